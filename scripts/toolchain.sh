@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Runs a command with the toolchain this project needs, installing what is missing into a cache outside the repo:
+#   - Node.js >= 22 (Node 24 LTS from the npm registry when the machine's node is older);
+#   - a pulumi CLI with a Node.js language host: the one on PATH when it has both, otherwise pulumi v$PULUMI_VERSION
+#     built from Go modules (tools/pulumi-cli) together with our own minimal language host.
+# A second run finds everything in the cache and takes well under a second.
+# Usage: scripts/toolchain.sh <command> [args…]    (scripts/toolchain.sh --print-env prints the exports instead)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CACHE="${PULUMI_STREAMKAP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-streamkap}"
+NODE_VERSION=24.21.0
+PULUMI_VERSION="$(sed -n 's#^[[:space:]]*github.com/pulumi/pulumi/pkg/v3 v\([0-9.]*\)$#\1#p' "$ROOT/tools/pulumi-cli/go.mod")"
+MIN_PULUMI_MINOR=139 # 3.139 added `configure` for dynamic providers, which carries our credentials
+
+log() { echo "[toolchain] $*" >&2; }
+fail() {
+  echo "[toolchain] error: $*" >&2
+  exit 1
+}
+
+mkdir -p "$CACHE"
+exec 9>"$CACHE/.lock"
+flock 9 # one installer at a time; a second caller waits and then finds the cache ready
+
+node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+ensure_node() {
+  if command -v node >/dev/null && [ "$(node_major node)" -ge 22 ]; then
+    return
+  fi
+  local os arch home
+  case "$(uname -s)" in Linux) os=linux ;; Darwin) os=darwin ;; *) fail "unsupported OS $(uname -s): install Node.js 22+ yourself" ;; esac
+  case "$(uname -m)" in x86_64 | amd64) arch=x64 ;; aarch64 | arm64) arch=arm64 ;; *) fail "unsupported CPU $(uname -m): install Node.js 22+ yourself" ;; esac
+  home="$CACHE/node-$NODE_VERSION"
+  if [ ! -x "$home/bin/node" ]; then
+    log "node $(node --version 2>/dev/null || echo 'is missing') is older than 22: fetching Node $NODE_VERSION (npm package node-$os-$arch) into $home"
+    local tmp
+    tmp="$(mktemp -d)"
+    (cd "$tmp" && npm pack --silent "node-$os-$arch@$NODE_VERSION" >/dev/null) || fail "could not fetch node-$os-$arch@$NODE_VERSION from the npm registry; install Node.js 22+ and retry"
+    mkdir -p "$tmp/x"
+    tar xzf "$tmp"/node-*.tgz -C "$tmp/x" --strip-components=1
+    rm -rf "$home" && mv "$tmp/x" "$home" && rm -rf "$tmp"
+  fi
+  export PATH="$home/bin:$PATH"
+}
+
+pulumi_is_usable() { # $1: directory holding pulumi
+  local dir="$1" version minor
+  [ -x "$dir/pulumi" ] || return 1
+  [ -x "$dir/pulumi-language-nodejs" ] || command -v pulumi-language-nodejs >/dev/null || return 1
+  version="$("$dir/pulumi" version 2>/dev/null)" || return 1
+  minor="$(echo "$version" | sed -n 's/^v3\.\([0-9]*\)\..*/\1/p')"
+  [ -n "$minor" ] && [ "$minor" -ge "$MIN_PULUMI_MINOR" ]
+}
+
+tools_fingerprint() { cat "$ROOT/tools/pulumi-cli/go.mod" "$ROOT/tools/pulumi-cli/go.sum" "$ROOT"/tools/pulumi-cli/cmd/*/*.go | cksum | cut -d' ' -f1; }
+
+build_pulumi() { # $1: bin directory to fill
+  local bin="$1"
+  command -v go >/dev/null || fail "no pulumi CLI on PATH and no Go toolchain to build one.
+  Install either the pulumi CLI (https://www.pulumi.com/docs/install/, 3.$MIN_PULUMI_MINOR or newer, with its bundled
+  pulumi-language-nodejs) or Go 1.25+ (https://go.dev/dl/), then run this command again."
+  log "building pulumi v$PULUMI_VERSION and its Node.js language host from Go modules into $bin"
+  log "(first run only: expect several minutes and a few hundred MB of module downloads)"
+  local started=$SECONDS
+  mkdir -p "$bin"
+  (
+    cd "$ROOT/tools/pulumi-cli"
+    export GOMODCACHE="$CACHE/gomod" GOCACHE="$CACHE/gobuild" GOFLAGS="-trimpath -mod=readonly" CGO_ENABLED=0
+    go build -tags osusergo,grpcnotrace \
+      -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$PULUMI_VERSION" \
+      -o "$bin/" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
+    go build -ldflags "-s -w -X main.version=$PULUMI_VERSION" -o "$bin/" ./cmd/pulumi-language-nodejs
+  ) || fail "building pulumi from Go modules failed (see above)"
+  tools_fingerprint >"$bin/.fingerprint"
+  log "built in $((SECONDS - started)) s"
+}
+
+ensure_pulumi() {
+  if command -v pulumi >/dev/null && pulumi_is_usable "$(dirname "$(command -v pulumi)")"; then
+    PULUMI_BIN_DIR="$(dirname "$(command -v pulumi)")"
+  else
+    PULUMI_BIN_DIR="$CACHE/pulumi/$PULUMI_VERSION/bin"
+    if ! pulumi_is_usable "$PULUMI_BIN_DIR" || [ "$(cat "$PULUMI_BIN_DIR/.fingerprint" 2>/dev/null)" != "$(tools_fingerprint)" ]; then
+      build_pulumi "$PULUMI_BIN_DIR"
+    fi
+    export PATH="$PULUMI_BIN_DIR:$PATH"
+  fi
+  # The engine runs dynamic providers through this shim; it must sit beside pulumi or it tries to download one.
+  local shim="$ROOT/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
+  if [ ! -x "$PULUMI_BIN_DIR/pulumi-resource-pulumi-nodejs" ] && ! command -v pulumi-resource-pulumi-nodejs >/dev/null; then
+    [ -f "$shim" ] || fail "node_modules is missing: run \`npm ci\` first"
+    install -m 0755 "$shim" "$PULUMI_BIN_DIR/pulumi-resource-pulumi-nodejs"
+  fi
+  export PULUMI_STREAMKAP_PULUMI_BIN="$PULUMI_BIN_DIR"
+}
+
+ensure_node
+ensure_pulumi
+export PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
+
+if [ "${1:-}" = "--print-env" ]; then
+  echo "export PATH=\"$PATH\""
+  echo "export PULUMI_STREAMKAP_PULUMI_BIN=\"$PULUMI_STREAMKAP_PULUMI_BIN\""
+  exit 0
+fi
+exec 9>&- # release the lock before handing over
+exec "$@"

@@ -1,0 +1,229 @@
+// Command pulumi-language-nodejs is a minimal Node.js language host for the pulumi CLI.
+//
+// Why it exists: the Go module proxy these machines reach serves the pulumi CLI module
+// (github.com/pulumi/pulumi/pkg/v3) but not the upstream Node.js language host module
+// (github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3), so a machine without a pulumi
+// install cannot build the upstream host. The engine needs from a language host little more than `Run`:
+// start `node @pulumi/pulumi/cmd/run` with the monitor address, project, stack and config, and report how
+// the program ended. Everything that decides what a deployment does happens in the real engine.
+//
+// What it leaves out (unimplemented, so the engine falls back or reports it): plugin discovery from
+// node_modules (our programs use only the built-in dynamic provider), dependency installation, `pulumi about`
+// details, code generation, packing and policy packs.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/types/known/emptypb"
+)
+
+// version is set at build time with -ldflags "-X main.version=…" to the pulumi version it was built beside.
+var version = "0.0.0-dev"
+
+// exitCodeAfterLoggedError is what @pulumi/pulumi's cmd/run exits with when it has already shown the user
+// an actionable error; the engine must then not print a second, generic one.
+const exitCodeAfterLoggedError = 32
+
+type languageHost struct {
+	pulumirpc.UnimplementedLanguageRuntimeServer
+	nodeBin       string
+	engineAddress string
+}
+
+func main() {
+	engineAddress := ""
+	for _, arg := range os.Args[1:] {
+		// The engine passes its own address as the last positional argument; flags may come before it.
+		if !strings.HasPrefix(arg, "-") {
+			engineAddress = arg
+		}
+	}
+
+	nodeBin, err := exec.LookPath("node")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "pulumi-language-nodejs: could not find `node` on PATH; install Node.js 22 or newer")
+		os.Exit(1)
+	}
+
+	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
+		Init: func(srv *grpc.Server) error {
+			pulumirpc.RegisterLanguageRuntimeServer(srv, &languageHost{nodeBin: nodeBin, engineAddress: engineAddress})
+			return nil
+		},
+	})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "pulumi-language-nodejs: could not start the language host: %v\n", err)
+		os.Exit(1)
+	}
+
+	// The engine reads the port from our first line of output.
+	fmt.Printf("%d\n", handle.Port)
+	if err := <-handle.Done; err != nil {
+		fmt.Fprintf(os.Stderr, "pulumi-language-nodejs: stopped serving: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func (h *languageHost) Handshake(
+	_ context.Context, req *pulumirpc.LanguageHandshakeRequest,
+) (*pulumirpc.LanguageHandshakeResponse, error) {
+	if req.GetEngineAddress() != "" {
+		h.engineAddress = req.GetEngineAddress()
+	}
+	return &pulumirpc.LanguageHandshakeResponse{}, nil
+}
+
+func (h *languageHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
+	return &pulumirpc.PluginInfo{Version: version}, nil
+}
+
+func (h *languageHost) GetRequiredPlugins(
+	context.Context, *pulumirpc.GetRequiredPluginsRequest,
+) (*pulumirpc.GetRequiredPluginsResponse, error) {
+	return &pulumirpc.GetRequiredPluginsResponse{}, nil
+}
+
+func (h *languageHost) GetRequiredPackages(
+	context.Context, *pulumirpc.GetRequiredPackagesRequest,
+) (*pulumirpc.GetRequiredPackagesResponse, error) {
+	return &pulumirpc.GetRequiredPackagesResponse{}, nil
+}
+
+func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
+	pwd := req.GetPwd()
+	programDir := req.GetInfo().GetProgramDirectory()
+	if programDir == "" {
+		programDir = pwd
+	}
+
+	runScript, err := h.resolveRunScript(ctx, programDir)
+	if err != nil {
+		return nil, err
+	}
+
+	env, err := runEnvironment(req)
+	if err != nil {
+		return nil, err
+	}
+
+	cmd := exec.CommandContext(ctx, h.nodeBin, h.runArguments(req, runScript, programDir)...)
+	cmd.Dir = pwd
+	cmd.Env = env
+	cmd.Stdout = os.Stdout
+	cmd.Stderr = os.Stderr
+
+	err = cmd.Run()
+	var exitErr *exec.ExitError
+	switch {
+	case err == nil:
+		return &pulumirpc.RunResponse{}, nil
+	case errors.As(err, &exitErr) && exitErr.ExitCode() == exitCodeAfterLoggedError:
+		return &pulumirpc.RunResponse{Bail: true}, nil
+	case errors.As(err, &exitErr):
+		return &pulumirpc.RunResponse{Error: fmt.Sprintf("Program exited with non-zero exit code: %d", exitErr.ExitCode())}, nil
+	default:
+		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not start the Node.js program: %v", err)}, nil
+	}
+}
+
+// resolveRunScript finds @pulumi/pulumi's program runner the way the program itself will resolve the SDK,
+// so program and runner share one copy of @pulumi/pulumi.
+func (h *languageHost) resolveRunScript(ctx context.Context, programDir string) (string, error) {
+	cmd := exec.CommandContext(ctx, h.nodeBin, "-e", "process.stdout.write(require.resolve('@pulumi/pulumi/cmd/run'))")
+	cmd.Dir = programDir
+	out, err := cmd.Output()
+	if err != nil || len(out) == 0 {
+		return "", fmt.Errorf("@pulumi/pulumi is not installed for the program in %s: run `npm install` there", programDir)
+	}
+	return string(out), nil
+}
+
+func (h *languageHost) runArguments(req *pulumirpc.RunRequest, runScript, programDir string) []string {
+	args := []string{runScript}
+	flag := func(name, value string) {
+		if value != "" {
+			args = append(args, "--"+name, value)
+		}
+	}
+	flag("monitor", req.GetMonitorAddress())
+	flag("engine", h.engineAddress)
+	flag("organization", req.GetOrganization())
+	flag("project", req.GetProject())
+	flag("root-directory", req.GetInfo().GetRootDirectory())
+	flag("stack", req.GetStack())
+	flag("pwd", req.GetPwd())
+	if req.GetDryRun() {
+		args = append(args, "--dry-run")
+	}
+	if req.GetParallel() > 0 {
+		flag("parallel", strconv.Itoa(int(req.GetParallel())))
+	}
+
+	entry := req.GetInfo().GetEntryPoint()
+	if entry == "" {
+		entry = req.GetProgram()
+	}
+	switch {
+	case entry != "" && entry != ".":
+		args = append(args, filepath.Join(programDir, entry))
+	case programDir != req.GetPwd():
+		args = append(args, programDir)
+	default:
+		// "." makes the runner take the entry point from package.json (exports or main).
+		args = append(args, ".")
+	}
+	return append(args, req.GetArgs()...)
+}
+
+func runEnvironment(req *pulumirpc.RunRequest) ([]string, error) {
+	config, err := json.Marshal(nonNilMap(req.GetConfig()))
+	if err != nil {
+		return nil, fmt.Errorf("serializing stack configuration: %w", err)
+	}
+	secretKeys, err := json.Marshal(nonNilSlice(req.GetConfigSecretKeys()))
+	if err != nil {
+		return nil, fmt.Errorf("serializing secret configuration keys: %w", err)
+	}
+
+	options := req.GetInfo().GetOptions().AsMap()
+	typescript := true
+	if value, ok := options["typescript"].(bool); ok {
+		typescript = value
+	}
+
+	env := append(os.Environ(),
+		"PULUMI_CONFIG="+string(config),
+		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys),
+		"PULUMI_NODEJS_TYPESCRIPT="+strconv.FormatBool(typescript),
+	)
+	if tsconfig, ok := options["tsconfig"].(string); ok && tsconfig != "" {
+		env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+tsconfig)
+	}
+	return env, nil
+}
+
+func nonNilMap(m map[string]string) map[string]string {
+	if m == nil {
+		return map[string]string{}
+	}
+	return m
+}
+
+func nonNilSlice(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
