@@ -1,0 +1,179 @@
+import type { z } from "zod";
+
+import { type CallContext, describeCall, ErrorCodes, StreamkapError } from "../errors";
+import { credentialIdentity, type ProviderSettings } from "../settings";
+import { TokenSource } from "./auth";
+import { type HttpMethod, type HttpResponse, send, TransportError } from "./http";
+import { ConcurrencyLimiter } from "./limiter";
+import { defaultRetryPolicy, parseRetryAfter, type RetryDecision, withRetries } from "./retry";
+import { describeDetail, describeParseFailure } from "./responses";
+
+export interface CallSpec<T> {
+  method: HttpMethod;
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** How to read a 2xx answer. */
+  schema: z.ZodType<T>;
+  /**
+   * Whether sending the call twice is harmless. Defaults to true for every method but POST. A call that is not
+   * idempotent is retried only when the service cannot have acted on it (429, or no connection at all).
+   */
+  idempotent?: boolean;
+}
+
+/** A 429 or 5xx answer, thrown inside the retry loop. */
+class RetryableAnswer extends Error {
+  constructor(readonly response: HttpResponse) {
+    super(`answered ${response.status}`);
+  }
+}
+
+/**
+ * The Streamkap management API as the provider uses it. One instance per credential set per process: the
+ * token, the connection pool and the concurrency limit are shared by every resource of a stack.
+ */
+export class StreamkapClient {
+  readonly tokens: TokenSource;
+  private readonly limiter: ConcurrencyLimiter;
+
+  constructor(readonly settings: ProviderSettings) {
+    this.limiter = new ConcurrencyLimiter(settings.maxConcurrency);
+    this.tokens = new TokenSource(settings.credentials, (req) =>
+      this.withRetry({ ...req, idempotent: true }, () =>
+        this.limiter.run(() => send(settings.endpoint, { ...req, timeoutMs: settings.callTimeoutMs })),
+      ),
+    );
+  }
+
+  async call<T>(spec: CallSpec<T>): Promise<T> {
+    const response = await this.withRetry(spec, () => this.limiter.run(() => this.sendAuthenticated(spec)));
+    const context: CallContext = {
+      method: spec.method,
+      path: spec.path,
+      status: response.status,
+      requestId: response.requestId,
+    };
+    if (response.status >= 400) {
+      throw answerError(context, response);
+    }
+    const parsed = spec.schema.safeParse(response.body);
+    if (!parsed.success) {
+      throw new StreamkapError(
+        ErrorCodes.unexpectedResponse,
+        `${describeCall(context)}, but ${describeParseFailure(parsed.error)}. The service may have changed its API; ` +
+          "please report this with the request id.",
+        context,
+      );
+    }
+    return parsed.data;
+  }
+
+  /** Sends with a bearer token; on a 401, gets a fresh token once and sends again. */
+  private async sendAuthenticated(spec: CallSpec<unknown>): Promise<HttpResponse> {
+    const request = { method: spec.method, path: spec.path, query: spec.query, body: spec.body };
+    const token = await this.tokens.accessToken();
+    const response = await send(this.settings.endpoint, { ...request, bearer: token, timeoutMs: this.settings.callTimeoutMs });
+    if (response.status !== 401) {
+      return response;
+    }
+    this.tokens.invalidate(token);
+    const fresh = await this.tokens.accessToken();
+    return send(this.settings.endpoint, { ...request, bearer: fresh, timeoutMs: this.settings.callTimeoutMs });
+  }
+
+  private async withRetry(
+    spec: { method: HttpMethod; path: string; idempotent?: boolean },
+    attempt: () => Promise<HttpResponse>,
+  ): Promise<HttpResponse> {
+    const idempotent = spec.idempotent ?? spec.method !== "POST";
+    try {
+      return await withRetries(
+        async () => {
+          const response = await attempt();
+          if (response.status === 429 || response.status >= 500) {
+            throw new RetryableAnswer(response);
+          }
+          return response;
+        },
+        { ...defaultRetryPolicy, budgetMs: this.settings.retryBudgetMs },
+        (error) => retryDecision(error, idempotent),
+      );
+    } catch (error) {
+      throw finalError(spec, error, idempotent);
+    }
+  }
+}
+
+function retryDecision(error: unknown, idempotent: boolean): RetryDecision {
+  if (error instanceof RetryableAnswer) {
+    const { status, retryAfter } = error.response;
+    if (status === 429) {
+      // The service turned the call away before acting on it, so even a create may be sent again.
+      return { retry: true, minDelayMs: parseRetryAfter(retryAfter), reason: "429" };
+    }
+    return idempotent ? { retry: true, minDelayMs: parseRetryAfter(retryAfter), reason: "5xx" } : { retry: false };
+  }
+  if (error instanceof TransportError) {
+    if (idempotent || !error.maybeProcessed) {
+      return { retry: true, reason: error.timedOut ? "timeout" : "connection" };
+    }
+  }
+  return { retry: false };
+}
+
+/** Turns what ended the retry loop into the error the user sees. */
+function finalError(spec: { method: HttpMethod; path: string }, error: unknown, idempotent: boolean): Error {
+  if (error instanceof RetryableAnswer) {
+    const context: CallContext = {
+      method: spec.method,
+      path: spec.path,
+      status: error.response.status,
+      requestId: error.response.requestId,
+      detail: describeDetail(error.response.body),
+    };
+    const advice = idempotent
+      ? "The service is overloaded or failing; run the command again later."
+      : "The service may or may not have acted on it; run the command again: the provider looks for the object " +
+        "before creating it a second time.";
+    return new StreamkapError(ErrorCodes.unavailable, `${describeCall(context)}. ${advice}`, context);
+  }
+  if (error instanceof TransportError) {
+    return new StreamkapError(
+      ErrorCodes.unreachable,
+      `${error.message}. Check streamkap:endpoint and the network; if the service is slow, raise streamkap:callTimeoutMs.`,
+      { method: spec.method, path: spec.path },
+    );
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function answerError(context: CallContext, response: HttpResponse): StreamkapError {
+  const detailed: CallContext = { ...context, detail: describeDetail(response.body) };
+  switch (response.status) {
+    case 401:
+    case 403:
+      return new StreamkapError(
+        ErrorCodes.unauthorized,
+        `${describeCall(detailed)}. The credentials lack access to this; check the client's roles.`,
+        detailed,
+      );
+    case 404:
+      return new StreamkapError(ErrorCodes.notFound, describeCall(detailed), detailed);
+    default:
+      return new StreamkapError(ErrorCodes.rejected, describeCall(detailed), detailed);
+  }
+}
+
+const clients = new Map<string, StreamkapClient>();
+
+/** The shared client for these settings (one per credential set per process). */
+export function clientFor(settings: ProviderSettings): StreamkapClient {
+  const key = credentialIdentity(settings);
+  let client = clients.get(key);
+  if (!client) {
+    client = new StreamkapClient(settings);
+    clients.set(key, client);
+  }
+  return client;
+}

@@ -1,0 +1,45 @@
+import type { JsonObject, KindDescription } from "./kind";
+import { containsUnknown, inputsFromOutputs, isUnknown, semanticEqual, withoutProvider } from "./values";
+
+/** The dynamic provider's diff answer (the shim forwards only these fields). */
+export interface DiffOutcome {
+  changes?: boolean;
+  replaces?: string[];
+  deleteBeforeReplace?: boolean;
+}
+
+/**
+ * Compares the inputs stored with the last deployment (`oldOutputs` repeats them) with the program's inputs.
+ *
+ * - Nothing changed as the service means it: `changes: false`. This ignores the serialized provider text, so
+ *   upgrading @pulumi/pulumi or this package never shows phantom updates.
+ * - Something changed: `changes` is left undefined with `replaces`, so the engine computes its own
+ *   property-level diff (shown by `pulumi preview --diff`, carried in `--json` as `detailedDiff`) and
+ *   `replaceOnChanges` works.
+ * - A replacement that keeps the object's name deletes the old object first: the service refuses two objects
+ *   with one name.
+ */
+export function diffInputs<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
+  oldOutputs: Record<string, unknown>,
+  newsRaw: Record<string, unknown>,
+): DiffOutcome {
+  const olds = inputsFromOutputs(kind, withoutProvider(oldOutputs));
+  const news = withoutProvider(newsRaw) as I;
+
+  const keys = new Set([...Object.keys(olds), ...Object.keys(news)]);
+  const changed = [...keys].filter((key) => containsUnknown(news[key]) || !semanticEqual(olds[key], news[key]));
+  if (changed.length === 0) {
+    return { changes: false };
+  }
+
+  const replaces = new Set(changed.filter((key) => (kind.replaceOn as readonly string[]).includes(key)));
+  for (const key of kind.replaceWhen?.(olds, news) ?? []) {
+    replaces.add(key);
+  }
+  if (replaces.size === 0) {
+    return {};
+  }
+  const keepsName = isUnknown(news.name) || semanticEqual(olds.name, news.name);
+  return { replaces: [...replaces], deleteBeforeReplace: kind.uniqueNames && keepsName };
+}

@@ -1,0 +1,65 @@
+import type { z } from "zod";
+
+import type { StreamkapClient } from "../client/client";
+import type { CreatedFrom } from "../settings";
+
+/** Plain JSON, the only thing the engine can store in state. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** One offline validation problem: a top-level input and the reason, with the full path in the text. */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+/** What a kind's hooks may use at run time. */
+export interface KindContext {
+  client: StreamkapClient;
+  createdFrom: CreatedFrom;
+  /** `source "orders-db"`: how messages name the resource. */
+  label: string;
+}
+
+/**
+ * Everything that makes one resource kind different from another, as data and small pure functions.
+ * The engine (check, diff, create, read, update, delete) is the same for all of them.
+ *
+ * `I` is the kind's inputs as they are stored in state; `L` is the object as the service answers it.
+ */
+export interface KindDescription<I extends JsonObject, L> {
+  /** The kind's name as used in type tokens and messages, e.g. "source". */
+  kind: string;
+  /** Offline validation of the inputs (unknown values are skipped by the engine). */
+  schema: z.ZodType<I>;
+  /** Rules that need more than the schema: cross-field rules, old versus new inputs, the connector catalogue. */
+  rules?: (news: I, olds: I | undefined) => CheckFailure[];
+  /** Top-level inputs whose change replaces the object; `replaceWhen` adds finer-grained triggers. */
+  replaceOn: readonly (keyof I & string)[];
+  /** Inputs (top-level) that must be replaced because of a change inside them, e.g. a connector key. */
+  replaceWhen?: (olds: I, news: I) => string[];
+  /** Names are unique per service: a replacement that keeps the name must delete the old object first. */
+  uniqueNames: boolean;
+  /** The REST collection and how bodies and answers map to inputs and outputs. */
+  api: KindApi<I, L>;
+  /** Outputs that are not inputs, from the live object. Keys must not collide with input keys. */
+  outputs(live: L): JsonObject;
+  /** The inputs the live object implies, shaped like `prior` so that only real drift differs. */
+  liveInputs(live: L, prior: I): I;
+}
+
+export interface KindApi<I extends JsonObject, L> {
+  /** e.g. "/sources": POST to create, GET `${collection}/{id}`, PUT and DELETE by id, GET to list. */
+  collection: string;
+  /** How the service answers with one object. */
+  record: z.ZodType<L>;
+  idOf(live: L): string;
+  nameOf(live: L): string | undefined;
+  createBody(inputs: I, context: KindContext): Promise<Json> | Json;
+  updateBody(inputs: I, context: KindContext, id: string): Promise<Json> | Json;
+  /** After DELETE, the object lingers until the service finishes; wait until it is gone. */
+  asyncDelete: boolean;
+}
+
+/** The name of the key that carries the serialized provider in inputs and outputs. */
+export const providerKey = "__provider";

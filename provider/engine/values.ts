@@ -1,0 +1,96 @@
+import type { Json, JsonObject, KindDescription } from "./kind";
+import { providerKey } from "./kind";
+
+/**
+ * The value the engine sends during preview for inputs not known yet (outputs of resources not created yet).
+ * Same string as `pulumi.runtime.unknownValue`; duplicated so the provider runtime need not load the SDK.
+ */
+export const unknownValue = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+export function isUnknown(value: unknown): boolean {
+  return value === unknownValue;
+}
+
+/** True when the value is unknown or holds an unknown anywhere inside it. */
+export function containsUnknown(value: unknown): boolean {
+  if (isUnknown(value)) return true;
+  if (Array.isArray(value)) return value.some(containsUnknown);
+  if (isPlainObject(value)) return Object.values(value).some(containsUnknown);
+  return false;
+}
+
+/** The value at `path` inside `root`, or undefined. */
+export function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let current: unknown = root;
+  for (const part of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<PropertyKey, unknown>)[part];
+  }
+  return current;
+}
+
+/** True when any prefix of `path` inside `root` is unknown: validation of that part must wait for `up`. */
+export function isUnknownAt(root: unknown, path: ReadonlyArray<PropertyKey>): boolean {
+  for (let length = 1; length <= path.length; length++) {
+    if (isUnknown(valueAt(root, path.slice(0, length)))) return true;
+  }
+  return false;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Equality as the service means it: it answers numbers and booleans as strings ("5432", "true"), so a scalar
+ * equals another when their text does. Lists compare in order; objects by their keys, where a missing key
+ * equals an undefined or null one.
+ */
+export function semanticEqual(a: unknown, b: unknown): boolean {
+  if (isAbsent(a) || isAbsent(b)) return isAbsent(a) && isAbsent(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, index) => semanticEqual(item, b[index]));
+  }
+  if (isPlainObject(a) || isPlainObject(b)) {
+    if (!isPlainObject(a) || !isPlainObject(b)) return false;
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].every((key) => semanticEqual(a[key], b[key]));
+  }
+  return String(a) === String(b);
+}
+
+function isAbsent(value: unknown): boolean {
+  return value === undefined || value === null;
+}
+
+/** The top-level input keys a kind declares. */
+export function inputKeys(kind: KindDescription<JsonObject, unknown>): string[] {
+  const shape = (kind.schema as unknown as { shape?: Record<string, unknown> }).shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+/** The inputs stored inside a resource's outputs (outputs repeat every input so `diff` can compare them). */
+export function inputsFromOutputs<I extends JsonObject>(kind: KindDescription<I, unknown>, outputs: JsonObject): I {
+  const inputs: JsonObject = {};
+  for (const key of inputKeys(kind as unknown as KindDescription<JsonObject, unknown>)) {
+    if (outputs[key] !== undefined) inputs[key] = outputs[key];
+  }
+  return inputs as I;
+}
+
+/** A copy without the serialized provider, which is the engine's business, not ours. */
+export function withoutProvider(props: Record<string, unknown> | undefined): JsonObject {
+  const copy: Record<string, unknown> = { ...(props ?? {}) };
+  delete copy[providerKey];
+  return copy as JsonObject;
+}
+
+/** Drops undefined members so the result is storable JSON (the engine rejects undefined). */
+export function compact(object: Record<string, Json | undefined>): JsonObject {
+  const result: JsonObject = {};
+  for (const [key, value] of Object.entries(object)) {
+    if (value !== undefined) result[key] = value;
+  }
+  return result;
+}

@@ -1,0 +1,79 @@
+/**
+ * One catalogue of the errors the provider raises. Callers match on `code`, never `instanceof`: a deserialized
+ * provider can load a second copy of this module. Messages never contain input values, so secrets cannot leak
+ * through them; they say what failed, what the service answered (with its request id) and what to do.
+ */
+
+export const ErrorCodes = {
+  /** No usable credentials or endpoint in stack config or environment. */
+  missingCredentials: "STREAMKAP_ERR_MISSING_CREDENTIALS",
+  /** The service refused the credentials. */
+  unauthorized: "STREAMKAP_ERR_UNAUTHORIZED",
+  /** A call answered with a status that retrying will not change. */
+  rejected: "STREAMKAP_ERR_REJECTED",
+  /** 429s or 5xx kept coming until the retry budget ran out. */
+  unavailable: "STREAMKAP_ERR_UNAVAILABLE",
+  /** No answer within the call's deadline, or the connection failed every time. */
+  unreachable: "STREAMKAP_ERR_UNREACHABLE",
+  /** The service answered, but not in the shape the API contract promises. */
+  unexpectedResponse: "STREAMKAP_ERR_UNEXPECTED_RESPONSE",
+  /** The object is gone from the service. */
+  notFound: "STREAMKAP_ERR_NOT_FOUND",
+  /** Something the provider waited for did not happen before its deadline. */
+  timeout: "STREAMKAP_ERR_TIMEOUT",
+} as const;
+
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/** Where an API error came from, for the message and for callers that branch on status. */
+export interface CallContext {
+  method: string;
+  path: string;
+  status?: number;
+  requestId?: string;
+  /** The service's `detail`, flattened to text. */
+  detail?: string;
+}
+
+export class StreamkapError extends Error {
+  readonly code: ErrorCode;
+  readonly call?: CallContext;
+  /** Brand for cross-copy identity checks. */
+  readonly isStreamkapError = true;
+
+  constructor(code: ErrorCode, message: string, call?: CallContext) {
+    super(message);
+    this.name = "StreamkapError";
+    this.code = code;
+    this.call = call;
+    // The dynamic-provider host prints `${e}: ${e.stack}` for check/diff/read/delete failures; a stack trace is
+    // noise for a user error, so the stack is the message.
+    this.stack = `${this.name}: ${message}`;
+  }
+
+  static is(value: unknown): value is StreamkapError {
+    return typeof value === "object" && value !== null && (value as { isStreamkapError?: unknown }).isStreamkapError === true;
+  }
+
+  /** True when the service answered with `status` for this call. */
+  static hasStatus(value: unknown, status: number): boolean {
+    return StreamkapError.is(value) && value.call?.status === status;
+  }
+}
+
+/** "POST /sources answered 422 (request id abc): name: already exists" */
+export function describeCall(call: CallContext): string {
+  const status = call.status === undefined ? "failed" : `answered ${call.status}`;
+  const requestId = call.requestId ? ` (request id ${call.requestId})` : "";
+  const detail = call.detail ? `: ${call.detail}` : "";
+  return `${call.method} ${call.path} ${status}${requestId}${detail}`;
+}
+
+/** Prefixes an error from the API client with the resource it happened to, keeping code and call. */
+export function forResource(resource: string, error: unknown): Error {
+  if (StreamkapError.is(error)) {
+    return new StreamkapError(error.code, `${resource}: ${error.message}`, error.call);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new StreamkapError(ErrorCodes.rejected, `${resource}: ${message}`);
+}

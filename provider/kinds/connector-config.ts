@@ -1,0 +1,112 @@
+import { type CatalogueField, type ConnectorKind, findConnector, parseRange } from "../catalogue";
+import type { CheckFailure, Json, JsonObject } from "../engine/kind";
+import { closestMatch } from "../engine/suggest";
+import { isUnknown, semanticEqual } from "../engine/values";
+
+/** What the service shows instead of a secret value on reads. */
+const maskedValues = new Set(["********", "*****", "***"]);
+
+export function isMasked(value: unknown): boolean {
+  return value === null || (typeof value === "string" && maskedValues.has(value));
+}
+
+/**
+ * Checks a connector's config against the catalogue, offline. Connectors the catalogue does not know pass:
+ * the service's catalogue may be newer than ours. A key the catalogue does not list passes too, unless it is
+ * one letter or two away from a listed key, which is far more likely a typo than a new setting.
+ */
+export function checkConnectorConfig(kind: ConnectorKind, code: string, config: JsonObject): CheckFailure[] {
+  const connector = findConnector(kind, code);
+  if (!connector) return [];
+  const fields = new Map(connector.fields.map((field) => [field.key, field]));
+  const failures: CheckFailure[] = [];
+  const fail = (reason: string) => failures.push({ property: "config", reason });
+
+  for (const field of connector.fields) {
+    if (field.required && field.default === undefined && config[field.key] === undefined) {
+      fail(`\`config["${field.key}"]\` is required by the ${code} ${kind} connector`);
+    }
+  }
+  for (const [key, value] of Object.entries(config)) {
+    const field = fields.get(key);
+    if (!field) {
+      // Many keys carry the service's `.user.defined` suffix, which is easy to leave out.
+      const suggestion = fields.has(`${key}.user.defined`) ? `${key}.user.defined` : closestMatch(key, [...fields.keys()]);
+      if (suggestion) {
+        fail(`\`config["${key}"]\` is not a setting of the ${code} ${kind} connector; did you mean "${suggestion}"?`);
+      }
+      continue;
+    }
+    if (!isUnknown(value)) {
+      const problem = fieldProblem(field, value);
+      if (problem) fail(`\`config["${key}"]\` ${problem}`);
+    }
+  }
+  return failures;
+}
+
+/** Why `value` does not fit `field`, or undefined. Never quotes the value: it may be secret. */
+function fieldProblem(field: CatalogueField, value: Json): string | undefined {
+  switch (field.type) {
+    case "integer": {
+      const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+      if (typeof number !== "number" || !Number.isInteger(number)) return "must be a whole number";
+      const range = parseRange(field.range);
+      if (range && (number < range[0] || number > range[1])) return `must be between ${range[0]} and ${range[1]}`;
+      return undefined;
+    }
+    case "boolean":
+      return typeof value === "boolean" || value === "true" || value === "false" ? undefined : "must be true or false";
+    case "string":
+      if (typeof value !== "string" && typeof value !== "number") return "must be a string";
+      if (field.enum && !field.enum.includes(String(value))) return `must be one of ${field.enum.join(", ")}`;
+      return undefined;
+    case "string[]":
+      return Array.isArray(value) || typeof value === "string" ? undefined : "must be a list of strings";
+    default:
+      return undefined;
+  }
+}
+
+/** True when a changed config key cannot be changed in place (the catalogue marks it `forcesReplace`). */
+export function configForcesReplacement(kind: ConnectorKind, code: string, olds: JsonObject, news: JsonObject): boolean {
+  const connector = findConnector(kind, code);
+  if (!connector) return false;
+  return connector.fields.some(
+    (field) => field.forcesReplace && (isUnknown(news[field.key]) || !semanticEqual(olds[field.key], news[field.key])),
+  );
+}
+
+/** The secret keys of a connector, for marking them secret in the SDK. */
+export function secretKeys(kind: ConnectorKind, code: string): string[] {
+  return findConnector(kind, code)?.fields.filter((field) => field.secret).map((field) => field.key) ?? [];
+}
+
+/**
+ * The live config restricted to the keys the program manages, in the program's own types: the service answers
+ * "5432" where the program said 5432, and masks secrets, whose prior value is kept (a masked value cannot
+ * drift visibly). Keys the service no longer has are left out, so the next preview shows them being added back.
+ */
+export function liveConfig(live: JsonObject | null | undefined, prior: JsonObject): JsonObject {
+  const result: JsonObject = {};
+  for (const [key, priorValue] of Object.entries(prior)) {
+    const liveValue = live?.[key];
+    if (liveValue === undefined) continue;
+    if (isMasked(liveValue) || semanticEqual(priorValue, liveValue)) {
+      result[key] = priorValue;
+    } else {
+      result[key] = asTypeOf(priorValue, liveValue);
+    }
+  }
+  return result;
+}
+
+function asTypeOf(prior: Json, live: Json): Json {
+  if (typeof prior === "number" && typeof live === "string" && live.trim() !== "" && Number.isFinite(Number(live))) {
+    return Number(live);
+  }
+  if (typeof prior === "boolean" && (live === "true" || live === "false")) {
+    return live === "true";
+  }
+  return live;
+}

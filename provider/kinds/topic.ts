@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+import { type TopicRecord, topicRecord } from "../client/responses";
+import type { JsonObject, KindDescription } from "../engine/kind";
+import { compact, isUnknown } from "../engine/values";
+
+const optionalNumber = (field: z.ZodNumber) => field.optional();
+
+export const topicInputsSchema = z.strictObject({
+  name: z.string().min(1, "must not be empty").max(249, "must be at most 249 characters"),
+  namePrefix: z.string().min(1).max(240).optional(),
+  /** Can only grow. */
+  partitions: optionalNumber(z.number().int().min(1).max(10_000)),
+  replicationFactor: optionalNumber(z.number().int().min(1).max(10)),
+  cleanupPolicy: z.enum(["delete", "compact", "delete,compact"]).optional(),
+  minInsyncReplicas: optionalNumber(z.number().int().min(1).max(10)),
+  /** -1 keeps records forever. */
+  retentionMs: optionalNumber(z.number().int().min(-1)),
+  /** -1 means no size limit. */
+  retentionBytes: optionalNumber(z.number().int().min(-1)),
+  maxMessageBytes: optionalNumber(z.number().int().min(1)),
+  customConfigs: z.record(z.string().min(1), z.string()).optional(),
+  tags: z.array(z.string().min(1)).optional(),
+});
+export type TopicInputs = z.infer<typeof topicInputsSchema> & JsonObject;
+
+const numberOf = (value: number | string | null | undefined): number | undefined =>
+  value === null || value === undefined || value === "" ? undefined : Number(value);
+
+export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
+  kind: "topic",
+  schema: topicInputsSchema as z.ZodType<TopicInputs>,
+  rules: (news, olds) => {
+    const before = olds?.partitions ?? 1;
+    const after = news.partitions ?? 1;
+    if (!isUnknown(news.partitions) && after < before) {
+      return [
+        {
+          property: "partitions",
+          reason: `\`partitions\` can only grow (it is ${before}); to have fewer, create a new topic under another name`,
+        },
+      ];
+    }
+    return [];
+  },
+  // Only partitions and tags can change in place (PUT /topics/{id} takes {payload: {partition_count, tags}}).
+  replaceOn: [
+    "name",
+    "replicationFactor",
+    "cleanupPolicy",
+    "minInsyncReplicas",
+    "retentionMs",
+    "retentionBytes",
+    "maxMessageBytes",
+    "customConfigs",
+  ],
+  uniqueNames: true,
+  api: {
+    collection: "/topics",
+    record: topicRecord,
+    idOf: (live) => live.id,
+    nameOf: (live) => live.name ?? live.topic_name ?? undefined,
+    createBody: (inputs) =>
+      compact({
+        topic_name: inputs.name,
+        num_partitions: inputs.partitions ?? 1,
+        replication_factor: inputs.replicationFactor,
+        cleanup_policy: inputs.cleanupPolicy,
+        min_insync_replicas: inputs.minInsyncReplicas,
+        retention_ms: inputs.retentionMs,
+        retention_bytes: inputs.retentionBytes,
+        max_message_bytes: inputs.maxMessageBytes,
+        custom_configs: inputs.customConfigs,
+      }),
+    updateBody: (inputs) => ({ payload: compact({ partition_count: inputs.partitions ?? 1, tags: inputs.tags }) }),
+    asyncDelete: false,
+  },
+  outputs: (live) => compact({ partitionCount: numberOf(live.num_partitions ?? live.partition_count) }),
+  liveInputs: (live, prior) =>
+    compact({
+      ...prior,
+      name: live.name ?? live.topic_name ?? prior.name,
+      partitions:
+        prior.partitions === undefined && numberOf(live.num_partitions ?? live.partition_count) === 1
+          ? undefined
+          : (numberOf(live.num_partitions ?? live.partition_count) ?? prior.partitions),
+      cleanupPolicy: prior.cleanupPolicy === undefined ? undefined : ((live.cleanup_policy as TopicInputs["cleanupPolicy"]) ?? prior.cleanupPolicy),
+    }) as TopicInputs,
+};

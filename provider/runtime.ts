@@ -1,0 +1,88 @@
+/**
+ * The provider runtime: what the serialized shim in every resource's state calls, as
+ * `require("pulumi-streamkap/provider-runtime")`. State written today is read by refresh and destroy years
+ * from now, through this entry, so its exported functions and their arguments never change shape: add, never
+ * rename or remove.
+ */
+import { clientFor } from "./client/client";
+import { checkInputs, type CheckOutcome } from "./engine/check";
+import { type DiffOutcome, diffInputs } from "./engine/diff";
+import type { JsonObject, KindContext, KindDescription } from "./engine/kind";
+import { createObject, deleteObject, readObject, type ReadOutcome, updateObject } from "./engine/operations";
+import { withoutProvider } from "./engine/values";
+import { kindNamed } from "./kinds";
+import { resolveSettings, type SettingLookup } from "./settings";
+
+/** Stack configuration as the dynamic-provider host hands it to `configure`. */
+export interface StackConfig {
+  get(key: string): string | undefined;
+}
+
+let lookup: SettingLookup = () => undefined;
+
+/** Receives the stack's configuration (secrets decrypted). Called once per resource kind, before its first call. */
+export async function configure(config: StackConfig): Promise<void> {
+  lookup = (key) => config.get(key);
+}
+
+function contextFor(kind: KindDescription<JsonObject, unknown>, props: Record<string, unknown>): KindContext {
+  const settings = resolveSettings(lookup, process.env);
+  const name = typeof props.name === "string" ? props.name : undefined;
+  return {
+    client: clientFor(settings),
+    createdFrom: settings.createdFrom,
+    label: name ? `${kind.kind} "${name}"` : kind.kind,
+  };
+}
+
+export async function check(
+  kind: string,
+  olds: Record<string, unknown> | undefined,
+  news: Record<string, unknown>,
+): Promise<CheckOutcome> {
+  const outcome = checkInputs(kindNamed(kind), olds, news);
+  // The engine prints `property X value <the input's value> has a problem` for a failure that names a property,
+  // which would show a secret inside `config` in plaintext. Without a property it prints only our reason, and
+  // the reason names the field itself.
+  return { inputs: outcome.inputs, failures: outcome.failures.map((failure) => ({ property: "", reason: failure.reason })) };
+}
+
+export async function diff(
+  kind: string,
+  _id: string,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): Promise<DiffOutcome> {
+  return diffInputs(kindNamed(kind), olds, news);
+}
+
+export async function create(kind: string, inputs: Record<string, unknown>): Promise<{ id: string; outs: JsonObject }> {
+  const description = kindNamed(kind);
+  const clean = withoutProvider(inputs);
+  return createObject(description, contextFor(description, clean), clean);
+}
+
+export async function read(kind: string, id: string, props: Record<string, unknown> | undefined): Promise<ReadOutcome> {
+  const description = kindNamed(kind);
+  const clean = withoutProvider(props);
+  return readObject(description, contextFor(description, clean), id, clean);
+}
+
+export async function update(
+  kind: string,
+  id: string,
+  _olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): Promise<{ outs: JsonObject }> {
+  const description = kindNamed(kind);
+  const clean = withoutProvider(news);
+  return { outs: await updateObject(description, contextFor(description, clean), id, clean) };
+}
+
+async function remove(kind: string, id: string, props: Record<string, unknown>): Promise<void> {
+  const description = kindNamed(kind);
+  const clean = withoutProvider(props);
+  await deleteObject(description, contextFor(description, clean), id);
+}
+
+export { remove as delete };

@@ -1,0 +1,123 @@
+import { createHash } from "node:crypto";
+
+import { ErrorCodes, StreamkapError } from "./errors";
+
+/** How the provider reaches the service. Resolved lazily, so `check` and `diff` work with no credentials. */
+export interface ProviderSettings {
+  /** Base URL of the management API, without a trailing slash. */
+  endpoint: string;
+  credentials: { clientId: string; secret: string } | { projectKey: string };
+  /** Sent as `created_from` on every create. */
+  createdFrom: CreatedFrom;
+  /** Deadline of one HTTP attempt. */
+  callTimeoutMs: number;
+  /** Total time one logical call may spend retrying 429s, 5xx and dropped connections. */
+  retryBudgetMs: number;
+  /** Most API calls this process runs at once, across every resource of the stack. */
+  maxConcurrency: number;
+}
+
+export const createdFromValues = ["api", "terraform", "web"] as const;
+export type CreatedFrom = (typeof createdFromValues)[number];
+
+/** Reads one setting; `undefined` when unset. Stack config first, then the environment. */
+export type SettingLookup = (key: string) => string | undefined;
+
+export const defaultEndpoint = "https://api.streamkap.com";
+
+/**
+ * Each setting with its stack-config key and its environment variable. The environment names match the
+ * official Terraform provider's, so one CI secret set serves both.
+ */
+const sources = {
+  endpoint: { config: "streamkap:endpoint", env: "STREAMKAP_HOST" },
+  clientId: { config: "streamkap:clientId", env: "STREAMKAP_CLIENT_ID" },
+  secret: { config: "streamkap:secret", env: "STREAMKAP_SECRET" },
+  projectKey: { config: "streamkap:projectKey", env: "STREAMKAP_PROJECT_KEY" },
+  createdFrom: { config: "streamkap:createdFrom", env: "STREAMKAP_CREATED_FROM" },
+  callTimeoutMs: { config: "streamkap:callTimeoutMs", env: "STREAMKAP_CALL_TIMEOUT_MS" },
+  retryBudgetMs: { config: "streamkap:retryBudgetMs", env: "STREAMKAP_RETRY_BUDGET_MS" },
+  maxConcurrency: { config: "streamkap:maxConcurrency", env: "STREAMKAP_MAX_CONCURRENCY" },
+} as const;
+
+type SettingName = keyof typeof sources;
+
+export function resolveSettings(config: SettingLookup, env: NodeJS.ProcessEnv): ProviderSettings {
+  const read = (name: SettingName): string | undefined => {
+    const value = config(sources[name].config) ?? env[sources[name].env];
+    return value === undefined || value.trim() === "" ? undefined : value.trim();
+  };
+
+  const endpoint = (read("endpoint") ?? defaultEndpoint).replace(/\/+$/, "");
+  if (!/^https?:\/\/[^/]/.test(endpoint)) {
+    throw new StreamkapError(
+      ErrorCodes.missingCredentials,
+      `streamkap:endpoint must be an http(s) URL such as ${defaultEndpoint}; fix it with \`pulumi config set streamkap:endpoint <url>\` or STREAMKAP_HOST`,
+    );
+  }
+
+  return {
+    endpoint,
+    credentials: resolveCredentials(read),
+    createdFrom: resolveCreatedFrom(read("createdFrom")),
+    callTimeoutMs: positiveInteger(read("callTimeoutMs"), "callTimeoutMs", 30_000),
+    retryBudgetMs: positiveInteger(read("retryBudgetMs"), "retryBudgetMs", 120_000),
+    maxConcurrency: positiveInteger(read("maxConcurrency"), "maxConcurrency", 8),
+  };
+}
+
+function resolveCredentials(read: (name: SettingName) => string | undefined): ProviderSettings["credentials"] {
+  const projectKey = read("projectKey");
+  const clientId = read("clientId");
+  const secret = read("secret");
+  if (clientId && secret) {
+    return { clientId, secret };
+  }
+  if (projectKey) {
+    return { projectKey };
+  }
+  const missing = clientId ? "streamkap:secret" : secret ? "streamkap:clientId" : "credentials";
+  throw new StreamkapError(
+    ErrorCodes.missingCredentials,
+    `No Streamkap ${missing}. Set them for this stack with\n` +
+      "    pulumi config set streamkap:clientId <client id>\n" +
+      "    pulumi config set --secret streamkap:secret <secret>\n" +
+      "or a project key with `pulumi config set --secret streamkap:projectKey <key file contents>`, " +
+      "or the environment variables STREAMKAP_CLIENT_ID and STREAMKAP_SECRET. " +
+      "To try things with no account, start the local API server with `npx pulumi-streamkap local` and use the " +
+      "endpoint and credentials it prints.",
+  );
+}
+
+function resolveCreatedFrom(value: string | undefined): CreatedFrom {
+  if (value === undefined) {
+    return "api";
+  }
+  if ((createdFromValues as readonly string[]).includes(value)) {
+    return value as CreatedFrom;
+  }
+  throw new StreamkapError(
+    ErrorCodes.missingCredentials,
+    `streamkap:createdFrom must be one of ${createdFromValues.join(", ")}`,
+  );
+}
+
+function positiveInteger(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) {
+    return fallback;
+  }
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) {
+    throw new StreamkapError(ErrorCodes.missingCredentials, `streamkap:${name} must be a positive whole number`);
+  }
+  return parsed;
+}
+
+/** A short, non-secret identity of the credentials, for caching tokens per credential set. */
+export function credentialIdentity(settings: ProviderSettings): string {
+  const who =
+    "clientId" in settings.credentials
+      ? `client:${settings.credentials.clientId}`
+      : `project-key:${createHash("sha256").update(settings.credentials.projectKey).digest("hex").slice(0, 16)}`;
+  return `${settings.endpoint}|${who}`;
+}

@@ -1,0 +1,77 @@
+import * as pulumi from "@pulumi/pulumi";
+
+import { Destination, Source } from "./connectors";
+import { namingProps } from "./naming";
+import { shims } from "./shim";
+
+export interface PipelineArgs {
+  /** The name on the service, unique per service. Leave it out to derive one from the resource name. */
+  name?: pulumi.Input<string>;
+  /** The source to read from: a {@link Source} of this program, or the id of one made elsewhere. */
+  source: Source | pulumi.Input<string>;
+  /** The destination to deliver to: a {@link Destination} of this program, or the id of one made elsewhere. */
+  destination: Destination | pulumi.Input<string>;
+  /**
+   * The source's topics to deliver, as table names (`public.orders`) or full topic ids.
+   * @default every topic of the source
+   */
+  topics?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Whether tables added to the source later are snapshotted into the destination.
+   * @default false
+   */
+  snapshotNewTables?: pulumi.Input<boolean>;
+  /**
+   * Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
+   */
+  tags?: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+/**
+ * Links one source to one destination over some or all of the source's topics.
+ *
+ * @example
+ * ```ts title="index.ts"
+ * new streamkap.Pipeline("orders-to-warehouse", { source: db, destination: warehouse, topics: ["public.orders"] });
+ * ```
+ */
+export class Pipeline extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly sourceId: pulumi.Output<string>;
+  declare readonly destinationId: pulumi.Output<string>;
+  declare readonly topics: pulumi.Output<string[] | undefined>;
+  declare readonly snapshotNewTables: pulumi.Output<boolean | undefined>;
+  declare readonly tags: pulumi.Output<string[] | undefined>;
+  /** The full ids of the topics the pipeline delivers. */
+  declare readonly topicIds: pulumi.Output<string[]>;
+  declare readonly topicNames: pulumi.Output<string[]>;
+  declare readonly sourceName: pulumi.Output<string>;
+  declare readonly destinationName: pulumi.Output<string>;
+  /** The tags the service holds, including the default it adds. */
+  declare readonly tagIds: pulumi.Output<string[]>;
+  declare readonly createdFrom: pulumi.Output<string>;
+
+  constructor(name: string, args: PipelineArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      shims.pipeline,
+      name,
+      {
+        ...namingProps(name, args.name),
+        sourceId: args.source instanceof Source ? args.source.id : args.source,
+        destinationId: args.destination instanceof Destination ? args.destination.id : args.destination,
+        topics: args.topics,
+        snapshotNewTables: args.snapshotNewTables,
+        tags: args.tags,
+        topicIds: undefined,
+        topicNames: undefined,
+        sourceName: undefined,
+        destinationName: undefined,
+        tagIds: undefined,
+        createdFrom: undefined,
+      },
+      opts,
+      "streamkap",
+      "Pipeline",
+    );
+  }
+}
