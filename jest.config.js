@@ -9,4 +9,5 @@ module.exports = {
   maxWorkers: 2,
   testTimeout: 10 * 60 * 1000,
   verbose: true,
+  reporters: ["default", "<rootDir>/tests/summary-reporter.js"],
 };

@@ -52,7 +52,9 @@ export class StreamkapError extends Error {
   }
 
   static is(value: unknown): value is StreamkapError {
-    return typeof value === "object" && value !== null && (value as { isStreamkapError?: unknown }).isStreamkapError === true;
+    return (
+      typeof value === "object" && value !== null && (value as { isStreamkapError?: unknown }).isStreamkapError === true
+    );
   }
 
   /** True when the service answered with `status` for this call. */
@@ -71,9 +73,38 @@ export function describeCall(call: CallContext): string {
 
 /** Prefixes an error from the API client with the resource it happened to, keeping code and call. */
 export function forResource(resource: string, error: unknown): Error {
+  if (error instanceof Error && error.message.startsWith(`${resource}:`)) {
+    return error;
+  }
   if (StreamkapError.is(error)) {
     return new StreamkapError(error.code, `${resource}: ${error.message}`, error.call);
   }
   const message = error instanceof Error ? error.message : String(error);
   return new StreamkapError(ErrorCodes.rejected, `${resource}: ${message}`);
+}
+
+/**
+ * The object exists on the service, but a step after creating or updating it failed. The dynamic-provider host
+ * turns an error carrying `id`, `properties` and `reasons` into "created with initialization errors": the
+ * engine keeps the object in state and the next `up` updates it to finish, instead of creating a second one.
+ */
+export class ResourceInitError extends Error {
+  readonly reasons: string[];
+
+  constructor(
+    readonly id: string,
+    public properties: Record<string, unknown>,
+    label: string,
+    cause: unknown,
+  ) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`${label} exists on the service, but ${reason.replace(`${label}: `, "")} It stays in the stack; run \`pulumi up\` again to finish.`);
+    this.name = "ResourceInitError";
+    this.reasons = [reason];
+    this.stack = `${this.name}: ${this.message}`;
+  }
+
+  static is(value: unknown): value is ResourceInitError {
+    return value instanceof Error && value.name === "ResourceInitError" && "id" in value && "properties" in value;
+  }
 }

@@ -7,9 +7,10 @@
 import { clientFor } from "./client/client";
 import { checkInputs, type CheckOutcome } from "./engine/check";
 import { type DiffOutcome, diffInputs } from "./engine/diff";
-import type { JsonObject, KindContext, KindDescription } from "./engine/kind";
+import { type JsonObject, type KindContext, type KindDescription, providerKey } from "./engine/kind";
 import { createObject, deleteObject, readObject, type ReadOutcome, updateObject } from "./engine/operations";
 import { withoutProvider } from "./engine/values";
+import { ResourceInitError } from "./errors";
 import { kindNamed } from "./kinds";
 import { resolveSettings, type SettingLookup } from "./settings";
 
@@ -44,7 +45,10 @@ export async function check(
   // The engine prints `property X value <the input's value> has a problem` for a failure that names a property,
   // which would show a secret inside `config` in plaintext. Without a property it prints only our reason, and
   // the reason names the field itself.
-  return { inputs: outcome.inputs, failures: outcome.failures.map((failure) => ({ property: "", reason: failure.reason })) };
+  return {
+    inputs: outcome.inputs,
+    failures: outcome.failures.map((failure) => ({ property: "", reason: failure.reason })),
+  };
 }
 
 export async function diff(
@@ -59,7 +63,22 @@ export async function diff(
 export async function create(kind: string, inputs: Record<string, unknown>): Promise<{ id: string; outs: JsonObject }> {
   const description = kindNamed(kind);
   const clean = withoutProvider(inputs);
-  return createObject(description, contextFor(description, clean), clean);
+  return keepingProvider(inputs, () => createObject(description, contextFor(description, clean), clean));
+}
+
+/**
+ * The host stores an initialization error's properties as the resource's outputs as they are; the serialized
+ * provider must be among them, or a later refresh or destroy of that resource has no code to run.
+ */
+async function keepingProvider<T>(inputs: Record<string, unknown>, operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (ResourceInitError.is(error)) {
+      error.properties = { ...error.properties, [providerKey]: inputs[providerKey] };
+    }
+    throw error;
+  }
 }
 
 export async function read(kind: string, id: string, props: Record<string, unknown> | undefined): Promise<ReadOutcome> {
@@ -71,12 +90,14 @@ export async function read(kind: string, id: string, props: Record<string, unkno
 export async function update(
   kind: string,
   id: string,
-  _olds: Record<string, unknown>,
+  olds: Record<string, unknown>,
   news: Record<string, unknown>,
 ): Promise<{ outs: JsonObject }> {
   const description = kindNamed(kind);
   const clean = withoutProvider(news);
-  return { outs: await updateObject(description, contextFor(description, clean), id, clean) };
+  return keepingProvider(news, async () => ({
+    outs: await updateObject(description, contextFor(description, clean), id, clean, withoutProvider(olds)),
+  }));
 }
 
 async function remove(kind: string, id: string, props: Record<string, unknown>): Promise<void> {

@@ -107,7 +107,14 @@ export class Source extends Connector {
   declare readonly serviceId: pulumi.Output<string>;
 
   constructor(name: string, args: ConnectorArgs, opts?: pulumi.CustomResourceOptions) {
-    super(shims.source, name, { ...connectorProps("source", name, args), serviceId: undefined }, opts, "streamkap", "Source");
+    super(
+      shims.source,
+      name,
+      { ...connectorProps("source", name, args), serviceId: undefined },
+      opts,
+      "streamkap",
+      "Source",
+    );
   }
 }
 

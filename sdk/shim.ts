@@ -27,7 +27,11 @@ export class ProviderShim implements pulumi.dynamic.ResourceProvider {
     return runtime.check(this.kind, olds, news);
   }
 
-  async diff(id: string, olds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.DiffResult> {
+  async diff(
+    id: string,
+    olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+  ): Promise<pulumi.dynamic.DiffResult> {
     const runtime: Runtime = require("pulumi-streamkap/provider-runtime");
     return runtime.diff(this.kind, id, olds, news);
   }

@@ -73,7 +73,11 @@ export class StreamkapClient {
   private async sendAuthenticated(spec: CallSpec<unknown>): Promise<HttpResponse> {
     const request = { method: spec.method, path: spec.path, query: spec.query, body: spec.body };
     const token = await this.tokens.accessToken();
-    const response = await send(this.settings.endpoint, { ...request, bearer: token, timeoutMs: this.settings.callTimeoutMs });
+    const response = await send(this.settings.endpoint, {
+      ...request,
+      bearer: token,
+      timeoutMs: this.settings.callTimeoutMs,
+    });
     if (response.status !== 401) {
       return response;
     }

@@ -47,7 +47,13 @@ export class TransportError extends Error {
   }
 }
 
-const connectPhaseCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT", "EHOSTUNREACH"]);
+const connectPhaseCodes = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "EHOSTUNREACH",
+]);
 
 export async function send(endpoint: string, req: HttpRequest): Promise<HttpResponse> {
   const url = new URL(endpoint + req.path);
@@ -85,7 +91,9 @@ export async function send(endpoint: string, req: HttpRequest): Promise<HttpResp
       body: parseBody(text),
     };
   } catch (error) {
-    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).code ??
+      (error as { cause?: { code?: string } }).cause?.code;
     const timedOut = signal.aborted || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT";
     const neverConnected = code !== undefined && connectPhaseCodes.has(code);
     const reason = timedOut ? `no answer within ${req.timeoutMs} ms` : (code ?? (error as Error).message);

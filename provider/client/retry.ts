@@ -15,7 +15,11 @@ export interface RetryPolicy {
   maxAttempts: number;
 }
 
-export const defaultRetryPolicy: Omit<RetryPolicy, "budgetMs"> = { baseDelayMs: 250, maxDelayMs: 15_000, maxAttempts: 8 };
+export const defaultRetryPolicy: Omit<RetryPolicy, "budgetMs"> = {
+  baseDelayMs: 250,
+  maxDelayMs: 15_000,
+  maxAttempts: 8,
+};
 
 /** What a failed attempt means for the next one. */
 export type RetryDecision = { retry: false } | { retry: true; minDelayMs?: number; reason: string };

@@ -49,7 +49,11 @@ function withAutoName(olds: JsonObject | undefined, news: JsonObject): JsonObjec
   if (olds?.namePrefix === prefix && typeof previous === "string" && previous.startsWith(`${prefix}-`)) {
     return { ...news, name: previous };
   }
-  const suffix = randomBytes(8).toString("base64url").replace(/[^a-z0-9]/gi, "").toLowerCase().slice(0, 7);
+  const suffix = randomBytes(8)
+    .toString("base64url")
+    .replace(/[^a-z0-9]/gi, "")
+    .toLowerCase()
+    .slice(0, 7);
   return { ...news, name: `${prefix}-${suffix.padEnd(7, "0")}` };
 }
 

@@ -46,6 +46,12 @@ export interface KindDescription<I extends JsonObject, L> {
   outputs(live: L): JsonObject;
   /** The inputs the live object implies, shaped like `prior` so that only real drift differs. */
   liveInputs(live: L, prior: I): I;
+  /**
+   * Work after the object exists and its inputs are applied: deploys, state changes, snapshots, waiting until
+   * it is ready. Runs after create (`previous` undefined) and after update (`previous` = the old outputs).
+   * Returns outputs to add. When it fails, the object stays in the stack and the next `up` runs it again.
+   */
+  converge?(context: KindContext, id: string, live: L, inputs: I, previous: JsonObject | undefined): Promise<JsonObject>;
 }
 
 export interface KindApi<I extends JsonObject, L> {

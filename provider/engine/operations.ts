@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { envelope } from "../client/responses";
 import { sleep } from "../client/retry";
-import { ErrorCodes, forResource, StreamkapError } from "../errors";
+import { ErrorCodes, forResource, ResourceInitError, StreamkapError } from "../errors";
 import type { JsonObject, KindContext, KindDescription } from "./kind";
 import { inputsFromOutputs, isPlainObject, withoutProvider } from "./values";
 
@@ -28,10 +28,31 @@ export async function createObject<I extends JsonObject, L>(
     try {
       live = await context.client.call({ method: "POST", path: kind.api.collection, body, schema: kind.api.record });
     } catch (error) {
-      live = await recoverCreate(kind, context, inputs, error, started, attempt);
+      live = await recoverCreate(kind, context, inputs, error, started, attempt).catch((failure: unknown) => {
+        throw forResource(context.label, failure);
+      });
     }
   }
-  return { id: kind.api.idOf(live), outs: { ...inputs, ...kind.outputs(live) } };
+  const id = kind.api.idOf(live);
+  return { id, outs: await converge(kind, context, id, live, inputs, undefined) };
+}
+
+/** Outputs after the kind's post-apply work; a failure there keeps the object (see ResourceInitError). */
+async function converge<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
+  context: KindContext,
+  id: string,
+  live: L,
+  inputs: I,
+  previous: JsonObject | undefined,
+): Promise<JsonObject> {
+  const outs: JsonObject = { ...inputs, ...kind.outputs(live) };
+  if (!kind.converge) return outs;
+  try {
+    return { ...outs, ...(await kind.converge(context, id, live, inputs, previous)) };
+  } catch (error) {
+    throw new ResourceInitError(id, outs, context.label, error);
+  }
 }
 
 /**
@@ -48,8 +69,12 @@ async function recoverCreate<I extends JsonObject, L>(
   attempt: number,
 ): Promise<L | undefined> {
   const name = typeof inputs.name === "string" ? inputs.name : undefined;
+  // Only the create call itself can have acted without answering; a failure getting a token sent nothing.
   const ambiguous =
-    StreamkapError.is(error) && (error.code === ErrorCodes.unavailable || error.code === ErrorCodes.unreachable);
+    StreamkapError.is(error) &&
+    (error.code === ErrorCodes.unavailable || error.code === ErrorCodes.unreachable) &&
+    error.call?.method === "POST" &&
+    error.call.path === kind.api.collection;
   const refused = StreamkapError.is(error) && error.code === ErrorCodes.rejected;
   if (name === undefined || (!ambiguous && !refused)) {
     throw forResource(context.label, error);
@@ -157,15 +182,16 @@ export async function updateObject<I extends JsonObject, L>(
   context: KindContext,
   id: string,
   inputs: I,
+  previous: JsonObject,
 ): Promise<JsonObject> {
+  let live: L;
   try {
-    const live = await context.client.call({
+    live = await context.client.call({
       method: "PUT",
       path: `${kind.api.collection}/${encodeURIComponent(id)}`,
       body: await kind.api.updateBody(inputs, context, id),
       schema: kind.api.record,
     });
-    return { ...inputs, ...kind.outputs(live) };
   } catch (error) {
     if (StreamkapError.is(error) && error.code === ErrorCodes.notFound) {
       throw new StreamkapError(
@@ -177,6 +203,7 @@ export async function updateObject<I extends JsonObject, L>(
     }
     throw forResource(context.label, error);
   }
+  return converge(kind, context, id, live, inputs, previous);
 }
 
 export async function deleteObject<I extends JsonObject, L>(

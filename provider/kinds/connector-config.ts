@@ -31,7 +31,9 @@ export function checkConnectorConfig(kind: ConnectorKind, code: string, config: 
     const field = fields.get(key);
     if (!field) {
       // Many keys carry the service's `.user.defined` suffix, which is easy to leave out.
-      const suggestion = fields.has(`${key}.user.defined`) ? `${key}.user.defined` : closestMatch(key, [...fields.keys()]);
+      const suggestion = fields.has(`${key}.user.defined`)
+        ? `${key}.user.defined`
+        : closestMatch(key, [...fields.keys()]);
       if (suggestion) {
         fail(`\`config["${key}"]\` is not a setting of the ${code} ${kind} connector; did you mean "${suggestion}"?`);
       }
@@ -69,7 +71,12 @@ function fieldProblem(field: CatalogueField, value: Json): string | undefined {
 }
 
 /** True when a changed config key cannot be changed in place (the catalogue marks it `forcesReplace`). */
-export function configForcesReplacement(kind: ConnectorKind, code: string, olds: JsonObject, news: JsonObject): boolean {
+export function configForcesReplacement(
+  kind: ConnectorKind,
+  code: string,
+  olds: JsonObject,
+  news: JsonObject,
+): boolean {
   const connector = findConnector(kind, code);
   if (!connector) return false;
   return connector.fields.some(
@@ -79,7 +86,11 @@ export function configForcesReplacement(kind: ConnectorKind, code: string, olds:
 
 /** The secret keys of a connector, for marking them secret in the SDK. */
 export function secretKeys(kind: ConnectorKind, code: string): string[] {
-  return findConnector(kind, code)?.fields.filter((field) => field.secret).map((field) => field.key) ?? [];
+  return (
+    findConnector(kind, code)
+      ?.fields.filter((field) => field.secret)
+      .map((field) => field.key) ?? []
+  );
 }
 
 /**

@@ -27,7 +27,9 @@ export type ConnectorInputs = z.infer<typeof connectorInputsSchema> & JsonObject
  * Sources and destinations share one shape on the service: POST/GET/PUT/DELETE under their collection, dotted
  * config keys, a connector status, and asynchronous deletes.
  */
-export function connectorKind(kind: Exclude<ConnectorKind, "transform">): KindDescription<ConnectorInputs, ConnectorRecord> {
+export function connectorKind(
+  kind: Exclude<ConnectorKind, "transform">,
+): KindDescription<ConnectorInputs, ConnectorRecord> {
   return {
     kind,
     schema: connectorInputsSchema as z.ZodType<ConnectorInputs>,

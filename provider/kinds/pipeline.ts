@@ -71,7 +71,12 @@ async function pipelineBody(inputs: PipelineInputs, context: KindContext): Promi
   ]);
   return compact({
     name: inputs.name,
-    source: { id: source.id, name: source.name, connector: source.connector, topics: resolveTopics(context, source, inputs.topics) },
+    source: {
+      id: source.id,
+      name: source.name,
+      connector: source.connector,
+      topics: resolveTopics(context, source, inputs.topics),
+    },
     destination: { id: destination.id, name: destination.name, connector: destination.connector },
     tags: inputs.tags ?? [],
     snapshot_new_tables: inputs.snapshotNewTables ?? false,
@@ -81,20 +86,28 @@ async function pipelineBody(inputs: PipelineInputs, context: KindContext): Promi
 }
 
 function tagIds(live: PipelineRecord): string[] {
-  return (live.tags ?? []).map((tag) => (typeof tag === "object" && tag !== null ? String((tag as { id?: unknown }).id) : String(tag)));
+  return (live.tags ?? []).map((tag) =>
+    typeof tag === "object" && tag !== null ? String((tag as { id?: unknown }).id) : String(tag),
+  );
 }
 
 export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
   kind: "pipeline",
   schema: pipelineInputsSchema as z.ZodType<PipelineInputs>,
-  replaceOn: [],
+  // A pipeline is its source → destination link: pointing it elsewhere makes a new pipeline. It also lets a
+  // source that must be deleted before its replacement exists take its pipelines down first (the service
+  // refuses to delete a source a pipeline still uses).
+  replaceOn: ["sourceId", "destinationId"],
   uniqueNames: true,
   api: {
     collection: "/pipelines",
     record: pipelineRecord,
     idOf: (live) => live.id,
     nameOf: (live) => live.name ?? undefined,
-    createBody: async (inputs, context) => ({ ...(await pipelineBody(inputs, context)), created_from: context.createdFrom }),
+    createBody: async (inputs, context) => ({
+      ...(await pipelineBody(inputs, context)),
+      created_from: context.createdFrom,
+    }),
     updateBody: (inputs, context) => pipelineBody(inputs, context),
     asyncDelete: false,
   },
@@ -122,7 +135,8 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
       destinationId: live.destination?.id ?? prior.destinationId,
       topics: prior.topics === undefined || priorTopicsMatch ? prior.topics : (liveTopicIds as Json[] as string[]),
       snapshotNewTables: prior.snapshotNewTables === undefined ? undefined : (live.snapshot_new_tables ?? undefined),
-      tags: prior.tags === undefined || semanticEqual([...prior.tags].sort(), [...liveTags].sort()) ? prior.tags : liveTags,
+      tags:
+        prior.tags === undefined || semanticEqual([...prior.tags].sort(), [...liveTags].sort()) ? prior.tags : liveTags,
     }) as PipelineInputs;
   },
 };

@@ -84,6 +84,9 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
         prior.partitions === undefined && numberOf(live.num_partitions ?? live.partition_count) === 1
           ? undefined
           : (numberOf(live.num_partitions ?? live.partition_count) ?? prior.partitions),
-      cleanupPolicy: prior.cleanupPolicy === undefined ? undefined : ((live.cleanup_policy as TopicInputs["cleanupPolicy"]) ?? prior.cleanupPolicy),
+      cleanupPolicy:
+        prior.cleanupPolicy === undefined
+          ? undefined
+          : ((live.cleanup_policy as TopicInputs["cleanupPolicy"]) ?? prior.cleanupPolicy),
     }) as TopicInputs,
 };

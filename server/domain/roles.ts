@@ -1,0 +1,48 @@
+// The fixed roles and permissions of the local service (the real catalogue is larger; these cover the shapes).
+export interface Role {
+  id: string;
+  key: string;
+  name: string;
+  description: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  permissions: string[];
+}
+
+const EPOCH = "2024-01-01T00:00:00.000Z";
+const AREAS = ["sources", "destinations", "pipelines", "transforms", "topics", "tags", "project_keys", "credentials"];
+export const PERMISSIONS: string[] = AREAS.flatMap((a) => [`${a}:read`, `${a}:write`]);
+
+export const ROLES: Role[] = [
+  {
+    id: "role_admin",
+    key: "admin",
+    name: "Admin",
+    description: "Full access to the service",
+    created_at: EPOCH,
+    updated_at: EPOCH,
+    permissions: PERMISSIONS,
+  },
+  {
+    id: "role_developer",
+    key: "developer",
+    name: "Developer",
+    description: "Manage pipelines and their parts",
+    created_at: EPOCH,
+    updated_at: EPOCH,
+    permissions: PERMISSIONS.filter((p) => !p.startsWith("credentials") && !p.startsWith("project_keys")),
+  },
+  {
+    id: "role_viewer",
+    key: "viewer",
+    name: "Viewer",
+    description: "Read-only access",
+    created_at: EPOCH,
+    updated_at: EPOCH,
+    permissions: PERMISSIONS.filter((p) => p.endsWith(":read")),
+  },
+];
+
+export function roleByKeyOrId(v: string): Role | undefined {
+  return ROLES.find((r) => r.key === v || r.id === v);
+}

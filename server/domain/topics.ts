@@ -1,0 +1,116 @@
+// Topics: those a source derives from its table (or collection, or webhook topic) list, those created through
+// POST /topics, and those a webhook request to an unlisted path discovers.
+import { findConnector, topicListKey } from "../catalog";
+import type { Store } from "../state/store";
+import type { ConnectorRecord, TopicRecord } from "../state/types";
+
+/** Topics are stored per service: two services may each have a topic with the same name. */
+export function topicKey(serviceId: string, id: string): string {
+  return `${serviceId}/${id}`;
+}
+
+export function findTopic(store: Store, serviceId: string, id: string): TopicRecord | undefined {
+  return store.state.topics[topicKey(serviceId, id)];
+}
+
+export function deleteTopic(store: Store, t: TopicRecord): void {
+  delete store.state.topics[topicKey(t.serviceId, t.id)];
+  delete store.state.topicData[topicKey(t.serviceId, t.id)];
+  store.changed();
+}
+
+export function sourceTopicId(sourceId: string, name: string): string {
+  return `source_${sourceId}.${name}`;
+}
+
+/** The display name drops the first dot segment of the id (`source_<id>.`). */
+export function displayName(topic: TopicRecord): string {
+  return topic.name;
+}
+
+export function listedTopicNames(source: ConnectorRecord): string[] {
+  const connector = findConnector("source", source.connector);
+  const key = connector ? topicListKey(connector) : undefined;
+  const value = key ? source.config[key] : undefined;
+  const text = Array.isArray(value) ? value.join(",") : typeof value === "string" ? value : "";
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+export function newTopic(
+  store: Store,
+  fields: Partial<TopicRecord> & Pick<TopicRecord, "id" | "serviceId" | "name">,
+): TopicRecord {
+  const now = Date.now();
+  const topic: TopicRecord = {
+    entityType: "topic",
+    entityId: null,
+    partitions: 1,
+    replicationFactor: 3,
+    cleanupPolicy: "delete",
+    retentionMs: 604_800_000,
+    retentionBytes: -1,
+    minInsyncReplicas: 2,
+    maxMessageBytes: 1_048_588,
+    customConfigs: {},
+    tags: [],
+    createdAt: now,
+    registeredAt: now,
+    ...fields,
+  };
+  store.state.topics[topicKey(topic.serviceId, topic.id)] = topic;
+  store.changed();
+  return topic;
+}
+
+/** Makes the source's topic records match its current list (discovered webhook topics are kept). */
+export function syncSourceTopics(store: Store, source: ConnectorRecord): void {
+  if (source.kind !== "source") return;
+  const wanted = new Set(listedTopicNames(source).map((n) => sourceTopicId(source.id, n)));
+  for (const topic of Object.values(store.state.topics)) {
+    if (topic.entityType === "source" && topic.entityId === source.id && !topic.discovered && !wanted.has(topic.id)) {
+      deleteTopic(store, topic);
+    }
+  }
+  for (const name of listedTopicNames(source)) {
+    const id = sourceTopicId(source.id, name);
+    const existing = findTopic(store, source.serviceId, id);
+    if (existing) {
+      // A listed topic is registered at once, even if an earlier unlisted request discovered it.
+      existing.discovered = false;
+      existing.registeredAt = Math.min(existing.registeredAt, Date.now());
+      continue;
+    }
+    newTopic(store, { id, serviceId: source.serviceId, name, entityType: "source", entityId: source.id });
+  }
+  store.changed();
+}
+
+/** Topics of a source visible now (listed, or discovered and registered), in list order then by name. */
+export function sourceTopics(store: Store, source: ConnectorRecord, now = Date.now()): TopicRecord[] {
+  const listed = listedTopicNames(source)
+    .map((n) => findTopic(store, source.serviceId, sourceTopicId(source.id, n)))
+    .filter((t): t is TopicRecord => t !== undefined);
+  const discovered = Object.values(store.state.topics)
+    .filter((t) => t.entityType === "source" && t.entityId === source.id && t.discovered && t.registeredAt <= now)
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return [...listed, ...discovered];
+}
+
+export type SnapshotStatus = "running" | "completed" | "failed" | "pending" | "cancelled";
+
+export function snapshotStatus(topic: TopicRecord, now = Date.now()): SnapshotStatus | null {
+  const s = topic.snapshot;
+  if (!s) return null;
+  if (s.cancelledAt !== undefined) return "cancelled";
+  if (s.failed) return "failed";
+  if (now < s.startedAt) return "pending";
+  if (now < s.completesAt) return "running";
+  return "completed";
+}

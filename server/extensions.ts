@@ -1,0 +1,9 @@
+// Areas registered after the core slice (lifecycle, snapshots, transforms, project keys, webhooks).
+import type { RouteDef } from "./http/context";
+import { lifecycleRoutes } from "./routes/lifecycle";
+import { snapshotRoutes } from "./routes/snapshots";
+import { messageRoutes } from "./routes/messages";
+
+export const extraRoutes: RouteDef[] = [...lifecycleRoutes("source"), ...lifecycleRoutes("destination"), ...snapshotRoutes, ...messageRoutes];
+
+export { createWebhookHandler } from "./webhook/handler";

@@ -1,0 +1,186 @@
+// The HTTP layer: one fastify app for the management API plus a raw handler for webhook ingestion on the same
+// listener. Cross-cutting rules live here once: request ids, fault injection, bearer auth, call stats, the
+// documented error bodies, 404 vs 405, and JSON parsing (malformed JSON → 400).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { uuid } from "../core/ids";
+import { HttpError } from "../core/errors";
+import type { FaultEngine } from "../faults/engine";
+import type { Caller, Store } from "../state/store";
+import type { CallStats } from "./stats";
+import type { ApiContext, RouteDef, ServerFacts } from "./context";
+import { authenticate } from "./auth";
+
+export const WEBHOOK_PREFIX = "/webhooks/";
+export const LOCAL_PREFIX = "/_local/";
+// Room for the webhook limits (16 KB request line + 64 KB headers); the webhook handler enforces each separately.
+export const MAX_HEADER_BYTES = 16 * 1024 + 64 * 1024 + 1024;
+const MANAGEMENT_BODY_LIMIT = 16 * 1024 * 1024;
+
+export interface AppDeps {
+  store: Store;
+  faults: FaultEngine;
+  stats: CallStats;
+  facts: ServerFacts;
+  routes: RouteDef[];
+  log?: (line: string) => void;
+  webhook: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+const callers = new WeakMap<FastifyRequest, Caller>();
+
+function pathOf(url: string): string {
+  const q = url.indexOf("?");
+  return q < 0 ? url : url.slice(0, q);
+}
+
+function patternToRegExp(url: string): RegExp {
+  const body = url
+    .split("/")
+    .map((seg) => (seg.startsWith(":") ? "[^/]+" : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${body}/?$`);
+}
+
+function sendError(reply: FastifyReply, status: number, detail: unknown, headers: Record<string, string> = {}) {
+  for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+  return reply.code(status).type("application/json").send({ detail });
+}
+
+export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => Server } {
+  let rawServer: Server | undefined;
+  const app = Fastify({
+    logger: false,
+    bodyLimit: MANAGEMENT_BODY_LIMIT,
+    genReqId: () => uuid(),
+    requestIdHeader: false,
+    routerOptions: { maxParamLength: 1000 },
+    serverFactory: (handler) => {
+      rawServer = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+        if (req.url?.startsWith(WEBHOOK_PREFIX)) deps.webhook(req, res);
+        else handler(req, res);
+      });
+      return rawServer;
+    },
+    clientErrorHandler: (err, socket) => {
+      // Request lines or headers beyond the parser's limit: a malformed request (400), as the webhook table says.
+      if (socket.writable) {
+        const body = JSON.stringify({ detail: `Bad request: ${err.code ?? err.message}` });
+        socket.end(
+          `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nX-Request-Id: ${uuid()}\r\n` +
+            `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
+      } else socket.destroy();
+    },
+  });
+
+  // JSON whatever the declared type (as FastAPI does); an empty body is "no body".
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (e) {
+      done(new HttpError(400, `Malformed JSON body: ${(e as Error).message}`), undefined);
+    }
+  });
+
+  const patterns: Array<{ method: string; re: RegExp }> = [];
+  app.addHook("onRoute", (opts) => {
+    const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
+    for (const m of methods) patterns.push({ method: String(m), re: patternToRegExp(opts.url ?? "") });
+  });
+
+  const started = new WeakMap<FastifyRequest, number>();
+  app.addHook("onRequest", async (request, reply) => {
+    started.set(request, Date.now());
+    reply.header("X-Request-Id", request.id);
+    const path = pathOf(request.url);
+    if (path.startsWith(LOCAL_PREFIX)) return;
+    const fault = deps.faults.decide(request.method, path);
+    if (fault.latencyMs > 0) await new Promise((r) => setTimeout(r, fault.latencyMs));
+    if (fault.kind === "drop") {
+      deps.stats.record({ method: request.method, path, status: 0 });
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
+    if (fault.kind === "status") {
+      const headers: Record<string, string> = {};
+      if (fault.retryAfterSeconds !== undefined) headers["Retry-After"] = String(fault.retryAfterSeconds);
+      const detail =
+        fault.status === 429 ? "Too Many Requests (injected fault)" : "Service unavailable (injected fault)";
+      return sendError(reply, fault.status, detail, headers);
+    }
+    const config = request.routeOptions.config as { auth?: boolean } | undefined;
+    if (request.routeOptions.url === undefined || config?.auth === false) return;
+    const result = authenticate(deps.store, request.headers.authorization);
+    if (!result.ok) return sendError(reply, 401, result.detail, { "WWW-Authenticate": "Bearer" });
+    callers.set(request, result.caller);
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    const path = pathOf(request.url);
+    if (path.startsWith(LOCAL_PREFIX)) return;
+    const serviceId = callers.get(request)?.serviceId;
+    deps.stats.record({ method: request.method, path, status: reply.statusCode, ...(serviceId ? { serviceId } : {}) });
+    deps.log?.(
+      `${request.method} ${path} ${reply.statusCode} ${Date.now() - (started.get(request) ?? Date.now())}ms ` +
+        `request_id=${request.id}`,
+    );
+  });
+
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof HttpError) return sendError(reply, error.status, error.detail, error.headers);
+    const e = error as { statusCode?: number; message?: string };
+    const status = typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500 ? e.statusCode : 500;
+    return sendError(reply, status, status === 500 ? "Internal Server Error" : (e.message ?? "Bad request"));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request.url);
+    const allowed = patterns.filter((p) => p.re.test(path)).map((p) => p.method);
+    if (allowed.length > 0) {
+      return sendError(reply, 405, "Method Not Allowed", { Allow: [...new Set(allowed)].join(", ") });
+    }
+    return sendError(reply, 404, "Not Found");
+  });
+
+  for (const def of deps.routes) {
+    app.route({
+      method: def.method,
+      url: def.url,
+      config: { auth: def.auth !== false },
+      handler: async (request, reply) => {
+        deps.store.sweep();
+        let status = 200;
+        const ctx: ApiContext = {
+          store: deps.store,
+          caller: callers.get(request) ?? { serviceId: "", tenantId: "", clientId: "", projectKeyId: null },
+          params: (request.params ?? {}) as Record<string, string>,
+          query: (request.query ?? {}) as Record<string, unknown>,
+          body: request.body,
+          headers: request.headers,
+          setStatus: (code) => {
+            status = code;
+          },
+          server: deps.facts,
+        };
+        const result = await def.handler(ctx);
+        return reply
+          .code(status)
+          .type("application/json")
+          .send(JSON.stringify(result ?? null));
+      },
+    });
+  }
+
+  return {
+    app,
+    server: () => {
+      if (!rawServer) throw new Error("server not created yet");
+      return rawServer;
+    },
+  };
+}

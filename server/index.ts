@@ -1,0 +1,106 @@
+// The embedded local Streamkap API server: a faithful, self-contained implementation of the management API and
+// webhook ingestion that users' CI, the demo and our tests run against. See docs/local-server.md.
+import type { AddressInfo } from "node:net";
+import { FaultEngine } from "./faults/engine";
+import { buildApp, WEBHOOK_PREFIX } from "./http/app";
+import { CallStats } from "./http/stats";
+import type { RouteDef, ServerFacts } from "./http/context";
+import { Store } from "./state/store";
+import { authRoutes } from "./routes/auth";
+import { connectorRoutes } from "./routes/connectors";
+import { pipelineRoutes } from "./routes/pipelines";
+import { tagRoutes } from "./routes/tags";
+import { topicRoutes } from "./routes/topics";
+import { registerLocalRoutes } from "./routes/local";
+import { extraRoutes, createWebhookHandler } from "./extensions";
+
+export interface LocalServerOptions {
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  faults?: string;
+  tokenTtlSeconds?: number;
+  statusDelayMs?: number;
+  deleteDelayMs?: number;
+  topicDiscoveryDelayMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface LocalServer {
+  baseUrl: string;
+  webhookBaseUrl: string;
+  clientId: string;
+  secret: string;
+  serviceId: string;
+  tenantId: string;
+  createService(name?: string): Promise<{ clientId: string; secret: string; serviceId: string }>;
+  stats(): { calls: Array<{ method: string; path: string; status: number; serviceId?: string }> };
+  resetStats(): void;
+  close(): Promise<void>;
+}
+
+export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  const faults = new FaultEngine(options.faults);
+  const store = new Store(
+    {
+      statusDelayMs: options.statusDelayMs ?? 300,
+      deleteDelayMs: options.deleteDelayMs ?? 300,
+      topicDiscoveryDelayMs: options.topicDiscoveryDelayMs ?? 2000,
+      tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+      snapshotDurationMs: Math.max(options.statusDelayMs ?? 300, 50) * 2,
+    },
+    options.dataDir,
+  );
+  const stats = new CallStats();
+  let baseUrl = "";
+  const facts: ServerFacts = {
+    baseUrl: () => baseUrl,
+    webhookBaseUrl: () => `${baseUrl}${WEBHOOK_PREFIX.slice(0, -1)}`,
+    tokenTtlSeconds: () => faults.spec.tokenTtlSeconds ?? store.timings.tokenTtlSeconds,
+  };
+  const routes: RouteDef[] = [
+    ...authRoutes,
+    ...connectorRoutes("source"),
+    ...connectorRoutes("destination"),
+    ...pipelineRoutes,
+    ...tagRoutes,
+    ...topicRoutes,
+    ...extraRoutes,
+  ];
+  const { app } = buildApp({
+    store,
+    faults,
+    stats,
+    facts,
+    routes,
+    log: options.log,
+    webhook: createWebhookHandler({ store, faults, stats, log: options.log, prefix: WEBHOOK_PREFIX }),
+  });
+  registerLocalRoutes(app, stats);
+  await app.listen({ port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
+  const address = app.server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  baseUrl = `http://${host}:${address.port}`;
+
+  const cred = store.defaultCredential();
+  const service = store.service(cred.serviceId);
+  let closed = false;
+  return {
+    baseUrl,
+    webhookBaseUrl: facts.webhookBaseUrl(),
+    clientId: cred.clientId,
+    secret: cred.secret,
+    serviceId: cred.serviceId,
+    tenantId: service?.tenantId ?? "",
+    createService: async (name?: string) => store.createService(name),
+    stats: () => stats.snapshot(),
+    resetStats: () => stats.reset(),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      app.server.closeAllConnections?.();
+      await app.close();
+      store.flush();
+    },
+  };
+}

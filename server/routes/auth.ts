@@ -1,0 +1,141 @@
+// Authentication area: tokens, refresh, whoami, client credentials, roles and permissions.
+import { z } from "zod";
+import { HttpError, notFound } from "../core/errors";
+import { nowIso } from "../core/ids";
+import { parseBody } from "../core/validate";
+import { route, type ApiContext, type RouteDef } from "../http/context";
+import { signToken, verifyToken } from "../http/tokens";
+import { PERMISSIONS, ROLES, roleByKeyOrId } from "../domain/roles";
+import { credentialFromProjectKey } from "../domain/project-key-file";
+import type { CredentialRecord } from "../state/types";
+import type { Store } from "../state/store";
+
+const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
+const MASK = "********";
+
+const accessTokenBody = z.object({
+  client_id: z.string().max(256).nullish(),
+  secret: z.string().max(512).nullish(),
+  project_key: z.string().max(8192).nullish(),
+});
+
+function issue(ctx: ApiContext, cred: CredentialRecord) {
+  const store = ctx.store;
+  const service = store.service(cred.serviceId);
+  if (!service) throw new HttpError(401, "Invalid client credentials");
+  const ttl = ctx.server.tokenTtlSeconds();
+  const claims = { sub: cred.clientId, tid: service.tenantId, sid: service.id, pkid: cred.projectKeyId ?? null };
+  return {
+    accessToken: signToken(store.state.signingKey, { ...claims, typ: "access" }, ttl),
+    refreshToken: signToken(store.state.signingKey, { ...claims, typ: "refresh" }, REFRESH_TTL_SECONDS),
+    expires: nowIso(Date.now() + ttl * 1000),
+    expiresIn: Math.max(0, Math.round(ttl)),
+  };
+}
+
+function accessToken(ctx: ApiContext) {
+  const body = parseBody(accessTokenBody, ctx.body, {
+    withInput: true,
+    secretFields: ["secret", "project_key"],
+  });
+  let cred: CredentialRecord | undefined;
+  if (body.project_key) {
+    const ids = credentialFromProjectKey(body.project_key);
+    cred = ids ? ctx.store.state.credentials[ids.clientId] : undefined;
+    if (!cred || !ids || cred.secret !== ids.secret) throw new HttpError(401, "Invalid project key");
+  } else {
+    if (!body.client_id || !body.secret) {
+      throw new HttpError(422, [
+        {
+          loc: ["body"],
+          msg: "Value error, provide client_id and secret, or project_key",
+          type: "value_error",
+          input: { client_id: body.client_id ?? null },
+          ctx: { error: "provide client_id and secret, or project_key" },
+        },
+      ]);
+    }
+    cred = ctx.store.state.credentials[body.client_id];
+    if (!cred || cred.secret !== body.secret) throw new HttpError(401, "Invalid client credentials");
+  }
+  return issue(ctx, cred);
+}
+
+function refresh(ctx: ApiContext) {
+  const body = parseBody(z.object({ refresh_token: z.string().min(1) }), ctx.body);
+  const result = verifyToken(ctx.store.state.signingKey, body.refresh_token, "refresh");
+  if (!result.ok) throw new HttpError(401, result.reason === "expired" ? "Refresh token has expired" : "Invalid token");
+  const cred = ctx.store.state.credentials[result.claims.sub];
+  if (!cred) throw new HttpError(401, "Invalid token");
+  return issue(ctx, cred);
+}
+
+function renderCredential(store: Store, cred: CredentialRecord, showSecret: boolean) {
+  return {
+    created_by_user: null,
+    client_id: cred.clientId,
+    description: cred.description,
+    created_at: nowIso(cred.createdAt),
+    roles: cred.roles.map((r) => roleByKeyOrId(r)).filter((r) => r !== undefined),
+    service_id: store.service(cred.serviceId)?.id ?? null,
+    secret: showSecret ? cred.secret : MASK,
+  };
+}
+
+const credentialBody = z.object({
+  description: z.string().max(1000).nullish(),
+  roles: z.array(z.string()).nullish(),
+  role_ids: z.array(z.string()).nullish(),
+});
+
+function createCredential(ctx: ApiContext) {
+  const body = parseBody(credentialBody, ctx.body);
+  const wanted = body.role_ids ?? body.roles ?? ["admin"];
+  const roles = wanted.map((r, i) => {
+    const role = roleByKeyOrId(r);
+    if (!role)
+      throw new HttpError(422, [{ loc: ["body", "role_ids", i], msg: `Unknown role '${r}'`, type: "value_error" }]);
+    return role.key;
+  });
+  const cred = ctx.store.addCredential(ctx.caller.serviceId, body.description ?? null, roles);
+  return renderCredential(ctx.store, cred, true);
+}
+
+function ownCredential(ctx: ApiContext): CredentialRecord {
+  const cred = ctx.store.state.credentials[ctx.params.client_id];
+  if (!cred || cred.serviceId !== ctx.caller.serviceId || cred.projectKeyId) throw notFound("Client credential");
+  return cred;
+}
+
+export const authRoutes: RouteDef[] = [
+  route("POST", "/auth/access-token", accessToken, false),
+  route("POST", "/auth/access-token/refresh", refresh, false),
+  route("GET", "/auth/whoami", (ctx) => ({
+    tenant_id: ctx.caller.tenantId,
+    service_id: ctx.caller.serviceId,
+    sub: ctx.caller.clientId,
+    token_type: ctx.caller.projectKeyId ? "project_key" : "client_credentials",
+    project_key_id: ctx.caller.projectKeyId,
+  })),
+  route("GET", "/auth/roles", () => ROLES),
+  route("GET", "/auth/permissions", () => PERMISSIONS.map((p) => ({ id: p, key: p, name: p }))),
+  route("GET", "/auth/client-credentials", (ctx) =>
+    Object.values(ctx.store.state.credentials)
+      .filter((c) => c.serviceId === ctx.caller.serviceId && !c.projectKeyId)
+      .map((c) => renderCredential(ctx.store, c, false)),
+  ),
+  route("POST", "/auth/client-credentials", createCredential),
+  route("PATCH", "/auth/client-credentials/:client_id", (ctx) => {
+    const cred = ownCredential(ctx);
+    const body = parseBody(credentialBody, ctx.body);
+    if (body.description !== undefined) cred.description = body.description ?? null;
+    ctx.store.changed();
+    return renderCredential(ctx.store, cred, false);
+  }),
+  route("DELETE", "/auth/client-credentials/:client_id", (ctx) => {
+    const cred = ownCredential(ctx);
+    delete ctx.store.state.credentials[cred.clientId];
+    ctx.store.changed();
+    return renderCredential(ctx.store, cred, false);
+  }),
+];

@@ -1,0 +1,54 @@
+// Helpers shared by the source and destination routes: lookup within the caller's service, origin headers,
+// rendering options.
+import { z } from "zod";
+import { HttpError, notFound } from "../core/errors";
+import { parseWith } from "../core/validate";
+import { header, type ApiContext } from "../http/context";
+import type { ConnectorRecord, Origin } from "../state/types";
+import type { Author, Kind } from "../domain/connectors";
+
+export const ORIGINS = ["terraform", "web", "api"] as const;
+
+export function label(kind: Kind): string {
+  return kind === "source" ? "Source" : "Destination";
+}
+
+/** The caller's object of that kind, including one still being deleted; 404 otherwise. */
+export function findOwn(ctx: ApiContext, kind: Kind, id: string | undefined): ConnectorRecord {
+  const c = id ? ctx.store.state.connectors[id] : undefined;
+  if (!c || c.kind !== kind || c.serviceId !== ctx.caller.serviceId) throw notFound(label(kind));
+  return c;
+}
+
+export function findLive(ctx: ApiContext, kind: Kind, id: string | undefined): ConnectorRecord {
+  const c = findOwn(ctx, kind, id);
+  if (c.deleteAt !== undefined) throw new HttpError(409, `${label(kind)} ${c.id} is being deleted`);
+  return c;
+}
+
+/**
+ * Local extension headers: X-Local-Origin (web|api|terraform) and X-Local-Actor let tests simulate an edit made
+ * in the web console. Defaults: the given origin and the client id of the token.
+ */
+export function authorOf(ctx: ApiContext, defaultOrigin: Origin): Author {
+  const origin = header(ctx, "x-local-origin");
+  const actor = header(ctx, "x-local-actor");
+  const parsed = parseWith(
+    z.object({ "x-local-origin": z.enum(ORIGINS).optional() }),
+    { "x-local-origin": origin },
+    "header",
+  );
+  return {
+    origin: parsed["x-local-origin"] ?? defaultOrigin,
+    actor: actor && actor.trim() ? actor.trim() : ctx.caller.clientId,
+  };
+}
+
+export function assertTagsExist(ctx: ApiContext, tagIds: string[], loc: string[]): void {
+  tagIds.forEach((id, i) => {
+    const tag = ctx.store.state.tags[id];
+    if (!tag || tag.serviceId !== ctx.caller.serviceId) {
+      throw new HttpError(422, [{ loc: [...loc, i], msg: `Tag ${id} not found`, type: "value_error" }]);
+    }
+  });
+}

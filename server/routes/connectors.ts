@@ -1,0 +1,198 @@
+// Sources and destinations: list, create, get, replace, asynchronous delete, config history.
+import { z } from "zod";
+import { connectorCodes, findConnector } from "../catalog";
+import { HttpError, invalid } from "../core/errors";
+import { nowIso } from "../core/ids";
+import { parseBody, parseQuery } from "../core/validate";
+import { route, type ApiContext, type RouteDef } from "../http/context";
+import { connectorsOf, createConnector, renderConnector, updateConnector, type Kind } from "../domain/connectors";
+import { boolParam, filterAndSort, paginate, parseListQuery, single } from "../domain/listing";
+import { connectorStatus } from "../domain/status";
+import { MASK, secretKeys } from "../domain/config";
+import type { ConnectorRecord } from "../state/types";
+import { assertTagsExist, authorOf, findLive, findOwn, label, ORIGINS } from "./connector-common";
+
+const createBody = z
+  .object({
+    name: z.string().min(1).max(255),
+    connector: z.string().min(1),
+    config: z.record(z.string(), z.unknown()),
+    created_from: z.enum(ORIGINS).default("api"),
+    desired_state: z.enum(["Pending", "Active", "Paused", "Stopped"]).nullish(),
+    kc_cluster_id: z.string().nullish(),
+    tags: z.array(z.string()).nullish(),
+  })
+  .loose();
+
+const updateBody = z
+  .object({
+    name: z.string().min(1).max(255),
+    connector: z.string().min(1),
+    config: z.record(z.string(), z.unknown()),
+    tags: z.array(z.string()).nullish(),
+  })
+  .loose();
+
+const readQuery = z.object({ secret_returned: boolParam }).loose();
+const writeQuery = z.object({ secret_returned: boolParam, wait: boolParam.optional() }).loose();
+const pageQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).default(10),
+  })
+  .loose();
+
+function kindCodes(kind: Kind): string[] {
+  return connectorCodes(kind);
+}
+
+function render(ctx: ApiContext, c: ConnectorRecord, reveal: boolean) {
+  return renderConnector(ctx.store, c, { revealSecrets: reveal, webhookBaseUrl: ctx.server.webhookBaseUrl() });
+}
+
+function assertUniqueName(ctx: ApiContext, kind: Kind, name: string, exceptId?: string): void {
+  const clash = connectorsOf(ctx.store, kind, ctx.caller.serviceId).find((c) => c.name === name && c.id !== exceptId);
+  if (clash) throw invalid(["body", "name"], `A ${kind} named '${name}' already exists`, "value_error");
+}
+
+function waitFlag(ctx: ApiContext): { wait: boolean; reveal: boolean } {
+  const q = parseQuery(writeQuery, ctx.query);
+  const waitRaw = ctx.query.wait;
+  return { wait: waitRaw === undefined ? true : q.wait === true, reveal: q.secret_returned };
+}
+
+function list(kind: Kind) {
+  return (ctx: ApiContext) => {
+    const q = parseListQuery(ctx.query);
+    const now = Date.now();
+    const items = connectorsOf(ctx.store, kind, ctx.caller.serviceId).map((c) => ({
+      id: c.id,
+      name: c.name,
+      createdAt: c.createdAt,
+      tags: c.tags,
+      connector: c.connector,
+      status: connectorStatus(c, now),
+      record: c,
+    }));
+    return paginate(filterAndSort(items, q), q.page, q.page_size, (it) => render(ctx, it.record, q.secret_returned));
+  };
+}
+
+function create(kind: Kind) {
+  return (ctx: ApiContext) => {
+    const body = parseBody(createBody, ctx.body);
+    const { wait, reveal } = waitFlag(ctx);
+    if (!findConnector(kind, body.connector)) {
+      const codes = kindCodes(kind);
+      throw new HttpError(422, [
+        {
+          loc: ["body", "connector"],
+          msg: `Unknown ${kind} connector '${body.connector}'; expected one of: ${codes.join(", ")}`,
+          type: "enum",
+          ctx: { expected: codes.join(", ") },
+        },
+      ]);
+    }
+    const tags = body.tags ?? [];
+    assertTagsExist(ctx, tags, ["body", "tags"]);
+    assertUniqueName(ctx, kind, body.name);
+    const c = createConnector(ctx.store, {
+      kind,
+      serviceId: ctx.caller.serviceId,
+      name: body.name,
+      connector: body.connector,
+      config: body.config,
+      createdFrom: body.created_from,
+      desiredState: body.desired_state ?? undefined,
+      tags,
+      wait,
+      author: authorOf(ctx, body.created_from),
+    });
+    return render(ctx, c, reveal);
+  };
+}
+
+function getOne(kind: Kind) {
+  return (ctx: ApiContext) => {
+    const q = parseQuery(readQuery, ctx.query);
+    const c = ctx.store.state.connectors[ctx.params.id];
+    const visible = c && c.kind === kind && c.serviceId === ctx.caller.serviceId;
+    return single(visible ? render(ctx, c, q.secret_returned) : undefined);
+  };
+}
+
+function update(kind: Kind) {
+  return (ctx: ApiContext) => {
+    const c = findLive(ctx, kind, ctx.params.id);
+    const body = parseBody(updateBody, ctx.body);
+    const { wait, reveal } = waitFlag(ctx);
+    if (body.connector !== c.connector) {
+      throw invalid(["body", "connector"], `The connector of a ${kind} cannot change (stored: '${c.connector}')`);
+    }
+    if (body.tags) assertTagsExist(ctx, body.tags, ["body", "tags"]);
+    assertUniqueName(ctx, kind, body.name, c.id);
+    updateConnector(ctx.store, c, { name: body.name, config: body.config, wait, author: authorOf(ctx, "api") });
+    if (body.tags) c.tags = body.tags;
+    return render(ctx, c, reveal);
+  };
+}
+
+function remove(kind: Kind) {
+  return (ctx: ApiContext) => {
+    const c = findOwn(ctx, kind, ctx.params.id);
+    const field = kind === "source" ? "sourceId" : "destinationId";
+    const user = Object.values(ctx.store.state.pipelines).find((p) => p[field] === c.id);
+    if (user) throw new HttpError(409, `${label(kind)} '${c.name}' is used by pipeline '${user.name}' (${user.id})`);
+    if (c.deleteAt === undefined) c.deleteAt = Date.now() + ctx.store.timings.deleteDelayMs;
+    ctx.store.changed();
+    return render(ctx, c, false);
+  };
+}
+
+function history(kind: Kind) {
+  return (ctx: ApiContext) => {
+    const c = findOwn(ctx, kind, ctx.params.id);
+    const q = parseQuery(pageQuery, ctx.query);
+    const versions = [...c.history].reverse();
+    return paginate(versions, q.page, q.page_size, (v) => ({
+      version: v.version,
+      timestamp: nowIso(v.timestamp),
+      origin: v.origin,
+      actor: v.actor,
+      summary: v.summary,
+      changes: v.changes,
+    }));
+  };
+}
+
+function compareToOriginal(kind: Kind) {
+  return (ctx: ApiContext) => {
+    const c = findOwn(ctx, kind, ctx.params.id);
+    const first = c.history[0];
+    const last = c.history[c.history.length - 1];
+    const connector = findConnector(c.kind, c.connector);
+    const secrets = connector ? secretKeys(connector) : new Set<string>();
+    const keys = [...new Set([...Object.keys(first.config), ...Object.keys(last.config)])].sort();
+    const show = (k: string, v: unknown) => (v === undefined ? null : secrets.has(k) ? MASK : v);
+    return {
+      original_version: first.version,
+      current_version: last.version,
+      changes: keys
+        .filter((k) => JSON.stringify(first.config[k]) !== JSON.stringify(last.config[k]))
+        .map((k) => ({ key: k, original_value: show(k, first.config[k]), current_value: show(k, last.config[k]) })),
+    };
+  };
+}
+
+export function connectorRoutes(kind: Kind): RouteDef[] {
+  const base = kind === "source" ? "/sources" : "/destinations";
+  return [
+    route("GET", base, list(kind)),
+    route("POST", base, create(kind)),
+    route("GET", `${base}/:id`, getOne(kind)),
+    route("PUT", `${base}/:id`, update(kind)),
+    route("DELETE", `${base}/:id`, remove(kind)),
+    route("GET", `${base}/:id/config-history`, history(kind)),
+    route("GET", `${base}/:id/config-history/compare-to-original`, compareToOriginal(kind)),
+  ];
+}

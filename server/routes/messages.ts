@@ -1,0 +1,67 @@
+// Reading what webhook sources wrote: topic messages and the monitoring metrics (events written, bytes, per topic).
+import { z } from "zod";
+import { notFound } from "../core/errors";
+import { nowIso } from "../core/ids";
+import { parseQuery } from "../core/validate";
+import { route, type ApiContext, type RouteDef } from "../http/context";
+import { findTopic, sourceTopics, topicKey } from "../domain/topics";
+import type { TopicRecord } from "../state/types";
+import { findOwn } from "./connector-common";
+
+const messagesQuery = z
+  .object({
+    topic_id: z.string().min(1),
+    offset: z.coerce.number().int().min(0).default(0),
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).default(10),
+  })
+  .loose();
+
+function metricsOf(ctx: ApiContext, t: TopicRecord) {
+  const d = ctx.store.state.topicData[topicKey(t.serviceId, t.id)];
+  return { topic_id: t.id, topic_name: t.name, events_written: d?.eventsWritten ?? 0, bytes_written: d?.bytesWritten ?? 0 };
+}
+
+export const messageRoutes: RouteDef[] = [
+  route("GET", "/topics/messages", (ctx) => {
+    const q = parseQuery(messagesQuery, ctx.query);
+    const t = findTopic(ctx.store, ctx.caller.serviceId, q.topic_id);
+    if (!t) throw notFound("Topic");
+    const all = (ctx.store.state.topicData[topicKey(t.serviceId, t.id)]?.messages ?? []).filter((m) => m.offset >= q.offset);
+    const start = (q.page - 1) * q.page_size;
+    return {
+      result: all.slice(start, start + q.page_size).map((m) => ({
+        topic: t.id,
+        partition: m.partition,
+        offset: m.offset,
+        key: m.key,
+        value: m.value,
+        timestamp: nowIso(m.timestamp),
+      })),
+      page: q.page,
+      page_size: q.page_size,
+      total: all.length,
+      has_next: start + q.page_size < all.length,
+    };
+  }),
+  route("GET", "/topics/metrics", (ctx) => {
+    const ids = typeof ctx.query.topic_ids === "string" ? ctx.query.topic_ids.split(",") : undefined;
+    const topics = Object.values(ctx.store.state.topics).filter(
+      (t) => t.serviceId === ctx.caller.serviceId && (!ids || ids.includes(t.id)),
+    );
+    return { result: topics.map((t) => metricsOf(ctx, t)) };
+  }),
+  route("GET", "/sources/:id/metrics", (ctx) => {
+    const source = findOwn(ctx, "source", ctx.params.id);
+    const discovered = Object.values(ctx.store.state.topics).filter(
+      (t) => t.entityId === source.id && t.discovered && !sourceTopics(ctx.store, source).includes(t),
+    );
+    const perTopic = [...sourceTopics(ctx.store, source), ...discovered].map((t) => metricsOf(ctx, t));
+    return {
+      source_id: source.id,
+      events_written: perTopic.reduce((n, t) => n + t.events_written, 0),
+      bytes_written: perTopic.reduce((n, t) => n + t.bytes_written, 0),
+      topics: perTopic,
+    };
+  }),
+];

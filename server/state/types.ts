@@ -1,0 +1,202 @@
+// The whole persisted state of the local service: plain JSON-serialisable records, one map per kind.
+// Time-driven changes (Starting→Active, async deletes, snapshots, topic discovery) are stored as timestamps and
+// evaluated when read, so no timer has to survive a restart and close() has nothing to cancel.
+
+export type Origin = "terraform" | "web" | "api";
+export type ConfigValue = string | unknown[] | Record<string, unknown>;
+
+export interface ServiceRecord {
+  id: string;
+  name: string;
+  tenantId: string;
+  subId: string;
+  createdAt: number;
+}
+
+export interface CredentialRecord {
+  clientId: string;
+  secret: string;
+  serviceId: string;
+  description: string | null;
+  createdAt: number;
+  roles: string[];
+  /** Set when the credential belongs to a project key (its client_id/client_secret pair). */
+  projectKeyId?: string;
+}
+
+/** A status that takes effect at `at` (epoch ms); the effective status is the last step whose time has come. */
+export interface StatusStep {
+  status: string;
+  at: number;
+}
+
+export interface ConfigChange {
+  key: string;
+  old_value: unknown;
+  new_value: unknown;
+}
+
+export interface ConfigVersion {
+  version: number;
+  timestamp: number;
+  origin: Origin;
+  actor: string;
+  summary: string;
+  changes: ConfigChange[];
+  /** Full config after this version (raw secrets), so compare-to-original needs no replay. */
+  config: Record<string, ConfigValue>;
+}
+
+export interface ConnectorRecord {
+  id: string;
+  kind: "source" | "destination";
+  serviceId: string;
+  name: string;
+  connector: string;
+  config: Record<string, ConfigValue>;
+  createdAt: number;
+  createdFrom: Origin;
+  tags: string[];
+  timeline: StatusStep[];
+  /** Set by DELETE: the object disappears at this time. */
+  deleteAt?: number;
+  history: ConfigVersion[];
+  /** Webhook sources: the path token under the webhook base URL. */
+  webhookToken?: string;
+  /** Blocking snapshots pause streaming until this time. */
+  streamingPausedUntil?: number;
+}
+
+export interface PipelineRecord {
+  id: string;
+  serviceId: string;
+  name: string;
+  createdAt: number;
+  createdFrom: Origin;
+  sourceId: string;
+  destinationId: string;
+  topicIds: string[];
+  tags: string[];
+  snapshotNewTables: boolean;
+  transforms: Array<{ topic_id: string }>;
+  topicAutoDiscoveryTransforms: unknown[];
+}
+
+export interface TopicSnapshot {
+  type: "incremental" | "blocking";
+  startedAt: number;
+  /** Running from startedAt until this time, pending before startedAt. */
+  completesAt: number;
+  cancelledAt?: number;
+  failed?: boolean;
+}
+
+export interface TopicRecord {
+  id: string;
+  serviceId: string;
+  name: string;
+  entityType: "source" | "transform" | "topic";
+  entityId: string | null;
+  partitions: number;
+  replicationFactor: number;
+  cleanupPolicy: string;
+  retentionMs: number;
+  retentionBytes: number;
+  minInsyncReplicas: number;
+  maxMessageBytes: number;
+  customConfigs: Record<string, string>;
+  tags: string[];
+  createdAt: number;
+  /** Webhook topics created by an unlisted path become visible (registered) at this time. */
+  registeredAt: number;
+  /** Created by a webhook request to an unlisted path (not from the source's topic list). */
+  discovered?: boolean;
+  snapshot?: TopicSnapshot;
+}
+
+export interface MessageRecord {
+  offset: number;
+  partition: number;
+  key: unknown;
+  value: unknown;
+  timestamp: number;
+  bytes: number;
+}
+
+export interface TopicData {
+  messages: MessageRecord[];
+  nextOffset: number;
+  eventsWritten: number;
+  bytesWritten: number;
+}
+
+export interface TagRecord {
+  id: string;
+  serviceId: string;
+  name: string;
+  description: string | null;
+  type: string[];
+  system: boolean;
+  custom: boolean;
+  createdAt: number;
+  createdFrom: Origin;
+}
+
+export interface TransformVersion {
+  version: number;
+  createdAt: number;
+  implementation: Record<string, unknown>;
+}
+
+export interface TransformRecord {
+  id: string;
+  serviceId: string;
+  name: string;
+  transformType: string;
+  config: Record<string, unknown>;
+  createdAt: number;
+  createdFrom: Origin;
+  updatedAt: number;
+  implementationUpdatedAt: number | null;
+  versions: TransformVersion[];
+  previewVersion: number | null;
+  liveVersion: number | null;
+  jobTimeline: StatusStep[];
+  jobStartedAt: number | null;
+  deleteAt?: number;
+}
+
+export interface ProjectKeyRecord {
+  id: string;
+  serviceId: string;
+  name: string;
+  description: string | null;
+  roleIds: string[];
+  permissionIds: string[];
+  toolProfile: string;
+  kafkaUsername: string | null;
+  kafkaPassword: string | null;
+  whitelistIps: string | null;
+  kafkaAcls: unknown[];
+  agentic: boolean;
+  clientId: string;
+  createdAt: number;
+  createdFrom: Origin;
+  timeline: StatusStep[];
+}
+
+export interface State {
+  format: 1;
+  /** HMAC key that signs access and refresh tokens, kept so tokens survive a restart with --data. */
+  signingKey: string;
+  defaultServiceId: string;
+  services: Record<string, ServiceRecord>;
+  credentials: Record<string, CredentialRecord>;
+  connectors: Record<string, ConnectorRecord>;
+  pipelines: Record<string, PipelineRecord>;
+  topics: Record<string, TopicRecord>;
+  topicData: Record<string, TopicData>;
+  tags: Record<string, TagRecord>;
+  transforms: Record<string, TransformRecord>;
+  projectKeys: Record<string, ProjectKeyRecord>;
+}

@@ -1,0 +1,210 @@
+// The webhook ingestion endpoint (api.md "Webhook endpoint"): {webhook_url} or {webhook_url}/<topic>, POST, PUT
+// or DELETE with X-API-Key; limits on the request line, headers and body; a bounded backlog; one record per
+// request written sequentially per source (the connector is a single task).
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { uuid } from "../core/ids";
+import { WEBHOOK_API_KEY } from "../domain/config";
+import { appendRecord } from "../domain/messages";
+import { connectorStatus } from "../domain/status";
+import { findTopic, newTopic, sourceTopicId, listedTopicNames } from "../domain/topics";
+import type { FaultEngine } from "../faults/engine";
+import type { CallStats } from "../http/stats";
+import type { Store } from "../state/store";
+import type { ConnectorRecord, TopicRecord } from "../state/types";
+import { DEFAULT_LIMITS, headerBytes, limitsOf, requestLineBytes } from "./limits";
+import { buildRecord } from "./records";
+
+export interface WebhookDeps {
+  store: Store;
+  faults: FaultEngine;
+  stats: CallStats;
+  prefix: string;
+  log?: (line: string) => void;
+}
+
+const TOPIC_NAME = /^[a-zA-Z0-9._-]{1,249}$/;
+
+class Rejection {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+    readonly close = false,
+  ) {}
+}
+
+/** Per-source sequential queue: each source processes one request at a time, in arrival order. */
+class SourceQueue {
+  private tail: Promise<void> = Promise.resolve();
+  waiting = 0;
+  run<T>(job: () => T): Promise<T> {
+    const next = this.tail.then(job);
+    this.tail = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    return next;
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>, close = false) {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...headers,
+    "Content-Type": "application/json",
+    "Content-Length": String(Buffer.byteLength(text)),
+    ...(close ? { Connection: "close" } : {}),
+  });
+  res.end(text);
+}
+
+export function createWebhookHandler(deps: WebhookDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const queues = new Map<string, SourceQueue>();
+  const queueOf = (id: string) => queues.get(id) ?? queues.set(id, new SourceQueue()).get(id)!;
+
+  const findSource = (token: string): ConnectorRecord | undefined =>
+    Object.values(deps.store.state.connectors).find((c) => c.webhookToken === token && c.deleteAt === undefined);
+
+  function resolveTopic(source: ConnectorRecord, name: string): TopicRecord {
+    const id = sourceTopicId(source.id, name);
+    const existing = findTopic(deps.store, source.serviceId, id);
+    if (existing) return existing;
+    // Unlisted path: the topic is created now and registered by background discovery after a delay (rule 2).
+    const listed = listedTopicNames(source).includes(name);
+    return newTopic(deps.store, {
+      id,
+      serviceId: source.serviceId,
+      name,
+      entityType: "source",
+      entityId: source.id,
+      discovered: !listed,
+      registeredAt: listed ? Date.now() : Date.now() + deps.store.timings.topicDiscoveryDelayMs,
+    });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<number> {
+    const method = (req.method ?? "GET").toUpperCase();
+    const url = req.url ?? "/";
+    const path = url.split("?")[0];
+    const fault = deps.faults.decide(method, path);
+    if (fault.latencyMs > 0) await new Promise((r) => setTimeout(r, fault.latencyMs));
+    if (fault.kind === "drop") {
+      req.socket.destroy();
+      return 0;
+    }
+    if (fault.kind === "status") {
+      const headers: Record<string, string> =
+        fault.retryAfterSeconds !== undefined ? { "Retry-After": String(fault.retryAfterSeconds) } : {};
+      throw new Rejection(fault.status, fault.status === 429 ? "Rate limit exceeded" : "Connector failure", headers);
+    }
+    const [token, ...rest] = path.slice(deps.prefix.length).split("/");
+    const source = token ? findSource(token) : undefined;
+    const limits = limitsOf(source);
+    if (requestLineBytes(method, url, req.httpVersion) > limits.maxInitialLineBytes) {
+      throw new Rejection(400, `Request line longer than ${limits.maxInitialLineBytes} bytes`, {}, true);
+    }
+    if (headerBytes(req.rawHeaders) > limits.maxHeaderBytes) {
+      throw new Rejection(400, `Request headers larger than ${limits.maxHeaderBytes} bytes`, {}, true);
+    }
+    if (!["POST", "PUT", "DELETE"].includes(method)) {
+      throw new Rejection(405, "Method Not Allowed: use POST, PUT or DELETE", { Allow: "POST, PUT, DELETE" });
+    }
+    if (!source) throw new Rejection(404, "No webhook source at this URL");
+    const apiKey = req.headers["x-api-key"];
+    if (typeof apiKey !== "string" || apiKey !== source.config[WEBHOOK_API_KEY]) {
+      throw new Rejection(401, "Missing or invalid X-API-Key");
+    }
+    const topicName = rest.length === 0 || (rest.length === 1 && rest[0] === "") ? defaultTopic(source) : decodeURIComponent(rest.join("/"));
+    if (!TOPIC_NAME.test(topicName)) throw new Rejection(400, `Invalid topic name '${topicName}'`);
+    const declared = Number(req.headers["content-length"] ?? "0");
+    if (declared > limits.maxChunkBytes) {
+      throw new Rejection(413, `Request exceeds the maximum chunk size (${limits.maxChunkBytes} bytes)`, {}, true);
+    }
+    const queue = queueOf(source.id);
+    if (queue.waiting >= limits.backlog) {
+      throw new Rejection(429, `Backlog of ${limits.backlog} queued requests is full`, { "Retry-After": "1" });
+    }
+    queue.waiting++;
+    try {
+      const body = await readBody(req, limits.maxChunkBytes);
+      const status = connectorStatus(source);
+      if (["Paused", "Stopped", "Broken", "Deleting"].includes(status)) {
+        throw new Rejection(500, `Connector failure: the webhook connector is ${status}`);
+      }
+      const record = buildRecord({
+        method,
+        format: String(source.config.format ?? "json"),
+        contentType: req.headers["content-type"],
+        body,
+        keyHeader: headerValue(req, String(source.config["camel.source.camelMessageHeaderKey"] ?? "key")),
+        keyHeaderName: String(source.config["camel.source.camelMessageHeaderKey"] ?? "key"),
+        addDeleteField: source.config["transforms.inferSchema.add.delete.field"] === "true",
+      });
+      if (!record.ok) throw new Rejection(400, record.detail);
+      const offset = await queue.run(() =>
+        appendRecord(deps.store, resolveTopic(source, topicName), record.key, record.value, body.length),
+      );
+      send(res, 202, { status: "accepted", topic: topicName, offset, request_id: requestId }, { "X-Request-Id": requestId });
+      return 202;
+    } finally {
+      queue.waiting--;
+    }
+  }
+
+  return (req, res) => {
+    const requestId = uuid();
+    const path = (req.url ?? "/").split("?")[0];
+    const record = (status: number) => {
+      deps.stats.record({ method: req.method ?? "GET", path, status });
+      deps.log?.(`${req.method} ${path} ${status} request_id=${requestId}`);
+    };
+    handle(req, res, requestId).then(record, (e: unknown) => {
+      if (e instanceof Rejection) {
+        send(res, e.status, { detail: e.detail }, { ...e.headers, "X-Request-Id": requestId }, e.close);
+        if (e.close) req.resume();
+        record(e.status);
+      } else {
+        send(res, 500, { detail: "Connector failure" }, { "X-Request-Id": requestId });
+        record(500);
+      }
+    });
+  };
+}
+
+function defaultTopic(source: ConnectorRecord): string {
+  const configured = source.config["default.topic.name"];
+  return typeof configured === "string" && configured ? configured : "default_topic";
+}
+
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Reads the body, failing with 413 as soon as it passes the limit (chunked bodies have no Content-Length). */
+function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on("data", (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > max) {
+        failed = true;
+        reject(new Rejection(413, `Request exceeds the maximum chunk size (${max} bytes)`, {}, true));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (!failed) resolve(Buffer.concat(chunks));
+    });
+    req.on("error", (e) => {
+      if (!failed) reject(e);
+    });
+  });
+}
+
+export { DEFAULT_LIMITS };

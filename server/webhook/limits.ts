@@ -1,0 +1,47 @@
+// Webhook limits (api.md "Limits"): defaults, overridable per source through advanced config keys.
+import type { ConnectorRecord } from "../state/types";
+
+export interface WebhookLimits {
+  maxInitialLineBytes: number;
+  maxHeaderBytes: number;
+  maxChunkBytes: number;
+  backlog: number;
+}
+
+export const DEFAULT_LIMITS: WebhookLimits = {
+  maxInitialLineBytes: 16 * 1024,
+  maxHeaderBytes: 64 * 1024,
+  maxChunkBytes: 50 * 1024 * 1024,
+  backlog: 200,
+};
+
+/** Advanced settings (local names for the console's "advanced settings" of a webhook source). */
+export const LIMIT_KEYS: Record<keyof WebhookLimits, string> = {
+  maxInitialLineBytes: "webhook.max.initial.line.length",
+  maxHeaderBytes: "webhook.max.header.size",
+  maxChunkBytes: "webhook.max.chunk.size",
+  backlog: "webhook.backlog.size",
+};
+
+export function limitsOf(source: ConnectorRecord | undefined): WebhookLimits {
+  const out = { ...DEFAULT_LIMITS };
+  if (!source) return out;
+  for (const [field, key] of Object.entries(LIMIT_KEYS) as Array<[keyof WebhookLimits, string]>) {
+    const n = Number(source.config[key]);
+    if (Number.isInteger(n) && n > 0) out[field] = n;
+  }
+  return out;
+}
+
+export function requestLineBytes(method: string, url: string, httpVersion: string): number {
+  return Buffer.byteLength(`${method} ${url} HTTP/${httpVersion}`);
+}
+
+/** Size of the header block as sent: `Name: value\r\n` per header. */
+export function headerBytes(rawHeaders: string[]): number {
+  let total = 0;
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    total += Buffer.byteLength(rawHeaders[i]) + Buffer.byteLength(rawHeaders[i + 1]) + 4;
+  }
+  return total;
+}

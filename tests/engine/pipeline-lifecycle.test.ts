@@ -1,0 +1,138 @@
+/**
+ * The walking skeleton, end to end with the real Pulumi engine against the local API server over HTTP:
+ * a Postgres source → Snowflake destination pipeline with a topic.
+ */
+import { type LocalServer, startLocalServer } from "../../server";
+import { ServiceApi } from "../harness/api";
+import { TestProject } from "../harness/project";
+import { leakedSecrets } from "../harness/secrets";
+
+type Live = Record<string, unknown> & { id: string; name: string; config: Record<string, unknown> };
+
+let server: LocalServer;
+let api: ServiceApi;
+let project: TestProject;
+
+beforeAll(async () => {
+  server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 200 });
+  api = new ServiceApi(server);
+  project = await TestProject.create("pipeline", server);
+});
+
+afterAll(async () => {
+  project?.dispose();
+  await server?.close();
+});
+
+const callsDuring = async (action: () => Promise<unknown>): Promise<string[]> => {
+  server.resetStats();
+  await action();
+  return server.stats().calls.map((call) => `${call.method} ${call.path}`);
+};
+
+test("up creates the source, destination, pipeline and topic, each sent with created_from", async () => {
+  const result = await project.up();
+  expect(result.summary.result).toBe("succeeded");
+
+  const sources = await api.list<Live>("/sources");
+  const destinations = await api.list<Live>("/destinations");
+  const pipelines = await api.list<Live>("/pipelines");
+  expect(sources).toHaveLength(1);
+  expect(destinations).toHaveLength(1);
+  expect(pipelines).toHaveLength(1);
+  expect(sources[0]).toMatchObject({ connector: "postgresql", created_from: "api" });
+  expect(destinations[0]).toMatchObject({ connector: "snowflake", created_from: "api" });
+  expect(pipelines[0]).toMatchObject({
+    created_from: "api",
+    source: { id: sources[0].id },
+    destination: { id: destinations[0].id },
+  });
+  expect(sources[0].name).toMatch(/^orders-db-[a-z0-9]{7}$/);
+
+  const topic = await api.request<Record<string, unknown>>(
+    "GET",
+    `/topics/${encodeURIComponent(String(result.outputs.topicId.value))}`,
+  );
+  expect(JSON.stringify(topic)).toContain('"events"');
+  expect(result.outputs.pipelineTopicIds.value).toEqual([
+    `source_${sources[0].id}.public.orders`,
+    `source_${sources[0].id}.public.customers`,
+  ]);
+});
+
+test("no secret reaches the state file in plaintext", async () => {
+  const state = project.stateFile();
+  expect(state).toContain("database.password"); // the key is there; only its value is encrypted
+  expect(leakedSecrets(state, ["fixture-db-password-7f3a", "fixture-private-key-91c2", server.secret])).toEqual([]);
+});
+
+test("a second preview shows no changes and makes no API call", async () => {
+  let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
+  const calls = await callsDuring(async () => (preview = await project.preview()));
+  expect(preview?.result.changeSummary).toEqual({ same: 5 });
+  expect(calls).toEqual([]);
+});
+
+test("changing one config value previews as an update of that property and applies it", async () => {
+  await project.setConfig({ port: "6543" });
+  const preview = await project.preview();
+  const step = preview.steps.find((candidate) => candidate.name === "orders-db");
+  expect(step).toMatchObject({ op: "update", diffs: ["config"] });
+  expect(Object.keys(step?.detailedDiff ?? {})).toEqual([expect.stringContaining("database.port.user.defined")]);
+  expect(preview.result.changeSummary).toEqual({ same: 4, update: 1 });
+
+  await project.up();
+  const [source] = await api.list<Live>("/sources");
+  expect(source.config["database.port.user.defined"]).toBe("6543");
+});
+
+test("changing the connector type previews as a replace and applies it with no duplicate", async () => {
+  const before = (await api.list<Live>("/sources"))[0];
+  await project.setConfig({ sourceConnector: "mysql" });
+  const preview = await project.preview();
+  const step = preview.steps.find((candidate) => candidate.name === "orders-db" && candidate.op === "replace");
+  expect(step?.replaceKeys).toContain("connector");
+
+  await project.up();
+  const sources = await api.list<Live>("/sources");
+  expect(sources).toHaveLength(1);
+  expect(sources[0]).toMatchObject({ connector: "mysql" });
+  expect(sources[0].id).not.toBe(before.id);
+  const [pipeline] = await api.list<Live>("/pipelines");
+  expect(pipeline).toMatchObject({ source: { id: sources[0].id } });
+});
+
+test("a replacement that keeps a fixed name deletes the old source first", async () => {
+  await project.setConfig({ sourceName: "orders-fixed" });
+  await project.up();
+  await project.setConfig({ sourceConnector: "postgresql" });
+  await project.up();
+
+  const sources = await api.list<Live>("/sources");
+  expect(sources).toHaveLength(1);
+  expect(sources[0]).toMatchObject({ name: "orders-fixed", connector: "postgresql" });
+  expect((await project.preview()).result.changeSummary).toEqual({ same: 5 });
+});
+
+test("destroy leaves the server empty", async () => {
+  const topicIds = (await project.stack.outputs()).topicId.value as string;
+  await project.destroy();
+  expect(await api.list("/sources")).toEqual([]);
+  expect(await api.list("/destinations")).toEqual([]);
+  expect(await api.list("/pipelines")).toEqual([]);
+  await expect(api.request("GET", `/topics/${encodeURIComponent(topicIds)}`)).rejects.toThrow(/404/);
+});
+
+test("a missing required field fails in preview, names the field, and sends nothing", async () => {
+  const bad = await TestProject.create("pipeline", server, { omitKey: "database.user" });
+  try {
+    let failure: { message: string; diagnostics: string[] } | undefined;
+    const calls = await callsDuring(async () => (failure = await bad.failingPreview()));
+    const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
+    expect(printed).toContain('`config["database.user"]` is required by the postgresql source connector');
+    expect(printed).not.toContain("fixture-db-password-7f3a");
+    expect(calls).toEqual([]);
+  } finally {
+    bad.dispose();
+  }
+});

@@ -1,0 +1,56 @@
+import type { LocalServer } from "../../server";
+
+/**
+ * Talks to the local API server directly, as another user or the web console would: for asserting what exists
+ * and for changing things behind Pulumi's back. Deliberately independent of the provider's client.
+ */
+export class ServiceApi {
+  private token?: string;
+
+  constructor(private readonly server: Pick<LocalServer, "baseUrl" | "clientId" | "secret">) {}
+
+  private async accessToken(): Promise<string> {
+    if (!this.token) {
+      const answer = await fetch(`${this.server.baseUrl}/auth/access-token`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ client_id: this.server.clientId, secret: this.server.secret }),
+      });
+      this.token = ((await answer.json()) as { accessToken: string }).accessToken;
+    }
+    return this.token;
+  }
+
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
+    const answer = await fetch(`${this.server.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await this.accessToken()}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await answer.text();
+    if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** Every object of a list endpoint (`/sources`, `/destinations`, `/pipelines`), all pages. */
+  async list<T = Record<string, unknown>>(collection: string): Promise<T[]> {
+    const items: T[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await this.request<{ result: T[]; has_next?: boolean }>(
+        "GET",
+        `${collection}?page=${page}&page_size=100`,
+      );
+      items.push(...answer.result);
+      if (!answer.has_next) return items;
+    }
+  }
+}
