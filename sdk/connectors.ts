@@ -7,14 +7,21 @@ import { shims } from "./shim";
 /** A config value as the service takes it; it answers every value back as a string. */
 export type ConfigValue = string | number | boolean | Array<string | number | boolean>;
 
-/** Arguments shared by {@link Source} and {@link Destination}. */
-export interface ConnectorArgs {
+/**
+ * Arguments every source and destination takes, typed per-connector classes included (they extend this with
+ * their own settings in place of `connector` and `config`).
+ */
+export interface ConnectorCommonArgs {
   /**
    * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
    * then a change that replaces the connector creates the new one before deleting the old, with no gap.
    * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
    */
   name?: pulumi.Input<string>;
+}
+
+/** Arguments of the generic {@link Source} and {@link Destination}, for any connector code. */
+export interface ConnectorArgs extends ConnectorCommonArgs {
   /**
    * The connector code, e.g. `postgresql`, `mysql`, `snowflake`. Changing it replaces the connector.
    */
@@ -30,12 +37,13 @@ export interface ConnectorArgs {
 
 type ConnectorKindName = "source" | "destination";
 
-/** The program-side props of a connector: inputs with secret keys marked, plus declared outputs. */
-function connectorProps(kind: ConnectorKindName, resourceName: string, args: ConnectorArgs): pulumi.Inputs {
+/**
+ * The props every connector resource passes to the engine for the common arguments, plus its declared outputs.
+ * Typed per-connector classes use it too, so common arguments added here reach them all.
+ */
+export function commonConnectorProps(resourceName: string, args: ConnectorCommonArgs): pulumi.Inputs {
   return {
     ...namingProps(resourceName, args.name),
-    connector: args.connector,
-    config: markSecretKeys(kind, args.connector, args.config),
     connectorStatus: undefined,
     taskStatuses: undefined,
     topics: undefined,
@@ -43,6 +51,15 @@ function connectorProps(kind: ConnectorKindName, resourceName: string, args: Con
     connectorDisplayName: undefined,
     createdTimestamp: undefined,
     createdFrom: undefined,
+  };
+}
+
+/** The props of a generic connector: common props plus `connector` and `config` with secret keys marked. */
+function connectorProps(kind: ConnectorKindName, resourceName: string, args: ConnectorArgs): pulumi.Inputs {
+  return {
+    ...commonConnectorProps(resourceName, args),
+    connector: args.connector,
+    config: markSecretKeys(kind, args.connector, args.config),
   };
 }
 
@@ -63,8 +80,8 @@ function markSecretKeys(
   return marked;
 }
 
-/** Outputs shared by sources and destinations. */
-abstract class Connector extends pulumi.dynamic.Resource {
+/** Outputs shared by sources and destinations, typed per-connector classes included. */
+export abstract class Connector extends pulumi.dynamic.Resource {
   /** The name on the service. */
   declare readonly name: pulumi.Output<string>;
   declare readonly connector: pulumi.Output<string>;
