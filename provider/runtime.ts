@@ -9,6 +9,7 @@ import { checkInputs, type CheckOutcome } from "./engine/check";
 import { type DiffOutcome, diffInputs } from "./engine/diff";
 import { type JsonObject, type KindContext, type KindDescription, providerKey } from "./engine/kind";
 import { createObject, deleteObject, readObject, type ReadOutcome, updateObject } from "./engine/operations";
+import { warn } from "./engine/report";
 import { withoutProvider } from "./engine/values";
 import { ResourceInitError } from "./errors";
 import { kindNamed } from "./kinds";
@@ -57,7 +58,9 @@ export async function diff(
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
 ): Promise<DiffOutcome> {
-  return diffInputs(kindNamed(kind), olds, news);
+  const { warning, ...outcome } = diffInputs(kindNamed(kind), olds, news);
+  if (warning) await warn(warning);
+  return outcome;
 }
 
 export async function create(kind: string, inputs: Record<string, unknown>): Promise<{ id: string; outs: JsonObject }> {

@@ -1,16 +1,30 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import { Destination, Source } from "./connectors";
+import { type ManagedArgs, managedProps } from "./common";
+import { Connector } from "./connectors";
 import { namingProps } from "./naming";
 import { shims } from "./shim";
 
-export interface PipelineArgs {
+/** Any source or destination resource, the generic classes and every typed connector class (all are Connectors). */
+type ConnectorResource = pulumi.CustomResource & { readonly connectorStatus: pulumi.Output<string> };
+
+function idOf(connector: ConnectorResource | pulumi.Input<string>): pulumi.Input<string> {
+  return connector instanceof Connector ? connector.id : (connector as pulumi.Input<string>);
+}
+
+export interface PipelineArgs extends ManagedArgs {
   /** The name on the service, unique per service. Leave it out to derive one from the resource name. */
   name?: pulumi.Input<string>;
-  /** The source to read from: a {@link Source} of this program, or the id of one made elsewhere. */
-  source: Source | pulumi.Input<string>;
-  /** The destination to deliver to: a {@link Destination} of this program, or the id of one made elsewhere. */
-  destination: Destination | pulumi.Input<string>;
+  /**
+   * The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
+   * the id of one made elsewhere.
+   */
+  source: ConnectorResource | pulumi.Input<string>;
+  /**
+   * The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
+   * `SnowflakeDestination`), or the id of one made elsewhere.
+   */
+  destination: ConnectorResource | pulumi.Input<string>;
   /**
    * The source's topics to deliver, as table names (`public.orders`) or full topic ids.
    * @default every topic of the source
@@ -57,8 +71,9 @@ export class Pipeline extends pulumi.dynamic.Resource {
       name,
       {
         ...namingProps(name, args.name),
-        sourceId: args.source instanceof Source ? args.source.id : args.source,
-        destinationId: args.destination instanceof Destination ? args.destination.id : args.destination,
+        ...managedProps(args),
+        sourceId: idOf(args.source),
+        destinationId: idOf(args.destination),
         topics: args.topics,
         snapshotNewTables: args.snapshotNewTables,
         tags: args.tags,

@@ -70,4 +70,8 @@ export const shims = {
   destination: new ProviderShim("destination"),
   pipeline: new ProviderShim("pipeline"),
   topic: new ProviderShim("topic"),
+  transform: new ProviderShim("transform"),
+  projectKey: new ProviderShim("projectKey"),
+  webhookSource: new ProviderShim("webhookSource"),
+  tag: new ProviderShim("tag"),
 } as const;

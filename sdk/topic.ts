@@ -1,8 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 
+import { type ManagedArgs, managedProps } from "./common";
 import { shims } from "./shim";
 
-export interface TopicArgs {
+export interface TopicArgs extends ManagedArgs {
   /** The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic. */
   name: pulumi.Input<string>;
   /**
@@ -47,6 +48,6 @@ export class Topic extends pulumi.dynamic.Resource {
   declare readonly partitionCount: pulumi.Output<number>;
 
   constructor(name: string, args: TopicArgs, opts?: pulumi.CustomResourceOptions) {
-    super(shims.topic, name, { ...args, partitionCount: undefined }, opts, "streamkap", "Topic");
+    super(shims.topic, name, { ...args, ...managedProps(args), partitionCount: undefined }, opts, "streamkap", "Topic");
   }
 }

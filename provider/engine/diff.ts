@@ -1,3 +1,5 @@
+import { adoptedMarker } from "./adopt";
+import { commonInputKeys } from "./common-inputs";
 import type { JsonObject, KindDescription } from "./kind";
 import { containsUnknown, inputsFromOutputs, isUnknown, semanticEqual, withoutProvider } from "./values";
 
@@ -6,6 +8,8 @@ export interface DiffOutcome {
   changes?: boolean;
   replaces?: string[];
   deleteBeforeReplace?: boolean;
+  /** Something the person running the preview must be told; not part of the engine's answer. */
+  warning?: string;
 }
 
 /**
@@ -27,19 +31,28 @@ export function diffInputs<I extends JsonObject, L>(
   const olds = inputsFromOutputs(kind, withoutProvider(oldOutputs));
   const news = withoutProvider(newsRaw) as I;
 
-  const keys = new Set([...Object.keys(olds), ...Object.keys(news)]);
+  // `adopt` and `onDrift` steer the provider; changing them alone changes nothing on the service.
+  const keys = new Set([...Object.keys(olds), ...Object.keys(news)].filter((key) => !commonInputKeys.includes(key)));
   const changed = [...keys].filter((key) => containsUnknown(news[key]) || !semanticEqual(olds[key], news[key]));
   if (changed.length === 0) {
     return { changes: false };
   }
+  // An adopted object's state inputs are the program's own, so the engine's input diff would find nothing:
+  // say there are changes, and which.
+  const adopted = oldOutputs[adoptedMarker] === true;
+  const warning = adopted
+    ? `${kind.kind} "${String(news.name ?? olds.name)}" was adopted as it was; the code differs from it in ` +
+      `${changed.map((key) => `\`${key}\``).join(", ")}, which \`pulumi up\` will set as the code declares.`
+    : undefined;
 
   const replaces = new Set(changed.filter((key) => (kind.replaceOn as readonly string[]).includes(key)));
   for (const key of kind.replaceWhen?.(olds, news) ?? []) {
     replaces.add(key);
   }
+  const changes = adopted ? true : undefined;
   if (replaces.size === 0) {
-    return {};
+    return { changes, warning };
   }
   const keepsName = isUnknown(news.name) || semanticEqual(olds.name, news.name);
-  return { replaces: [...replaces], deleteBeforeReplace: kind.uniqueNames && keepsName };
+  return { changes, replaces: [...replaces], deleteBeforeReplace: kind.uniqueNames && keepsName, warning };
 }

@@ -40,18 +40,34 @@ export interface KindDescription<I extends JsonObject, L> {
   replaceWhen?: (olds: I, news: I) => string[];
   /** Names are unique per service: a replacement that keeps the name must delete the old object first. */
   uniqueNames: boolean;
+  /**
+   * Whether `adopt: "byName"` may take over an existing object. False where a same-named object may carry
+   * other data (pipelines, transforms): those are adopted by id only.
+   * @default true
+   */
+  adoptByName?: boolean;
   /** The REST collection and how bodies and answers map to inputs and outputs. */
   api: KindApi<I, L>;
   /** Outputs that are not inputs, from the live object. Keys must not collide with input keys. */
   outputs(live: L): JsonObject;
   /** The inputs the live object implies, shaped like `prior` so that only real drift differs. */
   liveInputs(live: L, prior: I): I;
+  /** Config keys (or inputs) whose values are secret, so that drift reports never print them. */
+  secretKeys?(inputs: I): string[];
   /**
    * Work after the object exists and its inputs are applied: deploys, state changes, snapshots, waiting until
    * it is ready. Runs after create (`previous` undefined) and after update (`previous` = the old outputs).
    * Returns outputs to add. When it fails, the object stays in the stack and the next `up` runs it again.
+   * A failure may carry `outputs` (plain JSON, see {@link ConvergeFailure}) to store with the object anyway:
+   * what was done, and the previous value of each input whose action was not, so that the next preview still
+   * shows that change and the next `up` performs it exactly once.
    */
   converge?(context: KindContext, id: string, live: L, inputs: I, previous: JsonObject | undefined): Promise<JsonObject>;
+}
+
+/** What a failing `converge` may attach to its error: outputs stored with the object despite the failure. */
+export interface ConvergeFailure {
+  outputs: JsonObject;
 }
 
 export interface KindApi<I extends JsonObject, L> {
@@ -63,8 +79,40 @@ export interface KindApi<I extends JsonObject, L> {
   nameOf(live: L): string | undefined;
   createBody(inputs: I, context: KindContext): Promise<Json> | Json;
   updateBody(inputs: I, context: KindContext, id: string): Promise<Json> | Json;
+  /**
+   * Whether an update must send the update call. When false (only inputs that `converge` acts on changed), the
+   * update reads the object and converges, so that e.g. pausing a connector does not also redeploy it.
+   * Default: always send it.
+   */
+  updateNeeded?(olds: I, news: I): boolean;
+  /** Query parameters of the create and update calls, e.g. `{wait: false}` when `converge` does the waiting. */
+  writeQuery?: Record<string, string | number | boolean>;
   /** After DELETE, the object lingers until the service finishes; wait until it is gone. */
   asyncDelete: boolean;
+  /**
+   * The service keeps a config history at `${collection}/{id}/config-history` (and `/compare-to-original`):
+   * drift reports name who changed what, when and at which version.
+   */
+  configHistory?: boolean;
+  /** Default: GET `${collection}/{id}`. For endpoints that differ from the collection's default shape. */
+  getRequest?(id: string): KindRequest;
+  /** Default: PUT `${collection}/{id}` with `body` (transforms: `PUT /transforms` with the id in the body). */
+  updateRequest?(id: string, body: Json): KindRequest;
+  /** Default: DELETE `${collection}/{id}` (transforms: `DELETE /transforms?id=`). */
+  deleteRequest?(id: string): KindRequest;
+  /**
+   * The objects in a list or get answer. Default: an envelope's `result`, a bare array, or the bare object.
+   * When a get answers several objects, the engine picks the one whose id it asked for.
+   */
+  itemsOf?(answer: unknown): unknown[];
+}
+
+/** One HTTP request of a kind whose endpoint does not follow the collection's default shape. */
+export interface KindRequest {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: Json;
 }
 
 /** The name of the key that carries the serialized provider in inputs and outputs. */

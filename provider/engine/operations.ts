@@ -1,10 +1,13 @@
 import { z } from "zod";
 
-import { envelope } from "../client/responses";
 import { sleep } from "../client/retry";
 import { ErrorCodes, forResource, ResourceInitError, StreamkapError } from "../errors";
-import type { JsonObject, KindContext, KindDescription } from "./kind";
-import { inputsFromOutputs, isPlainObject, withoutProvider } from "./values";
+import { adoptedMarker, adoptObject } from "./adopt";
+import { driftBetween, explainDrift } from "./drift";
+import type { ConvergeFailure, JsonObject, KindContext, KindDescription } from "./kind";
+import { findByName, getObject, requestFor } from "./lookup";
+import { warn } from "./report";
+import { inputsFromOutputs, isPlainObject, ownInputKeys, withoutProvider } from "./values";
 
 /** An object created this long before our first attempt cannot be the one that attempt made. */
 const clockSkewAllowanceMs = 5 * 60_000;
@@ -21,19 +24,35 @@ export async function createObject<I extends JsonObject, L>(
   context: KindContext,
   inputs: I,
 ): Promise<CreateOutcome> {
+  if (typeof inputs.adopt === "string") {
+    return adoptObject(kind, context, inputs);
+  }
   const body = await kind.api.createBody(inputs, context);
   const started = Date.now();
   let live: L | undefined;
+  let orphan = false;
   for (let attempt = 1; live === undefined; attempt++) {
     try {
-      live = await context.client.call({ method: "POST", path: kind.api.collection, body, schema: kind.api.record });
+      live = await context.client.call({
+        method: "POST",
+        path: kind.api.collection,
+        query: kind.api.writeQuery,
+        body,
+        schema: kind.api.record,
+      });
     } catch (error) {
-      live = await recoverCreate(kind, context, inputs, error, started, attempt).catch((failure: unknown) => {
+      const recovered = await recoverCreate(kind, context, inputs, error, started, attempt).catch((failure: unknown) => {
         throw forResource(context.label, failure);
       });
+      live = recovered?.live;
+      orphan = recovered?.orphan ?? false;
     }
   }
   const id = kind.api.idOf(live);
+  if (orphan) {
+    // Made by an earlier, interrupted run, perhaps from older code: bring it to what the program declares now.
+    live = await putInputs(kind, context, id, inputs);
+  }
   return { id, outs: await converge(kind, context, id, live, inputs, undefined) };
 }
 
@@ -51,14 +70,25 @@ async function converge<I extends JsonObject, L>(
   try {
     return { ...outs, ...(await kind.converge(context, id, live, inputs, previous)) };
   } catch (error) {
-    throw new ResourceInitError(id, outs, context.label, error);
+    throw new ResourceInitError(id, { ...outs, ...keptOutputs(error) }, context.label, error);
   }
 }
 
+/** The outputs a failed `converge` asks to keep (see {@link ConvergeFailure}); none when it names none. */
+function keptOutputs(error: unknown): JsonObject {
+  const outputs = (error as Partial<ConvergeFailure> | null | undefined)?.outputs;
+  return isPlainObject(outputs) ? (outputs as JsonObject) : {};
+}
+
 /**
- * After a failed create: the object this run made, when the answer was lost but the service acted (found by
- * exact name, `created_from` and creation time); `undefined` to send the create again when the service surely
- * did not act; otherwise the error, explained.
+ * After a failed create, one of:
+ * - the object this run made, when the answer was lost but the service acted (found by exact name,
+ *   `created_from` and creation time);
+ * - an orphan of an earlier run that died between the service creating the object and Pulumi recording it:
+ *   the name was derived from this stack's seed (check.ts), so a same-named object with our `created_from` is
+ *   ours, whenever it was made (`orphan: true`);
+ * - `undefined`, to send the create again, when the service surely did not act;
+ * - otherwise the error, explained.
  */
 async function recoverCreate<I extends JsonObject, L>(
   kind: KindDescription<I, L>,
@@ -67,7 +97,7 @@ async function recoverCreate<I extends JsonObject, L>(
   error: unknown,
   started: number,
   attempt: number,
-): Promise<L | undefined> {
+): Promise<{ live: L; orphan: boolean } | undefined> {
   const name = typeof inputs.name === "string" ? inputs.name : undefined;
   // Only the create call itself can have acted without answering; a failure getting a token sent nothing.
   const ambiguous =
@@ -81,9 +111,10 @@ async function recoverCreate<I extends JsonObject, L>(
   }
 
   const existing = await findByName(kind, context, name);
-  const ours = existing.find((live) => isOwnCreation(live, context, started));
-  if (ours !== undefined && (ambiguous || attempt > 1)) {
-    return ours;
+  const derivedName = typeof inputs.nameSeed === "string";
+  const ours = existing.find((live) => isOwnCreation(live, context, derivedName ? undefined : started));
+  if (ours !== undefined && (ambiguous || attempt > 1 || derivedName)) {
+    return { live: ours, orphan: !ambiguous && attempt === 1 };
   }
   if (refused && existing.length > 0) {
     throw new StreamkapError(
@@ -100,55 +131,14 @@ async function recoverCreate<I extends JsonObject, L>(
   throw forResource(context.label, error);
 }
 
-function isOwnCreation(live: unknown, context: KindContext, started: number): boolean {
+/** Made with our `created_from` and, when `started` is given, no earlier than this create began (give or take). */
+function isOwnCreation(live: unknown, context: KindContext, started: number | undefined): boolean {
   if (!isPlainObject(live)) return false;
   const createdFrom = live.created_from;
   if (typeof createdFrom === "string" && createdFrom !== context.createdFrom) return false;
+  if (started === undefined) return true;
   const created = typeof live.created_timestamp === "string" ? Date.parse(live.created_timestamp) : NaN;
   return Number.isNaN(created) || created >= started - clockSkewAllowanceMs;
-}
-
-export async function findByName<I extends JsonObject, L>(
-  kind: KindDescription<I, L>,
-  context: KindContext,
-  name: string,
-): Promise<L[]> {
-  const page = await context.client.call({
-    method: "GET",
-    path: kind.api.collection,
-    query: { partial_name: name, page_size: 100 },
-    schema: envelope(kind.api.record),
-  });
-  return (page.result as L[]).filter((live) => kind.api.nameOf(live) === name);
-}
-
-/** The live object, or undefined when the service no longer has it. */
-export async function getObject<I extends JsonObject, L>(
-  kind: KindDescription<I, L>,
-  context: KindContext,
-  id: string,
-): Promise<L | undefined> {
-  try {
-    const body = await context.client.call({
-      method: "GET",
-      path: `${kind.api.collection}/${encodeURIComponent(id)}`,
-      schema: z.unknown(),
-    });
-    // Sources, destinations, pipelines and transforms answer a one-item envelope; others the bare object.
-    const item = isPlainObject(body) && Array.isArray(body.result) ? body.result[0] : body;
-    if (item === undefined || item === null) return undefined;
-    const parsed = kind.api.record.safeParse(item);
-    if (!parsed.success) {
-      throw new StreamkapError(
-        ErrorCodes.unexpectedResponse,
-        `GET ${kind.api.collection}/${id} answered an object that is not a ${kind.kind}: ${parsed.error.issues[0]?.message}`,
-      );
-    }
-    return parsed.data;
-  } catch (error) {
-    if (StreamkapError.is(error) && error.code === ErrorCodes.notFound) return undefined;
-    throw forResource(context.label, error);
-  }
 }
 
 /** An object the service is deleting counts as gone for refresh. */
@@ -174,8 +164,16 @@ export async function readObject<I extends JsonObject, L>(
   }
   const prior = inputsFromOutputs(kind, withoutProvider(oldOutputs));
   const inputs = kind.liveInputs(live, prior);
-  return { id, props: { ...withoutProvider(oldOutputs), ...inputs, ...kind.outputs(live) }, inputs };
+  const drift = driftBetween(prior, inputs, ownInputKeys(kind as never));
+  if (drift.length > 0) {
+    await warn(await explainDrift(kind as never, context, id, drift, new Set(kind.secretKeys?.(prior) ?? [])));
+  }
+  const props: JsonObject = { ...withoutProvider(oldOutputs), ...inputs, ...kind.outputs(live) };
+  delete props[adoptedMarker]; // state inputs now hold the live values, so the engine's own diff is exact again
+  return { id, props, inputs };
 }
+
+
 
 export async function updateObject<I extends JsonObject, L>(
   kind: KindDescription<I, L>,
@@ -184,14 +182,33 @@ export async function updateObject<I extends JsonObject, L>(
   inputs: I,
   previous: JsonObject,
 ): Promise<JsonObject> {
-  let live: L;
+  if (inputs.onDrift === "fail") {
+    await refuseIfDrifted(kind, context, id, inputsFromOutputs(kind, previous));
+  }
+  if (kind.api.updateNeeded && !kind.api.updateNeeded(inputsFromOutputs(kind, previous), inputs)) {
+    // Only inputs that `converge` acts on changed (a pause, a trigger): no update call, so no redeploy.
+    const current = await getObject(kind, context, id);
+    if (current !== undefined) return converge(kind, context, id, current, inputs, previous);
+  }
+  const live = await putInputs(kind, context, id, inputs);
+  return converge(kind, context, id, live, inputs, previous);
+}
+
+/** Sends the inputs to the existing object (the kind's update request) and answers the object as it now is. */
+async function putInputs<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
+  context: KindContext,
+  id: string,
+  inputs: I,
+): Promise<L> {
   try {
-    live = await context.client.call({
-      method: "PUT",
-      path: `${kind.api.collection}/${encodeURIComponent(id)}`,
-      body: await kind.api.updateBody(inputs, context, id),
-      schema: kind.api.record,
-    });
+    const body = await kind.api.updateBody(inputs, context, id);
+    const request = kind.api.updateRequest?.(id, body) ?? {
+      ...requestFor(kind.api.collection, "PUT", id),
+      query: kind.api.writeQuery,
+      body,
+    };
+    return await context.client.call({ ...request, schema: kind.api.record });
   } catch (error) {
     if (StreamkapError.is(error) && error.code === ErrorCodes.notFound) {
       throw new StreamkapError(
@@ -203,7 +220,6 @@ export async function updateObject<I extends JsonObject, L>(
     }
     throw forResource(context.label, error);
   }
-  return converge(kind, context, id, live, inputs, previous);
 }
 
 export async function deleteObject<I extends JsonObject, L>(
@@ -211,9 +227,9 @@ export async function deleteObject<I extends JsonObject, L>(
   context: KindContext,
   id: string,
 ): Promise<void> {
-  const path = `${kind.api.collection}/${encodeURIComponent(id)}`;
+  const request = kind.api.deleteRequest?.(id) ?? requestFor(kind.api.collection, "DELETE", id);
   try {
-    await context.client.call({ method: "DELETE", path, schema: z.unknown() });
+    await context.client.call({ ...request, schema: z.unknown() });
   } catch (error) {
     if (StreamkapError.is(error) && error.code === ErrorCodes.notFound) return; // already gone
     throw forResource(context.label, error);
@@ -240,4 +256,27 @@ async function waitUntilGone<I extends JsonObject, L>(
     }
     await sleep(wait);
   }
+}
+
+/**
+ * `onDrift: "fail"`: before changing anything, compare the live object with what the last `up` applied, and
+ * refuse, naming the keys and versions, when someone changed it outside Pulumi since.
+ */
+async function refuseIfDrifted<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
+  context: KindContext,
+  id: string,
+  applied: I,
+): Promise<void> {
+  const live = await getObject(kind, context, id);
+  if (live === undefined) return; // the update itself reports the missing object
+  const drift = driftBetween(applied, kind.liveInputs(live, applied), ownInputKeys(kind as never));
+  if (drift.length === 0) return;
+  const explanation = await explainDrift(kind as never, context, id, drift, new Set(kind.secretKeys?.(applied) ?? []));
+  throw new StreamkapError(
+    ErrorCodes.rejected,
+    `${explanation.replace(/\nThe next `pulumi up`.*$/s, "")}\n` +
+      '`onDrift` is "fail", so nothing was changed. Run `pulumi refresh` to take the live values into the stack ' +
+      '(the next preview then shows exactly what `up` would change), or set `onDrift: "overwrite"`.',
+  );
 }

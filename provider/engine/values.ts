@@ -1,15 +1,9 @@
+import { commonInputKeys } from "./common-inputs";
 import type { Json, JsonObject, KindDescription } from "./kind";
+import { isUnknown } from "./unknown";
+
+export { isUnknown, unknownValue } from "./unknown";
 import { providerKey } from "./kind";
-
-/**
- * The value the engine sends during preview for inputs not known yet (outputs of resources not created yet).
- * Same string as `pulumi.runtime.unknownValue`; duplicated so the provider runtime need not load the SDK.
- */
-export const unknownValue = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-
-export function isUnknown(value: unknown): boolean {
-  return value === unknownValue;
-}
 
 /** True when the value is unknown or holds an unknown anywhere inside it. */
 export function containsUnknown(value: unknown): boolean {
@@ -64,8 +58,13 @@ function isAbsent(value: unknown): boolean {
   return value === undefined || value === null;
 }
 
-/** The top-level input keys a kind declares. */
+/** The top-level input keys a kind declares, the engine's common inputs included. */
 export function inputKeys(kind: KindDescription<JsonObject, unknown>): string[] {
+  return [...ownInputKeys(kind), ...commonInputKeys];
+}
+
+/** The top-level input keys of the kind's own schema. */
+export function ownInputKeys(kind: KindDescription<JsonObject, unknown>): string[] {
   const shape = (kind.schema as unknown as { shape?: Record<string, unknown> }).shape;
   return shape ? Object.keys(shape) : [];
 }

@@ -3,8 +3,13 @@ import { z } from "zod";
 import { type ConnectorRecord, connectorRecord } from "../client/responses";
 import type { ConnectorKind } from "../catalogue";
 import type { JsonObject, KindDescription } from "../engine/kind";
-import { compact } from "../engine/values";
+import { compact, semanticEqual } from "../engine/values";
 import { checkConnectorConfig, configForcesReplacement, liveConfig } from "./connector-config";
+import { convergeConnector } from "./lifecycle/converge";
+import { convergeOnlyInputs, lifecycleInputsShape } from "./lifecycle/inputs";
+import { lifecycleRules } from "./lifecycle/rules";
+import { liveState, statusOfState } from "./lifecycle/state";
+import { liveTags } from "./lifecycle/tags";
 import { nameSchema, namePrefixSchema } from "./names";
 
 const configValueSchema = z.union([
@@ -14,18 +19,32 @@ const configValueSchema = z.union([
   z.array(z.union([z.string(), z.number(), z.boolean()])),
 ]);
 
-/** Inputs shared by sources and destinations, as stored in state. */
+/**
+ * Inputs shared by sources and destinations, as stored in state. Typed per-connector kinds take every input but
+ * `connector` and `config`, so the lifecycle inputs (state, deadline, triggers, snapshot, tags) reach them too.
+ */
 export const connectorInputsSchema = z.strictObject({
   name: nameSchema,
   namePrefix: namePrefixSchema.optional(),
   connector: z.string().regex(/^[a-z][a-z0-9_]*$/, "must be a connector code such as postgresql"),
   config: z.record(z.string().min(1), configValueSchema),
+  ...lifecycleInputsShape,
 });
 export type ConnectorInputs = z.infer<typeof connectorInputsSchema> & JsonObject;
 
 /**
+ * Whether an update needs the PUT: not when only lifecycle inputs changed, so that pausing or restarting a
+ * connector does not also redeploy it. Written over all keys rather than the PUT body, so that typed connectors,
+ * whose inputs carry settings in place of `config`, get the same answer through this kind's `api`.
+ */
+function updateNeeded(olds: JsonObject, news: JsonObject): boolean {
+  const keys = new Set([...Object.keys(olds), ...Object.keys(news)]);
+  return [...keys].some((key) => !convergeOnlyInputs.has(key) && !semanticEqual(olds[key], news[key]));
+}
+
+/**
  * Sources and destinations share one shape on the service: POST/GET/PUT/DELETE under their collection, dotted
- * config keys, a connector status, and asynchronous deletes.
+ * config keys, a connector status with lifecycle operations, and asynchronous deletes.
  */
 export function connectorKind(
   kind: Exclude<ConnectorKind, "transform">,
@@ -33,7 +52,10 @@ export function connectorKind(
   return {
     kind,
     schema: connectorInputsSchema as z.ZodType<ConnectorInputs>,
-    rules: (news) => checkConnectorConfig(kind, news.connector, news.config),
+    rules: (news, olds) => [
+      ...checkConnectorConfig(kind, news.connector, news.config),
+      ...lifecycleRules(kind, news, olds),
+    ],
     replaceOn: ["connector"],
     replaceWhen: (olds, news) =>
       typeof news.connector === "string" && configForcesReplacement(kind, news.connector, olds.config, news.config)
@@ -45,13 +67,23 @@ export function connectorKind(
       record: connectorRecord,
       idOf: (live) => live.id,
       nameOf: (live) => live.name ?? undefined,
-      createBody: (inputs, context) => ({
-        name: inputs.name,
-        connector: inputs.connector,
-        config: inputs.config,
-        created_from: context.createdFrom,
-      }),
-      updateBody: (inputs) => ({ name: inputs.name, connector: inputs.connector, config: inputs.config }),
+      createBody: (inputs, context) =>
+        compact({
+          name: inputs.name,
+          connector: inputs.connector,
+          config: inputs.config,
+          created_from: context.createdFrom,
+          // Created in its declared state: a connector declared paused never runs, not even briefly.
+          desired_state: inputs.state === undefined ? undefined : statusOfState[inputs.state],
+          tags: inputs.tags,
+        }),
+      // `tags` only when managed: an absent input leaves the service's tags alone.
+      updateBody: (inputs) =>
+        compact({ name: inputs.name, connector: inputs.connector, config: inputs.config, tags: inputs.tags }),
+      updateNeeded,
+      // The provider waits for the deploy itself, bounded by `readyTimeoutSeconds`, rather than holding one
+      // HTTP call open for as long as the service takes.
+      writeQuery: { wait: false },
       asyncDelete: true,
     },
     outputs: (live) =>
@@ -71,6 +103,9 @@ export function connectorKind(
         name: live.name ?? prior.name,
         connector: live.connector ?? prior.connector,
         config: liveConfig(live.config as JsonObject | null | undefined, prior.config),
+        state: liveState(live.connector_status, prior.state),
+        tags: liveTags(live, prior.tags),
       }) as ConnectorInputs,
+    converge: (context, id, live, inputs, previous) => convergeConnector(kind, context, id, live, inputs, previous),
   };
 }

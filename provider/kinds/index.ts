@@ -1,7 +1,12 @@
 import type { JsonObject, KindDescription } from "../engine/kind";
 import { connectorKind } from "./connector";
 import { pipelineKind } from "./pipeline";
+import { projectKeyKind } from "./project-key";
+import { tagKind } from "./tag";
 import { topicKind } from "./topic";
+import { transformKind } from "./transform";
+import { typedConnectorKindNamed } from "./typed-connector";
+import { webhookSourceKind } from "./webhook-source";
 
 /**
  * Every resource kind the provider manages. The SDK's type tokens name these keys, and state written by any
@@ -12,11 +17,18 @@ export const kinds = {
   destination: connectorKind("destination"),
   pipeline: pipelineKind,
   topic: topicKind,
+  transform: transformKind,
+  projectKey: projectKeyKind,
+  webhookSource: webhookSourceKind,
+  tag: tagKind,
 };
 
 export type KindName = keyof typeof kinds;
 
 export function kindNamed(name: string): KindDescription<JsonObject, unknown> {
+  // Typed connectors (`source:postgresql`, `destination:snowflake`, …) are built from the connector catalogue.
+  const typed = typedConnectorKindNamed(name);
+  if (typed) return typed;
   if (!Object.hasOwn(kinds, name)) {
     throw new Error(
       `This state was written by a newer pulumi-streamkap (it has a "${name}" resource); upgrade the package in this project.`,

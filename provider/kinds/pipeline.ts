@@ -99,6 +99,7 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
   // refuses to delete a source a pipeline still uses).
   replaceOn: ["sourceId", "destinationId"],
   uniqueNames: true,
+  adoptByName: false,
   api: {
     collection: "/pipelines",
     record: pipelineRecord,

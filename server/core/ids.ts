@@ -17,8 +17,13 @@ export function uuid(): string {
   return randomUUID();
 }
 
+/**
+ * A random URL-safe secret. Never starts with "-": a secret pasted after `pulumi config set --secret key` would
+ * otherwise be read as a flag.
+ */
 export function secretString(bytes = 32): string {
-  return randomBytes(bytes).toString("base64url");
+  const secret = randomBytes(bytes).toString("base64url");
+  return secret.startsWith("-") ? `k${secret.slice(1)}` : secret;
 }
 
 export function nowIso(ms = Date.now()): string {

@@ -86,7 +86,7 @@ function normalizeValue(
 }
 
 export interface NormalizeInput {
-  kind: "source" | "destination";
+  kind: "source" | "destination" | "transform";
   connector: string;
   config: unknown;
   /** The stored config on update: masked secrets sent back keep their stored value. */

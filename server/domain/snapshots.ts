@@ -22,7 +22,12 @@ export function runningTopics(store: Store, source: ConnectorRecord, now = Date.
 }
 
 /** Checks every rule first (422/409) so a rejected request changes nothing; returns the selected topics. */
-export function checkSnapshot(store: Store, source: ConnectorRecord, req: SnapshotRequest, now = Date.now()): TopicRecord[] {
+export function checkSnapshot(
+  store: Store,
+  source: ConnectorRecord,
+  req: SnapshotRequest,
+  now = Date.now(),
+): TopicRecord[] {
   if (req.snapshotType === "blocking" && req.additionalConditions && req.additionalConditions.length > 0) {
     throw new HttpError(422, [
       {
@@ -34,7 +39,11 @@ export function checkSnapshot(store: Store, source: ConnectorRecord, req: Snapsh
   }
   if (req.snapshotType === "blocking" && req.surrogateKey) {
     throw new HttpError(422, [
-      { loc: ["body", "surrogate_key"], msg: "surrogate_key applies to incremental snapshots only", type: "value_error" },
+      {
+        loc: ["body", "surrogate_key"],
+        msg: "surrogate_key applies to incremental snapshots only",
+        type: "value_error",
+      },
     ]);
   }
   const all = sourceTopics(store, source, now);
@@ -43,7 +52,11 @@ export function checkSnapshot(store: Store, source: ConnectorRecord, req: Snapsh
         const t = all.find((x) => x.id === name || x.name === name);
         if (!t) {
           throw new HttpError(422, [
-            { loc: ["body", "topic_names", i], msg: `Topic '${name}' does not belong to source ${source.id}`, type: "value_error" },
+            {
+              loc: ["body", "topic_names", i],
+              msg: `Topic '${name}' does not belong to source ${source.id}`,
+              type: "value_error",
+            },
           ]);
         }
         return t;
@@ -60,7 +73,8 @@ export function checkSnapshot(store: Store, source: ConnectorRecord, req: Snapsh
       ]);
     }
   });
-  if (selected.length === 0) throw new HttpError(422, [{ loc: ["body", "topic_names"], msg: "No topics to snapshot", type: "value_error" }]);
+  if (selected.length === 0)
+    throw new HttpError(422, [{ loc: ["body", "topic_names"], msg: "No topics to snapshot", type: "value_error" }]);
   const status = connectorStatus(source, now);
   if (status !== "Active") throw new HttpError(409, `Source ${source.id} is ${status}; a snapshot needs it Active`);
   if (runningTopics(store, source, now).length > 0) {
@@ -69,7 +83,13 @@ export function checkSnapshot(store: Store, source: ConnectorRecord, req: Snapsh
   return selected;
 }
 
-export function startSnapshot(store: Store, source: ConnectorRecord, topics: TopicRecord[], req: SnapshotRequest, now = Date.now()) {
+export function startSnapshot(
+  store: Store,
+  source: ConnectorRecord,
+  topics: TopicRecord[],
+  req: SnapshotRequest,
+  now = Date.now(),
+) {
   const d = store.timings.snapshotDurationMs;
   topics.forEach((t, i) => {
     t.snapshot = { type: req.snapshotType, startedAt: now + i * d, completesAt: now + (i + 1) * d };
@@ -78,7 +98,12 @@ export function startSnapshot(store: Store, source: ConnectorRecord, topics: Top
   store.changed();
 }
 
-export function cancelSnapshot(store: Store, source: ConnectorRecord, topicNames: string[] | null | undefined, now = Date.now()) {
+export function cancelSnapshot(
+  store: Store,
+  source: ConnectorRecord,
+  topicNames: string[] | null | undefined,
+  now = Date.now(),
+) {
   const running = runningTopics(store, source, now).filter(
     (t) => !topicNames || topicNames.includes(t.name) || topicNames.includes(t.id),
   );

@@ -44,7 +44,8 @@ function bulk(kind: Kind, op: Operation | "delete") {
     if (op === "delete") {
       for (const c of records) {
         const user = Object.values(ctx.store.state.pipelines).find((p) => p[field] === c.id);
-        if (user) throw new HttpError(409, `${label(kind)} '${c.name}' is used by pipeline '${user.name}' (${user.id})`);
+        if (user)
+          throw new HttpError(409, `${label(kind)} '${c.name}' is used by pipeline '${user.name}' (${user.id})`);
       }
       const at = Date.now() + ctx.store.timings.deleteDelayMs;
       for (const c of records) c.deleteAt ??= at;

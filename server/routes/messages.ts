@@ -19,7 +19,12 @@ const messagesQuery = z
 
 function metricsOf(ctx: ApiContext, t: TopicRecord) {
   const d = ctx.store.state.topicData[topicKey(t.serviceId, t.id)];
-  return { topic_id: t.id, topic_name: t.name, events_written: d?.eventsWritten ?? 0, bytes_written: d?.bytesWritten ?? 0 };
+  return {
+    topic_id: t.id,
+    topic_name: t.name,
+    events_written: d?.eventsWritten ?? 0,
+    bytes_written: d?.bytesWritten ?? 0,
+  };
 }
 
 export const messageRoutes: RouteDef[] = [
@@ -27,7 +32,9 @@ export const messageRoutes: RouteDef[] = [
     const q = parseQuery(messagesQuery, ctx.query);
     const t = findTopic(ctx.store, ctx.caller.serviceId, q.topic_id);
     if (!t) throw notFound("Topic");
-    const all = (ctx.store.state.topicData[topicKey(t.serviceId, t.id)]?.messages ?? []).filter((m) => m.offset >= q.offset);
+    const all = (ctx.store.state.topicData[topicKey(t.serviceId, t.id)]?.messages ?? []).filter(
+      (m) => m.offset >= q.offset,
+    );
     const start = (q.page - 1) * q.page_size;
     return {
       result: all.slice(start, start + q.page_size).map((m) => ({

@@ -134,6 +134,13 @@ export class Store {
         removed = true;
       }
     }
+    for (const [id, k] of Object.entries(this.state.projectKeys)) {
+      if (k.deleteAt !== undefined && k.deleteAt <= now) {
+        delete this.state.projectKeys[id];
+        delete this.state.credentials[k.clientId];
+        removed = true;
+      }
+    }
     if (removed) this.changed();
   }
 }

@@ -183,6 +183,7 @@ export interface ProjectKeyRecord {
   createdAt: number;
   createdFrom: Origin;
   timeline: StatusStep[];
+  deleteAt?: number;
 }
 
 export interface State {

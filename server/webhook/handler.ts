@@ -115,7 +115,10 @@ export function createWebhookHandler(deps: WebhookDeps): (req: IncomingMessage, 
     if (typeof apiKey !== "string" || apiKey !== source.config[WEBHOOK_API_KEY]) {
       throw new Rejection(401, "Missing or invalid X-API-Key");
     }
-    const topicName = rest.length === 0 || (rest.length === 1 && rest[0] === "") ? defaultTopic(source) : decodeURIComponent(rest.join("/"));
+    const topicName =
+      rest.length === 0 || (rest.length === 1 && rest[0] === "")
+        ? defaultTopic(source)
+        : decodeURIComponent(rest.join("/"));
     if (!TOPIC_NAME.test(topicName)) throw new Rejection(400, `Invalid topic name '${topicName}'`);
     const declared = Number(req.headers["content-length"] ?? "0");
     if (declared > limits.maxChunkBytes) {
@@ -145,7 +148,12 @@ export function createWebhookHandler(deps: WebhookDeps): (req: IncomingMessage, 
       const offset = await queue.run(() =>
         appendRecord(deps.store, resolveTopic(source, topicName), record.key, record.value, body.length),
       );
-      send(res, 202, { status: "accepted", topic: topicName, offset, request_id: requestId }, { "X-Request-Id": requestId });
+      send(
+        res,
+        202,
+        { status: "accepted", topic: topicName, offset, request_id: requestId },
+        { "X-Request-Id": requestId },
+      );
       return 202;
     } finally {
       queue.waiting--;

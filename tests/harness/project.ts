@@ -66,7 +66,9 @@ function collector(): { onEvent: (event: EngineEvent) => void; steps: StepReport
           ),
         });
       }
-      if (event.diagnosticEvent) {
+      // What the person running pulumi sees: debug lines (shown only with -v) echo resource inputs verbatim.
+      // (The typings omit "debug", but the engine sends it.)
+      if (event.diagnosticEvent && (event.diagnosticEvent.severity as string) !== "debug") {
         diagnostics.push(event.diagnosticEvent.message);
       }
     },

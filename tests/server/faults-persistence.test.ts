@@ -122,8 +122,11 @@ describe("pulumi-streamkap local", () => {
       const cli = join(__dirname, "../../server/cli.js");
       const child = spawn(
         process.execPath,
-        ["-e", `require(${JSON.stringify(cli)}).runLocalCommand(process.argv.slice(1))`, "--json", "--data", dir],
-        { stdio: ["ignore", "pipe", "inherit"] },
+        ["-e", `require(${JSON.stringify(cli)}).runLocalCommand(JSON.parse(process.env.LOCAL_ARGS))`],
+        {
+          stdio: ["ignore", "pipe", "inherit"],
+          env: { ...process.env, LOCAL_ARGS: JSON.stringify(["--json", "--data", dir]) },
+        },
       );
       const line = await new Promise<string>((resolve) => {
         let out = "";
@@ -134,7 +137,13 @@ describe("pulumi-streamkap local", () => {
       });
       const info = JSON.parse(line);
       expect(Object.keys(info).sort()).toEqual(["baseUrl", "clientId", "secret", "webhookBaseUrl"]);
-      expect((await call(info.baseUrl, "POST", "/auth/access-token", { body: { client_id: info.clientId, secret: info.secret } })).status).toBe(200);
+      expect(
+        (
+          await call(info.baseUrl, "POST", "/auth/access-token", {
+            body: { client_id: info.clientId, secret: info.secret },
+          })
+        ).status,
+      ).toBe(200);
       const code = await new Promise<number | null>((resolve) => {
         child.on("exit", resolve);
         child.kill("SIGTERM");

@@ -34,7 +34,9 @@ async function send(
 }
 
 async function messages(sourceId: string, topic: string) {
-  const r = await client.get(`/topics/messages?topic_id=${encodeURIComponent(`source_${sourceId}.${topic}`)}&page_size=100`);
+  const r = await client.get(
+    `/topics/messages?topic_id=${encodeURIComponent(`source_${sourceId}.${topic}`)}&page_size=100`,
+  );
   return r.body.result as Array<{ key: Json; value: Json }>;
 }
 
@@ -67,7 +69,11 @@ describe("Webhook source settings", () => {
     const r = await client.put(`/sources/${w.id}`, {
       name: "wh-readonly",
       connector: "webhook",
-      config: { "webhook.url": "http://elsewhere", "api.key": "mine", "topic.include.list.user.defined": "default_topic" },
+      config: {
+        "webhook.url": "http://elsewhere",
+        "api.key": "mine",
+        "topic.include.list.user.defined": "default_topic",
+      },
     });
     expect(r.status).toBe(200);
     const after = (await client.get(`/sources/${w.id}?secret_returned=true`)).body.result[0];
@@ -123,7 +129,11 @@ describe("Webhook endpoint", () => {
 
   test("Rule 4: format string wraps the raw body as {data: <body text>}", async () => {
     const w = await webhookSource("wh-string", { format: "string" });
-    const r = await send(w.url, { key: w.key, body: "plain text, not json", headers: { "content-type": "text/plain" } });
+    const r = await send(w.url, {
+      key: w.key,
+      body: "plain text, not json",
+      headers: { "content-type": "text/plain" },
+    });
     expect(r.status).toBe(202);
     expect((await messages(w.id, "default_topic"))[0].value).toEqual({ data: "plain text, not json" });
   });
@@ -292,9 +302,9 @@ describe("Webhook limits", () => {
     await send(w.url, { key: w.key, body: bodies[0] });
     const got = await messages(w.id, "default_topic");
     expect(got).toHaveLength(21);
-    const offsets = (await client.get(`/topics/messages?topic_id=source_${w.id}.default_topic&page_size=100`)).body.result.map(
-      (m: { offset: number }) => m.offset,
-    );
+    const offsets = (
+      await client.get(`/topics/messages?topic_id=source_${w.id}.default_topic&page_size=100`)
+    ).body.result.map((m: { offset: number }) => m.offset);
     expect(offsets).toEqual(Array.from({ length: 21 }, (_, i) => i));
   });
 });

@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+import { ErrorCodes, forResource, StreamkapError } from "../errors";
+import type { JsonObject, KindApi, KindContext, KindDescription, KindRequest } from "./kind";
+import { isPlainObject } from "./values";
+
+export async function findByName<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
+  context: KindContext,
+  name: string,
+): Promise<L[]> {
+  const answer = await context.client.call({
+    method: "GET",
+    path: kind.api.collection,
+    query: { partial_name: name, page_size: 100 },
+    schema: z.unknown(),
+  });
+  const items = z.array(kind.api.record).safeParse(itemsOf(kind.api, answer));
+  if (!items.success) {
+    throw new StreamkapError(
+      ErrorCodes.unexpectedResponse,
+      `GET ${kind.api.collection} answered an item that is not a ${kind.kind}: ${items.error.issues[0]?.message}`,
+    );
+  }
+  return (items.data as L[]).filter((live) => kind.api.nameOf(live) === name);
+}
+
+/** The objects of a list or get answer: the kind's own reading, else an envelope, a bare array or one object. */
+export function itemsOf<I extends JsonObject, L>(api: KindApi<I, L>, answer: unknown): unknown[] {
+  if (api.itemsOf) return api.itemsOf(answer);
+  if (Array.isArray(answer)) return answer;
+  if (isPlainObject(answer) && Array.isArray(answer.result)) return answer.result;
+  return answer === undefined || answer === null ? [] : [answer];
+}
+
+/** The request for `id`, from the kind's own descriptor or the collection's default shape. */
+export function requestFor(collection: string, method: "GET" | "PUT" | "DELETE", id: string): KindRequest {
+  return { method, path: `${collection}/${encodeURIComponent(id)}` };
+}
+
+/** The live object, or undefined when the service no longer has it. */
+export async function getObject<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
+  context: KindContext,
+  id: string,
+): Promise<L | undefined> {
+  try {
+    const request = kind.api.getRequest?.(id) ?? requestFor(kind.api.collection, "GET", id);
+    const body = await context.client.call({ ...request, schema: z.unknown() });
+    // Sources, destinations, pipelines and transforms answer a one-item envelope, others the bare object, tags
+    // a list of them all: take the object with that id, or one the record cannot read, to report it.
+    const items = itemsOf(kind.api, body);
+    const readable = (candidate: unknown) => kind.api.record.safeParse(candidate);
+    const item =
+      items.find((candidate) => {
+        const parsed = readable(candidate);
+        return parsed.success && kind.api.idOf(parsed.data) === id;
+      }) ?? items.find((candidate) => !readable(candidate).success);
+    if (item === undefined || item === null) return undefined;
+    const parsed = kind.api.record.safeParse(item);
+    if (!parsed.success) {
+      throw new StreamkapError(
+        ErrorCodes.unexpectedResponse,
+        `${request.method} ${request.path} answered an object that is not a ${kind.kind}: ${parsed.error.issues[0]?.message}`,
+      );
+    }
+    return parsed.data;
+  } catch (error) {
+    if (StreamkapError.is(error) && error.code === ErrorCodes.notFound) return undefined;
+    throw forResource(context.label, error);
+  }
+}
+

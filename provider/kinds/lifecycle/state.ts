@@ -1,0 +1,235 @@
+import { z } from "zod";
+
+import { anyBody, type ConnectorRecord, connectorRecord } from "../../client/responses";
+import { sleep } from "../../client/retry";
+import type { Json, KindContext } from "../../engine/kind";
+import { isPlainObject } from "../../engine/values";
+import { ErrorCodes, StreamkapError } from "../../errors";
+import { type ConnectorState, defaultReadyTimeoutSeconds } from "./inputs";
+
+/** One connector on the service, and the deadline of the step working on it. */
+export interface Target {
+  context: KindContext;
+  /** `/sources` or `/destinations`. */
+  collection: string;
+  id: string;
+  /** Epoch milliseconds after which waiting fails. */
+  deadline: number;
+}
+
+export function deadlineAfter(readyTimeoutSeconds: number | undefined): number {
+  return Date.now() + (readyTimeoutSeconds ?? defaultReadyTimeoutSeconds) * 1000;
+}
+
+/** The `connector_status` each declared state settles in, and what `desired_state` says on create. */
+export const statusOfState: Record<ConnectorState, string> = { running: "Active", paused: "Paused", stopped: "Stopped" };
+
+/**
+ * The declared state a live status means, or undefined for a status on its way somewhere (`Starting`,
+ * `Pending Update`, …) or one that is not a state at all (`Broken`, `Unknown`): neither is drift.
+ */
+export function stateOfStatus(status: string | null | undefined): ConnectorState | undefined {
+  switch (status) {
+    case "Active":
+      return "running";
+    case "Paused":
+      return "paused";
+    case "Stopped":
+      return "stopped";
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `state` as the live object implies it, for refresh: the prior value unless the service shows a settled,
+ * different state. An unset `state` means running, so a running connector keeps it unset: no phantom diff.
+ */
+export function liveState(status: string | null | undefined, prior: ConnectorState | undefined): ConnectorState | undefined {
+  const live = stateOfStatus(status);
+  return live === undefined || live === (prior ?? "running") ? prior : live;
+}
+
+/** Lifecycle operations: pause, resume and stop are PUTs; the rest are POSTs (api.md "All endpoints"). */
+export type Action = "pause" | "resume" | "stop" | "restart" | "reset" | "restart_task" | "deploy";
+
+const actionMethod: Record<Action, "PUT" | "POST"> = {
+  pause: "PUT",
+  resume: "PUT",
+  stop: "PUT",
+  restart: "POST",
+  reset: "POST",
+  restart_task: "POST",
+  deploy: "POST",
+};
+
+/** What to tell the user when the service refuses an operation. */
+const refusalAdvice: Record<Action, string> = {
+  pause: "Check the connector's status in the Streamkap console; the next `pulumi up` tries again.",
+  resume: "Check the connector's status in the Streamkap console; the next `pulumi up` tries again.",
+  stop: "Check the connector's status in the Streamkap console; the next `pulumi up` tries again.",
+  restart:
+    "A stopped connector cannot be restarted: set `state` to `running` or `paused` in the same change. The next " +
+    "`pulumi up` restarts it (the preview keeps showing `restartTrigger` as a pending change).",
+  reset: "The next `pulumi up` resets it (the preview keeps showing `resetTrigger` as a pending change).",
+  restart_task:
+    "Check that the task number exists (see the `taskStatuses` output); a stopped connector's tasks cannot be " +
+    "restarted. The next `pulumi up` restarts it (the preview keeps showing `restartTaskTrigger` as pending).",
+  deploy: "The next `pulumi up` deploys it again.",
+};
+
+const actionPhrase: Record<Action, string> = {
+  pause: "pause it",
+  resume: "resume it",
+  stop: "stop it",
+  restart: "restart it",
+  reset: "reset it",
+  restart_task: "restart its task",
+  deploy: "deploy it",
+};
+
+/** Performs one lifecycle operation. The answers are undocumented, so nothing is read from them. */
+export async function act(target: Target, action: Action, body?: Json): Promise<void> {
+  try {
+    await target.context.client.call({
+      method: actionMethod[action],
+      path: `${target.collection}/${encodeURIComponent(target.id)}/${action}`,
+      body,
+      schema: anyBody,
+    });
+  } catch (error) {
+    throw failure(target, `could not ${actionPhrase[action]}: ${messageOf(error)}. ${refusalAdvice[action]}`, error);
+  }
+}
+
+/** The connector as the service has it now. Answers are a one-item envelope, or the bare object. */
+export async function readConnector(target: Target): Promise<ConnectorRecord> {
+  let body: unknown;
+  try {
+    body = await target.context.client.call({
+      method: "GET",
+      path: `${target.collection}/${encodeURIComponent(target.id)}`,
+      schema: z.unknown(),
+    });
+  } catch (error) {
+    throw failure(target, `could not read its status: ${messageOf(error)}`, error);
+  }
+  const item = isPlainObject(body) && Array.isArray(body.result) ? body.result[0] : body;
+  if (item === undefined || item === null) {
+    throw new StreamkapError(
+      ErrorCodes.notFound,
+      `${target.context.label}: it no longer exists on the service (deleted outside Pulumi). Run \`pulumi refresh\` ` +
+        "to forget it; the next `pulumi up` creates it again.",
+    );
+  }
+  const parsed = connectorRecord.safeParse(item);
+  if (!parsed.success) {
+    throw new StreamkapError(
+      ErrorCodes.unexpectedResponse,
+      `${target.context.label}: GET ${target.collection}/${target.id} answered an object that is not a connector ` +
+        `(${parsed.error.issues[0]?.message}). The service may have changed its API; please report this.`,
+    );
+  }
+  return parsed.data;
+}
+
+export interface WaitGoal {
+  /** True when the status is the one waited for. */
+  reached: (status: string) => boolean;
+  /** How the timeout message names what was waited for, e.g. "`Paused`". */
+  describe: string;
+  /** Whether `Broken` ends the wait with the service's explanation. */
+  failOnBroken: boolean;
+}
+
+/**
+ * Polls the connector with backoff until its status reaches the goal, it breaks, or the deadline passes. The
+ * last read happens at the deadline, so a status that arrives just in time counts.
+ */
+export async function waitUntil(target: Target, goal: WaitGoal): Promise<ConnectorRecord> {
+  for (let pause = 100; ; pause = Math.min(pause * 2, 5_000)) {
+    const live = await readConnector(target);
+    const status = live.connector_status ?? "Unknown";
+    if (goal.reached(status)) return live;
+    if (goal.failOnBroken && status === "Broken") throw await brokenError(target);
+    const remaining = target.deadline - Date.now();
+    if (remaining <= 0) {
+      throw new StreamkapError(
+        ErrorCodes.timeout,
+        `${target.context.label}: it did not become ${goal.describe} before its \`readyTimeoutSeconds\` deadline ` +
+          `passed: the service last reported \`${status}\`. If it is only slow, raise \`readyTimeoutSeconds\` ` +
+          `(default ${defaultReadyTimeoutSeconds}); otherwise check the connector in the Streamkap console. The ` +
+          "next `pulumi up` waits again.",
+      );
+    }
+    await sleep(Math.min(pause, remaining));
+  }
+}
+
+/** Waits for the declared state; `Broken` fails with the service's explanation. */
+export function waitForState(target: Target, state: ConnectorState): Promise<ConnectorRecord> {
+  const wanted = statusOfState[state];
+  return waitUntil(target, { reached: (status) => status === wanted, describe: `\`${wanted}\``, failOnBroken: true });
+}
+
+/** Moves a connector in `status` toward `state`: at most two operations, none when it is there or on its way. */
+export async function moveToState(target: Target, status: string, state: ConnectorState): Promise<void> {
+  switch (state) {
+    case "running":
+      if (status === "Paused" || status === "Stopped") await act(target, "resume");
+      return;
+    case "paused":
+      if (status === "Paused") return;
+      // A stopped connector cannot be paused directly; resuming first is what the console does too.
+      if (status === "Stopped") await act(target, "resume");
+      await act(target, "pause");
+      return;
+    case "stopped":
+      if (status !== "Stopped") await act(target, "stop");
+      return;
+  }
+}
+
+/** Asks the service why the connector is `Broken` and fails with its answer quoted. */
+async function brokenError(target: Target): Promise<StreamkapError> {
+  const label = target.context.label;
+  let explanation: string;
+  try {
+    const answer = await target.context.client.call({
+      method: "POST",
+      path: `${target.collection}/${encodeURIComponent(target.id)}/explain-error`,
+      schema: anyBody,
+      idempotent: true, // it only explains
+    });
+    explanation = `the service explains: "${explanationOf(answer)}"`;
+  } catch (error) {
+    explanation = `the service could not explain why (${messageOf(error)})`;
+  }
+  return new StreamkapError(
+    ErrorCodes.rejected,
+    `${label}: the service reports it \`Broken\`; ${explanation}. Fix the cause (credentials, network access, the ` +
+      "external system), then change `restartTrigger` to restart it; the next `pulumi up` checks again.",
+  );
+}
+
+function explanationOf(answer: unknown): string {
+  if (typeof answer === "string") return answer.slice(0, 1_000);
+  if (isPlainObject(answer)) {
+    for (const key of ["explanation", "detail", "message", "error"]) {
+      const value = answer[key];
+      if (typeof value === "string" && value.trim() !== "") return value.slice(0, 1_000);
+    }
+  }
+  return "no explanation given";
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** An error naming the resource, keeping the code and call of the service's answer. */
+export function failure(target: Target, what: string, cause: unknown): StreamkapError {
+  const code = StreamkapError.is(cause) ? cause.code : ErrorCodes.rejected;
+  const call = StreamkapError.is(cause) ? cause.call : undefined;
+  return new StreamkapError(code, `${target.context.label}: ${what}`, call);
+}

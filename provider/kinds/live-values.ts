@@ -1,0 +1,84 @@
+import type { Json, JsonObject } from "../engine/kind";
+import { semanticEqual } from "../engine/values";
+import { isMasked } from "./connector-config";
+
+/**
+ * How a kind reads a live setting back as an input, so that refresh and the next preview tell the truth:
+ *
+ * - the program set it: the program's own value while the service means the same (it answers `"5"` for 5),
+ *   else the live value in the program's type, which the next preview shows as drift to set back;
+ * - the program left it unset: unset while the service holds the default, else the live value, so a change
+ *   made outside Pulumi is visible rather than silently unmanaged;
+ * - the service does not report it: whatever the program had.
+ */
+export function liveSetting<T extends Json>(
+  prior: T | undefined,
+  live: unknown,
+  fallback: Json | undefined,
+): T | undefined {
+  if (live === undefined) return prior;
+  if (prior === undefined) {
+    return live === null || semanticEqual(live, fallback) ? undefined : (live as T);
+  }
+  return semanticEqual(prior, live) ? prior : (asTypeOf(prior, live) as T);
+}
+
+/** As {@link liveSetting}, for lists whose order means nothing (tag ids, topic names, role ids). */
+export function liveSet(
+  prior: string[] | undefined,
+  live: string[] | undefined,
+  fallback: string[],
+): string[] | undefined {
+  if (live === undefined) return prior;
+  const same = (a: readonly string[], b: readonly string[]) => semanticEqual([...a].sort(), [...b].sort());
+  if (prior === undefined) return same(live, fallback) ? undefined : live;
+  return same(prior, live) ? prior : live;
+}
+
+/** A comma-separated list as the service stores it, as a list. */
+export function splitList(value: unknown): string[] | undefined {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value !== "string") return undefined;
+  return value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** Tag ids of a live object, whether the service lists ids or tag objects. */
+export function tagIdsOf(tags: unknown): string[] | undefined {
+  if (!Array.isArray(tags)) return undefined;
+  return tags.map((tag) =>
+    typeof tag === "object" && tag !== null ? String((tag as { id?: unknown }).id) : String(tag),
+  );
+}
+
+/** A secret the service answered, or undefined when it masked it (every read after the create does). */
+export function revealed(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" && !isMasked(value) ? value : undefined;
+}
+
+/**
+ * Secret outputs the service shows only once: the ones this answer lacks, from the previous outputs. The engine
+ * builds an update's outputs from the inputs and the live answer alone, so without this they would be lost.
+ */
+export function keptSecrets(
+  current: JsonObject,
+  previous: JsonObject | undefined,
+  keys: readonly string[],
+): JsonObject {
+  const kept: JsonObject = {};
+  for (const key of keys) {
+    const value = previous?.[key];
+    if (current[key] === undefined && value !== undefined && value !== null) kept[key] = value;
+  }
+  return kept;
+}
+
+function asTypeOf(prior: Json, live: unknown): Json {
+  if (typeof prior === "number" && typeof live === "string" && live.trim() !== "" && Number.isFinite(Number(live))) {
+    return Number(live);
+  }
+  if (typeof prior === "boolean" && (live === "true" || live === "false")) return live === "true";
+  return live as Json;
+}

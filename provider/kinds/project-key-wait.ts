@@ -1,0 +1,47 @@
+import type { z } from "zod";
+
+import { sleep } from "../client/retry";
+import type { KindContext } from "../engine/kind";
+import { ErrorCodes, StreamkapError } from "../errors";
+
+/** A new key is `creating` for a while; PATCH answers 400 until it is active. */
+const settleDeadlineMs = 5 * 60_000;
+
+/**
+ * Waits until the key is usable: `active` (or a status this provider does not know, which it does not judge),
+ * and answers the key as `GET /project-keys/{id}` shows it. A key that the service failed to make, or is
+ * deleting, is an error that says what to do.
+ */
+export async function waitForProjectKey<T extends { status?: string | null }>(
+  context: KindContext,
+  id: string,
+  record: z.ZodType<T>,
+): Promise<T> {
+  const deadline = Date.now() + settleDeadlineMs;
+  for (let wait = 100; ; wait = Math.min(wait * 2, 3_000)) {
+    const live = await context.client.call({
+      method: "GET",
+      path: `/project-keys/${encodeURIComponent(id)}`,
+      schema: record,
+    });
+    const status = live.status;
+    if (status === "creating" || status === "pending") {
+      if (Date.now() + wait > deadline) {
+        throw new StreamkapError(
+          ErrorCodes.timeout,
+          `${context.label} was still ${status} after ${settleDeadlineMs / 60_000} minutes; run \`pulumi up\` again to keep waiting.`,
+        );
+      }
+      await sleep(wait);
+      continue;
+    }
+    if (status === "deleting" || status === "delete_failed" || status?.endsWith("failed")) {
+      throw new StreamkapError(
+        ErrorCodes.rejected,
+        `${context.label} is ${status} on the service. Delete it in the web console or with \`pulumi destroy\`, ` +
+          "then run `pulumi up` to make a new one.",
+      );
+    }
+    return live;
+  }
+}

@@ -1,0 +1,132 @@
+import { findConnector } from "../catalogue";
+import type { CheckFailure, Json, JsonObject } from "../engine/kind";
+import { compact, isUnknown } from "../engine/values";
+import { checkConnectorConfig } from "./connector-config";
+
+/** api.md's transform types plus the ones the connector catalogue adds. */
+export const transformTypes = [
+  "fan_out",
+  "sql_join",
+  "enrich",
+  "enrich_async",
+  "map_filter",
+  "toast_handling",
+  "un_nesting",
+  "rollup",
+  "topic_router",
+] as const;
+export type TransformType = (typeof transformTypes)[number];
+
+export const implementationLanguages = ["PYTHON", "JAVASCRIPT", "SQL"] as const;
+export type ImplementationLanguage = (typeof implementationLanguages)[number];
+
+/** The typed inputs that are config keys (api.md "Transform config keys"), input name → config key. */
+export const typedConfigKeys = {
+  inputTopicPattern: "transforms.input.topic.pattern",
+  outputTopicPattern: "transforms.output.topic.pattern",
+  inputFormat: "transforms.input.serialization.format",
+  outputFormat: "transforms.output.serialization.format",
+  parallelism: "transforms.input.job.parallelism",
+} as const;
+export type TypedConfigInput = keyof typeof typedConfigKeys;
+
+export const nameKey = "transforms.name";
+export const languageKey = "transforms.language";
+
+/** The implementation's language as the config's `transforms.language` spells it in the catalogue. */
+const configLanguage: Record<ImplementationLanguage, string> = {
+  PYTHON: "Python",
+  JAVASCRIPT: "JavaScript",
+  SQL: "SQL",
+};
+
+/** Keys the typed inputs own: `config` must not set them too. */
+const ownedKeys = new Map<string, string>([
+  [nameKey, "name"],
+  [languageKey, "implementation.language"],
+  ...Object.entries(typedConfigKeys).map(([input, key]): [string, string] => [key, input]),
+]);
+
+export interface TransformConfigInputs {
+  name: string;
+  type: TransformType;
+  inputTopicPattern?: string;
+  outputTopicPattern?: string;
+  inputFormat?: string;
+  outputFormat?: string;
+  parallelism?: number;
+  config?: Record<string, string | number | boolean>;
+  implementation?: { language: ImplementationLanguage };
+}
+
+/** Whether the type's config has a `transforms.language` key (types the catalogue does not know are given it). */
+function takesLanguage(type: string): boolean {
+  const entry = findConnector("transform", type);
+  return entry === undefined || entry.fields.some((field) => field.key === languageKey);
+}
+
+/** The languages the catalogue allows for the type, in the implementation's spelling; undefined: not known. */
+export function allowedLanguages(type: string): ImplementationLanguage[] | undefined {
+  const allowed = findConnector("transform", type)?.fields.find((field) => field.key === languageKey)?.enum;
+  if (!allowed) return undefined;
+  return implementationLanguages.filter((language) => allowed.includes(configLanguage[language]));
+}
+
+/** The wire config: every key the program manages; unset ones are left to the service's defaults. */
+export function transformConfig(inputs: TransformConfigInputs): JsonObject {
+  const language = inputs.implementation?.language;
+  return compact({
+    ...(inputs.config ?? {}),
+    [nameKey]: inputs.name,
+    [typedConfigKeys.inputTopicPattern]: inputs.inputTopicPattern,
+    [typedConfigKeys.outputTopicPattern]: inputs.outputTopicPattern,
+    [typedConfigKeys.inputFormat]: inputs.inputFormat,
+    [typedConfigKeys.outputFormat]: inputs.outputFormat,
+    [typedConfigKeys.parallelism]: inputs.parallelism,
+    [languageKey]: language !== undefined && takesLanguage(inputs.type) ? configLanguage[language] : undefined,
+  });
+}
+
+/** The catalogue's default of a config key for the type, for reading unset settings back. */
+export function catalogueDefault(type: string, key: string): Json | undefined {
+  return findConnector("transform", type)?.fields.find((field) => field.key === key)?.default as Json | undefined;
+}
+
+/**
+ * Offline checks of the config against the catalogue (allowed values, ranges, required keys), with each problem
+ * named by the input the program wrote: `parallelism`, not `config["transforms.input.job.parallelism"]`.
+ */
+export function checkTransformConfig(inputs: TransformConfigInputs): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  for (const key of Object.keys(inputs.config ?? {})) {
+    const owner = ownedKeys.get(key);
+    if (owner !== undefined) {
+      failures.push({
+        property: "config",
+        reason: `\`config["${key}"]\` is set by \`${owner}\`; set it there instead`,
+      });
+    }
+  }
+  if (isUnknown(inputs.type)) return failures;
+  const config = transformConfig({ ...inputs, implementation: undefined });
+  for (const failure of checkConnectorConfig("transform", inputs.type, config)) {
+    let reason = failure.reason.replace(" transform connector", " transform");
+    let property = failure.property;
+    for (const [key, input] of ownedKeys) {
+      if (reason.includes(`\`config["${key}"]\``)) {
+        reason = reason.replace(`\`config["${key}"]\``, `\`${input}\``);
+        property = input;
+      }
+    }
+    failures.push({ property, reason });
+  }
+  const language = inputs.implementation?.language;
+  const allowed = allowedLanguages(inputs.type);
+  if (language !== undefined && !isUnknown(language) && allowed !== undefined && !allowed.includes(language)) {
+    failures.push({
+      property: "implementation",
+      reason: `\`implementation.language\` must be ${allowed.join(" or ")} for \`${inputs.type}\` transforms`,
+    });
+  }
+  return failures;
+}

@@ -1,0 +1,195 @@
+import { z } from "zod";
+
+import type { CheckFailure, Json, JsonObject, KindDescription } from "../engine/kind";
+import { getObject } from "../engine/lookup";
+import { compact, isUnknown, semanticEqual } from "../engine/values";
+import { liveConfig } from "./connector-config";
+import { liveSetting } from "./live-values";
+import { nameSchema, namePrefixSchema } from "./names";
+import {
+  catalogueDefault,
+  checkTransformConfig,
+  implementationLanguages,
+  nameKey,
+  transformConfig,
+  transformTypes,
+  typedConfigKeys,
+} from "./transform-config";
+import { type DeployInputs, deployTransform, implementationWire, versionText } from "./transform-deploy";
+
+const jsonObject = z.record(z.string(), z.json());
+const testRecord = z.strictObject({
+  topic: z.string().optional(),
+  key: jsonObject.optional(),
+  value: jsonObject.optional(),
+  timestamp: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time" }).optional(),
+});
+
+export const transformInputsSchema = z.strictObject({
+  name: nameSchema,
+  namePrefix: namePrefixSchema.optional(),
+  type: z.enum(transformTypes),
+  inputTopicPattern: z.string().min(1, "must not be empty"),
+  outputTopicPattern: z.string().min(1, "must not be empty"),
+  inputFormat: z.string().min(1).optional(),
+  outputFormat: z.string().min(1).optional(),
+  parallelism: z.number().int().min(1).optional(),
+  config: z.record(z.string().min(1), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  implementation: z
+    .strictObject({
+      language: z.enum(implementationLanguages),
+      valueTransform: z.string().optional(),
+      keyTransform: z.string().optional(),
+      topicTransform: z.string().optional(),
+    })
+    .optional(),
+  unitTest: z
+    .strictObject({
+      name: z.string().min(1).max(255).optional(),
+      input: z.array(testRecord).min(1, "must hold at least one record"),
+      expectedOutput: z.array(testRecord),
+    })
+    .optional(),
+  deploy: z.boolean().optional(),
+  replayWindow: z.enum(["7d", "3d", "24h", "10m", "0"]).optional(),
+  deployTimeoutSeconds: z.number().int().min(10).max(86_400).optional(),
+});
+export type TransformInputs = z.infer<typeof transformInputsSchema> & JsonObject;
+
+const nullableString = z.string().nullish();
+const versionField = z.union([z.number(), z.string()]).nullish();
+export const transformRecord = z.looseObject({
+  id: z.string(),
+  name: nullableString,
+  transform_type: nullableString,
+  job_name: nullableString,
+  created_from: nullableString,
+  config: z.record(z.string(), z.unknown()).nullish(),
+  implementation: z
+    .looseObject({
+      language: nullableString,
+      value_transform: nullableString,
+      key_transform: nullableString,
+      topic_transform: nullableString,
+    })
+    .nullish(),
+  live_version: versionField,
+  preview_version: versionField,
+  version: versionField,
+  metrics: z.looseObject({ status: nullableString }).nullish(),
+});
+export type TransformRecord = z.infer<typeof transformRecord>;
+
+function rules(news: TransformInputs): CheckFailure[] {
+  const failures = checkTransformConfig(news);
+  const code = news.implementation;
+  const needsCode = (input: "unitTest" | "deploy", why: string) =>
+    failures.push({ property: input, reason: `\`${input}\` needs \`implementation\`: ${why}` });
+  if (code === undefined) {
+    if (news.unitTest !== undefined) needsCode("unitTest", "the test runs the implementation's code");
+    if (news.deploy === true) needsCode("deploy", "there is no code to deploy");
+  } else if (!isUnknown(code) && [code.valueTransform, code.keyTransform, code.topicTransform].every((text) => !text)) {
+    failures.push({
+      property: "implementation",
+      reason: "`implementation` must set at least one of `valueTransform`, `keyTransform` and `topicTransform`",
+    });
+  }
+  return failures;
+}
+
+/** Outputs of the live object: its versions and the job's last reported status. */
+function outputs(live: TransformRecord): JsonObject {
+  return compact({
+    version: Number.isFinite(Number(live.version ?? undefined)) ? Number(live.version) : undefined,
+    previewVersion: versionText(live.preview_version),
+    liveVersion: versionText(live.live_version),
+    jobName: live.job_name ?? undefined,
+    jobStatus: live.metrics?.status ?? undefined,
+    createdFrom: live.created_from ?? undefined,
+  });
+}
+
+/** The code as the service holds it, shaped like the program's `implementation`. */
+function liveImplementation(live: TransformRecord, prior: TransformInputs["implementation"]): Json | undefined {
+  const code = live.implementation;
+  if (prior === undefined || code === undefined) return prior;
+  if (code === null) return null; // the code is gone from the service: the next `up` writes it again
+  const text = (liveText: string | null | undefined, priorText: string | undefined) =>
+    (liveText ?? "") === (priorText ?? "") ? priorText : (liveText ?? undefined);
+  return compact({
+    language: code.language ?? prior.language,
+    valueTransform: text(code.value_transform, prior.valueTransform),
+    keyTransform: text(code.key_transform, prior.keyTransform),
+    topicTransform: text(code.topic_transform, prior.topicTransform),
+  });
+}
+
+/**
+ * A transform: code (Python, JavaScript or SQL) that processes records between topics. Its config is the
+ * transform object; its code is a numbered implementation version, unit-tested and deployed by `converge`.
+ */
+export const transformKind: KindDescription<TransformInputs, TransformRecord> = {
+  kind: "transform",
+  schema: transformInputsSchema as unknown as z.ZodType<TransformInputs>,
+  rules,
+  // The service refuses to change a transform's type.
+  replaceOn: ["type"],
+  uniqueNames: true,
+  adoptByName: false,
+  api: {
+    collection: "/transforms",
+    record: transformRecord,
+    idOf: (live) => live.id,
+    nameOf: (live) => live.name ?? undefined,
+    createBody: (inputs, context) => ({
+      transform: inputs.type,
+      config: transformConfig(inputs),
+      created_from: context.createdFrom,
+    }),
+    // The real service is known to drop the code on an update without it (Terraform provider), so it is sent.
+    updateBody: (inputs) =>
+      compact({
+        transform: inputs.type,
+        config: transformConfig(inputs),
+        implementation: implementationWire(inputs as DeployInputs, false),
+      }),
+    updateRequest: (id, body) => ({ method: "PUT", path: "/transforms", body: { id, ...(body as JsonObject) } }),
+    deleteRequest: (id) => ({ method: "DELETE", path: "/transforms", query: { id } }),
+    // Only the code, the unit test or the deploy settings changed: no config update, `converge` does the rest.
+    updateNeeded: (olds, news) =>
+      olds.type !== news.type || !semanticEqual(transformConfig(olds), transformConfig(news)),
+    asyncDelete: true,
+  },
+  outputs,
+  liveInputs: (live, prior) => {
+    const config = (live.config ?? {}) as JsonObject;
+    const type = (live.transform_type as TransformInputs["type"] | null | undefined) ?? prior.type;
+    const typed: JsonObject = {};
+    for (const [input, key] of Object.entries(typedConfigKeys)) {
+      const value = liveSetting(prior[input] as Json | undefined, config[key], catalogueDefault(type, key));
+      if (value !== undefined) typed[input] = value;
+    }
+    return compact({
+      ...prior,
+      ...typed,
+      name: live.name ?? (typeof config[nameKey] === "string" ? (config[nameKey] as string) : prior.name),
+      type,
+      config: prior.config === undefined ? undefined : liveConfig(config, prior.config),
+      implementation: liveImplementation(live, prior.implementation),
+      // A transform declared live that the service no longer runs live shows `deploy` to be applied again.
+      deploy: prior.deploy === true && versionText(live.live_version) === undefined ? false : prior.deploy,
+    }) as TransformInputs;
+  },
+  converge: async (context, id, live, inputs, previous) => {
+    const before = {
+      version: versionText(live.version === 0 ? undefined : live.version),
+      previewVersion: versionText(live.preview_version),
+      liveVersion: versionText(live.live_version),
+    };
+    const job = await deployTransform(context, id, inputs as DeployInputs, before, previous);
+    if (Object.keys(job).length === 0 && inputs.implementation === undefined) return {};
+    // The versions moved: report them as the service now has them.
+    const after = await getObject(transformKind, context, id);
+    return { ...(after ? outputs(after) : {}), ...job };
+  },
+};

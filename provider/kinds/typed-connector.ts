@@ -1,0 +1,178 @@
+import { z } from "zod";
+
+import type { ConnectorRecord } from "../client/responses";
+import type { CheckFailure, Json, JsonObject, KindDescription } from "../engine/kind";
+import { type ConnectorInputs, connectorInputsSchema, connectorKind } from "./connector";
+import { type TypedConnectorKind, type TypedField, typedFields } from "./typed-fields";
+
+/**
+ * A typed connector kind, e.g. `source:postgresql`: the generic source or destination with one camelCase input
+ * per catalogue setting (`databasePort`) instead of the `connector` code and the dotted `config` map.
+ *
+ * It is a view over {@link connectorKind}: typed inputs are converted to the generic inputs, and the API calls,
+ * outputs, post-apply work and rules are the generic kind's, so connector behaviour lives in one place. What it
+ * adds is offline: a strict schema built from the catalogue (types, allowed values, ranges, required settings,
+ * and a did-you-mean for a misspelled input), replacement named by the forcing setting itself, and drift read
+ * back onto the camelCase inputs.
+ *
+ * Catalogue defaults are not written into the inputs: the service applies them, and a preview listing dozens of
+ * defaults would hide the settings the program chose.
+ */
+export function typedConnectorKind(
+  kind: TypedConnectorKind,
+  code: string,
+): KindDescription<JsonObject, ConnectorRecord> | undefined {
+  const fields = typedFields(kind, code);
+  if (!fields) return undefined;
+  const generic = connectorKind(kind);
+  const convert = converter(code, fields);
+  const converge = generic.converge;
+  // Everything the generic connector takes except `connector` and `config`, so common inputs added there
+  // (name, state, tags, triggers…) reach every typed connector without a change here.
+  const schema = connectorInputsSchema
+    .omit({ connector: true, config: true })
+    .extend(Object.fromEntries(fields.map((field) => [field.name, fieldSchema(field)])));
+
+  const api = generic.api;
+  const secretNames = fields.filter((field) => field.secret).map((field) => field.name);
+
+  // Every member is listed, none spread from the generic kind: a member that takes inputs must convert them.
+  return {
+    kind: `${code} ${kind}`,
+    schema: schema as unknown as z.ZodType<JsonObject>,
+    rules: (news, olds) =>
+      (generic.rules?.(convert.toGeneric(news), olds && convert.toGeneric(olds)) ?? []).map(convert.failure),
+    replaceOn: fields.filter((field) => field.forcesReplace).map((field) => field.name),
+    // The generic kind names `config` for a forcing key; here `replaceOn` names the setting itself.
+    replaceWhen: (olds, news) =>
+      (generic.replaceWhen?.(convert.toGeneric(olds), convert.toGeneric(news)) ?? []).filter(
+        (key) => key !== "config" && key !== "connector",
+      ),
+    uniqueNames: generic.uniqueNames,
+    ...(generic.adoptByName === undefined ? {} : { adoptByName: generic.adoptByName }),
+    api: {
+      collection: api.collection,
+      record: api.record,
+      idOf: api.idOf,
+      nameOf: api.nameOf,
+      createBody: (inputs, context) => api.createBody(convert.toGeneric(inputs), context),
+      updateBody: (inputs, context, id) => api.updateBody(convert.toGeneric(inputs), context, id),
+      updateNeeded: (olds, news) => api.updateNeeded?.(convert.toGeneric(olds), convert.toGeneric(news)) ?? true,
+      ...(api.writeQuery && { writeQuery: api.writeQuery }),
+      asyncDelete: api.asyncDelete,
+      ...(api.configHistory !== undefined && { configHistory: api.configHistory }),
+      ...(api.getRequest && { getRequest: api.getRequest }),
+      ...(api.updateRequest && { updateRequest: api.updateRequest }),
+      ...(api.deleteRequest && { deleteRequest: api.deleteRequest }),
+      ...(api.itemsOf && { itemsOf: api.itemsOf }),
+    },
+    outputs: generic.outputs,
+    liveInputs: (live, prior) => convert.fromGeneric(generic.liveInputs(live, convert.toGeneric(prior))),
+    secretKeys: (inputs) => [
+      ...new Set([...secretNames, ...(generic.secretKeys?.(convert.toGeneric(inputs)) ?? []).map(convert.nameOf)]),
+    ],
+    ...(converge && {
+      converge: (context, id, live, inputs, previous) =>
+        converge(context, id, live, convert.toGeneric(inputs), previous && convert.toGeneric(previous)),
+    }),
+  };
+}
+
+const kindNamePattern = /^(source|destination):([a-z0-9_]+)$/;
+const cache = new Map<string, KindDescription<JsonObject, unknown> | undefined>();
+
+/**
+ * The typed kind for a registry name such as `source:postgresql`, or undefined for any other name (including a
+ * connector this catalogue does not know, which the registry reports as state from a newer version).
+ */
+export function typedConnectorKindNamed(name: string): KindDescription<JsonObject, unknown> | undefined {
+  const match = kindNamePattern.exec(name);
+  if (!match) return undefined;
+  if (!cache.has(name)) {
+    const description = typedConnectorKind(match[1] as TypedConnectorKind, match[2]);
+    cache.set(name, description as unknown as KindDescription<JsonObject, unknown> | undefined);
+  }
+  return cache.get(name);
+}
+
+/** The zod type of one setting; messages name the rule, never the value (it may be a secret). */
+function fieldSchema(field: TypedField): z.ZodType<Json | undefined> {
+  let schema: z.ZodType<Json>;
+  switch (field.type) {
+    case "integer": {
+      let number = z.number({ error: "must be a whole number" }).int("must be a whole number");
+      if (field.range) {
+        const [min, max] = field.range;
+        const reason = `must be between ${min} and ${max}`;
+        number = number.min(min, reason).max(max, reason);
+      }
+      schema = number;
+      break;
+    }
+    case "boolean":
+      schema = z.boolean({ error: "must be true or false" });
+      break;
+    case "string":
+      schema = field.enum
+        ? z.enum(field.enum as [string, ...string[]], { error: `must be one of ${allowedValues(field.enum)}` })
+        : z.string({ error: "must be a string" });
+      break;
+    case "string[]":
+      schema = z.array(z.string({ error: "must be a string" }), { error: "must be a list of strings" });
+      break;
+    case "json":
+      schema = z.json();
+      break;
+  }
+  return field.required ? schema : schema.optional();
+}
+
+/** Long lists (the MySQL source takes 87 time zones) would bury the message; the SDK's TSDoc lists them all. */
+function allowedValues(values: readonly string[]): string {
+  const shown = values.slice(0, 12).join(", ");
+  return values.length > 12 ? `${shown}, … (${values.length} values, listed in the input's documentation)` : shown;
+}
+
+interface Converter {
+  /** Typed inputs (or outputs, which repeat them) as the generic connector's: camelCase settings into `config`. */
+  toGeneric(typed: JsonObject): ConnectorInputs;
+  /** The generic connector's inputs back onto camelCase settings; a key absent from `config` stays absent. */
+  fromGeneric(generic: ConnectorInputs): JsonObject;
+  /** A generic rule's failure, renamed from the dotted key to the camelCase input the program sets. */
+  failure(failure: CheckFailure): CheckFailure;
+  /** The camelCase input of a dotted key (the key itself for a key that has none). */
+  nameOf(key: string): string;
+}
+
+function converter(code: string, fields: readonly TypedField[]): Converter {
+  const byName = new Map(fields.map((field) => [field.name, field]));
+  const byKey = new Map(fields.map((field) => [field.key, field]));
+  return {
+    toGeneric(typed) {
+      const rest: JsonObject = {};
+      const config: JsonObject = {};
+      for (const [name, value] of Object.entries(typed)) {
+        const field = byName.get(name);
+        if (field === undefined) rest[name] = value;
+        else if (value !== undefined) config[field.key] = value;
+      }
+      return { ...rest, connector: code, config } as ConnectorInputs;
+    },
+    fromGeneric(generic) {
+      const { connector: _connector, config, ...rest } = generic;
+      const typed: JsonObject = { ...rest };
+      for (const [key, value] of Object.entries((config ?? {}) as JsonObject)) {
+        const field = byKey.get(key);
+        if (field !== undefined) typed[field.name] = value;
+      }
+      return typed;
+    },
+    nameOf: (key) => byKey.get(key)?.name ?? key,
+    failure(failure) {
+      const named = /`config\["([^"]+)"\]`/.exec(failure.reason);
+      const field = named ? byKey.get(named[1]) : undefined;
+      if (!named || !field) return failure;
+      return { property: field.name, reason: failure.reason.replace(named[0], `\`${field.name}\``) };
+    },
+  };
+}

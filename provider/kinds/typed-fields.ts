@@ -1,0 +1,119 @@
+import {
+  type CatalogueConnector,
+  type CatalogueField,
+  type ConnectorKind,
+  findConnector,
+  parseRange,
+} from "../catalogue";
+import { commonInputKeys } from "../engine/common-inputs";
+import type { Json } from "../engine/kind";
+import { connectorInputsSchema } from "./connector";
+
+/**
+ * The camelCase inputs of a typed connector, derived from the catalogue in exactly one place: the provider's
+ * typed kinds and the SDK generator (scripts/gen-connectors.ts) both take them from here, so the classes users
+ * compile against and the schema `check` enforces can never disagree about a name, a type or a rule.
+ */
+export interface TypedField {
+  /** The camelCase input name, e.g. `databasePort`. */
+  name: string;
+  /** The dotted config key on the wire, e.g. `database.port.user.defined`. */
+  key: string;
+  type: TypedFieldType;
+  /** Required and without a default: the service refuses the connector without it. */
+  required: boolean;
+  secret: boolean;
+  forcesReplace: boolean;
+  /** What the service uses when the key is not sent; documentation only, never written into inputs. */
+  default?: Json;
+  enum?: readonly string[];
+  range?: readonly [number, number];
+}
+
+/** `json` covers the catalogue's nested maps, objects and untyped keys: any JSON value passes. */
+export type TypedFieldType = "string" | "integer" | "boolean" | "string[]" | "json";
+
+/** Source and destination connectors; transforms are a separate resource with their own config shape. */
+export type TypedConnectorKind = Exclude<ConnectorKind, "transform">;
+
+/**
+ * Connectors with a hand-written resource of their own, which a generated class would duplicate under the same
+ * name: the webhook source (`WebhookSource`, provider/kinds/webhook-source.ts) has a service-generated URL and
+ * API key as outputs and its own settings.
+ */
+const handWritten: ReadonlySet<string> = new Set(["source:webhook"]);
+
+export function hasHandWrittenResource(kind: ConnectorKind, code: string): boolean {
+  return handWritten.has(`${kind}:${code}`);
+}
+
+/**
+ * Names a catalogue field may not take: the inputs every kind and every connector takes (whatever they are
+ * today), the generic connector's `connector`/`config`, and the outputs every connector resource declares.
+ */
+function reservedNames(): Set<string> {
+  return new Set([
+    ...commonInputKeys,
+    ...Object.keys(connectorInputsSchema.shape),
+    "connector",
+    "config",
+    "connectorStatus",
+    "taskStatuses",
+    "topics",
+    "topicIds",
+    "connectorDisplayName",
+    "createdTimestamp",
+    "createdFrom",
+    "serviceId",
+    "id",
+    "urn",
+  ]);
+}
+
+/**
+ * The typed fields of a catalogue connector; undefined when the catalogue does not know it or it has a
+ * hand-written resource.
+ */
+export function typedFields(kind: TypedConnectorKind, code: string): TypedField[] | undefined {
+  const connector = findConnector(kind, code);
+  return connector && !hasHandWrittenResource(kind, code) ? fieldsOf(connector) : undefined;
+}
+
+/** The typed fields of any catalogue entry, transforms included. */
+export function fieldsOf(connector: CatalogueConnector): TypedField[] {
+  const reserved = reservedNames();
+  const fields: TypedField[] = [];
+  for (const entry of preferredEntries(connector.fields)) {
+    const name = reserved.has(entry.field) ? `${entry.field}Setting` : entry.field;
+    fields.push({
+      name,
+      key: entry.key,
+      type: fieldType(entry.type),
+      required: entry.required === true && entry.default === undefined,
+      secret: entry.secret === true,
+      forcesReplace: entry.forcesReplace === true,
+      ...(entry.default === undefined ? {} : { default: entry.default as Json }),
+      ...(entry.enum ? { enum: entry.enum } : {}),
+      ...(parseRange(entry.range) ? { range: parseRange(entry.range) } : {}),
+    });
+  }
+  return fields;
+}
+
+/**
+ * One entry per dotted key, in catalogue order. Some keys are listed twice: a typed entry and, further down,
+ * an untyped one under another name (an older alias). Two inputs for one key could disagree, so only the typed
+ * entry becomes an input.
+ */
+function preferredEntries(entries: readonly CatalogueField[]): CatalogueField[] {
+  const byKey = new Map<string, CatalogueField>();
+  for (const entry of entries) {
+    const seen = byKey.get(entry.key);
+    if (!seen || (seen.type == null && entry.type != null)) byKey.set(entry.key, entry);
+  }
+  return [...byKey.values()];
+}
+
+function fieldType(type: string | null | undefined): TypedFieldType {
+  return type === "string" || type === "integer" || type === "boolean" || type === "string[]" ? type : "json";
+}

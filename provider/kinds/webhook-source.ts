@@ -1,0 +1,175 @@
+import { z } from "zod";
+
+import { type ConnectorRecord, connectorRecord, envelope } from "../client/responses";
+import { ErrorCodes, StreamkapError } from "../errors";
+import type { CheckFailure, JsonObject, KindDescription } from "../engine/kind";
+import { compact, isUnknown } from "../engine/values";
+import { keptSecrets, liveSet, liveSetting, revealed, splitList, tagIdsOf } from "./live-values";
+import { nameSchema, namePrefixSchema } from "./names";
+
+/** The service's defaults (api.md "Webhook source settings"). */
+export const webhookDefaults = {
+  format: "json",
+  addDeleteField: false,
+  keyHeader: "key",
+  defaultTopic: "default_topic",
+};
+
+/** Config keys of a `webhook` source (real-api-notes "Webhook source"). */
+const keys = {
+  url: "webhook.url",
+  apiKey: "api.key",
+  format: "format",
+  addDeleteField: "transforms.inferSchema.add.delete.field",
+  keyHeader: "camel.source.camelMessageHeaderKey",
+  topics: "topic.include.list.user.defined",
+  // The notes name no key for the default topic; this is the one the local API server reads.
+  defaultTopic: "default.topic.name",
+} as const;
+
+const topicName = z
+  .string()
+  .regex(/^[a-zA-Z0-9._-]{1,249}$/, "must be 1 to 249 letters, digits, `.`, `_` or `-` (it is a URL path segment)");
+
+export const webhookSourceInputsSchema = z.strictObject({
+  name: nameSchema,
+  namePrefix: namePrefixSchema.optional(),
+  format: z.enum(["json", "string"]).optional(),
+  addDeleteField: z.boolean().optional(),
+  keyHeader: z
+    .string()
+    .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,256}$/, "must be an HTTP header name (letters, digits, `-`, …)")
+    .optional(),
+  defaultTopic: topicName.optional(),
+  topics: z.array(topicName).min(1, "must list at least one topic, or be left out").optional(),
+  tags: z.array(z.string().min(1)).optional(),
+  /** Not on the service: bumping it replaces the source, the only way to get a new URL and API key. */
+  keyVersion: z.number().int().min(0).optional(),
+});
+export type WebhookSourceInputs = z.infer<typeof webhookSourceInputsSchema> & JsonObject;
+
+const webhookRecord = connectorRecord.extend({ tags: z.array(z.unknown()).nullish() });
+type WebhookRecord = ConnectorRecord & { tags?: unknown[] | null };
+
+/** The topics the source accepts: the declared list, or only the default topic. */
+function topicsOf(inputs: Pick<WebhookSourceInputs, "topics" | "defaultTopic">): string[] {
+  return inputs.topics ?? [inputs.defaultTopic ?? webhookDefaults.defaultTopic];
+}
+
+/** Every managed key, unset ones as their defaults: an update replaces the config, and undoes outside edits. */
+function webhookConfig(inputs: WebhookSourceInputs): JsonObject {
+  return {
+    [keys.format]: inputs.format ?? webhookDefaults.format,
+    [keys.addDeleteField]: inputs.addDeleteField ?? webhookDefaults.addDeleteField,
+    [keys.keyHeader]: inputs.keyHeader ?? webhookDefaults.keyHeader,
+    [keys.topics]: topicsOf(inputs).join(","),
+    [keys.defaultTopic]: inputs.defaultTopic ?? webhookDefaults.defaultTopic,
+  };
+}
+
+function rules(news: WebhookSourceInputs): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const topics = news.topics;
+  if (Array.isArray(topics) && !topics.some(isUnknown)) {
+    const repeated = topics.find((topic, index) => topics.indexOf(topic) !== index);
+    if (repeated !== undefined) {
+      failures.push({ property: "topics", reason: `\`topics\` lists \`${repeated}\` more than once` });
+    }
+    const fallback = news.defaultTopic ?? webhookDefaults.defaultTopic;
+    if (!isUnknown(fallback) && !topics.includes(fallback)) {
+      failures.push({
+        property: "defaultTopic",
+        reason:
+          news.defaultTopic === undefined
+            ? `\`topics\` must include \`${webhookDefaults.defaultTopic}\` (the default of \`defaultTopic\`, which ` +
+              "receives requests to the base URL), or set `defaultTopic` to one of the listed topics"
+            : "`defaultTopic` must be one of `topics`: requests to the base URL go to it, and only listed topics " +
+              "are sure to accept requests",
+      });
+    }
+  }
+  return failures;
+}
+
+const apiKeyOf = (live: ConnectorRecord): string | undefined => revealed(live.config?.[keys.apiKey]);
+
+/**
+ * A webhook source: a source with connector `webhook` whose URL and API key the service generates. Both are
+ * read-only after creation, so the only way to new ones is a new source (`keyVersion`). Reads mask the API key;
+ * it is read once, with `secret_returned`, and kept in state as a secret output.
+ */
+export const webhookSourceKind: KindDescription<WebhookSourceInputs, WebhookRecord> = {
+  kind: "webhook source",
+  schema: webhookSourceInputsSchema as z.ZodType<WebhookSourceInputs>,
+  rules,
+  replaceOn: ["keyVersion"],
+  uniqueNames: true,
+  secretKeys: () => ["apiKey"],
+  api: {
+    collection: "/sources",
+    record: webhookRecord as z.ZodType<WebhookRecord>,
+    idOf: (live) => live.id,
+    nameOf: (live) => live.name ?? undefined,
+    createBody: (inputs, context) =>
+      compact({
+        name: inputs.name,
+        connector: "webhook",
+        config: webhookConfig(inputs),
+        tags: inputs.tags,
+        created_from: context.createdFrom,
+      }),
+    updateBody: (inputs) => ({
+      name: inputs.name,
+      connector: "webhook",
+      config: webhookConfig(inputs),
+      tags: inputs.tags ?? [],
+    }),
+    // The create answer is the only one that may carry the generated API key unmasked.
+    writeQuery: { secret_returned: true },
+    asyncDelete: true,
+  },
+  outputs: (live) =>
+    compact({
+      url: typeof live.config?.[keys.url] === "string" ? (live.config[keys.url] as string) : undefined,
+      apiKey: apiKeyOf(live),
+      connectorStatus: live.connector_status ?? undefined,
+      topicIds: live.topic_ids ?? undefined,
+      createdFrom: live.created_from ?? undefined,
+      serviceId: live.service_id ?? undefined,
+    }),
+  liveInputs: (live, prior) => {
+    const config = live.config ?? {};
+    const liveTopics = splitList(config[keys.topics]);
+    return compact({
+      ...prior,
+      name: live.name ?? prior.name,
+      format: liveSetting(prior.format, config[keys.format], webhookDefaults.format),
+      addDeleteField: liveSetting(prior.addDeleteField, config[keys.addDeleteField], webhookDefaults.addDeleteField),
+      keyHeader: liveSetting(prior.keyHeader, config[keys.keyHeader], webhookDefaults.keyHeader),
+      defaultTopic: liveSetting(prior.defaultTopic, config[keys.defaultTopic], webhookDefaults.defaultTopic),
+      topics: liveSet(prior.topics, liveTopics, topicsOf({ defaultTopic: prior.defaultTopic })),
+      tags: liveSet(prior.tags, tagIdsOf(live.tags), []),
+    }) as WebhookSourceInputs;
+  },
+  converge: async (context, id, live, _inputs, previous) => {
+    if (apiKeyOf(live) !== undefined) return {};
+    const kept = keptSecrets({}, previous, ["apiKey"]);
+    if (kept.apiKey !== undefined) return kept;
+    // The answer masked the key (a service that ignores `secret_returned` on writes): read it once.
+    const page = await context.client.call({
+      method: "GET",
+      path: `/sources/${encodeURIComponent(id)}`,
+      query: { secret_returned: true },
+      schema: envelope(connectorRecord),
+    });
+    const apiKey = page.result[0] ? apiKeyOf(page.result[0]) : undefined;
+    if (apiKey === undefined) {
+      throw new StreamkapError(
+        ErrorCodes.unexpectedResponse,
+        `${context.label}: the service answered no API key for the webhook, even with secret_returned=true. ` +
+          "Check that the credentials may read secrets; `pulumi up` tries again.",
+      );
+    }
+    return { apiKey };
+  },
+};

@@ -1,0 +1,108 @@
+/**
+ * Generates the typed connector classes of the SDK (sdk/generated/) from the connector catalogue
+ * (provider/catalogue/connectors.json): one class per source and destination, with an args interface whose
+ * camelCase settings carry TSDoc, plus typed configs for the transforms. Run it with `npm run gen`; a test
+ * (tests/generated/up-to-date.test.ts) fails when the committed files differ from what it would write.
+ *
+ * The settings themselves (names, types, rules) come from provider/kinds/typed-fields.ts, which the provider's
+ * `check` uses too, so the SDK and the provider cannot disagree.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+import * as prettier from "prettier";
+
+import { catalogue } from "../provider/catalogue";
+import { fieldsOf, hasHandWrittenResource } from "../provider/kinds/typed-fields";
+import {
+  baseFile,
+  type ConnectorSpec,
+  connectorFile,
+  indexFile,
+  shimsFile,
+  type TransformSpec,
+  transformsFile,
+} from "./gen-connectors/render";
+
+/** One generated file: its path relative to sdk/generated, and its formatted text. */
+export interface GeneratedFile {
+  path: string;
+  text: string;
+}
+
+/** The repository root, from this file compiled to dist/scripts/. */
+export const defaultRepoRoot = path.resolve(__dirname, "../..");
+
+export const generatedDir = (repoRoot: string): string => path.join(repoRoot, "sdk", "generated");
+
+/** Every file of sdk/generated/, as the catalogue and the generator make them today. Deterministic. */
+export async function generateConnectorFiles(repoRoot: string = defaultRepoRoot): Promise<GeneratedFile[]> {
+  const byCode = (a: { code: string }, b: { code: string }) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+  const connectors = catalogue();
+  const specsOf = (kind: "source" | "destination"): ConnectorSpec[] =>
+    connectors
+      .filter((connector) => connector.kind === kind && !hasHandWrittenResource(kind, connector.code))
+      .map((connector) => ({ kind, code: connector.code, fields: fieldsOf(connector) }))
+      .sort(byCode);
+  const sources = specsOf("source");
+  const destinations = specsOf("destination");
+  const transforms: TransformSpec[] = connectors
+    .filter((connector) => connector.kind === "transform")
+    .map((connector) => ({ code: connector.code, fields: fieldsOf(connector) }))
+    .sort(byCode);
+
+  const files: GeneratedFile[] = [
+    { path: "connector-base.ts", text: baseFile() },
+    { path: "shims.ts", text: shimsFile([...sources, ...destinations]) },
+    { path: "transforms.ts", text: transformsFile(transforms) },
+    { path: "index.ts", text: indexFile(sources, destinations) },
+    ...[...sources, ...destinations].map((spec) => ({
+      path: `${spec.kind}s/${spec.code}.ts`,
+      text: connectorFile(spec),
+    })),
+  ];
+  const options = await prettier.resolveConfig(path.join(generatedDir(repoRoot), "index.ts"));
+  return Promise.all(
+    files.map(async (file) => ({
+      path: file.path,
+      text: await prettier.format(file.text, { ...options, parser: "typescript" }),
+    })),
+  );
+}
+
+/** The files under sdk/generated/ now, relative to it, sorted. */
+export function existingGeneratedFiles(repoRoot: string = defaultRepoRoot): string[] {
+  const dir = generatedDir(repoRoot);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => fs.statSync(path.join(dir, file)).isFile())
+    .map((file) => file.split(path.sep).join("/"))
+    .sort();
+}
+
+/** Writes the generated files and removes files the generator no longer makes (a connector left the catalogue). */
+async function main(): Promise<void> {
+  const dir = generatedDir(defaultRepoRoot);
+  const files = await generateConnectorFiles();
+  const wanted = new Set(files.map((file) => file.path));
+  for (const stale of existingGeneratedFiles().filter((file) => !wanted.has(file))) {
+    fs.rmSync(path.join(dir, stale));
+  }
+  let changed = 0;
+  for (const file of files) {
+    const target = path.join(dir, file.path);
+    if (fs.existsSync(target) && fs.readFileSync(target, "utf8") === file.text) continue;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, file.text);
+    changed++;
+  }
+  console.log(`sdk/generated: ${files.length} files, ${changed} written.`);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

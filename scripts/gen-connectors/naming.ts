@@ -1,0 +1,127 @@
+/**
+ * Names the generator gives connectors and settings: class names, display names for docs, and a readable
+ * summary of a dotted config key.
+ */
+
+/** PascalCase for codes whose words the plain rule (split on `_`) cannot see. */
+const pascalNames: Readonly<Record<string, string>> = {
+  alloydb: "AlloyDb",
+  azblob: "AzureBlob",
+  bigquery: "BigQuery",
+  clickhouse: "ClickHouse",
+  cockroachdb: "CockroachDb",
+  documentdb: "DocumentDb",
+  dynamodb: "DynamoDb",
+  httpsink: "HttpSink",
+  kafkadirect: "KafkaDirect",
+  mariadb: "MariaDb",
+  mongodb: "MongoDb",
+  mongodbhosted: "MongoDbHosted",
+  motherduck: "MotherDuck",
+  oracleaws: "OracleAws",
+  planetscale: "PlanetScale",
+  sqlserver: "SqlServer",
+  sqlserveraws: "SqlServerAws",
+};
+
+/** How the Streamkap console names each connector (the local server's list); others are title-cased. */
+const displayNames: Readonly<Record<string, string>> = {
+  alloydb: "AlloyDB",
+  azblob: "Azure Blob Storage",
+  bigquery: "BigQuery",
+  clickhouse: "ClickHouse",
+  cockroachdb: "CockroachDB",
+  documentdb: "DocumentDB",
+  dynamodb: "DynamoDB",
+  gcs: "Google Cloud Storage",
+  httpsink: "HTTP Sink",
+  iceberg: "Apache Iceberg",
+  kafkadirect: "Kafka Direct",
+  mariadb: "MariaDB",
+  mongodb: "MongoDB",
+  mongodbhosted: "MongoDB (self-hosted)",
+  motherduck: "MotherDuck",
+  mysql: "MySQL",
+  oracleaws: "Oracle (AWS RDS)",
+  planetscale: "PlanetScale",
+  postgresql: "PostgreSQL",
+  r2: "Cloudflare R2",
+  s3: "Amazon S3",
+  sqlserver: "SQL Server",
+  sqlserveraws: "SQL Server (AWS RDS)",
+};
+
+const capitalize = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** `postgresql` → `Postgresql`, `sqlserveraws` → `SqlServerAws`, `enrich_async` → `EnrichAsync`. */
+export function pascalName(code: string): string {
+  return pascalNames[code] ?? code.split("_").map(capitalize).join("");
+}
+
+export function displayName(code: string): string {
+  return displayNames[code] ?? code.split("_").map(capitalize).join(" ");
+}
+
+/** `postgresql` → `postgresql`, `sql_join` → `sqlJoin`: a variable name for examples. */
+export function camelName(code: string): string {
+  const pascal = pascalName(code);
+  return pascal.charAt(0).toLowerCase() + pascal.slice(1);
+}
+
+/** `salesforce_webhook` → `salesforce-webhook`: a resource name for examples. */
+export function resourceName(code: string): string {
+  return code.replaceAll("_", "-");
+}
+
+/** "a PostgreSQL", "an Oracle", "an HTTP Sink": the article as the name is spoken. */
+export function withArticle(name: string): string {
+  return /^([AEIOU]|HTTP)/.test(name) ? `an ${name}` : `a ${name}`;
+}
+
+/** Words written in capitals, or with fixed casing, when a key is read out as a sentence. */
+const fixedWords: Readonly<Record<string, string>> = {
+  api: "API",
+  aws: "AWS",
+  csv: "CSV",
+  db: "DB",
+  dlq: "DLQ",
+  gcs: "GCS",
+  http: "HTTP",
+  https: "HTTPS",
+  iam: "IAM",
+  id: "ID",
+  ids: "IDs",
+  ip: "IP",
+  ips: "IPs",
+  json: "JSON",
+  jsonb: "JSONB",
+  kms: "KMS",
+  sql: "SQL",
+  ssh: "SSH",
+  ssl: "SSL",
+  tls: "TLS",
+  ttl: "TTL",
+  url: "URL",
+  uri: "URI",
+};
+
+/** Suffixes the service adds to many keys; they say nothing to a reader. */
+const noiseSuffixes = [".user.defined", ".user.displayed"];
+
+/**
+ * A dotted key read as a phrase: `database.port.user.defined` → "Database port",
+ * `transforms.OversizedRecords.max.field.size.bytes` → "Transforms oversized records max field size bytes".
+ */
+export function keySummary(key: string): string {
+  let text = key;
+  for (const suffix of noiseSuffixes) {
+    if (text.endsWith(suffix)) text = text.slice(0, -suffix.length);
+  }
+  const words = text
+    .split(/[._\-\s]+/)
+    .flatMap((part) => part.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/))
+    .filter((word) => word.length > 0)
+    .map((word) => fixedWords[word.toLowerCase()] ?? word.toLowerCase());
+  const sentence = words.join(" ");
+  return capitalize(sentence);
+}

@@ -1,0 +1,293 @@
+/**
+ * Lookups: read objects that another stack or the web console made, to reference them from this program.
+ * They are plain async functions (dynamic providers cannot serve Pulumi invokes), called when the program runs,
+ * in `preview` as in `up`. They use the provider's credentials and client: stack config `streamkap:endpoint`,
+ * `streamkap:clientId`, `streamkap:secret` or `streamkap:projectKey`, else STREAMKAP_HOST, STREAMKAP_CLIENT_ID,
+ * STREAMKAP_SECRET, STREAMKAP_PROJECT_KEY.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+
+import { clientFor, type StreamkapClient } from "../provider/client/client";
+import { connectorRecord, envelope, pipelineRecord, topicRecord } from "../provider/client/responses";
+import { ErrorCodes, StreamkapError } from "../provider/errors";
+import { tagRecord, tagsIn } from "../provider/kinds/tag";
+import { transformRecord } from "../provider/kinds/transform";
+import { resolveSettings } from "../provider/settings";
+import type { TagType } from "./tag";
+
+/** A source or destination as a lookup answers it. */
+export interface ConnectorInfo {
+  id: string;
+  name: string;
+  /** The connector code, e.g. `postgresql`, `webhook`. */
+  connector: string;
+  /** `Active`, `Paused`, `Broken`, … */
+  connectorStatus?: string;
+  /** Settings by dotted key; secrets come back masked. */
+  config: Record<string, unknown>;
+  /** Topic display names, e.g. `public.orders` (sources). */
+  topics: string[];
+  /** Full topic ids, e.g. `source_<id>.public.orders` (sources). */
+  topicIds: string[];
+  tagIds: string[];
+  /** `api`, `terraform` or `web`. */
+  createdFrom?: string;
+}
+
+/** Filters of {@link getSources} and {@link getDestinations}; all optional, combined with "and". */
+export interface ConnectorFilter {
+  /** Part of the name, case-insensitive. */
+  partialName?: string;
+  /** Connector code, e.g. `postgresql`. */
+  connector?: string;
+  /** Tag ids the object must carry. */
+  tagIds?: string[];
+  /** Whether the object needs `any` of `tagIds` or `all` of them. @default "any" */
+  tagMatch?: "any" | "all";
+}
+
+export interface PipelineInfo {
+  id: string;
+  name: string;
+  sourceId?: string;
+  destinationId?: string;
+  topicIds: string[];
+  tagIds: string[];
+}
+
+export interface TopicInfo {
+  /** The topic id, e.g. `source_<id>.public.orders` or the name of a topic made directly. */
+  id: string;
+  name: string;
+  partitions?: number;
+  cleanupPolicy?: string;
+}
+
+/** Filters of {@link getTopics}. */
+export interface TopicFilter {
+  /** Part of the name or id, case-insensitive. */
+  partialName?: string;
+  /** Only topics of this kind of owner. */
+  entityType?: "source" | "transform" | "topic";
+  /** Only topics of this source or transform. */
+  entityId?: string;
+}
+
+export interface TagInfo {
+  id: string;
+  name: string;
+  description?: string;
+  /** The kinds of object the tag applies to. */
+  types: string[];
+  /** True for the service's own tags ("Development", "Production"). */
+  system: boolean;
+}
+
+/** Filters of {@link getTags}. */
+export interface TagFilter {
+  /** The exact name, case-insensitive. */
+  name?: string;
+  /** Only tags that apply to this kind of object. */
+  type?: TagType;
+  /** Only system tags (true) or only custom tags (false). */
+  system?: boolean;
+}
+
+export interface TransformInfo {
+  id: string;
+  name: string;
+  type: string;
+  config: Record<string, unknown>;
+  version?: number;
+  previewVersion?: string;
+  liveVersion?: string;
+  jobStatus?: string;
+}
+
+/** The client for this program's Streamkap settings, shared with the provider's code in this process. */
+function client(): StreamkapClient {
+  const config = new pulumi.Config("streamkap");
+  const lookup = (key: string) =>
+    key.startsWith("streamkap:") ? config.get(key.slice("streamkap:".length)) : undefined;
+  return clientFor(resolveSettings(lookup, process.env));
+}
+
+/** Every item of a paged list, 100 per call. */
+async function allPages<T extends z.ZodType>(
+  path: string,
+  item: T,
+  query: Record<string, string | undefined>,
+): Promise<z.infer<T>[]> {
+  const items: z.infer<T>[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await client().call({
+      method: "GET",
+      path,
+      query: { ...query, page, page_size: 100 },
+      schema: envelope(item),
+    });
+    items.push(...(answer.result as z.infer<T>[]));
+    if (!answer.has_next || answer.result.length === 0) return items;
+  }
+}
+
+/** The one object of a get-by-id envelope; a clear error when there is none. */
+async function one<T extends z.ZodType>(lookup: string, what: string, path: string, item: T): Promise<z.infer<T>> {
+  const answer = await client()
+    .call({ method: "GET", path, schema: envelope(item) })
+    .catch((error: unknown) => {
+      throw StreamkapError.is(error) && error.code === ErrorCodes.notFound ? notFound(lookup, what) : error;
+    });
+  const found = answer.result[0] as z.infer<T> | undefined;
+  if (found === undefined) throw notFound(lookup, what);
+  return found;
+}
+
+function notFound(lookup: string, what: string): StreamkapError {
+  return new StreamkapError(
+    ErrorCodes.notFound,
+    `${lookup}: ${what} does not exist on the service (or these credentials cannot see it). Check the id, and ` +
+      "that streamkap:endpoint and the credentials point at the right service.",
+  );
+}
+
+const tagIdsOf = (tags: unknown): string[] =>
+  Array.isArray(tags)
+    ? tags.map((tag) => (typeof tag === "object" && tag ? String((tag as { id?: unknown }).id) : String(tag)))
+    : [];
+
+const connectorWithTags = connectorRecord.extend({ tags: z.array(z.unknown()).nullish() });
+
+function connectorInfo(live: z.infer<typeof connectorWithTags>): ConnectorInfo {
+  return {
+    id: live.id,
+    name: live.name ?? "",
+    connector: live.connector ?? "",
+    connectorStatus: live.connector_status ?? undefined,
+    config: live.config ?? {},
+    topics: live.topics ?? [],
+    topicIds: live.topic_ids ?? [],
+    tagIds: tagIdsOf(live.tags),
+    createdFrom: live.created_from ?? undefined,
+  };
+}
+
+function connectorQuery(filter: ConnectorFilter): Record<string, string | undefined> {
+  return {
+    partial_name: filter.partialName,
+    connector: filter.connector,
+    tag_ids: filter.tagIds && filter.tagIds.length > 0 ? filter.tagIds.join(",") : undefined,
+    tag_filter_operation:
+      filter.tagIds && filter.tagIds.length > 0 ? (filter.tagMatch === "all" ? "and" : "or") : undefined,
+  };
+}
+
+/** The source with this id. */
+export async function getSource(id: string): Promise<ConnectorInfo> {
+  return connectorInfo(await one("getSource", `source ${id}`, `/sources/${encodeURIComponent(id)}`, connectorWithTags));
+}
+
+/**
+ * The sources that match every given filter, e.g. `getSources({ connector: "postgresql", tagIds: [prod.id] })`.
+ * An empty list when none does.
+ */
+export async function getSources(filter: ConnectorFilter = {}): Promise<ConnectorInfo[]> {
+  return (await allPages("/sources", connectorWithTags, connectorQuery(filter))).map(connectorInfo);
+}
+
+/** The destination with this id. */
+export async function getDestination(id: string): Promise<ConnectorInfo> {
+  const path = `/destinations/${encodeURIComponent(id)}`;
+  return connectorInfo(await one("getDestination", `destination ${id}`, path, connectorWithTags));
+}
+
+/** The destinations that match every given filter; an empty list when none does. */
+export async function getDestinations(filter: ConnectorFilter = {}): Promise<ConnectorInfo[]> {
+  return (await allPages("/destinations", connectorWithTags, connectorQuery(filter))).map(connectorInfo);
+}
+
+/** The pipeline with this id. */
+export async function getPipeline(id: string): Promise<PipelineInfo> {
+  const live = await one("getPipeline", `pipeline ${id}`, `/pipelines/${encodeURIComponent(id)}`, pipelineRecord);
+  return {
+    id: live.id,
+    name: live.name ?? "",
+    sourceId: live.source?.id ?? undefined,
+    destinationId: live.destination?.id ?? undefined,
+    topicIds: live.topic_ids ?? [],
+    tagIds: tagIdsOf(live.tags),
+  };
+}
+
+/** The topic with this id (a source topic's id is `source_<source id>.<table>`). */
+export async function getTopic(id: string): Promise<TopicInfo> {
+  let live: z.infer<typeof topicRecord>;
+  try {
+    live = await client().call({ method: "GET", path: `/topics/${encodeURIComponent(id)}`, schema: topicRecord });
+  } catch (error) {
+    throw StreamkapError.is(error) && error.code === ErrorCodes.notFound ? notFound("getTopic", `topic ${id}`) : error;
+  }
+  return topicInfo(live);
+}
+
+function topicInfo(live: z.infer<typeof topicRecord>): TopicInfo {
+  const partitions = live.num_partitions ?? live.partition_count;
+  return {
+    id: live.id,
+    name: live.name ?? live.topic_name ?? live.id,
+    partitions: partitions === null || partitions === undefined ? undefined : Number(partitions),
+    cleanupPolicy: live.cleanup_policy ?? undefined,
+  };
+}
+
+/** The topics that match every given filter; an empty list when none does. */
+export async function getTopics(filter: TopicFilter = {}): Promise<TopicInfo[]> {
+  const query = { partial_name: filter.partialName, entity_type: filter.entityType, entity_id: filter.entityId };
+  return (await allPages("/topics/details", topicRecord, query)).map(topicInfo);
+}
+
+/**
+ * The tags that match every given filter, system tags included: e.g. `getTags({ name: "Production" })`.
+ * An empty list when none does.
+ */
+export async function getTags(filter: TagFilter = {}): Promise<TagInfo[]> {
+  const answer = await client().call({ method: "GET", path: "/tags", schema: z.unknown() });
+  const tags = z.array(tagRecord).parse(tagsIn(answer));
+  return tags
+    .map((tag) => ({
+      id: tag.id,
+      name: tag.name ?? "",
+      description: tag.description ?? undefined,
+      types: tag.type ?? [],
+      system: tag.system ?? false,
+    }))
+    .filter((tag) => filter.name === undefined || tag.name.toLowerCase() === filter.name.toLowerCase())
+    .filter((tag) => filter.type === undefined || tag.types.includes(filter.type))
+    .filter((tag) => filter.system === undefined || tag.system === filter.system);
+}
+
+function transformInfo(live: z.infer<typeof transformRecord>): TransformInfo {
+  const text = (value: unknown) => (value === null || value === undefined ? undefined : String(value));
+  return {
+    id: live.id,
+    name: live.name ?? "",
+    type: live.transform_type ?? "",
+    config: live.config ?? {},
+    version: live.version === null || live.version === undefined ? undefined : Number(live.version),
+    previewVersion: text(live.preview_version),
+    liveVersion: text(live.live_version),
+    jobStatus: live.metrics?.status ?? undefined,
+  };
+}
+
+/** The transform with this id. */
+export async function getTransform(id: string): Promise<TransformInfo> {
+  const path = `/transforms/${encodeURIComponent(id)}`;
+  return transformInfo(await one("getTransform", `transform ${id}`, path, transformRecord));
+}
+
+/** The transforms whose name contains `partialName` (all of them without it). */
+export async function getTransforms(filter: { partialName?: string } = {}): Promise<TransformInfo[]> {
+  return (await allPages("/transforms", transformRecord, { partial_name: filter.partialName })).map(transformInfo);
+}

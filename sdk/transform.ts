@@ -1,0 +1,211 @@
+import * as pulumi from "@pulumi/pulumi";
+
+import { type ManagedArgs, managedProps } from "./common";
+import { namingProps } from "./naming";
+import { shims } from "./shim";
+
+/** The kinds of transform: api.md's types plus the catalogue's `rollup` and `topic_router`. */
+export type TransformType =
+  | "fan_out"
+  | "sql_join"
+  | "enrich"
+  | "enrich_async"
+  | "map_filter"
+  | "toast_handling"
+  | "un_nesting"
+  | "rollup"
+  | "topic_router";
+
+/** A JSON value inside a test record. */
+export type TestJson = string | number | boolean | null | TestJson[] | { [key: string]: TestJson };
+
+/** One record of a unit test. */
+export interface TestRecordArgs {
+  /** The topic the record is on. @default none */
+  topic?: string;
+  /** The record key. @default none */
+  key?: Record<string, TestJson>;
+  /** The record value. @default none */
+  value?: Record<string, TestJson>;
+  /** When the record was written, ISO 8601 with an offset (`2026-01-31T12:00:00Z`). @default none */
+  timestamp?: string;
+}
+
+/** The transform's code; each `up` that changes it writes a new implementation version. */
+export interface TransformImplementationArgs {
+  /**
+   * `PYTHON`, `JAVASCRIPT` or `SQL`. Each type allows some: `enrich`, `sql_join` and `rollup` take SQL,
+   * `fan_out` JavaScript, `map_filter` and `enrich_async` JavaScript or Python; `pulumi preview` checks it.
+   */
+  language: "PYTHON" | "JAVASCRIPT" | "SQL";
+  /** Code that transforms each record's value (for SQL, the query). At least one of the three is required. */
+  valueTransform?: string;
+  /** Code that transforms each record's key. @default none */
+  keyTransform?: string;
+  /** Code that picks each record's output topic. @default none */
+  topicTransform?: string;
+}
+
+/** A unit test run against each new implementation version before anything is deployed. */
+export interface TransformUnitTestArgs {
+  /** The test's name, shown in failures. @default "pulumi" */
+  name?: string;
+  /** Records fed to the code: at least one. */
+  input: TestRecordArgs[];
+  /** The records the code must produce. When they differ, `up` fails with the service's diff and deploys nothing. */
+  expectedOutput: TestRecordArgs[];
+}
+
+export interface TransformArgs extends ManagedArgs {
+  /**
+   * The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
+   * name>-<7 random characters>`. Changes in place.
+   */
+  name?: pulumi.Input<string>;
+  /** The kind of transform. Changing it replaces the transform. */
+  type: pulumi.Input<TransformType>;
+  /** Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\.public\\..*`. */
+  inputTopicPattern: pulumi.Input<string>;
+  /** Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`). */
+  outputTopicPattern: pulumi.Input<string>;
+  /**
+   * How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
+   * @default "Any"
+   */
+  inputFormat?: pulumi.Input<"Any" | "Avro" | "Json">;
+  /**
+   * How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
+   * @default "Any"
+   */
+  outputFormat?: pulumi.Input<"Any" | "Avro" | "Json">;
+  /**
+   * Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
+   * @default 5
+   */
+  parallelism?: pulumi.Input<number>;
+  /**
+   * Further settings of the type by their dotted keys, e.g. `{"transforms.async.capacity": 20}` for
+   * `enrich_async` or `{"transforms.topic.ttl": "1h"}` for `sql_join`; checked against the catalogue.
+   * @default none
+   */
+  config?: pulumi.Input<Record<string, pulumi.Input<string | number | boolean>>>;
+  /**
+   * The code. Without it, the transform's code is left to the web console, and nothing is deployed.
+   * @default none
+   */
+  implementation?: pulumi.Input<TransformImplementationArgs>;
+  /**
+   * A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
+   * deployed. Needs `implementation`.
+   * @default none
+   */
+  unitTest?: pulumi.Input<TransformUnitTestArgs>;
+  /**
+   * Whether to promote each new version live after deploying it as the preview job. Needs `implementation`.
+   * Without it, new code runs only as the preview job.
+   * @default false
+   */
+  deploy?: pulumi.Input<boolean>;
+  /**
+   * How far back the job re-reads its input topics when deployed: `7d`, `3d`, `24h`, `10m`, or `0` for none.
+   * @default the service's choice (latest offsets)
+   */
+  replayWindow?: pulumi.Input<"7d" | "3d" | "24h" | "10m" | "0">;
+  /**
+   * How long `up` waits for a deployed job to run (10 to 86400 seconds). When it is not running by then, `up`
+   * fails; the transform stays in the stack and the next `up` waits again.
+   * @default 600
+   */
+  deployTimeoutSeconds?: pulumi.Input<number>;
+}
+
+/**
+ * A transform: Python, JavaScript or SQL that processes records between topics. On create and on each code
+ * change, `up` writes the code as a new version, runs its unit test (failing with the diff, deploying nothing),
+ * deploys it as the preview job, promotes it live when `deploy` is set, and waits for the job to run.
+ *
+ * @example
+ * #### Filter and reshape orders
+ * ```ts title="index.ts"
+ * const cleanOrders = new streamkap.Transform("clean-orders", {
+ *   type: "map_filter",
+ *   inputTopicPattern: "source_.*\\.public\\.orders",
+ *   outputTopicPattern: "clean_orders",
+ *   implementation: {
+ *     language: "JAVASCRIPT",
+ *     valueTransform: "function _streamkap_transform(value) { return value.total > 0 ? value : null; }",
+ *   },
+ *   unitTest: {
+ *     input: [{ value: { id: 1, total: 10 } }],
+ *     expectedOutput: [{ value: { id: 1, total: 10 } }],
+ *   },
+ *   deploy: true,
+ *   replayWindow: "24h",
+ * });
+ * export const liveVersion = cleanOrders.liveVersion;
+ * ```
+ *
+ * #### Join two topics in SQL
+ * ```ts title="index.ts"
+ * new streamkap.Transform("orders-with-customers", {
+ *   type: "sql_join",
+ *   inputTopicPattern: "source_.*\\.public\\.(orders|customers)",
+ *   outputTopicPattern: "orders_with_customers",
+ *   config: { "transforms.topic.ttl": "1h" },
+ *   implementation: { language: "SQL", valueTransform: "SELECT o.*, c.name FROM orders o JOIN customers c ON o.customer_id = c.id" },
+ * });
+ * ```
+ */
+export class Transform extends pulumi.dynamic.Resource {
+  /** The name on the service. */
+  declare readonly name: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<TransformType>;
+  declare readonly inputTopicPattern: pulumi.Output<string>;
+  declare readonly outputTopicPattern: pulumi.Output<string>;
+  declare readonly implementation: pulumi.Output<TransformImplementationArgs | undefined>;
+  declare readonly deploy: pulumi.Output<boolean | undefined>;
+  /** The latest implementation version number (0 before any code was written). */
+  declare readonly version: pulumi.Output<number>;
+  /** The version the preview job runs, when one was deployed. */
+  declare readonly previewVersion: pulumi.Output<string | undefined>;
+  /** The version running live, when one was promoted. */
+  declare readonly liveVersion: pulumi.Output<string | undefined>;
+  /** The job's name on the service. */
+  declare readonly jobName: pulumi.Output<string>;
+  /** `RUNNING`, `DEPLOYING`, `FAILED`, … as the service last reported it. */
+  declare readonly jobStatus: pulumi.Output<string>;
+  /** How the transform was created: `api`, `terraform` or `web`. */
+  declare readonly createdFrom: pulumi.Output<string>;
+
+  constructor(name: string, args: TransformArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      shims.transform,
+      name,
+      {
+        ...namingProps(name, args.name),
+        ...managedProps(args),
+        type: args.type,
+        inputTopicPattern: args.inputTopicPattern,
+        outputTopicPattern: args.outputTopicPattern,
+        inputFormat: args.inputFormat,
+        outputFormat: args.outputFormat,
+        parallelism: args.parallelism,
+        config: args.config,
+        implementation: args.implementation,
+        unitTest: args.unitTest,
+        deploy: args.deploy,
+        replayWindow: args.replayWindow,
+        deployTimeoutSeconds: args.deployTimeoutSeconds,
+        version: undefined,
+        previewVersion: undefined,
+        liveVersion: undefined,
+        jobName: undefined,
+        jobStatus: undefined,
+        createdFrom: undefined,
+      },
+      opts,
+      "streamkap",
+      "Transform",
+    );
+  }
+}

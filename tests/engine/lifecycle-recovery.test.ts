@@ -1,0 +1,102 @@
+/**
+ * Issue 6, failures never lose an object: a wait whose deadline passes, and a snapshot refused because one is
+ * already running, fail the step with a clear message, keep the connector in the stack (no second create), and
+ * the next `up` finishes the job. The server is slow on purpose: connectors take 2 s to start, and a snapshot
+ * 4 s per topic. Real engine against the local API server.
+ */
+import { type LocalServer, startLocalServer } from "../../server";
+import { ServiceApi } from "../harness/api";
+import { TestProject } from "../harness/project";
+import { callsDuring, eventually, failingUp, liveConnector, sourceTopics } from "../fixtures/lifecycle/support";
+
+let server: LocalServer;
+let api: ServiceApi;
+let project: TestProject;
+
+beforeAll(async () => {
+  server = await startLocalServer({ statusDelayMs: 2_000, deleteDelayMs: 100 });
+  api = new ServiceApi(server);
+  project = await TestProject.create("lifecycle", server, { readyTimeoutSeconds: "1" });
+});
+
+afterAll(async () => {
+  project?.dispose();
+  await server?.close();
+});
+
+test("a deadline that passes fails the step, naming the connector, its status and the input to raise", async () => {
+  const failure = await failingUp(server, project);
+  const printed = [failure.message, ...failure.diagnostics].join("\n");
+  expect(printed).toMatch(/source "orders-db-[a-z0-9]{7}": it did not become `Active` before its `readyTimeoutSeconds`/);
+  expect(printed).toMatch(/the service last reported `(Pending Update|Starting)`/);
+  expect(printed).toContain("raise `readyTimeoutSeconds`");
+  expect(printed).toContain("The next `pulumi up` waits again");
+  expect(printed).not.toContain("fixture-db-password-7f3a");
+
+  // Both connectors exist once, and both stay in the stack: the next preview updates them, creating nothing.
+  expect(failure.calls.filter((call) => call.startsWith("POST /sources "))).toHaveLength(1);
+  expect(await api.list("/sources")).toHaveLength(1);
+  expect(await api.list("/destinations")).toHaveLength(1);
+  const preview = await project.preview();
+  const connectorSteps = preview.steps.filter((step) => step.type.includes("streamkap"));
+  expect(connectorSteps.map((step) => [step.name, step.op]).sort()).toEqual([
+    ["orders-db", "update"],
+    ["warehouse", "update"],
+  ]);
+});
+
+test("the next `up`, with the deadline raised, converges on the same connectors", async () => {
+  const [before] = await api.list<{ id: string }>("/sources");
+  await project.setConfig({ readyTimeoutSeconds: "60" });
+  const calls = await callsDuring(server, () => project.up());
+  expect(calls.filter((call) => call.startsWith("POST /sources ") || call.startsWith("POST /destinations "))).toEqual(
+    [],
+  );
+  const sources = await api.list<{ id: string; connector_status: string }>("/sources");
+  expect(sources).toEqual([expect.objectContaining({ id: before.id, connector_status: "Active" })]);
+  const outputs = await project.stack.outputs();
+  expect(outputs.sourceStatus.value).toBe("Active");
+  expect(outputs.destinationStatus.value).toBe("Active");
+  expect((await project.preview()).result.changeSummary).toEqual({ same: 3 });
+});
+
+test("a snapshot already running is reported clearly, stays pending in the preview, and the next `up` starts it", async () => {
+  const sourceId = String((await project.stack.outputs()).sourceId.value);
+  // Someone starts a snapshot in the console; it runs for a while (4 s per topic, two topics).
+  await api.request("POST", "/sources/snapshot", { source_id: sourceId, snapshot_type: "blocking" });
+
+  await project.setConfig({ snapshot: JSON.stringify({ generation: 1, type: "incremental" }) });
+  const failure = await failingUp(server, project);
+  const printed = [failure.message, ...failure.diagnostics].join("\n");
+  expect(printed).toContain("could not start the snapshot `snapshot.generation` asks for");
+  expect(printed).toMatch(/POST \/sources\/snapshot answered 409 \(request id [^)]+\)/);
+  expect(printed).toContain("A snapshot of this source is already running");
+  expect(failure.calls.filter((call) => call.startsWith("POST /sources/snapshot "))).toEqual([
+    "POST /sources/snapshot 409",
+  ]);
+
+  const preview = await project.preview();
+  expect(preview.steps.find((step) => step.name === "orders-db")).toMatchObject({ op: "update", diffs: ["snapshot"] });
+
+  const idle = await eventually(
+    () => sourceTopics(api, sourceId),
+    (topics) => topics.every((topic) => topic.snapshot_status !== "running" && topic.snapshot_status !== "pending"),
+  );
+  expect(idle.map((topic) => topic.snapshot_status)).toEqual(["completed", "completed"]);
+
+  const calls = await callsDuring(server, () => project.up());
+  expect(calls.filter((call) => call.startsWith("POST /sources/snapshot "))).toEqual(["POST /sources/snapshot 200"]);
+  expect((await sourceTopics(api, sourceId)).map((topic) => topic.snapshot_type)).toEqual([
+    "incremental",
+    "incremental",
+  ]);
+  expect((await project.stack.outputs()).lastSnapshot.value).toMatchObject({ generation: 1, type: "incremental" });
+  expect((await project.preview()).result.changeSummary).toEqual({ same: 3 });
+  expect((await liveConnector(api, "/sources", sourceId)).connector_status).toBe("Active");
+});
+
+test("destroy removes both connectors", async () => {
+  await project.destroy();
+  expect(await api.list("/sources")).toEqual([]);
+  expect(await api.list("/destinations")).toEqual([]);
+});

@@ -1,0 +1,151 @@
+/**
+ * A project key through the real engine against the local API server: the credential file shown once and kept
+ * as secret outputs (through refresh too), capabilities added in place, a removal that replaces the key with new
+ * credentials, and the roles-or-permissions rule checked offline.
+ */
+import { type LocalServer, startLocalServer } from "../../server";
+import { ServiceApi } from "../harness/api";
+import { TestProject } from "../harness/project";
+import { leakedSecrets } from "../harness/secrets";
+
+type LiveKey = { id: string; name: string; status: string; role_ids: string[]; description: string | null };
+
+const fixtureKafkaPassword = "fixture-kafka-password-5d1e";
+
+let server: LocalServer;
+let api: ServiceApi;
+let project: TestProject;
+
+beforeAll(async () => {
+  server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 100 });
+  api = new ServiceApi(server);
+  project = await TestProject.create("project-key", server, { kafka: "true" });
+});
+
+afterAll(async () => {
+  project?.dispose();
+  await server?.close();
+});
+
+const callsDuring = async (action: () => Promise<unknown>): Promise<string[]> => {
+  server.resetStats();
+  await action();
+  return server.stats().calls.map((call) => `${call.method} ${call.path}`);
+};
+
+const outputs = async () => {
+  const all = await project.stack.outputs();
+  const text = (key: string) => String(all[key].value);
+  return {
+    id: text("id"),
+    clientId: text("clientId"),
+    clientSecret: text("clientSecret"),
+    credentialFile: text("credentialFile"),
+    secret: (key: string) => all[key].secret,
+  };
+};
+
+/** The status of an access-token request, as another program using the key would see it. */
+const tokenStatus = async (body: Record<string, string>): Promise<number> =>
+  (
+    await fetch(`${server.baseUrl}/auth/access-token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    })
+  ).status;
+
+test("up creates the key; its credentials come out as secret outputs and work", async () => {
+  const result = await project.up();
+  expect(result.summary.result).toBe("succeeded");
+  for (const key of ["clientId", "clientSecret", "kafkaPassword", "credentialFile"]) {
+    expect({ key, secret: result.outputs[key].secret }).toEqual({ key, secret: true });
+  }
+  expect(result.outputs.kafkaPassword.value).toBe(fixtureKafkaPassword);
+  expect(result.outputs.status).toEqual({ value: "active", secret: false });
+
+  const keys = await api.request<LiveKey[]>("GET", "/project-keys");
+  expect(keys).toEqual([expect.objectContaining({ id: result.outputs.id.value, status: "active" })]);
+  const { clientId, clientSecret, credentialFile } = await outputs();
+  expect(await tokenStatus({ client_id: clientId, secret: clientSecret })).toBe(200);
+  expect(await tokenStatus({ project_key: credentialFile })).toBe(200);
+});
+
+test("no credential reaches the state file in plaintext", async () => {
+  const { clientSecret, credentialFile } = await outputs();
+  const state = project.stateFile();
+  expect(leakedSecrets(state, [clientSecret, credentialFile, fixtureKafkaPassword, server.secret])).toEqual([]);
+});
+
+test("a second preview shows no changes and makes no API call", async () => {
+  let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
+  const calls = await callsDuring(async () => (preview = await project.preview()));
+  expect(preview?.result.changeSummary).toEqual({ same: 2 }); // the key and the stack
+  expect(calls).toEqual([]);
+});
+
+test("refresh keeps the credentials that reads mask, still secret", async () => {
+  const before = await outputs();
+  await project.refresh();
+  const after = await outputs();
+  expect(after.clientSecret).toBe(before.clientSecret);
+  expect(after.credentialFile).toBe(before.credentialFile);
+  expect(after.secret("clientSecret")).toBe(true);
+  expect(leakedSecrets(project.stateFile(), [before.clientSecret, fixtureKafkaPassword])).toEqual([]);
+  expect((await project.preview()).result.changeSummary).toEqual({ same: 2 });
+});
+
+test("adding a role and a description updates the key in place with PATCH, keeping its credentials", async () => {
+  const before = await outputs();
+  await project.setConfig({ roles: JSON.stringify(["role_viewer", "role_developer"]), description: "CI deploys" });
+  const preview = await project.preview();
+  const step = preview.steps.find((candidate) => candidate.name === "ci");
+  expect(step?.op).toBe("update");
+  expect([...(step?.diffs ?? [])].sort()).toEqual(["description", "roles"]);
+
+  const calls = await callsDuring(() => project.up());
+  expect(calls).toContain(`PATCH /project-keys/${before.id}`);
+  const [live] = await api.request<LiveKey[]>("GET", "/project-keys");
+  expect(live).toMatchObject({ id: before.id, role_ids: ["role_viewer", "role_developer"], description: "CI deploys" });
+  const after = await outputs();
+  expect(after.clientSecret).toBe(before.clientSecret);
+  expect(after.secret("clientSecret")).toBe(true);
+});
+
+test("removing a role previews as a replace and issues new credentials; the old ones stop working", async () => {
+  const before = await outputs();
+  await project.setConfig({ roles: JSON.stringify(["role_developer"]) });
+  const preview = await project.preview();
+  const step = preview.steps.find((candidate) => candidate.name === "ci" && candidate.op === "replace");
+  expect(step?.replaceKeys).toEqual(["roles"]);
+
+  await project.up();
+  const after = await outputs();
+  expect(after.id).not.toBe(before.id);
+  expect(after.clientSecret).not.toBe(before.clientSecret);
+  const keys = await api.request<LiveKey[]>("GET", "/project-keys");
+  expect(keys.map((key) => key.id)).toEqual([after.id]);
+  expect(await tokenStatus({ client_id: after.clientId, secret: after.clientSecret })).toBe(200);
+  expect(await tokenStatus({ client_id: before.clientId, secret: before.clientSecret })).toBe(401);
+});
+
+test("destroy deletes the key", async () => {
+  await project.destroy();
+  expect(await api.request("GET", "/project-keys")).toEqual([]);
+});
+
+test("roles and permissions together fail in preview, naming both, and send nothing", async () => {
+  const bad = await TestProject.create("project-key", server, {
+    roles: JSON.stringify(["role_viewer"]),
+    permissions: JSON.stringify(["pipelines:read"]),
+  });
+  try {
+    let failure: { message: string; diagnostics: string[] } | undefined;
+    const calls = await callsDuring(async () => (failure = await bad.failingPreview()));
+    const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
+    expect(printed).toContain("`roles` and `permissions` cannot both be set");
+    expect(calls).toEqual([]);
+  } finally {
+    bad.dispose();
+  }
+});

@@ -1,0 +1,82 @@
+/**
+ * The all-kinds example (examples/all-kinds) end to end with the real engine against the local API server: every
+ * resource kind and a lookup in one program, secrets kept out of state, a quiet second preview, a clean destroy.
+ */
+import { type LocalServer, startLocalServer } from "../../server";
+import { ServiceApi } from "../harness/api";
+import { TestProject } from "../harness/project";
+import { leakedSecrets } from "../harness/secrets";
+
+type Named = { id: string; name: string; connector?: string; tags?: string[]; system?: boolean };
+
+let server: LocalServer;
+let api: ServiceApi;
+let project: TestProject;
+
+beforeAll(async () => {
+  server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 100 });
+  api = new ServiceApi(server);
+  project = await TestProject.create("all-kinds", server);
+});
+
+afterAll(async () => {
+  project?.dispose();
+  await server?.close();
+});
+
+const customTags = async () => (await api.request<{ tags: Named[] }>("GET", "/tags")).tags.filter((tag) => !tag.system);
+
+test("up creates every kind: sources, destination, pipelines, topic, transform, project key and tag", async () => {
+  const result = await project.up();
+  expect(result.summary.result).toBe("succeeded");
+
+  const sources = await api.list<Named>("/sources");
+  expect(sources.map((source) => source.connector).sort()).toEqual(["postgresql", "webhook"]);
+  expect(await api.list("/destinations")).toHaveLength(1);
+  expect(await api.list("/transforms")).toEqual([expect.objectContaining({ live_version: "1" })]);
+  expect(await api.request("GET", "/project-keys")).toEqual([expect.objectContaining({ status: "active" })]);
+  expect(await api.request("GET", "/topics/clean-orders-test")).toMatchObject({ num_partitions: 3 });
+
+  const [team] = await customTags();
+  expect(team).toMatchObject({ id: result.outputs.teamTagId.value, name: "team-orders-test" });
+  const development = (await api.request<{ tags: Named[] }>("GET", "/tags")).tags.find(
+    (tag) => tag.name === "Development",
+  );
+  const pipelines = await api.list<Named>("/pipelines");
+  expect(pipelines).toHaveLength(2);
+  for (const pipeline of pipelines) expect(pipeline.tags).toEqual([team.id, development?.id]);
+
+  expect(result.outputs.transformJobStatus.value).toBe("RUNNING");
+  for (const key of ["storefrontApiKey", "dashboardClientId", "dashboardClientSecret"]) {
+    expect({ key, secret: result.outputs[key].secret }).toEqual({ key, secret: true });
+  }
+});
+
+test("no secret reaches the state file in plaintext", async () => {
+  const outputs = await project.stack.outputs();
+  const secrets = [
+    String(outputs.storefrontApiKey.value),
+    String(outputs.dashboardClientSecret.value),
+    "local-demo-password",
+    "local-demo-private-key",
+    server.secret,
+  ];
+  expect(leakedSecrets(project.stateFile(), secrets)).toEqual([]);
+});
+
+test("a second preview changes nothing and only reads (the tag lookup)", async () => {
+  server.resetStats();
+  const preview = await project.preview();
+  expect(preview.result.changeSummary).toEqual({ same: 10 }); // nine resources and the stack
+  const calls = server.stats().calls.map((call) => `${call.method} ${call.path}`);
+  expect(calls.filter((call) => !call.startsWith("GET ") && call !== "POST /auth/access-token")).toEqual([]);
+});
+
+test("destroy removes everything the program made and leaves the system tags", async () => {
+  await project.destroy();
+  for (const collection of ["/sources", "/destinations", "/pipelines", "/transforms"]) {
+    expect({ collection, items: await api.list(collection) }).toEqual({ collection, items: [] });
+  }
+  expect(await api.request("GET", "/project-keys")).toEqual([]);
+  expect(await customTags()).toEqual([]);
+});

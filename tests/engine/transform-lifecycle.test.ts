@@ -1,0 +1,173 @@
+/**
+ * A transform through the real engine against the local API server: code written as versions, unit-tested,
+ * deployed as preview and live, and waited for; config-only updates; a failing unit test that deploys nothing
+ * and stays pending; replacement on a type change; and the language rule checked offline.
+ */
+import { type LocalServer, startLocalServer } from "../../server";
+import { ServiceApi } from "../harness/api";
+import { TestProject } from "../harness/project";
+
+type LiveTransform = {
+  id: string;
+  name: string;
+  transform_type: string;
+  config: Record<string, unknown>;
+  version: number;
+  preview_version: string | null;
+  live_version: string | null;
+  implementation: { language: string; value_transform: string } | null;
+};
+
+let server: LocalServer;
+let api: ServiceApi;
+let project: TestProject;
+
+beforeAll(async () => {
+  server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 100 });
+  api = new ServiceApi(server);
+  project = await TestProject.create("transform", server);
+});
+
+afterAll(async () => {
+  project?.dispose();
+  await server?.close();
+});
+
+const callsDuring = async (action: () => Promise<unknown>): Promise<string[]> => {
+  server.resetStats();
+  await action();
+  return server.stats().calls.map((call) => `${call.method} ${call.path}`);
+};
+
+const transforms = () => api.list<LiveTransform>("/transforms");
+
+const versions = async () => {
+  const outputs = await project.stack.outputs();
+  return {
+    version: outputs.version.value,
+    previewVersion: outputs.previewVersion.value,
+    liveVersion: outputs.liveVersion.value,
+    jobStatus: outputs.jobStatus.value,
+  };
+};
+
+test("up creates the transform, writes and tests its code, deploys it preview then live, and waits for the job", async () => {
+  let id = "";
+  const calls = await callsDuring(async () => {
+    const result = await project.up();
+    expect(result.summary.result).toBe("succeeded");
+    id = String(result.outputs.id.value);
+  });
+  expect(await versions()).toEqual({ version: 1, previewVersion: "1", liveVersion: "1", jobStatus: "RUNNING" });
+  const deploySteps = calls.filter((call) => call.startsWith("PUT /transforms/"));
+  expect(deploySteps).toEqual([
+    `PUT /transforms/${id}/implementation_details`,
+    `PUT /transforms/${id}/run-unit-tests/1`,
+    `PUT /transforms/${id}/deploy-job-preview/1`,
+    `PUT /transforms/${id}/deploy-job-live/1`,
+  ]);
+  expect(calls).toContain(`GET /transforms/${id}/job_status`);
+
+  const [live] = await transforms();
+  expect(live).toMatchObject({
+    id,
+    name: expect.stringMatching(/^clean-orders-[a-z0-9]{7}$/),
+    transform_type: "map_filter",
+    live_version: "1",
+    implementation: { language: "JAVASCRIPT" },
+  });
+  expect(live.config).toMatchObject({
+    "transforms.input.topic.pattern": "source_.*\\.public\\.orders",
+    "transforms.output.topic.pattern": "clean_orders",
+    "transforms.language": "JavaScript",
+  });
+});
+
+test("a second preview shows no changes and makes no API call", async () => {
+  let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
+  const calls = await callsDuring(async () => (preview = await project.preview()));
+  expect(preview?.result.changeSummary).toEqual({ same: 2 }); // the transform and the stack
+  expect(calls).toEqual([]);
+});
+
+test("changing the code updates in place: a new version, tested and deployed, without touching the config", async () => {
+  await project.setConfig({ code: "function _streamkap_transform(value) { return value.total > 0 ? value : null; }" });
+  const preview = await project.preview();
+  expect(preview.steps.find((step) => step.name === "clean-orders")).toMatchObject({
+    op: "update",
+    diffs: ["implementation"],
+  });
+
+  const calls = await callsDuring(() => project.up());
+  expect(calls).not.toContain("PUT /transforms");
+  expect(await versions()).toEqual({ version: 2, previewVersion: "2", liveVersion: "2", jobStatus: "RUNNING" });
+  const [live] = await transforms();
+  expect(live.implementation?.value_transform).toContain("value.total > 0");
+});
+
+test("changing the parallelism updates the config with PUT /transforms and writes no new version", async () => {
+  await project.setConfig({ parallelism: "3" });
+  const preview = await project.preview();
+  expect(preview.steps.find((step) => step.name === "clean-orders")).toMatchObject({
+    op: "update",
+    diffs: ["parallelism"],
+  });
+
+  const calls = await callsDuring(() => project.up());
+  expect(calls).toContain("PUT /transforms");
+  expect(calls.filter((call) => call.endsWith("/implementation_details"))).toEqual([]);
+  const [live] = await transforms();
+  expect(live.config["transforms.input.job.parallelism"]).toBe("3");
+  expect((await versions()).version).toBe(2);
+});
+
+test("a failing unit test fails the update with the service's diff, deploys nothing, and stays pending", async () => {
+  await project.setConfig({ expected: JSON.stringify([{ id: 1, total: 10 }]) });
+  await expect(project.up()).rejects.toThrow(/unit test "keeps orders" failed on version 3, so nothing was deployed/);
+  const [failed] = await transforms();
+  expect(failed).toMatchObject({ version: 3, preview_version: "2", live_version: "2" });
+
+  // The stack still records the last deployed test, so the preview shows the change as not yet applied.
+  const preview = await project.preview();
+  const step = preview.steps.find((candidate) => candidate.name === "clean-orders");
+  expect(step?.op).toBe("update");
+  expect(step?.diffs).toContain("unitTest");
+
+  // Back to a passing test: the failed version is never deployed; the code is written and tested again.
+  await project.removeConfig("expected");
+  await project.up();
+  expect(await versions()).toEqual({ version: 4, previewVersion: "4", liveVersion: "4", jobStatus: "RUNNING" });
+  expect((await project.preview()).result.changeSummary).toEqual({ same: 2 });
+});
+
+test("changing the type previews as a replace, creating the new transform before deleting the old", async () => {
+  const [before] = await transforms();
+  await project.setConfig({ type: "fan_out" });
+  const preview = await project.preview();
+  const step = preview.steps.find((candidate) => candidate.name === "clean-orders" && candidate.op === "replace");
+  expect(step?.replaceKeys).toEqual(["type"]);
+
+  await project.up();
+  const after = await transforms();
+  expect(after).toHaveLength(1);
+  expect(after[0]).toMatchObject({ transform_type: "fan_out", live_version: "1" });
+  expect(after[0].id).not.toBe(before.id);
+});
+
+test("destroy deletes the transform", async () => {
+  await project.destroy();
+  expect(await transforms()).toEqual([]);
+});
+
+test("a language the type does not allow fails in preview, naming the field, and sends nothing", async () => {
+  const bad = await TestProject.create("transform", server, { type: "fan_out", language: "PYTHON" });
+  try {
+    let failure: { message: string; diagnostics: string[] } | undefined;
+    const calls = await callsDuring(async () => (failure = await bad.failingPreview()));
+    const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
+    expect(printed).toContain("`implementation.language` must be JAVASCRIPT for `fan_out` transforms");
+    expect(calls).toEqual([]);
+  } finally {
+    bad.dispose();
+  }
+});

@@ -1,0 +1,142 @@
+/**
+ * A webhook source through the real engine against the local API server: the generated URL and API key, the key
+ * kept secret in state and across refresh, in-place updates, rotation by replacement, and an offline check.
+ */
+import { type LocalServer, startLocalServer } from "../../server";
+import { ServiceApi } from "../harness/api";
+import { TestProject } from "../harness/project";
+import { leakedSecrets } from "../harness/secrets";
+
+type Live = { id: string; name: string; connector: string; config: Record<string, unknown> };
+
+let server: LocalServer;
+let api: ServiceApi;
+let project: TestProject;
+
+beforeAll(async () => {
+  server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 100 });
+  api = new ServiceApi(server);
+  project = await TestProject.create("webhook-source", server);
+});
+
+afterAll(async () => {
+  project?.dispose();
+  await server?.close();
+});
+
+const callsDuring = async (action: () => Promise<unknown>): Promise<string[]> => {
+  server.resetStats();
+  await action();
+  return server.stats().calls.map((call) => `${call.method} ${call.path}`);
+};
+
+/** Sends one record to the webhook as a client would. */
+const post = (url: string, apiKey: string, body: unknown) =>
+  fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": apiKey, key: JSON.stringify({ id: 7 }) },
+    body: JSON.stringify(body),
+  });
+
+const outputs = async () => {
+  const all = await project.stack.outputs();
+  return { id: String(all.id.value), url: String(all.url.value), apiKey: all.apiKey };
+};
+
+test("up creates a webhook source whose generated URL and API key accept records, the key a secret output", async () => {
+  const result = await project.up();
+  expect(result.summary.result).toBe("succeeded");
+  expect(result.outputs.apiKey.secret).toBe(true);
+  expect(result.outputs.url.secret).toBe(false);
+
+  const [source] = await api.list<Live>("/sources");
+  expect(source).toMatchObject({ connector: "webhook", name: expect.stringMatching(/^order-hooks-[a-z0-9]{7}$/) });
+  expect(source.config).toMatchObject({ "topic.include.list.user.defined": "orders,refunds", format: "json" });
+  expect(source.config["api.key"]).toBe("********"); // the service masks it on reads
+
+  const url = String(result.outputs.url.value);
+  expect((await post(`${url}/refunds`, String(result.outputs.apiKey.value), { id: 7, amount: 3 })).status).toBe(202);
+  expect((await post(url, "not-the-key", { id: 7 })).status).toBe(401);
+  const messages = await api.request<{ result: Array<{ value: unknown }> }>(
+    "GET",
+    `/topics/messages?topic_id=${encodeURIComponent(`source_${source.id}.refunds`)}`,
+  );
+  expect(messages.result.map((message) => message.value)).toEqual([{ id: 7, amount: 3 }]);
+});
+
+test("the API key never reaches the state file in plaintext", async () => {
+  const { apiKey } = await outputs();
+  expect(leakedSecrets(project.stateFile(), [String(apiKey.value), server.secret])).toEqual([]);
+});
+
+test("a second preview shows no changes and makes no API call", async () => {
+  let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
+  const calls = await callsDuring(async () => (preview = await project.preview()));
+  expect(preview?.result.changeSummary).toEqual({ same: 2 }); // the source and the stack
+  expect(calls).toEqual([]);
+});
+
+test("refresh keeps the API key that reads mask, still secret", async () => {
+  const before = await outputs();
+  await project.refresh();
+  const after = await outputs();
+  expect(after.apiKey).toEqual({ value: before.apiKey.value, secret: true });
+  expect(leakedSecrets(project.stateFile(), [String(before.apiKey.value)])).toEqual([]);
+  expect((await project.preview()).result.changeSummary).toEqual({ same: 2 }); // the source and the stack
+});
+
+test("changing the format and the topics updates the source in place, keeping its URL and key", async () => {
+  const before = await outputs();
+  await project.setConfig({ format: "string", topics: JSON.stringify(["orders", "refunds", "disputes"]) });
+  const preview = await project.preview();
+  const step = preview.steps.find((candidate) => candidate.name === "order-hooks");
+  expect(step).toMatchObject({ op: "update" });
+  expect([...(step?.diffs ?? [])].sort()).toEqual(["format", "topics"]);
+
+  await project.up();
+  const [source] = await api.list<Live>("/sources");
+  expect(source.config).toMatchObject({
+    format: "string",
+    "topic.include.list.user.defined": "orders,refunds,disputes",
+  });
+  const after = await outputs();
+  expect(after).toEqual(before);
+  expect((await post(`${after.url}/disputes`, String(after.apiKey.value), { id: 7 })).status).toBe(202);
+});
+
+test("bumping keyVersion previews as a replace and yields a new URL and key; the old ones stop working", async () => {
+  const before = await outputs();
+  await project.setConfig({ keyVersion: "1" });
+  const preview = await project.preview();
+  const step = preview.steps.find((candidate) => candidate.name === "order-hooks" && candidate.op === "replace");
+  expect(step?.replaceKeys).toEqual(["keyVersion"]);
+
+  await project.up();
+  const after = await outputs();
+  expect(after.id).not.toBe(before.id);
+  expect(after.url).not.toBe(before.url);
+  expect(after.apiKey.secret).toBe(true);
+  expect(after.apiKey.value).not.toBe(before.apiKey.value);
+  const sources = await api.list<Live>("/sources");
+  expect(sources.map((source) => source.id)).toEqual([after.id]);
+  expect((await post(before.url, String(before.apiKey.value), { id: 7 })).status).toBe(404);
+  expect((await post(after.url, String(after.apiKey.value), { id: 7 })).status).toBe(202);
+});
+
+test("destroy deletes the source", async () => {
+  await project.destroy();
+  expect(await api.list("/sources")).toEqual([]);
+});
+
+test("a default topic outside the topics fails in preview, naming both fields, and sends nothing", async () => {
+  const bad = await TestProject.create("webhook-source", server, { defaultTopic: "payments" });
+  try {
+    let failure: { message: string; diagnostics: string[] } | undefined;
+    const calls = await callsDuring(async () => (failure = await bad.failingPreview()));
+    const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
+    expect(printed).toContain("`defaultTopic` must be one of `topics`");
+    expect(calls).toEqual([]);
+  } finally {
+    bad.dispose();
+  }
+});
