@@ -4,6 +4,8 @@
  * from now, through this entry, so its exported functions and their arguments never change shape: add, never
  * rename or remove.
  */
+import "./node-version";
+
 import { clientFor } from "./client/client";
 import { checkInputs, type CheckOutcome } from "./engine/check";
 import { type DiffOutcome, diffInputs } from "./engine/diff";

@@ -6,28 +6,22 @@ import * as streamkap from "pulumi-streamkap";
 
 const config = new pulumi.Config();
 
-const orders = new streamkap.Source("orders-db", {
-  connector: "postgresql",
-  config: {
-    "database.hostname.user.defined": config.get("dbHost") ?? "db.internal.example.com",
-    "database.port.user.defined": config.getNumber("dbPort") ?? 5432,
-    "database.user": "streamkap",
-    "database.password": config.getSecret("dbPassword") ?? pulumi.secret("local-demo-password"),
-    "database.dbname": "shop",
-    "schema.include.list": "public",
-    "table.include.list.user.defined": "public.orders,public.customers",
-  },
+const orders = new streamkap.PostgresqlSource("orders-db", {
+  databaseHostname: config.get("dbHost") ?? "db.internal.example.com",
+  databasePort: config.getNumber("dbPort") ?? 5432,
+  databaseUser: "streamkap",
+  databasePassword: config.getSecret("dbPassword") ?? "local-demo-password", // stored as a secret either way
+  databaseDbname: "shop",
+  schemaIncludeList: "public",
+  tableIncludeList: "public.orders,public.customers",
 });
 
-const warehouse = new streamkap.Destination("warehouse", {
-  connector: "snowflake",
-  config: {
-    "snowflake.url.name": "acme-analytics.snowflakecomputing.com",
-    "snowflake.user.name": "STREAMKAP",
-    "snowflake.private.key": config.getSecret("snowflakeKey") ?? pulumi.secret("local-demo-private-key"),
-    "snowflake.database.name": "ANALYTICS",
-    "snowflake.schema.name": "RAW",
-  },
+const warehouse = new streamkap.SnowflakeDestination("warehouse", {
+  snowflakeUrlName: "acme-analytics.snowflakecomputing.com",
+  snowflakeUserName: "STREAMKAP",
+  snowflakePrivateKey: config.getSecret("snowflakeKey") ?? "local-demo-private-key",
+  snowflakeDatabaseName: "ANALYTICS",
+  snowflakeSchemaName: "RAW",
 });
 
 const pipeline = new streamkap.Pipeline("orders-to-warehouse", {
