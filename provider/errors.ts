@@ -98,9 +98,11 @@ export class ResourceInitError extends Error {
     cause: unknown,
   ) {
     const reason = cause instanceof Error ? cause.message : String(cause);
-    super(`${label} exists on the service, but ${reason.replace(`${label}: `, "")} It stays in the stack; run \`pulumi up\` again to finish.`);
+    super(
+      `${label} exists on the service, but ${reason.replace(`${label}: `, "")} It stays in the stack; run \`pulumi up\` again to finish.`,
+    );
     this.name = "ResourceInitError";
-    this.reasons = [reason];
+    this.reasons = [this.message]; // what the engine prints for an initialization error
     this.stack = `${this.name}: ${this.message}`;
   }
 

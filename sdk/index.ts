@@ -21,12 +21,7 @@ export {
 } from "./connectors";
 export { Pipeline, type PipelineArgs } from "./pipeline";
 export { Topic, type TopicArgs } from "./topic";
-export {
-  type KafkaAccessArgs,
-  type KafkaAclArgs,
-  ProjectKey,
-  type ProjectKeyArgs,
-} from "./project-key";
+export { type KafkaAccessArgs, type KafkaAclArgs, ProjectKey, type ProjectKeyArgs } from "./project-key";
 export { Tag, type TagArgs, type TagType } from "./tag";
 export {
   type TestJson,

@@ -18,7 +18,9 @@ import type { TagType } from "./tag";
 
 /** A source or destination as a lookup answers it. */
 export interface ConnectorInfo {
+  /** The object's id, for `Pipeline` and the like. */
   id: string;
+  /** The name on the service. */
   name: string;
   /** The connector code, e.g. `postgresql`, `webhook`. */
   connector: string;
@@ -30,8 +32,9 @@ export interface ConnectorInfo {
   topics: string[];
   /** Full topic ids, e.g. `source_<id>.public.orders` (sources). */
   topicIds: string[];
+  /** The ids of its tags. */
   tagIds: string[];
-  /** `api`, `terraform` or `web`. */
+  /** How it was created: `api`, `terraform` or `web`. */
   createdFrom?: string;
 }
 
@@ -47,20 +50,31 @@ export interface ConnectorFilter {
   tagMatch?: "any" | "all";
 }
 
+/** A pipeline as {@link getPipeline} answers it. */
 export interface PipelineInfo {
+  /** The pipeline's id. */
   id: string;
+  /** The name on the service. */
   name: string;
+  /** The id of the source it reads. */
   sourceId?: string;
+  /** The id of the destination it delivers to. */
   destinationId?: string;
+  /** The full ids of the topics it delivers. */
   topicIds: string[];
+  /** The ids of its tags. */
   tagIds: string[];
 }
 
+/** A topic as {@link getTopic} and {@link getTopics} answer it. */
 export interface TopicInfo {
   /** The topic id, e.g. `source_<id>.public.orders` or the name of a topic made directly. */
   id: string;
+  /** The display name, e.g. `public.orders`. */
   name: string;
+  /** The number of partitions. */
   partitions?: number;
+  /** `delete`, `compact` or `delete,compact`. */
   cleanupPolicy?: string;
 }
 
@@ -74,9 +88,13 @@ export interface TopicFilter {
   entityId?: string;
 }
 
+/** A tag as {@link getTags} answers it. */
 export interface TagInfo {
+  /** The tag's id, for the `tags` argument of pipelines, sources and others. */
   id: string;
+  /** The tag's name. */
   name: string;
+  /** Free text shown with the tag. */
   description?: string;
   /** The kinds of object the tag applies to. */
   types: string[];
@@ -94,14 +112,23 @@ export interface TagFilter {
   system?: boolean;
 }
 
+/** A transform as {@link getTransform} and {@link getTransforms} answer it. */
 export interface TransformInfo {
+  /** The transform's id. */
   id: string;
+  /** The name on the service. */
   name: string;
+  /** The kind of transform, e.g. `map_filter`. */
   type: string;
+  /** Settings by dotted key. */
   config: Record<string, unknown>;
+  /** The latest implementation version. */
   version?: number;
+  /** The version the preview job runs. */
   previewVersion?: string;
+  /** The version running live. */
   liveVersion?: string;
+  /** `RUNNING`, `DEPLOYING`, `FAILED`, … */
   jobStatus?: string;
 }
 

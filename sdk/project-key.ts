@@ -119,10 +119,15 @@ function withSecretPassword(access: ProjectKeyArgs["kafkaAccess"]): ProjectKeyAr
 export class ProjectKey extends pulumi.dynamic.Resource {
   /** The key's name on the service. */
   declare readonly name: pulumi.Output<string>;
+  /** The description, as last applied. */
   declare readonly description: pulumi.Output<string | undefined>;
+  /** The role ids, as last applied; undefined when the key has the service's default role or permissions. */
   declare readonly roles: pulumi.Output<string[] | undefined>;
+  /** The permission ids, as last applied; undefined when the key has roles. */
   declare readonly permissions: pulumi.Output<string[] | undefined>;
+  /** The Kafka access, as last applied (its password stays secret). */
   declare readonly kafkaAccess: pulumi.Output<KafkaAccessArgs | undefined>;
+  /** The agent tool profile, as last applied; undefined means the default, `full`. */
   declare readonly toolProfile: pulumi.Output<string | undefined>;
   /** `creating`, `active`, `deleting`, … as the service last reported it. */
   declare readonly status: pulumi.Output<string>;

@@ -108,12 +108,13 @@ export interface TransformArgs extends ManagedArgs {
   deploy?: pulumi.Input<boolean>;
   /**
    * How far back the job re-reads its input topics when deployed: `7d`, `3d`, `24h`, `10m`, or `0` for none.
+   * It applies to the next deploy; changing it alone redeploys nothing.
    * @default the service's choice (latest offsets)
    */
   replayWindow?: pulumi.Input<"7d" | "3d" | "24h" | "10m" | "0">;
   /**
    * How long `up` waits for a deployed job to run (10 to 86400 seconds). When it is not running by then, `up`
-   * fails; the transform stays in the stack and the next `up` waits again.
+   * fails; the transform stays in the stack and the next `up` waits again. A failed job fails `up` at once.
    * @default 600
    */
   deployTimeoutSeconds?: pulumi.Input<number>;
@@ -159,10 +160,15 @@ export interface TransformArgs extends ManagedArgs {
 export class Transform extends pulumi.dynamic.Resource {
   /** The name on the service. */
   declare readonly name: pulumi.Output<string>;
+  /** The kind of transform (see {@link TransformArgs.type}). */
   declare readonly type: pulumi.Output<TransformType>;
+  /** The input topic pattern, as last applied. */
   declare readonly inputTopicPattern: pulumi.Output<string>;
+  /** The output topic pattern, as last applied. */
   declare readonly outputTopicPattern: pulumi.Output<string>;
+  /** The code whose version was last deployed; undefined when the code is left to the web console. */
   declare readonly implementation: pulumi.Output<TransformImplementationArgs | undefined>;
+  /** Whether new versions are promoted live (see {@link TransformArgs.deploy}). */
   declare readonly deploy: pulumi.Output<boolean | undefined>;
   /** The latest implementation version number (0 before any code was written). */
   declare readonly version: pulumi.Output<number>;

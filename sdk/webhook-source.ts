@@ -81,13 +81,19 @@ export interface WebhookSourceArgs extends ManagedArgs {
 export class WebhookSource extends pulumi.dynamic.Resource {
   /** The name on the service. */
   declare readonly name: pulumi.Output<string>;
+  /** The body format, as last applied; undefined means the default, `json`. */
   declare readonly format: pulumi.Output<"json" | "string" | undefined>;
+  /** Whether DELETE requests add `delete: true`, as last applied; undefined means false. */
   declare readonly addDeleteField: pulumi.Output<boolean | undefined>;
+  /** The key header's name, as last applied; undefined means the default, `key`. */
   declare readonly keyHeader: pulumi.Output<string | undefined>;
+  /** The default topic, as last applied; undefined means the default, `default_topic`. */
   declare readonly defaultTopic: pulumi.Output<string | undefined>;
-  /** The declared topics, as last applied. */
+  /** The declared topics, as last applied; undefined means only the default topic. */
   declare readonly topics: pulumi.Output<string[] | undefined>;
+  /** The tag ids, as last applied. */
   declare readonly tags: pulumi.Output<string[] | undefined>;
+  /** The key version, as last applied (see {@link WebhookSourceArgs.keyVersion}). */
   declare readonly keyVersion: pulumi.Output<number | undefined>;
   /** The endpoint: requests to it go to the default topic, requests to `<url>/<topic>` to that topic. */
   declare readonly url: pulumi.Output<string>;

@@ -46,7 +46,11 @@ export async function adoptObject<I extends JsonObject, L>(
   };
 }
 
-async function byName<I extends JsonObject, L>(kind: KindDescription<I, L>, context: KindContext, inputs: I): Promise<L | undefined> {
+async function byName<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
+  context: KindContext,
+  inputs: I,
+): Promise<L | undefined> {
   if (typeof inputs.name !== "string") {
     throw new StreamkapError(ErrorCodes.rejected, `${context.label}: \`adopt: "byName"\` needs an explicit \`name\``);
   }

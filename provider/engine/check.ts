@@ -73,7 +73,10 @@ function withAutoName(olds: JsonObject | undefined, news: JsonObject): JsonObjec
 /** Seven lowercase letters and digits from the hash of `source`. */
 function nameSuffix(source: string): string {
   const digest = createHash("sha256").update(source).digest();
-  return BigInt(`0x${digest.subarray(0, 8).toString("hex")}`).toString(36).padStart(7, "0").slice(-7);
+  return BigInt(`0x${digest.subarray(0, 8).toString("hex")}`)
+    .toString(36)
+    .padStart(7, "0")
+    .slice(-7);
 }
 
 function compactJson(object: Record<string, unknown>): JsonObject {

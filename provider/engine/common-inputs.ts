@@ -10,10 +10,13 @@ import { isUnknown } from "./unknown";
  * - `namePrefix`, `nameSeed`, `nameGeneration`: how a name is derived when the program gives none (check.ts).
  */
 export const commonInputsSchema = z.strictObject({
-  adopt: z.string().min(1, "must be an object id or \"byName\"").optional(),
+  adopt: z.string().min(1, 'must be an object id or "byName"').optional(),
   onDrift: z.enum(["overwrite", "fail"]).optional(),
   namePrefix: z.string().min(1).max(240).optional(),
-  nameSeed: z.string().regex(/^[0-9a-f]{8,64}$/, "must be the hex seed the SDK derives").optional(),
+  nameSeed: z
+    .string()
+    .regex(/^[0-9a-f]{8,64}$/, "must be the hex seed the SDK derives")
+    .optional(),
   nameGeneration: z.number().int().min(0).optional(),
 });
 export type CommonInputs = z.infer<typeof commonInputsSchema>;

@@ -73,7 +73,8 @@ export async function explainDrift(
       secretKeys.has(name) || secretLooking.test(name)
         ? "has changed (secret value not shown)"
         : `is now ${show(entry.live)} (last applied: ${show(entry.applied)})`;
-    const version = entry.key === undefined ? undefined : history?.versions.find((candidate) => changedKey(candidate, entry.key));
+    const version =
+      entry.key === undefined ? undefined : history?.versions.find((candidate) => changedKey(candidate, entry.key));
     const provenance = version
       ? `; changed ${version.timestamp ?? "at an unknown time"} by ${version.origin ?? "unknown origin"}` +
         `${version.actor ? ` (${version.actor})` : ""}, version ${version.version}`
@@ -87,7 +88,7 @@ export async function explainDrift(
     : "";
   return (
     `${context.label} changed outside Pulumi since the last \`pulumi up\`:\n${lines.join("\n")}${sinceCreation}\n` +
-    "The next `pulumi up` sets the declared values back; with `onDrift: \"fail\"` it refuses instead."
+    'The next `pulumi up` sets the declared values back; with `onDrift: "fail"` it refuses instead.'
   );
 }
 

@@ -62,7 +62,13 @@ export interface KindDescription<I extends JsonObject, L> {
    * what was done, and the previous value of each input whose action was not, so that the next preview still
    * shows that change and the next `up` performs it exactly once.
    */
-  converge?(context: KindContext, id: string, live: L, inputs: I, previous: JsonObject | undefined): Promise<JsonObject>;
+  converge?(
+    context: KindContext,
+    id: string,
+    live: L,
+    inputs: I,
+    previous: JsonObject | undefined,
+  ): Promise<JsonObject>;
 }
 
 /** What a failing `converge` may attach to its error: outputs stored with the object despite the failure. */

@@ -70,4 +70,3 @@ export async function getObject<I extends JsonObject, L>(
     throw forResource(context.label, error);
   }
 }
-

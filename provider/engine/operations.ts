@@ -41,9 +41,11 @@ export async function createObject<I extends JsonObject, L>(
         schema: kind.api.record,
       });
     } catch (error) {
-      const recovered = await recoverCreate(kind, context, inputs, error, started, attempt).catch((failure: unknown) => {
-        throw forResource(context.label, failure);
-      });
+      const recovered = await recoverCreate(kind, context, inputs, error, started, attempt).catch(
+        (failure: unknown) => {
+          throw forResource(context.label, failure);
+        },
+      );
       live = recovered?.live;
       orphan = recovered?.orphan ?? false;
     }
@@ -172,8 +174,6 @@ export async function readObject<I extends JsonObject, L>(
   delete props[adoptedMarker]; // state inputs now hold the live values, so the engine's own diff is exact again
   return { id, props, inputs };
 }
-
-
 
 export async function updateObject<I extends JsonObject, L>(
   kind: KindDescription<I, L>,

@@ -4,7 +4,7 @@ import { type ConnectorRecord, connectorRecord } from "../client/responses";
 import type { ConnectorKind } from "../catalogue";
 import type { JsonObject, KindDescription } from "../engine/kind";
 import { compact, semanticEqual } from "../engine/values";
-import { checkConnectorConfig, configForcesReplacement, liveConfig } from "./connector-config";
+import { checkConnectorConfig, configForcesReplacement, liveConfig, secretKeys } from "./connector-config";
 import { convergeConnector } from "./lifecycle/converge";
 import { convergeOnlyInputs, lifecycleInputsShape } from "./lifecycle/inputs";
 import { lifecycleRules } from "./lifecycle/rules";
@@ -85,6 +85,8 @@ export function connectorKind(
       // HTTP call open for as long as the service takes.
       writeQuery: { wait: false },
       asyncDelete: true,
+      // Drift reports name who changed a setting, when, and at which version.
+      configHistory: true,
     },
     outputs: (live) =>
       compact({
@@ -106,6 +108,8 @@ export function connectorKind(
         state: liveState(live.connector_status, prior.state),
         tags: liveTags(live, prior.tags),
       }) as ConnectorInputs,
+    // Drift reports never print the values of catalogue-secret settings.
+    secretKeys: (inputs) => (typeof inputs.connector === "string" ? secretKeys(kind, inputs.connector) : []),
     converge: (context, id, live, inputs, previous) => convergeConnector(kind, context, id, live, inputs, previous),
   };
 }

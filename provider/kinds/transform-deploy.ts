@@ -116,12 +116,12 @@ export async function deployTransform(
 
   let deployed = false;
   try {
-    let current = before.version;
+    // Unchanged code implies a version in state equal to the service's latest (see `codeChanged`).
+    let current = before.version ?? "";
     if (codeChanged) {
       current = await writeImplementation(context, path, id, inputs);
       if (inputs.unitTest !== undefined) await runUnitTest(context, path, current, inputs.unitTest.name ?? "pulumi");
     }
-    if (current === undefined) throw new StreamkapError(ErrorCodes.unexpectedResponse, `${context.label}: no version`);
     if (codeChanged || before.previewVersion !== current) {
       await context.client.call({
         method: "PUT",

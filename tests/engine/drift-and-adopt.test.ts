@@ -57,7 +57,10 @@ describe("drift", () => {
   test("refresh reports a key changed in the console with its live value, origin, actor and version", async () => {
     const source = await onlySource();
     await editInConsole(source.id, { [portKey]: 6000 });
-    const history = await api.request<{ result: Array<{ version: number }> }>("GET", `/sources/${source.id}/config-history`);
+    const history = await api.request<{ result: Array<{ version: number }> }>(
+      "GET",
+      `/sources/${source.id}/config-history`,
+    );
     const newest = Math.max(...history.result.map((version) => version.version));
 
     const { diagnostics } = await project.refresh();
@@ -91,7 +94,9 @@ describe("drift", () => {
 
     await project.setConfig({ port: "5433" });
     await expect(project.up()).rejects.toThrow(
-      new RegExp(`config\\["${portKey.replace(/\./g, "\\.")}"\\] is now 7000.*by web \\(alice@example\\.com\\), version \\d+[\\s\\S]*onDrift\` is "fail"`),
+      new RegExp(
+        `config\\["${portKey.replace(/\./g, "\\.")}"\\] is now 7000.*by web \\(alice@example\\.com\\), version \\d+[\\s\\S]*onDrift\` is "fail"`,
+      ),
     );
     expect((await onlySource()).config[portKey]).toBe("7000");
 
@@ -134,9 +139,12 @@ describe("adopt", () => {
       server.resetStats();
       const result = await project.up();
       expect(result.outputs.sourceId.value).toBe(made.id);
-      expect(server.stats().calls.filter((call) => call.method !== "GET").map((call) => call.path)).toEqual([
-        "/auth/access-token",
-      ]);
+      expect(
+        server
+          .stats()
+          .calls.filter((call) => call.method !== "GET")
+          .map((call) => call.path),
+      ).toEqual(["/auth/access-token"]);
       expect((await project.preview()).result.changeSummary).toEqual({ same: 2 });
       expect(await api.list("/sources")).toHaveLength(1);
     } finally {
@@ -193,7 +201,12 @@ describe("adopt", () => {
   });
 
   test('a pipeline cannot be adopted "byName": check refuses it offline', () => {
-    const outcome = checkInputs(kinds.pipeline, undefined, { name: "p", sourceId: "s", destinationId: "d", adopt: "byName" });
+    const outcome = checkInputs(kinds.pipeline, undefined, {
+      name: "p",
+      sourceId: "s",
+      destinationId: "d",
+      adopt: "byName",
+    });
     expect(outcome.failures.map((failure) => failure.reason)).toEqual([
       expect.stringContaining('`adopt: "byName"` is not allowed for a pipeline'),
     ]);

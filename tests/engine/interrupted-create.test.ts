@@ -60,7 +60,8 @@ test("a same-named source made by someone else in the console is not taken over"
   await api.request("DELETE", `/sources/${source.id}`);
   await until(async () => (await api.list("/sources")).length === 0);
 
-  const fullConfig = (await api.request<{ result: Live[] }>("GET", `/sources/${source.id}?secret_returned=true`)).result;
+  const fullConfig = (await api.request<{ result: Live[] }>("GET", `/sources/${source.id}?secret_returned=true`))
+    .result;
   expect(fullConfig).toEqual([]); // gone
   const impostor = await api.request<Live>("POST", "/sources", {
     name: source.name,

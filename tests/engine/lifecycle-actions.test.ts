@@ -7,7 +7,7 @@ import { type LocalServer, startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
 import type { StepReport } from "../harness/project";
 import { TestProject } from "../harness/project";
-import { type Call, callsDuring, callsTo, sourceTopics } from "../fixtures/lifecycle/support";
+import { type Call, callsDuring, callsTo, eventually, sourceTopics } from "../fixtures/lifecycle/support";
 
 let server: LocalServer;
 let api: ServiceApi;
@@ -107,6 +107,20 @@ test("raising it again with filters starts one incremental snapshot of every top
     "public.customers": "incremental",
   });
   expect((await project.stack.outputs()).lastSnapshot.value).toMatchObject({ generation: 5, type: "incremental" });
+});
+
+test("a later update reports the last snapshot's status as the topics show it, starting nothing", async () => {
+  await eventually(
+    () => sourceTopics(api, sourceId),
+    (topics) => topics.every((topic) => topic.snapshot_status === "completed"),
+  );
+  const calls = await applyChange({ restartTrigger: "after the snapshot" }, "restartTrigger");
+  expect(actionCalls(calls)).toEqual([`POST /sources/${sourceId}/restart 200`]);
+  expect((await project.stack.outputs()).lastSnapshot.value).toEqual({
+    generation: 5,
+    type: "incremental",
+    status: "completed",
+  });
 });
 
 describe("rules checked in preview, before any call", () => {

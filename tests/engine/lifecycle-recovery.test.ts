@@ -27,7 +27,9 @@ afterAll(async () => {
 test("a deadline that passes fails the step, naming the connector, its status and the input to raise", async () => {
   const failure = await failingUp(server, project);
   const printed = [failure.message, ...failure.diagnostics].join("\n");
-  expect(printed).toMatch(/source "orders-db-[a-z0-9]{7}": it did not become `Active` before its `readyTimeoutSeconds`/);
+  expect(printed).toMatch(
+    /source "orders-db-[a-z0-9]{7}": it did not become `Active` before its `readyTimeoutSeconds`/,
+  );
   expect(printed).toMatch(/the service last reported `(Pending Update|Starting)`/);
   expect(printed).toContain("raise `readyTimeoutSeconds`");
   expect(printed).toContain("The next `pulumi up` waits again");

@@ -123,7 +123,12 @@ test("changing the parallelism updates the config with PUT /transforms and write
 
 test("a failing unit test fails the update with the service's diff, deploys nothing, and stays pending", async () => {
   await project.setConfig({ expected: JSON.stringify([{ id: 1, total: 10 }]) });
-  await expect(project.up()).rejects.toThrow(/unit test "keeps orders" failed on version 3, so nothing was deployed/);
+  const failure = await project.up().then(
+    () => "succeeded",
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('unit test "keeps orders" failed on version 3, so nothing was deployed');
+  expect(failure).toContain("result differs from output__json"); // the service's diff
   const [failed] = await transforms();
   expect(failed).toMatchObject({ version: 3, preview_version: "2", live_version: "2" });
 

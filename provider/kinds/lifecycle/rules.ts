@@ -54,14 +54,18 @@ function snapshotShapeRules(snapshot: SnapshotInput): CheckFailure[] {
   return failures;
 }
 
-/** Rules over old versus new inputs: the generation only counts up, and a raise needs a running source. */
+/**
+ * Rules over old versus new inputs: the generation only counts up, and a raise needs a running source. A
+ * `snapshot` newly added to an existing source counts from 0, as `converge` does.
+ */
 function snapshotChangeRules(
   news: LifecycleInputs,
   snapshot: SnapshotInput,
   olds: Record<string, unknown> | undefined,
 ): CheckFailure[] {
-  const previous = olds !== undefined && isPlainObject(olds.snapshot) ? olds.snapshot.generation : undefined;
-  if (typeof previous !== "number") return []; // a new resource, or `snapshot` newly added: nothing to compare
+  if (olds === undefined) return []; // a new source: the generation is recorded, nothing starts
+  const recorded = isPlainObject(olds.snapshot) ? olds.snapshot.generation : undefined;
+  const previous = typeof recorded === "number" ? recorded : 0;
   if (snapshot.generation < previous) {
     return [
       {

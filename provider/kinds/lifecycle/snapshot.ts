@@ -36,7 +36,10 @@ export async function startSnapshot(target: Target, snapshot: SnapshotInput): Pr
         source_id: target.id,
         snapshot_type: snapshot.type,
         topic_names: snapshot.topics,
-        additional_conditions: snapshot.filters?.map((filter) => ({ data_collection: filter.table, filter: filter.where })),
+        additional_conditions: snapshot.filters?.map((filter) => ({
+          data_collection: filter.table,
+          filter: filter.where,
+        })),
         surrogate_key: snapshot.surrogateKey,
       }),
       schema: anyBody,
@@ -47,7 +50,11 @@ export async function startSnapshot(target: Target, snapshot: SnapshotInput): Pr
         "cancel it in the Streamkap console; the next `pulumi up` starts this one (the preview keeps showing " +
         "`snapshot` as a pending change)."
       : "The next `pulumi up` tries again (the preview keeps showing `snapshot` as a pending change).";
-    throw failure(target, `could not start the snapshot \`snapshot.generation\` asks for: ${messageOf(error)}. ${advice}`, error);
+    throw failure(
+      target,
+      `could not start the snapshot \`snapshot.generation\` asks for: ${messageOf(error)}. ${advice}`,
+      error,
+    );
   }
   const topics = isPlainObject(answer) && Array.isArray(answer.topics) ? answer.topics : [];
   return compact({

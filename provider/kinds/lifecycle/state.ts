@@ -22,7 +22,11 @@ export function deadlineAfter(readyTimeoutSeconds: number | undefined): number {
 }
 
 /** The `connector_status` each declared state settles in, and what `desired_state` says on create. */
-export const statusOfState: Record<ConnectorState, string> = { running: "Active", paused: "Paused", stopped: "Stopped" };
+export const statusOfState: Record<ConnectorState, string> = {
+  running: "Active",
+  paused: "Paused",
+  stopped: "Stopped",
+};
 
 /**
  * The declared state a live status means, or undefined for a status on its way somewhere (`Starting`,
@@ -45,7 +49,10 @@ export function stateOfStatus(status: string | null | undefined): ConnectorState
  * `state` as the live object implies it, for refresh: the prior value unless the service shows a settled,
  * different state. An unset `state` means running, so a running connector keeps it unset: no phantom diff.
  */
-export function liveState(status: string | null | undefined, prior: ConnectorState | undefined): ConnectorState | undefined {
+export function liveState(
+  status: string | null | undefined,
+  prior: ConnectorState | undefined,
+): ConnectorState | undefined {
   const live = stateOfStatus(status);
   return live === undefined || live === (prior ?? "running") ? prior : live;
 }
