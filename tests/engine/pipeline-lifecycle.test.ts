@@ -3,6 +3,7 @@
  * a Postgres source → Snowflake destination pipeline with a topic.
  */
 import { type LocalServer, startLocalServer } from "../../server";
+import { callsDuring } from "../harness/calls";
 import { ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
 import { leakedSecrets } from "../harness/secrets";
@@ -23,12 +24,6 @@ afterAll(async () => {
   project?.dispose();
   await server?.close();
 });
-
-const callsDuring = async (action: () => Promise<unknown>): Promise<string[]> => {
-  server.resetStats();
-  await action();
-  return server.stats().calls.map((call) => `${call.method} ${call.path}`);
-};
 
 test("up creates the source, destination, pipeline and topic, each sent with created_from", async () => {
   const result = await project.up();
@@ -68,7 +63,7 @@ test("no secret reaches the state file in plaintext", async () => {
 
 test("a second preview shows no changes and makes no API call", async () => {
   let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
-  const calls = await callsDuring(async () => (preview = await project.preview()));
+  const calls = await callsDuring(server, async () => (preview = await project.preview()));
   expect(preview?.result.changeSummary).toEqual({ same: 5 });
   expect(calls).toEqual([]);
 });
@@ -127,7 +122,7 @@ test("a missing required field fails in preview, names the field, and sends noth
   const bad = await TestProject.create("pipeline", server, { omitKey: "database.user" });
   try {
     let failure: { message: string; diagnostics: string[] } | undefined;
-    const calls = await callsDuring(async () => (failure = await bad.failingPreview()));
+    const calls = await callsDuring(server, async () => (failure = await bad.failingPreview()));
     const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
     expect(printed).toContain('`config["database.user"]` is required by the postgresql source connector');
     expect(printed).not.toContain("fixture-db-password-7f3a");

@@ -4,6 +4,7 @@
  * credentials, and the roles-or-permissions rule checked offline.
  */
 import { type LocalServer, startLocalServer } from "../../server";
+import { callsDuring } from "../harness/calls";
 import { ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
 import { leakedSecrets } from "../harness/secrets";
@@ -26,12 +27,6 @@ afterAll(async () => {
   project?.dispose();
   await server?.close();
 });
-
-const callsDuring = async (action: () => Promise<unknown>): Promise<string[]> => {
-  server.resetStats();
-  await action();
-  return server.stats().calls.map((call) => `${call.method} ${call.path}`);
-};
 
 const outputs = async () => {
   const all = await project.stack.outputs();
@@ -79,7 +74,7 @@ test("no credential reaches the state file in plaintext", async () => {
 
 test("a second preview shows no changes and makes no API call", async () => {
   let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
-  const calls = await callsDuring(async () => (preview = await project.preview()));
+  const calls = await callsDuring(server, async () => (preview = await project.preview()));
   expect(preview?.result.changeSummary).toEqual({ same: 2 }); // the key and the stack
   expect(calls).toEqual([]);
 });
@@ -103,7 +98,7 @@ test("adding a role and a description updates the key in place with PATCH, keepi
   expect(step?.op).toBe("update");
   expect([...(step?.diffs ?? [])].sort()).toEqual(["description", "roles"]);
 
-  const calls = await callsDuring(() => project.up());
+  const calls = await callsDuring(server, () => project.up());
   expect(calls).toContain(`PATCH /project-keys/${before.id}`);
   const [live] = await api.request<LiveKey[]>("GET", "/project-keys");
   expect(live).toMatchObject({ id: before.id, role_ids: ["role_viewer", "role_developer"], description: "CI deploys" });
@@ -141,7 +136,7 @@ test("roles and permissions together fail in preview, naming both, and send noth
   });
   try {
     let failure: { message: string; diagnostics: string[] } | undefined;
-    const calls = await callsDuring(async () => (failure = await bad.failingPreview()));
+    const calls = await callsDuring(server, async () => (failure = await bad.failingPreview()));
     const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
     expect(printed).toContain("`roles` and `permissions` cannot both be set");
     expect(calls).toEqual([]);

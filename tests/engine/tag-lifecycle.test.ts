@@ -3,6 +3,7 @@
  * (nothing about a tag forces a replacement), drift made in the console set back, destroy, and an offline check.
  */
 import { type LocalServer, startLocalServer } from "../../server";
+import { callsDuring } from "../harness/calls";
 import { ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
 
@@ -22,12 +23,6 @@ afterAll(async () => {
   project?.dispose();
   await server?.close();
 });
-
-const callsDuring = async (action: () => Promise<unknown>): Promise<string[]> => {
-  server.resetStats();
-  await action();
-  return server.stats().calls.map((call) => `${call.method} ${call.path}`);
-};
 
 const tags = async () => (await api.request<{ tags: LiveTag[] }>("GET", "/tags")).tags;
 const customTags = async () => (await tags()).filter((tag) => !tag.system);
@@ -51,7 +46,7 @@ test("up creates a custom tag for every kind of object, next to the system tags"
 
 test("a second preview shows no changes and makes no API call", async () => {
   let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
-  const calls = await callsDuring(async () => (preview = await project.preview()));
+  const calls = await callsDuring(server, async () => (preview = await project.preview()));
   expect(preview?.result.changeSummary).toEqual({ same: 2 }); // the tag and the stack
   expect(calls).toEqual([]);
 });
@@ -99,7 +94,7 @@ test("an unknown object kind in `types` fails in preview, naming the field, and 
   const bad = await TestProject.create("tag", server, { types: JSON.stringify(["pipeline", "dashboard"]) });
   try {
     let failure: { message: string; diagnostics: string[] } | undefined;
-    const calls = await callsDuring(async () => (failure = await bad.failingPreview()));
+    const calls = await callsDuring(server, async () => (failure = await bad.failingPreview()));
     const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
     expect(printed).toContain("`types.1`");
     expect(printed).not.toContain("dashboard");

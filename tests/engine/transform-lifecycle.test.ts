@@ -4,6 +4,7 @@
  * and stays pending; replacement on a type change; and the language rule checked offline.
  */
 import { type LocalServer, startLocalServer } from "../../server";
+import { callsDuring } from "../harness/calls";
 import { ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
 
@@ -33,12 +34,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const callsDuring = async (action: () => Promise<unknown>): Promise<string[]> => {
-  server.resetStats();
-  await action();
-  return server.stats().calls.map((call) => `${call.method} ${call.path}`);
-};
-
 const transforms = () => api.list<LiveTransform>("/transforms");
 
 const versions = async () => {
@@ -53,7 +48,7 @@ const versions = async () => {
 
 test("up creates the transform, writes and tests its code, deploys it preview then live, and waits for the job", async () => {
   let id = "";
-  const calls = await callsDuring(async () => {
+  const calls = await callsDuring(server, async () => {
     const result = await project.up();
     expect(result.summary.result).toBe("succeeded");
     id = String(result.outputs.id.value);
@@ -85,7 +80,7 @@ test("up creates the transform, writes and tests its code, deploys it preview th
 
 test("a second preview shows no changes and makes no API call", async () => {
   let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
-  const calls = await callsDuring(async () => (preview = await project.preview()));
+  const calls = await callsDuring(server, async () => (preview = await project.preview()));
   expect(preview?.result.changeSummary).toEqual({ same: 2 }); // the transform and the stack
   expect(calls).toEqual([]);
 });
@@ -98,7 +93,7 @@ test("changing the code updates in place: a new version, tested and deployed, wi
     diffs: ["implementation"],
   });
 
-  const calls = await callsDuring(() => project.up());
+  const calls = await callsDuring(server, () => project.up());
   expect(calls).not.toContain("PUT /transforms");
   expect(await versions()).toEqual({ version: 2, previewVersion: "2", liveVersion: "2", jobStatus: "RUNNING" });
   const [live] = await transforms();
@@ -113,7 +108,7 @@ test("changing the parallelism updates the config with PUT /transforms and write
     diffs: ["parallelism"],
   });
 
-  const calls = await callsDuring(() => project.up());
+  const calls = await callsDuring(server, () => project.up());
   expect(calls).toContain("PUT /transforms");
   expect(calls.filter((call) => call.endsWith("/implementation_details"))).toEqual([]);
   const [live] = await transforms();
@@ -168,7 +163,7 @@ test("a language the type does not allow fails in preview, naming the field, and
   const bad = await TestProject.create("transform", server, { type: "fan_out", language: "PYTHON" });
   try {
     let failure: { message: string; diagnostics: string[] } | undefined;
-    const calls = await callsDuring(async () => (failure = await bad.failingPreview()));
+    const calls = await callsDuring(server, async () => (failure = await bad.failingPreview()));
     const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
     expect(printed).toContain("`implementation.language` must be JAVASCRIPT for `fan_out` transforms");
     expect(calls).toEqual([]);

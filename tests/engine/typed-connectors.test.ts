@@ -3,6 +3,7 @@
  * a `PostgresqlSource` → `SnowflakeDestination` pipeline whose settings are camelCase inputs.
  */
 import { type LocalServer, startLocalServer } from "../../server";
+import { callsDuring } from "../harness/calls";
 import { ServiceApi } from "../harness/api";
 import { type PreviewReport, TestProject } from "../harness/project";
 import { leakedSecrets } from "../harness/secrets";
@@ -25,12 +26,6 @@ afterAll(async () => {
   project?.dispose();
   await server?.close();
 });
-
-const callsDuring = async (action: () => Promise<unknown>): Promise<string[]> => {
-  server.resetStats();
-  await action();
-  return server.stats().calls.map((call) => `${call.method} ${call.path}`);
-};
 
 const only = async (collection: string): Promise<Live> => {
   const items = await api.list<Live>(collection);
@@ -77,7 +72,7 @@ test("no secret reaches the state file in plaintext, though the program gave the
 
 test("a second preview shows no changes and makes no API call", async () => {
   let preview: PreviewReport | undefined;
-  const calls = await callsDuring(async () => (preview = await project.preview()));
+  const calls = await callsDuring(server, async () => (preview = await project.preview()));
   expect(preview?.result.changeSummary).toEqual({ same: 4 });
   expect(calls).toEqual([]);
 });
@@ -149,7 +144,7 @@ test("bad input fails in preview, names each camelCase input, and sends nothing"
   const bad = await TestProject.create("typed", server, { badInput: "true" });
   try {
     let failure: { message: string; diagnostics: string[] } | undefined;
-    const calls = await callsDuring(async () => (failure = await bad.failingPreview()));
+    const calls = await callsDuring(server, async () => (failure = await bad.failingPreview()));
     // What `pulumi preview` prints. (The event stream's diagnostics also carry the SDK's debug-level
     // RegisterResource lines, which hold resolved inputs, secrets included: only `--debug` shows those.)
     const printed = failure?.message ?? "";

@@ -3,6 +3,7 @@
  * kept secret in state and across refresh, in-place updates, rotation by replacement, and an offline check.
  */
 import { type LocalServer, startLocalServer } from "../../server";
+import { callsDuring } from "../harness/calls";
 import { ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
 import { leakedSecrets } from "../harness/secrets";
@@ -23,12 +24,6 @@ afterAll(async () => {
   project?.dispose();
   await server?.close();
 });
-
-const callsDuring = async (action: () => Promise<unknown>): Promise<string[]> => {
-  server.resetStats();
-  await action();
-  return server.stats().calls.map((call) => `${call.method} ${call.path}`);
-};
 
 /** Sends one record to the webhook as a client would. */
 const post = (url: string, apiKey: string, body: unknown) =>
@@ -71,7 +66,7 @@ test("the API key never reaches the state file in plaintext", async () => {
 
 test("a second preview shows no changes and makes no API call", async () => {
   let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
-  const calls = await callsDuring(async () => (preview = await project.preview()));
+  const calls = await callsDuring(server, async () => (preview = await project.preview()));
   expect(preview?.result.changeSummary).toEqual({ same: 2 }); // the source and the stack
   expect(calls).toEqual([]);
 });
@@ -132,7 +127,7 @@ test("a default topic outside the topics fails in preview, naming both fields, a
   const bad = await TestProject.create("webhook-source", server, { defaultTopic: "payments" });
   try {
     let failure: { message: string; diagnostics: string[] } | undefined;
-    const calls = await callsDuring(async () => (failure = await bad.failingPreview()));
+    const calls = await callsDuring(server, async () => (failure = await bad.failingPreview()));
     const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
     expect(printed).toContain("`defaultTopic` must be one of `topics`");
     expect(calls).toEqual([]);
