@@ -73,8 +73,9 @@ export async function explainDrift(
       secretKeys.has(name) || secretLooking.test(name)
         ? "has changed (secret value not shown)"
         : `is now ${show(entry.live)} (last applied: ${show(entry.applied)})`;
+    const historyKey = entry.key ?? kind.configKeyOf?.(entry.path);
     const version =
-      entry.key === undefined ? undefined : history?.versions.find((candidate) => changedKey(candidate, entry.key));
+      historyKey === undefined ? undefined : history?.versions.find((candidate) => changedKey(candidate, historyKey));
     const provenance = version
       ? `; changed ${version.timestamp ?? "at an unknown time"} by ${version.origin ?? "unknown origin"}` +
         `${version.actor ? ` (${version.actor})` : ""}, version ${version.version}`

@@ -54,6 +54,8 @@ export interface KindDescription<I extends JsonObject, L> {
   liveInputs(live: L, prior: I): I;
   /** Config keys (or inputs) whose values are secret, so that drift reports never print them. */
   secretKeys?(inputs: I): string[];
+  /** The service's config key behind a top-level input (typed connectors' camelCase settings), for config history. */
+  configKeyOf?(input: string): string | undefined;
   /**
    * Work after the object exists and its inputs are applied: deploys, state changes, snapshots, waiting until
    * it is ready. Runs after create (`previous` undefined) and after update (`previous` = the old outputs).

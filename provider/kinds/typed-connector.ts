@@ -43,6 +43,7 @@ export function typedConnectorKind(
     rules: (news, olds) =>
       (generic.rules?.(convert.toGeneric(news), olds && convert.toGeneric(olds)) ?? []).map(convert.failure),
     replaceOn: fields.filter((field) => field.forcesReplace).map((field) => field.name),
+    configKeyOf: (input) => fields.find((field) => field.name === input)?.key,
     // The generic kind names `config` for a forcing key; here `replaceOn` names the setting itself.
     replaceWhen: (olds, news) =>
       (generic.replaceWhen?.(convert.toGeneric(olds), convert.toGeneric(news)) ?? []).filter(

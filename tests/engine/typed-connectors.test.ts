@@ -90,13 +90,21 @@ test("refresh reads the service's strings back as the program's numbers and bool
 
 test("a setting changed outside Pulumi shows as drift of its camelCase input, and up sets it back", async () => {
   const live = await only("/sources");
-  await api.request("PUT", `/sources/${live.id}`, {
-    name: live.name,
-    connector: live.connector,
-    config: { ...live.config, "heartbeat.enabled": "true" },
-  });
+  await api.request(
+    "PUT",
+    `/sources/${live.id}`,
+    {
+      name: live.name,
+      connector: live.connector,
+      config: { ...live.config, "heartbeat.enabled": "true" },
+    },
+    { "X-Local-Origin": "web", "X-Local-Actor": "ops@example.com" },
+  );
   const { diagnostics } = await project.refresh();
-  expect(diagnostics.join("\n")).toMatch(/heartbeatEnabled/);
+  // Named by its camelCase input, with the provenance of its config key from the service's history.
+  expect(diagnostics.join("")).toMatch(
+    /heartbeatEnabled is now true \(last applied: false\); changed \S+ by web \(ops@example\.com\), version \d+/,
+  );
   const preview = await project.preview();
   expect(stepOf(preview, "orders-db")).toMatchObject({ op: "update", diffs: ["heartbeatEnabled"] });
 
