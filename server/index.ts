@@ -76,7 +76,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     log: options.log,
     webhook: createWebhookHandler({ store, faults, stats, log: options.log, prefix: WEBHOOK_PREFIX }),
   });
-  registerLocalRoutes(app, stats);
+  registerLocalRoutes(app, stats, store);
   await app.listen({ port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
   const address = app.server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;

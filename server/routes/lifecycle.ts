@@ -70,7 +70,8 @@ function explainError(kind: Kind) {
       connector_status: status,
       has_error: failing,
       explanation: failing
-        ? `The ${c.connector} connector failed; check its credentials and network access, then restart it.`
+        ? (c.failure ??
+          `The ${c.connector} connector failed; check its credentials and network access, then restart it.`)
         : `The ${c.connector} connector reports no error (status ${status}).`,
       errors: [],
     };

@@ -65,6 +65,8 @@ export interface ConnectorRecord {
   webhookToken?: string;
   /** Blocking snapshots pause streaming until this time. */
   streamingPausedUntil?: number;
+  /** Set by the local-only break switch: what explain-error answers while the connector is Broken. */
+  failure?: string;
 }
 
 export interface PipelineRecord {
