@@ -98,9 +98,12 @@ export class ResourceInitError extends Error {
     cause: unknown,
   ) {
     const reason = cause instanceof Error ? cause.message : String(cause);
-    super(
-      `${label} exists on the service, but ${reason.replace(`${label}: `, "")} It stays in the stack; run \`pulumi up\` again to finish.`,
-    );
+    const labelled = reason.startsWith(label) ? reason : `${label}: ${reason}`;
+    // Every message should say what happens next; most of ours already tell what the next `up` does.
+    const next = /pulumi up/.test(labelled)
+      ? ""
+      : " It exists on the service and stays in the stack; run `pulumi up` again to finish.";
+    super(`${labelled}${next}`);
     this.name = "ResourceInitError";
     this.reasons = [this.message]; // what the engine prints for an initialization error
     this.stack = `${this.name}: ${this.message}`;
