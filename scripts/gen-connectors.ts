@@ -1,7 +1,8 @@
 /**
  * Generates the typed connector classes of the SDK (sdk/generated/) from the connector catalogue
  * (provider/catalogue/connectors.json): one class per source and destination, with an args interface whose
- * camelCase settings carry TSDoc, plus typed configs for the transforms. Run it with `npm run gen`; a test
+ * camelCase settings carry TSDoc, and one class per transform with its settings typed (plus typed configs for
+ * the transforms, kept for programs that use them). Run it with `npm run gen`; a test
  * (tests/generated/up-to-date.test.ts) fails when the committed files differ from what it would write.
  *
  * The settings themselves (names, types, rules) come from provider/kinds/typed-fields.ts, which the provider's
@@ -14,15 +15,23 @@ import * as prettier from "prettier";
 
 import { catalogue } from "../provider/catalogue";
 import { fieldsOf, hasHandWrittenResource } from "../provider/kinds/typed-fields";
+import { typedTransformFields } from "../provider/kinds/typed-transform";
 import {
   baseFile,
   type ConnectorSpec,
   connectorFile,
   indexFile,
+  shimKey,
   shimsFile,
   type TransformSpec,
   transformsFile,
 } from "./gen-connectors/render";
+import {
+  transformBaseFile,
+  transformShimKey,
+  typedTransformFile,
+  type TypedTransformSpec,
+} from "./gen-connectors/typed-transforms";
 
 /** One generated file: its path relative to sdk/generated, and its formatted text. */
 export interface GeneratedFile {
@@ -50,16 +59,35 @@ export async function generateConnectorFiles(repoRoot: string = defaultRepoRoot)
     .filter((connector) => connector.kind === "transform")
     .map((connector) => ({ code: connector.code, fields: fieldsOf(connector) }))
     .sort(byCode);
+  const typedTransforms = transforms.flatMap((spec): TypedTransformSpec[] => {
+    const fields = typedTransformFields(spec.code);
+    return fields ? [{ code: spec.code, fields }] : [];
+  });
 
   const files: GeneratedFile[] = [
     { path: "connector-base.ts", text: baseFile() },
-    { path: "shims.ts", text: shimsFile([...sources, ...destinations]) },
+    {
+      path: "shims.ts",
+      text: shimsFile([
+        ...[...sources, ...destinations].map(shimKey),
+        ...typedTransforms.map((spec) => transformShimKey(spec.code)),
+      ]),
+    },
     { path: "transforms.ts", text: transformsFile(transforms) },
-    { path: "index.ts", text: indexFile(sources, destinations) },
+    { path: "transform-base.ts", text: transformBaseFile() },
+    {
+      path: "index.ts",
+      text: indexFile(
+        sources,
+        destinations,
+        typedTransforms.map((spec) => spec.code),
+      ),
+    },
     ...[...sources, ...destinations].map((spec) => ({
       path: `${spec.kind}s/${spec.code}.ts`,
       text: connectorFile(spec),
     })),
+    ...typedTransforms.map((spec) => ({ path: `transforms/${spec.code}.ts`, text: typedTransformFile(spec) })),
   ];
   const options = await prettier.resolveConfig(path.join(generatedDir(repoRoot), "index.ts"));
   return Promise.all(

@@ -187,31 +187,39 @@ export class Transform extends pulumi.dynamic.Resource {
     super(
       shims.transform,
       name,
-      {
-        ...namingProps(name, args.name),
-        ...managedProps(args),
-        type: args.type,
-        inputTopicPattern: args.inputTopicPattern,
-        outputTopicPattern: args.outputTopicPattern,
-        inputFormat: args.inputFormat,
-        outputFormat: args.outputFormat,
-        parallelism: args.parallelism,
-        config: args.config,
-        implementation: args.implementation,
-        unitTest: args.unitTest,
-        deploy: args.deploy,
-        replayWindow: args.replayWindow,
-        deployTimeoutSeconds: args.deployTimeoutSeconds,
-        version: undefined,
-        previewVersion: undefined,
-        liveVersion: undefined,
-        jobName: undefined,
-        jobStatus: undefined,
-        createdFrom: undefined,
-      },
+      { ...transformProps(name, args), type: args.type, config: args.config },
       opts,
       "streamkap",
       "Transform",
     );
   }
+}
+
+/**
+ * The props of every transform resource except `type` and `config`: the generic {@link Transform} adds those,
+ * and each typed transform (e.g. `MapFilterTransform`) has its type in its token and its settings as props of
+ * their own. The outputs are declared here, as `undefined`, once for all of them.
+ * @internal
+ */
+export function transformProps(name: string, args: Omit<TransformArgs, "type" | "config">): pulumi.Inputs {
+  return {
+    ...namingProps(name, args.name),
+    ...managedProps(args),
+    inputTopicPattern: args.inputTopicPattern,
+    outputTopicPattern: args.outputTopicPattern,
+    inputFormat: args.inputFormat,
+    outputFormat: args.outputFormat,
+    parallelism: args.parallelism,
+    implementation: args.implementation,
+    unitTest: args.unitTest,
+    deploy: args.deploy,
+    replayWindow: args.replayWindow,
+    deployTimeoutSeconds: args.deployTimeoutSeconds,
+    version: undefined,
+    previewVersion: undefined,
+    liveVersion: undefined,
+    jobName: undefined,
+    jobStatus: undefined,
+    createdFrom: undefined,
+  };
 }

@@ -47,7 +47,7 @@ export class StreamkapClient {
   }
 
   async call<T>(spec: CallSpec<T>): Promise<T> {
-    const response = await this.withRetry(spec, () => this.limiter.run(() => this.sendAuthenticated(spec)));
+    const response = await this.withRetry(spec, () => this.sendAuthenticated(spec));
     const context: CallContext = {
       method: spec.method,
       path: spec.path,
@@ -69,21 +69,24 @@ export class StreamkapClient {
     return parsed.data;
   }
 
-  /** Sends with a bearer token; on a 401, gets a fresh token once and sends again. */
+  /**
+   * Sends with a bearer token; on a 401, gets a fresh token once and sends again. Only the request itself holds a
+   * concurrency slot: getting a token needs a slot of its own, and holding one while waiting for a token would
+   * deadlock as soon as every slot waits for a refresh.
+   */
   private async sendAuthenticated(spec: CallSpec<unknown>): Promise<HttpResponse> {
     const request = { method: spec.method, path: spec.path, query: spec.query, body: spec.body };
+    const sendWith = (bearer: string) =>
+      this.limiter.run(() =>
+        send(this.settings.endpoint, { ...request, bearer, timeoutMs: this.settings.callTimeoutMs }),
+      );
     const token = await this.tokens.accessToken();
-    const response = await send(this.settings.endpoint, {
-      ...request,
-      bearer: token,
-      timeoutMs: this.settings.callTimeoutMs,
-    });
+    const response = await sendWith(token);
     if (response.status !== 401) {
       return response;
     }
     this.tokens.invalidate(token);
-    const fresh = await this.tokens.accessToken();
-    return send(this.settings.endpoint, { ...request, bearer: fresh, timeoutMs: this.settings.callTimeoutMs });
+    return sendWith(await this.tokens.accessToken());
   }
 
   private async withRetry(

@@ -97,6 +97,8 @@ export interface KindApi<I extends JsonObject, L> {
   writeQuery?: Record<string, string | number | boolean>;
   /** After DELETE, the object lingers until the service finishes; wait until it is gone. */
   asyncDelete: boolean;
+  /** Where the objects are listed (filter `partial_name`), when not at `collection` (topics: `/topics/details`). */
+  listPath?: string;
   /**
    * The service keeps a config history at `${collection}/{id}/config-history` (and `/compare-to-original`):
    * drift reports name who changed what, when and at which version.

@@ -9,9 +9,10 @@ export async function findByName<I extends JsonObject, L>(
   context: KindContext,
   name: string,
 ): Promise<L[]> {
+  const path = kind.api.listPath ?? kind.api.collection;
   const answer = await context.client.call({
     method: "GET",
-    path: kind.api.collection,
+    path,
     query: { partial_name: name, page_size: 100 },
     schema: z.unknown(),
   });
@@ -19,7 +20,7 @@ export async function findByName<I extends JsonObject, L>(
   if (!items.success) {
     throw new StreamkapError(
       ErrorCodes.unexpectedResponse,
-      `GET ${kind.api.collection} answered an item that is not a ${kind.kind}: ${items.error.issues[0]?.message}`,
+      `GET ${path} answered an item that is not a ${kind.kind}: ${items.error.issues[0]?.message}`,
     );
   }
   return (items.data as L[]).filter((live) => kind.api.nameOf(live) === name);

@@ -11,6 +11,11 @@ import { inputsFromOutputs, isPlainObject, ownInputKeys, withoutProvider } from 
 
 /** An object created this long before our first attempt cannot be the one that attempt made. */
 const clockSkewAllowanceMs = 5 * 60_000;
+/**
+ * How many times a create whose answer was lost is sent, each time only after looking for the object by name and
+ * not finding it. Bounded, so a service that keeps failing ends in an error rather than a loop.
+ */
+const maxCreateAttempts = 6;
 /** How long `delete` waits for the service to finish an asynchronous delete. */
 const deleteDeadlineMs = 10 * 60_000;
 
@@ -127,7 +132,7 @@ async function recoverCreate<I extends JsonObject, L>(
       (error as StreamkapError).call,
     );
   }
-  if (ambiguous && attempt < 3) {
+  if (ambiguous && attempt < maxCreateAttempts) {
     return undefined; // nothing by that name: the service did not act on it, so sending again is safe
   }
   throw forResource(context.label, error);

@@ -6,6 +6,7 @@ import { tagKind } from "./tag";
 import { topicKind } from "./topic";
 import { transformKind } from "./transform";
 import { typedConnectorKindNamed } from "./typed-connector";
+import { typedTransformKindNamed } from "./typed-transform";
 import { webhookSourceKind } from "./webhook-source";
 
 /**
@@ -29,6 +30,9 @@ export function kindNamed(name: string): KindDescription<JsonObject, unknown> {
   // Typed connectors (`source:postgresql`, `destination:snowflake`, …) are built from the connector catalogue.
   const typed = typedConnectorKindNamed(name);
   if (typed) return typed;
+  // Typed transforms (`transform:map_filter`, …) likewise, over the generic transform kind.
+  const typedTransform = typedTransformKindNamed(name);
+  if (typedTransform) return typedTransform;
   if (!Object.hasOwn(kinds, name)) {
     throw new Error(
       `This state was written by a newer pulumi-streamkap (it has a "${name}" resource); upgrade the package in this project.`,

@@ -57,6 +57,7 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
   uniqueNames: true,
   api: {
     collection: "/topics",
+    listPath: "/topics/details",
     record: topicRecord,
     idOf: (live) => live.id,
     nameOf: (live) => live.name ?? live.topic_name ?? undefined,

@@ -36,8 +36,9 @@ function valueType(field: TypedField, wrap: (type: string) => string): string {
   }
 }
 
-const inputType = (field: TypedField) => `pulumi.Input<${valueType(field, (type) => `pulumi.Input<${type}>`)}>`;
-const outputType = (field: TypedField) =>
+export const inputType = (field: TypedField): string =>
+  `pulumi.Input<${valueType(field, (type) => `pulumi.Input<${type}>`)}>`;
+export const outputType = (field: TypedField): string =>
   `pulumi.Output<${valueType(field, (type) => type)}${field.required ? "" : " | undefined"}>`;
 
 /** The settings interface, field docs included; shared by connector args and transform configs. */
@@ -101,8 +102,11 @@ ${outputs}
 `;
 }
 
-/** One provider object per typed kind, shared by every resource of that kind (Pulumi serializes it once). */
-export function shimsFile(specs: ConnectorSpec[]): string {
+/**
+ * One provider object per typed kind, shared by every resource of that kind (Pulumi serializes it once):
+ * `keys` are the kinds' registry names (`source:postgresql`, `transform:map_filter`).
+ */
+export function shimsFile(keys: string[]): string {
   return `${header}
 import { ProviderShim } from "../shim";
 
@@ -110,12 +114,13 @@ ${docComment(
   [
     [
       "The provider object of each typed connector kind, created once: Pulumi caches a provider's serialized text per",
-      "object, so every resource of a kind reuses one serialization. Each names its kind, e.g. `source:postgresql`.",
+      "object, so every resource of a kind reuses one serialization. Each names its kind, e.g. `source:postgresql`",
+      "or `transform:map_filter`.",
     ],
   ],
   "",
 )}export const typedShims = {
-${specs.map((spec) => `  ${JSON.stringify(shimKey(spec))}: new ProviderShim(${JSON.stringify(shimKey(spec))}),`).join("\n")}
+${keys.map((key) => `  ${JSON.stringify(key)}: new ProviderShim(${JSON.stringify(key)}),`).join("\n")}
 } as const;
 `;
 }
@@ -197,11 +202,13 @@ export function secretInput<T>(value: pulumi.Input<T> | undefined): pulumi.Outpu
 `;
 }
 
-export function indexFile(sources: ConnectorSpec[], destinations: ConnectorSpec[]): string {
+export function indexFile(sources: ConnectorSpec[], destinations: ConnectorSpec[], transforms: string[]): string {
   const path = (spec: ConnectorSpec) => `./${spec.kind}s/${spec.code}`;
   return `${header}
 export { type JsonValue, TypedConnector, TypedDestination, TypedSource } from "./connector-base";
 ${[...sources, ...destinations].map((spec) => `export * from "${path(spec)}";`).join("\n")}
+export { TypedTransform } from "./transform-base";
+${transforms.map((code) => `export * from "./transforms/${code}";`).join("\n")}
 export * from "./transforms";
 `;
 }

@@ -5,7 +5,8 @@ import { ProviderShim } from "../shim";
 
 /**
  * The provider object of each typed connector kind, created once: Pulumi caches a provider's serialized text per
- * object, so every resource of a kind reuses one serialization. Each names its kind, e.g. `source:postgresql`.
+ * object, so every resource of a kind reuses one serialization. Each names its kind, e.g. `source:postgresql`
+ * or `transform:map_filter`.
  */
 export const typedShims = {
   "source:alloydb": new ProviderShim("source:alloydb"),
@@ -56,4 +57,11 @@ export const typedShims = {
   "destination:sqlserver": new ProviderShim("destination:sqlserver"),
   "destination:starburst": new ProviderShim("destination:starburst"),
   "destination:weaviate": new ProviderShim("destination:weaviate"),
+  "transform:enrich": new ProviderShim("transform:enrich"),
+  "transform:enrich_async": new ProviderShim("transform:enrich_async"),
+  "transform:fan_out": new ProviderShim("transform:fan_out"),
+  "transform:map_filter": new ProviderShim("transform:map_filter"),
+  "transform:rollup": new ProviderShim("transform:rollup"),
+  "transform:sql_join": new ProviderShim("transform:sql_join"),
+  "transform:topic_router": new ProviderShim("transform:topic_router"),
 } as const;

@@ -1,0 +1,187 @@
+import { z } from "zod";
+
+import { findConnector } from "../catalogue";
+import type { CheckFailure, Json, JsonObject, KindDescription } from "../engine/kind";
+import { type TransformInputs, transformInputsSchema, transformKind, type TransformRecord } from "./transform";
+import {
+  languageKey,
+  type TransformType,
+  transformTypes,
+  type TypedConfigInput,
+  typedConfigKeys,
+} from "./transform-config";
+import { fieldsOf, type TypedField } from "./typed-fields";
+
+/**
+ * One catalogue setting of a transform and the input that carries it. The generic transform already has typed
+ * inputs for the topic patterns, formats and parallelism (`owned`), and `implementation.language` for the
+ * language (`language`); every other setting (`sql_join`'s `transforms.topic.ttl`) becomes a camelCase input of
+ * its own (`setting`), named after its key without the `transforms.` prefix: `topicTtl`.
+ */
+export type TypedTransformField = TypedField & { role: "owned" | "language" | "setting" };
+
+/** Inputs and outputs of the generic transform, which a setting's name must not take. */
+const reservedNames: ReadonlySet<string> = new Set([
+  ...Object.keys(transformInputsSchema.shape),
+  "version",
+  "previewVersion",
+  "liveVersion",
+  "jobName",
+  "jobStatus",
+  "createdFrom",
+  "id",
+  "urn",
+]);
+
+const ownedInputs = new Map(
+  Object.entries(typedConfigKeys).map(([input, key]): [string, TypedConfigInput] => [key, input as TypedConfigInput]),
+);
+
+/**
+ * The typed settings of a catalogue transform, derived here only: the provider's typed transform kinds and the
+ * SDK generator (scripts/gen-connectors.ts) both take them from this function, so they cannot disagree.
+ * Undefined for a transform the catalogue does not know.
+ */
+export function typedTransformFields(code: string): TypedTransformField[] | undefined {
+  const entry = findConnector("transform", code);
+  if (!entry || !(transformTypes as readonly string[]).includes(code)) return undefined;
+  return fieldsOf(entry).map((field): TypedTransformField => {
+    const owned = ownedInputs.get(field.key);
+    if (owned !== undefined) return { ...field, name: owned, role: "owned" };
+    if (field.key === languageKey) return { ...field, role: "language" };
+    const short = field.key
+      .replace(/^transforms\./, "")
+      .replace(/[._-]+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase());
+    return { ...field, name: reservedNames.has(short) ? `${short}Setting` : short, role: "setting" };
+  });
+}
+
+/**
+ * A typed transform kind, e.g. `transform:sql_join`: the generic transform with its type fixed by the token and
+ * each catalogue setting that has no generic input as a camelCase input instead of the dotted `config` map.
+ *
+ * It is a view over {@link transformKind}, as typed connectors are over the generic connector: inputs are
+ * converted to the generic ones, and the API calls, rules, deploys and outputs are the generic kind's. What it
+ * adds is offline: a strict schema without `type` and `config`, failures and drift named by the camelCase input.
+ */
+export function typedTransformKind(code: string): KindDescription<JsonObject, TransformRecord> | undefined {
+  const fields = typedTransformFields(code);
+  if (!fields) return undefined;
+  const settings = fields.filter((field) => field.role === "setting");
+  const generic = transformKind;
+  const convert = converter(code as TransformType, settings);
+  const converge = generic.converge;
+  // Everything the generic transform takes except `type` and `config`, so inputs added there reach every typed
+  // transform without a change here. Values are checked against the catalogue by the generic rules.
+  const schema = transformInputsSchema
+    .omit({ type: true, config: true })
+    .extend(Object.fromEntries(settings.map((field) => [field.name, settingSchema(field)])));
+  const api = generic.api;
+
+  // Every member is listed, none spread from the generic kind: a member that takes inputs must convert them.
+  return {
+    kind: `${code} transform`,
+    schema: schema as unknown as z.ZodType<JsonObject>,
+    rules: (news, olds) =>
+      (generic.rules?.(convert.toGeneric(news), olds && convert.toGeneric(olds)) ?? []).map(convert.failure),
+    // The type, the generic kind's only replace-forcing input, is fixed by the token.
+    replaceOn: [],
+    configKeyOf: (input) => settings.find((field) => field.name === input)?.key,
+    uniqueNames: generic.uniqueNames,
+    ...(generic.adoptByName === undefined ? {} : { adoptByName: generic.adoptByName }),
+    api: {
+      collection: api.collection,
+      record: api.record,
+      idOf: api.idOf,
+      nameOf: api.nameOf,
+      createBody: (inputs, context) => api.createBody(convert.toGeneric(inputs), context),
+      updateBody: (inputs, context, id) => api.updateBody(convert.toGeneric(inputs), context, id),
+      updateNeeded: (olds, news) => api.updateNeeded?.(convert.toGeneric(olds), convert.toGeneric(news)) ?? true,
+      ...(api.writeQuery && { writeQuery: api.writeQuery }),
+      asyncDelete: api.asyncDelete,
+      ...(api.configHistory !== undefined && { configHistory: api.configHistory }),
+      ...(api.getRequest && { getRequest: api.getRequest }),
+      ...(api.updateRequest && { updateRequest: api.updateRequest }),
+      ...(api.deleteRequest && { deleteRequest: api.deleteRequest }),
+      ...(api.itemsOf && { itemsOf: api.itemsOf }),
+    },
+    outputs: generic.outputs,
+    liveInputs: (live, prior) => convert.fromGeneric(generic.liveInputs(live, convert.toGeneric(prior))),
+    ...(generic.secretKeys && { secretKeys: (inputs) => generic.secretKeys?.(convert.toGeneric(inputs)) ?? [] }),
+    ...(converge && {
+      converge: (context, id, live, inputs, previous) =>
+        converge(context, id, live, convert.toGeneric(inputs), previous && convert.toGeneric(previous)),
+    }),
+  };
+}
+
+const kindNamePattern = /^transform:([a-z0-9_]+)$/;
+const cache = new Map<string, KindDescription<JsonObject, unknown> | undefined>();
+
+/** The typed kind for a registry name such as `transform:map_filter`, or undefined for any other name. */
+export function typedTransformKindNamed(name: string): KindDescription<JsonObject, unknown> | undefined {
+  const match = kindNamePattern.exec(name);
+  if (!match) return undefined;
+  if (!cache.has(name)) {
+    cache.set(name, typedTransformKind(match[1]) as unknown as KindDescription<JsonObject, unknown> | undefined);
+  }
+  return cache.get(name);
+}
+
+/** The basic type of a setting; allowed values and ranges are the catalogue check's, renamed to the input. */
+function settingSchema(field: TypedField): z.ZodType<Json | undefined> {
+  switch (field.type) {
+    case "integer":
+      return z.number({ error: "must be a whole number" }).optional();
+    case "boolean":
+      return z.boolean({ error: "must be true or false" }).optional();
+    case "string":
+      return z.string({ error: "must be a string" }).optional();
+    case "string[]":
+      return z.array(z.string({ error: "must be a string" }), { error: "must be a list of strings" }).optional();
+    case "json":
+      return z.json().optional();
+  }
+}
+
+interface Converter {
+  /** Typed inputs (or outputs, which repeat them) as the generic transform's: settings into `config`. */
+  toGeneric(typed: JsonObject): TransformInputs;
+  /** The generic transform's inputs back onto camelCase settings; a key absent from `config` stays absent. */
+  fromGeneric(generic: TransformInputs): JsonObject;
+  /** A generic rule's failure, renamed from the dotted key to the camelCase input the program sets. */
+  failure(failure: CheckFailure): CheckFailure;
+}
+
+function converter(type: TransformType, settings: readonly TypedField[]): Converter {
+  const byName = new Map(settings.map((field) => [field.name, field]));
+  const byKey = new Map(settings.map((field) => [field.key, field]));
+  return {
+    toGeneric(typed) {
+      const rest: JsonObject = {};
+      const config: JsonObject = {};
+      for (const [name, value] of Object.entries(typed)) {
+        const field = byName.get(name);
+        if (field === undefined) rest[name] = value;
+        else if (value !== undefined) config[field.key] = value;
+      }
+      // No `config` when no setting is set, as a generic transform written without one.
+      return { ...rest, type, ...(Object.keys(config).length > 0 && { config }) } as TransformInputs;
+    },
+    fromGeneric(generic) {
+      const { type: _type, config, ...rest } = generic;
+      const typed: JsonObject = { ...rest };
+      for (const [key, value] of Object.entries((config ?? {}) as JsonObject)) {
+        const field = byKey.get(key);
+        if (field !== undefined) typed[field.name] = value;
+      }
+      return typed;
+    },
+    failure(failure) {
+      const named = /`config\["([^"]+)"\]`/.exec(failure.reason);
+      const field = named ? byKey.get(named[1]) : undefined;
+      if (!named || !field) return failure;
+      return { property: field.name, reason: failure.reason.replace(named[0], `\`${field.name}\``) };
+    },
+  };
+}

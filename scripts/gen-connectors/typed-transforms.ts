@@ -1,0 +1,194 @@
+import type { TypedTransformField } from "../../provider/kinds/typed-transform";
+import { docComment, fieldDoc } from "./docs";
+import { camelName, keySummary, pascalName, resourceName } from "./naming";
+import { header, inputType, outputType } from "./render";
+
+/** One typed transform class: the catalogue transform's code and its settings. */
+export interface TypedTransformSpec {
+  code: string;
+  fields: TypedTransformField[];
+}
+
+export const transformClassName = (code: string): string => `${pascalName(code)}Transform`;
+export const transformShimKey = (code: string): string => `transform:${code}`;
+
+/** What the generic transform's own inputs are, for the docs of the ones a catalogue setting backs. */
+const ownedSummaries: Readonly<Record<string, string>> = {
+  inputTopicPattern: "Topics to read, as a pattern",
+  outputTopicPattern: "Topics to write, as a replacement pattern",
+  inputFormat: "How input records are serialized",
+  outputFormat: "How output records are serialized",
+  parallelism: "Parallel tasks of the job",
+};
+
+/** The generic transform requires the topic patterns, whatever the catalogue's placeholder defaults say. */
+const alwaysRequired: ReadonlySet<string> = new Set(["inputTopicPattern", "outputTopicPattern"]);
+
+const required = (field: TypedTransformField): boolean => field.required || alwaysRequired.has(field.name);
+
+/** The implementation's spelling of the catalogue's languages (`JavaScript` → `JAVASCRIPT`). */
+const languages = (field: TypedTransformField): string[] => (field.enum ?? []).map((value) => value.toUpperCase());
+
+/** "Topic TTL (config key `transforms.topic.ttl`).": every key starts `transforms.`, which says nothing here. */
+const settingSummary = (field: TypedTransformField): string =>
+  `${keySummary(field.key.replace(/^transforms\./, ""))} (config key \`${field.key}\`)`;
+
+/** Required inputs first, then the settings, then the generic inputs' optional ones, the code last. */
+const rank = (field: TypedTransformField): number =>
+  field.role === "language" ? 3 : field.role === "setting" ? 1 : required(field) ? 0 : 2;
+
+function memberDoc(field: TypedTransformField): string[][] {
+  const [, ...rest] = fieldDoc(field, "transform");
+  if (field.role === "setting") return [[`${settingSummary(field)}.`], ...rest];
+  const [rules, defaults] = rest;
+  return [
+    [`${ownedSummaries[field.name]} (config key \`${field.key}\`).`],
+    rules,
+    required(field) ? ["Changes in place."] : defaults,
+  ];
+}
+
+function members(spec: TypedTransformSpec): string {
+  return [...spec.fields]
+    .sort((a, b) => rank(a) - rank(b))
+    .map((field) => {
+      if (field.role === "language") {
+        const allowed = languages(field);
+        const doc = [
+          ["The code. Without it, the transform's code is left to the web console, and nothing is deployed."],
+          [
+            `Its \`language\` is ${allowed.map((value) => `\`${value}\``).join(" or ")} for this transform (config key \`${field.key}\`).`,
+          ],
+          ["@default none"],
+        ];
+        const union = allowed.map((value) => JSON.stringify(value)).join(" | ");
+        return `${docComment(doc, "  ")}  implementation?: pulumi.Input<TransformImplementationArgs & { language: ${union} }>;\n`;
+      }
+      return `${docComment(memberDoc(field), "  ")}  ${field.name}${required(field) ? "" : "?"}: ${inputType(field)};\n`;
+    })
+    .join("");
+}
+
+/** A placeholder value of a setting in a class example. */
+function exampleValue(field: TypedTransformField): string {
+  if (field.enum) return JSON.stringify(field.enum[0]);
+  if (field.type === "integer") return String(field.range?.[1] ?? field.default ?? 1);
+  if (field.type === "boolean") return "true";
+  return typeof field.default === "string" && field.default !== "" ? JSON.stringify(field.default) : '"1h"';
+}
+
+function classDoc(spec: TypedTransformSpec, name: string): string[][] {
+  const variable = camelName(spec.code);
+  const resource = resourceName(spec.code);
+  const language = spec.fields.find((field) => field.role === "language");
+  const settings = spec.fields.filter((field) => field.role === "setting");
+  const create = [
+    `const ${variable} = new streamkap.${name}(${JSON.stringify(resource)}, {`,
+    '  inputTopicPattern: "source_.*\\\\.public\\\\.orders",',
+    `  outputTopicPattern: ${JSON.stringify(`orders_${spec.code}`)},`,
+    ...settings.map((field) => `  ${field.name}: ${exampleValue(field)},`),
+    "});",
+  ];
+  const parallel = spec.fields.find((field) => field.name === "parallelism");
+  const tune = [
+    `new streamkap.${name}(${JSON.stringify(`${resource}-wide`)}, {`,
+    '  inputTopicPattern: "source_.*\\\\.public\\\\..*",',
+    `  outputTopicPattern: ${JSON.stringify(`all_${spec.code}`)},`,
+    ...(parallel ? [`  parallelism: ${parallel.range?.[1] ?? 20},`] : []),
+    '  outputFormat: "Json",',
+    ...(language
+      ? [`  implementation: { language: ${JSON.stringify(languages(language)[0])}, valueTransform: "..." },`]
+      : []),
+    "});",
+  ];
+  return [
+    [`A \`${spec.code}\` transform: the generic {@link Transform} with \`type: "${spec.code}"\` fixed by the class.`],
+    [
+      "Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`",
+      "before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work",
+      "as for {@link Transform}.",
+    ],
+    ["@example"],
+    [`#### Create a \`${spec.code}\` transform`],
+    ['```ts title="index.ts"', ...create, "```"],
+    ["#### Tune the job and give it code"],
+    ['```ts title="index.ts"', ...tune, "```"],
+  ];
+}
+
+/** One typed transform: its args interface and its resource class. */
+export function typedTransformFile(spec: TypedTransformSpec): string {
+  const name = transformClassName(spec.code);
+  const settings = spec.fields.filter((field) => field.role === "setting");
+  const hasLanguage = spec.fields.some((field) => field.role === "language");
+  // The generic inputs this class redeclares with the catalogue's rules, and the two it replaces.
+  const replaced = [
+    "type",
+    "config",
+    ...spec.fields.filter((field) => field.role === "owned").map((field) => field.name),
+    ...(hasLanguage ? ["implementation"] : []),
+  ];
+  const secret = settings.some((field) => field.secret);
+  const json = settings.some((field) => field.type === "json");
+  const baseImports = [...(json ? ["type JsonValue"] : []), ...(secret ? ["secretInput"] : [])];
+  const outputs = settings
+    .map(
+      (field) =>
+        `${docComment([[`${settingSummary(field)}, as last applied (see {@link ${name}Args.${field.name}}).`]], "  ")}` +
+        `  declare readonly ${field.name}: ${outputType(field)};\n`,
+    )
+    .join("");
+  const props = [
+    "...transformProps(name, args),",
+    ...settings.map(
+      (field) => `${field.name}: ${field.secret ? `secretInput(args.${field.name})` : `args.${field.name}`},`,
+    ),
+  ].join("\n");
+  const transformImports = ["type TransformArgs", ...(hasLanguage ? ["type TransformImplementationArgs"] : [])];
+  return `${header}
+import * as pulumi from "@pulumi/pulumi";
+
+import { ${[...transformImports, "transformProps"].join(", ")} } from "../../transform";
+${baseImports.length > 0 ? `import { ${baseImports.join(", ")} } from "../connector-base";\n` : ""}import { typedShims } from "../shims";
+import { TypedTransform } from "../transform-base";
+
+${docComment([[`The arguments of a {@link ${name}}: the generic transform's, with its catalogue settings typed.`]], "")}export interface ${name}Args extends Omit<TransformArgs, ${replaced.map((input) => JSON.stringify(input)).join(" | ")}> {
+${members(spec)}}
+
+${docComment(classDoc(spec, name), "")}export class ${name} extends TypedTransform {
+${outputs}
+  constructor(name: string, args: ${name}Args, opts?: pulumi.CustomResourceOptions) {
+    super(
+      typedShims[${JSON.stringify(transformShimKey(spec.code))}],
+      name,
+      {
+        ${props}
+      },
+      opts,
+      "streamkap",
+      ${JSON.stringify(name)},
+    );
+  }
+}
+`;
+}
+
+/** The base of the typed transform classes: the generic transform's outputs, without `type`. */
+export function transformBaseFile(): string {
+  return `${header}
+import * as pulumi from "@pulumi/pulumi";
+
+import type { Transform } from "../transform";
+
+/**
+ * A dynamic resource typed with the generic {@link Transform}'s outputs, less \`type\`: a typed transform has its
+ * type in its class and token. Only the type is narrowed; the outputs are declared once, on \`Transform\`.
+ */
+const TransformOutputs = pulumi.dynamic.Resource as unknown as abstract new (
+  ...args: ConstructorParameters<typeof pulumi.dynamic.Resource>
+) => pulumi.dynamic.Resource & Omit<Transform, "type" | keyof pulumi.dynamic.Resource>;
+
+/** A typed transform, e.g. {@link MapFilterTransform}: the outputs every one has besides its settings. */
+export abstract class TypedTransform extends TransformOutputs {}
+`;
+}
