@@ -27,7 +27,18 @@ export class ServiceApi {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<T> {
-    const answer = await fetch(`${this.server.baseUrl}${path}`, {
+    let answer = await this.send(method, path, body, headers);
+    if (answer.status === 401) {
+      this.token = undefined; // expired (servers with short token lifetimes): get a new one, once
+      answer = await this.send(method, path, body, headers);
+    }
+    const text = await answer.text();
+    if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  private async send(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Response> {
+    return fetch(`${this.server.baseUrl}${path}`, {
       method,
       headers: {
         authorization: `Bearer ${await this.accessToken()}`,
@@ -36,9 +47,6 @@ export class ServiceApi {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const text = await answer.text();
-    if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
   }
 
   /** Every object of a list endpoint (`/sources`, `/destinations`, `/pipelines`), all pages. */
