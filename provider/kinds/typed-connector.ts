@@ -4,6 +4,7 @@ import type { ConnectorRecord } from "../client/responses";
 import type { CheckFailure, Json, JsonObject, KindDescription } from "../engine/kind";
 import { type ConnectorInputs, connectorInputsSchema, connectorKind } from "./connector";
 import { type TypedConnectorKind, type TypedField, typedFields } from "./typed-fields";
+import { apiOverTypedInputs } from "./typed-view";
 
 /**
  * A typed connector kind, e.g. `source:postgresql`: the generic source or destination with one camelCase input
@@ -51,22 +52,7 @@ export function typedConnectorKind(
       ),
     uniqueNames: generic.uniqueNames,
     ...(generic.adoptByName === undefined ? {} : { adoptByName: generic.adoptByName }),
-    api: {
-      collection: api.collection,
-      record: api.record,
-      idOf: api.idOf,
-      nameOf: api.nameOf,
-      createBody: (inputs, context) => api.createBody(convert.toGeneric(inputs), context),
-      updateBody: (inputs, context, id) => api.updateBody(convert.toGeneric(inputs), context, id),
-      updateNeeded: (olds, news) => api.updateNeeded?.(convert.toGeneric(olds), convert.toGeneric(news)) ?? true,
-      ...(api.writeQuery && { writeQuery: api.writeQuery }),
-      asyncDelete: api.asyncDelete,
-      ...(api.configHistory !== undefined && { configHistory: api.configHistory }),
-      ...(api.getRequest && { getRequest: api.getRequest }),
-      ...(api.updateRequest && { updateRequest: api.updateRequest }),
-      ...(api.deleteRequest && { deleteRequest: api.deleteRequest }),
-      ...(api.itemsOf && { itemsOf: api.itemsOf }),
-    },
+    api: apiOverTypedInputs(api, convert.toGeneric),
     outputs: generic.outputs,
     liveInputs: (live, prior) => convert.fromGeneric(generic.liveInputs(live, convert.toGeneric(prior))),
     secretKeys: (inputs) => [

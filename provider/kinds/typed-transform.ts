@@ -11,6 +11,7 @@ import {
   typedConfigKeys,
 } from "./transform-config";
 import { fieldsOf, type TypedField } from "./typed-fields";
+import { apiOverTypedInputs } from "./typed-view";
 
 /**
  * One catalogue setting of a transform and the input that carries it. The generic transform already has typed
@@ -89,22 +90,7 @@ export function typedTransformKind(code: string): KindDescription<JsonObject, Tr
     configKeyOf: (input) => settings.find((field) => field.name === input)?.key,
     uniqueNames: generic.uniqueNames,
     ...(generic.adoptByName === undefined ? {} : { adoptByName: generic.adoptByName }),
-    api: {
-      collection: api.collection,
-      record: api.record,
-      idOf: api.idOf,
-      nameOf: api.nameOf,
-      createBody: (inputs, context) => api.createBody(convert.toGeneric(inputs), context),
-      updateBody: (inputs, context, id) => api.updateBody(convert.toGeneric(inputs), context, id),
-      updateNeeded: (olds, news) => api.updateNeeded?.(convert.toGeneric(olds), convert.toGeneric(news)) ?? true,
-      ...(api.writeQuery && { writeQuery: api.writeQuery }),
-      asyncDelete: api.asyncDelete,
-      ...(api.configHistory !== undefined && { configHistory: api.configHistory }),
-      ...(api.getRequest && { getRequest: api.getRequest }),
-      ...(api.updateRequest && { updateRequest: api.updateRequest }),
-      ...(api.deleteRequest && { deleteRequest: api.deleteRequest }),
-      ...(api.itemsOf && { itemsOf: api.itemsOf }),
-    },
+    api: apiOverTypedInputs(api, convert.toGeneric),
     outputs: generic.outputs,
     liveInputs: (live, prior) => convert.fromGeneric(generic.liveInputs(live, convert.toGeneric(prior))),
     ...(generic.secretKeys && { secretKeys: (inputs) => generic.secretKeys?.(convert.toGeneric(inputs)) ?? [] }),

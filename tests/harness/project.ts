@@ -152,6 +152,17 @@ export class TestProject {
     throw new Error("expected the preview to fail, but it succeeded");
   }
 
+  /** An `up` expected to fail; resolves with what the engine printed. */
+  async failingUp(): Promise<{ message: string; diagnostics: string[] }> {
+    const events = collector();
+    try {
+      await this.stack.up({ onEvent: events.onEvent });
+    } catch (error) {
+      return { message: error instanceof Error ? error.message : String(error), diagnostics: events.diagnostics };
+    }
+    throw new Error("expected `pulumi up` to fail, but it succeeded");
+  }
+
   async up(): Promise<UpResult & { steps: StepReport[] }> {
     const events = collector();
     const result = await this.stack.up({ onEvent: events.onEvent });
