@@ -4,6 +4,7 @@ import { secretKeys } from "../provider/kinds/connector-config";
 import { type ManagedArgs, managedProps } from "./common";
 import { namingProps } from "./naming";
 import { shims } from "./shim";
+import type { ShimState } from "./shim-methods";
 
 /** A config value as the service takes it; it answers every value back as a string. */
 export type ConfigValue = string | number | boolean | Array<string | number | boolean>;
@@ -256,6 +257,28 @@ export abstract class Connector extends pulumi.dynamic.Resource {
   declare readonly tags: pulumi.Output<string[] | undefined>;
   /** The last snapshot this provider started (sources only): generation, type, topics and status. */
   declare readonly lastSnapshot: pulumi.Output<LastSnapshot | undefined>;
+
+  /**
+   * The name and connector code a pipeline's body repeats, known here without asking the service.
+   * @internal
+   */
+  readonly endpointHint: pulumi.Output<{ name: string; connector: string }>;
+
+  constructor(
+    provider: pulumi.dynamic.ResourceProvider,
+    name: string,
+    props: pulumi.Inputs,
+    opts?: pulumi.CustomResourceOptions,
+    module?: string,
+    type?: string,
+  ) {
+    super(provider, name, props, opts, module, type);
+    // A typed kind carries its connector code in its name ("source:postgresql"); a generic one as an input.
+    const typedCode = (provider as Partial<ShimState>).kind?.split(":")[1];
+    this.endpointHint = pulumi
+      .all([this.name, typedCode ?? (this as { connector: pulumi.Output<string> }).connector])
+      .apply(([endpointName, connector]) => ({ name: endpointName, connector }));
+  }
 }
 
 /**

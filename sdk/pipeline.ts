@@ -12,6 +12,11 @@ function idOf(connector: ConnectorResource | pulumi.Input<string>): pulumi.Input
   return connector instanceof Connector ? connector.id : (connector as pulumi.Input<string>);
 }
 
+/** The end's name and connector when it is a resource of this program, so creating the pipeline asks nothing. */
+function hintOf(connector: ConnectorResource | pulumi.Input<string>) {
+  return connector instanceof Connector ? connector.endpointHint : undefined;
+}
+
 export interface PipelineArgs extends ManagedArgs {
   /** The name on the service, unique per service. Leave it out to derive one from the resource name. */
   name?: pulumi.Input<string>;
@@ -74,6 +79,7 @@ export class Pipeline extends pulumi.dynamic.Resource {
         ...managedProps(args),
         sourceId: idOf(args.source),
         destinationId: idOf(args.destination),
+        endpoints: { source: hintOf(args.source), destination: hintOf(args.destination) },
         topics: args.topics,
         snapshotNewTables: args.snapshotNewTables,
         tags: args.tags,

@@ -1,64 +1,21 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-/** Type-only: erased at compile time, so nothing of the runtime is captured into state. */
-type Runtime = typeof import("../provider/runtime");
+import * as methods from "./shim-methods";
 
 /**
- * The provider object that Pulumi serializes into every resource's state. It holds only the kind's name; each
- * method loads the installed package's runtime when it runs, so `refresh` and `destroy` of a stack written by
- * an older version run today's code, and no client, schema or credential is ever captured into state.
- *
- * Keep it tiny and stable: the `require` path is a public entry point of the package for that reason.
+ * The provider object that Pulumi serializes into every resource's state: the kind's name over a prototype that
+ * is a module of this package (see shim-methods.ts for why). Each method loads the installed package's runtime
+ * when it runs, so `refresh` and `destroy` of a stack written by an older version run today's code, and no
+ * client, schema or credential is ever captured into state.
  */
-export class ProviderShim implements pulumi.dynamic.ResourceProvider {
-  readonly kind: string;
+export type ProviderShim = pulumi.dynamic.ResourceProvider & methods.ShimState;
 
-  constructor(kind: string) {
-    this.kind = kind;
-  }
-
-  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-    const runtime: Runtime = require("pulumi-streamkap/provider-runtime");
-    await runtime.configure(req.config);
-  }
-
-  async check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult> {
-    const runtime: Runtime = require("pulumi-streamkap/provider-runtime");
-    return runtime.check(this.kind, olds, news);
-  }
-
-  async diff(
-    id: string,
-    olds: Record<string, unknown>,
-    news: Record<string, unknown>,
-  ): Promise<pulumi.dynamic.DiffResult> {
-    const runtime: Runtime = require("pulumi-streamkap/provider-runtime");
-    return runtime.diff(this.kind, id, olds, news);
-  }
-
-  async create(inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {
-    const runtime: Runtime = require("pulumi-streamkap/provider-runtime");
-    return runtime.create(this.kind, inputs);
-  }
-
-  async read(id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
-    const runtime: Runtime = require("pulumi-streamkap/provider-runtime");
-    return runtime.read(this.kind, id, props);
-  }
-
-  async update(
-    id: string,
-    olds: Record<string, unknown>,
-    news: Record<string, unknown>,
-  ): Promise<pulumi.dynamic.UpdateResult> {
-    const runtime: Runtime = require("pulumi-streamkap/provider-runtime");
-    return runtime.update(this.kind, id, olds, news);
-  }
-
-  async delete(id: string, props: Record<string, unknown>): Promise<void> {
-    const runtime: Runtime = require("pulumi-streamkap/provider-runtime");
-    await runtime.delete(this.kind, id, props);
-  }
+/** The provider object for one kind (`source`, `source:postgresql`, `transform:map_filter`, …). */
+export function providerShim(kind: string): ProviderShim {
+  // `import * as` yields the module's exports object itself (CommonJS), which is what the serializer recognises.
+  const shim = Object.create(methods) as ProviderShim & { kind: string };
+  shim.kind = kind;
+  return shim;
 }
 
 /**
@@ -66,12 +23,12 @@ export class ProviderShim implements pulumi.dynamic.ResourceProvider {
  * so every resource of a kind reuses one serialization.
  */
 export const shims = {
-  source: new ProviderShim("source"),
-  destination: new ProviderShim("destination"),
-  pipeline: new ProviderShim("pipeline"),
-  topic: new ProviderShim("topic"),
-  transform: new ProviderShim("transform"),
-  projectKey: new ProviderShim("projectKey"),
-  webhookSource: new ProviderShim("webhookSource"),
-  tag: new ProviderShim("tag"),
+  source: providerShim("source"),
+  destination: providerShim("destination"),
+  pipeline: providerShim("pipeline"),
+  topic: providerShim("topic"),
+  transform: providerShim("transform"),
+  projectKey: providerShim("projectKey"),
+  webhookSource: providerShim("webhookSource"),
+  tag: providerShim("tag"),
 } as const;

@@ -31,8 +31,10 @@ export function diffInputs<I extends JsonObject, L>(
   const olds = inputsFromOutputs(kind, withoutProvider(oldOutputs));
   const news = withoutProvider(newsRaw) as I;
 
-  // `adopt` and `onDrift` steer the provider; changing them alone changes nothing on the service.
-  const keys = new Set([...Object.keys(olds), ...Object.keys(news)].filter((key) => !commonInputKeys.includes(key)));
+  // `adopt` and `onDrift` steer the provider, and hints describe other objects: changing them alone changes
+  // nothing on the service.
+  const ignored = new Set<string>([...commonInputKeys, ...(kind.hints ?? [])]);
+  const keys = new Set([...Object.keys(olds), ...Object.keys(news)].filter((key) => !ignored.has(key)));
   const changed = [...keys].filter((key) => containsUnknown(news[key]) || !semanticEqual(olds[key], news[key]));
   if (changed.length === 0) {
     return { changes: false };

@@ -41,6 +41,11 @@ export interface KindDescription<I extends JsonObject, L> {
   /** Names are unique per service: a replacement that keeps the name must delete the old object first. */
   uniqueNames: boolean;
   /**
+   * Inputs the SDK fills from other resources' outputs so the provider can skip lookups (a pipeline's source
+   * name, say). They describe other objects, not this one, so a change in them alone is never a change here.
+   */
+  hints?: readonly (keyof I & string)[];
+  /**
    * Whether `adopt: "byName"` may take over an existing object. False where a same-named object may carry
    * other data (pipelines, transforms): those are adopted by id only.
    * @default true

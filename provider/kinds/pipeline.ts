@@ -6,6 +6,9 @@ import type { Json, JsonObject, KindContext, KindDescription } from "../engine/k
 import { compact, semanticEqual } from "../engine/values";
 import { nameSchema, namePrefixSchema } from "./names";
 
+/** What the SDK knows of a linked source or destination from its outputs (see `hints` in KindDescription). */
+const endpointHint = z.strictObject({ name: z.string(), connector: z.string() });
+
 export const pipelineInputsSchema = z.strictObject({
   name: nameSchema,
   namePrefix: namePrefixSchema.optional(),
@@ -16,6 +19,8 @@ export const pipelineInputsSchema = z.strictObject({
   snapshotNewTables: z.boolean().optional(),
   /** Tag ids; the service tags a pipeline "Development" when none are given. */
   tags: z.array(z.string().min(1)).optional(),
+  /** Filled by the SDK when the source and destination are resources of the program: spares two lookups. */
+  endpoints: z.strictObject({ source: endpointHint.optional(), destination: endpointHint.optional() }).optional(),
 });
 export type PipelineInputs = z.infer<typeof pipelineInputsSchema> & JsonObject;
 
@@ -48,26 +53,25 @@ async function connectorRef(
   return { id: live.id, name: live.name ?? "", connector: live.connector ?? "", topicIds: live.topic_ids ?? [] };
 }
 
-/** Maps each requested topic ("public.orders" or a full id) to the source's topic id, naming any that is not there. */
-function resolveTopics(context: KindContext, source: ConnectorRef, requested: string[] | undefined): string[] {
-  if (requested === undefined) return source.topicIds;
-  return requested.map((topic) => {
-    const id = source.topicIds.find((candidate) => candidate === topic || candidate.endsWith(`.${topic}`));
-    if (!id) {
-      throw new StreamkapError(
-        ErrorCodes.rejected,
-        `${context.label}: topic "${topic}" is not a topic of source "${source.name}"; its topics are ` +
-          `${source.topicIds.map((candidate) => `"${candidate.split(".").slice(1).join(".")}"`).join(", ") || "none yet"}.`,
-      );
-    }
-    return id;
-  });
+/** A source topic's full id is `source_<sourceId>.<table>` (the service's own scheme): no lookup needed. */
+function topicId(sourceId: string, topic: string): string {
+  return topic.startsWith(`source_${sourceId}.`) ? topic : `source_${sourceId}.${topic}`;
 }
 
+/**
+ * The pipeline's body. A create costs one call when the program links resources of its own and names its
+ * topics: names and connectors come from the SDK's hints and topic ids follow from the source's id. Only what
+ * is missing is looked up (every topic of the source, or an end given as a bare id).
+ */
 async function pipelineBody(inputs: PipelineInputs, context: KindContext): Promise<JsonObject> {
+  const hints = inputs.endpoints ?? {};
   const [source, destination] = await Promise.all([
-    connectorRef(context, "/sources", inputs.sourceId, "sourceId"),
-    connectorRef(context, "/destinations", inputs.destinationId, "destinationId"),
+    hints.source && inputs.topics !== undefined
+      ? { id: inputs.sourceId, ...hints.source, topicIds: [] }
+      : connectorRef(context, "/sources", inputs.sourceId, "sourceId"),
+    hints.destination
+      ? { id: inputs.destinationId, ...hints.destination, topicIds: [] }
+      : connectorRef(context, "/destinations", inputs.destinationId, "destinationId"),
   ]);
   return compact({
     name: inputs.name,
@@ -75,7 +79,7 @@ async function pipelineBody(inputs: PipelineInputs, context: KindContext): Promi
       id: source.id,
       name: source.name,
       connector: source.connector,
-      topics: resolveTopics(context, source, inputs.topics),
+      topics: inputs.topics?.map((topic) => topicId(source.id, topic)) ?? source.topicIds,
     },
     destination: { id: destination.id, name: destination.name, connector: destination.connector },
     tags: inputs.tags ?? [],
@@ -99,6 +103,7 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
   // refuses to delete a source a pipeline still uses).
   replaceOn: ["sourceId", "destinationId"],
   uniqueNames: true,
+  hints: ["endpoints"],
   adoptByName: false,
   api: {
     collection: "/pipelines",

@@ -108,7 +108,7 @@ ${outputs}
  */
 export function shimsFile(keys: string[]): string {
   return `${header}
-import { ProviderShim } from "../shim";
+import { providerShim } from "../shim";
 
 ${docComment(
   [
@@ -120,7 +120,7 @@ ${docComment(
   ],
   "",
 )}export const typedShims = {
-${keys.map((key) => `  ${JSON.stringify(key)}: new ProviderShim(${JSON.stringify(key)}),`).join("\n")}
+${keys.map((key) => `  ${JSON.stringify(key)}: providerShim(${JSON.stringify(key)}),`).join("\n")}
 } as const;
 `;
 }

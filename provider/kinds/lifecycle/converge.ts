@@ -63,10 +63,13 @@ export async function convergeConnector(
   const carried: Json | undefined = previous?.lastSnapshot;
 
   try {
-    let status = await settledStatus(target, live, state);
+    // The last record read, while no action since has made it out of date: the wait starts from it.
+    let current: ConnectorRecord | undefined = await settled(target, live, state);
+    let status = current.connector_status ?? "Unknown";
     if (status === "Pending") {
       await act(target, "deploy"); // created or updated but not deployed: the service waits to be told
       status = "Starting";
+      current = undefined;
     }
     for (const trigger of triggers) {
       if (status === "Stopped" && state !== "stopped") {
@@ -76,9 +79,12 @@ export async function convergeConnector(
       await act(target, trigger.action, trigger.body);
       delete pending[trigger.key];
     }
-    if (triggers.length > 0) status = (await readConnector(target)).connector_status ?? "Unknown";
-    await moveToState(target, status, state);
-    const ready = await waitForState(target, state);
+    if (triggers.length > 0) {
+      current = await readConnector(target);
+      status = current.connector_status ?? "Unknown";
+    }
+    if (await moveToState(target, status, state)) current = undefined;
+    const ready = await waitForState(target, state, current);
 
     let lastSnapshot = carried;
     if (snapshot !== undefined) {
@@ -98,17 +104,15 @@ export async function convergeConnector(
 }
 
 /**
- * The status once the service has finished applying the create or update (`wait=false` returns at once and
+ * The connector once the service has finished applying the create or update (`wait=false` returns at once and
  * passes through `Pending Update`): operations sent before that could race the deploy. A timeout names the
  * declared status, which is what the user is waiting for.
  */
-async function settledStatus(target: Target, live: ConnectorRecord, state: ConnectorState): Promise<string> {
-  const status = live.connector_status ?? "Unknown";
-  if (status !== "Pending Update") return status;
-  const settled = await waitUntil(target, {
-    reached: (current) => current !== "Pending Update",
+function settled(target: Target, live: ConnectorRecord, state: ConnectorState): Promise<ConnectorRecord> {
+  const goal = {
+    reached: (current: string) => current !== "Pending Update",
     describe: `\`${statusOfState[state]}\``,
     failOnBroken: false,
-  });
-  return settled.connector_status ?? "Unknown";
+  };
+  return waitUntil(target, goal, live);
 }

@@ -151,49 +151,60 @@ export interface WaitGoal {
 
 /**
  * Polls the connector with backoff until its status reaches the goal, it breaks, or the deadline passes. The
- * last read happens at the deadline, so a status that arrives just in time counts.
+ * last read happens at the deadline, so a status that arrives just in time counts. `seen` is a record the
+ * caller has just received (a create's answer, an earlier read): it counts as the first read, which spares a
+ * call that could only repeat it.
  */
-export async function waitUntil(target: Target, goal: WaitGoal): Promise<ConnectorRecord> {
+export async function waitUntil(target: Target, goal: WaitGoal, seen?: ConnectorRecord): Promise<ConnectorRecord> {
+  let live = seen;
   for (let pause = 100; ; pause = Math.min(pause * 2, 5_000)) {
-    const live = await readConnector(target);
-    const status = live.connector_status ?? "Unknown";
-    if (goal.reached(status)) return live;
-    if (goal.failOnBroken && status === "Broken") throw await brokenError(target);
-    const remaining = target.deadline - Date.now();
-    if (remaining <= 0) {
-      throw new StreamkapError(
-        ErrorCodes.timeout,
-        `${target.context.label}: it did not become ${goal.describe} before its \`readyTimeoutSeconds\` deadline ` +
-          `passed: the service last reported \`${status}\`. If it is only slow, raise \`readyTimeoutSeconds\` ` +
-          `(default ${defaultReadyTimeoutSeconds}); otherwise check the connector in the Streamkap console. The ` +
-          "next `pulumi up` waits again.",
-      );
+    if (live !== undefined) {
+      const status = live.connector_status ?? "Unknown";
+      if (goal.reached(status)) return live;
+      if (goal.failOnBroken && status === "Broken") throw await brokenError(target);
+      const remaining = target.deadline - Date.now();
+      if (remaining <= 0) {
+        throw new StreamkapError(
+          ErrorCodes.timeout,
+          `${target.context.label}: it did not become ${goal.describe} before its \`readyTimeoutSeconds\` ` +
+            `deadline passed: the service last reported \`${status}\`. If it is only slow, raise ` +
+            `\`readyTimeoutSeconds\` (default ${defaultReadyTimeoutSeconds}); otherwise check the connector in ` +
+            "the Streamkap console. The next `pulumi up` waits again.",
+        );
+      }
+      await sleep(Math.min(pause, remaining));
     }
-    await sleep(Math.min(pause, remaining));
+    live = await readConnector(target);
   }
 }
 
 /** Waits for the declared state; `Broken` fails with the service's explanation. */
-export function waitForState(target: Target, state: ConnectorState): Promise<ConnectorRecord> {
+export function waitForState(target: Target, state: ConnectorState, seen?: ConnectorRecord): Promise<ConnectorRecord> {
   const wanted = statusOfState[state];
-  return waitUntil(target, { reached: (status) => status === wanted, describe: `\`${wanted}\``, failOnBroken: true });
+  const goal = { reached: (status: string) => status === wanted, describe: `\`${wanted}\``, failOnBroken: true };
+  return waitUntil(target, goal, seen);
 }
 
-/** Moves a connector in `status` toward `state`: at most two operations, none when it is there or on its way. */
-export async function moveToState(target: Target, status: string, state: ConnectorState): Promise<void> {
+/**
+ * Moves a connector in `status` toward `state`: at most two operations, none when it is there or on its way.
+ * Answers whether it acted (what was read before is then out of date).
+ */
+export async function moveToState(target: Target, status: string, state: ConnectorState): Promise<boolean> {
   switch (state) {
     case "running":
-      if (status === "Paused" || status === "Stopped") await act(target, "resume");
-      return;
+      if (status !== "Paused" && status !== "Stopped") return false;
+      await act(target, "resume");
+      return true;
     case "paused":
-      if (status === "Paused") return;
+      if (status === "Paused") return false;
       // A stopped connector cannot be paused directly; resuming first is what the console does too.
       if (status === "Stopped") await act(target, "resume");
       await act(target, "pause");
-      return;
+      return true;
     case "stopped":
-      if (status !== "Stopped") await act(target, "stop");
-      return;
+      if (status === "Stopped") return false;
+      await act(target, "stop");
+      return true;
   }
 }
 
