@@ -125,6 +125,45 @@ export class TestProject {
     return project;
   }
 
+  /**
+   * The Pulumi project in `dir` as it stands (its own Pulumi.yaml, `Pulumi.<stack>.yaml` and program, TypeScript
+   * included, which the nodejs runtime type-checks), e.g. one a test has just generated. As in
+   * {@link TestProject.create}, node_modules is linked so the program resolves @pulumi/pulumi and
+   * pulumi-streamkap from this checkout, state goes to a file backend inside `dir`, and the stack's credentials are
+   * those of `service`: a local server, or another service of it (`{ baseUrl: server.baseUrl, ...createService() }`).
+   * `config` is set over what the stack's file holds. `dispose()` removes `dir`.
+   */
+  static async fromDirectory(
+    dir: string,
+    service: Pick<LocalServer, "baseUrl" | "clientId" | "secret">,
+    config: Record<string, string> = {},
+    stackName = "test",
+  ): Promise<TestProject> {
+    if (!fs.existsSync(path.join(dir, "Pulumi.yaml"))) throw new Error(`no Pulumi.yaml in ${dir}`);
+    if (!fs.existsSync(path.join(dir, "node_modules"))) {
+      fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
+    }
+    fs.mkdirSync(path.join(dir, ".state"), { recursive: true });
+    const workspace = await LocalWorkspace.create({
+      workDir: dir,
+      pulumiHome: path.join(dir, ".pulumi-home"),
+      pulumiCommand: await pulumiCommand(),
+      envVars: {
+        PULUMI_BACKEND_URL: `file://${path.join(dir, ".state")}`,
+        PULUMI_CONFIG_PASSPHRASE: "test-passphrase",
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+        PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+      },
+    });
+    const stack = await Stack.create(stackName, workspace);
+    const project = new TestProject(dir, stack);
+    await project.setConfig({ "streamkap:endpoint": service.baseUrl, "streamkap:clientId": service.clientId });
+    await stack.setConfig("streamkap:secret", { value: service.secret, secret: true });
+    await project.setConfig(config);
+    return project;
+  }
+
   async setConfig(values: Record<string, string>): Promise<void> {
     const map: ConfigMap = {};
     for (const [key, value] of Object.entries(values)) map[key] = { value };

@@ -1,0 +1,30 @@
+// Installs this checkout into a project's node_modules the way `npm install pulumi-streamkap` would: a real
+// copy of the package's published files beside links to this checkout's dependencies (so one @pulumi/pulumi).
+//
+// The repository's own programs use a symlink (scripts/link-self.js), which is quicker, but Pulumi's function
+// serializer sees through it: it writes a module by `require` only when the module's real path lies under
+// node_modules. What users' state files hold can only be measured, and tested, on a real install.
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+const repoRoot = path.resolve(__dirname, "../..");
+
+/** The paths `npm pack` would publish, from package.json's `files` (plus package.json itself). */
+function publishedPaths(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { files?: string[] };
+  return ["package.json", ...(manifest.files ?? ["dist/"])];
+}
+
+export function installPackageCopy(projectDir: string): void {
+  const modules = path.join(projectDir, "node_modules");
+  const target = path.join(modules, "pulumi-streamkap");
+  fs.mkdirSync(target, { recursive: true });
+  for (const published of publishedPaths()) {
+    const from = path.join(repoRoot, published);
+    if (fs.existsSync(from)) fs.cpSync(from, path.join(target, published), { recursive: true });
+  }
+  for (const entry of fs.readdirSync(path.join(repoRoot, "node_modules"))) {
+    if (entry === "pulumi-streamkap" || entry.startsWith(".")) continue;
+    fs.symlinkSync(path.join(repoRoot, "node_modules", entry), path.join(modules, entry), "dir");
+  }
+}
