@@ -1,0 +1,236 @@
+/**
+ * The GitOps example (examples/gitops) with the real engine against the local API server, as its workflow runs it:
+ * a stack configured by its Pulumi.<stack>.yaml comes up; a pull request's change is previewed with the pulumi
+ * CLI's `preview --json`, piped through the compiled `pulumi-streamkap pr-summary`, and the summary is what the
+ * reviewer reads; merging (`up`) then does what the summary said.
+ */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+import { type LocalServer, startLocalServer } from "../../server";
+import { ServiceApi } from "../harness/api";
+import { callsDuring } from "../harness/calls";
+import { TestProject } from "../harness/project";
+import { leakedSecrets } from "../harness/secrets";
+
+type Live = { id: string; name: string; config: Record<string, unknown> };
+
+const repoRoot = path.resolve(__dirname, "../../..");
+const example = path.join(repoRoot, "examples", "gitops");
+const cli = path.join(repoRoot, "dist", "cli", "main.js");
+const dbPassword = "gitops-db-password-4c1e";
+const snowflakeKey = "gitops-private-key-8d2f";
+
+/**
+ * The settings of examples/gitops/Pulumi.<stack>.yaml, without their project namespace (the test project has
+ * another name). The files hold flat, plain settings only (a secret would be a nested `secure:` value); anything
+ * else fails here, loudly.
+ */
+function stackSettings(stack: string): Record<string, string> {
+  const file = path.join(example, `Pulumi.${stack}.yaml`);
+  const settings: Record<string, string> = {};
+  let inConfig = false;
+  for (const line of fs.readFileSync(file, "utf8").split("\n")) {
+    // `encryptionsalt` appears once someone ran `pulumi stack init` with passphrase secrets: not a secret itself.
+    if (line.trim() === "" || line.trimStart().startsWith("#") || line.startsWith("encryptionsalt:")) continue;
+    if (line === "config:") {
+      inConfig = true;
+      continue;
+    }
+    const entry = /^ {2}streamkap-gitops:(\w+): (.+)$/.exec(line);
+    if (!inConfig || !entry)
+      throw new Error(`${file}: expected only flat \`streamkap-gitops:\` settings, got: ${line}`);
+    settings[entry[1]] = entry[2].startsWith('"') ? (JSON.parse(entry[2]) as string) : entry[2];
+  }
+  return settings;
+}
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to completion without blocking this process, which also serves the local API. */
+function runCommand(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string }) {
+  return new Promise<Ran>((resolve, reject) => {
+    const child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: ["pipe", "pipe", "pipe"] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      resolve({ code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }),
+    );
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+/** The pulumi CLI scripts/toolchain.sh provides (the variable names its bin directory or the binary). */
+function pulumiBinary(): string {
+  const bin = process.env.PULUMI_STREAMKAP_PULUMI_BIN;
+  if (!bin) throw new Error("PULUMI_STREAMKAP_PULUMI_BIN is not set: run the tests through scripts/toolchain.sh");
+  return fs.statSync(bin).isDirectory() ? path.join(bin, "pulumi") : bin;
+}
+
+/** `pulumi preview --json` as the workflow runs it, with the environment the test project's workspace uses. */
+async function previewJson(project: TestProject): Promise<string> {
+  const workspace = project.stack.workspace;
+  const env = { ...process.env, ...workspace.envVars, PULUMI_HOME: workspace.pulumiHome };
+  const args = ["preview", "--json", "--refresh", "--show-sames", "--non-interactive", "--stack", project.stack.name];
+  const preview = await runCommand(pulumiBinary(), args, { cwd: project.dir, env });
+  if (preview.code !== 0)
+    throw new Error(`pulumi preview failed (${preview.code}):\n${preview.stderr}\n${preview.stdout}`);
+  return preview.stdout;
+}
+
+async function prSummary(previewOutput: string): Promise<string> {
+  const summary = await runCommand(process.execPath, [cli, "pr-summary"], { input: previewOutput });
+  if (summary.code !== 0) throw new Error(`pr-summary failed (${summary.code}): ${summary.stderr}`);
+  return summary.stdout;
+}
+
+/** The id of the Mermaid node drawn exactly as `node` (shape and label). */
+function nodeId(mermaid: string, node: string): string {
+  const line = mermaid.split("\n").find((candidate) => candidate.trim().endsWith(node));
+  const id = line?.trim().slice(0, line.trim().length - node.length);
+  if (!id) throw new Error(`no node ${node} in:\n${mermaid}`);
+  return id;
+}
+
+/** The node ids the diagram gives a class such as `replaced`. */
+function marked(mermaid: string, mark: string): string[] {
+  const line = mermaid
+    .split("\n")
+    .find((candidate) => candidate.trim().startsWith("class ") && candidate.endsWith(` ${mark}`));
+  return line ? line.trim().split(" ")[1].split(",") : [];
+}
+
+let server: LocalServer;
+let api: ServiceApi;
+let project: TestProject;
+
+beforeAll(async () => {
+  server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 100 });
+  api = new ServiceApi(server);
+  project = await TestProject.create("gitops", server, stackSettings("staging"));
+  // As `pulumi config set --secret` would, per stack (the YAML files hold no secrets).
+  await project.stack.setConfig("dbPassword", { value: dbPassword, secret: true });
+  await project.stack.setConfig("snowflakeKey", { value: snowflakeKey, secret: true });
+});
+
+afterAll(async () => {
+  project?.dispose();
+  await server?.close();
+});
+
+test("every stack's file sets what the program requires, in plain settings only", () => {
+  for (const stack of ["dev", "staging", "prod"]) {
+    expect(Object.keys(stackSettings(stack))).toEqual(
+      expect.arrayContaining(["dbHost", "tables", "snowflakeAccount", "snowflakeDatabase"]),
+    );
+  }
+});
+
+test("the staging stack comes up with staging's settings", async () => {
+  const result = await project.up();
+  expect(result.summary.result).toBe("succeeded");
+
+  const [source] = await api.list<Live>("/sources");
+  expect(source.config).toMatchObject({
+    "database.hostname.user.defined": "staging-db.internal.example.com",
+    "table.include.list.user.defined": "public.orders,public.customers",
+    "streamkap.snapshot.parallelism": "2",
+  });
+  const [destination] = await api.list<Live>("/destinations");
+  expect(destination.config).toMatchObject({
+    "ingestion.mode": "upsert",
+    "snowflake.database.name": "ANALYTICS_STAGING",
+  });
+  expect(await api.request("GET", "/topics/clean-orders-test")).toMatchObject({ num_partitions: 3 });
+  expect(await api.list("/pipelines")).toHaveLength(1);
+});
+
+describe("a pull request that changes the ingestion mode and restarts the source", () => {
+  let summary: string;
+  let destinationBefore: Live;
+
+  beforeAll(async () => {
+    [destinationBefore] = await api.list<Live>("/destinations");
+    await project.setConfig({ ingestionMode: "append", restartTrigger: "INC-4711" });
+    const json = await previewJson(project);
+    expect(leakedSecrets(json, [dbPassword, snowflakeKey, server.secret])).toEqual([]);
+    summary = await prSummary(json);
+  });
+
+  test("the summary calls out the replacement as a data-loss risk, and the restart", () => {
+    expect(summary).toContain("### Streamkap preview of stack `test` (gitops)");
+    expect(summary).toContain("> **Data-loss risk: 2 replacements.**");
+    expect(summary).toMatch(
+      /> - `warehouse` \(SnowflakeDestination\) is \*\*replaced\*\* because `ingestionMode` changed\./,
+    );
+    expect(summary).toMatch(
+      /> - `orders-to-warehouse` \(Pipeline\) is \*\*replaced\*\* because its destination `warehouse` is replaced\./,
+    );
+    expect(summary).toContain(
+      '| `orders-db` (PostgresqlSource) | **restart** | `restartTrigger`: unset → "INC-4711" |',
+    );
+    expect(leakedSecrets(summary, [dbPassword, snowflakeKey, server.secret])).toEqual([]);
+  });
+
+  test("the Mermaid diagram draws the pipeline with the replaced destination marked", () => {
+    const mermaid = /```mermaid\n([\s\S]*?)\n```/.exec(summary)?.[1] ?? "";
+    const destination = nodeId(mermaid, '[("warehouse<br/>SnowflakeDestination<br/>REPLACED")]');
+    const pipeline = nodeId(mermaid, '{{"orders-to-warehouse<br/>Pipeline<br/>REPLACED"}}');
+    const source = nodeId(mermaid, '[("orders-db<br/>PostgresqlSource<br/>UPDATED")]');
+    expect(mermaid).toContain(`${pipeline} --> ${destination}`);
+    expect(marked(mermaid, "replaced").sort()).toEqual([destination, pipeline].sort());
+    expect(marked(mermaid, "updated")).toEqual([source]);
+  });
+
+  test("merging does what the summary said: a new destination, a new pipeline, one restart", async () => {
+    const calls = await callsDuring(server, () => project.up());
+    const destinations = await api.list<Live>("/destinations");
+    expect(destinations).toHaveLength(1);
+    expect(destinations[0].id).not.toBe(destinationBefore.id);
+    expect(destinations[0].config).toMatchObject({ "ingestion.mode": "append" });
+    const [pipeline] = await api.list<{ destination: { id: string } }>("/pipelines");
+    expect(pipeline.destination.id).toBe(destinations[0].id);
+    expect(calls.filter((call) => /\/restart$/.test(call))).toHaveLength(1);
+  });
+
+  test("after the merge, the next pull request's summary says there is nothing to change", async () => {
+    expect(await prSummary(await previewJson(project))).toContain("**No changes.** 6 resources unchanged.");
+  });
+});
+
+test("prod, on a service of its own, comes up with prod's settings; its snapshot generation is recorded, not fired", async () => {
+  const service = await server.createService("prod");
+  const prodApi = new ServiceApi({ baseUrl: server.baseUrl, ...service });
+  const prod = await TestProject.create("gitops", server, stackSettings("prod"));
+  try {
+    await prod.setConfig({ "streamkap:clientId": service.clientId });
+    await prod.stack.setConfig("streamkap:secret", { value: service.secret, secret: true });
+    await prod.stack.setConfig("dbPassword", { value: dbPassword, secret: true });
+    await prod.stack.setConfig("snowflakeKey", { value: snowflakeKey, secret: true });
+    const calls = await callsDuring(server, () => prod.up());
+
+    const [source] = await prodApi.list<Live>("/sources");
+    expect(source.config).toMatchObject({
+      "streamkap.snapshot.parallelism": "4",
+      "streamkap.snapshot.chunk.size.bytes": "2097152",
+    });
+    expect(await prodApi.request("GET", "/topics/clean-orders-test")).toMatchObject({ num_partitions: 12 });
+    const [transform] = await prodApi.list<Live>("/transforms");
+    expect(transform.config).toMatchObject({ "transforms.input.job.parallelism": "10" });
+    expect(calls.filter((call) => /snapshot|\/restart/.test(call))).toEqual([]);
+    // Each stack's objects live in its own service: staging still has exactly its own source.
+    const stagingSources = await api.list<Live>("/sources");
+    expect(stagingSources).toHaveLength(1);
+    expect(stagingSources[0].id).not.toBe(source.id);
+  } finally {
+    prod.dispose();
+  }
+});
