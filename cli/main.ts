@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 /**
  * The `pulumi-streamkap` command. Subcommands:
- *   local   start the local API server (see docs/local-server.md)
+ *   local        start the local API server (see docs/local-server.md)
+ *   pr-summary   turn `pulumi preview --json` into a pull-request summary (see docs/gitops.md)
+ *   export       write a live service out as a Pulumi program (see docs/export.md)
  */
 import { runLocalCommand } from "../server/cli";
+import { runExportCommand } from "./export/command";
+import { runPrSummaryCommand } from "./pr-summary/command";
 
 const usage = `Usage: pulumi-streamkap <command> [options]
 
@@ -11,6 +15,12 @@ Commands:
   local [--port N] [--data DIR] [--faults SPEC] [--json]
         Start the local Streamkap API server: a faithful implementation of the management API and the
         webhook source on this machine, for demos, tests and CI with no account.
+  pr-summary [--format markdown|json] < preview.json
+        Turn the output of \`pulumi preview --json\` into a pull-request summary: replacements (data-loss risk),
+        snapshots, restarts, state changes, drift warnings, and the affected pipelines as a Mermaid diagram.
+  export --out DIR [--prefix NAME] [--adopt] [--stack NAME]
+        Write every source, destination, pipeline, transform, topic, tag and webhook source of the service
+        (credentials from STREAMKAP_*) as a TypeScript Pulumi program; \`export --help\` lists every option.
 `;
 
 async function main(argv: string[]): Promise<void> {
@@ -18,6 +28,12 @@ async function main(argv: string[]): Promise<void> {
   switch (command) {
     case "local":
       await runLocalCommand(rest);
+      return;
+    case "pr-summary":
+      process.exitCode = await runPrSummaryCommand(rest);
+      return;
+    case "export":
+      await runExportCommand(rest);
       return;
     case undefined:
     case "help":

@@ -1,0 +1,56 @@
+import type { PipelineRecord } from "../../provider/client/responses";
+import { tagIdsOf } from "../../provider/kinds/live-values";
+import { entry, jsonExpr, literal, type ObjectEntry, ref } from "./code";
+import type { Args } from "./object-args";
+import { type References, tagList } from "./references";
+
+/** Why a pipeline cannot be written: it needs both its ends in the program. */
+export function missingEnd(live: PipelineRecord, references: References): string | undefined {
+  const sourceId = live.source?.id ?? "";
+  const destinationId = live.destination?.id ?? "";
+  if (!references.connector(sourceId)) return `its source ${sourceId || "(none)"} is not on the service`;
+  if (!references.connector(destinationId)) return `its destination ${destinationId || "(none)"} is not on the service`;
+  return undefined;
+}
+
+/**
+ * A pipeline's settings: its source and destination as the program's resources, the topics it delivers (left
+ * out when it delivers every topic of the source, the resource's default), and its tags. The service tags a
+ * pipeline "Development" when it is given none, so that tag alone is left out too; a copy gets it the same way.
+ * Call {@link missingEnd} first.
+ */
+export function pipelineArgs(live: PipelineRecord, references: References, developmentTagId?: string): Args {
+  const source = references.connector(live.source?.id ?? "");
+  const destination = references.connector(live.destination?.id ?? "");
+  const entries: ObjectEntry[] = [];
+  const notes: string[] = [];
+  if (!source || !destination) throw new Error("pipelineArgs: call missingEnd first");
+  entries.push(entry("source", ref(source.webhook ? `${source.variable}.id` : source.variable)));
+  entries.push(entry("destination", ref(destination.variable)));
+
+  const topics = live.topics ?? [];
+  const everyTopic = topics.length === source.topics.length && topics.every((topic) => source.topics.includes(topic));
+  if (topics.length === 0) {
+    notes.push(
+      "The service lists no topics for it; `topics` is left out, so a copy delivers every topic of the source.",
+    );
+  } else if (!everyTopic) {
+    entries.push(entry("topics", jsonExpr(topics)));
+  }
+  if (live.snapshot_new_tables === true) entries.push(entry("snapshotNewTables", literal(true)));
+
+  const ids = tagIdsOf(live.tags) ?? [];
+  const onlyTheDefault = ids.length === 1 && ids[0] === developmentTagId;
+  if (!onlyTheDefault && ids.length > 0) {
+    const tags = tagList(ids, references);
+    if (tags.list) entries.push(entry("tags", tags.list));
+    notes.push(...tags.notes);
+  }
+  if ((live.transforms ?? []).length > 0) {
+    notes.push(
+      "The service lists transforms on this pipeline; the Pipeline resource does not link transforms, so the " +
+        "copy has none. Transforms themselves are exported as Transform resources.",
+    );
+  }
+  return { entries, notes };
+}
