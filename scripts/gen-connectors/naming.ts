@@ -2,27 +2,9 @@
  * Names the generator gives connectors and settings: class names, display names for docs, and a readable
  * summary of a dotted config key.
  */
+import { pascalName } from "../../provider/catalogue/naming";
 
-/** PascalCase for codes whose words the plain rule (split on `_`) cannot see. */
-const pascalNames: Readonly<Record<string, string>> = {
-  alloydb: "AlloyDb",
-  azblob: "AzureBlob",
-  bigquery: "BigQuery",
-  clickhouse: "ClickHouse",
-  cockroachdb: "CockroachDb",
-  documentdb: "DocumentDb",
-  dynamodb: "DynamoDb",
-  httpsink: "HttpSink",
-  kafkadirect: "KafkaDirect",
-  mariadb: "MariaDb",
-  mongodb: "MongoDb",
-  mongodbhosted: "MongoDbHosted",
-  motherduck: "MotherDuck",
-  oracleaws: "OracleAws",
-  planetscale: "PlanetScale",
-  sqlserver: "SqlServer",
-  sqlserveraws: "SqlServerAws",
-};
+export { pascalName };
 
 /** How the Streamkap console names each connector (the local server's list); others are title-cased. */
 const displayNames: Readonly<Record<string, string>> = {
@@ -52,11 +34,6 @@ const displayNames: Readonly<Record<string, string>> = {
 };
 
 const capitalize = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
-
-/** `postgresql` → `Postgresql`, `sqlserveraws` → `SqlServerAws`, `enrich_async` → `EnrichAsync`. */
-export function pascalName(code: string): string {
-  return pascalNames[code] ?? code.split("_").map(capitalize).join("");
-}
 
 export function displayName(code: string): string {
   return displayNames[code] ?? code.split("_").map(capitalize).join(" ");
