@@ -56,6 +56,7 @@ export const topicRecord = z.looseObject({
   retention_ms: z.union([z.number(), z.string()]).nullish(),
   retention_bytes: z.union([z.number(), z.string()]).nullish(),
   serialization: z.unknown().optional(),
+  tags: z.array(z.unknown()).nullish(),
 });
 export type TopicRecord = z.infer<typeof topicRecord>;
 

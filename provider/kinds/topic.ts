@@ -1,13 +1,17 @@
 import { z } from "zod";
 
 import { type TopicRecord, topicRecord } from "../client/responses";
-import type { JsonObject, KindDescription } from "../engine/kind";
+import type { CheckFailure, JsonObject, KindDescription } from "../engine/kind";
 import { compact, isUnknown } from "../engine/values";
 
 const optionalNumber = (field: z.ZodNumber) => field.optional();
 
 export const topicInputsSchema = z.strictObject({
-  name: z.string().min(1, "must not be empty").max(249, "must be at most 249 characters"),
+  name: z
+    .string()
+    .min(1, "must not be empty")
+    .max(249, "must be at most 249 characters")
+    .regex(/^[a-zA-Z0-9._-]+$/, "may hold only letters, digits, `.`, `_` and `-` (Kafka topic names)"),
   namePrefix: z.string().min(1).max(240).optional(),
   /** Can only grow. */
   partitions: optionalNumber(z.number().int().min(1).max(10_000)),
@@ -24,6 +28,18 @@ export const topicInputsSchema = z.strictObject({
 });
 export type TopicInputs = z.infer<typeof topicInputsSchema> & JsonObject;
 
+/** PUT /topics/{id} takes only these two, inside `payload`. */
+function topicPayload(inputs: TopicInputs): JsonObject {
+  return { payload: compact({ partition_count: inputs.partitions ?? 1, tags: inputs.tags }) };
+}
+
+/** The live tag ids, in the program's order when they are the same set. */
+function liveTags(live: TopicRecord, prior: string[]): string[] {
+  const tags = Array.isArray(live.tags) ? live.tags.map(String) : [];
+  const same = tags.length === prior.length && prior.every((tag) => tags.includes(tag));
+  return same ? prior : tags;
+}
+
 const numberOf = (value: number | string | null | undefined): number | undefined =>
   value === null || value === undefined || value === "" ? undefined : Number(value);
 
@@ -31,17 +47,25 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
   kind: "topic",
   schema: topicInputsSchema as z.ZodType<TopicInputs>,
   rules: (news, olds) => {
+    const failures: CheckFailure[] = [];
     const before = olds?.partitions ?? 1;
     const after = news.partitions ?? 1;
     if (!isUnknown(news.partitions) && after < before) {
-      return [
-        {
-          property: "partitions",
-          reason: `\`partitions\` can only grow (it is ${before}); to have fewer, create a new topic under another name`,
-        },
-      ];
+      failures.push({
+        property: "partitions",
+        reason: `\`partitions\` can only grow (it is ${before}); to have fewer, create a new topic under another name`,
+      });
     }
-    return [];
+    const { minInsyncReplicas: minimum, replicationFactor: copies } = news;
+    if (typeof minimum === "number" && typeof copies === "number" && minimum > copies) {
+      // Kafka would then refuse every write that waits for all in-sync replicas.
+      failures.push({
+        property: "minInsyncReplicas",
+        reason:
+          "`minInsyncReplicas` must not exceed `replicationFactor`: there cannot be more in-sync copies than copies",
+      });
+    }
+    return failures;
   },
   // Only partitions and tags can change in place (PUT /topics/{id} takes {payload: {partition_count, tags}}).
   replaceOn: [
@@ -73,8 +97,21 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
         max_message_bytes: inputs.maxMessageBytes,
         custom_configs: inputs.customConfigs,
       }),
-    updateBody: (inputs) => ({ payload: compact({ partition_count: inputs.partitions ?? 1, tags: inputs.tags }) }),
+    updateBody: topicPayload,
     asyncDelete: false,
+  },
+  // POST /topics takes no tags: a tagged topic gets them with the one call that can set them, right after.
+  converge: async (context, id, _live, inputs, previous) => {
+    if (previous === undefined && inputs.tags !== undefined && inputs.tags.length > 0) {
+      await context.client.call({
+        method: "PUT",
+        path: `/topics/${encodeURIComponent(id)}`,
+        body: topicPayload(inputs),
+        schema: topicRecord,
+        idempotent: true,
+      });
+    }
+    return {};
   },
   outputs: (live) => compact({ partitionCount: numberOf(live.num_partitions ?? live.partition_count) }),
   liveInputs: (live, prior) =>
@@ -85,6 +122,7 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
         prior.partitions === undefined && numberOf(live.num_partitions ?? live.partition_count) === 1
           ? undefined
           : (numberOf(live.num_partitions ?? live.partition_count) ?? prior.partitions),
+      tags: prior.tags === undefined ? undefined : liveTags(live, prior.tags),
       cleanupPolicy:
         prior.cleanupPolicy === undefined
           ? undefined
