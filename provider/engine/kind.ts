@@ -100,6 +100,11 @@ export interface KindApi<I extends JsonObject, L> {
   updateNeeded?(olds: I, news: I): boolean;
   /** Query parameters of the create and update calls, e.g. `{wait: false}` when `converge` does the waiting. */
   writeQuery?: Record<string, string | number | boolean>;
+  /**
+   * Query parameters of the read that adopts an object, where its outputs carry a secret the service tells only
+   * when asked (a webhook's API key: `{secret_returned: true}`).
+   */
+  adoptQuery?: Record<string, string | number | boolean>;
   /** After DELETE, the object lingers until the service finishes; wait until it is gone. */
   asyncDelete: boolean;
   /** Where the objects are listed (filter `partial_name`), when not at `collection` (topics: `/topics/details`). */

@@ -39,15 +39,20 @@ export function requestFor(collection: string, method: "GET" | "PUT" | "DELETE",
   return { method, path: `${collection}/${encodeURIComponent(id)}` };
 }
 
-/** The live object, or undefined when the service no longer has it. */
+/** The live object, or undefined when the service no longer has it. `query` adds to the GET's own. */
 export async function getObject<I extends JsonObject, L>(
   kind: KindDescription<I, L>,
   context: KindContext,
   id: string,
+  query?: Record<string, string | number | boolean>,
 ): Promise<L | undefined> {
   try {
     const request = kind.api.getRequest?.(id) ?? requestFor(kind.api.collection, "GET", id);
-    const body = await context.client.call({ ...request, schema: z.unknown() });
+    const body = await context.client.call({
+      ...request,
+      query: query && { ...request.query, ...query },
+      schema: z.unknown(),
+    });
     // Sources, destinations, pipelines and transforms answer a one-item envelope, others the bare object, tags
     // a list of them all: take the object with that id, or one the record cannot read, to report it.
     const items = itemsOf(kind.api, body);

@@ -126,6 +126,7 @@ export const webhookSourceKind: KindDescription<WebhookSourceInputs, WebhookReco
     }),
     // The create answer is the only one that may carry the generated API key unmasked.
     writeQuery: { secret_returned: true },
+    adoptQuery: { secret_returned: true },
     asyncDelete: true,
   },
   outputs: (live) =>

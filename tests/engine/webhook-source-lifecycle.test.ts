@@ -118,6 +118,23 @@ test("bumping keyVersion previews as a replace and yields a new URL and key; the
   expect((await post(after.url, String(after.apiKey.value), { id: 7 })).status).toBe(202);
 });
 
+test("adopting the source elsewhere yields its working API key, as a secret output", async () => {
+  const { id, url, apiKey } = await outputs();
+  const other = await TestProject.create("webhook-source", server, {
+    adopt: id,
+    topics: '["orders","refunds","returns"]',
+  });
+  try {
+    const result = await other.up(); // adopted as it is; the next up would apply the code's topics
+    expect(result.outputs.apiKey.secret).toBe(true);
+    expect(result.outputs.apiKey.value).toBe(apiKey.value);
+    expect((await post(`${url}/orders`, String(result.outputs.apiKey.value), { id: 8 })).status).toBe(202);
+    expect(leakedSecrets(other.stateFile(), [String(apiKey.value)])).toEqual([]);
+  } finally {
+    other.dispose(); // the object stays: it belongs to the first stack, which destroys it next
+  }
+});
+
 test("destroy deletes the source", async () => {
   await project.destroy();
   expect(await api.list("/sources")).toEqual([]);
