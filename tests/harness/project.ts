@@ -98,31 +98,7 @@ export class TestProject {
       JSON.stringify({ name: fixture, private: true, main: "index.js" }),
     );
     fs.writeFileSync(path.join(dir, "index.js"), `module.exports = require(${JSON.stringify(program)});\n`);
-    // The program and the dynamic provider resolve @pulumi/pulumi and pulumi-streamkap from here, as in a user's project.
-    fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
-    fs.mkdirSync(path.join(dir, ".state"));
-
-    const workspace = await LocalWorkspace.create({
-      workDir: dir,
-      pulumiHome: path.join(dir, ".pulumi-home"),
-      pulumiCommand: await pulumiCommand(),
-      envVars: {
-        PULUMI_BACKEND_URL: `file://${path.join(dir, ".state")}`,
-        PULUMI_CONFIG_PASSPHRASE: "test-passphrase",
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-        PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-      },
-    });
-    const stack = await Stack.create("test", workspace);
-    const project = new TestProject(dir, stack);
-    await project.setConfig({
-      "streamkap:endpoint": server.baseUrl,
-      "streamkap:clientId": server.clientId,
-    });
-    await stack.setConfig("streamkap:secret", { value: server.secret, secret: true });
-    await project.setConfig(config);
-    return project;
+    return TestProject.fromDirectory(dir, server, config);
   }
 
   /**
@@ -141,6 +117,8 @@ export class TestProject {
   ): Promise<TestProject> {
     if (!fs.existsSync(path.join(dir, "Pulumi.yaml"))) throw new Error(`no Pulumi.yaml in ${dir}`);
     if (!fs.existsSync(path.join(dir, "node_modules"))) {
+      // The program and the dynamic provider resolve @pulumi/pulumi and pulumi-streamkap from here, as in a
+      // user's project.
       fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
     }
     fs.mkdirSync(path.join(dir, ".state"), { recursive: true });
