@@ -15,6 +15,10 @@ export interface ProviderSettings {
   retryBudgetMs: number;
   /** Most API calls this process runs at once, across every resource of the stack. */
   maxConcurrency: number;
+  /** Requests per second this process sends on average, across every resource of the stack (token bucket rate). */
+  requestsPerSecond: number;
+  /** Requests this process may send at once after a quiet spell (token bucket size). */
+  requestBurst: number;
 }
 
 export const createdFromValues = ["api", "terraform", "web"] as const;
@@ -38,7 +42,17 @@ const sources = {
   callTimeoutMs: { config: "streamkap:callTimeoutMs", env: "STREAMKAP_CALL_TIMEOUT_MS" },
   retryBudgetMs: { config: "streamkap:retryBudgetMs", env: "STREAMKAP_RETRY_BUDGET_MS" },
   maxConcurrency: { config: "streamkap:maxConcurrency", env: "STREAMKAP_MAX_CONCURRENCY" },
+  requestsPerSecond: { config: "streamkap:requestsPerSecond", env: "STREAMKAP_REQUESTS_PER_SECOND" },
+  requestBurst: { config: "streamkap:requestBurst", env: "STREAMKAP_REQUEST_BURST" },
 } as const;
+
+/**
+ * The pace of API calls when the stack sets none. The service publishes no rate limit (api.md "Limits"; it answers
+ * 429, sometimes with Retry-After: real-api-notes.md), so these are a judgement: above what a stack needs to
+ * converge quickly (`up` of 100 resources makes about 250 calls), and low enough that one large stack cannot flood
+ * the service. A stack that still meets 429s lowers `streamkap:requestsPerSecond`. See docs/reliability.md.
+ */
+export const defaultPace = { requestsPerSecond: 20, requestBurst: 40 } as const;
 
 type SettingName = keyof typeof sources;
 
@@ -63,6 +77,8 @@ export function resolveSettings(config: SettingLookup, env: NodeJS.ProcessEnv): 
     callTimeoutMs: positiveInteger(read("callTimeoutMs"), "callTimeoutMs", 30_000),
     retryBudgetMs: positiveInteger(read("retryBudgetMs"), "retryBudgetMs", 120_000),
     maxConcurrency: positiveInteger(read("maxConcurrency"), "maxConcurrency", 8),
+    requestsPerSecond: positiveNumber(read("requestsPerSecond"), "requestsPerSecond", defaultPace.requestsPerSecond),
+    requestBurst: positiveInteger(read("requestBurst"), "requestBurst", defaultPace.requestBurst),
   };
 }
 
@@ -109,6 +125,17 @@ function positiveInteger(value: string | undefined, name: string, fallback: numb
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0) {
     throw new StreamkapError(ErrorCodes.missingCredentials, `streamkap:${name} must be a positive whole number`);
+  }
+  return parsed;
+}
+
+function positiveNumber(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) {
+    return fallback;
+  }
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) {
+    throw new StreamkapError(ErrorCodes.missingCredentials, `streamkap:${name} must be a positive number`);
   }
   return parsed;
 }

@@ -4,8 +4,15 @@ import { type CallContext, describeCall, ErrorCodes, StreamkapError } from "../e
 import { credentialIdentity, type ProviderSettings } from "../settings";
 import { TokenSource } from "./auth";
 import { type HttpMethod, type HttpResponse, send, TransportError } from "./http";
-import { ConcurrencyLimiter } from "./limiter";
-import { defaultRetryPolicy, parseRetryAfter, type RetryDecision, withRetries } from "./retry";
+import { CallGate, TokenBucket } from "./limiter";
+import {
+  defaultRetryPolicy,
+  parseRetryAfter,
+  reportCounters,
+  retryCounters,
+  type RetryDecision,
+  withRetries,
+} from "./retry";
 import { describeDetail, describeParseFailure } from "./responses";
 
 export interface CallSpec<T> {
@@ -31,22 +38,34 @@ class RetryableAnswer extends Error {
 
 /**
  * The Streamkap management API as the provider uses it. One instance per credential set per process: the
- * token, the connection pool and the concurrency limit are shared by every resource of a stack.
+ * token, the connection pool, the concurrency limit and the token bucket are shared by every resource of a stack.
  */
 export class StreamkapClient {
   readonly tokens: TokenSource;
-  private readonly limiter: ConcurrencyLimiter;
+  /** Every HTTP attempt, token requests and retries included, passes here: the service counts each one. */
+  readonly gate: CallGate;
 
   constructor(readonly settings: ProviderSettings) {
-    this.limiter = new ConcurrencyLimiter(settings.maxConcurrency);
+    this.gate = new CallGate(
+      settings.maxConcurrency,
+      new TokenBucket(settings.requestsPerSecond, settings.requestBurst),
+    );
     this.tokens = new TokenSource(settings.credentials, (req) =>
       this.withRetry({ ...req, idempotent: true }, () =>
-        this.limiter.run(() => send(settings.endpoint, { ...req, timeoutMs: settings.callTimeoutMs })),
+        this.gate.run(() => send(settings.endpoint, { ...req, timeoutMs: settings.callTimeoutMs })),
       ),
     );
   }
 
   async call<T>(spec: CallSpec<T>): Promise<T> {
+    try {
+      return await this.callOnce(spec);
+    } finally {
+      reportProcessCounters();
+    }
+  }
+
+  private async callOnce<T>(spec: CallSpec<T>): Promise<T> {
     const response = await this.withRetry(spec, () => this.sendAuthenticated(spec));
     const context: CallContext = {
       method: spec.method,
@@ -77,9 +96,7 @@ export class StreamkapClient {
   private async sendAuthenticated(spec: CallSpec<unknown>): Promise<HttpResponse> {
     const request = { method: spec.method, path: spec.path, query: spec.query, body: spec.body };
     const sendWith = (bearer: string) =>
-      this.limiter.run(() =>
-        send(this.settings.endpoint, { ...request, bearer, timeoutMs: this.settings.callTimeoutMs }),
-      );
+      this.gate.run(() => send(this.settings.endpoint, { ...request, bearer, timeoutMs: this.settings.callTimeoutMs }));
     const token = await this.tokens.accessToken();
     const response = await sendWith(token);
     if (response.status !== 401) {
@@ -98,6 +115,9 @@ export class StreamkapClient {
       return await withRetries(
         async () => {
           const response = await attempt();
+          if (response.status === 429) {
+            this.gate.bucket.drain(); // the service says we are too fast: no more bursting for now
+          }
           if (response.status === 429 || response.status >= 500) {
             throw new RetryableAnswer(response);
           }
@@ -173,6 +193,19 @@ function answerError(context: CallContext, response: HttpResponse): StreamkapErr
 }
 
 const clients = new Map<string, StreamkapClient>();
+
+/** This process's retries, pacing and tokens, for `STREAMKAP_COUNTERS_DIR` (see retry.ts `reportCounters`). */
+function reportProcessCounters(): void {
+  const pacing = { delayed: 0, waitedMs: 0 };
+  const tokens = { obtained: 0, refreshed: 0 };
+  for (const client of clients.values()) {
+    pacing.delayed += client.gate.bucket.counters.delayed;
+    pacing.waitedMs += client.gate.bucket.counters.waitedMs;
+    tokens.obtained += client.tokens.counters.obtained;
+    tokens.refreshed += client.tokens.counters.refreshed;
+  }
+  reportCounters({ retries: Object.fromEntries(retryCounters), pacing, tokens });
+}
 
 /** The shared client for these settings (one per credential set per process). */
 export function clientFor(settings: ProviderSettings): StreamkapClient {

@@ -1,6 +1,23 @@
 /**
- * Caps how many API calls run at once across every resource of a stack (they share one provider process),
- * so a large stack queues instead of tripping the service's rate limits.
+ * What paces the provider's API calls. Every resource of a stack runs through one provider process, so one
+ * {@link CallGate} per credential set is shared by all of them: a large stack queues and slows down instead of
+ * failing on the service's rate limits.
+ */
+
+/** Time as the bucket sees it; injected so tests can drive it without waiting. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/**
+ * Caps how many API calls run at once across every resource of a stack, so a large stack queues instead of
+ * opening a connection per resource.
  */
 export class ConcurrencyLimiter {
   private active = 0;
@@ -24,5 +41,87 @@ export class ConcurrencyLimiter {
         this.active--;
       }
     }
+  }
+}
+
+/** How much pacing a bucket did, for the soak report and tests. */
+export interface BucketCounters {
+  /** Requests that had to wait for a token. */
+  delayed: number;
+  /** Their waits added up, in milliseconds. */
+  waitedMs: number;
+}
+
+/**
+ * A token bucket: at most `burst` requests at once after a quiet spell, then `ratePerSecond` on average.
+ *
+ * Callers are served in arrival order without a timer of their own: the balance may go negative, and each caller
+ * sleeps for exactly the time its token takes to accrue (the "virtual scheduling" form of the algorithm), so no
+ * caller can be overtaken and starve.
+ */
+export class TokenBucket {
+  private tokens: number;
+  private updatedAt: number;
+  readonly counters: BucketCounters = { delayed: 0, waitedMs: 0 };
+
+  constructor(
+    private readonly ratePerSecond: number,
+    private readonly burst: number,
+    private readonly clock: Clock = systemClock,
+  ) {
+    if (!(ratePerSecond > 0) || !(burst >= 1)) {
+      throw new RangeError("a token bucket needs a positive rate and a burst of at least 1");
+    }
+    this.tokens = burst;
+    this.updatedAt = clock.now();
+  }
+
+  /** Waits until this request may be sent. */
+  async take(): Promise<void> {
+    this.refill();
+    this.tokens -= 1;
+    if (this.tokens >= 0) return;
+    const waitMs = Math.ceil((-this.tokens / this.ratePerSecond) * 1000);
+    this.counters.delayed++;
+    this.counters.waitedMs += waitMs;
+    await this.clock.sleep(waitMs);
+  }
+
+  /**
+   * The service answered 429: whatever burst was left is spent, so the requests that follow go at the steady
+   * rate rather than in another burst that would be turned away too. Requests already waiting keep their turn.
+   */
+  drain(): void {
+    this.refill();
+    this.tokens = Math.min(this.tokens, 0);
+  }
+
+  private refill(): void {
+    const now = this.clock.now();
+    const elapsed = Math.max(0, now - this.updatedAt);
+    this.updatedAt = now;
+    this.tokens = Math.min(this.burst, this.tokens + (elapsed / 1000) * this.ratePerSecond);
+  }
+}
+
+/**
+ * One HTTP attempt's way to the service: a concurrency slot first, then a token. The token is taken while the slot
+ * is held, so the request leaves right after its token is granted and the rate the service sees is the bucket's.
+ */
+export class CallGate {
+  private readonly slots: ConcurrencyLimiter;
+
+  constructor(
+    maxConcurrency: number,
+    readonly bucket: TokenBucket,
+  ) {
+    this.slots = new ConcurrencyLimiter(maxConcurrency);
+  }
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    return this.slots.run(async () => {
+      await this.bucket.take();
+      return task();
+    });
   }
 }

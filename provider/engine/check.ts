@@ -4,7 +4,7 @@ import type { z } from "zod";
 
 import { checkCommonInputs, splitCommonInputs } from "./common-inputs";
 import type { CheckFailure, JsonObject, KindDescription } from "./kind";
-import { closestMatch } from "./suggest";
+import { closestMatch, keysAt } from "./suggest";
 import { inputKeys, isUnknown, isUnknownAt, valueAt, withoutProvider } from "./values";
 
 export interface CheckOutcome {
@@ -30,11 +30,52 @@ export function checkInputs<I extends JsonObject, L>(
     const failures = parsed.error.issues
       .filter((issue) => !isUnknownAt(own, issue.path))
       .flatMap((issue) => describeIssue(kind, own, issue));
-    return { inputs: { ...own, ...common }, failures: [...commonFailures, ...failures] };
+    const more = rulesOverTheRest(kind, own, parsed.error.issues, olds as I | undefined);
+    return { inputs: { ...own, ...common }, failures: [...commonFailures, ...failures, ...more] };
   }
   const inputs = parsed.data;
   const failures = kind.rules ? kind.rules(inputs, olds as I | undefined) : [];
   return { inputs: { ...inputs, ...common }, failures: [...commonFailures, ...failures] };
+}
+
+/**
+ * The kind's rules over the inputs the schema did accept, so that one preview reports every problem of a
+ * resource (a wrong type in one input and a value outside the catalogue's range in another) rather than making
+ * the user fix them one run at a time. Inputs with schema problems are left out; when the rest cannot stand on
+ * its own (a rule needs an input that was left out), that rule is skipped: its input's problem is reported.
+ * Inputs not known until `up` fail the schema too (the placeholder is a string); the rules get them as they are,
+ * since every rule already leaves unknown values alone.
+ */
+function rulesOverTheRest<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
+  own: JsonObject,
+  issues: readonly z.core.$ZodIssue[],
+  olds: I | undefined,
+): CheckFailure[] {
+  if (!kind.rules) return [];
+  const broken = new Set<string>();
+  const waiting = new Set<string>();
+  for (const issue of issues) {
+    if (issue.path.length === 0 && issue.code === "unrecognized_keys") {
+      issue.keys.forEach((key) => broken.add(key));
+    } else {
+      (isUnknownAt(own, issue.path) ? waiting : broken).add(String(issue.path[0] ?? ""));
+    }
+  }
+  const rest = Object.fromEntries(
+    Object.entries(own).filter(([key]) => !broken.has(key) && !waiting.has(key)),
+  ) as JsonObject;
+  const schema = kind.schema as unknown as { partial?: () => z.ZodType<I> };
+  const parsed = kind.schema.safeParse(rest);
+  const lenient = parsed.success || typeof schema.partial !== "function" ? parsed : schema.partial().safeParse(rest);
+  if (!lenient.success) return [];
+  const unknowns = [...waiting].filter((key) => !broken.has(key)).map((key) => [key, own[key]]);
+  const inputs = { ...lenient.data, ...Object.fromEntries(unknowns) } as I;
+  try {
+    return kind.rules(inputs, olds).filter((failure) => !broken.has(failure.property));
+  } catch {
+    return []; // a rule that needs an input with a problem of its own
+  }
 }
 
 /** Per name seed, the generation last seen with old inputs in this process (see withAutoName). */
@@ -88,21 +129,114 @@ function describeIssue<I extends JsonObject, L>(
   news: JsonObject,
   issue: z.core.$ZodIssue,
 ): CheckFailure[] {
-  const path = issue.path.map(String);
-  const where = path.join(".");
-  const property = path[0] ?? "";
+  const where = pathText(issue.path);
+  const property = String(issue.path[0] ?? "");
 
   if (issue.code === "unrecognized_keys") {
-    const known = path.length === 0 ? inputKeys(kind as never) : [];
+    const atTop = issue.path.length === 0;
+    const known = atTop ? inputKeys(kind as never) : keysAt(kind.schema, issue.path);
     return issue.keys.map((key) => {
       const suggestion = closestMatch(key, known);
       const hint = suggestion ? `; did you mean \`${suggestion}\`?` : "";
-      const place = path.length === 0 ? `an input of a ${kind.kind}` : `allowed in \`${where}\``;
-      return { property: path.length === 0 ? key : property, reason: `\`${key}\` is not ${place}${hint}` };
+      const place = atTop ? `an input of a ${kind.kind}` : `allowed in \`${where}\``;
+      return { property: atTop ? key : property, reason: `\`${key}\` is not ${place}${hint}` };
     });
   }
-  if (issue.code === "invalid_type" && valueAt(news, issue.path) === undefined) {
+  const missing = issue.code === "invalid_type" || issue.code === "invalid_value";
+  if (missing && issue.path.length > 0 && valueAt(news, issue.path) === undefined) {
     return [{ property, reason: `\`${where}\` is required` }];
   }
-  return [{ property, reason: `\`${where}\`: ${issue.message}` }];
+  return [{ property, reason: `\`${where}\`: ${ruleOf(issue)}` }];
+}
+
+/**
+ * The rule an issue breaks, in the provider's words: the schema's own message where it has one, otherwise one
+ * made from the issue's facts (zod's defaults read "Too small: expected number to be >=1"). Never the value.
+ */
+function ruleOf(issue: z.core.$ZodIssue): string {
+  if (!/^(Invalid|Too (small|big))\b/.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case "invalid_type":
+      return `must be ${typeName(issue.expected)}`;
+    case "invalid_union": {
+      const expected = [
+        ...new Set(
+          issue.errors.flatMap((branch) =>
+            branch.flatMap((inner) =>
+              inner.code === "invalid_type" && inner.path.length === 0 ? [typeName(inner.expected)] : [],
+            ),
+          ),
+        ),
+      ];
+      return expected.length > 0 ? `must be ${listOfAlternatives(expected)}` : "has a type this input cannot take";
+    }
+    case "invalid_value":
+      return `must be one of ${issue.values.map(String).join(", ")}`;
+    case "too_small":
+      return bound(issue.origin, "at least", "more than", Number(issue.minimum), issue.inclusive !== false);
+    case "too_big":
+      return bound(issue.origin, "at most", "less than", Number(issue.maximum), issue.inclusive !== false);
+    case "invalid_format":
+      return issue.format === "regex" ? "is not in the expected format" : `must be a valid ${issue.format}`;
+    case "invalid_key":
+      return "has a key this input cannot take (keys must be non-empty strings)";
+    default:
+      return issue.message;
+  }
+}
+
+function typeName(expected: string): string {
+  switch (expected) {
+    case "int":
+      return "a whole number";
+    case "boolean":
+      return "true or false";
+    case "array":
+      return "a list";
+    case "object":
+    case "record":
+      return "an object";
+    default:
+      return `a ${expected}`;
+  }
+}
+
+function listOfAlternatives(items: readonly string[]): string {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
+}
+
+/** "must be at least 1", "must be at most 255 characters", "must list at least 1 item". */
+function bound(
+  origin: string,
+  inclusiveWord: string,
+  exclusiveWord: string,
+  limit: number,
+  inclusive: boolean,
+): string {
+  const word = inclusive ? inclusiveWord : exclusiveWord;
+  switch (origin) {
+    case "string":
+      return limit === 1 && word === "at least" ? "must not be empty" : `must be ${word} ${limit} characters`;
+    case "array":
+    case "set":
+      return limit === 1 && word === "at least"
+        ? "must list at least one item"
+        : `must list ${word} ${limit} item${limit === 1 ? "" : "s"}`;
+    default:
+      return `must be ${word} ${limit}`;
+  }
+}
+
+/**
+ * `kafkaAccess.password`, `types.0`, `config["database.port"]`: a path as the program would write it, except list
+ * positions, which read `.0` as they always have (tests and users' scripts match on them).
+ */
+function pathText(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, index) => {
+      const text = String(part);
+      if (index === 0) return text;
+      return /^([A-Za-z_$][A-Za-z0-9_$]*|\d+)$/.test(text) ? `.${text}` : `[${JSON.stringify(text)}]`;
+    })
+    .join("");
 }

@@ -53,7 +53,7 @@ function fieldProblem(field: CatalogueField, value: Json): string | undefined {
     case "integer": {
       const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
       if (typeof number !== "number" || !Number.isInteger(number)) return "must be a whole number";
-      const range = parseRange(field.range);
+      const range = parseRange(field.range) ?? impliedRange(field.key);
       if (range && (number < range[0] || number > range[1])) return `must be between ${range[0]} and ${range[1]}`;
       return undefined;
     }
@@ -68,6 +68,14 @@ function fieldProblem(field: CatalogueField, value: Json): string | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * A range the catalogue leaves out but the key's meaning fixes: every `…port` key (`database.port.user.defined`,
+ * `ssh.port`, …) is a TCP port.
+ */
+function impliedRange(key: string): [number, number] | undefined {
+  return /(^|\.)port(\.user\.defined)?$/.test(key) ? [1, 65_535] : undefined;
 }
 
 /** True when a changed config key cannot be changed in place (the catalogue marks it `forcesReplace`). */

@@ -116,9 +116,7 @@ export function createWebhookHandler(deps: WebhookDeps): (req: IncomingMessage, 
       throw new Rejection(401, "Missing or invalid X-API-Key");
     }
     const topicName =
-      rest.length === 0 || (rest.length === 1 && rest[0] === "")
-        ? defaultTopic(source)
-        : decodeURIComponent(rest.join("/"));
+      rest.length === 0 || (rest.length === 1 && rest[0] === "") ? defaultTopic(source) : topicOfPath(rest.join("/"));
     if (!TOPIC_NAME.test(topicName)) throw new Rejection(400, `Invalid topic name '${topicName}'`);
     const declared = Number(req.headers["content-length"] ?? "0");
     if (declared > limits.maxChunkBytes) {
@@ -178,6 +176,15 @@ export function createWebhookHandler(deps: WebhookDeps): (req: IncomingMessage, 
       }
     });
   };
+}
+
+/** The topic a URL path names; a malformed percent-encoding is a malformed request (400), not a failure. */
+function topicOfPath(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    throw new Rejection(400, "Malformed request: the topic in the URL path is not valid percent-encoding");
+  }
 }
 
 function defaultTopic(source: ConnectorRecord): string {

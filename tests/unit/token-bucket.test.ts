@@ -1,0 +1,169 @@
+/**
+ * The provider's token bucket and call gate, on a clock the test drives: what a large stack sees is a burst, then
+ * a steady pace, in arrival order; a 429 ends the burst. No test waits for real time.
+ */
+import { CallGate, type Clock, TokenBucket } from "../../provider/client/limiter";
+import { defaultPace, resolveSettings } from "../../provider/settings";
+
+/** A clock whose time moves only when the test says so; sleepers wake in order of their due time. */
+class ManualClock implements Clock {
+  private time = 0;
+  private timers: Array<{ at: number; wake: () => void }> = [];
+
+  now(): number {
+    return this.time;
+  }
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((wake) => this.timers.push({ at: this.time + ms, wake }));
+  }
+
+  /** Moves time forward by `ms`, waking every sleeper due by then, and lets their continuations run. */
+  async advance(ms: number): Promise<void> {
+    const target = this.time + ms;
+    for (;;) {
+      await settle();
+      const due = this.timers.filter((timer) => timer.at <= target).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      this.timers = this.timers.filter((timer) => timer !== due);
+      this.time = due.at;
+      due.wake();
+    }
+    this.time = target;
+    await settle();
+  }
+}
+
+/** Lets pending promise continuations run. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+}
+
+/** Starts `count` takes at once and records the clock time at which each was let through. */
+function takeMany(bucket: TokenBucket, clock: ManualClock, count: number): number[] {
+  const granted: number[] = [];
+  for (let i = 0; i < count; i++) {
+    void bucket.take().then(() => granted.push(clock.now()));
+  }
+  return granted;
+}
+
+test("a burst goes at once, then requests leave at the steady rate, in arrival order", async () => {
+  const clock = new ManualClock();
+  const bucket = new TokenBucket(10, 5, clock);
+  const granted = takeMany(bucket, clock, 15);
+  await clock.advance(2_000);
+  expect(granted).toEqual([0, 0, 0, 0, 0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]);
+});
+
+test("a quiet spell refills the bucket up to the burst, never beyond", async () => {
+  const clock = new ManualClock();
+  const bucket = new TokenBucket(10, 5, clock);
+  takeMany(bucket, clock, 5);
+  await clock.advance(60_000); // enough for 600 tokens, but the bucket holds 5
+  const start = clock.now();
+  const granted = takeMany(bucket, clock, 7);
+  await clock.advance(1_000);
+  expect(granted.map((at) => at - start)).toEqual([0, 0, 0, 0, 0, 100, 200]);
+});
+
+test("a fractional rate paces in whole milliseconds", async () => {
+  const clock = new ManualClock();
+  const bucket = new TokenBucket(3, 1, clock);
+  const granted = takeMany(bucket, clock, 3);
+  await clock.advance(1_000);
+  expect(granted).toEqual([0, 334, 667]);
+});
+
+test("after a 429 the rest of the burst is spent: the next requests go at the steady rate", async () => {
+  const clock = new ManualClock();
+  const bucket = new TokenBucket(10, 5, clock);
+  takeMany(bucket, clock, 1);
+  await clock.advance(0);
+  bucket.drain();
+  const granted = takeMany(bucket, clock, 3);
+  await clock.advance(1_000);
+  expect(granted).toEqual([100, 200, 300]);
+});
+
+test("draining does not push back requests already waiting", async () => {
+  const clock = new ManualClock();
+  const bucket = new TokenBucket(10, 1, clock);
+  const granted = takeMany(bucket, clock, 3); // 0, 100, 200
+  await clock.advance(0);
+  bucket.drain();
+  await clock.advance(1_000);
+  expect(granted).toEqual([0, 100, 200]);
+});
+
+test("counters tell how many requests waited and for how long in all", async () => {
+  const clock = new ManualClock();
+  const bucket = new TokenBucket(10, 2, clock);
+  takeMany(bucket, clock, 5); // waits of 100, 200 and 300 ms
+  await clock.advance(1_000);
+  expect(bucket.counters).toEqual({ delayed: 3, waitedMs: 600 });
+});
+
+test("a rate or burst that makes no sense is refused", () => {
+  expect(() => new TokenBucket(0, 5)).toThrow(/positive rate/);
+  expect(() => new TokenBucket(5, 0)).toThrow(/burst of at least 1/);
+});
+
+test("the gate holds at most its concurrency in flight and paces what it lets through", async () => {
+  const clock = new ManualClock();
+  const gate = new CallGate(2, new TokenBucket(10, 3, clock));
+  let inFlight = 0;
+  let mostInFlight = 0;
+  const started: number[] = [];
+  const finishers: Array<() => void> = [];
+  const tasks = Array.from({ length: 6 }, () =>
+    gate.run(async () => {
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      started.push(clock.now());
+      await new Promise<void>((finish) => finishers.push(finish));
+      inFlight--;
+    }),
+  );
+  for (let round = 0; round < 6; round++) {
+    await clock.advance(50);
+    finishers.splice(0).forEach((finish) => finish());
+  }
+  await clock.advance(1_000);
+  finishers.splice(0).forEach((finish) => finish());
+  await Promise.all(tasks);
+  expect(mostInFlight).toBe(2);
+  expect(started).toHaveLength(6);
+  // Three from the burst, then one every 100 ms at most: six requests cannot all start within 250 ms.
+  expect(started[5] - started[0]).toBeGreaterThanOrEqual(300);
+});
+
+describe("settings", () => {
+  const credentials = { "streamkap:clientId": "id", "streamkap:secret": "secret" };
+  const settingsWith = (values: Record<string, string>, env: NodeJS.ProcessEnv = {}) =>
+    resolveSettings((key) => ({ ...credentials, ...values })[key], env);
+
+  test("the pace defaults to the documented values", () => {
+    const settings = settingsWith({});
+    expect({ rate: settings.requestsPerSecond, burst: settings.requestBurst }).toEqual({
+      rate: defaultPace.requestsPerSecond,
+      burst: defaultPace.requestBurst,
+    });
+  });
+
+  test("stack config sets the pace, the environment when the stack does not", () => {
+    const fromConfig = settingsWith({ "streamkap:requestsPerSecond": "2.5", "streamkap:requestBurst": "3" });
+    expect([fromConfig.requestsPerSecond, fromConfig.requestBurst]).toEqual([2.5, 3]);
+    const fromEnv = settingsWith({}, { STREAMKAP_REQUESTS_PER_SECOND: "4", STREAMKAP_REQUEST_BURST: "6" });
+    expect([fromEnv.requestsPerSecond, fromEnv.requestBurst]).toEqual([4, 6]);
+  });
+
+  test("a pace that is not positive is refused, naming the setting", () => {
+    expect(() => settingsWith({ "streamkap:requestsPerSecond": "0" })).toThrow(
+      /streamkap:requestsPerSecond must be a positive number/,
+    );
+    expect(() => settingsWith({ "streamkap:requestBurst": "1.5" })).toThrow(
+      /streamkap:requestBurst must be a positive whole number/,
+    );
+  });
+});
