@@ -3,6 +3,7 @@ import { z } from "zod";
 import { sleep } from "../client/retry";
 import { ErrorCodes, forResource, ResourceInitError, StreamkapError } from "../errors";
 import { adoptedMarker, adoptObject } from "./adopt";
+import { splitCommonInputs } from "./common-inputs";
 import { driftBetween, explainDrift } from "./drift";
 import type { ConvergeFailure, JsonObject, KindContext, KindDescription } from "./kind";
 import { findByName, getObject, requestFor } from "./lookup";
@@ -123,6 +124,13 @@ async function recoverCreate<I extends JsonObject, L>(
   if (ours !== undefined && (ambiguous || attempt > 1 || derivedName)) {
     return { live: ours, orphan: !ambiguous && attempt === 1 };
   }
+  // An explicit name carries no seed, so an object under it cannot be known as ours by its name alone: one made
+  // with our `created_from` and exactly the declared settings is what an interrupted run left (see docs/reliability.md).
+  const leftover =
+    refused && !derivedName ? existing.find((live) => isLeftover(kind, context, live, inputs)) : undefined;
+  if (leftover !== undefined) {
+    return { live: leftover, orphan: true };
+  }
   if (refused && existing.length > 0) {
     throw new StreamkapError(
       ErrorCodes.rejected,
@@ -146,6 +154,18 @@ function isOwnCreation(live: unknown, context: KindContext, started: number | un
   if (started === undefined) return true;
   const created = typeof live.created_timestamp === "string" ? Date.parse(live.created_timestamp) : NaN;
   return Number.isNaN(created) || created >= started - clockSkewAllowanceMs;
+}
+
+/** Made with our `created_from` and holding exactly what the inputs declare. */
+function isLeftover<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
+  context: KindContext,
+  live: L,
+  inputs: I,
+): boolean {
+  if (!isOwnCreation(live, context, undefined)) return false;
+  const declared = splitCommonInputs(inputs).own as I;
+  return driftBetween(declared, kind.liveInputs(live, declared), ownInputKeys(kind as never)).length === 0;
 }
 
 /** An object the service is deleting counts as gone for refresh. */

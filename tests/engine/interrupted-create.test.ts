@@ -52,6 +52,14 @@ test("the next up takes over a source and pipeline the stack never recorded, wit
   expect((await project.preview()).result.changeSummary).toEqual({ same: 5 });
 });
 
+test("an object under an explicit name the stack never recorded is taken over when it holds exactly what is declared", async () => {
+  const topicId = (await project.stack.outputs()).topicId.value;
+  await forget("events"); // the topic's name is fixed ("events"): no seed says whose it is
+  const result = await project.up();
+  expect(result.outputs.topicId.value).toBe(topicId);
+  expect((await project.preview()).result.changeSummary).toEqual({ same: 5 });
+});
+
 test("a same-named source made by someone else in the console is not taken over", async () => {
   const [source] = await api.list<Live>("/sources");
   const [pipeline] = await api.list<Live>("/pipelines");
