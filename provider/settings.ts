@@ -15,7 +15,10 @@ export interface ProviderSettings {
   retryBudgetMs: number;
   /** Most API calls this process runs at once, across every resource of the stack. */
   maxConcurrency: number;
-  /** Requests per second this process sends on average, across every resource of the stack (token bucket rate). */
+  /**
+   * The most requests per second this process sends on average, across every resource of the stack (the token
+   * bucket's rate, which halves on each 429 and recovers as the service serves).
+   */
   requestsPerSecond: number;
   /** Requests this process may send at once after a quiet spell (token bucket size). */
   requestBurst: number;
@@ -47,12 +50,13 @@ const sources = {
 } as const;
 
 /**
- * The pace of API calls when the stack sets none. The service publishes no rate limit (api.md "Limits"; it answers
- * 429, sometimes with Retry-After: real-api-notes.md), so these are a judgement: above what a stack needs to
- * converge quickly (`up` of 100 resources makes about 250 calls), and low enough that one large stack cannot flood
- * the service. A stack that still meets 429s lowers `streamkap:requestsPerSecond`. See docs/reliability.md.
+ * The ceiling of the API call rate when the stack sets none. The service publishes no rate limit (api.md
+ * "Limits"; it answers 429, sometimes with Retry-After: real-api-notes.md), so the rate adapts (see TokenBucket):
+ * it starts here, well above what `maxConcurrency` calls in flight reach at real latencies, halves on each 429 and
+ * creeps back as the service serves. A stack that must stay under a known limit sets
+ * `streamkap:requestsPerSecond` to it. See docs/reliability.md.
  */
-export const defaultPace = { requestsPerSecond: 20, requestBurst: 40 } as const;
+export const defaultPace = { requestsPerSecond: 100, requestBurst: 100 } as const;
 
 type SettingName = keyof typeof sources;
 

@@ -116,7 +116,9 @@ export class StreamkapClient {
         async () => {
           const response = await attempt();
           if (response.status === 429) {
-            this.gate.bucket.drain(); // the service says we are too fast: no more bursting for now
+            this.gate.bucket.drain(); // the service says we are too fast: slow down, no more bursting for now
+          } else if (response.status < 500) {
+            this.gate.bucket.served();
           }
           if (response.status === 429 || response.status >= 500) {
             throw new RetryableAnswer(response);

@@ -53,7 +53,11 @@ export interface BucketCounters {
 }
 
 /**
- * A token bucket: at most `burst` requests at once after a quiet spell, then `ratePerSecond` on average.
+ * A token bucket whose rate adapts to the service: at most `burst` requests at once after a quiet spell, then the
+ * current rate on average. The rate starts at `ratePerSecond`, its ceiling. Each 429 halves it (down to one
+ * request per second) and spends the rest of the burst; each request the service serves raises it by a hundredth
+ * of the ceiling, back up to it. So a stack runs unhindered while the service keeps up, and settles just under
+ * whatever limit the service enforces (which it does not publish) instead of collecting 429s.
  *
  * Callers are served in arrival order without a timer of their own: the balance may go negative, and each caller
  * sleeps for exactly the time its token takes to accrue (the "virtual scheduling" form of the algorithm), so no
@@ -62,6 +66,7 @@ export interface BucketCounters {
 export class TokenBucket {
   private tokens: number;
   private updatedAt: number;
+  private rate: number;
   readonly counters: BucketCounters = { delayed: 0, waitedMs: 0 };
 
   constructor(
@@ -72,8 +77,14 @@ export class TokenBucket {
     if (!(ratePerSecond > 0) || !(burst >= 1)) {
       throw new RangeError("a token bucket needs a positive rate and a burst of at least 1");
     }
+    this.rate = ratePerSecond;
     this.tokens = burst;
     this.updatedAt = clock.now();
+  }
+
+  /** Requests per second it lets through now. */
+  get currentRate(): number {
+    return this.rate;
   }
 
   /** Waits until this request may be sent. */
@@ -81,26 +92,34 @@ export class TokenBucket {
     this.refill();
     this.tokens -= 1;
     if (this.tokens >= 0) return;
-    const waitMs = Math.ceil((-this.tokens / this.ratePerSecond) * 1000);
+    const waitMs = Math.ceil((-this.tokens / this.rate) * 1000);
     this.counters.delayed++;
     this.counters.waitedMs += waitMs;
     await this.clock.sleep(waitMs);
   }
 
   /**
-   * The service answered 429: whatever burst was left is spent, so the requests that follow go at the steady
-   * rate rather than in another burst that would be turned away too. Requests already waiting keep their turn.
+   * The service answered 429: whatever burst was left is spent and the rate halves, so the requests that follow
+   * go slower rather than in another burst that would be turned away too. Requests already waiting keep their turn.
    */
   drain(): void {
     this.refill();
     this.tokens = Math.min(this.tokens, 0);
+    this.rate = Math.max(Math.min(1, this.ratePerSecond), this.rate / 2);
+  }
+
+  /** The service served a request: the rate creeps back toward its ceiling. */
+  served(): void {
+    if (this.rate >= this.ratePerSecond) return;
+    this.refill();
+    this.rate = Math.min(this.ratePerSecond, this.rate + this.ratePerSecond / 100);
   }
 
   private refill(): void {
     const now = this.clock.now();
     const elapsed = Math.max(0, now - this.updatedAt);
     this.updatedAt = now;
-    this.tokens = Math.min(this.burst, this.tokens + (elapsed / 1000) * this.ratePerSecond);
+    this.tokens = Math.min(this.burst, this.tokens + (elapsed / 1000) * this.rate);
   }
 }
 

@@ -75,7 +75,7 @@ test("a fractional rate paces in whole milliseconds", async () => {
   expect(granted).toEqual([0, 334, 667]);
 });
 
-test("after a 429 the rest of the burst is spent: the next requests go at the steady rate", async () => {
+test("after a 429 the rest of the burst is spent and the rate halves", async () => {
   const clock = new ManualClock();
   const bucket = new TokenBucket(10, 5, clock);
   takeMany(bucket, clock, 1);
@@ -83,7 +83,25 @@ test("after a 429 the rest of the burst is spent: the next requests go at the st
   bucket.drain();
   const granted = takeMany(bucket, clock, 3);
   await clock.advance(1_000);
-  expect(granted).toEqual([100, 200, 300]);
+  expect(granted).toEqual([200, 400, 600]); // 5 per second
+});
+
+test("repeated 429s halve the rate down to one request per second, never below", () => {
+  const bucket = new TokenBucket(100, 10, new ManualClock());
+  const rates = Array.from({ length: 9 }, () => {
+    bucket.drain();
+    return bucket.currentRate;
+  });
+  expect(rates).toEqual([50, 25, 12.5, 6.25, 3.125, 1.5625, 1, 1, 1]);
+});
+
+test("requests the service serves bring the rate back up to its ceiling, a hundredth of it each", () => {
+  const bucket = new TokenBucket(100, 10, new ManualClock());
+  bucket.drain(); // 50
+  for (let served = 0; served < 20; served++) bucket.served();
+  expect(bucket.currentRate).toBe(70);
+  for (let served = 0; served < 100; served++) bucket.served();
+  expect(bucket.currentRate).toBe(100);
 });
 
 test("draining does not push back requests already waiting", async () => {
