@@ -1,0 +1,238 @@
+// Renders bench/RESULTS.md from the results: the settings, one table of targets per stack size, the state taken by
+// the serialized provider, the calls by endpoint, and every miss with the calls that made it.
+import type { OpMap } from "@pulumi/pulumi/automation";
+
+import type { BenchResults, SizeResults } from "./results";
+import type { FootprintRow, OperationRow } from "./summary";
+import { floorFactor, operationLabels, operations, providerBytesPerResourceLimit } from "./targets";
+
+const dash = "–";
+
+function seconds(value: number | undefined): string {
+  return value === undefined ? dash : value.toFixed(2);
+}
+
+function mebibytes(bytes: number | undefined): string {
+  return bytes === undefined ? dash : (bytes / 2 ** 20).toFixed(0);
+}
+
+function number(value: number | undefined, digits = 2): string {
+  return value === undefined || Number.isNaN(value) ? dash : value.toFixed(digits);
+}
+
+function steps(changes: OpMap | undefined): string {
+  if (!changes) return dash;
+  return Object.entries(changes)
+    .filter(([, count]) => (count ?? 0) > 0)
+    .map(([op, count]) => `${op} ${count}`)
+    .join(", ");
+}
+
+function verdictText(row: OperationRow): string {
+  if (row.met === undefined) return dash;
+  if (row.met) return "yes";
+  const why = [row.callsMet === false ? "calls" : "", row.wallMet === false ? "wall" : "", row.error ? "failed" : ""];
+  return `**no** (${why.filter(Boolean).join(", ") || "not run"})`;
+}
+
+function callsText(row: OperationRow): string {
+  if (!row.calls) return dash;
+  return row.calls.tokens > 0 ? `${row.calls.total} (${row.calls.tokens} token)` : String(row.calls.total);
+}
+
+function callsPerResourceText(row: OperationRow): string {
+  const perResource = number(row.callsPerResource);
+  return row.callsPerChanged === undefined ? perResource : `${perResource} (${number(row.callsPerChanged)}/changed)`;
+}
+
+function operationTable(size: SizeResults): string[] {
+  const lines = [
+    "| operation | wall s | floor s | ratio | calls | calls/res | call target | wall bound s | met? | provider peak MiB (floor) | engine steps |",
+    "|---|--:|--:|--:|--:|--:|---|--:|---|--:|---|",
+  ];
+  for (const row of size.summary.rows) {
+    lines.push(
+      `| ${operationLabels[row.operation]} | ${seconds(row.wallSeconds)} | ${seconds(row.floorSeconds)} | ` +
+        `${row.ratio === undefined ? dash : `${row.ratio.toFixed(2)}×`} | ${callsText(row)} | ` +
+        `${callsPerResourceText(row)} | ${row.callTarget} | ${seconds(row.boundSeconds)} | ${verdictText(row)} | ` +
+        `${mebibytes(row.providerPeakBytes)} (${mebibytes(row.floorProviderPeakBytes)}) | ${steps(row.changes)} |`,
+    );
+  }
+  return lines;
+}
+
+function timeTable(size: SizeResults): string[] {
+  const lines = [
+    "| operation | wall − floor s | calls × latency ÷ parallelism s | pace minimum s | CPU s: provider (floor) | program (floor) | engine (floor) |",
+    "|---|--:|--:|--:|--:|--:|--:|",
+  ];
+  const pair = (own: number | undefined, floor: number | undefined) => `${number(own, 1)} (${number(floor, 1)})`;
+  for (const row of size.summary.rows) {
+    const extra =
+      row.wallSeconds !== undefined && row.floorSeconds !== undefined ? row.wallSeconds - row.floorSeconds : undefined;
+    lines.push(
+      `| ${operationLabels[row.operation]} | ${seconds(extra)} | ${seconds(row.callSeconds)} | ` +
+        `${seconds(row.paceSeconds)} | ${pair(row.cpu.provider, row.floorCpu.provider)} | ` +
+        `${pair(row.cpu.program, row.floorCpu.program)} | ${pair(row.cpu.engine, row.floorCpu.engine)} |`,
+    );
+  }
+  return lines;
+}
+
+function footprintTable(results: BenchResults): string[] {
+  const lines = [
+    "| resources | stack | state KiB | state B/res | `__provider` B/res (inputs + outputs) | per copy (in / out) | distinct texts | ≤ 2 KB/res? |",
+    "|--:|---|--:|--:|--:|---|--:|---|",
+  ];
+  const rows: FootprintRow[] = results.sizes.flatMap((size) => size.summary.footprint);
+  for (const row of rows) {
+    const met = row.met === undefined ? dash : row.met ? "yes" : "**no**";
+    lines.push(
+      `| ${row.resources} | ${row.variant === "provider" ? "Streamkap" : "floor"} | ${(row.stateBytes / 1024).toFixed(0)} | ` +
+        `${row.stateBytesPerResource.toFixed(0)} | ${row.providerBytesPerResource.toFixed(0)} | ` +
+        `${row.inputCopyBytesPerResource.toFixed(0)} / ${row.outputCopyBytesPerResource.toFixed(0)} | ` +
+        `${row.distinctProviders}${row.secretProviders > 0 ? ` (${row.secretProviders} secret)` : ""} | ${met} |`,
+    );
+  }
+  return lines;
+}
+
+function endpointTable(size: SizeResults): string[] {
+  const rows = size.summary.rows;
+  const endpoints = [...new Set(rows.flatMap((row) => Object.keys(row.calls?.byEndpoint ?? {})))].sort();
+  if (endpoints.length === 0) return ["No API calls."];
+  const lines = [`| endpoint | ${operations.join(" | ")} |`, `|---|${operations.map(() => "--:").join("|")}|`];
+  for (const endpoint of endpoints) {
+    const counts = rows.map((row) => row.calls?.byEndpoint[endpoint] ?? 0);
+    lines.push(`| \`${endpoint}\` | ${counts.map((count) => (count === 0 ? "" : String(count))).join(" | ")} |`);
+  }
+  const gets = rows.map((row) => String(row.calls?.singleObjectGets ?? 0));
+  lines.push(`| *of which GETs of one object* | ${gets.join(" | ")} |`);
+  return lines;
+}
+
+function topEndpoints(row: OperationRow, count = 4): string {
+  return Object.entries(row.calls?.byEndpoint ?? {})
+    .slice(0, count)
+    .map(([endpoint, calls]) => `\`${endpoint}\` ${calls}`)
+    .join(", ");
+}
+
+function misses(results: BenchResults): string[] {
+  const lines: string[] = [];
+  for (const size of results.sizes) {
+    for (const row of size.summary.rows) {
+      if (row.met !== false) continue;
+      const parts: string[] = [];
+      if (row.error) parts.push(`failed: ${row.error.split("\n")[0]}`);
+      if (row.callsMet === false && row.calls) {
+        parts.push(
+          `${row.calls.total} calls, ${row.callsPerResource.toFixed(2)} per resource and ${row.calls.tokens} token(s) ` +
+            `against ${row.callTarget}; most: ${topEndpoints(row)}`,
+        );
+      }
+      if (row.wallMet === false) {
+        parts.push(`${seconds(row.wallSeconds)} s against a bound of ${seconds(row.boundSeconds)} s`);
+      }
+      lines.push(`- **${size.resources} resources, ${operationLabels[row.operation]}**: ${parts.join("; ")}.`);
+    }
+    for (const row of size.summary.footprint) {
+      if (row.met === false) {
+        lines.push(
+          `- **${row.resources} resources, serialized provider**: ${row.providerBytesPerResource.toFixed(0)} B per ` +
+            `resource (${row.inputCopyBytesPerResource.toFixed(0)} B stored in the inputs and ` +
+            `${row.outputCopyBytesPerResource.toFixed(0)} B in the outputs) against ${providerBytesPerResourceLimit} B.`,
+        );
+      }
+    }
+  }
+  return lines.length > 0 ? lines : ["None: every target was met."];
+}
+
+export function renderReport(results: BenchResults, analysis: string | undefined): string {
+  const { machine, settings } = results;
+  const pace =
+    settings.providerRequestsPerSecond === undefined
+      ? "none"
+      : `${settings.providerRequestsPerSecond} requests/s, burst ${settings.providerRequestBurst ?? dash}`;
+  const lines = [
+    "# Benchmark: pulumi-streamkap against the Pulumi engine's own cost",
+    "",
+    `Made by \`${settings.command}\` on ${machine.date.slice(0, 10)} (whole run ${results.seconds.toFixed(0)} s; ` +
+      `generated by bench/perf/run.ts, do not edit by hand; explanations belong in bench/perf/analysis.md).`,
+    "",
+    `- **Machine**: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.os}; ` +
+      `1-min load average ${machine.loadAverage.start} at the start, ${machine.loadAverage.end ?? dash} at the end ` +
+      "(a shared machine: wall times move with other work).",
+    `- **Versions**: Node ${machine.node}, pulumi CLI ${machine.pulumiCli}, @pulumi/pulumi ${machine.pulumiSdk}` +
+      `${machine.commit ? `, checkout ${machine.commit}` : ""}.`,
+    `- **Engine**: \`--parallel ${settings.engineParallel}\` (${settings.engineParallelSource}); every operation ` +
+      "runs through the Automation API (`up`, `refresh` and `destroy` with `--skip-preview`), file backend, " +
+      "passphrase secrets.",
+    `- **Provider**: \`streamkap:maxConcurrency\` ${settings.providerMaxConcurrency ?? dash}, request pace ${pace}` +
+      `${Object.keys(settings.extraConfig).length > 0 ? `, extra config ${JSON.stringify(settings.extraConfig)}` : ""}.`,
+    `- **Local API server**: \`latency=${settings.latencyMs}ms\` on every call (fault spec), ` +
+      `statusDelayMs ${settings.serverTimings.statusDelayMs}, deleteDelayMs ${settings.serverTimings.deleteDelayMs}, ` +
+      `topicDiscoveryDelayMs ${settings.serverTimings.topicDiscoveryDelayMs} (short, so that connector start-up is ` +
+      "not what is measured; each wait still costs at least one status read).",
+    `- **Package**: ${
+      settings.layout === "installed"
+        ? "installed in each project's node_modules as a real directory, as `npm install` leaves it"
+        : "linked to the checkout through a symlink, as the repository's tests have it"
+    } (the serializer writes modules under node_modules as a \`require\` and others by value; see bench/perf/layout.ts).`,
+    `- **Repeats**: ${
+      settings.repeat === "auto"
+        ? "3 per stack up to 100 resources, 1 above (1 in quick mode)"
+        : `${settings.repeat} per stack`
+    }; wall times are medians, the other figures those of the median run.`,
+    "",
+    "## How to read it",
+    "",
+    "- Stacks come in groups of ten resources: a tag, two topics, a Postgres and a MySQL source, a Snowflake and a " +
+      "ClickHouse destination (typed classes), two pipelines and a transform with code, a unit test and " +
+      "`deploy: true`. The **floor** is the same stack (count, dependencies, inputs) made of a do-nothing dynamic " +
+      "resource: no HTTP, outputs = inputs. It is what the engine, language host and dynamic-provider host cost.",
+    "- **update 10%** changes one in-place field of one resource per group (rotating through the kinds); " +
+      "**calls/res** counts calls other than token requests per resource (for the update also per changed resource).",
+    `- **wall bound** = ${floorFactor} × floor + calls × ${settings.latencyMs} ms ÷ ${settings.parallelism}, the ` +
+      "parallelism being the smaller of the engine's `--parallel` and the provider's `maxConcurrency`.",
+    "- **provider peak** is the highest VmHWM (peak resident memory) of the dynamic-provider node process during " +
+      "the operation, sampled from /proc every 100 ms; the floor's in brackets.",
+    "- **engine steps** are what the engine reported doing; a clean no-op preview shows only `same`.",
+    "- **Where the time goes**: the wall time above the floor next to what the calls need at the injected latency, " +
+      "the least time the provider's request pace allows ((calls − burst) ÷ requests per second), and the CPU " +
+      "seconds of the dynamic provider, the program (the language host's node process) and the engine (`pulumi`), " +
+      "the floor's in brackets.",
+    "",
+  ];
+  for (const size of results.sizes) {
+    lines.push(
+      `## ${size.resources} resources (${size.repeats} run${size.repeats === 1 ? "" : "s"} of each stack, ` +
+        `${size.seconds.toFixed(0)} s)`,
+      "",
+      ...operationTable(size),
+      "",
+      "Where the time goes:",
+      "",
+      ...timeTable(size),
+      "",
+    );
+  }
+  lines.push(
+    "## Serialized provider and state (after `up` from empty)",
+    "",
+    "Every dynamic resource stores the serialized provider (`__provider`) twice: among its inputs and among its " +
+      "outputs. The target counts both copies.",
+    "",
+    ...footprintTable(results),
+    "",
+    "## Calls by endpoint",
+    "",
+  );
+  for (const size of results.sizes) {
+    lines.push(`### ${size.resources} resources`, "", ...endpointTable(size), "");
+  }
+  lines.push("## Targets missed", "", ...misses(results), "");
+  if (analysis && analysis.trim() !== "") lines.push(analysis.trim(), "");
+  return lines.join("\n");
+}

@@ -1,0 +1,68 @@
+// What a stack's state holds of the serialized provider: every dynamic resource stores the provider's code as the
+// `__provider` string among its inputs and again among its outputs.
+
+/** The secret envelope Pulumi writes in exported state (`sig.Secret`), with the value encrypted. */
+const secretSignature = "4dabf18193072939515e22adb298388d";
+
+export interface ProviderFootprint {
+  /** Dynamic resources in the state (the stack and provider resources not counted). */
+  resources: number;
+  /** Bytes of `__provider` among the inputs, all resources together. */
+  inputBytes: number;
+  /** Bytes of `__provider` among the outputs, all resources together. */
+  outputBytes: number;
+  /** Distinct serialized providers (one per kind when each kind serializes once). */
+  distinct: number;
+  /** Resources whose `__provider` is stored as a secret (encrypted, hence larger). */
+  secret: number;
+  /** The largest single `__provider` text, in bytes. */
+  largestBytes: number;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The stored text of a `__provider` value: the string itself, or a secret's ciphertext. */
+function storedText(value: unknown): { text: string; secret: boolean } | undefined {
+  if (typeof value === "string") return { text: value, secret: false };
+  if (isRecord(value) && secretSignature in value) {
+    const stored = typeof value.ciphertext === "string" ? value.ciphertext : JSON.stringify(value.plaintext ?? "");
+    return { text: stored, secret: true };
+  }
+  return undefined;
+}
+
+/** Measures `__provider` in an exported deployment (the `deployment` field of `stack.exportStack()`). */
+export function providerFootprint(deployment: unknown): ProviderFootprint {
+  const footprint: ProviderFootprint = {
+    resources: 0,
+    inputBytes: 0,
+    outputBytes: 0,
+    distinct: 0,
+    secret: 0,
+    largestBytes: 0,
+  };
+  const resources = isRecord(deployment) && Array.isArray(deployment.resources) ? deployment.resources : [];
+  const distinct = new Set<string>();
+  for (const resource of resources) {
+    if (!isRecord(resource) || typeof resource.type !== "string") continue;
+    if (!resource.type.startsWith("pulumi-nodejs:dynamic")) continue;
+    footprint.resources++;
+    const input = storedText(isRecord(resource.inputs) ? resource.inputs.__provider : undefined);
+    const output = storedText(isRecord(resource.outputs) ? resource.outputs.__provider : undefined);
+    for (const [stored, field] of [
+      [input, "inputBytes"],
+      [output, "outputBytes"],
+    ] as const) {
+      if (!stored) continue;
+      const bytes = Buffer.byteLength(stored.text, "utf8");
+      footprint[field] += bytes;
+      footprint.largestBytes = Math.max(footprint.largestBytes, bytes);
+      distinct.add(stored.text);
+    }
+    if (input?.secret || output?.secret) footprint.secret++;
+  }
+  footprint.distinct = distinct.size;
+  return footprint;
+}
