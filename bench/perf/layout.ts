@@ -16,7 +16,6 @@ import { installPackageCopy } from "../../scripts/install-copy";
 
 export type Layout = "installed" | "linked";
 
-
 /** The floor's do-nothing provider, as a package of its own (see stacks/floor/do-nothing.ts). */
 export const floorProviderPackage = "bench-floor-provider";
 
