@@ -9,6 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 
 import { clientFor, type StreamkapClient } from "../provider/client/client";
+import { readAllPages } from "../provider/client/pages";
 import { connectorRecord, envelope, pipelineRecord, topicRecord } from "../provider/client/responses";
 import { ErrorCodes, StreamkapError } from "../provider/errors";
 import { tagRecord, tagsIn } from "../provider/kinds/tag";
@@ -140,23 +141,13 @@ function client(): StreamkapClient {
   return clientFor(resolveSettings(lookup, process.env));
 }
 
-/** Every item of a paged list, 100 per call. */
-async function allPages<T extends z.ZodType>(
+/** Every item of a paged list. */
+function allPages<T extends z.ZodType<{ id: string }>>(
   path: string,
   item: T,
   query: Record<string, string | undefined>,
 ): Promise<z.infer<T>[]> {
-  const items: z.infer<T>[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await client().call({
-      method: "GET",
-      path,
-      query: { ...query, page, page_size: 100 },
-      schema: envelope(item),
-    });
-    items.push(...(answer.result as z.infer<T>[]));
-    if (!answer.has_next || answer.result.length === 0) return items;
-  }
+  return readAllPages(client(), path, item, query);
 }
 
 /** The one object of a get-by-id envelope; a clear error when there is none. */

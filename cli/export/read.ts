@@ -1,12 +1,12 @@
 import { z } from "zod";
 
 import type { StreamkapClient } from "../../provider/client/client";
+import { readAllPages } from "../../provider/client/pages";
 import { ErrorCodes, StreamkapError } from "../../provider/errors";
 import {
   type ConnectorRecord,
   connectorRecord,
   describeParseFailure,
-  envelope,
   type PipelineRecord,
   pipelineRecord,
   type TopicRecord,
@@ -32,8 +32,6 @@ export interface ServiceSnapshot {
 /** Told how many objects of a kind have been read so far, and once more when the kind is done. */
 export type Progress = (what: string, count: number, done: boolean) => void;
 
-const pageSize = 100;
-
 /**
  * Reads the whole service through the provider's client (same retries, deadlines and token handling as
  * `pulumi up`), one kind at a time so the progress reads in order.
@@ -41,7 +39,7 @@ const pageSize = 100;
 export async function readService(client: StreamkapClient, progress: Progress): Promise<ServiceSnapshot> {
   const tags = await reading("tags", () => readTags(client, progress));
   const pages = <T extends z.ZodType<{ id: string }>>(path: string, item: T, what: string, filter = {}) =>
-    reading(what, () => readPages(client, path, item, what, progress, filter));
+    reading(what, () => readAllPages(client, path, item, filter, (count, done) => progress(what, count, done)));
   const topics = await pages("/topics/details", topicRecord, "topics", { entity_type: "topic" });
   const allSources = await pages("/sources", connectorRecord, "sources");
   const destinations = await pages("/destinations", connectorRecord, "destinations");
@@ -71,32 +69,6 @@ async function reading<T>(what: string, read: () => Promise<T>): Promise<T> {
       `export could not read the service's ${what}: ${message}`,
       cause?.call,
     );
-  }
-}
-
-async function readPages<T extends z.ZodType<{ id: string }>>(
-  client: StreamkapClient,
-  path: string,
-  item: T,
-  what: string,
-  progress: Progress,
-  filter: Record<string, string> = {},
-): Promise<z.infer<T>[]> {
-  const items: z.infer<T>[] = [];
-  const seen = new Set<string>();
-  for (let page = 1; ; page++) {
-    const answer = await client.call({
-      method: "GET",
-      path,
-      query: { ...filter, page, page_size: pageSize },
-      schema: envelope(item),
-    });
-    // A listing that shifts while it is read (an object created meanwhile) may repeat an item across pages.
-    const fresh = answer.result.filter((entry) => !seen.has(entry.id) && Boolean(seen.add(entry.id)));
-    items.push(...fresh);
-    const more = answer.has_next ?? answer.result.length === pageSize;
-    progress(what, items.length, !more || answer.result.length === 0);
-    if (!more || answer.result.length === 0) return items;
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import type { JsonObject } from "../../provider/engine/kind";
 import type { LifecycleInputs } from "../../provider/kinds/lifecycle/inputs";
+import { snapshotToStart } from "../../provider/kinds/lifecycle/snapshot";
 import { firedTriggers, type TriggerKey } from "../../provider/kinds/lifecycle/triggers";
 import type { Inputs, ResourceView } from "./resources";
 import { compareText, isPlainObject, showValue } from "./values";
@@ -91,14 +92,14 @@ function updateActions(view: ResourceView): LifecycleAction[] {
     const detail = `\`${fired.key}\`: ${showValue(previous[fired.key])} → ${showValue(view.newInputs?.[fired.key])}`;
     actions.push({ ...base, action: triggerActions[fired.key], detail: detail + (triggerNotes[fired.key] ?? "") });
   }
-  // As provider/kinds/lifecycle/snapshot.ts: a generation above the last applied one (absent counts as 0).
-  const generation = generationOf(view.newInputs);
-  const applied = generationOf(previous) ?? 0;
-  if (view.kind === "source" && generation !== undefined && generation > applied) {
+  // The provider's own rule again: a generation above the last applied one starts a snapshot.
+  const snapshot = snapshotToStart((view.newInputs as LifecycleInputs | undefined)?.snapshot, previous as JsonObject);
+  if (view.kind === "source" && snapshot !== undefined) {
+    const applied = generationOf(previous) ?? 0;
     actions.push({
       ...base,
       action: "snapshot",
-      detail: `\`snapshot.generation\`: ${applied} → ${generation} (${describeSnapshot(view.newInputs)})`,
+      detail: `\`snapshot.generation\`: ${applied} → ${snapshot.generation} (${describeSnapshot(view.newInputs)})`,
     });
   }
   return actions;

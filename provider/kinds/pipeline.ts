@@ -4,6 +4,7 @@ import { connectorRecord, envelope, type PipelineRecord, pipelineRecord } from "
 import { ErrorCodes, StreamkapError } from "../errors";
 import type { Json, JsonObject, KindContext, KindDescription } from "../engine/kind";
 import { compact, semanticEqual } from "../engine/values";
+import { liveTagIds } from "./lifecycle/tags";
 import { nameSchema, namePrefixSchema } from "./names";
 
 /** What the SDK knows of a linked source or destination from its outputs (see `hints` in KindDescription). */
@@ -90,9 +91,7 @@ async function pipelineBody(inputs: PipelineInputs, context: KindContext): Promi
 }
 
 function tagIds(live: PipelineRecord): string[] {
-  return (live.tags ?? []).map((tag) =>
-    typeof tag === "object" && tag !== null ? String((tag as { id?: unknown }).id) : String(tag),
-  );
+  return liveTagIds(live) ?? [];
 }
 
 export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type TopicRecord, topicRecord } from "../client/responses";
 import type { CheckFailure, JsonObject, KindDescription } from "../engine/kind";
 import { compact, isUnknown } from "../engine/values";
+import { liveTags } from "./lifecycle/tags";
 
 const optionalNumber = (field: z.ZodNumber) => field.optional();
 
@@ -31,13 +32,6 @@ export type TopicInputs = z.infer<typeof topicInputsSchema> & JsonObject;
 /** PUT /topics/{id} takes only these two, inside `payload`. */
 function topicPayload(inputs: TopicInputs): JsonObject {
   return { payload: compact({ partition_count: inputs.partitions ?? 1, tags: inputs.tags }) };
-}
-
-/** The live tag ids, in the program's order when they are the same set. */
-function liveTags(live: TopicRecord, prior: string[]): string[] {
-  const tags = Array.isArray(live.tags) ? live.tags.map(String) : [];
-  const same = tags.length === prior.length && prior.every((tag) => tags.includes(tag));
-  return same ? prior : tags;
 }
 
 const numberOf = (value: number | string | null | undefined): number | undefined =>
@@ -122,7 +116,7 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
         prior.partitions === undefined && numberOf(live.num_partitions ?? live.partition_count) === 1
           ? undefined
           : (numberOf(live.num_partitions ?? live.partition_count) ?? prior.partitions),
-      tags: prior.tags === undefined ? undefined : liveTags(live, prior.tags),
+      tags: liveTags(live, prior.tags),
       cleanupPolicy:
         prior.cleanupPolicy === undefined
           ? undefined
