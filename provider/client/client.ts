@@ -198,15 +198,17 @@ const clients = new Map<string, StreamkapClient>();
 
 /** This process's retries, pacing and tokens, for `STREAMKAP_COUNTERS_DIR` (see retry.ts `reportCounters`). */
 function reportProcessCounters(): void {
-  const pacing = { delayed: 0, waitedMs: 0 };
-  const tokens = { obtained: 0, refreshed: 0 };
-  for (const client of clients.values()) {
-    pacing.delayed += client.gate.bucket.counters.delayed;
-    pacing.waitedMs += client.gate.bucket.counters.waitedMs;
-    tokens.obtained += client.tokens.counters.obtained;
-    tokens.refreshed += client.tokens.counters.refreshed;
-  }
-  reportCounters({ retries: Object.fromEntries(retryCounters), pacing, tokens });
+  reportCounters(() => {
+    const pacing = { delayed: 0, waitedMs: 0 };
+    const tokens = { obtained: 0, refreshed: 0 };
+    for (const client of clients.values()) {
+      pacing.delayed += client.gate.bucket.counters.delayed;
+      pacing.waitedMs += client.gate.bucket.counters.waitedMs;
+      tokens.obtained += client.tokens.counters.obtained;
+      tokens.refreshed += client.tokens.counters.refreshed;
+    }
+    return { retries: Object.fromEntries(retryCounters), pacing, tokens };
+  });
 }
 
 /** The shared client for these settings (one per credential set per process). */

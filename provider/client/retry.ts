@@ -40,10 +40,10 @@ let lastReport = "";
  * runs inside a process the engine starts and ends, so the file is rewritten as counts change rather than at exit,
  * which a killed run never reaches. Counts only: never a request, a value or a credential.
  */
-export function reportCounters(counters: Record<string, Record<string, number>>): void {
+export function reportCounters(counters: () => Record<string, Record<string, number>>): void {
   const dir = process.env[countersDirVariable];
-  if (!dir) return;
-  const text = JSON.stringify({ pid: process.pid, ...counters });
+  if (!dir) return; // off (the usual case): nothing is gathered on the way of every call
+  const text = JSON.stringify({ pid: process.pid, ...counters() });
   if (text === lastReport) return;
   lastReport = text;
   try {

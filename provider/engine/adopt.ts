@@ -22,14 +22,14 @@ export async function adoptObject<I extends JsonObject, L>(
   inputs: I,
 ): Promise<{ id: string; outs: JsonObject }> {
   const target = String(inputs.adopt);
-  const found = target === "byName" ? await byName(kind, context, inputs) : undefined;
-  // A list answer never carries secrets: a kind that needs them reads the object itself.
-  const live =
-    target !== "byName"
-      ? await getObject(kind, context, target, kind.api.adoptQuery)
-      : found !== undefined && kind.api.adoptQuery
-        ? await getObject(kind, context, kind.api.idOf(found), kind.api.adoptQuery)
-        : found;
+  let live =
+    target === "byName"
+      ? await byName(kind, context, inputs)
+      : await getObject(kind, context, target, kind.api.adoptQuery);
+  if (target === "byName" && live !== undefined && kind.api.adoptQuery) {
+    // A list answer never carries secrets: a kind that needs them reads the object it found by name itself.
+    live = await getObject(kind, context, kind.api.idOf(live), kind.api.adoptQuery);
+  }
   if (live === undefined) {
     throw new StreamkapError(
       ErrorCodes.notFound,

@@ -156,24 +156,22 @@ export interface WaitGoal {
  * call that could only repeat it.
  */
 export async function waitUntil(target: Target, goal: WaitGoal, seen?: ConnectorRecord): Promise<ConnectorRecord> {
-  let live = seen;
+  let live = seen ?? (await readConnector(target));
   for (let pause = 100; ; pause = Math.min(pause * 2, 5_000)) {
-    if (live !== undefined) {
-      const status = live.connector_status ?? "Unknown";
-      if (goal.reached(status)) return live;
-      if (goal.failOnBroken && status === "Broken") throw await brokenError(target);
-      const remaining = target.deadline - Date.now();
-      if (remaining <= 0) {
-        throw new StreamkapError(
-          ErrorCodes.timeout,
-          `${target.context.label}: it did not become ${goal.describe} before its \`readyTimeoutSeconds\` ` +
-            `deadline passed: the service last reported \`${status}\`. If it is only slow, raise ` +
-            `\`readyTimeoutSeconds\` (default ${defaultReadyTimeoutSeconds}); otherwise check the connector in ` +
-            "the Streamkap console. The next `pulumi up` waits again.",
-        );
-      }
-      await sleep(Math.min(pause, remaining));
+    const status = live.connector_status ?? "Unknown";
+    if (goal.reached(status)) return live;
+    if (goal.failOnBroken && status === "Broken") throw await brokenError(target);
+    const remaining = target.deadline - Date.now();
+    if (remaining <= 0) {
+      throw new StreamkapError(
+        ErrorCodes.timeout,
+        `${target.context.label}: it did not become ${goal.describe} before its \`readyTimeoutSeconds\` deadline ` +
+          `passed: the service last reported \`${status}\`. If it is only slow, raise \`readyTimeoutSeconds\` ` +
+          `(default ${defaultReadyTimeoutSeconds}); otherwise check the connector in the Streamkap console. The ` +
+          "next `pulumi up` waits again.",
+      );
     }
+    await sleep(Math.min(pause, remaining));
     live = await readConnector(target);
   }
 }
