@@ -1,5 +1,8 @@
 /** Reading and showing input values of a preview: property paths, unknowns and secrets. */
+import { isPlainObject, valueAt as valueAtSegments } from "../../provider/engine/values";
 import { unknownValue } from "./resources";
+
+export { isPlainObject };
 
 /** How `pulumi preview --json` shows a secret value. */
 const secretValue = "[secret]";
@@ -21,12 +24,7 @@ export function pathSegments(path: string): string[] {
 
 /** The value at a property path, or undefined when any part is missing. */
 export function valueAt(root: Record<string, unknown> | undefined, path: string): unknown {
-  let current: unknown = root;
-  for (const segment of pathSegments(path)) {
-    if (current === null || typeof current !== "object") return undefined;
-    current = (current as Record<string, unknown>)[segment];
-  }
-  return current;
+  return valueAtSegments(root, pathSegments(path));
 }
 
 export function isUnknown(value: unknown): boolean {
@@ -61,10 +59,6 @@ export function showValue(value: unknown, maxLength = 60): string {
 
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** `endpoints` + `destination` → `endpoints.destination`; keys that are not identifiers go in brackets. */
