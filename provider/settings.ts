@@ -22,6 +22,13 @@ export interface ProviderSettings {
   requestsPerSecond: number;
   /** Requests this process may send at once after a quiet spell (token bucket size). */
   requestBurst: number;
+  /**
+   * For Streamkap staff acting in a customer's tenant or service: sent as `X-Admin-Tenant-Id` /
+   * `X-Admin-Service-Id` on every call, as the official Terraform provider does (TF internal/api/client.go:118-125,
+   * internal/provider/provider.go:54-55,90-99).
+   */
+  adminTenantId?: string;
+  adminServiceId?: string;
 }
 
 export const createdFromValues = ["api", "terraform", "web"] as const;
@@ -47,6 +54,8 @@ const sources = {
   maxConcurrency: { config: "streamkap:maxConcurrency", env: "STREAMKAP_MAX_CONCURRENCY" },
   requestsPerSecond: { config: "streamkap:requestsPerSecond", env: "STREAMKAP_REQUESTS_PER_SECOND" },
   requestBurst: { config: "streamkap:requestBurst", env: "STREAMKAP_REQUEST_BURST" },
+  adminTenantId: { config: "streamkap:adminTenantId", env: "STREAMKAP_ADMIN_TENANT_ID" },
+  adminServiceId: { config: "streamkap:adminServiceId", env: "STREAMKAP_ADMIN_SERVICE_ID" },
 } as const;
 
 /**
@@ -74,9 +83,13 @@ export function resolveSettings(config: SettingLookup, env: NodeJS.ProcessEnv): 
     );
   }
 
+  const adminTenantId = read("adminTenantId");
+  const adminServiceId = read("adminServiceId");
   return {
     endpoint,
     credentials: resolveCredentials(read),
+    ...(adminTenantId === undefined ? {} : { adminTenantId }),
+    ...(adminServiceId === undefined ? {} : { adminServiceId }),
     createdFrom: resolveCreatedFrom(read("createdFrom")),
     callTimeoutMs: positiveInteger(read("callTimeoutMs"), "callTimeoutMs", 30_000),
     retryBudgetMs: positiveInteger(read("retryBudgetMs"), "retryBudgetMs", 120_000),
@@ -150,5 +163,6 @@ export function credentialIdentity(settings: ProviderSettings): string {
     "clientId" in settings.credentials
       ? `client:${settings.credentials.clientId}`
       : `project-key:${createHash("sha256").update(settings.credentials.projectKey).digest("hex").slice(0, 16)}`;
-  return `${settings.endpoint}|${who}`;
+  // Impersonating another tenant or service is another identity: its calls must not share a client.
+  return `${settings.endpoint}|${who}|${settings.adminTenantId ?? ""}|${settings.adminServiceId ?? ""}`;
 }

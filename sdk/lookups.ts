@@ -13,6 +13,7 @@ import { readAllPages } from "../provider/client/pages";
 import { connectorRecord, envelope, pipelineRecord, topicRecord } from "../provider/client/responses";
 import { ErrorCodes, StreamkapError } from "../provider/errors";
 import { tagRecord, tagsIn } from "../provider/kinds/tag";
+import { readTopic } from "../provider/kinds/topic-facts";
 import { transformRecord } from "../provider/kinds/transform";
 import { resolveSettings } from "../provider/settings";
 import type { TagType } from "./tag";
@@ -73,19 +74,32 @@ export interface TopicInfo {
   id: string;
   /** The display name, e.g. `public.orders`. */
   name: string;
-  /** The number of partitions. */
+  /** The number of partitions ({@link getTopic} only: the service's topic listing does not carry it). */
   partitions?: number;
-  /** `delete`, `compact` or `delete,compact`. */
+  /** `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`). */
   cleanupPolicy?: string;
 }
+
+/** The owner kinds the service's topic listing filters by (DOCS list-all-topics). */
+export type TopicEntityType = "sources" | "destinations" | "transforms" | "pipelines" | "manual";
+
+/** The values the service takes, from those this SDK's first versions documented. */
+const legacyEntityTypes: Record<string, TopicEntityType> = {
+  source: "sources",
+  transform: "transforms",
+  topic: "manual",
+};
 
 /** Filters of {@link getTopics}. */
 export interface TopicFilter {
   /** Part of the name or id, case-insensitive. */
   partialName?: string;
-  /** Only topics of this kind of owner. */
-  entityType?: "source" | "transform" | "topic";
-  /** Only topics of this source or transform. */
+  /**
+   * Only topics of this kind of owner: `sources`, `destinations`, `transforms`, `pipelines`, or `manual` for
+   * topics made on their own (DOCS list-all-topics). The older `source`, `transform` and `topic` still work.
+   */
+  entityType?: TopicEntityType | "source" | "transform" | "topic";
+  /** Only topics of this source or transform (or pipeline, or destination, with that `entityType`). */
   entityId?: string;
 }
 
@@ -107,8 +121,8 @@ export interface TagInfo {
 export interface TagFilter {
   /** The exact name, case-insensitive. */
   name?: string;
-  /** Only tags that apply to this kind of object. */
-  type?: TagType;
+  /** Only tags that apply to this kind of object (`environment` finds the system environment tags). */
+  type?: TagType | "environment" | "general";
   /** Only system tags (true) or only custom tags (false). */
   system?: boolean;
 }
@@ -242,7 +256,13 @@ export async function getPipeline(id: string): Promise<PipelineInfo> {
 export async function getTopic(id: string): Promise<TopicInfo> {
   let live: z.infer<typeof topicRecord>;
   try {
-    live = await client().call({ method: "GET", path: `/topics/${encodeURIComponent(id)}`, schema: topicRecord });
+    // TF internal/api/topic.go:191-199: `detailed=true` so the answer carries the `kafka` block.
+    live = await client().call({
+      method: "GET",
+      path: `/topics/${encodeURIComponent(id)}`,
+      query: { detailed: true },
+      schema: topicRecord,
+    });
   } catch (error) {
     throw StreamkapError.is(error) && error.code === ErrorCodes.notFound ? notFound("getTopic", `topic ${id}`) : error;
   }
@@ -250,18 +270,20 @@ export async function getTopic(id: string): Promise<TopicInfo> {
 }
 
 function topicInfo(live: z.infer<typeof topicRecord>): TopicInfo {
-  const partitions = live.num_partitions ?? live.partition_count;
+  const facts = readTopic(live);
   return {
     id: live.id,
-    name: live.name ?? live.topic_name ?? live.id,
-    partitions: partitions === null || partitions === undefined ? undefined : Number(partitions),
-    cleanupPolicy: live.cleanup_policy ?? undefined,
+    name: facts.name ?? live.id,
+    partitions: facts.partitions,
+    cleanupPolicy: facts.cleanupPolicy,
   };
 }
 
 /** The topics that match every given filter; an empty list when none does. */
 export async function getTopics(filter: TopicFilter = {}): Promise<TopicInfo[]> {
-  const query = { partial_name: filter.partialName, entity_type: filter.entityType, entity_id: filter.entityId };
+  const entityType =
+    filter.entityType === undefined ? undefined : (legacyEntityTypes[filter.entityType] ?? filter.entityType);
+  const query = { partial_name: filter.partialName, entity_type: entityType, entity_id: filter.entityId };
   return (await allPages("/topics/details", topicRecord, query)).map(topicInfo);
 }
 
@@ -270,7 +292,10 @@ export async function getTopics(filter: TopicFilter = {}): Promise<TopicInfo[]> 
  * An empty list when none does.
  */
 export async function getTags(filter: TagFilter = {}): Promise<TagInfo[]> {
-  const answer = await client().call({ method: "GET", path: "/tags", schema: z.unknown() });
+  // The service filters by `tag_name` and `tag_type` (TF internal/api/tag.go:55-75); the filters are applied here
+  // again because a name filter may match parts of names.
+  const query = { tag_name: filter.name, tag_type: filter.type };
+  const answer = await client().call({ method: "GET", path: "/tags", query, schema: z.unknown() });
   const tags = z.array(tagRecord).parse(tagsIn(answer));
   return tags
     .map((tag) => ({

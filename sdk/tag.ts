@@ -3,8 +3,12 @@ import * as pulumi from "@pulumi/pulumi";
 import { type ManagedArgs, managedProps } from "./common";
 import { shims } from "./shim";
 
-/** The kinds of object a tag can be put on. */
-export type TagType = "pipeline" | "source" | "destination" | "transform" | "topic";
+/**
+ * The kinds of object a tag can be put on, as the service names them (plural). `environment` and `general` are
+ * reserved for the service's system tags.
+ */
+export type TagType =
+  "sources" | "destinations" | "pipelines" | "transforms" | "topics" | "services" | "users" | "tenant";
 
 export interface TagArgs extends ManagedArgs {
   /**
@@ -18,8 +22,9 @@ export interface TagArgs extends ManagedArgs {
    */
   description?: pulumi.Input<string>;
   /**
-   * The kinds of object the tag can be put on: `pipeline`, `source`, `destination`, `transform`, `topic`.
-   * @default every kind
+   * The kinds of object the tag can be put on: `sources`, `destinations`, `pipelines`, `transforms`, `topics`
+   * (also `services`, `users`, `tenant`).
+   * @default sources, destinations, pipelines, transforms and topics
    */
   types?: pulumi.Input<pulumi.Input<TagType>[]>;
 }
@@ -34,7 +39,7 @@ export interface TagArgs extends ManagedArgs {
  * @example
  * #### Tag a team's pipelines
  * ```ts title="index.ts"
- * const payments = new streamkap.Tag("payments", { name: "team-payments", types: ["pipeline", "source"] });
+ * const payments = new streamkap.Tag("payments", { name: "team-payments", types: ["pipelines", "sources"] });
  * new streamkap.Pipeline("orders", { source: db, destination: warehouse, tags: [payments.id] });
  * ```
  *

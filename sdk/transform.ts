@@ -90,7 +90,8 @@ export interface TransformArgs extends ManagedArgs {
    */
   config?: pulumi.Input<Record<string, pulumi.Input<string | number | boolean>>>;
   /**
-   * The code. Without it, the transform's code is left to the web console, and nothing is deployed.
+   * The code. Without it, the transform's code is left to the web console: updates keep whatever code the
+   * transform holds, and `deploy` deploys its latest version.
    * @default none
    */
   implementation?: pulumi.Input<TransformImplementationArgs>;
@@ -101,14 +102,17 @@ export interface TransformArgs extends ManagedArgs {
    */
   unitTest?: pulumi.Input<TransformUnitTestArgs>;
   /**
-   * Whether to promote each new version live after deploying it as the preview job. Needs `implementation`.
-   * Without it, new code runs only as the preview job.
+   * Whether `up` deploys the transform: the latest version as the preview job (except `topic_router`, which runs
+   * on Kafka Connect and has none), then live, and waits for the job. It deploys on create, on each change of the
+   * code or config, and when the service no longer runs it live. Without it, new code is written and tested but
+   * not deployed.
    * @default false
    */
   deploy?: pulumi.Input<boolean>;
   /**
-   * How far back the job re-reads its input topics when deployed: `7d`, `3d`, `24h`, `10m`, or `0` for none.
-   * It applies to the next deploy; changing it alone redeploys nothing.
+   * How far back the preview job re-reads its input topics when deployed: `7d`, `3d`, `24h`, `10m`, or `0` for
+   * none (from the latest position; not sent, as the service accepts only durations). It applies to the next
+   * deploy; changing it alone redeploys nothing.
    * @default the service's choice (latest offsets)
    */
   replayWindow?: pulumi.Input<"7d" | "3d" | "24h" | "10m" | "0">;
@@ -122,8 +126,9 @@ export interface TransformArgs extends ManagedArgs {
 
 /**
  * A transform: Python, JavaScript or SQL that processes records between topics. On create and on each code
- * change, `up` writes the code as a new version, runs its unit test (failing with the diff, deploying nothing),
- * deploys it as the preview job, promotes it live when `deploy` is set, and waits for the job to run.
+ * change, `up` writes the code as a new version and runs its unit test (failing with the diff, deploying
+ * nothing); when `deploy` is set, it deploys the latest version as the preview job, then live, and waits for the
+ * job to run.
  *
  * @example
  * #### Filter and reshape orders

@@ -3,7 +3,7 @@
 import type { AddressInfo } from "node:net";
 import { FaultEngine } from "./faults/engine";
 import { buildApp, WEBHOOK_PREFIX } from "./http/app";
-import { CallStats } from "./http/stats";
+import { type CallRecord, CallStats } from "./http/stats";
 import type { RouteDef, ServerFacts } from "./http/context";
 import { Store } from "./state/store";
 import { authRoutes } from "./routes/auth";
@@ -34,7 +34,7 @@ export interface LocalServer {
   serviceId: string;
   tenantId: string;
   createService(name?: string): Promise<{ clientId: string; secret: string; serviceId: string }>;
-  stats(): { calls: Array<{ method: string; path: string; status: number; serviceId?: string }> };
+  stats(): { calls: CallRecord[] };
   resetStats(): void;
   close(): Promise<void>;
 }
@@ -44,7 +44,10 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const store = new Store(
     {
       statusDelayMs: options.statusDelayMs ?? 300,
-      deleteDelayMs: options.deleteDelayMs ?? 300,
+      // Modes of the fault spec (spec.ts) take precedence over the plain timing options.
+      deleteDelayMs: faults.spec.slowDeleteMs ?? options.deleteDelayMs ?? 300,
+      pendingUpdateMs: faults.spec.pendingUpdateMs ?? options.statusDelayMs ?? 300,
+      readLagMs: faults.spec.readLagMs ?? 0,
       topicDiscoveryDelayMs: options.topicDiscoveryDelayMs ?? 2000,
       tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
       snapshotDurationMs: Math.max(options.statusDelayMs ?? 300, 50) * 2,

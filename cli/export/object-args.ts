@@ -2,6 +2,7 @@ import type { ConnectorRecord, TopicRecord } from "../../provider/client/respons
 import { type TagInputs, tagKind, type TagRecord } from "../../provider/kinds/tag";
 import { type WebhookSourceInputs, webhookSourceKind } from "../../provider/kinds/webhook-source";
 import { liveTagIds } from "../../provider/kinds/lifecycle/tags";
+import { readTopic } from "../../provider/kinds/topic-facts";
 import { entry, jsonExpr, literal, type ObjectEntry } from "./code";
 import { type References, tagList } from "./references";
 
@@ -41,32 +42,28 @@ const cleanupPolicies = new Set(["delete", "compact", "delete,compact"]);
 
 export function topicArgs(live: TopicRecord, references: References): Args {
   const record = live as TopicRecord & Record<string, unknown>;
+  const facts = readTopic(live);
   const entries: ObjectEntry[] = [];
   const notes: string[] = [];
-  const numbers: Array<[keyof typeof topicDefaults, unknown]> = [
-    ["partitions", live.num_partitions ?? live.partition_count],
-    ["replicationFactor", record.replication_factor],
-    ["minInsyncReplicas", record.min_insync_replicas],
-    ["retentionMs", live.retention_ms],
-    ["retentionBytes", live.retention_bytes],
-    ["maxMessageBytes", record.max_message_bytes],
+  const numbers: Array<[keyof typeof topicDefaults, number | undefined]> = [
+    ["partitions", facts.partitions],
+    ["replicationFactor", facts.replicationFactor],
+    ["minInsyncReplicas", facts.minInsyncReplicas],
+    ["retentionMs", facts.retentionMs],
+    ["retentionBytes", facts.retentionBytes],
+    ["maxMessageBytes", facts.maxMessageBytes],
   ];
-  for (const [input, value] of numbers) {
-    const number = value === null || value === undefined || value === "" ? undefined : Number(value);
+  for (const [input, number] of numbers) {
     if (number !== undefined && Number.isSafeInteger(number) && number !== topicDefaults[input]) {
       entries.push(entry(input, literal(number)));
     }
   }
-  const policy = live.cleanup_policy;
-  if (typeof policy === "string" && policy !== topicDefaults.cleanupPolicy) {
+  const policy = facts.cleanupPolicy;
+  if (policy !== undefined && policy !== topicDefaults.cleanupPolicy) {
     if (cleanupPolicies.has(policy)) entries.push(entry("cleanupPolicy", literal(policy)));
     else notes.push(`Its cleanup policy "${policy}" is not one the Topic resource takes; it is left out.`);
   }
-  const custom = record.custom_configs;
-  if (typeof custom === "object" && custom !== null && Object.keys(custom).length > 0) {
-    const text = Object.fromEntries(Object.entries(custom).map(([key, value]) => [key, String(value)]));
-    entries.push(entry("customConfigs", jsonExpr(text)));
-  }
+  if (facts.customConfigs !== undefined) entries.push(entry("customConfigs", jsonExpr(facts.customConfigs)));
   const tags = tagList(liveTagIds(record) ?? [], references);
   if (tags.list) entries.push(entry("tags", tags.list));
   return { entries, notes: [...notes, ...tags.notes] };

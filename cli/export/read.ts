@@ -13,6 +13,7 @@ import {
   topicRecord,
 } from "../../provider/client/responses";
 import { type TagRecord, tagRecord, tagsIn } from "../../provider/kinds/tag";
+import { readTopic } from "../../provider/kinds/topic-facts";
 import { type TransformRecord, transformRecord } from "../../provider/kinds/transform";
 
 /** Everything `export` writes out, as the service answered it. Secrets arrive masked: nothing asks for them. */
@@ -40,7 +41,9 @@ export async function readService(client: StreamkapClient, progress: Progress): 
   const tags = await reading("tags", () => readTags(client, progress));
   const pages = <T extends z.ZodType<{ id: string }>>(path: string, item: T, what: string, filter = {}) =>
     reading(what, () => readAllPages(client, path, item, filter, (count, done) => progress(what, count, done)));
-  const topics = await pages("/topics/details", topicRecord, "topics", { entity_type: "topic" });
+  // DOCS list-all-topics: `manual` names the topics made by hand; those of sources and transforms come with them.
+  const listed = await pages("/topics/details", topicRecord, "topics", { entity_type: "manual" });
+  const topics = await reading("topics", () => topicDetails(client, listed.filter(isManual)));
   const allSources = await pages("/sources", connectorRecord, "sources");
   const destinations = await pages("/destinations", connectorRecord, "destinations");
   const transforms = await pages("/transforms", transformRecord, "transforms");
@@ -51,8 +54,7 @@ export async function readService(client: StreamkapClient, progress: Progress): 
     destinations,
     pipelines,
     transforms,
-    // The listing filters by entity type; a service that ignores the filter must not turn source topics into topics.
-    topics: topics.filter((topic) => entityType(topic) === undefined || entityType(topic) === "topic"),
+    topics,
     tags,
   };
 }
@@ -86,8 +88,31 @@ async function readTags(client: StreamkapClient, progress: Progress): Promise<Ta
   return tags;
 }
 
-function entityType(topic: TopicRecord): string | undefined {
-  const record = topic as TopicRecord & { entity_type?: unknown; entity?: { type?: unknown } | null };
-  const type = record.entity_type ?? record.entity?.type;
-  return typeof type === "string" ? type : undefined;
+/** The listing filters by entity type; a service that ignores the filter must not turn source topics into topics. */
+function isManual(topic: TopicRecord): boolean {
+  const type = readTopic(topic).entityType;
+  return type === undefined || type === "manual";
+}
+
+/**
+ * Each topic as GET /topics/{id}?detailed=true answers it: the listing's items carry no partitions, configs or
+ * tags (DOCS list-all-topics; TF internal/api/topic.go:70-79 vs 131-152). One deleted meanwhile is left out.
+ */
+async function topicDetails(client: StreamkapClient, listed: TopicRecord[]): Promise<TopicRecord[]> {
+  const topics: TopicRecord[] = [];
+  for (const item of listed) {
+    try {
+      topics.push(
+        await client.call({
+          method: "GET",
+          path: `/topics/${encodeURIComponent(item.id)}`,
+          query: { detailed: true },
+          schema: topicRecord,
+        }),
+      );
+    } catch (error) {
+      if (!(StreamkapError.is(error) && error.code === ErrorCodes.notFound)) throw error;
+    }
+  }
+  return topics;
 }

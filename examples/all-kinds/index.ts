@@ -15,7 +15,7 @@ const stack = pulumi.getStack();
 const team = new streamkap.Tag("team", {
   name: `team-orders-${stack}`,
   description: "Objects of the orders team",
-  types: ["pipeline", "source", "transform"],
+  types: ["pipelines", "sources", "transforms"],
 });
 const development = streamkap.getTags({ name: "Development", system: true }).then((tags) => tags.map((tag) => tag.id));
 const pipelineTags = pulumi.all([team.id, development]).apply(([teamId, system]) => [teamId, ...system]);

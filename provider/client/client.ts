@@ -13,6 +13,7 @@ import {
   type RetryDecision,
   withRetries,
 } from "./retry";
+import { isKafkaConnectTransient, kafkaConnectRetryDelayMs } from "./kafka-connect";
 import { describeDetail, describeParseFailure } from "./responses";
 
 export interface CallSpec<T> {
@@ -27,13 +28,26 @@ export interface CallSpec<T> {
    * idempotent is retried only when the service cannot have acted on it (429, or no connection at all).
    */
   idempotent?: boolean;
+  /** Deadline of each attempt, for a call known to take longer than `streamkap:callTimeoutMs` allows. */
+  timeoutMs?: number;
 }
 
-/** A 429 or 5xx answer, thrown inside the retry loop. */
+/** A 429, a 5xx or a Kafka Connect transient failure (any status), thrown inside the retry loop. */
 class RetryableAnswer extends Error {
+  readonly kafkaConnect: boolean;
   constructor(readonly response: HttpResponse) {
     super(`answered ${response.status}`);
+    this.kafkaConnect = isKafkaConnectTransient(describeDetail(response.body));
   }
+}
+
+/** Whether an answer is worth sending again: rate limited, failing, or Kafka Connect busy (see kafka-connect.ts). */
+function isRetryableAnswer(response: HttpResponse): boolean {
+  return (
+    response.status === 429 ||
+    response.status >= 500 ||
+    (response.status >= 400 && isKafkaConnectTransient(describeDetail(response.body)))
+  );
 }
 
 /**
@@ -52,7 +66,9 @@ export class StreamkapClient {
     );
     this.tokens = new TokenSource(settings.credentials, (req) =>
       this.withRetry({ ...req, idempotent: true }, () =>
-        this.gate.run(() => send(settings.endpoint, { ...req, timeoutMs: settings.callTimeoutMs })),
+        this.gate.run(() =>
+          send(settings.endpoint, { ...req, headers: adminHeaders(settings), timeoutMs: settings.callTimeoutMs }),
+        ),
       ),
     );
   }
@@ -94,9 +110,16 @@ export class StreamkapClient {
    * deadlock as soon as every slot waits for a refresh.
    */
   private async sendAuthenticated(spec: CallSpec<unknown>): Promise<HttpResponse> {
-    const request = { method: spec.method, path: spec.path, query: spec.query, body: spec.body };
+    const request = {
+      method: spec.method,
+      path: spec.path,
+      query: spec.query,
+      body: spec.body,
+      headers: adminHeaders(this.settings),
+    };
+    const timeoutMs = spec.timeoutMs ?? this.settings.callTimeoutMs;
     const sendWith = (bearer: string) =>
-      this.gate.run(() => send(this.settings.endpoint, { ...request, bearer, timeoutMs: this.settings.callTimeoutMs }));
+      this.gate.run(() => send(this.settings.endpoint, { ...request, bearer, timeoutMs }));
     const token = await this.tokens.accessToken();
     const response = await sendWith(token);
     if (response.status !== 401) {
@@ -120,7 +143,7 @@ export class StreamkapClient {
           } else if (response.status < 500) {
             this.gate.bucket.served();
           }
-          if (response.status === 429 || response.status >= 500) {
+          if (isRetryableAnswer(response)) {
             throw new RetryableAnswer(response);
           }
           return response;
@@ -137,6 +160,12 @@ export class StreamkapClient {
 function retryDecision(error: unknown, idempotent: boolean): RetryDecision {
   if (error instanceof RetryableAnswer) {
     const { status, retryAfter } = error.response;
+    if (error.kafkaConnect) {
+      // A create is never sent twice from here: the engine looks the name up first (operations.ts recoverCreate).
+      return idempotent
+        ? { retry: true, minDelayMs: kafkaConnectRetryDelayMs, reason: "kafka-connect" }
+        : { retry: false };
+    }
     if (status === 429) {
       // The service turned the call away before acting on it, so even a create may be sent again.
       return { retry: true, minDelayMs: parseRetryAfter(retryAfter), reason: "429" };
@@ -161,10 +190,15 @@ function finalError(spec: { method: HttpMethod; path: string }, error: unknown, 
       requestId: error.response.requestId,
       detail: describeDetail(error.response.body),
     };
-    const advice = idempotent
-      ? "The service is overloaded or failing; run the command again later."
-      : "The service may or may not have acted on it; run the command again: the provider looks for the object " +
-        "before creating it a second time.";
+    const advice = error.kafkaConnect
+      ? idempotent
+        ? "Kafka Connect stayed busy (rebalancing, or the connector not yet deployed) for the whole retry budget; " +
+          "run the command again, or raise streamkap:retryBudgetMs."
+        : "Kafka Connect was busy; the provider looks for the object before creating it a second time."
+      : idempotent
+        ? "The service is overloaded or failing; run the command again later."
+        : "The service may or may not have acted on it; run the command again: the provider looks for the object " +
+          "before creating it a second time.";
     return new StreamkapError(ErrorCodes.unavailable, `${describeCall(context)}. ${advice}`, context);
   }
   if (error instanceof TransportError) {
@@ -192,6 +226,14 @@ function answerError(context: CallContext, response: HttpResponse): StreamkapErr
     default:
       return new StreamkapError(ErrorCodes.rejected, describeCall(detailed), detailed);
   }
+}
+
+/** Admin impersonation headers, sent on every call when set (TF internal/api/client.go:118-125). */
+function adminHeaders(settings: ProviderSettings): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (settings.adminTenantId !== undefined) headers["x-admin-tenant-id"] = settings.adminTenantId;
+  if (settings.adminServiceId !== undefined) headers["x-admin-service-id"] = settings.adminServiceId;
+  return headers;
 }
 
 const clients = new Map<string, StreamkapClient>();

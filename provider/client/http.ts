@@ -19,6 +19,8 @@ export interface HttpRequest {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   bearer?: string;
+  /** Further headers (the admin impersonation headers). */
+  headers?: Record<string, string>;
   /** Deadline for the whole attempt: connect, headers and body. */
   timeoutMs: number;
 }
@@ -62,7 +64,11 @@ export async function send(endpoint: string, req: HttpRequest): Promise<HttpResp
       url.searchParams.set(key, String(value));
     }
   }
-  const headers: Record<string, string> = { accept: "application/json", "user-agent": "pulumi-streamkap" };
+  const headers: Record<string, string> = {
+    ...req.headers,
+    accept: "application/json",
+    "user-agent": "pulumi-streamkap",
+  };
   if (req.bearer) {
     headers.authorization = `Bearer ${req.bearer}`;
   }

@@ -6,9 +6,21 @@ import { z } from "zod";
  */
 
 const nullableString = z.string().nullish();
+const stringOrNumber = z.union([z.string(), z.number()]).transform(String);
 
-/** Config values come back mostly as strings, sometimes as numbers, booleans or lists. */
-export const configValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), z.null()]);
+/**
+ * Config values come back mostly as strings, sometimes as numbers, booleans or lists, and map-typed keys
+ * (Snowflake `auto.qa.dedupe.table.mapping`, ClickHouse `topics.config.map`, BigQuery `bigquery.json`, …) as
+ * objects or as their JSON text (TF internal/resource/connector/base.go:852-880; helper/helper.go:116-143).
+ */
+export const configValue = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.array(z.unknown()),
+  z.record(z.string(), z.unknown()),
+  z.null(),
+]);
 export type WireConfigValue = z.infer<typeof configValue>;
 
 export const connectorRecord = z.looseObject({
@@ -22,8 +34,9 @@ export const connectorRecord = z.looseObject({
   tenant_id: nullableString,
   service_id: nullableString,
   config: z.record(z.string(), configValue).nullish(),
-  topic_ids: z.array(z.string()).nullish(),
-  topics: z.array(z.string()).nullish(),
+  // DOCS Source schema: `topic_ids ((string|integer)[]|null)`; ids are read as strings whichever comes.
+  topic_ids: z.array(stringOrNumber).nullish(),
+  topics: z.array(stringOrNumber).nullish(),
   topic_map: z.record(z.string(), z.unknown()).nullish(),
   tasks: z.array(z.number()).nullish(),
   connector_status: nullableString,
@@ -38,23 +51,54 @@ export const pipelineRecord = z.looseObject({
   snapshot_new_tables: z.boolean().nullish(),
   topic_ids: z.array(z.string()).nullish(),
   topics: z.array(z.string()).nullish(),
-  source: z.looseObject({ id: z.string().nullish(), name: nullableString, connector: nullableString }).nullish(),
+  // `source.topics` are the pipeline's topics by pretty name ("public.orders"); older answers may echo the topic id
+  // ("source_<id>.public.orders"), which the reference client strips (TF internal/resource/pipeline/pipeline.go:692-727).
+  source: z
+    .looseObject({
+      id: z.string().nullish(),
+      name: nullableString,
+      connector: nullableString,
+      topics: z.array(z.union([z.string(), z.number()]).transform(String)).nullish(),
+    })
+    .nullish(),
   destination: z.looseObject({ id: z.string().nullish(), name: nullableString, connector: nullableString }).nullish(),
+  /** Items `{id, name, start_time, topic_id, topic}` (TF internal/api/pipeline.go:57-63); read item by item. */
   transforms: z.array(z.unknown()).nullish(),
+  /** Items `{transform_id, regex}` (TF internal/api/pipeline.go:26-35). */
+  topic_auto_discovery_transforms: z.array(z.unknown()).nullish(),
   tags: z.array(z.unknown()).nullish(),
 });
 export type PipelineRecord = z.infer<typeof pipelineRecord>;
 
+const wireNumber = z.union([z.number(), z.string()]).nullish();
+
+/**
+ * A topic as GET /topics/{id}?detailed=true (TopicDetailsWithKafka), POST /topics and GET /topics/details answer
+ * it. Read every known form: the partition count at `kafka.partitions.count` (TF internal/api/topic.go:27-43),
+ * `kafka.partitions` as an int (TF topic.go:139-142), or top-level `num_partitions` (DOCS create-topic answer);
+ * topic configs under their Kafka names in `kafka.configs` (TF topic.go:131-137). Use {@link readTopic}.
+ */
 export const topicRecord = z.looseObject({
   id: z.string(),
   name: nullableString,
   topic_name: nullableString,
-  entity: z.unknown().optional(),
-  num_partitions: z.union([z.number(), z.string()]).nullish(),
-  partition_count: z.union([z.number(), z.string()]).nullish(),
+  entity: z
+    .looseObject({ entity_type: nullableString, entity_id: nullableString, name: nullableString })
+    .nullish()
+    .catch(undefined),
+  kafka: z
+    .looseObject({
+      partitions: z.union([wireNumber, z.looseObject({ count: wireNumber })]).optional(),
+      replication_factor: wireNumber,
+      configs: z.record(z.string(), z.unknown()).nullish(),
+    })
+    .nullish(),
+  num_partitions: wireNumber,
+  partition_count: wireNumber,
+  replication_factor: wireNumber,
   cleanup_policy: nullableString,
-  retention_ms: z.union([z.number(), z.string()]).nullish(),
-  retention_bytes: z.union([z.number(), z.string()]).nullish(),
+  retention_ms: wireNumber,
+  retention_bytes: wireNumber,
   serialization: z.unknown().optional(),
   tags: z.array(z.unknown()).nullish(),
 });

@@ -4,26 +4,57 @@ import { ErrorCodes, forResource, StreamkapError } from "../errors";
 import type { JsonObject, KindApi, KindContext, KindDescription, KindRequest } from "./kind";
 import { isPlainObject } from "./values";
 
+/** The reference client stops after this many pages of a name search (TF internal/api/source.go:102-126). */
+const maxNamePages = 1_000;
+const namePageSize = 100;
+
+/**
+ * Every object of the kind named exactly `name`. `partial_name` matches substrings, so the exact match is made
+ * here, over every page as the reference client does (TF internal/api/source.go:102-126): a name that many
+ * others contain may sit past the first page. Only same-named items are read, so an item this provider cannot
+ * read elsewhere on a page never hides the one looked for.
+ */
 export async function findByName<I extends JsonObject, L>(
   kind: KindDescription<I, L>,
   context: KindContext,
   name: string,
 ): Promise<L[]> {
   const path = kind.api.listPath ?? kind.api.collection;
-  const answer = await context.client.call({
-    method: "GET",
-    path,
-    query: { partial_name: name, page_size: 100 },
-    schema: z.unknown(),
-  });
-  const items = z.array(kind.api.record).safeParse(itemsOf(kind.api, answer));
-  if (!items.success) {
-    throw new StreamkapError(
-      ErrorCodes.unexpectedResponse,
-      `GET ${path} answered an item that is not a ${kind.kind}: ${items.error.issues[0]?.message}`,
-    );
+  const found: L[] = [];
+  const seen = new Set<string>();
+  let previousFirst: string | undefined;
+  for (let page = 1; page <= maxNamePages; page++) {
+    const answer = await context.client.call({
+      method: "GET",
+      path,
+      query: { partial_name: name, page, page_size: namePageSize },
+      schema: z.unknown(),
+    });
+    const items = itemsOf(kind.api, answer);
+    // A list that ignores `page` (tags answer them all at once) repeats itself: one page is all there is.
+    const first = JSON.stringify(items[0] ?? null);
+    if (first === previousFirst) break;
+    previousFirst = first;
+    for (const item of items) {
+      if (isPlainObject(item) && item.name !== name && item.topic_name !== name) continue;
+      const parsed = kind.api.record.safeParse(item);
+      if (!parsed.success) {
+        throw new StreamkapError(
+          ErrorCodes.unexpectedResponse,
+          `GET ${path} answered an item that is not a ${kind.kind}: ${parsed.error.issues[0]?.message}`,
+        );
+      }
+      const live = parsed.data as L;
+      const id = kind.api.idOf(live);
+      if (kind.api.nameOf(live) === name && !seen.has(id)) {
+        seen.add(id);
+        found.push(live);
+      }
+    }
+    const hasNext = isPlainObject(answer) && typeof answer.has_next === "boolean" ? answer.has_next : undefined;
+    if (!(hasNext ?? items.length === namePageSize) || items.length === 0) break;
   }
-  return (items.data as L[]).filter((live) => kind.api.nameOf(live) === name);
+  return found;
 }
 
 /** The objects of a list or get answer: the kind's own reading, else an envelope, a bare array or one object. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { isKafkaConnectTransient, kafkaConnectRetryDelayMs } from "../client/kafka-connect";
 import { sleep } from "../client/retry";
 import { ErrorCodes, forResource, ResourceInitError, StreamkapError } from "../errors";
 import { adoptedMarker, adoptObject } from "./adopt";
@@ -7,6 +8,7 @@ import { splitCommonInputs } from "./common-inputs";
 import { driftBetween, explainDrift } from "./drift";
 import type { ConvergeFailure, JsonObject, KindContext, KindDescription } from "./kind";
 import { findByName, getObject, requestFor } from "./lookup";
+import { provenanceOf } from "./provenance";
 import { warn } from "./report";
 import { inputsFromOutputs, isPlainObject, ownInputKeys, withoutProvider } from "./values";
 
@@ -19,6 +21,17 @@ const clockSkewAllowanceMs = 5 * 60_000;
 const maxCreateAttempts = 6;
 /** How long `delete` waits for the service to finish an asynchronous delete. */
 const deleteDeadlineMs = 10 * 60_000;
+
+/**
+ * How long to wait before sending a create again after one that surely made nothing. Kafka Connect being busy
+ * (rebalancing, electing leaders) passes in seconds, not milliseconds: back off as for any Kafka Connect
+ * transient failure (see client/kafka-connect.ts), doubling up to 15 s. Other failures were retried by the
+ * client already; send again at once.
+ */
+function createRetryDelayMs(error: unknown, attempt: number): number {
+  if (!StreamkapError.is(error) || !isKafkaConnectTransient(error.call?.detail)) return 0;
+  return Math.min(kafkaConnectRetryDelayMs * 2 ** (attempt - 1), 15_000);
+}
 
 export interface CreateOutcome {
   id: string;
@@ -54,6 +67,7 @@ export async function createObject<I extends JsonObject, L>(
       );
       live = recovered?.live;
       orphan = recovered?.orphan ?? false;
+      if (live === undefined) await sleep(createRetryDelayMs(error, attempt));
     }
   }
   const id = kind.api.idOf(live);
@@ -120,14 +134,17 @@ async function recoverCreate<I extends JsonObject, L>(
 
   const existing = await findByName(kind, context, name);
   const derivedName = typeof inputs.nameSeed === "string";
-  const ours = existing.find((live) => isOwnCreation(live, context, derivedName ? undefined : started));
+  const ours = await findAsync(existing, (live) =>
+    isOwnCreation(kind, context, live, inputs, derivedName ? undefined : started),
+  );
   if (ours !== undefined && (ambiguous || attempt > 1 || derivedName)) {
     return { live: ours, orphan: !ambiguous && attempt === 1 };
   }
   // An explicit name carries no seed, so an object under it cannot be known as ours by its name alone: one made
-  // with our `created_from` and exactly the declared settings is what an interrupted run left (see docs/reliability.md).
+  // by this provider and holding exactly the declared settings is what an interrupted run left (see
+  // docs/reliability.md).
   const leftover =
-    refused && !derivedName ? existing.find((live) => isLeftover(kind, context, live, inputs)) : undefined;
+    refused && !derivedName ? await findAsync(existing, (live) => isLeftover(kind, context, live, inputs)) : undefined;
   if (leftover !== undefined) {
     return { live: leftover, orphan: true };
   }
@@ -146,29 +163,55 @@ async function recoverCreate<I extends JsonObject, L>(
   throw forResource(context.label, error);
 }
 
-/** Made with our `created_from` and, when `started` is given, no earlier than this create began (give or take). */
-function isOwnCreation(live: unknown, context: KindContext, started: number | undefined): boolean {
-  if (!isPlainObject(live)) return false;
-  const createdFrom = live.created_from;
-  if (typeof createdFrom === "string" && createdFrom !== context.createdFrom) return false;
-  if (started === undefined) return true;
-  const created = typeof live.created_timestamp === "string" ? Date.parse(live.created_timestamp) : NaN;
-  return Number.isNaN(created) || created >= started - clockSkewAllowanceMs;
-}
-
-/** Made with our `created_from` and holding exactly what the inputs declare. */
-function isLeftover<I extends JsonObject, L>(
+/**
+ * Whether a same-named object is the one this provider made: not when the service shows another maker (see
+ * provenance.ts); when `started` is given (a lost answer in this run), only when made no earlier than the create
+ * began (give or take). When the service shows no maker at all, a time check alone (`started`) or, for an
+ * object of an earlier run, holding exactly the declared settings must do: a same-named object made by someone
+ * else for something else is never taken over.
+ */
+async function isOwnCreation<I extends JsonObject, L>(
   kind: KindDescription<I, L>,
   context: KindContext,
   live: L,
   inputs: I,
-): boolean {
-  if (!isOwnCreation(live, context, undefined)) return false;
+  started: number | undefined,
+): Promise<boolean> {
+  if (!isPlainObject(live)) return false;
+  if (started !== undefined) {
+    const created = typeof live.created_timestamp === "string" ? Date.parse(live.created_timestamp) : NaN;
+    if (!Number.isNaN(created) && created < started - clockSkewAllowanceMs) return false;
+  }
+  const provenance = await provenanceOf(kind, context, live);
+  if (provenance !== "unknown") return provenance === "ours";
+  return started !== undefined || holdsDeclared(kind, live, inputs);
+}
+
+/** Made by this provider, when the service says, and holding exactly what the inputs declare. */
+async function isLeftover<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
+  context: KindContext,
+  live: L,
+  inputs: I,
+): Promise<boolean> {
+  return (await provenanceOf(kind, context, live)) !== "theirs" && holdsDeclared(kind, live, inputs);
+}
+
+function holdsDeclared<I extends JsonObject, L>(kind: KindDescription<I, L>, live: L, inputs: I): boolean {
   const declared = splitCommonInputs(inputs).own as I;
   return driftBetween(declared, kind.liveInputs(live, declared), ownInputKeys(kind as never)).length === 0;
 }
 
-/** An object the service is deleting counts as gone for refresh. */
+async function findAsync<T>(items: T[], test: (item: T) => Promise<boolean>): Promise<T | undefined> {
+  for (const item of items) if (await test(item)) return item;
+  return undefined;
+}
+
+/**
+ * An object the service is deleting counts as gone for refresh. The real service has no such status (its
+ * connector statuses: DOCS Source schema); an older local server invented `Deleting`, and it costs nothing to
+ * keep understanding it.
+ */
 function isBeingDeleted(live: unknown): boolean {
   return isPlainObject(live) && live.connector_status === "Deleting";
 }

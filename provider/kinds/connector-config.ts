@@ -111,13 +111,31 @@ export function liveConfig(live: JsonObject | null | undefined, prior: JsonObjec
   for (const [key, priorValue] of Object.entries(prior)) {
     const liveValue = live?.[key];
     if (liveValue === undefined) continue;
-    if (isMasked(liveValue) || semanticEqual(priorValue, liveValue)) {
+    if (isMasked(liveValue) || sameConfigValue(priorValue, liveValue)) {
       result[key] = priorValue;
     } else {
       result[key] = asTypeOf(priorValue, liveValue);
     }
   }
   return result;
+}
+
+/**
+ * Equal as the service means them: "5432" and 5432, and a map-typed key's object and its JSON text (the service
+ * answers either form whichever was sent: TF internal/resource/connector/base.go:852-880).
+ */
+export function sameConfigValue(a: Json | undefined, b: Json | undefined): boolean {
+  return semanticEqual(a, b) || semanticEqual(asJsonStructure(a), asJsonStructure(b));
+}
+
+/** An object or list given as JSON text, parsed; anything else as it is. */
+function asJsonStructure(value: Json | undefined): Json | undefined {
+  if (typeof value !== "string" || !/^\s*[[{]/.test(value)) return value;
+  try {
+    return JSON.parse(value) as Json;
+  } catch {
+    return value;
+  }
 }
 
 function asTypeOf(prior: Json, live: Json): Json {

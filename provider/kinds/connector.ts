@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type ConnectorRecord, connectorRecord } from "../client/responses";
 import type { ConnectorKind } from "../catalogue";
 import type { JsonObject, KindDescription } from "../engine/kind";
+import { requestFor } from "../engine/lookup";
 import { compact, semanticEqual } from "../engine/values";
 import { checkConnectorConfig, configForcesReplacement, liveConfig, secretKeys } from "./connector-config";
 import { convergeConnector } from "./lifecycle/converge";
@@ -12,11 +13,17 @@ import { liveState, statusOfState } from "./lifecycle/state";
 import { liveTags } from "./lifecycle/tags";
 import { nameSchema, namePrefixSchema } from "./names";
 
+/**
+ * A config value as a program sets it: a scalar, a list, or for map-typed keys (Snowflake
+ * `auto.qa.dedupe.table.mapping`, ClickHouse `topics.config.map`, …) an object or its JSON text, both of which
+ * the service takes (TF internal/resource/connector/base.go:852-880).
+ */
 const configValueSchema = z.union([
   z.string(),
   z.number(),
   z.boolean(),
   z.array(z.union([z.string(), z.number(), z.boolean()])),
+  z.record(z.string(), z.json()),
 ]);
 
 /**
@@ -84,6 +91,11 @@ export function connectorKind(
       // The provider waits for the deploy itself, bounded by `readyTimeoutSeconds`, rather than holding one
       // HTTP call open for as long as the service takes.
       writeQuery: { wait: false },
+      // Without `wait=false` the service holds the DELETE open until Kafka Connect has torn the connector down,
+      // which can outlast a call's deadline; with it the service answers at once and the object lingers until
+      // gone, which the engine waits for (TF internal/api/source.go:183-202, destination.go:165;
+      // internal/provider/check_destroy_test.go:14-27).
+      deleteRequest: (id) => ({ ...requestFor(`/${kind}s`, "DELETE", id), query: { wait: false } }),
       asyncDelete: true,
       // Drift reports name who changed a setting, when, and at which version.
       configHistory: true,

@@ -3,9 +3,13 @@ import { z } from "zod";
 import { connectorRecord, envelope, type PipelineRecord, pipelineRecord } from "../client/responses";
 import { ErrorCodes, StreamkapError } from "../errors";
 import type { Json, JsonObject, KindContext, KindDescription } from "../engine/kind";
-import { compact, semanticEqual } from "../engine/values";
+import { requestFor } from "../engine/lookup";
+import { compact, isPlainObject, semanticEqual } from "../engine/values";
 import { liveTagIds } from "./lifecycle/tags";
 import { nameSchema, namePrefixSchema } from "./names";
+
+/** TF internal/api/pipeline.go:84,199,225. */
+const writeQuery = { secret_returned: true, wait: false } as const;
 
 /** What the SDK knows of a linked source or destination from its outputs (see `hints` in KindDescription). */
 const endpointHint = z.strictObject({ name: z.string(), connector: z.string() });
@@ -15,10 +19,15 @@ export const pipelineInputsSchema = z.strictObject({
   namePrefix: namePrefixSchema.optional(),
   sourceId: z.string().min(1),
   destinationId: z.string().min(1),
-  /** Tables of the source ("public.orders") or full topic ids; absent means every topic of the source. */
+  /**
+   * Tables of the source ("public.orders"); a full topic id (`source_<id>.public.orders`) is taken as its table.
+   * Absent means every topic of the source.
+   */
   topics: z.array(z.string().min(1)).min(1, "must list at least one topic, or be left out for all").optional(),
   snapshotNewTables: z.boolean().optional(),
-  /** Tag ids; the service tags a pipeline "Development" when none are given. */
+  /**
+   * Tag ids. Absent: left as they are on the service (a new pipeline gets the "Development" tag); `[]`: none.
+   */
   tags: z.array(z.string().min(1)).optional(),
   /** Filled by the SDK when the source and destination are resources of the program: spares two lookups. */
   endpoints: z.strictObject({ source: endpointHint.optional(), destination: endpointHint.optional() }).optional(),
@@ -29,7 +38,8 @@ interface ConnectorRef {
   id: string;
   name: string;
   connector: string;
-  topicIds: string[];
+  /** The source's topics by pretty name ("public.orders"). */
+  topicNames: string[];
 }
 
 async function connectorRef(
@@ -51,42 +61,83 @@ async function connectorRef(
         "pass the `id` of a source or destination resource of this stack, or refresh the stack that owns it.",
     );
   }
-  return { id: live.id, name: live.name ?? "", connector: live.connector ?? "", topicIds: live.topic_ids ?? [] };
-}
-
-/** A source topic's full id is `source_<sourceId>.<table>` (the service's own scheme): no lookup needed. */
-function topicId(sourceId: string, topic: string): string {
-  return topic.startsWith(`source_${sourceId}.`) ? topic : `source_${sourceId}.${topic}`;
+  return {
+    id: live.id,
+    name: live.name ?? "",
+    connector: live.connector ?? "",
+    topicNames: (live.topics ?? live.topic_ids ?? []).map((topic) => prettyTopic(live.id, String(topic))),
+  };
 }
 
 /**
- * The pipeline's body. A create costs one call when the program links resources of its own and names its
- * topics: names and connectors come from the SDK's hints and topic ids follow from the source's id. Only what
- * is missing is looked up (every topic of the source, or an end given as a bare id).
+ * A source topic by its pretty name: `source_<sourceId>.public.orders` → `public.orders`; a pretty name stays as it
+ * is. The service takes and answers pretty names in `source.topics` and builds the topic id from them itself; the
+ * reference client strips exactly this prefix, never a first segment, which would cut names like
+ * `default.MyTable` (TF internal/resource/pipeline/pipeline.go:692-705; pipeline_test.go:231-262).
+ */
+export function prettyTopic(sourceId: string, topic: string): string {
+  const prefix = `source_${sourceId}.`;
+  return sourceId !== "" && topic.startsWith(prefix) ? topic.slice(prefix.length) : topic;
+}
+
+/** The pipeline's topics by pretty name: `source.topics` as the reference client reads them, else `topics`. */
+function liveTopicNames(live: PipelineRecord): string[] | undefined {
+  const sourceId = live.source?.id ?? "";
+  const names = live.source?.topics ?? live.topics ?? live.topic_ids ?? undefined;
+  return names?.map((topic) => prettyTopic(sourceId, topic));
+}
+
+/**
+ * The body both writes share. A create costs one call when the program links resources of its own and names its
+ * topics: names and connectors come from the SDK's hints. Only what is missing is looked up (every topic of the
+ * source, or an end given as a bare id).
  */
 async function pipelineBody(inputs: PipelineInputs, context: KindContext): Promise<JsonObject> {
   const hints = inputs.endpoints ?? {};
   const [source, destination] = await Promise.all([
     hints.source && inputs.topics !== undefined
-      ? { id: inputs.sourceId, ...hints.source, topicIds: [] }
+      ? { id: inputs.sourceId, ...hints.source, topicNames: [] }
       : connectorRef(context, "/sources", inputs.sourceId, "sourceId"),
     hints.destination
-      ? { id: inputs.destinationId, ...hints.destination, topicIds: [] }
+      ? { id: inputs.destinationId, ...hints.destination, topicNames: [] }
       : connectorRef(context, "/destinations", inputs.destinationId, "destinationId"),
   ]);
+  // TF internal/api/pipeline.go:15-24 and internal/resource/pipeline/pipeline.go:637-690: topics by pretty name.
+  const topics = inputs.topics?.map((topic) => prettyTopic(source.id, topic)) ?? source.topicNames;
   return compact({
     name: inputs.name,
-    source: {
-      id: source.id,
-      name: source.name,
-      connector: source.connector,
-      topics: inputs.topics?.map((topic) => topicId(source.id, topic)) ?? source.topicIds,
-    },
+    source: { id: source.id, name: source.name, connector: source.connector, topics: [...new Set(topics)] },
     destination: { id: destination.id, name: destination.name, connector: destination.connector },
-    tags: inputs.tags ?? [],
     snapshot_new_tables: inputs.snapshotNewTables ?? false,
-    transforms: [],
-    topic_auto_discovery_transforms: [],
+  });
+}
+
+/** The pipeline as the service holds it now; what the program does not manage is sent back as it is. */
+async function livePipeline(context: KindContext, id: string): Promise<PipelineRecord> {
+  const page = await context.client.call({
+    method: "GET",
+    path: `/pipelines/${encodeURIComponent(id)}`,
+    schema: envelope(pipelineRecord),
+  });
+  const live = page.result.find((item) => item.id === id) ?? page.result[0];
+  if (!live) throw new StreamkapError(ErrorCodes.notFound, `${context.label} is not on the service`);
+  return live;
+}
+
+/**
+ * Transform items as the reference client sends them, `{id, name, start_time, topic_id, topic}` (TF
+ * internal/api/pipeline.go:57-63). An item this reading does not understand goes back untouched.
+ */
+function transformItems(live: PipelineRecord): Json[] {
+  return (live.transforms ?? []).map((item) => {
+    if (!isPlainObject(item) || typeof item.id !== "string" || typeof item.topic_id !== "string") return item as Json;
+    return {
+      id: item.id,
+      name: typeof item.name === "string" ? item.name : "",
+      start_time: typeof item.start_time === "string" ? item.start_time : null,
+      topic_id: item.topic_id,
+      topic: typeof item.topic === "string" ? item.topic : item.topic_id.slice(item.topic_id.indexOf(".") + 1),
+    };
   });
 }
 
@@ -109,36 +160,62 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
     record: pipelineRecord,
     idOf: (live) => live.id,
     nameOf: (live) => live.name ?? undefined,
-    createBody: async (inputs, context) => ({
-      ...(await pipelineBody(inputs, context)),
-      created_from: context.createdFrom,
-    }),
-    updateBody: (inputs, context) => pipelineBody(inputs, context),
-    asyncDelete: false,
+    // Every write carries `?secret_returned=true&wait=false`, as the reference client's do (TF
+    // internal/api/pipeline.go:84,199,225; its tests pin these URLs: internal/provider/error_handling_test.go:1005).
+    writeQuery: writeQuery,
+    createBody: async (inputs, context) =>
+      compact({
+        ...(await pipelineBody(inputs, context)),
+        // Unmanaged tags are left out, so the service gives the pipeline its default, the Development tag (TF
+        // internal/resource/pipeline/pipeline.go:118-121; constants/tag.go:6). `[]` would mean "no tags".
+        tags: inputs.tags,
+        // Never null on the wire (TF pipeline.go:660-668).
+        transforms: [],
+        topic_auto_discovery_transforms: [],
+        created_from: context.createdFrom,
+      }),
+    // A PUT replaces the pipeline's transforms, auto-discovery rules and (when sent) tags, so what the program does
+    // not manage is sent back as the service holds it: transforms attached in the console stay attached, and
+    // console tags stay (tags `[]` would clear them: TF internal/api/source.go:30-37).
+    updateBody: async (inputs, context, id) => {
+      const [body, live] = await Promise.all([pipelineBody(inputs, context), livePipeline(context, id)]);
+      return compact({
+        ...body,
+        tags: inputs.tags ?? liveTagIds(live),
+        transforms: transformItems(live),
+        topic_auto_discovery_transforms: (live.topic_auto_discovery_transforms ?? []) as Json[],
+      });
+    },
+    // Deletes are asynchronous: the pipeline keeps its name (and its source) until the service has torn it down,
+    // so the engine waits until it is gone (TF internal/api/pipeline.go:198-217; check_destroy_test.go:14-27).
+    deleteRequest: (id) => ({ ...requestFor("/pipelines", "DELETE", id), query: writeQuery }),
+    asyncDelete: true,
   },
   outputs: (live) =>
     compact({
       topicIds: live.topic_ids ?? undefined,
-      topicNames: live.topics ?? undefined,
+      topicNames: liveTopicNames(live),
       sourceName: live.source?.name ?? undefined,
       destinationName: live.destination?.name ?? undefined,
       tagIds: tagIds(live),
       createdFrom: live.created_from ?? undefined,
     }),
   liveInputs: (live, prior) => {
-    const liveTopicIds = live.topic_ids ?? [];
-    // Keep the program's own way of naming topics when it still denotes the live set.
+    const sourceId = live.source?.id ?? prior.sourceId;
+    const liveTopics = liveTopicNames(live);
+    // Keep the program's own way of naming topics (a pretty name or a full id) when it still denotes the live set.
+    const priorTopics = prior.topics?.map((topic) => prettyTopic(sourceId, topic));
     const priorTopicsMatch =
-      prior.topics !== undefined &&
-      prior.topics.length === liveTopicIds.length &&
-      prior.topics.every((topic) => liveTopicIds.some((id) => id === topic || id.endsWith(`.${topic}`)));
+      priorTopics !== undefined &&
+      liveTopics !== undefined &&
+      semanticEqual([...new Set(priorTopics)].sort(), [...new Set(liveTopics)].sort());
     const liveTags = tagIds(live);
     return compact({
       ...prior,
       name: live.name ?? prior.name,
       sourceId: live.source?.id ?? prior.sourceId,
       destinationId: live.destination?.id ?? prior.destinationId,
-      topics: prior.topics === undefined || priorTopicsMatch ? prior.topics : (liveTopicIds as Json[] as string[]),
+      topics: prior.topics === undefined || liveTopics === undefined || priorTopicsMatch ? prior.topics : liveTopics,
       snapshotNewTables: prior.snapshotNewTables === undefined ? undefined : (live.snapshot_new_tables ?? undefined),
       tags:
         prior.tags === undefined || semanticEqual([...prior.tags].sort(), [...liveTags].sort()) ? prior.tags : liveTags,

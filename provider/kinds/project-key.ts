@@ -59,6 +59,11 @@ export const projectKeyRecord = z
     service_id: nullableString,
     status: nullableString,
     tool_profile: nullableString,
+    // The documented read (DOCS get-project-key): roles as Role objects, the API client's id, the Kafka user.
+    roles: z.array(z.union([z.string(), z.looseObject({ id: nullableString, key: nullableString })])).nullish(),
+    api_client_id: nullableString,
+    kafka_username: nullableString,
+    // Read too, should a service answer them (older shapes).
     role_ids: z.array(z.string()).nullish(),
     permission_ids: z.array(z.string()).nullish(),
     client_id: nullableString,
@@ -102,6 +107,24 @@ function replaceWhen(olds: ProjectKeyInputs, news: ProjectKeyInputs): string[] {
   );
 }
 
+/**
+ * The declared roles while the live ones are the same set, each named by its id or its key (the program may use
+ * either), else the live ids; undefined when the answer says nothing of roles.
+ */
+function liveRoles(live: ProjectKeyRecord, prior: string[] | undefined): string[] | undefined {
+  if (live.roles === undefined || live.roles === null) return live.role_ids ?? undefined;
+  const names = live.roles.map((role) =>
+    typeof role === "string" ? [role] : [role.id, role.key].filter((name): name is string => Boolean(name)),
+  );
+  const ids = names.map((aliases) => aliases[0] ?? "");
+  if (prior === undefined) return ids;
+  const sameSet =
+    prior.length === names.length &&
+    prior.every((name) => names.some((aliases) => aliases.includes(name))) &&
+    names.every((aliases) => prior.some((name) => aliases.includes(name)));
+  return sameSet ? prior : ids;
+}
+
 function kafkaConfig(access: ProjectKeyInputs["kafkaAccess"]): Json | undefined {
   if (access === undefined) return undefined;
   return compact({
@@ -133,15 +156,15 @@ export const projectKeyKind: KindDescription<ProjectKeyInputs, ProjectKeyRecord>
     record: projectKeyRecord as unknown as z.ZodType<ProjectKeyRecord>,
     idOf: (live) => String(live.project_key_id ?? live.id),
     nameOf: (live) => live.name ?? undefined,
-    createBody: (inputs, context) =>
+    createBody: (inputs) =>
       compact({
         name: inputs.name,
         description: inputs.description,
         role_ids: inputs.roles,
         permission_ids: inputs.permissions,
         kafka_config: kafkaConfig(inputs.kafkaAccess),
+        // No `created_from`: the documented body has none (DOCS create-project-key).
         tool_profile: inputs.toolProfile,
-        created_from: context.createdFrom,
       }),
     updateBody: (inputs) =>
       compact({ description: inputs.description ?? null, role_ids: inputs.roles, permission_ids: inputs.permissions }),
@@ -155,11 +178,11 @@ export const projectKeyKind: KindDescription<ProjectKeyInputs, ProjectKeyRecord>
     return compact({
       status: live.status ?? undefined,
       serviceId: live.service_id ?? undefined,
-      clientId: api?.client_id ?? live.client_id ?? undefined,
+      clientId: api?.client_id ?? live.api_client_id ?? live.client_id ?? undefined,
       clientSecret: secret,
       tokenEndpoint: api?.token_endpoint ?? undefined,
       apiUrl: api?.api_url ?? undefined,
-      kafkaUsername: kafka?.username ?? undefined,
+      kafkaUsername: kafka?.username ?? live.kafka_username ?? undefined,
       kafkaPassword: revealed(kafka?.password),
       bootstrapServers: kafka?.bootstrap_servers ?? undefined,
       // Only the create answer is a whole credential file, usable as `streamkap:projectKey` elsewhere.
@@ -173,7 +196,9 @@ export const projectKeyKind: KindDescription<ProjectKeyInputs, ProjectKeyRecord>
       ...prior,
       name: live.name ?? prior.name,
       description: liveSetting(prior.description, live.description ?? null, ""),
-      roles: managesCapabilities ? liveSet(prior.roles, live.role_ids ?? undefined, []) : undefined,
+      // Roles come back as Role objects; a key given permissions reads back no list of them (DOCS get-project-key),
+      // so their drift cannot be seen unless a service answers `permission_ids`.
+      roles: prior.roles !== undefined ? liveRoles(live, prior.roles) : undefined,
       permissions: managesCapabilities ? liveSet(prior.permissions, live.permission_ids ?? undefined, []) : undefined,
       toolProfile: liveSetting(prior.toolProfile, live.tool_profile, "full"),
     }) as ProjectKeyInputs;

@@ -4,13 +4,41 @@ import type { JsonObject, KindDescription } from "../engine/kind";
 import { compact, isPlainObject } from "../engine/values";
 import { liveSet, liveSetting } from "./live-values";
 
-/** The kinds of object a tag can be put on; a tag made without `types` applies to all of them. */
-export const tagTypes = ["pipeline", "source", "destination", "transform", "topic"] as const;
+/**
+ * The values of a tag's `type` the service accepts on a custom tag: the backend's `TagTypeEnum` (mirrored by TF
+ * internal/constants/tag.go:17-28), plural, less `environment` and `general`, which are reserved for the service's
+ * system tags (TF internal/resource/tag/tag.go:77-93).
+ */
+export const tagTypes = [
+  "sources",
+  "destinations",
+  "pipelines",
+  "transforms",
+  "topics",
+  "services",
+  "users",
+  "tenant",
+] as const;
+/** What an unset `types` means: every kind of object a tag is put on through this provider. */
+export const defaultTagTypes = ["sources", "destinations", "pipelines", "transforms", "topics"] as const;
+const reservedTagTypes = ["environment", "general"];
+
+// Messages never repeat the value (check's rule for every input); a singular kind gets its plural as a hint.
+const tagType = z.string().superRefine((value, context) => {
+  if ((tagTypes as readonly string[]).includes(value)) return;
+  const plural = `${value}s`;
+  const message = reservedTagTypes.includes(value)
+    ? `is reserved for the service's system tags; use one of ${tagTypes.join(", ")}`
+    : (tagTypes as readonly string[]).includes(plural)
+      ? `must be plural, as the service names kinds: did you mean \`${plural}\`?`
+      : `must be one of ${tagTypes.join(", ")}`;
+  context.addIssue({ code: "custom", message });
+});
 
 export const tagInputsSchema = z.strictObject({
   name: z.string().min(1, "must not be empty").max(255, "must be at most 255 characters"),
   description: z.string().max(1000, "must be at most 1000 characters").optional(),
-  types: z.array(z.enum(tagTypes)).min(1, "must list at least one kind of object, or be left out for all").optional(),
+  types: z.array(tagType).min(1, "must list at least one kind of object, or be left out for all").optional(),
 });
 export type TagInputs = z.infer<typeof tagInputsSchema> & JsonObject;
 
@@ -56,21 +84,23 @@ export const tagKind: KindDescription<TagInputs, TagRecord> = {
     record: tagRecord,
     idOf: (live) => live.id,
     nameOf: (live) => live.name ?? undefined,
+    // `type` is always sent: the reference client requires it (TF internal/resource/tag/tag.go:77-93).
     createBody: (inputs, context) =>
       compact({
         name: inputs.name,
         description: inputs.description,
-        type: inputs.types,
+        type: inputs.types ?? [...defaultTagTypes],
         created_from: context.createdFrom,
       }),
     // Unset settings are sent as their defaults, so an update also undoes a change made outside Pulumi.
     updateBody: (inputs) => ({
       name: inputs.name,
       description: inputs.description ?? null,
-      type: inputs.types ?? [...tagTypes],
+      type: inputs.types ?? [...defaultTagTypes],
     }),
-    // `GET /tags/{x}` lists the tags of object type x; one tag is read from the list of all of them.
-    getRequest: () => ({ method: "GET", path: "/tags" }),
+    // One tag is read as TF reads it: the list filtered by `tag_ids` (TF internal/api/tag.go:127-159).
+    // (`GET /tags/{x}` lists the tags of object type x.)
+    getRequest: (id) => ({ method: "GET", path: "/tags", query: { tag_ids: id } }),
     itemsOf: tagsIn,
     asyncDelete: false,
   },
@@ -80,6 +110,6 @@ export const tagKind: KindDescription<TagInputs, TagRecord> = {
       ...prior,
       name: live.name ?? prior.name,
       description: liveSetting(prior.description, live.description ?? null, ""),
-      types: liveSet(prior.types, live.type ?? undefined, [...tagTypes]) as TagInputs["types"],
+      types: liveSet(prior.types, live.type ?? undefined, [...defaultTagTypes]) as TagInputs["types"],
     }) as TagInputs,
 };

@@ -4,6 +4,7 @@ import { type TopicRecord, topicRecord } from "../client/responses";
 import type { CheckFailure, JsonObject, KindDescription } from "../engine/kind";
 import { compact, isUnknown } from "../engine/values";
 import { liveTags } from "./lifecycle/tags";
+import { readTopic } from "./topic-facts";
 
 const optionalNumber = (field: z.ZodNumber) => field.optional();
 
@@ -33,9 +34,6 @@ export type TopicInputs = z.infer<typeof topicInputsSchema> & JsonObject;
 function topicPayload(inputs: TopicInputs): JsonObject {
   return { payload: compact({ partition_count: inputs.partitions ?? 1, tags: inputs.tags }) };
 }
-
-const numberOf = (value: number | string | null | undefined): number | undefined =>
-  value === null || value === undefined || value === "" ? undefined : Number(value);
 
 export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
   kind: "topic",
@@ -79,6 +77,8 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
     record: topicRecord,
     idOf: (live) => live.id,
     nameOf: (live) => live.name ?? live.topic_name ?? undefined,
+    // TF internal/api/topic.go:191-199 pins `detailed=true`: without it the answer may lack the `kafka` block.
+    getRequest: (id) => ({ method: "GET", path: `/topics/${encodeURIComponent(id)}`, query: { detailed: true } }),
     createBody: (inputs) =>
       compact({
         topic_name: inputs.name,
@@ -107,19 +107,21 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
     }
     return {};
   },
-  outputs: (live) => compact({ partitionCount: numberOf(live.num_partitions ?? live.partition_count) }),
-  liveInputs: (live, prior) =>
-    compact({
+  outputs: (live) => compact({ partitionCount: readTopic(live).partitions }),
+  // Partitions and cleanup policy as the service reports them (TF topic.go:131-152: `kafka.partitions.count`,
+  // `kafka.configs["cleanup.policy"]`), so a change made in the console shows as drift after refresh.
+  liveInputs: (live, prior) => {
+    const facts = readTopic(live);
+    return compact({
       ...prior,
-      name: live.name ?? live.topic_name ?? prior.name,
+      name: facts.name ?? prior.name,
       partitions:
-        prior.partitions === undefined && numberOf(live.num_partitions ?? live.partition_count) === 1
-          ? undefined
-          : (numberOf(live.num_partitions ?? live.partition_count) ?? prior.partitions),
+        prior.partitions === undefined && facts.partitions === 1 ? undefined : (facts.partitions ?? prior.partitions),
       tags: liveTags(live, prior.tags),
       cleanupPolicy:
         prior.cleanupPolicy === undefined
           ? undefined
-          : ((live.cleanup_policy as TopicInputs["cleanupPolicy"]) ?? prior.cleanupPolicy),
-    }) as TopicInputs,
+          : ((facts.cleanupPolicy as TopicInputs["cleanupPolicy"]) ?? prior.cleanupPolicy),
+    }) as TopicInputs;
+  },
 };

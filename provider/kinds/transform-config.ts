@@ -17,6 +17,17 @@ export const transformTypes = [
 ] as const;
 export type TransformType = (typeof transformTypes)[number];
 
+/**
+ * Types that run on Kafka Connect rather than Flink: no code, and no preview job, only the live deploy
+ * (TF internal/resource/transform/topic_router_generated.go:42-45, base.go:768-776).
+ */
+const kafkaConnectTypes: ReadonlySet<string> = new Set<TransformType>(["topic_router"]);
+
+/** Whether the type deploys a preview job before the live one (every Flink-based type). */
+export function hasPreviewDeploy(type: string): boolean {
+  return !kafkaConnectTypes.has(type);
+}
+
 export const implementationLanguages = ["PYTHON", "JAVASCRIPT", "SQL"] as const;
 export type ImplementationLanguage = (typeof implementationLanguages)[number];
 

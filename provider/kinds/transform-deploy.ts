@@ -3,8 +3,13 @@ import { z } from "zod";
 import { sleep } from "../client/retry";
 import type { Json, JsonObject, KindContext } from "../engine/kind";
 import { compact, semanticEqual } from "../engine/values";
-import { ErrorCodes, StreamkapError } from "../errors";
-import { type ImplementationLanguage, type TransformConfigInputs, transformConfig } from "./transform-config";
+import { describeCall, ErrorCodes, StreamkapError } from "../errors";
+import {
+  hasPreviewDeploy,
+  type ImplementationLanguage,
+  type TransformConfigInputs,
+  transformConfig,
+} from "./transform-config";
 
 /** What the deploy steps read from the inputs (see transform.ts for the full schema). */
 export interface DeployInputs extends TransformConfigInputs {
@@ -47,15 +52,16 @@ const unitTestAnswer = z.looseObject({
 });
 const jobStatusAnswer = z.looseObject({ status: z.string().nullish(), job_name: z.string().nullish() });
 
+// Final job states (TF internal/constants/transform_status.go; DOCS get-jobs-status lists the transient ones).
 const runningStatuses = new Set(["RUNNING"]);
-const failedStatuses = new Set(["FAILING", "FAILED", "CANCELLING", "CANCELED", "STOPPED"]);
+const failedStatuses = new Set(["FAILED", "CANCELED", "STOPPED"]);
 
 /** Text of a version number or string; undefined for none. */
 export function versionText(value: unknown): string | undefined {
   return value === null || value === undefined || value === "" ? undefined : String(value);
 }
 
-/** The implementation as `PUT …/implementation_details` and `PUT /transforms` take it. */
+/** The implementation as `PUT …/implementation_details` takes it. */
 export function implementationWire(inputs: DeployInputs, withUnitTest: boolean): JsonObject | undefined {
   const code = inputs.implementation;
   if (code === undefined) return undefined;
@@ -87,13 +93,31 @@ class DeployFailure extends StreamkapError {
   }
 }
 
+/** The version id that deploys the latest version; the backend resolves it (TF constants/transform_status.go). */
+const latestVersion = "no-version";
+
 /**
- * After create or update: write the implementation as a new version (when it changed), run its unit test and
- * stop at a failing one, deploy the version as the preview job, promote it live when `deploy` is set, and wait
- * for the job with the `deployTimeoutSeconds` deadline. Returns the job status.
+ * `replay_window` for the preview deploy: the backend's `(\d+)([smhd])` regex answers 400 to `0`, which means "from
+ * the latest position" as an omitted window does, so `0` is never sent (TF internal/api/transform.go:307-320).
+ */
+export function replayQuery(replayWindow: string | undefined): Record<string, string> {
+  return replayWindow === undefined || replayWindow === "" || replayWindow === "0"
+    ? {}
+    : { replay_window: replayWindow };
+}
+
+/**
+ * After create or update, as the reference client does (TF internal/resource/transform/base.go:743-803): write the
+ * implementation as a new version when it changed and run its unit test (a failing one stops here); then, only
+ * when `deploy` is set, deploy the latest version as the preview job (Flink types only) and live, and wait for
+ * the job with the `deployTimeoutSeconds` deadline. Returns the job status when something was deployed.
  *
- * When the code was not deployed, the error keeps the previous `implementation` and `unitTest` in state, so the
- * next preview still shows that change and the next `up` writes and tests it again.
+ * With `deploy` set, a create, a code change, a config change, or a transform the service no longer runs live is
+ * deployed again (a running job does not pick up new config by itself); a change of `replayWindow` or
+ * `deployTimeoutSeconds` alone is not.
+ *
+ * When the code or the deploy was not done, the error keeps the previous `implementation`, `unitTest` and
+ * `deploy` in state, so the next preview still shows that change and the next `up` does it again.
  */
 export async function deployTransform(
   context: KindContext,
@@ -102,53 +126,58 @@ export async function deployTransform(
   before: DeployedVersions,
   previous: JsonObject | undefined,
 ): Promise<JsonObject> {
-  if (inputs.implementation === undefined) return {};
   // A latest version other than the one in state was written by a failed run (its test failed) or outside
   // Pulumi: it is never deployed as is, the code is written and tested again.
   const codeChanged =
-    previous === undefined ||
-    before.version === undefined ||
-    versionText(previous.version) !== before.version ||
-    !semanticEqual(previous.implementation, inputs.implementation) ||
-    !semanticEqual(previous.unitTest, inputs.unitTest);
+    inputs.implementation !== undefined &&
+    (previous === undefined ||
+      before.version === undefined ||
+      versionText(previous.version) !== before.version ||
+      !semanticEqual(previous.implementation, inputs.implementation) ||
+      !semanticEqual(previous.unitTest, inputs.unitTest));
+  const deployNeeded =
+    inputs.deploy === true &&
+    (previous === undefined ||
+      codeChanged ||
+      previous.deploy !== true ||
+      before.liveVersion === undefined ||
+      previous.type !== inputs.type ||
+      !semanticEqual(transformConfig(previous as unknown as DeployInputs), transformConfig(inputs)));
   const path = `/transforms/${encodeURIComponent(id)}`;
-  const query = compact({ replay_window: inputs.replayWindow }) as Record<string, string>;
 
   let deployed = false;
   try {
-    // Unchanged code implies a version in state equal to the service's latest (see `codeChanged`).
-    let current = before.version ?? "";
     if (codeChanged) {
-      current = await writeImplementation(context, path, id, inputs);
-      if (inputs.unitTest !== undefined) await runUnitTest(context, path, current, inputs.unitTest.name ?? "pulumi");
+      const written = await writeImplementation(context, path, id, inputs);
+      if (inputs.unitTest !== undefined) await runUnitTest(context, path, written, inputs.unitTest.name ?? "pulumi");
     }
-    if (codeChanged || before.previewVersion !== current) {
+    if (deployNeeded) {
+      if (hasPreviewDeploy(inputs.type)) {
+        await context.client.call({
+          method: "PUT",
+          path: `${path}/deploy-job-preview/${latestVersion}`,
+          query: replayQuery(inputs.replayWindow),
+          schema: z.unknown(),
+        });
+      }
+      // The live deploy takes no replay window (TF internal/api/transform.go:336-356).
       await context.client.call({
         method: "PUT",
-        path: `${path}/deploy-job-preview/${current}`,
-        query,
-        schema: z.unknown(),
-      });
-      deployed = true;
-    }
-    if (inputs.deploy === true && (codeChanged || before.liveVersion !== current)) {
-      await context.client.call({
-        method: "PUT",
-        path: `${path}/deploy-job-live/${current}`,
-        query,
+        path: `${path}/deploy-job-live/${latestVersion}`,
         schema: z.unknown(),
       });
       deployed = true;
     }
   } catch (error) {
     if (!StreamkapError.is(error)) throw error;
-    // Nothing (or not all) of the new code runs: keep the previous code in state so the change stays pending.
-    throw new DeployFailure(
-      error,
-      deployed ? {} : { implementation: previous?.implementation ?? null, unitTest: previous?.unitTest ?? null },
-    );
+    // Not all of the change runs: keep the previous values in state so the change stays pending.
+    throw new DeployFailure(error, {
+      implementation: previous?.implementation ?? null,
+      unitTest: previous?.unitTest ?? null,
+      deploy: previous?.deploy ?? null,
+    });
   }
-  if (!deployed && inputs.deploy !== true) return {};
+  if (!deployed) return {};
   return { jobStatus: await waitForJob(context, path, inputs.deployTimeoutSeconds ?? defaultDeployTimeoutSeconds) };
 }
 
@@ -207,29 +236,40 @@ async function runUnitTest(context: KindContext, path: string, version: string, 
   );
 }
 
-/** Polls the job until it runs, fails, or the deadline passes. */
+/**
+ * Polls the job until it runs, fails, or the deadline passes. Right after a deploy the job is not registered
+ * yet and the service answers 400 "Job not found"; any failed poll is treated as transient, and FAILING,
+ * CANCELLING, INITIALIZING, DEPLOYING, CREATED and RESTARTING keep it waiting (TF base.go:442-494, 808-838).
+ */
 async function waitForJob(context: KindContext, path: string, timeoutSeconds: number): Promise<string> {
   const deadline = Date.now() + timeoutSeconds * 1000;
+  let last: string;
   for (let wait = 200; ; wait = Math.min(wait * 2, 5_000)) {
-    const { status } = await context.client.call({
-      method: "GET",
-      path: `${path}/job_status`,
-      schema: jobStatusAnswer,
-    });
-    const current = status ?? "UNKNOWN";
-    if (runningStatuses.has(current)) return current;
-    if (failedStatuses.has(current)) {
-      throw new StreamkapError(
-        ErrorCodes.rejected,
-        `${context.label}: the transform's job is ${current}. Its errors are listed by GET ${path}/errors and in ` +
-          "the web console; fix the implementation, then run `pulumi up`.",
-      );
+    try {
+      const { status } = await context.client.call({
+        method: "GET",
+        path: `${path}/job_status`,
+        schema: jobStatusAnswer,
+      });
+      const current = status ?? "UNKNOWN";
+      if (runningStatuses.has(current)) return current;
+      if (failedStatuses.has(current)) {
+        throw new StreamkapError(
+          ErrorCodes.rejected,
+          `${context.label}: the transform's job is ${current}. Its errors are listed by GET ${path}/errors and ` +
+            "in the web console; fix the implementation, then run `pulumi up`.",
+        );
+      }
+      last = current;
+    } catch (error) {
+      if (!StreamkapError.is(error) || error.call === undefined) throw error;
+      last = `unknown: ${describeCall(error.call)}`;
     }
     if (Date.now() + wait > deadline) {
       throw new StreamkapError(
         ErrorCodes.timeout,
-        `${context.label}: the transform's job was still ${current} after ${timeoutSeconds} seconds ` +
-          "(`deployTimeoutSeconds`). Run `pulumi up` again to keep waiting, or raise `deployTimeoutSeconds`.",
+        `${context.label}: the transform's job was still ${last} after ${timeoutSeconds} seconds ` +
+          "(`deployTimeoutSeconds`). Run `pulumi up` again to deploy and wait again, or raise `deployTimeoutSeconds`.",
       );
     }
     await sleep(wait);

@@ -9,13 +9,14 @@ import { nameSchema, namePrefixSchema } from "./names";
 import {
   catalogueDefault,
   checkTransformConfig,
+  hasPreviewDeploy,
   implementationLanguages,
   nameKey,
   transformConfig,
   transformTypes,
   typedConfigKeys,
 } from "./transform-config";
-import { type DeployInputs, deployTransform, implementationWire, versionText } from "./transform-deploy";
+import { type DeployInputs, deployTransform, versionText } from "./transform-deploy";
 
 const jsonObject = z.record(z.string(), z.json());
 const testRecord = z.strictObject({
@@ -83,11 +84,15 @@ export type TransformRecord = z.infer<typeof transformRecord>;
 function rules(news: TransformInputs): CheckFailure[] {
   const failures = checkTransformConfig(news);
   const code = news.implementation;
-  const needsCode = (input: "unitTest" | "deploy", why: string) =>
-    failures.push({ property: input, reason: `\`${input}\` needs \`implementation\`: ${why}` });
+  // `deploy` needs no `implementation`: it deploys the latest version, which may be the console's, and
+  // `topic_router` has no code at all (TF deploys whatever the transform holds: base.go:743-803).
   if (code === undefined) {
-    if (news.unitTest !== undefined) needsCode("unitTest", "the test runs the implementation's code");
-    if (news.deploy === true) needsCode("deploy", "there is no code to deploy");
+    if (news.unitTest !== undefined) {
+      failures.push({
+        property: "unitTest",
+        reason: "`unitTest` needs `implementation`: the test runs the implementation's code",
+      });
+    }
   } else if (!isUnknown(code) && [code.valueTransform, code.keyTransform, code.topicTransform].every((text) => !text)) {
     failures.push({
       property: "implementation",
@@ -146,13 +151,17 @@ export const transformKind: KindDescription<TransformInputs, TransformRecord> = 
       config: transformConfig(inputs),
       created_from: context.createdFrom,
     }),
-    // The real service is known to drop the code on an update without it (Terraform provider), so it is sent.
-    updateBody: (inputs) =>
-      compact({
+    // The backend overwrites the implementation with the update's, wiping it when there is none: send the code the
+    // transform holds now, read first, whoever wrote it; new code goes through implementation_details in
+    // `converge` (TF internal/resource/transform/base.go:543-582).
+    updateBody: async (inputs, context, id) => {
+      const live = await getObject(transformKind, context, id);
+      return compact({
         transform: inputs.type,
         config: transformConfig(inputs),
-        implementation: implementationWire(inputs as DeployInputs, false),
-      }),
+        implementation: (live?.implementation ?? undefined) as JsonObject | undefined,
+      });
+    },
     updateRequest: (id, body) => ({ method: "PUT", path: "/transforms", body: { id, ...(body as JsonObject) } }),
     deleteRequest: (id) => ({ method: "DELETE", path: "/transforms", query: { id } }),
     // Only the code, the unit test or the deploy settings changed: no config update, `converge` does the rest.
@@ -176,8 +185,12 @@ export const transformKind: KindDescription<TransformInputs, TransformRecord> = 
       type,
       config: prior.config === undefined ? undefined : liveConfig(config, prior.config),
       implementation: liveImplementation(live, prior.implementation),
-      // A transform declared live that the service no longer runs live shows `deploy` to be applied again.
-      deploy: prior.deploy === true && versionText(live.live_version) === undefined ? false : prior.deploy,
+      // A transform declared live that the service no longer runs live shows `deploy` to be applied again. Not for
+      // a Kafka Connect type (topic_router): it has no versions, and whether it reports a live one is unknown.
+      deploy:
+        prior.deploy === true && hasPreviewDeploy(type) && versionText(live.live_version) === undefined
+          ? false
+          : prior.deploy,
     }) as TransformInputs;
   },
   converge: async (context, id, live, inputs, previous) => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { type ConnectorRecord, connectorRecord, envelope } from "../client/responses";
 import { ErrorCodes, StreamkapError } from "../errors";
-import type { CheckFailure, JsonObject, KindDescription } from "../engine/kind";
+import type { CheckFailure, JsonObject, KindContext, KindDescription } from "../engine/kind";
 import { compact, isUnknown } from "../engine/values";
 import { keptSecrets, liveSet, liveSetting, revealed, splitList, tagIdsOf } from "./live-values";
 import { nameSchema, namePrefixSchema } from "./names";
@@ -15,7 +15,11 @@ export const webhookDefaults = {
   defaultTopic: "default_topic",
 };
 
-/** Config keys of a `webhook` source (real-api-notes "Webhook source"). */
+/**
+ * Config keys of a `webhook` source: the reference client's mapping (TF internal/generated/source_webhook.go:254-273).
+ * There is no key for the default topic: the base URL's topic is the first of the topic list, whose own default is
+ * `default_topic` (a guess, see docs/real-api.md).
+ */
 const keys = {
   url: "webhook.url",
   apiKey: "api.key",
@@ -23,8 +27,6 @@ const keys = {
   addDeleteField: "transforms.inferSchema.add.delete.field",
   keyHeader: "camel.source.camelMessageHeaderKey",
   topics: "topic.include.list.user.defined",
-  // The notes name no key for the default topic; this is the one the local API server reads.
-  defaultTopic: "default.topic.name",
 } as const;
 
 const topicName = z
@@ -51,9 +53,11 @@ export type WebhookSourceInputs = z.infer<typeof webhookSourceInputsSchema> & Js
 const webhookRecord = connectorRecord.extend({ tags: z.array(z.unknown()).nullish() });
 type WebhookRecord = ConnectorRecord & { tags?: unknown[] | null };
 
-/** The topics the source accepts: the declared list, or only the default topic. */
+/** The topics the source accepts, the default topic (which receives requests to the base URL) first. */
 function topicsOf(inputs: Pick<WebhookSourceInputs, "topics" | "defaultTopic">): string[] {
-  return inputs.topics ?? [inputs.defaultTopic ?? webhookDefaults.defaultTopic];
+  const first = inputs.defaultTopic ?? webhookDefaults.defaultTopic;
+  const listed = inputs.topics ?? [first];
+  return listed.includes(first) ? [first, ...listed.filter((topic) => topic !== first)] : listed;
 }
 
 /** Every managed key, unset ones as their defaults: an update replaces the config, and undoes outside edits. */
@@ -63,7 +67,6 @@ function webhookConfig(inputs: WebhookSourceInputs): JsonObject {
     [keys.addDeleteField]: inputs.addDeleteField ?? webhookDefaults.addDeleteField,
     [keys.keyHeader]: inputs.keyHeader ?? webhookDefaults.keyHeader,
     [keys.topics]: topicsOf(inputs).join(","),
-    [keys.defaultTopic]: inputs.defaultTopic ?? webhookDefaults.defaultTopic,
   };
 }
 
@@ -93,6 +96,21 @@ function rules(news: WebhookSourceInputs): CheckFailure[] {
 
 const apiKeyOf = (live: ConnectorRecord): string | undefined => revealed(live.config?.[keys.apiKey]);
 
+/** The webhook's generated URL and API key as the service holds them now (none when it no longer has the source). */
+async function generatedSettings(context: KindContext, id: string): Promise<JsonObject> {
+  const page = await context.client.call({
+    method: "GET",
+    path: `/sources/${encodeURIComponent(id)}`,
+    query: { secret_returned: true },
+    schema: envelope(connectorRecord),
+  });
+  const config = page.result[0]?.config ?? {};
+  return compact({
+    [keys.url]: typeof config[keys.url] === "string" ? (config[keys.url] as string) : undefined,
+    [keys.apiKey]: revealed(config[keys.apiKey]),
+  });
+}
+
 /**
  * A webhook source: a source with connector `webhook` whose URL and API key the service generates. Both are
  * read-only after creation, so the only way to new ones is a new source (`keyVersion`). Reads mask the API key;
@@ -118,15 +136,21 @@ export const webhookSourceKind: KindDescription<WebhookSourceInputs, WebhookReco
         tags: inputs.tags,
         created_from: context.createdFrom,
       }),
-    updateBody: (inputs) => ({
-      name: inputs.name,
-      connector: "webhook",
-      config: webhookConfig(inputs),
-      tags: inputs.tags ?? [],
-    }),
-    // The create answer is the only one that may carry the generated API key unmasked.
-    writeQuery: { secret_returned: true },
+    // The generated URL and key go back with the rest, as the reference client sends every mapped key (TF
+    // internal/resource/shared/marshaling.go:147-176): whether PUT merges or replaces config is not documented.
+    // `tags` only when managed: absent keeps the service's, `[]` would clear them (TF internal/api/source.go:30-37).
+    updateBody: async (inputs, context, id) =>
+      compact({
+        name: inputs.name,
+        connector: "webhook",
+        config: { ...(await generatedSettings(context, id)), ...webhookConfig(inputs) },
+        tags: inputs.tags,
+      }),
+    // As the reference client writes (TF internal/api/source.go:59,210): the answer may carry the generated API
+    // key unmasked, and the deploy is not waited for inside the call.
+    writeQuery: { secret_returned: true, wait: false },
     adoptQuery: { secret_returned: true },
+    deleteRequest: (id) => ({ method: "DELETE", path: `/sources/${encodeURIComponent(id)}`, query: { wait: false } }),
     asyncDelete: true,
   },
   outputs: (live) =>
@@ -147,7 +171,7 @@ export const webhookSourceKind: KindDescription<WebhookSourceInputs, WebhookReco
       format: liveSetting(prior.format, config[keys.format], webhookDefaults.format),
       addDeleteField: liveSetting(prior.addDeleteField, config[keys.addDeleteField], webhookDefaults.addDeleteField),
       keyHeader: liveSetting(prior.keyHeader, config[keys.keyHeader], webhookDefaults.keyHeader),
-      defaultTopic: liveSetting(prior.defaultTopic, config[keys.defaultTopic], webhookDefaults.defaultTopic),
+      defaultTopic: liveSetting(prior.defaultTopic, liveTopics?.[0], webhookDefaults.defaultTopic),
       topics: liveSet(prior.topics, liveTopics, topicsOf({ defaultTopic: prior.defaultTopic })),
       tags: liveSet(prior.tags, tagIdsOf(live.tags), []),
     }) as WebhookSourceInputs;

@@ -55,7 +55,10 @@ function members(spec: TypedTransformSpec): string {
       if (field.role === "language") {
         const allowed = languages(field);
         const doc = [
-          ["The code. Without it, the transform's code is left to the web console, and nothing is deployed."],
+          [
+            "The code. Without it, the transform's code is left to the web console: updates keep whatever code the " +
+              "transform holds, and `deploy` deploys its latest version.",
+          ],
           [
             `Its \`language\` is ${allowed.map((value) => `\`${value}\``).join(" or ")} for this transform (config key \`${field.key}\`).`,
           ],

@@ -59,12 +59,16 @@ export function createConnector(store: Store, input: CreateInput): ConnectorReco
   const now = Date.now();
   const delay = store.timings.statusDelayMs;
   const desired = input.desiredState ?? "Active";
+  // wait=false answers at once and deploys in the background, passing through `Pending Update`.
   const timeline =
     desired === "Pending"
       ? [{ status: "Pending", at: now }]
       : input.wait
         ? startingThen(desired, delay, now)
-        : [{ status: "Pending Update", at: now }, ...startingThen(desired, delay, now + 1).slice(1)];
+        : [
+            { status: "Pending Update", at: now },
+            { status: desired, at: now + Math.max(1, store.timings.pendingUpdateMs) },
+          ];
   const c: ConnectorRecord = {
     id: objectId(),
     kind: input.kind,
@@ -103,11 +107,12 @@ export function updateConnector(
   recordVersion(c, before, input.author);
   if (!input.wait) {
     // wait=false: the update deploys in the background; the status passes through "Pending Update".
+    // Where the connector was heading (an update during an earlier `Pending Update` keeps its destination).
     const now = Date.now();
-    const target = connectorStatus(c, now);
+    const target = c.timeline[c.timeline.length - 1]?.status ?? "Active";
     c.timeline = [
       { status: "Pending Update", at: now },
-      { status: target === "Starting" ? "Active" : target, at: now + store.timings.statusDelayMs },
+      { status: target === "Starting" ? "Active" : target, at: now + store.timings.pendingUpdateMs },
     ];
   }
   syncSourceTopics(store, c);
@@ -141,12 +146,21 @@ export function renderConnector(store: Store, c: ConnectorRecord, options: Rende
     topics: topics.map((t) => t.name),
     tasks: [0],
     connector_status: connectorStatus(c, now),
+    // The state the connector is meant to settle in (DOCS deploy-source answers the Source with it).
+    desired_state: desiredState(c),
     task_statuses: taskStatuses(c, now),
-    created_from: c.createdFrom,
+    // No `created_from`: no documented Source or Destination answer carries it (audit S22). It is still taken
+    // on create and kept, and shows as the origin of the first config-history version.
     tags: c.tags,
   };
 }
 
 export function connectorsOf(store: Store, kind: Kind, serviceId: string): ConnectorRecord[] {
   return Object.values(store.state.connectors).filter((c) => c.kind === kind && c.serviceId === serviceId);
+}
+
+/** `Pending`, `Active`, `Paused` or `Stopped`: where the status timeline leads (DOCS `desired_state` values). */
+function desiredState(c: ConnectorRecord): string {
+  const target = c.timeline[c.timeline.length - 1]?.status;
+  return target === "Pending" || target === "Paused" || target === "Stopped" ? target : "Active";
 }

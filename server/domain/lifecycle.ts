@@ -2,7 +2,7 @@
 // pause is immediate, resume/restart/deploy pass through Starting, stop is immediate.
 import { HttpError } from "../core/errors";
 import type { ConnectorRecord } from "../state/types";
-import { connectorStatus, startingThen } from "./status";
+import { connectorStatus, isBeingDeleted, startingThen } from "./status";
 
 export const OPERATIONS = ["pause", "resume", "stop", "restart", "reset", "restart_task", "deploy"] as const;
 export type Operation = (typeof OPERATIONS)[number];
@@ -10,7 +10,7 @@ export type Operation = (typeof OPERATIONS)[number];
 /** Applies an operation; throws 409 when the current status does not allow it. */
 export function applyOperation(c: ConnectorRecord, op: Operation, delayMs: number, now = Date.now()): void {
   const status = connectorStatus(c, now);
-  if (status === "Deleting") throw new HttpError(409, `${c.kind} ${c.id} is being deleted`);
+  if (isBeingDeleted(c)) throw new HttpError(409, `${c.kind} ${c.id} is being deleted`);
   switch (op) {
     case "pause":
       if (status === "Stopped") throw new HttpError(409, `Cannot pause ${c.kind} ${c.id}: it is Stopped`);

@@ -94,8 +94,47 @@ export function startSnapshot(
   topics.forEach((t, i) => {
     t.snapshot = { type: req.snapshotType, startedAt: now + i * d, completesAt: now + (i + 1) * d };
   });
-  if (req.snapshotType === "blocking") source.streamingPausedUntil = now + topics.length * d;
+  if (req.snapshotType === "blocking") {
+    // A held snapshot pauses streaming until it is released.
+    source.streamingPausedUntil = topics.some((t) => t.snapshotHeld)
+      ? Number.MAX_SAFE_INTEGER
+      : now + topics.length * d;
+  }
   store.changed();
+}
+
+/**
+ * Local-only switch: the source's snapshot (the one running, or the next one started) keeps running until
+ * {@link releaseSnapshot}, so a test can act while it runs without racing `snapshotDurationMs`.
+ */
+export function holdSnapshot(store: Store, source: ConnectorRecord, now = Date.now()): TopicRecord[] {
+  const topics = sourceTopics(store, source, now);
+  for (const t of topics) t.snapshotHeld = true;
+  if (runningTopics(store, source, now).some((t) => t.snapshot?.type === "blocking")) {
+    source.streamingPausedUntil = Number.MAX_SAFE_INTEGER;
+  }
+  store.changed();
+  return topics;
+}
+
+/** Ends the hold: a held snapshot completes now (its topics report `completed`), and streaming resumes. */
+export function releaseSnapshot(store: Store, source: ConnectorRecord, now = Date.now()): TopicRecord[] {
+  const topics = Object.values(store.state.topics).filter(
+    (t) => t.entityType === "source" && t.entityId === source.id && t.snapshotHeld,
+  );
+  for (const t of topics) {
+    t.snapshotHeld = undefined;
+    const s = t.snapshot;
+    if (s && s.cancelledAt === undefined && !s.failed) {
+      s.startedAt = Math.min(s.startedAt, now);
+      s.completesAt = Math.min(s.completesAt, now);
+    }
+  }
+  if (source.streamingPausedUntil !== undefined && source.streamingPausedUntil > now) {
+    source.streamingPausedUntil = now;
+  }
+  store.changed();
+  return topics;
 }
 
 export function cancelSnapshot(

@@ -1,5 +1,7 @@
 // Connector status timelines: each lifecycle operation schedules the statuses a real connector would pass
-// through; reads evaluate the timeline at the current time.
+// through; reads evaluate the timeline at the current time. The statuses are the documented enum (DOCS Source
+// schema) plus the transient `Pending Update` seen after wait=false writes (TF resource/connector/base.go:519-541).
+// A connector being deleted keeps its status until it is gone: the real service has no `Deleting`.
 import type { ConnectorRecord, StatusStep } from "../state/types";
 
 export const CONNECTOR_STATUSES = [
@@ -12,7 +14,6 @@ export const CONNECTOR_STATUSES = [
   "Unknown",
   "Pending",
   "Pending Update",
-  "Deleting",
 ] as const;
 
 export function effective(timeline: StatusStep[], now = Date.now()): string {
@@ -22,8 +23,12 @@ export function effective(timeline: StatusStep[], now = Date.now()): string {
 }
 
 export function connectorStatus(c: ConnectorRecord, now = Date.now()): string {
-  if (c.deleteAt !== undefined) return "Deleting";
   return effective(c.timeline, now);
+}
+
+/** True while an asynchronous delete runs: the object is still listed and read, but refuses changes. */
+export function isBeingDeleted(c: ConnectorRecord): boolean {
+  return c.deleteAt !== undefined;
 }
 
 /** Starting now, `target` after `delayMs`. */
@@ -43,7 +48,6 @@ const TASK_STATE: Record<string, string> = {
   Pending: "UNASSIGNED",
   "Pending Update": "UNASSIGNED",
   Unassigned: "UNASSIGNED",
-  Deleting: "UNASSIGNED",
   Unknown: "UNKNOWN",
 };
 

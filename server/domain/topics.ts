@@ -105,12 +105,34 @@ export function sourceTopics(store: Store, source: ConnectorRecord, now = Date.n
 
 export type SnapshotStatus = "running" | "completed" | "failed" | "pending" | "cancelled";
 
+export const snapshotStatuses: readonly SnapshotStatus[] = ["running", "completed", "failed", "pending", "cancelled"];
+
+/** A held snapshot (local switch) keeps running past its clock until released. */
 export function snapshotStatus(topic: TopicRecord, now = Date.now()): SnapshotStatus | null {
   const s = topic.snapshot;
   if (!s) return null;
   if (s.cancelledAt !== undefined) return "cancelled";
   if (s.failed) return "failed";
   if (now < s.startedAt) return "pending";
-  if (now < s.completesAt) return "running";
+  if (now < s.completesAt || topic.snapshotHeld) return "running";
   return "completed";
+}
+
+/**
+ * The `entity_type` values of the real listing (DOCS list-all-topics: `sources, destinations, transforms,
+ * pipelines, manual`; TF internal/api/topic.go:47). Stored values stay singular so older state.json files load.
+ */
+export type WireEntityType = "sources" | "destinations" | "transforms" | "pipelines" | "manual";
+export const wireEntityTypes: readonly WireEntityType[] = [
+  "sources",
+  "destinations",
+  "transforms",
+  "pipelines",
+  "manual",
+];
+
+export function wireEntityType(topic: TopicRecord): WireEntityType {
+  if (topic.entityType === "source") return "sources";
+  if (topic.entityType === "transform") return "transforms";
+  return "manual";
 }

@@ -21,6 +21,27 @@ function prng(seed: number): () => number {
 
 const FIVE_XX = [500, 502, 503, 504];
 
+/**
+ * What the service says when Kafka Connect fails it transiently: its wrapper "Kafka Connect API call failed with
+ * status code NNN and response …" around Kafka Connect's own messages, and its timeout after trying every node
+ * (the texts the reference client retries on: TF internal/api/retry.go:15-57).
+ */
+function kafkaConnectTexts(name: string): string[] {
+  const wrapped = (code: number, message: string) =>
+    `Kafka Connect API call failed with status code ${code} and response ` +
+    JSON.stringify({ error_code: code, message });
+  return [
+    wrapped(404, `Connector ${name} not found`),
+    wrapped(
+      409,
+      "Cannot complete request momentarily due to stale configuration (typically caused by a concurrent config change)",
+    ),
+    wrapped(500, "Request cannot be completed because a rebalance is expected"),
+    wrapped(500, "REBALANCE_IN_PROGRESS: The group is rebalancing, so a rejoin is needed."),
+    "KafkaConnectTimeout: Request timed out on all nodes",
+  ];
+}
+
 export class FaultEngine {
   readonly spec: FaultSpec;
   private readonly random: () => number;
@@ -32,6 +53,22 @@ export class FaultEngine {
 
   get active(): boolean {
     return this.spec.rules.length > 0;
+  }
+
+  /**
+   * A Kafka Connect transient failure for a change to a connector created at `createdAt`, or undefined. Only
+   * within the `kc-window` after the create, as on the real service while the connector is still being deployed.
+   */
+  kafkaConnectFailure(
+    name: string,
+    createdAt: number,
+    now = Date.now(),
+  ): { status: number; detail: string } | undefined {
+    const kc = this.spec.kafkaConnect;
+    if (!kc || kc.p <= 0 || now - createdAt >= kc.windowMs) return undefined;
+    if (this.random() >= kc.p) return undefined;
+    const texts = kafkaConnectTexts(name);
+    return { status: kc.status, detail: texts[Math.floor(this.random() * texts.length)] };
   }
 
   decide(method: string, path: string): FaultAction {

@@ -3,8 +3,19 @@
 //   RULE  := ITEM ("," ITEM)*
 //   ITEM  := 5xx=P | <500..599>=P | 429=P | drop=P | latency=D | latency=D-D | retry-after=SECONDS
 //          | path=GLOB("|"GLOB)* | method=M("|"M)* | seed=N | ttl=D
+//          | kc=P | kc-window=D | kc-status=N | pending-update=D | slow-delete=D | read-lag=D
 // P is a probability in [0, 1]; D a duration like 25ms, 2s or a bare number of milliseconds. `seed` and `ttl`
 // (access-token lifetime) are global whichever rule carries them. A rule without `path` applies to every path.
+//
+// Real-service behaviours (global too, whichever rule carries them; see docs/local-server.md "Modes"):
+//   kc=P             a change (PUT, DELETE, lifecycle action) to a source or destination within `kc-window`
+//                    (default 5s) of its create fails with probability P with one of Kafka Connect's transient
+//                    errors, as the reference client retries them (TF internal/api/retry.go:15-57), answered with
+//                    `kc-status` (default 400: the status the service uses is undocumented)
+//   pending-update=D writes with wait=false leave the connector `Pending Update` for D (default: the status delay)
+//   slow-delete=D    a deleted connector lingers D before it is gone; a DELETE without wait=false answers only then
+//   read-lag=D       GET of a connector by id answers an empty result for D after its create (reads lagging
+//                    writes; no evidence the real service does this: audit B14)
 
 export interface FaultRule {
   statuses: Array<{ status: number | "5xx"; p: number }>;
@@ -16,10 +27,21 @@ export interface FaultRule {
   source: string;
 }
 
+/** Kafka Connect transient failures shortly after a connector's create (`kc=…`). */
+export interface KafkaConnectFaults {
+  p: number;
+  windowMs: number;
+  status: number;
+}
+
 export interface FaultSpec {
   rules: FaultRule[];
   seed: number;
   tokenTtlSeconds?: number;
+  kafkaConnect?: KafkaConnectFaults;
+  pendingUpdateMs?: number;
+  slowDeleteMs?: number;
+  readLagMs?: number;
 }
 
 export function parseDuration(text: string): number {
@@ -46,6 +68,7 @@ export function globToRegExp(glob: string): RegExp {
 export function parseFaultSpec(text: string | undefined): FaultSpec {
   const spec: FaultSpec = { rules: [], seed: 1 };
   if (!text || !text.trim()) return spec;
+  const kafkaConnect = (): KafkaConnectFaults => (spec.kafkaConnect ??= { p: 0, windowMs: 5_000, status: 400 });
   for (const ruleText of text.split(";")) {
     if (!ruleText.trim()) continue;
     const rule: FaultRule = {
@@ -75,6 +98,16 @@ export function parseFaultSpec(text: string | undefined): FaultSpec {
       else if (key === "method") rule.methods = value.split("|").map((m) => m.trim().toUpperCase());
       else if (key === "seed") spec.seed = Number(value) >>> 0;
       else if (key === "ttl") spec.tokenTtlSeconds = parseDuration(value) / 1000;
+      else if (key === "kc") kafkaConnect().p = probability(key, value);
+      else if (key === "kc-window") kafkaConnect().windowMs = parseDuration(value);
+      else if (key === "kc-status") {
+        const status = Number(value);
+        if (!Number.isInteger(status) || status < 400 || status > 599)
+          throw new Error("fault 'kc-status' must be 400..599");
+        kafkaConnect().status = status;
+      } else if (key === "pending-update") spec.pendingUpdateMs = parseDuration(value);
+      else if (key === "slow-delete") spec.slowDeleteMs = parseDuration(value);
+      else if (key === "read-lag") spec.readLagMs = parseDuration(value);
       else throw new Error(`unknown fault switch '${key}'`);
     }
     spec.rules.push(rule);

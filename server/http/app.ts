@@ -6,8 +6,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { uuid } from "../core/ids";
 import { HttpError } from "../core/errors";
 import type { FaultEngine } from "../faults/engine";
+import { changedConnectorId } from "../faults/kafka-connect";
 import type { Caller, Store } from "../state/store";
-import type { CallStats } from "./stats";
+import { type CallStats, keyPathsOf, queryOf } from "./stats";
 import type { ApiContext, RouteDef, ServerFacts } from "./context";
 import { authenticate } from "./auth";
 
@@ -45,6 +46,20 @@ function patternToRegExp(url: string): RegExp {
 function sendError(reply: FastifyReply, status: number, detail: unknown, headers: Record<string, string> = {}) {
   for (const [k, v] of Object.entries(headers)) reply.header(k, v);
   return reply.code(status).type("application/json").send({ detail });
+}
+
+/**
+ * Staff impersonation headers (TF internal/api/client.go:118-125). The local server has no staff accounts, so it
+ * acts as the caller's own service whatever they say, and records them for tests.
+ */
+function adminHeaders(request: FastifyRequest): { tenantId?: string; serviceId?: string } | undefined {
+  const tenantId = request.headers["x-admin-tenant-id"];
+  const serviceId = request.headers["x-admin-service-id"];
+  if (typeof tenantId !== "string" && typeof serviceId !== "string") return undefined;
+  return {
+    ...(typeof tenantId === "string" ? { tenantId } : {}),
+    ...(typeof serviceId === "string" ? { serviceId } : {}),
+  };
 }
 
 export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => Server } {
@@ -118,13 +133,36 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
     const result = authenticate(deps.store, request.headers.authorization);
     if (!result.ok) return sendError(reply, 401, result.detail, { "WWW-Authenticate": "Bearer" });
     callers.set(request, result.caller);
+    const changed = changedConnectorId(request.method, path);
+    const connector = changed === undefined ? undefined : deps.store.state.connectors[changed];
+    if (connector && connector.serviceId === result.caller.serviceId) {
+      const failure = deps.faults.kafkaConnectFailure(connector.name, connector.createdAt);
+      if (failure) return sendError(reply, failure.status, failure.detail);
+    }
   });
 
   app.addHook("onResponse", async (request, reply) => {
     const path = pathOf(request.url);
     if (path.startsWith(LOCAL_PREFIX)) return;
     const serviceId = callers.get(request)?.serviceId;
-    deps.stats.record({ method: request.method, path, status: reply.statusCode, ...(serviceId ? { serviceId } : {}) });
+    const admin = adminHeaders(request);
+    const query = request.url.length > path.length + 1 ? request.url.slice(path.length + 1) : undefined;
+    deps.stats.record({
+      method: request.method,
+      path,
+      ...(query ? { query } : {}),
+      status: reply.statusCode,
+      ...(serviceId ? { serviceId } : {}),
+      ...(admin ? { admin } : {}),
+    });
+    // The request's form for /_local/requests: key paths only, never body values (they may be secrets).
+    deps.stats.recordRequest({
+      method: request.method,
+      path,
+      query: queryOf(request.url),
+      bodyKeys: keyPathsOf(request.body),
+      status: reply.statusCode,
+    });
     deps.log?.(
       `${request.method} ${path} ${reply.statusCode} ${Date.now() - (started.get(request) ?? Date.now())}ms ` +
         `request_id=${request.id}`,

@@ -5,7 +5,7 @@ import { parseBody } from "../core/validate";
 import { route, type ApiContext, type RouteDef } from "../http/context";
 import { renderConnector, type Kind } from "../domain/connectors";
 import { applyOperation, type Operation } from "../domain/lifecycle";
-import { connectorStatus } from "../domain/status";
+import { connectorStatus, isBeingDeleted } from "../domain/status";
 import { findOwn, label } from "./connector-common";
 
 function single(kind: Kind, op: Operation) {
@@ -51,7 +51,7 @@ function bulk(kind: Kind, op: Operation | "delete") {
       for (const c of records) c.deleteAt ??= at;
     } else {
       const now = Date.now();
-      const deleting = records.find((c) => connectorStatus(c, now) === "Deleting");
+      const deleting = records.find(isBeingDeleted);
       if (deleting) throw new HttpError(409, `${label(kind)} ${deleting.id} is being deleted`);
       for (const c of records) applyOperation(c, op, ctx.store.timings.statusDelayMs, now);
     }

@@ -1,6 +1,12 @@
-// Reserved local-only endpoints (no auth, never faulted, not counted): call counters for out-of-process tests,
-// and a switch that breaks a connector, to rehearse how programs and pipelines handle a Broken one.
-import type { FastifyInstance } from "fastify";
+// Reserved local-only endpoints (no auth, never faulted, not counted): call counters and the request log for
+// out-of-process tests, a switch that breaks a connector, to rehearse how programs and pipelines handle a Broken
+// one, switches that hold a source's snapshot running (and show its per-topic state, which the real API never
+// lists), and one that scripts a transform's job statuses.
+import type { FastifyInstance, FastifyReply } from "fastify";
+
+import { holdSnapshot, releaseSnapshot } from "../domain/snapshots";
+import { snapshotStatus, sourceTopics } from "../domain/topics";
+import type { ConnectorRecord } from "../state/types";
 
 import type { CallStats } from "../http/stats";
 import type { Store } from "../state/store";
@@ -11,6 +17,9 @@ export function registerLocalRoutes(app: FastifyInstance, stats: CallStats, stor
     stats.reset();
     return reply.send({ ok: true });
   });
+  // The form of every management request received (method, path, query, body key paths; never body values), for
+  // contract tests that hold a client's requests against the real API's request forms. Reset with the stats.
+  app.get("/_local/requests", { config: { auth: false } }, async (_req, reply) => reply.send(stats.requestLog()));
   // The connector turns Broken now, and explain-error answers `explanation` until a restart, reset or resume.
   app.post<{ Params: { id: string }; Body: { explanation?: unknown } | undefined }>(
     "/_local/connectors/:id/break",
@@ -25,6 +34,86 @@ export function registerLocalRoutes(app: FastifyInstance, stats: CallStats, stor
       connector.timeline = [{ status: "Broken", at: Date.now() }];
       store.changed();
       return reply.send({ id: connector.id, connector_status: "Broken" });
+    },
+  );
+
+  // Snapshot switches: hold keeps the source's snapshot (running now, or started next) running until release,
+  // which completes it at once. GET shows each topic's snapshot status and type (local only: the real
+  // /topics/details has no such fields, only a `snapshot` filter).
+  const source = (id: string, reply: FastifyReply): ConnectorRecord | undefined => {
+    const found = store.state.connectors[id];
+    if (found && found.kind === "source" && found.deleteAt === undefined) return found;
+    void reply.code(404).send({ detail: `no source ${id}` });
+    return undefined;
+  };
+  const topicsView = (found: ConnectorRecord) => ({
+    source_id: found.id,
+    topics: sourceTopics(store, found).map((t) => ({
+      id: t.id,
+      name: t.name,
+      status: snapshotStatus(t),
+      type: t.snapshot?.type ?? null,
+      held: t.snapshotHeld === true,
+    })),
+  });
+  app.get<{ Params: { id: string } }>(
+    "/_local/sources/:id/snapshot",
+    { config: { auth: false } },
+    async (req, reply) => {
+      const found = source(req.params.id, reply);
+      return found && reply.send(topicsView(found));
+    },
+  );
+  app.post<{ Params: { id: string } }>(
+    "/_local/sources/:id/snapshot/hold",
+    { config: { auth: false } },
+    async (req, reply) => {
+      const found = source(req.params.id, reply);
+      if (!found) return reply;
+      holdSnapshot(store, found);
+      return reply.send(topicsView(found));
+    },
+  );
+  app.post<{ Params: { id: string } }>(
+    "/_local/sources/:id/snapshot/release",
+    { config: { auth: false } },
+    async (req, reply) => {
+      const found = source(req.params.id, reply);
+      if (!found) return reply;
+      releaseSnapshot(store, found);
+      return reply.send(topicsView(found));
+    },
+  );
+  // A topic config changed behind the service's API (Kafka admin tools): e.g. {"cleanup.policy": "compact"}.
+  app.post<{ Params: { id: string }; Body: Record<string, unknown> | undefined }>(
+    "/_local/topics/:id/configs",
+    { config: { auth: false } },
+    async (req, reply) => {
+      const topic = Object.values(store.state.topics).find((t) => t.id === req.params.id);
+      if (!topic) return reply.code(404).send({ detail: `no topic ${req.params.id}` });
+      const policy = req.body?.["cleanup.policy"];
+      if (typeof policy === "string") topic.cleanupPolicy = policy;
+      const retention = req.body?.["retention.ms"];
+      if (typeof retention === "number") topic.retentionMs = retention;
+      store.changed();
+      return reply.send({ id: topic.id, cleanup_policy: topic.cleanupPolicy, retention_ms: topic.retentionMs });
+    },
+  );
+  // The next job_status reads of the transform answer these statuses, one per read (after the job registers),
+  // to rehearse a job that passes through FAILING, RESTARTING, … as real Flink jobs do.
+  app.post<{ Params: { id: string }; Body: { statuses?: unknown } | undefined }>(
+    "/_local/transforms/:id/job-statuses",
+    { config: { auth: false } },
+    async (req, reply) => {
+      const transform = store.state.transforms[req.params.id];
+      const statuses = req.body?.statuses;
+      if (!transform) return reply.code(404).send({ detail: `no transform ${req.params.id}` });
+      if (!Array.isArray(statuses) || !statuses.every((status) => typeof status === "string")) {
+        return reply.code(400).send({ detail: "statuses must be a list of strings" });
+      }
+      transform.scriptedJobStatuses = statuses as string[];
+      store.changed();
+      return reply.send({ id: transform.id, statuses });
     },
   );
 }

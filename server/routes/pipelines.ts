@@ -1,28 +1,47 @@
-// Pipelines: one source to one destination over some of the source's topics.
+// Pipelines: one source to one destination over some of the source's topics, with transforms attached to topics.
 import { z } from "zod";
 import { HttpError, notFound } from "../core/errors";
-import { nowIso, objectId } from "../core/ids";
-import { parseBody } from "../core/validate";
+import { objectId } from "../core/ids";
+import { parseBody, parseQuery } from "../core/validate";
 import { route, type ApiContext, type RouteDef } from "../http/context";
 import { renderConnector } from "../domain/connectors";
-import { filterAndSort, paginate, parseListQuery, single } from "../domain/listing";
-import { findTopic, sourceTopics } from "../domain/topics";
-import type { PipelineRecord } from "../state/types";
+import { boolParam, filterAndSort, paginate, parseListQuery, single } from "../domain/listing";
+import { prettyTopicName, renderTransformItem } from "../domain/pipelines";
+import { sourceTopicId, sourceTopics } from "../domain/topics";
+import type { PipelineAutoDiscovery, PipelineRecord, PipelineTransform } from "../state/types";
 import { assertTagsExist, ORIGINS } from "./connector-common";
 
 const ref = z.object({ id: z.string().min(1), name: z.string().nullish(), connector: z.string().nullish() }).loose();
+/** TF internal/api/pipeline.go:57-63: one item per (transform, topic); `topic` is derived again from `topic_id`. */
+const transformItem = z
+  .object({
+    id: z.string().min(1),
+    name: z.string().nullish(),
+    start_time: z.string().nullish(),
+    topic_id: z.string().min(1),
+    topic: z.string().nullish(),
+  })
+  .loose();
+/** TF internal/api/pipeline.go:26-35: `{transform_id, regex}`, stored and echoed unchanged. */
+const autoDiscoveryRule = z.object({ transform_id: z.string().min(1), regex: z.string().min(1) }).loose();
 const updateBody = z
   .object({
     name: z.string().min(1).max(255),
-    source: ref.extend({ topics: z.array(z.string()).default([]) }),
+    // Pretty names (`public.orders`), as the reference client sends them (TF pipeline.go:637-690, :682;
+    // examples/resources/streamkap_pipeline/complete.tf:108-111). TF defaults the set to empty.
+    source: ref.extend({ topics: z.array(z.string()).nullish() }),
     destination: ref,
+    // null or absent: keep (create: the Development tag); []: clear (TF internal/api/source.go:30-37).
     tags: z.array(z.string()).nullish(),
     snapshot_new_tables: z.boolean().default(false),
-    transforms: z.array(z.object({ topic_id: z.string() }).loose()).default([]),
-    topic_auto_discovery_transforms: z.array(z.unknown()).default([]),
+    // null or absent: keep; a list replaces what the pipeline has.
+    transforms: z.array(transformItem).nullish(),
+    topic_auto_discovery_transforms: z.array(autoDiscoveryRule).nullish(),
   })
   .loose();
 const createBody = updateBody.extend({ created_from: z.enum(ORIGINS).default("api") });
+/** TF sends `?secret_returned=true&wait=false` on every write (internal/api/pipeline.go:84,199,225). */
+const writeQuery = z.object({ secret_returned: boolParam, wait: boolParam }).loose();
 
 type Body = z.output<typeof updateBody>;
 
@@ -33,8 +52,41 @@ function developmentTag(ctx: ApiContext): string[] {
   return tag ? [tag.id] : [];
 }
 
-/** Checks references (same service, live) and resolves topic names or ids to the source's topic ids. */
-function resolve(ctx: ApiContext, body: Body) {
+/** Whether the call asked not to wait (`wait=false`); without it the service answers once the work is done. */
+function waits(ctx: ApiContext): boolean {
+  const q = parseQuery(writeQuery, ctx.query);
+  return ctx.query.wait === undefined || q.wait;
+}
+
+/**
+ * Each entry of `source.topics` is a pretty name, turned into the topic id `source_<sourceId>.<name>` the way the
+ * service does (TF resolveTransformTopicID, pipeline.go:557-568, mirrors `get_topic_id_from_pretty_name`). A full
+ * topic id sent as a name would become `source_<id>.source_<id>.…`, a topic the source does not have: refused
+ * here with a 422 that says so, rather than stored as a pipeline over nothing.
+ */
+function resolveTopics(ctx: ApiContext, sourceId: string, names: string[]): string[] {
+  const source = ctx.store.state.connectors[sourceId];
+  const known = new Set(sourceTopics(ctx.store, source).map((topic) => topic.id));
+  const ids = names.map((name, i) => {
+    const id = sourceTopicId(sourceId, name);
+    if (!known.has(id)) {
+      const hint = name.startsWith("source_")
+        ? " (topics are given by name, e.g. 'public.orders', not by topic id)"
+        : "";
+      throw new HttpError(422, [
+        {
+          loc: ["body", "source", "topics", i],
+          msg: `Topic '${name}' does not belong to source ${sourceId}${hint}`,
+          type: "value_error",
+        },
+      ]);
+    }
+    return id;
+  });
+  return [...new Set(ids)];
+}
+
+function resolveEnds(ctx: ApiContext, body: Body) {
   const source = ctx.store.state.connectors[body.source.id];
   if (
     !source ||
@@ -52,30 +104,45 @@ function resolve(ctx: ApiContext, body: Body) {
       { loc: ["body", "destination", "id"], msg: `Destination ${body.destination.id} not found`, type: "value_error" },
     ]);
   }
-  const topics = sourceTopics(ctx.store, source);
-  const topicIds = body.source.topics.map((t, i) => {
-    const match = topics.find((x) => x.id === t || x.name === t);
-    if (!match) {
-      throw new HttpError(422, [
-        {
-          loc: ["body", "source", "topics", i],
-          msg: `Topic '${t}' does not belong to source ${source.id}`,
-          type: "value_error",
-        },
-      ]);
-    }
-    return match.id;
-  });
-  const tags = body.tags && body.tags.length > 0 ? body.tags : developmentTag(ctx);
-  assertTagsExist(ctx, tags, ["body", "tags"]);
-  return { source, dest, topicIds: [...new Set(topicIds)], tags };
+  return { source, dest };
 }
 
+/** Transform items must name transforms of this service; the name and start time default to the transform's. */
+function resolveTransforms(ctx: ApiContext, items: z.output<typeof transformItem>[]): PipelineTransform[] {
+  return items.map((item, i) => {
+    const transform = ctx.store.state.transforms[item.id];
+    if (!transform || transform.serviceId !== ctx.caller.serviceId || transform.deleteAt !== undefined) {
+      throw new HttpError(422, [
+        { loc: ["body", "transforms", i, "id"], msg: `Transform ${item.id} not found`, type: "value_error" },
+      ]);
+    }
+    return {
+      id: item.id,
+      name: item.name ?? transform.name,
+      start_time: item.start_time ?? null,
+      topic_id: item.topic_id,
+    };
+  });
+}
+
+function resolveRules(rules: z.output<typeof autoDiscoveryRule>[]): PipelineAutoDiscovery[] {
+  return rules.map((rule) => ({ transform_id: rule.transform_id, regex: rule.regex }));
+}
+
+function resolveTags(ctx: ApiContext, tags: string[]): string[] {
+  assertTagsExist(ctx, tags, ["body", "tags"]);
+  return [...tags];
+}
+
+/**
+ * Pipeline names are unique per service, a pipeline still being deleted included; the reference client's tests pin
+ * the answer: 409 "A pipeline with name '…' already exists" (TF internal/provider/error_handling_test.go:1002-1011).
+ */
 function assertUniqueName(ctx: ApiContext, name: string, exceptId?: string): void {
   const clash = Object.values(ctx.store.state.pipelines).find(
     (p) => p.serviceId === ctx.caller.serviceId && p.name === name && p.id !== exceptId,
   );
-  if (clash) throw new HttpError(409, `A pipeline named '${name}' already exists (${clash.id})`);
+  if (clash) throw new HttpError(409, `A pipeline with name '${name}' already exists (${clash.id})`);
 }
 
 export function renderPipeline(ctx: ApiContext, p: PipelineRecord) {
@@ -83,9 +150,7 @@ export function renderPipeline(ctx: ApiContext, p: PipelineRecord) {
   const opts = { revealSecrets: false, webhookBaseUrl: ctx.server.webhookBaseUrl() };
   const source = ctx.store.state.connectors[p.sourceId];
   const dest = ctx.store.state.connectors[p.destinationId];
-  const topicNames = p.topicIds.map(
-    (id) => findTopic(ctx.store, p.serviceId, id)?.name ?? id.split(".").slice(1).join("."),
-  );
+  const topicNames = p.topicIds.map(prettyTopicName);
   return {
     id: p.id,
     name: p.name,
@@ -94,14 +159,14 @@ export function renderPipeline(ctx: ApiContext, p: PipelineRecord) {
     snapshot_new_tables: p.snapshotNewTables,
     topic_ids: p.topicIds,
     topics: topicNames,
-    source: source ? renderConnector(ctx.store, source, opts) : { id: p.sourceId },
+    // The full Source object (DOCS create-new-pipeline), whose `topics` are this pipeline's, by pretty name: the
+    // reference client reads them back as the set it sent (TF pipeline.go:700-727).
+    source: source ? { ...renderConnector(ctx.store, source, opts), topics: topicNames } : { id: p.sourceId },
     destination: dest ? renderConnector(ctx.store, dest, opts) : { id: p.destinationId },
-    transforms: p.transforms,
-    topic_auto_discovery_transforms: p.topicAutoDiscoveryTransforms,
+    transforms: p.transforms.map(renderTransformItem),
+    topic_auto_discovery_transforms: p.topicAutoDiscoveryTransforms.map((rule) => ({ ...rule })),
     tags: p.tags,
     periodic_audit: { topics: [], timestamp_column: "", interval_minutes: 0 },
-    created_timestamp: nowIso(p.createdAt),
-    created_from: p.createdFrom,
   };
 }
 
@@ -120,23 +185,25 @@ export const pipelineRoutes: RouteDef[] = [
     return paginate(filterAndSort(items, q), q.page, q.page_size, (it) => renderPipeline(ctx, it.record));
   }),
   route("POST", "/pipelines", (ctx) => {
+    waits(ctx); // validates the query; a pipeline has no deploy of its own to wait for here
     const body = parseBody(createBody, ctx.body);
-    const r = resolve(ctx, body);
-    assertUniqueName(ctx, body.name);
+    const { source, dest } = resolveEnds(ctx, body);
     const p: PipelineRecord = {
       id: objectId(),
       serviceId: ctx.caller.serviceId,
       name: body.name,
       createdAt: Date.now(),
       createdFrom: body.created_from,
-      sourceId: r.source.id,
-      destinationId: r.dest.id,
-      topicIds: r.topicIds,
-      tags: r.tags,
+      sourceId: source.id,
+      destinationId: dest.id,
+      topicIds: resolveTopics(ctx, source.id, body.source.topics ?? []),
+      // Tags left out get the Development system tag (TF pipeline.go:118-121 defaults to it; NOTES Tags).
+      tags: body.tags == null ? developmentTag(ctx) : resolveTags(ctx, body.tags),
       snapshotNewTables: body.snapshot_new_tables,
-      transforms: body.transforms.map((t) => ({ topic_id: t.topic_id })),
-      topicAutoDiscoveryTransforms: body.topic_auto_discovery_transforms,
+      transforms: resolveTransforms(ctx, body.transforms ?? []),
+      topicAutoDiscoveryTransforms: resolveRules(body.topic_auto_discovery_transforms ?? []),
     };
+    assertUniqueName(ctx, body.name);
     ctx.store.state.pipelines[p.id] = p;
     ctx.store.changed();
     return renderPipeline(ctx, p);
@@ -147,27 +214,44 @@ export const pipelineRoutes: RouteDef[] = [
   }),
   route("PUT", "/pipelines/:id", (ctx) => {
     const p = own(ctx);
+    if (p.deleteAt !== undefined) throw new HttpError(409, `Pipeline ${p.id} is being deleted`);
+    waits(ctx);
     const body = parseBody(updateBody, ctx.body);
-    const r = resolve(ctx, body);
+    const { source, dest } = resolveEnds(ctx, body);
+    const topicIds = resolveTopics(ctx, source.id, body.source.topics ?? []);
+    const tags = body.tags == null ? p.tags : resolveTags(ctx, body.tags);
+    const transforms = body.transforms == null ? p.transforms : resolveTransforms(ctx, body.transforms);
+    const rules =
+      body.topic_auto_discovery_transforms == null
+        ? p.topicAutoDiscoveryTransforms
+        : resolveRules(body.topic_auto_discovery_transforms);
     assertUniqueName(ctx, body.name, p.id);
     Object.assign(p, {
       name: body.name,
-      sourceId: r.source.id,
-      destinationId: r.dest.id,
-      topicIds: r.topicIds,
-      tags: r.tags,
+      sourceId: source.id,
+      destinationId: dest.id,
+      topicIds,
+      tags,
       snapshotNewTables: body.snapshot_new_tables,
-      transforms: body.transforms.map((t) => ({ topic_id: t.topic_id })),
-      topicAutoDiscoveryTransforms: body.topic_auto_discovery_transforms,
+      transforms,
+      topicAutoDiscoveryTransforms: rules,
     });
     ctx.store.changed();
     return renderPipeline(ctx, p);
   }),
-  route("DELETE", "/pipelines/:id", (ctx) => {
+  /**
+   * Deletes are asynchronous: the pipeline lingers, keeping its name and its source and destination, until the
+   * teardown is done (TF internal/provider/check_destroy_test.go:14-27 polls pipelines after a delete). With
+   * `wait=false` the answer comes at once (TF internal/api/pipeline.go:198-217); without it, once the teardown is
+   * done. The delay is the server's `deleteDelayMs`.
+   */
+  route("DELETE", "/pipelines/:id", async (ctx) => {
     const p = own(ctx);
-    const rendered = renderPipeline(ctx, p);
-    delete ctx.store.state.pipelines[p.id];
+    const wait = waits(ctx);
+    const goneAt = (p.deleteAt ??= Date.now() + ctx.store.timings.deleteDelayMs);
     ctx.store.changed();
-    return rendered;
+    const answer = renderPipeline(ctx, p);
+    if (wait) await new Promise((resolve) => setTimeout(resolve, Math.max(0, goneAt - Date.now())));
+    return answer;
   }),
 ];

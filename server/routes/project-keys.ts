@@ -60,11 +60,12 @@ function checkCapabilities(roleIds: string[], permissionIds: string[]): void {
 function credentialFile(ctx: ApiContext, k: ProjectKeyRecord, reveal: boolean) {
   const cred = ctx.store.state.credentials[k.clientId];
   const service = ctx.store.service(k.serviceId);
+  // The downloadable credential file (DOCS create-project-key); its secrets are shown once.
   return {
     project_key_id: k.id,
-    name: k.name,
-    service_id: k.serviceId,
-    tenant_id: service?.tenantId ?? null,
+    project: { name: service?.name ?? null, service_id: k.serviceId, tenant_id: service?.tenantId ?? null },
+    created_at: nowIso(k.createdAt),
+    type: "streamkap_project_key",
     api: {
       client_id: k.clientId,
       client_secret: reveal ? (cred?.secret ?? null) : MASK,
@@ -79,27 +80,61 @@ function credentialFile(ctx: ApiContext, k: ProjectKeyRecord, reveal: boolean) {
           bootstrap_servers: "127.0.0.1:9092",
           security_protocol: "SASL_SSL",
           sasl_mechanism: "PLAIN",
-          whitelist_ips: k.whitelistIps,
+          schema_registry_url: `${ctx.server.baseUrl()}/schema-registry`,
         }
       : null,
-    created_at: nowIso(k.createdAt),
+    kafka_acls: k.kafkaAcls,
+    tool_profile: k.toolProfile,
+    allowed_tools: [],
+    blocked_tools: [],
+    created_by: k.clientId,
   };
 }
 
+/** The key's roles as `Role` objects (api.md "Role"): id, key, name, description, permissions. */
+function rolesOf(k: ProjectKeyRecord) {
+  return k.roleIds.map((id) => {
+    const role = roleByKeyOrId(id);
+    return {
+      id: role?.id ?? id,
+      key: role?.key ?? id,
+      name: role?.name ?? id,
+      description: null,
+      permissions: role?.permissions ?? [],
+    };
+  });
+}
+
+/** The summary `GET /project-keys` lists (DOCS list-project-keys): no secrets, no invented fields. */
 function summary(k: ProjectKeyRecord) {
   return {
     id: k.id,
     name: k.name,
-    description: k.description,
     service_id: k.serviceId,
     status: status(k),
-    tool_profile: k.toolProfile,
-    role_ids: k.roleIds,
-    permission_ids: k.permissionIds,
-    agentic: k.agentic,
-    client_id: k.clientId,
+    description: k.description,
     created_at: nowIso(k.createdAt),
-    created_from: k.createdFrom,
+    created_by_user: null,
+    api_client_id: k.clientId,
+    api_client_id_masked_secret: `****${k.clientId.slice(-4)}`,
+    kafka_username: k.kafkaUsername,
+    roles: rolesOf(k),
+    last_used_at: null,
+    tool_profile: k.toolProfile,
+    allowed_tools: [],
+    blocked_tools: [],
+  };
+}
+
+/** `GET /project-keys/{id}` and PATCH answer the summary and these (DOCS get-project-key). */
+function detail(ctx: ApiContext, k: ProjectKeyRecord) {
+  return {
+    ...summary(k),
+    kafka_acls: k.kafkaAcls,
+    whitelist_ips: k.whitelistIps,
+    kafka_proxy_endpoint: null,
+    schema_proxy_endpoint: null,
+    token_ttl_seconds: ctx.server.tokenTtlSeconds(),
   };
 }
 
@@ -176,7 +211,7 @@ function patch(ctx: ApiContext) {
   if (body.permission_ids) k.permissionIds = [...new Set(body.permission_ids)];
   if (body.description !== undefined) k.description = body.description ?? null;
   ctx.store.changed();
-  return summary(k);
+  return detail(ctx, k);
 }
 
 function agentic(on: boolean) {
@@ -185,7 +220,7 @@ function agentic(on: boolean) {
     assertSettled(k);
     k.agentic = on;
     ctx.store.changed();
-    return summary(k);
+    return detail(ctx, k);
   };
 }
 
@@ -198,15 +233,14 @@ export const projectKeyRoutes: RouteDef[] = [
   ),
   route("POST", "/project-keys", create),
   route("GET", "/project-keys/:id", (ctx) => {
-    const k = own(ctx);
-    return { ...summary(k), credentials: credentialFile(ctx, k, false) };
+    return detail(ctx, own(ctx));
   }),
   route("PATCH", "/project-keys/:id", patch),
   route("DELETE", "/project-keys/:id", (ctx) => {
     const k = own(ctx);
     k.deleteAt ??= Date.now() + ctx.store.timings.deleteDelayMs;
     ctx.store.changed();
-    return summary(k);
+    return detail(ctx, k);
   }),
   route("GET", "/project-keys/:id/mcp-config", (ctx) => {
     const k = own(ctx);

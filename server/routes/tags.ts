@@ -7,11 +7,25 @@ import { route, type ApiContext, type RouteDef } from "../http/context";
 import type { TagRecord } from "../state/types";
 import { ORIGINS } from "./connector-common";
 
-const TAG_TYPES = ["pipeline", "source", "destination", "transform", "topic"] as const;
+// The backend's TagTypeEnum (TF internal/constants/tag.go:17-28); `type` is required (TF
+// internal/resource/tag/tag.go:77-93), and `environment`/`general` are reserved for system tags.
+const TAG_TYPES = [
+  "environment",
+  "general",
+  "sources",
+  "destinations",
+  "pipelines",
+  "transforms",
+  "topics",
+  "services",
+  "users",
+  "tenant",
+] as const;
+const RESERVED_TYPES: readonly string[] = ["environment", "general"];
 const createBody = z.object({
   name: z.string().min(1).max(255),
   description: z.string().max(1000).nullish(),
-  type: z.array(z.enum(TAG_TYPES)).default([...TAG_TYPES]),
+  type: z.array(z.enum(TAG_TYPES)),
   created_from: z.enum(ORIGINS).default("api"),
 });
 const updateBody = z.object({
@@ -19,6 +33,20 @@ const updateBody = z.object({
   description: z.string().max(1000).nullish(),
   type: z.array(z.enum(TAG_TYPES)).optional(),
 });
+
+/** `?tag_ids=a&tag_ids=b` (TF internal/api/tag.go:55-75) or `?tag_ids=a,b`. */
+function listParam(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  const values = Array.isArray(value) ? value : [value];
+  return values.flatMap((item) => String(item).split(",")).filter(Boolean);
+}
+
+function assertCustomTypes(types: string[] | undefined): void {
+  const reserved = types?.find((type) => RESERVED_TYPES.includes(type));
+  if (reserved !== undefined) {
+    throw new HttpError(400, `Tag type '${reserved}' is reserved for system tags`);
+  }
+}
 
 export function renderTag(t: TagRecord) {
   return { id: t.id, name: t.name, description: t.description, type: t.type, system: t.system, custom: t.custom };
@@ -44,7 +72,19 @@ function ownCustom(ctx: ApiContext): TagRecord {
 }
 
 export const tagRoutes: RouteDef[] = [
-  route("GET", "/tags", (ctx) => ({ tags: tagsOf(ctx).map(renderTag) })),
+  // Filters AND together; `tag_type` matches tags having any of the types (TF internal/api/tag.go:28-42).
+  route("GET", "/tags", (ctx) => {
+    const ids = listParam(ctx.query.tag_ids);
+    const types = listParam(ctx.query.tag_type);
+    const name = typeof ctx.query.tag_name === "string" ? ctx.query.tag_name.toLowerCase() : undefined;
+    return {
+      tags: tagsOf(ctx)
+        .filter((t) => ids === undefined || ids.includes(t.id))
+        .filter((t) => types === undefined || t.type.some((type) => types.includes(type)))
+        .filter((t) => name === undefined || t.name.toLowerCase().includes(name))
+        .map(renderTag),
+    };
+  }),
   route("GET", "/tags/:tag_id", (ctx) => {
     // GET /tags/{tag_type}: the tags applicable to one kind of object.
     const type = ctx.params.tag_id;
@@ -56,6 +96,7 @@ export const tagRoutes: RouteDef[] = [
   }),
   route("POST", "/tags", (ctx) => {
     const body = parseBody(createBody, ctx.body);
+    assertCustomTypes(body.type);
     assertUnique(ctx, body.name);
     const tag: TagRecord = {
       id: objectId(),
@@ -75,6 +116,7 @@ export const tagRoutes: RouteDef[] = [
   route("PUT", "/tags/:tag_id", (ctx) => {
     const tag = ownCustom(ctx);
     const body = parseBody(updateBody, ctx.body);
+    assertCustomTypes(body.type);
     if (body.name !== undefined) assertUnique(ctx, body.name, tag.id);
     if (body.name !== undefined) tag.name = body.name;
     if (body.description !== undefined) tag.description = body.description ?? null;

@@ -18,10 +18,13 @@ const createBody = z.object({
   config: z.record(z.string(), z.unknown()),
   created_from: z.enum(ORIGINS).default("api"),
 });
+// The backend overwrites the transform's implementation with the body's on every update, so clients re-send the
+// one they read (TF internal/resource/transform/base.go:543-582, internal/api/transform.go:51-57).
 const updateBody = z.object({
   id: z.string().min(1),
   transform: z.enum(TRANSFORM_TYPES).optional(),
   config: z.record(z.string(), z.unknown()),
+  implementation: z.record(z.string(), z.unknown()).nullish(),
 });
 const unitTest = z
   .object({
@@ -40,7 +43,14 @@ const implementation = z
   })
   .loose();
 const implementationBody = z.object({ implementation }).loose();
-const deployQuery = z.object({ replay_window: z.enum(["7d", "3d", "24h", "10m", "0"]).optional() }).loose();
+// The preview deploy parses `replay_window` with the regex `(\d+)([smhd])` and answers 400 otherwise, "0"
+// included (TF internal/api/transform.go:307-320, CHANGELOG 3.0.0-beta.16). The live deploy takes none (TF :336-356).
+const REPLAY_WINDOW = /^\d+[smhd]$/;
+const REPLAY_WINDOW_ERROR = "Replay window must be a valid duration like 3d, 10m, 2h, 30s";
+/** Runs on Kafka Connect, not Flink: it has no preview job (TF topic_router_generated.go:42-45) and no code. */
+const KAFKA_CONNECT_TYPES: readonly string[] = ["topic_router"];
+/** The backend's latest-version alias (TF internal/constants/transform_status.go `DeployVersionLatest`). */
+const LATEST_VERSION = "no-version";
 
 function config(type: string, raw: Record<string, unknown>): Record<string, unknown> {
   const name = raw[NAME_KEY];
@@ -64,14 +74,31 @@ function assertUniqueName(ctx: ApiContext, name: string, exceptId?: string): voi
   if (clash) throw invalid(["body", "config", NAME_KEY], `A transform named '${name}' already exists`);
 }
 
-function jobStatus(t: TransformRecord): string {
+/** The job's status, or undefined while no job exists: never deployed, or deployed but not yet registered. */
+function jobStatus(t: TransformRecord, now = Date.now()): string | undefined {
   if (t.deleteAt !== undefined) return "CANCELLING";
-  return t.jobTimeline.length === 0 ? "CREATED" : effective(t.jobTimeline);
+  if (t.jobTimeline.length === 0 || (t.jobRegistersAt !== undefined && now < t.jobRegistersAt)) return undefined;
+  return effective(t.jobTimeline, now);
 }
 
 function latestImplementation(t: TransformRecord) {
   const v = t.versions[t.versions.length - 1];
   return v ? { ...v.implementation, version: v.version } : null;
+}
+
+/** The code the transform holds now: what the last PUT /transforms or implementation_details wrote. */
+function currentImplementation(t: TransformRecord) {
+  return t.implementation === undefined ? latestImplementation(t) : t.implementation;
+}
+
+/**
+ * The output topics once deployed. An array: TF decodes `topic_ids` as `[]string` (internal/api/transform.go:32)
+ * and would fail every read of a string; the DOCS schema's `string` cannot be what the service sends. Deployed
+ * topics carry the `transform_<id>_<version>` prefix (TF CHANGELOG, "planned set element does not correlate").
+ */
+function topicIds(t: TransformRecord): string[] {
+  if (t.liveVersion === null) return [];
+  return [`transform_${t.id}_${t.liveVersion}.${String(t.config["transforms.output.topic.pattern"] ?? "")}`];
 }
 
 export function renderTransform(ctx: ApiContext, t: TransformRecord) {
@@ -86,15 +113,21 @@ export function renderTransform(ctx: ApiContext, t: TransformRecord) {
     transform_type: t.transformType,
     config: t.config,
     start_time: t.jobStartedAt ? nowIso(t.jobStartedAt) : null,
-    topic_ids: String(t.config["transforms.output.topic.pattern"] ?? ""),
-    implementation: latestImplementation(t),
-    metrics: { tasks: 1, latency: 0, status: jobStatus(t), duration: 0, start_time: t.jobStartedAt ?? 0, end_time: "" },
+    topic_ids: topicIds(t),
+    implementation: currentImplementation(t),
+    metrics: {
+      tasks: 1,
+      latency: 0,
+      status: jobStatus(t) ?? "UNKNOWN",
+      duration: 0,
+      start_time: t.jobStartedAt ?? 0,
+      end_time: "",
+    },
     live_version: t.liveVersion === null ? null : String(t.liveVersion),
     preview_version: t.previewVersion === null ? null : String(t.previewVersion),
     version: t.versions.length,
     updated_timestamp: nowIso(t.updatedAt),
     implementation_updated_timestamp: t.implementationUpdatedAt ? nowIso(t.implementationUpdatedAt) : null,
-    created_from: t.createdFrom,
   };
 }
 
@@ -106,26 +139,37 @@ function own(ctx: ApiContext, id: string | undefined): TransformRecord {
 
 function version(t: TransformRecord, id: string) {
   if (t.versions.length === 0) throw new HttpError(400, "The transform has no implementation yet");
-  const v = id === "no-version" ? t.versions[t.versions.length - 1] : t.versions.find((x) => String(x.version) === id);
+  const v =
+    id === LATEST_VERSION ? t.versions[t.versions.length - 1] : t.versions.find((x) => String(x.version) === id);
   if (!v) throw notFound(`Version ${id}`);
   return v;
 }
 
 function deploy(which: "preview" | "live") {
   return (ctx: ApiContext) => {
-    parseQuery(deployQuery, ctx.query);
     const t = own(ctx, ctx.params.id);
-    const v = version(t, ctx.params.version_id);
+    const kafkaConnect = KAFKA_CONNECT_TYPES.includes(t.transformType);
+    if (which === "preview") {
+      if (kafkaConnect) throw new HttpError(400, `A ${t.transformType} transform has no preview deploy`);
+      const replay = ctx.query.replay_window;
+      if (replay !== undefined && (typeof replay !== "string" || !REPLAY_WINDOW.test(replay))) {
+        throw new HttpError(400, REPLAY_WINDOW_ERROR);
+      }
+    }
+    // A Kafka Connect transform has no code: it deploys its config, as version 0 when no version was written.
+    const v = kafkaConnect && t.versions.length === 0 ? undefined : version(t, ctx.params.version_id);
     const now = Date.now();
-    if (which === "preview") t.previewVersion = v.version;
-    else t.liveVersion = v.version;
+    if (which === "preview") t.previewVersion = v?.version ?? 0;
+    else t.liveVersion = v?.version ?? 0;
+    // The job registers half-way through statusDelayMs; until then job_status answers 400 "Job not found".
+    t.jobRegistersAt = now + Math.floor(ctx.store.timings.statusDelayMs / 2);
     t.jobTimeline = [
       { status: "DEPLOYING", at: now },
       { status: "RUNNING", at: now + ctx.store.timings.statusDelayMs },
     ];
     t.jobStartedAt = now;
     ctx.store.changed();
-    return { ...v.implementation, version: v.version };
+    return v ? { ...v.implementation, version: v.version } : { version: 0 };
   };
 }
 
@@ -191,7 +235,13 @@ export const transformRoutes: RouteDef[] = [
     }
     const cfg = config(t.transformType, body.config);
     assertUniqueName(ctx, String(cfg[NAME_KEY]), t.id);
-    Object.assign(t, { config: cfg, name: String(cfg[NAME_KEY]), updatedAt: Date.now() });
+    // Overwritten, not merged: an update without `implementation` wipes the code (see updateBody).
+    Object.assign(t, {
+      config: cfg,
+      name: String(cfg[NAME_KEY]),
+      implementation: body.implementation ?? null,
+      updatedAt: Date.now(),
+    });
     ctx.store.changed();
     return renderTransform(ctx, t);
   }),
@@ -206,28 +256,55 @@ export const transformRoutes: RouteDef[] = [
     const t = ctx.store.state.transforms[ctx.params.id];
     return single(t && t.serviceId === ctx.caller.serviceId ? renderTransform(ctx, t) : undefined);
   }),
+  // Every version by its id (TF internal/api/transform.go:246-250 decodes `{transform_id, impl_versions}`).
   route("GET", "/transforms/:id/implementation_details", (ctx) => {
     const t = own(ctx, ctx.params.id);
-    return { transform_id: t.id, version_id: t.versions.length || null, implementation: latestImplementation(t) };
+    const versions = t.versions.map((v) => [
+      String(v.version),
+      {
+        transform_id: t.id,
+        version_id: String(v.version),
+        config: t.config,
+        created_timestamp: nowIso(v.createdAt),
+        implementation: v.implementation,
+      },
+    ]);
+    return { transform_id: t.id, impl_versions: Object.fromEntries(versions) };
   }),
   route("PUT", "/transforms/:id/implementation_details", (ctx) => {
     const t = own(ctx, ctx.params.id);
     const body = parseBody(implementationBody, ctx.body);
     const now = Date.now();
     t.versions.push({ version: t.versions.length + 1, createdAt: now, implementation: body.implementation });
+    t.implementation = { ...body.implementation, version: t.versions.length };
     t.implementationUpdatedAt = now;
     ctx.store.changed();
-    return { transform_id: t.id, version_id: t.versions.length, implementation: latestImplementation(t) };
+    // The answer has the body's shape (DOCS put-transforms-implementation-details).
+    return {
+      transform_id: t.id,
+      version_id: String(t.versions.length),
+      description: null,
+      config: t.config,
+      created_timestamp: nowIso(now),
+      implementation: latestImplementation(t),
+    };
   }),
   route("PUT", "/transforms/:id/run-unit-tests/:version_id", runUnitTests),
   route("PUT", "/transforms/:id/deploy-job-preview/:version_id", deploy("preview")),
   route("PUT", "/transforms/:id/deploy-job-live/:version_id", deploy("live")),
+  // The backend rewrites its 404s here into 400 with detail "Transform not found" or "Job not found" (TF
+  // internal/resource/transform/base.go:442-494); a job is not found until it registers after a deploy.
   route("GET", "/transforms/:id/job_status", (ctx) => {
-    const t = own(ctx, ctx.params.id);
+    const t = ctx.store.state.transforms[ctx.params.id];
+    if (!t || t.serviceId !== ctx.caller.serviceId) throw new HttpError(400, "Transform not found");
+    const timed = jobStatus(t);
+    if (timed === undefined) throw new HttpError(400, "Job not found");
+    const status = t.scriptedJobStatuses?.shift() ?? timed;
+    if (t.scriptedJobStatuses !== undefined) ctx.store.changed();
     return {
       id: t.id,
       job_name: `transform-${t.id}`,
-      status: jobStatus(t),
+      status,
       start_time: t.jobStartedAt ? nowIso(t.jobStartedAt) : null,
     };
   }),

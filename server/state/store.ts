@@ -1,5 +1,6 @@
 // Owns the state object, its persistence, and the time-driven housekeeping shared by every area.
 import { objectId, secretString, uuid } from "../core/ids";
+import { normalisePipeline } from "../domain/pipelines";
 import { loadState, Persister } from "./persist";
 import type { CredentialRecord, ServiceRecord, State, TagRecord } from "./types";
 
@@ -9,6 +10,10 @@ export interface Timings {
   topicDiscoveryDelayMs: number;
   tokenTtlSeconds: number;
   snapshotDurationMs: number;
+  /** How long a write with wait=false leaves a connector `Pending Update`. */
+  pendingUpdateMs: number;
+  /** How long a connector just created reads as missing by id (0: not at all). */
+  readLagMs: number;
 }
 
 /** Who is calling: resolved from the bearer token by the auth hook. */
@@ -47,7 +52,9 @@ export class Store {
     dataDir?: string,
   ) {
     this.state = (dataDir ? loadState(dataDir) : undefined) ?? emptyState();
+    pluralTagTypes(this.state);
     this.persister = dataDir ? new Persister(dataDir, () => this.state) : undefined;
+    for (const pipeline of Object.values(this.state.pipelines)) normalisePipeline(pipeline);
     if (!this.state.defaultServiceId) {
       this.state.defaultServiceId = this.createService("default").serviceId;
     }
@@ -76,7 +83,8 @@ export class Store {
         serviceId: service.id,
         name: tagName,
         description: `${tagName} environment`,
-        type: ["pipeline", "source", "destination", "transform", "topic"],
+        // System tags are the environment tags (TF internal/resource/tag/tag.go:77-93).
+        type: ["environment"],
         system: true,
         custom: false,
         createdAt: Date.now(),
@@ -128,6 +136,12 @@ export class Store {
         removed = true;
       }
     }
+    for (const [id, p] of Object.entries(this.state.pipelines)) {
+      if (p.deleteAt !== undefined && p.deleteAt <= now) {
+        delete this.state.pipelines[id];
+        removed = true;
+      }
+    }
     for (const [id, t] of Object.entries(this.state.transforms)) {
       if (t.deleteAt !== undefined && t.deleteAt <= now) {
         delete this.state.transforms[id];
@@ -142,5 +156,22 @@ export class Store {
       }
     }
     if (removed) this.changed();
+  }
+}
+
+/**
+ * Tag types in the service's words (plural, `environment` for system tags). Data written by older versions of this
+ * server used singular words; they are rewritten once, at load.
+ */
+function pluralTagTypes(state: State): void {
+  const plural: Record<string, string> = {
+    source: "sources",
+    destination: "destinations",
+    pipeline: "pipelines",
+    transform: "transforms",
+    topic: "topics",
+  };
+  for (const tag of Object.values(state.tags)) {
+    tag.type = tag.system ? ["environment"] : tag.type.map((type) => plural[type] ?? type);
   }
 }

@@ -80,8 +80,25 @@ export interface PipelineRecord {
   topicIds: string[];
   tags: string[];
   snapshotNewTables: boolean;
-  transforms: Array<{ topic_id: string }>;
-  topicAutoDiscoveryTransforms: unknown[];
+  /** One item per (transform, topic) pair, as the reference client sends them (TF internal/api/pipeline.go:57-63). */
+  transforms: PipelineTransform[];
+  /** Stored and echoed unchanged (TF internal/api/pipeline.go:26-35). */
+  topicAutoDiscoveryTransforms: PipelineAutoDiscovery[];
+  /** Set by DELETE: the pipeline lingers, keeping its name and its source and destination, until this time. */
+  deleteAt?: number;
+}
+
+export interface PipelineTransform {
+  id: string;
+  name: string;
+  start_time: string | null;
+  /** The pretty `topic` is derived from it on every answer (see domain/pipelines.ts). */
+  topic_id: string;
+}
+
+export interface PipelineAutoDiscovery {
+  transform_id: string;
+  regex: string;
 }
 
 export interface TopicSnapshot {
@@ -97,6 +114,7 @@ export interface TopicRecord {
   id: string;
   serviceId: string;
   name: string;
+  /** Stored singular (state.json of every version); answered plural, `topic` as `manual` (see wireEntityType). */
   entityType: "source" | "transform" | "topic";
   entityId: string | null;
   partitions: number;
@@ -114,6 +132,11 @@ export interface TopicRecord {
   /** Created by a webhook request to an unlisted path (not from the source's topic list). */
   discovered?: boolean;
   snapshot?: TopicSnapshot;
+  /**
+   * Local-only switch (POST /_local/sources/:id/snapshot/hold): this topic's snapshot, current or next, keeps
+   * running until released, so tests never race the snapshot clock.
+   */
+  snapshotHeld?: boolean;
 }
 
 export interface MessageRecord {
@@ -161,10 +184,19 @@ export interface TransformRecord {
   updatedAt: number;
   implementationUpdatedAt: number | null;
   versions: TransformVersion[];
+  /**
+   * The transform's current code. `PUT /transforms` overwrites it with the body's `implementation` (none: wiped);
+   * `PUT …/implementation_details` sets it. Undefined in state written before this field: the latest version's.
+   */
+  implementation?: Record<string, unknown> | null;
   previewVersion: number | null;
   liveVersion: number | null;
   jobTimeline: StatusStep[];
   jobStartedAt: number | null;
+  /** Until then `job_status` answers 400 "Job not found": the deployed job has not registered yet. */
+  jobRegistersAt?: number;
+  /** Set through `/_local/transforms/{id}/job-statuses`: what the next job_status reads answer, one each. */
+  scriptedJobStatuses?: string[];
   deleteAt?: number;
 }
 

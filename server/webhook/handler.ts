@@ -130,7 +130,7 @@ export function createWebhookHandler(deps: WebhookDeps): (req: IncomingMessage, 
     try {
       const body = await readBody(req, limits.maxChunkBytes);
       const status = connectorStatus(source);
-      if (["Paused", "Stopped", "Broken", "Deleting"].includes(status)) {
+      if (["Paused", "Stopped", "Broken"].includes(status) || source.deleteAt !== undefined) {
         throw new Rejection(500, `Connector failure: the webhook connector is ${status}`);
       }
       const record = buildRecord({
@@ -187,9 +187,15 @@ function topicOfPath(encoded: string): string {
   }
 }
 
+// The real config has no key for the default topic (TF internal/generated/source_webhook.go:254-273): requests to
+// the base URL go to the first topic of `topic.include.list.user.defined`, whose default is `default_topic` (a
+// guess, docs/real-api.md).
 function defaultTopic(source: ConnectorRecord): string {
-  const configured = source.config["default.topic.name"];
-  return typeof configured === "string" && configured ? configured : "default_topic";
+  const listed = source.config["topic.include.list.user.defined"];
+  const first = (Array.isArray(listed) ? listed.map(String) : String(listed ?? "").split(","))
+    .map((topic) => topic.trim())
+    .find(Boolean);
+  return first ?? "default_topic";
 }
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {

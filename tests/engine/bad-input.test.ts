@@ -185,7 +185,7 @@ const badResources: Array<{ type: string; name: string; args: Record<string, unk
     args: { name: long(256), types: ["queue"], description: 5 },
     reasons: [
       "`name`: must be at most 255 characters",
-      "`types.0`: must be one of pipeline, source, destination, transform, topic",
+      "`types.0`: must be one of sources, destinations, pipelines, transforms, topics, services, users, tenant",
       "`description`: must be a string",
     ],
   },

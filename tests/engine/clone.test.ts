@@ -60,7 +60,7 @@ async function buildEnvironmentA(api: ServiceApi): Promise<void> {
   const team = await post("/tags", {
     name: "prod-orders-team",
     description: "Orders team",
-    type: ["pipeline", "source"],
+    type: ["pipelines", "sources"],
   });
   await post("/topics", {
     topic_name: "prod-orders-clean",
@@ -115,7 +115,6 @@ async function buildEnvironmentA(api: ServiceApi): Promise<void> {
       format: "json",
       "transforms.inferSchema.add.delete.field": true,
       "topic.include.list.user.defined": "carts,checkouts",
-      "default.topic.name": "carts",
     },
   });
   const warehouse = await post("/destinations", {
@@ -263,13 +262,13 @@ async function environmentOf(api: ServiceApi, prefix: string): Promise<Record<st
         .filter((tag) => !tag.system)
         .map((tag) => ({ name: strip(tag.name), description: tag.description, types: [...tag.type].sort() })),
     ),
+    // Topics made by hand (`manual`), each as GET /topics/{id} details it: the listing has no partitions or tags.
     topics: byName(
-      (await all(api, "/topics/details", "&entity_type=topic")).map(
-        ({ id: _id, name, created_timestamp: _t, ...topic }) => ({
-          ...topic,
-          name: strip(name),
-          entity: undefined,
-          tags: tagNames(topic.tags),
+      await Promise.all(
+        (await all(api, "/topics/details", "&entity_type=manual")).map(async (item) => {
+          const path = `/topics/${encodeURIComponent(String(item.id))}?detailed=true`;
+          const { id: _id, name, ...topic } = await api.request<Record_>("GET", path);
+          return { ...topic, name: strip(String(name)), entity: undefined, tags: tagNames(topic.tags) };
         }),
       ),
     ),
@@ -370,7 +369,10 @@ test("up of the exported program into service B makes a copy of A, object by obj
   const result = await project.up();
   expect(result.summary.result).toBe("succeeded");
   expect(await environmentOf(apiB, "staging-")).toEqual(await environmentOf(apiA, "prod-"));
-  expect((await all(apiB, "/sources")).map((source) => source.created_from)).toEqual(["api", "api", "api", "api"]);
+  const origins = await Promise.all(
+    (await all(apiB, "/sources")).map((source) => apiB.createdFrom("/sources", source.id)),
+  );
+  expect(origins).toEqual(["api", "api", "api", "api"]);
 
   const preview = await project.preview();
   expect(preview.result.changeSummary).toEqual({ same: 13 });

@@ -149,7 +149,7 @@ test("the staging stack comes up with staging's settings", async () => {
     "ingestion.mode": "upsert",
     "snowflake.database.name": "ANALYTICS_STAGING",
   });
-  expect(await api.request("GET", "/topics/clean-orders-test")).toMatchObject({ num_partitions: 3 });
+  expect(await api.request("GET", "/topics/clean-orders-test")).toMatchObject({ kafka: { partitions: { count: 3 } } });
   expect(await api.list("/pipelines")).toHaveLength(1);
 });
 
@@ -222,7 +222,9 @@ test("prod, on a service of its own, comes up with prod's settings; its snapshot
       "streamkap.snapshot.parallelism": "4",
       "streamkap.snapshot.chunk.size.bytes": "2097152",
     });
-    expect(await prodApi.request("GET", "/topics/clean-orders-test")).toMatchObject({ num_partitions: 12 });
+    expect(await prodApi.request("GET", "/topics/clean-orders-test")).toMatchObject({
+      kafka: { partitions: { count: 12 } },
+    });
     const [transform] = await prodApi.list<Live>("/transforms");
     expect(transform.config).toMatchObject({ "transforms.input.job.parallelism": "10" });
     expect(calls.filter((call) => /snapshot|\/restart/.test(call))).toEqual([]);

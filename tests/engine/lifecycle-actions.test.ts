@@ -109,13 +109,15 @@ test("raising it again with filters starts one incremental snapshot of every top
   expect((await project.stack.outputs()).lastSnapshot.value).toMatchObject({ generation: 5, type: "incremental" });
 });
 
-test("a later update reports the last snapshot's status as the topics show it, starting nothing", async () => {
+test("17: a later update reports the last snapshot's status through the topics' `snapshot` filter, starting nothing", async () => {
   await eventually(
     () => sourceTopics(api, sourceId),
     (topics) => topics.every((topic) => topic.snapshot_status === "completed"),
   );
   const calls = await applyChange({ restartTrigger: "after the snapshot" }, "restartTrigger");
   expect(actionCalls(calls)).toEqual([`POST /sources/${sourceId}/restart 200`]);
+  // The listing carries no snapshot status; the provider asks it by state (running first, … completed last).
+  expect(calls.filter((call) => call.startsWith("GET /topics/details ")).length).toBeGreaterThan(0);
   expect((await project.stack.outputs()).lastSnapshot.value).toEqual({
     generation: 5,
     type: "incremental",

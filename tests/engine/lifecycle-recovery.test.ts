@@ -1,13 +1,22 @@
 /**
  * Issue 6, failures never lose an object: a wait whose deadline passes, and a snapshot refused because one is
  * already running, fail the step with a clear message, keep the connector in the stack (no second create), and
- * the next `up` finishes the job. The server is slow on purpose: connectors take 2 s to start, and a snapshot
- * 4 s per topic. Real engine against the local API server.
+ * the next `up` finishes the job. The server is slow on purpose: connectors take 2 s to start. The console's
+ * snapshot is held running by a local-only switch until the test releases it, so no step races the snapshot
+ * clock (issue 13, step 0: on a loaded machine a fixed-length snapshot could end before `up` reached it).
+ * Real engine against the local API server.
  */
 import { type LocalServer, startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
-import { callsDuring, eventually, failingUp, liveConnector, sourceTopics } from "../fixtures/lifecycle/support";
+import {
+  callsDuring,
+  failingUp,
+  holdSnapshot,
+  liveConnector,
+  releaseSnapshot,
+  sourceTopics,
+} from "../fixtures/lifecycle/support";
 
 let server: LocalServer;
 let api: ServiceApi;
@@ -64,7 +73,8 @@ test("the next `up`, with the deadline raised, converges on the same connectors"
 
 test("a snapshot already running is reported clearly, stays pending in the preview, and the next `up` starts it", async () => {
   const sourceId = String((await project.stack.outputs()).sourceId.value);
-  // Someone starts a snapshot in the console; it runs for a while (4 s per topic, two topics).
+  // Someone starts a snapshot in the console; it runs until the test releases it.
+  await holdSnapshot(api, sourceId);
   await api.request("POST", "/sources/snapshot", { source_id: sourceId, snapshot_type: "blocking" });
 
   await project.setConfig({ snapshot: JSON.stringify({ generation: 1, type: "incremental" }) });
@@ -80,11 +90,12 @@ test("a snapshot already running is reported clearly, stays pending in the previ
   const preview = await project.preview();
   expect(preview.steps.find((step) => step.name === "orders-db")).toMatchObject({ op: "update", diffs: ["snapshot"] });
 
-  const idle = await eventually(
-    () => sourceTopics(api, sourceId),
-    (topics) => topics.every((topic) => topic.snapshot_status !== "running" && topic.snapshot_status !== "pending"),
-  );
-  expect(idle.map((topic) => topic.snapshot_status)).toEqual(["completed", "completed"]);
+  // Still held: the first topic runs, the second runs or waits its turn.
+  const held = (await sourceTopics(api, sourceId)).map((topic) => topic.snapshot_status);
+  expect(held[0]).toBe("running");
+  expect(["running", "pending"]).toContain(held[1]);
+  await releaseSnapshot(api, sourceId);
+  expect((await sourceTopics(api, sourceId)).map((topic) => topic.snapshot_status)).toEqual(["completed", "completed"]);
 
   const calls = await callsDuring(server, () => project.up());
   expect(calls.filter((call) => call.startsWith("POST /sources/snapshot "))).toEqual(["POST /sources/snapshot 200"]);

@@ -20,7 +20,7 @@ beforeAll(async () => {
   server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 100 });
   api = new ServiceApi(server);
   project = await TestProject.create("lifecycle", server);
-  const tag = (name: string) => api.request<{ id: string }>("POST", "/tags", { name, type: ["source"] });
+  const tag = (name: string) => api.request<{ id: string }>("POST", "/tags", { name, type: ["sources"] });
   tagA = (await tag("team-orders")).id;
   tagB = (await tag("tier-1")).id;
 });

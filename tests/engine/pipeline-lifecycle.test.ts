@@ -35,10 +35,17 @@ test("up creates the source, destination, pipeline and topic, each sent with cre
   expect(sources).toHaveLength(1);
   expect(destinations).toHaveLength(1);
   expect(pipelines).toHaveLength(1);
-  expect(sources[0]).toMatchObject({ connector: "postgresql", created_from: "api" });
-  expect(destinations[0]).toMatchObject({ connector: "snowflake", created_from: "api" });
+  expect(sources[0]).toMatchObject({ connector: "postgresql" });
+  expect(destinations[0]).toMatchObject({ connector: "snowflake" });
+  expect(await api.createdFrom("/sources", sources[0].id)).toBe("api");
+  expect(await api.createdFrom("/destinations", destinations[0].id)).toBe("api");
+  // No answer carries `created_from` (audit S22); the server's request log shows what the create sent.
+  const log = (await (await fetch(`${server.baseUrl}/_local/requests`)).json()) as {
+    requests: { method: string; path: string; bodyKeys: string[][] }[];
+  };
+  const pipelineCreate = log.requests.find((request) => request.method === "POST" && request.path === "/pipelines");
+  expect(pipelineCreate?.bodyKeys).toContainEqual(["created_from"]);
   expect(pipelines[0]).toMatchObject({
-    created_from: "api",
     source: { id: sources[0].id },
     destination: { id: destinations[0].id },
   });

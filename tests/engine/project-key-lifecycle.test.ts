@@ -9,7 +9,7 @@ import { ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
 import { leakedSecrets } from "../harness/secrets";
 
-type LiveKey = { id: string; name: string; status: string; role_ids: string[]; description: string | null };
+type LiveKey = { id: string; name: string; status: string; roles: { id: string }[]; description: string | null };
 
 const fixtureKafkaPassword = "fixture-kafka-password-5d1e";
 
@@ -101,10 +101,24 @@ test("adding a role and a description updates the key in place with PATCH, keepi
   const calls = await callsDuring(server, () => project.up());
   expect(calls).toContain(`PATCH /project-keys/${before.id}`);
   const [live] = await api.request<LiveKey[]>("GET", "/project-keys");
-  expect(live).toMatchObject({ id: before.id, role_ids: ["role_viewer", "role_developer"], description: "CI deploys" });
+  expect(live).toMatchObject({ id: before.id, description: "CI deploys" });
+  expect(live.roles.map((role) => role.id)).toEqual(["role_viewer", "role_developer"]);
   const after = await outputs();
   expect(after.clientSecret).toBe(before.clientSecret);
   expect(after.secret("clientSecret")).toBe(true);
+});
+
+test("44/S15: a role added in the console shows after refresh, read from the key's `roles`", async () => {
+  const [live] = await api.request<LiveKey[]>("GET", "/project-keys");
+  await api.request("PATCH", `/project-keys/${live.id}`, { role_ids: ["role_viewer", "role_developer", "role_admin"] });
+  await project.refresh();
+  const preview = await project.preview();
+  // The key now has a role the program does not declare: taking it away needs a new key.
+  const step = preview.steps.find((candidate) => candidate.name === "ci" && candidate.op === "replace");
+  expect(step?.replaceKeys).toEqual(["roles"]);
+  await project.setConfig({ roles: JSON.stringify(["role_viewer", "role_developer", "role_admin"]) });
+  expect((await project.preview()).result.changeSummary).toEqual({ same: 2 });
+  await project.setConfig({ roles: JSON.stringify(["role_viewer", "role_developer"]) });
 });
 
 test("removing a role previews as a replace and issues new credentials; the old ones stop working", async () => {

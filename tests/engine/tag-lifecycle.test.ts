@@ -28,7 +28,7 @@ const tags = async () => (await api.request<{ tags: LiveTag[] }>("GET", "/tags")
 const customTags = async () => (await tags()).filter((tag) => !tag.system);
 const tagId = async () => String((await project.stack.outputs()).tagId.value);
 
-test("up creates a custom tag for every kind of object, next to the system tags", async () => {
+test("33/S17: up creates a custom tag for every kind of object, in the service's plural words, next to the system tags", async () => {
   const result = await project.up();
   expect(result.summary.result).toBe("succeeded");
   expect(result.outputs.system.value).toBe(false);
@@ -39,7 +39,7 @@ test("up creates a custom tag for every kind of object, next to the system tags"
     expect.objectContaining({
       id: result.outputs.tagId.value,
       name: "team-payments",
-      type: ["pipeline", "source", "destination", "transform", "topic"],
+      type: ["sources", "destinations", "pipelines", "transforms", "topics"],
     }),
   ]);
 });
@@ -51,12 +51,12 @@ test("a second preview shows no changes and makes no API call", async () => {
   expect(calls).toEqual([]);
 });
 
-test("renaming, describing and narrowing the tag updates it in place (no field of a tag forces a replace)", async () => {
+test("35: renaming, describing and narrowing the tag updates it in place with plural kinds (no field forces a replace)", async () => {
   const id = await tagId();
   await project.setConfig({
     tagName: "team-billing",
     description: "Owned by billing",
-    types: JSON.stringify(["pipeline"]),
+    types: JSON.stringify(["pipelines"]),
   });
   const preview = await project.preview();
   const step = preview.steps.find((candidate) => candidate.name === "team");
@@ -65,13 +65,13 @@ test("renaming, describing and narrowing the tag updates it in place (no field o
 
   await project.up();
   expect(await customTags()).toEqual([
-    expect.objectContaining({ id, name: "team-billing", description: "Owned by billing", type: ["pipeline"] }),
+    expect.objectContaining({ id, name: "team-billing", description: "Owned by billing", type: ["pipelines"] }),
   ]);
 });
 
 test("a change made in the console shows after refresh and the next up sets it back", async () => {
   const id = await tagId();
-  await api.request("PUT", `/tags/${id}`, { description: "edited in the console", type: ["pipeline", "source"] });
+  await api.request("PUT", `/tags/${id}`, { description: "edited in the console", type: ["pipelines", "sources"] });
   await project.refresh();
   const preview = await project.preview();
   const step = preview.steps.find((candidate) => candidate.name === "team");
@@ -80,7 +80,7 @@ test("a change made in the console shows after refresh and the next up sets it b
 
   await project.up();
   expect(await customTags()).toEqual([
-    expect.objectContaining({ id, description: "Owned by billing", type: ["pipeline"] }),
+    expect.objectContaining({ id, description: "Owned by billing", type: ["pipelines"] }),
   ]);
 });
 
@@ -91,7 +91,7 @@ test("destroy deletes the tag and leaves the system tags", async () => {
 });
 
 test("an unknown object kind in `types` fails in preview, naming the field, and sends nothing", async () => {
-  const bad = await TestProject.create("tag", server, { types: JSON.stringify(["pipeline", "dashboard"]) });
+  const bad = await TestProject.create("tag", server, { types: JSON.stringify(["pipelines", "dashboard"]) });
   try {
     let failure: { message: string; diagnostics: string[] } | undefined;
     const calls = await callsDuring(server, async () => (failure = await bad.failingPreview()));
@@ -101,5 +101,18 @@ test("an unknown object kind in `types` fails in preview, naming the field, and 
     expect(calls).toEqual([]);
   } finally {
     bad.dispose();
+  }
+});
+
+test("S17: a kind in the singular, as older versions took it, fails in preview with the plural to use", async () => {
+  const old = await TestProject.create("tag", server, { types: JSON.stringify(["pipeline"]) });
+  try {
+    let failure: { message: string; diagnostics: string[] } | undefined;
+    const calls = await callsDuring(server, async () => (failure = await old.failingPreview()));
+    const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
+    expect(printed).toContain("`types.0`: must be plural, as the service names kinds: did you mean `pipelines`?");
+    expect(calls).toEqual([]);
+  } finally {
+    old.dispose();
   }
 });

@@ -35,7 +35,11 @@ const postgres = (name: string, tables: string, tags: string[]) =>
   });
 
 test("lookups find sources, tags and topics made outside the stack, filtered as asked", async () => {
-  const tag = await api.request<{ id: string }>("POST", "/tags", { name: "prod-eu", created_from: "web" });
+  const tag = await api.request<{ id: string }>("POST", "/tags", {
+    name: "prod-eu",
+    type: ["sources"],
+    created_from: "web",
+  });
   const orders = await postgres("orders-db-console", "public.orders,public.customers", [tag.id]);
   await postgres("inventory-db", "public.items", []);
   const topicId = `source_${orders.id}.public.orders`;

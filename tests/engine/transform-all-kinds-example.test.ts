@@ -35,7 +35,7 @@ test("up creates every kind: sources, destination, pipelines, topic, transform, 
   expect(await api.list("/destinations")).toHaveLength(1);
   expect(await api.list("/transforms")).toEqual([expect.objectContaining({ live_version: "1" })]);
   expect(await api.request("GET", "/project-keys")).toEqual([expect.objectContaining({ status: "active" })]);
-  expect(await api.request("GET", "/topics/clean-orders-test")).toMatchObject({ num_partitions: 3 });
+  expect(await api.request("GET", "/topics/clean-orders-test")).toMatchObject({ kafka: { partitions: { count: 3 } } });
 
   const [team] = await customTags();
   expect(team).toMatchObject({ id: result.outputs.teamTagId.value, name: "team-orders-test" });

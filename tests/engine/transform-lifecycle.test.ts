@@ -1,6 +1,6 @@
 /**
  * A transform through the real engine against the local API server: code written as versions, unit-tested,
- * deployed as preview and live, and waited for; config-only updates; a failing unit test that deploys nothing
+ * deployed as preview and live (`deploy` is set), and waited for; config updates; a failing unit test that deploys nothing
  * and stays pending; replacement on a type change; and the language rule checked offline.
  */
 import { type LocalServer, startLocalServer } from "../../server";
@@ -58,8 +58,9 @@ test("up creates the transform, writes and tests its code, deploys it preview th
   expect(deploySteps).toEqual([
     `PUT /transforms/${id}/implementation_details`,
     `PUT /transforms/${id}/run-unit-tests/1`,
-    `PUT /transforms/${id}/deploy-job-preview/1`,
-    `PUT /transforms/${id}/deploy-job-live/1`,
+    // The latest version, as the reference client deploys (TF internal/constants/transform_status.go).
+    `PUT /transforms/${id}/deploy-job-preview/no-version`,
+    `PUT /transforms/${id}/deploy-job-live/no-version`,
   ]);
   expect(calls).toContain(`GET /transforms/${id}/job_status`);
 
@@ -100,7 +101,7 @@ test("changing the code updates in place: a new version, tested and deployed, wi
   expect(live.implementation?.value_transform).toContain("value.total > 0");
 });
 
-test("changing the parallelism updates the config with PUT /transforms and writes no new version", async () => {
+test("changing the parallelism updates the config with PUT /transforms, writes no new version, and redeploys", async () => {
   await project.setConfig({ parallelism: "3" });
   const preview = await project.preview();
   expect(preview.steps.find((step) => step.name === "clean-orders")).toMatchObject({
@@ -111,6 +112,8 @@ test("changing the parallelism updates the config with PUT /transforms and write
   const calls = await callsDuring(server, () => project.up());
   expect(calls).toContain("PUT /transforms");
   expect(calls.filter((call) => call.endsWith("/implementation_details"))).toEqual([]);
+  // With `deploy` set, the job is deployed again so that it runs with the new config (TF base.go:743-803).
+  expect(calls.filter((call) => call.endsWith("/deploy-job-live/no-version"))).toHaveLength(1);
   const [live] = await transforms();
   expect(live.config["transforms.input.job.parallelism"]).toBe("3");
   expect((await versions()).version).toBe(2);

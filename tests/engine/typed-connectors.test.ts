@@ -46,7 +46,8 @@ test("up creates the typed source and destination under their own types, setting
   );
 
   const source = await only("/sources");
-  expect(source).toMatchObject({ connector: "postgresql", created_from: "api" });
+  expect(source).toMatchObject({ connector: "postgresql" });
+  expect(await api.createdFrom("/sources", source.id)).toBe("api");
   expect(source.name).toMatch(/^orders-db-[a-z0-9]{7}$/);
   expect(source.config).toMatchObject({
     "database.hostname.user.defined": "db.internal.example.com",

@@ -135,6 +135,62 @@ test("adopting the source elsewhere yields its working API key, as a secret outp
   }
 });
 
+interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  bodyKeys: string[][];
+}
+
+/** The requests the server received while `action` ran, as its local request log records them (no values). */
+async function requestsDuring(action: () => Promise<unknown>): Promise<RecordedRequest[]> {
+  await fetch(`${server.baseUrl}/_local/stats/reset`, { method: "POST" });
+  await action();
+  const log = (await (await fetch(`${server.baseUrl}/_local/requests`)).json()) as { requests: RecordedRequest[] };
+  return log.requests.filter((request) => request.path.startsWith("/sources"));
+}
+
+test("S19, 49: an update sends only real config keys, keeps console tags and the generated URL and key, with wait=false", async () => {
+  const [before] = await api.list<Live & { tags: string[] }>("/sources");
+  const tag = await api.request<{ id: string }>("POST", "/tags", { name: "console-tag", type: ["sources"] });
+  await api.request("PUT", `/sources/${before.id}`, {
+    name: before.name,
+    connector: "webhook",
+    config: { ...before.config, "api.key": undefined },
+    tags: [tag.id],
+  });
+  await project.setConfig({ format: "json" });
+  const requests = await requestsDuring(() => project.up());
+
+  const put = requests.find((request) => request.method === "PUT");
+  expect(put?.query).toMatchObject({ wait: "false", secret_returned: "true" });
+  const configKeys = (put?.bodyKeys ?? []).filter((path) => path[0] === "config").map((path) => path[1]);
+  expect(configKeys).not.toContain("default.topic.name");
+  expect(configKeys).toEqual(expect.arrayContaining(["webhook.url", "api.key", "topic.include.list.user.defined"]));
+  expect((put?.bodyKeys ?? []).map((path) => path[0])).not.toContain("tags");
+
+  const [after] = await api.list<Live & { tags: string[] }>("/sources");
+  expect(after.tags).toEqual([tag.id]);
+  expect(after.config).not.toHaveProperty("default.topic.name");
+  const { url, apiKey } = await outputs();
+  // The base URL's topic is the default topic, the first of the list.
+  expect(String(after.config["topic.include.list.user.defined"]).split(",")[0]).toBe("orders");
+  expect((await post(url, String(apiKey.value), { id: 7 })).status).toBe(202);
+  expect((await project.preview()).result.changeSummary).toEqual({ same: 2 });
+});
+
+test("48: the create was sent with wait=false and secret_returned, and no invented config key", async () => {
+  await project.setConfig({ keyVersion: "3" });
+  const requests = await requestsDuring(() => project.up());
+  const create = requests.find((request) => request.method === "POST" && request.path === "/sources");
+  expect(create?.query).toMatchObject({ wait: "false", secret_returned: "true" });
+  expect((create?.bodyKeys ?? []).filter((path) => path[0] === "config").map((path) => path[1])).not.toContain(
+    "default.topic.name",
+  );
+  const remove = requests.find((request) => request.method === "DELETE");
+  expect(remove?.query).toMatchObject({ wait: "false" });
+});
+
 test("destroy deletes the source", async () => {
   await project.destroy();
   expect(await api.list("/sources")).toEqual([]);

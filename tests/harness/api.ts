@@ -49,6 +49,18 @@ export class ServiceApi {
     });
   }
 
+  /**
+   * The `created_from` a source or destination was created with. No answer of the real API carries it (audit
+   * S22), so it is read where the service keeps it: the origin of the first config-history version.
+   */
+  async createdFrom(collection: "/sources" | "/destinations", id: string): Promise<string> {
+    const history = await this.request<{ result: Array<{ version: number; origin: string }> }>(
+      "GET",
+      `${collection}/${id}/config-history?page_size=100`,
+    );
+    return history.result.find((version) => version.version === 1)?.origin ?? "unknown";
+  }
+
   /** Every object of a list endpoint (`/sources`, `/destinations`, `/pipelines`), all pages. */
   async list<T = Record<string, unknown>>(collection: string): Promise<T[]> {
     const items: T[] = [];

@@ -3,6 +3,19 @@
 import { createDestination, createSource, eventually, PG_SOURCE_CONFIG, startWithClient, type Client } from "./helpers";
 import type { LocalServer } from "../../server";
 
+/** The documented Source/Destination `connector_status` enum (DOCS) and the transient `Pending Update`. */
+const CONNECTOR_STATUSES = [
+  "Active",
+  "Paused",
+  "Stopped",
+  "Broken",
+  "Starting",
+  "Unassigned",
+  "Unknown",
+  "Pending",
+  "Pending Update",
+];
+
 let server: LocalServer;
 let client: Client;
 beforeAll(async () => ({ server, client } = await startWithClient()));
@@ -22,7 +35,6 @@ describe("Sources and destinations", () => {
     expect(s.tasks.every((t: unknown) => Number.isInteger(t))).toBe(true);
     expect(typeof s.connector_status).toBe("string");
     expect(typeof s.task_statuses).toBe("object");
-    expect(s.created_from).toBe("api");
   });
 
   test("destinations have the same fields except service_id", async () => {
@@ -31,14 +43,20 @@ describe("Sources and destinations", () => {
     expect(d.connector_display_name).toBe("PostgreSQL");
   });
 
-  test("created_from is stored and returned (terraform|web|api, default api)", async () => {
+  test("S22: created_from is taken on create (terraform|web|api, default api) but in no answer, as documented", async () => {
     const r = await client.post("/sources", {
       name: "tf-src",
       connector: "postgresql",
       config: PG_SOURCE_CONFIG,
       created_from: "terraform",
     });
-    expect(r.body.created_from).toBe("terraform");
+    expect(r.status).toBe(200);
+    expect(r.body).not.toHaveProperty("created_from");
+    expect((await client.get(`/sources/${r.body.id}`)).body.result[0]).not.toHaveProperty("created_from");
+    expect((await client.get("/sources?page_size=100")).body.result[0]).not.toHaveProperty("created_from");
+    // Kept all the same: the first config-history version names it as its origin.
+    const history = await client.get(`/sources/${r.body.id}/config-history`);
+    expect(history.body.result[0].origin).toBe("terraform");
     const bad = await client.post("/sources", {
       name: "x1",
       connector: "postgresql",
@@ -101,10 +119,11 @@ describe("Sources and destinations", () => {
     }
   });
 
-  test("a duplicate source name answers 422", async () => {
+  test("V16: a duplicate source name answers 422 with the service's text detail", async () => {
     await createSource(client, "dup-source");
     const r = await client.post("/sources", { name: "dup-source", connector: "postgresql", config: PG_SOURCE_CONFIG });
     expect(r.status).toBe(422);
+    expect(r.body.detail).toBe("Validation error: A source with name 'dup-source' already exists");
   });
 
   test("source topics derive from the table include list as source_<id>.<schema.table>", async () => {
@@ -165,13 +184,14 @@ describe("Sources and destinations", () => {
     expect(r.body.detail[0].loc).toEqual(["body", "connector"]);
   });
 
-  test("DELETE is asynchronous: the object stays visible as Deleting, then disappears", async () => {
+  test("V5: DELETE ?wait=false is asynchronous: the object stays visible with a real status, then disappears", async () => {
     const d = await createDestination(client, "async-delete");
-    const r = await client.del(`/destinations/${d.id}`);
+    const r = await client.del(`/destinations/${d.id}?wait=false`);
     expect(r.status).toBe(200);
     expect(r.body.id).toBe(d.id);
     const during = await client.get(`/destinations/${d.id}`);
-    expect(during.body.result[0].connector_status).toBe("Deleting");
+    expect(CONNECTOR_STATUSES).toContain(during.body.result[0].connector_status);
+    expect(during.body.result[0].connector_status).not.toBe("Deleting");
     const dup = await client.post("/destinations", { name: "async-delete", connector: "postgresql", config: {} });
     expect(dup.status).toBe(422);
     const gone = await eventually(

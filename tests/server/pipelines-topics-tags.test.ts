@@ -32,7 +32,8 @@ describe("Pipelines", () => {
     const r = await client.post("/pipelines", body);
     expect(r.status).toBe(200);
     const p = r.body;
-    expect(p).toMatchObject({ name: "p1-pipe", snapshot_new_tables: true, created_from: "terraform" });
+    expect(p).toMatchObject({ name: "p1-pipe", snapshot_new_tables: true });
+    expect(p).not.toHaveProperty("created_from"); // S22: taken on create, in no documented answer
     expect(p.topic_ids).toEqual([`source_${s.id}.public.orders`]);
     expect(p.topics).toEqual(["public.orders"]);
     expect(p.source.id).toBe(s.id);
@@ -121,10 +122,11 @@ describe("Topics", () => {
     await client.post("/topics", { topic_name: "grow", num_partitions: 2 });
     const up = await client.put("/topics/grow", { payload: { partition_count: 4 } });
     expect(up.status).toBe(200);
-    expect(up.body.num_partitions).toBe(4);
+    expect(up.body.kafka.partitions.count).toBe(4);
     const down = await client.put("/topics/grow", { payload: { partition_count: 1 } });
     expect(down.status).toBe(400);
-    expect((await client.get("/topics/grow")).body.num_partitions).toBe(4);
+    expect(down.body.detail).toBe("New partition count (1) must be greater than the current count (4)");
+    expect((await client.get("/topics/grow")).body.kafka.partitions.count).toBe(4);
   });
 
   test("DELETE /topics/{id} removes it; unknown ids answer 404", async () => {
@@ -135,7 +137,7 @@ describe("Topics", () => {
 
   test("GET /topics/details lists created and source-derived topics with entity filters and paging", async () => {
     const s = await createSource(client, "topic-list-src");
-    const r = await client.get(`/topics/details?entity_type=source&entity_id=${s.id}`);
+    const r = await client.get(`/topics/details?entity_type=sources&entity_id=${s.id}`);
     expect(r.body.total).toBe(2);
     expect(r.body.result.map((t: { id: string }) => t.id)).toContain(`source_${s.id}.public.orders`);
     const paged = await client.get("/topics/details?page_size=1");
@@ -152,8 +154,8 @@ describe("Tags", () => {
   });
 
   test("a duplicate tag name answers 400", async () => {
-    expect((await client.post("/tags", { name: "team-a" })).status).toBe(200);
-    expect((await client.post("/tags", { name: "team-a" })).status).toBe(400);
+    expect((await client.post("/tags", { name: "team-a", type: ["pipelines"] })).status).toBe(200);
+    expect((await client.post("/tags", { name: "team-a", type: ["pipelines"] })).status).toBe(400);
   });
 
   test("system tags cannot be deleted", async () => {
@@ -184,7 +186,7 @@ describe("Local stats", () => {
     await call(server.baseUrl, "GET", "/auth/whoami");
     const calls = server.stats().calls;
     expect(calls).toEqual([
-      { method: "GET", path: "/sources", status: 200, serviceId: server.serviceId },
+      { method: "GET", path: "/sources", query: "page=1", status: 200, serviceId: server.serviceId },
       { method: "GET", path: "/auth/whoami", status: 401 },
     ]);
     const http = await call(server.baseUrl, "GET", "/_local/stats");

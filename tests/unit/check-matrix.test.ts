@@ -321,7 +321,7 @@ const table: Record<string, KindCases> = {
       ],
       "over-long name": [{ change: { name: long(256) }, property: "name", reason: /must be at most 255 characters/ }],
       "mutually exclusive": {
-        none: "a typed transform has no `config` map to clash with its inputs (`deploy` without `implementation` is refused)",
+        none: "a typed transform has no `config` map to clash with its inputs",
       },
     },
   },
@@ -373,7 +373,7 @@ const table: Record<string, KindCases> = {
       "unknown key": [{ change: { descriptin: "x" }, property: "descriptin", reason: /did you mean `description`\?/ }],
       "out of range": { none: "a tag has no numeric inputs" },
       enum: [
-        { change: { types: ["queue"] }, property: "types", reason: /`types\.0`: must be one of pipeline, source/ },
+        { change: { types: ["queue"] }, property: "types", reason: /`types\.0`: must be one of sources, destinations/ },
       ],
       "over-long name": [{ change: { name: long(256) }, property: "name", reason: /must be at most 255 characters/ }],
       "mutually exclusive": { none: "a tag has no inputs that exclude each other" },

@@ -93,7 +93,7 @@ function declareGroup<C extends Declared>(group: number, round: number, declare:
   const tag = declare.tag(`${prefix}-team`, {
     name: `bench-${prefix}-team`,
     description: `Objects of benchmark group ${group}${suffix("tag")}`,
-    types: ["pipeline", "source", "destination", "transform", "topic"],
+    types: ["sources", "destinations", "pipelines", "transforms", "topics"],
   });
   declare.topic(`${prefix}-events`, {
     name: `bench-${prefix}-events`,

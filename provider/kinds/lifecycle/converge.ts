@@ -7,6 +7,7 @@ import {
   act,
   deadlineAfter,
   moveToState,
+  newObjectGraceMs,
   readConnector,
   statusOfState,
   type Target,
@@ -51,7 +52,14 @@ export async function convergeConnector(
   inputs: LifecycleInputs,
   previous: JsonObject | undefined,
 ): Promise<JsonObject> {
-  const target: Target = { context, collection: `/${kind}s`, id, deadline: deadlineAfter(inputs.readyTimeoutSeconds) };
+  const target: Target = {
+    context,
+    collection: `/${kind}s`,
+    id,
+    deadline: deadlineAfter(inputs.readyTimeoutSeconds),
+    // Just created: a read that does not find it yet is read again for a while (audit B14).
+    ...(previous === undefined ? { appearBy: Date.now() + newObjectGraceMs } : {}),
+  };
   const state = inputs.state ?? "running";
   const triggers = firedTriggers(inputs, previous);
   const snapshot = kind === "source" ? snapshotToStart(inputs.snapshot, previous) : undefined;

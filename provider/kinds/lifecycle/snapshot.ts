@@ -68,24 +68,39 @@ export async function startSnapshot(target: Target, snapshot: SnapshotInput): Pr
 const topicsAnswer = z.looseObject({ result: z.array(z.looseObject({})).nullish() });
 
 /**
+ * The snapshot states asked of the service, most telling first: running while any topic runs (or waits), then
+ * failed, cancelled, completed. /topics/details items carry no snapshot status; it is only a filter
+ * (`snapshot=running,completed,failed,pending,cancelled`, DOCS list-all-topics; openapi-digest.md §7).
+ */
+const statusQueries: Array<{ filter: string; status: string }> = [
+  { filter: "running,pending", status: "running" },
+  { filter: "failed", status: "failed" },
+  { filter: "cancelled", status: "cancelled" },
+  { filter: "completed", status: "completed" },
+];
+
+/**
  * `lastSnapshot` with its status as the source's topics report it now, for a snapshot that was still running
- * at the last deployment. Best effort: the status is informative, so a failed read keeps the old one.
+ * at the last deployment: the first state whose filter lists one of the snapshot's topics. Best effort: the
+ * status is informative, so a failed read, or no topic in any state, keeps the old one.
  */
 export async function refreshedSnapshot(target: Target, last: Json): Promise<Json> {
   if (!isPlainObject(last) || !["started", "running", "pending"].includes(String(last.status))) return last;
+  const wanted = Array.isArray(last.topics) ? last.topics.map(String) : undefined;
   try {
-    const page = await target.context.client.call({
-      method: "GET",
-      path: "/topics/details",
-      query: { entity_id: target.id, page_size: 100 },
-      schema: topicsAnswer,
-    });
-    const wanted = Array.isArray(last.topics) ? last.topics.map(String) : undefined;
-    const statuses = (page.result ?? [])
-      .filter((topic) => wanted === undefined || wanted.some((name) => denotes(name, topic)))
-      .map((topic) => topic.snapshot_status);
-    const status = summarize(statuses);
-    return status === undefined ? last : { ...last, status };
+    for (const { filter, status } of statusQueries) {
+      const page = await target.context.client.call({
+        method: "GET",
+        path: "/topics/details",
+        query: { entity_id: target.id, snapshot: filter, page_size: 100 },
+        schema: topicsAnswer,
+      });
+      const found = (page.result ?? []).filter(
+        (topic) => wanted === undefined || wanted.some((name) => denotes(name, topic)),
+      );
+      if (found.length > 0) return { ...last, status };
+    }
+    return last;
   } catch {
     return last;
   }

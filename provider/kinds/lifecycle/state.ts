@@ -15,7 +15,18 @@ export interface Target {
   id: string;
   /** Epoch milliseconds after which waiting fails. */
   deadline: number;
+  /**
+   * For an object just created: until then, a read finding nothing is taken for a service not yet showing its
+   * own write, and read again, rather than for an object deleted outside Pulumi (see {@link readConnector}).
+   */
+  appearBy?: number;
 }
+
+/**
+ * How long a connector just created may read as missing. Nothing shows whether the real service's reads lag its
+ * writes (no evidence either way: audit B14); a short tolerance costs nothing when they do not.
+ */
+export const newObjectGraceMs = 30_000;
 
 export function deadlineAfter(readyTimeoutSeconds: number | undefined): number {
   return Date.now() + (readyTimeoutSeconds ?? defaultReadyTimeoutSeconds) * 1000;
@@ -56,6 +67,14 @@ export function liveState(
   const live = stateOfStatus(status);
   return live === undefined || live === (prior ?? "running") ? prior : live;
 }
+
+/**
+ * Deadline of each attempt of a lifecycle operation. The service performs these on Kafka Connect inside the call
+ * (they take no `wait=false`), trying every Kafka Connect node before giving up (TF internal/api/retry.go:12-14),
+ * and the reference client sets no per-call deadline at all (audit B10); the usual 30 s could cut one off while
+ * it is still working, and a timed-out call is then sent again on top of it.
+ */
+export const kafkaConnectCallTimeoutMs = 120_000;
 
 /** Lifecycle operations: pause, resume and stop are PUTs; the rest are POSTs (api.md "All endpoints"). */
 export type Action = "pause" | "resume" | "stop" | "restart" | "reset" | "restart_task" | "deploy";
@@ -103,14 +122,36 @@ export async function act(target: Target, action: Action, body?: Json): Promise<
       path: `${target.collection}/${encodeURIComponent(target.id)}/${action}`,
       body,
       schema: anyBody,
+      // Sending an operation twice ends where sending it once does, so Kafka Connect's transient failures and
+      // the service's 5xx are retried for the POST ones (restart, reset, deploy) as for the PUT ones.
+      idempotent: true,
+      timeoutMs: Math.max(target.context.client.settings.callTimeoutMs, kafkaConnectCallTimeoutMs),
     });
   } catch (error) {
     throw failure(target, `could not ${actionPhrase[action]}: ${messageOf(error)}. ${refusalAdvice[action]}`, error);
   }
 }
 
-/** The connector as the service has it now. Answers are a one-item envelope, or the bare object. */
+/**
+ * The connector as the service has it now. Answers are a one-item envelope, or the bare object. An object just
+ * created that reads as missing is read again until `appearBy`.
+ */
 export async function readConnector(target: Target): Promise<ConnectorRecord> {
+  for (let pause = 100; ; pause = Math.min(pause * 2, 2_000)) {
+    const item = await readItem(target);
+    if (item !== undefined && item !== null) return parseConnector(target, item);
+    const remaining = (target.appearBy ?? 0) - Date.now();
+    if (remaining <= 0) break;
+    await sleep(Math.min(pause, remaining));
+  }
+  throw new StreamkapError(
+    ErrorCodes.notFound,
+    `${target.context.label}: it no longer exists on the service (deleted outside Pulumi). Run \`pulumi refresh\` ` +
+      "to forget it; the next `pulumi up` creates it again.",
+  );
+}
+
+async function readItem(target: Target): Promise<unknown> {
   let body: unknown;
   try {
     body = await target.context.client.call({
@@ -119,16 +160,15 @@ export async function readConnector(target: Target): Promise<ConnectorRecord> {
       schema: z.unknown(),
     });
   } catch (error) {
+    if (StreamkapError.is(error) && error.code === ErrorCodes.notFound && target.appearBy !== undefined) {
+      return undefined; // a 404 for an object just created: as an empty answer
+    }
     throw failure(target, `could not read its status: ${messageOf(error)}`, error);
   }
-  const item = isPlainObject(body) && Array.isArray(body.result) ? body.result[0] : body;
-  if (item === undefined || item === null) {
-    throw new StreamkapError(
-      ErrorCodes.notFound,
-      `${target.context.label}: it no longer exists on the service (deleted outside Pulumi). Run \`pulumi refresh\` ` +
-        "to forget it; the next `pulumi up` creates it again.",
-    );
-  }
+  return isPlainObject(body) && Array.isArray(body.result) ? body.result[0] : body;
+}
+
+function parseConnector(target: Target, item: unknown): ConnectorRecord {
   const parsed = connectorRecord.safeParse(item);
   if (!parsed.success) {
     throw new StreamkapError(

@@ -56,7 +56,8 @@ export interface MapFilterTransformArgs extends Omit<
    */
   parallelism?: pulumi.Input<number>;
   /**
-   * The code. Without it, the transform's code is left to the web console, and nothing is deployed.
+   * The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
+   * holds, and `deploy` deploys its latest version.
    *
    * Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
    *

@@ -1,0 +1,65 @@
+/**
+ * Issue 13, rows 38 and S20: a topic is read the way the real service answers GET /topics/{id}?detailed=true,
+ * with the partition count at `kafka.partitions.count` and the cleanup policy at `kafka.configs["cleanup.policy"]`
+ * (TF internal/api/topic.go:21-43,131-152). So a change made outside Pulumi shows after refresh, and the
+ * `partitionCount` output follows the service. Real engine against the local API server.
+ */
+import { type LocalServer, startLocalServer } from "../../server";
+import { ServiceApi } from "../harness/api";
+import { TestProject } from "../harness/project";
+
+let server: LocalServer;
+let api: ServiceApi;
+let project: TestProject;
+
+beforeAll(async () => {
+  server = await startLocalServer({ statusDelayMs: 20, deleteDelayMs: 20 });
+  api = new ServiceApi(server);
+  project = await TestProject.create("topic", server, { cleanupPolicy: "delete" });
+});
+
+afterAll(async () => {
+  project?.dispose();
+  await server?.close();
+});
+
+const topicId = async () => String((await project.stack.outputs()).topicId.value);
+
+test("38: `partitionCount` is the service's partition count", async () => {
+  await project.up();
+  expect((await project.stack.outputs()).partitionCount.value).toBe(2);
+});
+
+test("S20: partition drift made in the console shows in refresh", async () => {
+  const id = await topicId();
+  // Someone adds partitions in the console (the same call the service offers everyone).
+  await api.request("PUT", `/topics/${encodeURIComponent(id)}`, { payload: { partition_count: 4 } });
+  await project.refresh();
+
+  // The program still says 2: partitions cannot shrink, and the preview says so, naming the live count.
+  const failure = await project.failingPreview();
+  expect([failure.message, ...failure.diagnostics].join("\n")).toContain("`partitions` can only grow (it is 4)");
+
+  // Writing down the console's change makes the topic the same again, and the output follows.
+  await project.setConfig({ partitions: "4" });
+  const preview = await project.preview();
+  expect(preview.steps.find((step) => step.name === "orders")?.op).toBe("same");
+  await project.up();
+  expect((await project.stack.outputs()).partitionCount.value).toBe(4);
+});
+
+test("S20: a cleanup policy changed outside Pulumi shows after refresh as a replacement of `cleanupPolicy`", async () => {
+  const id = await topicId();
+  await fetch(`${server.baseUrl}/_local/topics/${encodeURIComponent(id)}/configs`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ "cleanup.policy": "compact" }),
+  });
+  await project.refresh();
+  // The topic is unique by name, so the replacement deletes before it creates.
+  const step = (await project.preview()).steps.find(
+    (candidate) => candidate.name === "orders" && candidate.op === "replace",
+  );
+  expect(step?.replaceKeys).toEqual(["cleanupPolicy"]);
+  await project.destroy();
+});
