@@ -5,7 +5,7 @@ import { FaultEngine } from "./faults/engine";
 import { buildApp, WEBHOOK_PREFIX } from "./http/app";
 import { type CallRecord, CallStats } from "./http/stats";
 import type { RouteDef, ServerFacts } from "./http/context";
-import { Store } from "./state/store";
+import { DEFAULT_STORE_LIMITS, Store } from "./state/store";
 import { authRoutes } from "./routes/auth";
 import { connectorRoutes } from "./routes/connectors";
 import { pipelineRoutes } from "./routes/pipelines";
@@ -23,6 +23,8 @@ export interface LocalServerOptions {
   statusDelayMs?: number;
   deleteDelayMs?: number;
   topicDiscoveryDelayMs?: number;
+  /** Bytes of webhook records kept per topic before the oldest are dropped (default 256 MiB). */
+  retainedBytesPerTopic?: number;
   log?: (line: string) => void;
 }
 
@@ -53,6 +55,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       snapshotDurationMs: Math.max(options.statusDelayMs ?? 300, 50) * 2,
     },
     options.dataDir,
+    { retainedBytesPerTopic: options.retainedBytesPerTopic ?? DEFAULT_STORE_LIMITS.retainedBytesPerTopic },
   );
   const stats = new CallStats();
   let baseUrl = "";
@@ -80,7 +83,12 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     webhook: createWebhookHandler({ store, faults, stats, log: options.log, prefix: WEBHOOK_PREFIX }),
   });
   registerLocalRoutes(app, stats, store);
-  await app.listen({ port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
+  try {
+    await app.listen({ port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
+  } catch (e) {
+    store.close();
+    throw e;
+  }
   const address = app.server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   baseUrl = `http://${host}:${address.port}`;
@@ -103,7 +111,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       closed = true;
       app.server.closeAllConnections?.();
       await app.close();
-      store.flush();
+      store.close();
     },
   };
 }

@@ -7,7 +7,7 @@ import { uuid } from "../core/ids";
 import { HttpError } from "../core/errors";
 import type { FaultEngine } from "../faults/engine";
 import { changedConnectorId } from "../faults/kafka-connect";
-import type { Caller, Store } from "../state/store";
+import { type Caller, type Store, StoreWriteError } from "../state/store";
 import { type CallStats, keyPathsOf, queryOf } from "./stats";
 import type { ApiContext, RouteDef, ServerFacts } from "./context";
 import { authenticate } from "./auth";
@@ -138,6 +138,19 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
     if (connector && connector.serviceId === result.caller.serviceId) {
       const failure = deps.faults.kafkaConnectFailure(connector.name, connector.createdAt);
       if (failure) return sendError(reply, failure.status, failure.detail);
+    }
+  });
+
+  // A 2xx only after its change is committed: every answer (routes, local switches, errors) passes here before a
+  // byte is sent; a change that cannot be stored turns the answer into a 503.
+  app.addHook("onSend", async (_request, reply, payload) => {
+    try {
+      deps.store.commit();
+      return payload;
+    } catch (e) {
+      if (!(e instanceof StoreWriteError)) throw e;
+      reply.code(503).type("application/json");
+      return JSON.stringify({ detail: `${e.message}; the change was not stored, try again` });
     }
   });
 

@@ -5,6 +5,7 @@ import { nowIso } from "../core/ids";
 import { parseQuery } from "../core/validate";
 import { route, type ApiContext, type RouteDef } from "../http/context";
 import { findTopic, sourceTopics, topicKey } from "../domain/topics";
+import { MESSAGE_PAGE_BYTE_BUDGET, retentionOf } from "../domain/messages";
 import type { TopicRecord } from "../state/types";
 import { findOwn } from "./connector-common";
 
@@ -24,6 +25,11 @@ function metricsOf(ctx: ApiContext, t: TopicRecord) {
     topic_name: t.name,
     events_written: d?.eventsWritten ?? 0,
     bytes_written: d?.bytesWritten ?? 0,
+    // Local extension: what the topic still holds and the limits that drop older records.
+    retained_records: d?.retainedRecords ?? 0,
+    retained_bytes: d?.retainedBytes ?? 0,
+    retention_max_records: retentionOf(ctx.store, t).maxRecords,
+    retention_max_bytes: retentionOf(ctx.store, t).maxBytes,
   };
 }
 
@@ -32,12 +38,13 @@ export const messageRoutes: RouteDef[] = [
     const q = parseQuery(messagesQuery, ctx.query);
     const t = findTopic(ctx.store, ctx.caller.serviceId, q.topic_id);
     if (!t) throw notFound("Topic");
-    const all = (ctx.store.state.topicData[topicKey(t.serviceId, t.id)]?.messages ?? []).filter(
-      (m) => m.offset >= q.offset,
-    );
+    const key = topicKey(t.serviceId, t.id);
     const start = (q.page - 1) * q.page_size;
+    const total = ctx.store.countMessages(key, q.offset);
+    const page = ctx.store.messagesPage(key, q.offset, start, q.page_size, MESSAGE_PAGE_BYTE_BUDGET);
+    const last = page.records.at(-1);
     return {
-      result: all.slice(start, start + q.page_size).map((m) => ({
+      result: page.records.map((m) => ({
         topic: t.id,
         partition: m.partition,
         offset: m.offset,
@@ -47,8 +54,10 @@ export const messageRoutes: RouteDef[] = [
       })),
       page: q.page,
       page_size: q.page_size,
-      total: all.length,
-      has_next: start + q.page_size < all.length,
+      total,
+      has_next: page.cutByBudget || start + q.page_size < total,
+      // Local extension: a page cut short by the byte budget goes on from here (?offset=next_offset&page=1).
+      ...(page.cutByBudget && last ? { next_offset: last.offset + 1 } : {}),
     };
   }),
   route("GET", "/topics/metrics", (ctx) => {

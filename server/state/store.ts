@@ -1,8 +1,11 @@
-// Owns the state object, its persistence, and the time-driven housekeeping shared by every area.
+// Owns the state: records kept whole in memory for the handlers, every change committed to the embedded store
+// (database.ts) before the answer that reports it, and the time-driven housekeeping shared by every area.
+import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { objectId, secretString, uuid } from "../core/ids";
 import { normalisePipeline } from "../domain/pipelines";
-import { loadState, Persister } from "./persist";
-import type { CredentialRecord, ServiceRecord, State, TagRecord } from "./types";
+import { AREAS, AREA_TABLES, openDatabase, type Area } from "./database";
+import { readLegacyState, retireLegacyState, type LegacyState } from "./legacy-import";
+import type { CredentialRecord, ServiceRecord, State, TagRecord, TopicData } from "./types";
 
 export interface Timings {
   statusDelayMs: number;
@@ -43,30 +46,172 @@ function emptyState(): State {
   };
 }
 
+/** A failed commit: the change was not stored, so the request must not be answered with a 2xx. */
+export class StoreWriteError extends Error {}
+
+/** How many records and bytes a topic keeps; older records are dropped first (counters keep counting). */
+export interface Retention {
+  maxRecords: number;
+  maxBytes: number;
+}
+
+/** One record as the messages page answers it. */
+export interface StoredMessage {
+  offset: number;
+  partition: number;
+  key: unknown;
+  value: unknown;
+  timestamp: number;
+  bytes: number;
+}
+
+interface Statements {
+  upsert: Record<Area, StatementSync>;
+  remove: Record<Area, StatementSync>;
+  setMeta: StatementSync;
+  insertMessage: StatementSync;
+  dropMessages: StatementSync;
+  oldestMessages: StatementSync;
+  dropMessagesBefore: StatementSync;
+  page: StatementSync;
+  count: StatementSync;
+}
+
+/** Bounds on what the store keeps. */
+export interface StoreLimits {
+  /** Retained bytes per topic, below any smaller `retention.bytes` of the topic (default 256 MiB). */
+  retainedBytesPerTopic: number;
+}
+
+export const DEFAULT_STORE_LIMITS: StoreLimits = { retainedBytesPerTopic: 256 * 1024 * 1024 };
+
 export class Store {
   readonly state: State;
-  private readonly persister: Persister | undefined;
+  private readonly db: DatabaseSync;
+  private readonly statements: Statements;
+  /** The JSON of every record as last committed, by area: a commit writes only what differs. */
+  private readonly committed = new Map<Area, Map<string, string>>();
+  private committedMeta = "";
+  private dirty = false;
+  private closed = false;
 
   constructor(
     readonly timings: Timings,
     dataDir?: string,
+    readonly limits: StoreLimits = DEFAULT_STORE_LIMITS,
   ) {
-    this.state = (dataDir ? loadState(dataDir) : undefined) ?? emptyState();
+    this.db = openDatabase(dataDir);
+    this.statements = prepare(this.db);
+    for (const area of AREAS) this.committed.set(area, new Map());
+    const legacy = dataDir ? readLegacyState(dataDir) : undefined;
+    const loaded = this.load();
+    this.state = loaded ?? emptyState();
+    if (!loaded && legacy) this.importLegacy(legacy);
     pluralTagTypes(this.state);
-    this.persister = dataDir ? new Persister(dataDir, () => this.state) : undefined;
     for (const pipeline of Object.values(this.state.pipelines)) normalisePipeline(pipeline);
     if (!this.state.defaultServiceId) {
       this.state.defaultServiceId = this.createService("default").serviceId;
     }
+    this.dirty = true;
+    this.commit();
+    if (legacy && dataDir) retireLegacyState(dataDir);
   }
 
-  /** Every mutation calls this so the change reaches disk (batched). */
+  /** Every mutation calls this; the next commit() (at the latest, before the request's answer) stores it. */
   changed(): void {
-    this.persister?.markDirty();
+    this.dirty = true;
   }
 
+  /**
+   * Stores every change since the last commit in one transaction. Called before each answer is sent, so a 2xx
+   * means the change is on disk. Throws StoreWriteError when the store cannot be written.
+   */
+  commit(): void {
+    if (!this.dirty || this.closed) return;
+    const changes = this.pendingChanges();
+    this.transaction(() => this.write(changes));
+    this.remember(changes);
+    this.dirty = false;
+  }
+
+  /** Kept for callers of the JSON store: there is nothing left to flush once commit() has returned. */
   flush(): void {
-    this.persister?.flush();
+    this.commit();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.commit();
+    this.closed = true;
+    this.db.close();
+  }
+
+  /**
+   * Appends one webhook record to a topic, with any pending record changes (a topic this request discovered), in
+   * one transaction; drops the topic's oldest records past `retention`. Returns the record's offset.
+   */
+  appendMessage(
+    topicKey: string,
+    record: { key: unknown; value: unknown; bytes: number },
+    retention: Retention,
+  ): number {
+    const current = this.state.topicData[topicKey] ?? emptyTopicData();
+    const offset = current.nextOffset;
+    const timestamp = Date.now();
+    const keyText = record.key === null || record.key === undefined ? null : JSON.stringify(record.key);
+    const valueText = JSON.stringify(record.value);
+    const next: TopicData = {
+      nextOffset: offset + 1,
+      eventsWritten: current.eventsWritten + 1,
+      bytesWritten: current.bytesWritten + record.bytes,
+      retainedRecords: current.retainedRecords + 1,
+      retainedBytes: current.retainedBytes + record.bytes,
+    };
+    const changes = this.dirty ? this.pendingChanges() : [];
+    this.transaction(() => {
+      this.write(changes);
+      this.statements.insertMessage.run(topicKey, offset, 0, keyText, valueText, timestamp, record.bytes);
+      this.trim(topicKey, next, retention);
+      this.statements.upsert.topicData.run(topicKey, JSON.stringify(next));
+    });
+    this.remember(changes);
+    this.dirty = false;
+    this.state.topicData[topicKey] = next;
+    this.committed.get("topicData")?.set(topicKey, JSON.stringify(next));
+    return offset;
+  }
+
+  /**
+   * A page of a topic's retained records from `fromOffset`, read lazily from the store: at most `limit` records
+   * after skipping `skip`, and no more than `byteBudget` bytes of values (always at least one record).
+   */
+  messagesPage(
+    topicKey: string,
+    fromOffset: number,
+    skip: number,
+    limit: number,
+    byteBudget: number,
+  ): { records: StoredMessage[]; cutByBudget: boolean } {
+    const records: StoredMessage[] = [];
+    let bytes = 0;
+    for (const row of this.statements.page.iterate(topicKey, fromOffset, limit, skip) as Iterable<MessageRow>) {
+      if (records.length > 0 && bytes + row.value.length > byteBudget) return { records, cutByBudget: true };
+      bytes += row.value.length;
+      records.push({
+        offset: row.offset,
+        partition: row.partition,
+        key: row.key === null ? null : (JSON.parse(row.key) as unknown),
+        value: JSON.parse(row.value) as unknown,
+        timestamp: row.timestamp,
+        bytes: row.bytes,
+      });
+    }
+    return { records, cutByBudget: false };
+  }
+
+  /** How many retained records of a topic have an offset of at least `fromOffset`. */
+  countMessages(topicKey: string, fromOffset: number): number {
+    return Number((this.statements.count.get(topicKey, fromOffset) as { n: number }).n);
   }
 
   service(id: string): ServiceRecord | undefined {
@@ -157,6 +302,183 @@ export class Store {
     }
     if (removed) this.changed();
   }
+
+  private transaction(body: () => void): void {
+    try {
+      this.db.exec("BEGIN IMMEDIATE");
+    } catch (e) {
+      throw new StoreWriteError(`the store cannot be written: ${(e as Error).message}`);
+    }
+    try {
+      body();
+      this.db.exec("COMMIT");
+    } catch (e) {
+      try {
+        this.db.exec("ROLLBACK");
+      } catch {
+        // The transaction is already gone (the failed COMMIT ended it).
+      }
+      throw new StoreWriteError(`the store cannot be written: ${(e as Error).message}`);
+    }
+  }
+
+  /** What differs between the records in memory and what was last committed. */
+  private pendingChanges(): Change[] {
+    const changes: Change[] = [];
+    for (const area of AREAS) {
+      const records = this.state[area] as Record<string, unknown>;
+      const committed = this.committed.get(area) ?? new Map<string, string>();
+      for (const [id, record] of Object.entries(records)) {
+        const doc = JSON.stringify(record);
+        if (committed.get(id) !== doc) changes.push({ area, id, doc });
+      }
+      for (const id of committed.keys()) {
+        if (!Object.hasOwn(records, id)) changes.push({ area, id, doc: undefined });
+      }
+    }
+    const meta = JSON.stringify([this.state.signingKey, this.state.defaultServiceId]);
+    if (meta !== this.committedMeta) changes.push({ area: "meta", id: "", doc: meta });
+    return changes;
+  }
+
+  private write(changes: Change[]): void {
+    for (const change of changes) {
+      if (change.area === "meta") {
+        this.statements.setMeta.run("signing_key", this.state.signingKey);
+        this.statements.setMeta.run("default_service_id", this.state.defaultServiceId);
+      } else if (change.doc === undefined) {
+        this.statements.remove[change.area].run(change.id);
+        // A topic's records go with its counters.
+        if (change.area === "topicData") this.statements.dropMessages.run(change.id);
+      } else {
+        this.statements.upsert[change.area].run(change.id, change.doc);
+      }
+    }
+  }
+
+  private remember(changes: Change[]): void {
+    for (const change of changes) {
+      if (change.area === "meta") this.committedMeta = change.doc ?? "";
+      else if (change.doc === undefined) this.committed.get(change.area)?.delete(change.id);
+      else this.committed.get(change.area)?.set(change.id, change.doc);
+    }
+  }
+
+  /** Drops a topic's oldest records until `next` is within `retention` (updating its retained counts). */
+  private trim(topicKey: string, next: TopicData, retention: Retention): void {
+    if (next.retainedRecords <= retention.maxRecords && next.retainedBytes <= retention.maxBytes) return;
+    let cutoff: number | undefined;
+    for (const row of this.statements.oldestMessages.iterate(topicKey) as Iterable<{ offset: number; bytes: number }>) {
+      if (next.retainedRecords <= retention.maxRecords && next.retainedBytes <= retention.maxBytes) break;
+      // Never drop the record just appended: a single record over the budget is still kept.
+      if (row.offset === next.nextOffset - 1) break;
+      next.retainedRecords -= 1;
+      next.retainedBytes -= row.bytes;
+      cutoff = row.offset;
+    }
+    if (cutoff !== undefined) this.statements.dropMessagesBefore.run(topicKey, cutoff);
+  }
+
+  /** The state as committed, or undefined for a store never written. */
+  private load(): State | undefined {
+    const meta = new Map(
+      (this.db.prepare("SELECT key, value FROM meta").all() as Array<{ key: string; value: string }>).map((row) => [
+        row.key,
+        row.value,
+      ]),
+    );
+    const signingKey = meta.get("signing_key");
+    if (signingKey === undefined) return undefined;
+    const state = emptyState();
+    state.signingKey = signingKey;
+    state.defaultServiceId = meta.get("default_service_id") ?? "";
+    this.committedMeta = JSON.stringify([state.signingKey, state.defaultServiceId]);
+    for (const area of AREAS) {
+      const rows = this.db.prepare(`SELECT id, doc FROM ${AREA_TABLES[area]}`).all() as Array<{
+        id: string;
+        doc: string;
+      }>;
+      const records = state[area] as Record<string, unknown>;
+      for (const row of rows) {
+        records[row.id] = JSON.parse(row.doc) as unknown;
+        this.committed.get(area)?.set(row.id, row.doc);
+      }
+    }
+    return state;
+  }
+
+  /** Brings the records of a legacy state.json into the (empty) store; its records become rows. */
+  private importLegacy(legacy: LegacyState): void {
+    const state = this.state as unknown as Record<string, unknown>;
+    for (const area of AREAS) {
+      if (area !== "topicData" && legacy[area] && typeof legacy[area] === "object") state[area] = legacy[area];
+    }
+    this.state.signingKey = legacy.signingKey;
+    this.state.defaultServiceId = legacy.defaultServiceId;
+    this.transaction(() => {
+      for (const [topicKey, data] of Object.entries(legacy.topicData ?? {})) {
+        let retainedBytes = 0;
+        for (const m of data.messages) {
+          const keyText = m.key === null || m.key === undefined ? null : JSON.stringify(m.key);
+          this.statements.insertMessage.run(
+            topicKey,
+            m.offset,
+            m.partition,
+            keyText,
+            JSON.stringify(m.value),
+            m.timestamp,
+            m.bytes,
+          );
+          retainedBytes += m.bytes;
+        }
+        this.state.topicData[topicKey] = {
+          nextOffset: data.nextOffset,
+          eventsWritten: data.eventsWritten,
+          bytesWritten: data.bytesWritten,
+          retainedRecords: data.messages.length,
+          retainedBytes,
+        };
+      }
+    });
+  }
+}
+
+type Change = { area: Area | "meta"; id: string; doc: string | undefined };
+
+interface MessageRow {
+  offset: number;
+  partition: number;
+  key: string | null;
+  value: string;
+  timestamp: number;
+  bytes: number;
+}
+
+function emptyTopicData(): TopicData {
+  return { nextOffset: 0, eventsWritten: 0, bytesWritten: 0, retainedRecords: 0, retainedBytes: 0 };
+}
+
+function prepare(db: DatabaseSync): Statements {
+  const byArea = (sql: (table: string) => string) =>
+    Object.fromEntries(AREAS.map((area) => [area, db.prepare(sql(AREA_TABLES[area]))])) as Record<Area, StatementSync>;
+  return {
+    upsert: byArea((t) => `INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`),
+    remove: byArea((t) => `DELETE FROM ${t} WHERE id = ?`),
+    setMeta: db.prepare(
+      "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    ),
+    insertMessage: db.prepare(
+      `INSERT INTO messages (topic_key, "offset", partition, key, value, timestamp, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    dropMessages: db.prepare("DELETE FROM messages WHERE topic_key = ?"),
+    oldestMessages: db.prepare(`SELECT "offset", bytes FROM messages WHERE topic_key = ? ORDER BY "offset"`),
+    dropMessagesBefore: db.prepare(`DELETE FROM messages WHERE topic_key = ? AND "offset" <= ?`),
+    page: db.prepare(
+      `SELECT "offset", partition, key, value, timestamp, bytes FROM messages
+       WHERE topic_key = ? AND "offset" >= ? ORDER BY "offset" LIMIT ? OFFSET ?`,
+    ),
+    count: db.prepare(`SELECT count(*) AS n FROM messages WHERE topic_key = ? AND "offset" >= ?`),
+  };
 }
 
 /**

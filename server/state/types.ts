@@ -1,4 +1,5 @@
-// The whole persisted state of the local service: plain JSON-serialisable records, one map per kind.
+// The state of the local service: plain JSON-serialisable records, one map per kind, each kept whole in memory and
+// as one table of the embedded store (database.ts); webhook records live only in the store.
 // Time-driven changes (Starting→Active, async deletes, snapshots, topic discovery) are stored as timestamps and
 // evaluated when read, so no timer has to survive a restart and close() has nothing to cancel.
 
@@ -148,11 +149,14 @@ export interface MessageRecord {
   bytes: number;
 }
 
+/** A topic's counters; its records themselves live in the store's `messages` table, never in memory. */
 export interface TopicData {
-  messages: MessageRecord[];
   nextOffset: number;
   eventsWritten: number;
   bytesWritten: number;
+  /** Records and bytes still retained (older ones are dropped past the topic's retention). */
+  retainedRecords: number;
+  retainedBytes: number;
 }
 
 export interface TagRecord {

@@ -1,11 +1,12 @@
 // Fault injection (seeded, per path, never on /_local), persistence across restarts, and the `local` command.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { call, createSource, sleep, startWithClient, token, Client } from "./helpers";
 import { startLocalServer } from "../../server";
 import { parseFaultSpec } from "../../server/faults/spec";
+import { DATABASE_FILE } from "../../server/state/database";
 
 describe("Fault injection", () => {
   test("5xx faults apply only to matching paths; /_local is never faulted", async () => {
@@ -87,8 +88,7 @@ describe("Persistence", () => {
       const client = new Client(first.baseUrl, await token(first, first.clientId, first.secret));
       const s = await createSource(client, "persisted");
       await first.close();
-      expect(readdirSync(dir)).toEqual(["state.json"]);
-      expect(() => JSON.parse(readFileSync(join(dir, "state.json"), "utf8"))).not.toThrow();
+      expect(readdirSync(dir)).toEqual([DATABASE_FILE]);
 
       const second = await startLocalServer({ dataDir: dir });
       try {
@@ -149,7 +149,7 @@ describe("pulumi-streamkap local", () => {
         child.kill("SIGTERM");
       });
       expect(code).toBe(0);
-      expect(existsSync(join(dir, "state.json"))).toBe(true);
+      expect(existsSync(join(dir, DATABASE_FILE))).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
