@@ -23,10 +23,11 @@ mkdir -p "$CACHE"
 exec 9>"$CACHE/.lock"
 flock 9 # one installer at a time; a second caller waits and then finds the cache ready
 
-node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+# Node 22.13 is the first 22.x with node:sqlite (the local server's store) without a flag; as one number.
+node_level() { "$1" -p 'const [a, b] = process.versions.node.split(".").map(Number); a * 1000 + b' 2>/dev/null || echo 0; }
 
 ensure_node() {
-  if command -v node >/dev/null && [ "$(node_major node)" -ge 22 ]; then
+  if command -v node >/dev/null && [ "$(node_level node)" -ge 22013 ]; then
     return
   fi
   local os arch home
@@ -34,7 +35,7 @@ ensure_node() {
   case "$(uname -m)" in x86_64 | amd64) arch=x64 ;; aarch64 | arm64) arch=arm64 ;; *) fail "unsupported CPU $(uname -m): install Node.js 22+ yourself" ;; esac
   home="$CACHE/node-$NODE_VERSION"
   if [ ! -x "$home/bin/node" ]; then
-    log "node $(node --version 2>/dev/null || echo 'is missing') is older than 22: fetching Node $NODE_VERSION (npm package node-$os-$arch) into $home"
+    log "node $(node --version 2>/dev/null || echo 'is missing') is older than 22.13: fetching Node $NODE_VERSION (npm package node-$os-$arch) into $home"
     local tmp
     tmp="$(mktemp -d)"
     (cd "$tmp" && npm pack --silent "node-$os-$arch@$NODE_VERSION" >/dev/null) || fail "could not fetch node-$os-$arch@$NODE_VERSION from the npm registry; install Node.js 22+ and retry"
