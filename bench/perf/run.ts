@@ -60,11 +60,16 @@ function runSettings(options: BenchOptions): RunSettings {
   };
 }
 
+// Sections of the report that other benchmarks own (bench/server-size.ts): kept as they are when the report is rewritten.
+const KEPT_SECTION = /<!-- kept: begin [^>]*-->[\s\S]*?<!-- kept: end -->/g;
+
 function writeReport(options: BenchOptions, results: BenchResults): void {
   const analysisFile = path.join(repoRoot, "bench", "perf", "analysis.md");
   const analysis = fs.existsSync(analysisFile) ? fs.readFileSync(analysisFile, "utf8") : undefined;
+  const previous = fs.existsSync(options.out) ? fs.readFileSync(options.out, "utf8") : "";
+  const kept = previous.match(KEPT_SECTION) ?? [];
   fs.mkdirSync(path.dirname(options.out), { recursive: true });
-  fs.writeFileSync(options.out, renderReport(results, analysis));
+  fs.writeFileSync(options.out, [renderReport(results, analysis).trimEnd(), ...kept].join("\n\n") + "\n");
 }
 
 function write(options: BenchOptions, results: BenchResults): void {
