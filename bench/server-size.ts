@@ -6,6 +6,7 @@
 // Figures go to bench/server-size-results.json under --label, next to the other labels already there.
 //   npx tsc -p tsconfig.json && bash scripts/toolchain.sh node dist/bench/server-size.js \
 //     [--cli PATH_TO_main.js] [--label NAME] [--sizes 10MB,100MB,1GB] [--seconds 10] [--out FILE]
+//     [--server-arg ARG]... (passed to `local`, e.g. --server-arg --fsync)
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
@@ -26,6 +27,8 @@ interface Options {
   sizes: Array<{ name: string; bytes: number }>;
   seconds: number;
   out: string;
+  /** Extra arguments for `local` (e.g. --fsync). */
+  serverArgs: string[];
 }
 
 interface Ready {
@@ -87,6 +90,7 @@ function parseArgs(argv: string[]): Options {
     sizes: ["10MB", "100MB", "1GB"].map(parseSize),
     seconds: 10,
     out: join(repo, "bench", "server-size-results.json"),
+    serverArgs: [],
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -100,6 +104,7 @@ function parseArgs(argv: string[]): Options {
     else if (flag === "--sizes") options.sizes = value().split(",").filter(Boolean).map(parseSize);
     else if (flag === "--seconds") options.seconds = Number(value());
     else if (flag === "--out") options.out = resolve(value());
+    else if (flag === "--server-arg") options.serverArgs.push(value());
     else throw new Error(`unknown option ${flag} (see the header of bench/server-size.ts)`);
   }
   if (!existsSync(options.cli)) throw new Error(`no CLI at ${options.cli} (build it first)`);
@@ -129,9 +134,9 @@ class ServerProcess {
     });
   }
 
-  static async start(cli: string): Promise<{ server: ServerProcess; ready: Ready }> {
+  static async start(cli: string, serverArgs: string[]): Promise<{ server: ServerProcess; ready: Ready }> {
     const dataDir = mkdtempSync(join(tmpdir(), "server-size-"));
-    const child = spawn(process.execPath, [cli, "local", "--json", "--data", dataDir, "--port", "0"], {
+    const child = spawn(process.execPath, [cli, "local", "--json", "--data", dataDir, "--port", "0", ...serverArgs], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     const server = new ServerProcess(child, dataDir);
@@ -401,7 +406,7 @@ async function run(options: Options): Promise<RunResult> {
     measure_seconds: options.seconds,
     sizes: [],
   };
-  const { server, ready } = await ServerProcess.start(options.cli);
+  const { server, ready } = await ServerProcess.start(options.cli, options.serverArgs);
   const log = (line: string) => process.stderr.write(`[${options.label}] ${line}\n`);
   try {
     const session = await setUp(server, ready);

@@ -12,7 +12,7 @@ import { runPrSummaryCommand } from "./pr-summary/command";
 const usage = `Usage: pulumi-streamkap <command> [options]
 
 Commands:
-  local [--port N] [--data DIR] [--faults SPEC] [--json]
+  local [--port N] [--data DIR] [--fsync] [--faults SPEC] [--json]
         Start the local Streamkap API server: a faithful implementation of the management API and the
         webhook source on this machine, for demos, tests and CI with no account.
   pr-summary [--format markdown|json] < preview.json

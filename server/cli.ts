@@ -1,4 +1,4 @@
-// `pulumi-streamkap local [--port N] [--data DIR] [--faults SPEC] [--json]`: runs the local server in the
+// `pulumi-streamkap local [--port N] [--data DIR] [--fsync] [--faults SPEC] [--json]`: runs the local server in the
 // foreground until SIGINT/SIGTERM, then closes it cleanly (persisting the state when --data is given).
 import { startLocalServer, type LocalServerOptions } from "./index";
 
@@ -39,9 +39,12 @@ export function parseLocalArgs(argv: string[]): LocalCommandArgs {
       case "--json":
         json = true;
         break;
+      case "--fsync":
+        options.fsync = true;
+        break;
       default:
         throw new Error(
-          `unknown option ${arg} (usage: pulumi-streamkap local [--port N] [--data DIR] [--faults SPEC] [--json])`,
+          `unknown option ${arg} (usage: pulumi-streamkap local [--port N] [--data DIR] [--fsync] [--faults SPEC] [--json])`,
         );
     }
   }

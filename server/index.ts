@@ -25,6 +25,8 @@ export interface LocalServerOptions {
   topicDiscoveryDelayMs?: number;
   /** Bytes of webhook records kept per topic before the oldest are dropped (default 256 MiB). */
   retainedBytesPerTopic?: number;
+  /** With dataDir: fsync every commit, so acknowledged writes also survive a power loss (slower). */
+  fsync?: boolean;
   log?: (line: string) => void;
 }
 
@@ -55,7 +57,10 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       snapshotDurationMs: Math.max(options.statusDelayMs ?? 300, 50) * 2,
     },
     options.dataDir,
-    { retainedBytesPerTopic: options.retainedBytesPerTopic ?? DEFAULT_STORE_LIMITS.retainedBytesPerTopic },
+    {
+      retainedBytesPerTopic: options.retainedBytesPerTopic ?? DEFAULT_STORE_LIMITS.retainedBytesPerTopic,
+      fsyncEachCommit: options.fsync ?? DEFAULT_STORE_LIMITS.fsyncEachCommit,
+    },
   );
   const stats = new CallStats();
   let baseUrl = "";

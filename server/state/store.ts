@@ -81,9 +81,11 @@ interface Statements {
 export interface StoreLimits {
   /** Retained bytes per topic, below any smaller `retention.bytes` of the topic (default 256 MiB). */
   retainedBytesPerTopic: number;
+  /** fsync every commit (survives a power loss, not only a crash of the server), at a cost in latency. */
+  fsyncEachCommit: boolean;
 }
 
-export const DEFAULT_STORE_LIMITS: StoreLimits = { retainedBytesPerTopic: 256 * 1024 * 1024 };
+export const DEFAULT_STORE_LIMITS: StoreLimits = { retainedBytesPerTopic: 256 * 1024 * 1024, fsyncEachCommit: false };
 
 export class Store {
   readonly state: State;
@@ -100,7 +102,7 @@ export class Store {
     dataDir?: string,
     readonly limits: StoreLimits = DEFAULT_STORE_LIMITS,
   ) {
-    this.db = openDatabase(dataDir);
+    this.db = openDatabase(dataDir, limits.fsyncEachCommit);
     this.statements = prepare(this.db);
     for (const area of AREAS) this.committed.set(area, new Map());
     const legacy = dataDir ? readLegacyState(dataDir) : undefined;
