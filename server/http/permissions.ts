@@ -159,7 +159,8 @@ export function authorize(
   url: string,
   query: unknown,
 ): string | undefined {
-  const key = routeKey(method, url);
+  // Fastify answers HEAD on every GET route by itself; it reveals what the GET would, so it needs the same.
+  const key = routeKey(method.toUpperCase() === "HEAD" ? "GET" : method, url);
   if (!(key in ROUTE_PERMISSIONS)) return `Forbidden: ${key} has no permission defined, so it is refused`;
   const needed = ROUTE_PERMISSIONS[key];
   if (needed === null) return undefined;

@@ -6,9 +6,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { call, createDestination, createSource, eventually, startWithClient, token, Client } from "./helpers";
 import { managementRoutes, startLocalServer, type LocalServer } from "../../server";
-import { ROUTE_PERMISSIONS, routeKey, startupCredential } from "../../server/http/permissions";
+import { authorize, ROUTE_PERMISSIONS, routeKey, startupCredential } from "../../server/http/permissions";
 import { PERMISSIONS } from "../../server/domain/roles";
 import { Store } from "../../server/state/store";
+
+const TIMINGS = {
+  statusDelayMs: 10,
+  deleteDelayMs: 10,
+  pendingUpdateMs: 10,
+  readLagMs: 0,
+  topicDiscoveryDelayMs: 10,
+  tokenTtlSeconds: 60,
+  snapshotDurationMs: 20,
+};
 
 let server: LocalServer;
 let admin: Client;
@@ -55,14 +65,29 @@ describe("the permission table", () => {
   });
 
   test("entries name published permissions; only token-only routes need none", () => {
-    for (const [key, needed] of Object.entries(ROUTE_PERMISSIONS)) {
-      if (needed === null)
-        expect([key, key.startsWith("POST /auth/access-token") || key.startsWith("GET /auth/")]).toEqual([key, true]);
-      else expect([key, PERMISSIONS.includes(needed)]).toEqual([key, true]);
-    }
+    const tokenOnly = Object.keys(ROUTE_PERMISSIONS).filter((k) => ROUTE_PERMISSIONS[k] === null);
+    expect(tokenOnly.sort()).toEqual(
+      [
+        "POST /auth/access-token",
+        "POST /auth/access-token/refresh",
+        "GET /auth/whoami",
+        "GET /auth/roles",
+        "GET /auth/permissions",
+      ].sort(),
+    );
+    const unknown = Object.values(ROUTE_PERMISSIONS).filter((p) => p !== null && !PERMISSIONS.includes(p));
+    expect(unknown).toEqual([]);
     for (const r of managementRoutes().filter((d) => d.auth === false)) {
       expect(ROUTE_PERMISSIONS[routeKey(r.method, r.url)]).toBeNull();
     }
+  });
+
+  test("a route without an entry is refused, not let through", () => {
+    const store = new Store(TIMINGS);
+    const cred = startupCredential(store);
+    const caller = { serviceId: cred.serviceId, tenantId: "", clientId: cred.clientId, projectKeyId: null };
+    expect(authorize(store, caller, "GET", "/sources", {})).toBeUndefined();
+    expect(authorize(store, caller, "GET", "/not-in-the-table", {})).toContain("has no permission defined");
   });
 });
 
@@ -119,6 +144,9 @@ describe("F5: roles and permissions are enforced", () => {
     expectForbidden(await client.get("/pipelines"), "pipelines:read");
     expectForbidden(await client.get("/auth/client-credentials"), "credentials:read");
     expectForbidden(await client.get("/sources?secret_returned=true"), "sources:write");
+    // HEAD reveals what GET would, so it needs the same permission.
+    expect((await client.call("HEAD", "/sources")).status).toBe(200);
+    expect((await client.call("HEAD", "/destinations")).status).toBe(403);
   });
 
   test("F5: whoever may change an area sees its secrets; the admin as before", async () => {
@@ -167,6 +195,9 @@ describe("F5: roles and permissions are enforced", () => {
     const cred = await keeper.post("/auth/client-credentials", { role_ids: ["role_admin"] });
     expect(cred.status).toBe(403);
     expect(cred.body.detail).toContain("cannot grant role 'role_admin'");
+    const noRoles = await keeper.post("/auth/client-credentials", { description: "no roles given" });
+    expect(noRoles.status).toBe(403);
+    expect(noRoles.body.detail).toContain("cannot grant role 'role_admin'");
     const viewerCred = await keeper.post("/auth/client-credentials", { role_ids: ["role_viewer"] });
     expect(viewerCred.status).toBe(403);
     expect(viewerCred.body.detail).toMatch(/cannot grant role 'role_viewer': it includes permission '\w+:read'/);
@@ -238,15 +269,7 @@ describe("F8: the last admin credential of a service stays", () => {
   });
 
   test("F8: data left without any admin credential gets a fresh one at start", () => {
-    const store = new Store({
-      statusDelayMs: 10,
-      deleteDelayMs: 10,
-      pendingUpdateMs: 10,
-      readLagMs: 0,
-      topicDiscoveryDelayMs: 10,
-      tokenTtlSeconds: 60,
-      snapshotDurationMs: 20,
-    });
+    const store = new Store(TIMINGS);
     for (const c of Object.values(store.state.credentials)) delete store.state.credentials[c.clientId];
     store.addCredential(store.state.defaultServiceId, "viewer", ["viewer"]);
     const cred = startupCredential(store);
