@@ -13,6 +13,7 @@ import { tagRoutes } from "./routes/tags";
 import { topicRoutes } from "./routes/topics";
 import { registerLocalRoutes } from "./routes/local";
 import { extraRoutes, createWebhookHandler } from "./extensions";
+import { startupCredential } from "./http/permissions";
 
 export interface LocalServerOptions {
   port?: number;
@@ -43,6 +44,19 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
+/** Every management API route the server registers; exported so a test can hold them against the permission table. */
+export function managementRoutes(): RouteDef[] {
+  return [
+    ...authRoutes,
+    ...connectorRoutes("source"),
+    ...connectorRoutes("destination"),
+    ...pipelineRoutes,
+    ...tagRoutes,
+    ...topicRoutes,
+    ...extraRoutes,
+  ];
+}
+
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const faults = new FaultEngine(options.faults);
   const store = new Store(
@@ -69,15 +83,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     webhookBaseUrl: () => `${baseUrl}${WEBHOOK_PREFIX.slice(0, -1)}`,
     tokenTtlSeconds: () => faults.spec.tokenTtlSeconds ?? store.timings.tokenTtlSeconds,
   };
-  const routes: RouteDef[] = [
-    ...authRoutes,
-    ...connectorRoutes("source"),
-    ...connectorRoutes("destination"),
-    ...pipelineRoutes,
-    ...tagRoutes,
-    ...topicRoutes,
-    ...extraRoutes,
-  ];
+  const routes = managementRoutes();
   const { app } = buildApp({
     store,
     faults,
@@ -98,7 +104,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   baseUrl = `http://${host}:${address.port}`;
 
-  const cred = store.defaultCredential();
+  const cred = startupCredential(store);
   const service = store.service(cred.serviceId);
   let closed = false;
   return {

@@ -11,6 +11,7 @@ import { type Caller, type Store, StoreWriteError } from "../state/store";
 import { type CallStats, keyPathsOf, queryOf } from "./stats";
 import type { ApiContext, RouteDef, ServerFacts } from "./context";
 import { authenticate } from "./auth";
+import { authorize } from "./permissions";
 
 export const WEBHOOK_PREFIX = "/webhooks/";
 export const LOCAL_PREFIX = "/_local/";
@@ -133,6 +134,8 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
     const result = authenticate(deps.store, request.headers.authorization);
     if (!result.ok) return sendError(reply, 401, result.detail, { "WWW-Authenticate": "Bearer" });
     callers.set(request, result.caller);
+    const denied = authorize(deps.store, result.caller, request.method, request.routeOptions.url, request.query);
+    if (denied) return sendError(reply, 403, denied);
     const changed = changedConnectorId(request.method, path);
     const connector = changed === undefined ? undefined : deps.store.state.connectors[changed];
     if (connector && connector.serviceId === result.caller.serviceId) {

@@ -7,6 +7,7 @@ import { route, type ApiContext, type RouteDef } from "../http/context";
 import { signToken, verifyToken } from "../http/tokens";
 import { PERMISSIONS, ROLES, roleByKeyOrId } from "../domain/roles";
 import { credentialFromProjectKey } from "../domain/project-key-file";
+import { assertGrantable, assertNotLastAdmin } from "../http/permissions";
 import type { CredentialRecord } from "../state/types";
 import type { Store } from "../state/store";
 
@@ -97,6 +98,7 @@ function createCredential(ctx: ApiContext) {
       throw new HttpError(422, [{ loc: ["body", "role_ids", i], msg: `Unknown role '${r}'`, type: "value_error" }]);
     return role.key;
   });
+  assertGrantable(ctx.store, ctx.caller, roles, []);
   const cred = ctx.store.addCredential(ctx.caller.serviceId, body.description ?? null, roles);
   return renderCredential(ctx.store, cred, true);
 }
@@ -134,6 +136,7 @@ export const authRoutes: RouteDef[] = [
   }),
   route("DELETE", "/auth/client-credentials/:client_id", (ctx) => {
     const cred = ownCredential(ctx);
+    assertNotLastAdmin(ctx.store, cred);
     delete ctx.store.state.credentials[cred.clientId];
     ctx.store.changed();
     return renderCredential(ctx.store, cred, false);

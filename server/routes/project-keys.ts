@@ -6,6 +6,7 @@ import { nowIso, objectId, secretString } from "../core/ids";
 import { parseBody } from "../core/validate";
 import { route, type ApiContext, type RouteDef } from "../http/context";
 import { MASK } from "../domain/config";
+import { assertGrantable } from "../http/permissions";
 import { PERMISSIONS, ROLES, roleByKeyOrId } from "../domain/roles";
 import { effective } from "../domain/status";
 import type { ProjectKeyRecord } from "../state/types";
@@ -161,6 +162,7 @@ function create(ctx: ApiContext) {
   const roleIds = body.role_ids ?? (body.permission_ids ? [] : [ROLES[0].id]);
   const permissionIds = body.permission_ids ?? [];
   checkCapabilities(roleIds, permissionIds);
+  assertGrantable(ctx.store, ctx.caller, roleIds, permissionIds);
   if (
     Object.values(ctx.store.state.projectKeys).some((k) => k.serviceId === ctx.caller.serviceId && k.name === body.name)
   ) {
@@ -207,6 +209,9 @@ function patch(ctx: ApiContext) {
     throw new HttpError(400, "Project key capabilities can only be added, not removed");
   }
   checkCapabilities(body.role_ids ?? [], body.permission_ids ?? []);
+  // Only what is added is granted now; what the key already had was granted by whoever gave it.
+  const added = (have: string[], want: string[] | null | undefined) => (want ?? []).filter((x) => !have.includes(x));
+  assertGrantable(ctx.store, ctx.caller, added(k.roleIds, body.role_ids), added(k.permissionIds, body.permission_ids));
   if (body.role_ids) k.roleIds = [...new Set(body.role_ids)];
   if (body.permission_ids) k.permissionIds = [...new Set(body.permission_ids)];
   if (body.description !== undefined) k.description = body.description ?? null;
