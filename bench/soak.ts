@@ -310,6 +310,7 @@ async function main(): Promise<number> {
     results.secondUpChangedNothing &&
     results.destroyLeftNothing &&
     checks["after up"]?.missing === 0;
+  fs.mkdirSync(options.out, { recursive: true });
   fs.writeFileSync(path.join(options.out, "soak-results.json"), `${JSON.stringify({ ok, ...results }, null, 2)}\n`);
   fs.writeFileSync(path.join(options.out, "SOAK.md"), report(ok, results));
   console.log(`[soak] ${ok ? "passed" : "FAILED"}: wrote ${path.join(options.out, "SOAK.md")}`);
