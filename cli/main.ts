@@ -12,9 +12,10 @@ import { runPrSummaryCommand } from "./pr-summary/command";
 const usage = `Usage: pulumi-streamkap <command> [options]
 
 Commands:
-  local [--port N] [--data DIR] [--fsync] [--faults SPEC] [--json]
+  local [--port N] [--data DIR] [--fsync] [--services a,b,c] [--faults SPEC] [--json]
         Start the local Streamkap API server: a faithful implementation of the management API and the
-        webhook source on this machine, for demos, tests and CI with no account.
+        webhook source on this machine, for demos, tests and CI with no account. --services adds isolated
+        services (dev,staging,prod), each with its own admin credential.
   pr-summary [--format markdown|json] < preview.json
         Turn the output of \`pulumi preview --json\` into a pull-request summary: replacements (data-loss risk),
         snapshots, restarts, state changes, drift warnings, and the affected pipelines as a Mermaid diagram.

@@ -1,5 +1,5 @@
-// `pulumi-streamkap local [--port N] [--data DIR] [--fsync] [--faults SPEC] [--json]`: runs the local server in the
-// foreground until SIGINT/SIGTERM, then closes it cleanly (persisting the state when --data is given).
+// `pulumi-streamkap local [--port N] [--data DIR] [--fsync] [--services a,b,c] [--faults SPEC] [--json]`: runs the
+// local server in the foreground until SIGINT/SIGTERM, then closes it cleanly.
 import { startLocalServer, type LocalServerOptions } from "./index";
 
 export interface LocalCommandArgs {
@@ -42,9 +42,15 @@ export function parseLocalArgs(argv: string[]): LocalCommandArgs {
       case "--fsync":
         options.fsync = true;
         break;
+      case "--services":
+        options.services = value()
+          .split(",")
+          .map((name) => name.trim())
+          .filter(Boolean);
+        break;
       default:
         throw new Error(
-          `unknown option ${arg} (usage: pulumi-streamkap local [--port N] [--data DIR] [--fsync] [--faults SPEC] [--json])`,
+          `unknown option ${arg} (usage: pulumi-streamkap local [--port N] [--data DIR] [--fsync] [--services a,b,c] [--faults SPEC] [--json])`,
         );
     }
   }
@@ -62,6 +68,7 @@ export async function runLocalCommand(argv: string[]): Promise<void> {
         webhookBaseUrl: server.webhookBaseUrl,
         clientId: server.clientId,
         secret: server.secret,
+        services: server.services().map((s) => ({ name: s.name, clientId: s.clientId, secret: s.secret })),
       }),
     );
   } else {
@@ -69,6 +76,11 @@ export async function runLocalCommand(argv: string[]): Promise<void> {
     out(`  webhook base URL:  ${server.webhookBaseUrl}`);
     out(`  client id:         ${server.clientId}`);
     out(`  secret:            ${server.secret}`);
+    const others = server.services().slice(1);
+    if (others.length > 0) {
+      out("  other services (each isolated, with its own admin credential):");
+      for (const s of others) out(`    ${s.name}: client id ${s.clientId}  secret ${s.secret}`);
+    }
     out(
       options.dataDir
         ? `  data directory:    ${options.dataDir}`

@@ -14,6 +14,7 @@ import { topicRoutes } from "./routes/topics";
 import { registerLocalRoutes } from "./routes/local";
 import { extraRoutes, createWebhookHandler } from "./extensions";
 import { startupCredential } from "./http/permissions";
+import { allServices, ensureServices, type ServiceCredentials } from "./domain/services";
 
 export interface LocalServerOptions {
   port?: number;
@@ -28,6 +29,8 @@ export interface LocalServerOptions {
   retainedBytesPerTopic?: number;
   /** With dataDir: fsync every commit, so acknowledged writes also survive a power loss (slower). */
   fsync?: boolean;
+  /** Names of services to have besides the default one, made where missing (`--services dev,staging,prod`). */
+  services?: readonly string[];
   log?: (line: string) => void;
 }
 
@@ -39,6 +42,8 @@ export interface LocalServer {
   serviceId: string;
   tenantId: string;
   createService(name?: string): Promise<{ clientId: string; secret: string; serviceId: string }>;
+  /** Every service of the server with an admin credential, the default one first. */
+  services(): ServiceCredentials[];
   stats(): { calls: CallRecord[] };
   resetStats(): void;
   close(): Promise<void>;
@@ -95,6 +100,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   });
   registerLocalRoutes(app, stats, store);
   try {
+    ensureServices(store, options.services ?? []);
+    store.commit();
     await app.listen({ port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
   } catch (e) {
     store.close();
@@ -105,6 +112,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   baseUrl = `http://${host}:${address.port}`;
 
   const cred = startupCredential(store);
+  store.commit();
   const service = store.service(cred.serviceId);
   let closed = false;
   return {
@@ -115,6 +123,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     serviceId: cred.serviceId,
     tenantId: service?.tenantId ?? "",
     createService: async (name?: string) => store.createService(name),
+    services: () => {
+      const list = allServices(store);
+      store.commit(); // a credential recreated for the list is stored before anyone is shown it
+      return list;
+    },
     stats: () => stats.snapshot(),
     resetStats: () => stats.reset(),
     close: async () => {

@@ -5,19 +5,21 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { uuid } from "../core/ids";
 import { HttpError } from "../core/errors";
+import { depthProblem } from "../core/json-depth";
 import type { FaultEngine } from "../faults/engine";
 import { changedConnectorId } from "../faults/kafka-connect";
 import { type Caller, type Store, StoreWriteError } from "../state/store";
 import { type CallStats, keyPathsOf, queryOf } from "./stats";
 import type { ApiContext, RouteDef, ServerFacts } from "./context";
 import { authenticate } from "./auth";
-import { authorize } from "./permissions";
+import { authorize, holdsAdmin } from "./permissions";
 
 export const WEBHOOK_PREFIX = "/webhooks/";
 export const LOCAL_PREFIX = "/_local/";
 // Room for the webhook limits (16 KB request line + 64 KB headers); the webhook handler enforces each separately.
 export const MAX_HEADER_BYTES = 16 * 1024 + 64 * 1024 + 1024;
 const MANAGEMENT_BODY_LIMIT = 16 * 1024 * 1024;
+const MAX_PARAM_LENGTH = 1000;
 
 export interface AppDeps {
   store: Store;
@@ -30,6 +32,11 @@ export interface AppDeps {
 }
 
 const callers = new WeakMap<FastifyRequest, Caller>();
+
+/** The authenticated caller of a request (local routes scope their objects to its service). */
+export function callerOf(request: FastifyRequest): Caller | undefined {
+  return callers.get(request);
+}
 
 function pathOf(url: string): string {
   const q = url.indexOf("?");
@@ -70,7 +77,17 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
     bodyLimit: MANAGEMENT_BODY_LIMIT,
     genReqId: () => uuid(),
     requestIdHeader: false,
-    routerOptions: { maxParamLength: 1000 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Errors the router answers before any hook (an undecodable URL, an over-long path id): the documented
+    // `{detail}` shape too, never fastify's own {error, code, message, statusCode} (F13).
+    frameworkErrors: (error, request, reply) => {
+      reply.header("X-Request-Id", request.id);
+      if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+        return sendError(reply, 414, `URI Too Long: a path parameter is longer than ${MAX_PARAM_LENGTH} characters`);
+      }
+      const status = typeof error.statusCode === "number" && error.statusCode >= 400 ? error.statusCode : 400;
+      return sendError(reply, status, status === 400 ? "Bad request: the URL is not valid" : error.message);
+    },
     serverFactory: (handler) => {
       rawServer = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
         if (req.url?.startsWith(WEBHOOK_PREFIX)) deps.webhook(req, res);
@@ -95,6 +112,8 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
   app.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
     if (text.trim() === "") return done(null, undefined);
+    const tooDeep = depthProblem(text);
+    if (tooDeep) return done(new HttpError(400, tooDeep), undefined);
     try {
       done(null, JSON.parse(text));
     } catch (e) {
@@ -113,7 +132,19 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
     started.set(request, Date.now());
     reply.header("X-Request-Id", request.id);
     const path = pathOf(request.url);
-    if (path.startsWith(LOCAL_PREFIX)) return;
+    // Before auth: a delete that has completed leaves no token of it alive, not even for one more call (F15).
+    deps.store.sweep();
+    if (path.startsWith(LOCAL_PREFIX)) {
+      // The local switches break connectors and reveal every call: a service's admin only, and never by a
+      // cross-site "simple" request, which cannot carry an Authorization header (F2).
+      const result = authenticate(deps.store, request.headers.authorization);
+      if (!result.ok) return sendError(reply, 401, result.detail, { "WWW-Authenticate": "Bearer" });
+      if (!holdsAdmin(deps.store, result.caller)) {
+        return sendError(reply, 403, "Forbidden: /_local routes require a token of an admin credential of the service");
+      }
+      callers.set(request, result.caller);
+      return;
+    }
     const fault = deps.faults.decide(request.method, path);
     if (fault.latencyMs > 0) await new Promise((r) => setTimeout(r, fault.latencyMs));
     if (fault.kind === "drop") {
@@ -207,7 +238,6 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
       url: def.url,
       config: { auth: def.auth !== false },
       handler: async (request, reply) => {
-        deps.store.sweep();
         let status = 200;
         const ctx: ApiContext = {
           store: deps.store,

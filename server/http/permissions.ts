@@ -141,6 +141,13 @@ export function permissionsOf(store: Store, caller: Caller): Set<string> {
   return new Set(cred ? rolePermissions(cred.roles) : []);
 }
 
+/** Whether the caller holds every permission of the admin role: what the local-only routes ask. */
+export function holdsAdmin(store: Store, caller: Caller): boolean {
+  const held = permissionsOf(store, caller);
+  const admin = roleByKeyOrId("role_admin");
+  return admin !== undefined && admin.permissions.every((p) => held.has(p));
+}
+
 function wantsSecrets(query: unknown): boolean {
   if (typeof query !== "object" || query === null) return false;
   const parsed = boolParam.safeParse((query as Record<string, unknown>).secret_returned);
@@ -224,8 +231,7 @@ export function assertNotLastAdmin(store: Store, cred: CredentialRecord): void {
  * The credential a start prints: an admin one of the default service, whichever survives. Data written before the
  * last-admin rule may have none; a fresh admin credential then keeps the start from failing (F8).
  */
-export function startupCredential(store: Store): CredentialRecord {
-  const serviceId = store.state.defaultServiceId;
+export function startupCredential(store: Store, serviceId = store.state.defaultServiceId): CredentialRecord {
   const admin = Object.values(store.state.credentials).find((c) => c.serviceId === serviceId && isAdminCredential(c));
   return admin ?? store.addCredential(serviceId, "Admin credentials (recreated at start)", ["admin"]);
 }

@@ -90,7 +90,8 @@ export function keyPathsOf(value: unknown, prefix: string[] = []): string[][] {
 /** Query parameters of a URL, a repeated one as a list. */
 export function queryOf(url: string): Record<string, string | string[]> {
   const at = url.indexOf("?");
-  const query: Record<string, string | string[]> = {};
+  // No prototype: a parameter named __proto__ is a parameter like any other.
+  const query = Object.create(null) as Record<string, string | string[]>;
   if (at < 0) return query;
   for (const [key, value] of new URLSearchParams(url.slice(at + 1))) {
     const before = query[key];

@@ -31,11 +31,19 @@ export function signToken(key: string, claims: Omit<TokenClaims, "iat" | "exp" |
   return `${head}.${body}.${sig}`;
 }
 
+/**
+ * Node decodes base64url leniently (it skips foreign characters and `=`, and ignores unused low bits), so one
+ * token would have many spellings. Only the one spelling that encodes its bytes is accepted (F10).
+ */
+function canonicalBase64url(segment: string): boolean {
+  return /^[A-Za-z0-9_-]*$/.test(segment) && Buffer.from(segment, "base64url").toString("base64url") === segment;
+}
+
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: "invalid" | "expired" };
 
 export function verifyToken(key: string, token: string, typ: TokenClaims["typ"]): VerifyResult {
   const parts = token.split(".");
-  if (parts.length !== 3) return { ok: false, reason: "invalid" };
+  if (parts.length !== 3 || !parts.every(canonicalBase64url)) return { ok: false, reason: "invalid" };
   const expected = createHmac("sha256", key).update(`${parts[0]}.${parts[1]}`).digest();
   const given = Buffer.from(parts[2], "base64url");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "invalid" };

@@ -6,7 +6,7 @@ import { route, type ApiContext, type RouteDef } from "../http/context";
 import { cancelSnapshot, checkSnapshot, startSnapshot, type SnapshotRequest } from "../domain/snapshots";
 import { snapshotStatus } from "../domain/topics";
 import type { ConnectorRecord, TopicRecord } from "../state/types";
-import { findOwn } from "./connector-common";
+import { findLive } from "./connector-common";
 
 const condition = z.object({ data_collection: z.string(), filter: z.string() }).loose();
 const snapshotBody = z
@@ -47,7 +47,7 @@ function snapshot(forced?: "incremental" | "blocking") {
   return (ctx: ApiContext) => {
     const raw = parseBody(snapshotBody, ctx.body);
     const body = forced ? { ...raw, snapshot_type: forced } : raw;
-    const source = findOwn(ctx, "source", body.source_id);
+    const source = findLive(ctx, "source", body.source_id);
     const topics = checkSnapshot(ctx.store, source, request(body));
     startSnapshot(ctx.store, source, topics, request(body));
     return answer(source, body.snapshot_type, topics, "started");
@@ -56,14 +56,14 @@ function snapshot(forced?: "incremental" | "blocking") {
 
 function cancel(ctx: ApiContext) {
   const body = parseBody(cancelBody, ctx.body);
-  const source = findOwn(ctx, "source", body.source_id);
+  const source = findLive(ctx, "source", body.source_id);
   const result = cancelSnapshot(ctx.store, source, body.topic_names);
   return answer(source, result.type, result.topics, "cancelled");
 }
 
 function bulkSnapshot(ctx: ApiContext) {
   const body = parseBody(bulkBody, ctx.body);
-  const sources = body.source_ids.map((id) => findOwn(ctx, "source", id));
+  const sources = body.source_ids.map((id) => findLive(ctx, "source", id));
   const req: SnapshotRequest = { snapshotType: body.snapshot_type };
   // All-or-nothing: a source whose snapshot is already running makes the whole request 409.
   const plans = sources.map((s) => ({ s, topics: checkSnapshot(ctx.store, s, req) }));
@@ -73,7 +73,7 @@ function bulkSnapshot(ctx: ApiContext) {
 
 function bulkStop(ctx: ApiContext) {
   const body = parseBody(z.object({ source_ids: z.array(z.string()).min(1) }).loose(), ctx.body);
-  const sources = body.source_ids.map((id) => findOwn(ctx, "source", id));
+  const sources = body.source_ids.map((id) => findLive(ctx, "source", id));
   const results = [];
   for (const s of sources) {
     try {

@@ -18,15 +18,14 @@ import {
 } from "../domain/topics";
 import type { TopicRecord } from "../state/types";
 import { assertTagsExist } from "./connector-common";
+import { topicNameProblem } from "../domain/topic-names";
 
 const int = z.number().int();
 const createBody = z.object({
-  topic_name: z
-    .string()
-    .min(1)
-    .max(249)
-    .regex(/^[a-zA-Z0-9._-]+$/)
-    .refine((n) => n !== "." && n !== "..", "Topic name cannot be '.' or '..'"),
+  topic_name: z.string().superRefine((name, ctx) => {
+    const problem = topicNameProblem(name);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
   num_partitions: int.min(1).max(1000).default(1),
   replication_factor: int.min(1).max(3).default(3),
   cleanup_policy: z.enum(["delete", "compact", "delete,compact"]).default("delete"),

@@ -137,6 +137,13 @@ function own(ctx: ApiContext, id: string | undefined): TransformRecord {
   return t;
 }
 
+/** A transform that may still be changed: one being deleted refuses every write the same way (F14). */
+function writable(ctx: ApiContext, id: string | undefined): TransformRecord {
+  const t = own(ctx, id);
+  if (t.deleteAt !== undefined) throw new HttpError(409, `Transform ${t.id} is being deleted`);
+  return t;
+}
+
 function version(t: TransformRecord, id: string) {
   if (t.versions.length === 0) throw new HttpError(400, "The transform has no implementation yet");
   const v =
@@ -147,7 +154,7 @@ function version(t: TransformRecord, id: string) {
 
 function deploy(which: "preview" | "live") {
   return (ctx: ApiContext) => {
-    const t = own(ctx, ctx.params.id);
+    const t = writable(ctx, ctx.params.id);
     const kafkaConnect = KAFKA_CONNECT_TYPES.includes(t.transformType);
     if (which === "preview") {
       if (kafkaConnect) throw new HttpError(400, `A ${t.transformType} transform has no preview deploy`);
@@ -174,7 +181,7 @@ function deploy(which: "preview" | "live") {
 }
 
 function runUnitTests(ctx: ApiContext) {
-  const t = own(ctx, ctx.params.id);
+  const t = writable(ctx, ctx.params.id);
   const v = version(t, ctx.params.version_id);
   const test = unitTest.safeParse(v.implementation.unit_test ?? {});
   const input = test.success ? test.data.input__json : [];
@@ -228,8 +235,7 @@ export const transformRoutes: RouteDef[] = [
   }),
   route("PUT", "/transforms", (ctx) => {
     const body = parseBody(updateBody, ctx.body);
-    const t = own(ctx, body.id);
-    if (t.deleteAt !== undefined) throw new HttpError(409, `Transform ${t.id} is being deleted`);
+    const t = writable(ctx, body.id);
     if (body.transform && body.transform !== t.transformType) {
       throw invalid(["body", "transform"], `The type of a transform cannot change (stored: '${t.transformType}')`);
     }
@@ -272,7 +278,7 @@ export const transformRoutes: RouteDef[] = [
     return { transform_id: t.id, impl_versions: Object.fromEntries(versions) };
   }),
   route("PUT", "/transforms/:id/implementation_details", (ctx) => {
-    const t = own(ctx, ctx.params.id);
+    const t = writable(ctx, ctx.params.id);
     const body = parseBody(implementationBody, ctx.body);
     const now = Date.now();
     t.versions.push({ version: t.versions.length + 1, createdAt: now, implementation: body.implementation });

@@ -34,16 +34,24 @@ function emptyState(): State {
     format: 1,
     signingKey: secretString(48),
     defaultServiceId: "",
-    services: {},
-    credentials: {},
-    connectors: {},
-    pipelines: {},
-    topics: {},
-    topicData: {},
-    tags: {},
-    transforms: {},
-    projectKeys: {},
+    services: idMap(),
+    credentials: idMap(),
+    connectors: idMap(),
+    pipelines: idMap(),
+    topics: idMap(),
+    topicData: idMap(),
+    tags: idMap(),
+    transforms: idMap(),
+    projectKeys: idMap(),
   };
+}
+
+/**
+ * Records by id, with no prototype: an id taken from a request path (`__proto__`, `constructor`, …) finds nothing
+ * rather than Object.prototype, and writing to it can never reach every object of the process (F2).
+ */
+export function idMap<T>(entries?: Record<string, T>): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, entries);
 }
 
 /** A failed commit: the change was not stored, so the request must not be answered with a 2xx. */
@@ -413,7 +421,9 @@ export class Store {
   private importLegacy(legacy: LegacyState): void {
     const state = this.state as unknown as Record<string, unknown>;
     for (const area of AREAS) {
-      if (area !== "topicData" && legacy[area] && typeof legacy[area] === "object") state[area] = legacy[area];
+      if (area !== "topicData" && legacy[area] && typeof legacy[area] === "object") {
+        state[area] = idMap(legacy[area] as Record<string, unknown>);
+      }
     }
     this.state.signingKey = legacy.signingKey;
     this.state.defaultServiceId = legacy.defaultServiceId;

@@ -13,6 +13,7 @@ import type { Store } from "../state/store";
 import type { ConnectorRecord, TopicRecord } from "../state/types";
 import { DEFAULT_LIMITS, headerBytes, limitsOf, requestLineBytes } from "./limits";
 import { buildRecord } from "./records";
+import { topicNameProblem } from "../domain/topic-names";
 
 export interface WebhookDeps {
   store: Store;
@@ -21,8 +22,6 @@ export interface WebhookDeps {
   prefix: string;
   log?: (line: string) => void;
 }
-
-const TOPIC_NAME = /^[a-zA-Z0-9._-]{1,249}$/;
 
 class Rejection {
   constructor(
@@ -117,7 +116,8 @@ export function createWebhookHandler(deps: WebhookDeps): (req: IncomingMessage, 
     }
     const topicName =
       rest.length === 0 || (rest.length === 1 && rest[0] === "") ? defaultTopic(source) : topicOfPath(rest.join("/"));
-    if (!TOPIC_NAME.test(topicName)) throw new Rejection(400, `Invalid topic name '${topicName}'`);
+    const badName = topicNameProblem(topicName);
+    if (badName) throw new Rejection(400, badName);
     const declared = Number(req.headers["content-length"] ?? "0");
     if (declared > limits.maxChunkBytes) {
       throw new Rejection(413, `Request exceeds the maximum chunk size (${limits.maxChunkBytes} bytes)`, {}, true);

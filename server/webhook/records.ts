@@ -1,4 +1,6 @@
 // Turns one webhook request into one record (api.md "Webhook endpoint" rules 3–7 and "Events"), or a 400 reason.
+import { depthProblem } from "../core/json-depth";
+
 export interface RecordInput {
   method: string;
   format: string;
@@ -18,6 +20,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 export function buildRecord(input: RecordInput): RecordResult {
   let key: Record<string, unknown> | null = null;
   if (input.keyHeader !== undefined) {
+    const tooDeep = depthProblem(input.keyHeader);
+    if (tooDeep) return { ok: false, detail: `Header ${input.keyHeaderName}: ${tooDeep}` };
     try {
       const parsed: unknown = JSON.parse(input.keyHeader);
       if (!isObject(parsed)) return { ok: false, detail: `Header ${input.keyHeaderName} must be a JSON object` };
@@ -38,6 +42,8 @@ export function buildRecord(input: RecordInput): RecordResult {
     if (type && type !== "application/json" && !type.endsWith("+json")) {
       return { ok: false, detail: `Content-Type must be application/json for format json (got ${type})` };
     }
+    const tooDeep = depthProblem(text);
+    if (tooDeep) return { ok: false, detail: tooDeep };
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

@@ -5,6 +5,7 @@
  */
 import { type LocalServer, startLocalServer } from "../../server";
 import type { RequestRecord } from "../../server/http/stats";
+import { ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
 import { requestForms } from "./fixtures/requests";
 import { departures, formOf } from "./request-forms";
@@ -53,8 +54,7 @@ beforeAll(async () => {
   await project.stack.setConfig("snowflakeKey", { value: "another-local-private-key", secret: true });
   await project.up();
   await project.destroy();
-  const answer = await fetch(`${server.baseUrl}/_local/requests`);
-  requests = ((await answer.json()) as { requests: RequestRecord[] }).requests;
+  requests = (await new ServiceApi(server).request<{ requests: RequestRecord[] }>("GET", "/_local/requests")).requests;
 });
 
 afterAll(async () => {

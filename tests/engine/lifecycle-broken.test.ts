@@ -26,12 +26,10 @@ afterAll(async () => {
 
 test("an up that finds its source Broken fails quoting the service's explanation, and a restart trigger recovers it", async () => {
   const sourceId = String((await project.up()).outputs.sourceId.value);
-  const broken = await fetch(`${server.baseUrl}/_local/connectors/${sourceId}/break`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ explanation: "FATAL: password authentication failed for user streamkap" }),
+  const broken = await api.request<{ connector_status: string }>("POST", `/_local/connectors/${sourceId}/break`, {
+    explanation: "FATAL: password authentication failed for user streamkap",
   });
-  expect(broken.status).toBe(200);
+  expect(broken.connector_status).toBe("Broken");
 
   await project.setConfig({ readyTimeoutSeconds: "120" }); // an update that waits for the declared state
   const failure = await failingUp(server, project);

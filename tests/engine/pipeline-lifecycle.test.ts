@@ -40,9 +40,10 @@ test("up creates the source, destination, pipeline and topic, each sent with cre
   expect(await api.createdFrom("/sources", sources[0].id)).toBe("api");
   expect(await api.createdFrom("/destinations", destinations[0].id)).toBe("api");
   // No answer carries `created_from` (audit S22); the server's request log shows what the create sent.
-  const log = (await (await fetch(`${server.baseUrl}/_local/requests`)).json()) as {
-    requests: { method: string; path: string; bodyKeys: string[][] }[];
-  };
+  const log = await api.request<{ requests: { method: string; path: string; bodyKeys: string[][] }[] }>(
+    "GET",
+    "/_local/requests",
+  );
   const pipelineCreate = log.requests.find((request) => request.method === "POST" && request.path === "/pipelines");
   expect(pipelineCreate?.bodyKeys).toContainEqual(["created_from"]);
   expect(pipelines[0]).toMatchObject({

@@ -50,11 +50,7 @@ test("S20: partition drift made in the console shows in refresh", async () => {
 
 test("S20: a cleanup policy changed outside Pulumi shows after refresh as a replacement of `cleanupPolicy`", async () => {
   const id = await topicId();
-  await fetch(`${server.baseUrl}/_local/topics/${encodeURIComponent(id)}/configs`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ "cleanup.policy": "compact" }),
-  });
+  await api.request("POST", `/_local/topics/${encodeURIComponent(id)}/configs`, { "cleanup.policy": "compact" });
   await project.refresh();
   // The topic is unique by name, so the replacement deletes before it creates.
   const step = (await project.preview()).steps.find(

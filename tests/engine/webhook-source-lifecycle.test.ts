@@ -144,9 +144,9 @@ interface RecordedRequest {
 
 /** The requests the server received while `action` ran, as its local request log records them (no values). */
 async function requestsDuring(action: () => Promise<unknown>): Promise<RecordedRequest[]> {
-  await fetch(`${server.baseUrl}/_local/stats/reset`, { method: "POST" });
+  await api.request("POST", "/_local/stats/reset");
   await action();
-  const log = (await (await fetch(`${server.baseUrl}/_local/requests`)).json()) as { requests: RecordedRequest[] };
+  const log = await api.request<{ requests: RecordedRequest[] }>("GET", "/_local/requests");
   return log.requests.filter((request) => request.path.startsWith("/sources"));
 }
 

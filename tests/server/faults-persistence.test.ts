@@ -16,7 +16,7 @@ describe("Fault injection", () => {
       expect([500, 502, 503, 504]).toContain(r.status);
       expect(typeof r.body.detail).toBe("string");
       expect((await client.get("/pipelines")).status).toBe(200);
-      expect((await call(server.baseUrl, "GET", "/_local/stats")).status).toBe(200);
+      expect((await client.get("/_local/stats")).status).toBe(200);
     } finally {
       await server.close();
     }
@@ -136,7 +136,8 @@ describe("pulumi-streamkap local", () => {
         });
       });
       const info = JSON.parse(line);
-      expect(Object.keys(info).sort()).toEqual(["baseUrl", "clientId", "secret", "webhookBaseUrl"]);
+      expect(Object.keys(info).sort()).toEqual(["baseUrl", "clientId", "secret", "services", "webhookBaseUrl"]);
+      expect(info.services).toEqual([{ name: "default", clientId: info.clientId, secret: info.secret }]);
       expect(
         (
           await call(info.baseUrl, "POST", "/auth/access-token", {

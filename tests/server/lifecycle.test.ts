@@ -1,5 +1,5 @@
 // Conformance: api.md "States and transitions" (lifecycle operations, bulk variants) and "POST /sources/snapshot".
-import { call, createDestination, createSource, eventually, startWithClient, type Client } from "./helpers";
+import { createDestination, createSource, eventually, startWithClient, type Client } from "./helpers";
 import type { LocalServer } from "../../server";
 
 let server: LocalServer;
@@ -15,8 +15,8 @@ const untilStatus = (kind: string, id: string, status: string) =>
   );
 
 /** Local switches: hold the source's snapshot running (no race with the snapshot clock), then let it complete. */
-const hold = (id: string) => call(server.baseUrl, "POST", `/_local/sources/${id}/snapshot/hold`);
-const release = (id: string) => call(server.baseUrl, "POST", `/_local/sources/${id}/snapshot/release`);
+const hold = (id: string) => client.post(`/_local/sources/${id}/snapshot/hold`);
+const release = (id: string) => client.post(`/_local/sources/${id}/snapshot/release`);
 /** The ids of the source's topics whose snapshot is in one of `states` (the listing's `snapshot` filter). */
 const topicsIn = async (id: string, states: string) =>
   (await client.get(`/topics/details?entity_id=${id}&snapshot=${states}`)).body.result.map((t: { id: string }) => t.id);

@@ -189,9 +189,9 @@ describe("Local stats", () => {
       { method: "GET", path: "/sources", query: "page=1", status: 200, serviceId: server.serviceId },
       { method: "GET", path: "/auth/whoami", status: 401 },
     ]);
-    const http = await call(server.baseUrl, "GET", "/_local/stats");
+    const http = await client.get("/_local/stats");
     expect(http.body.calls).toHaveLength(2);
-    await call(server.baseUrl, "POST", "/_local/stats/reset");
+    await client.post("/_local/stats/reset");
     expect(server.stats().calls).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 // The embedded store (issue #14): what a 2xx promises across kill -9, one server per --data, startup that cannot
 // lie, bounded retention, paged reads with a byte budget, and the one-time import of the JSON state of before.
 // Findings of ../shared/notes/local-server-findings.md are named by id.
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,41 +8,8 @@ import { request } from "undici";
 import { Client, createSource, startWithClient, token } from "./helpers";
 import { startLocalServer } from "../../server";
 import { DATABASE_FILE } from "../../server/state/database";
-
-const CLI = join(__dirname, "../../cli/main.js");
-
-interface Ready {
-  baseUrl: string;
-  clientId: string;
-  secret: string;
-}
-
-/** `pulumi-streamkap local --json` as a child process; resolves with its ready line, or its exit and stderr. */
-function startChild(args: string[]): { child: ChildProcess; ready: Promise<Ready>; exited: Promise<ChildExit> } {
-  const child = spawn(process.execPath, [CLI, "local", ...args], { stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  child.stderr?.on("data", (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<ChildExit>((resolve) =>
-    child.on("exit", (code, signal) => resolve({ code, signal, stdout: out, stderr: err })),
-  );
-  const ready = new Promise<Ready>((resolve, reject) => {
-    child.stdout?.on("data", (d: Buffer) => {
-      out += d.toString();
-      if (out.includes("\n")) resolve(JSON.parse(out.split("\n")[0]) as Ready);
-    });
-    void exited.then((e) => reject(new Error(`server exited (${e.code}): ${e.stderr}`)));
-  });
-  ready.catch(() => undefined);
-  return { child, ready, exited };
-}
-
-interface ChildExit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
+import type { ChildProcess } from "node:child_process";
+import { startChild } from "./cli-child";
 
 async function webhookSource(client: Client, name: string) {
   const r = await client.post("/sources", {

@@ -1,6 +1,6 @@
 // Issue 13: the topic endpoints answer in the real service's shapes (TF internal/api/topic.go:21-152; DOCS
 // list-all-topics and create-topic), with the real filters and the FastAPI 422 for a value outside an enum.
-import { call, createSource, eventually, startWithClient, type Client } from "./helpers";
+import { createSource, eventually, startWithClient, type Client } from "./helpers";
 import type { LocalServer } from "../../server";
 
 let server: LocalServer;
@@ -8,8 +8,8 @@ let client: Client;
 beforeAll(async () => ({ server, client } = await startWithClient()));
 afterAll(() => server.close());
 
-const hold = (id: string) => call(server.baseUrl, "POST", `/_local/sources/${id}/snapshot/hold`);
-const release = (id: string) => call(server.baseUrl, "POST", `/_local/sources/${id}/snapshot/release`);
+const hold = (id: string) => client.post(`/_local/sources/${id}/snapshot/hold`);
+const release = (id: string) => client.post(`/_local/sources/${id}/snapshot/release`);
 const ids = (answer: { body: { result: Array<{ id: string }> } }) => answer.body.result.map((t) => t.id);
 
 test("V11: GET /topics/{id} answers TopicDetailsWithKafka: kafka.partitions.count and kafka.configs, no flat fields", async () => {

@@ -1,0 +1,36 @@
+// Nesting depth of a JSON text, counted without parsing and without recursion: a body nested thousands deep must
+// be refused before JSON.parse, and before anything that walks it recursively (serialisation, diffing) could blow
+// the stack (F1).
+
+/** The deepest level of `{`/`[` nesting in `text`, brackets inside strings ignored; stops once past `limit`. */
+export function nestingDepth(text: string, limit = Number.POSITIVE_INFINITY): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      if (depth > deepest) {
+        deepest = depth;
+        if (deepest > limit) return deepest;
+      }
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return deepest;
+}
+
+/** The most nesting a JSON body may have, on the management API and on webhook ingestion alike. */
+export const MAX_JSON_DEPTH = 64;
+
+/** The refusal of a body nested deeper than MAX_JSON_DEPTH, or undefined. */
+export function depthProblem(text: string): string | undefined {
+  return nestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH
+    ? `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`
+    : undefined;
+}
