@@ -19,7 +19,12 @@ export {
   type SnapshotFilter,
   Source,
 } from "./connectors";
-export { Pipeline, type PipelineArgs } from "./pipeline";
+export {
+  Pipeline,
+  type PipelineArgs,
+  type PipelineTopicAutoDiscoveryArgs,
+  type PipelineTransformArgs,
+} from "./pipeline";
 export { Topic, type TopicArgs } from "./topic";
 export { type KafkaAccessArgs, type KafkaAclArgs, ProjectKey, type ProjectKeyArgs } from "./project-key";
 export { Tag, type TagArgs, type TagType } from "./tag";

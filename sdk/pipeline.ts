@@ -3,7 +3,9 @@ import * as pulumi from "@pulumi/pulumi";
 import { type ManagedArgs, managedProps } from "./common";
 import { Connector } from "./connectors";
 import { namingProps } from "./naming";
+import type { TypedTransform } from "./generated/transform-base";
 import { shims } from "./shim";
+import type { Transform } from "./transform";
 
 /** Any source or destination resource, the generic classes and every typed connector class (all are Connectors). */
 type ConnectorResource = pulumi.CustomResource & { readonly connectorStatus: pulumi.Output<string> };
@@ -15,6 +17,32 @@ function idOf(connector: ConnectorResource | pulumi.Input<string>): pulumi.Input
 /** The end's name and connector when it is a resource of this program, so creating the pipeline asks nothing. */
 function hintOf(connector: ConnectorResource | pulumi.Input<string>) {
   return connector instanceof Connector ? connector.endpointHint : undefined;
+}
+
+/** A transform of this program (any transform class), or the id of one made elsewhere. */
+type TransformRef = Transform | TypedTransform | pulumi.Input<string>;
+
+function transformIdOf(transform: TransformRef): pulumi.Input<string> {
+  return transform instanceof pulumi.CustomResource ? transform.id : (transform as pulumi.Input<string>);
+}
+
+/** A transform whose topics the pipeline delivers to its destination. */
+export interface PipelineTransformArgs {
+  /** The transform: a transform resource of this program (`Transform`, `MapFilterTransform`, …) or its id. */
+  transform: TransformRef;
+  /**
+   * The topics it handles that the pipeline delivers, by name: the transform's output topics, or the source's
+   * tables (`public.orders`).
+   */
+  topics: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+/** A rule that picks up a transform's output topics by name, for topics named only at run time. */
+export interface PipelineTopicAutoDiscoveryArgs {
+  /** The transform whose output topics are matched (a topic router, say), or its id. */
+  transform: TransformRef;
+  /** A regular expression matched by the service against the transform's output topic names. */
+  regex: pulumi.Input<string>;
 }
 
 export interface PipelineArgs extends ManagedArgs {
@@ -44,14 +72,37 @@ export interface PipelineArgs extends ManagedArgs {
    * Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
    */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
+   * topic of it the pipeline takes. `[]` detaches every transform.
+   * @default left as they are on the service (a new pipeline has none)
+   */
+  transforms?: readonly PipelineTransformArgs[];
+  /**
+   * Rules that add a transform's output topics whose names match a regex, as the transform creates them
+   * (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
+   * @default left as they are on the service (a new pipeline has none)
+   */
+  topicAutoDiscovery?: readonly PipelineTopicAutoDiscoveryArgs[];
 }
 
 /**
- * Links one source to one destination over some or all of the source's topics.
+ * Links one source to one destination over some or all of the source's topics, and over transforms' topics.
  *
  * @example
  * ```ts title="index.ts"
  * new streamkap.Pipeline("orders-to-warehouse", { source: db, destination: warehouse, topics: ["public.orders"] });
+ * ```
+ *
+ * @example Through a transform
+ * ```ts title="index.ts"
+ * new streamkap.Pipeline("enriched-orders", {
+ *   source: db,
+ *   destination: warehouse,
+ *   topics: ["public.orders"],
+ *   transforms: [{ transform: enrich, topics: ["orders-enriched"] }],
+ *   topicAutoDiscovery: [{ transform: router, regex: "^orders-.*" }],
+ * });
  * ```
  */
 export class Pipeline extends pulumi.dynamic.Resource {
@@ -61,6 +112,10 @@ export class Pipeline extends pulumi.dynamic.Resource {
   declare readonly topics: pulumi.Output<string[] | undefined>;
   declare readonly snapshotNewTables: pulumi.Output<boolean | undefined>;
   declare readonly tags: pulumi.Output<string[] | undefined>;
+  /** The transforms linked, as last applied: `{transformId, topics}`; undefined when the program leaves them be. */
+  declare readonly transforms: pulumi.Output<Array<{ transformId: string; topics: string[] }> | undefined>;
+  /** The auto-discovery rules, as last applied: `{transformId, regex}`; undefined when the program leaves them be. */
+  declare readonly topicAutoDiscovery: pulumi.Output<Array<{ transformId: string; regex: string }> | undefined>;
   /** The full ids of the topics the pipeline delivers. */
   declare readonly topicIds: pulumi.Output<string[]>;
   declare readonly topicNames: pulumi.Output<string[]>;
@@ -83,6 +138,14 @@ export class Pipeline extends pulumi.dynamic.Resource {
         topics: args.topics,
         snapshotNewTables: args.snapshotNewTables,
         tags: args.tags,
+        transforms: args.transforms?.map((link) => ({
+          transformId: transformIdOf(link.transform),
+          topics: link.topics,
+        })),
+        topicAutoDiscovery: args.topicAutoDiscovery?.map((rule) => ({
+          transformId: transformIdOf(rule.transform),
+          regex: rule.regex,
+        })),
         topicIds: undefined,
         topicNames: undefined,
         sourceName: undefined,

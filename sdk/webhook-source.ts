@@ -27,9 +27,9 @@ export interface WebhookSourceArgs extends ManagedArgs {
    */
   keyHeader?: pulumi.Input<string>;
   /**
-   * The topic that receives requests to the base URL. It must be one of `topics`; `pulumi preview` says so
-   * otherwise.
-   * @default "default_topic"
+   * The topic that receives requests to the base URL. When set it must be one of `topics`; `pulumi preview` says
+   * so otherwise.
+   * @default the first of `topics`, or "default_topic" when `topics` is left out
    */
   defaultTopic?: pulumi.Input<string>;
   /**
@@ -87,7 +87,7 @@ export class WebhookSource extends pulumi.dynamic.Resource {
   declare readonly addDeleteField: pulumi.Output<boolean | undefined>;
   /** The key header's name, as last applied; undefined means the default, `key`. */
   declare readonly keyHeader: pulumi.Output<string | undefined>;
-  /** The default topic, as last applied; undefined means the default, `default_topic`. */
+  /** The default topic, as last applied; undefined means the default, the first of `topics`. */
   declare readonly defaultTopic: pulumi.Output<string | undefined>;
   /** The declared topics, as last applied; undefined means only the default topic. */
   declare readonly topics: pulumi.Output<string[] | undefined>;

@@ -1,6 +1,7 @@
 /**
  * The pipelines a preview affects, as a graph: source → topics → pipeline → destination, with the transforms
- * that read those topics branching off to their output topics. Each node carries the change the preview makes to
+ * that read those topics branching off to their output topics, and the transforms the pipeline delivers from
+ * (its `transforms` and `topicAutoDiscovery`) feeding it through their topics. Each node carries the change the preview makes to
  * it, so the diagram can mark it.
  *
  * A pipeline is affected when it changes, or anything drawn with it does. Unchanged pipelines appear in the
@@ -207,6 +208,8 @@ function drawPipeline(pipeline: ResourceView, builder: GraphBuilder, context: Co
   const pipelineNode = builder.resource(pipeline, "pipeline", pipelineMark);
   const destinationNode = connector(destination, "destination");
   builder.edge(pipelineNode, destinationNode);
+  // Before the source's topics: a linked topic that is also a transform's output is drawn once, with the link's mark.
+  drawTransformLinks(pipeline, pipelineNode, builder, context, marks);
 
   const { now, before } = topicsOf(pipeline, source);
   const sourceIds = sourceIdsOf(pipeline, source);
@@ -251,6 +254,76 @@ function drawTransform(transform: ResourceView, builder: GraphBuilder, context: 
     builder.edge(node, outputNode);
   }
   return node;
+}
+
+interface Link {
+  transformId: unknown;
+  /** A topic the pipeline takes from the transform, or a regex (auto-discovery) written as `/regex/`. */
+  label: string;
+  dotted: boolean;
+}
+
+/** The pipeline's links to transforms in one set of its inputs: `transforms` topics and `topicAutoDiscovery` rules. */
+function linksOf(inputs: Inputs | undefined): Link[] {
+  const entries = (value: unknown) =>
+    Array.isArray(value) ? value.filter((item): item is Inputs => typeof item === "object" && item !== null) : [];
+  return [
+    ...entries(inputs?.transforms).flatMap((entry) =>
+      (stringsOf(entry.topics) ?? []).map((topic) => ({ transformId: entry.transformId, label: topic, dotted: false })),
+    ),
+    ...entries(inputs?.topicAutoDiscovery)
+      .filter((rule) => knownString(rule.regex) !== undefined)
+      .map((rule) => ({ transformId: rule.transformId, label: `/${String(rule.regex)}/`, dotted: true })),
+  ];
+}
+
+/**
+ * The transform a link names: the resource of this stack with that id, else (an id known only after `up`) the next
+ * transform the pipeline's `transforms`/`topicAutoDiscovery` depend on, else a node for an outside transform.
+ */
+function linkedTransform(link: Link, context: Context, pending: string[]): ResourceView | string {
+  const id = knownString(link.transformId);
+  if (id !== undefined) return context.views.find((view) => view.kind === "transform" && view.id === id) ?? id;
+  const urn = pending.shift();
+  return urn === undefined ? "unknown" : (context.byUrn.get(urn) ?? namedOnly(urn));
+}
+
+/** Draws transform → topic (or regex) → pipeline for each link, marked as the link changes. */
+function drawTransformLinks(
+  pipeline: ResourceView,
+  pipelineNode: string,
+  builder: GraphBuilder,
+  context: Context,
+  marks: Mark[],
+): void {
+  const now = linksOf(pipeline.newInputs);
+  const before = pipeline.op === "update" || pipeline.op === "replace" ? linksOf(pipeline.oldInputs) : now;
+  const keyOf = (link: Link) => `${String(link.transformId)}\u0000${link.label}`;
+  const nowKeys = new Set(now.map(keyOf));
+  const beforeKeys = new Set(before.map(keyOf));
+  const pending = [
+    ...new Set([...(pipeline.dependencies.transforms ?? []), ...(pipeline.dependencies.topicAutoDiscovery ?? [])]),
+  ];
+  const drawnKeys = new Set<string>();
+  for (const link of [...now, ...before]) {
+    if (drawnKeys.has(keyOf(link))) continue;
+    drawnKeys.add(keyOf(link));
+    const mark: Mark = !nowKeys.has(keyOf(link)) ? "deleted" : !beforeKeys.has(keyOf(link)) ? "created" : "unchanged";
+    marks.push(mark);
+    const topicKey = link.dotted ? `discover:${String(link.transformId)}:${link.label}` : `output:${link.label}`;
+    const topicNode = builder.node(topicKey, () => ({ label: [link.label], shape: "topic", mark }));
+    const transform = linkedTransform(link, context, pending);
+    const transformNode =
+      typeof transform === "string"
+        ? builder.node(`transform:${transform}`, () => ({
+            label: [`transform ${transform}`, "outside this stack"],
+            shape: "transform",
+            mark: "unchanged",
+          }))
+        : drawTransform(transform, builder, context, marks);
+    builder.edge(transformNode, topicNode, link.dotted);
+    builder.edge(topicNode, pipelineNode, link.dotted);
+  }
 }
 
 /** The graph of every affected pipeline, pipelines in name order. */

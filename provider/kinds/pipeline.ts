@@ -7,6 +7,16 @@ import { requestFor } from "../engine/lookup";
 import { compact, isPlainObject, semanticEqual } from "../engine/values";
 import { liveTagIds } from "./lifecycle/tags";
 import { nameSchema, namePrefixSchema } from "./names";
+import {
+  autoDiscoveryRules,
+  type PipelineTransformLinks,
+  pipelineTransformRules,
+  topicAutoDiscoverySchema,
+  transformItemsFor,
+  transformLinksSchema,
+  liveAutoDiscovery,
+  liveTransformLinks,
+} from "./pipeline-transforms";
 
 /** TF internal/api/pipeline.go:84,199,225. */
 const writeQuery = { secret_returned: true, wait: false } as const;
@@ -29,6 +39,16 @@ export const pipelineInputsSchema = z.strictObject({
    * Tag ids. Absent: left as they are on the service (a new pipeline gets the "Development" tag); `[]`: none.
    */
   tags: z.array(z.string().min(1)).optional(),
+  /**
+   * Transforms whose topics the pipeline delivers: each transform by id with the topics it handles (TF
+   * `transforms`). Absent: left as they are on the service; `[]`: none.
+   */
+  transforms: transformLinksSchema.optional(),
+  /**
+   * Rules that pick up a transform's output topics by regex, for topics named only at run time (a topic router's;
+   * TF `topic_auto_discovery_transforms`). Absent: left as they are on the service; `[]`: none.
+   */
+  topicAutoDiscovery: topicAutoDiscoverySchema.optional(),
   /** Filled by the SDK when the source and destination are resources of the program: spares two lookups. */
   endpoints: z.strictObject({ source: endpointHint.optional(), destination: endpointHint.optional() }).optional(),
 });
@@ -148,6 +168,7 @@ function tagIds(live: PipelineRecord): string[] {
 export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
   kind: "pipeline",
   schema: pipelineInputsSchema as z.ZodType<PipelineInputs>,
+  rules: (news) => pipelineTransformRules(news),
   // A pipeline is its source → destination link: pointing it elsewhere makes a new pipeline. It also lets a
   // source that must be deleted before its replacement exists take its pipelines down first (the service
   // refuses to delete a source a pipeline still uses).
@@ -169,21 +190,28 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
         // Unmanaged tags are left out, so the service gives the pipeline its default, the Development tag (TF
         // internal/resource/pipeline/pipeline.go:118-121; constants/tag.go:6). `[]` would mean "no tags".
         tags: inputs.tags,
-        // Never null on the wire (TF pipeline.go:660-668).
-        transforms: [],
-        topic_auto_discovery_transforms: [],
+        // Never null on the wire (TF pipeline.go:660-668): a new pipeline has none unless the program links some.
+        transforms: await transformItemsFor(context, inputs.transforms ?? [], inputs.sourceId),
+        topic_auto_discovery_transforms: autoDiscoveryRules(inputs.topicAutoDiscovery ?? []),
         created_from: context.createdFrom,
       }),
     // A PUT replaces the pipeline's transforms, auto-discovery rules and (when sent) tags, so what the program does
     // not manage is sent back as the service holds it: transforms attached in the console stay attached, and
     // console tags stay (tags `[]` would clear them: TF internal/api/source.go:30-37).
     updateBody: async (inputs, context, id) => {
-      const [body, live] = await Promise.all([pipelineBody(inputs, context), livePipeline(context, id)]);
+      const [body, live, declaredItems] = await Promise.all([
+        pipelineBody(inputs, context),
+        livePipeline(context, id),
+        inputs.transforms === undefined ? undefined : transformItemsFor(context, inputs.transforms, inputs.sourceId),
+      ]);
       return compact({
         ...body,
         tags: inputs.tags ?? liveTagIds(live),
-        transforms: transformItems(live),
-        topic_auto_discovery_transforms: (live.topic_auto_discovery_transforms ?? []) as Json[],
+        transforms: declaredItems ?? transformItems(live),
+        topic_auto_discovery_transforms:
+          inputs.topicAutoDiscovery === undefined
+            ? ((live.topic_auto_discovery_transforms ?? []) as Json[])
+            : autoDiscoveryRules(inputs.topicAutoDiscovery),
       });
     },
     // Deletes are asynchronous: the pipeline keeps its name (and its source) until the service has torn it down,
@@ -219,6 +247,8 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
       snapshotNewTables: prior.snapshotNewTables === undefined ? undefined : (live.snapshot_new_tables ?? undefined),
       tags:
         prior.tags === undefined || semanticEqual([...prior.tags].sort(), [...liveTags].sort()) ? prior.tags : liveTags,
+      transforms: liveTransformLinks(live, prior.transforms as PipelineTransformLinks | undefined),
+      topicAutoDiscovery: liveAutoDiscovery(live, prior.topicAutoDiscovery),
     }) as PipelineInputs;
   },
 };

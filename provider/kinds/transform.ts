@@ -78,6 +78,10 @@ export const transformRecord = z.looseObject({
   preview_version: versionField,
   version: versionField,
   metrics: z.looseObject({ status: nullableString }).nullish(),
+  start_time: nullableString,
+  /** Output topics: ids and their pretty names, two parallel lists that may differ in length (TF datasource/transform_test.go:12-40). */
+  topic_ids: z.array(z.string()).nullish(),
+  topics: z.array(z.string()).nullish(),
 });
 export type TransformRecord = z.infer<typeof transformRecord>;
 

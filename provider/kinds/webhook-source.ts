@@ -53,9 +53,18 @@ export type WebhookSourceInputs = z.infer<typeof webhookSourceInputsSchema> & Js
 const webhookRecord = connectorRecord.extend({ tags: z.array(z.unknown()).nullish() });
 type WebhookRecord = ConnectorRecord & { tags?: unknown[] | null };
 
+/**
+ * The topic that receives requests to the base URL: `defaultTopic`, else the first listed topic, else the
+ * service's default list's only topic. The service has no rule tying the two together (the reference provider
+ * has none): the base URL feeds the list's first topic (a guess, docs/real-api.md).
+ */
+function defaultTopicOf(inputs: Pick<WebhookSourceInputs, "topics" | "defaultTopic">): string {
+  return inputs.defaultTopic ?? inputs.topics?.[0] ?? webhookDefaults.defaultTopic;
+}
+
 /** The topics the source accepts, the default topic (which receives requests to the base URL) first. */
 function topicsOf(inputs: Pick<WebhookSourceInputs, "topics" | "defaultTopic">): string[] {
-  const first = inputs.defaultTopic ?? webhookDefaults.defaultTopic;
+  const first = defaultTopicOf(inputs);
   const listed = inputs.topics ?? [first];
   return listed.includes(first) ? [first, ...listed.filter((topic) => topic !== first)] : listed;
 }
@@ -78,16 +87,15 @@ function rules(news: WebhookSourceInputs): CheckFailure[] {
     if (repeated !== undefined) {
       failures.push({ property: "topics", reason: `\`topics\` lists \`${repeated}\` more than once` });
     }
-    const fallback = news.defaultTopic ?? webhookDefaults.defaultTopic;
-    if (!isUnknown(fallback) && !topics.includes(fallback)) {
+    // Only a default topic the program names itself must be listed: both are its own inputs, and they disagree.
+    const chosen = news.defaultTopic;
+    if (chosen !== undefined && !isUnknown(chosen) && !topics.includes(chosen)) {
       failures.push({
         property: "defaultTopic",
         reason:
-          news.defaultTopic === undefined
-            ? `\`topics\` must include \`${webhookDefaults.defaultTopic}\` (the default of \`defaultTopic\`, which ` +
-              "receives requests to the base URL), or set `defaultTopic` to one of the listed topics"
-            : "`defaultTopic` must be one of `topics`: requests to the base URL go to it, and only listed topics " +
-              "are sure to accept requests",
+          "`defaultTopic` must be one of `topics`: requests to the base URL go to it, and only listed topics are " +
+          "sure to accept requests. Add it to `topics`, or leave `defaultTopic` out (the first listed topic is " +
+          "the default)",
       });
     }
   }
@@ -171,7 +179,7 @@ export const webhookSourceKind: KindDescription<WebhookSourceInputs, WebhookReco
       format: liveSetting(prior.format, config[keys.format], webhookDefaults.format),
       addDeleteField: liveSetting(prior.addDeleteField, config[keys.addDeleteField], webhookDefaults.addDeleteField),
       keyHeader: liveSetting(prior.keyHeader, config[keys.keyHeader], webhookDefaults.keyHeader),
-      defaultTopic: liveSetting(prior.defaultTopic, liveTopics?.[0], webhookDefaults.defaultTopic),
+      defaultTopic: liveSetting(prior.defaultTopic, liveTopics?.[0], defaultTopicOf({ topics: prior.topics })),
       topics: liveSet(prior.topics, liveTopics, topicsOf({ defaultTopic: prior.defaultTopic })),
       tags: liveSet(prior.tags, tagIdsOf(live.tags), []),
     }) as WebhookSourceInputs;

@@ -8,6 +8,7 @@ import { parseBody, parseQuery } from "../core/validate";
 import { route, type ApiContext, type RouteDef } from "../http/context";
 import { normalizeConfig } from "../domain/config";
 import { filterAndSort, paginate, parseListQuery, single } from "../domain/listing";
+import { prettyTopicName } from "../domain/pipelines";
 import { effective } from "../domain/status";
 import type { TransformRecord } from "../state/types";
 import { ORIGINS } from "./connector-common";
@@ -114,6 +115,9 @@ export function renderTransform(ctx: ApiContext, t: TransformRecord) {
     config: t.config,
     start_time: t.jobStartedAt ? nowIso(t.jobStartedAt) : null,
     topic_ids: topicIds(t),
+    // Pretty names parallel to `topic_ids`, read by the reference client to pick a pipeline item's `topic_id`
+    // (TF internal/resource/pipeline/pipeline.go:557-568; datasource/transform_test.go:12-40).
+    topics: topicIds(t).map(prettyTopicName),
     implementation: currentImplementation(t),
     metrics: {
       tasks: 1,

@@ -4,7 +4,6 @@
  * CLI's `preview --json`, piped through the compiled `pulumi-streamkap pr-summary`, and the summary is what the
  * reviewer reads; merging (`up`) then does what the summary said.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
@@ -12,13 +11,13 @@ import { type LocalServer, startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
 import { callsDuring } from "../harness/calls";
 import { TestProject } from "../harness/project";
+import { marked, nodeId, previewJson, prSummary } from "../harness/pr-summary";
 import { leakedSecrets } from "../harness/secrets";
 
 type Live = { id: string; name: string; config: Record<string, unknown> };
 
 const repoRoot = path.resolve(__dirname, "../../..");
 const example = path.join(repoRoot, "examples", "gitops");
-const cli = path.join(repoRoot, "dist", "cli", "main.js");
 const dbPassword = "gitops-db-password-4c1e";
 const snowflakeKey = "gitops-private-key-8d2f";
 
@@ -44,68 +43,6 @@ function stackSettings(stack: string): Record<string, string> {
     settings[entry[1]] = entry[2].startsWith('"') ? (JSON.parse(entry[2]) as string) : entry[2];
   }
   return settings;
-}
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a command to completion without blocking this process, which also serves the local API. */
-function runCommand(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string }) {
-  return new Promise<Ran>((resolve, reject) => {
-    const child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: ["pipe", "pipe", "pipe"] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      resolve({ code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }),
-    );
-    child.stdin.end(options.input ?? "");
-  });
-}
-
-/** The pulumi CLI scripts/toolchain.sh provides (the variable names its bin directory or the binary). */
-function pulumiBinary(): string {
-  const bin = process.env.PULUMI_STREAMKAP_PULUMI_BIN;
-  if (!bin) throw new Error("PULUMI_STREAMKAP_PULUMI_BIN is not set: run the tests through scripts/toolchain.sh");
-  return fs.statSync(bin).isDirectory() ? path.join(bin, "pulumi") : bin;
-}
-
-/** `pulumi preview --json` as the workflow runs it, with the environment the test project's workspace uses. */
-async function previewJson(project: TestProject): Promise<string> {
-  const workspace = project.stack.workspace;
-  const env = { ...process.env, ...workspace.envVars, PULUMI_HOME: workspace.pulumiHome };
-  const args = ["preview", "--json", "--refresh", "--show-sames", "--non-interactive", "--stack", project.stack.name];
-  const preview = await runCommand(pulumiBinary(), args, { cwd: project.dir, env });
-  if (preview.code !== 0)
-    throw new Error(`pulumi preview failed (${preview.code}):\n${preview.stderr}\n${preview.stdout}`);
-  return preview.stdout;
-}
-
-async function prSummary(previewOutput: string): Promise<string> {
-  const summary = await runCommand(process.execPath, [cli, "pr-summary"], { input: previewOutput });
-  if (summary.code !== 0) throw new Error(`pr-summary failed (${summary.code}): ${summary.stderr}`);
-  return summary.stdout;
-}
-
-/** The id of the Mermaid node drawn exactly as `node` (shape and label). */
-function nodeId(mermaid: string, node: string): string {
-  const line = mermaid.split("\n").find((candidate) => candidate.trim().endsWith(node));
-  const id = line?.trim().slice(0, line.trim().length - node.length);
-  if (!id) throw new Error(`no node ${node} in:\n${mermaid}`);
-  return id;
-}
-
-/** The node ids the diagram gives a class such as `replaced`. */
-function marked(mermaid: string, mark: string): string[] {
-  const line = mermaid
-    .split("\n")
-    .find((candidate) => candidate.trim().startsWith("class ") && candidate.endsWith(` ${mark}`));
-  return line ? line.trim().split(" ")[1].split(",") : [];
 }
 
 let server: LocalServer;

@@ -38,7 +38,7 @@ const outputs = async () => {
   return { id: String(all.id.value), url: String(all.url.value), apiKey: all.apiKey };
 };
 
-test("up creates a webhook source whose generated URL and API key accept records, the key a secret output", async () => {
+test("up creates a webhook source whose generated URL and API key accept records, the key a secret output; no default topic is demanded", async () => {
   const result = await project.up();
   expect(result.summary.result).toBe("succeeded");
   expect(result.outputs.apiKey.secret).toBe(true);
@@ -57,6 +57,14 @@ test("up creates a webhook source whose generated URL and API key accept records
     `/topics/messages?topic_id=${encodeURIComponent(`source_${source.id}.refunds`)}`,
   );
   expect(messages.result.map((message) => message.value)).toEqual([{ id: 7, amount: 3 }]);
+
+  // The program names no default topic and lists no `default_topic`: the base URL feeds the first listed topic.
+  expect((await post(url, String(result.outputs.apiKey.value), { id: 7, base: true })).status).toBe(202);
+  const first = await api.request<{ result: Array<{ value: unknown }> }>(
+    "GET",
+    `/topics/messages?topic_id=${encodeURIComponent(`source_${source.id}.orders`)}`,
+  );
+  expect(first.result.map((message) => message.value)).toEqual([{ id: 7, base: true }]);
 });
 
 test("the API key never reaches the state file in plaintext", async () => {
