@@ -109,12 +109,15 @@ export class Pipeline extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;
   declare readonly sourceId: pulumi.Output<string>;
   declare readonly destinationId: pulumi.Output<string>;
+  /** The topics by table name: as set, else every topic the service delivers. */
   declare readonly topics: pulumi.Output<string[] | undefined>;
+  /** As set, else the service's value. */
   declare readonly snapshotNewTables: pulumi.Output<boolean | undefined>;
+  /** The tag ids: as set, else the ones the service holds (its default, the Development tag). */
   declare readonly tags: pulumi.Output<string[] | undefined>;
-  /** The transforms linked, as last applied: `{transformId, topics}`; undefined when the program leaves them be. */
+  /** The transforms linked, `{transformId, topics}`: as set, else the ones the service holds. */
   declare readonly transforms: pulumi.Output<Array<{ transformId: string; topics: string[] }> | undefined>;
-  /** The auto-discovery rules, as last applied: `{transformId, regex}`; undefined when the program leaves them be. */
+  /** The auto-discovery rules, `{transformId, regex}`: as set, else the ones the service holds. */
   declare readonly topicAutoDiscovery: pulumi.Output<Array<{ transformId: string; regex: string }> | undefined>;
   /** The full ids of the topics the pipeline delivers. */
   declare readonly topicIds: pulumi.Output<string[]>;

@@ -171,6 +171,12 @@ export class Transform extends pulumi.dynamic.Resource {
   declare readonly inputTopicPattern: pulumi.Output<string>;
   /** The output topic pattern, as last applied. */
   declare readonly outputTopicPattern: pulumi.Output<string>;
+  /** How input records are serialized: as set, else the service's value (its default, `Any`). */
+  declare readonly inputFormat: pulumi.Output<string | undefined>;
+  /** How output records are serialized: as set, else the service's value (its default, `Any`). */
+  declare readonly outputFormat: pulumi.Output<string | undefined>;
+  /** Parallel tasks of the job: as set, else the service's value (its default included). */
+  declare readonly parallelism: pulumi.Output<number | undefined>;
   /** The code whose version was last deployed; undefined when the code is left to the web console. */
   declare readonly implementation: pulumi.Output<TransformImplementationArgs | undefined>;
   /** Whether new versions are promoted live (see {@link TransformArgs.deploy}). */

@@ -81,17 +81,17 @@ export interface WebhookSourceArgs extends ManagedArgs {
 export class WebhookSource extends pulumi.dynamic.Resource {
   /** The name on the service. */
   declare readonly name: pulumi.Output<string>;
-  /** The body format, as last applied; undefined means the default, `json`. */
+  /** The body format: as set, else the service's (its default, `json`). */
   declare readonly format: pulumi.Output<"json" | "string" | undefined>;
-  /** Whether DELETE requests add `delete: true`, as last applied; undefined means false. */
+  /** Whether DELETE requests add `delete: true`: as set, else the service's (its default, false). */
   declare readonly addDeleteField: pulumi.Output<boolean | undefined>;
-  /** The key header's name, as last applied; undefined means the default, `key`. */
+  /** The key header's name: as set, else the service's (its default, `key`). */
   declare readonly keyHeader: pulumi.Output<string | undefined>;
-  /** The default topic, as last applied; undefined means the default, the first of `topics`. */
+  /** The default topic: as set, else the first topic the service lists. */
   declare readonly defaultTopic: pulumi.Output<string | undefined>;
-  /** The declared topics, as last applied; undefined means only the default topic. */
+  /** The topics: as set, else the ones the service lists. */
   declare readonly topics: pulumi.Output<string[] | undefined>;
-  /** The tag ids, as last applied. */
+  /** The tag ids: as set, else the ones the service holds. */
   declare readonly tags: pulumi.Output<string[] | undefined>;
   /** The key version, as last applied (see {@link WebhookSourceArgs.keyVersion}). */
   declare readonly keyVersion: pulumi.Output<number | undefined>;

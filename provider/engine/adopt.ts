@@ -1,6 +1,7 @@
 import { ErrorCodes, StreamkapError } from "../errors";
 import { splitCommonInputs } from "./common-inputs";
 import type { JsonObject, KindContext, KindDescription } from "./kind";
+import { liveSettingOutputs } from "./live-settings";
 import { findByName, getObject } from "./lookup";
 import { isPlainObject } from "./values";
 
@@ -47,9 +48,16 @@ export async function adoptObject<I extends JsonObject, L>(
     );
   }
   const { common, own } = splitCommonInputs(inputs);
+  const declared = kind.liveInputs(live, own as I);
   return {
     id: kind.api.idOf(live),
-    outs: { ...common, ...kind.liveInputs(live, own as I), ...kind.outputs(live), [adoptedMarker]: true },
+    outs: {
+      ...liveSettingOutputs(kind, live, { ...common, ...declared }),
+      ...common,
+      ...declared,
+      ...kind.outputs(live),
+      [adoptedMarker]: true,
+    },
   };
 }
 

@@ -57,6 +57,12 @@ export interface KindDescription<I extends JsonObject, L> {
   outputs(live: L): JsonObject;
   /** The inputs the live object implies, shaped like `prior` so that only real drift differs. */
   liveInputs(live: L, prior: I): I;
+  /**
+   * The settings the service holds, under their input names and types, its defaults included. Each one the
+   * program leaves out becomes an output holding the live value (see live-settings.ts); they are never compared,
+   * so a service default never shows as a change. Secrets are left out by the engine.
+   */
+  liveSettings?(live: L): JsonObject;
   /** Config keys (or inputs) whose values are secret, so that drift reports never print them. */
   secretKeys?(inputs: I): string[];
   /** The service's config key behind a top-level input (typed connectors' camelCase settings), for config history. */

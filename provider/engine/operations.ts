@@ -7,6 +7,7 @@ import { adoptedMarker, adoptObject } from "./adopt";
 import { splitCommonInputs } from "./common-inputs";
 import { driftBetween, explainDrift } from "./drift";
 import type { ConvergeFailure, JsonObject, KindContext, KindDescription } from "./kind";
+import { liveSettingOutputs, withoutLiveOnly } from "./live-settings";
 import { findByName, getObject, requestFor } from "./lookup";
 import { provenanceOf } from "./provenance";
 import { warn } from "./report";
@@ -87,7 +88,7 @@ async function converge<I extends JsonObject, L>(
   inputs: I,
   previous: JsonObject | undefined,
 ): Promise<JsonObject> {
-  const outs: JsonObject = { ...inputs, ...kind.outputs(live) };
+  const outs: JsonObject = { ...liveSettingOutputs(kind, live, inputs), ...inputs, ...kind.outputs(live) };
   if (!kind.converge) return outs;
   try {
     return { ...outs, ...(await kind.converge(context, id, live, inputs, previous)) };
@@ -238,7 +239,12 @@ export async function readObject<I extends JsonObject, L>(
   if (drift.length > 0) {
     await warn(await explainDrift(kind as never, context, id, drift, new Set(kind.secretKeys?.(prior) ?? [])));
   }
-  const props: JsonObject = { ...withoutProvider(oldOutputs), ...inputs, ...kind.outputs(live) };
+  const props: JsonObject = {
+    ...withoutLiveOnly(withoutProvider(oldOutputs)),
+    ...liveSettingOutputs(kind, live, inputs),
+    ...inputs,
+    ...kind.outputs(live),
+  };
   delete props[adoptedMarker]; // state inputs now hold the live values, so the engine's own diff is exact again
   return { id, props, inputs };
 }

@@ -1,4 +1,5 @@
 import { commonInputKeys } from "./common-inputs";
+import { liveOnlyNames } from "./live-settings";
 import type { Json, JsonObject, KindDescription } from "./kind";
 import { isUnknown } from "./unknown";
 
@@ -72,8 +73,9 @@ export function ownInputKeys(kind: KindDescription<JsonObject, unknown>): string
 /** The inputs stored inside a resource's outputs (outputs repeat every input so `diff` can compare them). */
 export function inputsFromOutputs<I extends JsonObject>(kind: KindDescription<I, unknown>, outputs: JsonObject): I {
   const inputs: JsonObject = {};
+  const liveOnly = liveOnlyNames(outputs);
   for (const key of inputKeys(kind as unknown as KindDescription<JsonObject, unknown>)) {
-    if (outputs[key] !== undefined) inputs[key] = outputs[key];
+    if (outputs[key] !== undefined && !liveOnly.has(key)) inputs[key] = outputs[key];
   }
   return inputs as I;
 }

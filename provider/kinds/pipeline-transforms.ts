@@ -130,10 +130,16 @@ export function transformTopicId(
   topic: string,
   sourceId: string,
 ): string {
-  const index = (transform.topics ?? []).indexOf(topic);
-  const ids = transform.topic_ids ?? [];
+  const index = listOf(transform.topics).indexOf(topic);
+  const ids = listOf(transform.topic_ids);
   if (index >= 0 && index < ids.length) return ids[index];
   return sourceId === "" ? topic : `source_${sourceId}.${topic}`;
+}
+
+/** A list the service may answer as a single string (a transform's `topic_ids`: audit row V10). */
+function listOf(value: string[] | string | null | undefined): string[] {
+  if (Array.isArray(value)) return value;
+  return typeof value === "string" && value !== "" ? [value] : [];
 }
 
 /** The wire items of the program's links: one per (transform, topic), each transform read once. */
@@ -167,7 +173,7 @@ function itemTopic(item: Record<string, unknown>): string {
 }
 
 /** The live items grouped by transform, in the order the service lists them (TF api2ModelTransforms). */
-function liveLinks(live: PipelineRecord): PipelineTransformLinks {
+export function liveLinks(live: PipelineRecord): PipelineTransformLinks {
   const byId = new Map<string, string[]>();
   for (const item of live.transforms ?? []) {
     if (!isPlainObject(item) || typeof item.id !== "string") continue;
@@ -202,16 +208,21 @@ export function liveTransformLinks(
   return result;
 }
 
+/** The live auto-discovery rules in the program's words; undefined when the answer has none. */
+export function liveRules(live: PipelineRecord): TopicAutoDiscovery | undefined {
+  return live.topic_auto_discovery_transforms
+    ?.filter((rule): rule is JsonObject => isPlainObject(rule))
+    .map((rule) => ({ transformId: String(rule.transform_id ?? ""), regex: String(rule.regex ?? "") }));
+}
+
 /** The live auto-discovery rules, the program's own list when it holds the same rules. */
 export function liveAutoDiscovery(
   live: PipelineRecord,
   prior: TopicAutoDiscovery | undefined,
 ): TopicAutoDiscovery | undefined {
-  const rules = live.topic_auto_discovery_transforms;
-  if (prior === undefined || rules === undefined || rules === null) return prior;
-  const current = rules
-    .filter((rule): rule is JsonObject => isPlainObject(rule))
-    .map((rule) => ({ transformId: String(rule.transform_id ?? ""), regex: String(rule.regex ?? "") }));
+  if (prior === undefined) return prior;
+  const current = liveRules(live);
+  if (current === undefined) return prior;
   const keyOf = (rule: { transformId: string; regex: string }) => `${rule.transformId}\u0000${rule.regex}`;
   return sameSet(current.map(keyOf), prior.map(keyOf)) && current.length === prior.length ? prior : current;
 }

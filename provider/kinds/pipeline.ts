@@ -15,6 +15,8 @@ import {
   transformItemsFor,
   transformLinksSchema,
   liveAutoDiscovery,
+  liveLinks,
+  liveRules,
   liveTransformLinks,
 } from "./pipeline-transforms";
 
@@ -227,6 +229,15 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
       destinationName: live.destination?.name ?? undefined,
       tagIds: tagIds(live),
       createdFrom: live.created_from ?? undefined,
+    }),
+  // What the service decided for what the program leaves out: every topic, its snapshot default, the default tag.
+  liveSettings: (live) =>
+    compact({
+      topics: liveTopicNames(live),
+      snapshotNewTables: live.snapshot_new_tables ?? undefined,
+      tags: tagIds(live),
+      transforms: live.transforms ? liveLinks(live) : undefined,
+      topicAutoDiscovery: liveRules(live),
     }),
   liveInputs: (live, prior) => {
     const sourceId = live.source?.id ?? prior.sourceId;

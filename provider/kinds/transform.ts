@@ -17,6 +17,8 @@ import {
   typedConfigKeys,
 } from "./transform-config";
 import { type DeployInputs, deployTransform, versionText } from "./transform-deploy";
+import { findConnector } from "../catalogue";
+import { fieldsOf, liveValueOf } from "./typed-fields";
 
 const jsonObject = z.record(z.string(), z.json());
 const testRecord = z.strictObject({
@@ -80,8 +82,8 @@ export const transformRecord = z.looseObject({
   metrics: z.looseObject({ status: nullableString }).nullish(),
   start_time: nullableString,
   /** Output topics: ids and their pretty names, two parallel lists that may differ in length (TF datasource/transform_test.go:12-40). */
-  topic_ids: z.array(z.string()).nullish(),
-  topics: z.array(z.string()).nullish(),
+  topic_ids: z.union([z.array(z.string()), z.string()]).nullish(),
+  topics: z.union([z.array(z.string()), z.string()]).nullish(),
 });
 export type TransformRecord = z.infer<typeof transformRecord>;
 
@@ -116,6 +118,20 @@ function outputs(live: TransformRecord): JsonObject {
     jobStatus: live.metrics?.status ?? undefined,
     createdFrom: live.created_from ?? undefined,
   });
+}
+
+/** The typed settings every transform has (topic patterns, formats, parallelism) as the service holds them. */
+function liveSettings(live: TransformRecord): JsonObject {
+  const entry = live.transform_type ? findConnector("transform", live.transform_type) : undefined;
+  if (!entry) return {};
+  const byKey = new Map(fieldsOf(entry).map((field) => [field.key, field]));
+  const settings: JsonObject = {};
+  for (const [input, key] of Object.entries(typedConfigKeys)) {
+    const field = byKey.get(key);
+    const value = field && liveValueOf(field, live.config?.[key]);
+    if (value !== undefined) settings[input] = value;
+  }
+  return settings;
 }
 
 /** The code as the service holds it, shaped like the program's `implementation`. */
@@ -174,6 +190,7 @@ export const transformKind: KindDescription<TransformInputs, TransformRecord> = 
     asyncDelete: true,
   },
   outputs,
+  liveSettings,
   liveInputs: (live, prior) => {
     const config = (live.config ?? {}) as JsonObject;
     const type = (live.transform_type as TransformInputs["type"] | null | undefined) ?? prior.type;

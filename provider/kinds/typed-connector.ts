@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ConnectorRecord } from "../client/responses";
 import type { CheckFailure, Json, JsonObject, KindDescription } from "../engine/kind";
 import { type ConnectorInputs, connectorInputsSchema, connectorKind } from "./connector";
-import { type TypedConnectorKind, type TypedField, typedFields } from "./typed-fields";
+import { liveSettingsOf, type TypedConnectorKind, type TypedField, typedFields } from "./typed-fields";
 import { apiOverTypedInputs } from "./typed-view";
 
 /**
@@ -54,6 +54,7 @@ export function typedConnectorKind(
     ...(generic.adoptByName === undefined ? {} : { adoptByName: generic.adoptByName }),
     api: apiOverTypedInputs(api, convert.toGeneric),
     outputs: generic.outputs,
+    liveSettings: (live) => liveSettingsOf(fields, live.config),
     liveInputs: (live, prior) => convert.fromGeneric(generic.liveInputs(live, convert.toGeneric(prior))),
     secretKeys: (inputs) => [
       ...new Set([...secretNames, ...(generic.secretKeys?.(convert.toGeneric(inputs)) ?? []).map(convert.nameOf)]),

@@ -8,6 +8,8 @@ import {
 import { commonInputKeys } from "../engine/common-inputs";
 import type { Json } from "../engine/kind";
 import { connectorInputsSchema } from "./connector";
+import { isMasked } from "./connector-config";
+import { splitList } from "./live-values";
 
 /**
  * The camelCase inputs of a typed connector, derived from the catalogue in exactly one place: the provider's
@@ -116,4 +118,44 @@ function preferredEntries(entries: readonly CatalogueField[]): CatalogueField[] 
 
 function fieldType(type: string | null | undefined): TypedFieldType {
   return type === "string" || type === "integer" || type === "boolean" || type === "string[]" ? type : "json";
+}
+
+/**
+ * A setting's live value in the input's type: the service answers most values as text ("5432", "true"). Undefined
+ * when the service holds none, masks it, or holds something the type cannot carry (the output then stays unset
+ * rather than lie about its type).
+ */
+export function liveValueOf(field: Pick<TypedField, "type">, raw: unknown): Json | undefined {
+  if (raw === undefined || raw === null || isMasked(raw)) return undefined;
+  switch (field.type) {
+    case "integer": {
+      const number = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
+      return typeof number === "number" && Number.isInteger(number) ? number : undefined;
+    }
+    case "boolean":
+      if (typeof raw === "boolean") return raw;
+      return raw === "true" || raw === "false" ? raw === "true" : undefined;
+    case "string":
+      return typeof raw === "string" || typeof raw === "number" || typeof raw === "boolean" ? String(raw) : undefined;
+    case "string[]":
+      return splitList(raw);
+    case "json":
+      return raw as Json;
+  }
+}
+
+/** Every non-secret setting the live config holds, by input name, in the input's type. */
+export function liveSettingsOf(
+  fields: readonly TypedField[],
+  config: Record<string, unknown> | null | undefined,
+): {
+  [name: string]: Json;
+} {
+  const settings: { [name: string]: Json } = {};
+  for (const field of fields) {
+    if (field.secret) continue;
+    const value = liveValueOf(field, config?.[field.key]);
+    if (value !== undefined) settings[field.name] = value;
+  }
+  return settings;
 }

@@ -10,7 +10,7 @@ import {
   type TypedConfigInput,
   typedConfigKeys,
 } from "./transform-config";
-import { fieldsOf, type TypedField } from "./typed-fields";
+import { fieldsOf, liveSettingsOf, type TypedField } from "./typed-fields";
 import { apiOverTypedInputs } from "./typed-view";
 
 /**
@@ -92,6 +92,7 @@ export function typedTransformKind(code: string): KindDescription<JsonObject, Tr
     ...(generic.adoptByName === undefined ? {} : { adoptByName: generic.adoptByName }),
     api: apiOverTypedInputs(api, convert.toGeneric),
     outputs: generic.outputs,
+    liveSettings: (live) => ({ ...generic.liveSettings?.(live), ...liveSettingsOf(settings, live.config) }),
     liveInputs: (live, prior) => convert.fromGeneric(generic.liveInputs(live, convert.toGeneric(prior))),
     ...(generic.secretKeys && { secretKeys: (inputs) => generic.secretKeys?.(convert.toGeneric(inputs)) ?? [] }),
     ...(converge && {

@@ -6,6 +6,7 @@ import type { CheckFailure, JsonObject, KindContext, KindDescription } from "../
 import { compact, isUnknown } from "../engine/values";
 import { keptSecrets, liveSet, liveSetting, revealed, splitList, tagIdsOf } from "./live-values";
 import { nameSchema, namePrefixSchema } from "./names";
+import { liveValueOf } from "./typed-fields";
 
 /** The service's defaults (api.md "Webhook source settings"). */
 export const webhookDefaults = {
@@ -170,6 +171,18 @@ export const webhookSourceKind: KindDescription<WebhookSourceInputs, WebhookReco
       createdFrom: live.created_from ?? undefined,
       serviceId: live.service_id ?? undefined,
     }),
+  liveSettings: (live) => {
+    const config = live.config ?? {};
+    const topics = splitList(config[keys.topics]);
+    return compact({
+      format: liveValueOf({ type: "string" }, config[keys.format]),
+      addDeleteField: liveValueOf({ type: "boolean" }, config[keys.addDeleteField]),
+      keyHeader: liveValueOf({ type: "string" }, config[keys.keyHeader]),
+      defaultTopic: topics?.[0],
+      topics,
+      tags: tagIdsOf(live.tags),
+    });
+  },
   liveInputs: (live, prior) => {
     const config = live.config ?? {};
     const liveTopics = splitList(config[keys.topics]);

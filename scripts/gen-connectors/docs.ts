@@ -123,3 +123,11 @@ export function classDoc(kind: "source" | "destination", code: string, className
     ['```ts title="index.ts"', pipeline, "```"],
   ];
 }
+
+/**
+ * How a setting's output reads: a secret as last applied; any other the program's value, else the service's own
+ * (its default included), so a program can read the effective configuration.
+ */
+export function liveNote(field: { secret: boolean }): string {
+  return field.secret ? ", as last applied" : ": as set, else the service's value (its default included)";
+}

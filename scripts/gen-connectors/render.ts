@@ -1,5 +1,5 @@
 import type { TypedField } from "../../provider/kinds/typed-fields";
-import { classDoc, docComment, fieldDoc } from "./docs";
+import { classDoc, docComment, fieldDoc, liveNote } from "./docs";
 import { keySummary, pascalName } from "./naming";
 
 export const header = [
@@ -63,7 +63,7 @@ export function connectorFile(spec: ConnectorSpec): string {
   const outputs = spec.fields
     .map(
       (field) =>
-        `${docComment([[`${keySummary(field.key)}, as last applied (see {@link ${name}Args.${field.name}}).`]], "  ")}` +
+        `${docComment([[`${keySummary(field.key)}${liveNote(field)} (see {@link ${name}Args.${field.name}}).`]], "  ")}` +
         `  declare readonly ${field.name}: ${outputType(field)};\n`,
     )
     .join("");

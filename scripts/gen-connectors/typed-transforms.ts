@@ -1,5 +1,5 @@
 import type { TypedTransformField } from "../../provider/kinds/typed-transform";
-import { docComment, fieldDoc } from "./docs";
+import { docComment, fieldDoc, liveNote } from "./docs";
 import { camelName, keySummary, pascalName, resourceName } from "./naming";
 import { header, inputType, outputType } from "./render";
 
@@ -137,7 +137,7 @@ export function typedTransformFile(spec: TypedTransformSpec): string {
   const outputs = settings
     .map(
       (field) =>
-        `${docComment([[`${settingSummary(field)}, as last applied (see {@link ${name}Args.${field.name}}).`]], "  ")}` +
+        `${docComment([[`${settingSummary(field)}${liveNote(field)} (see {@link ${name}Args.${field.name}}).`]], "  ")}` +
         `  declare readonly ${field.name}: ${outputType(field)};\n`,
     )
     .join("");

@@ -75,6 +75,10 @@ test("up links the transforms as the reference client does: one item per topic, 
   expect(pipeline.transforms[0].topic_id).toMatch(new RegExp(`^transform_${ids.clean}_\\d+\\.orders-clean$`));
   expect(pipeline.topic_auto_discovery_transforms).toEqual([{ transform_id: ids.router, regex: "^customers-.*" }]);
   expect(result.outputs.linked.value).toEqual([{ transformId: ids.clean, topics: ["orders-clean"] }]);
+  // Left out of the program: outputs hold what the service decided.
+  expect(result.outputs.cleanParallelism.value).toBe(5);
+  expect(result.outputs.pipelineTags.value).toEqual(pipeline.tags);
+  expect(pipeline.tags).toHaveLength(1);
 });
 
 test("a second preview shows no changes and makes no API call", async () => {

@@ -89,6 +89,38 @@ test("refresh reads the service's strings back as the program's numbers and bool
   expect((await project.preview()).result.changeSummary).toEqual({ same: 4 });
 });
 
+test("settings the program leaves out are outputs holding the service's values, never compared", async () => {
+  const outputs = await project.stack.outputs();
+  expect({
+    snapshotReadOnly: outputs.sourceSnapshotReadOnly.value,
+    hardDelete: outputs.destinationHardDelete.value,
+    schemaEvolution: outputs.destinationSchemaEvolution.value,
+  }).toEqual({ snapshotReadOnly: "Yes", hardDelete: true, schemaEvolution: "basic" });
+  const stateOf = async (name: string) => {
+    const deployment = await project.stack.exportStack();
+    type Stored = { urn: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
+    const resources = (deployment.deployment as { resources: Stored[] }).resources;
+    const found = resources.find((resource) => resource.urn.endsWith(`::${name}`));
+    return { inputs: found?.inputs ?? {}, outputs: found?.outputs ?? {} };
+  };
+  expect(Object.keys((await stateOf("orders-db")).inputs)).not.toContain("snapshotReadOnly");
+
+  // Someone changes a setting the program does not declare: the output follows after refresh, as nothing else does.
+  const live = await only("/sources");
+  await api.request("PUT", `/sources/${live.id}`, {
+    name: live.name,
+    connector: live.connector,
+    config: { ...live.config, "snapshot.read.only.user.defined": "No" },
+  });
+  const { diagnostics } = await project.refresh();
+  expect(diagnostics.join("\n")).not.toMatch(/changed outside Pulumi/);
+  // Stack outputs are the program's, computed by the next run; the resource's own outputs follow the refresh.
+  expect((await stateOf("orders-db")).outputs.snapshotReadOnly).toBe("No");
+  expect((await project.preview()).result.changeSummary).toEqual({ same: 4 });
+  await api.request("PUT", `/sources/${live.id}`, { name: live.name, connector: live.connector, config: live.config });
+  await project.refresh();
+});
+
 test("a setting changed outside Pulumi shows as drift of its camelCase input, and up sets it back", async () => {
   const live = await only("/sources");
   await api.request(

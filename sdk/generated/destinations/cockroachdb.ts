@@ -263,194 +263,236 @@ export interface CockroachDbDestinationArgs extends Omit<ConnectorCommonArgs, "s
  * ```
  */
 export class CockroachDbDestination extends TypedDestination {
-  /** Database hostname, as last applied (see {@link CockroachDbDestinationArgs.databaseHostname}). */
+  /**
+   * Database hostname: as set, else the service's value (its default included) (see {@link
+   * CockroachDbDestinationArgs.databaseHostname}).
+   */
   declare readonly databaseHostname: pulumi.Output<string>;
-  /** Database port, as last applied (see {@link CockroachDbDestinationArgs.databasePort}). */
+  /**
+   * Database port: as set, else the service's value (its default included) (see {@link
+   * CockroachDbDestinationArgs.databasePort}).
+   */
   declare readonly databasePort: pulumi.Output<number | undefined>;
-  /** Database database, as last applied (see {@link CockroachDbDestinationArgs.databaseDatabase}). */
+  /**
+   * Database database: as set, else the service's value (its default included) (see {@link
+   * CockroachDbDestinationArgs.databaseDatabase}).
+   */
   declare readonly databaseDatabase: pulumi.Output<string>;
-  /** Connection username, as last applied (see {@link CockroachDbDestinationArgs.connectionUsername}). */
+  /**
+   * Connection username: as set, else the service's value (its default included) (see {@link
+   * CockroachDbDestinationArgs.connectionUsername}).
+   */
   declare readonly connectionUsername: pulumi.Output<string>;
   /** Connection password, as last applied (see {@link CockroachDbDestinationArgs.connectionPassword}). */
   declare readonly connectionPassword: pulumi.Output<string>;
-  /** Table name prefix, as last applied (see {@link CockroachDbDestinationArgs.tableNamePrefix}). */
+  /**
+   * Table name prefix: as set, else the service's value (its default included) (see {@link
+   * CockroachDbDestinationArgs.tableNamePrefix}).
+   */
   declare readonly tableNamePrefix: pulumi.Output<string | undefined>;
-  /** Schema evolution, as last applied (see {@link CockroachDbDestinationArgs.schemaEvolution}). */
+  /**
+   * Schema evolution: as set, else the service's value (its default included) (see {@link
+   * CockroachDbDestinationArgs.schemaEvolution}).
+   */
   declare readonly schemaEvolution: pulumi.Output<"basic" | "none" | undefined>;
-  /** Insert mode, as last applied (see {@link CockroachDbDestinationArgs.insertMode}). */
+  /**
+   * Insert mode: as set, else the service's value (its default included) (see {@link
+   * CockroachDbDestinationArgs.insertMode}).
+   */
   declare readonly insertMode: pulumi.Output<"insert" | "upsert" | undefined>;
-  /** Delete enabled, as last applied (see {@link CockroachDbDestinationArgs.deleteEnabled}). */
+  /**
+   * Delete enabled: as set, else the service's value (its default included) (see {@link
+   * CockroachDbDestinationArgs.deleteEnabled}).
+   */
   declare readonly deleteEnabled: pulumi.Output<boolean | undefined>;
-  /** Primary key mode, as last applied (see {@link CockroachDbDestinationArgs.primaryKeyMode}). */
+  /**
+   * Primary key mode: as set, else the service's value (its default included) (see {@link
+   * CockroachDbDestinationArgs.primaryKeyMode}).
+   */
   declare readonly primaryKeyMode: pulumi.Output<"none" | "record_key" | "record_value" | undefined>;
-  /** Primary key fields, as last applied (see {@link CockroachDbDestinationArgs.primaryKeyFields}). */
+  /**
+   * Primary key fields: as set, else the service's value (its default included) (see {@link
+   * CockroachDbDestinationArgs.primaryKeyFields}).
+   */
   declare readonly primaryKeyFields: pulumi.Output<string | undefined>;
-  /** Tasks max, as last applied (see {@link CockroachDbDestinationArgs.tasksMax}). */
+  /**
+   * Tasks max: as set, else the service's value (its default included) (see {@link
+   * CockroachDbDestinationArgs.tasksMax}).
+   */
   declare readonly tasksMax: pulumi.Output<number | undefined>;
-  /** Topic2table map, as last applied (see {@link CockroachDbDestinationArgs.topic2tableMap}). */
+  /**
+   * Topic2table map: as set, else the service's value (its default included) (see {@link
+   * CockroachDbDestinationArgs.topic2tableMap}).
+   */
   declare readonly topic2tableMap: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms change topic name match regex, as last applied (see {@link
+   * Transforms change topic name match regex: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsChangeTopicNameMatchRegex}).
    */
   declare readonly transformsChangeTopicNameMatchRegex: pulumi.Output<string | undefined>;
   /**
-   * Transforms change topic name mapping, as last applied (see {@link
+   * Transforms change topic name mapping: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsChangeTopicNameMapping}).
    */
   declare readonly transformsChangeTopicNameMapping: pulumi.Output<string | undefined>;
   /**
-   * Consumer override max poll records, as last applied (see {@link
+   * Consumer override max poll records: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.consumerOverrideMaxPollRecords}).
    */
   declare readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
-  /** Preserve null values, as last applied (see {@link CockroachDbDestinationArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * CockroachDbDestinationArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
-  /** Quote identifiers, as last applied (see {@link CockroachDbDestinationArgs.quoteIdentifiers}). */
+  /**
+   * Quote identifiers: as set, else the service's value (its default included) (see {@link
+   * CockroachDbDestinationArgs.quoteIdentifiers}).
+   */
   declare readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to int j fields include list, as last applied (see {@link
+   * Transforms to int j fields include list: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsToIntJFieldsIncludeList}).
    */
   declare readonly transformsToIntJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to float j fields include list, as last applied (see {@link
+   * Transforms to float j fields include list: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsToFloatJFieldsIncludeList}).
    */
   declare readonly transformsToFloatJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to decimal j fields include list, as last applied (see {@link
+   * Transforms to decimal j fields include list: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsToDecimalJFieldsIncludeList}).
    */
   declare readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to decimal j truncate to max precision, as last applied (see {@link
-   * CockroachDbDestinationArgs.transformsToDecimalJTruncateToMaxPrecision}).
+   * Transforms to decimal j truncate to max precision: as set, else the service's value (its default included) (see
+   * {@link CockroachDbDestinationArgs.transformsToDecimalJTruncateToMaxPrecision}).
    */
   declare readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to string j fields include list, as last applied (see {@link
+   * Transforms to string j fields include list: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsToStringJFieldsIncludeList}).
    */
   declare readonly transformsToStringJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSON j fields include list, as last applied (see {@link
+   * Transforms to JSON j fields include list: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsToJsonJFieldsIncludeList}).
    */
   declare readonly transformsToJsonJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSON j convert all complex types, as last applied (see {@link
+   * Transforms to JSON j convert all complex types: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsToJsonJConvertAllComplexTypes}).
    */
   declare readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to JSONB j fields include list, as last applied (see {@link
+   * Transforms to JSONB j fields include list: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsToJsonbJFieldsIncludeList}).
    */
   declare readonly transformsToJsonbJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSONB j convert all complex types, as last applied (see {@link
-   * CockroachDbDestinationArgs.transformsToJsonbJConvertAllComplexTypes}).
+   * Transforms to JSONB j convert all complex types: as set, else the service's value (its default included) (see
+   * {@link CockroachDbDestinationArgs.transformsToJsonbJConvertAllComplexTypes}).
    */
   declare readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to JSONB j convert all JSON, as last applied (see {@link
+   * Transforms to JSONB j convert all JSON: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsToJsonbJConvertAllJson}).
    */
   declare readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms string replace fields include list, as last applied (see {@link
+   * Transforms string replace fields include list: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsStringReplaceFieldsIncludeList}).
    */
   declare readonly transformsStringReplaceFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms string replace regex patterns, as last applied (see {@link
+   * Transforms string replace regex patterns: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsStringReplaceRegexPatterns}).
    */
   declare readonly transformsStringReplaceRegexPatterns: pulumi.Output<string | undefined>;
   /**
-   * Transforms string replace replacement values, as last applied (see {@link
+   * Transforms string replace replacement values: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsStringReplaceReplacementValues}).
    */
   declare readonly transformsStringReplaceReplacementValues: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * CockroachDbDestinationArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link CockroachDbDestinationArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * CockroachDbDestinationArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link CockroachDbDestinationArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * CockroachDbDestinationArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link CockroachDbDestinationArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * CockroachDbDestinationArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link CockroachDbDestinationArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * CockroachDbDestinationArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link CockroachDbDestinationArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * CockroachDbDestinationArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link CockroachDbDestinationArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * CockroachDbDestinationArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link CockroachDbDestinationArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms add string suffix fields include list, as last applied (see {@link
-   * CockroachDbDestinationArgs.transformsAddStringSuffixFieldsIncludeList}).
+   * Transforms add string suffix fields include list: as set, else the service's value (its default included) (see
+   * {@link CockroachDbDestinationArgs.transformsAddStringSuffixFieldsIncludeList}).
    */
   declare readonly transformsAddStringSuffixFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms rename fields renames, as last applied (see {@link
+   * Transforms rename fields renames: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsRenameFieldsRenames}).
    */
   declare readonly transformsRenameFieldsRenames: pulumi.Output<string | undefined>;
   /**
-   * Transforms drop fields fields include list, as last applied (see {@link
+   * Transforms drop fields fields include list: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsDropFieldsFieldsIncludeList}).
    */
   declare readonly transformsDropFieldsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms mark columns as required fields include all, as last applied (see {@link
-   * CockroachDbDestinationArgs.transformsMarkColumnsAsRequiredFieldsIncludeAll}).
+   * Transforms mark columns as required fields include all: as set, else the service's value (its default included)
+   * (see {@link CockroachDbDestinationArgs.transformsMarkColumnsAsRequiredFieldsIncludeAll}).
    */
   declare readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms mark columns as required null sentinel mode, as last applied (see {@link
-   * CockroachDbDestinationArgs.transformsMarkColumnsAsRequiredNullSentinelMode}).
+   * Transforms mark columns as required null sentinel mode: as set, else the service's value (its default included)
+   * (see {@link CockroachDbDestinationArgs.transformsMarkColumnsAsRequiredNullSentinelMode}).
    */
   declare readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<"NONE" | "TYPE_MIN" | undefined>;
   /**
-   * Transforms mark columns as optional fields include list, as last applied (see {@link
-   * CockroachDbDestinationArgs.transformsMarkColumnsAsOptionalFieldsIncludeList}).
+   * Transforms mark columns as optional fields include list: as set, else the service's value (its default included)
+   * (see {@link CockroachDbDestinationArgs.transformsMarkColumnsAsOptionalFieldsIncludeList}).
    */
   declare readonly transformsMarkColumnsAsOptionalFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms copy field copy field mapping, as last applied (see {@link
+   * Transforms copy field copy field mapping: as set, else the service's value (its default included) (see {@link
    * CockroachDbDestinationArgs.transformsCopyFieldCopyFieldMapping}).
    */
   declare readonly transformsCopyFieldCopyFieldMapping: pulumi.Output<string | undefined>;
   /**
-   * Transforms header to field custom header mappings, as last applied (see {@link
-   * CockroachDbDestinationArgs.transformsHeaderToFieldCustomHeaderMappings}).
+   * Transforms header to field custom header mappings: as set, else the service's value (its default included) (see
+   * {@link CockroachDbDestinationArgs.transformsHeaderToFieldCustomHeaderMappings}).
    */
   declare readonly transformsHeaderToFieldCustomHeaderMappings: pulumi.Output<string | undefined>;
 

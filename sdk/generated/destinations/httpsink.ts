@@ -299,209 +299,280 @@ export interface HttpSinkDestinationArgs extends Omit<ConnectorCommonArgs, "snap
  * ```
  */
 export class HttpSinkDestination extends TypedDestination {
-  /** HTTP URL, as last applied (see {@link HttpSinkDestinationArgs.httpUrl}). */
+  /**
+   * HTTP URL: as set, else the service's value (its default included) (see {@link HttpSinkDestinationArgs.httpUrl}).
+   */
   declare readonly httpUrl: pulumi.Output<string>;
-  /** HTTP authorization type, as last applied (see {@link HttpSinkDestinationArgs.httpAuthorizationType}). */
+  /**
+   * HTTP authorization type: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.httpAuthorizationType}).
+   */
   declare readonly httpAuthorizationType: pulumi.Output<"none" | "static" | "oauth2" | undefined>;
-  /** HTTP headers authorization, as last applied (see {@link HttpSinkDestinationArgs.httpHeadersAuthorization}). */
+  /**
+   * HTTP headers authorization: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.httpHeadersAuthorization}).
+   */
   declare readonly httpHeadersAuthorization: pulumi.Output<string | undefined>;
-  /** Oauth2 access token URL, as last applied (see {@link HttpSinkDestinationArgs.oauth2AccessTokenUrl}). */
+  /**
+   * Oauth2 access token URL: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.oauth2AccessTokenUrl}).
+   */
   declare readonly oauth2AccessTokenUrl: pulumi.Output<string | undefined>;
-  /** Oauth2 client ID, as last applied (see {@link HttpSinkDestinationArgs.oauth2ClientId}). */
+  /**
+   * Oauth2 client ID: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.oauth2ClientId}).
+   */
   declare readonly oauth2ClientId: pulumi.Output<string | undefined>;
   /** Oauth2 client secret, as last applied (see {@link HttpSinkDestinationArgs.oauth2ClientSecret}). */
   declare readonly oauth2ClientSecret: pulumi.Output<string | undefined>;
-  /** Oauth2 scope, as last applied (see {@link HttpSinkDestinationArgs.oauth2Scope}). */
+  /**
+   * Oauth2 scope: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.oauth2Scope}).
+   */
   declare readonly oauth2Scope: pulumi.Output<string | undefined>;
-  /** HTTP headers content type, as last applied (see {@link HttpSinkDestinationArgs.httpHeadersContentType}). */
+  /**
+   * HTTP headers content type: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.httpHeadersContentType}).
+   */
   declare readonly httpHeadersContentType: pulumi.Output<string | undefined>;
-  /** HTTP headers additional, as last applied (see {@link HttpSinkDestinationArgs.httpHeadersAdditional}). */
+  /**
+   * HTTP headers additional: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.httpHeadersAdditional}).
+   */
   declare readonly httpHeadersAdditional: pulumi.Output<string | undefined>;
-  /** HTTP proxy host, as last applied (see {@link HttpSinkDestinationArgs.httpProxyHost}). */
+  /**
+   * HTTP proxy host: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.httpProxyHost}).
+   */
   declare readonly httpProxyHost: pulumi.Output<string | undefined>;
-  /** HTTP proxy port, as last applied (see {@link HttpSinkDestinationArgs.httpProxyPort}). */
+  /**
+   * HTTP proxy port: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.httpProxyPort}).
+   */
   declare readonly httpProxyPort: pulumi.Output<number | undefined>;
-  /** Batching enabled, as last applied (see {@link HttpSinkDestinationArgs.batchingEnabled}). */
+  /**
+   * Batching enabled: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.batchingEnabled}).
+   */
   declare readonly batchingEnabled: pulumi.Output<boolean | undefined>;
-  /** Batch max size, as last applied (see {@link HttpSinkDestinationArgs.batchMaxSize}). */
+  /**
+   * Batch max size: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.batchMaxSize}).
+   */
   declare readonly batchMaxSize: pulumi.Output<number | undefined>;
-  /** Batch buffering enabled, as last applied (see {@link HttpSinkDestinationArgs.batchBufferingEnabled}). */
+  /**
+   * Batch buffering enabled: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.batchBufferingEnabled}).
+   */
   declare readonly batchBufferingEnabled: pulumi.Output<boolean | undefined>;
-  /** Batch max time ms, as last applied (see {@link HttpSinkDestinationArgs.batchMaxTimeMs}). */
+  /**
+   * Batch max time ms: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.batchMaxTimeMs}).
+   */
   declare readonly batchMaxTimeMs: pulumi.Output<number | undefined>;
-  /** Batch prefix, as last applied (see {@link HttpSinkDestinationArgs.batchPrefix}). */
+  /**
+   * Batch prefix: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.batchPrefix}).
+   */
   declare readonly batchPrefix: pulumi.Output<string | undefined>;
-  /** Batch suffix, as last applied (see {@link HttpSinkDestinationArgs.batchSuffix}). */
+  /**
+   * Batch suffix: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.batchSuffix}).
+   */
   declare readonly batchSuffix: pulumi.Output<string | undefined>;
-  /** Batch separator, as last applied (see {@link HttpSinkDestinationArgs.batchSeparator}). */
+  /**
+   * Batch separator: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.batchSeparator}).
+   */
   declare readonly batchSeparator: pulumi.Output<string | undefined>;
-  /** Max retries, as last applied (see {@link HttpSinkDestinationArgs.maxRetries}). */
+  /**
+   * Max retries: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.maxRetries}).
+   */
   declare readonly maxRetries: pulumi.Output<number | undefined>;
-  /** Retry backoff ms, as last applied (see {@link HttpSinkDestinationArgs.retryBackoffMs}). */
+  /**
+   * Retry backoff ms: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.retryBackoffMs}).
+   */
   declare readonly retryBackoffMs: pulumi.Output<number | undefined>;
-  /** HTTP timeout, as last applied (see {@link HttpSinkDestinationArgs.httpTimeout}). */
+  /**
+   * HTTP timeout: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.httpTimeout}).
+   */
   declare readonly httpTimeout: pulumi.Output<number | undefined>;
-  /** Decimal format, as last applied (see {@link HttpSinkDestinationArgs.decimalFormat}). */
+  /**
+   * Decimal format: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.decimalFormat}).
+   */
   declare readonly decimalFormat: pulumi.Output<"BASE64" | "NUMERIC" | undefined>;
-  /** Errors tolerance, as last applied (see {@link HttpSinkDestinationArgs.errorsTolerance}). */
+  /**
+   * Errors tolerance: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.errorsTolerance}).
+   */
   declare readonly errorsTolerance: pulumi.Output<"none" | "all" | undefined>;
   /**
-   * Consumer override max poll records, as last applied (see {@link
+   * Consumer override max poll records: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.consumerOverrideMaxPollRecords}).
    */
   declare readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
-  /** Preserve null values, as last applied (see {@link HttpSinkDestinationArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
-  /** Quote identifiers, as last applied (see {@link HttpSinkDestinationArgs.quoteIdentifiers}). */
+  /**
+   * Quote identifiers: as set, else the service's value (its default included) (see {@link
+   * HttpSinkDestinationArgs.quoteIdentifiers}).
+   */
   declare readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to int j fields include list, as last applied (see {@link
+   * Transforms to int j fields include list: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.transformsToIntJFieldsIncludeList}).
    */
   declare readonly transformsToIntJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to float j fields include list, as last applied (see {@link
+   * Transforms to float j fields include list: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.transformsToFloatJFieldsIncludeList}).
    */
   declare readonly transformsToFloatJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to decimal j fields include list, as last applied (see {@link
+   * Transforms to decimal j fields include list: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.transformsToDecimalJFieldsIncludeList}).
    */
   declare readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to decimal j truncate to max precision, as last applied (see {@link
-   * HttpSinkDestinationArgs.transformsToDecimalJTruncateToMaxPrecision}).
+   * Transforms to decimal j truncate to max precision: as set, else the service's value (its default included) (see
+   * {@link HttpSinkDestinationArgs.transformsToDecimalJTruncateToMaxPrecision}).
    */
   declare readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to string j fields include list, as last applied (see {@link
+   * Transforms to string j fields include list: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.transformsToStringJFieldsIncludeList}).
    */
   declare readonly transformsToStringJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSON j fields include list, as last applied (see {@link
+   * Transforms to JSON j fields include list: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.transformsToJsonJFieldsIncludeList}).
    */
   declare readonly transformsToJsonJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSON j convert all complex types, as last applied (see {@link
+   * Transforms to JSON j convert all complex types: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.transformsToJsonJConvertAllComplexTypes}).
    */
   declare readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to JSONB j fields include list, as last applied (see {@link
+   * Transforms to JSONB j fields include list: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.transformsToJsonbJFieldsIncludeList}).
    */
   declare readonly transformsToJsonbJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSONB j convert all complex types, as last applied (see {@link
-   * HttpSinkDestinationArgs.transformsToJsonbJConvertAllComplexTypes}).
+   * Transforms to JSONB j convert all complex types: as set, else the service's value (its default included) (see
+   * {@link HttpSinkDestinationArgs.transformsToJsonbJConvertAllComplexTypes}).
    */
   declare readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to JSONB j convert all JSON, as last applied (see {@link
+   * Transforms to JSONB j convert all JSON: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.transformsToJsonbJConvertAllJson}).
    */
   declare readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms string replace fields include list, as last applied (see {@link
+   * Transforms string replace fields include list: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.transformsStringReplaceFieldsIncludeList}).
    */
   declare readonly transformsStringReplaceFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms string replace regex patterns, as last applied (see {@link
+   * Transforms string replace regex patterns: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.transformsStringReplaceRegexPatterns}).
    */
   declare readonly transformsStringReplaceRegexPatterns: pulumi.Output<string | undefined>;
   /**
-   * Transforms string replace replacement values, as last applied (see {@link
+   * Transforms string replace replacement values: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.transformsStringReplaceReplacementValues}).
    */
   declare readonly transformsStringReplaceReplacementValues: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * HttpSinkDestinationArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link HttpSinkDestinationArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * HttpSinkDestinationArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link HttpSinkDestinationArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * HttpSinkDestinationArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link HttpSinkDestinationArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * HttpSinkDestinationArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link HttpSinkDestinationArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * HttpSinkDestinationArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link HttpSinkDestinationArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * HttpSinkDestinationArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link HttpSinkDestinationArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * HttpSinkDestinationArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link HttpSinkDestinationArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms add string suffix fields include list, as last applied (see {@link
-   * HttpSinkDestinationArgs.transformsAddStringSuffixFieldsIncludeList}).
+   * Transforms add string suffix fields include list: as set, else the service's value (its default included) (see
+   * {@link HttpSinkDestinationArgs.transformsAddStringSuffixFieldsIncludeList}).
    */
   declare readonly transformsAddStringSuffixFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms change topic name match regex, as last applied (see {@link
+   * Transforms change topic name match regex: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.transformsChangeTopicNameMatchRegex}).
    */
   declare readonly transformsChangeTopicNameMatchRegex: pulumi.Output<string | undefined>;
   /**
-   * Transforms rename fields renames, as last applied (see {@link
+   * Transforms rename fields renames: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.transformsRenameFieldsRenames}).
    */
   declare readonly transformsRenameFieldsRenames: pulumi.Output<string | undefined>;
   /**
-   * Transforms drop fields fields include list, as last applied (see {@link
+   * Transforms drop fields fields include list: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.transformsDropFieldsFieldsIncludeList}).
    */
   declare readonly transformsDropFieldsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms mark columns as required fields include all, as last applied (see {@link
-   * HttpSinkDestinationArgs.transformsMarkColumnsAsRequiredFieldsIncludeAll}).
+   * Transforms mark columns as required fields include all: as set, else the service's value (its default included)
+   * (see {@link HttpSinkDestinationArgs.transformsMarkColumnsAsRequiredFieldsIncludeAll}).
    */
   declare readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms mark columns as required null sentinel mode, as last applied (see {@link
-   * HttpSinkDestinationArgs.transformsMarkColumnsAsRequiredNullSentinelMode}).
+   * Transforms mark columns as required null sentinel mode: as set, else the service's value (its default included)
+   * (see {@link HttpSinkDestinationArgs.transformsMarkColumnsAsRequiredNullSentinelMode}).
    */
   declare readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<"NONE" | "TYPE_MIN" | undefined>;
   /**
-   * Transforms mark columns as optional fields include list, as last applied (see {@link
-   * HttpSinkDestinationArgs.transformsMarkColumnsAsOptionalFieldsIncludeList}).
+   * Transforms mark columns as optional fields include list: as set, else the service's value (its default included)
+   * (see {@link HttpSinkDestinationArgs.transformsMarkColumnsAsOptionalFieldsIncludeList}).
    */
   declare readonly transformsMarkColumnsAsOptionalFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms copy field copy field mapping, as last applied (see {@link
+   * Transforms copy field copy field mapping: as set, else the service's value (its default included) (see {@link
    * HttpSinkDestinationArgs.transformsCopyFieldCopyFieldMapping}).
    */
   declare readonly transformsCopyFieldCopyFieldMapping: pulumi.Output<string | undefined>;
   /**
-   * Transforms header to field custom header mappings, as last applied (see {@link
-   * HttpSinkDestinationArgs.transformsHeaderToFieldCustomHeaderMappings}).
+   * Transforms header to field custom header mappings: as set, else the service's value (its default included) (see
+   * {@link HttpSinkDestinationArgs.transformsHeaderToFieldCustomHeaderMappings}).
    */
   declare readonly transformsHeaderToFieldCustomHeaderMappings: pulumi.Output<string | undefined>;
 

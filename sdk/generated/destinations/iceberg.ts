@@ -333,32 +333,48 @@ export interface IcebergDestinationArgs extends Omit<ConnectorCommonArgs, "snaps
  * ```
  */
 export class IcebergDestination extends TypedDestination {
-  /** Iceberg catalog type, as last applied (see {@link IcebergDestinationArgs.icebergCatalogType}). */
+  /**
+   * Iceberg catalog type: as set, else the service's value (its default included) (see {@link
+   * IcebergDestinationArgs.icebergCatalogType}).
+   */
   declare readonly icebergCatalogType: pulumi.Output<"rest" | "hive" | "glue" | undefined>;
-  /** Iceberg catalog auth mode, as last applied (see {@link IcebergDestinationArgs.icebergCatalogAuthMode}). */
+  /**
+   * Iceberg catalog auth mode: as set, else the service's value (its default included) (see {@link
+   * IcebergDestinationArgs.icebergCatalogAuthMode}).
+   */
   declare readonly icebergCatalogAuthMode: pulumi.Output<"none" | "token" | "oauth2" | undefined>;
-  /** Iceberg catalog name, as last applied (see {@link IcebergDestinationArgs.icebergCatalogName}). */
+  /**
+   * Iceberg catalog name: as set, else the service's value (its default included) (see {@link
+   * IcebergDestinationArgs.icebergCatalogName}).
+   */
   declare readonly icebergCatalogName: pulumi.Output<string | undefined>;
   /**
-   * Iceberg catalog client assume role arn, as last applied (see {@link
+   * Iceberg catalog client assume role arn: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.icebergCatalogClientAssumeRoleArn}).
    */
   declare readonly icebergCatalogClientAssumeRoleArn: pulumi.Output<string | undefined>;
-  /** Iceberg catalog URI, as last applied (see {@link IcebergDestinationArgs.icebergCatalogUri}). */
+  /**
+   * Iceberg catalog URI: as set, else the service's value (its default included) (see {@link
+   * IcebergDestinationArgs.icebergCatalogUri}).
+   */
   declare readonly icebergCatalogUri: pulumi.Output<string | undefined>;
   /** Iceberg catalog token, as last applied (see {@link IcebergDestinationArgs.icebergCatalogToken}). */
   declare readonly icebergCatalogToken: pulumi.Output<string | undefined>;
   /** Iceberg catalog credential, as last applied (see {@link IcebergDestinationArgs.icebergCatalogCredential}). */
   declare readonly icebergCatalogCredential: pulumi.Output<string | undefined>;
-  /** Iceberg catalog scope, as last applied (see {@link IcebergDestinationArgs.icebergCatalogScope}). */
+  /**
+   * Iceberg catalog scope: as set, else the service's value (its default included) (see {@link
+   * IcebergDestinationArgs.icebergCatalogScope}).
+   */
   declare readonly icebergCatalogScope: pulumi.Output<string | undefined>;
   /**
-   * Iceberg catalog s3 credentials enabled, as last applied (see {@link
+   * Iceberg catalog s3 credentials enabled: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.icebergCatalogS3CredentialsEnabled}).
    */
   declare readonly icebergCatalogS3CredentialsEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Iceberg catalog s3 access key ID, as last applied (see {@link IcebergDestinationArgs.icebergCatalogS3AccessKeyId}).
+   * Iceberg catalog s3 access key ID: as set, else the service's value (its default included) (see {@link
+   * IcebergDestinationArgs.icebergCatalogS3AccessKeyId}).
    */
   declare readonly icebergCatalogS3AccessKeyId: pulumi.Output<string | undefined>;
   /**
@@ -366,7 +382,10 @@ export class IcebergDestination extends TypedDestination {
    * IcebergDestinationArgs.icebergCatalogS3SecretAccessKey}).
    */
   declare readonly icebergCatalogS3SecretAccessKey: pulumi.Output<string | undefined>;
-  /** Iceberg catalog client region, as last applied (see {@link IcebergDestinationArgs.icebergCatalogClientRegion}). */
+  /**
+   * Iceberg catalog client region: as set, else the service's value (its default included) (see {@link
+   * IcebergDestinationArgs.icebergCatalogClientRegion}).
+   */
   declare readonly icebergCatalogClientRegion: pulumi.Output<
     | "ap-south-1"
     | "eu-west-2"
@@ -387,214 +406,229 @@ export class IcebergDestination extends TypedDestination {
     | "auto"
     | undefined
   >;
-  /** Iceberg catalog warehouse, as last applied (see {@link IcebergDestinationArgs.icebergCatalogWarehouse}). */
+  /**
+   * Iceberg catalog warehouse: as set, else the service's value (its default included) (see {@link
+   * IcebergDestinationArgs.icebergCatalogWarehouse}).
+   */
   declare readonly icebergCatalogWarehouse: pulumi.Output<string>;
-  /** Table name prefix, as last applied (see {@link IcebergDestinationArgs.tableNamePrefix}). */
+  /**
+   * Table name prefix: as set, else the service's value (its default included) (see {@link
+   * IcebergDestinationArgs.tableNamePrefix}).
+   */
   declare readonly tableNamePrefix: pulumi.Output<string>;
-  /** Insert mode, as last applied (see {@link IcebergDestinationArgs.insertMode}). */
+  /**
+   * Insert mode: as set, else the service's value (its default included) (see {@link
+   * IcebergDestinationArgs.insertMode}).
+   */
   declare readonly insertMode: pulumi.Output<"insert" | "upsert" | undefined>;
   /**
-   * Iceberg tables default ID columns, as last applied (see {@link
+   * Iceberg tables default ID columns: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.icebergTablesDefaultIdColumns}).
    */
   declare readonly icebergTablesDefaultIdColumns: pulumi.Output<string | undefined>;
   /**
-   * Iceberg tables hard delete enabled, as last applied (see {@link
+   * Iceberg tables hard delete enabled: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.icebergTablesHardDeleteEnabled}).
    */
   declare readonly icebergTablesHardDeleteEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Iceberg tables compaction enabled, as last applied (see {@link
+   * Iceberg tables compaction enabled: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.icebergTablesCompactionEnabled}).
    */
   declare readonly icebergTablesCompactionEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Iceberg tables compaction target file size bytes, as last applied (see {@link
-   * IcebergDestinationArgs.icebergTablesCompactionTargetFileSizeBytes}).
+   * Iceberg tables compaction target file size bytes: as set, else the service's value (its default included) (see
+   * {@link IcebergDestinationArgs.icebergTablesCompactionTargetFileSizeBytes}).
    */
   declare readonly icebergTablesCompactionTargetFileSizeBytes: pulumi.Output<string | undefined>;
   /**
-   * Iceberg tables compaction min small files, as last applied (see {@link
+   * Iceberg tables compaction min small files: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.icebergTablesCompactionMinSmallFiles}).
    */
   declare readonly icebergTablesCompactionMinSmallFiles: pulumi.Output<string | undefined>;
   /**
-   * Iceberg tables compaction max files per run, as last applied (see {@link
+   * Iceberg tables compaction max files per run: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.icebergTablesCompactionMaxFilesPerRun}).
    */
   declare readonly icebergTablesCompactionMaxFilesPerRun: pulumi.Output<string | undefined>;
   /**
-   * Iceberg tables compaction commit threshold, as last applied (see {@link
+   * Iceberg tables compaction commit threshold: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.icebergTablesCompactionCommitThreshold}).
    */
   declare readonly icebergTablesCompactionCommitThreshold: pulumi.Output<string | undefined>;
   /**
-   * Iceberg tables compaction expire snapshots, as last applied (see {@link
+   * Iceberg tables compaction expire snapshots: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.icebergTablesCompactionExpireSnapshots}).
    */
   declare readonly icebergTablesCompactionExpireSnapshots: pulumi.Output<boolean | undefined>;
   /**
-   * Iceberg tables compaction retain last, as last applied (see {@link
+   * Iceberg tables compaction retain last: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.icebergTablesCompactionRetainLast}).
    */
   declare readonly icebergTablesCompactionRetainLast: pulumi.Output<string | undefined>;
   /**
-   * Consumer override max poll records, as last applied (see {@link
+   * Consumer override max poll records: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.consumerOverrideMaxPollRecords}).
    */
   declare readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
-  /** Preserve null values, as last applied (see {@link IcebergDestinationArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * IcebergDestinationArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
-  /** Quote identifiers, as last applied (see {@link IcebergDestinationArgs.quoteIdentifiers}). */
+  /**
+   * Quote identifiers: as set, else the service's value (its default included) (see {@link
+   * IcebergDestinationArgs.quoteIdentifiers}).
+   */
   declare readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to int j fields include list, as last applied (see {@link
+   * Transforms to int j fields include list: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.transformsToIntJFieldsIncludeList}).
    */
   declare readonly transformsToIntJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to float j fields include list, as last applied (see {@link
+   * Transforms to float j fields include list: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.transformsToFloatJFieldsIncludeList}).
    */
   declare readonly transformsToFloatJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to decimal j fields include list, as last applied (see {@link
+   * Transforms to decimal j fields include list: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.transformsToDecimalJFieldsIncludeList}).
    */
   declare readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to decimal j truncate to max precision, as last applied (see {@link
-   * IcebergDestinationArgs.transformsToDecimalJTruncateToMaxPrecision}).
+   * Transforms to decimal j truncate to max precision: as set, else the service's value (its default included) (see
+   * {@link IcebergDestinationArgs.transformsToDecimalJTruncateToMaxPrecision}).
    */
   declare readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to string j fields include list, as last applied (see {@link
+   * Transforms to string j fields include list: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.transformsToStringJFieldsIncludeList}).
    */
   declare readonly transformsToStringJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSON j fields include list, as last applied (see {@link
+   * Transforms to JSON j fields include list: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.transformsToJsonJFieldsIncludeList}).
    */
   declare readonly transformsToJsonJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSON j convert all complex types, as last applied (see {@link
+   * Transforms to JSON j convert all complex types: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.transformsToJsonJConvertAllComplexTypes}).
    */
   declare readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to JSONB j fields include list, as last applied (see {@link
+   * Transforms to JSONB j fields include list: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.transformsToJsonbJFieldsIncludeList}).
    */
   declare readonly transformsToJsonbJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSONB j convert all complex types, as last applied (see {@link
-   * IcebergDestinationArgs.transformsToJsonbJConvertAllComplexTypes}).
+   * Transforms to JSONB j convert all complex types: as set, else the service's value (its default included) (see
+   * {@link IcebergDestinationArgs.transformsToJsonbJConvertAllComplexTypes}).
    */
   declare readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to JSONB j convert all JSON, as last applied (see {@link
+   * Transforms to JSONB j convert all JSON: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.transformsToJsonbJConvertAllJson}).
    */
   declare readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms string replace fields include list, as last applied (see {@link
+   * Transforms string replace fields include list: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.transformsStringReplaceFieldsIncludeList}).
    */
   declare readonly transformsStringReplaceFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms string replace regex patterns, as last applied (see {@link
+   * Transforms string replace regex patterns: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.transformsStringReplaceRegexPatterns}).
    */
   declare readonly transformsStringReplaceRegexPatterns: pulumi.Output<string | undefined>;
   /**
-   * Transforms string replace replacement values, as last applied (see {@link
+   * Transforms string replace replacement values: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.transformsStringReplaceReplacementValues}).
    */
   declare readonly transformsStringReplaceReplacementValues: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * IcebergDestinationArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link IcebergDestinationArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * IcebergDestinationArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link IcebergDestinationArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * IcebergDestinationArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link IcebergDestinationArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * IcebergDestinationArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link IcebergDestinationArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * IcebergDestinationArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link IcebergDestinationArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * IcebergDestinationArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link IcebergDestinationArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * IcebergDestinationArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link IcebergDestinationArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms add string suffix fields include list, as last applied (see {@link
-   * IcebergDestinationArgs.transformsAddStringSuffixFieldsIncludeList}).
+   * Transforms add string suffix fields include list: as set, else the service's value (its default included) (see
+   * {@link IcebergDestinationArgs.transformsAddStringSuffixFieldsIncludeList}).
    */
   declare readonly transformsAddStringSuffixFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms change topic name match regex, as last applied (see {@link
+   * Transforms change topic name match regex: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.transformsChangeTopicNameMatchRegex}).
    */
   declare readonly transformsChangeTopicNameMatchRegex: pulumi.Output<string | undefined>;
   /**
-   * Transforms rename fields renames, as last applied (see {@link
+   * Transforms rename fields renames: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.transformsRenameFieldsRenames}).
    */
   declare readonly transformsRenameFieldsRenames: pulumi.Output<string | undefined>;
   /**
-   * Transforms drop fields fields include list, as last applied (see {@link
+   * Transforms drop fields fields include list: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.transformsDropFieldsFieldsIncludeList}).
    */
   declare readonly transformsDropFieldsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms mark columns as required fields include all, as last applied (see {@link
-   * IcebergDestinationArgs.transformsMarkColumnsAsRequiredFieldsIncludeAll}).
+   * Transforms mark columns as required fields include all: as set, else the service's value (its default included)
+   * (see {@link IcebergDestinationArgs.transformsMarkColumnsAsRequiredFieldsIncludeAll}).
    */
   declare readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms mark columns as required null sentinel mode, as last applied (see {@link
-   * IcebergDestinationArgs.transformsMarkColumnsAsRequiredNullSentinelMode}).
+   * Transforms mark columns as required null sentinel mode: as set, else the service's value (its default included)
+   * (see {@link IcebergDestinationArgs.transformsMarkColumnsAsRequiredNullSentinelMode}).
    */
   declare readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<"NONE" | "TYPE_MIN" | undefined>;
   /**
-   * Transforms mark columns as optional fields include list, as last applied (see {@link
-   * IcebergDestinationArgs.transformsMarkColumnsAsOptionalFieldsIncludeList}).
+   * Transforms mark columns as optional fields include list: as set, else the service's value (its default included)
+   * (see {@link IcebergDestinationArgs.transformsMarkColumnsAsOptionalFieldsIncludeList}).
    */
   declare readonly transformsMarkColumnsAsOptionalFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms copy field copy field mapping, as last applied (see {@link
+   * Transforms copy field copy field mapping: as set, else the service's value (its default included) (see {@link
    * IcebergDestinationArgs.transformsCopyFieldCopyFieldMapping}).
    */
   declare readonly transformsCopyFieldCopyFieldMapping: pulumi.Output<string | undefined>;
   /**
-   * Transforms header to field custom header mappings, as last applied (see {@link
-   * IcebergDestinationArgs.transformsHeaderToFieldCustomHeaderMappings}).
+   * Transforms header to field custom header mappings: as set, else the service's value (its default included) (see
+   * {@link IcebergDestinationArgs.transformsHeaderToFieldCustomHeaderMappings}).
    */
   declare readonly transformsHeaderToFieldCustomHeaderMappings: pulumi.Output<string | undefined>;
 

@@ -231,186 +231,211 @@ export interface KafkaDestinationArgs extends Omit<ConnectorCommonArgs, "snapsho
  * ```
  */
 export class KafkaDestination extends TypedDestination {
-  /** Kafka sink bootstrap, as last applied (see {@link KafkaDestinationArgs.kafkaSinkBootstrap}). */
+  /**
+   * Kafka sink bootstrap: as set, else the service's value (its default included) (see {@link
+   * KafkaDestinationArgs.kafkaSinkBootstrap}).
+   */
   declare readonly kafkaSinkBootstrap: pulumi.Output<string>;
-  /** Destination format, as last applied (see {@link KafkaDestinationArgs.destinationFormat}). */
+  /**
+   * Destination format: as set, else the service's value (its default included) (see {@link
+   * KafkaDestinationArgs.destinationFormat}).
+   */
   declare readonly destinationFormat: pulumi.Output<"avro" | "json" | undefined>;
-  /** JSON schema enable, as last applied (see {@link KafkaDestinationArgs.jsonSchemaEnable}). */
+  /**
+   * JSON schema enable: as set, else the service's value (its default included) (see {@link
+   * KafkaDestinationArgs.jsonSchemaEnable}).
+   */
   declare readonly jsonSchemaEnable: pulumi.Output<boolean | undefined>;
-  /** Schema registry URL, as last applied (see {@link KafkaDestinationArgs.schemaRegistryUrl}). */
+  /**
+   * Schema registry URL: as set, else the service's value (its default included) (see {@link
+   * KafkaDestinationArgs.schemaRegistryUrl}).
+   */
   declare readonly schemaRegistryUrl: pulumi.Output<string | undefined>;
-  /** Topic prefix, as last applied (see {@link KafkaDestinationArgs.topicPrefix}). */
+  /**
+   * Topic prefix: as set, else the service's value (its default included) (see {@link
+   * KafkaDestinationArgs.topicPrefix}).
+   */
   declare readonly topicPrefix: pulumi.Output<string | undefined>;
-  /** Topic suffix, as last applied (see {@link KafkaDestinationArgs.topicSuffix}). */
+  /**
+   * Topic suffix: as set, else the service's value (its default included) (see {@link
+   * KafkaDestinationArgs.topicSuffix}).
+   */
   declare readonly topicSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert field offset field, as last applied (see {@link
+   * Transforms insert field offset field: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.transformsInsertFieldOffsetField}).
    */
   declare readonly transformsInsertFieldOffsetField: pulumi.Output<string | undefined>;
   /**
-   * Transforms change topic name add original topic, as last applied (see {@link
-   * KafkaDestinationArgs.transformsChangeTopicNameAddOriginalTopic}).
+   * Transforms change topic name add original topic: as set, else the service's value (its default included) (see
+   * {@link KafkaDestinationArgs.transformsChangeTopicNameAddOriginalTopic}).
    */
   declare readonly transformsChangeTopicNameAddOriginalTopic: pulumi.Output<"off" | "header" | "field" | undefined>;
-  /** Tasks max, as last applied (see {@link KafkaDestinationArgs.tasksMax}). */
+  /** Tasks max: as set, else the service's value (its default included) (see {@link KafkaDestinationArgs.tasksMax}). */
   declare readonly tasksMax: pulumi.Output<number | undefined>;
   /**
-   * Consumer override max poll records, as last applied (see {@link
+   * Consumer override max poll records: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.consumerOverrideMaxPollRecords}).
    */
   declare readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
-  /** Preserve null values, as last applied (see {@link KafkaDestinationArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * KafkaDestinationArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
-  /** Quote identifiers, as last applied (see {@link KafkaDestinationArgs.quoteIdentifiers}). */
+  /**
+   * Quote identifiers: as set, else the service's value (its default included) (see {@link
+   * KafkaDestinationArgs.quoteIdentifiers}).
+   */
   declare readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to int j fields include list, as last applied (see {@link
+   * Transforms to int j fields include list: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.transformsToIntJFieldsIncludeList}).
    */
   declare readonly transformsToIntJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to float j fields include list, as last applied (see {@link
+   * Transforms to float j fields include list: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.transformsToFloatJFieldsIncludeList}).
    */
   declare readonly transformsToFloatJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to decimal j fields include list, as last applied (see {@link
+   * Transforms to decimal j fields include list: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.transformsToDecimalJFieldsIncludeList}).
    */
   declare readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to decimal j truncate to max precision, as last applied (see {@link
-   * KafkaDestinationArgs.transformsToDecimalJTruncateToMaxPrecision}).
+   * Transforms to decimal j truncate to max precision: as set, else the service's value (its default included) (see
+   * {@link KafkaDestinationArgs.transformsToDecimalJTruncateToMaxPrecision}).
    */
   declare readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to string j fields include list, as last applied (see {@link
+   * Transforms to string j fields include list: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.transformsToStringJFieldsIncludeList}).
    */
   declare readonly transformsToStringJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSON j fields include list, as last applied (see {@link
+   * Transforms to JSON j fields include list: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.transformsToJsonJFieldsIncludeList}).
    */
   declare readonly transformsToJsonJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSON j convert all complex types, as last applied (see {@link
+   * Transforms to JSON j convert all complex types: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.transformsToJsonJConvertAllComplexTypes}).
    */
   declare readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to JSONB j fields include list, as last applied (see {@link
+   * Transforms to JSONB j fields include list: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.transformsToJsonbJFieldsIncludeList}).
    */
   declare readonly transformsToJsonbJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSONB j convert all complex types, as last applied (see {@link
-   * KafkaDestinationArgs.transformsToJsonbJConvertAllComplexTypes}).
+   * Transforms to JSONB j convert all complex types: as set, else the service's value (its default included) (see
+   * {@link KafkaDestinationArgs.transformsToJsonbJConvertAllComplexTypes}).
    */
   declare readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to JSONB j convert all JSON, as last applied (see {@link
+   * Transforms to JSONB j convert all JSON: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.transformsToJsonbJConvertAllJson}).
    */
   declare readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms string replace fields include list, as last applied (see {@link
+   * Transforms string replace fields include list: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.transformsStringReplaceFieldsIncludeList}).
    */
   declare readonly transformsStringReplaceFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms string replace regex patterns, as last applied (see {@link
+   * Transforms string replace regex patterns: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.transformsStringReplaceRegexPatterns}).
    */
   declare readonly transformsStringReplaceRegexPatterns: pulumi.Output<string | undefined>;
   /**
-   * Transforms string replace replacement values, as last applied (see {@link
+   * Transforms string replace replacement values: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.transformsStringReplaceReplacementValues}).
    */
   declare readonly transformsStringReplaceReplacementValues: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * KafkaDestinationArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link KafkaDestinationArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * KafkaDestinationArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link KafkaDestinationArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * KafkaDestinationArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link KafkaDestinationArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * KafkaDestinationArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link KafkaDestinationArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * KafkaDestinationArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link KafkaDestinationArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * KafkaDestinationArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link KafkaDestinationArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * KafkaDestinationArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link KafkaDestinationArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms add string suffix fields include list, as last applied (see {@link
-   * KafkaDestinationArgs.transformsAddStringSuffixFieldsIncludeList}).
+   * Transforms add string suffix fields include list: as set, else the service's value (its default included) (see
+   * {@link KafkaDestinationArgs.transformsAddStringSuffixFieldsIncludeList}).
    */
   declare readonly transformsAddStringSuffixFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms change topic name match regex, as last applied (see {@link
+   * Transforms change topic name match regex: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.transformsChangeTopicNameMatchRegex}).
    */
   declare readonly transformsChangeTopicNameMatchRegex: pulumi.Output<string | undefined>;
   /**
-   * Transforms rename fields renames, as last applied (see {@link KafkaDestinationArgs.transformsRenameFieldsRenames}).
+   * Transforms rename fields renames: as set, else the service's value (its default included) (see {@link
+   * KafkaDestinationArgs.transformsRenameFieldsRenames}).
    */
   declare readonly transformsRenameFieldsRenames: pulumi.Output<string | undefined>;
   /**
-   * Transforms drop fields fields include list, as last applied (see {@link
+   * Transforms drop fields fields include list: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.transformsDropFieldsFieldsIncludeList}).
    */
   declare readonly transformsDropFieldsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms mark columns as required fields include all, as last applied (see {@link
-   * KafkaDestinationArgs.transformsMarkColumnsAsRequiredFieldsIncludeAll}).
+   * Transforms mark columns as required fields include all: as set, else the service's value (its default included)
+   * (see {@link KafkaDestinationArgs.transformsMarkColumnsAsRequiredFieldsIncludeAll}).
    */
   declare readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms mark columns as required null sentinel mode, as last applied (see {@link
-   * KafkaDestinationArgs.transformsMarkColumnsAsRequiredNullSentinelMode}).
+   * Transforms mark columns as required null sentinel mode: as set, else the service's value (its default included)
+   * (see {@link KafkaDestinationArgs.transformsMarkColumnsAsRequiredNullSentinelMode}).
    */
   declare readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<"NONE" | "TYPE_MIN" | undefined>;
   /**
-   * Transforms mark columns as optional fields include list, as last applied (see {@link
-   * KafkaDestinationArgs.transformsMarkColumnsAsOptionalFieldsIncludeList}).
+   * Transforms mark columns as optional fields include list: as set, else the service's value (its default included)
+   * (see {@link KafkaDestinationArgs.transformsMarkColumnsAsOptionalFieldsIncludeList}).
    */
   declare readonly transformsMarkColumnsAsOptionalFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms copy field copy field mapping, as last applied (see {@link
+   * Transforms copy field copy field mapping: as set, else the service's value (its default included) (see {@link
    * KafkaDestinationArgs.transformsCopyFieldCopyFieldMapping}).
    */
   declare readonly transformsCopyFieldCopyFieldMapping: pulumi.Output<string | undefined>;
   /**
-   * Transforms header to field custom header mappings, as last applied (see {@link
-   * KafkaDestinationArgs.transformsHeaderToFieldCustomHeaderMappings}).
+   * Transforms header to field custom header mappings: as set, else the service's value (its default included) (see
+   * {@link KafkaDestinationArgs.transformsHeaderToFieldCustomHeaderMappings}).
    */
   declare readonly transformsHeaderToFieldCustomHeaderMappings: pulumi.Output<string | undefined>;
 

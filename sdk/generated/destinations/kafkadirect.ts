@@ -46,7 +46,10 @@ export interface KafkaDirectDestinationArgs extends Omit<ConnectorCommonArgs, "s
 export class KafkaDirectDestination extends TypedDestination {
   /** Password, as last applied (see {@link KafkaDirectDestinationArgs.password}). */
   declare readonly password: pulumi.Output<string>;
-  /** Whitelist IPs, as last applied (see {@link KafkaDirectDestinationArgs.whitelistIps}). */
+  /**
+   * Whitelist IPs: as set, else the service's value (its default included) (see {@link
+   * KafkaDirectDestinationArgs.whitelistIps}).
+   */
   declare readonly whitelistIps: pulumi.Output<string>;
 
   constructor(name: string, args: KafkaDirectDestinationArgs, opts?: pulumi.CustomResourceOptions) {

@@ -298,224 +298,278 @@ export interface PostgresqlDestinationArgs extends Omit<ConnectorCommonArgs, "sn
  * ```
  */
 export class PostgresqlDestination extends TypedDestination {
-  /** Database hostname, as last applied (see {@link PostgresqlDestinationArgs.databaseHostname}). */
+  /**
+   * Database hostname: as set, else the service's value (its default included) (see {@link
+   * PostgresqlDestinationArgs.databaseHostname}).
+   */
   declare readonly databaseHostname: pulumi.Output<string>;
-  /** Database port, as last applied (see {@link PostgresqlDestinationArgs.databasePort}). */
+  /**
+   * Database port: as set, else the service's value (its default included) (see {@link
+   * PostgresqlDestinationArgs.databasePort}).
+   */
   declare readonly databasePort: pulumi.Output<number | undefined>;
-  /** Database database, as last applied (see {@link PostgresqlDestinationArgs.databaseDatabase}). */
+  /**
+   * Database database: as set, else the service's value (its default included) (see {@link
+   * PostgresqlDestinationArgs.databaseDatabase}).
+   */
   declare readonly databaseDatabase: pulumi.Output<string>;
-  /** Connection username, as last applied (see {@link PostgresqlDestinationArgs.connectionUsername}). */
+  /**
+   * Connection username: as set, else the service's value (its default included) (see {@link
+   * PostgresqlDestinationArgs.connectionUsername}).
+   */
   declare readonly connectionUsername: pulumi.Output<string>;
   /** Connection password, as last applied (see {@link PostgresqlDestinationArgs.connectionPassword}). */
   declare readonly connectionPassword: pulumi.Output<string>;
-  /** SSH enabled, as last applied (see {@link PostgresqlDestinationArgs.sshEnabled}). */
+  /**
+   * SSH enabled: as set, else the service's value (its default included) (see {@link
+   * PostgresqlDestinationArgs.sshEnabled}).
+   */
   declare readonly sshEnabled: pulumi.Output<boolean | undefined>;
-  /** SSH host, as last applied (see {@link PostgresqlDestinationArgs.sshHost}). */
+  /**
+   * SSH host: as set, else the service's value (its default included) (see {@link PostgresqlDestinationArgs.sshHost}).
+   */
   declare readonly sshHost: pulumi.Output<string | undefined>;
-  /** SSH port, as last applied (see {@link PostgresqlDestinationArgs.sshPort}). */
+  /**
+   * SSH port: as set, else the service's value (its default included) (see {@link PostgresqlDestinationArgs.sshPort}).
+   */
   declare readonly sshPort: pulumi.Output<number | undefined>;
-  /** SSH user, as last applied (see {@link PostgresqlDestinationArgs.sshUser}). */
+  /**
+   * SSH user: as set, else the service's value (its default included) (see {@link PostgresqlDestinationArgs.sshUser}).
+   */
   declare readonly sshUser: pulumi.Output<string | undefined>;
-  /** Table name prefix, as last applied (see {@link PostgresqlDestinationArgs.tableNamePrefix}). */
+  /**
+   * Table name prefix: as set, else the service's value (its default included) (see {@link
+   * PostgresqlDestinationArgs.tableNamePrefix}).
+   */
   declare readonly tableNamePrefix: pulumi.Output<string>;
-  /** Schema evolution, as last applied (see {@link PostgresqlDestinationArgs.schemaEvolution}). */
+  /**
+   * Schema evolution: as set, else the service's value (its default included) (see {@link
+   * PostgresqlDestinationArgs.schemaEvolution}).
+   */
   declare readonly schemaEvolution: pulumi.Output<"basic" | "none" | undefined>;
-  /** Insert mode, as last applied (see {@link PostgresqlDestinationArgs.insertMode}). */
+  /**
+   * Insert mode: as set, else the service's value (its default included) (see {@link
+   * PostgresqlDestinationArgs.insertMode}).
+   */
   declare readonly insertMode: pulumi.Output<"insert" | "upsert" | undefined>;
-  /** Delete enabled, as last applied (see {@link PostgresqlDestinationArgs.deleteEnabled}). */
+  /**
+   * Delete enabled: as set, else the service's value (its default included) (see {@link
+   * PostgresqlDestinationArgs.deleteEnabled}).
+   */
   declare readonly deleteEnabled: pulumi.Output<boolean | undefined>;
-  /** Primary key mode, as last applied (see {@link PostgresqlDestinationArgs.primaryKeyMode}). */
+  /**
+   * Primary key mode: as set, else the service's value (its default included) (see {@link
+   * PostgresqlDestinationArgs.primaryKeyMode}).
+   */
   declare readonly primaryKeyMode: pulumi.Output<"none" | "record_key" | "record_value" | undefined>;
-  /** Primary key fields, as last applied (see {@link PostgresqlDestinationArgs.primaryKeyFields}). */
+  /**
+   * Primary key fields: as set, else the service's value (its default included) (see {@link
+   * PostgresqlDestinationArgs.primaryKeyFields}).
+   */
   declare readonly primaryKeyFields: pulumi.Output<string | undefined>;
-  /** Tasks max, as last applied (see {@link PostgresqlDestinationArgs.tasksMax}). */
+  /**
+   * Tasks max: as set, else the service's value (its default included) (see {@link
+   * PostgresqlDestinationArgs.tasksMax}).
+   */
   declare readonly tasksMax: pulumi.Output<number | undefined>;
   /**
-   * Transforms topic regex router1 regex, as last applied (see {@link
+   * Transforms topic regex router1 regex: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsTopicRegexRouter1Regex}).
    */
   declare readonly transformsTopicRegexRouter1Regex: pulumi.Output<string | undefined>;
   /**
-   * Transforms topic regex router1 replacement, as last applied (see {@link
+   * Transforms topic regex router1 replacement: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsTopicRegexRouter1Replacement}).
    */
   declare readonly transformsTopicRegexRouter1Replacement: pulumi.Output<string | undefined>;
   /**
-   * Transforms topic regex router2 regex, as last applied (see {@link
+   * Transforms topic regex router2 regex: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsTopicRegexRouter2Regex}).
    */
   declare readonly transformsTopicRegexRouter2Regex: pulumi.Output<string | undefined>;
   /**
-   * Transforms topic regex router2 replacement, as last applied (see {@link
+   * Transforms topic regex router2 replacement: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsTopicRegexRouter2Replacement}).
    */
   declare readonly transformsTopicRegexRouter2Replacement: pulumi.Output<string | undefined>;
-  /** Topic2table map, as last applied (see {@link PostgresqlDestinationArgs.topic2tableMap}). */
+  /**
+   * Topic2table map: as set, else the service's value (its default included) (see {@link
+   * PostgresqlDestinationArgs.topic2tableMap}).
+   */
   declare readonly topic2tableMap: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms change topic name match regex, as last applied (see {@link
+   * Transforms change topic name match regex: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsChangeTopicNameMatchRegex}).
    */
   declare readonly transformsChangeTopicNameMatchRegex: pulumi.Output<string | undefined>;
   /**
-   * Transforms change topic name mapping, as last applied (see {@link
+   * Transforms change topic name mapping: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsChangeTopicNameMapping}).
    */
   declare readonly transformsChangeTopicNameMapping: pulumi.Output<string | undefined>;
-  /** SSH public key, as last applied (see {@link PostgresqlDestinationArgs.sshPublicKey}). */
+  /**
+   * SSH public key: as set, else the service's value (its default included) (see {@link
+   * PostgresqlDestinationArgs.sshPublicKey}).
+   */
   declare readonly sshPublicKey: pulumi.Output<string | undefined>;
   /**
-   * Consumer override max poll records, as last applied (see {@link
+   * Consumer override max poll records: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.consumerOverrideMaxPollRecords}).
    */
   declare readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
-  /** Preserve null values, as last applied (see {@link PostgresqlDestinationArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * PostgresqlDestinationArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
-  /** Quote identifiers, as last applied (see {@link PostgresqlDestinationArgs.quoteIdentifiers}). */
+  /**
+   * Quote identifiers: as set, else the service's value (its default included) (see {@link
+   * PostgresqlDestinationArgs.quoteIdentifiers}).
+   */
   declare readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to int j fields include list, as last applied (see {@link
+   * Transforms to int j fields include list: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsToIntJFieldsIncludeList}).
    */
   declare readonly transformsToIntJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to float j fields include list, as last applied (see {@link
+   * Transforms to float j fields include list: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsToFloatJFieldsIncludeList}).
    */
   declare readonly transformsToFloatJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to decimal j fields include list, as last applied (see {@link
+   * Transforms to decimal j fields include list: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsToDecimalJFieldsIncludeList}).
    */
   declare readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to decimal j truncate to max precision, as last applied (see {@link
-   * PostgresqlDestinationArgs.transformsToDecimalJTruncateToMaxPrecision}).
+   * Transforms to decimal j truncate to max precision: as set, else the service's value (its default included) (see
+   * {@link PostgresqlDestinationArgs.transformsToDecimalJTruncateToMaxPrecision}).
    */
   declare readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to string j fields include list, as last applied (see {@link
+   * Transforms to string j fields include list: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsToStringJFieldsIncludeList}).
    */
   declare readonly transformsToStringJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSON j fields include list, as last applied (see {@link
+   * Transforms to JSON j fields include list: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsToJsonJFieldsIncludeList}).
    */
   declare readonly transformsToJsonJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSON j convert all complex types, as last applied (see {@link
+   * Transforms to JSON j convert all complex types: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsToJsonJConvertAllComplexTypes}).
    */
   declare readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to JSONB j fields include list, as last applied (see {@link
+   * Transforms to JSONB j fields include list: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsToJsonbJFieldsIncludeList}).
    */
   declare readonly transformsToJsonbJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSONB j convert all complex types, as last applied (see {@link
-   * PostgresqlDestinationArgs.transformsToJsonbJConvertAllComplexTypes}).
+   * Transforms to JSONB j convert all complex types: as set, else the service's value (its default included) (see
+   * {@link PostgresqlDestinationArgs.transformsToJsonbJConvertAllComplexTypes}).
    */
   declare readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to JSONB j convert all JSON, as last applied (see {@link
+   * Transforms to JSONB j convert all JSON: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsToJsonbJConvertAllJson}).
    */
   declare readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms string replace fields include list, as last applied (see {@link
+   * Transforms string replace fields include list: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsStringReplaceFieldsIncludeList}).
    */
   declare readonly transformsStringReplaceFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms string replace regex patterns, as last applied (see {@link
+   * Transforms string replace regex patterns: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsStringReplaceRegexPatterns}).
    */
   declare readonly transformsStringReplaceRegexPatterns: pulumi.Output<string | undefined>;
   /**
-   * Transforms string replace replacement values, as last applied (see {@link
+   * Transforms string replace replacement values: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsStringReplaceReplacementValues}).
    */
   declare readonly transformsStringReplaceReplacementValues: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * PostgresqlDestinationArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link PostgresqlDestinationArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * PostgresqlDestinationArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link PostgresqlDestinationArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * PostgresqlDestinationArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link PostgresqlDestinationArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * PostgresqlDestinationArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link PostgresqlDestinationArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * PostgresqlDestinationArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link PostgresqlDestinationArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * PostgresqlDestinationArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link PostgresqlDestinationArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * PostgresqlDestinationArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link PostgresqlDestinationArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms add string suffix fields include list, as last applied (see {@link
-   * PostgresqlDestinationArgs.transformsAddStringSuffixFieldsIncludeList}).
+   * Transforms add string suffix fields include list: as set, else the service's value (its default included) (see
+   * {@link PostgresqlDestinationArgs.transformsAddStringSuffixFieldsIncludeList}).
    */
   declare readonly transformsAddStringSuffixFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms rename fields renames, as last applied (see {@link
+   * Transforms rename fields renames: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsRenameFieldsRenames}).
    */
   declare readonly transformsRenameFieldsRenames: pulumi.Output<string | undefined>;
   /**
-   * Transforms drop fields fields include list, as last applied (see {@link
+   * Transforms drop fields fields include list: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsDropFieldsFieldsIncludeList}).
    */
   declare readonly transformsDropFieldsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms mark columns as required fields include all, as last applied (see {@link
-   * PostgresqlDestinationArgs.transformsMarkColumnsAsRequiredFieldsIncludeAll}).
+   * Transforms mark columns as required fields include all: as set, else the service's value (its default included)
+   * (see {@link PostgresqlDestinationArgs.transformsMarkColumnsAsRequiredFieldsIncludeAll}).
    */
   declare readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms mark columns as required null sentinel mode, as last applied (see {@link
-   * PostgresqlDestinationArgs.transformsMarkColumnsAsRequiredNullSentinelMode}).
+   * Transforms mark columns as required null sentinel mode: as set, else the service's value (its default included)
+   * (see {@link PostgresqlDestinationArgs.transformsMarkColumnsAsRequiredNullSentinelMode}).
    */
   declare readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<"NONE" | "TYPE_MIN" | undefined>;
   /**
-   * Transforms mark columns as optional fields include list, as last applied (see {@link
-   * PostgresqlDestinationArgs.transformsMarkColumnsAsOptionalFieldsIncludeList}).
+   * Transforms mark columns as optional fields include list: as set, else the service's value (its default included)
+   * (see {@link PostgresqlDestinationArgs.transformsMarkColumnsAsOptionalFieldsIncludeList}).
    */
   declare readonly transformsMarkColumnsAsOptionalFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms copy field copy field mapping, as last applied (see {@link
+   * Transforms copy field copy field mapping: as set, else the service's value (its default included) (see {@link
    * PostgresqlDestinationArgs.transformsCopyFieldCopyFieldMapping}).
    */
   declare readonly transformsCopyFieldCopyFieldMapping: pulumi.Output<string | undefined>;
   /**
-   * Transforms header to field custom header mappings, as last applied (see {@link
-   * PostgresqlDestinationArgs.transformsHeaderToFieldCustomHeaderMappings}).
+   * Transforms header to field custom header mappings: as set, else the service's value (its default included) (see
+   * {@link PostgresqlDestinationArgs.transformsHeaderToFieldCustomHeaderMappings}).
    */
   declare readonly transformsHeaderToFieldCustomHeaderMappings: pulumi.Output<string | undefined>;
 

@@ -231,178 +231,197 @@ export interface RedisDestinationArgs extends Omit<ConnectorCommonArgs, "snapsho
  * ```
  */
 export class RedisDestination extends TypedDestination {
-  /** Redis host, as last applied (see {@link RedisDestinationArgs.redisHost}). */
+  /**
+   * Redis host: as set, else the service's value (its default included) (see {@link RedisDestinationArgs.redisHost}).
+   */
   declare readonly redisHost: pulumi.Output<string>;
-  /** Redis port, as last applied (see {@link RedisDestinationArgs.redisPort}). */
+  /**
+   * Redis port: as set, else the service's value (its default included) (see {@link RedisDestinationArgs.redisPort}).
+   */
   declare readonly redisPort: pulumi.Output<number | undefined>;
-  /** Redis username, as last applied (see {@link RedisDestinationArgs.redisUsername}). */
+  /**
+   * Redis username: as set, else the service's value (its default included) (see {@link
+   * RedisDestinationArgs.redisUsername}).
+   */
   declare readonly redisUsername: pulumi.Output<string>;
   /** Redis password, as last applied (see {@link RedisDestinationArgs.redisPassword}). */
   declare readonly redisPassword: pulumi.Output<string>;
-  /** SSL enabled, as last applied (see {@link RedisDestinationArgs.sslEnabled}). */
+  /**
+   * SSL enabled: as set, else the service's value (its default included) (see {@link RedisDestinationArgs.sslEnabled}).
+   */
   declare readonly sslEnabled: pulumi.Output<boolean | undefined>;
-  /** Redis key, as last applied (see {@link RedisDestinationArgs.redisKey}). */
+  /** Redis key: as set, else the service's value (its default included) (see {@link RedisDestinationArgs.redisKey}). */
   declare readonly redisKey: pulumi.Output<string>;
-  /** Redis key data type, as last applied (see {@link RedisDestinationArgs.redisKeyDataType}). */
+  /**
+   * Redis key data type: as set, else the service's value (its default included) (see {@link
+   * RedisDestinationArgs.redisKeyDataType}).
+   */
   declare readonly redisKeyDataType: pulumi.Output<"Stream" | "List" | "Hash" | undefined>;
-  /** Tasks max, as last applied (see {@link RedisDestinationArgs.tasksMax}). */
+  /** Tasks max: as set, else the service's value (its default included) (see {@link RedisDestinationArgs.tasksMax}). */
   declare readonly tasksMax: pulumi.Output<number | undefined>;
   /**
-   * Consumer override max poll records, as last applied (see {@link
+   * Consumer override max poll records: as set, else the service's value (its default included) (see {@link
    * RedisDestinationArgs.consumerOverrideMaxPollRecords}).
    */
   declare readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
-  /** Preserve null values, as last applied (see {@link RedisDestinationArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * RedisDestinationArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
-  /** Quote identifiers, as last applied (see {@link RedisDestinationArgs.quoteIdentifiers}). */
+  /**
+   * Quote identifiers: as set, else the service's value (its default included) (see {@link
+   * RedisDestinationArgs.quoteIdentifiers}).
+   */
   declare readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to int j fields include list, as last applied (see {@link
+   * Transforms to int j fields include list: as set, else the service's value (its default included) (see {@link
    * RedisDestinationArgs.transformsToIntJFieldsIncludeList}).
    */
   declare readonly transformsToIntJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to float j fields include list, as last applied (see {@link
+   * Transforms to float j fields include list: as set, else the service's value (its default included) (see {@link
    * RedisDestinationArgs.transformsToFloatJFieldsIncludeList}).
    */
   declare readonly transformsToFloatJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to decimal j fields include list, as last applied (see {@link
+   * Transforms to decimal j fields include list: as set, else the service's value (its default included) (see {@link
    * RedisDestinationArgs.transformsToDecimalJFieldsIncludeList}).
    */
   declare readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to decimal j truncate to max precision, as last applied (see {@link
-   * RedisDestinationArgs.transformsToDecimalJTruncateToMaxPrecision}).
+   * Transforms to decimal j truncate to max precision: as set, else the service's value (its default included) (see
+   * {@link RedisDestinationArgs.transformsToDecimalJTruncateToMaxPrecision}).
    */
   declare readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to string j fields include list, as last applied (see {@link
+   * Transforms to string j fields include list: as set, else the service's value (its default included) (see {@link
    * RedisDestinationArgs.transformsToStringJFieldsIncludeList}).
    */
   declare readonly transformsToStringJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSON j fields include list, as last applied (see {@link
+   * Transforms to JSON j fields include list: as set, else the service's value (its default included) (see {@link
    * RedisDestinationArgs.transformsToJsonJFieldsIncludeList}).
    */
   declare readonly transformsToJsonJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSON j convert all complex types, as last applied (see {@link
+   * Transforms to JSON j convert all complex types: as set, else the service's value (its default included) (see {@link
    * RedisDestinationArgs.transformsToJsonJConvertAllComplexTypes}).
    */
   declare readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to JSONB j fields include list, as last applied (see {@link
+   * Transforms to JSONB j fields include list: as set, else the service's value (its default included) (see {@link
    * RedisDestinationArgs.transformsToJsonbJFieldsIncludeList}).
    */
   declare readonly transformsToJsonbJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSONB j convert all complex types, as last applied (see {@link
-   * RedisDestinationArgs.transformsToJsonbJConvertAllComplexTypes}).
+   * Transforms to JSONB j convert all complex types: as set, else the service's value (its default included) (see
+   * {@link RedisDestinationArgs.transformsToJsonbJConvertAllComplexTypes}).
    */
   declare readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to JSONB j convert all JSON, as last applied (see {@link
+   * Transforms to JSONB j convert all JSON: as set, else the service's value (its default included) (see {@link
    * RedisDestinationArgs.transformsToJsonbJConvertAllJson}).
    */
   declare readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms string replace fields include list, as last applied (see {@link
+   * Transforms string replace fields include list: as set, else the service's value (its default included) (see {@link
    * RedisDestinationArgs.transformsStringReplaceFieldsIncludeList}).
    */
   declare readonly transformsStringReplaceFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms string replace regex patterns, as last applied (see {@link
+   * Transforms string replace regex patterns: as set, else the service's value (its default included) (see {@link
    * RedisDestinationArgs.transformsStringReplaceRegexPatterns}).
    */
   declare readonly transformsStringReplaceRegexPatterns: pulumi.Output<string | undefined>;
   /**
-   * Transforms string replace replacement values, as last applied (see {@link
+   * Transforms string replace replacement values: as set, else the service's value (its default included) (see {@link
    * RedisDestinationArgs.transformsStringReplaceReplacementValues}).
    */
   declare readonly transformsStringReplaceReplacementValues: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * RedisDestinationArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link RedisDestinationArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * RedisDestinationArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link RedisDestinationArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * RedisDestinationArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link RedisDestinationArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * RedisDestinationArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link RedisDestinationArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * RedisDestinationArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * RedisDestinationArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link RedisDestinationArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * RedisDestinationArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link RedisDestinationArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * RedisDestinationArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link RedisDestinationArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms add string suffix fields include list, as last applied (see {@link
-   * RedisDestinationArgs.transformsAddStringSuffixFieldsIncludeList}).
+   * Transforms add string suffix fields include list: as set, else the service's value (its default included) (see
+   * {@link RedisDestinationArgs.transformsAddStringSuffixFieldsIncludeList}).
    */
   declare readonly transformsAddStringSuffixFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms change topic name match regex, as last applied (see {@link
+   * Transforms change topic name match regex: as set, else the service's value (its default included) (see {@link
    * RedisDestinationArgs.transformsChangeTopicNameMatchRegex}).
    */
   declare readonly transformsChangeTopicNameMatchRegex: pulumi.Output<string | undefined>;
   /**
-   * Transforms rename fields renames, as last applied (see {@link RedisDestinationArgs.transformsRenameFieldsRenames}).
+   * Transforms rename fields renames: as set, else the service's value (its default included) (see {@link
+   * RedisDestinationArgs.transformsRenameFieldsRenames}).
    */
   declare readonly transformsRenameFieldsRenames: pulumi.Output<string | undefined>;
   /**
-   * Transforms drop fields fields include list, as last applied (see {@link
+   * Transforms drop fields fields include list: as set, else the service's value (its default included) (see {@link
    * RedisDestinationArgs.transformsDropFieldsFieldsIncludeList}).
    */
   declare readonly transformsDropFieldsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms mark columns as required fields include all, as last applied (see {@link
-   * RedisDestinationArgs.transformsMarkColumnsAsRequiredFieldsIncludeAll}).
+   * Transforms mark columns as required fields include all: as set, else the service's value (its default included)
+   * (see {@link RedisDestinationArgs.transformsMarkColumnsAsRequiredFieldsIncludeAll}).
    */
   declare readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms mark columns as required null sentinel mode, as last applied (see {@link
-   * RedisDestinationArgs.transformsMarkColumnsAsRequiredNullSentinelMode}).
+   * Transforms mark columns as required null sentinel mode: as set, else the service's value (its default included)
+   * (see {@link RedisDestinationArgs.transformsMarkColumnsAsRequiredNullSentinelMode}).
    */
   declare readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<"NONE" | "TYPE_MIN" | undefined>;
   /**
-   * Transforms mark columns as optional fields include list, as last applied (see {@link
-   * RedisDestinationArgs.transformsMarkColumnsAsOptionalFieldsIncludeList}).
+   * Transforms mark columns as optional fields include list: as set, else the service's value (its default included)
+   * (see {@link RedisDestinationArgs.transformsMarkColumnsAsOptionalFieldsIncludeList}).
    */
   declare readonly transformsMarkColumnsAsOptionalFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms copy field copy field mapping, as last applied (see {@link
+   * Transforms copy field copy field mapping: as set, else the service's value (its default included) (see {@link
    * RedisDestinationArgs.transformsCopyFieldCopyFieldMapping}).
    */
   declare readonly transformsCopyFieldCopyFieldMapping: pulumi.Output<string | undefined>;
   /**
-   * Transforms header to field custom header mappings, as last applied (see {@link
-   * RedisDestinationArgs.transformsHeaderToFieldCustomHeaderMappings}).
+   * Transforms header to field custom header mappings: as set, else the service's value (its default included) (see
+   * {@link RedisDestinationArgs.transformsHeaderToFieldCustomHeaderMappings}).
    */
   declare readonly transformsHeaderToFieldCustomHeaderMappings: pulumi.Output<string | undefined>;
 

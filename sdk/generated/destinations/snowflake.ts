@@ -299,14 +299,20 @@ export interface SnowflakeDestinationArgs extends Omit<ConnectorCommonArgs, "sna
  * ```
  */
 export class SnowflakeDestination extends TypedDestination {
-  /** Snowflake URL name, as last applied (see {@link SnowflakeDestinationArgs.snowflakeUrlName}). */
+  /**
+   * Snowflake URL name: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.snowflakeUrlName}).
+   */
   declare readonly snowflakeUrlName: pulumi.Output<string>;
-  /** Snowflake user name, as last applied (see {@link SnowflakeDestinationArgs.snowflakeUserName}). */
+  /**
+   * Snowflake user name: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.snowflakeUserName}).
+   */
   declare readonly snowflakeUserName: pulumi.Output<string>;
   /** Snowflake private key, as last applied (see {@link SnowflakeDestinationArgs.snowflakePrivateKey}). */
   declare readonly snowflakePrivateKey: pulumi.Output<string>;
   /**
-   * Snowflake private key passphrase secured, as last applied (see {@link
+   * Snowflake private key passphrase secured: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.snowflakePrivateKeyPassphraseSecured}).
    */
   declare readonly snowflakePrivateKeyPassphraseSecured: pulumi.Output<boolean | undefined>;
@@ -315,194 +321,245 @@ export class SnowflakeDestination extends TypedDestination {
    * SnowflakeDestinationArgs.snowflakePrivateKeyPassphrase}).
    */
   declare readonly snowflakePrivateKeyPassphrase: pulumi.Output<string | undefined>;
-  /** Sfwarehouse, as last applied (see {@link SnowflakeDestinationArgs.sfwarehouse}). */
+  /**
+   * Sfwarehouse: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.sfwarehouse}).
+   */
   declare readonly sfwarehouse: pulumi.Output<string | undefined>;
-  /** Snowflake database name, as last applied (see {@link SnowflakeDestinationArgs.snowflakeDatabaseName}). */
+  /**
+   * Snowflake database name: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.snowflakeDatabaseName}).
+   */
   declare readonly snowflakeDatabaseName: pulumi.Output<string>;
-  /** Snowflake schema name, as last applied (see {@link SnowflakeDestinationArgs.snowflakeSchemaName}). */
+  /**
+   * Snowflake schema name: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.snowflakeSchemaName}).
+   */
   declare readonly snowflakeSchemaName: pulumi.Output<string>;
-  /** Create schema auto, as last applied (see {@link SnowflakeDestinationArgs.createSchemaAuto}). */
+  /**
+   * Create schema auto: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.createSchemaAuto}).
+   */
   declare readonly createSchemaAuto: pulumi.Output<boolean | undefined>;
-  /** Snowflake role name, as last applied (see {@link SnowflakeDestinationArgs.snowflakeRoleName}). */
+  /**
+   * Snowflake role name: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.snowflakeRoleName}).
+   */
   declare readonly snowflakeRoleName: pulumi.Output<string | undefined>;
-  /** Ingestion mode, as last applied (see {@link SnowflakeDestinationArgs.ingestionMode}). */
+  /**
+   * Ingestion mode: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.ingestionMode}).
+   */
   declare readonly ingestionMode: pulumi.Output<"upsert" | "append" | undefined>;
-  /** Hard delete, as last applied (see {@link SnowflakeDestinationArgs.hardDelete}). */
+  /**
+   * Hard delete: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.hardDelete}).
+   */
   declare readonly hardDelete: pulumi.Output<boolean | undefined>;
-  /** Schema evolution, as last applied (see {@link SnowflakeDestinationArgs.schemaEvolution}). */
+  /**
+   * Schema evolution: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.schemaEvolution}).
+   */
   declare readonly schemaEvolution: pulumi.Output<"basic" | "none" | undefined>;
-  /** Use hybrid tables, as last applied (see {@link SnowflakeDestinationArgs.useHybridTables}). */
+  /**
+   * Use hybrid tables: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.useHybridTables}).
+   */
   declare readonly useHybridTables: pulumi.Output<boolean | undefined>;
-  /** Apply dynamic table script, as last applied (see {@link SnowflakeDestinationArgs.applyDynamicTableScript}). */
+  /**
+   * Apply dynamic table script: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.applyDynamicTableScript}).
+   */
   declare readonly applyDynamicTableScript: pulumi.Output<boolean | undefined>;
-  /** Create SQL execute, as last applied (see {@link SnowflakeDestinationArgs.createSqlExecute}). */
+  /**
+   * Create SQL execute: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.createSqlExecute}).
+   */
   declare readonly createSqlExecute: pulumi.Output<string | undefined>;
-  /** SQL table name, as last applied (see {@link SnowflakeDestinationArgs.sqlTableName}). */
+  /**
+   * SQL table name: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.sqlTableName}).
+   */
   declare readonly sqlTableName: pulumi.Output<string | undefined>;
-  /** Create SQL data, as last applied (see {@link SnowflakeDestinationArgs.createSqlData}). */
+  /**
+   * Create SQL data: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.createSqlData}).
+   */
   declare readonly createSqlData: pulumi.Output<string | undefined>;
-  /** Snowflake topic2table map, as last applied (see {@link SnowflakeDestinationArgs.snowflakeTopic2tableMap}). */
+  /**
+   * Snowflake topic2table map: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.snowflakeTopic2tableMap}).
+   */
   declare readonly snowflakeTopic2tableMap: pulumi.Output<string | undefined>;
   /**
-   * Consumer override max poll records, as last applied (see {@link
+   * Consumer override max poll records: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.consumerOverrideMaxPollRecords}).
    */
   declare readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
-  /** Preserve null values, as last applied (see {@link SnowflakeDestinationArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
-  /** Quote identifiers, as last applied (see {@link SnowflakeDestinationArgs.quoteIdentifiers}). */
+  /**
+   * Quote identifiers: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.quoteIdentifiers}).
+   */
   declare readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to int j fields include list, as last applied (see {@link
+   * Transforms to int j fields include list: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.transformsToIntJFieldsIncludeList}).
    */
   declare readonly transformsToIntJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to float j fields include list, as last applied (see {@link
+   * Transforms to float j fields include list: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.transformsToFloatJFieldsIncludeList}).
    */
   declare readonly transformsToFloatJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to decimal j fields include list, as last applied (see {@link
+   * Transforms to decimal j fields include list: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.transformsToDecimalJFieldsIncludeList}).
    */
   declare readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to decimal j truncate to max precision, as last applied (see {@link
-   * SnowflakeDestinationArgs.transformsToDecimalJTruncateToMaxPrecision}).
+   * Transforms to decimal j truncate to max precision: as set, else the service's value (its default included) (see
+   * {@link SnowflakeDestinationArgs.transformsToDecimalJTruncateToMaxPrecision}).
    */
   declare readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to string j fields include list, as last applied (see {@link
+   * Transforms to string j fields include list: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.transformsToStringJFieldsIncludeList}).
    */
   declare readonly transformsToStringJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSON j fields include list, as last applied (see {@link
+   * Transforms to JSON j fields include list: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.transformsToJsonJFieldsIncludeList}).
    */
   declare readonly transformsToJsonJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSON j convert all complex types, as last applied (see {@link
+   * Transforms to JSON j convert all complex types: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.transformsToJsonJConvertAllComplexTypes}).
    */
   declare readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to JSONB j fields include list, as last applied (see {@link
+   * Transforms to JSONB j fields include list: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.transformsToJsonbJFieldsIncludeList}).
    */
   declare readonly transformsToJsonbJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSONB j convert all complex types, as last applied (see {@link
-   * SnowflakeDestinationArgs.transformsToJsonbJConvertAllComplexTypes}).
+   * Transforms to JSONB j convert all complex types: as set, else the service's value (its default included) (see
+   * {@link SnowflakeDestinationArgs.transformsToJsonbJConvertAllComplexTypes}).
    */
   declare readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to JSONB j convert all JSON, as last applied (see {@link
+   * Transforms to JSONB j convert all JSON: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.transformsToJsonbJConvertAllJson}).
    */
   declare readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms string replace fields include list, as last applied (see {@link
+   * Transforms string replace fields include list: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.transformsStringReplaceFieldsIncludeList}).
    */
   declare readonly transformsStringReplaceFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms string replace regex patterns, as last applied (see {@link
+   * Transforms string replace regex patterns: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.transformsStringReplaceRegexPatterns}).
    */
   declare readonly transformsStringReplaceRegexPatterns: pulumi.Output<string | undefined>;
   /**
-   * Transforms string replace replacement values, as last applied (see {@link
+   * Transforms string replace replacement values: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.transformsStringReplaceReplacementValues}).
    */
   declare readonly transformsStringReplaceReplacementValues: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * SnowflakeDestinationArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link SnowflakeDestinationArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * SnowflakeDestinationArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link SnowflakeDestinationArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * SnowflakeDestinationArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link SnowflakeDestinationArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * SnowflakeDestinationArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link SnowflakeDestinationArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * SnowflakeDestinationArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link SnowflakeDestinationArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * SnowflakeDestinationArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link SnowflakeDestinationArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * SnowflakeDestinationArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link SnowflakeDestinationArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms add string suffix fields include list, as last applied (see {@link
-   * SnowflakeDestinationArgs.transformsAddStringSuffixFieldsIncludeList}).
+   * Transforms add string suffix fields include list: as set, else the service's value (its default included) (see
+   * {@link SnowflakeDestinationArgs.transformsAddStringSuffixFieldsIncludeList}).
    */
   declare readonly transformsAddStringSuffixFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms change topic name match regex, as last applied (see {@link
+   * Transforms change topic name match regex: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.transformsChangeTopicNameMatchRegex}).
    */
   declare readonly transformsChangeTopicNameMatchRegex: pulumi.Output<string | undefined>;
   /**
-   * Transforms rename fields renames, as last applied (see {@link
+   * Transforms rename fields renames: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.transformsRenameFieldsRenames}).
    */
   declare readonly transformsRenameFieldsRenames: pulumi.Output<string | undefined>;
   /**
-   * Transforms drop fields fields include list, as last applied (see {@link
+   * Transforms drop fields fields include list: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.transformsDropFieldsFieldsIncludeList}).
    */
   declare readonly transformsDropFieldsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms mark columns as required fields include all, as last applied (see {@link
-   * SnowflakeDestinationArgs.transformsMarkColumnsAsRequiredFieldsIncludeAll}).
+   * Transforms mark columns as required fields include all: as set, else the service's value (its default included)
+   * (see {@link SnowflakeDestinationArgs.transformsMarkColumnsAsRequiredFieldsIncludeAll}).
    */
   declare readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms mark columns as required null sentinel mode, as last applied (see {@link
-   * SnowflakeDestinationArgs.transformsMarkColumnsAsRequiredNullSentinelMode}).
+   * Transforms mark columns as required null sentinel mode: as set, else the service's value (its default included)
+   * (see {@link SnowflakeDestinationArgs.transformsMarkColumnsAsRequiredNullSentinelMode}).
    */
   declare readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<"NONE" | "TYPE_MIN" | undefined>;
   /**
-   * Transforms mark columns as optional fields include list, as last applied (see {@link
-   * SnowflakeDestinationArgs.transformsMarkColumnsAsOptionalFieldsIncludeList}).
+   * Transforms mark columns as optional fields include list: as set, else the service's value (its default included)
+   * (see {@link SnowflakeDestinationArgs.transformsMarkColumnsAsOptionalFieldsIncludeList}).
    */
   declare readonly transformsMarkColumnsAsOptionalFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms copy field copy field mapping, as last applied (see {@link
+   * Transforms copy field copy field mapping: as set, else the service's value (its default included) (see {@link
    * SnowflakeDestinationArgs.transformsCopyFieldCopyFieldMapping}).
    */
   declare readonly transformsCopyFieldCopyFieldMapping: pulumi.Output<string | undefined>;
   /**
-   * Transforms header to field custom header mappings, as last applied (see {@link
-   * SnowflakeDestinationArgs.transformsHeaderToFieldCustomHeaderMappings}).
+   * Transforms header to field custom header mappings: as set, else the service's value (its default included) (see
+   * {@link SnowflakeDestinationArgs.transformsHeaderToFieldCustomHeaderMappings}).
    */
   declare readonly transformsHeaderToFieldCustomHeaderMappings: pulumi.Output<string | undefined>;
-  /** Auto qa dedupe table mapping, as last applied (see {@link SnowflakeDestinationArgs.autoQaDedupeTableMapping}). */
+  /**
+   * Auto qa dedupe table mapping: as set, else the service's value (its default included) (see {@link
+   * SnowflakeDestinationArgs.autoQaDedupeTableMapping}).
+   */
   declare readonly autoQaDedupeTableMapping: pulumi.Output<JsonValue | undefined>;
 
   constructor(name: string, args: SnowflakeDestinationArgs, opts?: pulumi.CustomResourceOptions) {

@@ -340,35 +340,74 @@ export interface WeaviateDestinationArgs extends Omit<ConnectorCommonArgs, "snap
  * ```
  */
 export class WeaviateDestination extends TypedDestination {
-  /** Weaviate connection URL, as last applied (see {@link WeaviateDestinationArgs.weaviateConnectionUrl}). */
+  /**
+   * Weaviate connection URL: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.weaviateConnectionUrl}).
+   */
   declare readonly weaviateConnectionUrl: pulumi.Output<string | undefined>;
-  /** Weaviate grpc URL, as last applied (see {@link WeaviateDestinationArgs.weaviateGrpcUrl}). */
+  /**
+   * Weaviate grpc URL: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.weaviateGrpcUrl}).
+   */
   declare readonly weaviateGrpcUrl: pulumi.Output<string | undefined>;
-  /** Weaviate grpc secured, as last applied (see {@link WeaviateDestinationArgs.weaviateGrpcSecured}). */
+  /**
+   * Weaviate grpc secured: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.weaviateGrpcSecured}).
+   */
   declare readonly weaviateGrpcSecured: pulumi.Output<boolean | undefined>;
-  /** Weaviate auth scheme, as last applied (see {@link WeaviateDestinationArgs.weaviateAuthScheme}). */
+  /**
+   * Weaviate auth scheme: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.weaviateAuthScheme}).
+   */
   declare readonly weaviateAuthScheme: pulumi.Output<"NONE" | "API_KEY" | "OIDC_CLIENT_CREDENTIALS" | undefined>;
   /** Weaviate API key, as last applied (see {@link WeaviateDestinationArgs.weaviateApiKey}). */
   declare readonly weaviateApiKey: pulumi.Output<string | undefined>;
   /** Weaviate oidc client secret, as last applied (see {@link WeaviateDestinationArgs.weaviateOidcClientSecret}). */
   declare readonly weaviateOidcClientSecret: pulumi.Output<string | undefined>;
-  /** Weaviate oidc scopes, as last applied (see {@link WeaviateDestinationArgs.weaviateOidcScopes}). */
+  /**
+   * Weaviate oidc scopes: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.weaviateOidcScopes}).
+   */
   declare readonly weaviateOidcScopes: pulumi.Output<string | undefined>;
-  /** Weaviate headers, as last applied (see {@link WeaviateDestinationArgs.weaviateHeaders}). */
+  /**
+   * Weaviate headers: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.weaviateHeaders}).
+   */
   declare readonly weaviateHeaders: pulumi.Output<string | undefined>;
-  /** Collection mapping, as last applied (see {@link WeaviateDestinationArgs.collectionMapping}). */
+  /**
+   * Collection mapping: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.collectionMapping}).
+   */
   declare readonly collectionMapping: pulumi.Output<string | undefined>;
-  /** Schema evolution, as last applied (see {@link WeaviateDestinationArgs.schemaEvolution}). */
+  /**
+   * Schema evolution: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.schemaEvolution}).
+   */
   declare readonly schemaEvolution: pulumi.Output<"basic" | "none" | undefined>;
-  /** Document ID strategy, as last applied (see {@link WeaviateDestinationArgs.documentIdStrategy}). */
+  /**
+   * Document ID strategy: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.documentIdStrategy}).
+   */
   declare readonly documentIdStrategy: pulumi.Output<"None" | "Kafka ID" | "Field ID" | undefined>;
-  /** Document ID field name, as last applied (see {@link WeaviateDestinationArgs.documentIdFieldName}). */
+  /**
+   * Document ID field name: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.documentIdFieldName}).
+   */
   declare readonly documentIdFieldName: pulumi.Output<string | undefined>;
-  /** Vector strategy, as last applied (see {@link WeaviateDestinationArgs.vectorStrategy}). */
+  /**
+   * Vector strategy: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.vectorStrategy}).
+   */
   declare readonly vectorStrategy: pulumi.Output<"None" | "Field Vector" | undefined>;
-  /** Vector field name, as last applied (see {@link WeaviateDestinationArgs.vectorFieldName}). */
+  /**
+   * Vector field name: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.vectorFieldName}).
+   */
   declare readonly vectorFieldName: pulumi.Output<string | undefined>;
-  /** Weaviate vectorizer, as last applied (see {@link WeaviateDestinationArgs.weaviateVectorizer}). */
+  /**
+   * Weaviate vectorizer: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.weaviateVectorizer}).
+   */
   declare readonly weaviateVectorizer: pulumi.Output<
     | "none"
     | "text2vec-weaviate"
@@ -378,181 +417,213 @@ export class WeaviateDestination extends TypedDestination {
     | "text2vec-voyageai"
     | undefined
   >;
-  /** Delete enabled, as last applied (see {@link WeaviateDestinationArgs.deleteEnabled}). */
+  /**
+   * Delete enabled: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.deleteEnabled}).
+   */
   declare readonly deleteEnabled: pulumi.Output<boolean | undefined>;
-  /** Batch size, as last applied (see {@link WeaviateDestinationArgs.batchSize}). */
+  /**
+   * Batch size: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.batchSize}).
+   */
   declare readonly batchSize: pulumi.Output<string | undefined>;
-  /** Pool size, as last applied (see {@link WeaviateDestinationArgs.poolSize}). */
+  /**
+   * Pool size: as set, else the service's value (its default included) (see {@link WeaviateDestinationArgs.poolSize}).
+   */
   declare readonly poolSize: pulumi.Output<string | undefined>;
-  /** Await termination ms, as last applied (see {@link WeaviateDestinationArgs.awaitTerminationMs}). */
+  /**
+   * Await termination ms: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.awaitTerminationMs}).
+   */
   declare readonly awaitTerminationMs: pulumi.Output<string | undefined>;
-  /** Max connection retries, as last applied (see {@link WeaviateDestinationArgs.maxConnectionRetries}). */
+  /**
+   * Max connection retries: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.maxConnectionRetries}).
+   */
   declare readonly maxConnectionRetries: pulumi.Output<string | undefined>;
-  /** Max timeout retries, as last applied (see {@link WeaviateDestinationArgs.maxTimeoutRetries}). */
+  /**
+   * Max timeout retries: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.maxTimeoutRetries}).
+   */
   declare readonly maxTimeoutRetries: pulumi.Output<string | undefined>;
-  /** Retry interval, as last applied (see {@link WeaviateDestinationArgs.retryInterval}). */
+  /**
+   * Retry interval: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.retryInterval}).
+   */
   declare readonly retryInterval: pulumi.Output<string | undefined>;
-  /** Retry backoff ms, as last applied (see {@link WeaviateDestinationArgs.retryBackoffMs}). */
+  /**
+   * Retry backoff ms: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.retryBackoffMs}).
+   */
   declare readonly retryBackoffMs: pulumi.Output<string | undefined>;
-  /** Consistency level, as last applied (see {@link WeaviateDestinationArgs.consistencyLevel}). */
+  /**
+   * Consistency level: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.consistencyLevel}).
+   */
   declare readonly consistencyLevel: pulumi.Output<"ALL" | "ONE" | "QUORUM" | undefined>;
   /**
-   * Consumer override max poll records, as last applied (see {@link
+   * Consumer override max poll records: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.consumerOverrideMaxPollRecords}).
    */
   declare readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
-  /** Preserve null values, as last applied (see {@link WeaviateDestinationArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
-  /** Quote identifiers, as last applied (see {@link WeaviateDestinationArgs.quoteIdentifiers}). */
+  /**
+   * Quote identifiers: as set, else the service's value (its default included) (see {@link
+   * WeaviateDestinationArgs.quoteIdentifiers}).
+   */
   declare readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to int j fields include list, as last applied (see {@link
+   * Transforms to int j fields include list: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.transformsToIntJFieldsIncludeList}).
    */
   declare readonly transformsToIntJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to float j fields include list, as last applied (see {@link
+   * Transforms to float j fields include list: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.transformsToFloatJFieldsIncludeList}).
    */
   declare readonly transformsToFloatJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to decimal j fields include list, as last applied (see {@link
+   * Transforms to decimal j fields include list: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.transformsToDecimalJFieldsIncludeList}).
    */
   declare readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to decimal j truncate to max precision, as last applied (see {@link
-   * WeaviateDestinationArgs.transformsToDecimalJTruncateToMaxPrecision}).
+   * Transforms to decimal j truncate to max precision: as set, else the service's value (its default included) (see
+   * {@link WeaviateDestinationArgs.transformsToDecimalJTruncateToMaxPrecision}).
    */
   declare readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to string j fields include list, as last applied (see {@link
+   * Transforms to string j fields include list: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.transformsToStringJFieldsIncludeList}).
    */
   declare readonly transformsToStringJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSON j fields include list, as last applied (see {@link
+   * Transforms to JSON j fields include list: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.transformsToJsonJFieldsIncludeList}).
    */
   declare readonly transformsToJsonJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSON j convert all complex types, as last applied (see {@link
+   * Transforms to JSON j convert all complex types: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.transformsToJsonJConvertAllComplexTypes}).
    */
   declare readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to JSONB j fields include list, as last applied (see {@link
+   * Transforms to JSONB j fields include list: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.transformsToJsonbJFieldsIncludeList}).
    */
   declare readonly transformsToJsonbJFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms to JSONB j convert all complex types, as last applied (see {@link
-   * WeaviateDestinationArgs.transformsToJsonbJConvertAllComplexTypes}).
+   * Transforms to JSONB j convert all complex types: as set, else the service's value (its default included) (see
+   * {@link WeaviateDestinationArgs.transformsToJsonbJConvertAllComplexTypes}).
    */
   declare readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms to JSONB j convert all JSON, as last applied (see {@link
+   * Transforms to JSONB j convert all JSON: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.transformsToJsonbJConvertAllJson}).
    */
   declare readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms string replace fields include list, as last applied (see {@link
+   * Transforms string replace fields include list: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.transformsStringReplaceFieldsIncludeList}).
    */
   declare readonly transformsStringReplaceFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms string replace regex patterns, as last applied (see {@link
+   * Transforms string replace regex patterns: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.transformsStringReplaceRegexPatterns}).
    */
   declare readonly transformsStringReplaceRegexPatterns: pulumi.Output<string | undefined>;
   /**
-   * Transforms string replace replacement values, as last applied (see {@link
+   * Transforms string replace replacement values: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.transformsStringReplaceReplacementValues}).
    */
   declare readonly transformsStringReplaceReplacementValues: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * WeaviateDestinationArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link WeaviateDestinationArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * WeaviateDestinationArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link WeaviateDestinationArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * WeaviateDestinationArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link WeaviateDestinationArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * WeaviateDestinationArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link WeaviateDestinationArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * WeaviateDestinationArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link WeaviateDestinationArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * WeaviateDestinationArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link WeaviateDestinationArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * WeaviateDestinationArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link WeaviateDestinationArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms add string suffix fields include list, as last applied (see {@link
-   * WeaviateDestinationArgs.transformsAddStringSuffixFieldsIncludeList}).
+   * Transforms add string suffix fields include list: as set, else the service's value (its default included) (see
+   * {@link WeaviateDestinationArgs.transformsAddStringSuffixFieldsIncludeList}).
    */
   declare readonly transformsAddStringSuffixFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms change topic name match regex, as last applied (see {@link
+   * Transforms change topic name match regex: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.transformsChangeTopicNameMatchRegex}).
    */
   declare readonly transformsChangeTopicNameMatchRegex: pulumi.Output<string | undefined>;
   /**
-   * Transforms rename fields renames, as last applied (see {@link
+   * Transforms rename fields renames: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.transformsRenameFieldsRenames}).
    */
   declare readonly transformsRenameFieldsRenames: pulumi.Output<string | undefined>;
   /**
-   * Transforms drop fields fields include list, as last applied (see {@link
+   * Transforms drop fields fields include list: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.transformsDropFieldsFieldsIncludeList}).
    */
   declare readonly transformsDropFieldsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms mark columns as required fields include all, as last applied (see {@link
-   * WeaviateDestinationArgs.transformsMarkColumnsAsRequiredFieldsIncludeAll}).
+   * Transforms mark columns as required fields include all: as set, else the service's value (its default included)
+   * (see {@link WeaviateDestinationArgs.transformsMarkColumnsAsRequiredFieldsIncludeAll}).
    */
   declare readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms mark columns as required null sentinel mode, as last applied (see {@link
-   * WeaviateDestinationArgs.transformsMarkColumnsAsRequiredNullSentinelMode}).
+   * Transforms mark columns as required null sentinel mode: as set, else the service's value (its default included)
+   * (see {@link WeaviateDestinationArgs.transformsMarkColumnsAsRequiredNullSentinelMode}).
    */
   declare readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<"NONE" | "TYPE_MIN" | undefined>;
   /**
-   * Transforms mark columns as optional fields include list, as last applied (see {@link
-   * WeaviateDestinationArgs.transformsMarkColumnsAsOptionalFieldsIncludeList}).
+   * Transforms mark columns as optional fields include list: as set, else the service's value (its default included)
+   * (see {@link WeaviateDestinationArgs.transformsMarkColumnsAsOptionalFieldsIncludeList}).
    */
   declare readonly transformsMarkColumnsAsOptionalFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms copy field copy field mapping, as last applied (see {@link
+   * Transforms copy field copy field mapping: as set, else the service's value (its default included) (see {@link
    * WeaviateDestinationArgs.transformsCopyFieldCopyFieldMapping}).
    */
   declare readonly transformsCopyFieldCopyFieldMapping: pulumi.Output<string | undefined>;
   /**
-   * Transforms header to field custom header mappings, as last applied (see {@link
-   * WeaviateDestinationArgs.transformsHeaderToFieldCustomHeaderMappings}).
+   * Transforms header to field custom header mappings: as set, else the service's value (its default included) (see
+   * {@link WeaviateDestinationArgs.transformsHeaderToFieldCustomHeaderMappings}).
    */
   declare readonly transformsHeaderToFieldCustomHeaderMappings: pulumi.Output<string | undefined>;
 

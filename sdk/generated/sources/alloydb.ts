@@ -248,163 +248,219 @@ export interface AlloyDbSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class AlloyDbSource extends TypedSource {
-  /** Database hostname, as last applied (see {@link AlloyDbSourceArgs.databaseHostname}). */
+  /**
+   * Database hostname: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.databaseHostname}).
+   */
   declare readonly databaseHostname: pulumi.Output<string>;
-  /** Database port, as last applied (see {@link AlloyDbSourceArgs.databasePort}). */
+  /**
+   * Database port: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.databasePort}).
+   */
   declare readonly databasePort: pulumi.Output<number | undefined>;
-  /** Database user, as last applied (see {@link AlloyDbSourceArgs.databaseUser}). */
+  /**
+   * Database user: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.databaseUser}).
+   */
   declare readonly databaseUser: pulumi.Output<string>;
   /** Database password, as last applied (see {@link AlloyDbSourceArgs.databasePassword}). */
   declare readonly databasePassword: pulumi.Output<string>;
-  /** Database dbname, as last applied (see {@link AlloyDbSourceArgs.databaseDbname}). */
+  /**
+   * Database dbname: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.databaseDbname}).
+   */
   declare readonly databaseDbname: pulumi.Output<string>;
-  /** Snapshot read only, as last applied (see {@link AlloyDbSourceArgs.snapshotReadOnly}). */
+  /**
+   * Snapshot read only: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.snapshotReadOnly}).
+   */
   declare readonly snapshotReadOnly: pulumi.Output<"Yes" | "No" | undefined>;
   /**
-   * Signal data collection schema or database, as last applied (see {@link
+   * Signal data collection schema or database: as set, else the service's value (its default included) (see {@link
    * AlloyDbSourceArgs.signalDataCollectionSchemaOrDatabase}).
    */
   declare readonly signalDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
-  /** Column include list toggled, as last applied (see {@link AlloyDbSourceArgs.columnIncludeListToggled}). */
+  /**
+   * Column include list toggled: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.columnIncludeListToggled}).
+   */
   declare readonly columnIncludeListToggled: pulumi.Output<boolean | undefined>;
-  /** Column include list, as last applied (see {@link AlloyDbSourceArgs.columnIncludeList}). */
+  /**
+   * Column include list: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.columnIncludeList}).
+   */
   declare readonly columnIncludeList: pulumi.Output<string | undefined>;
-  /** Column exclude list, as last applied (see {@link AlloyDbSourceArgs.columnExcludeList}). */
+  /**
+   * Column exclude list: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.columnExcludeList}).
+   */
   declare readonly columnExcludeList: pulumi.Output<string | undefined>;
-  /** Heartbeat enabled, as last applied (see {@link AlloyDbSourceArgs.heartbeatEnabled}). */
+  /**
+   * Heartbeat enabled: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.heartbeatEnabled}).
+   */
   declare readonly heartbeatEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Heartbeat data collection schema or database, as last applied (see {@link
+   * Heartbeat data collection schema or database: as set, else the service's value (its default included) (see {@link
    * AlloyDbSourceArgs.heartbeatDataCollectionSchemaOrDatabase}).
    */
   declare readonly heartbeatDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
-  /** Slot name, as last applied (see {@link AlloyDbSourceArgs.slotName}). */
+  /** Slot name: as set, else the service's value (its default included) (see {@link AlloyDbSourceArgs.slotName}). */
   declare readonly slotName: pulumi.Output<string | undefined>;
-  /** Publication name, as last applied (see {@link AlloyDbSourceArgs.publicationName}). */
+  /**
+   * Publication name: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.publicationName}).
+   */
   declare readonly publicationName: pulumi.Output<string | undefined>;
-  /** Schema include list, as last applied (see {@link AlloyDbSourceArgs.schemaIncludeList}). */
+  /**
+   * Schema include list: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.schemaIncludeList}).
+   */
   declare readonly schemaIncludeList: pulumi.Output<string>;
-  /** Table include list, as last applied (see {@link AlloyDbSourceArgs.tableIncludeList}). */
+  /**
+   * Table include list: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.tableIncludeList}).
+   */
   declare readonly tableIncludeList: pulumi.Output<string>;
-  /** Post processors, as last applied (see {@link AlloyDbSourceArgs.postProcessors}). */
+  /**
+   * Post processors: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.postProcessors}).
+   */
   declare readonly postProcessors: pulumi.Output<"reselector" | undefined>;
-  /** Database sslmode, as last applied (see {@link AlloyDbSourceArgs.databaseSslmode}). */
+  /**
+   * Database sslmode: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.databaseSslmode}).
+   */
   declare readonly databaseSslmode: pulumi.Output<"require" | "disable" | undefined>;
   /**
-   * Include source DB name in table name, as last applied (see {@link
+   * Include source DB name in table name: as set, else the service's value (its default included) (see {@link
    * AlloyDbSourceArgs.includeSourceDbNameInTableName}).
    */
   declare readonly includeSourceDbNameInTableName: pulumi.Output<boolean | undefined>;
-  /** Binary handling mode, as last applied (see {@link AlloyDbSourceArgs.binaryHandlingMode}). */
+  /**
+   * Binary handling mode: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.binaryHandlingMode}).
+   */
   declare readonly binaryHandlingMode: pulumi.Output<"bytes" | "base64" | "base64-url-safe" | "hex" | undefined>;
   /**
-   * Transforms insert static key1 static field, as last applied (see {@link
+   * Transforms insert static key1 static field: as set, else the service's value (its default included) (see {@link
    * AlloyDbSourceArgs.transformsInsertStaticKey1StaticField}).
    */
   declare readonly transformsInsertStaticKey1StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key1 static value, as last applied (see {@link
+   * Transforms insert static key1 static value: as set, else the service's value (its default included) (see {@link
    * AlloyDbSourceArgs.transformsInsertStaticKey1StaticValue}).
    */
   declare readonly transformsInsertStaticKey1StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value1 static field, as last applied (see {@link
+   * Transforms insert static value1 static field: as set, else the service's value (its default included) (see {@link
    * AlloyDbSourceArgs.transformsInsertStaticValue1StaticField}).
    */
   declare readonly transformsInsertStaticValue1StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value1 static value, as last applied (see {@link
+   * Transforms insert static value1 static value: as set, else the service's value (its default included) (see {@link
    * AlloyDbSourceArgs.transformsInsertStaticValue1StaticValue}).
    */
   declare readonly transformsInsertStaticValue1StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key2 static field, as last applied (see {@link
+   * Transforms insert static key2 static field: as set, else the service's value (its default included) (see {@link
    * AlloyDbSourceArgs.transformsInsertStaticKey2StaticField}).
    */
   declare readonly transformsInsertStaticKey2StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key2 static value, as last applied (see {@link
+   * Transforms insert static key2 static value: as set, else the service's value (its default included) (see {@link
    * AlloyDbSourceArgs.transformsInsertStaticKey2StaticValue}).
    */
   declare readonly transformsInsertStaticKey2StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value2 static field, as last applied (see {@link
+   * Transforms insert static value2 static field: as set, else the service's value (its default included) (see {@link
    * AlloyDbSourceArgs.transformsInsertStaticValue2StaticField}).
    */
   declare readonly transformsInsertStaticValue2StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value2 static value, as last applied (see {@link
+   * Transforms insert static value2 static value: as set, else the service's value (its default included) (see {@link
    * AlloyDbSourceArgs.transformsInsertStaticValue2StaticValue}).
    */
   declare readonly transformsInsertStaticValue2StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Predicates is topic to enrich pattern, as last applied (see {@link
+   * Predicates is topic to enrich pattern: as set, else the service's value (its default included) (see {@link
    * AlloyDbSourceArgs.predicatesIsTopicToEnrichPattern}).
    */
   declare readonly predicatesIsTopicToEnrichPattern: pulumi.Output<string | undefined>;
-  /** SSH enabled, as last applied (see {@link AlloyDbSourceArgs.sshEnabled}). */
+  /**
+   * SSH enabled: as set, else the service's value (its default included) (see {@link AlloyDbSourceArgs.sshEnabled}).
+   */
   declare readonly sshEnabled: pulumi.Output<boolean | undefined>;
-  /** SSH host, as last applied (see {@link AlloyDbSourceArgs.sshHost}). */
+  /** SSH host: as set, else the service's value (its default included) (see {@link AlloyDbSourceArgs.sshHost}). */
   declare readonly sshHost: pulumi.Output<string | undefined>;
-  /** SSH port, as last applied (see {@link AlloyDbSourceArgs.sshPort}). */
+  /** SSH port: as set, else the service's value (its default included) (see {@link AlloyDbSourceArgs.sshPort}). */
   declare readonly sshPort: pulumi.Output<number | undefined>;
-  /** SSH user, as last applied (see {@link AlloyDbSourceArgs.sshUser}). */
+  /** SSH user: as set, else the service's value (its default included) (see {@link AlloyDbSourceArgs.sshUser}). */
   declare readonly sshUser: pulumi.Output<string | undefined>;
-  /** SSH public key, as last applied (see {@link AlloyDbSourceArgs.sshPublicKey}). */
+  /**
+   * SSH public key: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.sshPublicKey}).
+   */
   declare readonly sshPublicKey: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * AlloyDbSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * AlloyDbSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link AlloyDbSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link AlloyDbSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * AlloyDbSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link AlloyDbSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * AlloyDbSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link AlloyDbSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * AlloyDbSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link AlloyDbSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * AlloyDbSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link AlloyDbSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * AlloyDbSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * AlloyDbSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link AlloyDbSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * AlloyDbSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link AlloyDbSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * AlloyDbSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link AlloyDbSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link AlloyDbSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * AlloyDbSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: AlloyDbSourceArgs, opts?: pulumi.CustomResourceOptions) {

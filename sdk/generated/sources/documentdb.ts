@@ -181,90 +181,114 @@ export class DocumentDbSource extends TypedSource {
   /** Mongodb connection string, as last applied (see {@link DocumentDbSourceArgs.mongodbConnectionString}). */
   declare readonly mongodbConnectionString: pulumi.Output<string>;
   /**
-   * Transforms unwrap array encoding, as last applied (see {@link DocumentDbSourceArgs.transformsUnwrapArrayEncoding}).
+   * Transforms unwrap array encoding: as set, else the service's value (its default included) (see {@link
+   * DocumentDbSourceArgs.transformsUnwrapArrayEncoding}).
    */
   declare readonly transformsUnwrapArrayEncoding: pulumi.Output<"array" | "array_string" | undefined>;
   /**
-   * Transforms unwrap document encoding, as last applied (see {@link
+   * Transforms unwrap document encoding: as set, else the service's value (its default included) (see {@link
    * DocumentDbSourceArgs.transformsUnwrapDocumentEncoding}).
    */
   declare readonly transformsUnwrapDocumentEncoding: pulumi.Output<"document" | "string" | undefined>;
-  /** Database include list, as last applied (see {@link DocumentDbSourceArgs.databaseIncludeList}). */
+  /**
+   * Database include list: as set, else the service's value (its default included) (see {@link
+   * DocumentDbSourceArgs.databaseIncludeList}).
+   */
   declare readonly databaseIncludeList: pulumi.Output<string>;
-  /** Collection include list, as last applied (see {@link DocumentDbSourceArgs.collectionIncludeList}). */
+  /**
+   * Collection include list: as set, else the service's value (its default included) (see {@link
+   * DocumentDbSourceArgs.collectionIncludeList}).
+   */
   declare readonly collectionIncludeList: pulumi.Output<string>;
   /**
-   * Signal data collection schema or database, as last applied (see {@link
+   * Signal data collection schema or database: as set, else the service's value (its default included) (see {@link
    * DocumentDbSourceArgs.signalDataCollectionSchemaOrDatabase}).
    */
   declare readonly signalDataCollectionSchemaOrDatabase: pulumi.Output<string>;
-  /** Cursor oversize handling mode, as last applied (see {@link DocumentDbSourceArgs.cursorOversizeHandlingMode}). */
+  /**
+   * Cursor oversize handling mode: as set, else the service's value (its default included) (see {@link
+   * DocumentDbSourceArgs.cursorOversizeHandlingMode}).
+   */
   declare readonly cursorOversizeHandlingMode: pulumi.Output<"skip" | "split" | undefined>;
-  /** Cursor oversize skip threshold, as last applied (see {@link DocumentDbSourceArgs.cursorOversizeSkipThreshold}). */
+  /**
+   * Cursor oversize skip threshold: as set, else the service's value (its default included) (see {@link
+   * DocumentDbSourceArgs.cursorOversizeSkipThreshold}).
+   */
   declare readonly cursorOversizeSkipThreshold: pulumi.Output<number | undefined>;
-  /** SSH enabled, as last applied (see {@link DocumentDbSourceArgs.sshEnabled}). */
+  /**
+   * SSH enabled: as set, else the service's value (its default included) (see {@link DocumentDbSourceArgs.sshEnabled}).
+   */
   declare readonly sshEnabled: pulumi.Output<boolean | undefined>;
-  /** SSH host, as last applied (see {@link DocumentDbSourceArgs.sshHost}). */
+  /** SSH host: as set, else the service's value (its default included) (see {@link DocumentDbSourceArgs.sshHost}). */
   declare readonly sshHost: pulumi.Output<string | undefined>;
-  /** SSH port, as last applied (see {@link DocumentDbSourceArgs.sshPort}). */
+  /** SSH port: as set, else the service's value (its default included) (see {@link DocumentDbSourceArgs.sshPort}). */
   declare readonly sshPort: pulumi.Output<number | undefined>;
-  /** SSH user, as last applied (see {@link DocumentDbSourceArgs.sshUser}). */
+  /** SSH user: as set, else the service's value (its default included) (see {@link DocumentDbSourceArgs.sshUser}). */
   declare readonly sshUser: pulumi.Output<string | undefined>;
-  /** SSH public key, as last applied (see {@link DocumentDbSourceArgs.sshPublicKey}). */
+  /**
+   * SSH public key: as set, else the service's value (its default included) (see {@link
+   * DocumentDbSourceArgs.sshPublicKey}).
+   */
   declare readonly sshPublicKey: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * DocumentDbSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * DocumentDbSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link DocumentDbSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link DocumentDbSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * DocumentDbSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * DocumentDbSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link DocumentDbSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * DocumentDbSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link DocumentDbSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * DocumentDbSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link DocumentDbSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * DocumentDbSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link DocumentDbSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * DocumentDbSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * DocumentDbSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link DocumentDbSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * DocumentDbSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link DocumentDbSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * DocumentDbSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link DocumentDbSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link DocumentDbSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * DocumentDbSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: DocumentDbSourceArgs, opts?: pulumi.CustomResourceOptions) {

@@ -193,93 +193,130 @@ export interface DynamoDbSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class DynamoDbSource extends TypedSource {
-  /** AWS region, as last applied (see {@link DynamoDbSourceArgs.awsRegion}). */
+  /** AWS region: as set, else the service's value (its default included) (see {@link DynamoDbSourceArgs.awsRegion}). */
   declare readonly awsRegion: pulumi.Output<string>;
   /** AWS access key ID, as last applied (see {@link DynamoDbSourceArgs.awsAccessKeyId}). */
   declare readonly awsAccessKeyId: pulumi.Output<string>;
   /** AWS secret key, as last applied (see {@link DynamoDbSourceArgs.awsSecretKey}). */
   declare readonly awsSecretKey: pulumi.Output<string>;
-  /** S3 export bucket name, as last applied (see {@link DynamoDbSourceArgs.s3ExportBucketName}). */
+  /**
+   * S3 export bucket name: as set, else the service's value (its default included) (see {@link
+   * DynamoDbSourceArgs.s3ExportBucketName}).
+   */
   declare readonly s3ExportBucketName: pulumi.Output<string>;
-  /** Table include list, as last applied (see {@link DynamoDbSourceArgs.tableIncludeList}). */
+  /**
+   * Table include list: as set, else the service's value (its default included) (see {@link
+   * DynamoDbSourceArgs.tableIncludeList}).
+   */
   declare readonly tableIncludeList: pulumi.Output<string>;
-  /** Batch size, as last applied (see {@link DynamoDbSourceArgs.batchSize}). */
+  /** Batch size: as set, else the service's value (its default included) (see {@link DynamoDbSourceArgs.batchSize}). */
   declare readonly batchSize: pulumi.Output<number | undefined>;
-  /** Dynamodb service endpoint, as last applied (see {@link DynamoDbSourceArgs.dynamodbServiceEndpoint}). */
+  /**
+   * Dynamodb service endpoint: as set, else the service's value (its default included) (see {@link
+   * DynamoDbSourceArgs.dynamodbServiceEndpoint}).
+   */
   declare readonly dynamodbServiceEndpoint: pulumi.Output<string | undefined>;
-  /** Tasks max, as last applied (see {@link DynamoDbSourceArgs.tasksMax}). */
+  /** Tasks max: as set, else the service's value (its default included) (see {@link DynamoDbSourceArgs.tasksMax}). */
   declare readonly tasksMax: pulumi.Output<number | undefined>;
-  /** Snapshot parallel time offset, as last applied (see {@link DynamoDbSourceArgs.snapshotParallelTimeOffset}). */
+  /**
+   * Snapshot parallel time offset: as set, else the service's value (its default included) (see {@link
+   * DynamoDbSourceArgs.snapshotParallelTimeOffset}).
+   */
   declare readonly snapshotParallelTimeOffset: pulumi.Output<number | undefined>;
-  /** Poll timeout ms, as last applied (see {@link DynamoDbSourceArgs.pollTimeoutMs}). */
+  /**
+   * Poll timeout ms: as set, else the service's value (its default included) (see {@link
+   * DynamoDbSourceArgs.pollTimeoutMs}).
+   */
   declare readonly pollTimeoutMs: pulumi.Output<number | undefined>;
-  /** Incremental snapshot chunk size, as last applied (see {@link DynamoDbSourceArgs.incrementalSnapshotChunkSize}). */
+  /**
+   * Incremental snapshot chunk size: as set, else the service's value (its default included) (see {@link
+   * DynamoDbSourceArgs.incrementalSnapshotChunkSize}).
+   */
   declare readonly incrementalSnapshotChunkSize: pulumi.Output<number | undefined>;
   /**
-   * Incremental snapshot max threads, as last applied (see {@link DynamoDbSourceArgs.incrementalSnapshotMaxThreads}).
+   * Incremental snapshot max threads: as set, else the service's value (its default included) (see {@link
+   * DynamoDbSourceArgs.incrementalSnapshotMaxThreads}).
    */
   declare readonly incrementalSnapshotMaxThreads: pulumi.Output<number | undefined>;
-  /** Full export expiration time ms, as last applied (see {@link DynamoDbSourceArgs.fullExportExpirationTimeMs}). */
+  /**
+   * Full export expiration time ms: as set, else the service's value (its default included) (see {@link
+   * DynamoDbSourceArgs.fullExportExpirationTimeMs}).
+   */
   declare readonly fullExportExpirationTimeMs: pulumi.Output<number | undefined>;
-  /** Signal kafka poll timeout ms, as last applied (see {@link DynamoDbSourceArgs.signalKafkaPollTimeoutMs}). */
+  /**
+   * Signal kafka poll timeout ms: as set, else the service's value (its default included) (see {@link
+   * DynamoDbSourceArgs.signalKafkaPollTimeoutMs}).
+   */
   declare readonly signalKafkaPollTimeoutMs: pulumi.Output<number | undefined>;
-  /** Array encoding JSON, as last applied (see {@link DynamoDbSourceArgs.arrayEncodingJson}). */
+  /**
+   * Array encoding JSON: as set, else the service's value (its default included) (see {@link
+   * DynamoDbSourceArgs.arrayEncodingJson}).
+   */
   declare readonly arrayEncodingJson: pulumi.Output<boolean | undefined>;
-  /** Struct encoding JSON, as last applied (see {@link DynamoDbSourceArgs.structEncodingJson}). */
+  /**
+   * Struct encoding JSON: as set, else the service's value (its default included) (see {@link
+   * DynamoDbSourceArgs.structEncodingJson}).
+   */
   declare readonly structEncodingJson: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * DynamoDbSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * DynamoDbSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link DynamoDbSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link DynamoDbSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * DynamoDbSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * DynamoDbSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link DynamoDbSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * DynamoDbSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link DynamoDbSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * DynamoDbSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link DynamoDbSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * DynamoDbSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link DynamoDbSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * DynamoDbSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * DynamoDbSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link DynamoDbSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * DynamoDbSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link DynamoDbSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * DynamoDbSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link DynamoDbSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link DynamoDbSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * DynamoDbSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: DynamoDbSourceArgs, opts?: pulumi.CustomResourceOptions) {

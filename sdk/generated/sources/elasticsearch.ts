@@ -157,79 +157,103 @@ export interface ElasticsearchSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class ElasticsearchSource extends TypedSource {
-  /** Es host, as last applied (see {@link ElasticsearchSourceArgs.esHost}). */
+  /** Es host: as set, else the service's value (its default included) (see {@link ElasticsearchSourceArgs.esHost}). */
   declare readonly esHost: pulumi.Output<string>;
-  /** Es scheme, as last applied (see {@link ElasticsearchSourceArgs.esScheme}). */
+  /**
+   * Es scheme: as set, else the service's value (its default included) (see {@link ElasticsearchSourceArgs.esScheme}).
+   */
   declare readonly esScheme: pulumi.Output<"http" | "https" | undefined>;
-  /** Es port, as last applied (see {@link ElasticsearchSourceArgs.esPort}). */
+  /** Es port: as set, else the service's value (its default included) (see {@link ElasticsearchSourceArgs.esPort}). */
   declare readonly esPort: pulumi.Output<number | undefined>;
-  /** HTTP auth, as last applied (see {@link ElasticsearchSourceArgs.httpAuth}). */
+  /**
+   * HTTP auth: as set, else the service's value (its default included) (see {@link ElasticsearchSourceArgs.httpAuth}).
+   */
   declare readonly httpAuth: pulumi.Output<"None" | "Basic" | undefined>;
-  /** HTTP auth user, as last applied (see {@link ElasticsearchSourceArgs.httpAuthUser}). */
+  /**
+   * HTTP auth user: as set, else the service's value (its default included) (see {@link
+   * ElasticsearchSourceArgs.httpAuthUser}).
+   */
   declare readonly httpAuthUser: pulumi.Output<string | undefined>;
   /** HTTP auth password, as last applied (see {@link ElasticsearchSourceArgs.httpAuthPassword}). */
   declare readonly httpAuthPassword: pulumi.Output<string | undefined>;
-  /** Endpoint include list, as last applied (see {@link ElasticsearchSourceArgs.endpointIncludeList}). */
+  /**
+   * Endpoint include list: as set, else the service's value (its default included) (see {@link
+   * ElasticsearchSourceArgs.endpointIncludeList}).
+   */
   declare readonly endpointIncludeList: pulumi.Output<string>;
-  /** Datetime field name, as last applied (see {@link ElasticsearchSourceArgs.datetimeFieldName}). */
+  /**
+   * Datetime field name: as set, else the service's value (its default included) (see {@link
+   * ElasticsearchSourceArgs.datetimeFieldName}).
+   */
   declare readonly datetimeFieldName: pulumi.Output<string>;
-  /** Datetime field value, as last applied (see {@link ElasticsearchSourceArgs.datetimeFieldValue}). */
+  /**
+   * Datetime field value: as set, else the service's value (its default included) (see {@link
+   * ElasticsearchSourceArgs.datetimeFieldValue}).
+   */
   declare readonly datetimeFieldValue: pulumi.Output<string | undefined>;
-  /** Tasks max, as last applied (see {@link ElasticsearchSourceArgs.tasksMax}). */
+  /**
+   * Tasks max: as set, else the service's value (its default included) (see {@link ElasticsearchSourceArgs.tasksMax}).
+   */
   declare readonly tasksMax: pulumi.Output<number | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * ElasticsearchSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * ElasticsearchSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link ElasticsearchSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link ElasticsearchSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * ElasticsearchSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * ElasticsearchSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link ElasticsearchSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * ElasticsearchSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link ElasticsearchSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * ElasticsearchSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link ElasticsearchSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * ElasticsearchSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link ElasticsearchSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * ElasticsearchSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * ElasticsearchSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link ElasticsearchSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * ElasticsearchSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link ElasticsearchSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * ElasticsearchSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link ElasticsearchSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link ElasticsearchSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * ElasticsearchSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: ElasticsearchSourceArgs, opts?: pulumi.CustomResourceOptions) {

@@ -244,145 +244,191 @@ export interface InformixSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class InformixSource extends TypedSource {
-  /** Database hostname, as last applied (see {@link InformixSourceArgs.databaseHostname}). */
+  /**
+   * Database hostname: as set, else the service's value (its default included) (see {@link
+   * InformixSourceArgs.databaseHostname}).
+   */
   declare readonly databaseHostname: pulumi.Output<string>;
-  /** Database port, as last applied (see {@link InformixSourceArgs.databasePort}). */
+  /**
+   * Database port: as set, else the service's value (its default included) (see {@link
+   * InformixSourceArgs.databasePort}).
+   */
   declare readonly databasePort: pulumi.Output<number | undefined>;
-  /** Database user, as last applied (see {@link InformixSourceArgs.databaseUser}). */
+  /**
+   * Database user: as set, else the service's value (its default included) (see {@link
+   * InformixSourceArgs.databaseUser}).
+   */
   declare readonly databaseUser: pulumi.Output<string>;
   /** Database password, as last applied (see {@link InformixSourceArgs.databasePassword}). */
   declare readonly databasePassword: pulumi.Output<string>;
-  /** Database dbname, as last applied (see {@link InformixSourceArgs.databaseDbname}). */
+  /**
+   * Database dbname: as set, else the service's value (its default included) (see {@link
+   * InformixSourceArgs.databaseDbname}).
+   */
   declare readonly databaseDbname: pulumi.Output<string>;
-  /** Schema include list, as last applied (see {@link InformixSourceArgs.schemaIncludeList}). */
+  /**
+   * Schema include list: as set, else the service's value (its default included) (see {@link
+   * InformixSourceArgs.schemaIncludeList}).
+   */
   declare readonly schemaIncludeList: pulumi.Output<string>;
-  /** Table include list, as last applied (see {@link InformixSourceArgs.tableIncludeList}). */
+  /**
+   * Table include list: as set, else the service's value (its default included) (see {@link
+   * InformixSourceArgs.tableIncludeList}).
+   */
   declare readonly tableIncludeList: pulumi.Output<string>;
   /**
-   * Signal data collection schema or database, as last applied (see {@link
+   * Signal data collection schema or database: as set, else the service's value (its default included) (see {@link
    * InformixSourceArgs.signalDataCollectionSchemaOrDatabase}).
    */
   declare readonly signalDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
-  /** Column exclude list, as last applied (see {@link InformixSourceArgs.columnExcludeList}). */
+  /**
+   * Column exclude list: as set, else the service's value (its default included) (see {@link
+   * InformixSourceArgs.columnExcludeList}).
+   */
   declare readonly columnExcludeList: pulumi.Output<string | undefined>;
-  /** Heartbeat enabled, as last applied (see {@link InformixSourceArgs.heartbeatEnabled}). */
+  /**
+   * Heartbeat enabled: as set, else the service's value (its default included) (see {@link
+   * InformixSourceArgs.heartbeatEnabled}).
+   */
   declare readonly heartbeatEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Heartbeat data collection schema or database, as last applied (see {@link
+   * Heartbeat data collection schema or database: as set, else the service's value (its default included) (see {@link
    * InformixSourceArgs.heartbeatDataCollectionSchemaOrDatabase}).
    */
   declare readonly heartbeatDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
   /**
-   * Schema history internal store only captured databases ddl, as last applied (see {@link
-   * InformixSourceArgs.schemaHistoryInternalStoreOnlyCapturedDatabasesDdl}).
+   * Schema history internal store only captured databases ddl: as set, else the service's value (its default included)
+   * (see {@link InformixSourceArgs.schemaHistoryInternalStoreOnlyCapturedDatabasesDdl}).
    */
   declare readonly schemaHistoryInternalStoreOnlyCapturedDatabasesDdl: pulumi.Output<boolean | undefined>;
   /**
-   * Schema history internal store only captured tables ddl, as last applied (see {@link
-   * InformixSourceArgs.schemaHistoryInternalStoreOnlyCapturedTablesDdl}).
+   * Schema history internal store only captured tables ddl: as set, else the service's value (its default included)
+   * (see {@link InformixSourceArgs.schemaHistoryInternalStoreOnlyCapturedTablesDdl}).
    */
   declare readonly schemaHistoryInternalStoreOnlyCapturedTablesDdl: pulumi.Output<boolean | undefined>;
-  /** Binary handling mode, as last applied (see {@link InformixSourceArgs.binaryHandlingMode}). */
+  /**
+   * Binary handling mode: as set, else the service's value (its default included) (see {@link
+   * InformixSourceArgs.binaryHandlingMode}).
+   */
   declare readonly binaryHandlingMode: pulumi.Output<"bytes" | "base64" | "base64-url-safe" | "hex" | undefined>;
-  /** Cdc buffersize, as last applied (see {@link InformixSourceArgs.cdcBuffersize}). */
+  /**
+   * Cdc buffersize: as set, else the service's value (its default included) (see {@link
+   * InformixSourceArgs.cdcBuffersize}).
+   */
   declare readonly cdcBuffersize: pulumi.Output<number | undefined>;
-  /** Cdc timeout, as last applied (see {@link InformixSourceArgs.cdcTimeout}). */
+  /**
+   * Cdc timeout: as set, else the service's value (its default included) (see {@link InformixSourceArgs.cdcTimeout}).
+   */
   declare readonly cdcTimeout: pulumi.Output<number | undefined>;
-  /** Streamkap snapshot parallelism, as last applied (see {@link InformixSourceArgs.streamkapSnapshotParallelism}). */
+  /**
+   * Streamkap snapshot parallelism: as set, else the service's value (its default included) (see {@link
+   * InformixSourceArgs.streamkapSnapshotParallelism}).
+   */
   declare readonly streamkapSnapshotParallelism: pulumi.Output<number | undefined>;
   /**
-   * Streamkap snapshot chunk size bytes, as last applied (see {@link
+   * Streamkap snapshot chunk size bytes: as set, else the service's value (its default included) (see {@link
    * InformixSourceArgs.streamkapSnapshotChunkSizeBytes}).
    */
   declare readonly streamkapSnapshotChunkSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Streamkap snapshot state refresh ms, as last applied (see {@link
+   * Streamkap snapshot state refresh ms: as set, else the service's value (its default included) (see {@link
    * InformixSourceArgs.streamkapSnapshotStateRefreshMs}).
    */
   declare readonly streamkapSnapshotStateRefreshMs: pulumi.Output<number | undefined>;
-  /** SSH enabled, as last applied (see {@link InformixSourceArgs.sshEnabled}). */
+  /**
+   * SSH enabled: as set, else the service's value (its default included) (see {@link InformixSourceArgs.sshEnabled}).
+   */
   declare readonly sshEnabled: pulumi.Output<boolean | undefined>;
-  /** SSH host, as last applied (see {@link InformixSourceArgs.sshHost}). */
+  /** SSH host: as set, else the service's value (its default included) (see {@link InformixSourceArgs.sshHost}). */
   declare readonly sshHost: pulumi.Output<string | undefined>;
-  /** SSH port, as last applied (see {@link InformixSourceArgs.sshPort}). */
+  /** SSH port: as set, else the service's value (its default included) (see {@link InformixSourceArgs.sshPort}). */
   declare readonly sshPort: pulumi.Output<number | undefined>;
-  /** SSH user, as last applied (see {@link InformixSourceArgs.sshUser}). */
+  /** SSH user: as set, else the service's value (its default included) (see {@link InformixSourceArgs.sshUser}). */
   declare readonly sshUser: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key1 static field, as last applied (see {@link
+   * Transforms insert static key1 static field: as set, else the service's value (its default included) (see {@link
    * InformixSourceArgs.transformsInsertStaticKey1StaticField}).
    */
   declare readonly transformsInsertStaticKey1StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key1 static value, as last applied (see {@link
+   * Transforms insert static key1 static value: as set, else the service's value (its default included) (see {@link
    * InformixSourceArgs.transformsInsertStaticKey1StaticValue}).
    */
   declare readonly transformsInsertStaticKey1StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value1 static field, as last applied (see {@link
+   * Transforms insert static value1 static field: as set, else the service's value (its default included) (see {@link
    * InformixSourceArgs.transformsInsertStaticValue1StaticField}).
    */
   declare readonly transformsInsertStaticValue1StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value1 static value, as last applied (see {@link
+   * Transforms insert static value1 static value: as set, else the service's value (its default included) (see {@link
    * InformixSourceArgs.transformsInsertStaticValue1StaticValue}).
    */
   declare readonly transformsInsertStaticValue1StaticValue: pulumi.Output<string | undefined>;
-  /** SSH public key, as last applied (see {@link InformixSourceArgs.sshPublicKey}). */
+  /**
+   * SSH public key: as set, else the service's value (its default included) (see {@link
+   * InformixSourceArgs.sshPublicKey}).
+   */
   declare readonly sshPublicKey: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * InformixSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * InformixSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link InformixSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link InformixSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * InformixSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * InformixSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link InformixSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * InformixSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link InformixSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * InformixSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link InformixSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * InformixSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link InformixSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * InformixSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * InformixSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link InformixSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * InformixSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link InformixSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * InformixSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link InformixSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link InformixSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * InformixSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: InformixSourceArgs, opts?: pulumi.CustomResourceOptions) {

@@ -53,13 +53,22 @@ export interface KafkaDirectSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class KafkaDirectSource extends TypedSource {
-  /** Topic prefix, as last applied (see {@link KafkaDirectSourceArgs.topicPrefix}). */
+  /**
+   * Topic prefix: as set, else the service's value (its default included) (see {@link
+   * KafkaDirectSourceArgs.topicPrefix}).
+   */
   declare readonly topicPrefix: pulumi.Output<string>;
-  /** Topic include list, as last applied (see {@link KafkaDirectSourceArgs.topicIncludeList}). */
+  /**
+   * Topic include list: as set, else the service's value (its default included) (see {@link
+   * KafkaDirectSourceArgs.topicIncludeList}).
+   */
   declare readonly topicIncludeList: pulumi.Output<string>;
-  /** Format, as last applied (see {@link KafkaDirectSourceArgs.format}). */
+  /** Format: as set, else the service's value (its default included) (see {@link KafkaDirectSourceArgs.format}). */
   declare readonly format: pulumi.Output<"json" | "string" | "avro" | undefined>;
-  /** Schemas enable, as last applied (see {@link KafkaDirectSourceArgs.schemasEnable}). */
+  /**
+   * Schemas enable: as set, else the service's value (its default included) (see {@link
+   * KafkaDirectSourceArgs.schemasEnable}).
+   */
   declare readonly schemasEnable: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: KafkaDirectSourceArgs, opts?: pulumi.CustomResourceOptions) {

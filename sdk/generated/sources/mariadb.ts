@@ -340,31 +340,52 @@ export interface MariaDbSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class MariaDbSource extends TypedSource {
-  /** Database hostname, as last applied (see {@link MariaDbSourceArgs.databaseHostname}). */
+  /**
+   * Database hostname: as set, else the service's value (its default included) (see {@link
+   * MariaDbSourceArgs.databaseHostname}).
+   */
   declare readonly databaseHostname: pulumi.Output<string>;
-  /** Database port, as last applied (see {@link MariaDbSourceArgs.databasePort}). */
+  /**
+   * Database port: as set, else the service's value (its default included) (see {@link
+   * MariaDbSourceArgs.databasePort}).
+   */
   declare readonly databasePort: pulumi.Output<number | undefined>;
-  /** Database user, as last applied (see {@link MariaDbSourceArgs.databaseUser}). */
+  /**
+   * Database user: as set, else the service's value (its default included) (see {@link
+   * MariaDbSourceArgs.databaseUser}).
+   */
   declare readonly databaseUser: pulumi.Output<string>;
   /** Database password, as last applied (see {@link MariaDbSourceArgs.databasePassword}). */
   declare readonly databasePassword: pulumi.Output<string>;
-  /** Database include list, as last applied (see {@link MariaDbSourceArgs.databaseIncludeList}). */
+  /**
+   * Database include list: as set, else the service's value (its default included) (see {@link
+   * MariaDbSourceArgs.databaseIncludeList}).
+   */
   declare readonly databaseIncludeList: pulumi.Output<string>;
-  /** Table include list, as last applied (see {@link MariaDbSourceArgs.tableIncludeList}). */
+  /**
+   * Table include list: as set, else the service's value (its default included) (see {@link
+   * MariaDbSourceArgs.tableIncludeList}).
+   */
   declare readonly tableIncludeList: pulumi.Output<string>;
   /**
-   * Signal data collection schema or database, as last applied (see {@link
+   * Signal data collection schema or database: as set, else the service's value (its default included) (see {@link
    * MariaDbSourceArgs.signalDataCollectionSchemaOrDatabase}).
    */
   declare readonly signalDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
-  /** Heartbeat enabled, as last applied (see {@link MariaDbSourceArgs.heartbeatEnabled}). */
+  /**
+   * Heartbeat enabled: as set, else the service's value (its default included) (see {@link
+   * MariaDbSourceArgs.heartbeatEnabled}).
+   */
   declare readonly heartbeatEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Heartbeat data collection schema or database, as last applied (see {@link
+   * Heartbeat data collection schema or database: as set, else the service's value (its default included) (see {@link
    * MariaDbSourceArgs.heartbeatDataCollectionSchemaOrDatabase}).
    */
   declare readonly heartbeatDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
-  /** Database connection time zone, as last applied (see {@link MariaDbSourceArgs.databaseConnectionTimeZone}). */
+  /**
+   * Database connection time zone: as set, else the service's value (its default included) (see {@link
+   * MariaDbSourceArgs.databaseConnectionTimeZone}).
+   */
   declare readonly databaseConnectionTimeZone: pulumi.Output<
     | "SERVER"
     | "UTC"
@@ -455,104 +476,130 @@ export class MariaDbSource extends TypedSource {
     | "Asia/Novosibirsk"
     | undefined
   >;
-  /** Snapshot gtid, as last applied (see {@link MariaDbSourceArgs.snapshotGtid}). */
+  /**
+   * Snapshot gtid: as set, else the service's value (its default included) (see {@link
+   * MariaDbSourceArgs.snapshotGtid}).
+   */
   declare readonly snapshotGtid: pulumi.Output<"Yes" | "No" | undefined>;
-  /** Source regex support enabled, as last applied (see {@link MariaDbSourceArgs.sourceRegexSupportEnabled}). */
+  /**
+   * Source regex support enabled: as set, else the service's value (its default included) (see {@link
+   * MariaDbSourceArgs.sourceRegexSupportEnabled}).
+   */
   declare readonly sourceRegexSupportEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms source regex support regex replacement, as last applied (see {@link
-   * MariaDbSourceArgs.transformsSourceRegexSupportRegexReplacement}).
+   * Transforms source regex support regex replacement: as set, else the service's value (its default included) (see
+   * {@link MariaDbSourceArgs.transformsSourceRegexSupportRegexReplacement}).
    */
   declare readonly transformsSourceRegexSupportRegexReplacement: pulumi.Output<string | undefined>;
   /**
-   * Transforms source regex support key field template, as last applied (see {@link
-   * MariaDbSourceArgs.transformsSourceRegexSupportKeyFieldTemplate}).
+   * Transforms source regex support key field template: as set, else the service's value (its default included) (see
+   * {@link MariaDbSourceArgs.transformsSourceRegexSupportKeyFieldTemplate}).
    */
   declare readonly transformsSourceRegexSupportKeyFieldTemplate: pulumi.Output<string | undefined>;
   /**
-   * Schema history internal store only captured databases ddl, as last applied (see {@link
-   * MariaDbSourceArgs.schemaHistoryInternalStoreOnlyCapturedDatabasesDdl}).
+   * Schema history internal store only captured databases ddl: as set, else the service's value (its default included)
+   * (see {@link MariaDbSourceArgs.schemaHistoryInternalStoreOnlyCapturedDatabasesDdl}).
    */
   declare readonly schemaHistoryInternalStoreOnlyCapturedDatabasesDdl: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms source regex support metadata field name, as last applied (see {@link
-   * MariaDbSourceArgs.transformsSourceRegexSupportMetadataFieldName}).
+   * Transforms source regex support metadata field name: as set, else the service's value (its default included) (see
+   * {@link MariaDbSourceArgs.transformsSourceRegexSupportMetadataFieldName}).
    */
   declare readonly transformsSourceRegexSupportMetadataFieldName: pulumi.Output<string | undefined>;
   /**
-   * Schema history internal store only captured tables ddl, as last applied (see {@link
-   * MariaDbSourceArgs.schemaHistoryInternalStoreOnlyCapturedTablesDdl}).
+   * Schema history internal store only captured tables ddl: as set, else the service's value (its default included)
+   * (see {@link MariaDbSourceArgs.schemaHistoryInternalStoreOnlyCapturedTablesDdl}).
    */
   declare readonly schemaHistoryInternalStoreOnlyCapturedTablesDdl: pulumi.Output<boolean | undefined>;
-  /** Binary handling mode, as last applied (see {@link MariaDbSourceArgs.binaryHandlingMode}). */
+  /**
+   * Binary handling mode: as set, else the service's value (its default included) (see {@link
+   * MariaDbSourceArgs.binaryHandlingMode}).
+   */
   declare readonly binaryHandlingMode: pulumi.Output<"bytes" | "base64" | "base64-url-safe" | "hex" | undefined>;
-  /** Database SSL mode, as last applied (see {@link MariaDbSourceArgs.databaseSslMode}). */
+  /**
+   * Database SSL mode: as set, else the service's value (its default included) (see {@link
+   * MariaDbSourceArgs.databaseSslMode}).
+   */
   declare readonly databaseSslMode: pulumi.Output<"disable" | "trust" | undefined>;
-  /** SSH enabled, as last applied (see {@link MariaDbSourceArgs.sshEnabled}). */
+  /**
+   * SSH enabled: as set, else the service's value (its default included) (see {@link MariaDbSourceArgs.sshEnabled}).
+   */
   declare readonly sshEnabled: pulumi.Output<boolean | undefined>;
-  /** SSH host, as last applied (see {@link MariaDbSourceArgs.sshHost}). */
+  /** SSH host: as set, else the service's value (its default included) (see {@link MariaDbSourceArgs.sshHost}). */
   declare readonly sshHost: pulumi.Output<string | undefined>;
-  /** SSH port, as last applied (see {@link MariaDbSourceArgs.sshPort}). */
+  /** SSH port: as set, else the service's value (its default included) (see {@link MariaDbSourceArgs.sshPort}). */
   declare readonly sshPort: pulumi.Output<number | undefined>;
-  /** SSH user, as last applied (see {@link MariaDbSourceArgs.sshUser}). */
+  /** SSH user: as set, else the service's value (its default included) (see {@link MariaDbSourceArgs.sshUser}). */
   declare readonly sshUser: pulumi.Output<string | undefined>;
-  /** Column exclude list, as last applied (see {@link MariaDbSourceArgs.columnExcludeList}). */
+  /**
+   * Column exclude list: as set, else the service's value (its default included) (see {@link
+   * MariaDbSourceArgs.columnExcludeList}).
+   */
   declare readonly columnExcludeList: pulumi.Output<string | undefined>;
-  /** SSH public key, as last applied (see {@link MariaDbSourceArgs.sshPublicKey}). */
+  /**
+   * SSH public key: as set, else the service's value (its default included) (see {@link
+   * MariaDbSourceArgs.sshPublicKey}).
+   */
   declare readonly sshPublicKey: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * MariaDbSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * MariaDbSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link MariaDbSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link MariaDbSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * MariaDbSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * MariaDbSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link MariaDbSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * MariaDbSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link MariaDbSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * MariaDbSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link MariaDbSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * MariaDbSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link MariaDbSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * MariaDbSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * MariaDbSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link MariaDbSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * MariaDbSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link MariaDbSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * MariaDbSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link MariaDbSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link MariaDbSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * MariaDbSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: MariaDbSourceArgs, opts?: pulumi.CustomResourceOptions) {

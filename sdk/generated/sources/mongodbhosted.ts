@@ -207,145 +207,177 @@ export interface MongoDbHostedSourceArgs extends ConnectorCommonArgs {
 export class MongoDbHostedSource extends TypedSource {
   /** Mongodb connection string, as last applied (see {@link MongoDbHostedSourceArgs.mongodbConnectionString}). */
   declare readonly mongodbConnectionString: pulumi.Output<string>;
-  /** Mongodb connection hostname, as last applied (see {@link MongoDbHostedSourceArgs.mongodbConnectionHostname}). */
+  /**
+   * Mongodb connection hostname: as set, else the service's value (its default included) (see {@link
+   * MongoDbHostedSourceArgs.mongodbConnectionHostname}).
+   */
   declare readonly mongodbConnectionHostname: pulumi.Output<string | undefined>;
   /**
-   * Transforms unwrap array encoding, as last applied (see {@link
+   * Transforms unwrap array encoding: as set, else the service's value (its default included) (see {@link
    * MongoDbHostedSourceArgs.transformsUnwrapArrayEncoding}).
    */
   declare readonly transformsUnwrapArrayEncoding: pulumi.Output<"array" | "array_string" | "string" | undefined>;
   /**
-   * Transforms unwrap document encoding, as last applied (see {@link
+   * Transforms unwrap document encoding: as set, else the service's value (its default included) (see {@link
    * MongoDbHostedSourceArgs.transformsUnwrapDocumentEncoding}).
    */
   declare readonly transformsUnwrapDocumentEncoding: pulumi.Output<"document" | "string" | undefined>;
-  /** Database include list, as last applied (see {@link MongoDbHostedSourceArgs.databaseIncludeList}). */
+  /**
+   * Database include list: as set, else the service's value (its default included) (see {@link
+   * MongoDbHostedSourceArgs.databaseIncludeList}).
+   */
   declare readonly databaseIncludeList: pulumi.Output<string>;
-  /** Collection include list, as last applied (see {@link MongoDbHostedSourceArgs.collectionIncludeList}). */
+  /**
+   * Collection include list: as set, else the service's value (its default included) (see {@link
+   * MongoDbHostedSourceArgs.collectionIncludeList}).
+   */
   declare readonly collectionIncludeList: pulumi.Output<string>;
   /**
-   * Signal data collection schema or database, as last applied (see {@link
+   * Signal data collection schema or database: as set, else the service's value (its default included) (see {@link
    * MongoDbHostedSourceArgs.signalDataCollectionSchemaOrDatabase}).
    */
   declare readonly signalDataCollectionSchemaOrDatabase: pulumi.Output<string>;
-  /** Cursor pipeline, as last applied (see {@link MongoDbHostedSourceArgs.cursorPipeline}). */
+  /**
+   * Cursor pipeline: as set, else the service's value (its default included) (see {@link
+   * MongoDbHostedSourceArgs.cursorPipeline}).
+   */
   declare readonly cursorPipeline: pulumi.Output<string | undefined>;
   /**
-   * Cursor oversize handling mode, as last applied (see {@link MongoDbHostedSourceArgs.cursorOversizeHandlingMode}).
+   * Cursor oversize handling mode: as set, else the service's value (its default included) (see {@link
+   * MongoDbHostedSourceArgs.cursorOversizeHandlingMode}).
    */
   declare readonly cursorOversizeHandlingMode: pulumi.Output<"skip" | "split" | undefined>;
   /**
-   * Cursor oversize skip threshold, as last applied (see {@link MongoDbHostedSourceArgs.cursorOversizeSkipThreshold}).
+   * Cursor oversize skip threshold: as set, else the service's value (its default included) (see {@link
+   * MongoDbHostedSourceArgs.cursorOversizeSkipThreshold}).
    */
   declare readonly cursorOversizeSkipThreshold: pulumi.Output<number | undefined>;
   /**
-   * Transforms insert static key1 static field, as last applied (see {@link
+   * Transforms insert static key1 static field: as set, else the service's value (its default included) (see {@link
    * MongoDbHostedSourceArgs.transformsInsertStaticKey1StaticField}).
    */
   declare readonly transformsInsertStaticKey1StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key1 static value, as last applied (see {@link
+   * Transforms insert static key1 static value: as set, else the service's value (its default included) (see {@link
    * MongoDbHostedSourceArgs.transformsInsertStaticKey1StaticValue}).
    */
   declare readonly transformsInsertStaticKey1StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value1 static field, as last applied (see {@link
+   * Transforms insert static value1 static field: as set, else the service's value (its default included) (see {@link
    * MongoDbHostedSourceArgs.transformsInsertStaticValue1StaticField}).
    */
   declare readonly transformsInsertStaticValue1StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value1 static value, as last applied (see {@link
+   * Transforms insert static value1 static value: as set, else the service's value (its default included) (see {@link
    * MongoDbHostedSourceArgs.transformsInsertStaticValue1StaticValue}).
    */
   declare readonly transformsInsertStaticValue1StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key2 static field, as last applied (see {@link
+   * Transforms insert static key2 static field: as set, else the service's value (its default included) (see {@link
    * MongoDbHostedSourceArgs.transformsInsertStaticKey2StaticField}).
    */
   declare readonly transformsInsertStaticKey2StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key2 static value, as last applied (see {@link
+   * Transforms insert static key2 static value: as set, else the service's value (its default included) (see {@link
    * MongoDbHostedSourceArgs.transformsInsertStaticKey2StaticValue}).
    */
   declare readonly transformsInsertStaticKey2StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value2 static field, as last applied (see {@link
+   * Transforms insert static value2 static field: as set, else the service's value (its default included) (see {@link
    * MongoDbHostedSourceArgs.transformsInsertStaticValue2StaticField}).
    */
   declare readonly transformsInsertStaticValue2StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value2 static value, as last applied (see {@link
+   * Transforms insert static value2 static value: as set, else the service's value (its default included) (see {@link
    * MongoDbHostedSourceArgs.transformsInsertStaticValue2StaticValue}).
    */
   declare readonly transformsInsertStaticValue2StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Predicates is topic to enrich pattern, as last applied (see {@link
+   * Predicates is topic to enrich pattern: as set, else the service's value (its default included) (see {@link
    * MongoDbHostedSourceArgs.predicatesIsTopicToEnrichPattern}).
    */
   declare readonly predicatesIsTopicToEnrichPattern: pulumi.Output<string | undefined>;
-  /** SSH enabled, as last applied (see {@link MongoDbHostedSourceArgs.sshEnabled}). */
+  /**
+   * SSH enabled: as set, else the service's value (its default included) (see {@link
+   * MongoDbHostedSourceArgs.sshEnabled}).
+   */
   declare readonly sshEnabled: pulumi.Output<boolean | undefined>;
-  /** SSH host, as last applied (see {@link MongoDbHostedSourceArgs.sshHost}). */
+  /**
+   * SSH host: as set, else the service's value (its default included) (see {@link MongoDbHostedSourceArgs.sshHost}).
+   */
   declare readonly sshHost: pulumi.Output<string | undefined>;
-  /** SSH port, as last applied (see {@link MongoDbHostedSourceArgs.sshPort}). */
+  /**
+   * SSH port: as set, else the service's value (its default included) (see {@link MongoDbHostedSourceArgs.sshPort}).
+   */
   declare readonly sshPort: pulumi.Output<number | undefined>;
-  /** SSH user, as last applied (see {@link MongoDbHostedSourceArgs.sshUser}). */
+  /**
+   * SSH user: as set, else the service's value (its default included) (see {@link MongoDbHostedSourceArgs.sshUser}).
+   */
   declare readonly sshUser: pulumi.Output<string | undefined>;
-  /** SSH public key, as last applied (see {@link MongoDbHostedSourceArgs.sshPublicKey}). */
+  /**
+   * SSH public key: as set, else the service's value (its default included) (see {@link
+   * MongoDbHostedSourceArgs.sshPublicKey}).
+   */
   declare readonly sshPublicKey: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * MongoDbHostedSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * MongoDbHostedSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link MongoDbHostedSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link MongoDbHostedSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * MongoDbHostedSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * MongoDbHostedSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link MongoDbHostedSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * MongoDbHostedSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link MongoDbHostedSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * MongoDbHostedSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link MongoDbHostedSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * MongoDbHostedSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link MongoDbHostedSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * MongoDbHostedSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * MongoDbHostedSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link MongoDbHostedSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * MongoDbHostedSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link MongoDbHostedSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * MongoDbHostedSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link MongoDbHostedSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link MongoDbHostedSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * MongoDbHostedSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: MongoDbHostedSourceArgs, opts?: pulumi.CustomResourceOptions) {

@@ -362,37 +362,65 @@ export interface MysqlSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class MysqlSource extends TypedSource {
-  /** Database hostname, as last applied (see {@link MysqlSourceArgs.databaseHostname}). */
+  /**
+   * Database hostname: as set, else the service's value (its default included) (see {@link
+   * MysqlSourceArgs.databaseHostname}).
+   */
   declare readonly databaseHostname: pulumi.Output<string>;
-  /** Database port, as last applied (see {@link MysqlSourceArgs.databasePort}). */
+  /**
+   * Database port: as set, else the service's value (its default included) (see {@link MysqlSourceArgs.databasePort}).
+   */
   declare readonly databasePort: pulumi.Output<number | undefined>;
-  /** Database user, as last applied (see {@link MysqlSourceArgs.databaseUser}). */
+  /**
+   * Database user: as set, else the service's value (its default included) (see {@link MysqlSourceArgs.databaseUser}).
+   */
   declare readonly databaseUser: pulumi.Output<string>;
   /** Database password, as last applied (see {@link MysqlSourceArgs.databasePassword}). */
   declare readonly databasePassword: pulumi.Output<string>;
-  /** Database include list, as last applied (see {@link MysqlSourceArgs.databaseIncludeList}). */
+  /**
+   * Database include list: as set, else the service's value (its default included) (see {@link
+   * MysqlSourceArgs.databaseIncludeList}).
+   */
   declare readonly databaseIncludeList: pulumi.Output<string>;
-  /** Table include list, as last applied (see {@link MysqlSourceArgs.tableIncludeList}). */
+  /**
+   * Table include list: as set, else the service's value (its default included) (see {@link
+   * MysqlSourceArgs.tableIncludeList}).
+   */
   declare readonly tableIncludeList: pulumi.Output<string>;
   /**
-   * Signal data collection schema or database, as last applied (see {@link
+   * Signal data collection schema or database: as set, else the service's value (its default included) (see {@link
    * MysqlSourceArgs.signalDataCollectionSchemaOrDatabase}).
    */
   declare readonly signalDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
-  /** Column include list toggled, as last applied (see {@link MysqlSourceArgs.columnIncludeListToggled}). */
+  /**
+   * Column include list toggled: as set, else the service's value (its default included) (see {@link
+   * MysqlSourceArgs.columnIncludeListToggled}).
+   */
   declare readonly columnIncludeListToggled: pulumi.Output<boolean | undefined>;
-  /** Column include list, as last applied (see {@link MysqlSourceArgs.columnIncludeList}). */
+  /**
+   * Column include list: as set, else the service's value (its default included) (see {@link
+   * MysqlSourceArgs.columnIncludeList}).
+   */
   declare readonly columnIncludeList: pulumi.Output<string | undefined>;
-  /** Column exclude list, as last applied (see {@link MysqlSourceArgs.columnExcludeList}). */
+  /**
+   * Column exclude list: as set, else the service's value (its default included) (see {@link
+   * MysqlSourceArgs.columnExcludeList}).
+   */
   declare readonly columnExcludeList: pulumi.Output<string | undefined>;
-  /** Heartbeat enabled, as last applied (see {@link MysqlSourceArgs.heartbeatEnabled}). */
+  /**
+   * Heartbeat enabled: as set, else the service's value (its default included) (see {@link
+   * MysqlSourceArgs.heartbeatEnabled}).
+   */
   declare readonly heartbeatEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Heartbeat data collection schema or database, as last applied (see {@link
+   * Heartbeat data collection schema or database: as set, else the service's value (its default included) (see {@link
    * MysqlSourceArgs.heartbeatDataCollectionSchemaOrDatabase}).
    */
   declare readonly heartbeatDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
-  /** Database connection time zone, as last applied (see {@link MysqlSourceArgs.databaseConnectionTimeZone}). */
+  /**
+   * Database connection time zone: as set, else the service's value (its default included) (see {@link
+   * MysqlSourceArgs.databaseConnectionTimeZone}).
+   */
   declare readonly databaseConnectionTimeZone: pulumi.Output<
     | "SERVER"
     | "UTC"
@@ -483,145 +511,161 @@ export class MysqlSource extends TypedSource {
     | "Asia/Novosibirsk"
     | undefined
   >;
-  /** Snapshot gtid, as last applied (see {@link MysqlSourceArgs.snapshotGtid}). */
+  /**
+   * Snapshot gtid: as set, else the service's value (its default included) (see {@link MysqlSourceArgs.snapshotGtid}).
+   */
   declare readonly snapshotGtid: pulumi.Output<"Yes" | "No" | undefined>;
-  /** Source regex support enabled, as last applied (see {@link MysqlSourceArgs.sourceRegexSupportEnabled}). */
+  /**
+   * Source regex support enabled: as set, else the service's value (its default included) (see {@link
+   * MysqlSourceArgs.sourceRegexSupportEnabled}).
+   */
   declare readonly sourceRegexSupportEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms source regex support regex replacement, as last applied (see {@link
-   * MysqlSourceArgs.transformsSourceRegexSupportRegexReplacement}).
+   * Transforms source regex support regex replacement: as set, else the service's value (its default included) (see
+   * {@link MysqlSourceArgs.transformsSourceRegexSupportRegexReplacement}).
    */
   declare readonly transformsSourceRegexSupportRegexReplacement: pulumi.Output<string | undefined>;
   /**
-   * Transforms source regex support key field template, as last applied (see {@link
-   * MysqlSourceArgs.transformsSourceRegexSupportKeyFieldTemplate}).
+   * Transforms source regex support key field template: as set, else the service's value (its default included) (see
+   * {@link MysqlSourceArgs.transformsSourceRegexSupportKeyFieldTemplate}).
    */
   declare readonly transformsSourceRegexSupportKeyFieldTemplate: pulumi.Output<string | undefined>;
   /**
-   * Transforms source regex support metadata field name, as last applied (see {@link
-   * MysqlSourceArgs.transformsSourceRegexSupportMetadataFieldName}).
+   * Transforms source regex support metadata field name: as set, else the service's value (its default included) (see
+   * {@link MysqlSourceArgs.transformsSourceRegexSupportMetadataFieldName}).
    */
   declare readonly transformsSourceRegexSupportMetadataFieldName: pulumi.Output<string | undefined>;
   /**
-   * Schema history internal store only captured databases ddl, as last applied (see {@link
-   * MysqlSourceArgs.schemaHistoryInternalStoreOnlyCapturedDatabasesDdl}).
+   * Schema history internal store only captured databases ddl: as set, else the service's value (its default included)
+   * (see {@link MysqlSourceArgs.schemaHistoryInternalStoreOnlyCapturedDatabasesDdl}).
    */
   declare readonly schemaHistoryInternalStoreOnlyCapturedDatabasesDdl: pulumi.Output<boolean | undefined>;
   /**
-   * Schema history internal store only captured tables ddl, as last applied (see {@link
-   * MysqlSourceArgs.schemaHistoryInternalStoreOnlyCapturedTablesDdl}).
+   * Schema history internal store only captured tables ddl: as set, else the service's value (its default included)
+   * (see {@link MysqlSourceArgs.schemaHistoryInternalStoreOnlyCapturedTablesDdl}).
    */
   declare readonly schemaHistoryInternalStoreOnlyCapturedTablesDdl: pulumi.Output<boolean | undefined>;
-  /** Binary handling mode, as last applied (see {@link MysqlSourceArgs.binaryHandlingMode}). */
+  /**
+   * Binary handling mode: as set, else the service's value (its default included) (see {@link
+   * MysqlSourceArgs.binaryHandlingMode}).
+   */
   declare readonly binaryHandlingMode: pulumi.Output<"bytes" | "base64" | "base64-url-safe" | "hex" | undefined>;
-  /** SSH enabled, as last applied (see {@link MysqlSourceArgs.sshEnabled}). */
+  /** SSH enabled: as set, else the service's value (its default included) (see {@link MysqlSourceArgs.sshEnabled}). */
   declare readonly sshEnabled: pulumi.Output<boolean | undefined>;
-  /** SSH host, as last applied (see {@link MysqlSourceArgs.sshHost}). */
+  /** SSH host: as set, else the service's value (its default included) (see {@link MysqlSourceArgs.sshHost}). */
   declare readonly sshHost: pulumi.Output<string | undefined>;
-  /** SSH port, as last applied (see {@link MysqlSourceArgs.sshPort}). */
+  /** SSH port: as set, else the service's value (its default included) (see {@link MysqlSourceArgs.sshPort}). */
   declare readonly sshPort: pulumi.Output<number | undefined>;
-  /** SSH user, as last applied (see {@link MysqlSourceArgs.sshUser}). */
+  /** SSH user: as set, else the service's value (its default included) (see {@link MysqlSourceArgs.sshUser}). */
   declare readonly sshUser: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key1 static field, as last applied (see {@link
+   * Transforms insert static key1 static field: as set, else the service's value (its default included) (see {@link
    * MysqlSourceArgs.transformsInsertStaticKey1StaticField}).
    */
   declare readonly transformsInsertStaticKey1StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key1 static value, as last applied (see {@link
+   * Transforms insert static key1 static value: as set, else the service's value (its default included) (see {@link
    * MysqlSourceArgs.transformsInsertStaticKey1StaticValue}).
    */
   declare readonly transformsInsertStaticKey1StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value1 static field, as last applied (see {@link
+   * Transforms insert static value1 static field: as set, else the service's value (its default included) (see {@link
    * MysqlSourceArgs.transformsInsertStaticValue1StaticField}).
    */
   declare readonly transformsInsertStaticValue1StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value1 static value, as last applied (see {@link
+   * Transforms insert static value1 static value: as set, else the service's value (its default included) (see {@link
    * MysqlSourceArgs.transformsInsertStaticValue1StaticValue}).
    */
   declare readonly transformsInsertStaticValue1StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key2 static field, as last applied (see {@link
+   * Transforms insert static key2 static field: as set, else the service's value (its default included) (see {@link
    * MysqlSourceArgs.transformsInsertStaticKey2StaticField}).
    */
   declare readonly transformsInsertStaticKey2StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key2 static value, as last applied (see {@link
+   * Transforms insert static key2 static value: as set, else the service's value (its default included) (see {@link
    * MysqlSourceArgs.transformsInsertStaticKey2StaticValue}).
    */
   declare readonly transformsInsertStaticKey2StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value2 static field, as last applied (see {@link
+   * Transforms insert static value2 static field: as set, else the service's value (its default included) (see {@link
    * MysqlSourceArgs.transformsInsertStaticValue2StaticField}).
    */
   declare readonly transformsInsertStaticValue2StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value2 static value, as last applied (see {@link
+   * Transforms insert static value2 static value: as set, else the service's value (its default included) (see {@link
    * MysqlSourceArgs.transformsInsertStaticValue2StaticValue}).
    */
   declare readonly transformsInsertStaticValue2StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Predicates is topic to enrich pattern, as last applied (see {@link
+   * Predicates is topic to enrich pattern: as set, else the service's value (its default included) (see {@link
    * MysqlSourceArgs.predicatesIsTopicToEnrichPattern}).
    */
   declare readonly predicatesIsTopicToEnrichPattern: pulumi.Output<string | undefined>;
-  /** SSH public key, as last applied (see {@link MysqlSourceArgs.sshPublicKey}). */
+  /**
+   * SSH public key: as set, else the service's value (its default included) (see {@link MysqlSourceArgs.sshPublicKey}).
+   */
   declare readonly sshPublicKey: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * MysqlSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * MysqlSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link MysqlSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link MysqlSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * MysqlSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * MysqlSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link MysqlSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * MysqlSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link MysqlSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * MysqlSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link MysqlSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * MysqlSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link MysqlSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * MysqlSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * MysqlSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link MysqlSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * MysqlSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link MysqlSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * MysqlSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link MysqlSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link MysqlSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * MysqlSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: MysqlSourceArgs, opts?: pulumi.CustomResourceOptions) {

@@ -195,111 +195,148 @@ export interface OracleSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class OracleSource extends TypedSource {
-  /** Database hostname, as last applied (see {@link OracleSourceArgs.databaseHostname}). */
+  /**
+   * Database hostname: as set, else the service's value (its default included) (see {@link
+   * OracleSourceArgs.databaseHostname}).
+   */
   declare readonly databaseHostname: pulumi.Output<string>;
-  /** Database port, as last applied (see {@link OracleSourceArgs.databasePort}). */
+  /**
+   * Database port: as set, else the service's value (its default included) (see {@link OracleSourceArgs.databasePort}).
+   */
   declare readonly databasePort: pulumi.Output<number | undefined>;
-  /** Database user, as last applied (see {@link OracleSourceArgs.databaseUser}). */
+  /**
+   * Database user: as set, else the service's value (its default included) (see {@link OracleSourceArgs.databaseUser}).
+   */
   declare readonly databaseUser: pulumi.Output<string>;
   /** Database password, as last applied (see {@link OracleSourceArgs.databasePassword}). */
   declare readonly databasePassword: pulumi.Output<string>;
-  /** Database dbname, as last applied (see {@link OracleSourceArgs.databaseDbname}). */
+  /**
+   * Database dbname: as set, else the service's value (its default included) (see {@link
+   * OracleSourceArgs.databaseDbname}).
+   */
   declare readonly databaseDbname: pulumi.Output<string>;
-  /** Database pdb name, as last applied (see {@link OracleSourceArgs.databasePdbName}). */
+  /**
+   * Database pdb name: as set, else the service's value (its default included) (see {@link
+   * OracleSourceArgs.databasePdbName}).
+   */
   declare readonly databasePdbName: pulumi.Output<string | undefined>;
-  /** Schema include list, as last applied (see {@link OracleSourceArgs.schemaIncludeList}). */
+  /**
+   * Schema include list: as set, else the service's value (its default included) (see {@link
+   * OracleSourceArgs.schemaIncludeList}).
+   */
   declare readonly schemaIncludeList: pulumi.Output<string>;
-  /** Table include list, as last applied (see {@link OracleSourceArgs.tableIncludeList}). */
+  /**
+   * Table include list: as set, else the service's value (its default included) (see {@link
+   * OracleSourceArgs.tableIncludeList}).
+   */
   declare readonly tableIncludeList: pulumi.Output<string>;
   /**
-   * Signal data collection schema or database, as last applied (see {@link
+   * Signal data collection schema or database: as set, else the service's value (its default included) (see {@link
    * OracleSourceArgs.signalDataCollectionSchemaOrDatabase}).
    */
   declare readonly signalDataCollectionSchemaOrDatabase: pulumi.Output<string>;
-  /** Heartbeat enabled, as last applied (see {@link OracleSourceArgs.heartbeatEnabled}). */
+  /**
+   * Heartbeat enabled: as set, else the service's value (its default included) (see {@link
+   * OracleSourceArgs.heartbeatEnabled}).
+   */
   declare readonly heartbeatEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Heartbeat data collection schema or database, as last applied (see {@link
+   * Heartbeat data collection schema or database: as set, else the service's value (its default included) (see {@link
    * OracleSourceArgs.heartbeatDataCollectionSchemaOrDatabase}).
    */
   declare readonly heartbeatDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
   /**
-   * Schema history internal store only captured databases ddl, as last applied (see {@link
-   * OracleSourceArgs.schemaHistoryInternalStoreOnlyCapturedDatabasesDdl}).
+   * Schema history internal store only captured databases ddl: as set, else the service's value (its default included)
+   * (see {@link OracleSourceArgs.schemaHistoryInternalStoreOnlyCapturedDatabasesDdl}).
    */
   declare readonly schemaHistoryInternalStoreOnlyCapturedDatabasesDdl: pulumi.Output<boolean | undefined>;
   /**
-   * Schema history internal store only captured tables ddl, as last applied (see {@link
-   * OracleSourceArgs.schemaHistoryInternalStoreOnlyCapturedTablesDdl}).
+   * Schema history internal store only captured tables ddl: as set, else the service's value (its default included)
+   * (see {@link OracleSourceArgs.schemaHistoryInternalStoreOnlyCapturedTablesDdl}).
    */
   declare readonly schemaHistoryInternalStoreOnlyCapturedTablesDdl: pulumi.Output<boolean | undefined>;
-  /** Binary handling mode, as last applied (see {@link OracleSourceArgs.binaryHandlingMode}). */
+  /**
+   * Binary handling mode: as set, else the service's value (its default included) (see {@link
+   * OracleSourceArgs.binaryHandlingMode}).
+   */
   declare readonly binaryHandlingMode: pulumi.Output<"bytes" | "base64" | "base64-url-safe" | "hex" | undefined>;
-  /** SSH enabled, as last applied (see {@link OracleSourceArgs.sshEnabled}). */
+  /** SSH enabled: as set, else the service's value (its default included) (see {@link OracleSourceArgs.sshEnabled}). */
   declare readonly sshEnabled: pulumi.Output<boolean | undefined>;
-  /** SSH host, as last applied (see {@link OracleSourceArgs.sshHost}). */
+  /** SSH host: as set, else the service's value (its default included) (see {@link OracleSourceArgs.sshHost}). */
   declare readonly sshHost: pulumi.Output<string | undefined>;
-  /** SSH port, as last applied (see {@link OracleSourceArgs.sshPort}). */
+  /** SSH port: as set, else the service's value (its default included) (see {@link OracleSourceArgs.sshPort}). */
   declare readonly sshPort: pulumi.Output<number | undefined>;
-  /** SSH user, as last applied (see {@link OracleSourceArgs.sshUser}). */
+  /** SSH user: as set, else the service's value (its default included) (see {@link OracleSourceArgs.sshUser}). */
   declare readonly sshUser: pulumi.Output<string | undefined>;
-  /** Column exclude list, as last applied (see {@link OracleSourceArgs.columnExcludeList}). */
+  /**
+   * Column exclude list: as set, else the service's value (its default included) (see {@link
+   * OracleSourceArgs.columnExcludeList}).
+   */
   declare readonly columnExcludeList: pulumi.Output<string | undefined>;
-  /** SSH public key, as last applied (see {@link OracleSourceArgs.sshPublicKey}). */
+  /**
+   * SSH public key: as set, else the service's value (its default included) (see {@link
+   * OracleSourceArgs.sshPublicKey}).
+   */
   declare readonly sshPublicKey: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * OracleSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * OracleSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link OracleSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link OracleSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * OracleSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * OracleSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link OracleSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * OracleSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link OracleSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * OracleSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link OracleSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * OracleSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link OracleSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * OracleSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * OracleSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link OracleSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * OracleSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link OracleSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * OracleSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link OracleSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link OracleSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * OracleSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: OracleSourceArgs, opts?: pulumi.CustomResourceOptions) {

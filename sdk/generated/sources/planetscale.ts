@@ -185,97 +185,133 @@ export interface PlanetScaleSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class PlanetScaleSource extends TypedSource {
-  /** Database hostname, as last applied (see {@link PlanetScaleSourceArgs.databaseHostname}). */
+  /**
+   * Database hostname: as set, else the service's value (its default included) (see {@link
+   * PlanetScaleSourceArgs.databaseHostname}).
+   */
   declare readonly databaseHostname: pulumi.Output<string>;
-  /** Database port, as last applied (see {@link PlanetScaleSourceArgs.databasePort}). */
+  /**
+   * Database port: as set, else the service's value (its default included) (see {@link
+   * PlanetScaleSourceArgs.databasePort}).
+   */
   declare readonly databasePort: pulumi.Output<number | undefined>;
-  /** Database user, as last applied (see {@link PlanetScaleSourceArgs.databaseUser}). */
+  /**
+   * Database user: as set, else the service's value (its default included) (see {@link
+   * PlanetScaleSourceArgs.databaseUser}).
+   */
   declare readonly databaseUser: pulumi.Output<string>;
   /** Database password, as last applied (see {@link PlanetScaleSourceArgs.databasePassword}). */
   declare readonly databasePassword: pulumi.Output<string>;
-  /** Vitess keyspace, as last applied (see {@link PlanetScaleSourceArgs.vitessKeyspace}). */
+  /**
+   * Vitess keyspace: as set, else the service's value (its default included) (see {@link
+   * PlanetScaleSourceArgs.vitessKeyspace}).
+   */
   declare readonly vitessKeyspace: pulumi.Output<string>;
-  /** Vitess tablet type, as last applied (see {@link PlanetScaleSourceArgs.vitessTabletType}). */
+  /**
+   * Vitess tablet type: as set, else the service's value (its default included) (see {@link
+   * PlanetScaleSourceArgs.vitessTabletType}).
+   */
   declare readonly vitessTabletType: pulumi.Output<"MASTER" | "REPLICA" | "RDONLY" | undefined>;
-  /** Converter tinyint bool, as last applied (see {@link PlanetScaleSourceArgs.converterTinyintBool}). */
+  /**
+   * Converter tinyint bool: as set, else the service's value (its default included) (see {@link
+   * PlanetScaleSourceArgs.converterTinyintBool}).
+   */
   declare readonly converterTinyintBool: pulumi.Output<boolean | undefined>;
-  /** Table include list, as last applied (see {@link PlanetScaleSourceArgs.tableIncludeList}). */
+  /**
+   * Table include list: as set, else the service's value (its default included) (see {@link
+   * PlanetScaleSourceArgs.tableIncludeList}).
+   */
   declare readonly tableIncludeList: pulumi.Output<string>;
   /**
-   * Schema history internal store only captured databases ddl, as last applied (see {@link
-   * PlanetScaleSourceArgs.schemaHistoryInternalStoreOnlyCapturedDatabasesDdl}).
+   * Schema history internal store only captured databases ddl: as set, else the service's value (its default included)
+   * (see {@link PlanetScaleSourceArgs.schemaHistoryInternalStoreOnlyCapturedDatabasesDdl}).
    */
   declare readonly schemaHistoryInternalStoreOnlyCapturedDatabasesDdl: pulumi.Output<boolean | undefined>;
   /**
-   * Schema history internal store only captured tables ddl, as last applied (see {@link
-   * PlanetScaleSourceArgs.schemaHistoryInternalStoreOnlyCapturedTablesDdl}).
+   * Schema history internal store only captured tables ddl: as set, else the service's value (its default included)
+   * (see {@link PlanetScaleSourceArgs.schemaHistoryInternalStoreOnlyCapturedTablesDdl}).
    */
   declare readonly schemaHistoryInternalStoreOnlyCapturedTablesDdl: pulumi.Output<boolean | undefined>;
-  /** SSH enabled, as last applied (see {@link PlanetScaleSourceArgs.sshEnabled}). */
+  /**
+   * SSH enabled: as set, else the service's value (its default included) (see {@link
+   * PlanetScaleSourceArgs.sshEnabled}).
+   */
   declare readonly sshEnabled: pulumi.Output<boolean | undefined>;
-  /** SSH host, as last applied (see {@link PlanetScaleSourceArgs.sshHost}). */
+  /** SSH host: as set, else the service's value (its default included) (see {@link PlanetScaleSourceArgs.sshHost}). */
   declare readonly sshHost: pulumi.Output<string | undefined>;
-  /** SSH port, as last applied (see {@link PlanetScaleSourceArgs.sshPort}). */
+  /** SSH port: as set, else the service's value (its default included) (see {@link PlanetScaleSourceArgs.sshPort}). */
   declare readonly sshPort: pulumi.Output<number | undefined>;
-  /** SSH user, as last applied (see {@link PlanetScaleSourceArgs.sshUser}). */
+  /** SSH user: as set, else the service's value (its default included) (see {@link PlanetScaleSourceArgs.sshUser}). */
   declare readonly sshUser: pulumi.Output<string | undefined>;
-  /** Column exclude list, as last applied (see {@link PlanetScaleSourceArgs.columnExcludeList}). */
+  /**
+   * Column exclude list: as set, else the service's value (its default included) (see {@link
+   * PlanetScaleSourceArgs.columnExcludeList}).
+   */
   declare readonly columnExcludeList: pulumi.Output<string | undefined>;
-  /** SSH public key, as last applied (see {@link PlanetScaleSourceArgs.sshPublicKey}). */
+  /**
+   * SSH public key: as set, else the service's value (its default included) (see {@link
+   * PlanetScaleSourceArgs.sshPublicKey}).
+   */
   declare readonly sshPublicKey: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * PlanetScaleSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * PlanetScaleSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link PlanetScaleSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link PlanetScaleSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * PlanetScaleSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * PlanetScaleSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link PlanetScaleSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * PlanetScaleSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link PlanetScaleSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * PlanetScaleSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link PlanetScaleSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * PlanetScaleSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link PlanetScaleSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * PlanetScaleSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * PlanetScaleSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link PlanetScaleSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * PlanetScaleSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link PlanetScaleSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * PlanetScaleSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link PlanetScaleSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link PlanetScaleSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * PlanetScaleSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: PlanetScaleSourceArgs, opts?: pulumi.CustomResourceOptions) {

@@ -303,196 +303,259 @@ export interface PostgresqlSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class PostgresqlSource extends TypedSource {
-  /** Database hostname, as last applied (see {@link PostgresqlSourceArgs.databaseHostname}). */
+  /**
+   * Database hostname: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.databaseHostname}).
+   */
   declare readonly databaseHostname: pulumi.Output<string>;
-  /** Database port, as last applied (see {@link PostgresqlSourceArgs.databasePort}). */
+  /**
+   * Database port: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.databasePort}).
+   */
   declare readonly databasePort: pulumi.Output<number | undefined>;
-  /** Database user, as last applied (see {@link PostgresqlSourceArgs.databaseUser}). */
+  /**
+   * Database user: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.databaseUser}).
+   */
   declare readonly databaseUser: pulumi.Output<string>;
   /** Database password, as last applied (see {@link PostgresqlSourceArgs.databasePassword}). */
   declare readonly databasePassword: pulumi.Output<string>;
-  /** Database dbname, as last applied (see {@link PostgresqlSourceArgs.databaseDbname}). */
+  /**
+   * Database dbname: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.databaseDbname}).
+   */
   declare readonly databaseDbname: pulumi.Output<string>;
-  /** Snapshot read only, as last applied (see {@link PostgresqlSourceArgs.snapshotReadOnly}). */
+  /**
+   * Snapshot read only: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.snapshotReadOnly}).
+   */
   declare readonly snapshotReadOnly: pulumi.Output<"Yes" | "No" | undefined>;
   /**
-   * Signal data collection schema or database, as last applied (see {@link
+   * Signal data collection schema or database: as set, else the service's value (its default included) (see {@link
    * PostgresqlSourceArgs.signalDataCollectionSchemaOrDatabase}).
    */
   declare readonly signalDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
-  /** Column include list toggled, as last applied (see {@link PostgresqlSourceArgs.columnIncludeListToggled}). */
+  /**
+   * Column include list toggled: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.columnIncludeListToggled}).
+   */
   declare readonly columnIncludeListToggled: pulumi.Output<boolean | undefined>;
-  /** Source regex support enabled, as last applied (see {@link PostgresqlSourceArgs.sourceRegexSupportEnabled}). */
+  /**
+   * Source regex support enabled: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.sourceRegexSupportEnabled}).
+   */
   declare readonly sourceRegexSupportEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms source regex support regex replacement, as last applied (see {@link
-   * PostgresqlSourceArgs.transformsSourceRegexSupportRegexReplacement}).
+   * Transforms source regex support regex replacement: as set, else the service's value (its default included) (see
+   * {@link PostgresqlSourceArgs.transformsSourceRegexSupportRegexReplacement}).
    */
   declare readonly transformsSourceRegexSupportRegexReplacement: pulumi.Output<string | undefined>;
   /**
-   * Transforms source regex support key field template, as last applied (see {@link
-   * PostgresqlSourceArgs.transformsSourceRegexSupportKeyFieldTemplate}).
+   * Transforms source regex support key field template: as set, else the service's value (its default included) (see
+   * {@link PostgresqlSourceArgs.transformsSourceRegexSupportKeyFieldTemplate}).
    */
   declare readonly transformsSourceRegexSupportKeyFieldTemplate: pulumi.Output<string | undefined>;
   /**
-   * Transforms source regex support metadata field name, as last applied (see {@link
-   * PostgresqlSourceArgs.transformsSourceRegexSupportMetadataFieldName}).
+   * Transforms source regex support metadata field name: as set, else the service's value (its default included) (see
+   * {@link PostgresqlSourceArgs.transformsSourceRegexSupportMetadataFieldName}).
    */
   declare readonly transformsSourceRegexSupportMetadataFieldName: pulumi.Output<string | undefined>;
-  /** Column include list, as last applied (see {@link PostgresqlSourceArgs.columnIncludeList}). */
+  /**
+   * Column include list: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.columnIncludeList}).
+   */
   declare readonly columnIncludeList: pulumi.Output<string | undefined>;
-  /** Column exclude list, as last applied (see {@link PostgresqlSourceArgs.columnExcludeList}). */
+  /**
+   * Column exclude list: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.columnExcludeList}).
+   */
   declare readonly columnExcludeList: pulumi.Output<string | undefined>;
-  /** Heartbeat enabled, as last applied (see {@link PostgresqlSourceArgs.heartbeatEnabled}). */
+  /**
+   * Heartbeat enabled: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.heartbeatEnabled}).
+   */
   declare readonly heartbeatEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Heartbeat data collection schema or database, as last applied (see {@link
+   * Heartbeat data collection schema or database: as set, else the service's value (its default included) (see {@link
    * PostgresqlSourceArgs.heartbeatDataCollectionSchemaOrDatabase}).
    */
   declare readonly heartbeatDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
-  /** Heartbeat use logical message, as last applied (see {@link PostgresqlSourceArgs.heartbeatUseLogicalMessage}). */
+  /**
+   * Heartbeat use logical message: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.heartbeatUseLogicalMessage}).
+   */
   declare readonly heartbeatUseLogicalMessage: pulumi.Output<boolean | undefined>;
-  /** Slot name, as last applied (see {@link PostgresqlSourceArgs.slotName}). */
+  /** Slot name: as set, else the service's value (its default included) (see {@link PostgresqlSourceArgs.slotName}). */
   declare readonly slotName: pulumi.Output<string | undefined>;
-  /** Publication name, as last applied (see {@link PostgresqlSourceArgs.publicationName}). */
+  /**
+   * Publication name: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.publicationName}).
+   */
   declare readonly publicationName: pulumi.Output<string | undefined>;
-  /** Schema include list, as last applied (see {@link PostgresqlSourceArgs.schemaIncludeList}). */
+  /**
+   * Schema include list: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.schemaIncludeList}).
+   */
   declare readonly schemaIncludeList: pulumi.Output<string>;
-  /** Table include list, as last applied (see {@link PostgresqlSourceArgs.tableIncludeList}). */
+  /**
+   * Table include list: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.tableIncludeList}).
+   */
   declare readonly tableIncludeList: pulumi.Output<string>;
-  /** Post processors, as last applied (see {@link PostgresqlSourceArgs.postProcessors}). */
+  /**
+   * Post processors: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.postProcessors}).
+   */
   declare readonly postProcessors: pulumi.Output<"reselector" | undefined>;
-  /** Database sslmode, as last applied (see {@link PostgresqlSourceArgs.databaseSslmode}). */
+  /**
+   * Database sslmode: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.databaseSslmode}).
+   */
   declare readonly databaseSslmode: pulumi.Output<"require" | "disable" | undefined>;
   /**
-   * Include source DB name in table name, as last applied (see {@link
+   * Include source DB name in table name: as set, else the service's value (its default included) (see {@link
    * PostgresqlSourceArgs.includeSourceDbNameInTableName}).
    */
   declare readonly includeSourceDbNameInTableName: pulumi.Output<boolean | undefined>;
-  /** Binary handling mode, as last applied (see {@link PostgresqlSourceArgs.binaryHandlingMode}). */
+  /**
+   * Binary handling mode: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.binaryHandlingMode}).
+   */
   declare readonly binaryHandlingMode: pulumi.Output<"bytes" | "base64" | "base64-url-safe" | "hex" | undefined>;
   /**
-   * Transforms insert static key1 static field, as last applied (see {@link
+   * Transforms insert static key1 static field: as set, else the service's value (its default included) (see {@link
    * PostgresqlSourceArgs.transformsInsertStaticKey1StaticField}).
    */
   declare readonly transformsInsertStaticKey1StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key1 static value, as last applied (see {@link
+   * Transforms insert static key1 static value: as set, else the service's value (its default included) (see {@link
    * PostgresqlSourceArgs.transformsInsertStaticKey1StaticValue}).
    */
   declare readonly transformsInsertStaticKey1StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value1 static field, as last applied (see {@link
+   * Transforms insert static value1 static field: as set, else the service's value (its default included) (see {@link
    * PostgresqlSourceArgs.transformsInsertStaticValue1StaticField}).
    */
   declare readonly transformsInsertStaticValue1StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value1 static value, as last applied (see {@link
+   * Transforms insert static value1 static value: as set, else the service's value (its default included) (see {@link
    * PostgresqlSourceArgs.transformsInsertStaticValue1StaticValue}).
    */
   declare readonly transformsInsertStaticValue1StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key2 static field, as last applied (see {@link
+   * Transforms insert static key2 static field: as set, else the service's value (its default included) (see {@link
    * PostgresqlSourceArgs.transformsInsertStaticKey2StaticField}).
    */
   declare readonly transformsInsertStaticKey2StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key2 static value, as last applied (see {@link
+   * Transforms insert static key2 static value: as set, else the service's value (its default included) (see {@link
    * PostgresqlSourceArgs.transformsInsertStaticKey2StaticValue}).
    */
   declare readonly transformsInsertStaticKey2StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value2 static field, as last applied (see {@link
+   * Transforms insert static value2 static field: as set, else the service's value (its default included) (see {@link
    * PostgresqlSourceArgs.transformsInsertStaticValue2StaticField}).
    */
   declare readonly transformsInsertStaticValue2StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value2 static value, as last applied (see {@link
+   * Transforms insert static value2 static value: as set, else the service's value (its default included) (see {@link
    * PostgresqlSourceArgs.transformsInsertStaticValue2StaticValue}).
    */
   declare readonly transformsInsertStaticValue2StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Predicates is topic to enrich pattern, as last applied (see {@link
+   * Predicates is topic to enrich pattern: as set, else the service's value (its default included) (see {@link
    * PostgresqlSourceArgs.predicatesIsTopicToEnrichPattern}).
    */
   declare readonly predicatesIsTopicToEnrichPattern: pulumi.Output<string | undefined>;
   /**
-   * Streamkap snapshot parallelism, as last applied (see {@link PostgresqlSourceArgs.streamkapSnapshotParallelism}).
+   * Streamkap snapshot parallelism: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.streamkapSnapshotParallelism}).
    */
   declare readonly streamkapSnapshotParallelism: pulumi.Output<number | undefined>;
   /**
-   * Streamkap snapshot chunk size bytes, as last applied (see {@link
+   * Streamkap snapshot chunk size bytes: as set, else the service's value (its default included) (see {@link
    * PostgresqlSourceArgs.streamkapSnapshotChunkSizeBytes}).
    */
   declare readonly streamkapSnapshotChunkSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Streamkap snapshot state refresh ms, as last applied (see {@link
+   * Streamkap snapshot state refresh ms: as set, else the service's value (its default included) (see {@link
    * PostgresqlSourceArgs.streamkapSnapshotStateRefreshMs}).
    */
   declare readonly streamkapSnapshotStateRefreshMs: pulumi.Output<number | undefined>;
-  /** SSH enabled, as last applied (see {@link PostgresqlSourceArgs.sshEnabled}). */
+  /**
+   * SSH enabled: as set, else the service's value (its default included) (see {@link PostgresqlSourceArgs.sshEnabled}).
+   */
   declare readonly sshEnabled: pulumi.Output<boolean | undefined>;
-  /** SSH host, as last applied (see {@link PostgresqlSourceArgs.sshHost}). */
+  /** SSH host: as set, else the service's value (its default included) (see {@link PostgresqlSourceArgs.sshHost}). */
   declare readonly sshHost: pulumi.Output<string | undefined>;
-  /** SSH port, as last applied (see {@link PostgresqlSourceArgs.sshPort}). */
+  /** SSH port: as set, else the service's value (its default included) (see {@link PostgresqlSourceArgs.sshPort}). */
   declare readonly sshPort: pulumi.Output<number | undefined>;
-  /** SSH user, as last applied (see {@link PostgresqlSourceArgs.sshUser}). */
+  /** SSH user: as set, else the service's value (its default included) (see {@link PostgresqlSourceArgs.sshUser}). */
   declare readonly sshUser: pulumi.Output<string | undefined>;
-  /** SSH public key, as last applied (see {@link PostgresqlSourceArgs.sshPublicKey}). */
+  /**
+   * SSH public key: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.sshPublicKey}).
+   */
   declare readonly sshPublicKey: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * PostgresqlSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * PostgresqlSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link PostgresqlSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link PostgresqlSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * PostgresqlSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link PostgresqlSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * PostgresqlSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link PostgresqlSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * PostgresqlSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link PostgresqlSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * PostgresqlSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link PostgresqlSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * PostgresqlSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * PostgresqlSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link PostgresqlSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * PostgresqlSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link PostgresqlSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * PostgresqlSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link PostgresqlSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link PostgresqlSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * PostgresqlSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: PostgresqlSourceArgs, opts?: pulumi.CustomResourceOptions) {

@@ -217,95 +217,134 @@ export interface RedisSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class RedisSource extends TypedSource {
-  /** Connector class type, as last applied (see {@link RedisSourceArgs.connectorClassType}). */
+  /**
+   * Connector class type: as set, else the service's value (its default included) (see {@link
+   * RedisSourceArgs.connectorClassType}).
+   */
   declare readonly connectorClassType: pulumi.Output<"Stream" | "Keys" | undefined>;
-  /** Redis host, as last applied (see {@link RedisSourceArgs.redisHost}). */
+  /** Redis host: as set, else the service's value (its default included) (see {@link RedisSourceArgs.redisHost}). */
   declare readonly redisHost: pulumi.Output<string>;
-  /** Redis port, as last applied (see {@link RedisSourceArgs.redisPort}). */
+  /** Redis port: as set, else the service's value (its default included) (see {@link RedisSourceArgs.redisPort}). */
   declare readonly redisPort: pulumi.Output<number | undefined>;
-  /** Redis username, as last applied (see {@link RedisSourceArgs.redisUsername}). */
+  /**
+   * Redis username: as set, else the service's value (its default included) (see {@link
+   * RedisSourceArgs.redisUsername}).
+   */
   declare readonly redisUsername: pulumi.Output<string>;
   /** Redis password, as last applied (see {@link RedisSourceArgs.redisPassword}). */
   declare readonly redisPassword: pulumi.Output<string>;
-  /** SSL enabled, as last applied (see {@link RedisSourceArgs.sslEnabled}). */
+  /** SSL enabled: as set, else the service's value (its default included) (see {@link RedisSourceArgs.sslEnabled}). */
   declare readonly sslEnabled: pulumi.Output<boolean | undefined>;
-  /** Redis stream name, as last applied (see {@link RedisSourceArgs.redisStreamName}). */
+  /**
+   * Redis stream name: as set, else the service's value (its default included) (see {@link
+   * RedisSourceArgs.redisStreamName}).
+   */
   declare readonly redisStreamName: pulumi.Output<string | undefined>;
-  /** Redis stream offset, as last applied (see {@link RedisSourceArgs.redisStreamOffset}). */
+  /**
+   * Redis stream offset: as set, else the service's value (its default included) (see {@link
+   * RedisSourceArgs.redisStreamOffset}).
+   */
   declare readonly redisStreamOffset: pulumi.Output<"Latest" | "Earliest" | undefined>;
-  /** Redis stream delivery, as last applied (see {@link RedisSourceArgs.redisStreamDelivery}). */
+  /**
+   * Redis stream delivery: as set, else the service's value (its default included) (see {@link
+   * RedisSourceArgs.redisStreamDelivery}).
+   */
   declare readonly redisStreamDelivery: pulumi.Output<"At Least Once" | "At Most Once" | undefined>;
-  /** Redis stream block seconds, as last applied (see {@link RedisSourceArgs.redisStreamBlockSeconds}). */
+  /**
+   * Redis stream block seconds: as set, else the service's value (its default included) (see {@link
+   * RedisSourceArgs.redisStreamBlockSeconds}).
+   */
   declare readonly redisStreamBlockSeconds: pulumi.Output<number | undefined>;
-  /** Redis stream consumer group, as last applied (see {@link RedisSourceArgs.redisStreamConsumerGroup}). */
+  /**
+   * Redis stream consumer group: as set, else the service's value (its default included) (see {@link
+   * RedisSourceArgs.redisStreamConsumerGroup}).
+   */
   declare readonly redisStreamConsumerGroup: pulumi.Output<string | undefined>;
-  /** Redis stream consumer name, as last applied (see {@link RedisSourceArgs.redisStreamConsumerName}). */
+  /**
+   * Redis stream consumer name: as set, else the service's value (its default included) (see {@link
+   * RedisSourceArgs.redisStreamConsumerName}).
+   */
   declare readonly redisStreamConsumerName: pulumi.Output<string | undefined>;
-  /** Redis keys pattern, as last applied (see {@link RedisSourceArgs.redisKeysPattern}). */
+  /**
+   * Redis keys pattern: as set, else the service's value (its default included) (see {@link
+   * RedisSourceArgs.redisKeysPattern}).
+   */
   declare readonly redisKeysPattern: pulumi.Output<string | undefined>;
-  /** Redis keys timeout seconds, as last applied (see {@link RedisSourceArgs.redisKeysTimeoutSeconds}). */
+  /**
+   * Redis keys timeout seconds: as set, else the service's value (its default included) (see {@link
+   * RedisSourceArgs.redisKeysTimeoutSeconds}).
+   */
   declare readonly redisKeysTimeoutSeconds: pulumi.Output<number | undefined>;
-  /** Mode, as last applied (see {@link RedisSourceArgs.mode}). */
+  /** Mode: as set, else the service's value (its default included) (see {@link RedisSourceArgs.mode}). */
   declare readonly mode: pulumi.Output<"LIVE" | "LIVEONLY" | undefined>;
-  /** Topic use stream name, as last applied (see {@link RedisSourceArgs.topicUseStreamName}). */
+  /**
+   * Topic use stream name: as set, else the service's value (its default included) (see {@link
+   * RedisSourceArgs.topicUseStreamName}).
+   */
   declare readonly topicUseStreamName: pulumi.Output<boolean | undefined>;
-  /** Topic, as last applied (see {@link RedisSourceArgs.topic}). */
+  /** Topic: as set, else the service's value (its default included) (see {@link RedisSourceArgs.topic}). */
   declare readonly topic: pulumi.Output<string | undefined>;
-  /** Tasks max, as last applied (see {@link RedisSourceArgs.tasksMax}). */
+  /** Tasks max: as set, else the service's value (its default included) (see {@link RedisSourceArgs.tasksMax}). */
   declare readonly tasksMax: pulumi.Output<number | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * RedisSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * RedisSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link RedisSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link RedisSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * RedisSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * RedisSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link RedisSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * RedisSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link RedisSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * RedisSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link RedisSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * RedisSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link RedisSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * RedisSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * RedisSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link RedisSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * RedisSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link RedisSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * RedisSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link RedisSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link RedisSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * RedisSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: RedisSourceArgs, opts?: pulumi.CustomResourceOptions) {

@@ -225,27 +225,47 @@ export interface S3SourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class S3Source extends TypedSource {
-  /** Format, as last applied (see {@link S3SourceArgs.format}). */
+  /** Format: as set, else the service's value (its default included) (see {@link S3SourceArgs.format}). */
   declare readonly format: pulumi.Output<"json" | "csv" | "avro" | undefined>;
-  /** CSV has headers, as last applied (see {@link S3SourceArgs.csvHasHeaders}). */
+  /**
+   * CSV has headers: as set, else the service's value (its default included) (see {@link S3SourceArgs.csvHasHeaders}).
+   */
   declare readonly csvHasHeaders: pulumi.Output<boolean | undefined>;
-  /** Topic routing enabled, as last applied (see {@link S3SourceArgs.topicRoutingEnabled}). */
+  /**
+   * Topic routing enabled: as set, else the service's value (its default included) (see {@link
+   * S3SourceArgs.topicRoutingEnabled}).
+   */
   declare readonly topicRoutingEnabled: pulumi.Output<boolean | undefined>;
-  /** Topic routing folder skip, as last applied (see {@link S3SourceArgs.topicRoutingFolderSkip}). */
+  /**
+   * Topic routing folder skip: as set, else the service's value (its default included) (see {@link
+   * S3SourceArgs.topicRoutingFolderSkip}).
+   */
   declare readonly topicRoutingFolderSkip: pulumi.Output<number | undefined>;
-  /** Topic routing folder levels, as last applied (see {@link S3SourceArgs.topicRoutingFolderLevels}). */
+  /**
+   * Topic routing folder levels: as set, else the service's value (its default included) (see {@link
+   * S3SourceArgs.topicRoutingFolderLevels}).
+   */
   declare readonly topicRoutingFolderLevels: pulumi.Output<number | undefined>;
-  /** Topic routing advanced expression, as last applied (see {@link S3SourceArgs.topicRoutingAdvancedExpression}). */
+  /**
+   * Topic routing advanced expression: as set, else the service's value (its default included) (see {@link
+   * S3SourceArgs.topicRoutingAdvancedExpression}).
+   */
   declare readonly topicRoutingAdvancedExpression: pulumi.Output<string | undefined>;
-  /** Topic postfix, as last applied (see {@link S3SourceArgs.topicPostfix}). */
+  /** Topic postfix: as set, else the service's value (its default included) (see {@link S3SourceArgs.topicPostfix}). */
   declare readonly topicPostfix: pulumi.Output<string | undefined>;
-  /** Topic include list, as last applied (see {@link S3SourceArgs.topicIncludeList}). */
+  /**
+   * Topic include list: as set, else the service's value (its default included) (see {@link
+   * S3SourceArgs.topicIncludeList}).
+   */
   declare readonly topicIncludeList: pulumi.Output<string | undefined>;
-  /** AWS access key ID, as last applied (see {@link S3SourceArgs.awsAccessKeyId}). */
+  /**
+   * AWS access key ID: as set, else the service's value (its default included) (see {@link
+   * S3SourceArgs.awsAccessKeyId}).
+   */
   declare readonly awsAccessKeyId: pulumi.Output<string | undefined>;
   /** AWS secret access key, as last applied (see {@link S3SourceArgs.awsSecretAccessKey}). */
   declare readonly awsSecretAccessKey: pulumi.Output<string | undefined>;
-  /** AWS s3 region, as last applied (see {@link S3SourceArgs.awsS3Region}). */
+  /** AWS s3 region: as set, else the service's value (its default included) (see {@link S3SourceArgs.awsS3Region}). */
   declare readonly awsS3Region: pulumi.Output<
     | "eu-west-2"
     | "eu-west-1"
@@ -261,69 +281,87 @@ export class S3Source extends TypedSource {
     | "us-west-2"
     | undefined
   >;
-  /** AWS s3 bucket name, as last applied (see {@link S3SourceArgs.awsS3BucketName}). */
+  /**
+   * AWS s3 bucket name: as set, else the service's value (its default included) (see {@link
+   * S3SourceArgs.awsS3BucketName}).
+   */
   declare readonly awsS3BucketName: pulumi.Output<string | undefined>;
-  /** AWS s3 bucket prefix, as last applied (see {@link S3SourceArgs.awsS3BucketPrefix}). */
+  /**
+   * AWS s3 bucket prefix: as set, else the service's value (its default included) (see {@link
+   * S3SourceArgs.awsS3BucketPrefix}).
+   */
   declare readonly awsS3BucketPrefix: pulumi.Output<string | undefined>;
-  /** Fs scan interval ms, as last applied (see {@link S3SourceArgs.fsScanIntervalMs}). */
+  /**
+   * Fs scan interval ms: as set, else the service's value (its default included) (see {@link
+   * S3SourceArgs.fsScanIntervalMs}).
+   */
   declare readonly fsScanIntervalMs: pulumi.Output<number | undefined>;
-  /** Fs cleanup policy class, as last applied (see {@link S3SourceArgs.fsCleanupPolicyClass}). */
+  /**
+   * Fs cleanup policy class: as set, else the service's value (its default included) (see {@link
+   * S3SourceArgs.fsCleanupPolicyClass}).
+   */
   declare readonly fsCleanupPolicyClass: pulumi.Output<"Log" | "Delete" | undefined>;
-  /** Tasks max, as last applied (see {@link S3SourceArgs.tasksMax}). */
+  /** Tasks max: as set, else the service's value (its default included) (see {@link S3SourceArgs.tasksMax}). */
   declare readonly tasksMax: pulumi.Output<number | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * S3SourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * S3SourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link S3SourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link S3SourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * S3SourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * S3SourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link S3SourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * S3SourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link S3SourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * S3SourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link S3SourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * S3SourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link S3SourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * S3SourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * S3SourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link S3SourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * S3SourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link S3SourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * S3SourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link S3SourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link S3SourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * S3SourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: S3SourceArgs, opts?: pulumi.CustomResourceOptions) {

@@ -202,18 +202,21 @@ export interface SalesforceWebhookSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class SalesforceWebhookSource extends TypedSource {
-  /** Webhook URL, as last applied (see {@link SalesforceWebhookSourceArgs.webhookUrl}). */
+  /**
+   * Webhook URL: as set, else the service's value (its default included) (see {@link
+   * SalesforceWebhookSourceArgs.webhookUrl}).
+   */
   declare readonly webhookUrl: pulumi.Output<string | undefined>;
   /** API key, as last applied (see {@link SalesforceWebhookSourceArgs.apiKey}). */
   declare readonly apiKey: pulumi.Output<string | undefined>;
   /**
-   * Camel source snapshot salesforce instance URL, as last applied (see {@link
+   * Camel source snapshot salesforce instance URL: as set, else the service's value (its default included) (see {@link
    * SalesforceWebhookSourceArgs.camelSourceSnapshotSalesforceInstanceUrl}).
    */
   declare readonly camelSourceSnapshotSalesforceInstanceUrl: pulumi.Output<string | undefined>;
   /**
-   * Camel source snapshot salesforce auth client ID, as last applied (see {@link
-   * SalesforceWebhookSourceArgs.camelSourceSnapshotSalesforceAuthClientId}).
+   * Camel source snapshot salesforce auth client ID: as set, else the service's value (its default included) (see
+   * {@link SalesforceWebhookSourceArgs.camelSourceSnapshotSalesforceAuthClientId}).
    */
   declare readonly camelSourceSnapshotSalesforceAuthClientId: pulumi.Output<string | undefined>;
   /**
@@ -222,7 +225,7 @@ export class SalesforceWebhookSource extends TypedSource {
    */
   declare readonly camelSourceSnapshotSalesforceAuthClientSecret: pulumi.Output<string | undefined>;
   /**
-   * Camel source snapshot salesforce auth username, as last applied (see {@link
+   * Camel source snapshot salesforce auth username: as set, else the service's value (its default included) (see {@link
    * SalesforceWebhookSourceArgs.camelSourceSnapshotSalesforceAuthUsername}).
    */
   declare readonly camelSourceSnapshotSalesforceAuthUsername: pulumi.Output<string | undefined>;
@@ -231,92 +234,107 @@ export class SalesforceWebhookSource extends TypedSource {
    * SalesforceWebhookSourceArgs.camelSourceSnapshotSalesforceAuthPassword}).
    */
   declare readonly camelSourceSnapshotSalesforceAuthPassword: pulumi.Output<string | undefined>;
-  /** Topic include list, as last applied (see {@link SalesforceWebhookSourceArgs.topicIncludeList}). */
+  /**
+   * Topic include list: as set, else the service's value (its default included) (see {@link
+   * SalesforceWebhookSourceArgs.topicIncludeList}).
+   */
   declare readonly topicIncludeList: pulumi.Output<string | undefined>;
-  /** Camel source cdc enabled, as last applied (see {@link SalesforceWebhookSourceArgs.camelSourceCdcEnabled}). */
+  /**
+   * Camel source cdc enabled: as set, else the service's value (its default included) (see {@link
+   * SalesforceWebhookSourceArgs.camelSourceCdcEnabled}).
+   */
   declare readonly camelSourceCdcEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Camel source payload router unknown type behavior, as last applied (see {@link
-   * SalesforceWebhookSourceArgs.camelSourcePayloadRouterUnknownTypeBehavior}).
+   * Camel source payload router unknown type behavior: as set, else the service's value (its default included) (see
+   * {@link SalesforceWebhookSourceArgs.camelSourcePayloadRouterUnknownTypeBehavior}).
    */
   declare readonly camelSourcePayloadRouterUnknownTypeBehavior: pulumi.Output<
     "DEFAULT_TOPIC" | "SKIP" | "FAIL" | undefined
   >;
   /**
-   * Camel source payload router unknown type default topic, as last applied (see {@link
-   * SalesforceWebhookSourceArgs.camelSourcePayloadRouterUnknownTypeDefaultTopic}).
+   * Camel source payload router unknown type default topic: as set, else the service's value (its default included)
+   * (see {@link SalesforceWebhookSourceArgs.camelSourcePayloadRouterUnknownTypeDefaultTopic}).
    */
   declare readonly camelSourcePayloadRouterUnknownTypeDefaultTopic: pulumi.Output<string | undefined>;
   /**
-   * Camel source payload router flatten detail, as last applied (see {@link
+   * Camel source payload router flatten detail: as set, else the service's value (its default included) (see {@link
    * SalesforceWebhookSourceArgs.camelSourcePayloadRouterFlattenDetail}).
    */
   declare readonly camelSourcePayloadRouterFlattenDetail: pulumi.Output<boolean | undefined>;
   /**
-   * Camel source payload router flatten detail prefix, as last applied (see {@link
-   * SalesforceWebhookSourceArgs.camelSourcePayloadRouterFlattenDetailPrefix}).
+   * Camel source payload router flatten detail prefix: as set, else the service's value (its default included) (see
+   * {@link SalesforceWebhookSourceArgs.camelSourcePayloadRouterFlattenDetailPrefix}).
    */
   declare readonly camelSourcePayloadRouterFlattenDetailPrefix: pulumi.Output<string | undefined>;
   /**
-   * Camel source payload router include event, as last applied (see {@link
+   * Camel source payload router include event: as set, else the service's value (its default included) (see {@link
    * SalesforceWebhookSourceArgs.camelSourcePayloadRouterIncludeEvent}).
    */
   declare readonly camelSourcePayloadRouterIncludeEvent: pulumi.Output<boolean | undefined>;
-  /** Camel source DLQ enabled, as last applied (see {@link SalesforceWebhookSourceArgs.camelSourceDlqEnabled}). */
+  /**
+   * Camel source DLQ enabled: as set, else the service's value (its default included) (see {@link
+   * SalesforceWebhookSourceArgs.camelSourceDlqEnabled}).
+   */
   declare readonly camelSourceDlqEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * SalesforceWebhookSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * SalesforceWebhookSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link SalesforceWebhookSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link SalesforceWebhookSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * SalesforceWebhookSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * SalesforceWebhookSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link SalesforceWebhookSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * SalesforceWebhookSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link SalesforceWebhookSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * SalesforceWebhookSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link SalesforceWebhookSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * SalesforceWebhookSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link SalesforceWebhookSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * SalesforceWebhookSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * SalesforceWebhookSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link SalesforceWebhookSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * SalesforceWebhookSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link SalesforceWebhookSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * SalesforceWebhookSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link SalesforceWebhookSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link SalesforceWebhookSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * SalesforceWebhookSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: SalesforceWebhookSourceArgs, opts?: pulumi.CustomResourceOptions) {

@@ -193,17 +193,20 @@ export interface ShopifyWebhookSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class ShopifyWebhookSource extends TypedSource {
-  /** Webhook URL, as last applied (see {@link ShopifyWebhookSourceArgs.webhookUrl}). */
+  /**
+   * Webhook URL: as set, else the service's value (its default included) (see {@link
+   * ShopifyWebhookSourceArgs.webhookUrl}).
+   */
   declare readonly webhookUrl: pulumi.Output<string | undefined>;
-  /** API key, as last applied (see {@link ShopifyWebhookSourceArgs.apiKey}). */
+  /** API key: as set, else the service's value (its default included) (see {@link ShopifyWebhookSourceArgs.apiKey}). */
   declare readonly apiKey: pulumi.Output<string | undefined>;
   /**
-   * Camel source snapshot shopify store URL, as last applied (see {@link
+   * Camel source snapshot shopify store URL: as set, else the service's value (its default included) (see {@link
    * ShopifyWebhookSourceArgs.camelSourceSnapshotShopifyStoreUrl}).
    */
   declare readonly camelSourceSnapshotShopifyStoreUrl: pulumi.Output<string | undefined>;
   /**
-   * Camel source snapshot shopify client ID, as last applied (see {@link
+   * Camel source snapshot shopify client ID: as set, else the service's value (its default included) (see {@link
    * ShopifyWebhookSourceArgs.camelSourceSnapshotShopifyClientId}).
    */
   declare readonly camelSourceSnapshotShopifyClientId: pulumi.Output<string | undefined>;
@@ -218,7 +221,7 @@ export class ShopifyWebhookSource extends TypedSource {
    */
   declare readonly camelSourceSnapshotShopifyAccessToken: pulumi.Output<string | undefined>;
   /**
-   * Camel source snapshot shopify API version, as last applied (see {@link
+   * Camel source snapshot shopify API version: as set, else the service's value (its default included) (see {@link
    * ShopifyWebhookSourceArgs.camelSourceSnapshotShopifyApiVersion}).
    */
   declare readonly camelSourceSnapshotShopifyApiVersion: pulumi.Output<string | undefined>;
@@ -227,85 +230,97 @@ export class ShopifyWebhookSource extends TypedSource {
    * ShopifyWebhookSourceArgs.camelSourcePayloadRouterShopifyHmacSecret}).
    */
   declare readonly camelSourcePayloadRouterShopifyHmacSecret: pulumi.Output<string | undefined>;
-  /** Topic include list, as last applied (see {@link ShopifyWebhookSourceArgs.topicIncludeList}). */
+  /**
+   * Topic include list: as set, else the service's value (its default included) (see {@link
+   * ShopifyWebhookSourceArgs.topicIncludeList}).
+   */
   declare readonly topicIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Camel source payload router unknown type behavior, as last applied (see {@link
-   * ShopifyWebhookSourceArgs.camelSourcePayloadRouterUnknownTypeBehavior}).
+   * Camel source payload router unknown type behavior: as set, else the service's value (its default included) (see
+   * {@link ShopifyWebhookSourceArgs.camelSourcePayloadRouterUnknownTypeBehavior}).
    */
   declare readonly camelSourcePayloadRouterUnknownTypeBehavior: pulumi.Output<
     "DEFAULT_TOPIC" | "SKIP" | "FAIL" | undefined
   >;
   /**
-   * Camel source payload router unknown type default topic, as last applied (see {@link
-   * ShopifyWebhookSourceArgs.camelSourcePayloadRouterUnknownTypeDefaultTopic}).
+   * Camel source payload router unknown type default topic: as set, else the service's value (its default included)
+   * (see {@link ShopifyWebhookSourceArgs.camelSourcePayloadRouterUnknownTypeDefaultTopic}).
    */
   declare readonly camelSourcePayloadRouterUnknownTypeDefaultTopic: pulumi.Output<string | undefined>;
   /**
-   * Camel source payload router include event, as last applied (see {@link
+   * Camel source payload router include event: as set, else the service's value (its default included) (see {@link
    * ShopifyWebhookSourceArgs.camelSourcePayloadRouterIncludeEvent}).
    */
   declare readonly camelSourcePayloadRouterIncludeEvent: pulumi.Output<boolean | undefined>;
   /**
-   * Camel source payload router fanout fields, as last applied (see {@link
+   * Camel source payload router fanout fields: as set, else the service's value (its default included) (see {@link
    * ShopifyWebhookSourceArgs.camelSourcePayloadRouterFanoutFields}).
    */
   declare readonly camelSourcePayloadRouterFanoutFields: pulumi.Output<string | undefined>;
-  /** Camel source DLQ enabled, as last applied (see {@link ShopifyWebhookSourceArgs.camelSourceDlqEnabled}). */
+  /**
+   * Camel source DLQ enabled: as set, else the service's value (its default included) (see {@link
+   * ShopifyWebhookSourceArgs.camelSourceDlqEnabled}).
+   */
   declare readonly camelSourceDlqEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * ShopifyWebhookSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * ShopifyWebhookSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link ShopifyWebhookSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link ShopifyWebhookSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * ShopifyWebhookSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * ShopifyWebhookSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link ShopifyWebhookSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * ShopifyWebhookSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link ShopifyWebhookSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * ShopifyWebhookSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link ShopifyWebhookSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * ShopifyWebhookSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link ShopifyWebhookSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * ShopifyWebhookSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * ShopifyWebhookSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link ShopifyWebhookSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * ShopifyWebhookSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link ShopifyWebhookSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * ShopifyWebhookSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link ShopifyWebhookSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link ShopifyWebhookSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * ShopifyWebhookSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: ShopifyWebhookSourceArgs, opts?: pulumi.CustomResourceOptions) {

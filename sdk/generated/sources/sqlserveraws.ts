@@ -247,153 +247,196 @@ export interface SqlServerAwsSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class SqlServerAwsSource extends TypedSource {
-  /** Database hostname, as last applied (see {@link SqlServerAwsSourceArgs.databaseHostname}). */
+  /**
+   * Database hostname: as set, else the service's value (its default included) (see {@link
+   * SqlServerAwsSourceArgs.databaseHostname}).
+   */
   declare readonly databaseHostname: pulumi.Output<string>;
-  /** Database port, as last applied (see {@link SqlServerAwsSourceArgs.databasePort}). */
+  /**
+   * Database port: as set, else the service's value (its default included) (see {@link
+   * SqlServerAwsSourceArgs.databasePort}).
+   */
   declare readonly databasePort: pulumi.Output<number | undefined>;
-  /** Database encrypt, as last applied (see {@link SqlServerAwsSourceArgs.databaseEncrypt}). */
+  /**
+   * Database encrypt: as set, else the service's value (its default included) (see {@link
+   * SqlServerAwsSourceArgs.databaseEncrypt}).
+   */
   declare readonly databaseEncrypt: pulumi.Output<boolean | undefined>;
-  /** Database user, as last applied (see {@link SqlServerAwsSourceArgs.databaseUser}). */
+  /**
+   * Database user: as set, else the service's value (its default included) (see {@link
+   * SqlServerAwsSourceArgs.databaseUser}).
+   */
   declare readonly databaseUser: pulumi.Output<string>;
   /** Database password, as last applied (see {@link SqlServerAwsSourceArgs.databasePassword}). */
   declare readonly databasePassword: pulumi.Output<string>;
-  /** Database names, as last applied (see {@link SqlServerAwsSourceArgs.databaseNames}). */
+  /**
+   * Database names: as set, else the service's value (its default included) (see {@link
+   * SqlServerAwsSourceArgs.databaseNames}).
+   */
   declare readonly databaseNames: pulumi.Output<string>;
-  /** Schema include list, as last applied (see {@link SqlServerAwsSourceArgs.schemaIncludeList}). */
+  /**
+   * Schema include list: as set, else the service's value (its default included) (see {@link
+   * SqlServerAwsSourceArgs.schemaIncludeList}).
+   */
   declare readonly schemaIncludeList: pulumi.Output<string>;
-  /** Table include list, as last applied (see {@link SqlServerAwsSourceArgs.tableIncludeList}). */
+  /**
+   * Table include list: as set, else the service's value (its default included) (see {@link
+   * SqlServerAwsSourceArgs.tableIncludeList}).
+   */
   declare readonly tableIncludeList: pulumi.Output<string>;
   /**
-   * Signal data collection schema or database, as last applied (see {@link
+   * Signal data collection schema or database: as set, else the service's value (its default included) (see {@link
    * SqlServerAwsSourceArgs.signalDataCollectionSchemaOrDatabase}).
    */
   declare readonly signalDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
-  /** Column exclude list, as last applied (see {@link SqlServerAwsSourceArgs.columnExcludeList}). */
+  /**
+   * Column exclude list: as set, else the service's value (its default included) (see {@link
+   * SqlServerAwsSourceArgs.columnExcludeList}).
+   */
   declare readonly columnExcludeList: pulumi.Output<string | undefined>;
-  /** Heartbeat enabled, as last applied (see {@link SqlServerAwsSourceArgs.heartbeatEnabled}). */
+  /**
+   * Heartbeat enabled: as set, else the service's value (its default included) (see {@link
+   * SqlServerAwsSourceArgs.heartbeatEnabled}).
+   */
   declare readonly heartbeatEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Heartbeat data collection schema or database, as last applied (see {@link
+   * Heartbeat data collection schema or database: as set, else the service's value (its default included) (see {@link
    * SqlServerAwsSourceArgs.heartbeatDataCollectionSchemaOrDatabase}).
    */
   declare readonly heartbeatDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
   /**
-   * Schema history internal store only captured databases ddl, as last applied (see {@link
-   * SqlServerAwsSourceArgs.schemaHistoryInternalStoreOnlyCapturedDatabasesDdl}).
+   * Schema history internal store only captured databases ddl: as set, else the service's value (its default included)
+   * (see {@link SqlServerAwsSourceArgs.schemaHistoryInternalStoreOnlyCapturedDatabasesDdl}).
    */
   declare readonly schemaHistoryInternalStoreOnlyCapturedDatabasesDdl: pulumi.Output<boolean | undefined>;
   /**
-   * Schema history internal store only captured tables ddl, as last applied (see {@link
-   * SqlServerAwsSourceArgs.schemaHistoryInternalStoreOnlyCapturedTablesDdl}).
+   * Schema history internal store only captured tables ddl: as set, else the service's value (its default included)
+   * (see {@link SqlServerAwsSourceArgs.schemaHistoryInternalStoreOnlyCapturedTablesDdl}).
    */
   declare readonly schemaHistoryInternalStoreOnlyCapturedTablesDdl: pulumi.Output<boolean | undefined>;
-  /** Binary handling mode, as last applied (see {@link SqlServerAwsSourceArgs.binaryHandlingMode}). */
+  /**
+   * Binary handling mode: as set, else the service's value (its default included) (see {@link
+   * SqlServerAwsSourceArgs.binaryHandlingMode}).
+   */
   declare readonly binaryHandlingMode: pulumi.Output<"bytes" | "base64" | "base64-url-safe" | "hex" | undefined>;
   /**
-   * Streamkap snapshot parallelism, as last applied (see {@link SqlServerAwsSourceArgs.streamkapSnapshotParallelism}).
+   * Streamkap snapshot parallelism: as set, else the service's value (its default included) (see {@link
+   * SqlServerAwsSourceArgs.streamkapSnapshotParallelism}).
    */
   declare readonly streamkapSnapshotParallelism: pulumi.Output<number | undefined>;
   /**
-   * Streamkap snapshot chunk size bytes, as last applied (see {@link
+   * Streamkap snapshot chunk size bytes: as set, else the service's value (its default included) (see {@link
    * SqlServerAwsSourceArgs.streamkapSnapshotChunkSizeBytes}).
    */
   declare readonly streamkapSnapshotChunkSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Streamkap snapshot state refresh ms, as last applied (see {@link
+   * Streamkap snapshot state refresh ms: as set, else the service's value (its default included) (see {@link
    * SqlServerAwsSourceArgs.streamkapSnapshotStateRefreshMs}).
    */
   declare readonly streamkapSnapshotStateRefreshMs: pulumi.Output<number | undefined>;
-  /** SSH enabled, as last applied (see {@link SqlServerAwsSourceArgs.sshEnabled}). */
+  /**
+   * SSH enabled: as set, else the service's value (its default included) (see {@link
+   * SqlServerAwsSourceArgs.sshEnabled}).
+   */
   declare readonly sshEnabled: pulumi.Output<boolean | undefined>;
-  /** SSH host, as last applied (see {@link SqlServerAwsSourceArgs.sshHost}). */
+  /** SSH host: as set, else the service's value (its default included) (see {@link SqlServerAwsSourceArgs.sshHost}). */
   declare readonly sshHost: pulumi.Output<string | undefined>;
-  /** SSH port, as last applied (see {@link SqlServerAwsSourceArgs.sshPort}). */
+  /** SSH port: as set, else the service's value (its default included) (see {@link SqlServerAwsSourceArgs.sshPort}). */
   declare readonly sshPort: pulumi.Output<number | undefined>;
-  /** SSH user, as last applied (see {@link SqlServerAwsSourceArgs.sshUser}). */
+  /** SSH user: as set, else the service's value (its default included) (see {@link SqlServerAwsSourceArgs.sshUser}). */
   declare readonly sshUser: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key1 static field, as last applied (see {@link
+   * Transforms insert static key1 static field: as set, else the service's value (its default included) (see {@link
    * SqlServerAwsSourceArgs.transformsInsertStaticKey1StaticField}).
    */
   declare readonly transformsInsertStaticKey1StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key1 static value, as last applied (see {@link
+   * Transforms insert static key1 static value: as set, else the service's value (its default included) (see {@link
    * SqlServerAwsSourceArgs.transformsInsertStaticKey1StaticValue}).
    */
   declare readonly transformsInsertStaticKey1StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value1 static field, as last applied (see {@link
+   * Transforms insert static value1 static field: as set, else the service's value (its default included) (see {@link
    * SqlServerAwsSourceArgs.transformsInsertStaticValue1StaticField}).
    */
   declare readonly transformsInsertStaticValue1StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value1 static value, as last applied (see {@link
+   * Transforms insert static value1 static value: as set, else the service's value (its default included) (see {@link
    * SqlServerAwsSourceArgs.transformsInsertStaticValue1StaticValue}).
    */
   declare readonly transformsInsertStaticValue1StaticValue: pulumi.Output<string | undefined>;
-  /** SSH public key, as last applied (see {@link SqlServerAwsSourceArgs.sshPublicKey}). */
+  /**
+   * SSH public key: as set, else the service's value (its default included) (see {@link
+   * SqlServerAwsSourceArgs.sshPublicKey}).
+   */
   declare readonly sshPublicKey: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * SqlServerAwsSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * SqlServerAwsSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link SqlServerAwsSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link SqlServerAwsSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * SqlServerAwsSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * SqlServerAwsSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link SqlServerAwsSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * SqlServerAwsSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link SqlServerAwsSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * SqlServerAwsSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link SqlServerAwsSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * SqlServerAwsSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link SqlServerAwsSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * SqlServerAwsSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * SqlServerAwsSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link SqlServerAwsSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * SqlServerAwsSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link SqlServerAwsSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * SqlServerAwsSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link SqlServerAwsSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link SqlServerAwsSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * SqlServerAwsSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Streamkap snapshot custom table config, as last applied (see {@link
+   * Streamkap snapshot custom table config: as set, else the service's value (its default included) (see {@link
    * SqlServerAwsSourceArgs.snapshotCustomTableConfig}).
    */
   declare readonly snapshotCustomTableConfig: pulumi.Output<JsonValue | undefined>;
   /**
-   * Streamkap snapshot large table threshold, as last applied (see {@link
+   * Streamkap snapshot large table threshold: as set, else the service's value (its default included) (see {@link
    * SqlServerAwsSourceArgs.snapshotLargeTableThreshold}).
    */
   declare readonly snapshotLargeTableThreshold: pulumi.Output<JsonValue | undefined>;

@@ -167,9 +167,12 @@ export interface StripeWebhookSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class StripeWebhookSource extends TypedSource {
-  /** Webhook URL, as last applied (see {@link StripeWebhookSourceArgs.webhookUrl}). */
+  /**
+   * Webhook URL: as set, else the service's value (its default included) (see {@link
+   * StripeWebhookSourceArgs.webhookUrl}).
+   */
   declare readonly webhookUrl: pulumi.Output<string | undefined>;
-  /** API key, as last applied (see {@link StripeWebhookSourceArgs.apiKey}). */
+  /** API key: as set, else the service's value (its default included) (see {@link StripeWebhookSourceArgs.apiKey}). */
   declare readonly apiKey: pulumi.Output<string | undefined>;
   /**
    * Camel source payload router stripe signing secret, as last applied (see {@link
@@ -181,85 +184,97 @@ export class StripeWebhookSource extends TypedSource {
    * StripeWebhookSourceArgs.camelSourceSnapshotStripeApiKey}).
    */
   declare readonly camelSourceSnapshotStripeApiKey: pulumi.Output<string | undefined>;
-  /** Topic include list, as last applied (see {@link StripeWebhookSourceArgs.topicIncludeList}). */
+  /**
+   * Topic include list: as set, else the service's value (its default included) (see {@link
+   * StripeWebhookSourceArgs.topicIncludeList}).
+   */
   declare readonly topicIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Camel source payload router unknown type behavior, as last applied (see {@link
-   * StripeWebhookSourceArgs.camelSourcePayloadRouterUnknownTypeBehavior}).
+   * Camel source payload router unknown type behavior: as set, else the service's value (its default included) (see
+   * {@link StripeWebhookSourceArgs.camelSourcePayloadRouterUnknownTypeBehavior}).
    */
   declare readonly camelSourcePayloadRouterUnknownTypeBehavior: pulumi.Output<
     "DEFAULT_TOPIC" | "SKIP" | "FAIL" | undefined
   >;
   /**
-   * Camel source payload router unknown type default topic, as last applied (see {@link
-   * StripeWebhookSourceArgs.camelSourcePayloadRouterUnknownTypeDefaultTopic}).
+   * Camel source payload router unknown type default topic: as set, else the service's value (its default included)
+   * (see {@link StripeWebhookSourceArgs.camelSourcePayloadRouterUnknownTypeDefaultTopic}).
    */
   declare readonly camelSourcePayloadRouterUnknownTypeDefaultTopic: pulumi.Output<string | undefined>;
   /**
-   * Camel source payload router include event, as last applied (see {@link
+   * Camel source payload router include event: as set, else the service's value (its default included) (see {@link
    * StripeWebhookSourceArgs.camelSourcePayloadRouterIncludeEvent}).
    */
   declare readonly camelSourcePayloadRouterIncludeEvent: pulumi.Output<boolean | undefined>;
   /**
-   * Camel source payload router fanout fields, as last applied (see {@link
+   * Camel source payload router fanout fields: as set, else the service's value (its default included) (see {@link
    * StripeWebhookSourceArgs.camelSourcePayloadRouterFanoutFields}).
    */
   declare readonly camelSourcePayloadRouterFanoutFields: pulumi.Output<string | undefined>;
-  /** Camel source DLQ enabled, as last applied (see {@link StripeWebhookSourceArgs.camelSourceDlqEnabled}). */
+  /**
+   * Camel source DLQ enabled: as set, else the service's value (its default included) (see {@link
+   * StripeWebhookSourceArgs.camelSourceDlqEnabled}).
+   */
   declare readonly camelSourceDlqEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * StripeWebhookSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * StripeWebhookSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link StripeWebhookSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link StripeWebhookSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * StripeWebhookSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * StripeWebhookSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link StripeWebhookSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * StripeWebhookSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link StripeWebhookSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * StripeWebhookSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link StripeWebhookSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * StripeWebhookSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link StripeWebhookSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * StripeWebhookSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * StripeWebhookSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link StripeWebhookSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * StripeWebhookSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link StripeWebhookSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * StripeWebhookSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link StripeWebhookSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link StripeWebhookSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * StripeWebhookSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: StripeWebhookSourceArgs, opts?: pulumi.CustomResourceOptions) {

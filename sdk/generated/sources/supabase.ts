@@ -248,163 +248,219 @@ export interface SupabaseSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class SupabaseSource extends TypedSource {
-  /** Database hostname, as last applied (see {@link SupabaseSourceArgs.databaseHostname}). */
+  /**
+   * Database hostname: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.databaseHostname}).
+   */
   declare readonly databaseHostname: pulumi.Output<string>;
-  /** Database port, as last applied (see {@link SupabaseSourceArgs.databasePort}). */
+  /**
+   * Database port: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.databasePort}).
+   */
   declare readonly databasePort: pulumi.Output<number | undefined>;
-  /** Database user, as last applied (see {@link SupabaseSourceArgs.databaseUser}). */
+  /**
+   * Database user: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.databaseUser}).
+   */
   declare readonly databaseUser: pulumi.Output<string>;
   /** Database password, as last applied (see {@link SupabaseSourceArgs.databasePassword}). */
   declare readonly databasePassword: pulumi.Output<string>;
-  /** Database dbname, as last applied (see {@link SupabaseSourceArgs.databaseDbname}). */
+  /**
+   * Database dbname: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.databaseDbname}).
+   */
   declare readonly databaseDbname: pulumi.Output<string>;
-  /** Snapshot read only, as last applied (see {@link SupabaseSourceArgs.snapshotReadOnly}). */
+  /**
+   * Snapshot read only: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.snapshotReadOnly}).
+   */
   declare readonly snapshotReadOnly: pulumi.Output<"Yes" | "No" | undefined>;
   /**
-   * Signal data collection schema or database, as last applied (see {@link
+   * Signal data collection schema or database: as set, else the service's value (its default included) (see {@link
    * SupabaseSourceArgs.signalDataCollectionSchemaOrDatabase}).
    */
   declare readonly signalDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
-  /** Column include list toggled, as last applied (see {@link SupabaseSourceArgs.columnIncludeListToggled}). */
+  /**
+   * Column include list toggled: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.columnIncludeListToggled}).
+   */
   declare readonly columnIncludeListToggled: pulumi.Output<boolean | undefined>;
-  /** Column include list, as last applied (see {@link SupabaseSourceArgs.columnIncludeList}). */
+  /**
+   * Column include list: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.columnIncludeList}).
+   */
   declare readonly columnIncludeList: pulumi.Output<string | undefined>;
-  /** Column exclude list, as last applied (see {@link SupabaseSourceArgs.columnExcludeList}). */
+  /**
+   * Column exclude list: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.columnExcludeList}).
+   */
   declare readonly columnExcludeList: pulumi.Output<string | undefined>;
-  /** Heartbeat enabled, as last applied (see {@link SupabaseSourceArgs.heartbeatEnabled}). */
+  /**
+   * Heartbeat enabled: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.heartbeatEnabled}).
+   */
   declare readonly heartbeatEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Heartbeat data collection schema or database, as last applied (see {@link
+   * Heartbeat data collection schema or database: as set, else the service's value (its default included) (see {@link
    * SupabaseSourceArgs.heartbeatDataCollectionSchemaOrDatabase}).
    */
   declare readonly heartbeatDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
-  /** Slot name, as last applied (see {@link SupabaseSourceArgs.slotName}). */
+  /** Slot name: as set, else the service's value (its default included) (see {@link SupabaseSourceArgs.slotName}). */
   declare readonly slotName: pulumi.Output<string | undefined>;
-  /** Publication name, as last applied (see {@link SupabaseSourceArgs.publicationName}). */
+  /**
+   * Publication name: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.publicationName}).
+   */
   declare readonly publicationName: pulumi.Output<string | undefined>;
-  /** Schema include list, as last applied (see {@link SupabaseSourceArgs.schemaIncludeList}). */
+  /**
+   * Schema include list: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.schemaIncludeList}).
+   */
   declare readonly schemaIncludeList: pulumi.Output<string>;
-  /** Table include list, as last applied (see {@link SupabaseSourceArgs.tableIncludeList}). */
+  /**
+   * Table include list: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.tableIncludeList}).
+   */
   declare readonly tableIncludeList: pulumi.Output<string>;
-  /** Post processors, as last applied (see {@link SupabaseSourceArgs.postProcessors}). */
+  /**
+   * Post processors: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.postProcessors}).
+   */
   declare readonly postProcessors: pulumi.Output<"reselector" | undefined>;
-  /** Database sslmode, as last applied (see {@link SupabaseSourceArgs.databaseSslmode}). */
+  /**
+   * Database sslmode: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.databaseSslmode}).
+   */
   declare readonly databaseSslmode: pulumi.Output<"require" | "disable" | undefined>;
   /**
-   * Include source DB name in table name, as last applied (see {@link
+   * Include source DB name in table name: as set, else the service's value (its default included) (see {@link
    * SupabaseSourceArgs.includeSourceDbNameInTableName}).
    */
   declare readonly includeSourceDbNameInTableName: pulumi.Output<boolean | undefined>;
-  /** Binary handling mode, as last applied (see {@link SupabaseSourceArgs.binaryHandlingMode}). */
+  /**
+   * Binary handling mode: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.binaryHandlingMode}).
+   */
   declare readonly binaryHandlingMode: pulumi.Output<"bytes" | "base64" | "base64-url-safe" | "hex" | undefined>;
   /**
-   * Transforms insert static key1 static field, as last applied (see {@link
+   * Transforms insert static key1 static field: as set, else the service's value (its default included) (see {@link
    * SupabaseSourceArgs.transformsInsertStaticKey1StaticField}).
    */
   declare readonly transformsInsertStaticKey1StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key1 static value, as last applied (see {@link
+   * Transforms insert static key1 static value: as set, else the service's value (its default included) (see {@link
    * SupabaseSourceArgs.transformsInsertStaticKey1StaticValue}).
    */
   declare readonly transformsInsertStaticKey1StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value1 static field, as last applied (see {@link
+   * Transforms insert static value1 static field: as set, else the service's value (its default included) (see {@link
    * SupabaseSourceArgs.transformsInsertStaticValue1StaticField}).
    */
   declare readonly transformsInsertStaticValue1StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value1 static value, as last applied (see {@link
+   * Transforms insert static value1 static value: as set, else the service's value (its default included) (see {@link
    * SupabaseSourceArgs.transformsInsertStaticValue1StaticValue}).
    */
   declare readonly transformsInsertStaticValue1StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key2 static field, as last applied (see {@link
+   * Transforms insert static key2 static field: as set, else the service's value (its default included) (see {@link
    * SupabaseSourceArgs.transformsInsertStaticKey2StaticField}).
    */
   declare readonly transformsInsertStaticKey2StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static key2 static value, as last applied (see {@link
+   * Transforms insert static key2 static value: as set, else the service's value (its default included) (see {@link
    * SupabaseSourceArgs.transformsInsertStaticKey2StaticValue}).
    */
   declare readonly transformsInsertStaticKey2StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value2 static field, as last applied (see {@link
+   * Transforms insert static value2 static field: as set, else the service's value (its default included) (see {@link
    * SupabaseSourceArgs.transformsInsertStaticValue2StaticField}).
    */
   declare readonly transformsInsertStaticValue2StaticField: pulumi.Output<string | undefined>;
   /**
-   * Transforms insert static value2 static value, as last applied (see {@link
+   * Transforms insert static value2 static value: as set, else the service's value (its default included) (see {@link
    * SupabaseSourceArgs.transformsInsertStaticValue2StaticValue}).
    */
   declare readonly transformsInsertStaticValue2StaticValue: pulumi.Output<string | undefined>;
   /**
-   * Predicates is topic to enrich pattern, as last applied (see {@link
+   * Predicates is topic to enrich pattern: as set, else the service's value (its default included) (see {@link
    * SupabaseSourceArgs.predicatesIsTopicToEnrichPattern}).
    */
   declare readonly predicatesIsTopicToEnrichPattern: pulumi.Output<string | undefined>;
-  /** SSH enabled, as last applied (see {@link SupabaseSourceArgs.sshEnabled}). */
+  /**
+   * SSH enabled: as set, else the service's value (its default included) (see {@link SupabaseSourceArgs.sshEnabled}).
+   */
   declare readonly sshEnabled: pulumi.Output<boolean | undefined>;
-  /** SSH host, as last applied (see {@link SupabaseSourceArgs.sshHost}). */
+  /** SSH host: as set, else the service's value (its default included) (see {@link SupabaseSourceArgs.sshHost}). */
   declare readonly sshHost: pulumi.Output<string | undefined>;
-  /** SSH port, as last applied (see {@link SupabaseSourceArgs.sshPort}). */
+  /** SSH port: as set, else the service's value (its default included) (see {@link SupabaseSourceArgs.sshPort}). */
   declare readonly sshPort: pulumi.Output<number | undefined>;
-  /** SSH user, as last applied (see {@link SupabaseSourceArgs.sshUser}). */
+  /** SSH user: as set, else the service's value (its default included) (see {@link SupabaseSourceArgs.sshUser}). */
   declare readonly sshUser: pulumi.Output<string | undefined>;
-  /** SSH public key, as last applied (see {@link SupabaseSourceArgs.sshPublicKey}). */
+  /**
+   * SSH public key: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.sshPublicKey}).
+   */
   declare readonly sshPublicKey: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * SupabaseSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * SupabaseSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link SupabaseSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link SupabaseSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * SupabaseSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link SupabaseSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * SupabaseSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link SupabaseSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * SupabaseSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link SupabaseSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * SupabaseSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link SupabaseSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * SupabaseSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * SupabaseSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link SupabaseSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * SupabaseSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link SupabaseSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * SupabaseSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link SupabaseSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link SupabaseSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * SupabaseSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: SupabaseSourceArgs, opts?: pulumi.CustomResourceOptions) {

@@ -161,97 +161,109 @@ export interface ZendeskWebhookSourceArgs extends ConnectorCommonArgs {
  * ```
  */
 export class ZendeskWebhookSource extends TypedSource {
-  /** Webhook URL, as last applied (see {@link ZendeskWebhookSourceArgs.webhookUrl}). */
+  /**
+   * Webhook URL: as set, else the service's value (its default included) (see {@link
+   * ZendeskWebhookSourceArgs.webhookUrl}).
+   */
   declare readonly webhookUrl: pulumi.Output<string | undefined>;
   /** API key, as last applied (see {@link ZendeskWebhookSourceArgs.apiKey}). */
   declare readonly apiKey: pulumi.Output<string | undefined>;
   /**
-   * Camel source payload router unknown type behavior, as last applied (see {@link
-   * ZendeskWebhookSourceArgs.camelSourcePayloadRouterUnknownTypeBehavior}).
+   * Camel source payload router unknown type behavior: as set, else the service's value (its default included) (see
+   * {@link ZendeskWebhookSourceArgs.camelSourcePayloadRouterUnknownTypeBehavior}).
    */
   declare readonly camelSourcePayloadRouterUnknownTypeBehavior: pulumi.Output<
     "DEFAULT_TOPIC" | "SKIP" | "FAIL" | undefined
   >;
   /**
-   * Camel source payload router unknown type default topic, as last applied (see {@link
-   * ZendeskWebhookSourceArgs.camelSourcePayloadRouterUnknownTypeDefaultTopic}).
+   * Camel source payload router unknown type default topic: as set, else the service's value (its default included)
+   * (see {@link ZendeskWebhookSourceArgs.camelSourcePayloadRouterUnknownTypeDefaultTopic}).
    */
   declare readonly camelSourcePayloadRouterUnknownTypeDefaultTopic: pulumi.Output<string | undefined>;
   /**
-   * Camel source payload router flatten detail, as last applied (see {@link
+   * Camel source payload router flatten detail: as set, else the service's value (its default included) (see {@link
    * ZendeskWebhookSourceArgs.camelSourcePayloadRouterFlattenDetail}).
    */
   declare readonly camelSourcePayloadRouterFlattenDetail: pulumi.Output<boolean | undefined>;
   /**
-   * Camel source payload router flatten detail prefix, as last applied (see {@link
-   * ZendeskWebhookSourceArgs.camelSourcePayloadRouterFlattenDetailPrefix}).
+   * Camel source payload router flatten detail prefix: as set, else the service's value (its default included) (see
+   * {@link ZendeskWebhookSourceArgs.camelSourcePayloadRouterFlattenDetailPrefix}).
    */
   declare readonly camelSourcePayloadRouterFlattenDetailPrefix: pulumi.Output<string | undefined>;
   /**
-   * Camel source payload router include event, as last applied (see {@link
+   * Camel source payload router include event: as set, else the service's value (its default included) (see {@link
    * ZendeskWebhookSourceArgs.camelSourcePayloadRouterIncludeEvent}).
    */
   declare readonly camelSourcePayloadRouterIncludeEvent: pulumi.Output<boolean | undefined>;
   /**
-   * Camel source payload router fanout fields, as last applied (see {@link
+   * Camel source payload router fanout fields: as set, else the service's value (its default included) (see {@link
    * ZendeskWebhookSourceArgs.camelSourcePayloadRouterFanoutFields}).
    */
   declare readonly camelSourcePayloadRouterFanoutFields: pulumi.Output<string | undefined>;
-  /** Camel source DLQ enabled, as last applied (see {@link ZendeskWebhookSourceArgs.camelSourceDlqEnabled}). */
+  /**
+   * Camel source DLQ enabled: as set, else the service's value (its default included) (see {@link
+   * ZendeskWebhookSourceArgs.camelSourceDlqEnabled}).
+   */
   declare readonly camelSourceDlqEnabled: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms value to key fields include list, as last applied (see {@link
+   * Transforms value to key fields include list: as set, else the service's value (its default included) (see {@link
    * ZendeskWebhookSourceArgs.transformsValueToKeyFieldsIncludeList}).
    */
   declare readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms value to key replace null with default, as last applied (see {@link
-   * ZendeskWebhookSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
+   * Transforms value to key replace null with default: as set, else the service's value (its default included) (see
+   * {@link ZendeskWebhookSourceArgs.transformsValueToKeyReplaceNullWithDefault}).
    */
   declare readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Preserve null values, as last applied (see {@link ZendeskWebhookSourceArgs.preserveNullValues}). */
+  /**
+   * Preserve null values: as set, else the service's value (its default included) (see {@link
+   * ZendeskWebhookSourceArgs.preserveNullValues}).
+   */
   declare readonly preserveNullValues: pulumi.Output<boolean | undefined>;
   /**
-   * Transforms oversized records fields include list, as last applied (see {@link
-   * ZendeskWebhookSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
+   * Transforms oversized records fields include list: as set, else the service's value (its default included) (see
+   * {@link ZendeskWebhookSourceArgs.transformsOversizedRecordsFieldsIncludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsIncludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records fields exclude list, as last applied (see {@link
-   * ZendeskWebhookSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
+   * Transforms oversized records fields exclude list: as set, else the service's value (its default included) (see
+   * {@link ZendeskWebhookSourceArgs.transformsOversizedRecordsFieldsExcludeList}).
    */
   declare readonly transformsOversizedRecordsFieldsExcludeList: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max field size bytes, as last applied (see {@link
-   * ZendeskWebhookSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
+   * Transforms oversized records max field size bytes: as set, else the service's value (its default included) (see
+   * {@link ZendeskWebhookSourceArgs.transformsOversizedRecordsMaxFieldSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records oversized field behavior, as last applied (see {@link
-   * ZendeskWebhookSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
+   * Transforms oversized records oversized field behavior: as set, else the service's value (its default included) (see
+   * {@link ZendeskWebhookSourceArgs.transformsOversizedRecordsOversizedFieldBehavior}).
    */
   declare readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<"TRUNCATE" | "NULLIFY" | undefined>;
   /**
-   * Transforms oversized records truncation suffix, as last applied (see {@link
+   * Transforms oversized records truncation suffix: as set, else the service's value (its default included) (see {@link
    * ZendeskWebhookSourceArgs.transformsOversizedRecordsTruncationSuffix}).
    */
   declare readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records max record size bytes, as last applied (see {@link
-   * ZendeskWebhookSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
+   * Transforms oversized records max record size bytes: as set, else the service's value (its default included) (see
+   * {@link ZendeskWebhookSourceArgs.transformsOversizedRecordsMaxRecordSizeBytes}).
    */
   declare readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
   /**
-   * Transforms oversized records semantic types exclude, as last applied (see {@link
-   * ZendeskWebhookSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
+   * Transforms oversized records semantic types exclude: as set, else the service's value (its default included) (see
+   * {@link ZendeskWebhookSourceArgs.transformsOversizedRecordsSemanticTypesExclude}).
    */
   declare readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
   /**
-   * Transforms oversized records replace null with default, as last applied (see {@link
-   * ZendeskWebhookSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
+   * Transforms oversized records replace null with default: as set, else the service's value (its default included)
+   * (see {@link ZendeskWebhookSourceArgs.transformsOversizedRecordsReplaceNullWithDefault}).
    */
   declare readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
-  /** Insert topic name enabled, as last applied (see {@link ZendeskWebhookSourceArgs.insertTopicNameEnabled}). */
+  /**
+   * Insert topic name enabled: as set, else the service's value (its default included) (see {@link
+   * ZendeskWebhookSourceArgs.insertTopicNameEnabled}).
+   */
   declare readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: ZendeskWebhookSourceArgs, opts?: pulumi.CustomResourceOptions) {

@@ -114,13 +114,13 @@ export interface EnrichAsyncTransformArgs extends Omit<
  */
 export class EnrichAsyncTransform extends TypedTransform {
   /**
-   * Async timeout ms (config key `transforms.async.timeout.ms`), as last applied (see {@link
-   * EnrichAsyncTransformArgs.asyncTimeoutMs}).
+   * Async timeout ms (config key `transforms.async.timeout.ms`): as set, else the service's value (its default
+   * included) (see {@link EnrichAsyncTransformArgs.asyncTimeoutMs}).
    */
   declare readonly asyncTimeoutMs: pulumi.Output<number | undefined>;
   /**
-   * Async capacity (config key `transforms.async.capacity`), as last applied (see {@link
-   * EnrichAsyncTransformArgs.asyncCapacity}).
+   * Async capacity (config key `transforms.async.capacity`): as set, else the service's value (its default included)
+   * (see {@link EnrichAsyncTransformArgs.asyncCapacity}).
    */
   declare readonly asyncCapacity: pulumi.Output<number | undefined>;
 

@@ -104,7 +104,10 @@ export interface SqlJoinTransformArgs extends Omit<
  * ```
  */
 export class SqlJoinTransform extends TypedTransform {
-  /** Topic TTL (config key `transforms.topic.ttl`), as last applied (see {@link SqlJoinTransformArgs.topicTtl}). */
+  /**
+   * Topic TTL (config key `transforms.topic.ttl`): as set, else the service's value (its default included) (see {@link
+   * SqlJoinTransformArgs.topicTtl}).
+   */
   declare readonly topicTtl: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: SqlJoinTransformArgs, opts?: pulumi.CustomResourceOptions) {
