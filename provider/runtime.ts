@@ -6,14 +6,15 @@
  */
 import "./node-version";
 
-import { clientFor } from "./client/client";
+import { clientFor, type OperationDeadline } from "./client/client";
 import { checkInputs, type CheckOutcome } from "./engine/check";
 import { type DiffOutcome, diffInputs } from "./engine/diff";
 import { type JsonObject, type KindContext, type KindDescription, providerKey } from "./engine/kind";
 import { createObject, deleteObject, readObject, type ReadOutcome, updateObject } from "./engine/operations";
 import { warn } from "./engine/report";
-import { withoutProvider } from "./engine/values";
-import { ResourceInitError } from "./errors";
+import { durationMs } from "./engine/common-inputs";
+import { isPlainObject, withoutProvider } from "./engine/values";
+import { ErrorCodes, ResourceInitError, StreamkapError } from "./errors";
 import { kindNamed } from "./kinds";
 import { resolveSettings, type SettingLookup } from "./settings";
 
@@ -29,13 +30,46 @@ export async function configure(config: StackConfig): Promise<void> {
   lookup = (key) => config.get(key);
 }
 
-function contextFor(kind: KindDescription<JsonObject, unknown>, props: Record<string, unknown>): KindContext {
+/** The operations `customTimeouts` bounds, as Pulumi names them. */
+type TimedOperation = "create" | "update" | "delete";
+
+function contextFor(
+  kind: KindDescription<JsonObject, unknown>,
+  props: Record<string, unknown>,
+  operation?: TimedOperation,
+): KindContext {
   const settings = resolveSettings(lookup, process.env);
   const name = typeof props.name === "string" ? props.name : undefined;
+  const label = name ? `${kind.kind} "${name}"` : kind.kind;
+  const client = clientFor(settings);
+  const deadline = operation && operationDeadline(props, operation, label);
+  return { client: deadline ? client.withDeadline(deadline) : client, createdFrom: settings.createdFrom, label };
+}
+
+/** The deadline `customTimeouts` sets for this operation, from now; undefined when the program set none. */
+function operationDeadline(
+  props: Record<string, unknown>,
+  operation: TimedOperation,
+  label: string,
+): OperationDeadline | undefined {
+  const timeouts = props.customTimeouts;
+  const text = isPlainObject(timeouts) ? timeouts[operation] : undefined;
+  const ms = typeof text === "string" ? durationMs(text) : undefined;
+  if (ms === undefined) return undefined;
+  const at = Date.now() + ms;
+  const next =
+    operation === "create"
+      ? "run `pulumi up` again: it finds the object by name rather than create a second one"
+      : `run \`pulumi ${operation === "delete" ? "destroy" : "up"}\` again to finish it`;
   return {
-    client: clientFor(settings),
-    createdFrom: settings.createdFrom,
-    label: name ? `${kind.kind} "${name}"` : kind.kind,
+    at,
+    expired: (cause) =>
+      new StreamkapError(
+        ErrorCodes.timeout,
+        `${label}: the ${operation} did not finish within ${String(text)} (customTimeouts.${operation}). The ` +
+          `service may still be at work on it: raise customTimeouts.${operation}, or ${next}.` +
+          (cause instanceof Error ? ` The call in flight: ${cause.message}` : ""),
+      ),
   };
 }
 
@@ -68,7 +102,7 @@ export async function diff(
 export async function create(kind: string, inputs: Record<string, unknown>): Promise<{ id: string; outs: JsonObject }> {
   const description = kindNamed(kind);
   const clean = withoutProvider(inputs);
-  return keepingProvider(inputs, () => createObject(description, contextFor(description, clean), clean));
+  return keepingProvider(inputs, () => createObject(description, contextFor(description, clean, "create"), clean));
 }
 
 /**
@@ -101,14 +135,14 @@ export async function update(
   const description = kindNamed(kind);
   const clean = withoutProvider(news);
   return keepingProvider(news, async () => ({
-    outs: await updateObject(description, contextFor(description, clean), id, clean, withoutProvider(olds)),
+    outs: await updateObject(description, contextFor(description, clean, "update"), id, clean, withoutProvider(olds)),
   }));
 }
 
 async function remove(kind: string, id: string, props: Record<string, unknown>): Promise<void> {
   const description = kindNamed(kind);
   const clean = withoutProvider(props);
-  await deleteObject(description, contextFor(description, clean), id);
+  await deleteObject(description, contextFor(description, clean, "delete"), id);
 }
 
 export { remove as delete };

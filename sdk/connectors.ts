@@ -5,6 +5,7 @@ import { type ManagedArgs, managedProps } from "./common";
 import { namingProps } from "./naming";
 import { shims } from "./shim";
 import type { ShimState } from "./shim-methods";
+import { StreamkapResource } from "./resource";
 
 /** A config value as the service takes it; it answers every value back as a string. */
 export type ConfigValue = string | number | boolean | Array<string | number | boolean>;
@@ -215,7 +216,7 @@ function markSecretKeys(
 }
 
 /** Outputs shared by sources and destinations, typed per-connector classes included. */
-export abstract class Connector extends pulumi.dynamic.Resource {
+export abstract class Connector extends StreamkapResource {
   /** The name on the service. */
   declare readonly name: pulumi.Output<string>;
   declare readonly connector: pulumi.Output<string>;

@@ -6,6 +6,7 @@ import { namingProps } from "./naming";
 import type { TypedTransform } from "./generated/transform-base";
 import { shims } from "./shim";
 import type { Transform } from "./transform";
+import { StreamkapResource } from "./resource";
 
 /** Any source or destination resource, the generic classes and every typed connector class (all are Connectors). */
 type ConnectorResource = pulumi.CustomResource & { readonly connectorStatus: pulumi.Output<string> };
@@ -105,7 +106,7 @@ export interface PipelineArgs extends ManagedArgs {
  * });
  * ```
  */
-export class Pipeline extends pulumi.dynamic.Resource {
+export class Pipeline extends StreamkapResource {
   declare readonly name: pulumi.Output<string>;
   declare readonly sourceId: pulumi.Output<string>;
   declare readonly destinationId: pulumi.Output<string>;

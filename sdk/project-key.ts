@@ -3,6 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { type ManagedArgs, managedProps } from "./common";
 import { namingProps } from "./naming";
 import { shims } from "./shim";
+import { StreamkapResource } from "./resource";
 
 /** One Kafka ACL of a project key's Kafka user. */
 export interface KafkaAclArgs {
@@ -116,7 +117,7 @@ function withSecretPassword(access: ProjectKeyArgs["kafkaAccess"]): ProjectKeyAr
  * export const credentialFile = ci.credentialFile;
  * ```
  */
-export class ProjectKey extends pulumi.dynamic.Resource {
+export class ProjectKey extends StreamkapResource {
   /** The key's name on the service. */
   declare readonly name: pulumi.Output<string>;
   /** The description, as last applied. */

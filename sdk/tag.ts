@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 
 import { type ManagedArgs, managedProps } from "./common";
 import { shims } from "./shim";
+import { StreamkapResource } from "./resource";
 
 /**
  * The kinds of object a tag can be put on, as the service names them (plural). `environment` and `general` are
@@ -49,7 +50,7 @@ export interface TagArgs extends ManagedArgs {
  * new streamkap.Pipeline("orders", { source: db, destination: warehouse, tags: [payments.id, development] });
  * ```
  */
-export class Tag extends pulumi.dynamic.Resource {
+export class Tag extends StreamkapResource {
   /** The tag's name on the service. */
   declare readonly name: pulumi.Output<string>;
   /** The description, as last applied. */

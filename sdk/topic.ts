@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 
 import { type ManagedArgs, managedProps } from "./common";
 import { shims } from "./shim";
+import { StreamkapResource } from "./resource";
 
 export interface TopicArgs extends ManagedArgs {
   /** The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic. */
@@ -37,7 +38,7 @@ export interface TopicArgs extends ManagedArgs {
  * new streamkap.Topic("events", { name: "events", partitions: 6, cleanupPolicy: "delete", retentionMs: 604_800_000 });
  * ```
  */
-export class Topic extends pulumi.dynamic.Resource {
+export class Topic extends StreamkapResource {
   declare readonly name: pulumi.Output<string>;
   declare readonly partitions: pulumi.Output<number | undefined>;
   declare readonly replicationFactor: pulumi.Output<number | undefined>;

@@ -3,6 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { type ManagedArgs, managedProps } from "./common";
 import { namingProps } from "./naming";
 import { shims } from "./shim";
+import { StreamkapResource } from "./resource";
 
 /** The kinds of transform: api.md's types plus the catalogue's `rollup` and `topic_router`. */
 export type TransformType =
@@ -162,7 +163,7 @@ export interface TransformArgs extends ManagedArgs {
  * });
  * ```
  */
-export class Transform extends pulumi.dynamic.Resource {
+export class Transform extends StreamkapResource {
   /** The name on the service. */
   declare readonly name: pulumi.Output<string>;
   /** The kind of transform (see {@link TransformArgs.type}). */

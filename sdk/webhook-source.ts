@@ -3,6 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { type ManagedArgs, managedProps } from "./common";
 import { namingProps } from "./naming";
 import { shims } from "./shim";
+import { StreamkapResource } from "./resource";
 
 export interface WebhookSourceArgs extends ManagedArgs {
   /**
@@ -78,7 +79,7 @@ export interface WebhookSourceArgs extends ManagedArgs {
  * new streamkap.WebhookSource("orders-hooks", { topics: ["orders"], defaultTopic: "orders", keyVersion: 2 });
  * ```
  */
-export class WebhookSource extends pulumi.dynamic.Resource {
+export class WebhookSource extends StreamkapResource {
   /** The name on the service. */
   declare readonly name: pulumi.Output<string>;
   /** The body format: as set, else the service's (its default, `json`). */

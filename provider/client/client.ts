@@ -50,6 +50,13 @@ function isRetryableAnswer(response: HttpResponse): boolean {
   );
 }
 
+/** A deadline for every call of one operation (`customTimeouts`), and the error to throw once it has passed. */
+export interface OperationDeadline {
+  /** Epoch milliseconds. */
+  at: number;
+  expired(cause?: unknown): Error;
+}
+
 /**
  * The Streamkap management API as the provider uses it. One instance per credential set per process: the
  * token, the connection pool, the concurrency limit and the token bucket are shared by every resource of a stack.
@@ -73,16 +80,47 @@ export class StreamkapClient {
     );
   }
 
+  /** Set only on the view {@link withDeadline} makes: every call of one operation ends by then. */
+  private deadline?: OperationDeadline;
+
+  /**
+   * This client (its token, pool and pacing shared) with every call ending by `deadline`: no attempt starts after
+   * it, each attempt's own deadline and the retry budget are cut to what is left, and a call that ran out of time
+   * fails with `deadline.expired()`. Waits that poll through the client end with it too.
+   */
+  withDeadline(deadline: OperationDeadline): StreamkapClient {
+    const scoped = Object.create(this) as StreamkapClient;
+    scoped.deadline = deadline;
+    return scoped;
+  }
+
   async call<T>(spec: CallSpec<T>): Promise<T> {
     try {
-      return await this.callOnce(spec);
+      return await this.callWithin(spec);
     } finally {
       reportProcessCounters();
     }
   }
 
-  private async callOnce<T>(spec: CallSpec<T>): Promise<T> {
-    const response = await this.withRetry(spec, () => this.sendAuthenticated(spec));
+  private async callWithin<T>(spec: CallSpec<T>): Promise<T> {
+    const deadline = this.deadline;
+    if (deadline === undefined) return this.callOnce(spec, this.settings.retryBudgetMs);
+    const left = deadline.at - Date.now();
+    if (left <= 0) throw deadline.expired();
+    const timeoutMs = Math.min(spec.timeoutMs ?? this.settings.callTimeoutMs, left);
+    try {
+      return await this.callOnce({ ...spec, timeoutMs }, Math.min(this.settings.retryBudgetMs, left));
+    } catch (error) {
+      // A call cut short by the deadline (its attempt timed out, or its retries ran out of time) is the deadline's.
+      if (Date.now() >= deadline.at && !(StreamkapError.is(error) && error.call?.status !== undefined)) {
+        throw deadline.expired(error);
+      }
+      throw error;
+    }
+  }
+
+  private async callOnce<T>(spec: CallSpec<T>, retryBudgetMs: number): Promise<T> {
+    const response = await this.withRetry(spec, () => this.sendAuthenticated(spec), retryBudgetMs);
     const context: CallContext = {
       method: spec.method,
       path: spec.path,
@@ -132,6 +170,7 @@ export class StreamkapClient {
   private async withRetry(
     spec: { method: HttpMethod; path: string; idempotent?: boolean },
     attempt: () => Promise<HttpResponse>,
+    retryBudgetMs = this.settings.retryBudgetMs,
   ): Promise<HttpResponse> {
     const idempotent = spec.idempotent ?? spec.method !== "POST";
     try {
@@ -148,7 +187,7 @@ export class StreamkapClient {
           }
           return response;
         },
-        { ...defaultRetryPolicy, budgetMs: this.settings.retryBudgetMs },
+        { ...defaultRetryPolicy, budgetMs: retryBudgetMs },
         (error) => retryDecision(error, idempotent),
       );
     } catch (error) {

@@ -3,11 +3,28 @@ import { z } from "zod";
 import type { CheckFailure, JsonObject } from "./kind";
 import { isUnknown } from "./unknown";
 
+/** A duration as Pulumi's `customTimeouts` take it (Go's time.ParseDuration): `90s`, `10m`, `1h30m`. */
+const duration = z
+  .string()
+  .regex(/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/, 'must be a duration such as "90s", "10m" or "1h30m"');
+
+/** A duration of `customTimeouts` in milliseconds; undefined for one that is not a valid duration. */
+export function durationMs(text: string): number | undefined {
+  const units: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
+  if (!/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(text)) return undefined;
+  let total = 0;
+  for (const [, amount, , unit] of text.matchAll(/(\d+(\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) {
+    total += Number(amount) * units[unit];
+  }
+  return total;
+}
+
 /**
  * Inputs every kind takes, handled by the engine rather than by each kind:
  * - `adopt`: take over an existing object (by id, or `"byName"`) instead of creating one;
  * - `onDrift`: what an update does when the live object changed outside Pulumi since the last `up`;
- * - `namePrefix`, `nameSeed`, `nameGeneration`: how a name is derived when the program gives none (check.ts).
+ * - `namePrefix`, `nameSeed`, `nameGeneration`: how a name is derived when the program gives none (check.ts);
+ * - `customTimeouts`: the resource option of that name, which the SDK passes on: each operation's deadline.
  */
 export const commonInputsSchema = z.strictObject({
   adopt: z.string().min(1, 'must be an object id or "byName"').optional(),
@@ -18,6 +35,9 @@ export const commonInputsSchema = z.strictObject({
     .regex(/^[0-9a-f]{8,64}$/, "must be the hex seed the SDK derives")
     .optional(),
   nameGeneration: z.number().int().min(0).optional(),
+  customTimeouts: z
+    .strictObject({ create: duration.optional(), update: duration.optional(), delete: duration.optional() })
+    .optional(),
 });
 export type CommonInputs = z.infer<typeof commonInputsSchema>;
 

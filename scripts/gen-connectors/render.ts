@@ -177,7 +177,7 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
  * time this is \`Connector\`, so the common outputs are declared once, there.
  */
 const ConnectorWithoutConfig = Connector as unknown as abstract new (
-  ...args: ConstructorParameters<typeof pulumi.dynamic.Resource>
+  ...args: ConstructorParameters<typeof Connector>
 ) => Omit<Connector, "connector" | "config">;
 
 /** Outputs every typed source and destination has besides its settings: those of the generic {@link Connector}. */

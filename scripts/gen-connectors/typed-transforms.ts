@@ -179,17 +179,16 @@ ${outputs}
 /** The base of the typed transform classes: the generic transform's outputs, without `type`. */
 export function transformBaseFile(): string {
   return `${header}
-import * as pulumi from "@pulumi/pulumi";
-
+import { StreamkapResource } from "../resource";
 import type { Transform } from "../transform";
 
 /**
  * A dynamic resource typed with the generic {@link Transform}'s outputs, less \`type\`: a typed transform has its
  * type in its class and token. Only the type is narrowed; the outputs are declared once, on \`Transform\`.
  */
-const TransformOutputs = pulumi.dynamic.Resource as unknown as abstract new (
-  ...args: ConstructorParameters<typeof pulumi.dynamic.Resource>
-) => pulumi.dynamic.Resource & Omit<Transform, "type" | keyof pulumi.dynamic.Resource>;
+const TransformOutputs = StreamkapResource as unknown as abstract new (
+  ...args: ConstructorParameters<typeof StreamkapResource>
+) => StreamkapResource & Omit<Transform, "type" | keyof StreamkapResource>;
 
 /** A typed transform, e.g. {@link MapFilterTransform}: the outputs every one has besides its settings. */
 export abstract class TypedTransform extends TransformOutputs {}
