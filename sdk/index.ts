@@ -29,6 +29,11 @@ export { Topic, type TopicArgs } from "./topic";
 export { type KafkaAccessArgs, type KafkaAclArgs, ProjectKey, type ProjectKeyArgs } from "./project-key";
 export { Tag, type TagArgs, type TagType } from "./tag";
 export {
+  type AnyTransformImplementationArgs,
+  type EnrichImplementationArgs,
+  type RollupImplementationArgs,
+  type SqlJoinImplementationArgs,
+  type SqlTableArgs,
   type TestJson,
   type TestRecordArgs,
   Transform,

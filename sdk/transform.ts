@@ -32,20 +32,79 @@ export interface TestRecordArgs {
   timestamp?: string;
 }
 
-/** The transform's code; each `up` that changes it writes a new implementation version. */
+/**
+ * The code of a `map_filter`, `fan_out` or `enrich_async` transform; each `up` that changes it writes a new
+ * implementation version. `language` alone sets the language and leaves the code to the web console.
+ */
 export interface TransformImplementationArgs {
   /**
    * `PYTHON`, `JAVASCRIPT` or `SQL`. Each type allows some: `enrich`, `sql_join` and `rollup` take SQL,
    * `fan_out` JavaScript, `map_filter` and `enrich_async` JavaScript or Python; `pulumi preview` checks it.
    */
   language: "PYTHON" | "JAVASCRIPT" | "SQL";
-  /** Code that transforms each record's value (for SQL, the query). At least one of the three is required. */
+  /** Code that transforms each record's value. @default none */
   valueTransform?: string;
   /** Code that transforms each record's key. @default none */
   keyTransform?: string;
   /** Code that picks each record's output topic. @default none */
   topicTransform?: string;
 }
+
+/** A table a SQL transform reads: the records of the topics its regex matches, with the columns it creates. */
+export interface SqlTableArgs {
+  /** The table's name in the query: a letter or `_`, then letters, digits or `_`. */
+  name: string;
+  /** Which input topics fill it, e.g. `".*orders$"`. */
+  topicMatcherRegex: string;
+  /** `CREATE TABLE <name> (…)`: its columns and key; `pulumi preview` checks that it creates `name`. */
+  createTableSql: string;
+}
+
+/** An `enrich` transform: each record of the main table joined with the lookup table by the query. */
+export interface EnrichImplementationArgs {
+  /** @default "SQL" */
+  language?: "SQL";
+  /** The streaming table: the records to enrich. */
+  mainTable: SqlTableArgs;
+  /** The reference table the records are enriched from. */
+  lookupTable: SqlTableArgs;
+  /** The query over both tables, e.g. `SELECT o.*, l.city FROM orders o JOIN locations l ON …`. */
+  enrichSql: string;
+}
+
+/** A `rollup` transform: aggregates of the input tables, keyed by `keyFields`. */
+export interface RollupImplementationArgs {
+  /** @default "SQL" */
+  language?: "SQL";
+  /** The tables the query reads: at least one. */
+  inputTables: SqlTableArgs[];
+  /** The aggregating query, e.g. `SELECT product_id, SUM(amount) … GROUP BY product_id`. */
+  rollupSql: string;
+  /** The fields of the query's result that key each output record: at least one. */
+  keyFields: string[];
+  /** After how long without records an input counts as idle, in ms (0 to a day). @default the service's */
+  sourceIdleTimeoutMs?: number;
+  /** How long aggregation state is kept, in ms (up to a year). @default the service's */
+  stateTtlMs?: number;
+}
+
+/** A `sql_join` transform: a join of two or more input tables, keyed by `keyFields`. */
+export interface SqlJoinImplementationArgs {
+  /** @default "SQL" */
+  language?: "SQL";
+  /** The tables joined: at least two. */
+  inputTables: SqlTableArgs[];
+  /** The join query, e.g. `SELECT o.order_id, c.name FROM orders o JOIN customers c ON …`. */
+  joinSql: string;
+  /** The fields of the query's result that key each output record: at least one. */
+  keyFields: string[];
+  /** How long join state is kept, in ms (up to a year). @default the service's */
+  stateTtlMs?: number;
+}
+
+/** Any transform's implementation: code, or one of the SQL forms. */
+export type AnyTransformImplementationArgs =
+  TransformImplementationArgs | EnrichImplementationArgs | RollupImplementationArgs | SqlJoinImplementationArgs;
 
 /** A unit test run against each new implementation version before anything is deployed. */
 export interface TransformUnitTestArgs {
@@ -91,14 +150,15 @@ export interface TransformArgs extends ManagedArgs {
    */
   config?: pulumi.Input<Record<string, pulumi.Input<string | number | boolean>>>;
   /**
-   * The code. Without it, the transform's code is left to the web console: updates keep whatever code the
-   * transform holds, and `deploy` deploys its latest version.
+   * The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
+   * and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
+   * console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
    * @default none
    */
-  implementation?: pulumi.Input<TransformImplementationArgs>;
+  implementation?: pulumi.Input<AnyTransformImplementationArgs>;
   /**
    * A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
-   * deployed. Needs `implementation`.
+   * deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
    * @default none
    */
   unitTest?: pulumi.Input<TransformUnitTestArgs>;
@@ -159,7 +219,14 @@ export interface TransformArgs extends ManagedArgs {
  *   inputTopicPattern: "source_.*\\.public\\.(orders|customers)",
  *   outputTopicPattern: "orders_with_customers",
  *   config: { "transforms.topic.ttl": "1h" },
- *   implementation: { language: "SQL", valueTransform: "SELECT o.*, c.name FROM orders o JOIN customers c ON o.customer_id = c.id" },
+ *   implementation: {
+ *     inputTables: [
+ *       { name: "orders", topicMatcherRegex: ".*orders$", createTableSql: "CREATE TABLE orders (id STRING PRIMARY KEY, customer_id STRING)" },
+ *       { name: "customers", topicMatcherRegex: ".*customers$", createTableSql: "CREATE TABLE customers (id STRING PRIMARY KEY, name STRING)" },
+ *     ],
+ *     joinSql: "SELECT o.id, c.name FROM orders o JOIN customers c ON o.customer_id = c.id",
+ *     keyFields: ["id"],
+ *   },
  * });
  * ```
  */
@@ -179,7 +246,7 @@ export class Transform extends StreamkapResource {
   /** Parallel tasks of the job: as set, else the service's value (its default included). */
   declare readonly parallelism: pulumi.Output<number | undefined>;
   /** The code whose version was last deployed; undefined when the code is left to the web console. */
-  declare readonly implementation: pulumi.Output<TransformImplementationArgs | undefined>;
+  declare readonly implementation: pulumi.Output<AnyTransformImplementationArgs | undefined>;
   /** Whether new versions are promoted live (see {@link TransformArgs.deploy}). */
   declare readonly deploy: pulumi.Output<boolean | undefined>;
   /** The latest implementation version number (0 before any code was written). */

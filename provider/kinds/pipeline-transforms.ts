@@ -4,6 +4,7 @@ import { envelope, type PipelineRecord } from "../client/responses";
 import { ErrorCodes, StreamkapError } from "../errors";
 import type { CheckFailure, Json, JsonObject, KindContext } from "../engine/kind";
 import { isPlainObject, isUnknown, semanticEqual } from "../engine/values";
+import { regexProblem } from "./regex";
 import { type TransformRecord, transformRecord } from "./transform";
 
 /**
@@ -79,20 +80,6 @@ export function pipelineTransformRules(news: LinkInputs): CheckFailure[] {
     });
   }
   return failures;
-}
-
-/**
- * Why a pattern does not compile, or undefined. The service matches on its own side (a Python backend), so
- * Python's named groups `(?P<name>…)` and `(?P=name)` are read as JavaScript's before compiling.
- */
-function regexProblem(pattern: string): string | undefined {
-  const asJavaScript = pattern.replace(/\(\?P</g, "(?<").replace(/\(\?P=(\w+)\)/g, "\\k<$1>");
-  try {
-    new RegExp(asJavaScript);
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message.replace(/^Invalid regular expression: /, "") : String(error);
-  }
 }
 
 /** One transform as the pipeline items need it: GET as the reference client asks (TF internal/api/transform.go:59). */

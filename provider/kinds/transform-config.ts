@@ -67,7 +67,7 @@ export interface TransformConfigInputs {
   outputFormat?: string;
   parallelism?: number;
   config?: Record<string, string | number | boolean>;
-  implementation?: { language: ImplementationLanguage };
+  implementation?: { language?: ImplementationLanguage };
 }
 
 /** Whether the type's config has a `transforms.language` key (types the catalogue does not know are given it). */

@@ -4,21 +4,12 @@ import { sleep } from "../client/retry";
 import type { Json, JsonObject, KindContext } from "../engine/kind";
 import { compact, semanticEqual } from "../engine/values";
 import { describeCall, ErrorCodes, StreamkapError } from "../errors";
-import {
-  hasPreviewDeploy,
-  type ImplementationLanguage,
-  type TransformConfigInputs,
-  transformConfig,
-} from "./transform-config";
+import { hasPreviewDeploy, type TransformConfigInputs, transformConfig } from "./transform-config";
+import { hasImplementationContent, implementationWire, type TransformImplementation } from "./transform-implementation";
 
 /** What the deploy steps read from the inputs (see transform.ts for the full schema). */
 export interface DeployInputs extends TransformConfigInputs {
-  implementation?: {
-    language: ImplementationLanguage;
-    valueTransform?: string;
-    keyTransform?: string;
-    topicTransform?: string;
-  };
+  implementation?: TransformImplementation;
   unitTest?: { name?: string; input: JsonObject[]; expectedOutput: JsonObject[] };
   deploy?: boolean;
   replayWindow?: string;
@@ -61,26 +52,19 @@ export function versionText(value: unknown): string | undefined {
   return value === null || value === undefined || value === "" ? undefined : String(value);
 }
 
-/** The implementation as `PUT …/implementation_details` takes it. */
-export function implementationWire(inputs: DeployInputs, withUnitTest: boolean): JsonObject | undefined {
-  const code = inputs.implementation;
-  if (code === undefined) return undefined;
-  const test = withUnitTest ? inputs.unitTest : undefined;
+/** The implementation as `PUT …/implementation_details` takes it, the unit test inside code ones. */
+function implementationBody(inputs: DeployInputs): JsonObject | undefined {
+  const test = inputs.unitTest;
   const record = (item: JsonObject) =>
     compact({ topic: item.topic, key: item.key, value: item.value, timestamp: item.timestamp });
-  return compact({
-    language: code.language,
-    value_transform: code.valueTransform ?? "",
-    key_transform: code.keyTransform ?? "",
-    topic_transform: code.topicTransform ?? "",
-    unit_test: test
-      ? {
-          test_name: test.name ?? "pulumi",
-          input__json: test.input.map(record) as Json[],
-          output__json: test.expectedOutput.map(record) as Json[],
-        }
-      : undefined,
-  });
+  const unitTest = test
+    ? {
+        test_name: test.name ?? "pulumi",
+        input__json: test.input.map(record) as Json[],
+        output__json: test.expectedOutput.map(record) as Json[],
+      }
+    : undefined;
+  return implementationWire(inputs.type, inputs.implementation, unitTest);
 }
 
 /** An error whose `outputs` the engine stores with the transform (see ConvergeFailure in engine/kind.ts). */
@@ -129,7 +113,7 @@ export async function deployTransform(
   // A latest version other than the one in state was written by a failed run (its test failed) or outside
   // Pulumi: it is never deployed as is, the code is written and tested again.
   const codeChanged =
-    inputs.implementation !== undefined &&
+    hasImplementationContent(inputs.implementation) &&
     (previous === undefined ||
       before.version === undefined ||
       versionText(previous.version) !== before.version ||
@@ -193,7 +177,7 @@ async function writeImplementation(
     body: {
       transform_id: id,
       config: transformConfig(inputs),
-      implementation: implementationWire(inputs, true) ?? null,
+      implementation: implementationBody(inputs) ?? null,
     },
     schema: implementationAnswer,
   });

@@ -10,13 +10,18 @@ import {
   catalogueDefault,
   checkTransformConfig,
   hasPreviewDeploy,
-  implementationLanguages,
   nameKey,
   transformConfig,
   transformTypes,
   typedConfigKeys,
 } from "./transform-config";
 import { type DeployInputs, deployTransform, versionText } from "./transform-deploy";
+import {
+  hasImplementationContent,
+  implementationRules,
+  implementationSchema,
+  liveImplementation,
+} from "./transform-implementation";
 import { findConnector } from "../catalogue";
 import { fieldsOf, liveValueOf } from "./typed-fields";
 
@@ -38,14 +43,7 @@ export const transformInputsSchema = z.strictObject({
   outputFormat: z.string().min(1).optional(),
   parallelism: z.number().int().min(1).optional(),
   config: z.record(z.string().min(1), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  implementation: z
-    .strictObject({
-      language: z.enum(implementationLanguages),
-      valueTransform: z.string().optional(),
-      keyTransform: z.string().optional(),
-      topicTransform: z.string().optional(),
-    })
-    .optional(),
+  implementation: implementationSchema.optional(),
   unitTest: z
     .strictObject({
       name: z.string().min(1).max(255).optional(),
@@ -89,22 +87,19 @@ export type TransformRecord = z.infer<typeof transformRecord>;
 
 function rules(news: TransformInputs): CheckFailure[] {
   const failures = checkTransformConfig(news);
-  const code = news.implementation;
   // `deploy` needs no `implementation`: it deploys the latest version, which may be the console's, and
   // `topic_router` has no code at all (TF deploys whatever the transform holds: base.go:743-803).
-  if (code === undefined) {
-    if (news.unitTest !== undefined) {
-      failures.push({
-        property: "unitTest",
-        reason: "`unitTest` needs `implementation`: the test runs the implementation's code",
-      });
-    }
-  } else if (!isUnknown(code) && [code.valueTransform, code.keyTransform, code.topicTransform].every((text) => !text)) {
+  if (
+    news.unitTest !== undefined &&
+    !isUnknown(news.implementation) &&
+    !hasImplementationContent(news.implementation)
+  ) {
     failures.push({
-      property: "implementation",
-      reason: "`implementation` must set at least one of `valueTransform`, `keyTransform` and `topicTransform`",
+      property: "unitTest",
+      reason: "`unitTest` needs `implementation` with code: the test runs the implementation's code",
     });
   }
+  failures.push(...implementationRules(news.type, news.implementation, news.unitTest !== undefined));
   return failures;
 }
 
@@ -132,21 +127,6 @@ function liveSettings(live: TransformRecord): JsonObject {
     if (value !== undefined) settings[input] = value;
   }
   return settings;
-}
-
-/** The code as the service holds it, shaped like the program's `implementation`. */
-function liveImplementation(live: TransformRecord, prior: TransformInputs["implementation"]): Json | undefined {
-  const code = live.implementation;
-  if (prior === undefined || code === undefined) return prior;
-  if (code === null) return null; // the code is gone from the service: the next `up` writes it again
-  const text = (liveText: string | null | undefined, priorText: string | undefined) =>
-    (liveText ?? "") === (priorText ?? "") ? priorText : (liveText ?? undefined);
-  return compact({
-    language: code.language ?? prior.language,
-    valueTransform: text(code.value_transform, prior.valueTransform),
-    keyTransform: text(code.key_transform, prior.keyTransform),
-    topicTransform: text(code.topic_transform, prior.topicTransform),
-  });
 }
 
 /**
@@ -205,7 +185,11 @@ export const transformKind: KindDescription<TransformInputs, TransformRecord> = 
       name: live.name ?? (typeof config[nameKey] === "string" ? (config[nameKey] as string) : prior.name),
       type,
       config: prior.config === undefined ? undefined : liveConfig(config, prior.config),
-      implementation: liveImplementation(live, prior.implementation),
+      implementation: liveImplementation(
+        type,
+        live.implementation as Record<string, unknown> | null | undefined,
+        prior.implementation,
+      ),
       // A transform declared live that the service no longer runs live shows `deploy` to be applied again. Not for
       // a Kafka Connect type (topic_router): it has no versions, and whether it reports a live one is unknown.
       deploy:
@@ -221,7 +205,7 @@ export const transformKind: KindDescription<TransformInputs, TransformRecord> = 
       liveVersion: versionText(live.live_version),
     };
     const job = await deployTransform(context, id, inputs as DeployInputs, before, previous);
-    if (Object.keys(job).length === 0 && inputs.implementation === undefined) return {};
+    if (Object.keys(job).length === 0 && !hasImplementationContent(inputs.implementation)) return {};
     // The versions moved: report them as the service now has them.
     const after = await getObject(transformKind, context, id);
     return { ...(after ? outputs(after) : {}), ...job };

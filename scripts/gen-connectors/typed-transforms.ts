@@ -26,6 +26,41 @@ const alwaysRequired: ReadonlySet<string> = new Set(["inputTopicPattern", "outpu
 
 const required = (field: TypedTransformField): boolean => field.required || alwaysRequired.has(field.name);
 
+/** The SDK type of each SQL type's structured implementation (provider/kinds/transform-implementation.ts). */
+const sqlForms: Record<string, string> = {
+  enrich: "EnrichImplementationArgs",
+  rollup: "RollupImplementationArgs",
+  sql_join: "SqlJoinImplementationArgs",
+};
+
+const table = (name: string) =>
+  `{ name: "${name}", topicMatcherRegex: ".*${name}$", createTableSql: "CREATE TABLE ${name} (id STRING PRIMARY KEY, …)" }`;
+
+/** Example lines of each SQL type's implementation, for the class documentation. */
+const sqlExamples: Record<string, string[]> = {
+  enrich: [
+    "  implementation: {",
+    `    mainTable: ${table("orders")},`,
+    `    lookupTable: ${table("locations")},`,
+    '    enrichSql: "SELECT o.id, l.city FROM orders o JOIN locations l ON o.location_id = l.id",',
+    "  },",
+  ],
+  rollup: [
+    "  implementation: {",
+    `    inputTables: [${table("orders")}],`,
+    '    rollupSql: "SELECT product_id, SUM(amount) AS total FROM orders GROUP BY product_id",',
+    '    keyFields: ["product_id"],',
+    "  },",
+  ],
+  sql_join: [
+    "  implementation: {",
+    `    inputTables: [${table("orders")}, ${table("customers")}],`,
+    '    joinSql: "SELECT o.id, c.name FROM orders o JOIN customers c ON o.customer_id = c.id",',
+    '    keyFields: ["id"],',
+    "  },",
+  ],
+};
+
 /** The implementation's spelling of the catalogue's languages (`JavaScript` → `JAVASCRIPT`). */
 const languages = (field: TypedTransformField): string[] => (field.enum ?? []).map((value) => value.toUpperCase());
 
@@ -65,7 +100,11 @@ function members(spec: TypedTransformSpec): string {
           ["@default none"],
         ];
         const union = allowed.map((value) => JSON.stringify(value)).join(" | ");
-        return `${docComment(doc, "  ")}  implementation?: pulumi.Input<TransformImplementationArgs & { language: ${union} }>;\n`;
+        const sqlForm = sqlForms[spec.code];
+        const type = sqlForm
+          ? `${sqlForm} | { language: ${union} }`
+          : `TransformImplementationArgs & { language: ${union} }`;
+        return `${docComment(doc, "  ")}  implementation?: pulumi.Input<${type}>;\n`;
       }
       return `${docComment(memberDoc(field), "  ")}  ${field.name}${required(field) ? "" : "?"}: ${inputType(field)};\n`;
     })
@@ -100,7 +139,9 @@ function classDoc(spec: TypedTransformSpec, name: string): string[][] {
     ...(parallel ? [`  parallelism: ${parallel.range?.[1] ?? 20},`] : []),
     '  outputFormat: "Json",',
     ...(language
-      ? [`  implementation: { language: ${JSON.stringify(languages(language)[0])}, valueTransform: "..." },`]
+      ? (sqlExamples[spec.code] ?? [
+          `  implementation: { language: ${JSON.stringify(languages(language)[0])}, valueTransform: "..." },`,
+        ])
       : []),
     "});",
   ];
@@ -147,7 +188,8 @@ export function typedTransformFile(spec: TypedTransformSpec): string {
       (field) => `${field.name}: ${field.secret ? `secretInput(args.${field.name})` : `args.${field.name}`},`,
     ),
   ].join("\n");
-  const transformImports = ["type TransformArgs", ...(hasLanguage ? ["type TransformImplementationArgs"] : [])];
+  const implementationType = sqlForms[spec.code] ?? "TransformImplementationArgs";
+  const transformImports = ["type TransformArgs", ...(hasLanguage ? [`type ${implementationType}`] : [])];
   return `${header}
 import * as pulumi from "@pulumi/pulumi";
 

@@ -34,12 +34,15 @@ const unitTest = z
     output__json: z.array(z.unknown()).default([]),
   })
   .loose();
+// Code types send api.md's Implementation object; SQL types the reference provider's structured forms
+// (`mainTable`/`lookupTable`/`enrichSQL`, `inputTables`/`rollupSQL`/`joinSQL`/`keyFields`…, TF
+// examples/resources/streamkap_transform_*/with_implementation.tf), without a language: both are stored as sent.
 const implementation = z
   .object({
-    language: z.enum(["PYTHON", "JAVASCRIPT", "SQL"]),
-    value_transform: z.string().default(""),
-    key_transform: z.string().default(""),
-    topic_transform: z.string().default(""),
+    language: z.enum(["PYTHON", "JAVASCRIPT", "SQL"]).optional(),
+    value_transform: z.string().optional(),
+    key_transform: z.string().optional(),
+    topic_transform: z.string().optional(),
     unit_test: unitTest.nullish(),
   })
   .loose();

@@ -67,7 +67,7 @@ test("a typed transform registers under its own token with its settings as props
     name: "orders-with-customers",
     topicTtl: "1h",
     parallelism: 8,
-    implementation: { language: "SQL", valueTransform: "SELECT 1" },
+    implementation: { language: "SQL" },
   });
   const found = await registration(join, "orders-with-customers");
   expect(found.type).toBe("pulumi-nodejs:dynamic/streamkap:SqlJoinTransform");
@@ -76,7 +76,7 @@ test("a typed transform registers under its own token with its settings as props
     ...topics,
     topicTtl: "1h",
     parallelism: 8,
-    implementation: { language: "SQL", valueTransform: "SELECT 1" },
+    implementation: { language: "SQL" },
   });
   expect(found.inputs).not.toHaveProperty("type");
   expect(found.inputs).not.toHaveProperty("config");

@@ -26,6 +26,30 @@ export function typedTransformTypeChecks(): void {
   // @ts-expect-error a SQL join's code is SQL
   new streamkap.SqlJoinTransform("bad-language", { ...topics, implementation: { language: "PYTHON" } });
 
+  // A SQL type takes its structured form…
+  const orders = { name: "orders", topicMatcherRegex: ".*orders$", createTableSql: "CREATE TABLE orders (id INT)" };
+  new streamkap.RollupTransform("ok-rollup", {
+    ...topics,
+    implementation: {
+      inputTables: [orders],
+      rollupSql: "SELECT id FROM orders",
+      keyFields: ["id"],
+      stateTtlMs: 60_000,
+    },
+  });
+
+  new streamkap.SqlJoinTransform("sql-as-code", {
+    ...topics,
+    // @ts-expect-error …not code
+    implementation: { language: "SQL", valueTransform: "x" },
+  });
+
+  new streamkap.EnrichTransform("no-lookup", {
+    ...topics,
+    // @ts-expect-error an enrich transform needs its lookup table
+    implementation: { mainTable: orders, enrichSql: "SELECT 1" },
+  });
+
   // @ts-expect-error an integer setting takes a number, not text
   new streamkap.EnrichAsyncTransform("text-capacity", { ...topics, asyncCapacity: "20" });
 

@@ -3,7 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 
-import { type TransformArgs, type TransformImplementationArgs, transformProps } from "../../transform";
+import { type TransformArgs, type EnrichImplementationArgs, transformProps } from "../../transform";
 import { typedShims } from "../shims";
 import { TypedTransform } from "../transform-base";
 
@@ -63,7 +63,7 @@ export interface EnrichTransformArgs extends Omit<
    *
    * @default none
    */
-  implementation?: pulumi.Input<TransformImplementationArgs & { language: "SQL" }>;
+  implementation?: pulumi.Input<EnrichImplementationArgs | { language: "SQL" }>;
 }
 
 /**
@@ -92,7 +92,11 @@ export interface EnrichTransformArgs extends Omit<
  *   outputTopicPattern: "all_enrich",
  *   parallelism: 20,
  *   outputFormat: "Json",
- *   implementation: { language: "SQL", valueTransform: "..." },
+ *   implementation: {
+ *     mainTable: { name: "orders", topicMatcherRegex: ".*orders$", createTableSql: "CREATE TABLE orders (id STRING PRIMARY KEY, …)" },
+ *     lookupTable: { name: "locations", topicMatcherRegex: ".*locations$", createTableSql: "CREATE TABLE locations (id STRING PRIMARY KEY, …)" },
+ *     enrichSql: "SELECT o.id, l.city FROM orders o JOIN locations l ON o.location_id = l.id",
+ *   },
  * });
  * ```
  */

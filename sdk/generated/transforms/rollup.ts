@@ -3,7 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 
-import { type TransformArgs, type TransformImplementationArgs, transformProps } from "../../transform";
+import { type TransformArgs, type RollupImplementationArgs, transformProps } from "../../transform";
 import { typedShims } from "../shims";
 import { TypedTransform } from "../transform-base";
 
@@ -63,7 +63,7 @@ export interface RollupTransformArgs extends Omit<
    *
    * @default none
    */
-  implementation?: pulumi.Input<TransformImplementationArgs & { language: "SQL" }>;
+  implementation?: pulumi.Input<RollupImplementationArgs | { language: "SQL" }>;
 }
 
 /**
@@ -92,7 +92,11 @@ export interface RollupTransformArgs extends Omit<
  *   outputTopicPattern: "all_rollup",
  *   parallelism: 20,
  *   outputFormat: "Json",
- *   implementation: { language: "SQL", valueTransform: "..." },
+ *   implementation: {
+ *     inputTables: [{ name: "orders", topicMatcherRegex: ".*orders$", createTableSql: "CREATE TABLE orders (id STRING PRIMARY KEY, …)" }],
+ *     rollupSql: "SELECT product_id, SUM(amount) AS total FROM orders GROUP BY product_id",
+ *     keyFields: ["product_id"],
+ *   },
  * });
  * ```
  */

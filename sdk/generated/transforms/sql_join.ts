@@ -3,7 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 
-import { type TransformArgs, type TransformImplementationArgs, transformProps } from "../../transform";
+import { type TransformArgs, type SqlJoinImplementationArgs, transformProps } from "../../transform";
 import { typedShims } from "../shims";
 import { TypedTransform } from "../transform-base";
 
@@ -69,7 +69,7 @@ export interface SqlJoinTransformArgs extends Omit<
    *
    * @default none
    */
-  implementation?: pulumi.Input<TransformImplementationArgs & { language: "SQL" }>;
+  implementation?: pulumi.Input<SqlJoinImplementationArgs | { language: "SQL" }>;
 }
 
 /**
@@ -99,7 +99,11 @@ export interface SqlJoinTransformArgs extends Omit<
  *   outputTopicPattern: "all_sql_join",
  *   parallelism: 20,
  *   outputFormat: "Json",
- *   implementation: { language: "SQL", valueTransform: "..." },
+ *   implementation: {
+ *     inputTables: [{ name: "orders", topicMatcherRegex: ".*orders$", createTableSql: "CREATE TABLE orders (id STRING PRIMARY KEY, …)" }, { name: "customers", topicMatcherRegex: ".*customers$", createTableSql: "CREATE TABLE customers (id STRING PRIMARY KEY, …)" }],
+ *     joinSql: "SELECT o.id, c.name FROM orders o JOIN customers c ON o.customer_id = c.id",
+ *     keyFields: ["id"],
+ *   },
  * });
  * ```
  */

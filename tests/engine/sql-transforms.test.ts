@@ -1,0 +1,147 @@
+/**
+ * The SQL transforms (`enrich`, `rollup`, `sql_join`) with their structured implementations, and a code transform
+ * that declares only its language, with the real engine against the local server: the implementation reaches the
+ * service in the reference provider's `implementation_json` shape, reads back without drift, a console edit is
+ * drift, and the offline rules name each mistake.
+ */
+import { type LocalServer, startLocalServer } from "../../server";
+import { ServiceApi } from "../harness/api";
+import { callsDuring } from "../harness/calls";
+import { TestProject } from "../harness/project";
+
+interface LiveTransform {
+  id: string;
+  transform_type: string;
+  config: Record<string, unknown>;
+  implementation: Record<string, unknown> | null;
+  version: number;
+}
+
+let server: LocalServer;
+let api: ServiceApi;
+let project: TestProject;
+
+beforeAll(async () => {
+  server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 100 });
+  api = new ServiceApi(server);
+  project = await TestProject.create("sql-transforms", server);
+});
+
+afterAll(async () => {
+  project?.dispose();
+  await server?.close();
+});
+
+async function transform(output: string): Promise<LiveTransform> {
+  const id = String((await project.stack.outputs())[output].value);
+  const [live] = (await api.request<{ result: LiveTransform[] }>("GET", `/transforms/${id}`)).result;
+  return live;
+}
+
+const ordersTable = {
+  name: "orders",
+  topicMatcherRegex: ".*orders$",
+  createTableSQL:
+    "CREATE TABLE orders (order_id STRING PRIMARY KEY, customer_id STRING, location_id STRING, amount INT)",
+};
+
+test("up writes each SQL implementation in the reference provider's shape", async () => {
+  await project.up();
+  const enrich = await transform("enrichId");
+  expect(enrich.implementation).toMatchObject({
+    mainTable: ordersTable,
+    lookupTable: { name: "locations", topicMatcherRegex: ".*locations$" },
+    enrichSQL: expect.stringContaining("JOIN locations"),
+  });
+  expect(enrich.implementation).not.toHaveProperty("value_transform");
+
+  const rollup = await transform("rollupId");
+  expect(rollup.implementation).toMatchObject({
+    inputTables: [ordersTable],
+    rollupSQL: expect.stringContaining("GROUP BY customer_id"),
+    keyFields: ["customer_id"],
+    sourceIdleTimeoutMs: 30_000,
+    stateTTLMs: 86_400_000,
+  });
+
+  const join = await transform("joinId");
+  expect(join.implementation).toMatchObject({
+    inputTables: [ordersTable, expect.objectContaining({ name: "customers" })],
+    joinSQL: expect.stringContaining("JOIN customers"),
+    keyFields: ["order_id"],
+    stateTtlMs: "604800000",
+  });
+});
+
+test("a language alone sets the config's language and writes no implementation", async () => {
+  const python = await transform("pythonId");
+  expect(python.config["transforms.language"]).toBe("Python");
+  expect(python.version).toBe(0);
+});
+
+test("a second preview shows no changes and makes no API call; refresh finds no drift", async () => {
+  let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
+  const calls = await callsDuring(server, async () => (preview = await project.preview()));
+  expect(preview?.result.changeSummary).toEqual({ same: 5 });
+  expect(calls).toEqual([]);
+  const { diagnostics } = await project.refresh();
+  expect(diagnostics.join("\n")).not.toMatch(/changed outside Pulumi/);
+  expect((await project.preview()).result.changeSummary).toEqual({ same: 5 });
+});
+
+test("a query edited in the console is drift of `implementation`; up writes the program's back", async () => {
+  const rollup = await transform("rollupId");
+  await api.request("PUT", `/transforms/${rollup.id}/implementation_details`, {
+    transform_id: rollup.id,
+    implementation: { ...rollup.implementation, rollupSQL: "SELECT customer_id, COUNT(*) AS n FROM orders GROUP BY 1" },
+  });
+  await project.refresh();
+  const preview = await project.preview();
+  const step = preview.steps.find((candidate) => candidate.name === "daily-sales");
+  expect(step).toMatchObject({ op: "update", diffs: ["implementation"] });
+
+  await project.up();
+  expect((await transform("rollupId")).implementation).toMatchObject({
+    rollupSQL: expect.stringContaining("SUM(amount)"),
+  });
+});
+
+test("changing the query writes a new version", async () => {
+  const before = (await transform("rollupId")).version;
+  await project.setConfig({ rollupSql: "SELECT customer_id, MAX(amount) AS top FROM orders GROUP BY customer_id" });
+  await project.up();
+  const after = await transform("rollupId");
+  expect(after.version).toBe(before + 1);
+  expect(after.implementation).toMatchObject({ rollupSQL: expect.stringContaining("MAX(amount)") });
+});
+
+test("destroy removes every transform", async () => {
+  await project.destroy();
+  expect(await api.list("/transforms")).toEqual([]);
+});
+
+test.each([
+  [
+    "enrich",
+    ["`implementation.lookupTable.createTableSql` must create the table `locations` (`CREATE TABLE locations (…)`)"],
+  ],
+  ["rollup", ["`implementation.keyFields` lists `customer_id` more than once"]],
+  [
+    "join",
+    [
+      "`implementation.inputTables` must list at least two tables: a join reads two or more",
+      "`unitTest` runs code, and a `sql_join` transform is SQL",
+    ],
+  ],
+])("a broken %s implementation fails in preview, naming each mistake, and sends nothing", async (which, reasons) => {
+  const bad = await TestProject.create("sql-transforms", server, { bad: which });
+  try {
+    let failure: { message: string; diagnostics: string[] } | undefined;
+    const calls = await callsDuring(server, async () => (failure = await bad.failingPreview()));
+    const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
+    for (const reason of reasons) expect(printed).toContain(reason);
+    expect(calls).toEqual([]);
+  } finally {
+    bad.dispose();
+  }
+});

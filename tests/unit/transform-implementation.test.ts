@@ -1,0 +1,69 @@
+/**
+ * A transform's implementation offline: which members each type takes and needs, and the wire form each one is
+ * written in, read back without phantom drift.
+ */
+import {
+  implementationRules,
+  implementationWire,
+  liveImplementation,
+  type TransformImplementation,
+} from "../../provider/kinds/transform-implementation";
+
+const table = (name: string) => ({
+  name,
+  topicMatcherRegex: `.*${name}$`,
+  createTableSql: `create table if not exists \`${name}\` (id INT)`,
+});
+const reasons = (type: string, implementation: TransformImplementation, unitTest = false) =>
+  implementationRules(type, implementation, unitTest).map((failure) => failure.reason);
+
+test("members of another type's form are refused, naming what the type takes", () => {
+  expect(reasons("map_filter", { language: "JAVASCRIPT", valueTransform: "x", joinSql: "SELECT 1" })).toEqual([
+    "`implementation.joinSql` is not for `map_filter` transforms, which take `valueTransform`, `keyTransform`, `topicTransform`",
+  ]);
+  expect(reasons("topic_router", { language: "JAVASCRIPT", valueTransform: "x" })).toContain(
+    "`implementation.valueTransform` is not for `topic_router` transforms, which take no implementation",
+  );
+});
+
+test("a SQL form names each member it needs", () => {
+  expect(reasons("rollup", { rollupSql: "SELECT 1" })).toEqual([
+    "`implementation.inputTables` is required for `rollup` transforms (with `inputTables`, `rollupSql`, `keyFields`, `sourceIdleTimeoutMs`, `stateTtlMs`)",
+    "`implementation.keyFields` is required for `rollup` transforms (with `inputTables`, `rollupSql`, `keyFields`, `sourceIdleTimeoutMs`, `stateTtlMs`)",
+  ]);
+});
+
+test("code needs its language; a language alone is fine; a quoted, IF NOT EXISTS create is read", () => {
+  expect(reasons("map_filter", { valueTransform: "x" })).toEqual([
+    "`implementation.language` is required with code: `JAVASCRIPT` or `PYTHON`",
+  ]);
+  expect(reasons("map_filter", { language: "PYTHON" })).toEqual([]);
+  expect(reasons("enrich", { mainTable: table("a"), lookupTable: table("b"), enrichSql: "SELECT 1" })).toEqual([]);
+});
+
+test("two tables of one name are refused, whatever their case", () => {
+  expect(reasons("enrich", { mainTable: table("a"), lookupTable: table("A"), enrichSql: "SELECT 1" })).toEqual([
+    "`implementation.lookupTable.name` is `A` again, as `implementation.mainTable.name`",
+  ]);
+});
+
+test("each SQL form round-trips through its wire form to the program's own value", () => {
+  const forms: Array<[string, TransformImplementation]> = [
+    ["enrich", { mainTable: table("a"), lookupTable: table("b"), enrichSql: "SELECT 1" }],
+    [
+      "rollup",
+      { inputTables: [table("a")], rollupSql: "SELECT 1", keyFields: ["k"], stateTtlMs: 5, sourceIdleTimeoutMs: 0 },
+    ],
+    ["sql_join", { inputTables: [table("a"), table("b")], joinSql: "SELECT 1", keyFields: ["k"], stateTtlMs: 7 }],
+  ];
+  for (const [type, implementation] of forms) {
+    const wire = implementationWire(type, implementation, undefined);
+    expect(wire).not.toHaveProperty("value_transform");
+    expect(liveImplementation(type, wire, implementation)).toBe(implementation);
+  }
+  expect(implementationWire("sql_join", forms[2][1], undefined)).toMatchObject({
+    stateTtlMs: "7",
+    joinSQL: "SELECT 1",
+  });
+  expect(implementationWire("map_filter", { language: "PYTHON" }, undefined)).toBeUndefined();
+});
