@@ -1,0 +1,213 @@
+/**
+ * Reads the reference Terraform provider's schemas (a git directory of streamkap-com/terraform-provider-streamkap,
+ * branch `develop`) into scripts/parity/reference.json: every resource type and data source, each attribute with
+ * its flags and, for connectors and transforms, the API config key behind it. Run by hand when the reference
+ * moves (CI has no copy of it), then `npm run parity`:
+ *
+ *   node dist/scripts/parity/extract-reference.js /work/.mirror/streamkap-com+terraform-provider-streamkap/repo
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+import type { Reference, ReferenceAttribute, ReferenceType } from "./reference";
+
+const branch = "develop";
+
+function show(repo: string, file: string): string {
+  return execFileSync("git", ["-C", repo, "show", `${branch}:${file}`], { encoding: "utf8", maxBuffer: 64 << 20 });
+}
+
+function list(repo: string, dir: string): string[] {
+  return execFileSync("git", ["-C", repo, "ls-tree", "-r", "--name-only", branch, dir], { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
+}
+
+/** The text between the brace at `open` and its match. */
+function braced(text: string, open: number): string {
+  let depth = 0;
+  for (let at = open; at < text.length; at++) {
+    if (text[at] === "{") depth++;
+    else if (text[at] === "}" && --depth === 0) return text.slice(open + 1, at);
+  }
+  throw new Error("unbalanced braces");
+}
+
+/** The body with every nested `{…}` removed: the flags of this level only. */
+function ownLevel(body: string): string {
+  let out = "";
+  let depth = 0;
+  for (const char of body) {
+    if (char === "{") depth++;
+    else if (char === "}") depth--;
+    else if (depth === 0) out += char;
+  }
+  return out;
+}
+
+const flag = (body: string, name: string) => new RegExp(`\\b${name}:\\s*true\\b`).test(ownLevel(body));
+
+/** Attribute entries `"name": schema.XAttribute{…}` at the top level of an `Attributes:` map body. */
+function attributesOf(mapBody: string, prefix = ""): ReferenceAttribute[] {
+  const found: ReferenceAttribute[] = [];
+  const entry = /"([a-z0-9_]+)":\s*schema\.(\w+?)Attribute\{/g;
+  let depth = 0;
+  let scanned = 0;
+  for (let match = entry.exec(mapBody); match; match = entry.exec(mapBody)) {
+    for (; scanned < match.index; scanned++) {
+      if (mapBody[scanned] === "{") depth++;
+      else if (mapBody[scanned] === "}") depth--;
+    }
+    if (depth !== 0) continue;
+    const open = match.index + match[0].length - 1;
+    const body = braced(mapBody, open);
+    const name = `${prefix}${match[1]}`;
+    found.push({
+      name,
+      kind: match[2],
+      required: flag(body, "Required"),
+      optional: flag(body, "Optional"),
+      computed: flag(body, "Computed"),
+      sensitive: flag(body, "Sensitive"),
+    });
+    const nested = /Attributes:\s*map\[string\]schema\.Attribute\{/.exec(body);
+    if (nested) found.push(...attributesOf(braced(body, nested.index + nested[0].length - 1), `${name}.`));
+    entry.lastIndex = open + body.length + 2;
+    scanned = entry.lastIndex;
+  }
+  return found;
+}
+
+/** The top-level attributes of the first `Attributes: map[string]schema.Attribute{…}` after `from`. */
+function schemaAttributes(text: string, from = 0): ReferenceAttribute[] {
+  const start = /Attributes:\s*map\[string\]schema\.Attribute\{/g;
+  start.lastIndex = from;
+  const match = start.exec(text);
+  if (!match) return [];
+  return attributesOf(braced(text, match.index + match[0].length - 1));
+}
+
+/** `s.Attributes["x"] = schema.YAttribute{…}` additions made by a wrapper or a base. */
+function addedAttributes(text: string): ReferenceAttribute[] {
+  const added: ReferenceAttribute[] = [];
+  const entry = /\.Attributes\["([a-z0-9_]+)"\]\s*=\s*schema\.(\w+?)Attribute\{/g;
+  for (let match = entry.exec(text); match; match = entry.exec(text)) {
+    const body = braced(text, match.index + match[0].length - 1);
+    added.push({
+      name: match[1],
+      kind: match[2],
+      required: flag(body, "Required"),
+      optional: flag(body, "Optional"),
+      computed: flag(body, "Computed"),
+      sensitive: flag(body, "Sensitive"),
+    });
+  }
+  return added;
+}
+
+function mappingsOf(text: string, variable: RegExp): Record<string, string> {
+  const match = variable.exec(text);
+  if (!match) return {};
+  const body = braced(text, match.index + match[0].length - 1);
+  return Object.fromEntries([...body.matchAll(/"([a-z0-9_]+)":\s*"([^"]+)"/g)].map((entry) => [entry[1], entry[2]]));
+}
+
+const returned = (text: string, method: string) =>
+  new RegExp(`${method}\\(\\)[^{]*\\{\\s*return "([^"]+)"`).exec(text)?.[1];
+
+const timeoutsBlock: ReferenceAttribute = {
+  name: "timeouts",
+  kind: "Block",
+  required: false,
+  optional: true,
+  computed: false,
+  sensitive: false,
+};
+
+function byName(attributes: ReferenceAttribute[]): ReferenceAttribute[] {
+  const unique = new Map(attributes.map((attribute) => [attribute.name, attribute]));
+  return [...unique.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** A source, destination or transform: its wrapper names the generated schema, the API code and the type name. */
+function generatedType(repo: string, wrapperFile: string, baseExtras: ReferenceAttribute[]): ReferenceType {
+  const wrapper = show(repo, wrapperFile);
+  const generatedName = /generated\.(\w+)Schema\(\)/.exec(wrapper)?.[1];
+  if (!generatedName) throw new Error(`${wrapperFile}: no generated schema`);
+  const generatedFile = list(repo, "internal/generated").find((file) => {
+    const text = show(repo, file);
+    return text.includes(`func ${generatedName}Schema()`);
+  });
+  if (!generatedFile) throw new Error(`${generatedName}: no generated file`);
+  const generated = show(repo, generatedFile);
+  const keys = {
+    ...mappingsOf(generated, new RegExp(`var ${generatedName}FieldMappings = map\\[string\\]string\\{`)),
+    ...Object.fromEntries(
+      [...wrapper.matchAll(/mappings\["([a-z0-9_]+)"\]\s*=\s*"([^"]+)"/g)].map((entry) => [entry[1], entry[2]]),
+    ),
+  };
+  const deprecated = new Set([...wrapper.matchAll(/mappings\["([a-z0-9_]+)"\]\s*=/g)].map((entry) => entry[1]));
+  const attributes = byName([
+    ...schemaAttributes(generated, generated.indexOf(`func ${generatedName}Schema()`)),
+    ...[...deprecated].map((name): ReferenceAttribute => ({
+      name,
+      kind: "String",
+      required: false,
+      optional: true,
+      computed: true,
+      sensitive: false,
+      deprecated: true,
+    })),
+    ...addedAttributes(wrapper),
+    ...baseExtras,
+    timeoutsBlock,
+  ]).map((attribute) => (keys[attribute.name] ? { ...attribute, apiKey: keys[attribute.name] } : attribute));
+  const resourceName = returned(wrapper, "GetResourceName");
+  const code = returned(wrapper, "GetConnectorCode") ?? returned(wrapper, "GetTransformType");
+  if (!resourceName || !code) throw new Error(`${wrapperFile}: no resource name or code`);
+  return { name: `streamkap_${resourceName}`, code, attributes };
+}
+
+/** A hand-written resource or data source: its `Schema` method's attributes. */
+function handWrittenType(repo: string, file: string, name: string, blocks: ReferenceAttribute[] = []): ReferenceType {
+  const text = show(repo, file);
+  const schemaAt = text.search(/\) Schema\(/);
+  return { name, attributes: byName([...schemaAttributes(text, Math.max(schemaAt, 0)), ...blocks]) };
+}
+
+function main(): void {
+  const repo = process.argv[2];
+  if (!repo) throw new Error("usage: extract-reference <git directory of terraform-provider-streamkap>");
+  const transformExtras = addedAttributes(show(repo, "internal/resource/transform/base.go"));
+  const wrappers = [
+    ...list(repo, "internal/resource/source"),
+    ...list(repo, "internal/resource/destination"),
+    ...list(repo, "internal/resource/transform"),
+  ].filter((file) => file.endsWith("_generated.go"));
+  const resources = [
+    ...wrappers.map((file) => generatedType(repo, file, file.includes("/transform/") ? transformExtras : [])),
+    handWrittenType(repo, "internal/resource/pipeline/pipeline.go", "streamkap_pipeline", [timeoutsBlock]),
+    handWrittenType(repo, "internal/resource/topic/topic.go", "streamkap_topic"),
+    handWrittenType(repo, "internal/resource/tag/tag.go", "streamkap_tag"),
+  ].sort((a, b) => a.name.localeCompare(b.name));
+  const dataSources = [
+    ["transform", "transform"],
+    ["tag", "tag"],
+    ["tags", "tags"],
+    ["topics", "topics"],
+    ["topic", "topic"],
+    ["topic_metrics", "topic_metrics"],
+  ].map(([file, name]) => handWrittenType(repo, `internal/datasource/${file}.go`, `streamkap_${name}`));
+  const commit = execFileSync("git", ["-C", repo, "rev-parse", branch], { encoding: "utf8" }).trim();
+  const reference: Reference = {
+    source: `streamkap-com/terraform-provider-streamkap@${branch} ${commit}`,
+    resources,
+    dataSources,
+  };
+  const out = path.resolve(__dirname, "../../../scripts/parity/reference.json");
+  fs.writeFileSync(out, `${JSON.stringify(reference, null, 2)}\n`);
+  console.log(`${out}: ${resources.length} resources, ${dataSources.length} data sources`);
+}
+
+main();

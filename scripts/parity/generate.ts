@@ -1,0 +1,402 @@
+/**
+ * docs/parity.md: every resource type, data source and attribute of the reference Terraform provider
+ * (scripts/parity/reference.json) and its counterpart here, so a Terraform configuration can be moved over line by
+ * line. Our side is read from the same sources the SDK is generated from (the connector catalogue through the
+ * typed fields, the generator's class names), so the table cannot drift from the classes users compile against.
+ * `npm run parity` writes it; tests/generated/parity.test.ts keeps it current.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+import { typedFields } from "../../provider/kinds/typed-fields";
+import { typedTransformFields } from "../../provider/kinds/typed-transform";
+import { className } from "../gen-connectors/render";
+import { transformClassName } from "../gen-connectors/typed-transforms";
+import type { Reference, ReferenceAttribute, ReferenceType } from "./reference";
+
+/** One attribute's counterpart: what to write here, and a note; `ours` undefined means there is none. */
+interface Counterpart {
+  ours?: string;
+  note?: string;
+}
+
+interface TypeMapping {
+  /** The class or lookup to use. */
+  counterpart: string;
+  note?: string;
+  attribute(attribute: ReferenceAttribute): Counterpart;
+}
+
+const customTimeouts: Counterpart = {
+  ours: "resource option `customTimeouts`",
+  note: '`{ create, update, delete }`, e.g. `"30m"`; each operation\'s deadline',
+};
+
+/** Attributes every source and destination has in the reference, whatever its connector. */
+function connectorCommon(name: string, code: string): Counterpart | undefined {
+  switch (name) {
+    case "id":
+      return { ours: "`id`" };
+    case "name":
+      return { ours: "`name`", note: "optional here: derived from the resource name when left out" };
+    case "tags":
+      return { ours: "`tags`" };
+    case "timeouts":
+      return customTimeouts;
+    case "connector":
+      return { ours: "the class", note: `connector code \`${code}\`` };
+    case "connector_status":
+      return { ours: "`connectorStatus` (output)" };
+    case "kc_cluster_id":
+      return { note: "choosing the Kafka Connect cluster is not supported here yet: the service's default is used" };
+    default:
+      return undefined;
+  }
+}
+
+const inlineCode = (text: string) => `\`${text}\``;
+
+function connectorMapping(type: ReferenceType, kind: "source" | "destination"): TypeMapping {
+  const code = type.code ?? "";
+  if (kind === "source" && code === "webhook") return webhookMapping();
+  const fields = typedFields(kind, code);
+  const generic = kind === "source" ? "Source" : "Destination";
+  if (!fields) {
+    return {
+      counterpart: `\`${generic}\` with \`connector: "${code}"\``,
+      note: "not in the connector catalogue yet: settings go in `config` by their dotted keys",
+      attribute: (attribute) =>
+        connectorCommon(attribute.name, code) ??
+        (attribute.apiKey ? { ours: inlineCode(`config["${attribute.apiKey}"]`) } : { note: "no counterpart" }),
+    };
+  }
+  const byKey = new Map(fields.map((field) => [field.key, field]));
+  const parentKeys = new Map(type.attributes.map((attribute) => [attribute.name, attribute.apiKey]));
+  return {
+    counterpart: `\`${className({ kind, code })}\``,
+    attribute(attribute) {
+      const common = connectorCommon(attribute.name, code);
+      if (common) return common;
+      const parent = attribute.name.includes(".") ? attribute.name.slice(0, attribute.name.lastIndexOf(".")) : "";
+      const parentField = byKey.get(parentKeys.get(parent) ?? "");
+      if (parentField) {
+        const member = attribute.name.slice(parent.length + 1);
+        return { ours: inlineCode(parentField.name), note: `\`${member}\` inside each entry of its JSON value` };
+      }
+      const field = attribute.apiKey ? byKey.get(attribute.apiKey) : undefined;
+      if (field) {
+        const notes = [
+          ...(attribute.deprecated ? ["a deprecated Terraform alias"] : []),
+          ...(field.secret ? ["secret"] : []),
+          ...(field.forcesReplace ? ["replaces the connector"] : []),
+        ];
+        return { ours: inlineCode(field.name), note: notes.join("; ") || undefined };
+      }
+      if (attribute.apiKey) {
+        return {
+          note: `\`${attribute.apiKey}\` is not in the connector catalogue: use \`${generic}\` with \`config["${attribute.apiKey}"]\``,
+        };
+      }
+      return { note: "no counterpart: not a setting of the connector" };
+    },
+  };
+}
+
+function webhookMapping(): TypeMapping {
+  const names: Record<string, Counterpart> = {
+    webhook_url: { ours: "`url` (output)" },
+    api_key: { ours: "`apiKey` (secret output)", note: "bump `keyVersion` for a new URL and key" },
+    topic_include_list: { ours: "`topics`", note: "a list; the base URL feeds the first, or `defaultTopic`" },
+    format: { ours: "`format`" },
+    transforms_infer_schema_add_delete_field: { ours: "`addDeleteField`" },
+    camel_source_camel_message_header_key: { ours: "`keyHeader`" },
+  };
+  return {
+    counterpart: "`WebhookSource`",
+    attribute: (attribute) =>
+      names[attribute.name] ??
+      connectorCommon(attribute.name, "webhook") ??
+      (attribute.apiKey
+        ? { note: `use \`Source\` with \`connector: "webhook"\` and \`config["${attribute.apiKey}"]\`` }
+        : { note: "no counterpart" }),
+  };
+}
+
+function transformMapping(type: ReferenceType): TypeMapping {
+  const code = type.code ?? "";
+  const fields = typedTransformFields(code) ?? [];
+  const byKey = new Map(fields.map((field) => [field.key, field]));
+  const sql = code === "enrich" || code === "rollup" || code === "sql_join";
+  const names: Record<string, Counterpart> = {
+    id: { ours: "`id`" },
+    name: { ours: "`name`", note: "optional here: derived from the resource name when left out" },
+    timeouts: customTimeouts,
+    transform_type: { ours: "the class", note: `type \`${code}\`` },
+    implementation_json: {
+      ours: "`implementation`",
+      note: sql
+        ? "typed: tables, query, `keyFields`, `stateTtlMs`, checked in the preview"
+        : code === "topic_router"
+          ? "a topic router has none"
+          : "typed: `language`, `valueTransform`, `keyTransform`, `topicTransform`; plus `unitTest`",
+    },
+    deploy: { ours: "`deploy`" },
+    replay_window: { ours: "`replayWindow`" },
+    connector_status: { ours: "`jobStatus` (output)" },
+    tags: { note: "transforms take no tags here yet" },
+  };
+  return {
+    counterpart: `\`${transformClassName(code)}\``,
+    attribute(attribute) {
+      const named = names[attribute.name];
+      if (named) return named;
+      const field = attribute.apiKey ? byKey.get(attribute.apiKey) : undefined;
+      if (field?.role === "language") return { ours: "`implementation.language`" };
+      if (field) return { ours: inlineCode(field.name) };
+      return attribute.apiKey
+        ? { note: `\`${attribute.apiKey}\` is not in the catalogue: use \`Transform\` with \`config\`` }
+        : { note: "no counterpart" };
+    },
+  };
+}
+
+/** Hand-written mappings: the reference's own resources and data sources, attribute by attribute. */
+const handWritten: Record<string, { counterpart: string; note?: string; attributes: Record<string, Counterpart> }> = {
+  streamkap_pipeline: {
+    counterpart: "`Pipeline`",
+    attributes: {
+      id: { ours: "`id`" },
+      name: { ours: "`name`", note: "optional here" },
+      source: { ours: "`source`", note: "a source resource, or its id" },
+      "source.id": { ours: "`source`" },
+      "source.name": { ours: "`sourceName` (output)", note: "read from the source, never set" },
+      "source.connector": { note: "read from the source, never set" },
+      "source.topics": { ours: "`topics`", note: "table names or full topic ids; left out: every topic" },
+      destination: { ours: "`destination`", note: "a destination resource, or its id" },
+      snapshot_new_tables: { ours: "`snapshotNewTables`" },
+      transforms: { ours: "`transforms`", note: "left out: the service's are kept, never cleared" },
+      "transforms.id": { ours: "`transforms[].transform`", note: "a transform resource, or its id" },
+      "transforms.topics": { ours: "`transforms[].topics`" },
+      topic_auto_discovery_transforms: { ours: "`topicAutoDiscovery`" },
+      "topic_auto_discovery_transforms.transform_id": { ours: "`topicAutoDiscovery[].transform`" },
+      "topic_auto_discovery_transforms.regex": { ours: "`topicAutoDiscovery[].regex`" },
+      tags: { ours: "`tags`", note: "left out: the service's default (Development) is kept" },
+      timeouts: customTimeouts,
+    },
+  },
+  streamkap_topic: {
+    counterpart: "`Topic`",
+    attributes: {
+      topic_id: { ours: "`adopt`", note: "`Topic` creates a topic by `name`; adopt an existing one by its id" },
+      partition_count: { ours: "`partitions`", note: "can only grow: a smaller number fails the preview" },
+      tags: { ours: "`tags`" },
+    },
+  },
+  streamkap_tag: {
+    counterpart: "`Tag`",
+    attributes: {
+      id: { ours: "`id`" },
+      name: { ours: "`name`" },
+      description: { ours: "`description`" },
+      type: { ours: "`types`", note: "plural kinds: `sources`, `pipelines`, …" },
+      system: { ours: "`system` (output)" },
+      custom: { ours: "`custom` (output)" },
+    },
+  },
+};
+
+const handWrittenLookups: Record<string, { counterpart: string; attributes: Record<string, Counterpart> }> = {
+  streamkap_transform: {
+    counterpart: "`getTransform(id)`",
+    attributes: {
+      id: { ours: "`id`" },
+      name: { ours: "`name`" },
+      start_time: { note: "not answered by `getTransform`" },
+      topic_ids: { note: 'use `getTopics({ entityType: "transforms", entityId })`' },
+      topic_map: { note: 'use `getTopics({ entityType: "transforms", entityId })`' },
+      "topic_map.id": { ours: "`getTopics(…)[].id`" },
+      "topic_map.name": { ours: "`getTopics(…)[].name`" },
+    },
+  },
+  streamkap_tag: {
+    counterpart: "`getTags({ name })`",
+    attributes: {
+      id: { ours: "`id`" },
+      name: { ours: "`name`" },
+      description: { ours: "`description`" },
+      type: { ours: "`types`" },
+      system: { ours: "`system`" },
+      custom: { ours: "`!system`" },
+    },
+  },
+  streamkap_tags: {
+    counterpart: "`getTags(filter)`",
+    attributes: {
+      filter_ids: { note: "filter the answer by id in the program" },
+      filter_name: { ours: "`name`" },
+      filter_type: { ours: "`type`" },
+      tags: { ours: "the answer" },
+      "tags.id": { ours: "`id`" },
+      "tags.name": { ours: "`name`" },
+      "tags.description": { ours: "`description`" },
+      "tags.type": { ours: "`types`" },
+      "tags.system": { ours: "`system`" },
+      "tags.custom": { ours: "`!system`" },
+    },
+  },
+  streamkap_topics: {
+    counterpart: "`getTopics(filter)`",
+    attributes: {
+      entity_ids: { ours: "`entityId`", note: "one at a time" },
+      entity_type: { ours: "`entityType`" },
+      topics: { ours: "the answer" },
+      "topics.id": { ours: "`id`" },
+      "topics.name": { ours: "`name`" },
+      "topics.entity_id": { note: "the filter's `entityId`" },
+      "topics.entity_name": { note: "not answered" },
+      "topics.entity_type": { note: "the filter's `entityType`" },
+      "topics.messages_7d": { note: "not answered" },
+      "topics.messages_30d": { note: "not answered" },
+      "topics.prefix": { note: "not answered" },
+      total: { ours: "the answer's `length`" },
+    },
+  },
+  streamkap_topic: {
+    counterpart: "`getTopic(id)`",
+    attributes: {
+      id: { ours: "`id`" },
+      name: { ours: "`name`" },
+      partitions: { ours: "`partitions`" },
+      cleanup_policy: { ours: "`cleanupPolicy`" },
+      retention_ms: { note: "not answered by `getTopic`" },
+      prefix: { note: "not answered" },
+      entity_id: { note: "not answered" },
+      entity_name: { note: "not answered" },
+      entity_type: { note: "not answered" },
+    },
+  },
+  streamkap_topic_metrics: {
+    counterpart: "none yet",
+    attributes: {},
+  },
+};
+
+function mappingOf(type: ReferenceType): TypeMapping {
+  const fixed = handWritten[type.name];
+  if (fixed) {
+    return {
+      counterpart: fixed.counterpart,
+      note: fixed.note,
+      attribute: (attribute) => fixed.attributes[attribute.name] ?? { note: "no counterpart" },
+    };
+  }
+  if (type.name.startsWith("streamkap_source_")) return connectorMapping(type, "source");
+  if (type.name.startsWith("streamkap_destination_")) return connectorMapping(type, "destination");
+  if (type.name.startsWith("streamkap_transform_")) return transformMapping(type);
+  return { counterpart: "none", attribute: () => ({ note: "no counterpart" }) };
+}
+
+function lookupMappingOf(type: ReferenceType): TypeMapping {
+  const fixed = handWrittenLookups[type.name];
+  if (!fixed) return { counterpart: "none", attribute: () => ({ note: "no counterpart" }) };
+  return {
+    counterpart: fixed.counterpart,
+    note: fixed.counterpart === "none yet" ? "topic metrics are not read by this package yet" : undefined,
+    attribute: (attribute) =>
+      fixed.attributes[attribute.name] ?? {
+        note: fixed.counterpart === "none yet" ? "no counterpart yet" : "no counterpart",
+      },
+  };
+}
+
+/** Text safe inside a Markdown table cell. */
+const cell = (text: string) => text.replace(/\|/g, "\\|");
+
+function flags(attribute: ReferenceAttribute): string {
+  const words = [
+    attribute.required ? "required" : attribute.optional ? "optional" : attribute.computed ? "computed" : "",
+    attribute.sensitive ? "sensitive" : "",
+  ].filter(Boolean);
+  return words.join(", ");
+}
+
+interface Section {
+  type: ReferenceType;
+  mapping: TypeMapping;
+  rows: Array<{ attribute: ReferenceAttribute; counterpart: Counterpart }>;
+}
+
+function section(type: ReferenceType, mapping: TypeMapping): Section {
+  return {
+    type,
+    mapping,
+    rows: type.attributes.map((attribute) => ({ attribute, counterpart: mapping.attribute(attribute) })),
+  };
+}
+
+function render(section: Section): string {
+  const lines = [
+    `### \`${section.type.name}\` → ${section.mapping.counterpart}`,
+    "",
+    ...(section.mapping.note ? [`${section.mapping.note[0].toUpperCase()}${section.mapping.note.slice(1)}.`, ""] : []),
+    "| Terraform attribute | pulumi-streamkap | Notes |",
+    "|---|---|---|",
+    ...section.rows.map(
+      ({ attribute, counterpart }) =>
+        `| \`${attribute.name}\`${attribute.apiKey ? ` (\`${cell(attribute.apiKey)}\`)` : ""} | ` +
+        `${cell(counterpart.ours ?? "—")} | ${cell([flags(attribute), counterpart.note].filter(Boolean).join("; "))} |`,
+    ),
+    "",
+  ];
+  return lines.join("\n");
+}
+
+/** The Markdown of docs/parity.md. */
+export function parityMarkdown(reference: Reference): string {
+  const resources = reference.resources.map((type) => section(type, mappingOf(type)));
+  const lookups = reference.dataSources.map((type) => section(type, lookupMappingOf(type)));
+  const all = [...resources, ...lookups];
+  const rows = all.flatMap((item) => item.rows);
+  const mapped = rows.filter((row) => row.counterpart.ours !== undefined).length;
+  const typesMapped = all.filter((item) => !item.mapping.counterpart.startsWith("none")).length;
+  return [
+    "<!-- Generated by scripts/parity/generate.ts from scripts/parity/reference.json: run `npm run parity`. -->",
+    "",
+    "# Moving over from the Terraform provider",
+    "",
+    `Every resource type, data source and attribute of the official Terraform provider (${reference.source}),`,
+    "and what to write here instead. Connector and transform settings are matched by the API config key behind",
+    "them (shown after the attribute), so a setting found here is the same setting on the service.",
+    "",
+    `- ${reference.resources.length} resource types and ${reference.dataSources.length} data sources; ` +
+      `${typesMapped} of them have a counterpart here.`,
+    `- ${rows.length} attributes; ${mapped} have a counterpart, and each of the other ${rows.length - mapped} ` +
+      "says why not (a setting missing from the connector catalogue can still be set through the generic " +
+      "`Source`/`Destination` with `config`).",
+    "- Attribute names are Terraform's snake_case; ours are camelCase. `—` means no counterpart.",
+    "- Every resource here also takes `adopt` (take over an existing object, in place of `terraform import`) and",
+    "  `onDrift`; a setting left out of the program is still an output holding the service's value.",
+    "",
+    "## Resources",
+    "",
+    ...resources.map(render),
+    "## Data sources",
+    "",
+    ...lookups.map(render),
+  ]
+    .join("\n")
+    .replace(/\n+$/, "\n");
+}
+
+const repoRoot = path.resolve(__dirname, "../../..");
+export const referenceFile = path.join(repoRoot, "scripts", "parity", "reference.json");
+export const parityFile = path.join(repoRoot, "docs", "parity.md");
+
+export function readReference(): Reference {
+  return JSON.parse(fs.readFileSync(referenceFile, "utf8")) as Reference;
+}
+
+if (require.main === module) {
+  fs.writeFileSync(parityFile, parityMarkdown(readReference()));
+  console.log(`${path.relative(repoRoot, parityFile)} written`);
+}
