@@ -61,6 +61,7 @@ export function buildProgram(snapshot: ServiceSnapshot, choices: ExportChoices):
   const connectors = new Map<string, ConnectorReference>();
   const topicVariables = new Map<string, string>();
   const sourceVariables = new Map<string, string>();
+  const transformVariables = new Map<string, string>();
   const references: References = {
     tagId: (id) => {
       const expr = tagExprs.get(id);
@@ -70,6 +71,7 @@ export function buildProgram(snapshot: ServiceSnapshot, choices: ExportChoices):
     connector: (id) => connectors.get(id),
     topicNamed: (name) => topicVariables.get(name),
     sources: () => sourceVariables,
+    transform: (id) => transformVariables.get(id),
   };
 
   /**
@@ -155,7 +157,8 @@ export function buildProgram(snapshot: ServiceSnapshot, choices: ExportChoices):
       );
       continue;
     }
-    declare("transform", "Transform", transform, () => transformArgs(transform, references));
+    const variable = declare("transform", "Transform", transform, () => transformArgs(transform, references));
+    transformVariables.set(transform.id, variable);
   }
 
   const development = snapshot.tags.find((tag) => tag.system === true && tag.name === "Development")?.id;

@@ -1,6 +1,7 @@
 import type { PipelineRecord } from "../../provider/client/responses";
 import { tagIdsOf } from "../../provider/kinds/live-values";
-import { entry, jsonExpr, literal, type ObjectEntry, ref } from "./code";
+import { liveLinks, liveRules } from "../../provider/kinds/pipeline-transforms";
+import { array, entry, jsonExpr, literal, object, type ObjectEntry, ref } from "./code";
 import type { Args } from "./object-args";
 import { type References, tagList } from "./references";
 
@@ -46,11 +47,38 @@ export function pipelineArgs(live: PipelineRecord, references: References, devel
     if (tags.list) entries.push(entry("tags", tags.list));
     notes.push(...tags.notes);
   }
-  if ((live.transforms ?? []).length > 0) {
-    notes.push(
-      "The service lists transforms on this pipeline; the Pipeline resource does not link transforms, so the " +
-        "copy has none. Transforms themselves are exported as Transform resources.",
-    );
-  }
+  const links = transformLinks(live, references);
+  entries.push(...links.entries);
+  notes.push(...links.notes);
+  return { entries, notes };
+}
+
+/**
+ * The transforms the pipeline delivers from, and its auto-discovery rules, as references to the exported
+ * transforms: a copy links its own. A link to a transform the export left out is dropped, with a note.
+ */
+function transformLinks(live: PipelineRecord, references: References): Args {
+  const entries: ObjectEntry[] = [];
+  const notes: string[] = [];
+  const variableOf = (id: string, what: string): string | undefined => {
+    const variable = references.transform(id);
+    if (variable === undefined) notes.push(`${what} names transform ${id}, which is not exported: it is left out.`);
+    return variable;
+  };
+  const links = liveLinks(live).flatMap((link) => {
+    const variable = variableOf(link.transformId, "A transform link");
+    // A topic of this service the program declares is named through its resource: a copy names its own.
+    const topics = link.topics.map((topic) => {
+      const declared = references.topicNamed(topic);
+      return declared ? ref(`${declared}.name`) : literal(topic);
+    });
+    return variable ? [object([entry("transform", ref(variable)), entry("topics", array(topics))])] : [];
+  });
+  if (links.length > 0) entries.push(entry("transforms", array(links)));
+  const rules = (liveRules(live) ?? []).flatMap((rule) => {
+    const variable = variableOf(rule.transformId, "An auto-discovery rule");
+    return variable ? [object([entry("transform", ref(variable)), entry("regex", literal(rule.regex))])] : [];
+  });
+  if (rules.length > 0) entries.push(entry("topicAutoDiscovery", array(rules)));
   return { entries, notes };
 }

@@ -21,6 +21,8 @@ export interface References {
   topicNamed(name: string): string | undefined;
   /** Every exported source, webhook sources included: id → variable. */
   sources(): ReadonlyMap<string, string>;
+  /** The variable of the exported transform with this id on the service. */
+  transform(id: string): string | undefined;
 }
 
 /** A list of tag ids as references, and a note for each id that no longer names a tag. */

@@ -7,6 +7,7 @@ import {
   transformTypes,
   typedConfigKeys,
 } from "../../provider/kinds/transform-config";
+import { sqlImplementationOf } from "../../provider/kinds/transform-implementation";
 import { entry, type Expr, jsonExpr, literal, object, type ObjectEntry, template } from "./code";
 import type { Args } from "./object-args";
 import { type References, topicPattern } from "./references";
@@ -61,7 +62,13 @@ export function transformArgs(live: TransformRecord, references: References): Ar
   if (extra.length > 0) entries.push(entry("config", jsonExpr(Object.fromEntries(extra))));
 
   const code = live.implementation;
-  if (code && languages.has(code.language ?? "")) {
+  const sql = sqlImplementationOf(live.transform_type ?? "", code);
+  if (sql) {
+    entries.push(entry("implementation", jsonExpr(sql)));
+    if (live.live_version !== null && live.live_version !== undefined && live.live_version !== "") {
+      entries.push(entry("deploy", literal(true)));
+    }
+  } else if (code && languages.has(code.language ?? "")) {
     const text = (key: string, value: string | null | undefined) => (value ? [entry(key, codeText(value))] : []);
     const implementation = [
       entry("language", literal(code.language ?? "")),

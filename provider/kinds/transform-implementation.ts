@@ -265,6 +265,15 @@ function sqlFromWire(type: string, live: Record<string, unknown>): JsonObject {
   }
 }
 
+/** A SQL type's implementation as the service holds it, in the program's words; undefined for code or none. */
+export function sqlImplementationOf(type: string, live: unknown): JsonObject | undefined {
+  if (implementationForm(type) === "code" || implementationForm(type) === "none" || !isPlainObject(live)) {
+    return undefined;
+  }
+  const read = sqlFromWire(type, live);
+  return Object.keys(read).length > 0 ? read : undefined;
+}
+
 /**
  * The implementation as the service holds it, shaped like the program's: the program's own value wherever it
  * still denotes what the service holds, so only real drift differs. `null` when the service holds none.

@@ -47,6 +47,17 @@ const implementation = z
   })
   .loose();
 const implementationBody = z.object({ implementation }).loose();
+
+/** Code carries all three functions, empty when not given (api.md Implementation); a SQL form is kept as sent. */
+function withCodeDefaults(sent: z.output<typeof implementation>) {
+  if (sent.language === undefined || sent.language === "SQL") return sent;
+  return {
+    ...sent,
+    value_transform: sent.value_transform ?? "",
+    key_transform: sent.key_transform ?? "",
+    topic_transform: sent.topic_transform ?? "",
+  };
+}
 // The preview deploy parses `replay_window` with the regex `(\d+)([smhd])` and answers 400 otherwise, "0"
 // included (TF internal/api/transform.go:307-320, CHANGELOG 3.0.0-beta.16). The live deploy takes none (TF :336-356).
 const REPLAY_WINDOW = /^\d+[smhd]$/;
@@ -288,8 +299,9 @@ export const transformRoutes: RouteDef[] = [
     const t = writable(ctx, ctx.params.id);
     const body = parseBody(implementationBody, ctx.body);
     const now = Date.now();
-    t.versions.push({ version: t.versions.length + 1, createdAt: now, implementation: body.implementation });
-    t.implementation = { ...body.implementation, version: t.versions.length };
+    const implementation = withCodeDefaults(body.implementation);
+    t.versions.push({ version: t.versions.length + 1, createdAt: now, implementation });
+    t.implementation = { ...implementation, version: t.versions.length };
     t.implementationUpdatedAt = now;
     ctx.store.changed();
     // The answer has the body's shape (DOCS put-transforms-implementation-details).

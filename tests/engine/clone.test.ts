@@ -156,6 +156,32 @@ async function buildEnvironmentA(api: ServiceApi): Promise<void> {
   });
   await api.request("PUT", `/transforms/${clean.id}/deploy-job-preview/no-version`);
   await api.request("PUT", `/transforms/${clean.id}/deploy-job-live/no-version`);
+  // A SQL transform, its implementation in the reference provider's implementation_json shape.
+  const sales = await post<{ id: string }>("/transforms", {
+    transform: "rollup",
+    config: {
+      "transforms.name": "prod-daily-sales",
+      "transforms.input.topic.pattern": `source_${orders.id}\\.public\\.orders`,
+      "transforms.output.topic.pattern": "sales-by-customer",
+    },
+  });
+  await api.request("PUT", `/transforms/${sales.id}/implementation_details`, {
+    implementation: {
+      inputTables: [
+        {
+          name: "orders",
+          topicMatcherRegex: ".*orders$",
+          createTableSQL: "CREATE TABLE orders (customer_id STRING, total DECIMAL(10,2))",
+        },
+      ],
+      rollupSQL: "SELECT customer_id, SUM(total) AS total FROM orders GROUP BY customer_id",
+      keyFields: ["customer_id"],
+      stateTTLMs: 86400000,
+    },
+  });
+  const [cleanLive] = (
+    await api.request<{ result: Array<{ name: string; topic_ids: string[] }> }>("GET", `/transforms/${clean.id}`)
+  ).result;
   const pipeline = (name: string, source: Record_, destination: Record_, more: Record<string, unknown>) =>
     api.request("POST", "/pipelines", {
       name,
@@ -163,12 +189,25 @@ async function buildEnvironmentA(api: ServiceApi): Promise<void> {
       destination: { id: destination.id, name: destination.name, connector: destination.connector },
       tags: more.tags,
       snapshot_new_tables: more.snapshot_new_tables ?? false,
+      transforms: more.transforms,
+      topic_auto_discovery_transforms: more.rules,
       created_from: "web",
     });
   await pipeline("prod-orders-to-warehouse", orders, warehouse, {
     topics: ["public.orders"],
     tags: [team.id],
     snapshot_new_tables: true,
+    // Through the transforms, as the web console links them.
+    transforms: [
+      {
+        id: clean.id,
+        name: cleanLive.name,
+        start_time: null,
+        topic_id: cleanLive.topic_ids[0],
+        topic: "prod-orders-clean",
+      },
+    ],
+    rules: [{ transform_id: sales.id, regex: "^sales-.*" }],
   });
   await pipeline("prod-catalog-to-warehouse", catalog, warehouse, {
     topics: ["catalog.products", "catalog.prices"],
@@ -242,6 +281,8 @@ async function environmentOf(api: ServiceApi, prefix: string): Promise<Record<st
   const sources = await all(api, "/sources", "&secret_returned=true");
   const destinations = await all(api, "/destinations", "&secret_returned=true");
   const byId = new Map([...sources, ...destinations].map((item) => [item.id, strip(item.name)]));
+  const transforms = await all(api, "/transforms");
+  const transformNames = new Map(transforms.map((transform) => [String(transform.id), strip(transform.name)]));
   const unlink = (text: unknown) =>
     String(text).replace(/source_([0-9a-f]{24})/g, (_, id) => `source_{${byId.get(id)}}`);
   const connector = (item: Record_) => {
@@ -275,7 +316,7 @@ async function environmentOf(api: ServiceApi, prefix: string): Promise<Record<st
     sources: byName(sources.map(connector)),
     destinations: byName(destinations.map(connector)),
     transforms: byName(
-      (await all(api, "/transforms")).map((transform) => {
+      transforms.map((transform) => {
         const config = transform.config as Record<string, unknown>;
         return {
           name: strip(transform.name),
@@ -294,6 +335,15 @@ async function environmentOf(api: ServiceApi, prefix: string): Promise<Record<st
     ),
     pipelines: byName(
       (await all(api, "/pipelines")).map((pipeline) => ({
+        transforms: (pipeline.transforms as Record_[]).map((item) => [
+          transformNames.get(String(item.id)),
+          strip(item.topic),
+          String(item.topic_id).startsWith("transform_"), // the transform's own topic, not a source topic's id
+        ]),
+        rules: (pipeline.topic_auto_discovery_transforms as Record_[]).map((rule) => [
+          transformNames.get(String(rule.transform_id)),
+          rule.regex,
+        ]),
         name: strip(pipeline.name),
         source: strip((pipeline.source as Record_).name),
         destination: strip((pipeline.destination as Record_).name),
@@ -312,7 +362,7 @@ test("export writes a formatted program and prints the secret lines, with no sec
   exported = { dir, ...(await runExport(["--out", dir, "--prefix", "prod-", "--stack", "prod"])) };
   expect(exported.stderr).not.toMatch(/^warning/m);
   expect(exported.code).toBe(0);
-  for (const progress of ["tags… 3", "topics… 1", "sources… 4", "destinations… 2", "transforms… 1", "pipelines… 3"]) {
+  for (const progress of ["tags… 3", "topics… 1", "sources… 4", "destinations… 2", "transforms… 2", "pipelines… 3"]) {
     expect(exported.stderr).toContain(`reading ${progress}`);
   }
 
@@ -375,7 +425,7 @@ test("up of the exported program into service B makes a copy of A, object by obj
   expect(origins).toEqual(["api", "api", "api", "api"]);
 
   const preview = await project.preview();
-  expect(preview.result.changeSummary).toEqual({ same: 13 });
+  expect(preview.result.changeSummary).toEqual({ same: 14 });
   expect(leakedSecrets(project.stateFile(), Object.values(secretsOfA))).toEqual([]);
 });
 
@@ -398,7 +448,7 @@ test("exported with --adopt, the program takes A's objects over unchanged, and t
   expect(leakedSecrets([...written, adopting.stdout, adopting.stderr].join("\n"), secrets)).toEqual([]);
   const program = fs.readFileSync(path.join(dir, "index.ts"), "utf8");
   // Every resource names the object it takes over by id (a topic's id is its name).
-  expect(program.match(/^ +adopt: "[^"]+",$/gm)).toHaveLength(12);
+  expect(program.match(/^ +adopt: "[^"]+",$/gm)).toHaveLength(13);
 
   // The stack the export describes: its Pulumi.dev.yaml names A, its endpoint, client id and the prefix.
   const project = await TestProject.fromDirectory(dir, server, {}, "dev");
@@ -408,7 +458,7 @@ test("exported with --adopt, the program takes A's objects over unchanged, and t
 
   server.resetStats();
   const result = await project.up();
-  expect(result.summary.resourceChanges).toEqual({ create: 13 });
+  expect(result.summary.resourceChanges).toEqual({ create: 14 });
   const writes = server
     .stats()
     .calls.filter((call) => call.method !== "GET")
@@ -417,6 +467,6 @@ test("exported with --adopt, the program takes A's objects over unchanged, and t
   expect(await environmentOf(apiA, "prod-")).toEqual(before);
 
   const preview = await project.preview();
-  expect(preview.result.changeSummary).toEqual({ same: 13 });
+  expect(preview.result.changeSummary).toEqual({ same: 14 });
   expect(preview.diagnostics.filter((line) => /adopted as it was/.test(line))).toEqual([]);
 });
