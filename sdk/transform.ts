@@ -183,6 +183,11 @@ export interface TransformArgs extends ManagedArgs {
    * @default 600
    */
   deployTimeoutSeconds?: pulumi.Input<number>;
+  /**
+   * Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+   * @default left as they are on the service
+   */
+  tags?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /**
@@ -243,6 +248,8 @@ export class Transform extends StreamkapResource {
   declare readonly inputFormat: pulumi.Output<string | undefined>;
   /** How output records are serialized: as set, else the service's value (its default, `Any`). */
   declare readonly outputFormat: pulumi.Output<string | undefined>;
+  /** Tag ids: as set, else the ones the service holds. */
+  declare readonly tags: pulumi.Output<string[] | undefined>;
   /** Parallel tasks of the job: as set, else the service's value (its default included). */
   declare readonly parallelism: pulumi.Output<number | undefined>;
   /** The code whose version was last deployed; undefined when the code is left to the web console. */
@@ -294,6 +301,7 @@ export function transformProps(name: string, args: Omit<TransformArgs, "type" | 
     deploy: args.deploy,
     replayWindow: args.replayWindow,
     deployTimeoutSeconds: args.deployTimeoutSeconds,
+    tags: args.tags,
     version: undefined,
     previewVersion: undefined,
     liveVersion: undefined,

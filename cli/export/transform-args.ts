@@ -1,4 +1,5 @@
 import { semanticEqual } from "../../provider/engine/values";
+import { tagIdsOf } from "../../provider/kinds/live-values";
 import type { TransformRecord } from "../../provider/kinds/transform";
 import {
   catalogueDefault,
@@ -10,7 +11,7 @@ import {
 import { sqlImplementationOf } from "../../provider/kinds/transform-implementation";
 import { entry, type Expr, jsonExpr, literal, object, type ObjectEntry, template } from "./code";
 import type { Args } from "./object-args";
-import { type References, topicPattern } from "./references";
+import { type References, tagList, topicPattern } from "./references";
 
 const formats = new Set(["Any", "Avro", "Json"]);
 const languages = new Set(["PYTHON", "JAVASCRIPT", "SQL"]);
@@ -60,6 +61,10 @@ export function transformArgs(live: TransformRecord, references: References): Ar
       !semanticEqual(value, catalogueDefault(type, key)),
   );
   if (extra.length > 0) entries.push(entry("config", jsonExpr(Object.fromEntries(extra))));
+
+  const tags = tagList(tagIdsOf(live.tags) ?? [], references);
+  if (tags.list) entries.push(entry("tags", tags.list));
+  notes.push(...tags.notes);
 
   const code = live.implementation;
   const sql = sqlImplementationOf(live.transform_type ?? "", code);

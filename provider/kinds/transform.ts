@@ -4,7 +4,7 @@ import type { CheckFailure, Json, JsonObject, KindDescription } from "../engine/
 import { getObject } from "../engine/lookup";
 import { compact, isUnknown, semanticEqual } from "../engine/values";
 import { liveConfig } from "./connector-config";
-import { liveSetting } from "./live-values";
+import { liveSet, liveSetting, tagIdsOf } from "./live-values";
 import { nameSchema, namePrefixSchema } from "./names";
 import {
   catalogueDefault,
@@ -54,6 +54,8 @@ export const transformInputsSchema = z.strictObject({
   deploy: z.boolean().optional(),
   replayWindow: z.enum(["7d", "3d", "24h", "10m", "0"]).optional(),
   deployTimeoutSeconds: z.number().int().min(10).max(86_400).optional(),
+  /** Tag ids. Absent: left as they are on the service; `[]`: none. */
+  tags: z.array(z.string().min(1)).optional(),
 });
 export type TransformInputs = z.infer<typeof transformInputsSchema> & JsonObject;
 
@@ -82,6 +84,7 @@ export const transformRecord = z.looseObject({
   /** Output topics: ids and their pretty names, two parallel lists that may differ in length (TF datasource/transform_test.go:12-40). */
   topic_ids: z.union([z.array(z.string()), z.string()]).nullish(),
   topics: z.union([z.array(z.string()), z.string()]).nullish(),
+  tags: z.array(z.unknown()).nullish(),
 });
 export type TransformRecord = z.infer<typeof transformRecord>;
 
@@ -115,12 +118,13 @@ function outputs(live: TransformRecord): JsonObject {
   });
 }
 
-/** The typed settings every transform has (topic patterns, formats, parallelism) as the service holds them. */
+/** The settings every transform has (topic patterns, formats, parallelism) and its tags, as the service holds them. */
 function liveSettings(live: TransformRecord): JsonObject {
+  const tags = tagIdsOf(live.tags);
+  const settings: JsonObject = tags === undefined ? {} : { tags };
   const entry = live.transform_type ? findConnector("transform", live.transform_type) : undefined;
-  if (!entry) return {};
+  if (!entry) return settings;
   const byKey = new Map(fieldsOf(entry).map((field) => [field.key, field]));
-  const settings: JsonObject = {};
   for (const [input, key] of Object.entries(typedConfigKeys)) {
     const field = byKey.get(key);
     const value = field && liveValueOf(field, live.config?.[key]);
@@ -146,11 +150,13 @@ export const transformKind: KindDescription<TransformInputs, TransformRecord> = 
     record: transformRecord,
     idOf: (live) => live.id,
     nameOf: (live) => live.name ?? undefined,
-    createBody: (inputs, context) => ({
-      transform: inputs.type,
-      config: transformConfig(inputs),
-      created_from: context.createdFrom,
-    }),
+    createBody: (inputs, context) =>
+      compact({
+        transform: inputs.type,
+        config: transformConfig(inputs),
+        tags: inputs.tags,
+        created_from: context.createdFrom,
+      }),
     // The backend overwrites the implementation with the update's, wiping it when there is none: send the code the
     // transform holds now, read first, whoever wrote it; new code goes through implementation_details in
     // `converge` (TF internal/resource/transform/base.go:543-582).
@@ -160,13 +166,17 @@ export const transformKind: KindDescription<TransformInputs, TransformRecord> = 
         transform: inputs.type,
         config: transformConfig(inputs),
         implementation: (live?.implementation ?? undefined) as JsonObject | undefined,
+        // Unmanaged tags are left out, so the service keeps its own (TF sends null: internal/api/transform.go:51-57).
+        tags: inputs.tags,
       });
     },
     updateRequest: (id, body) => ({ method: "PUT", path: "/transforms", body: { id, ...(body as JsonObject) } }),
     deleteRequest: (id) => ({ method: "DELETE", path: "/transforms", query: { id } }),
     // Only the code, the unit test or the deploy settings changed: no config update, `converge` does the rest.
     updateNeeded: (olds, news) =>
-      olds.type !== news.type || !semanticEqual(transformConfig(olds), transformConfig(news)),
+      olds.type !== news.type ||
+      !semanticEqual(transformConfig(olds), transformConfig(news)) ||
+      !semanticEqual(olds.tags, news.tags),
     asyncDelete: true,
   },
   outputs,
@@ -183,6 +193,7 @@ export const transformKind: KindDescription<TransformInputs, TransformRecord> = 
       ...prior,
       ...typed,
       name: live.name ?? (typeof config[nameKey] === "string" ? (config[nameKey] as string) : prior.name),
+      tags: liveSet(prior.tags, tagIdsOf(live.tags), []),
       type,
       config: prior.config === undefined ? undefined : liveConfig(config, prior.config),
       implementation: liveImplementation(

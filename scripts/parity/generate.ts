@@ -143,7 +143,7 @@ function transformMapping(type: ReferenceType): TypeMapping {
     deploy: { ours: "`deploy`" },
     replay_window: { ours: "`replayWindow`" },
     connector_status: { ours: "`jobStatus` (output)" },
-    tags: { note: "transforms take no tags here yet" },
+    tags: { ours: "`tags`" },
   };
   return {
     counterpart: `\`${transformClassName(code)}\``,

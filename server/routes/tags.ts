@@ -128,12 +128,13 @@ export const tagRoutes: RouteDef[] = [
     const tag = ownCustom(ctx);
     delete ctx.store.state.tags[tag.id];
     // Objects keep no dangling reference to a deleted tag.
-    const strip = (o: { tags: string[] }) => {
-      o.tags = o.tags.filter((id) => id !== tag.id);
+    const strip = (o: { tags?: string[] }) => {
+      o.tags = (o.tags ?? []).filter((id) => id !== tag.id);
     };
     Object.values(ctx.store.state.connectors).forEach(strip);
     Object.values(ctx.store.state.pipelines).forEach(strip);
     Object.values(ctx.store.state.topics).forEach(strip);
+    Object.values(ctx.store.state.transforms).forEach(strip);
     ctx.store.changed();
     return renderTag(tag);
   }),

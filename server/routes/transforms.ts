@@ -11,13 +11,15 @@ import { filterAndSort, paginate, parseListQuery, single } from "../domain/listi
 import { prettyTopicName } from "../domain/pipelines";
 import { effective } from "../domain/status";
 import type { TransformRecord } from "../state/types";
-import { ORIGINS } from "./connector-common";
+import { assertTagsExist, ORIGINS } from "./connector-common";
 
 const NAME_KEY = "transforms.name";
 const createBody = z.object({
   transform: z.enum(TRANSFORM_TYPES),
   config: z.record(z.string(), z.unknown()),
   created_from: z.enum(ORIGINS).default("api"),
+  // TF sends `tags` on create and update, `null` when unmanaged (internal/api/transform.go:41-57).
+  tags: z.array(z.string()).nullish(),
 });
 // The backend overwrites the transform's implementation with the body's on every update, so clients re-send the
 // one they read (TF internal/resource/transform/base.go:543-582, internal/api/transform.go:51-57).
@@ -26,6 +28,7 @@ const updateBody = z.object({
   transform: z.enum(TRANSFORM_TYPES).optional(),
   config: z.record(z.string(), z.unknown()),
   implementation: z.record(z.string(), z.unknown()).nullish(),
+  tags: z.array(z.string()).nullish(),
 });
 const unitTest = z
   .object({
@@ -132,6 +135,7 @@ export function renderTransform(ctx: ApiContext, t: TransformRecord) {
     // Pretty names parallel to `topic_ids`, read by the reference client to pick a pipeline item's `topic_id`
     // (TF internal/resource/pipeline/pipeline.go:557-568; datasource/transform_test.go:12-40).
     topics: topicIds(t).map(prettyTopicName),
+    tags: [...(t.tags ?? [])],
     implementation: currentImplementation(t),
     metrics: {
       tasks: 1,
@@ -230,6 +234,7 @@ export const transformRoutes: RouteDef[] = [
     const body = parseBody(createBody, ctx.body);
     const cfg = config(body.transform, body.config);
     assertUniqueName(ctx, String(cfg[NAME_KEY]));
+    assertTagsExist(ctx, body.tags ?? [], ["body", "tags"]);
     const now = Date.now();
     const t: TransformRecord = {
       id: objectId(),
@@ -246,6 +251,7 @@ export const transformRoutes: RouteDef[] = [
       liveVersion: null,
       jobTimeline: [],
       jobStartedAt: null,
+      tags: [...(body.tags ?? [])],
     };
     ctx.store.state.transforms[t.id] = t;
     ctx.store.changed();
@@ -259,11 +265,14 @@ export const transformRoutes: RouteDef[] = [
     }
     const cfg = config(t.transformType, body.config);
     assertUniqueName(ctx, String(cfg[NAME_KEY]), t.id);
+    if (body.tags) assertTagsExist(ctx, body.tags, ["body", "tags"]);
     // Overwritten, not merged: an update without `implementation` wipes the code (see updateBody).
     Object.assign(t, {
       config: cfg,
       name: String(cfg[NAME_KEY]),
       implementation: body.implementation ?? null,
+      // `null` or absent keeps the tags; a list replaces them (as for sources: TF internal/api/source.go:30-37).
+      tags: body.tags == null ? (t.tags ?? []) : [...body.tags],
       updatedAt: Date.now(),
     });
     ctx.store.changed();

@@ -197,6 +197,8 @@ export interface TransformRecord {
   liveVersion: number | null;
   jobTimeline: StatusStep[];
   jobStartedAt: number | null;
+  /** Tag ids (TF internal/api/transform.go:36-57); undefined in state written before transforms had tags. */
+  tags?: string[];
   /** Until then `job_status` answers 400 "Job not found": the deployed job has not registered yet. */
   jobRegistersAt?: number;
   /** Set through `/_local/transforms/{id}/job-statuses`: what the next job_status reads answer, one each. */

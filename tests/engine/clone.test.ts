@@ -159,6 +159,7 @@ async function buildEnvironmentA(api: ServiceApi): Promise<void> {
   // A SQL transform, its implementation in the reference provider's implementation_json shape.
   const sales = await post<{ id: string }>("/transforms", {
     transform: "rollup",
+    tags: [team.id],
     config: {
       "transforms.name": "prod-daily-sales",
       "transforms.input.topic.pattern": `source_${orders.id}\\.public\\.orders`,
@@ -328,6 +329,7 @@ async function environmentOf(api: ServiceApi, prefix: string): Promise<Record<st
             "transforms.output.topic.pattern": strip(config["transforms.output.topic.pattern"]),
           },
           implementation: { ...(transform.implementation as Record<string, unknown>), version: undefined },
+          tags: tagNames(transform.tags),
           deployedLive: transform.live_version !== null,
           deployedPreview: transform.preview_version !== null,
         };

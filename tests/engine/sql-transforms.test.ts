@@ -73,6 +73,14 @@ test("up writes each SQL implementation in the reference provider's shape", asyn
   });
 });
 
+test("a transform's tags are sent on create and read back; a transform without them has the service's (none)", async () => {
+  const outputs = await project.stack.outputs();
+  expect((await transform("rollupId")) as unknown as { tags: string[] }).toMatchObject({
+    tags: [outputs.teamId.value],
+  });
+  expect(outputs.joinTags.value).toEqual([]);
+});
+
 test("a language alone sets the config's language and writes no implementation", async () => {
   const python = await transform("pythonId");
   expect(python.config["transforms.language"]).toBe("Python");
@@ -82,11 +90,11 @@ test("a language alone sets the config's language and writes no implementation",
 test("a second preview shows no changes and makes no API call; refresh finds no drift", async () => {
   let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
   const calls = await callsDuring(server, async () => (preview = await project.preview()));
-  expect(preview?.result.changeSummary).toEqual({ same: 5 });
+  expect(preview?.result.changeSummary).toEqual({ same: 6 });
   expect(calls).toEqual([]);
   const { diagnostics } = await project.refresh();
   expect(diagnostics.join("\n")).not.toMatch(/changed outside Pulumi/);
-  expect((await project.preview()).result.changeSummary).toEqual({ same: 5 });
+  expect((await project.preview()).result.changeSummary).toEqual({ same: 6 });
 });
 
 test("a query edited in the console is drift of `implementation`; up writes the program's back", async () => {
@@ -113,6 +121,21 @@ test("changing the query writes a new version", async () => {
   const after = await transform("rollupId");
   expect(after.version).toBe(before + 1);
   expect(after.implementation).toMatchObject({ rollupSQL: expect.stringContaining("MAX(amount)") });
+});
+
+test("tags set in the console on a transform whose tags the program leaves out stay; `[]` removes the program's", async () => {
+  const join = await transform("joinId");
+  const teamId = String((await project.stack.outputs()).teamId.value);
+  await api.request("PUT", "/transforms", {
+    id: join.id,
+    config: join.config,
+    implementation: join.implementation,
+    tags: [teamId],
+  });
+  await project.setConfig({ rollupTags: "none" });
+  await project.up();
+  expect(((await transform("joinId")) as unknown as { tags: string[] }).tags).toEqual([teamId]);
+  expect(((await transform("rollupId")) as unknown as { tags: string[] }).tags).toEqual([]);
 });
 
 test("destroy removes every transform", async () => {
