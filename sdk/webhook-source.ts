@@ -46,6 +46,13 @@ export interface WebhookSourceArgs extends ManagedArgs {
    */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
   /**
+   * Further settings of the `webhook` connector by their dotted keys, checked against the catalogue in
+   * `pulumi preview`: e.g. `{"transforms.ValueToKey.fields.include.list": "id", "InsertTopicName.enabled": true}`.
+   * The settings above have inputs of their own.
+   * @default none
+   */
+  config?: pulumi.Input<Record<string, pulumi.Input<string | number | boolean>>>;
+  /**
    * The service generates the URL and API key once; they cannot be changed. Set or bump this number to get new
    * ones: changing it replaces the source (with a generated name, the new source exists before the old one goes).
    * @default none
@@ -102,6 +109,8 @@ export class WebhookSource extends StreamkapResource {
   declare readonly apiKey: pulumi.Output<string>;
   /** `Active`, `Paused`, `Broken`, … as the service last reported it. */
   declare readonly connectorStatus: pulumi.Output<string>;
+  /** The further settings, as last applied. */
+  declare readonly config: pulumi.Output<Record<string, string | number | boolean> | undefined>;
   /** Full topic ids, e.g. `source_<id>.orders`, for pipelines and transforms. */
   declare readonly topicIds: pulumi.Output<string[]>;
   /** How the source was created: `api`, `terraform` or `web`. */
@@ -122,6 +131,7 @@ export class WebhookSource extends StreamkapResource {
         defaultTopic: args.defaultTopic,
         topics: args.topics,
         tags: args.tags,
+        config: args.config,
         keyVersion: args.keyVersion,
         url: undefined,
         apiKey: undefined,

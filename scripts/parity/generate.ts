@@ -116,9 +116,7 @@ function webhookMapping(): TypeMapping {
     attribute: (attribute) =>
       names[attribute.name] ??
       connectorCommon(attribute.name, "webhook") ??
-      (attribute.apiKey
-        ? { note: `use \`Source\` with \`connector: "webhook"\` and \`config["${attribute.apiKey}"]\`` }
-        : { note: "no counterpart" }),
+      (attribute.apiKey ? { ours: inlineCode(`config["${attribute.apiKey}"]`) } : { note: "no counterpart" }),
   };
 }
 

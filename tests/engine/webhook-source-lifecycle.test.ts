@@ -199,9 +199,36 @@ test("48: the create was sent with wait=false and secret_returned, and no invent
   expect(remove?.query).toMatchObject({ wait: "false" });
 });
 
+test("further settings by dotted key reach the service, and read back without drift", async () => {
+  await project.setConfig({
+    extra: JSON.stringify({ "InsertTopicName.enabled": true, "transforms.ValueToKey.fields.include.list": "id" }),
+  });
+  await project.up();
+  const [source] = await api.list<Live>("/sources");
+  expect(source.config).toMatchObject({
+    "InsertTopicName.enabled": "true",
+    "transforms.ValueToKey.fields.include.list": "id",
+  });
+  await project.refresh();
+  expect((await project.preview()).result.changeSummary).toEqual({ same: 2 });
+});
+
 test("destroy deletes the source", async () => {
   await project.destroy();
   expect(await api.list("/sources")).toEqual([]);
+});
+
+test("a setting with an input of its own, set again in `config`, fails in preview, naming the input", async () => {
+  const bad = await TestProject.create("webhook-source", server, { extra: JSON.stringify({ format: "string" }) });
+  try {
+    let failure: { message: string; diagnostics: string[] } | undefined;
+    const calls = await callsDuring(server, async () => (failure = await bad.failingPreview()));
+    const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
+    expect(printed).toContain('`config["format"]` is set by `format`; set it there instead');
+    expect(calls).toEqual([]);
+  } finally {
+    bad.dispose();
+  }
 });
 
 test("a default topic outside the topics fails in preview, naming both fields, and sends nothing", async () => {
