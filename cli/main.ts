@@ -4,9 +4,11 @@
  *   local        start the local API server (see docs/local-server.md)
  *   pr-summary   turn `pulumi preview --json` into a pull-request summary (see docs/gitops.md)
  *   export       write a live service out as a Pulumi program (see docs/export.md)
+ * Every command takes `--help` and `--version`; a usage error exits with 2, any other failure with 1.
  */
-import { runLocalCommand } from "../server/cli";
+import { packageVersion, UsageError, usageErrorLine } from "./command-line";
 import { runExportCommand } from "./export/command";
+import { runLocalCommand } from "./local-command";
 import { runPrSummaryCommand } from "./pr-summary/command";
 
 const usage = `Usage: pulumi-streamkap <command> [options]
@@ -21,30 +23,41 @@ Commands:
         snapshots, restarts, state changes, drift warnings, and the affected pipelines as a Mermaid diagram.
   export --out DIR [--prefix NAME] [--adopt] [--stack NAME]
         Write every source, destination, pipeline, transform, topic, tag and webhook source of the service
-        (credentials from STREAMKAP_*) as a TypeScript Pulumi program; \`export --help\` lists every option.
+        (credentials from STREAMKAP_*) as a TypeScript Pulumi program.
+
+Every command takes --help (all its options) and --version.
 `;
+
+/** Each command: what it does with its arguments, answering an exit code when it has one to give. */
+const commands: Record<string, (argv: string[]) => Promise<number | void>> = {
+  local: runLocalCommand,
+  "pr-summary": (argv) => runPrSummaryCommand(argv),
+  export: (argv) => runExportCommand(argv),
+};
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  switch (command) {
-    case "local":
-      await runLocalCommand(rest);
-      return;
-    case "pr-summary":
-      process.exitCode = await runPrSummaryCommand(rest);
-      return;
-    case "export":
-      await runExportCommand(rest);
-      return;
-    case undefined:
-    case "help":
-    case "--help":
-    case "-h":
-      process.stdout.write(usage);
-      return;
-    default:
-      process.stderr.write(`pulumi-streamkap: unknown command "${command}"\n\n${usage}`);
-      process.exitCode = 2;
+  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+    process.stdout.write(usage);
+    return;
+  }
+  if (command === "--version" || command === "version") {
+    process.stdout.write(`${packageVersion()}\n`);
+    return;
+  }
+  const run = commands[command];
+  if (!run) {
+    process.stderr.write(`pulumi-streamkap: unknown command "${command}"\n\n${usage}`);
+    process.exitCode = 2;
+    return;
+  }
+  try {
+    const code = await run(rest);
+    if (typeof code === "number") process.exitCode = code;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(usageErrorLine(command, error));
+    process.exitCode = 2;
   }
 }
 

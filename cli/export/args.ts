@@ -1,5 +1,7 @@
 import * as path from "node:path";
 
+import { type OptionSpecs, parseCommandLine, UsageError } from "../command-line";
+
 export const exportUsage = `Usage: pulumi-streamkap export --out DIR [--prefix NAME] [--adopt] [--stack NAME] [--project NAME]
                               [--endpoint URL] [--client-id ID] [--force]
 
@@ -32,62 +34,48 @@ export interface ExportArgs {
   force: boolean;
 }
 
+const exportOptions = {
+  out: { type: "string" },
+  prefix: { type: "string" },
+  adopt: { type: "boolean" },
+  stack: { type: "string" },
+  project: { type: "string" },
+  endpoint: { type: "string" },
+  "client-id": { type: "string" },
+  force: { type: "boolean" },
+} as const satisfies OptionSpecs;
+
 /** The flags, or an error naming the one that is wrong and how to write it. */
-export function parseExportArgs(argv: readonly string[]): ExportArgs | "help" {
-  const values: Partial<Record<string, string>> = {};
-  const switches = new Set<string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const equals = arg.indexOf("=");
-    const flag = equals > 0 ? arg.slice(0, equals) : arg;
-    switch (flag) {
-      case "--help":
-      case "-h":
-        return "help";
-      case "--adopt":
-      case "--force":
-        switches.add(flag);
-        break;
-      case "--out":
-      case "--prefix":
-      case "--stack":
-      case "--project":
-      case "--endpoint":
-      case "--client-id": {
-        const value = equals > 0 ? arg.slice(equals + 1) : argv[++i];
-        if (value === undefined) throw new Error(`${flag} needs a value\n\n${exportUsage}`);
-        values[flag] = value;
-        break;
-      }
-      case "--secret":
-      case "--project-key":
-        throw new Error(
-          `${flag} is not a flag: the secret is read only from STREAMKAP_SECRET (a project key from ` +
-            "STREAMKAP_PROJECT_KEY), so it never lands in shell history",
-        );
-      default:
-        throw new Error(`unknown option ${arg}\n\n${exportUsage}`);
-    }
+export function parseExportArgs(argv: readonly string[]): ExportArgs | "help" | "version" {
+  const secretFlag = argv.find((arg) => /^--(secret|project-key)(=|$)/.test(arg))?.split("=")[0];
+  if (secretFlag) {
+    throw new UsageError(
+      `${secretFlag} is not a flag: the secret is read only from STREAMKAP_SECRET (a project key from ` +
+        "STREAMKAP_PROJECT_KEY), so it never lands in shell history",
+    );
   }
-  const out = values["--out"];
-  if (!out) throw new Error(`--out DIR is required: the directory to write the program to\n\n${exportUsage}`);
-  const stack = values["--stack"] ?? "dev";
+  const line = parseCommandLine("export", exportOptions, argv);
+  if (line.kind !== "run") return line.kind;
+  const values = line.values;
+  const out = values.out;
+  if (!out) throw new UsageError("--out DIR is required: the directory to write the program to");
+  const stack = values.stack ?? "dev";
   if (!/^[A-Za-z0-9_.-]+$/.test(stack)) {
-    throw new Error("--stack must be a stack name: letters, digits, `-`, `_` and `.`");
+    throw new UsageError("--stack must be a stack name: letters, digits, `-`, `_` and `.`");
   }
-  const project = values["--project"] ?? projectNameOf(out);
+  const project = values.project ?? projectNameOf(out);
   if (!/^[A-Za-z0-9_.-]+$/.test(project)) {
-    throw new Error("--project must be a Pulumi project name: letters, digits, `-`, `_` and `.`");
+    throw new UsageError("--project must be a Pulumi project name: letters, digits, `-`, `_` and `.`");
   }
   return {
     out,
-    prefix: values["--prefix"] ?? "",
-    adopt: switches.has("--adopt"),
+    prefix: values.prefix ?? "",
+    adopt: values.adopt === true,
     stack,
     project,
-    endpoint: values["--endpoint"],
-    clientId: values["--client-id"],
-    force: switches.has("--force"),
+    endpoint: values.endpoint,
+    clientId: values["client-id"],
+    force: values.force === true,
   };
 }
 

@@ -4,6 +4,7 @@ import * as path from "node:path";
 import { StreamkapClient } from "../../provider/client/client";
 import { ErrorCodes, StreamkapError } from "../../provider/errors";
 import { type ProviderSettings, resolveSettings } from "../../provider/settings";
+import { packageVersion } from "../command-line";
 import { type ExportArgs, exportUsage, parseExportArgs } from "./args";
 import { buildProgram } from "./model";
 import {
@@ -37,8 +38,8 @@ const processIo = (): ExportIo => ({
 /** `pulumi-streamkap export`: reads the service and writes the program (see docs/export.md). */
 export async function runExportCommand(argv: readonly string[], io: ExportIo = processIo()): Promise<void> {
   const args = parseExportArgs(argv);
-  if (args === "help") {
-    io.stdout(exportUsage);
+  if (args === "help" || args === "version") {
+    io.stdout(args === "help" ? exportUsage : `${packageVersion()}\n`);
     return;
   }
   const settings = settingsFor(args, io.env);

@@ -119,7 +119,7 @@ describe("pulumi-streamkap local", () => {
   test("--json prints one JSON line when ready and exits cleanly on SIGTERM, persisting", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sk-cli-"));
     try {
-      const cli = join(__dirname, "../../server/cli.js");
+      const cli = join(__dirname, "../../cli/local-command.js");
       const child = spawn(
         process.execPath,
         ["-e", `require(${JSON.stringify(cli)}).runLocalCommand(JSON.parse(process.env.LOCAL_ARGS))`],

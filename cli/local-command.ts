@@ -1,0 +1,105 @@
+// `pulumi-streamkap local [--port N] [--data DIR] [--fsync] [--services a,b,c] [--faults SPEC] [--json]`: runs the
+// local server in the foreground until SIGINT/SIGTERM, then closes it cleanly.
+import { type LocalServerOptions, startLocalServer } from "../server";
+import { type OptionSpecs, packageVersion, parseCommandLine, UsageError } from "./command-line";
+
+export const localUsage = `Usage: pulumi-streamkap local [--port N] [--host HOST] [--data DIR] [--fsync] [--services a,b,c]
+                             [--faults SPEC] [--json]
+
+Starts the local Streamkap API server in the foreground: a faithful implementation of the management API and the
+webhook source on this machine, for demos, tests and CI with no account. Ctrl-C (or SIGTERM) stops it cleanly.
+
+  --port N          the port to listen on (default: a free one)
+  --host HOST       the address to listen on (default: 127.0.0.1)
+  --data DIR        keep the service's data in DIR (an embedded database) across restarts (default: in memory)
+  --fsync           make every acknowledged write durable before the answer (slower; default: durable to the
+                    operating system, which survives the server being killed)
+  --services a,b,c  isolated services besides the default one, each with its own admin credential
+  --faults SPEC     inject faults: latency, 429s, 5xx, dropped connections, short tokens (see docs/local-server.md)
+  --json            print one JSON line when ready: base URL, webhook base URL, and each service's credentials
+`;
+
+const localOptions = {
+  port: { type: "string" },
+  host: { type: "string" },
+  data: { type: "string" },
+  faults: { type: "string" },
+  json: { type: "boolean" },
+  fsync: { type: "boolean" },
+  services: { type: "string" },
+} as const satisfies OptionSpecs;
+
+export interface LocalCommandArgs {
+  options: LocalServerOptions;
+  json: boolean;
+}
+
+export function parseLocalArgs(argv: readonly string[]): LocalCommandArgs | "help" | "version" {
+  const line = parseCommandLine("local", localOptions, argv);
+  if (line.kind !== "run") return line.kind;
+  const values = line.values;
+  const options: LocalServerOptions = { port: 0 };
+  if (values.port !== undefined) {
+    const port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port must be 0..65535");
+    options.port = port;
+  }
+  if (values.host !== undefined) options.host = values.host;
+  if (values.data !== undefined) options.dataDir = values.data;
+  if (values.faults !== undefined) options.faults = values.faults;
+  if (values.fsync) options.fsync = true;
+  if (values.services !== undefined) {
+    options.services = values.services
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean);
+  }
+  return { options, json: values.json === true };
+}
+
+export async function runLocalCommand(argv: readonly string[]): Promise<void> {
+  const parsed = parseLocalArgs(argv);
+  if (parsed === "help" || parsed === "version") {
+    process.stdout.write(parsed === "help" ? localUsage : `${packageVersion()}\n`);
+    return;
+  }
+  const { options, json } = parsed;
+  const server = await startLocalServer(options);
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  if (json) {
+    out(
+      JSON.stringify({
+        baseUrl: server.baseUrl,
+        webhookBaseUrl: server.webhookBaseUrl,
+        clientId: server.clientId,
+        secret: server.secret,
+        services: server.services().map((s) => ({ name: s.name, clientId: s.clientId, secret: s.secret })),
+      }),
+    );
+  } else {
+    out(`Streamkap local API server listening on ${server.baseUrl}`);
+    out(`  webhook base URL:  ${server.webhookBaseUrl}`);
+    out(`  client id:         ${server.clientId}`);
+    out(`  secret:            ${server.secret}`);
+    const others = server.services().slice(1);
+    if (others.length > 0) {
+      out("  other services (each isolated, with its own admin credential):");
+      for (const s of others) out(`    ${s.name}: client id ${s.clientId}  secret ${s.secret}`);
+    }
+    out(
+      options.dataDir
+        ? `  data directory:    ${options.dataDir}`
+        : "  data: in memory only (use --data DIR to keep it)",
+    );
+    out("Use: STREAMKAP_HOST=<base URL> STREAMKAP_CLIENT_ID=<client id> STREAMKAP_SECRET=<secret>. Ctrl-C stops.");
+  }
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      server.close().then(resolve, resolve);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+}
