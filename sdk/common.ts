@@ -7,6 +7,7 @@ export interface ManagedArgs {
    * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
    * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
    * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+   * @default none: the object is created
    */
   adopt?: pulumi.Input<string>;
   /**

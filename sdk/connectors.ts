@@ -38,9 +38,15 @@ export interface SnapshotArgs {
    * @default every topic of the source
    */
   topics?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Incremental only: copy just the rows each filter selects, per table. */
+  /**
+   * Incremental only: copy just the rows each filter selects, per table.
+   * @default every row
+   */
   filters?: pulumi.Input<pulumi.Input<SnapshotFilter>[]>;
-  /** Incremental only: the column that chunks a table without a primary key. */
+  /**
+   * Incremental only: the column that chunks a table without a primary key.
+   * @default none: tables are chunked by their primary key
+   */
   surrogateKey?: pulumi.Input<string>;
 }
 
@@ -80,6 +86,7 @@ export interface ConnectorCommonArgs extends ManagedArgs {
    * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
    * then a change that replaces the connector creates the new one before deleting the old, with no gap.
    * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+   * @default `<resource name>-<7 characters>`, derived once and kept
    */
   name?: pulumi.Input<string>;
   /**
@@ -108,11 +115,13 @@ export interface ConnectorCommonArgs extends ManagedArgs {
    * ```ts
    * restartTrigger: "2024-06-01 stuck after failover",
    * ```
+   * @default none: no restart
    */
   restartTrigger?: pulumi.Input<string | number>;
   /**
    * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
    * source reads again from the start). Runs before a restart asked for in the same change.
+   * @default none: no reset
    */
   resetTrigger?: pulumi.Input<string | number>;
   /**
@@ -121,6 +130,7 @@ export interface ConnectorCommonArgs extends ManagedArgs {
    * ```ts
    * restartTaskTrigger: { task: 0, trigger: 1 },
    * ```
+   * @default none: no task restart
    */
   restartTaskTrigger?: pulumi.Input<RestartTaskTriggerArgs>;
   /**
@@ -134,11 +144,13 @@ export interface ConnectorCommonArgs extends ManagedArgs {
    * ```ts
    * snapshot: { generation: 2, type: "incremental", topics: ["public.orders"], filters: [{ table: "public.orders", where: "id > 1000" }] },
    * ```
+   * @default none: only the service's initial snapshot
    */
   snapshot?: pulumi.Input<SnapshotArgs>;
   /**
    * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
    * are on the service; `[]` removes them all.
+   * @default left as they are on the service
    */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
 }
@@ -219,17 +231,21 @@ function markSecretKeys(
 export abstract class Connector extends StreamkapResource {
   /** The name on the service. */
   declare readonly name: pulumi.Output<string>;
+  /** The connector code, e.g. `postgresql` (typed classes carry it in their type). */
   declare readonly connector: pulumi.Output<string>;
   /** The settings as last applied (secret keys stay secret). */
   declare readonly config: pulumi.Output<Record<string, ConfigValue>>;
   /** `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it. */
   declare readonly connectorStatus: pulumi.Output<string>;
+  /** Each Kafka Connect task's state, by task number, as the service last reported it. */
   declare readonly taskStatuses: pulumi.Output<Record<string, unknown>>;
   /** Topic display names, e.g. `public.orders`. */
   declare readonly topics: pulumi.Output<string[]>;
   /** Full topic ids, e.g. `source_abc123.public.orders`. */
   declare readonly topicIds: pulumi.Output<string[]>;
+  /** The connector's display name, e.g. `PostgreSQL`. */
   declare readonly connectorDisplayName: pulumi.Output<string>;
+  /** When the service created the connector, ISO 8601. */
   declare readonly createdTimestamp: pulumi.Output<string>;
   /** How the object was created: `api`, `terraform` or `web` (see the `streamkap:createdFrom` setting). */
   declare readonly createdFrom: pulumi.Output<string>;

@@ -47,7 +47,10 @@ export interface PipelineTopicAutoDiscoveryArgs {
 }
 
 export interface PipelineArgs extends ManagedArgs {
-  /** The name on the service, unique per service. Leave it out to derive one from the resource name. */
+  /**
+   * The name on the service, unique per service. Leave it out to derive one from the resource name.
+   * @default `<resource name>-<7 characters>`, derived once and kept
+   */
   name?: pulumi.Input<string>;
   /**
    * The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
@@ -71,6 +74,7 @@ export interface PipelineArgs extends ManagedArgs {
   snapshotNewTables?: pulumi.Input<boolean>;
   /**
    * Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
+   * @default left as they are on the service (a new pipeline gets the Development tag)
    */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
   /**
@@ -107,8 +111,11 @@ export interface PipelineArgs extends ManagedArgs {
  * ```
  */
 export class Pipeline extends StreamkapResource {
+  /** The name on the service. */
   declare readonly name: pulumi.Output<string>;
+  /** The source's id. */
   declare readonly sourceId: pulumi.Output<string>;
+  /** The destination's id. */
   declare readonly destinationId: pulumi.Output<string>;
   /** The topics by table name: as set, else every topic the service delivers. */
   declare readonly topics: pulumi.Output<string[] | undefined>;
@@ -122,11 +129,15 @@ export class Pipeline extends StreamkapResource {
   declare readonly topicAutoDiscovery: pulumi.Output<Array<{ transformId: string; regex: string }> | undefined>;
   /** The full ids of the topics the pipeline delivers. */
   declare readonly topicIds: pulumi.Output<string[]>;
+  /** The topics the pipeline delivers, by table name (`public.orders`). */
   declare readonly topicNames: pulumi.Output<string[]>;
+  /** The source's name on the service. */
   declare readonly sourceName: pulumi.Output<string>;
+  /** The destination's name on the service. */
   declare readonly destinationName: pulumi.Output<string>;
   /** The tags the service holds, including the default it adds. */
   declare readonly tagIds: pulumi.Output<string[]>;
+  /** How the pipeline was created: `api`, `terraform` or `web`. */
   declare readonly createdFrom: pulumi.Output<string>;
 
   constructor(name: string, args: PipelineArgs, opts?: pulumi.CustomResourceOptions) {

@@ -49,6 +49,7 @@ export interface ProjectKeyArgs extends ManagedArgs {
   /**
    * The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
    * characters>`. Changing it replaces the key (new credentials).
+   * @default `<resource name>-<7 characters>`, derived once and kept
    */
   name?: pulumi.Input<string>;
   /**

@@ -12,21 +12,45 @@ export interface TopicArgs extends ManagedArgs {
    * @default 1
    */
   partitions?: pulumi.Input<number>;
-  /** Replicas of each partition. Changing it replaces the topic. */
+  /**
+   * Replicas of each partition, 1 to 10. Changing it replaces the topic.
+   * @default the service's
+   */
   replicationFactor?: pulumi.Input<number>;
-  /** `delete`, `compact` or `delete,compact`. Changing it replaces the topic. */
+  /**
+   * `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
+   * @default the service's (`delete`)
+   */
   cleanupPolicy?: pulumi.Input<"delete" | "compact" | "delete,compact">;
-  /** Changing it replaces the topic. */
+  /**
+   * Replicas that must acknowledge a write, 1 to 10. Changing it replaces the topic.
+   * @default the service's
+   */
   minInsyncReplicas?: pulumi.Input<number>;
-  /** How long records are kept, in milliseconds; -1 keeps them forever. Changing it replaces the topic. */
+  /**
+   * How long records are kept, in milliseconds; -1 keeps them forever. Changing it replaces the topic.
+   * @default the service's
+   */
   retentionMs?: pulumi.Input<number>;
-  /** Size limit per partition in bytes; -1 for none. Changing it replaces the topic. */
+  /**
+   * Size limit per partition in bytes; -1 for none. Changing it replaces the topic.
+   * @default the service's
+   */
   retentionBytes?: pulumi.Input<number>;
-  /** Largest record in bytes. Changing it replaces the topic. */
+  /**
+   * Largest record in bytes. Changing it replaces the topic.
+   * @default the service's
+   */
   maxMessageBytes?: pulumi.Input<number>;
-  /** Further Kafka topic settings. Changing them replaces the topic. */
+  /**
+   * Further Kafka topic settings. Changing them replaces the topic.
+   * @default none
+   */
   customConfigs?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-  /** Tag ids. */
+  /**
+   * Tag ids (see `getTags`). `[]` removes every tag.
+   * @default left as they are on the service
+   */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
@@ -39,11 +63,17 @@ export interface TopicArgs extends ManagedArgs {
  * ```
  */
 export class Topic extends StreamkapResource {
+  /** The topic's name, which is also its id. */
   declare readonly name: pulumi.Output<string>;
+  /** The partitions as declared; undefined means 1. See `partitionCount` for the service's count. */
   declare readonly partitions: pulumi.Output<number | undefined>;
+  /** The replication factor as declared. */
   declare readonly replicationFactor: pulumi.Output<number | undefined>;
+  /** The cleanup policy as declared; after a refresh, as the service reports it. */
   declare readonly cleanupPolicy: pulumi.Output<string | undefined>;
+  /** The retention in milliseconds as declared. */
   declare readonly retentionMs: pulumi.Output<number | undefined>;
+  /** The size limit per partition as declared. */
   declare readonly retentionBytes: pulumi.Output<number | undefined>;
   /** The partition count the service reports. */
   declare readonly partitionCount: pulumi.Output<number>;

@@ -120,6 +120,7 @@ export interface TransformArgs extends ManagedArgs {
   /**
    * The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
    * name>-<7 random characters>`. Changes in place.
+   * @default `<resource name>-<7 characters>`, derived once and kept
    */
   name?: pulumi.Input<string>;
   /** The kind of transform. Changing it replaces the transform. */

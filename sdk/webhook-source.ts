@@ -9,6 +9,7 @@ export interface WebhookSourceArgs extends ManagedArgs {
   /**
    * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`, so
    * that a replacement is created before the old source is deleted.
+   * @default `<resource name>-<7 characters>`, derived once and kept
    */
   name?: pulumi.Input<string>;
   /**
