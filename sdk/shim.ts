@@ -1,6 +1,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 
+import type { TypedKindName } from "./generated/shims";
 import * as methods from "./shim-methods";
+
+/** The hand-written kinds' registry names: the keys of the provider's `kinds` (provider/kinds/index.ts). */
+export type HandWrittenKindName =
+  "source" | "destination" | "pipeline" | "topic" | "transform" | "projectKey" | "webhookSource" | "tag";
+
+/** Every kind a provider object may serve; state written by any version names one of these. */
+export type KindName = HandWrittenKindName | TypedKindName;
 
 /**
  * The provider object that Pulumi serializes into every resource's state: the kind's name over a prototype that
@@ -11,7 +19,7 @@ import * as methods from "./shim-methods";
 export type ProviderShim = pulumi.dynamic.ResourceProvider & methods.ShimState;
 
 /** The provider object for one kind (`source`, `source:postgresql`, `transform:map_filter`, …). */
-export function providerShim(kind: string): ProviderShim {
+export function providerShim(kind: KindName): ProviderShim {
   // `import * as` yields the module's exports object itself (CommonJS), which is what the serializer recognises.
   const shim = Object.create(methods) as ProviderShim & { kind: string };
   shim.kind = kind;

@@ -113,6 +113,17 @@ import { providerShim } from "../shim";
 ${docComment(
   [
     [
+      "Every typed kind's registry name: with the hand-written kinds, the names a provider object may carry (a",
+      "misspelled kind fails to compile).",
+    ],
+  ],
+  "",
+)}export type TypedKindName =
+${keys.map((key) => `  | ${JSON.stringify(key)}`).join("\n")};
+
+${docComment(
+  [
+    [
       "The provider object of each typed connector kind, created once: Pulumi caches a provider's serialized text per",
       "object, so every resource of a kind reuses one serialization. Each names its kind, e.g. `source:postgresql`",
       "or `transform:map_filter`.",

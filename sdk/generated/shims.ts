@@ -4,6 +4,67 @@
 import { providerShim } from "../shim";
 
 /**
+ * Every typed kind's registry name: with the hand-written kinds, the names a provider object may carry (a
+ * misspelled kind fails to compile).
+ */
+export type TypedKindName =
+  | "source:alloydb"
+  | "source:db2"
+  | "source:documentdb"
+  | "source:dynamodb"
+  | "source:elasticsearch"
+  | "source:informix"
+  | "source:kafkadirect"
+  | "source:mariadb"
+  | "source:mongodb"
+  | "source:mongodbhosted"
+  | "source:mysql"
+  | "source:oracle"
+  | "source:oracleaws"
+  | "source:planetscale"
+  | "source:postgresql"
+  | "source:redis"
+  | "source:s3"
+  | "source:salesforce_webhook"
+  | "source:shopify_webhook"
+  | "source:sqlserveraws"
+  | "source:stripe_webhook"
+  | "source:supabase"
+  | "source:vitess"
+  | "source:zendesk_webhook"
+  | "destination:azblob"
+  | "destination:bigquery"
+  | "destination:clickhouse"
+  | "destination:cockroachdb"
+  | "destination:databricks"
+  | "destination:db2"
+  | "destination:gcs"
+  | "destination:httpsink"
+  | "destination:iceberg"
+  | "destination:kafka"
+  | "destination:kafkadirect"
+  | "destination:motherduck"
+  | "destination:mysql"
+  | "destination:oracle"
+  | "destination:pinecone"
+  | "destination:postgresql"
+  | "destination:r2"
+  | "destination:redis"
+  | "destination:redshift"
+  | "destination:s3"
+  | "destination:snowflake"
+  | "destination:sqlserver"
+  | "destination:starburst"
+  | "destination:weaviate"
+  | "transform:enrich"
+  | "transform:enrich_async"
+  | "transform:fan_out"
+  | "transform:map_filter"
+  | "transform:rollup"
+  | "transform:sql_join"
+  | "transform:topic_router";
+
+/**
  * The provider object of each typed connector kind, created once: Pulumi caches a provider's serialized text per
  * object, so every resource of a kind reuses one serialization. Each names its kind, e.g. `source:postgresql`
  * or `transform:map_filter`.
