@@ -1,3 +1,4 @@
+import { pathText } from "./paths";
 import { createHash, randomBytes } from "node:crypto";
 
 import type { z } from "zod";
@@ -134,7 +135,7 @@ function describeIssue<I extends JsonObject, L>(
 
   if (issue.code === "unrecognized_keys") {
     const atTop = issue.path.length === 0;
-    const known = atTop ? inputKeys(kind as never) : keysAt(kind.schema, issue.path);
+    const known = atTop ? inputKeys(kind) : keysAt(kind.schema, issue.path);
     return issue.keys.map((key) => {
       const suggestion = closestMatch(key, known);
       const hint = suggestion ? `; did you mean \`${suggestion}\`?` : "";
@@ -225,18 +226,4 @@ function bound(
     default:
       return `must be ${word} ${limit}`;
   }
-}
-
-/**
- * `kafkaAccess.password`, `types.0`, `config["database.port"]`: a path as the program would write it, except list
- * positions, which read `.0` as they always have (tests and users' scripts match on them).
- */
-function pathText(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, index) => {
-      const text = String(part);
-      if (index === 0) return text;
-      return /^([A-Za-z_$][A-Za-z0-9_$]*|\d+)$/.test(text) ? `.${text}` : `[${JSON.stringify(text)}]`;
-    })
-    .join("");
 }

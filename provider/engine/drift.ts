@@ -59,8 +59,8 @@ const secretLooking = /pass(word)?|secret|private|token|credential|api\.?key|(^|
  * A warning that says, for each drifted input, its live value, and from the service's config history when it
  * changed, from which origin, by whom and at which version, plus how much changed since creation.
  */
-export async function explainDrift(
-  kind: KindDescription<JsonObject, unknown>,
+export async function explainDrift<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
   context: KindContext,
   id: string,
   drift: DriftEntry[],
@@ -103,8 +103,8 @@ function show(value: Json | undefined): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-async function fetchHistory(
-  kind: KindDescription<JsonObject, unknown>,
+async function fetchHistory<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
   context: KindContext,
   id: string,
 ): Promise<{ versions: HistoryVersion[]; comparison?: z.infer<typeof comparison> } | undefined> {

@@ -1,5 +1,7 @@
 import type { z } from "zod";
 
+import { pathText } from "./paths";
+
 import type { StreamkapClient } from "../client/client";
 import type { CreatedFrom } from "../settings";
 
@@ -11,6 +13,18 @@ export type JsonObject = { [key: string]: Json };
 export interface CheckFailure {
   property: string;
   reason: string;
+  /**
+   * Where inside the inputs, for a problem with one value (`["config", "database.port"]`), with `rule` the
+   * problem without the path. Views that rename inputs (typed connectors) rename this path and compose the reason
+   * again: never the text.
+   */
+  path?: readonly (string | number)[];
+  rule?: string;
+}
+
+/** A problem with the value at `path`: the reason is the path as the program writes it, then the rule. */
+export function failureAt(path: readonly (string | number)[], rule: string): CheckFailure {
+  return { property: String(path[0]), path, rule, reason: `\`${pathText(path)}\` ${rule}` };
 }
 
 /** What a kind's hooks may use at run time. */

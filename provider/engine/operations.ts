@@ -200,7 +200,7 @@ async function isLeftover<I extends JsonObject, L>(
 
 function holdsDeclared<I extends JsonObject, L>(kind: KindDescription<I, L>, live: L, inputs: I): boolean {
   const declared = splitCommonInputs(inputs).own as I;
-  return driftBetween(declared, kind.liveInputs(live, declared), ownInputKeys(kind as never)).length === 0;
+  return driftBetween(declared, kind.liveInputs(live, declared), ownInputKeys(kind)).length === 0;
 }
 
 async function findAsync<T>(items: T[], test: (item: T) => Promise<boolean>): Promise<T | undefined> {
@@ -235,9 +235,9 @@ export async function readObject<I extends JsonObject, L>(
   }
   const prior = inputsFromOutputs(kind, withoutProvider(oldOutputs));
   const inputs = kind.liveInputs(live, prior);
-  const drift = driftBetween(prior, inputs, ownInputKeys(kind as never));
+  const drift = driftBetween(prior, inputs, ownInputKeys(kind));
   if (drift.length > 0) {
-    await warn(await explainDrift(kind as never, context, id, drift, new Set(kind.secretKeys?.(prior) ?? [])));
+    await warn(await explainDrift(kind, context, id, drift, new Set(kind.secretKeys?.(prior) ?? [])));
   }
   const props: JsonObject = {
     ...withoutLiveOnly(withoutProvider(oldOutputs)),
@@ -344,9 +344,9 @@ async function refuseIfDrifted<I extends JsonObject, L>(
 ): Promise<void> {
   const live = await getObject(kind, context, id);
   if (live === undefined) return; // the update itself reports the missing object
-  const drift = driftBetween(applied, kind.liveInputs(live, applied), ownInputKeys(kind as never));
+  const drift = driftBetween(applied, kind.liveInputs(live, applied), ownInputKeys(kind));
   if (drift.length === 0) return;
-  const explanation = await explainDrift(kind as never, context, id, drift, new Set(kind.secretKeys?.(applied) ?? []));
+  const explanation = await explainDrift(kind, context, id, drift, new Set(kind.secretKeys?.(applied) ?? []));
   throw new StreamkapError(
     ErrorCodes.rejected,
     `${explanation.replace(/\nThe next `pulumi up`.*$/s, "")}\n` +

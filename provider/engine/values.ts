@@ -60,12 +60,12 @@ function isAbsent(value: unknown): boolean {
 }
 
 /** The top-level input keys a kind declares, the engine's common inputs included. */
-export function inputKeys(kind: KindDescription<JsonObject, unknown>): string[] {
+export function inputKeys<I extends JsonObject, L>(kind: KindDescription<I, L>): string[] {
   return [...ownInputKeys(kind), ...commonInputKeys];
 }
 
 /** The top-level input keys of the kind's own schema. */
-export function ownInputKeys(kind: KindDescription<JsonObject, unknown>): string[] {
+export function ownInputKeys<I extends JsonObject, L>(kind: KindDescription<I, L>): string[] {
   const shape = (kind.schema as unknown as { shape?: Record<string, unknown> }).shape;
   return shape ? Object.keys(shape) : [];
 }
@@ -74,7 +74,7 @@ export function ownInputKeys(kind: KindDescription<JsonObject, unknown>): string
 export function inputsFromOutputs<I extends JsonObject>(kind: KindDescription<I, unknown>, outputs: JsonObject): I {
   const inputs: JsonObject = {};
   const liveOnly = liveOnlyNames(outputs);
-  for (const key of inputKeys(kind as unknown as KindDescription<JsonObject, unknown>)) {
+  for (const key of inputKeys(kind)) {
     if (outputs[key] !== undefined && !liveOnly.has(key)) inputs[key] = outputs[key];
   }
   return inputs as I;

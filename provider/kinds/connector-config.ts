@@ -1,5 +1,5 @@
 import { type CatalogueField, type ConnectorKind, findConnector, parseRange } from "../catalogue";
-import type { CheckFailure, Json, JsonObject } from "../engine/kind";
+import { type CheckFailure, failureAt, type Json, type JsonObject } from "../engine/kind";
 import { closestMatch } from "../engine/suggest";
 import { isUnknown, semanticEqual } from "../engine/values";
 
@@ -20,11 +20,13 @@ export function checkConnectorConfig(kind: ConnectorKind, code: string, config: 
   if (!connector) return [];
   const fields = new Map(connector.fields.map((field) => [field.key, field]));
   const failures: CheckFailure[] = [];
-  const fail = (reason: string) => failures.push({ property: "config", reason });
+  const fail = (key: string, rule: string) => failures.push(failureAt(["config", key], rule));
+  // A transform is not called a connector, though the catalogue lists it with them.
+  const owner = kind === "transform" ? `${code} transform` : `${code} ${kind} connector`;
 
   for (const field of connector.fields) {
     if (field.required && field.default === undefined && config[field.key] === undefined) {
-      fail(`\`config["${field.key}"]\` is required by the ${code} ${kind} connector`);
+      fail(field.key, `is required by the ${owner}`);
     }
   }
   for (const [key, value] of Object.entries(config)) {
@@ -35,13 +37,13 @@ export function checkConnectorConfig(kind: ConnectorKind, code: string, config: 
         ? `${key}.user.defined`
         : closestMatch(key, [...fields.keys()]);
       if (suggestion) {
-        fail(`\`config["${key}"]\` is not a setting of the ${code} ${kind} connector; did you mean "${suggestion}"?`);
+        fail(key, `is not a setting of the ${owner}; did you mean "${suggestion}"?`);
       }
       continue;
     }
     if (!isUnknown(value)) {
       const problem = fieldProblem(field, value);
-      if (problem) fail(`\`config["${key}"]\` ${problem}`);
+      if (problem) fail(key, problem);
     }
   }
   return failures;

@@ -1,5 +1,5 @@
 import { findConnector } from "../catalogue";
-import type { CheckFailure, Json, JsonObject } from "../engine/kind";
+import { type CheckFailure, failureAt, type Json, type JsonObject } from "../engine/kind";
 import { compact, isUnknown } from "../engine/values";
 import { checkConnectorConfig } from "./connector-config";
 
@@ -121,15 +121,9 @@ export function checkTransformConfig(inputs: TransformConfigInputs): CheckFailur
   if (isUnknown(inputs.type)) return failures;
   const config = transformConfig({ ...inputs, implementation: undefined });
   for (const failure of checkConnectorConfig("transform", inputs.type, config)) {
-    let reason = failure.reason.replace(" transform connector", " transform");
-    let property = failure.property;
-    for (const [key, input] of ownedKeys) {
-      if (reason.includes(`\`config["${key}"]\``)) {
-        reason = reason.replace(`\`config["${key}"]\``, `\`${input}\``);
-        property = input;
-      }
-    }
-    failures.push({ property, reason });
+    const [, key] = failure.path ?? [];
+    const input = typeof key === "string" ? ownedKeys.get(key) : undefined;
+    failures.push(input && failure.rule !== undefined ? failureAt(input.split("."), failure.rule) : failure);
   }
   const language = inputs.implementation?.language;
   const allowed = allowedLanguages(inputs.type);

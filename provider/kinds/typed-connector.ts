@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import type { ConnectorRecord } from "../client/responses";
-import type { CheckFailure, Json, JsonObject, KindDescription } from "../engine/kind";
+import { type CheckFailure, failureAt, type Json, type JsonObject, type KindDescription } from "../engine/kind";
 import { type ConnectorInputs, connectorInputsSchema, connectorKind } from "./connector";
 import { liveSettingsOf, type TypedConnectorKind, type TypedField, typedFields } from "./typed-fields";
 import { apiOverTypedInputs } from "./typed-view";
@@ -157,10 +157,10 @@ function converter(code: string, fields: readonly TypedField[]): Converter {
     },
     nameOf: (key) => byKey.get(key)?.name ?? key,
     failure(failure) {
-      const named = /`config\["([^"]+)"\]`/.exec(failure.reason);
-      const field = named ? byKey.get(named[1]) : undefined;
-      if (!named || !field) return failure;
-      return { property: field.name, reason: failure.reason.replace(named[0], `\`${field.name}\``) };
+      const [input, key, ...rest] = failure.path ?? [];
+      const field = input === "config" && typeof key === "string" ? byKey.get(key) : undefined;
+      if (!field || failure.rule === undefined) return failure;
+      return failureAt([field.name, ...rest], failure.rule);
     },
   };
 }

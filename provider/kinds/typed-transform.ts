@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { findConnector } from "../catalogue";
-import type { CheckFailure, Json, JsonObject, KindDescription } from "../engine/kind";
+import { type CheckFailure, failureAt, type Json, type JsonObject, type KindDescription } from "../engine/kind";
 import { type TransformInputs, transformInputsSchema, transformKind, type TransformRecord } from "./transform";
 import {
   languageKey,
@@ -165,10 +165,10 @@ function converter(type: TransformType, settings: readonly TypedField[]): Conver
       return typed;
     },
     failure(failure) {
-      const named = /`config\["([^"]+)"\]`/.exec(failure.reason);
-      const field = named ? byKey.get(named[1]) : undefined;
-      if (!named || !field) return failure;
-      return { property: field.name, reason: failure.reason.replace(named[0], `\`${field.name}\``) };
+      const [input, key, ...rest] = failure.path ?? [];
+      const field = input === "config" && typeof key === "string" ? byKey.get(key) : undefined;
+      if (!field || failure.rule === undefined) return failure;
+      return failureAt([field.name, ...rest], failure.rule);
     },
   };
 }
