@@ -5,8 +5,10 @@
  */
 
 export const ErrorCodes = {
-  /** No usable credentials or endpoint in stack config or environment. */
+  /** No credentials in stack config or environment. */
   missingCredentials: "STREAMKAP_ERR_MISSING_CREDENTIALS",
+  /** A provider setting (`streamkap:endpoint`, a pace, `createdFrom`, …) has a value it cannot take. */
+  invalidSetting: "STREAMKAP_ERR_INVALID_SETTING",
   /** The service refused the credentials. */
   unauthorized: "STREAMKAP_ERR_UNAUTHORIZED",
   /** A call answered with a status that retrying will not change. */
@@ -38,14 +40,17 @@ export interface CallContext {
 export class StreamkapError extends Error {
   readonly code: ErrorCode;
   readonly call?: CallContext;
+  /** The resource the message already names (see {@link forResource}), so it is never named twice. */
+  readonly resource?: string;
   /** Brand for cross-copy identity checks. */
   readonly isStreamkapError = true;
 
-  constructor(code: ErrorCode, message: string, call?: CallContext) {
+  constructor(code: ErrorCode, message: string, call?: CallContext, resource?: string) {
     super(message);
     this.name = "StreamkapError";
     this.code = code;
     this.call = call;
+    this.resource = resource;
     // The dynamic-provider host prints `${e}: ${e.stack}` for check/diff/read/delete failures; a stack trace is
     // noise for a user error, so the stack is the message.
     this.stack = `${this.name}: ${message}`;
@@ -73,14 +78,12 @@ export function describeCall(call: CallContext): string {
 
 /** Prefixes an error from the API client with the resource it happened to, keeping code and call. */
 export function forResource(resource: string, error: unknown): Error {
-  if (error instanceof Error && error.message.startsWith(`${resource}:`)) {
-    return error;
-  }
   if (StreamkapError.is(error)) {
-    return new StreamkapError(error.code, `${resource}: ${error.message}`, error.call);
+    if (error.resource === resource) return error;
+    return new StreamkapError(error.code, `${resource}: ${error.message}`, error.call, resource);
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new StreamkapError(ErrorCodes.rejected, `${resource}: ${message}`);
+  return new StreamkapError(ErrorCodes.rejected, `${resource}: ${message}`, undefined, resource);
 }
 
 /**
@@ -90,6 +93,8 @@ export function forResource(resource: string, error: unknown): Error {
  */
 export class ResourceInitError extends Error {
   readonly reasons: string[];
+  /** The code of the failure behind it, kept for callers that branch on codes. */
+  readonly code?: ErrorCode;
 
   constructor(
     readonly id: string,
@@ -98,13 +103,15 @@ export class ResourceInitError extends Error {
     cause: unknown,
   ) {
     const reason = cause instanceof Error ? cause.message : String(cause);
-    const labelled = reason.startsWith(label) ? reason : `${label}: ${reason}`;
+    const named = StreamkapError.is(cause) && cause.resource === label;
+    const labelled = named || reason.startsWith(`${label}:`) ? reason : `${label}: ${reason}`;
     // Every message should say what happens next; most of ours already tell what the next `up` does.
     const next = /pulumi up/.test(labelled)
       ? ""
       : " It exists on the service and stays in the stack; run `pulumi up` again to finish.";
     super(`${labelled}${next}`);
     this.name = "ResourceInitError";
+    this.code = StreamkapError.is(cause) ? cause.code : undefined;
     this.reasons = [this.message]; // what the engine prints for an initialization error
     this.stack = `${this.name}: ${this.message}`;
   }

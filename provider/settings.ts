@@ -78,7 +78,7 @@ export function resolveSettings(config: SettingLookup, env: NodeJS.ProcessEnv): 
   const endpoint = (read("endpoint") ?? defaultEndpoint).replace(/\/+$/, "");
   if (!/^https?:\/\/[^/]/.test(endpoint)) {
     throw new StreamkapError(
-      ErrorCodes.missingCredentials,
+      ErrorCodes.invalidSetting,
       `streamkap:endpoint must be an http(s) URL such as ${defaultEndpoint}; fix it with \`pulumi config set streamkap:endpoint <url>\` or STREAMKAP_HOST`,
     );
   }
@@ -130,7 +130,7 @@ function resolveCreatedFrom(value: string | undefined): CreatedFrom {
     return value as CreatedFrom;
   }
   throw new StreamkapError(
-    ErrorCodes.missingCredentials,
+    ErrorCodes.invalidSetting,
     `streamkap:createdFrom must be one of ${createdFromValues.join(", ")}`,
   );
 }
@@ -141,7 +141,7 @@ function positiveInteger(value: string | undefined, name: string, fallback: numb
   }
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0) {
-    throw new StreamkapError(ErrorCodes.missingCredentials, `streamkap:${name} must be a positive whole number`);
+    throw new StreamkapError(ErrorCodes.invalidSetting, `streamkap:${name} must be a positive whole number`);
   }
   return parsed;
 }
@@ -152,7 +152,7 @@ function positiveNumber(value: string | undefined, name: string, fallback: numbe
   }
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed <= 0) {
-    throw new StreamkapError(ErrorCodes.missingCredentials, `streamkap:${name} must be a positive number`);
+    throw new StreamkapError(ErrorCodes.invalidSetting, `streamkap:${name} must be a positive number`);
   }
   return parsed;
 }

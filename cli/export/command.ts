@@ -83,7 +83,7 @@ function settingsFor(args: ExportArgs, env: NodeJS.ProcessEnv): ProviderSettings
     return resolveSettings((key) => flags[key], env);
   } catch (error) {
     // The provider's message tells how to set stack config; a command takes flags and the environment.
-    if (StreamkapError.is(error) && error.message.startsWith("No Streamkap")) {
+    if (StreamkapError.is(error) && error.code === ErrorCodes.missingCredentials) {
       throw new StreamkapError(
         ErrorCodes.missingCredentials,
         "export needs API credentials: set STREAMKAP_CLIENT_ID (or --client-id) and STREAMKAP_SECRET, or " +

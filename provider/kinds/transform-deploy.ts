@@ -73,7 +73,7 @@ class DeployFailure extends StreamkapError {
     cause: StreamkapError,
     readonly outputs: JsonObject,
   ) {
-    super(cause.code, cause.message, cause.call);
+    super(cause.code, cause.message, cause.call, cause.resource);
   }
 }
 

@@ -1,11 +1,13 @@
 import type { ConnectorRecord } from "../../client/responses";
 import type { Json, JsonObject, KindContext } from "../../engine/kind";
 import { compact } from "../../engine/values";
+import { ErrorCodes, StreamkapError } from "../../errors";
 import type { ConnectorState, LifecycleInputs } from "./inputs";
 import { refreshedSnapshot, snapshotToStart, startSnapshot } from "./snapshot";
 import {
   act,
   deadlineAfter,
+  messageOf,
   moveToState,
   newObjectGraceMs,
   readConnector,
@@ -21,12 +23,14 @@ import { firedTriggers } from "./triggers";
  * every input whose action did not happen keeps its previous value, so the next preview still shows the
  * change and the next `up` performs it, once.
  */
-export class LifecycleError extends Error {
+export class LifecycleError extends StreamkapError {
   constructor(
     cause: unknown,
     readonly outputs: JsonObject,
   ) {
-    super(cause instanceof Error ? cause.message : String(cause));
+    // The cause's code, call and named resource are kept, so callers branch on codes, never on the text.
+    const known = StreamkapError.is(cause) ? cause : undefined;
+    super(known?.code ?? ErrorCodes.rejected, messageOf(cause), known?.call, known?.resource);
     this.name = "LifecycleError";
     this.stack = `${this.name}: ${this.message}`;
   }

@@ -287,5 +287,5 @@ export function messageOf(error: unknown): string {
 export function failure(target: Target, what: string, cause: unknown): StreamkapError {
   const code = StreamkapError.is(cause) ? cause.code : ErrorCodes.rejected;
   const call = StreamkapError.is(cause) ? cause.call : undefined;
-  return new StreamkapError(code, `${target.context.label}: ${what}`, call);
+  return new StreamkapError(code, `${target.context.label}: ${what}`, call, target.context.label);
 }
