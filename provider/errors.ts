@@ -4,26 +4,86 @@
  * through them; they say what failed, what the service answered (with its request id) and what to do.
  */
 
-export const ErrorCodes = {
-  /** No credentials in stack config or environment. */
-  missingCredentials: "STREAMKAP_ERR_MISSING_CREDENTIALS",
-  /** A provider setting (`streamkap:endpoint`, a pace, `createdFrom`, …) has a value it cannot take. */
-  invalidSetting: "STREAMKAP_ERR_INVALID_SETTING",
-  /** The service refused the credentials. */
-  unauthorized: "STREAMKAP_ERR_UNAUTHORIZED",
-  /** A call answered with a status that retrying will not change. */
-  rejected: "STREAMKAP_ERR_REJECTED",
-  /** 429s or 5xx kept coming until the retry budget ran out. */
-  unavailable: "STREAMKAP_ERR_UNAVAILABLE",
-  /** No answer within the call's deadline, or the connection failed every time. */
-  unreachable: "STREAMKAP_ERR_UNREACHABLE",
-  /** The service answered, but not in the shape the API contract promises. */
-  unexpectedResponse: "STREAMKAP_ERR_UNEXPECTED_RESPONSE",
-  /** The object is gone from the service. */
-  notFound: "STREAMKAP_ERR_NOT_FOUND",
-  /** Something the provider waited for did not happen before its deadline. */
-  timeout: "STREAMKAP_ERR_TIMEOUT",
-} as const;
+/** One kind of error: its stable code, what it means, and what the person running `pulumi` does next. */
+export interface ErrorEntry {
+  code: string;
+  /** Where it comes from: the stack's configuration, the service's answer, or the provider waiting. */
+  group: "configuration" | "service" | "waiting";
+  meaning: string;
+  next: string;
+}
+
+/**
+ * The provider's errors as data: docs/errors.md is generated from this table (scripts/errors-doc.ts), and a test
+ * keeps the two equal. A code is never renamed or removed: users' scripts match on them.
+ */
+export const errorTable = {
+  missingCredentials: {
+    code: "STREAMKAP_ERR_MISSING_CREDENTIALS",
+    group: "configuration",
+    meaning: "No credentials in the stack's config or the environment.",
+    next:
+      "Set `streamkap:clientId` and the secret `streamkap:secret` (or the secret `streamkap:projectKey`) with " +
+      "`pulumi config set`, or `STREAMKAP_CLIENT_ID` and `STREAMKAP_SECRET` in the environment.",
+  },
+  invalidSetting: {
+    code: "STREAMKAP_ERR_INVALID_SETTING",
+    group: "configuration",
+    meaning:
+      "A provider setting (`streamkap:endpoint`, a pace, `streamkap:createdFrom`, …) has a value it cannot take.",
+    next: "Correct the setting the message names, in stack config or its `STREAMKAP_*` variable.",
+  },
+  unauthorized: {
+    code: "STREAMKAP_ERR_UNAUTHORIZED",
+    group: "configuration",
+    meaning: "The service refused the credentials.",
+    next: "Check the client id and secret (or project key) and the endpoint they belong to.",
+  },
+  rejected: {
+    code: "STREAMKAP_ERR_REJECTED",
+    group: "service",
+    meaning: "A call was answered with a status that retrying will not change (a 4xx), or a step was refused.",
+    next: "Read the service's answer and request id in the message; correct the program or the object, then run `pulumi up` again.",
+  },
+  unavailable: {
+    code: "STREAMKAP_ERR_UNAVAILABLE",
+    group: "service",
+    meaning: "429s or 5xx kept coming until the retry budget ran out.",
+    next: "Run the command again later, or raise `streamkap:retryBudgetMs`.",
+  },
+  unreachable: {
+    code: "STREAMKAP_ERR_UNREACHABLE",
+    group: "service",
+    meaning: "No answer within the call's deadline, or the connection failed every time.",
+    next: "Check the endpoint and the network; raise `streamkap:callTimeoutMs` for slow calls.",
+  },
+  unexpectedResponse: {
+    code: "STREAMKAP_ERR_UNEXPECTED_RESPONSE",
+    group: "service",
+    meaning: "The service answered, but not in the shape the API contract promises.",
+    next: "Report it with the request id from the message; nothing was assumed from the answer.",
+  },
+  notFound: {
+    code: "STREAMKAP_ERR_NOT_FOUND",
+    group: "service",
+    meaning: "The object, or one it refers to, is gone from the service.",
+    next: "Run `pulumi refresh` to forget what was deleted outside Pulumi; the next `pulumi up` creates it again.",
+  },
+  timeout: {
+    code: "STREAMKAP_ERR_TIMEOUT",
+    group: "waiting",
+    meaning:
+      "Something the provider waited for did not happen before its deadline (`customTimeouts`, `readyTimeoutSeconds`, `deployTimeoutSeconds`).",
+    next: "Run `pulumi up` again: it picks up where this one stopped; or raise the deadline the message names.",
+  },
+} as const satisfies Record<string, ErrorEntry>;
+
+type ErrorTable = typeof errorTable;
+
+/** Each error's code by name: `ErrorCodes.notFound` is `"STREAMKAP_ERR_NOT_FOUND"`. */
+export const ErrorCodes = Object.fromEntries(Object.entries(errorTable).map(([name, entry]) => [name, entry.code])) as {
+  readonly [K in keyof ErrorTable]: ErrorTable[K]["code"];
+};
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
