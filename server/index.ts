@@ -4,15 +4,11 @@ import type { AddressInfo } from "node:net";
 import { FaultEngine } from "./faults/engine";
 import { buildApp, WEBHOOK_PREFIX } from "./http/app";
 import { type CallRecord, CallStats } from "./http/stats";
-import type { RouteDef, ServerFacts } from "./http/context";
+import type { ServerFacts } from "./http/context";
 import { DEFAULT_STORE_LIMITS, Store } from "./state/store";
-import { authRoutes } from "./routes/auth";
-import { connectorRoutes } from "./routes/connectors";
-import { pipelineRoutes } from "./routes/pipelines";
-import { tagRoutes } from "./routes/tags";
-import { topicRoutes } from "./routes/topics";
 import { registerLocalRoutes } from "./routes/local";
-import { extraRoutes, createWebhookHandler } from "./extensions";
+import { managementRoutes } from "./routes";
+import { createWebhookHandler } from "./webhook/handler";
 import { startupCredential } from "./http/permissions";
 import { allServices, ensureServices, type ServiceCredentials } from "./domain/services";
 
@@ -49,18 +45,7 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-/** Every management API route the server registers; exported so a test can hold them against the permission table. */
-export function managementRoutes(): RouteDef[] {
-  return [
-    ...authRoutes,
-    ...connectorRoutes("source"),
-    ...connectorRoutes("destination"),
-    ...pipelineRoutes,
-    ...tagRoutes,
-    ...topicRoutes,
-    ...extraRoutes,
-  ];
-}
+export { managementRoutes };
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const faults = new FaultEngine(options.faults);
