@@ -21,4 +21,22 @@ export default tseslint.config(
       "@typescript-eslint/no-require-imports": "off",
     },
   },
+  {
+    // The SDK and the commands reach the provider through its public entries only (docs/architecture.md).
+    files: ["sdk/**/*.ts", "cli/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)provider/(?!public/)",
+              allowTypeImports: true,
+              message: "Import the provider through provider/public/sdk or provider/public/cli.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

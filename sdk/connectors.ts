@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import { secretKeys } from "../provider/kinds/connector-config";
+import { secretKeys } from "../provider/public/sdk";
 import { type ManagedArgs, managedProps } from "./common";
 import { namingProps } from "./naming";
 import { shims } from "./shim";

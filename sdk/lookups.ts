@@ -8,14 +8,22 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 
-import { clientFor, type StreamkapClient } from "../provider/client/client";
-import { readAllPages } from "../provider/client/pages";
-import { connectorRecord, envelope, pipelineRecord, topicRecord } from "../provider/client/responses";
-import { ErrorCodes, StreamkapError } from "../provider/errors";
-import { tagRecord, tagsIn } from "../provider/kinds/tag";
-import { readTopic } from "../provider/kinds/topic-facts";
-import { transformRecord } from "../provider/kinds/transform";
-import { resolveSettings } from "../provider/settings";
+import {
+  clientFor,
+  connectorRecord,
+  envelope,
+  ErrorCodes,
+  pipelineRecord,
+  readAllPages,
+  readTopic,
+  resolveSettings,
+  type StreamkapClient,
+  StreamkapError,
+  tagRecord,
+  tagsIn,
+  topicRecord,
+  transformRecord,
+} from "../provider/public/sdk";
 import type { TagType } from "./tag";
 
 /** A source or destination as a lookup answers it. */

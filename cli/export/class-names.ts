@@ -1,4 +1,4 @@
-import { pascalName } from "../../provider/catalogue/naming";
+import { pascalName } from "../../provider/public/cli";
 
 /** The SDK's typed class for a connector code, e.g. `sqlserveraws` source → `SqlServerAwsSource`. */
 export function typedClassName(kind: "source" | "destination", code: string): string {

@@ -1,9 +1,13 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-import { StreamkapClient } from "../../provider/client/client";
-import { ErrorCodes, StreamkapError } from "../../provider/errors";
-import { type ProviderSettings, resolveSettings } from "../../provider/settings";
+import {
+  ErrorCodes,
+  type ProviderSettings,
+  resolveSettings,
+  StreamkapClient,
+  StreamkapError,
+} from "../../provider/public/cli";
 import { packageVersion } from "../command-line";
 import { type ExportArgs, exportUsage, parseExportArgs } from "./args";
 import { buildProgram } from "./model";

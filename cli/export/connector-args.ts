@@ -1,8 +1,14 @@
-import { type CatalogueField, findConnector, parseRange } from "../../provider/catalogue";
-import type { ConnectorRecord } from "../../provider/client/responses";
-import { semanticEqual } from "../../provider/engine/values";
-import { isMasked } from "../../provider/kinds/connector-config";
-import { type TypedConnectorKind, type TypedField, typedFields } from "../../provider/kinds/typed-fields";
+import {
+  type CatalogueField,
+  type ConnectorRecord,
+  findConnector,
+  isMasked,
+  parseRange,
+  semanticEqual,
+  type TypedConnectorKind,
+  type TypedField,
+  typedFields,
+} from "../../provider/public/cli";
 import { typedClassName } from "./class-names";
 import { entry, type Expr, jsonExpr, literal, object, type ObjectEntry } from "./code";
 

@@ -1,6 +1,4 @@
-import type { ConnectorRecord } from "../../provider/client/responses";
-import { stateOfStatus } from "../../provider/kinds/lifecycle/state";
-import { liveTagIds } from "../../provider/kinds/lifecycle/tags";
+import { type ConnectorRecord, liveTagIds, stateOfStatus } from "../../provider/public/cli";
 import { call, entry, type Expr, literal, type ObjectEntry, ref, template } from "./code";
 import { connectorArgs, type SecretRequest } from "./connector-args";
 import { type ExportKind, kindWords, Namer, splitPrefix } from "./names";

@@ -1,8 +1,14 @@
-import type { ConnectorRecord, TopicRecord } from "../../provider/client/responses";
-import { type TagInputs, tagKind, type TagRecord } from "../../provider/kinds/tag";
-import { type WebhookSourceInputs, webhookSourceKind } from "../../provider/kinds/webhook-source";
-import { liveTagIds } from "../../provider/kinds/lifecycle/tags";
-import { readTopic } from "../../provider/kinds/topic-facts";
+import {
+  type ConnectorRecord,
+  liveTagIds,
+  readTopic,
+  type TagInputs,
+  tagKind,
+  type TagRecord,
+  type TopicRecord,
+  type WebhookSourceInputs,
+  webhookSourceKind,
+} from "../../provider/public/cli";
 import { entry, jsonExpr, literal, type ObjectEntry } from "./code";
 import { type References, tagList } from "./references";
 

@@ -1,6 +1,4 @@
-import type { PipelineRecord } from "../../provider/client/responses";
-import { tagIdsOf } from "../../provider/kinds/live-values";
-import { liveLinks, liveRules } from "../../provider/kinds/pipeline-transforms";
+import { liveLinks, liveRules, type PipelineRecord, tagIdsOf } from "../../provider/public/cli";
 import { array, entry, jsonExpr, literal, object, type ObjectEntry, ref } from "./code";
 import type { Args } from "./object-args";
 import { type References, tagList } from "./references";

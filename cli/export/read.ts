@@ -1,20 +1,24 @@
 import { z } from "zod";
 
-import type { StreamkapClient } from "../../provider/client/client";
-import { readAllPages } from "../../provider/client/pages";
-import { ErrorCodes, StreamkapError } from "../../provider/errors";
 import {
   type ConnectorRecord,
   connectorRecord,
   describeParseFailure,
+  ErrorCodes,
   type PipelineRecord,
   pipelineRecord,
+  readAllPages,
+  readTopic,
+  type StreamkapClient,
+  StreamkapError,
+  type TagRecord,
+  tagRecord,
+  tagsIn,
   type TopicRecord,
   topicRecord,
-} from "../../provider/client/responses";
-import { type TagRecord, tagRecord, tagsIn } from "../../provider/kinds/tag";
-import { readTopic } from "../../provider/kinds/topic-facts";
-import { type TransformRecord, transformRecord } from "../../provider/kinds/transform";
+  type TransformRecord,
+  transformRecord,
+} from "../../provider/public/cli";
 
 /** Everything `export` writes out, as the service answered it. Secrets arrive masked: nothing asks for them. */
 export interface ServiceSnapshot {

@@ -1,14 +1,14 @@
-import { semanticEqual } from "../../provider/engine/values";
-import { tagIdsOf } from "../../provider/kinds/live-values";
-import type { TransformRecord } from "../../provider/kinds/transform";
 import {
   catalogueDefault,
   languageKey,
   nameKey,
+  semanticEqual,
+  sqlImplementationOf,
+  tagIdsOf,
+  type TransformRecord,
   transformTypes,
   typedConfigKeys,
-} from "../../provider/kinds/transform-config";
-import { sqlImplementationOf } from "../../provider/kinds/transform-implementation";
+} from "../../provider/public/cli";
 import { entry, type Expr, jsonExpr, literal, object, type ObjectEntry, template } from "./code";
 import type { Args } from "./object-args";
 import { type References, tagList, topicPattern } from "./references";

@@ -3,10 +3,13 @@
  * resets and snapshots. They read as a one-line change of an input in the preview; here they are named for
  * what they do.
  */
-import type { JsonObject } from "../../provider/engine/kind";
-import type { LifecycleInputs } from "../../provider/kinds/lifecycle/inputs";
-import { snapshotToStart } from "../../provider/kinds/lifecycle/snapshot";
-import { firedTriggers, type TriggerKey } from "../../provider/kinds/lifecycle/triggers";
+import {
+  firedTriggers,
+  type JsonObject,
+  type LifecycleInputs,
+  snapshotToStart,
+  type TriggerKey,
+} from "../../provider/public/cli";
 import type { Inputs, ResourceView } from "./resources";
 import { compareText, isPlainObject, showValue } from "./values";
 

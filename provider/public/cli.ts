@@ -1,0 +1,38 @@
+/**
+ * What the `pulumi-streamkap` commands may use of the provider, in one place: `export` reads the service through
+ * the provider's client and writes what its kinds would read back; `pr-summary` reads previews with the same
+ * trigger and snapshot rules the provider applies. An eslint rule keeps `cli/` to this entry.
+ */
+export { type CatalogueField, findConnector, parseRange } from "../catalogue";
+export { pascalName } from "../catalogue/naming";
+export { StreamkapClient } from "../client/client";
+export { readAllPages } from "../client/pages";
+export {
+  type ConnectorRecord,
+  connectorRecord,
+  describeParseFailure,
+  envelope,
+  type PipelineRecord,
+  pipelineRecord,
+  type TopicRecord,
+  topicRecord,
+} from "../client/responses";
+export type { JsonObject } from "../engine/kind";
+export { isPlainObject, semanticEqual, valueAt } from "../engine/values";
+export { ErrorCodes, StreamkapError } from "../errors";
+export { isMasked } from "../kinds/connector-config";
+export type { LifecycleInputs } from "../kinds/lifecycle/inputs";
+export { snapshotToStart } from "../kinds/lifecycle/snapshot";
+export { stateOfStatus } from "../kinds/lifecycle/state";
+export { liveTagIds } from "../kinds/lifecycle/tags";
+export { firedTriggers, type TriggerKey } from "../kinds/lifecycle/triggers";
+export { tagIdsOf } from "../kinds/live-values";
+export { liveLinks, liveRules } from "../kinds/pipeline-transforms";
+export { type TagInputs, tagKind, type TagRecord, tagRecord, tagsIn } from "../kinds/tag";
+export { readTopic } from "../kinds/topic-facts";
+export { type TransformRecord, transformRecord } from "../kinds/transform";
+export { catalogueDefault, languageKey, nameKey, transformTypes, typedConfigKeys } from "../kinds/transform-config";
+export { sqlImplementationOf } from "../kinds/transform-implementation";
+export { type TypedConnectorKind, type TypedField, typedFields } from "../kinds/typed-fields";
+export { type WebhookSourceInputs, webhookSourceKind } from "../kinds/webhook-source";
+export { type ProviderSettings, resolveSettings } from "../settings";

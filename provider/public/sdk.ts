@@ -1,0 +1,14 @@
+/**
+ * What the SDK may use of the provider, in one place: the SDK's lookups call the API from the program itself,
+ * and its classes mark catalogue-secret settings. Everything else of the provider is loaded only by the runtime,
+ * by package name, when Pulumi calls it (sdk/shim-methods.ts). An eslint rule keeps `sdk/` to this entry.
+ */
+export { clientFor, type StreamkapClient } from "../client/client";
+export { readAllPages } from "../client/pages";
+export { connectorRecord, envelope, pipelineRecord, topicRecord } from "../client/responses";
+export { ErrorCodes, StreamkapError } from "../errors";
+export { secretKeys } from "../kinds/connector-config";
+export { tagRecord, tagsIn } from "../kinds/tag";
+export { readTopic } from "../kinds/topic-facts";
+export { transformRecord } from "../kinds/transform";
+export { resolveSettings } from "../settings";
