@@ -39,4 +39,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The local server imitates the service on its own; of the house it reads only the catalogue, as data.
+    files: ["server/**/*.ts", "catalogue/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)(provider|sdk|cli)/",
+              message: "The server and the catalogue import nothing of the provider, the SDK or the commands.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,6 +1,6 @@
 /**
  * Generates the typed connector classes of the SDK (sdk/generated/) from the connector catalogue
- * (provider/catalogue/connectors.json): one class per source and destination, with an args interface whose
+ * (catalogue/connectors.json): one class per source and destination, with an args interface whose
  * camelCase settings carry TSDoc, and one class per transform with its settings typed (plus typed configs for
  * the transforms, kept for programs that use them). Run it with `npm run gen`; a test
  * (tests/generated/up-to-date.test.ts) fails when the committed files differ from what it would write.
@@ -13,7 +13,7 @@ import * as path from "node:path";
 
 import * as prettier from "prettier";
 
-import { catalogue } from "../provider/catalogue";
+import { catalogue } from "../catalogue";
 import { fieldsOf, hasHandWrittenResource } from "../provider/kinds/typed-fields";
 import { typedTransformFields } from "../provider/kinds/typed-transform";
 import {

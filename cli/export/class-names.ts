@@ -1,4 +1,4 @@
-import { pascalName } from "../../provider/public/cli";
+import { pascalName } from "../../catalogue/naming";
 
 /** The SDK's typed class for a connector code, e.g. `sqlserveraws` source → `SqlServerAwsSource`. */
 export function typedClassName(kind: "source" | "destination", code: string): string {

@@ -1,9 +1,7 @@
+import { type CatalogueSetting, findConnector } from "../../catalogue";
 import {
-  type CatalogueField,
   type ConnectorRecord,
-  findConnector,
   isMasked,
-  parseRange,
   semanticEqual,
   type TypedConnectorKind,
   type TypedField,
@@ -47,7 +45,7 @@ export function connectorArgs(
   secretFor: (request: SecretRequest) => Expr,
 ): ConnectorArgs {
   const code = live.connector ?? "";
-  const catalogue = catalogueKeys(kind, code);
+  const catalogue = findConnector(kind, code)?.settingsByKey ?? new Map<string, CatalogueSetting>();
   const settings = liveSettings(catalogue, live.config ?? {});
   const fields = typedFields(kind, code);
   const typed = fields
@@ -83,29 +81,11 @@ function isFlatValue(value: unknown): boolean {
   return value === undefined || isScalar(value) || (Array.isArray(value) && value.every(isScalar));
 }
 
-/** What the catalogue says of one key. Some keys are listed twice (a typed entry and an untyped alias): merged. */
-interface KeyFacts {
-  secret: boolean;
-  default?: unknown;
-  /** The typed entry, when there is one. */
-  field?: CatalogueField;
-}
-
-function catalogueKeys(kind: TypedConnectorKind, code: string): Map<string, KeyFacts> {
-  const facts = new Map<string, KeyFacts>();
-  for (const field of findConnector(kind, code)?.fields ?? []) {
-    const known = facts.get(field.key) ?? { secret: false };
-    facts.set(field.key, {
-      secret: known.secret || field.secret === true,
-      default: known.default ?? field.default,
-      field: known.field?.type != null ? known.field : field,
-    });
-  }
-  return facts;
-}
-
 /** The live config minus unset values, catalogue defaults and empty secrets; secrets are flagged, never kept. */
-function liveSettings(catalogue: ReadonlyMap<string, KeyFacts>, config: Record<string, unknown>): LiveSetting[] {
+function liveSettings(
+  catalogue: ReadonlyMap<string, CatalogueSetting>,
+  config: Record<string, unknown>,
+): LiveSetting[] {
   const settings: LiveSetting[] = [];
   for (const [key, value] of Object.entries(config)) {
     if (value === null || value === undefined) continue;
@@ -175,11 +155,10 @@ function typedValue(field: TypedField, value: unknown): Expr | undefined {
 }
 
 /** A generic connector's value: in the catalogue's type when it converts exactly, else as the service sent it. */
-function genericValue(facts: KeyFacts | undefined, value: unknown): Expr {
-  const field = facts?.field;
+function genericValue(field: CatalogueSetting | undefined, value: unknown): Expr {
   if (field?.type === "integer") {
     const number = wholeNumber(value);
-    const range = parseRange(field.range);
+    const range = field.range;
     if (number !== undefined && (!range || (number >= range[0] && number <= range[1]))) return literal(number);
   }
   if (field?.type === "boolean") {

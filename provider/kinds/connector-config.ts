@@ -1,4 +1,4 @@
-import { type CatalogueField, type ConnectorKind, findConnector, parseRange } from "../catalogue";
+import { type CatalogueSetting, type ConnectorKind, findConnector } from "../../catalogue";
 import { type CheckFailure, failureAt, type Json, type JsonObject } from "../engine/kind";
 import { closestMatch } from "../engine/suggest";
 import { isUnknown, semanticEqual } from "../engine/values";
@@ -18,14 +18,14 @@ export function isMasked(value: unknown): boolean {
 export function checkConnectorConfig(kind: ConnectorKind, code: string, config: JsonObject): CheckFailure[] {
   const connector = findConnector(kind, code);
   if (!connector) return [];
-  const fields = new Map(connector.fields.map((field) => [field.key, field]));
+  const fields = connector.settingsByKey;
   const failures: CheckFailure[] = [];
   const fail = (key: string, rule: string) => failures.push(failureAt(["config", key], rule));
   // A transform is not called a connector, though the catalogue lists it with them.
   const owner = kind === "transform" ? `${code} transform` : `${code} ${kind} connector`;
 
-  for (const field of connector.fields) {
-    if (field.required && field.default === undefined && config[field.key] === undefined) {
+  for (const field of connector.settings) {
+    if (field.required && config[field.key] === undefined) {
       fail(field.key, `is required by the ${owner}`);
     }
   }
@@ -50,12 +50,12 @@ export function checkConnectorConfig(kind: ConnectorKind, code: string, config: 
 }
 
 /** Why `value` does not fit `field`, or undefined. Never quotes the value: it may be secret. */
-function fieldProblem(field: CatalogueField, value: Json): string | undefined {
+function fieldProblem(field: CatalogueSetting, value: Json): string | undefined {
   switch (field.type) {
     case "integer": {
       const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
       if (typeof number !== "number" || !Number.isInteger(number)) return "must be a whole number";
-      const range = parseRange(field.range) ?? impliedRange(field.key);
+      const range = field.range;
       if (range && (number < range[0] || number > range[1])) return `must be between ${range[0]} and ${range[1]}`;
       return undefined;
     }
@@ -72,14 +72,6 @@ function fieldProblem(field: CatalogueField, value: Json): string | undefined {
   }
 }
 
-/**
- * A range the catalogue leaves out but the key's meaning fixes: every `…port` key (`database.port.user.defined`,
- * `ssh.port`, …) is a TCP port.
- */
-function impliedRange(key: string): [number, number] | undefined {
-  return /(^|\.)port(\.user\.defined)?$/.test(key) ? [1, 65_535] : undefined;
-}
-
 /** True when a changed config key cannot be changed in place (the catalogue marks it `forcesReplace`). */
 export function configForcesReplacement(
   kind: ConnectorKind,
@@ -89,7 +81,7 @@ export function configForcesReplacement(
 ): boolean {
   const connector = findConnector(kind, code);
   if (!connector) return false;
-  return connector.fields.some(
+  return connector.settings.some(
     (field) => field.forcesReplace && (isUnknown(news[field.key]) || !semanticEqual(olds[field.key], news[field.key])),
   );
 }
@@ -98,7 +90,7 @@ export function configForcesReplacement(
 export function secretKeys(kind: ConnectorKind, code: string): string[] {
   return (
     findConnector(kind, code)
-      ?.fields.filter((field) => field.secret)
+      ?.settings.filter((field) => field.secret)
       .map((field) => field.key) ?? []
   );
 }

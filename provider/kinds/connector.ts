@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { type ConnectorRecord, connectorRecord } from "../client/responses";
-import type { ConnectorKind } from "../catalogue";
+import type { ConnectorKind } from "../../catalogue";
 import type { JsonObject, KindDescription } from "../engine/kind";
 import { requestFor } from "../engine/lookup";
 import { compact, semanticEqual } from "../engine/values";

@@ -1,21 +1,9 @@
-import { findConnector } from "../catalogue";
+import { findConnector, type TransformType, transformTypes } from "../../catalogue";
 import { type CheckFailure, failureAt, type Json, type JsonObject } from "../engine/kind";
 import { compact, isUnknown } from "../engine/values";
 import { checkConnectorConfig } from "./connector-config";
 
-/** api.md's transform types plus the ones the connector catalogue adds. */
-export const transformTypes = [
-  "fan_out",
-  "sql_join",
-  "enrich",
-  "enrich_async",
-  "map_filter",
-  "toast_handling",
-  "un_nesting",
-  "rollup",
-  "topic_router",
-] as const;
-export type TransformType = (typeof transformTypes)[number];
+export { type TransformType, transformTypes };
 
 /**
  * Types that run on Kafka Connect rather than Flink: no code, and no preview job, only the live deploy
@@ -73,12 +61,12 @@ export interface TransformConfigInputs {
 /** Whether the type's config has a `transforms.language` key (types the catalogue does not know are given it). */
 function takesLanguage(type: string): boolean {
   const entry = findConnector("transform", type);
-  return entry === undefined || entry.fields.some((field) => field.key === languageKey);
+  return entry === undefined || entry.settingsByKey.has(languageKey);
 }
 
 /** The languages the catalogue allows for the type, in the implementation's spelling; undefined: not known. */
 export function allowedLanguages(type: string): ImplementationLanguage[] | undefined {
-  const allowed = findConnector("transform", type)?.fields.find((field) => field.key === languageKey)?.enum;
+  const allowed = findConnector("transform", type)?.settingsByKey.get(languageKey)?.enum;
   if (!allowed) return undefined;
   return implementationLanguages.filter((language) => allowed.includes(configLanguage[language]));
 }
@@ -100,7 +88,7 @@ export function transformConfig(inputs: TransformConfigInputs): JsonObject {
 
 /** The catalogue's default of a config key for the type, for reading unset settings back. */
 export function catalogueDefault(type: string, key: string): Json | undefined {
-  return findConnector("transform", type)?.fields.find((field) => field.key === key)?.default as Json | undefined;
+  return findConnector("transform", type)?.settingsByKey.get(key)?.default;
 }
 
 /**

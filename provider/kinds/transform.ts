@@ -22,7 +22,7 @@ import {
   implementationSchema,
   liveImplementation,
 } from "./transform-implementation";
-import { findConnector } from "../catalogue";
+import { findConnector } from "../../catalogue";
 import { fieldsOf, liveValueOf } from "./typed-fields";
 
 const jsonObject = z.record(z.string(), z.json());

@@ -1,10 +1,10 @@
 import {
   type CatalogueConnector,
-  type CatalogueField,
+  type CatalogueSetting,
   type ConnectorKind,
   findConnector,
-  parseRange,
-} from "../catalogue";
+  type SettingType,
+} from "../../catalogue";
 import { commonInputKeys } from "../engine/common-inputs";
 import type { Json } from "../engine/kind";
 import { connectorInputsSchema } from "./connector";
@@ -14,26 +14,12 @@ import { splitList } from "./live-values";
 /**
  * The camelCase inputs of a typed connector, derived from the catalogue in exactly one place: the provider's
  * typed kinds and the SDK generator (scripts/gen-connectors.ts) both take them from here, so the classes users
- * compile against and the schema `check` enforces can never disagree about a name, a type or a rule.
+ * compile against and the schema `check` enforces can never disagree about a name, a type or a rule. A field is
+ * its catalogue setting, renamed when the catalogue's name is taken by an input every connector has.
  */
-export interface TypedField {
-  /** The camelCase input name, e.g. `databasePort`. */
-  name: string;
-  /** The dotted config key on the wire, e.g. `database.port.user.defined`. */
-  key: string;
-  type: TypedFieldType;
-  /** Required and without a default: the service refuses the connector without it. */
-  required: boolean;
-  secret: boolean;
-  forcesReplace: boolean;
-  /** What the service uses when the key is not sent; documentation only, never written into inputs. */
-  default?: Json;
-  enum?: readonly string[];
-  range?: readonly [number, number];
-}
+export type TypedField = CatalogueSetting;
 
-/** `json` covers the catalogue's nested maps, objects and untyped keys: any JSON value passes. */
-export type TypedFieldType = "string" | "integer" | "boolean" | "string[]" | "json";
+export type TypedFieldType = SettingType;
 
 /** Source and destination connectors; transforms are a separate resource with their own config shape. */
 export type TypedConnectorKind = Exclude<ConnectorKind, "transform">;
@@ -84,40 +70,9 @@ export function typedFields(kind: TypedConnectorKind, code: string): TypedField[
 /** The typed fields of any catalogue entry, transforms included. */
 export function fieldsOf(connector: CatalogueConnector): TypedField[] {
   const reserved = reservedNames();
-  const fields: TypedField[] = [];
-  for (const entry of preferredEntries(connector.fields)) {
-    const name = reserved.has(entry.field) ? `${entry.field}Setting` : entry.field;
-    fields.push({
-      name,
-      key: entry.key,
-      type: fieldType(entry.type),
-      required: entry.required === true && entry.default === undefined,
-      secret: entry.secret === true,
-      forcesReplace: entry.forcesReplace === true,
-      ...(entry.default === undefined ? {} : { default: entry.default as Json }),
-      ...(entry.enum ? { enum: entry.enum } : {}),
-      ...(parseRange(entry.range) ? { range: parseRange(entry.range) } : {}),
-    });
-  }
-  return fields;
-}
-
-/**
- * One entry per dotted key, in catalogue order. Some keys are listed twice: a typed entry and, further down,
- * an untyped one under another name (an older alias). Two inputs for one key could disagree, so only the typed
- * entry becomes an input.
- */
-function preferredEntries(entries: readonly CatalogueField[]): CatalogueField[] {
-  const byKey = new Map<string, CatalogueField>();
-  for (const entry of entries) {
-    const seen = byKey.get(entry.key);
-    if (!seen || (seen.type == null && entry.type != null)) byKey.set(entry.key, entry);
-  }
-  return [...byKey.values()];
-}
-
-function fieldType(type: string | null | undefined): TypedFieldType {
-  return type === "string" || type === "integer" || type === "boolean" || type === "string[]" ? type : "json";
+  return connector.settings.map((setting) =>
+    reserved.has(setting.name) ? { ...setting, name: `${setting.name}Setting` } : setting,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { findConnector } from "../catalogue";
+import { findConnector } from "../../catalogue";
 import { type CheckFailure, failureAt, type Json, type JsonObject, type KindDescription } from "../engine/kind";
 import { type TransformInputs, transformInputsSchema, transformKind, type TransformRecord } from "./transform";
 import {

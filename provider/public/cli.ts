@@ -3,8 +3,6 @@
  * the provider's client and writes what its kinds would read back; `pr-summary` reads previews with the same
  * trigger and snapshot rules the provider applies. An eslint rule keeps `cli/` to this entry.
  */
-export { type CatalogueField, findConnector, parseRange } from "../catalogue";
-export { pascalName } from "../catalogue/naming";
 export { StreamkapClient } from "../client/client";
 export { readAllPages } from "../client/pages";
 export {

@@ -2,42 +2,9 @@
  * Names the generator gives connectors and settings: class names, display names for docs, and a readable
  * summary of a dotted config key.
  */
-import { pascalName } from "../../provider/catalogue/naming";
+import { displayName, pascalName } from "../../catalogue/naming";
 
-export { pascalName };
-
-/** How the Streamkap console names each connector (the local server's list); others are title-cased. */
-const displayNames: Readonly<Record<string, string>> = {
-  alloydb: "AlloyDB",
-  azblob: "Azure Blob Storage",
-  bigquery: "BigQuery",
-  clickhouse: "ClickHouse",
-  cockroachdb: "CockroachDB",
-  documentdb: "DocumentDB",
-  dynamodb: "DynamoDB",
-  gcs: "Google Cloud Storage",
-  httpsink: "HTTP Sink",
-  iceberg: "Apache Iceberg",
-  kafkadirect: "Kafka Direct",
-  mariadb: "MariaDB",
-  mongodb: "MongoDB",
-  mongodbhosted: "MongoDB (self-hosted)",
-  motherduck: "MotherDuck",
-  mysql: "MySQL",
-  oracleaws: "Oracle (AWS RDS)",
-  planetscale: "PlanetScale",
-  postgresql: "PostgreSQL",
-  r2: "Cloudflare R2",
-  s3: "Amazon S3",
-  sqlserver: "SQL Server",
-  sqlserveraws: "SQL Server (AWS RDS)",
-};
-
-const capitalize = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
-
-export function displayName(code: string): string {
-  return displayNames[code] ?? code.split("_").map(capitalize).join(" ");
-}
+export { displayName, pascalName };
 
 /** `postgresql` → `postgresql`, `sql_join` → `sqlJoin`: a variable name for examples. */
 export function camelName(code: string): string {
@@ -100,5 +67,5 @@ export function keySummary(key: string): string {
     .filter((word) => word.length > 0)
     .map((word) => fixedWords[word.toLowerCase()] ?? word.toLowerCase());
   const sentence = words.join(" ");
-  return capitalize(sentence);
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }

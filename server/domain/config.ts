@@ -1,6 +1,6 @@
 // Connector config validation and normalisation against the catalogue: values are stored as the service returns
 // them (scalars as strings), defaults fill keys not sent, secrets are masked on reads.
-import { findConnector, type CatalogConnector, type CatalogField } from "../catalog";
+import { type CatalogueConnector, type CatalogueSetting, findConnector } from "../../catalogue";
 import { HttpError, type ValidationItem } from "../core/errors";
 import type { ConfigChange, ConfigValue } from "../state/types";
 import { topicNameProblem } from "./topic-names";
@@ -10,8 +10,8 @@ export const MASK = "********";
 export const WEBHOOK_URL_KEY = "webhook.url";
 export const WEBHOOK_API_KEY = "api.key";
 
-export function secretKeys(connector: CatalogConnector): Set<string> {
-  const keys = new Set([...connector.fields.values()].filter((f) => f.secret).map((f) => f.key));
+export function secretKeys(connector: CatalogueConnector): Set<string> {
+  const keys = new Set(connector.settings.filter((f) => f.secret).map((f) => f.key));
   if (connector.code === "webhook") keys.add(WEBHOOK_API_KEY);
   return keys;
 }
@@ -22,7 +22,7 @@ function quote(values: readonly string[]): string {
 }
 
 function normalizeValue(
-  field: CatalogField | undefined,
+  field: CatalogueSetting | undefined,
   loc: Array<string | number>,
   value: unknown,
   items: ValidationItem[],
@@ -46,8 +46,10 @@ function normalizeValue(
       return undefined;
     }
     const n = Number(text);
-    if (field?.range && (n < field.range[0] || n > field.range[1])) {
-      const [lo, hi] = field.range;
+    // The service publishes its ranges; one the provider infers from a key's meaning is not the service's rule.
+    const range = field?.rangeImplied ? undefined : field?.range;
+    if (range && (n < range[0] || n > range[1])) {
+      const [lo, hi] = range;
       items.push(
         n < lo
           ? { loc, msg: `Input should be greater than or equal to ${lo}`, type: "greater_than_equal" }
@@ -124,20 +126,20 @@ export function normalizeConfig(input: NormalizeInput): Record<string, ConfigVal
       out[key] = input.previous[key];
       continue;
     }
-    const value = normalizeValue(connector.fields.get(key), ["body", "config", key], raw, items);
+    const value = normalizeValue(connector.settingsByKey.get(key), ["body", "config", key], raw, items);
     if (value !== undefined) out[key] = value;
     if (key === TOPIC_LIST_KEY && value !== undefined) {
       const problem = listedTopics(value).map(topicNameProblem).find(Boolean);
       if (problem) items.push({ loc: ["body", "config", key], msg: problem, type: "value_error" });
     }
   }
-  for (const field of connector.fields.values()) {
+  for (const field of connector.settings) {
     if (field.required && out[field.key] === undefined && !items.some((i) => i.loc[2] === field.key)) {
       items.push({ loc: ["body", "config", field.key], msg: "Field required", type: "missing" });
     }
   }
   if (items.length > 0) throw new HttpError(422, items);
-  for (const field of connector.fields.values()) {
+  for (const field of connector.settings) {
     if (out[field.key] === undefined && field.default !== undefined) out[field.key] = String(field.default);
   }
   return out;

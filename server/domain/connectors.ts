@@ -1,6 +1,6 @@
 // Sources and destinations ("connectors"): creation, replacement of the managed config, config history, and the
 // wire shape of the object.
-import { findConnector } from "../catalog";
+import { findConnector } from "../../catalogue";
 import { nowIso, objectId, secretString } from "../core/ids";
 import type { Store } from "../state/store";
 import type { ConfigValue, ConnectorRecord, Origin } from "../state/types";

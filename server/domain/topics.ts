@@ -1,6 +1,6 @@
 // Topics: those a source derives from its table (or collection, or webhook topic) list, those created through
 // POST /topics, and those a webhook request to an unlisted path discovers.
-import { findConnector, topicListKey } from "../catalog";
+import { type CatalogueConnector, findConnector } from "../../catalogue";
 import type { Store } from "../state/store";
 import type { ConnectorRecord, TopicRecord } from "../state/types";
 
@@ -26,6 +26,20 @@ export function sourceTopicId(sourceId: string, name: string): string {
 /** The display name drops the first dot segment of the id (`source_<id>.`). */
 export function displayName(topic: TopicRecord): string {
   return topic.name;
+}
+
+/**
+ * The config key that lists the tables (or collections, or webhook topics) a source captures: the first of these
+ * the connector has.
+ */
+function topicListKey(connector: CatalogueConnector): string | undefined {
+  const preferred = [
+    "table.include.list.user.defined",
+    "collection.include.list.user.defined",
+    "topic.include.list.user.defined",
+    "endpoint.include.list.user.defined",
+  ];
+  return preferred.find((key) => connector.settingsByKey.has(key));
 }
 
 export function listedTopicNames(source: ConnectorRecord): string[] {

@@ -4,7 +4,7 @@ import { HttpError, notFound } from "../core/errors";
 import { parseBody, parseQuery } from "../core/validate";
 import { route, type ApiContext, type RouteDef } from "../http/context";
 import { paginate } from "../domain/listing";
-import { findConnector } from "../catalog";
+import { findConnector } from "../../catalogue";
 import {
   deleteTopic,
   findTopic,

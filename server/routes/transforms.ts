@@ -1,7 +1,7 @@
 // Transforms: create, update by body id, delete by query id, implementation versions, unit tests, preview/live
 // deploys and job status (notes' "Transforms").
 import { z } from "zod";
-import { findConnector, TRANSFORM_TYPES } from "../catalog";
+import { findConnector, transformTypes } from "../../catalogue";
 import { HttpError, invalid, notFound } from "../core/errors";
 import { nowIso, objectId } from "../core/ids";
 import { parseBody, parseQuery } from "../core/validate";
@@ -15,7 +15,7 @@ import { assertTagsExist, ORIGINS } from "./connector-common";
 
 const NAME_KEY = "transforms.name";
 const createBody = z.object({
-  transform: z.enum(TRANSFORM_TYPES),
+  transform: z.enum(transformTypes),
   config: z.record(z.string(), z.unknown()),
   created_from: z.enum(ORIGINS).default("api"),
   // TF sends `tags` on create and update, `null` when unmanaged (internal/api/transform.go:41-57).
@@ -25,7 +25,7 @@ const createBody = z.object({
 // one they read (TF internal/resource/transform/base.go:543-582, internal/api/transform.go:51-57).
 const updateBody = z.object({
   id: z.string().min(1),
-  transform: z.enum(TRANSFORM_TYPES).optional(),
+  transform: z.enum(transformTypes).optional(),
   config: z.record(z.string(), z.unknown()),
   implementation: z.record(z.string(), z.unknown()).nullish(),
   tags: z.array(z.string()).nullish(),

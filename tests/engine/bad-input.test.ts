@@ -53,7 +53,7 @@ const badResources: Array<{ type: string; name: string; args: Record<string, unk
     reasons: [
       "`name`: must be at most 255 characters",
       "`databaseHostname`: must be a string",
-      "`databasePort` must be between 1 and 65535",
+      "`databasePort`: must be between 1 and 65535",
       "`databaseSslmode`: must be one of require, disable",
     ],
   },

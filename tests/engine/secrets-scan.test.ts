@@ -153,7 +153,7 @@ test("bad input on a secret-bearing resource fails in preview without showing th
   await project.setConfig({ breakInput: "true" });
   const preview = await runPulumi(project, ["preview"]);
   expect(preview.code).not.toBe(0);
-  expect(printed(preview)).toContain("`databasePort` must be between 1 and 65535");
+  expect(printed(preview)).toContain("`databasePort`: must be between 1 and 65535");
   expect(printed(preview)).toContain("`databaseSslmode`: must be one of require, disable");
   expect(leakedSecrets(printed(preview), secrets())).toEqual([]);
   await project.removeConfig("breakInput");

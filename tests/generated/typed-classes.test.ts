@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 
-import { catalogue } from "../../provider/catalogue";
+import { catalogue } from "../../catalogue";
 import { hasHandWrittenResource } from "../../provider/kinds/typed-fields";
 import { className } from "../../scripts/gen-connectors/render";
 import * as streamkap from "../../sdk";

@@ -2,7 +2,7 @@
  * The typed connector kinds (`source:postgresql`, `destination:snowflake`, …) as the provider runtime answers
  * `check` and `diff`: offline, no server. What a user sees of these answers is the reasons and the replace keys.
  */
-import { catalogue } from "../../provider/catalogue";
+import { catalogue } from "../../catalogue";
 import { unknownValue } from "../../provider/engine/values";
 import { kindNamed } from "../../provider/kinds";
 import { connectorKind } from "../../provider/kinds/connector";

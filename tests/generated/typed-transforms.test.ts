@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 
-import { catalogue } from "../../provider/catalogue";
+import { catalogue } from "../../catalogue";
 import { check } from "../../provider/runtime";
 import { transformClassName } from "../../scripts/gen-connectors/typed-transforms";
 import * as streamkap from "../../sdk";

@@ -172,7 +172,7 @@ const table: Record<string, KindCases> = {
         {
           change: { databasePort: 70000 },
           property: "databasePort",
-          reason: /`databasePort` must be between 1 and 65535/,
+          reason: /`databasePort`: must be between 1 and 65535/,
         },
         {
           change: { streamkapSnapshotParallelism: 11 },

@@ -35,7 +35,7 @@ test("one check reports every problem of a resource, schema and catalogue rules 
       expect.stringMatching(/^`name`: must be at most 255 characters$/),
       expect.stringMatching(/^`databsePort` is not an input .* did you mean `databasePort`\?$/),
       expect.stringMatching(/^`databaseSslmode`: must be one of require, disable$/),
-      expect.stringMatching(/^`databasePort` must be between 1 and 65535$/),
+      expect.stringMatching(/^`databasePort`: must be between 1 and 65535$/),
     ]),
   );
 });

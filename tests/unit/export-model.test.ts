@@ -15,7 +15,7 @@ import { buildProgram, type ExportChoices } from "../../cli/export/model";
 import { jsonText, tsconfigJson } from "../../cli/export/project-files";
 import type { ServiceSnapshot } from "../../cli/export/read";
 import { renderProgram } from "../../cli/export/render";
-import { catalogue } from "../../provider/catalogue";
+import { catalogue } from "../../catalogue";
 import type { ConnectorRecord, PipelineRecord, TopicRecord } from "../../provider/client/responses";
 import type { TagRecord } from "../../provider/kinds/tag";
 import type { TransformRecord } from "../../provider/kinds/transform";

@@ -1,0 +1,76 @@
+/**
+ * The names a connector or transform code is known by: its PascalCase word, from which the SDK's typed classes
+ * are named (`PostgresqlSource`, `SqlServerAwsDestination`, `EnrichAsyncTransform`; the generator and `export`
+ * write them), and its display name, as the Streamkap console shows it (the SDK docs and the local server's
+ * `connector_display_name` use it).
+ */
+
+/** PascalCase for codes whose words the plain rule (split on `_`) cannot see. */
+const pascalNames: Readonly<Record<string, string>> = {
+  alloydb: "AlloyDb",
+  azblob: "AzureBlob",
+  bigquery: "BigQuery",
+  clickhouse: "ClickHouse",
+  cockroachdb: "CockroachDb",
+  documentdb: "DocumentDb",
+  dynamodb: "DynamoDb",
+  httpsink: "HttpSink",
+  kafkadirect: "KafkaDirect",
+  mariadb: "MariaDb",
+  mongodb: "MongoDb",
+  mongodbhosted: "MongoDbHosted",
+  motherduck: "MotherDuck",
+  oracleaws: "OracleAws",
+  planetscale: "PlanetScale",
+  sqlserver: "SqlServer",
+  sqlserveraws: "SqlServerAws",
+};
+
+/** `postgresql` → `Postgresql`, `sqlserveraws` → `SqlServerAws`, `enrich_async` → `EnrichAsync`. */
+export function pascalName(code: string): string {
+  return (
+    pascalNames[code] ??
+    code
+      .split("_")
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join("")
+  );
+}
+
+/** How the Streamkap console names connectors whose title-cased code would be wrong. */
+const displayNames: Readonly<Record<string, string>> = {
+  alloydb: "AlloyDB",
+  azblob: "Azure Blob Storage",
+  bigquery: "BigQuery",
+  clickhouse: "ClickHouse",
+  cockroachdb: "CockroachDB",
+  documentdb: "DocumentDB",
+  dynamodb: "DynamoDB",
+  gcs: "Google Cloud Storage",
+  httpsink: "HTTP Sink",
+  iceberg: "Apache Iceberg",
+  kafkadirect: "Kafka Direct",
+  mariadb: "MariaDB",
+  mongodb: "MongoDB",
+  mongodbhosted: "MongoDB (self-hosted)",
+  motherduck: "MotherDuck",
+  mysql: "MySQL",
+  oracleaws: "Oracle (AWS RDS)",
+  planetscale: "PlanetScale",
+  postgresql: "PostgreSQL",
+  r2: "Cloudflare R2",
+  s3: "Amazon S3",
+  sqlserver: "SQL Server",
+  sqlserveraws: "SQL Server (AWS RDS)",
+};
+
+/** `postgresql` → `PostgreSQL`, `salesforce_webhook` → `Salesforce Webhook`. */
+export function displayName(code: string): string {
+  return (
+    displayNames[code] ??
+    code
+      .split("_")
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(" ")
+  );
+}
