@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import { secretKeys } from "../provider/public/sdk";
 import { type ManagedArgs, managedProps } from "./common";
 import { namingProps } from "./naming";
+import { provider } from "./provider";
 import { shims } from "./shim";
 import type { ShimState } from "./shim-methods";
 import { StreamkapResource } from "./resource";
@@ -219,7 +219,7 @@ function markSecretKeys(
   if (typeof connector !== "string" || pulumi.Output.isInstance(config) || config instanceof Promise) {
     return config;
   }
-  const secret = new Set(secretKeys(kind, connector));
+  const secret = new Set(provider().secretKeys(kind, connector));
   const marked: Record<string, pulumi.Input<ConfigValue>> = {};
   for (const [key, value] of Object.entries(config as Record<string, pulumi.Input<ConfigValue>>)) {
     marked[key] = secret.has(key) ? pulumi.secret(value) : value;

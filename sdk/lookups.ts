@@ -8,22 +8,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 
-import {
-  clientFor,
-  connectorRecord,
-  envelope,
-  ErrorCodes,
-  pipelineRecord,
-  readAllPages,
-  readTopic,
-  resolveSettings,
-  type StreamkapClient,
-  StreamkapError,
-  tagRecord,
-  tagsIn,
-  topicRecord,
-  transformRecord,
-} from "../provider/public/sdk";
+import type * as ProviderApi from "../provider/public/sdk";
+import { provider } from "./provider";
 import type { TagType } from "./tag";
 
 /** A source or destination as a lookup answers it. */
@@ -156,11 +142,11 @@ export interface TransformInfo {
 }
 
 /** The client for this program's Streamkap settings, shared with the provider's code in this process. */
-function client(): StreamkapClient {
+function client(): ProviderApi.StreamkapClient {
   const config = new pulumi.Config("streamkap");
   const lookup = (key: string) =>
     key.startsWith("streamkap:") ? config.get(key.slice("streamkap:".length)) : undefined;
-  return clientFor(resolveSettings(lookup, process.env));
+  return provider().clientFor(provider().resolveSettings(lookup, process.env));
 }
 
 /** Every item of a paged list. */
@@ -169,24 +155,26 @@ function allPages<T extends z.ZodType<{ id: string }>>(
   item: T,
   query: Record<string, string | undefined>,
 ): Promise<z.infer<T>[]> {
-  return readAllPages(client(), path, item, query);
+  return provider().readAllPages(client(), path, item, query);
 }
 
 /** The one object of a get-by-id envelope; a clear error when there is none. */
 async function one<T extends z.ZodType>(lookup: string, what: string, path: string, item: T): Promise<z.infer<T>> {
   const answer = await client()
-    .call({ method: "GET", path, schema: envelope(item) })
+    .call({ method: "GET", path, schema: provider().envelope(item) })
     .catch((error: unknown) => {
-      throw StreamkapError.is(error) && error.code === ErrorCodes.notFound ? notFound(lookup, what) : error;
+      throw provider().StreamkapError.is(error) && error.code === provider().ErrorCodes.notFound
+        ? notFound(lookup, what)
+        : error;
     });
   const found = answer.result[0] as z.infer<T> | undefined;
   if (found === undefined) throw notFound(lookup, what);
   return found;
 }
 
-function notFound(lookup: string, what: string): StreamkapError {
-  return new StreamkapError(
-    ErrorCodes.notFound,
+function notFound(lookup: string, what: string): ProviderApi.StreamkapError {
+  return new (provider().StreamkapError)(
+    provider().ErrorCodes.notFound,
     `${lookup}: ${what} does not exist on the service (or these credentials cannot see it). Check the id, and ` +
       "that streamkap:endpoint and the credentials point at the right service.",
   );
@@ -197,9 +185,10 @@ const tagIdsOf = (tags: unknown): string[] =>
     ? tags.map((tag) => (typeof tag === "object" && tag ? String((tag as { id?: unknown }).id) : String(tag)))
     : [];
 
-const connectorWithTags = connectorRecord.extend({ tags: z.array(z.unknown()).nullish() });
+/** A connector with its tags, as the lookups read it (made on first use: the provider loads only then). */
+const connectorWithTags = () => provider().connectorRecord.extend({ tags: z.array(z.unknown()).nullish() });
 
-function connectorInfo(live: z.infer<typeof connectorWithTags>): ConnectorInfo {
+function connectorInfo(live: z.infer<ReturnType<typeof connectorWithTags>>): ConnectorInfo {
   return {
     id: live.id,
     name: live.name ?? "",
@@ -225,7 +214,9 @@ function connectorQuery(filter: ConnectorFilter): Record<string, string | undefi
 
 /** The source with this id. */
 export async function getSource(id: string): Promise<ConnectorInfo> {
-  return connectorInfo(await one("getSource", `source ${id}`, `/sources/${encodeURIComponent(id)}`, connectorWithTags));
+  return connectorInfo(
+    await one("getSource", `source ${id}`, `/sources/${encodeURIComponent(id)}`, connectorWithTags()),
+  );
 }
 
 /**
@@ -233,23 +224,28 @@ export async function getSource(id: string): Promise<ConnectorInfo> {
  * An empty list when none does.
  */
 export async function getSources(filter: ConnectorFilter = {}): Promise<ConnectorInfo[]> {
-  return (await allPages("/sources", connectorWithTags, connectorQuery(filter))).map(connectorInfo);
+  return (await allPages("/sources", connectorWithTags(), connectorQuery(filter))).map(connectorInfo);
 }
 
 /** The destination with this id. */
 export async function getDestination(id: string): Promise<ConnectorInfo> {
   const path = `/destinations/${encodeURIComponent(id)}`;
-  return connectorInfo(await one("getDestination", `destination ${id}`, path, connectorWithTags));
+  return connectorInfo(await one("getDestination", `destination ${id}`, path, connectorWithTags()));
 }
 
 /** The destinations that match every given filter; an empty list when none does. */
 export async function getDestinations(filter: ConnectorFilter = {}): Promise<ConnectorInfo[]> {
-  return (await allPages("/destinations", connectorWithTags, connectorQuery(filter))).map(connectorInfo);
+  return (await allPages("/destinations", connectorWithTags(), connectorQuery(filter))).map(connectorInfo);
 }
 
 /** The pipeline with this id. */
 export async function getPipeline(id: string): Promise<PipelineInfo> {
-  const live = await one("getPipeline", `pipeline ${id}`, `/pipelines/${encodeURIComponent(id)}`, pipelineRecord);
+  const live = await one(
+    "getPipeline",
+    `pipeline ${id}`,
+    `/pipelines/${encodeURIComponent(id)}`,
+    provider().pipelineRecord,
+  );
   return {
     id: live.id,
     name: live.name ?? "",
@@ -262,23 +258,25 @@ export async function getPipeline(id: string): Promise<PipelineInfo> {
 
 /** The topic with this id (a source topic's id is `source_<source id>.<table>`). */
 export async function getTopic(id: string): Promise<TopicInfo> {
-  let live: z.infer<typeof topicRecord>;
+  let live: z.infer<typeof ProviderApi.topicRecord>;
   try {
     // TF internal/api/topic.go:191-199: `detailed=true` so the answer carries the `kafka` block.
     live = await client().call({
       method: "GET",
       path: `/topics/${encodeURIComponent(id)}`,
       query: { detailed: true },
-      schema: topicRecord,
+      schema: provider().topicRecord,
     });
   } catch (error) {
-    throw StreamkapError.is(error) && error.code === ErrorCodes.notFound ? notFound("getTopic", `topic ${id}`) : error;
+    throw provider().StreamkapError.is(error) && error.code === provider().ErrorCodes.notFound
+      ? notFound("getTopic", `topic ${id}`)
+      : error;
   }
   return topicInfo(live);
 }
 
-function topicInfo(live: z.infer<typeof topicRecord>): TopicInfo {
-  const facts = readTopic(live);
+function topicInfo(live: z.infer<typeof ProviderApi.topicRecord>): TopicInfo {
+  const facts = provider().readTopic(live);
   return {
     id: live.id,
     name: facts.name ?? live.id,
@@ -292,7 +290,7 @@ export async function getTopics(filter: TopicFilter = {}): Promise<TopicInfo[]> 
   const entityType =
     filter.entityType === undefined ? undefined : (legacyEntityTypes[filter.entityType] ?? filter.entityType);
   const query = { partial_name: filter.partialName, entity_type: entityType, entity_id: filter.entityId };
-  return (await allPages("/topics/details", topicRecord, query)).map(topicInfo);
+  return (await allPages("/topics/details", provider().topicRecord, query)).map(topicInfo);
 }
 
 /**
@@ -304,7 +302,7 @@ export async function getTags(filter: TagFilter = {}): Promise<TagInfo[]> {
   // again because a name filter may match parts of names.
   const query = { tag_name: filter.name, tag_type: filter.type };
   const answer = await client().call({ method: "GET", path: "/tags", query, schema: z.unknown() });
-  const tags = z.array(tagRecord).parse(tagsIn(answer));
+  const tags = z.array(provider().tagRecord).parse(provider().tagsIn(answer));
   return tags
     .map((tag) => ({
       id: tag.id,
@@ -318,7 +316,7 @@ export async function getTags(filter: TagFilter = {}): Promise<TagInfo[]> {
     .filter((tag) => filter.system === undefined || tag.system === filter.system);
 }
 
-function transformInfo(live: z.infer<typeof transformRecord>): TransformInfo {
+function transformInfo(live: z.infer<typeof ProviderApi.transformRecord>): TransformInfo {
   const text = (value: unknown) => (value === null || value === undefined ? undefined : String(value));
   return {
     id: live.id,
@@ -335,10 +333,12 @@ function transformInfo(live: z.infer<typeof transformRecord>): TransformInfo {
 /** The transform with this id. */
 export async function getTransform(id: string): Promise<TransformInfo> {
   const path = `/transforms/${encodeURIComponent(id)}`;
-  return transformInfo(await one("getTransform", `transform ${id}`, path, transformRecord));
+  return transformInfo(await one("getTransform", `transform ${id}`, path, provider().transformRecord));
 }
 
 /** The transforms whose name contains `partialName` (all of them without it). */
 export async function getTransforms(filter: { partialName?: string } = {}): Promise<TransformInfo[]> {
-  return (await allPages("/transforms", transformRecord, { partial_name: filter.partialName })).map(transformInfo);
+  return (await allPages("/transforms", provider().transformRecord, { partial_name: filter.partialName })).map(
+    transformInfo,
+  );
 }
