@@ -5,7 +5,7 @@
  * the transforms, kept for programs that use them). Run it with `npm run gen`; a test
  * (tests/generated/up-to-date.test.ts) fails when the committed files differ from what it would write.
  *
- * The settings themselves (names, types, rules) come from provider/kinds/typed-fields.ts, which the provider's
+ * The settings themselves (names, types, rules) come from provider/kinds/typed/fields.ts, which the provider's
  * `check` uses too, so the SDK and the provider cannot disagree.
  */
 import * as fs from "node:fs";
@@ -14,8 +14,8 @@ import * as path from "node:path";
 import * as prettier from "prettier";
 
 import { catalogue } from "../catalogue";
-import { fieldsOf, hasHandWrittenResource } from "../provider/kinds/typed-fields";
-import { typedTransformFields } from "../provider/kinds/typed-transform";
+import { fieldsOf, hasHandWrittenResource } from "../provider/kinds/typed/fields";
+import { typedTransformFields } from "../provider/kinds/typed/transform";
 import {
   baseFile,
   type ConnectorSpec,

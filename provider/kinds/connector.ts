@@ -6,11 +6,11 @@ import type { JsonObject, KindDescription } from "../engine/kind";
 import { requestFor } from "../engine/lookup";
 import { compact, semanticEqual } from "../engine/values";
 import { checkConnectorConfig, configForcesReplacement, liveConfig, secretKeys } from "./connector-config";
-import { convergeConnector } from "./lifecycle/converge";
-import { convergeOnlyInputs, lifecycleInputsShape } from "./lifecycle/inputs";
-import { lifecycleRules } from "./lifecycle/rules";
-import { liveState, statusOfState } from "./lifecycle/state";
-import { liveTags } from "./lifecycle/tags";
+import { convergeConnector } from "../lifecycle/converge";
+import { convergeOnlyInputs, lifecycleInputsShape } from "../lifecycle/inputs";
+import { lifecycleRules } from "../lifecycle/rules";
+import { liveState, statusOfState } from "../lifecycle/state";
+import { liveTags } from "../lifecycle/tags";
 import { nameSchema, namePrefixSchema } from "./names";
 
 /**

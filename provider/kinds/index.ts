@@ -5,8 +5,8 @@ import { projectKeyKind } from "./project-key";
 import { tagKind } from "./tag";
 import { topicKind } from "./topic";
 import { transformKind } from "./transform";
-import { typedConnectorKindNamed } from "./typed-connector";
-import { typedTransformKindNamed } from "./typed-transform";
+import { typedConnectorKindNamed } from "./typed/connector";
+import { typedTransformKindNamed } from "./typed/transform";
 import { webhookSourceKind } from "./webhook-source";
 
 /**

@@ -5,7 +5,7 @@ import { ErrorCodes, StreamkapError } from "../errors";
 import type { Json, JsonObject, KindContext, KindDescription } from "../engine/kind";
 import { requestFor } from "../engine/lookup";
 import { compact, isPlainObject, semanticEqual } from "../engine/values";
-import { liveTagIds } from "./lifecycle/tags";
+import { liveTagIds } from "../lifecycle/tags";
 import { nameSchema, namePrefixSchema } from "./names";
 import {
   autoDiscoveryRules,

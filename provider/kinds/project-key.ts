@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { CheckFailure, Json, JsonObject, KindDescription } from "../engine/kind";
 import { compact, containsUnknown, semanticEqual } from "../engine/values";
 import { keptSecrets, liveSet, liveSetting, revealed } from "./live-values";
-import { waitForProjectKey } from "./project-key-wait";
+import { waitForProjectKey } from "../lifecycle/project-key-wait";
 
 export const toolProfiles = ["full", "read-only", "agent-operator", "infra-admin"] as const;
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type TopicRecord, topicRecord } from "../client/responses";
 import type { CheckFailure, JsonObject, KindDescription } from "../engine/kind";
 import { compact, isUnknown } from "../engine/values";
-import { liveTags } from "./lifecycle/tags";
+import { liveTags } from "../lifecycle/tags";
 import { readTopic } from "./topic-facts";
 
 const optionalNumber = (field: z.ZodNumber) => field.optional();

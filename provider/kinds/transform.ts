@@ -15,7 +15,7 @@ import {
   transformTypes,
   typedConfigKeys,
 } from "./transform-config";
-import { type DeployInputs, deployTransform, versionText } from "./transform-deploy";
+import { type DeployInputs, deployTransform, versionText } from "../lifecycle/transform-deploy";
 import {
   hasImplementationContent,
   implementationRules,
@@ -23,7 +23,7 @@ import {
   liveImplementation,
 } from "./transform-implementation";
 import { findConnector } from "../../catalogue";
-import { fieldsOf, liveValueOf } from "./typed-fields";
+import { fieldsOf, liveValueOf } from "./typed/fields";
 
 const jsonObject = z.record(z.string(), z.json());
 const testRecord = z.strictObject({

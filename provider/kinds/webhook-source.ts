@@ -7,7 +7,7 @@ import { compact, isUnknown } from "../engine/values";
 import { checkConnectorConfig, liveConfig } from "./connector-config";
 import { keptSecrets, liveSet, liveSetting, revealed, splitList, tagIdsOf } from "./live-values";
 import { nameSchema, namePrefixSchema } from "./names";
-import { liveValueOf } from "./typed-fields";
+import { liveValueOf } from "./typed/fields";
 
 /** The service's defaults (api.md "Webhook source settings"). */
 export const webhookDefaults = {

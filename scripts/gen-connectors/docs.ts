@@ -1,4 +1,4 @@
-import type { TypedField } from "../../provider/kinds/typed-fields";
+import type { TypedField } from "../../provider/kinds/typed/fields";
 import { camelName, displayName, keySummary, resourceName, withArticle } from "./naming";
 
 const printWidth = 120;

@@ -1,4 +1,4 @@
-import type { TypedField } from "../../provider/kinds/typed-fields";
+import type { TypedField } from "../../provider/kinds/typed/fields";
 import { classDoc, docComment, fieldDoc, liveNote } from "./docs";
 import { keySummary, pascalName } from "./naming";
 

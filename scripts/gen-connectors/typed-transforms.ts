@@ -1,4 +1,4 @@
-import type { TypedTransformField } from "../../provider/kinds/typed-transform";
+import type { TypedTransformField } from "../../provider/kinds/typed/transform";
 import { docComment, fieldDoc, liveNote } from "./docs";
 import { camelName, keySummary, pascalName, resourceName } from "./naming";
 import { header, inputType, outputType } from "./render";

@@ -8,8 +8,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-import { typedFields } from "../../provider/kinds/typed-fields";
-import { typedTransformFields } from "../../provider/kinds/typed-transform";
+import { typedFields } from "../../provider/kinds/typed/fields";
+import { typedTransformFields } from "../../provider/kinds/typed/transform";
 import { className } from "../gen-connectors/render";
 import { transformClassName } from "../gen-connectors/typed-transforms";
 import type { Reference, ReferenceAttribute, ReferenceType } from "./reference";

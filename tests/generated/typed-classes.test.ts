@@ -5,7 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import { catalogue } from "../../catalogue";
-import { hasHandWrittenResource } from "../../provider/kinds/typed-fields";
+import { hasHandWrittenResource } from "../../provider/kinds/typed/fields";
 import { className } from "../../scripts/gen-connectors/render";
 import * as streamkap from "../../sdk";
 

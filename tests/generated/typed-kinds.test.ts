@@ -6,7 +6,7 @@ import { catalogue } from "../../catalogue";
 import { unknownValue } from "../../provider/engine/values";
 import { kindNamed } from "../../provider/kinds";
 import { connectorKind } from "../../provider/kinds/connector";
-import { typedConnectorKind } from "../../provider/kinds/typed-connector";
+import { typedConnectorKind } from "../../provider/kinds/typed/connector";
 import { check, diff } from "../../provider/runtime";
 
 const password = "pw-never-printed-5b1e";

@@ -19,7 +19,7 @@ import { catalogue } from "../../catalogue";
 import type { ConnectorRecord, PipelineRecord, TopicRecord } from "../../provider/client/responses";
 import type { TagRecord } from "../../provider/kinds/tag";
 import type { TransformRecord } from "../../provider/kinds/transform";
-import { typedFields } from "../../provider/kinds/typed-fields";
+import { typedFields } from "../../provider/kinds/typed/fields";
 import { className } from "../../scripts/gen-connectors/render";
 
 const repoRoot = path.resolve(__dirname, "../../..");

@@ -1,7 +1,7 @@
-import type { ConnectorRecord } from "../../client/responses";
-import type { Json, JsonObject, KindContext } from "../../engine/kind";
-import { compact } from "../../engine/values";
-import { ErrorCodes, StreamkapError } from "../../errors";
+import type { ConnectorRecord } from "../client/responses";
+import type { Json, JsonObject, KindContext } from "../engine/kind";
+import { compact } from "../engine/values";
+import { ErrorCodes, StreamkapError } from "../errors";
 import type { ConnectorState, LifecycleInputs } from "./inputs";
 import { refreshedSnapshot, snapshotToStart, startSnapshot } from "./snapshot";
 import {

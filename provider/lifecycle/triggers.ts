@@ -1,5 +1,5 @@
-import type { Json, JsonObject } from "../../engine/kind";
-import { semanticEqual } from "../../engine/values";
+import type { Json, JsonObject } from "../engine/kind";
+import { semanticEqual } from "../engine/values";
 import type { LifecycleInputs } from "./inputs";
 import type { Action } from "./state";
 

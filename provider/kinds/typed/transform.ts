@@ -1,17 +1,17 @@
 import { z } from "zod";
 
-import { findConnector } from "../../catalogue";
-import { type CheckFailure, failureAt, type Json, type JsonObject, type KindDescription } from "../engine/kind";
-import { type TransformInputs, transformInputsSchema, transformKind, type TransformRecord } from "./transform";
+import { findConnector } from "../../../catalogue";
+import { type CheckFailure, failureAt, type Json, type JsonObject, type KindDescription } from "../../engine/kind";
+import { type TransformInputs, transformInputsSchema, transformKind, type TransformRecord } from "../transform";
 import {
   languageKey,
   type TransformType,
   transformTypes,
   type TypedConfigInput,
   typedConfigKeys,
-} from "./transform-config";
-import { fieldsOf, liveSettingsOf, type TypedField } from "./typed-fields";
-import { apiOverTypedInputs } from "./typed-view";
+} from "../transform-config";
+import { fieldsOf, liveSettingsOf, type TypedField } from "./fields";
+import { apiOverTypedInputs } from "./view";
 
 /**
  * One catalogue setting of a transform and the input that carries it. The generic transform already has typed

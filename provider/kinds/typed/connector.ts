@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-import type { ConnectorRecord } from "../client/responses";
-import { type CheckFailure, failureAt, type Json, type JsonObject, type KindDescription } from "../engine/kind";
-import { type ConnectorInputs, connectorInputsSchema, connectorKind } from "./connector";
-import { liveSettingsOf, type TypedConnectorKind, type TypedField, typedFields } from "./typed-fields";
-import { apiOverTypedInputs } from "./typed-view";
+import type { ConnectorRecord } from "../../client/responses";
+import { type CheckFailure, failureAt, type Json, type JsonObject, type KindDescription } from "../../engine/kind";
+import { type ConnectorInputs, connectorInputsSchema, connectorKind } from "../connector";
+import { liveSettingsOf, type TypedConnectorKind, type TypedField, typedFields } from "./fields";
+import { apiOverTypedInputs } from "./view";
 
 /**
  * A typed connector kind, e.g. `source:postgresql`: the generic source or destination with one camelCase input

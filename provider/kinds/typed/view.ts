@@ -1,4 +1,4 @@
-import type { JsonObject, KindApi } from "../engine/kind";
+import type { JsonObject, KindApi } from "../../engine/kind";
 
 /**
  * A generic kind's API seen through typed inputs (typed connectors and transforms). Only the bodies and

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
-import { anyBody } from "../../client/responses";
-import type { Json, JsonObject } from "../../engine/kind";
-import { compact, isPlainObject } from "../../engine/values";
-import { StreamkapError } from "../../errors";
+import { anyBody } from "../client/responses";
+import type { Json, JsonObject } from "../engine/kind";
+import { compact, isPlainObject } from "../engine/values";
+import { StreamkapError } from "../errors";
 import type { SnapshotInput } from "./inputs";
 import { failure, messageOf, type Target } from "./state";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-import { anyBody, type ConnectorRecord, connectorRecord } from "../../client/responses";
-import { sleep } from "../../client/retry";
-import type { Json, KindContext } from "../../engine/kind";
-import { isPlainObject } from "../../engine/values";
-import { ErrorCodes, StreamkapError } from "../../errors";
+import { anyBody, type ConnectorRecord, connectorRecord } from "../client/responses";
+import { sleep } from "../client/retry";
+import type { Json, KindContext } from "../engine/kind";
+import { isPlainObject } from "../engine/values";
+import { ErrorCodes, StreamkapError } from "../errors";
 import { type ConnectorState, defaultReadyTimeoutSeconds } from "./inputs";
 
 /** One connector on the service, and the deadline of the step working on it. */

@@ -4,12 +4,12 @@ import {
   type ConnectorKind,
   findConnector,
   type SettingType,
-} from "../../catalogue";
-import { commonInputKeys } from "../engine/common-inputs";
-import type { Json } from "../engine/kind";
-import { connectorInputsSchema } from "./connector";
-import { isMasked } from "./connector-config";
-import { splitList } from "./live-values";
+} from "../../../catalogue";
+import { commonInputKeys } from "../../engine/common-inputs";
+import type { Json } from "../../engine/kind";
+import { connectorInputsSchema } from "../connector";
+import { isMasked } from "../connector-config";
+import { splitList } from "../live-values";
 
 /**
  * The camelCase inputs of a typed connector, derived from the catalogue in exactly one place: the provider's

@@ -1,5 +1,5 @@
-import type { CheckFailure } from "../../engine/kind";
-import { isPlainObject, isUnknown } from "../../engine/values";
+import type { CheckFailure } from "../engine/kind";
+import { isPlainObject, isUnknown } from "../engine/values";
 import type { LifecycleInputs, SnapshotInput } from "./inputs";
 
 /**

@@ -1,4 +1,4 @@
-import { semanticEqual } from "../../engine/values";
+import { semanticEqual } from "../engine/values";
 
 /** The tag ids of a live connector: the service may answer ids or tag objects; undefined when it says nothing. */
 export function liveTagIds(live: Record<string, unknown>): string[] | undefined {

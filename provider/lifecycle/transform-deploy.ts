@@ -4,8 +4,12 @@ import { sleep } from "../client/retry";
 import type { Json, JsonObject, KindContext } from "../engine/kind";
 import { compact, semanticEqual } from "../engine/values";
 import { describeCall, ErrorCodes, StreamkapError } from "../errors";
-import { hasPreviewDeploy, type TransformConfigInputs, transformConfig } from "./transform-config";
-import { hasImplementationContent, implementationWire, type TransformImplementation } from "./transform-implementation";
+import { hasPreviewDeploy, type TransformConfigInputs, transformConfig } from "../kinds/transform-config";
+import {
+  hasImplementationContent,
+  implementationWire,
+  type TransformImplementation,
+} from "../kinds/transform-implementation";
 
 /** What the deploy steps read from the inputs (see transform.ts for the full schema). */
 export interface DeployInputs extends TransformConfigInputs {
