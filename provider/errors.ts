@@ -8,7 +8,7 @@
 export interface ErrorEntry {
   code: string;
   /** Where it comes from: the stack's configuration, the service's answer, or the provider waiting. */
-  group: "configuration" | "service" | "waiting";
+  group: "configuration" | "service" | "waiting" | "provider";
   meaning: string;
   next: string;
 }
@@ -32,6 +32,12 @@ export const errorTable = {
     meaning:
       "A provider setting (`streamkap:endpoint`, a pace, `streamkap:createdFrom`, …) has a value it cannot take.",
     next: "Correct the setting the message names, in stack config or its `STREAMKAP_*` variable.",
+  },
+  newerState: {
+    code: "STREAMKAP_ERR_NEWER_STATE",
+    group: "configuration",
+    meaning: "The stack's state names a resource kind this version of pulumi-streamkap does not know.",
+    next: "Upgrade pulumi-streamkap in this project to the version that wrote the state (or a later one).",
   },
   unauthorized: {
     code: "STREAMKAP_ERR_UNAUTHORIZED",
@@ -69,12 +75,24 @@ export const errorTable = {
     meaning: "The object, or one it refers to, is gone from the service.",
     next: "Run `pulumi refresh` to forget what was deleted outside Pulumi; the next `pulumi up` creates it again.",
   },
+  gone: {
+    code: "STREAMKAP_ERR_GONE",
+    group: "service",
+    meaning: "The object a resource manages was deleted outside Pulumi.",
+    next: "Run `pulumi refresh` to forget it; the next `pulumi up` creates it again.",
+  },
   timeout: {
     code: "STREAMKAP_ERR_TIMEOUT",
     group: "waiting",
     meaning:
       "Something the provider waited for did not happen before its deadline (`customTimeouts`, `readyTimeoutSeconds`, `deployTimeoutSeconds`).",
     next: "Run `pulumi up` again: it picks up where this one stopped; or raise the deadline the message names.",
+  },
+  internal: {
+    code: "STREAMKAP_ERR_INTERNAL",
+    group: "provider",
+    meaning: "The provider failed in a way it does not expect: a bug in pulumi-streamkap, not in the program.",
+    next: "Run `pulumi up` again (it picks up where this one stopped), and report the message.",
   },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -136,15 +154,46 @@ export function describeCall(call: CallContext): string {
   return `${call.method} ${call.path} ${status}${requestId}${detail}`;
 }
 
-/** Prefixes an error from the API client with the resource it happened to, keeping code and call. */
+/**
+ * Prefixes an error from the API client with the resource it happened to, keeping code and call. Anything else
+ * is the provider's own failure.
+ */
 export function forResource(resource: string, error: unknown): Error {
   if (StreamkapError.is(error)) {
     if (error.resource === resource) return error;
     return new StreamkapError(error.code, `${resource}: ${error.message}`, error.call, resource);
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return new StreamkapError(ErrorCodes.rejected, `${resource}: ${message}`, undefined, resource);
+  return errors.internal({ resource, failure: error instanceof Error ? error.message : String(error) });
 }
+
+/**
+ * The errors whose text is the same wherever they are raised, as templates over named parameters (never input
+ * values); each message ends with the table's next step.
+ */
+export const errors = {
+  /** The object behind `resource` was deleted outside Pulumi. */
+  gone: (params: { resource: string }, call?: CallContext): StreamkapError =>
+    new StreamkapError(
+      ErrorCodes.gone,
+      `${params.resource} no longer exists on the service (deleted outside Pulumi). ${errorTable.gone.next}`,
+      call,
+      params.resource,
+    ),
+  /** The state names a kind this version does not have. */
+  newerState: (params: { kind: string }): StreamkapError =>
+    new StreamkapError(
+      ErrorCodes.newerState,
+      `This state was written by a newer pulumi-streamkap (it has a "${params.kind}" resource). ${errorTable.newerState.next}`,
+    ),
+  /** The provider's own failure while working on `resource`. */
+  internal: (params: { resource: string; failure: string }): StreamkapError =>
+    new StreamkapError(
+      ErrorCodes.internal,
+      `${params.resource}: ${params.failure}. ${errorTable.internal.next}`,
+      undefined,
+      params.resource,
+    ),
+};
 
 /**
  * The object exists on the service, but a step after creating or updating it failed. The dynamic-provider host

@@ -11,6 +11,7 @@ const groups: Record<ErrorEntry["group"], string> = {
   configuration: "The stack's configuration",
   service: "The service's answers",
   waiting: "Waiting",
+  provider: "The provider itself",
 };
 
 export const errorsDocFile = path.resolve(__dirname, "../../docs/errors.md");

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { isKafkaConnectTransient, kafkaConnectRetryDelayMs } from "../client/kafka-connect";
 import { sleep } from "../client/retry";
-import { ErrorCodes, forResource, ResourceInitError, StreamkapError } from "../errors";
+import { ErrorCodes, errors, forResource, ResourceInitError, StreamkapError } from "../errors";
 import { adoptedMarker, adoptObject } from "./adopt";
 import { splitCommonInputs } from "./common-inputs";
 import { driftBetween, explainDrift } from "./drift";
@@ -285,12 +285,7 @@ async function putInputs<I extends JsonObject, L>(
     return await context.client.call({ ...request, schema: kind.api.record });
   } catch (error) {
     if (StreamkapError.is(error) && error.code === ErrorCodes.notFound) {
-      throw new StreamkapError(
-        ErrorCodes.notFound,
-        `${context.label} no longer exists on the service (deleted outside Pulumi). Run \`pulumi refresh\` to ` +
-          "forget it; the next `pulumi up` creates it again.",
-        error.call,
-      );
+      throw errors.gone({ resource: context.label }, error.call);
     }
     throw forResource(context.label, error);
   }

@@ -1,4 +1,5 @@
 import type { JsonObject, KindDescription } from "../engine/kind";
+import { errors } from "../errors";
 import { connectorKind } from "./connector";
 import { pipelineKind } from "./pipeline";
 import { projectKeyKind } from "./project-key";
@@ -34,9 +35,7 @@ export function kindNamed(name: string): KindDescription<JsonObject, unknown> {
   const typedTransform = typedTransformKindNamed(name);
   if (typedTransform) return typedTransform;
   if (!Object.hasOwn(kinds, name)) {
-    throw new Error(
-      `This state was written by a newer pulumi-streamkap (it has a "${name}" resource); upgrade the package in this project.`,
-    );
+    throw errors.newerState({ kind: name });
   }
   return kinds[name as KindName] as unknown as KindDescription<JsonObject, unknown>;
 }

@@ -4,7 +4,7 @@ import { anyBody, type ConnectorRecord, connectorRecord } from "../client/respon
 import { sleep } from "../client/retry";
 import type { Json, KindContext } from "../engine/kind";
 import { isPlainObject } from "../engine/values";
-import { ErrorCodes, StreamkapError } from "../errors";
+import { ErrorCodes, errors, StreamkapError } from "../errors";
 import { type ConnectorState, defaultReadyTimeoutSeconds } from "./inputs";
 
 /** One connector on the service, and the deadline of the step working on it. */
@@ -144,11 +144,7 @@ export async function readConnector(target: Target): Promise<ConnectorRecord> {
     if (remaining <= 0) break;
     await sleep(Math.min(pause, remaining));
   }
-  throw new StreamkapError(
-    ErrorCodes.notFound,
-    `${target.context.label}: it no longer exists on the service (deleted outside Pulumi). Run \`pulumi refresh\` ` +
-      "to forget it; the next `pulumi up` creates it again.",
-  );
+  throw errors.gone({ resource: target.context.label });
 }
 
 async function readItem(target: Target): Promise<unknown> {
