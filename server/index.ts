@@ -2,10 +2,10 @@
 // webhook ingestion that users' CI, the demo and our tests run against. See docs/local-server.md.
 import type { AddressInfo } from "node:net";
 import { FaultEngine } from "./faults/engine";
-import { buildApp, WEBHOOK_PREFIX } from "./http/app";
+import { buildApp, webhookPrefix } from "./http/app";
 import { type CallRecord, CallStats } from "./http/stats";
 import type { ServerFacts } from "./http/context";
-import { DEFAULT_STORE_LIMITS, Store } from "./state/store";
+import { defaultStoreLimits, Store } from "./state/store";
 import { registerLocalRoutes } from "./routes/local";
 import { managementRoutes } from "./routes";
 import { createWebhookHandler } from "./webhook/handler";
@@ -62,15 +62,15 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     },
     options.dataDir,
     {
-      retainedBytesPerTopic: options.retainedBytesPerTopic ?? DEFAULT_STORE_LIMITS.retainedBytesPerTopic,
-      fsyncEachCommit: options.fsync ?? DEFAULT_STORE_LIMITS.fsyncEachCommit,
+      retainedBytesPerTopic: options.retainedBytesPerTopic ?? defaultStoreLimits.retainedBytesPerTopic,
+      fsyncEachCommit: options.fsync ?? defaultStoreLimits.fsyncEachCommit,
     },
   );
   const stats = new CallStats();
   let baseUrl = "";
   const facts: ServerFacts = {
     baseUrl: () => baseUrl,
-    webhookBaseUrl: () => `${baseUrl}${WEBHOOK_PREFIX.slice(0, -1)}`,
+    webhookBaseUrl: () => `${baseUrl}${webhookPrefix.slice(0, -1)}`,
     tokenTtlSeconds: () => faults.spec.tokenTtlSeconds ?? store.timings.tokenTtlSeconds,
   };
   const routes = managementRoutes();
@@ -81,7 +81,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     facts,
     routes,
     log: options.log,
-    webhook: createWebhookHandler({ store, faults, stats, log: options.log, prefix: WEBHOOK_PREFIX }),
+    webhook: createWebhookHandler({ store, faults, stats, log: options.log, prefix: webhookPrefix }),
   });
   registerLocalRoutes(app, stats, store);
   try {

@@ -26,11 +26,11 @@ export function nestingDepth(text: string, limit = Number.POSITIVE_INFINITY): nu
 }
 
 /** The most nesting a JSON body may have, on the management API and on webhook ingestion alike. */
-export const MAX_JSON_DEPTH = 64;
+export const maxJsonDepth = 64;
 
-/** The refusal of a body nested deeper than MAX_JSON_DEPTH, or undefined. */
+/** The refusal of a body nested deeper than maxJsonDepth, or undefined. */
 export function depthProblem(text: string): string | undefined {
-  return nestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH
-    ? `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`
+  return nestingDepth(text, maxJsonDepth) > maxJsonDepth
+    ? `JSON body nested deeper than ${maxJsonDepth} levels`
     : undefined;
 }

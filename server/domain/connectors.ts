@@ -4,7 +4,7 @@ import { findConnector } from "../../catalogue";
 import { nowIso, objectId, secretString } from "../core/ids";
 import type { Store } from "../state/store";
 import type { ConfigValue, ConnectorRecord, Origin } from "../state/types";
-import { diffConfig, maskConfig, normalizeConfig, secretKeys, WEBHOOK_API_KEY, WEBHOOK_URL_KEY } from "./config";
+import { diffConfig, maskConfig, normalizeConfig, secretKeys, webhookApiKey, webhookUrlKey } from "./config";
 import { connectorStatus, startingThen, taskStatuses } from "./status";
 import { sourceTopics, syncSourceTopics } from "./topics";
 
@@ -84,7 +84,7 @@ export function createConnector(store: Store, input: CreateInput): ConnectorReco
   };
   if (input.connector === "webhook" && input.kind === "source") {
     c.webhookToken = secretString(18);
-    c.config[WEBHOOK_API_KEY] = secretString(24);
+    c.config[webhookApiKey] = secretString(24);
   }
   recordVersion(c, {}, input.author);
   store.state.connectors[c.id] = c;
@@ -100,8 +100,7 @@ export function updateConnector(
 ): void {
   const before = { ...c.config };
   const config = normalizeConfig({ kind: c.kind, connector: c.connector, config: input.config, previous: before });
-  if (before[WEBHOOK_API_KEY] !== undefined && c.connector === "webhook")
-    config[WEBHOOK_API_KEY] = before[WEBHOOK_API_KEY];
+  if (before[webhookApiKey] !== undefined && c.connector === "webhook") config[webhookApiKey] = before[webhookApiKey];
   c.name = input.name;
   c.config = config;
   recordVersion(c, before, input.author);
@@ -128,7 +127,7 @@ export function renderConnector(store: Store, c: ConnectorRecord, options: Rende
   const service = store.service(c.serviceId);
   const connector = findConnector(c.kind, c.connector);
   const config = maskConfig(c.config, secretsOf(c), options.revealSecrets);
-  if (c.webhookToken) config[WEBHOOK_URL_KEY] = `${options.webhookBaseUrl}/${c.webhookToken}`;
+  if (c.webhookToken) config[webhookUrlKey] = `${options.webhookBaseUrl}/${c.webhookToken}`;
   const topics = c.kind === "source" ? sourceTopics(store, c) : [];
   const now = Date.now();
   return {

@@ -4,8 +4,8 @@ import { HttpError } from "../core/errors";
 import type { ConnectorRecord } from "../state/types";
 import { connectorStatus, isBeingDeleted, startingThen } from "./status";
 
-export const OPERATIONS = ["pause", "resume", "stop", "restart", "reset", "restart_task", "deploy"] as const;
-export type Operation = (typeof OPERATIONS)[number];
+export const lifecycleOperations = ["pause", "resume", "stop", "restart", "reset", "restart_task", "deploy"] as const;
+export type Operation = (typeof lifecycleOperations)[number];
 
 /** Applies an operation; throws 409 when the current status does not allow it. */
 export function applyOperation(c: ConnectorRecord, op: Operation, delayMs: number, now = Date.now()): void {

@@ -4,14 +4,14 @@ import type { TopicRecord } from "../state/types";
 import { topicKey } from "./topics";
 
 /** Older records are dropped past this many per topic; counters keep counting. */
-export const RETAINED_PER_TOPIC = 10_000;
+export const retainedPerTopic = 10_000;
 /** A messages page stops before its values pass this many bytes (it always holds at least one record). */
-export const MESSAGE_PAGE_BYTE_BUDGET = 8 * 1024 * 1024;
+export const messagePageByteBudget = 8 * 1024 * 1024;
 
 /** How much a topic keeps: the topic's own `retention.bytes` when smaller than the server's ceiling. */
 export function retentionOf(store: Store, topic: TopicRecord): Retention {
   const own = topic.retentionBytes > 0 ? topic.retentionBytes : Infinity;
-  return { maxRecords: RETAINED_PER_TOPIC, maxBytes: Math.min(own, store.limits.retainedBytesPerTopic) };
+  return { maxRecords: retainedPerTopic, maxBytes: Math.min(own, store.limits.retainedBytesPerTopic) };
 }
 
 /** Stores one record (committed before this returns) and answers its offset. */

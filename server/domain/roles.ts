@@ -9,40 +9,49 @@ export interface Role {
   permissions: string[];
 }
 
-const EPOCH = "2024-01-01T00:00:00.000Z";
-const AREAS = ["sources", "destinations", "pipelines", "transforms", "topics", "tags", "project_keys", "credentials"];
-export const PERMISSIONS: string[] = AREAS.flatMap((a) => [`${a}:read`, `${a}:write`]);
+const epoch = "2024-01-01T00:00:00.000Z";
+const areaNames = [
+  "sources",
+  "destinations",
+  "pipelines",
+  "transforms",
+  "topics",
+  "tags",
+  "project_keys",
+  "credentials",
+];
+export const allPermissions: string[] = areaNames.flatMap((a) => [`${a}:read`, `${a}:write`]);
 
-export const ROLES: Role[] = [
+export const fixedRoles: Role[] = [
   {
     id: "role_admin",
     key: "admin",
     name: "Admin",
     description: "Full access to the service",
-    created_at: EPOCH,
-    updated_at: EPOCH,
-    permissions: PERMISSIONS,
+    created_at: epoch,
+    updated_at: epoch,
+    permissions: allPermissions,
   },
   {
     id: "role_developer",
     key: "developer",
     name: "Developer",
     description: "Manage pipelines and their parts",
-    created_at: EPOCH,
-    updated_at: EPOCH,
-    permissions: PERMISSIONS.filter((p) => !p.startsWith("credentials") && !p.startsWith("project_keys")),
+    created_at: epoch,
+    updated_at: epoch,
+    permissions: allPermissions.filter((p) => !p.startsWith("credentials") && !p.startsWith("project_keys")),
   },
   {
     id: "role_viewer",
     key: "viewer",
     name: "Viewer",
     description: "Read-only access",
-    created_at: EPOCH,
-    updated_at: EPOCH,
-    permissions: PERMISSIONS.filter((p) => p.endsWith(":read")),
+    created_at: epoch,
+    updated_at: epoch,
+    permissions: allPermissions.filter((p) => p.endsWith(":read")),
   },
 ];
 
 export function roleByKeyOrId(v: string): Role | undefined {
-  return ROLES.find((r) => r.key === v || r.id === v);
+  return fixedRoles.find((r) => r.key === v || r.id === v);
 }

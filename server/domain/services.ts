@@ -12,11 +12,11 @@ export interface ServiceCredentials {
   secret: string;
 }
 
-const SERVICE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;
+const serviceName = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;
 
 /** Why `name` cannot name a service, or undefined. */
 export function serviceNameProblem(name: unknown): string | undefined {
-  if (typeof name !== "string" || !SERVICE_NAME.test(name)) {
+  if (typeof name !== "string" || !serviceName.test(name)) {
     return "A service name is 1 to 63 characters of a-z, A-Z, 0-9, '_' and '-', starting with a letter or digit";
   }
   return undefined;

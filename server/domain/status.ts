@@ -4,7 +4,7 @@
 // A connector being deleted keeps its status until it is gone: the real service has no `Deleting`.
 import type { ConnectorRecord, StatusStep } from "../state/types";
 
-export const CONNECTOR_STATUSES = [
+export const connectorStatuses = [
   "Active",
   "Paused",
   "Stopped",
@@ -39,7 +39,7 @@ export function startingThen(target: string, delayMs: number, now = Date.now()):
   ];
 }
 
-const TASK_STATE: Record<string, string> = {
+const taskState: Record<string, string> = {
   Active: "RUNNING",
   Paused: "PAUSED",
   Stopped: "STOPPED",
@@ -54,7 +54,7 @@ const TASK_STATE: Record<string, string> = {
 /** task_statuses: `{"<task>": {state, worker_id, streaming}}` (inner shape unpublished; ours is documented). */
 export function taskStatuses(c: ConnectorRecord, now = Date.now()): Record<string, Record<string, string>> {
   const status = connectorStatus(c, now);
-  const state = TASK_STATE[status] ?? "UNKNOWN";
+  const state = taskState[status] ?? "UNKNOWN";
   const streaming =
     c.streamingPausedUntil !== undefined && c.streamingPausedUntil > now ? "PAUSED_FOR_BLOCKING_SNAPSHOT" : state;
   return { "0": { state, worker_id: "local-worker-0", streaming } };

@@ -19,7 +19,7 @@ function prng(seed: number): () => number {
   };
 }
 
-const FIVE_XX = [500, 502, 503, 504];
+const serverErrorStatuses = [500, 502, 503, 504];
 
 /**
  * What the service says when Kafka Connect fails it transiently: its wrapper "Kafka Connect API call failed with
@@ -83,7 +83,8 @@ export class FaultEngine {
       if (rule.drop > 0 && this.random() < rule.drop) return { kind: "drop", latencyMs };
       for (const s of rule.statuses) {
         if (this.random() >= s.p) continue;
-        const status = s.status === "5xx" ? FIVE_XX[Math.floor(this.random() * FIVE_XX.length)] : s.status;
+        const status =
+          s.status === "5xx" ? serverErrorStatuses[Math.floor(this.random() * serverErrorStatuses.length)] : s.status;
         return status === 429
           ? { kind: "status", status, retryAfterSeconds: rule.retryAfterSeconds, latencyMs }
           : { kind: "status", status, latencyMs };

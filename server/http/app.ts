@@ -14,12 +14,12 @@ import type { ApiContext, RouteDef, ServerFacts } from "./context";
 import { authenticate } from "./auth";
 import { authorize, holdsAdmin } from "./permissions";
 
-export const WEBHOOK_PREFIX = "/webhooks/";
-export const LOCAL_PREFIX = "/_local/";
+export const webhookPrefix = "/webhooks/";
+export const localPrefix = "/_local/";
 // Room for the webhook limits (16 KB request line + 64 KB headers); the webhook handler enforces each separately.
-export const MAX_HEADER_BYTES = 16 * 1024 + 64 * 1024 + 1024;
-const MANAGEMENT_BODY_LIMIT = 16 * 1024 * 1024;
-const MAX_PARAM_LENGTH = 1000;
+export const maxHeaderBytes = 16 * 1024 + 64 * 1024 + 1024;
+const managementBodyLimit = 16 * 1024 * 1024;
+const maxRouteParamLength = 1000;
 
 export interface AppDeps {
   store: Store;
@@ -74,23 +74,23 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
   let rawServer: Server | undefined;
   const app = Fastify({
     logger: false,
-    bodyLimit: MANAGEMENT_BODY_LIMIT,
+    bodyLimit: managementBodyLimit,
     genReqId: () => uuid(),
     requestIdHeader: false,
-    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    routerOptions: { maxParamLength: maxRouteParamLength },
     // Errors the router answers before any hook (an undecodable URL, an over-long path id): the documented
     // `{detail}` shape too, never fastify's own {error, code, message, statusCode} (F13).
     frameworkErrors: (error, request, reply) => {
       reply.header("X-Request-Id", request.id);
       if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
-        return sendError(reply, 414, `URI Too Long: a path parameter is longer than ${MAX_PARAM_LENGTH} characters`);
+        return sendError(reply, 414, `URI Too Long: a path parameter is longer than ${maxRouteParamLength} characters`);
       }
       const status = typeof error.statusCode === "number" && error.statusCode >= 400 ? error.statusCode : 400;
       return sendError(reply, status, status === 400 ? "Bad request: the URL is not valid" : error.message);
     },
     serverFactory: (handler) => {
-      rawServer = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
-        if (req.url?.startsWith(WEBHOOK_PREFIX)) deps.webhook(req, res);
+      rawServer = createServer({ maxHeaderSize: maxHeaderBytes }, (req, res) => {
+        if (req.url?.startsWith(webhookPrefix)) deps.webhook(req, res);
         else handler(req, res);
       });
       return rawServer;
@@ -134,7 +134,7 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
     const path = pathOf(request.url);
     // Before auth: a delete that has completed leaves no token of it alive, not even for one more call (F15).
     deps.store.sweep();
-    if (path.startsWith(LOCAL_PREFIX)) {
+    if (path.startsWith(localPrefix)) {
       // The local switches break connectors and reveal every call: a service's admin only, and never by a
       // cross-site "simple" request, which cannot carry an Authorization header (F2).
       const result = authenticate(deps.store, request.headers.authorization);
@@ -190,7 +190,7 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
 
   app.addHook("onResponse", async (request, reply) => {
     const path = pathOf(request.url);
-    if (path.startsWith(LOCAL_PREFIX)) return;
+    if (path.startsWith(localPrefix)) return;
     const serviceId = callers.get(request)?.serviceId;
     const admin = adminHeaders(request);
     const query = request.url.length > path.length + 1 ? request.url.slice(path.length + 1) : undefined;

@@ -4,7 +4,7 @@
 // "Which permission each endpoint requires: not shown"), so the table below is this server's guess.
 import { HttpError } from "../core/errors";
 import { boolParam } from "../domain/listing";
-import { PERMISSIONS, roleByKeyOrId } from "../domain/roles";
+import { allPermissions, roleByKeyOrId } from "../domain/roles";
 import type { Caller, Store } from "../state/store";
 import type { CredentialRecord } from "../state/types";
 
@@ -17,7 +17,7 @@ export type Needed = string | null;
  * Reads need `<area>:read`; anything that changes state (lifecycle actions, snapshots, deploys, unit-test runs) needs
  * `<area>:write`. Metrics, messages and explain-error only read, whatever their method.
  */
-export const ROUTE_PERMISSIONS: Readonly<Record<string, Needed>> = {
+export const routePermissions: Readonly<Record<string, Needed>> = {
   "POST /auth/access-token": null,
   "POST /auth/access-token/refresh": null,
   "GET /auth/whoami": null,
@@ -168,8 +168,8 @@ export function authorize(
 ): string | undefined {
   // Fastify answers HEAD on every GET route by itself; it reveals what the GET would, so it needs the same.
   const key = routeKey(method.toUpperCase() === "HEAD" ? "GET" : method, url);
-  if (!(key in ROUTE_PERMISSIONS)) return `Forbidden: ${key} has no permission defined, so it is refused`;
-  const needed = ROUTE_PERMISSIONS[key];
+  if (!(key in routePermissions)) return `Forbidden: ${key} has no permission defined, so it is refused`;
+  const needed = routePermissions[key];
   if (needed === null) return undefined;
   const held = permissionsOf(store, caller);
   if (!held.has(needed)) return `Forbidden: ${key} requires permission '${needed}', which this caller does not hold`;
@@ -199,7 +199,7 @@ export function assertGrantable(store: Store, caller: Caller, roles: string[], p
     }
   }
   for (const p of permissions) {
-    if (PERMISSIONS.includes(p) && !held.has(p)) {
+    if (allPermissions.includes(p) && !held.has(p)) {
       throw new HttpError(403, `Forbidden: cannot grant permission '${p}', which this caller does not hold`);
     }
   }

@@ -31,7 +31,7 @@ export interface RequestRecord {
 }
 
 /** Old entries are dropped past this many, so that long benchmarks keep a bounded log. */
-const MAX_REQUESTS = 20_000;
+const maxRequests = 20_000;
 
 export class CallStats {
   private calls: CallRecord[] = [];
@@ -43,7 +43,7 @@ export class CallStats {
 
   recordRequest(request: RequestRecord): void {
     this.requests.push(request);
-    if (this.requests.length > MAX_REQUESTS) this.requests.splice(0, this.requests.length - MAX_REQUESTS);
+    if (this.requests.length > maxRequests) this.requests.splice(0, this.requests.length - maxRequests);
   }
 
   snapshot(): { calls: CallRecord[] } {

@@ -5,14 +5,14 @@ import { nowIso } from "../core/ids";
 import { parseBody } from "../core/validate";
 import { route, type ApiContext, type RouteDef } from "../http/context";
 import { signToken, verifyToken } from "../http/tokens";
-import { PERMISSIONS, ROLES, roleByKeyOrId } from "../domain/roles";
+import { allPermissions, fixedRoles, roleByKeyOrId } from "../domain/roles";
 import { credentialFromProjectKey } from "../domain/project-key-file";
 import { assertGrantable, assertNotLastAdmin } from "../http/permissions";
 import type { CredentialRecord } from "../state/types";
 import type { Store } from "../state/store";
 
-const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
-const MASK = "********";
+const refreshTtlSeconds = 30 * 24 * 3600;
+const maskedValue = "********";
 
 const accessTokenBody = z.object({
   client_id: z.string().max(256).nullish(),
@@ -28,7 +28,7 @@ function issue(ctx: ApiContext, cred: CredentialRecord) {
   const claims = { sub: cred.clientId, tid: service.tenantId, sid: service.id, pkid: cred.projectKeyId ?? null };
   return {
     accessToken: signToken(store.state.signingKey, { ...claims, typ: "access" }, ttl),
-    refreshToken: signToken(store.state.signingKey, { ...claims, typ: "refresh" }, REFRESH_TTL_SECONDS),
+    refreshToken: signToken(store.state.signingKey, { ...claims, typ: "refresh" }, refreshTtlSeconds),
     expires: nowIso(Date.now() + ttl * 1000),
     expiresIn: Math.max(0, Math.round(ttl)),
   };
@@ -79,7 +79,7 @@ function renderCredential(store: Store, cred: CredentialRecord, showSecret: bool
     created_at: nowIso(cred.createdAt),
     roles: cred.roles.map((r) => roleByKeyOrId(r)).filter((r) => r !== undefined),
     service_id: store.service(cred.serviceId)?.id ?? null,
-    secret: showSecret ? cred.secret : MASK,
+    secret: showSecret ? cred.secret : maskedValue,
   };
 }
 
@@ -119,8 +119,8 @@ export const authRoutes: RouteDef[] = [
     token_type: ctx.caller.projectKeyId ? "project_key" : "client_credentials",
     project_key_id: ctx.caller.projectKeyId,
   })),
-  route("GET", "/auth/roles", () => ROLES),
-  route("GET", "/auth/permissions", () => PERMISSIONS.map((p) => ({ id: p, key: p, name: p }))),
+  route("GET", "/auth/roles", () => fixedRoles),
+  route("GET", "/auth/permissions", () => allPermissions.map((p) => ({ id: p, key: p, name: p }))),
   route("GET", "/auth/client-credentials", (ctx) =>
     Object.values(ctx.store.state.credentials)
       .filter((c) => c.serviceId === ctx.caller.serviceId && !c.projectKeyId)

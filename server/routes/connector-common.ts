@@ -7,7 +7,7 @@ import { header, type ApiContext } from "../http/context";
 import type { ConnectorRecord, Origin } from "../state/types";
 import type { Author, Kind } from "../domain/connectors";
 
-export const ORIGINS = ["terraform", "web", "api"] as const;
+export const origins = ["terraform", "web", "api"] as const;
 
 export function label(kind: Kind): string {
   return kind === "source" ? "Source" : "Destination";
@@ -34,7 +34,7 @@ export function authorOf(ctx: ApiContext, defaultOrigin: Origin): Author {
   const origin = header(ctx, "x-local-origin");
   const actor = header(ctx, "x-local-actor");
   const parsed = parseWith(
-    z.object({ "x-local-origin": z.enum(ORIGINS).optional() }),
+    z.object({ "x-local-origin": z.enum(origins).optional() }),
     { "x-local-origin": origin },
     "header",
   );

@@ -8,16 +8,16 @@ import { route, type ApiContext, type RouteDef } from "../http/context";
 import { connectorsOf, createConnector, renderConnector, updateConnector, type Kind } from "../domain/connectors";
 import { boolParam, filterAndSort, paginate, parseListQuery, single } from "../domain/listing";
 import { connectorStatus } from "../domain/status";
-import { MASK, secretKeys } from "../domain/config";
+import { maskedValue, secretKeys } from "../domain/config";
 import type { ConnectorRecord } from "../state/types";
-import { assertTagsExist, authorOf, findLive, findOwn, label, ORIGINS } from "./connector-common";
+import { assertTagsExist, authorOf, findLive, findOwn, label, origins } from "./connector-common";
 
 const createBody = z
   .object({
     name: z.string().min(1).max(255),
     connector: z.string().min(1),
     config: z.record(z.string(), z.unknown()),
-    created_from: z.enum(ORIGINS).default("api"),
+    created_from: z.enum(origins).default("api"),
     desired_state: z.enum(["Pending", "Active", "Paused", "Stopped"]).nullish(),
     kc_cluster_id: z.string().nullish(),
     tags: z.array(z.string()).nullish(),
@@ -188,7 +188,7 @@ function compareToOriginal(kind: Kind) {
     const connector = findConnector(c.kind, c.connector);
     const secrets = connector ? secretKeys(connector) : new Set<string>();
     const keys = [...new Set([...Object.keys(first.config), ...Object.keys(last.config)])].sort();
-    const show = (k: string, v: unknown) => (v === undefined ? null : secrets.has(k) ? MASK : v);
+    const show = (k: string, v: unknown) => (v === undefined ? null : secrets.has(k) ? maskedValue : v);
     return {
       original_version: first.version,
       current_version: last.version,

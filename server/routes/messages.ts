@@ -5,7 +5,7 @@ import { nowIso } from "../core/ids";
 import { parseQuery } from "../core/validate";
 import { route, type ApiContext, type RouteDef } from "../http/context";
 import { findTopic, sourceTopics, topicKey } from "../domain/topics";
-import { MESSAGE_PAGE_BYTE_BUDGET, retentionOf } from "../domain/messages";
+import { messagePageByteBudget, retentionOf } from "../domain/messages";
 import type { TopicRecord } from "../state/types";
 import { findOwn } from "./connector-common";
 
@@ -41,7 +41,7 @@ export const messageRoutes: RouteDef[] = [
     const key = topicKey(t.serviceId, t.id);
     const start = (q.page - 1) * q.page_size;
     const total = ctx.store.countMessages(key, q.offset);
-    const page = ctx.store.messagesPage(key, q.offset, start, q.page_size, MESSAGE_PAGE_BYTE_BUDGET);
+    const page = ctx.store.messagesPage(key, q.offset, start, q.page_size, messagePageByteBudget);
     const last = page.records.at(-1);
     return {
       result: page.records.map((m) => ({

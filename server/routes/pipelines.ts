@@ -9,7 +9,7 @@ import { boolParam, filterAndSort, paginate, parseListQuery, single } from "../d
 import { prettyTopicName, renderTransformItem } from "../domain/pipelines";
 import { sourceTopicId, sourceTopics } from "../domain/topics";
 import type { PipelineAutoDiscovery, PipelineRecord, PipelineTransform } from "../state/types";
-import { assertTagsExist, ORIGINS } from "./connector-common";
+import { assertTagsExist, origins } from "./connector-common";
 
 const ref = z.object({ id: z.string().min(1), name: z.string().nullish(), connector: z.string().nullish() }).loose();
 /** TF internal/api/pipeline.go:57-63: one item per (transform, topic); `topic` is derived again from `topic_id`. */
@@ -39,7 +39,7 @@ const updateBody = z
     topic_auto_discovery_transforms: z.array(autoDiscoveryRule).nullish(),
   })
   .loose();
-const createBody = updateBody.extend({ created_from: z.enum(ORIGINS).default("api") });
+const createBody = updateBody.extend({ created_from: z.enum(origins).default("api") });
 /** TF sends `?secret_returned=true&wait=false` on every write (internal/api/pipeline.go:84,199,225). */
 const writeQuery = z.object({ secret_returned: boolParam, wait: boolParam }).loose();
 

@@ -5,14 +5,14 @@ import { HttpError, notFound } from "../core/errors";
 import { nowIso, objectId, secretString } from "../core/ids";
 import { parseBody } from "../core/validate";
 import { route, type ApiContext, type RouteDef } from "../http/context";
-import { MASK } from "../domain/config";
+import { maskedValue } from "../domain/config";
 import { assertGrantable } from "../http/permissions";
-import { PERMISSIONS, ROLES, roleByKeyOrId } from "../domain/roles";
+import { allPermissions, fixedRoles, roleByKeyOrId } from "../domain/roles";
 import { effective } from "../domain/status";
 import type { ProjectKeyRecord } from "../state/types";
-import { ORIGINS } from "./connector-common";
+import { origins } from "./connector-common";
 
-const TOOL_PROFILES = ["full", "read-only", "agent-operator", "infra-admin"] as const;
+const toolProfiles = ["full", "read-only", "agent-operator", "infra-admin"] as const;
 const kafkaConfig = z
   .object({
     username: z.string().min(1).max(255),
@@ -28,8 +28,8 @@ const createBody = z
     role_ids: z.array(z.string()).nullish(),
     permission_ids: z.array(z.string()).nullish(),
     kafka_config: kafkaConfig.nullish(),
-    tool_profile: z.enum(TOOL_PROFILES).default("full"),
-    created_from: z.enum(ORIGINS).default("api"),
+    tool_profile: z.enum(toolProfiles).default("full"),
+    created_from: z.enum(origins).default("api"),
   })
   .loose();
 const patchBody = z
@@ -50,7 +50,7 @@ function checkCapabilities(roleIds: string[], permissionIds: string[]): void {
       throw new HttpError(422, [{ loc: ["body", "role_ids", i], msg: `Unknown role '${r}'`, type: "value_error" }]);
   });
   permissionIds.forEach((p, i) => {
-    if (!PERMISSIONS.includes(p)) {
+    if (!allPermissions.includes(p)) {
       throw new HttpError(422, [
         { loc: ["body", "permission_ids", i], msg: `Unknown permission '${p}'`, type: "value_error" },
       ]);
@@ -69,7 +69,7 @@ function credentialFile(ctx: ApiContext, k: ProjectKeyRecord, reveal: boolean) {
     type: "streamkap_project_key",
     api: {
       client_id: k.clientId,
-      client_secret: reveal ? (cred?.secret ?? null) : MASK,
+      client_secret: reveal ? (cred?.secret ?? null) : maskedValue,
       token_endpoint: `${ctx.server.baseUrl()}/auth/access-token`,
       api_url: ctx.server.baseUrl(),
       roles: k.roleIds.map((r) => roleByKeyOrId(r)?.key ?? r),
@@ -77,7 +77,7 @@ function credentialFile(ctx: ApiContext, k: ProjectKeyRecord, reveal: boolean) {
     kafka: k.kafkaUsername
       ? {
           username: k.kafkaUsername,
-          password: reveal ? k.kafkaPassword : MASK,
+          password: reveal ? k.kafkaPassword : maskedValue,
           bootstrap_servers: "127.0.0.1:9092",
           security_protocol: "SASL_SSL",
           sasl_mechanism: "PLAIN",
@@ -159,7 +159,7 @@ function create(ctx: ApiContext) {
       { loc: ["body"], msg: "Give either role_ids or permission_ids, not both", type: "value_error" },
     ]);
   }
-  const roleIds = body.role_ids ?? (body.permission_ids ? [] : [ROLES[0].id]);
+  const roleIds = body.role_ids ?? (body.permission_ids ? [] : [fixedRoles[0].id]);
   const permissionIds = body.permission_ids ?? [];
   checkCapabilities(roleIds, permissionIds);
   assertGrantable(ctx.store, ctx.caller, roleIds, permissionIds);

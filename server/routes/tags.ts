@@ -5,11 +5,11 @@ import { objectId } from "../core/ids";
 import { parseBody } from "../core/validate";
 import { route, type ApiContext, type RouteDef } from "../http/context";
 import type { TagRecord } from "../state/types";
-import { ORIGINS } from "./connector-common";
+import { origins } from "./connector-common";
 
 // The backend's TagTypeEnum (TF internal/constants/tag.go:17-28); `type` is required (TF
 // internal/resource/tag/tag.go:77-93), and `environment`/`general` are reserved for system tags.
-const TAG_TYPES = [
+const tagTypes = [
   "environment",
   "general",
   "sources",
@@ -21,17 +21,17 @@ const TAG_TYPES = [
   "users",
   "tenant",
 ] as const;
-const RESERVED_TYPES: readonly string[] = ["environment", "general"];
+const reservedTypes: readonly string[] = ["environment", "general"];
 const createBody = z.object({
   name: z.string().min(1).max(255),
   description: z.string().max(1000).nullish(),
-  type: z.array(z.enum(TAG_TYPES)),
-  created_from: z.enum(ORIGINS).default("api"),
+  type: z.array(z.enum(tagTypes)),
+  created_from: z.enum(origins).default("api"),
 });
 const updateBody = z.object({
   name: z.string().min(1).max(255).optional(),
   description: z.string().max(1000).nullish(),
-  type: z.array(z.enum(TAG_TYPES)).optional(),
+  type: z.array(z.enum(tagTypes)).optional(),
 });
 
 /** `?tag_ids=a&tag_ids=b` (TF internal/api/tag.go:55-75) or `?tag_ids=a,b`. */
@@ -42,7 +42,7 @@ function listParam(value: unknown): string[] | undefined {
 }
 
 function assertCustomTypes(types: string[] | undefined): void {
-  const reserved = types?.find((type) => RESERVED_TYPES.includes(type));
+  const reserved = types?.find((type) => reservedTypes.includes(type));
   if (reserved !== undefined) {
     throw new HttpError(400, `Tag type '${reserved}' is reserved for system tags`);
   }

@@ -11,13 +11,13 @@ import { filterAndSort, paginate, parseListQuery, single } from "../domain/listi
 import { prettyTopicName } from "../domain/pipelines";
 import { effective } from "../domain/status";
 import type { TransformRecord } from "../state/types";
-import { assertTagsExist, ORIGINS } from "./connector-common";
+import { assertTagsExist, origins } from "./connector-common";
 
-const NAME_KEY = "transforms.name";
+const nameKey = "transforms.name";
 const createBody = z.object({
   transform: z.enum(transformTypes),
   config: z.record(z.string(), z.unknown()),
-  created_from: z.enum(ORIGINS).default("api"),
+  created_from: z.enum(origins).default("api"),
   // TF sends `tags` on create and update, `null` when unmanaged (internal/api/transform.go:41-57).
   tags: z.array(z.string()).nullish(),
 });
@@ -63,18 +63,18 @@ function withCodeDefaults(sent: z.output<typeof implementation>) {
 }
 // The preview deploy parses `replay_window` with the regex `(\d+)([smhd])` and answers 400 otherwise, "0"
 // included (TF internal/api/transform.go:307-320, CHANGELOG 3.0.0-beta.16). The live deploy takes none (TF :336-356).
-const REPLAY_WINDOW = /^\d+[smhd]$/;
-const REPLAY_WINDOW_ERROR = "Replay window must be a valid duration like 3d, 10m, 2h, 30s";
+const replayWindow = /^\d+[smhd]$/;
+const replayWindowError = "Replay window must be a valid duration like 3d, 10m, 2h, 30s";
 /** Runs on Kafka Connect, not Flink: it has no preview job (TF topic_router_generated.go:42-45) and no code. */
-const KAFKA_CONNECT_TYPES: readonly string[] = ["topic_router"];
+const kafkaConnectTypes: readonly string[] = ["topic_router"];
 /** The backend's latest-version alias (TF internal/constants/transform_status.go `DeployVersionLatest`). */
-const LATEST_VERSION = "no-version";
+const latestVersion = "no-version";
 
 function config(type: string, raw: Record<string, unknown>): Record<string, unknown> {
-  const name = raw[NAME_KEY];
+  const name = raw[nameKey];
   if (typeof name !== "string" || name.length === 0 || name.length > 255) {
     throw invalid(
-      ["body", "config", NAME_KEY],
+      ["body", "config", nameKey],
       name === undefined ? "Field required" : "Name must be 1–255 characters",
       name === undefined ? "missing" : "value_error",
     );
@@ -89,7 +89,7 @@ function assertUniqueName(ctx: ApiContext, name: string, exceptId?: string): voi
   const clash = Object.values(ctx.store.state.transforms).find(
     (t) => t.serviceId === ctx.caller.serviceId && t.name === name && t.id !== exceptId,
   );
-  if (clash) throw invalid(["body", "config", NAME_KEY], `A transform named '${name}' already exists`);
+  if (clash) throw invalid(["body", "config", nameKey], `A transform named '${name}' already exists`);
 }
 
 /** The job's status, or undefined while no job exists: never deployed, or deployed but not yet registered. */
@@ -168,8 +168,7 @@ function writable(ctx: ApiContext, id: string | undefined): TransformRecord {
 
 function version(t: TransformRecord, id: string) {
   if (t.versions.length === 0) throw new HttpError(400, "The transform has no implementation yet");
-  const v =
-    id === LATEST_VERSION ? t.versions[t.versions.length - 1] : t.versions.find((x) => String(x.version) === id);
+  const v = id === latestVersion ? t.versions[t.versions.length - 1] : t.versions.find((x) => String(x.version) === id);
   if (!v) throw notFound(`Version ${id}`);
   return v;
 }
@@ -177,12 +176,12 @@ function version(t: TransformRecord, id: string) {
 function deploy(which: "preview" | "live") {
   return (ctx: ApiContext) => {
     const t = writable(ctx, ctx.params.id);
-    const kafkaConnect = KAFKA_CONNECT_TYPES.includes(t.transformType);
+    const kafkaConnect = kafkaConnectTypes.includes(t.transformType);
     if (which === "preview") {
       if (kafkaConnect) throw new HttpError(400, `A ${t.transformType} transform has no preview deploy`);
       const replay = ctx.query.replay_window;
-      if (replay !== undefined && (typeof replay !== "string" || !REPLAY_WINDOW.test(replay))) {
-        throw new HttpError(400, REPLAY_WINDOW_ERROR);
+      if (replay !== undefined && (typeof replay !== "string" || !replayWindow.test(replay))) {
+        throw new HttpError(400, replayWindowError);
       }
     }
     // A Kafka Connect transform has no code: it deploys its config, as version 0 when no version was written.
@@ -233,13 +232,13 @@ export const transformRoutes: RouteDef[] = [
   route("POST", "/transforms", (ctx) => {
     const body = parseBody(createBody, ctx.body);
     const cfg = config(body.transform, body.config);
-    assertUniqueName(ctx, String(cfg[NAME_KEY]));
+    assertUniqueName(ctx, String(cfg[nameKey]));
     assertTagsExist(ctx, body.tags ?? [], ["body", "tags"]);
     const now = Date.now();
     const t: TransformRecord = {
       id: objectId(),
       serviceId: ctx.caller.serviceId,
-      name: String(cfg[NAME_KEY]),
+      name: String(cfg[nameKey]),
       transformType: body.transform,
       config: cfg,
       createdAt: now,
@@ -264,12 +263,12 @@ export const transformRoutes: RouteDef[] = [
       throw invalid(["body", "transform"], `The type of a transform cannot change (stored: '${t.transformType}')`);
     }
     const cfg = config(t.transformType, body.config);
-    assertUniqueName(ctx, String(cfg[NAME_KEY]), t.id);
+    assertUniqueName(ctx, String(cfg[nameKey]), t.id);
     if (body.tags) assertTagsExist(ctx, body.tags, ["body", "tags"]);
     // Overwritten, not merged: an update without `implementation` wipes the code (see updateBody).
     Object.assign(t, {
       config: cfg,
-      name: String(cfg[NAME_KEY]),
+      name: String(cfg[nameKey]),
       implementation: body.implementation ?? null,
       // `null` or absent keeps the tags; a list replaces them (as for sources: TF internal/api/source.go:30-37).
       tags: body.tags == null ? (t.tags ?? []) : [...body.tags],

@@ -7,10 +7,10 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
-export const DATABASE_FILE = "streamkap-local.db";
+export const databaseFile = "streamkap-local.db";
 
 /** Tables of the areas kept whole in memory: one row per record, its JSON in `doc`. */
-export const AREA_TABLES = {
+export const areaTables = {
   services: "services",
   credentials: "credentials",
   connectors: "connectors",
@@ -22,18 +22,18 @@ export const AREA_TABLES = {
   projectKeys: "project_keys",
 } as const;
 
-export type Area = keyof typeof AREA_TABLES;
-export const AREAS = Object.keys(AREA_TABLES) as Area[];
+export type Area = keyof typeof areaTables;
+export const areaNames = Object.keys(areaTables) as Area[];
 
 /**
  * Forward migrations, by the version they bring the file to (PRAGMA user_version). Never edit a shipped one:
  * add the next.
  */
-const MIGRATIONS: Array<(db: DatabaseSync) => void> = [
+const schemaMigrations: Array<(db: DatabaseSync) => void> = [
   // 1: areas as JSON documents, webhook records as appended rows.
   (db) => {
     db.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-    for (const table of Object.values(AREA_TABLES)) {
+    for (const table of Object.values(areaTables)) {
       db.exec(`CREATE TABLE ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
     }
     db.exec(
@@ -52,7 +52,7 @@ const MIGRATIONS: Array<(db: DatabaseSync) => void> = [
   },
 ];
 
-export const SCHEMA_VERSION = MIGRATIONS.length;
+export const schemaVersion = schemaMigrations.length;
 
 /** Why the store could not be opened, in words a user can act on. */
 export class StoreOpenError extends Error {}
@@ -68,7 +68,7 @@ export function openDatabase(dataDir: string | undefined, fsyncEachCommit = fals
     migrate(db);
     return db;
   }
-  const file = join(dataDir, DATABASE_FILE);
+  const file = join(dataDir, databaseFile);
   let db: DatabaseSync;
   try {
     mkdirSync(dataDir, { recursive: true });
@@ -107,16 +107,16 @@ export function openDatabase(dataDir: string | undefined, fsyncEachCommit = fals
 
 function migrate(db: DatabaseSync): void {
   const version = Number((db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version);
-  if (version > SCHEMA_VERSION) {
+  if (version > schemaVersion) {
     throw new StoreOpenError(
-      `the data was written by a newer pulumi-streamkap (schema ${version}, this one knows ${SCHEMA_VERSION}); ` +
+      `the data was written by a newer pulumi-streamkap (schema ${version}, this one knows ${schemaVersion}); ` +
         `upgrade pulumi-streamkap or use another --data directory`,
     );
   }
-  for (let next = version; next < SCHEMA_VERSION; next++) {
+  for (let next = version; next < schemaVersion; next++) {
     db.exec("BEGIN");
     try {
-      MIGRATIONS[next](db);
+      schemaMigrations[next](db);
       db.exec(`PRAGMA user_version = ${next + 1}`);
       db.exec("COMMIT");
     } catch (e) {

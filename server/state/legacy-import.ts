@@ -3,7 +3,7 @@ import { existsSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import type { MessageRecord } from "./types";
 
-export const LEGACY_FILE = "state.json";
+export const legacyFile = "state.json";
 
 /** The legacy file's shape: the state of today, with each topic's records held inline. */
 export interface LegacyState {
@@ -18,7 +18,7 @@ export interface LegacyState {
 }
 
 export function readLegacyState(dataDir: string): LegacyState | undefined {
-  const path = join(dataDir, LEGACY_FILE);
+  const path = join(dataDir, legacyFile);
   if (!existsSync(path)) return undefined;
   const parsed = JSON.parse(readFileSync(path, "utf8")) as LegacyState;
   if (parsed.format !== 1) throw new Error(`${path}: unknown state format ${String(parsed.format)}`);
@@ -27,5 +27,5 @@ export function readLegacyState(dataDir: string): LegacyState | undefined {
 
 /** Keeps the imported file for the record, under a name no later start imports again. */
 export function retireLegacyState(dataDir: string): void {
-  renameSync(join(dataDir, LEGACY_FILE), join(dataDir, `${LEGACY_FILE}.imported`));
+  renameSync(join(dataDir, legacyFile), join(dataDir, `${legacyFile}.imported`));
 }

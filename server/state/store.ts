@@ -3,7 +3,7 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { objectId, secretString, uuid } from "../core/ids";
 import { normalisePipeline } from "../domain/pipelines";
-import { AREAS, AREA_TABLES, openDatabase, type Area } from "./database";
+import { areaNames, areaTables, openDatabase, type Area } from "./database";
 import { readLegacyState, retireLegacyState, type LegacyState } from "./legacy-import";
 import type { CredentialRecord, ServiceRecord, State, TagRecord, TopicData } from "./types";
 
@@ -27,7 +27,7 @@ export interface Caller {
   projectKeyId: string | null;
 }
 
-export const SYSTEM_TAGS = ["Development", "Production"] as const;
+export const systemTags = ["Development", "Production"] as const;
 
 function emptyState(): State {
   return {
@@ -93,7 +93,7 @@ export interface StoreLimits {
   fsyncEachCommit: boolean;
 }
 
-export const DEFAULT_STORE_LIMITS: StoreLimits = { retainedBytesPerTopic: 256 * 1024 * 1024, fsyncEachCommit: false };
+export const defaultStoreLimits: StoreLimits = { retainedBytesPerTopic: 256 * 1024 * 1024, fsyncEachCommit: false };
 
 export class Store {
   readonly state: State;
@@ -108,11 +108,11 @@ export class Store {
   constructor(
     readonly timings: Timings,
     dataDir?: string,
-    readonly limits: StoreLimits = DEFAULT_STORE_LIMITS,
+    readonly limits: StoreLimits = defaultStoreLimits,
   ) {
     this.db = openDatabase(dataDir, limits.fsyncEachCommit);
     this.statements = prepare(this.db);
-    for (const area of AREAS) this.committed.set(area, new Map());
+    for (const area of areaNames) this.committed.set(area, new Map());
     const legacy = dataDir ? readLegacyState(dataDir) : undefined;
     const loaded = this.load();
     this.state = loaded ?? emptyState();
@@ -232,7 +232,7 @@ export class Store {
     const tenantId = Object.values(this.state.services)[0]?.tenantId ?? uuid();
     const service: ServiceRecord = { id: uuid(), name, tenantId, subId: objectId(), createdAt: Date.now() };
     this.state.services[service.id] = service;
-    for (const tagName of SYSTEM_TAGS) {
+    for (const tagName of systemTags) {
       const tag: TagRecord = {
         id: objectId(),
         serviceId: service.id,
@@ -335,7 +335,7 @@ export class Store {
   /** What differs between the records in memory and what was last committed. */
   private pendingChanges(): Change[] {
     const changes: Change[] = [];
-    for (const area of AREAS) {
+    for (const area of areaNames) {
       const records = this.state[area] as Record<string, unknown>;
       const committed = this.committed.get(area) ?? new Map<string, string>();
       for (const [id, record] of Object.entries(records)) {
@@ -403,8 +403,8 @@ export class Store {
     state.signingKey = signingKey;
     state.defaultServiceId = meta.get("default_service_id") ?? "";
     this.committedMeta = JSON.stringify([state.signingKey, state.defaultServiceId]);
-    for (const area of AREAS) {
-      const rows = this.db.prepare(`SELECT id, doc FROM ${AREA_TABLES[area]}`).all() as Array<{
+    for (const area of areaNames) {
+      const rows = this.db.prepare(`SELECT id, doc FROM ${areaTables[area]}`).all() as Array<{
         id: string;
         doc: string;
       }>;
@@ -420,7 +420,7 @@ export class Store {
   /** Brings the records of a legacy state.json into the (empty) store; its records become rows. */
   private importLegacy(legacy: LegacyState): void {
     const state = this.state as unknown as Record<string, unknown>;
-    for (const area of AREAS) {
+    for (const area of areaNames) {
       if (area !== "topicData" && legacy[area] && typeof legacy[area] === "object") {
         state[area] = idMap(legacy[area] as Record<string, unknown>);
       }
@@ -472,7 +472,10 @@ function emptyTopicData(): TopicData {
 
 function prepare(db: DatabaseSync): Statements {
   const byArea = (sql: (table: string) => string) =>
-    Object.fromEntries(AREAS.map((area) => [area, db.prepare(sql(AREA_TABLES[area]))])) as Record<Area, StatementSync>;
+    Object.fromEntries(areaNames.map((area) => [area, db.prepare(sql(areaTables[area]))])) as Record<
+      Area,
+      StatementSync
+    >;
   return {
     upsert: byArea((t) => `INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`),
     remove: byArea((t) => `DELETE FROM ${t} WHERE id = ?`),

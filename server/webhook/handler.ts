@@ -3,7 +3,7 @@
 // request written sequentially per source (the connector is a single task).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { uuid } from "../core/ids";
-import { WEBHOOK_API_KEY } from "../domain/config";
+import { webhookApiKey } from "../domain/config";
 import { appendRecord } from "../domain/messages";
 import { connectorStatus } from "../domain/status";
 import { findTopic, newTopic, sourceTopicId, listedTopicNames } from "../domain/topics";
@@ -11,7 +11,7 @@ import type { FaultEngine } from "../faults/engine";
 import type { CallStats } from "../http/stats";
 import type { Store } from "../state/store";
 import type { ConnectorRecord, TopicRecord } from "../state/types";
-import { DEFAULT_LIMITS, headerBytes, limitsOf, requestLineBytes } from "./limits";
+import { defaultLimits, headerBytes, limitsOf, requestLineBytes } from "./limits";
 import { buildRecord } from "./records";
 import { topicNameProblem } from "../domain/topic-names";
 
@@ -111,7 +111,7 @@ export function createWebhookHandler(deps: WebhookDeps): (req: IncomingMessage, 
     }
     if (!source) throw new Rejection(404, "No webhook source at this URL");
     const apiKey = req.headers["x-api-key"];
-    if (typeof apiKey !== "string" || apiKey !== source.config[WEBHOOK_API_KEY]) {
+    if (typeof apiKey !== "string" || apiKey !== source.config[webhookApiKey]) {
       throw new Rejection(401, "Missing or invalid X-API-Key");
     }
     const topicName =
@@ -228,4 +228,4 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
   });
 }
 
-export { DEFAULT_LIMITS };
+export { defaultLimits };

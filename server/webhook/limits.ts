@@ -8,7 +8,7 @@ export interface WebhookLimits {
   backlog: number;
 }
 
-export const DEFAULT_LIMITS: WebhookLimits = {
+export const defaultLimits: WebhookLimits = {
   maxInitialLineBytes: 16 * 1024,
   maxHeaderBytes: 64 * 1024,
   maxChunkBytes: 50 * 1024 * 1024,
@@ -16,7 +16,7 @@ export const DEFAULT_LIMITS: WebhookLimits = {
 };
 
 /** Advanced settings (local names for the console's "advanced settings" of a webhook source). */
-export const LIMIT_KEYS: Record<keyof WebhookLimits, string> = {
+export const limitKeys: Record<keyof WebhookLimits, string> = {
   maxInitialLineBytes: "webhook.max.initial.line.length",
   maxHeaderBytes: "webhook.max.header.size",
   maxChunkBytes: "webhook.max.chunk.size",
@@ -24,9 +24,9 @@ export const LIMIT_KEYS: Record<keyof WebhookLimits, string> = {
 };
 
 export function limitsOf(source: ConnectorRecord | undefined): WebhookLimits {
-  const out = { ...DEFAULT_LIMITS };
+  const out = { ...defaultLimits };
   if (!source) return out;
-  for (const [field, key] of Object.entries(LIMIT_KEYS) as Array<[keyof WebhookLimits, string]>) {
+  for (const [field, key] of Object.entries(limitKeys) as Array<[keyof WebhookLimits, string]>) {
     const n = Number(source.config[key]);
     if (Number.isInteger(n) && n > 0) out[field] = n;
   }

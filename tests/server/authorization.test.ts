@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { call, createDestination, createSource, eventually, startWithClient, token, Client } from "./helpers";
 import { managementRoutes, startLocalServer, type LocalServer } from "../../server";
-import { authorize, ROUTE_PERMISSIONS, routeKey, startupCredential } from "../../server/http/permissions";
-import { PERMISSIONS } from "../../server/domain/roles";
+import { authorize, routePermissions, routeKey, startupCredential } from "../../server/http/permissions";
+import { allPermissions } from "../../server/domain/roles";
 import { Store } from "../../server/state/store";
 
 const TIMINGS = {
@@ -58,14 +58,14 @@ function expectForbidden(r: { status: number; body: { detail?: unknown } }, perm
 describe("the permission table", () => {
   test("every registered route has a permission entry, and every entry is a registered route", () => {
     const registered = managementRoutes().map((r) => routeKey(r.method, r.url));
-    const missing = registered.filter((k) => !(k in ROUTE_PERMISSIONS));
+    const missing = registered.filter((k) => !(k in routePermissions));
     expect(missing).toEqual([]);
-    const stale = Object.keys(ROUTE_PERMISSIONS).filter((k) => !registered.includes(k));
+    const stale = Object.keys(routePermissions).filter((k) => !registered.includes(k));
     expect(stale).toEqual([]);
   });
 
   test("entries name published permissions; only token-only routes need none", () => {
-    const tokenOnly = Object.keys(ROUTE_PERMISSIONS).filter((k) => ROUTE_PERMISSIONS[k] === null);
+    const tokenOnly = Object.keys(routePermissions).filter((k) => routePermissions[k] === null);
     expect(tokenOnly.sort()).toEqual(
       [
         "POST /auth/access-token",
@@ -75,10 +75,10 @@ describe("the permission table", () => {
         "GET /auth/permissions",
       ].sort(),
     );
-    const unknown = Object.values(ROUTE_PERMISSIONS).filter((p) => p !== null && !PERMISSIONS.includes(p));
+    const unknown = Object.values(routePermissions).filter((p) => p !== null && !allPermissions.includes(p));
     expect(unknown).toEqual([]);
     for (const r of managementRoutes().filter((d) => d.auth === false)) {
-      expect(ROUTE_PERMISSIONS[routeKey(r.method, r.url)]).toBeNull();
+      expect(routePermissions[routeKey(r.method, r.url)]).toBeNull();
     }
   });
 

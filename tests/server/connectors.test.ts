@@ -4,7 +4,7 @@ import { createDestination, createSource, eventually, PG_SOURCE_CONFIG, startWit
 import type { LocalServer } from "../../server";
 
 /** The documented Source/Destination `connector_status` enum (DOCS) and the transient `Pending Update`. */
-const CONNECTOR_STATUSES = [
+const connectorStatuses = [
   "Active",
   "Paused",
   "Stopped",
@@ -190,7 +190,7 @@ describe("Sources and destinations", () => {
     expect(r.status).toBe(200);
     expect(r.body.id).toBe(d.id);
     const during = await client.get(`/destinations/${d.id}`);
-    expect(CONNECTOR_STATUSES).toContain(during.body.result[0].connector_status);
+    expect(connectorStatuses).toContain(during.body.result[0].connector_status);
     expect(during.body.result[0].connector_status).not.toBe("Deleting");
     const dup = await client.post("/destinations", { name: "async-delete", connector: "postgresql", config: {} });
     expect(dup.status).toBe(422);

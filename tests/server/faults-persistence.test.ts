@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { call, createSource, sleep, startWithClient, token, Client } from "./helpers";
 import { startLocalServer } from "../../server";
 import { parseFaultSpec } from "../../server/faults/spec";
-import { DATABASE_FILE } from "../../server/state/database";
+import { databaseFile } from "../../server/state/database";
 
 describe("Fault injection", () => {
   test("5xx faults apply only to matching paths; /_local is never faulted", async () => {
@@ -88,7 +88,7 @@ describe("Persistence", () => {
       const client = new Client(first.baseUrl, await token(first, first.clientId, first.secret));
       const s = await createSource(client, "persisted");
       await first.close();
-      expect(readdirSync(dir)).toEqual([DATABASE_FILE]);
+      expect(readdirSync(dir)).toEqual([databaseFile]);
 
       const second = await startLocalServer({ dataDir: dir });
       try {
@@ -150,7 +150,7 @@ describe("pulumi-streamkap local", () => {
         child.kill("SIGTERM");
       });
       expect(code).toBe(0);
-      expect(existsSync(join(dir, DATABASE_FILE))).toBe(true);
+      expect(existsSync(join(dir, databaseFile))).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { request } from "undici";
 import { Client, createSource, startWithClient, token } from "./helpers";
 import { startLocalServer } from "../../server";
-import { DATABASE_FILE } from "../../server/state/database";
+import { databaseFile } from "../../server/state/database";
 import type { ChildProcess } from "node:child_process";
 import { startChild } from "./cli-child";
 
@@ -161,7 +161,7 @@ describe("Durability", () => {
       writeFileSync(join(dir, "state.json.4242.tmp"), "{");
       const server = await startLocalServer({ dataDir: dir });
       await server.close();
-      expect(readdirSync(dir)).toEqual([DATABASE_FILE]);
+      expect(readdirSync(dir)).toEqual([databaseFile]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -269,7 +269,7 @@ describe("Migration", () => {
         await server.close();
       }
       expect(existsSync(join(dir, "state.json"))).toBe(false);
-      expect(readdirSync(dir).sort()).toEqual([DATABASE_FILE, "state.json.imported"].sort());
+      expect(readdirSync(dir).sort()).toEqual([databaseFile, "state.json.imported"].sort());
       // A second start reads the store, not the retired file.
       const again = await startLocalServer({ dataDir: dir });
       expect(again.clientId).toBe(donor.clientId);
