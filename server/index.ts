@@ -1,5 +1,7 @@
-// The embedded local Streamkap API server: a faithful, self-contained implementation of the management API and
-// webhook ingestion that users' CI, the demo and our tests run against. See docs/local-server.md.
+/**
+ * The embedded local Streamkap API server: a faithful, self-contained implementation of the management API and
+ * webhook ingestion that users' CI, the demo and our tests run against. See docs/local-server.md.
+ */
 import type { AddressInfo } from "node:net";
 import { FaultEngine } from "./faults/engine";
 import { buildApp, webhookPrefix } from "./http/app";

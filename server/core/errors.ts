@@ -1,5 +1,7 @@
-// Error values the handlers throw; the app's error handler turns them into the documented bodies:
-// 422 `{detail: [{loc, msg, type, input?, ctx?}]}`, every other error `{detail: "text"}`.
+/**
+ * Error values the handlers throw; the app's error handler turns them into the documented bodies:
+ * 422 `{detail: [{loc, msg, type, input?, ctx?}]}`, every other error `{detail: "text"}`.
+ */
 
 export interface ValidationItem {
   loc: Array<string | number>;

@@ -1,5 +1,7 @@
-// Identifier formats: resource ids look like the real service's (24 hex characters, MongoDB ObjectId style);
-// tenants, services and request ids are UUIDs; secrets are long random url-safe strings.
+/**
+ * Identifier formats: resource ids look like the real service's (24 hex characters, MongoDB ObjectId style);
+ * tenants, services and request ids are UUIDs; secrets are long random url-safe strings.
+ */
 import { randomBytes, randomUUID } from "node:crypto";
 
 let counter = randomBytes(3).readUIntBE(0, 3);

@@ -1,6 +1,8 @@
-// Nesting depth of a JSON text, counted without parsing and without recursion: a body nested thousands deep must
-// be refused before JSON.parse, and before anything that walks it recursively (serialisation, diffing) could blow
-// the stack (F1).
+/**
+ * Nesting depth of a JSON text, counted without parsing and without recursion: a body nested thousands deep must
+ * be refused before JSON.parse, and before anything that walks it recursively (serialisation, diffing) could blow
+ * the stack (F1).
+ */
 
 /** The deepest level of `{`/`[` nesting in `text`, brackets inside strings ignored; stops once past `limit`. */
 export function nestingDepth(text: string, limit = Number.POSITIVE_INFINITY): number {

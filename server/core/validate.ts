@@ -1,5 +1,7 @@
-// Declarative request validation: zod schemas in, FastAPI/pydantic-shaped 422 items out, so clients written
-// against the real service parse our errors the same way.
+/**
+ * Declarative request validation: zod schemas in, FastAPI/pydantic-shaped 422 items out, so clients written
+ * against the real service parse our errors the same way.
+ */
 import { z } from "zod";
 import { HttpError, type ValidationItem } from "./errors";
 

@@ -1,5 +1,7 @@
-// Connector config validation and normalisation against the catalogue: values are stored as the service returns
-// them (scalars as strings), defaults fill keys not sent, secrets are masked on reads.
+/**
+ * Connector config validation and normalisation against the catalogue: values are stored as the service returns
+ * them (scalars as strings), defaults fill keys not sent, secrets are masked on reads.
+ */
 import { type CatalogueConnector, type CatalogueSetting, findConnector } from "../../catalogue";
 import { HttpError, type ValidationItem } from "../core/errors";
 import type { ConfigChange, ConfigValue } from "../state/types";

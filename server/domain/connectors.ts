@@ -1,5 +1,7 @@
-// Sources and destinations ("connectors"): creation, replacement of the managed config, config history, and the
-// wire shape of the object.
+/**
+ * Sources and destinations ("connectors"): creation, replacement of the managed config, config history, and the
+ * wire shape of the object.
+ */
 import { findConnector } from "../../catalogue";
 import { nowIso, objectId, secretString } from "../core/ids";
 import type { Store } from "../state/store";

@@ -1,5 +1,7 @@
-// Lifecycle operations on sources and destinations as status timelines, following Kafka Connect semantics:
-// pause is immediate, resume/restart/deploy pass through Starting, stop is immediate.
+/**
+ * Lifecycle operations on sources and destinations as status timelines, following Kafka Connect semantics:
+ * pause is immediate, resume/restart/deploy pass through Starting, stop is immediate.
+ */
 import { HttpError } from "../core/errors";
 import type { ConnectorRecord } from "../state/types";
 import { connectorStatus, isBeingDeleted, startingThen } from "./status";

@@ -1,4 +1,6 @@
-// List query parameters and the paginated envelope shared by every list endpoint.
+/**
+ * List query parameters and the paginated envelope shared by every list endpoint.
+ */
 import { z } from "zod";
 import { parseQuery } from "../core/validate";
 

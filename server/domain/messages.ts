@@ -1,4 +1,6 @@
-// Records written to topics, with the per-topic counters shown for monitoring (events written, bytes).
+/**
+ * Records written to topics, with the per-topic counters shown for monitoring (events written, bytes).
+ */
 import type { Retention, Store } from "../state/store";
 import type { TopicRecord } from "../state/types";
 import { topicKey } from "./topics";

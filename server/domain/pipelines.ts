@@ -1,4 +1,6 @@
-// Pipeline facts shared by the routes and the store: topic naming, and older persisted records brought up to date.
+/**
+ * Pipeline facts shared by the routes and the store: topic naming, and older persisted records brought up to date.
+ */
 import type { PipelineRecord, PipelineTransform } from "../state/types";
 
 /**

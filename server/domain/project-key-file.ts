@@ -1,5 +1,7 @@
-// A project key, as given to POST /auth/access-token, is the credential file shown once at creation: raw JSON or
-// its base64. Its `api.client_id` / `api.client_secret` pair authenticates like client credentials.
+/**
+ * A project key, as given to POST /auth/access-token, is the credential file shown once at creation: raw JSON or
+ * its base64. Its `api.client_id` / `api.client_secret` pair authenticates like client credentials.
+ */
 export function credentialFromProjectKey(text: string): { clientId: string; secret: string } | undefined {
   const candidates = [text];
   try {

@@ -1,4 +1,6 @@
-// The fixed roles and permissions of the local service (the real catalogue is larger; these cover the shapes).
+/**
+ * The fixed roles and permissions of the local service (the real catalogue is larger; these cover the shapes).
+ */
 export interface Role {
   id: string;
   key: string;

@@ -1,6 +1,8 @@
-// Named services of one local server: `--services dev,staging,prod` and `POST /_local/services` make them, so
-// environment cloning can be rehearsed on one machine. Each is isolated as the real service's are, and each has an
-// admin credential a start can print.
+/**
+ * Named services of one local server: `--services dev,staging,prod` and `POST /_local/services` make them, so
+ * environment cloning can be rehearsed on one machine. Each is isolated as the real service's are, and each has an
+ * admin credential a start can print.
+ */
 import { HttpError } from "../core/errors";
 import { startupCredential } from "../http/permissions";
 import type { Store } from "../state/store";

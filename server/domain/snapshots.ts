@@ -1,6 +1,8 @@
-// Snapshots (api.md "POST /sources/snapshot"): incremental (filters allowed, streaming continues) or blocking
-// (no filters, streaming paused while it runs); one running snapshot per source; the topics carry the status and
-// are snapshotted one after another, each taking `snapshotDurationMs`.
+/**
+ * Snapshots (api.md "POST /sources/snapshot"): incremental (filters allowed, streaming continues) or blocking
+ * (no filters, streaming paused while it runs); one running snapshot per source; the topics carry the status and
+ * are snapshotted one after another, each taking `snapshotDurationMs`.
+ */
 import { HttpError } from "../core/errors";
 import type { Store } from "../state/store";
 import type { ConnectorRecord, TopicRecord } from "../state/types";

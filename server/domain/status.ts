@@ -1,7 +1,9 @@
-// Connector status timelines: each lifecycle operation schedules the statuses a real connector would pass
-// through; reads evaluate the timeline at the current time. The statuses are the documented enum (DOCS Source
-// schema) plus the transient `Pending Update` seen after wait=false writes (TF resource/connector/base.go:519-541).
-// A connector being deleted keeps its status until it is gone: the real service has no `Deleting`.
+/**
+ * Connector status timelines: each lifecycle operation schedules the statuses a real connector would pass
+ * through; reads evaluate the timeline at the current time. The statuses are the documented enum (DOCS Source
+ * schema) plus the transient `Pending Update` seen after wait=false writes (TF resource/connector/base.go:519-541).
+ * A connector being deleted keeps its status until it is gone: the real service has no `Deleting`.
+ */
 import type { ConnectorRecord, StatusStep } from "../state/types";
 
 export const connectorStatuses = [

@@ -1,5 +1,7 @@
-// One rule for topic names, whichever path creates the topic (POST /topics, a webhook URL path, a webhook
-// source's topic list): Kafka's own, so nothing the local server accepts is a name the real cluster refuses.
+/**
+ * One rule for topic names, whichever path creates the topic (POST /topics, a webhook URL path, a webhook
+ * source's topic list): Kafka's own, so nothing the local server accepts is a name the real cluster refuses.
+ */
 const legalTopicName = /^[a-zA-Z0-9._-]{1,249}$/;
 
 /** Why `name` cannot name a topic, or undefined when it can. */

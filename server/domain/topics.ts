@@ -1,5 +1,7 @@
-// Topics: those a source derives from its table (or collection, or webhook topic) list, those created through
-// POST /topics, and those a webhook request to an unlisted path discovers.
+/**
+ * Topics: those a source derives from its table (or collection, or webhook topic) list, those created through
+ * POST /topics, and those a webhook request to an unlisted path discovers.
+ */
 import { type CatalogueConnector, findConnector } from "../../catalogue";
 import type { Store } from "../state/store";
 import type { ConnectorRecord, TopicRecord } from "../state/types";

@@ -1,5 +1,7 @@
-// Decides, per request, which injected fault (if any) applies. A seeded PRNG makes a run repeatable: the same
-// spec and the same sequence of requests give the same faults.
+/**
+ * Decides, per request, which injected fault (if any) applies. A seeded PRNG makes a run repeatable: the same
+ * spec and the same sequence of requests give the same faults.
+ */
 import { parseFaultSpec, type FaultSpec } from "./spec";
 
 export type FaultAction =

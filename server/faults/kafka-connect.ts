@@ -1,5 +1,7 @@
-// Which requests reach Kafka Connect on the real service: changes to one source or destination (its PUT, its
-// DELETE, and its lifecycle actions). Reads and creates are left alone by the `kc=` mode (see spec.ts).
+/**
+ * Which requests reach Kafka Connect on the real service: changes to one source or destination (its PUT, its
+ * DELETE, and its lifecycle actions). Reads and creates are left alone by the `kc=` mode (see spec.ts).
+ */
 const actionPattern = "pause|resume|stop|restart|reset|restart_task|deploy";
 const changeKinds = new RegExp(`^/(sources|destinations)/([^/]+)(?:/(${actionPattern}))?/?$`);
 

@@ -1,21 +1,23 @@
-// Fault spec syntax (documented in docs/local-server.md):
-//   SPEC  := RULE (";" RULE)*
-//   RULE  := ITEM ("," ITEM)*
-//   ITEM  := 5xx=P | <500..599>=P | 429=P | drop=P | latency=D | latency=D-D | retry-after=SECONDS
-//          | path=GLOB("|"GLOB)* | method=M("|"M)* | seed=N | ttl=D
-//          | kc=P | kc-window=D | kc-status=N | pending-update=D | slow-delete=D | read-lag=D
-// P is a probability in [0, 1]; D a duration like 25ms, 2s or a bare number of milliseconds. `seed` and `ttl`
-// (access-token lifetime) are global whichever rule carries them. A rule without `path` applies to every path.
-//
-// Real-service behaviours (global too, whichever rule carries them; see docs/local-server.md "Modes"):
-//   kc=P             a change (PUT, DELETE, lifecycle action) to a source or destination within `kc-window`
-//                    (default 5s) of its create fails with probability P with one of Kafka Connect's transient
-//                    errors, as the reference client retries them (TF internal/api/retry.go:15-57), answered with
-//                    `kc-status` (default 400: the status the service uses is undocumented)
-//   pending-update=D writes with wait=false leave the connector `Pending Update` for D (default: the status delay)
-//   slow-delete=D    a deleted connector lingers D before it is gone; a DELETE without wait=false answers only then
-//   read-lag=D       GET of a connector by id answers an empty result for D after its create (reads lagging
-//                    writes; no evidence the real service does this: audit B14)
+/**
+ * Fault spec syntax (documented in docs/local-server.md):
+ * SPEC  := RULE (";" RULE)*
+ * RULE  := ITEM ("," ITEM)*
+ * ITEM  := 5xx=P | <500..599>=P | 429=P | drop=P | latency=D | latency=D-D | retry-after=SECONDS
+ * | path=GLOB("|"GLOB)* | method=M("|"M)* | seed=N | ttl=D
+ * | kc=P | kc-window=D | kc-status=N | pending-update=D | slow-delete=D | read-lag=D
+ * P is a probability in [0, 1]; D a duration like 25ms, 2s or a bare number of milliseconds. `seed` and `ttl`
+ * (access-token lifetime) are global whichever rule carries them. A rule without `path` applies to every path.
+ *
+ * Real-service behaviours (global too, whichever rule carries them; see docs/local-server.md "Modes"):
+ * kc=P             a change (PUT, DELETE, lifecycle action) to a source or destination within `kc-window`
+ * (default 5s) of its create fails with probability P with one of Kafka Connect's transient
+ * errors, as the reference client retries them (TF internal/api/retry.go:15-57), answered with
+ * `kc-status` (default 400: the status the service uses is undocumented)
+ * pending-update=D writes with wait=false leave the connector `Pending Update` for D (default: the status delay)
+ * slow-delete=D    a deleted connector lingers D before it is gone; a DELETE without wait=false answers only then
+ * read-lag=D       GET of a connector by id answers an empty result for D after its create (reads lagging
+ * writes; no evidence the real service does this: audit B14)
+ */
 
 export interface FaultRule {
   statuses: Array<{ status: number | "5xx"; p: number }>;

@@ -1,6 +1,8 @@
-// The HTTP layer: one fastify app for the management API plus a raw handler for webhook ingestion on the same
-// listener. Cross-cutting rules live here once: request ids, fault injection, bearer auth, call stats, the
-// documented error bodies, 404 vs 405, and JSON parsing (malformed JSON → 400).
+/**
+ * The HTTP layer: one fastify app for the management API plus a raw handler for webhook ingestion on the same
+ * listener. Cross-cutting rules live here once: request ids, fault injection, bearer auth, call stats, the
+ * documented error bodies, 404 vs 405, and JSON parsing (malformed JSON → 400).
+ */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { uuid } from "../core/ids";

@@ -1,4 +1,6 @@
-// Bearer-token authentication of management API calls.
+/**
+ * Bearer-token authentication of management API calls.
+ */
 import type { Caller, Store } from "../state/store";
 import { verifyToken } from "./tokens";
 

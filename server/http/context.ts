@@ -1,4 +1,6 @@
-// What a route handler sees: the caller, the store and the raw request parts (validated by the handler with zod).
+/**
+ * What a route handler sees: the caller, the store and the raw request parts (validated by the handler with zod).
+ */
 import type { IncomingHttpHeaders } from "node:http";
 import type { Caller, Store } from "../state/store";
 

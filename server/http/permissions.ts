@@ -1,7 +1,9 @@
-// Authorization of management API calls: which permission each route needs, what a caller holds, and the rules
-// that keep a caller from seeing secrets it may not change, from granting more than it holds, and from deleting the
-// service's last admin credential. The real service does not publish its per-endpoint permissions (api.md
-// "Which permission each endpoint requires: not shown"), so the table below is this server's guess.
+/**
+ * Authorization of management API calls: which permission each route needs, what a caller holds, and the rules
+ * that keep a caller from seeing secrets it may not change, from granting more than it holds, and from deleting the
+ * service's last admin credential. The real service does not publish its per-endpoint permissions (api.md
+ * "Which permission each endpoint requires: not shown"), so the table below is this server's guess.
+ */
 import { HttpError } from "../core/errors";
 import { boolParam } from "../domain/listing";
 import { allPermissions, roleByKeyOrId } from "../domain/roles";

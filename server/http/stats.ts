@@ -1,6 +1,8 @@
-// Call counters: every API call received, in order, for tests and benchmarks that count requests. Also the
-// request log behind `/_local/requests`: the form of each management request (method, path, query, the key paths
-// of its JSON body), so contract tests can hold what a client sends against the real API's request forms.
+/**
+ * Call counters: every API call received, in order, for tests and benchmarks that count requests. Also the
+ * request log behind `/_local/requests`: the form of each management request (method, path, query, the key paths
+ * of its JSON body), so contract tests can hold what a client sends against the real API's request forms.
+ */
 export interface CallRecord {
   method: string;
   path: string;

@@ -1,5 +1,7 @@
-// Access and refresh tokens are HS256 JWTs signed with the state's key: clients that decode `exp` work as with the
-// real service, and tokens stay valid across a restart when the state is persisted.
+/**
+ * Access and refresh tokens are HS256 JWTs signed with the state's key: clients that decode `exp` work as with the
+ * real service, and tokens stay valid across a restart when the state is persisted.
+ */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { secretString } from "../core/ids";
 

@@ -1,4 +1,6 @@
-// Authentication area: tokens, refresh, whoami, client credentials, roles and permissions.
+/**
+ * Authentication area: tokens, refresh, whoami, client credentials, roles and permissions.
+ */
 import { z } from "zod";
 import { HttpError, notFound } from "../core/errors";
 import { nowIso } from "../core/ids";

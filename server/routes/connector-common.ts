@@ -1,5 +1,7 @@
-// Helpers shared by the source and destination routes: lookup within the caller's service, origin headers,
-// rendering options.
+/**
+ * Helpers shared by the source and destination routes: lookup within the caller's service, origin headers,
+ * rendering options.
+ */
 import { z } from "zod";
 import { HttpError, notFound } from "../core/errors";
 import { parseWith } from "../core/validate";

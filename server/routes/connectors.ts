@@ -1,4 +1,6 @@
-// Sources and destinations: list, create, get, replace, asynchronous delete, config history.
+/**
+ * Sources and destinations: list, create, get, replace, asynchronous delete, config history.
+ */
 import { z } from "zod";
 import { connectorCodes, findConnector } from "../../catalogue";
 import { HttpError, invalid } from "../core/errors";

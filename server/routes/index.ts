@@ -1,4 +1,6 @@
-// The management API's one route table, area by area in the order of the API reference.
+/**
+ * The management API's one route table, area by area in the order of the API reference.
+ */
 import type { RouteDef } from "../http/context";
 import { authRoutes } from "./auth";
 import { connectorRoutes } from "./connectors";

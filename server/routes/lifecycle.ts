@@ -1,4 +1,6 @@
-// Lifecycle endpoints of sources and destinations, single and bulk, plus explain-error.
+/**
+ * Lifecycle endpoints of sources and destinations, single and bulk, plus explain-error.
+ */
 import { z } from "zod";
 import { HttpError } from "../core/errors";
 import { parseBody } from "../core/validate";

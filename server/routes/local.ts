@@ -1,7 +1,9 @@
-// Reserved local-only endpoints (a service admin's token; never faulted, not counted): call counters and the request log for
-// out-of-process tests, a switch that breaks a connector, to rehearse how programs and pipelines handle a Broken
-// one, switches that hold a source's snapshot running (and show its per-topic state, which the real API never
-// lists), and one that scripts a transform's job statuses.
+/**
+ * Reserved local-only endpoints (a service admin's token; never faulted, not counted): call counters and the request log for
+ * out-of-process tests, a switch that breaks a connector, to rehearse how programs and pipelines handle a Broken
+ * one, switches that hold a source's snapshot running (and show its per-topic state, which the real API never
+ * lists), and one that scripts a transform's job statuses.
+ */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import { addService } from "../domain/services";

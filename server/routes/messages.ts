@@ -1,4 +1,6 @@
-// Reading what webhook sources wrote: topic messages and the monitoring metrics (events written, bytes, per topic).
+/**
+ * Reading what webhook sources wrote: topic messages and the monitoring metrics (events written, bytes, per topic).
+ */
 import { z } from "zod";
 import { notFound } from "../core/errors";
 import { nowIso } from "../core/ids";

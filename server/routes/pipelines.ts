@@ -1,4 +1,6 @@
-// Pipelines: one source to one destination over some of the source's topics, with transforms attached to topics.
+/**
+ * Pipelines: one source to one destination over some of the source's topics, with transforms attached to topics.
+ */
 import { z } from "zod";
 import { HttpError, notFound } from "../core/errors";
 import { objectId } from "../core/ids";

@@ -1,5 +1,7 @@
-// Project keys (notes' "Project keys"): the create answer is a credential file whose secrets are shown once;
-// later reads mask them. The file works as `project_key` on POST /auth/access-token.
+/**
+ * Project keys (notes' "Project keys"): the create answer is a credential file whose secrets are shown once;
+ * later reads mask them. The file works as `project_key` on POST /auth/access-token.
+ */
 import { z } from "zod";
 import { HttpError, notFound } from "../core/errors";
 import { nowIso, objectId, secretString } from "../core/ids";

@@ -1,4 +1,6 @@
-// Snapshot endpoints of sources (single, legacy per-kind aliases, bulk) and topics.
+/**
+ * Snapshot endpoints of sources (single, legacy per-kind aliases, bulk) and topics.
+ */
 import { z } from "zod";
 import { HttpError } from "../core/errors";
 import { parseBody } from "../core/validate";

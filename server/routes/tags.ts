@@ -1,4 +1,6 @@
-// Tags: system tags (Development, Production) exist from the start in every service; custom tags are managed here.
+/**
+ * Tags: system tags (Development, Production) exist from the start in every service; custom tags are managed here.
+ */
 import { z } from "zod";
 import { HttpError, notFound } from "../core/errors";
 import { objectId } from "../core/ids";

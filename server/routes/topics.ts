@@ -1,4 +1,6 @@
-// Topics: create, read, grow partitions, delete, the details listing, and messages written by webhook sources.
+/**
+ * Topics: create, read, grow partitions, delete, the details listing, and messages written by webhook sources.
+ */
 import { z } from "zod";
 import { HttpError, notFound } from "../core/errors";
 import { parseBody, parseQuery } from "../core/validate";

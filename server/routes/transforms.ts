@@ -1,5 +1,7 @@
-// Transforms: create, update by body id, delete by query id, implementation versions, unit tests, preview/live
-// deploys and job status (notes' "Transforms").
+/**
+ * Transforms: create, update by body id, delete by query id, implementation versions, unit tests, preview/live
+ * deploys and job status (notes' "Transforms").
+ */
 import { z } from "zod";
 import { findConnector, transformTypes } from "../../catalogue";
 import { HttpError, invalid, notFound } from "../core/errors";

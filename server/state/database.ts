@@ -1,8 +1,10 @@
-// The embedded store's file: node:sqlite in WAL mode, one table per area, held exclusively by one server.
-//
-// Why sqlite: every commit is a transaction that reaches the write-ahead log before the HTTP answer, so a 2xx
-// survives `kill -9`; webhook records are appended as rows instead of re-serialising the whole state; and the
-// exclusive lock is an OS lock that dies with the process, so a crashed server never blocks the next start.
+/**
+ * The embedded store's file: node:sqlite in WAL mode, one table per area, held exclusively by one server.
+ *
+ * Why sqlite: every commit is a transaction that reaches the write-ahead log before the HTTP answer, so a 2xx
+ * survives `kill -9`; webhook records are appended as rows instead of re-serialising the whole state; and the
+ * exclusive lock is an OS lock that dies with the process, so a crashed server never blocks the next start.
+ */
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";

@@ -1,4 +1,6 @@
-// One-time import of the whole-state JSON file that servers before the embedded store wrote (`state.json`).
+/**
+ * One-time import of the whole-state JSON file that servers before the embedded store wrote (`state.json`).
+ */
 import { existsSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import type { MessageRecord } from "./types";

@@ -1,5 +1,7 @@
-// Owns the state: records kept whole in memory for the handlers, every change committed to the embedded store
-// (database.ts) before the answer that reports it, and the time-driven housekeeping shared by every area.
+/**
+ * Owns the state: records kept whole in memory for the handlers, every change committed to the embedded store
+ * (database.ts) before the answer that reports it, and the time-driven housekeeping shared by every area.
+ */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { objectId, secretString, uuid } from "../core/ids";
 import { normalisePipeline } from "../domain/pipelines";

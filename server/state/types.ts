@@ -1,7 +1,9 @@
-// The state of the local service: plain JSON-serialisable records, one map per kind, each kept whole in memory and
-// as one table of the embedded store (database.ts); webhook records live only in the store.
-// Time-driven changes (Starting→Active, async deletes, snapshots, topic discovery) are stored as timestamps and
-// evaluated when read, so no timer has to survive a restart and close() has nothing to cancel.
+/**
+ * The state of the local service: plain JSON-serialisable records, one map per kind, each kept whole in memory and
+ * as one table of the embedded store (database.ts); webhook records live only in the store.
+ * Time-driven changes (Starting→Active, async deletes, snapshots, topic discovery) are stored as timestamps and
+ * evaluated when read, so no timer has to survive a restart and close() has nothing to cancel.
+ */
 
 export type Origin = "terraform" | "web" | "api";
 export type ConfigValue = string | unknown[] | Record<string, unknown>;

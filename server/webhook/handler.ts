@@ -1,6 +1,8 @@
-// The webhook ingestion endpoint (api.md "Webhook endpoint"): {webhook_url} or {webhook_url}/<topic>, POST, PUT
-// or DELETE with X-API-Key; limits on the request line, headers and body; a bounded backlog; one record per
-// request written sequentially per source (the connector is a single task).
+/**
+ * The webhook ingestion endpoint (api.md "Webhook endpoint"): {webhook_url} or {webhook_url}/<topic>, POST, PUT
+ * or DELETE with X-API-Key; limits on the request line, headers and body; a bounded backlog; one record per
+ * request written sequentially per source (the connector is a single task).
+ */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { uuid } from "../core/ids";
 import { webhookApiKey } from "../domain/config";

@@ -1,4 +1,6 @@
-// Webhook limits (api.md "Limits"): defaults, overridable per source through advanced config keys.
+/**
+ * Webhook limits (api.md "Limits"): defaults, overridable per source through advanced config keys.
+ */
 import type { ConnectorRecord } from "../state/types";
 
 export interface WebhookLimits {

@@ -1,4 +1,6 @@
-// Turns one webhook request into one record (api.md "Webhook endpoint" rules 3–7 and "Events"), or a 400 reason.
+/**
+ * Turns one webhook request into one record (api.md "Webhook endpoint" rules 3–7 and "Events"), or a 400 reason.
+ */
 import { depthProblem } from "../core/json-depth";
 
 export interface RecordInput {
