@@ -90,7 +90,7 @@ test("a value outside the catalogue's range fails in preview, naming the camelCa
   await project.setConfig({ capacity: "80" });
   let failure: { message: string; diagnostics: string[] } | undefined;
   const calls = await callsDuring(server, async () => (failure = await project.failingPreview()));
-  expect(failure?.message).toContain("`asyncCapacity` must be between 1 and 50");
+  expect(failure?.message).toContain("`asyncCapacity`: must be between 1 and 50");
   expect(calls).toEqual([]);
   await project.setConfig({ capacity: "35" });
 });

@@ -96,7 +96,7 @@ describe("check", () => {
 
   test("a typed setting outside its range fails, named by its camelCase input", async () => {
     expect(await reasons("transform:enrich_async", { name: "l", ...topics, asyncCapacity: 51 })).toEqual([
-      "`asyncCapacity` must be between 1 and 50",
+      "`asyncCapacity`: must be between 1 and 50",
     ]);
   });
 

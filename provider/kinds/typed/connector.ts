@@ -1,10 +1,10 @@
-import { z } from "zod";
+import type { z } from "zod";
 
 import type { ConnectorRecord } from "../../client/responses";
-import { type CheckFailure, failureAt, type Json, type JsonObject, type KindDescription } from "../../engine/kind";
+import type { JsonObject, KindDescription } from "../../engine/kind";
 import { type ConnectorInputs, connectorInputsSchema, connectorKind } from "../connector";
-import { liveSettingsOf, type TypedConnectorKind, type TypedField, typedFields } from "./fields";
-import { apiOverTypedInputs } from "./view";
+import { liveSettingsOf, type TypedConnectorKind, typedFields } from "./fields";
+import { apiOverTypedInputs, settingSchema, settingsLens } from "./view";
 
 /**
  * A typed connector kind, e.g. `source:postgresql`: the generic source or destination with one camelCase input
@@ -26,13 +26,13 @@ export function typedConnectorKind(
   const fields = typedFields(kind, code);
   if (!fields) return undefined;
   const generic = connectorKind(kind);
-  const convert = converter(code, fields);
+  const convert = settingsLens<ConnectorInputs>(fields, { connector: code }, true);
   const converge = generic.converge;
   // Everything the generic connector takes except `connector` and `config`, so common inputs added there
   // (name, state, tags, triggers…) reach every typed connector without a change here.
   const schema = connectorInputsSchema
     .omit({ connector: true, config: true })
-    .extend(Object.fromEntries(fields.map((field) => [field.name, fieldSchema(field)])));
+    .extend(Object.fromEntries(fields.map((field) => [field.name, settingSchema(field)])));
 
   const api = generic.api;
   const secretNames = fields.filter((field) => field.secret).map((field) => field.name);
@@ -81,86 +81,4 @@ export function typedConnectorKindNamed(name: string): KindDescription<JsonObjec
     cache.set(name, description as unknown as KindDescription<JsonObject, unknown> | undefined);
   }
   return cache.get(name);
-}
-
-/** The zod type of one setting; messages name the rule, never the value (it may be a secret). */
-function fieldSchema(field: TypedField): z.ZodType<Json | undefined> {
-  let schema: z.ZodType<Json>;
-  switch (field.type) {
-    case "integer": {
-      let number = z.number({ error: "must be a whole number" }).int("must be a whole number");
-      if (field.range) {
-        const [min, max] = field.range;
-        const reason = `must be between ${min} and ${max}`;
-        number = number.min(min, reason).max(max, reason);
-      }
-      schema = number;
-      break;
-    }
-    case "boolean":
-      schema = z.boolean({ error: "must be true or false" });
-      break;
-    case "string":
-      schema = field.enum
-        ? z.enum(field.enum as [string, ...string[]], { error: `must be one of ${allowedValues(field.enum)}` })
-        : z.string({ error: "must be a string" });
-      break;
-    case "string[]":
-      schema = z.array(z.string({ error: "must be a string" }), { error: "must be a list of strings" });
-      break;
-    case "json":
-      schema = z.json();
-      break;
-  }
-  return field.required ? schema : schema.optional();
-}
-
-/** Long lists (the MySQL source takes 87 time zones) would bury the message; the SDK's TSDoc lists them all. */
-function allowedValues(values: readonly string[]): string {
-  const shown = values.slice(0, 12).join(", ");
-  return values.length > 12 ? `${shown}, … (${values.length} values, listed in the input's documentation)` : shown;
-}
-
-interface Converter {
-  /** Typed inputs (or outputs, which repeat them) as the generic connector's: camelCase settings into `config`. */
-  toGeneric(typed: JsonObject): ConnectorInputs;
-  /** The generic connector's inputs back onto camelCase settings; a key absent from `config` stays absent. */
-  fromGeneric(generic: ConnectorInputs): JsonObject;
-  /** A generic rule's failure, renamed from the dotted key to the camelCase input the program sets. */
-  failure(failure: CheckFailure): CheckFailure;
-  /** The camelCase input of a dotted key (the key itself for a key that has none). */
-  nameOf(key: string): string;
-}
-
-function converter(code: string, fields: readonly TypedField[]): Converter {
-  const byName = new Map(fields.map((field) => [field.name, field]));
-  const byKey = new Map(fields.map((field) => [field.key, field]));
-  return {
-    toGeneric(typed) {
-      const rest: JsonObject = {};
-      const config: JsonObject = {};
-      for (const [name, value] of Object.entries(typed)) {
-        const field = byName.get(name);
-        if (field === undefined) rest[name] = value;
-        else if (value !== undefined) config[field.key] = value;
-      }
-      return { ...rest, connector: code, config } as ConnectorInputs;
-    },
-    fromGeneric(generic) {
-      const { connector: _connector, config, ...rest } = generic;
-      const typed: JsonObject = { ...rest };
-      for (const [key, value] of Object.entries((config ?? {}) as JsonObject)) {
-        const field = byKey.get(key);
-        if (field !== undefined) typed[field.name] = value;
-      }
-      return typed;
-    },
-    nameOf: (key) => byKey.get(key)?.name ?? key,
-    failure(failure) {
-      const [input, key, ...rest] = failure.path ?? [];
-      const field = input === "config" && typeof key === "string" ? byKey.get(key) : undefined;
-      if (!field || failure.rule === undefined) return failure;
-      return failureAt([field.name, ...rest], failure.rule);
-    },
-  };
 }

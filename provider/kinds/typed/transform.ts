@@ -1,17 +1,11 @@
 import { z } from "zod";
 
 import { findConnector } from "../../../catalogue";
-import { type CheckFailure, failureAt, type Json, type JsonObject, type KindDescription } from "../../engine/kind";
+import type { JsonObject, KindDescription } from "../../engine/kind";
 import { type TransformInputs, transformInputsSchema, transformKind, type TransformRecord } from "../transform";
-import {
-  languageKey,
-  type TransformType,
-  transformTypes,
-  type TypedConfigInput,
-  typedConfigKeys,
-} from "../transform-config";
+import { languageKey, transformTypes, type TypedConfigInput, typedConfigKeys } from "../transform-config";
 import { fieldsOf, liveSettingsOf, type TypedField } from "./fields";
-import { apiOverTypedInputs } from "./view";
+import { apiOverTypedInputs, settingSchema, settingsLens } from "./view";
 
 /**
  * One catalogue setting of a transform and the input that carries it. The generic transform already has typed
@@ -70,7 +64,7 @@ export function typedTransformKind(code: string): KindDescription<JsonObject, Tr
   if (!fields) return undefined;
   const settings = fields.filter((field) => field.role === "setting");
   const generic = transformKind;
-  const convert = converter(code as TransformType, settings);
+  const convert = settingsLens<TransformInputs>(settings, { type: code }, false);
   const converge = generic.converge;
   // Everything the generic transform takes except `type` and `config`, so inputs added there reach every typed
   // transform without a change here. Values are checked against the catalogue by the generic rules.
@@ -113,62 +107,4 @@ export function typedTransformKindNamed(name: string): KindDescription<JsonObjec
     cache.set(name, typedTransformKind(match[1]) as unknown as KindDescription<JsonObject, unknown> | undefined);
   }
   return cache.get(name);
-}
-
-/** The basic type of a setting; allowed values and ranges are the catalogue check's, renamed to the input. */
-function settingSchema(field: TypedField): z.ZodType<Json | undefined> {
-  switch (field.type) {
-    case "integer":
-      return z.number({ error: "must be a whole number" }).optional();
-    case "boolean":
-      return z.boolean({ error: "must be true or false" }).optional();
-    case "string":
-      return z.string({ error: "must be a string" }).optional();
-    case "string[]":
-      return z.array(z.string({ error: "must be a string" }), { error: "must be a list of strings" }).optional();
-    case "json":
-      return z.json().optional();
-  }
-}
-
-interface Converter {
-  /** Typed inputs (or outputs, which repeat them) as the generic transform's: settings into `config`. */
-  toGeneric(typed: JsonObject): TransformInputs;
-  /** The generic transform's inputs back onto camelCase settings; a key absent from `config` stays absent. */
-  fromGeneric(generic: TransformInputs): JsonObject;
-  /** A generic rule's failure, renamed from the dotted key to the camelCase input the program sets. */
-  failure(failure: CheckFailure): CheckFailure;
-}
-
-function converter(type: TransformType, settings: readonly TypedField[]): Converter {
-  const byName = new Map(settings.map((field) => [field.name, field]));
-  const byKey = new Map(settings.map((field) => [field.key, field]));
-  return {
-    toGeneric(typed) {
-      const rest: JsonObject = {};
-      const config: JsonObject = {};
-      for (const [name, value] of Object.entries(typed)) {
-        const field = byName.get(name);
-        if (field === undefined) rest[name] = value;
-        else if (value !== undefined) config[field.key] = value;
-      }
-      // No `config` when no setting is set, as a generic transform written without one.
-      return { ...rest, type, ...(Object.keys(config).length > 0 && { config }) } as TransformInputs;
-    },
-    fromGeneric(generic) {
-      const { type: _type, config, ...rest } = generic;
-      const typed: JsonObject = { ...rest };
-      for (const [key, value] of Object.entries((config ?? {}) as JsonObject)) {
-        const field = byKey.get(key);
-        if (field !== undefined) typed[field.name] = value;
-      }
-      return typed;
-    },
-    failure(failure) {
-      const [input, key, ...rest] = failure.path ?? [];
-      const field = input === "config" && typeof key === "string" ? byKey.get(key) : undefined;
-      if (!field || failure.rule === undefined) return failure;
-      return failureAt([field.name, ...rest], failure.rule);
-    },
-  };
 }

@@ -1,4 +1,7 @@
-import type { JsonObject, KindApi } from "../../engine/kind";
+import { z } from "zod";
+
+import { type CheckFailure, failureAt, type Json, type JsonObject, type KindApi } from "../../engine/kind";
+import type { TypedField } from "./fields";
 
 /**
  * A generic kind's API seen through typed inputs (typed connectors and transforms). Only the bodies and
@@ -16,4 +19,102 @@ export function apiOverTypedInputs<T extends JsonObject, G extends JsonObject, L
     updateBody: (inputs, context, id) => api.updateBody(toGeneric(inputs), context, id),
     updateNeeded: (olds, news) => api.updateNeeded?.(toGeneric(olds), toGeneric(news)) ?? true,
   };
+}
+
+/**
+ * The one lens between a typed kind's camelCase settings and its generic kind's dotted `config`: typed
+ * connectors and typed transforms both see their generic kind through it.
+ */
+export interface SettingsLens<G extends JsonObject> {
+  /** Typed inputs (or outputs, which repeat them) as the generic kind's: settings into `config`, `fixed` added. */
+  toGeneric(typed: JsonObject): G;
+  /** The generic kind's inputs back onto camelCase settings; a key absent from `config` stays absent. */
+  fromGeneric(generic: G): JsonObject;
+  /** A generic rule's failure, renamed from the dotted key to the camelCase input the program sets. */
+  failure(failure: CheckFailure): CheckFailure;
+  /** The camelCase input of a dotted key (the key itself for a key that has none). */
+  nameOf(key: string): string;
+}
+
+/**
+ * @param fixed the generic inputs the typed kind's token fixes (`{connector: "postgresql"}`, `{type: "enrich"}`).
+ * @param emptyConfig whether the generic kind is given `config: {}` when no setting is set (connectors are; a
+ *   generic transform written without settings has no `config`).
+ */
+export function settingsLens<G extends JsonObject>(
+  fields: readonly TypedField[],
+  fixed: JsonObject,
+  emptyConfig: boolean,
+): SettingsLens<G> {
+  const byName = new Map(fields.map((field) => [field.name, field]));
+  const byKey = new Map(fields.map((field) => [field.key, field]));
+  return {
+    toGeneric(typed) {
+      const rest: JsonObject = {};
+      const config: JsonObject = {};
+      for (const [name, value] of Object.entries(typed)) {
+        const field = byName.get(name);
+        if (field === undefined) rest[name] = value;
+        else if (value !== undefined) config[field.key] = value;
+      }
+      const withConfig = emptyConfig || Object.keys(config).length > 0;
+      return { ...rest, ...fixed, ...(withConfig && { config }) } as G;
+    },
+    fromGeneric(generic) {
+      const typed: JsonObject = {};
+      for (const [input, value] of Object.entries(generic)) {
+        if (input !== "config" && !Object.hasOwn(fixed, input)) typed[input] = value;
+      }
+      for (const [key, value] of Object.entries((generic.config ?? {}) as JsonObject)) {
+        const field = byKey.get(key);
+        if (field !== undefined) typed[field.name] = value;
+      }
+      return typed;
+    },
+    nameOf: (key) => byKey.get(key)?.name ?? key,
+    failure(failure) {
+      const [input, key, ...rest] = failure.path ?? [];
+      const field = input === "config" && typeof key === "string" ? byKey.get(key) : undefined;
+      if (!field || failure.rule === undefined) return failure;
+      return failureAt([field.name, ...rest], failure.rule);
+    },
+  };
+}
+
+/** The zod type of one setting; messages name the rule, never the value (it may be a secret). */
+export function settingSchema(field: TypedField): z.ZodType<Json | undefined> {
+  let schema: z.ZodType<Json>;
+  switch (field.type) {
+    case "integer": {
+      let number = z.number({ error: "must be a whole number" }).int("must be a whole number");
+      if (field.range) {
+        const [min, max] = field.range;
+        const reason = `must be between ${min} and ${max}`;
+        number = number.min(min, reason).max(max, reason);
+      }
+      schema = number;
+      break;
+    }
+    case "boolean":
+      schema = z.boolean({ error: "must be true or false" });
+      break;
+    case "string":
+      schema = field.enum
+        ? z.enum(field.enum as [string, ...string[]], { error: `must be one of ${allowedValues(field.enum)}` })
+        : z.string({ error: "must be a string" });
+      break;
+    case "string[]":
+      schema = z.array(z.string({ error: "must be a string" }), { error: "must be a list of strings" });
+      break;
+    case "json":
+      schema = z.json();
+      break;
+  }
+  return field.required ? schema : schema.optional();
+}
+
+/** Long lists (the MySQL source takes 87 time zones) would bury the message; the SDK's TSDoc lists them all. */
+function allowedValues(values: readonly string[]): string {
+  const shown = values.slice(0, 12).join(", ");
+  return values.length > 12 ? `${shown}, … (${values.length} values, listed in the input's documentation)` : shown;
 }
