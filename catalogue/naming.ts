@@ -28,13 +28,7 @@ const pascalNames: Readonly<Record<string, string>> = {
 
 /** `postgresql` → `Postgresql`, `sqlserveraws` → `SqlServerAws`, `enrich_async` → `EnrichAsync`. */
 export function pascalName(code: string): string {
-  return (
-    pascalNames[code] ??
-    code
-      .split("_")
-      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-      .join("")
-  );
+  return pascalNames[code] ?? capitalizedWords(code).join("");
 }
 
 /** How the Streamkap console names connectors whose title-cased code would be wrong. */
@@ -66,11 +60,10 @@ const displayNames: Readonly<Record<string, string>> = {
 
 /** `postgresql` → `PostgreSQL`, `salesforce_webhook` → `Salesforce Webhook`. */
 export function displayName(code: string): string {
-  return (
-    displayNames[code] ??
-    code
-      .split("_")
-      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-      .join(" ")
-  );
+  return displayNames[code] ?? capitalizedWords(code).join(" ");
+}
+
+/** The words of a code, each capitalized: `enrich_async` → `["Enrich", "Async"]`. */
+function capitalizedWords(code: string): string[] {
+  return code.split("_").map((word) => word.charAt(0).toUpperCase() + word.slice(1));
 }

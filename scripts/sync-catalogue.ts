@@ -9,8 +9,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 const repoRoot = path.resolve(__dirname, "../..");
-export const catalogueFile = path.join(repoRoot, "catalogue", "connectors.json");
-export const sharedCatalogue = path.join(repoRoot, "..", "shared", "spec", "connectors.json");
+const catalogueFile = path.join(repoRoot, "catalogue", "connectors.json");
+const sharedCatalogue = path.join(repoRoot, "..", "shared", "spec", "connectors.json");
 
 function main(): void {
   const source = path.resolve(process.argv[2] ?? sharedCatalogue);
