@@ -6,7 +6,7 @@
  */
 import { type LocalServer, startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
-import { callsDuring } from "../harness/calls";
+import { callsDuring, previewCalls } from "../harness/calls";
 import { TestProject } from "../harness/project";
 
 let server: LocalServer;
@@ -54,9 +54,8 @@ test("with a longer deadline the next up finishes the same source", async () => 
 
 test("changing customTimeouts alone previews no change and calls nothing", async () => {
   await project.setConfig({ updateTimeout: "20m", deleteTimeout: "30m" });
-  let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
-  const calls = await callsDuring(server, async () => (preview = await project.preview()));
-  expect(preview?.result.changeSummary).toEqual({ same: 2 });
+  const { changeSummary, calls } = await previewCalls(server, project);
+  expect(changeSummary).toEqual({ same: 2 });
   expect(calls).toEqual([]);
 });
 

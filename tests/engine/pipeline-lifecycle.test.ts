@@ -3,7 +3,7 @@
  * a Postgres source → Snowflake destination pipeline with a topic.
  */
 import { type LocalServer, startLocalServer } from "../../server";
-import { callsDuring } from "../harness/calls";
+import { callsDuring, previewCalls } from "../harness/calls";
 import { ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
 import { leakedSecrets } from "../harness/secrets";
@@ -70,9 +70,8 @@ test("no secret reaches the state file in plaintext", async () => {
 });
 
 test("a second preview shows no changes and makes no API call", async () => {
-  let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
-  const calls = await callsDuring(server, async () => (preview = await project.preview()));
-  expect(preview?.result.changeSummary).toEqual({ same: 5 });
+  const { changeSummary, calls } = await previewCalls(server, project);
+  expect(changeSummary).toEqual({ same: 5 });
   expect(calls).toEqual([]);
 });
 

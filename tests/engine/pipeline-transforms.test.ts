@@ -5,7 +5,7 @@
  */
 import { type LocalServer, startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
-import { callsDuring } from "../harness/calls";
+import { callsDuring, previewCalls } from "../harness/calls";
 import { TestProject } from "../harness/project";
 import { nodeId, previewJson, prSummary } from "../harness/pr-summary";
 
@@ -82,9 +82,8 @@ test("up links the transforms as the reference client does: one item per topic, 
 });
 
 test("a second preview shows no changes and makes no API call", async () => {
-  let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
-  const calls = await callsDuring(server, async () => (preview = await project.preview()));
-  expect(preview?.result.changeSummary).toEqual({ same: 6 });
+  const { changeSummary, calls } = await previewCalls(server, project);
+  expect(changeSummary).toEqual({ same: 6 });
   expect(calls).toEqual([]);
 });
 

@@ -6,7 +6,7 @@
  */
 import { type LocalServer, startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
-import { callsDuring } from "../harness/calls";
+import { callsDuring, previewCalls } from "../harness/calls";
 import { TestProject } from "../harness/project";
 
 interface LiveTransform {
@@ -88,9 +88,8 @@ test("a language alone sets the config's language and writes no implementation",
 });
 
 test("a second preview shows no changes and makes no API call; refresh finds no drift", async () => {
-  let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
-  const calls = await callsDuring(server, async () => (preview = await project.preview()));
-  expect(preview?.result.changeSummary).toEqual({ same: 6 });
+  const { changeSummary, calls } = await previewCalls(server, project);
+  expect(changeSummary).toEqual({ same: 6 });
   expect(calls).toEqual([]);
   const { diagnostics } = await project.refresh();
   expect(diagnostics.join("\n")).not.toMatch(/changed outside Pulumi/);

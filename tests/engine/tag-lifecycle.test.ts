@@ -3,7 +3,7 @@
  * (nothing about a tag forces a replacement), drift made in the console set back, destroy, and an offline check.
  */
 import { type LocalServer, startLocalServer } from "../../server";
-import { callsDuring } from "../harness/calls";
+import { callsDuring, previewCalls } from "../harness/calls";
 import { ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
 
@@ -45,9 +45,8 @@ test("33/S17: up creates a custom tag for every kind of object, in the service's
 });
 
 test("a second preview shows no changes and makes no API call", async () => {
-  let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
-  const calls = await callsDuring(server, async () => (preview = await project.preview()));
-  expect(preview?.result.changeSummary).toEqual({ same: 2 }); // the tag and the stack
+  const { changeSummary, calls } = await previewCalls(server, project);
+  expect(changeSummary).toEqual({ same: 2 }); // the tag and the stack
   expect(calls).toEqual([]);
 });
 

@@ -4,7 +4,7 @@
  * and stays pending; replacement on a type change; and the language rule checked offline.
  */
 import { type LocalServer, startLocalServer } from "../../server";
-import { callsDuring } from "../harness/calls";
+import { callsDuring, previewCalls } from "../harness/calls";
 import { ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
 
@@ -80,9 +80,8 @@ test("up creates the transform, writes and tests its code, deploys it preview th
 });
 
 test("a second preview shows no changes and makes no API call", async () => {
-  let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
-  const calls = await callsDuring(server, async () => (preview = await project.preview()));
-  expect(preview?.result.changeSummary).toEqual({ same: 2 }); // the transform and the stack
+  const { changeSummary, calls } = await previewCalls(server, project);
+  expect(changeSummary).toEqual({ same: 2 }); // the transform and the stack
   expect(calls).toEqual([]);
 });
 

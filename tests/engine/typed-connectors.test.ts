@@ -3,7 +3,7 @@
  * a `PostgresqlSource` → `SnowflakeDestination` pipeline whose settings are camelCase inputs.
  */
 import { type LocalServer, startLocalServer } from "../../server";
-import { callsDuring } from "../harness/calls";
+import { callsDuring, previewCalls } from "../harness/calls";
 import { ServiceApi } from "../harness/api";
 import { type PreviewReport, TestProject } from "../harness/project";
 import { leakedSecrets } from "../harness/secrets";
@@ -72,9 +72,8 @@ test("no secret reaches the state file in plaintext, though the program gave the
 });
 
 test("a second preview shows no changes and makes no API call", async () => {
-  let preview: PreviewReport | undefined;
-  const calls = await callsDuring(server, async () => (preview = await project.preview()));
-  expect(preview?.result.changeSummary).toEqual({ same: 4 });
+  const { changeSummary, calls } = await previewCalls(server, project);
+  expect(changeSummary).toEqual({ same: 4 });
   expect(calls).toEqual([]);
 });
 

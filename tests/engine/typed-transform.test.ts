@@ -3,7 +3,7 @@
  * `MapFilterTransform` and an `EnrichAsyncTransform` whose catalogue settings are camelCase inputs.
  */
 import { type LocalServer, startLocalServer } from "../../server";
-import { callsDuring } from "../harness/calls";
+import { callsDuring, previewCalls } from "../harness/calls";
 import { ServiceApi } from "../harness/api";
 import { type PreviewReport, TestProject } from "../harness/project";
 
@@ -59,9 +59,8 @@ test("up creates each typed transform under its own type, its type and settings 
 
 // The stack itself counts as one unchanged resource besides the two transforms.
 test("a second preview shows no changes and makes no API call", async () => {
-  let preview: PreviewReport | undefined;
-  const calls = await callsDuring(server, async () => (preview = await project.preview()));
-  expect(preview?.result.changeSummary).toEqual({ same: 3 });
+  const { changeSummary, calls } = await previewCalls(server, project);
+  expect(changeSummary).toEqual({ same: 3 });
   expect(calls).toEqual([]);
 });
 

@@ -3,7 +3,7 @@
  * kept secret in state and across refresh, in-place updates, rotation by replacement, and an offline check.
  */
 import { type LocalServer, startLocalServer } from "../../server";
-import { callsDuring } from "../harness/calls";
+import { callsDuring, previewCalls } from "../harness/calls";
 import { ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
 import { leakedSecrets } from "../harness/secrets";
@@ -73,9 +73,8 @@ test("the API key never reaches the state file in plaintext", async () => {
 });
 
 test("a second preview shows no changes and makes no API call", async () => {
-  let preview: Awaited<ReturnType<TestProject["preview"]>> | undefined;
-  const calls = await callsDuring(server, async () => (preview = await project.preview()));
-  expect(preview?.result.changeSummary).toEqual({ same: 2 }); // the source and the stack
+  const { changeSummary, calls } = await previewCalls(server, project);
+  expect(changeSummary).toEqual({ same: 2 }); // the source and the stack
   expect(calls).toEqual([]);
 });
 
