@@ -180,10 +180,7 @@ function notFound(lookup: string, what: string): ProviderApi.StreamkapError {
   );
 }
 
-const tagIdsOf = (tags: unknown): string[] =>
-  Array.isArray(tags)
-    ? tags.map((tag) => (typeof tag === "object" && tag ? String((tag as { id?: unknown }).id) : String(tag)))
-    : [];
+const tagIdsOf = (tags: unknown): string[] => provider().tagIdsOf(tags) ?? [];
 
 /** A connector with its tags, as the lookups read it (made on first use: the provider loads only then). */
 const connectorWithTags = () => provider().connectorRecord.extend({ tags: z.array(z.unknown()).nullish() });

@@ -1,4 +1,4 @@
-import { type ConnectorRecord, liveTagIds, stateOfStatus } from "../../provider/public/cli";
+import { type ConnectorRecord, tagIdsOf, stateOfStatus } from "../../provider/public/cli";
 import { call, entry, type Expr, literal, type ObjectEntry, ref, template } from "./code";
 import { connectorArgs, type SecretRequest } from "./connector-args";
 import { type ExportKind, kindWords, Namer, splitPrefix } from "./names";
@@ -177,7 +177,7 @@ function lifecycleArgs(live: ConnectorRecord, references: References): Args {
   const entries: ObjectEntry[] = [];
   const state = stateOfStatus(live.connector_status);
   if (state !== undefined && state !== "running") entries.push(entry("state", literal(state)));
-  const tags = tagList(liveTagIds(live) ?? [], references);
+  const tags = tagList(tagIdsOf(live.tags) ?? [], references);
   if (tags.list) entries.push(entry("tags", tags.list));
   return { entries, notes: tags.notes };
 }

@@ -1,6 +1,6 @@
 import {
   type ConnectorRecord,
-  liveTagIds,
+  tagIdsOf,
   readTopic,
   type TagInputs,
   tagKind,
@@ -70,7 +70,7 @@ export function topicArgs(live: TopicRecord, references: References): Args {
     else notes.push(`Its cleanup policy "${policy}" is not one the Topic resource takes; it is left out.`);
   }
   if (facts.customConfigs !== undefined) entries.push(entry("customConfigs", jsonExpr(facts.customConfigs)));
-  const tags = tagList(liveTagIds(record) ?? [], references);
+  const tags = tagList(tagIdsOf(record.tags) ?? [], references);
   if (tags.list) entries.push(entry("tags", tags.list));
   return { entries, notes: [...notes, ...tags.notes] };
 }

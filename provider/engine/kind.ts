@@ -89,13 +89,20 @@ export interface KindDescription<I extends JsonObject, L> {
    * what was done, and the previous value of each input whose action was not, so that the next preview still
    * shows that change and the next `up` performs it exactly once.
    */
-  converge?(
-    context: KindContext,
-    id: string,
-    live: L,
-    inputs: I,
-    previous: JsonObject | undefined,
-  ): Promise<JsonObject>;
+  converge?(self: ObjectHandle<L>, live: L, inputs: I, previous: JsonObject | undefined): Promise<JsonObject>;
+}
+
+/**
+ * A lifecycle procedure's hold on the one object it acts on: its path and its read come from the kind's own
+ * description, so no procedure rebuilds a path or reads the object its own way.
+ */
+export interface ObjectHandle<L> {
+  context: KindContext;
+  id: string;
+  /** The object's own path below its collection (`/sources/{id}`); its operations sit below it (`…/pause`). */
+  path: string;
+  /** The object as the service has it now, undefined when it has none; `query` adds to the read's own. */
+  read(query?: Record<string, string | number | boolean>): Promise<L | undefined>;
 }
 
 /** What a failing `converge` may attach to its error: outputs stored with the object despite the failure. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { ErrorCodes, forResource, StreamkapError } from "../errors";
-import type { JsonObject, KindApi, KindContext, KindDescription, KindRequest } from "./kind";
+import type { JsonObject, KindApi, KindContext, KindDescription, KindRequest, ObjectHandle } from "./kind";
 import { isPlainObject } from "./values";
 
 /** The reference client stops after this many pages of a name search (TF internal/api/source.go:102-126). */
@@ -68,6 +68,16 @@ export function itemsOf<I extends JsonObject, L>(api: KindApi<I, L>, answer: unk
 /** The request for `id`, from the kind's own descriptor or the collection's default shape. */
 export function requestFor(collection: string, method: "GET" | "PUT" | "DELETE", id: string): KindRequest {
   return { method, path: `${collection}/${encodeURIComponent(id)}` };
+}
+
+/** The handle lifecycle procedures act on `id` through (see {@link ObjectHandle}). */
+export function handleOf<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
+  context: KindContext,
+  id: string,
+): ObjectHandle<L> {
+  const path = requestFor(kind.api.collection, "GET", id).path;
+  return { context, id, path, read: (query) => getObject(kind, context, id, query) };
 }
 
 /** The live object, or undefined when the service no longer has it. `query` adds to the GET's own. */

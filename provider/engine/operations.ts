@@ -8,7 +8,7 @@ import { splitCommonInputs } from "./common-inputs";
 import { driftBetween, explainDrift } from "./drift";
 import type { ConvergeFailure, JsonObject, KindContext, KindDescription } from "./kind";
 import { liveSettingOutputs, withoutLiveOnly } from "./live-settings";
-import { findByName, getObject, requestFor } from "./lookup";
+import { findByName, getObject, handleOf, requestFor } from "./lookup";
 import { provenanceOf } from "./provenance";
 import { warn } from "./report";
 import { inputsFromOutputs, isPlainObject, ownInputKeys, withoutProvider } from "./values";
@@ -91,7 +91,7 @@ async function converge<I extends JsonObject, L>(
   const outs: JsonObject = { ...liveSettingOutputs(kind, live, inputs), ...inputs, ...kind.outputs(live) };
   if (!kind.converge) return outs;
   try {
-    return { ...outs, ...(await kind.converge(context, id, live, inputs, previous)) };
+    return { ...outs, ...(await kind.converge(handleOf(kind, context, id), live, inputs, previous)) };
   } catch (error) {
     throw new ResourceInitError(id, { ...outs, ...keptOutputs(error) }, context.label, error);
   }

@@ -3,13 +3,6 @@ import { type CheckFailure, failureAt, type Json, type JsonObject } from "../eng
 import { closestMatch } from "../engine/suggest";
 import { isUnknown, semanticEqual } from "../engine/values";
 
-/** What the service shows instead of a secret value on reads. */
-const maskedValues = new Set(["********", "*****", "***"]);
-
-export function isMasked(value: unknown): boolean {
-  return value === null || (typeof value === "string" && maskedValues.has(value));
-}
-
 /**
  * Checks a connector's config against the catalogue, offline. Connectors the catalogue does not know pass:
  * the service's catalogue may be newer than ours. A key the catalogue does not list passes too, unless it is
@@ -93,51 +86,4 @@ export function secretKeys(kind: ConnectorKind, code: string): string[] {
       ?.settings.filter((field) => field.secret)
       .map((field) => field.key) ?? []
   );
-}
-
-/**
- * The live config restricted to the keys the program manages, in the program's own types: the service answers
- * "5432" where the program said 5432, and masks secrets, whose prior value is kept (a masked value cannot
- * drift visibly). Keys the service no longer has are left out, so the next preview shows them being added back.
- */
-export function liveConfig(live: JsonObject | null | undefined, prior: JsonObject): JsonObject {
-  const result: JsonObject = {};
-  for (const [key, priorValue] of Object.entries(prior)) {
-    const liveValue = live?.[key];
-    if (liveValue === undefined) continue;
-    if (isMasked(liveValue) || sameConfigValue(priorValue, liveValue)) {
-      result[key] = priorValue;
-    } else {
-      result[key] = asTypeOf(priorValue, liveValue);
-    }
-  }
-  return result;
-}
-
-/**
- * Equal as the service means them: "5432" and 5432, and a map-typed key's object and its JSON text (the service
- * answers either form whichever was sent: TF internal/resource/connector/base.go:852-880).
- */
-export function sameConfigValue(a: Json | undefined, b: Json | undefined): boolean {
-  return semanticEqual(a, b) || semanticEqual(asJsonStructure(a), asJsonStructure(b));
-}
-
-/** An object or list given as JSON text, parsed; anything else as it is. */
-function asJsonStructure(value: Json | undefined): Json | undefined {
-  if (typeof value !== "string" || !/^\s*[[{]/.test(value)) return value;
-  try {
-    return JSON.parse(value) as Json;
-  } catch {
-    return value;
-  }
-}
-
-function asTypeOf(prior: Json, live: Json): Json {
-  if (typeof prior === "number" && typeof live === "string" && live.trim() !== "" && Number.isFinite(Number(live))) {
-    return Number(live);
-  }
-  if (typeof prior === "boolean" && (live === "true" || live === "false")) {
-    return live === "true";
-  }
-  return live;
 }

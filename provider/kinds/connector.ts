@@ -5,12 +5,12 @@ import type { ConnectorKind } from "../../catalogue";
 import type { JsonObject, KindDescription } from "../engine/kind";
 import { requestFor } from "../engine/lookup";
 import { compact, semanticEqual } from "../engine/values";
-import { checkConnectorConfig, configForcesReplacement, liveConfig, secretKeys } from "./connector-config";
+import { checkConnectorConfig, configForcesReplacement, secretKeys } from "./connector-config";
 import { convergeConnector } from "../lifecycle/converge";
 import { convergeOnlyInputs, lifecycleInputsShape } from "../lifecycle/inputs";
 import { lifecycleRules } from "../lifecycle/rules";
 import { liveState, statusOfState } from "../lifecycle/state";
-import { liveTags } from "../lifecycle/tags";
+import { liveConfig, managedTags } from "./live-values";
 import { nameSchema, namePrefixSchema } from "./names";
 
 /**
@@ -118,10 +118,10 @@ export function connectorKind(
         connector: live.connector ?? prior.connector,
         config: liveConfig(live.config as JsonObject | null | undefined, prior.config),
         state: liveState(live.connector_status, prior.state),
-        tags: liveTags(live, prior.tags),
+        tags: managedTags(prior.tags, live.tags),
       }) as ConnectorInputs,
     // Drift reports never print the values of catalogue-secret settings.
     secretKeys: (inputs) => (typeof inputs.connector === "string" ? secretKeys(kind, inputs.connector) : []),
-    converge: (context, id, live, inputs, previous) => convergeConnector(kind, context, id, live, inputs, previous),
+    converge: (self, live, inputs, previous) => convergeConnector(kind, self, live, inputs, previous),
   };
 }

@@ -1,6 +1,12 @@
 import type { Json, JsonObject } from "../engine/kind";
 import { semanticEqual } from "../engine/values";
-import { isMasked } from "./connector-config";
+
+/** What the service shows instead of a secret value on reads. */
+const maskedValues = new Set(["********", "*****", "***"]);
+
+export function isMasked(value: unknown): boolean {
+  return value === null || (typeof value === "string" && maskedValues.has(value));
+}
 
 /**
  * How a kind reads a live setting back as an input, so that refresh and the next preview tell the truth:
@@ -53,6 +59,14 @@ export function tagIdsOf(tags: unknown): string[] | undefined {
   );
 }
 
+/**
+ * `tags` as refresh reads them: unmanaged tags (no `tags` input) stay unmanaged, the program's order is kept while
+ * the set is the same, and an answer without tags is not taken as "none".
+ */
+export function managedTags(prior: string[] | undefined, liveTags: unknown): string[] | undefined {
+  return prior === undefined ? undefined : liveSet(prior, tagIdsOf(liveTags), []);
+}
+
 /** A secret the service answered, or undefined when it masked it (every read after the create does). */
 export function revealed(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" && !isMasked(value) ? value : undefined;
@@ -75,6 +89,44 @@ export function keptSecrets(
   return kept;
 }
 
+/**
+ * The live config restricted to the keys the program manages, in the program's own types: the service answers
+ * "5432" where the program said 5432, and masks secrets, whose prior value is kept (a masked value cannot
+ * drift visibly). Keys the service no longer has are left out, so the next preview shows them being added back.
+ */
+export function liveConfig(live: JsonObject | null | undefined, prior: JsonObject): JsonObject {
+  const result: JsonObject = {};
+  for (const [key, priorValue] of Object.entries(prior)) {
+    const liveValue = live?.[key];
+    if (liveValue === undefined) continue;
+    if (isMasked(liveValue) || sameConfigValue(priorValue, liveValue)) {
+      result[key] = priorValue;
+    } else {
+      result[key] = asTypeOf(priorValue, liveValue);
+    }
+  }
+  return result;
+}
+
+/**
+ * Equal as the service means them: "5432" and 5432, and a map-typed key's object and its JSON text (the service
+ * answers either form whichever was sent: TF internal/resource/connector/base.go:852-880).
+ */
+export function sameConfigValue(a: Json | undefined, b: Json | undefined): boolean {
+  return semanticEqual(a, b) || semanticEqual(asJsonStructure(a), asJsonStructure(b));
+}
+
+/** An object or list given as JSON text, parsed; anything else as it is. */
+function asJsonStructure(value: Json | undefined): Json | undefined {
+  if (typeof value !== "string" || !/^\s*[[{]/.test(value)) return value;
+  try {
+    return JSON.parse(value) as Json;
+  } catch {
+    return value;
+  }
+}
+
+/** A live value in the program's type: the service answers numbers and booleans as text. */
 function asTypeOf(prior: Json, live: unknown): Json {
   if (typeof prior === "number" && typeof live === "string" && live.trim() !== "" && Number.isFinite(Number(live))) {
     return Number(live);

@@ -5,7 +5,6 @@ import { ErrorCodes, StreamkapError } from "../errors";
 import type { Json, JsonObject, KindContext, KindDescription } from "../engine/kind";
 import { requestFor } from "../engine/lookup";
 import { compact, isPlainObject, semanticEqual } from "../engine/values";
-import { liveTagIds } from "../lifecycle/tags";
 import { nameSchema, namePrefixSchema } from "./names";
 import {
   autoDiscoveryRules,
@@ -19,6 +18,7 @@ import {
   liveRules,
   liveTransformLinks,
 } from "./pipeline-transforms";
+import { managedTags, tagIdsOf } from "./live-values";
 
 /** TF internal/api/pipeline.go:84,199,225. */
 const writeQuery = { secret_returned: true, wait: false } as const;
@@ -163,10 +163,6 @@ function transformItems(live: PipelineRecord): Json[] {
   });
 }
 
-function tagIds(live: PipelineRecord): string[] {
-  return liveTagIds(live) ?? [];
-}
-
 export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
   kind: "pipeline",
   schema: pipelineInputsSchema as z.ZodType<PipelineInputs>,
@@ -208,7 +204,7 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
       ]);
       return compact({
         ...body,
-        tags: inputs.tags ?? liveTagIds(live),
+        tags: inputs.tags ?? tagIdsOf(live.tags),
         transforms: declaredItems ?? transformItems(live),
         topic_auto_discovery_transforms:
           inputs.topicAutoDiscovery === undefined
@@ -227,7 +223,7 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
       topicNames: liveTopicNames(live),
       sourceName: live.source?.name ?? undefined,
       destinationName: live.destination?.name ?? undefined,
-      tagIds: tagIds(live),
+      tagIds: tagIdsOf(live.tags) ?? [],
       createdFrom: live.created_from ?? undefined,
     }),
   // What the service decided for what the program leaves out: every topic, its snapshot default, the default tag.
@@ -235,7 +231,7 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
     compact({
       topics: liveTopicNames(live),
       snapshotNewTables: live.snapshot_new_tables ?? undefined,
-      tags: tagIds(live),
+      tags: tagIdsOf(live.tags) ?? [],
       transforms: live.transforms ? liveLinks(live) : undefined,
       topicAutoDiscovery: liveRules(live),
     }),
@@ -248,7 +244,6 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
       priorTopics !== undefined &&
       liveTopics !== undefined &&
       semanticEqual([...new Set(priorTopics)].sort(), [...new Set(liveTopics)].sort());
-    const liveTags = tagIds(live);
     return compact({
       ...prior,
       name: live.name ?? prior.name,
@@ -256,8 +251,7 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
       destinationId: live.destination?.id ?? prior.destinationId,
       topics: prior.topics === undefined || liveTopics === undefined || priorTopicsMatch ? prior.topics : liveTopics,
       snapshotNewTables: prior.snapshotNewTables === undefined ? undefined : (live.snapshot_new_tables ?? undefined),
-      tags:
-        prior.tags === undefined || semanticEqual([...prior.tags].sort(), [...liveTags].sort()) ? prior.tags : liveTags,
+      tags: managedTags(prior.tags, live.tags),
       transforms: liveTransformLinks(live, prior.transforms as PipelineTransformLinks | undefined),
       topicAutoDiscovery: liveAutoDiscovery(live, prior.topicAutoDiscovery),
     }) as PipelineInputs;

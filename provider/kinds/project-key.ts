@@ -204,8 +204,8 @@ export const projectKeyKind: KindDescription<ProjectKeyInputs, ProjectKeyRecord>
     }) as ProjectKeyInputs;
   },
   // The create answer holds the secrets, the settled key the rest; an update's answer neither.
-  converge: async (context, id, live, _inputs, previous) => {
-    const settled = projectKeyKind.outputs(await waitForProjectKey(context, id, projectKeyRecord));
+  converge: async (self, live, _inputs, previous) => {
+    const settled = projectKeyKind.outputs(await waitForProjectKey(self));
     const current = { ...projectKeyKind.outputs(live), ...settled };
     return { ...current, ...keptSecrets(current, previous, projectKeySecretOutputs) };
   },

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type TopicRecord, topicRecord } from "../client/responses";
 import type { CheckFailure, JsonObject, KindDescription } from "../engine/kind";
 import { compact, isUnknown } from "../engine/values";
-import { liveTags } from "../lifecycle/tags";
+import { managedTags } from "./live-values";
 import { readTopic } from "./topic-facts";
 
 const optionalNumber = (field: z.ZodNumber) => field.optional();
@@ -95,11 +95,11 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
     asyncDelete: false,
   },
   // POST /topics takes no tags: a tagged topic gets them with the one call that can set them, right after.
-  converge: async (context, id, _live, inputs, previous) => {
+  converge: async (self, _live, inputs, previous) => {
     if (previous === undefined && inputs.tags !== undefined && inputs.tags.length > 0) {
-      await context.client.call({
+      await self.context.client.call({
         method: "PUT",
-        path: `/topics/${encodeURIComponent(id)}`,
+        path: self.path,
         body: topicPayload(inputs),
         schema: topicRecord,
         idempotent: true,
@@ -117,7 +117,7 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
       name: facts.name ?? prior.name,
       partitions:
         prior.partitions === undefined && facts.partitions === 1 ? undefined : (facts.partitions ?? prior.partitions),
-      tags: liveTags(live, prior.tags),
+      tags: managedTags(prior.tags, live.tags),
       cleanupPolicy:
         prior.cleanupPolicy === undefined
           ? undefined

@@ -3,8 +3,7 @@ import { z } from "zod";
 import type { CheckFailure, Json, JsonObject, KindDescription } from "../engine/kind";
 import { getObject } from "../engine/lookup";
 import { compact, isUnknown, semanticEqual } from "../engine/values";
-import { liveConfig } from "./connector-config";
-import { liveSet, liveSetting, tagIdsOf } from "./live-values";
+import { liveConfig, liveSet, liveSetting, tagIdsOf } from "./live-values";
 import { nameSchema, namePrefixSchema } from "./names";
 import {
   catalogueDefault,
@@ -209,16 +208,16 @@ export const transformKind: KindDescription<TransformInputs, TransformRecord> = 
           : prior.deploy,
     }) as TransformInputs;
   },
-  converge: async (context, id, live, inputs, previous) => {
+  converge: async (self, live, inputs, previous) => {
     const before = {
       version: versionText(live.version === 0 ? undefined : live.version),
       previewVersion: versionText(live.preview_version),
       liveVersion: versionText(live.live_version),
     };
-    const job = await deployTransform(context, id, inputs as DeployInputs, before, previous);
+    const job = await deployTransform(self, inputs as DeployInputs, before, previous);
     if (Object.keys(job).length === 0 && !hasImplementationContent(inputs.implementation)) return {};
     // The versions moved: report them as the service now has them.
-    const after = await getObject(transformKind, context, id);
+    const after = await self.read();
     return { ...(after ? outputs(after) : {}), ...job };
   },
 };

@@ -4,8 +4,8 @@ import { type ConnectorRecord, connectorRecord, envelope } from "../client/respo
 import { ErrorCodes, StreamkapError } from "../errors";
 import type { CheckFailure, JsonObject, KindContext, KindDescription } from "../engine/kind";
 import { compact, isUnknown } from "../engine/values";
-import { checkConnectorConfig, liveConfig } from "./connector-config";
-import { keptSecrets, liveSet, liveSetting, revealed, splitList, tagIdsOf } from "./live-values";
+import { checkConnectorConfig } from "./connector-config";
+import { keptSecrets, liveConfig, liveSet, liveSetting, revealed, splitList, tagIdsOf } from "./live-values";
 import { nameSchema, namePrefixSchema } from "./names";
 import { liveValueOf } from "./typed/fields";
 
@@ -228,22 +228,17 @@ export const webhookSourceKind: KindDescription<WebhookSourceInputs, WebhookReco
       config: prior.config === undefined ? undefined : liveConfig(config as JsonObject, prior.config as JsonObject),
     }) as WebhookSourceInputs;
   },
-  converge: async (context, id, live, _inputs, previous) => {
+  converge: async (self, live, _inputs, previous) => {
     if (apiKeyOf(live) !== undefined) return {};
     const kept = keptSecrets({}, previous, ["apiKey"]);
     if (kept.apiKey !== undefined) return kept;
     // The answer masked the key (a service that ignores `secret_returned` on writes): read it once.
-    const page = await context.client.call({
-      method: "GET",
-      path: `/sources/${encodeURIComponent(id)}`,
-      query: { secret_returned: true },
-      schema: envelope(connectorRecord),
-    });
-    const apiKey = page.result[0] ? apiKeyOf(page.result[0]) : undefined;
+    const read = await self.read({ secret_returned: true });
+    const apiKey = read ? apiKeyOf(read) : undefined;
     if (apiKey === undefined) {
       throw new StreamkapError(
         ErrorCodes.unexpectedResponse,
-        `${context.label}: the service answered no API key for the webhook, even with secret_returned=true. ` +
+        `${self.context.label}: the service answered no API key for the webhook, even with secret_returned=true. ` +
           "Check that the credentials may read secrets; `pulumi up` tries again.",
       );
     }

@@ -1,5 +1,5 @@
 import type { ConnectorRecord } from "../client/responses";
-import type { Json, JsonObject, KindContext } from "../engine/kind";
+import type { Json, JsonObject, ObjectHandle } from "../engine/kind";
 import { compact } from "../engine/values";
 import { ErrorCodes, StreamkapError } from "../errors";
 import type { ConnectorState, LifecycleInputs } from "./inputs";
@@ -50,16 +50,13 @@ export class LifecycleError extends StreamkapError {
  */
 export async function convergeConnector(
   kind: "source" | "destination",
-  context: KindContext,
-  id: string,
+  self: ObjectHandle<ConnectorRecord>,
   live: ConnectorRecord,
   inputs: LifecycleInputs,
   previous: JsonObject | undefined,
 ): Promise<JsonObject> {
   const target: Target = {
-    context,
-    collection: `/${kind}s`,
-    id,
+    self,
     deadline: deadlineAfter(inputs.readyTimeoutSeconds),
     // Just created: a read that does not find it yet is read again for a while (audit B14).
     ...(previous === undefined ? { appearBy: Date.now() + newObjectGraceMs } : {}),

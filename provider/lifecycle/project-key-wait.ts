@@ -1,8 +1,6 @@
-import type { z } from "zod";
-
 import { sleep } from "../client/retry";
-import type { KindContext } from "../engine/kind";
-import { ErrorCodes, StreamkapError } from "../errors";
+import type { ObjectHandle } from "../engine/kind";
+import { ErrorCodes, errors, StreamkapError } from "../errors";
 
 /** A new key is `creating` for a while; PATCH answers 400 until it is active. */
 const settleDeadlineMs = 5 * 60_000;
@@ -12,18 +10,12 @@ const settleDeadlineMs = 5 * 60_000;
  * and answers the key as `GET /project-keys/{id}` shows it. A key that the service failed to make, or is
  * deleting, is an error that says what to do.
  */
-export async function waitForProjectKey<T extends { status?: string | null }>(
-  context: KindContext,
-  id: string,
-  record: z.ZodType<T>,
-): Promise<T> {
+export async function waitForProjectKey<T extends { status?: string | null }>(self: ObjectHandle<T>): Promise<T> {
+  const { context } = self;
   const deadline = Date.now() + settleDeadlineMs;
   for (let wait = 100; ; wait = Math.min(wait * 2, 3_000)) {
-    const live = await context.client.call({
-      method: "GET",
-      path: `/project-keys/${encodeURIComponent(id)}`,
-      schema: record,
-    });
+    const live = await self.read();
+    if (live === undefined) throw errors.gone({ resource: context.label });
     const status = live.status;
     if (status === "creating" || status === "pending") {
       if (Date.now() + wait > deadline) {

@@ -29,11 +29,11 @@ export function snapshotToStart(
 export async function startSnapshot(target: Target, snapshot: SnapshotInput): Promise<JsonObject> {
   let answer: unknown;
   try {
-    answer = await target.context.client.call({
+    answer = await target.self.context.client.call({
       method: "POST",
       path: "/sources/snapshot",
       body: compact({
-        source_id: target.id,
+        source_id: target.self.id,
         snapshot_type: snapshot.type,
         topic_names: snapshot.topics,
         additional_conditions: snapshot.filters?.map((filter) => ({
@@ -89,10 +89,10 @@ export async function refreshedSnapshot(target: Target, last: Json): Promise<Jso
   const wanted = Array.isArray(last.topics) ? last.topics.map(String) : undefined;
   try {
     for (const { filter, status } of statusQueries) {
-      const page = await target.context.client.call({
+      const page = await target.self.context.client.call({
         method: "GET",
         path: "/topics/details",
-        query: { entity_id: target.id, snapshot: filter, page_size: 100 },
+        query: { entity_id: target.self.id, snapshot: filter, page_size: 100 },
         schema: topicsAnswer,
       });
       const found = (page.result ?? []).filter(

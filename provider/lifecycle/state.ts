@@ -1,18 +1,13 @@
-import { z } from "zod";
-
-import { anyBody, type ConnectorRecord, connectorRecord } from "../client/responses";
+import { anyBody, type ConnectorRecord } from "../client/responses";
 import { sleep } from "../client/retry";
-import type { Json, KindContext } from "../engine/kind";
+import type { Json, ObjectHandle } from "../engine/kind";
 import { isPlainObject } from "../engine/values";
 import { ErrorCodes, errors, StreamkapError } from "../errors";
-import { type ConnectorState, defaultReadyTimeoutSeconds } from "./inputs";
+import { type ConnectorState, connectorStates, defaultReadyTimeoutSeconds } from "./inputs";
 
 /** One connector on the service, and the deadline of the step working on it. */
 export interface Target {
-  context: KindContext;
-  /** `/sources` or `/destinations`. */
-  collection: string;
-  id: string;
+  self: ObjectHandle<ConnectorRecord>;
   /** Epoch milliseconds after which waiting fails. */
   deadline: number;
   /**
@@ -44,16 +39,7 @@ export const statusOfState: Record<ConnectorState, string> = {
  * `Pending Update`, …) or one that is not a state at all (`Broken`, `Unknown`): neither is drift.
  */
 export function stateOfStatus(status: string | null | undefined): ConnectorState | undefined {
-  switch (status) {
-    case "Active":
-      return "running";
-    case "Paused":
-      return "paused";
-    case "Stopped":
-      return "stopped";
-    default:
-      return undefined;
-  }
+  return connectorStates.find((state) => statusOfState[state] === status);
 }
 
 /**
@@ -117,63 +103,30 @@ const actionPhrase: Record<Action, string> = {
 /** Performs one lifecycle operation. The answers are undocumented, so nothing is read from them. */
 export async function act(target: Target, action: Action, body?: Json): Promise<void> {
   try {
-    await target.context.client.call({
+    await target.self.context.client.call({
       method: actionMethod[action],
-      path: `${target.collection}/${encodeURIComponent(target.id)}/${action}`,
+      path: `${target.self.path}/${action}`,
       body,
       schema: anyBody,
       // Sending an operation twice ends where sending it once does, so Kafka Connect's transient failures and
       // the service's 5xx are retried for the POST ones (restart, reset, deploy) as for the PUT ones.
       idempotent: true,
-      timeoutMs: Math.max(target.context.client.settings.callTimeoutMs, kafkaConnectCallTimeoutMs),
+      timeoutMs: Math.max(target.self.context.client.settings.callTimeoutMs, kafkaConnectCallTimeoutMs),
     });
   } catch (error) {
     throw failure(target, `could not ${actionPhrase[action]}: ${messageOf(error)}. ${refusalAdvice[action]}`, error);
   }
 }
 
-/**
- * The connector as the service has it now. Answers are a one-item envelope, or the bare object. An object just
- * created that reads as missing is read again until `appearBy`.
- */
+/** The connector as the service has it now. An object just created that reads as missing is read again until `appearBy`. */
 export async function readConnector(target: Target): Promise<ConnectorRecord> {
   for (let pause = 100; ; pause = Math.min(pause * 2, 2_000)) {
-    const item = await readItem(target);
-    if (item !== undefined && item !== null) return parseConnector(target, item);
+    const live = await target.self.read();
+    if (live !== undefined) return live;
     const remaining = (target.appearBy ?? 0) - Date.now();
-    if (remaining <= 0) break;
+    if (remaining <= 0) throw errors.gone({ resource: target.self.context.label });
     await sleep(Math.min(pause, remaining));
   }
-  throw errors.gone({ resource: target.context.label });
-}
-
-async function readItem(target: Target): Promise<unknown> {
-  let body: unknown;
-  try {
-    body = await target.context.client.call({
-      method: "GET",
-      path: `${target.collection}/${encodeURIComponent(target.id)}`,
-      schema: z.unknown(),
-    });
-  } catch (error) {
-    if (StreamkapError.is(error) && error.code === ErrorCodes.notFound && target.appearBy !== undefined) {
-      return undefined; // a 404 for an object just created: as an empty answer
-    }
-    throw failure(target, `could not read its status: ${messageOf(error)}`, error);
-  }
-  return isPlainObject(body) && Array.isArray(body.result) ? body.result[0] : body;
-}
-
-function parseConnector(target: Target, item: unknown): ConnectorRecord {
-  const parsed = connectorRecord.safeParse(item);
-  if (!parsed.success) {
-    throw new StreamkapError(
-      ErrorCodes.unexpectedResponse,
-      `${target.context.label}: GET ${target.collection}/${target.id} answered an object that is not a connector ` +
-        `(${parsed.error.issues[0]?.message}). The service may have changed its API; please report this.`,
-    );
-  }
-  return parsed.data;
 }
 
 export interface WaitGoal {
@@ -201,7 +154,7 @@ export async function waitUntil(target: Target, goal: WaitGoal, seen?: Connector
     if (remaining <= 0) {
       throw new StreamkapError(
         ErrorCodes.timeout,
-        `${target.context.label}: it did not become ${goal.describe} before its \`readyTimeoutSeconds\` deadline ` +
+        `${target.self.context.label}: it did not become ${goal.describe} before its \`readyTimeoutSeconds\` deadline ` +
           `passed: the service last reported \`${status}\`. If it is only slow, raise \`readyTimeoutSeconds\` ` +
           `(default ${defaultReadyTimeoutSeconds}); otherwise check the connector in the Streamkap console. The ` +
           "next `pulumi up` waits again.",
@@ -244,12 +197,12 @@ export async function moveToState(target: Target, status: string, state: Connect
 
 /** Asks the service why the connector is `Broken` and fails with its answer quoted. */
 async function brokenError(target: Target): Promise<StreamkapError> {
-  const label = target.context.label;
+  const label = target.self.context.label;
   let explanation: string;
   try {
-    const answer = await target.context.client.call({
+    const answer = await target.self.context.client.call({
       method: "POST",
-      path: `${target.collection}/${encodeURIComponent(target.id)}/explain-error`,
+      path: `${target.self.path}/explain-error`,
       schema: anyBody,
       idempotent: true, // it only explains
     });
@@ -283,5 +236,5 @@ export function messageOf(error: unknown): string {
 export function failure(target: Target, what: string, cause: unknown): StreamkapError {
   const code = StreamkapError.is(cause) ? cause.code : ErrorCodes.rejected;
   const call = StreamkapError.is(cause) ? cause.call : undefined;
-  return new StreamkapError(code, `${target.context.label}: ${what}`, call, target.context.label);
+  return new StreamkapError(code, `${target.self.context.label}: ${what}`, call, target.self.context.label);
 }

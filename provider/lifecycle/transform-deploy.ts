@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { sleep } from "../client/retry";
-import type { Json, JsonObject, KindContext } from "../engine/kind";
+import type { Json, JsonObject, KindContext, ObjectHandle } from "../engine/kind";
 import { compact, semanticEqual } from "../engine/values";
 import { describeCall, ErrorCodes, StreamkapError } from "../errors";
 import { hasPreviewDeploy, type TransformConfigInputs, transformConfig } from "../kinds/transform-config";
@@ -108,8 +108,7 @@ export function replayQuery(replayWindow: string | undefined): Record<string, st
  * `deploy` in state, so the next preview still shows that change and the next `up` does it again.
  */
 export async function deployTransform(
-  context: KindContext,
-  id: string,
+  self: ObjectHandle<unknown>,
   inputs: DeployInputs,
   before: DeployedVersions,
   previous: JsonObject | undefined,
@@ -131,7 +130,7 @@ export async function deployTransform(
       before.liveVersion === undefined ||
       previous.type !== inputs.type ||
       !semanticEqual(transformConfig(previous as unknown as DeployInputs), transformConfig(inputs)));
-  const path = `/transforms/${encodeURIComponent(id)}`;
+  const { context, id, path } = self;
 
   let deployed = false;
   try {

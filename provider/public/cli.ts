@@ -18,13 +18,11 @@ export {
 export type { JsonObject } from "../engine/kind";
 export { isPlainObject, semanticEqual, valueAt } from "../engine/values";
 export { ErrorCodes, StreamkapError } from "../errors";
-export { isMasked } from "../kinds/connector-config";
+export { isMasked, tagIdsOf } from "../kinds/live-values";
 export type { LifecycleInputs } from "../lifecycle/inputs";
 export { snapshotToStart } from "../lifecycle/snapshot";
 export { stateOfStatus } from "../lifecycle/state";
-export { liveTagIds } from "../lifecycle/tags";
 export { firedTriggers, type TriggerKey } from "../lifecycle/triggers";
-export { tagIdsOf } from "../kinds/live-values";
 export { liveLinks, liveRules } from "../kinds/pipeline-transforms";
 export { type TagInputs, tagKind, type TagRecord, tagRecord, tagsIn } from "../kinds/tag";
 export { readTopic } from "../kinds/topic-facts";

@@ -8,6 +8,7 @@ export { readAllPages } from "../client/pages";
 export { connectorRecord, envelope, pipelineRecord, topicRecord } from "../client/responses";
 export { ErrorCodes, StreamkapError } from "../errors";
 export { secretKeys } from "../kinds/connector-config";
+export { tagIdsOf } from "../kinds/live-values";
 export { tagRecord, tagsIn } from "../kinds/tag";
 export { readTopic } from "../kinds/topic-facts";
 export { transformRecord } from "../kinds/transform";

@@ -60,8 +60,8 @@ export function typedConnectorKind(
       ...new Set([...secretNames, ...(generic.secretKeys?.(convert.toGeneric(inputs)) ?? []).map(convert.nameOf)]),
     ],
     ...(converge && {
-      converge: (context, id, live, inputs, previous) =>
-        converge(context, id, live, convert.toGeneric(inputs), previous && convert.toGeneric(previous)),
+      converge: (self, live, inputs, previous) =>
+        converge(self, live, convert.toGeneric(inputs), previous && convert.toGeneric(previous)),
     }),
   };
 }

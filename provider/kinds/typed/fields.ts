@@ -8,7 +8,7 @@ import {
 import { commonInputKeys } from "../../engine/common-inputs";
 import type { Json } from "../../engine/kind";
 import { connectorInputsSchema } from "../connector";
-import { isMasked } from "../connector-config";
+import { isMasked } from "../live-values";
 import { splitList } from "../live-values";
 
 /**

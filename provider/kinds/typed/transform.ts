@@ -90,8 +90,8 @@ export function typedTransformKind(code: string): KindDescription<JsonObject, Tr
     liveInputs: (live, prior) => convert.fromGeneric(generic.liveInputs(live, convert.toGeneric(prior))),
     ...(generic.secretKeys && { secretKeys: (inputs) => generic.secretKeys?.(convert.toGeneric(inputs)) ?? [] }),
     ...(converge && {
-      converge: (context, id, live, inputs, previous) =>
-        converge(context, id, live, convert.toGeneric(inputs), previous && convert.toGeneric(previous)),
+      converge: (self, live, inputs, previous) =>
+        converge(self, live, convert.toGeneric(inputs), previous && convert.toGeneric(previous)),
     }),
   };
 }
