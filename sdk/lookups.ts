@@ -182,10 +182,7 @@ function notFound(lookup: string, what: string): ProviderApi.StreamkapError {
 
 const tagIdsOf = (tags: unknown): string[] => provider().tagIdsOf(tags) ?? [];
 
-/** A connector with its tags, as the lookups read it (made on first use: the provider loads only then). */
-const connectorWithTags = () => provider().connectorRecord.extend({ tags: z.array(z.unknown()).nullish() });
-
-function connectorInfo(live: z.infer<ReturnType<typeof connectorWithTags>>): ConnectorInfo {
+function connectorInfo(live: ProviderApi.ConnectorRecord): ConnectorInfo {
   return {
     id: live.id,
     name: live.name ?? "",
@@ -212,7 +209,7 @@ function connectorQuery(filter: ConnectorFilter): Record<string, string | undefi
 /** The source with this id. */
 export async function getSource(id: string): Promise<ConnectorInfo> {
   return connectorInfo(
-    await one("getSource", `source ${id}`, `/sources/${encodeURIComponent(id)}`, connectorWithTags()),
+    await one("getSource", `source ${id}`, `/sources/${encodeURIComponent(id)}`, provider().connectorRecord),
   );
 }
 
@@ -221,18 +218,18 @@ export async function getSource(id: string): Promise<ConnectorInfo> {
  * An empty list when none does.
  */
 export async function getSources(filter: ConnectorFilter = {}): Promise<ConnectorInfo[]> {
-  return (await allPages("/sources", connectorWithTags(), connectorQuery(filter))).map(connectorInfo);
+  return (await allPages("/sources", provider().connectorRecord, connectorQuery(filter))).map(connectorInfo);
 }
 
 /** The destination with this id. */
 export async function getDestination(id: string): Promise<ConnectorInfo> {
   const path = `/destinations/${encodeURIComponent(id)}`;
-  return connectorInfo(await one("getDestination", `destination ${id}`, path, connectorWithTags()));
+  return connectorInfo(await one("getDestination", `destination ${id}`, path, provider().connectorRecord));
 }
 
 /** The destinations that match every given filter; an empty list when none does. */
 export async function getDestinations(filter: ConnectorFilter = {}): Promise<ConnectorInfo[]> {
-  return (await allPages("/destinations", connectorWithTags(), connectorQuery(filter))).map(connectorInfo);
+  return (await allPages("/destinations", provider().connectorRecord, connectorQuery(filter))).map(connectorInfo);
 }
 
 /** The pipeline with this id. */

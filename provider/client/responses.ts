@@ -41,6 +41,8 @@ export const connectorRecord = z.looseObject({
   tasks: z.array(z.number()).nullish(),
   connector_status: nullableString,
   task_statuses: z.record(z.string(), z.unknown()).nullish(),
+  // Ids or tag objects (see tagIdsOf).
+  tags: z.array(z.unknown()).nullish(),
 });
 export type ConnectorRecord = z.infer<typeof connectorRecord>;
 
@@ -103,6 +105,111 @@ export const topicRecord = z.looseObject({
   tags: z.array(z.unknown()).nullish(),
 });
 export type TopicRecord = z.infer<typeof topicRecord>;
+
+/** `GET /tags` answers `{tags: [...]}`; create and update answer one tag. */
+export const tagRecord = z.looseObject({
+  id: z.string(),
+  name: z.string().nullish(),
+  description: z.string().nullish(),
+  type: z.array(z.string()).nullish(),
+  system: z.boolean().nullish(),
+  custom: z.boolean().nullish(),
+});
+export type TagRecord = z.infer<typeof tagRecord>;
+
+/** Versions come as numbers or as text. */
+const versionField = z.union([z.number(), z.string()]).nullish();
+
+/** A transform as `GET /transforms/{id}` answers it (in the one-item envelope) and as the list items. */
+export const transformRecord = z.looseObject({
+  id: z.string(),
+  name: nullableString,
+  transform_type: nullableString,
+  job_name: nullableString,
+  created_from: nullableString,
+  config: z.record(z.string(), z.unknown()).nullish(),
+  implementation: z
+    .looseObject({
+      language: nullableString,
+      value_transform: nullableString,
+      key_transform: nullableString,
+      topic_transform: nullableString,
+    })
+    .nullish(),
+  live_version: versionField,
+  preview_version: versionField,
+  version: versionField,
+  metrics: z.looseObject({ status: nullableString }).nullish(),
+  start_time: nullableString,
+  /** Output topics: ids and their pretty names, two parallel lists that may differ in length (TF datasource/transform_test.go:12-40). */
+  topic_ids: z.union([z.array(z.string()), z.string()]).nullish(),
+  topics: z.union([z.array(z.string()), z.string()]).nullish(),
+  tags: z.array(z.unknown()).nullish(),
+});
+export type TransformRecord = z.infer<typeof transformRecord>;
+
+/** The API half of a project key's credential file. */
+const apiPart = z.looseObject({
+  client_id: nullableString,
+  client_secret: nullableString,
+  token_endpoint: nullableString,
+  api_url: nullableString,
+});
+const kafkaPart = z.looseObject({
+  username: nullableString,
+  password: nullableString,
+  bootstrap_servers: nullableString,
+});
+
+/**
+ * The create answer is the credential file (`project_key_id`, `api`, `kafka`); reads and PATCH answer a summary
+ * (`id`, `status`, …), which `GET /project-keys/{id}` extends with the file, its secrets masked.
+ */
+export const projectKeyRecord = z
+  .looseObject({
+    id: nullableString,
+    project_key_id: nullableString,
+    name: nullableString,
+    description: nullableString,
+    service_id: nullableString,
+    status: nullableString,
+    tool_profile: nullableString,
+    // The documented read (DOCS get-project-key): roles as Role objects, the API client's id, the Kafka user.
+    roles: z.array(z.union([z.string(), z.looseObject({ id: nullableString, key: nullableString })])).nullish(),
+    api_client_id: nullableString,
+    kafka_username: nullableString,
+    // Read too, should a service answer them (older shapes).
+    role_ids: z.array(z.string()).nullish(),
+    permission_ids: z.array(z.string()).nullish(),
+    client_id: nullableString,
+    api: apiPart.nullish(),
+    kafka: kafkaPart.nullish(),
+    credentials: z.looseObject({ api: apiPart.nullish(), kafka: kafkaPart.nullish() }).nullish(),
+  })
+  .refine((live) => Boolean(live.id ?? live.project_key_id), "has neither `id` nor `project_key_id`");
+export type ProjectKeyRecord = z.infer<typeof projectKeyRecord>;
+
+/** `PUT /transforms/{id}/implementation_details`. */
+export const implementationAnswer = z.looseObject({
+  version_id: versionField,
+  version: versionField,
+  implementation: z.looseObject({ version: versionField }).nullish(),
+});
+/** `PUT /transforms/{id}/run-unit-tests/{version}`. */
+export const unitTestAnswer = z.looseObject({
+  unit_test: z
+    .looseObject({
+      test_name: z.string().nullish(),
+      is_success: z.boolean().nullish(),
+      text_diff: z.string().nullish(),
+    })
+    .nullish(),
+});
+/** `GET /transforms/{id}/job_status`. */
+export const jobStatusAnswer = z.looseObject({ status: z.string().nullish(), job_name: z.string().nullish() });
+
+/** `GET /topics/details` filtered by snapshot state: the items are only counted. */
+export const topicsAnswer = z.looseObject({ result: z.array(z.looseObject({})).nullish() });
 
 /** The list envelope `{result, page, page_size, total, has_next}`; GET by id answers it with one item. */
 export function envelope<T extends z.ZodType>(item: T) {

@@ -1,11 +1,10 @@
 import { z } from "zod";
 
-import { envelope, type PipelineRecord } from "../client/responses";
+import { envelope, type PipelineRecord, transformRecord, type TransformRecord } from "../client/responses";
 import { ErrorCodes, StreamkapError } from "../errors";
 import type { CheckFailure, Json, JsonObject, KindContext } from "../engine/kind";
 import { isPlainObject, isUnknown, semanticEqual } from "../engine/values";
 import { regexProblem } from "./regex";
-import { type TransformRecord, transformRecord } from "./transform";
 
 /**
  * A pipeline's links to transforms, in the program's words: which transform's topics the pipeline delivers, and

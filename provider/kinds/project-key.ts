@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { type ProjectKeyRecord, projectKeyRecord } from "../client/responses";
 import type { CheckFailure, Json, JsonObject, KindDescription } from "../engine/kind";
 import { compact, containsUnknown, semanticEqual } from "../engine/values";
 import { keptSecrets, liveSet, liveSetting, revealed } from "./live-values";
@@ -32,47 +33,6 @@ export const projectKeyInputsSchema = z.strictObject({
   toolProfile: z.enum(toolProfiles).optional(),
 });
 export type ProjectKeyInputs = z.infer<typeof projectKeyInputsSchema> & JsonObject;
-
-const nullableString = z.string().nullish();
-const apiPart = z.looseObject({
-  client_id: nullableString,
-  client_secret: nullableString,
-  token_endpoint: nullableString,
-  api_url: nullableString,
-});
-const kafkaPart = z.looseObject({
-  username: nullableString,
-  password: nullableString,
-  bootstrap_servers: nullableString,
-});
-
-/**
- * The create answer is the credential file (`project_key_id`, `api`, `kafka`); reads and PATCH answer a summary
- * (`id`, `status`, …), which `GET /project-keys/{id}` extends with the file, its secrets masked.
- */
-export const projectKeyRecord = z
-  .looseObject({
-    id: nullableString,
-    project_key_id: nullableString,
-    name: nullableString,
-    description: nullableString,
-    service_id: nullableString,
-    status: nullableString,
-    tool_profile: nullableString,
-    // The documented read (DOCS get-project-key): roles as Role objects, the API client's id, the Kafka user.
-    roles: z.array(z.union([z.string(), z.looseObject({ id: nullableString, key: nullableString })])).nullish(),
-    api_client_id: nullableString,
-    kafka_username: nullableString,
-    // Read too, should a service answer them (older shapes).
-    role_ids: z.array(z.string()).nullish(),
-    permission_ids: z.array(z.string()).nullish(),
-    client_id: nullableString,
-    api: apiPart.nullish(),
-    kafka: kafkaPart.nullish(),
-    credentials: z.looseObject({ api: apiPart.nullish(), kafka: kafkaPart.nullish() }).nullish(),
-  })
-  .refine((live) => Boolean(live.id ?? live.project_key_id), "has neither `id` nor `project_key_id`");
-export type ProjectKeyRecord = z.infer<typeof projectKeyRecord>;
 
 /** The secret outputs: shown by the service once, at creation, and kept in state from then on. */
 export const projectKeySecretOutputs = ["clientId", "clientSecret", "kafkaPassword", "credentialFile"] as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { type TagRecord, tagRecord } from "../client/responses";
 import type { JsonObject, KindDescription } from "../engine/kind";
 import { compact, isPlainObject } from "../engine/values";
 import { liveSet, liveSetting } from "./live-values";
@@ -41,17 +42,6 @@ export const tagInputsSchema = z.strictObject({
   types: z.array(tagType).min(1, "must list at least one kind of object, or be left out for all").optional(),
 });
 export type TagInputs = z.infer<typeof tagInputsSchema> & JsonObject;
-
-/** `GET /tags` answers `{tags: [...]}`; create and update answer one tag. */
-export const tagRecord = z.looseObject({
-  id: z.string(),
-  name: z.string().nullish(),
-  description: z.string().nullish(),
-  type: z.array(z.string()).nullish(),
-  system: z.boolean().nullish(),
-  custom: z.boolean().nullish(),
-});
-export type TagRecord = z.infer<typeof tagRecord>;
 
 /** The tags in a `GET /tags` answer (also accepted: a bare list, or the paged envelope). */
 export function tagsIn(answer: unknown): unknown[] {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { type TransformRecord, transformRecord } from "../client/responses";
 import type { CheckFailure, Json, JsonObject, KindDescription } from "../engine/kind";
 import { getObject } from "../engine/lookup";
 import { compact, isUnknown, semanticEqual } from "../engine/values";
@@ -57,35 +58,6 @@ export const transformInputsSchema = z.strictObject({
   tags: z.array(z.string().min(1)).optional(),
 });
 export type TransformInputs = z.infer<typeof transformInputsSchema> & JsonObject;
-
-const nullableString = z.string().nullish();
-const versionField = z.union([z.number(), z.string()]).nullish();
-export const transformRecord = z.looseObject({
-  id: z.string(),
-  name: nullableString,
-  transform_type: nullableString,
-  job_name: nullableString,
-  created_from: nullableString,
-  config: z.record(z.string(), z.unknown()).nullish(),
-  implementation: z
-    .looseObject({
-      language: nullableString,
-      value_transform: nullableString,
-      key_transform: nullableString,
-      topic_transform: nullableString,
-    })
-    .nullish(),
-  live_version: versionField,
-  preview_version: versionField,
-  version: versionField,
-  metrics: z.looseObject({ status: nullableString }).nullish(),
-  start_time: nullableString,
-  /** Output topics: ids and their pretty names, two parallel lists that may differ in length (TF datasource/transform_test.go:12-40). */
-  topic_ids: z.union([z.array(z.string()), z.string()]).nullish(),
-  topics: z.union([z.array(z.string()), z.string()]).nullish(),
-  tags: z.array(z.unknown()).nullish(),
-});
-export type TransformRecord = z.infer<typeof transformRecord>;
 
 function rules(news: TransformInputs): CheckFailure[] {
   const failures = checkTransformConfig(news);

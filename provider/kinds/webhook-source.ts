@@ -57,9 +57,6 @@ export const webhookSourceInputsSchema = z.strictObject({
 });
 export type WebhookSourceInputs = z.infer<typeof webhookSourceInputsSchema> & JsonObject;
 
-const webhookRecord = connectorRecord.extend({ tags: z.array(z.unknown()).nullish() });
-type WebhookRecord = ConnectorRecord & { tags?: unknown[] | null };
-
 /**
  * The topic that receives requests to the base URL: `defaultTopic`, else the first listed topic, else the
  * service's default list's only topic. The service has no rule tying the two together (the reference provider
@@ -155,7 +152,7 @@ async function generatedSettings(context: KindContext, id: string): Promise<Json
  * read-only after creation, so the only way to new ones is a new source (`keyVersion`). Reads mask the API key;
  * it is read once, with `secret_returned`, and kept in state as a secret output.
  */
-export const webhookSourceKind: KindDescription<WebhookSourceInputs, WebhookRecord> = {
+export const webhookSourceKind: KindDescription<WebhookSourceInputs, ConnectorRecord> = {
   kind: "webhook source",
   schema: webhookSourceInputsSchema as z.ZodType<WebhookSourceInputs>,
   rules,
@@ -164,7 +161,7 @@ export const webhookSourceKind: KindDescription<WebhookSourceInputs, WebhookReco
   secretKeys: () => ["apiKey"],
   api: {
     collection: "/sources",
-    record: webhookRecord as z.ZodType<WebhookRecord>,
+    record: connectorRecord,
     idOf: (live) => live.id,
     nameOf: (live) => live.name ?? undefined,
     createBody: (inputs, context) =>

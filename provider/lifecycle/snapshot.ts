@@ -1,6 +1,4 @@
-import { z } from "zod";
-
-import { anyBody } from "../client/responses";
+import { anyBody, topicsAnswer } from "../client/responses";
 import type { Json, JsonObject } from "../engine/kind";
 import { compact, isPlainObject } from "../engine/values";
 import { StreamkapError } from "../errors";
@@ -64,8 +62,6 @@ export async function startSnapshot(target: Target, snapshot: SnapshotInput): Pr
     status: summarize(topics.map((topic) => (isPlainObject(topic) ? topic.status : undefined))) ?? "started",
   });
 }
-
-const topicsAnswer = z.looseObject({ result: z.array(z.looseObject({})).nullish() });
 
 /**
  * The snapshot states asked of the service, most telling first: running while any topic runs (or waits), then

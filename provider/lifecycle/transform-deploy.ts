@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { envelope, implementationAnswer, jobStatusAnswer, transformRecord, unitTestAnswer } from "../client/responses";
 import { sleep } from "../client/retry";
 import type { Json, JsonObject, KindContext, ObjectHandle } from "../engine/kind";
 import { compact, semanticEqual } from "../engine/values";
@@ -29,23 +30,6 @@ export interface DeployedVersions {
 
 /** @default 10 minutes: a Flink job usually starts in one or two. */
 export const defaultDeployTimeoutSeconds = 600;
-
-const version = z.union([z.number(), z.string()]).nullish();
-const implementationAnswer = z.looseObject({
-  version_id: version,
-  version,
-  implementation: z.looseObject({ version }).nullish(),
-});
-const unitTestAnswer = z.looseObject({
-  unit_test: z
-    .looseObject({
-      test_name: z.string().nullish(),
-      is_success: z.boolean().nullish(),
-      text_diff: z.string().nullish(),
-    })
-    .nullish(),
-});
-const jobStatusAnswer = z.looseObject({ status: z.string().nullish(), job_name: z.string().nullish() });
 
 // Final job states (TF internal/constants/transform_status.go; DOCS get-jobs-status lists the transient ones).
 const runningStatuses = new Set(["RUNNING"]);
@@ -190,7 +174,7 @@ async function writeImplementation(
   const page = await context.client.call({
     method: "GET",
     path,
-    schema: z.looseObject({ result: z.array(z.looseObject({ version })) }),
+    schema: envelope(transformRecord),
   });
   const latest = versionText(page.result[0]?.version);
   if (latest === undefined) {

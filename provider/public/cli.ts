@@ -12,8 +12,12 @@ export {
   envelope,
   type PipelineRecord,
   pipelineRecord,
+  type TagRecord,
+  tagRecord,
   type TopicRecord,
   topicRecord,
+  type TransformRecord,
+  transformRecord,
 } from "../client/responses";
 export type { JsonObject } from "../engine/kind";
 export { isPlainObject, semanticEqual, valueAt } from "../engine/values";
@@ -24,9 +28,8 @@ export { snapshotToStart } from "../lifecycle/snapshot";
 export { stateOfStatus } from "../lifecycle/state";
 export { firedTriggers, type TriggerKey } from "../lifecycle/triggers";
 export { liveLinks, liveRules } from "../kinds/pipeline-transforms";
-export { type TagInputs, tagKind, type TagRecord, tagRecord, tagsIn } from "../kinds/tag";
+export { type TagInputs, tagKind, tagsIn } from "../kinds/tag";
 export { readTopic } from "../kinds/topic-facts";
-export { type TransformRecord, transformRecord } from "../kinds/transform";
 export { catalogueDefault, languageKey, nameKey, transformTypes, typedConfigKeys } from "../kinds/transform-config";
 export { sqlImplementationOf } from "../kinds/transform-implementation";
 export { type TypedConnectorKind, type TypedField, typedFields } from "../kinds/typed/fields";

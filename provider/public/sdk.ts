@@ -5,11 +5,18 @@
  */
 export { clientFor, type StreamkapClient } from "../client/client";
 export { readAllPages } from "../client/pages";
-export { connectorRecord, envelope, pipelineRecord, topicRecord } from "../client/responses";
+export {
+  type ConnectorRecord,
+  connectorRecord,
+  envelope,
+  pipelineRecord,
+  tagRecord,
+  topicRecord,
+  transformRecord,
+} from "../client/responses";
 export { ErrorCodes, StreamkapError } from "../errors";
 export { secretKeys } from "../kinds/connector-config";
 export { tagIdsOf } from "../kinds/live-values";
-export { tagRecord, tagsIn } from "../kinds/tag";
+export { tagsIn } from "../kinds/tag";
 export { readTopic } from "../kinds/topic-facts";
-export { transformRecord } from "../kinds/transform";
 export { resolveSettings } from "../settings";

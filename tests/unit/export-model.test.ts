@@ -17,8 +17,7 @@ import type { ServiceSnapshot } from "../../cli/export/read";
 import { renderProgram } from "../../cli/export/render";
 import { catalogue } from "../../catalogue";
 import type { ConnectorRecord, PipelineRecord, TopicRecord } from "../../provider/client/responses";
-import type { TagRecord } from "../../provider/kinds/tag";
-import type { TransformRecord } from "../../provider/kinds/transform";
+import type { TagRecord, TransformRecord } from "../../provider/client/responses";
 import { typedFields } from "../../provider/kinds/typed/fields";
 import { className } from "../../scripts/gen-connectors/render";
 

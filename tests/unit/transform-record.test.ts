@@ -1,6 +1,6 @@
 // The transform record reads both documented shapes of the fields the evidence disagrees on (audit V10): TF
 // decodes `topic_ids` as a list (internal/api/transform.go:32), the DOCS schema says a string.
-import { transformRecord } from "../../provider/kinds/transform";
+import { transformRecord } from "../../provider/client/responses";
 
 const item = { id: "t1", name: "clean-orders", transform_type: "map_filter", config: {}, version: 2 };
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
 
+import { type TransformRecord } from "../../client/responses";
 import { findConnector } from "../../../catalogue";
 import type { JsonObject, KindDescription } from "../../engine/kind";
-import { type TransformInputs, transformInputsSchema, transformKind, type TransformRecord } from "../transform";
+import { type TransformInputs, transformInputsSchema, transformKind } from "../transform";
 import { languageKey, transformTypes, type TypedConfigInput, typedConfigKeys } from "../transform-config";
 import { fieldsOf, liveSettingsOf, type TypedField } from "./fields";
 import { apiOverTypedInputs, settingSchema, settingsLens } from "./view";
