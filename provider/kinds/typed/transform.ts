@@ -1,12 +1,10 @@
-import { z } from "zod";
-
 import { type TransformRecord } from "../../client/responses";
 import { findConnector } from "../../../catalogue";
 import type { JsonObject, KindDescription } from "../../engine/kind";
 import { type TransformInputs, transformInputsSchema, transformKind } from "../transform";
 import { languageKey, transformTypes, type TypedConfigInput, typedConfigKeys } from "../transform-config";
-import { fieldsOf, liveSettingsOf, type TypedField } from "./fields";
-import { apiOverTypedInputs, settingSchema, settingsLens } from "./view";
+import { fieldsOf, type TypedField } from "./fields";
+import { typedView } from "./view";
 
 /**
  * One catalogue setting of a transform and the input that carries it. The generic transform already has typed
@@ -53,48 +51,23 @@ export function typedTransformFields(code: string): TypedTransformField[] | unde
 }
 
 /**
- * A typed transform kind, e.g. `transform:sql_join`: the generic transform with its type fixed by the token and
- * each catalogue setting that has no generic input as a camelCase input instead of the dotted `config` map.
- *
- * It is a view over {@link transformKind}, as typed connectors are over the generic connector: inputs are
- * converted to the generic ones, and the API calls, rules, deploys and outputs are the generic kind's. What it
- * adds is offline: a strict schema without `type` and `config`, failures and drift named by the camelCase input.
+ * A typed transform kind, e.g. `transform:sql_join`: the generic transform ({@link transformKind}) with its type
+ * fixed by the token and each catalogue setting that has no generic input as a camelCase input instead of the
+ * dotted `config` map (see {@link typedView}).
  */
 export function typedTransformKind(code: string): KindDescription<JsonObject, TransformRecord> | undefined {
   const fields = typedTransformFields(code);
   if (!fields) return undefined;
-  const settings = fields.filter((field) => field.role === "setting");
-  const generic = transformKind;
-  const convert = settingsLens<TransformInputs>(settings, { type: code }, false);
-  const converge = generic.converge;
-  // Everything the generic transform takes except `type` and `config`, so inputs added there reach every typed
-  // transform without a change here. Values are checked against the catalogue by the generic rules.
-  const schema = transformInputsSchema
-    .omit({ type: true, config: true })
-    .extend(Object.fromEntries(settings.map((field) => [field.name, settingSchema(field)])));
-  const api = generic.api;
-
-  // Every member is listed, none spread from the generic kind: a member that takes inputs must convert them.
-  return {
+  return typedView<TransformInputs, TransformRecord>({
+    generic: transformKind,
     kind: `${code} transform`,
-    schema: schema as unknown as z.ZodType<JsonObject>,
-    rules: (news, olds) =>
-      (generic.rules?.(convert.toGeneric(news), olds && convert.toGeneric(olds)) ?? []).map(convert.failure),
-    // The type, the generic kind's only replace-forcing input, is fixed by the token.
-    replaceOn: [],
-    configKeyOf: (input) => settings.find((field) => field.name === input)?.key,
-    uniqueNames: generic.uniqueNames,
-    ...(generic.adoptByName === undefined ? {} : { adoptByName: generic.adoptByName }),
-    api: apiOverTypedInputs(api, convert.toGeneric),
-    outputs: generic.outputs,
-    liveSettings: (live) => ({ ...generic.liveSettings?.(live), ...liveSettingsOf(settings, live.config) }),
-    liveInputs: (live, prior) => convert.fromGeneric(generic.liveInputs(live, convert.toGeneric(prior))),
-    ...(generic.secretKeys && { secretKeys: (inputs) => generic.secretKeys?.(convert.toGeneric(inputs)) ?? [] }),
-    ...(converge && {
-      converge: (self, live, inputs, previous) =>
-        converge(self, live, convert.toGeneric(inputs), previous && convert.toGeneric(previous)),
-    }),
-  };
+    // Everything the generic transform takes except `type` and `config`, so inputs added there reach every
+    // typed transform without a change here.
+    baseSchema: transformInputsSchema.omit({ type: true, config: true }),
+    settings: fields.filter((field) => field.role === "setting"),
+    fixed: { type: code },
+    emptyConfig: false,
+  });
 }
 
 const kindNamePattern = /^transform:([a-z0-9_]+)$/;

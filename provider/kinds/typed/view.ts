@@ -1,14 +1,85 @@
 import { z } from "zod";
 
-import { type CheckFailure, failureAt, type Json, type JsonObject, type KindApi } from "../../engine/kind";
-import type { TypedField } from "./fields";
+import {
+  type CheckFailure,
+  failureAt,
+  type Json,
+  type JsonObject,
+  type KindApi,
+  type KindDescription,
+} from "../../engine/kind";
+import { liveSettingsOf, type TypedField } from "./fields";
+
+/** What makes a typed kind out of a generic one (see {@link typedView}). */
+export interface TypedViewSpec<G extends JsonObject, L> {
+  generic: KindDescription<G, L>;
+  /** How messages name the kind, e.g. `postgresql source`. */
+  kind: string;
+  /** The generic kind's schema without the inputs the token fixes and without `config`. */
+  baseSchema: z.ZodObject;
+  /** The catalogue settings that become camelCase inputs. */
+  settings: readonly TypedField[];
+  /** The generic inputs the typed kind's token fixes (`{connector: "postgresql"}`, `{type: "enrich"}`). */
+  fixed: JsonObject;
+  /** See {@link settingsLens}. */
+  emptyConfig: boolean;
+}
+
+/**
+ * A typed kind (typed connectors and transforms) as a view over its generic kind: typed inputs are converted to
+ * the generic ones, and the API calls, outputs, post-apply work and rules are the generic kind's, so behaviour
+ * lives in one place. What the view adds is offline: a strict schema with one typed input per setting, failures,
+ * replacements and drift named by the camelCase input. Every member is listed, none spread from the generic
+ * kind: a member that takes inputs must convert them.
+ */
+export function typedView<G extends JsonObject, L>(spec: TypedViewSpec<G, L>): KindDescription<JsonObject, L> {
+  const { generic, settings } = spec;
+  const convert = settingsLens<G>(settings, spec.fixed, spec.emptyConfig);
+  const { converge, replaceWhen } = generic;
+  const schema = spec.baseSchema.extend(
+    Object.fromEntries(settings.map((field) => [field.name, settingSchema(field)])),
+  );
+  const secretNames = settings.filter((field) => field.secret).map((field) => field.name);
+  // The generic kind names `config` (or the fixed input) for a forcing key; `replaceOn` names the setting itself.
+  const namedElsewhere = new Set(["config", ...Object.keys(spec.fixed)]);
+  return {
+    kind: spec.kind,
+    schema: schema as unknown as z.ZodType<JsonObject>,
+    rules: (news, olds) =>
+      (generic.rules?.(convert.toGeneric(news), olds && convert.toGeneric(olds)) ?? []).map(convert.failure),
+    replaceOn: settings.filter((field) => field.forcesReplace).map((field) => field.name),
+    configKeyOf: (input) => settings.find((field) => field.name === input)?.key,
+    ...(replaceWhen && {
+      replaceWhen: (olds, news) =>
+        replaceWhen(convert.toGeneric(olds), convert.toGeneric(news)).filter((key) => !namedElsewhere.has(key)),
+    }),
+    uniqueNames: generic.uniqueNames,
+    ...(generic.adoptByName === undefined ? {} : { adoptByName: generic.adoptByName }),
+    api: apiOverTypedInputs(generic.api, convert.toGeneric),
+    outputs: generic.outputs,
+    liveSettings: (live) => ({ ...generic.liveSettings?.(live), ...liveSettingsOf(settings, liveConfigOf(live)) }),
+    liveInputs: (live, prior) => convert.fromGeneric(generic.liveInputs(live, convert.toGeneric(prior))),
+    secretKeys: (inputs) => [
+      ...new Set([...secretNames, ...(generic.secretKeys?.(convert.toGeneric(inputs)) ?? []).map(convert.nameOf)]),
+    ],
+    ...(converge && {
+      converge: (self, live, inputs, previous) =>
+        converge(self, live, convert.toGeneric(inputs), previous && convert.toGeneric(previous)),
+    }),
+  };
+}
+
+/** The live object's `config` map (connectors and transforms both answer one). */
+function liveConfigOf(live: unknown): Record<string, unknown> | null | undefined {
+  return (live as { config?: Record<string, unknown> | null }).config;
+}
 
 /**
  * A generic kind's API seen through typed inputs (typed connectors and transforms). Only the bodies and
  * `updateNeeded` read inputs, so they convert; every other member passes through as it is, members added to
  * `KindApi` later included.
  */
-export function apiOverTypedInputs<T extends JsonObject, G extends JsonObject, L>(
+function apiOverTypedInputs<T extends JsonObject, G extends JsonObject, L>(
   api: KindApi<G, L>,
   toGeneric: (typed: T) => G,
 ): KindApi<T, L> {
