@@ -1,7 +1,8 @@
-import { type CatalogueSetting, type ConnectorKind, findConnector } from "../../catalogue";
-import { type CheckFailure, failureAt, type Json, type JsonObject } from "../engine/kind";
+import { type ConnectorKind, findConnector } from "../../catalogue";
+import { type CheckFailure, failureAt, type JsonObject } from "../engine/kind";
 import { closestMatch } from "../engine/suggest";
 import { isUnknown, semanticEqual } from "../engine/values";
+import { settingProblem } from "./setting-schema";
 
 /**
  * Checks a connector's config against the catalogue, offline. Connectors the catalogue does not know pass:
@@ -35,34 +36,11 @@ export function checkConnectorConfig(kind: ConnectorKind, code: string, config: 
       continue;
     }
     if (!isUnknown(value)) {
-      const problem = fieldProblem(field, value);
+      const problem = settingProblem(field, value);
       if (problem) fail(key, problem);
     }
   }
   return failures;
-}
-
-/** Why `value` does not fit `field`, or undefined. Never quotes the value: it may be secret. */
-function fieldProblem(field: CatalogueSetting, value: Json): string | undefined {
-  switch (field.type) {
-    case "integer": {
-      const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-      if (typeof number !== "number" || !Number.isInteger(number)) return "must be a whole number";
-      const range = field.range;
-      if (range && (number < range[0] || number > range[1])) return `must be between ${range[0]} and ${range[1]}`;
-      return undefined;
-    }
-    case "boolean":
-      return typeof value === "boolean" || value === "true" || value === "false" ? undefined : "must be true or false";
-    case "string":
-      if (typeof value !== "string" && typeof value !== "number") return "must be a string";
-      if (field.enum && !field.enum.includes(String(value))) return `must be one of ${field.enum.join(", ")}`;
-      return undefined;
-    case "string[]":
-      return Array.isArray(value) || typeof value === "string" ? undefined : "must be a list of strings";
-    default:
-      return undefined;
-  }
 }
 
 /** True when a changed config key cannot be changed in place (the catalogue marks it `forcesReplace`). */

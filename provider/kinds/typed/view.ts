@@ -1,13 +1,7 @@
 import { z } from "zod";
 
-import {
-  type CheckFailure,
-  failureAt,
-  type Json,
-  type JsonObject,
-  type KindApi,
-  type KindDescription,
-} from "../../engine/kind";
+import { type CheckFailure, failureAt, type JsonObject, type KindApi, type KindDescription } from "../../engine/kind";
+import { settingSchema } from "../setting-schema";
 import { liveSettingsOf, type TypedField } from "./fields";
 
 /** What makes a typed kind out of a generic one (see {@link typedView}). */
@@ -150,42 +144,4 @@ export function settingsLens<G extends JsonObject>(
       return failureAt([field.name, ...rest], failure.rule);
     },
   };
-}
-
-/** The zod type of one setting; messages name the rule, never the value (it may be a secret). */
-export function settingSchema(field: TypedField): z.ZodType<Json | undefined> {
-  let schema: z.ZodType<Json>;
-  switch (field.type) {
-    case "integer": {
-      let number = z.number({ error: "must be a whole number" }).int("must be a whole number");
-      if (field.range) {
-        const [min, max] = field.range;
-        const reason = `must be between ${min} and ${max}`;
-        number = number.min(min, reason).max(max, reason);
-      }
-      schema = number;
-      break;
-    }
-    case "boolean":
-      schema = z.boolean({ error: "must be true or false" });
-      break;
-    case "string":
-      schema = field.enum
-        ? z.enum(field.enum as [string, ...string[]], { error: `must be one of ${allowedValues(field.enum)}` })
-        : z.string({ error: "must be a string" });
-      break;
-    case "string[]":
-      schema = z.array(z.string({ error: "must be a string" }), { error: "must be a list of strings" });
-      break;
-    case "json":
-      schema = z.json();
-      break;
-  }
-  return field.required ? schema : schema.optional();
-}
-
-/** Long lists (the MySQL source takes 87 time zones) would bury the message; the SDK's TSDoc lists them all. */
-function allowedValues(values: readonly string[]): string {
-  const shown = values.slice(0, 12).join(", ");
-  return values.length > 12 ? `${shown}, … (${values.length} values, listed in the input's documentation)` : shown;
 }

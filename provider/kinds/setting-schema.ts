@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+import type { CatalogueSetting } from "../../catalogue";
+import type { Json } from "../engine/kind";
+
+/**
+ * The one validator of a catalogue setting, from the catalogue's type, allowed values and range: the typed
+ * kinds' schema takes it as is, and the generic `config` check ({@link settingProblem}) takes it over the
+ * value as the service would read it.
+ */
+/** The zod type of one setting; messages name the rule, never the value (it may be a secret). */
+export function settingSchema(field: CatalogueSetting): z.ZodType<Json | undefined> {
+  let schema: z.ZodType<Json>;
+  switch (field.type) {
+    case "integer": {
+      let number = z.number({ error: "must be a whole number" }).int("must be a whole number");
+      if (field.range) {
+        const [min, max] = field.range;
+        const reason = `must be between ${min} and ${max}`;
+        number = number.min(min, reason).max(max, reason);
+      }
+      schema = number;
+      break;
+    }
+    case "boolean":
+      schema = z.boolean({ error: "must be true or false" });
+      break;
+    case "string":
+      schema = field.enum
+        ? z.enum(field.enum as [string, ...string[]], { error: `must be one of ${allowedValues(field.enum)}` })
+        : z.string({ error: "must be a string" });
+      break;
+    case "string[]":
+      schema = z.array(z.string({ error: "must be a string" }), { error: "must be a list of strings" });
+      break;
+    case "json":
+      schema = z.json();
+      break;
+  }
+  return field.required ? schema : schema.optional();
+}
+
+/** Long lists (the MySQL source takes 87 time zones) would bury the message; the SDK's TSDoc lists them all. */
+function allowedValues(values: readonly string[]): string {
+  const shown = values.slice(0, 12).join(", ");
+  return values.length > 12 ? `${shown}, … (${values.length} values, listed in the input's documentation)` : shown;
+}
+
+/**
+ * Why a dotted `config` value does not fit its setting, or undefined. The generic map may hold a setting as the
+ * service stores it (`"5432"`, `"true"`, a comma-separated list), so text is read as the setting's type first.
+ */
+export function settingProblem(field: CatalogueSetting, value: Json): string | undefined {
+  const result = settingSchema(field).safeParse(asSettingType(field, value));
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+function asSettingType(field: CatalogueSetting, value: Json): Json {
+  if (typeof value === "string") {
+    if (field.type === "integer" && value.trim() !== "") return Number(value);
+    if (field.type === "boolean" && (value === "true" || value === "false")) return value === "true";
+    if (field.type === "string[]") return [value];
+  }
+  if (typeof value === "number" && field.type === "string") return String(value);
+  return value;
+}
