@@ -86,7 +86,7 @@ export const errorTable = {
     group: "waiting",
     meaning:
       "Something the provider waited for did not happen before its deadline (`customTimeouts`, `readyTimeoutSeconds`, `deployTimeoutSeconds`).",
-    next: "Run `pulumi up` again: it picks up where this one stopped; or raise the deadline the message names.",
+    next: "Run the command again: it picks up where this one stopped; or raise the deadline the message names.",
   },
   internal: {
     code: "STREAMKAP_ERR_INTERNAL",
@@ -171,6 +171,42 @@ export function forResource(resource: string, error: unknown): Error {
  * values); each message ends with the table's next step.
  */
 export const errors = {
+  /** What `resource` waited for (`outcome`, e.g. "it did not become `Active`") did not happen by `deadline`. */
+  timedOut: (params: { resource: string; outcome: string; deadline: string; last?: string }): StreamkapError =>
+    new StreamkapError(
+      ErrorCodes.timeout,
+      `${params.resource}: ${params.outcome} before its ${params.deadline} passed` +
+        `${params.last === undefined ? "" : `: the service last reported \`${params.last}\``}. ${errorTable.timeout.next}`,
+      undefined,
+      params.resource,
+    ),
+  /** An input of `resource` names an object (`what`: "source", "transform") that the service does not have. */
+  missingReference: (params: { resource: string; input: string; what: string; id: string }): StreamkapError =>
+    new StreamkapError(
+      ErrorCodes.notFound,
+      `${params.resource}: \`${params.input}\` refers to ${params.what} ${params.id}, which does not exist on the ` +
+        `service. Pass the \`id\` of a ${params.what} resource of this stack, or refresh the stack that owns it.`,
+      undefined,
+      params.resource,
+    ),
+  /** The service answered `call`, but not as the contract promises; `what` says what came instead. */
+  unexpectedAnswer: (params: { resource?: string; what: string }, call: CallContext): StreamkapError => {
+    const answered = `answered${call.status === undefined ? "" : ` ${call.status}`}`;
+    const requestId = call.requestId ? ` (request id ${call.requestId})` : "";
+    return new StreamkapError(
+      ErrorCodes.unexpectedResponse,
+      `${params.resource ? `${params.resource}: ` : ""}${call.method} ${call.path} ${answered}${requestId}: ` +
+        `${params.what}. ${errorTable.unexpectedResponse.next}`,
+      call,
+      params.resource,
+    );
+  },
+  /** A provider setting with a value it cannot take; `rule` says what it must be. */
+  invalidSetting: (params: { setting: string; variable: string; rule: string }): StreamkapError =>
+    new StreamkapError(
+      ErrorCodes.invalidSetting,
+      `${params.setting} (${params.variable} in the environment) ${params.rule}. ${errorTable.invalidSetting.next}`,
+    ),
   /** The object behind `resource` was deleted outside Pulumi. */
   gone: (params: { resource: string }, call?: CallContext): StreamkapError =>
     new StreamkapError(

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-import { ErrorCodes, StreamkapError } from "./errors";
+import { ErrorCodes, errors, StreamkapError } from "./errors";
 
 /** How the provider reaches the service. Resolved lazily, so `check` and `diff` work with no credentials. */
 export interface ProviderSettings {
@@ -76,12 +76,7 @@ export function resolveSettings(config: SettingLookup, env: NodeJS.ProcessEnv): 
   };
 
   const endpoint = (read("endpoint") ?? defaultEndpoint).replace(/\/+$/, "");
-  if (!/^https?:\/\/[^/]/.test(endpoint)) {
-    throw new StreamkapError(
-      ErrorCodes.invalidSetting,
-      `streamkap:endpoint must be an http(s) URL such as ${defaultEndpoint}; fix it with \`pulumi config set streamkap:endpoint <url>\` or STREAMKAP_HOST`,
-    );
-  }
+  if (!/^https?:\/\/[^/]/.test(endpoint)) invalid("endpoint", `must be an http(s) URL such as ${defaultEndpoint}`);
 
   const adminTenantId = read("adminTenantId");
   const adminServiceId = read("adminServiceId");
@@ -91,11 +86,11 @@ export function resolveSettings(config: SettingLookup, env: NodeJS.ProcessEnv): 
     ...(adminTenantId === undefined ? {} : { adminTenantId }),
     ...(adminServiceId === undefined ? {} : { adminServiceId }),
     createdFrom: resolveCreatedFrom(read("createdFrom")),
-    callTimeoutMs: positiveInteger(read("callTimeoutMs"), "callTimeoutMs", 30_000),
-    retryBudgetMs: positiveInteger(read("retryBudgetMs"), "retryBudgetMs", 120_000),
-    maxConcurrency: positiveInteger(read("maxConcurrency"), "maxConcurrency", 8),
-    requestsPerSecond: positiveNumber(read("requestsPerSecond"), "requestsPerSecond", defaultPace.requestsPerSecond),
-    requestBurst: positiveInteger(read("requestBurst"), "requestBurst", defaultPace.requestBurst),
+    callTimeoutMs: positive(read, "callTimeoutMs", 30_000),
+    retryBudgetMs: positive(read, "retryBudgetMs", 120_000),
+    maxConcurrency: positive(read, "maxConcurrency", 8),
+    requestsPerSecond: positive(read, "requestsPerSecond", defaultPace.requestsPerSecond, "number"),
+    requestBurst: positive(read, "requestBurst", defaultPace.requestBurst),
   };
 }
 
@@ -123,38 +118,27 @@ function resolveCredentials(read: (name: SettingName) => string | undefined): Pr
 }
 
 function resolveCreatedFrom(value: string | undefined): CreatedFrom {
-  if (value === undefined) {
-    return "api";
-  }
-  if ((createdFromValues as readonly string[]).includes(value)) {
-    return value as CreatedFrom;
-  }
-  throw new StreamkapError(
-    ErrorCodes.invalidSetting,
-    `streamkap:createdFrom must be one of ${createdFromValues.join(", ")}`,
-  );
+  if (value === undefined) return "api";
+  if ((createdFromValues as readonly string[]).includes(value)) return value as CreatedFrom;
+  return invalid("createdFrom", `must be one of ${createdFromValues.join(", ")}`);
 }
 
-function positiveInteger(value: string | undefined, name: string, fallback: number): number {
-  if (value === undefined) {
-    return fallback;
-  }
+/** A setting that must be a positive number (a whole one unless `kind` says otherwise), or its default. */
+function positive(
+  read: (name: SettingName) => string | undefined,
+  name: SettingName,
+  fallback: number,
+  kind: "whole number" | "number" = "whole number",
+): number {
+  const value = read(name);
+  if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) {
-    throw new StreamkapError(ErrorCodes.invalidSetting, `streamkap:${name} must be a positive whole number`);
-  }
-  return parsed;
+  const fits = kind === "number" ? Number.isFinite(parsed) : Number.isInteger(parsed);
+  return fits && parsed > 0 ? parsed : invalid(name, `must be a positive ${kind}`);
 }
 
-function positiveNumber(value: string | undefined, name: string, fallback: number): number {
-  if (value === undefined) {
-    return fallback;
-  }
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0) {
-    throw new StreamkapError(ErrorCodes.invalidSetting, `streamkap:${name} must be a positive number`);
-  }
-  return parsed;
+function invalid(name: SettingName, rule: string): never {
+  throw errors.invalidSetting({ setting: sources[name].config, variable: sources[name].env, rule });
 }
 
 /** A short, non-secret identity of the credentials, for caching tokens per credential set. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { ErrorCodes, StreamkapError } from "../errors";
+import { ErrorCodes, StreamkapError, errors } from "../errors";
 import type { ProviderSettings } from "../settings";
 import type { HttpRequest, HttpResponse } from "./http";
 
@@ -86,10 +86,8 @@ export class TokenSource {
     }
     const parsed = tokenResponse.safeParse(response.body);
     if (response.status >= 300 || !parsed.success) {
-      throw new StreamkapError(
-        ErrorCodes.unexpectedResponse,
-        `POST ${path} answered ${response.status}${response.requestId ? ` (request id ${response.requestId})` : ""} ` +
-          "without an access token; is streamkap:endpoint the Streamkap API?",
+      throw errors.unexpectedAnswer(
+        { what: "no access token (is streamkap:endpoint the Streamkap API?)" },
         { method: "POST", path, status: response.status, requestId: response.requestId },
       );
     }

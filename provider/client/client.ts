@@ -1,6 +1,6 @@
 import type { z } from "zod";
 
-import { type CallContext, describeCall, ErrorCodes, StreamkapError } from "../errors";
+import { type CallContext, describeCall, ErrorCodes, StreamkapError, errors } from "../errors";
 import { credentialIdentity, type ProviderSettings } from "../settings";
 import { TokenSource } from "./auth";
 import { type HttpMethod, type HttpResponse, send, TransportError } from "./http";
@@ -132,12 +132,7 @@ export class StreamkapClient {
     }
     const parsed = spec.schema.safeParse(response.body);
     if (!parsed.success) {
-      throw new StreamkapError(
-        ErrorCodes.unexpectedResponse,
-        `${describeCall(context)}, but ${describeParseFailure(parsed.error)}. The service may have changed its API; ` +
-          "please report this with the request id.",
-        context,
-      );
+      throw errors.unexpectedAnswer({ what: describeParseFailure(parsed.error) }, context);
     }
     return parsed.data;
   }

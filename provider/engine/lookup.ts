@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-import { ErrorCodes, forResource, StreamkapError } from "../errors";
+import { describeParseFailure } from "../client/responses";
+import { ErrorCodes, forResource, StreamkapError, errors } from "../errors";
 import type { JsonObject, KindApi, KindContext, KindDescription, KindRequest, ObjectHandle } from "./kind";
 import { isPlainObject } from "./values";
 
@@ -39,10 +40,8 @@ export async function findByName<I extends JsonObject, L>(
       if (isPlainObject(item) && item.name !== name && item.topic_name !== name) continue;
       const parsed = kind.api.record.safeParse(item);
       if (!parsed.success) {
-        throw new StreamkapError(
-          ErrorCodes.unexpectedResponse,
-          `GET ${path} answered an item that is not a ${kind.kind}: ${parsed.error.issues[0]?.message}`,
-        );
+        const what = `an item that is not a ${kind.kind} (${describeParseFailure(parsed.error)})`;
+        throw errors.unexpectedAnswer({ resource: context.label, what }, { method: "GET", path });
       }
       const live = parsed.data as L;
       const id = kind.api.idOf(live);
@@ -106,10 +105,8 @@ export async function getObject<I extends JsonObject, L>(
     if (item === undefined || item === null) return undefined;
     const parsed = kind.api.record.safeParse(item);
     if (!parsed.success) {
-      throw new StreamkapError(
-        ErrorCodes.unexpectedResponse,
-        `${request.method} ${request.path} answered an object that is not a ${kind.kind}: ${parsed.error.issues[0]?.message}`,
-      );
+      const what = `an object that is not a ${kind.kind} (${describeParseFailure(parsed.error)})`;
+      throw errors.unexpectedAnswer({ resource: context.label, what }, request);
     }
     return parsed.data;
   } catch (error) {

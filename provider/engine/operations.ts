@@ -318,10 +318,8 @@ async function waitUntilGone<I extends JsonObject, L>(
   for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
     if ((await getObject(kind, context, id)) === undefined) return;
     if (Date.now() + wait > deadline) {
-      throw new StreamkapError(
-        ErrorCodes.timeout,
-        `${context.label} was still being deleted after ${deleteDeadlineMs / 60_000} minutes; run the command again.`,
-      );
+      const deadline = `${deleteDeadlineMs / 60_000}-minute deadline`;
+      throw errors.timedOut({ resource: context.label, outcome: "it was not gone", deadline });
     }
     await sleep(wait);
   }

@@ -1,10 +1,12 @@
 import { z } from "zod";
 
-import { envelope, type PipelineRecord, transformRecord, type TransformRecord } from "../client/responses";
-import { ErrorCodes, StreamkapError } from "../errors";
+import type { PipelineRecord, TransformRecord } from "../client/responses";
+import { errors } from "../errors";
 import type { CheckFailure, Json, JsonObject, KindContext } from "../engine/kind";
+import { getObject } from "../engine/lookup";
 import { isPlainObject, isUnknown, semanticEqual } from "../engine/values";
 import { regexProblem } from "./regex";
+import { transformKind } from "./transform";
 
 /**
  * A pipeline's links to transforms, in the program's words: which transform's topics the pipeline delivers, and
@@ -83,26 +85,14 @@ export function pipelineTransformRules(news: LinkInputs): CheckFailure[] {
 
 /** One transform as the pipeline items need it: GET as the reference client asks (TF internal/api/transform.go:59). */
 async function linkedTransform(context: KindContext, id: string, index: number): Promise<TransformRecord> {
-  const missing = () =>
-    new StreamkapError(
-      ErrorCodes.notFound,
-      `${context.label}: \`transforms[${index}].transformId\` refers to transform ${id}, which does not exist on ` +
-        "the service; pass the `id` of a transform resource of this stack, or refresh the stack that owns it.",
-    );
-  try {
-    const page = await context.client.call({
-      method: "GET",
-      path: `/transforms/${encodeURIComponent(id)}`,
-      query: { secret_returned: true, unwind_topics: false },
-      schema: envelope(transformRecord),
-    });
-    const live = page.result.find((item) => item.id === id) ?? page.result[0];
-    if (!live) throw missing();
-    return live;
-  } catch (error) {
-    if (StreamkapError.is(error) && error.code === ErrorCodes.notFound) throw missing();
-    throw error;
-  }
+  const live = await getObject(transformKind, context, id, { secret_returned: true, unwind_topics: false });
+  if (live) return live;
+  throw errors.missingReference({
+    resource: context.label,
+    input: `transforms[${index}].transformId`,
+    what: "transform",
+    id,
+  });
 }
 
 /**

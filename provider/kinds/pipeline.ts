@@ -1,10 +1,11 @@
 import { z } from "zod";
 
-import { connectorRecord, envelope, type PipelineRecord, pipelineRecord } from "../client/responses";
-import { ErrorCodes, StreamkapError } from "../errors";
+import { type PipelineRecord, pipelineRecord } from "../client/responses";
+import { errors } from "../errors";
 import type { Json, JsonObject, KindContext, KindDescription } from "../engine/kind";
-import { requestFor } from "../engine/lookup";
+import { getObject, requestFor } from "../engine/lookup";
 import { compact, isPlainObject, semanticEqual } from "../engine/values";
+import { connectorKind } from "./connector";
 import { nameSchema, namePrefixSchema } from "./names";
 import {
   autoDiscoveryRules,
@@ -66,23 +67,12 @@ interface ConnectorRef {
 
 async function connectorRef(
   context: KindContext,
-  collection: "/sources" | "/destinations",
+  kind: "source" | "destination",
   id: string,
   input: string,
 ): Promise<ConnectorRef> {
-  const page = await context.client.call({
-    method: "GET",
-    path: `${collection}/${encodeURIComponent(id)}`,
-    schema: envelope(connectorRecord),
-  });
-  const live = page.result[0];
-  if (!live) {
-    throw new StreamkapError(
-      ErrorCodes.notFound,
-      `${context.label}: \`${input}\` refers to ${collection.slice(1, -1)} ${id}, which does not exist on the service; ` +
-        "pass the `id` of a source or destination resource of this stack, or refresh the stack that owns it.",
-    );
-  }
+  const live = await getObject(connectorKind(kind), context, id);
+  if (!live) throw errors.missingReference({ resource: context.label, input, what: kind, id });
   return {
     id: live.id,
     name: live.name ?? "",
@@ -119,10 +109,10 @@ async function pipelineBody(inputs: PipelineInputs, context: KindContext): Promi
   const [source, destination] = await Promise.all([
     hints.source && inputs.topics !== undefined
       ? { id: inputs.sourceId, ...hints.source, topicNames: [] }
-      : connectorRef(context, "/sources", inputs.sourceId, "sourceId"),
+      : connectorRef(context, "source", inputs.sourceId, "sourceId"),
     hints.destination
       ? { id: inputs.destinationId, ...hints.destination, topicNames: [] }
-      : connectorRef(context, "/destinations", inputs.destinationId, "destinationId"),
+      : connectorRef(context, "destination", inputs.destinationId, "destinationId"),
   ]);
   // TF internal/api/pipeline.go:15-24 and internal/resource/pipeline/pipeline.go:637-690: topics by pretty name.
   const topics = inputs.topics?.map((topic) => prettyTopic(source.id, topic)) ?? source.topicNames;
@@ -136,13 +126,8 @@ async function pipelineBody(inputs: PipelineInputs, context: KindContext): Promi
 
 /** The pipeline as the service holds it now; what the program does not manage is sent back as it is. */
 async function livePipeline(context: KindContext, id: string): Promise<PipelineRecord> {
-  const page = await context.client.call({
-    method: "GET",
-    path: `/pipelines/${encodeURIComponent(id)}`,
-    schema: envelope(pipelineRecord),
-  });
-  const live = page.result.find((item) => item.id === id) ?? page.result[0];
-  if (!live) throw new StreamkapError(ErrorCodes.notFound, `${context.label} is not on the service`);
+  const live = await getObject(pipelineKind, context, id);
+  if (!live) throw errors.gone({ resource: context.label });
   return live;
 }
 

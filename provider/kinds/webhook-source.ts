@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { type ConnectorRecord, connectorRecord, envelope } from "../client/responses";
-import { ErrorCodes, StreamkapError } from "../errors";
+import { errors } from "../errors";
 import type { CheckFailure, JsonObject, KindContext, KindDescription } from "../engine/kind";
 import { compact, isUnknown } from "../engine/values";
 import { checkConnectorConfig } from "./connector-config";
@@ -233,11 +233,8 @@ export const webhookSourceKind: KindDescription<WebhookSourceInputs, ConnectorRe
     const read = await self.read({ secret_returned: true });
     const apiKey = read ? apiKeyOf(read) : undefined;
     if (apiKey === undefined) {
-      throw new StreamkapError(
-        ErrorCodes.unexpectedResponse,
-        `${self.context.label}: the service answered no API key for the webhook, even with secret_returned=true. ` +
-          "Check that the credentials may read secrets; `pulumi up` tries again.",
-      );
+      const what = "no API key for the webhook, even with secret_returned=true (may these credentials read secrets?)";
+      throw errors.unexpectedAnswer({ resource: self.context.label, what }, { method: "GET", path: self.path });
     }
     return { apiKey };
   },

@@ -19,10 +19,12 @@ export async function waitForProjectKey<T extends { status?: string | null }>(se
     const status = live.status;
     if (status === "creating" || status === "pending") {
       if (Date.now() + wait > deadline) {
-        throw new StreamkapError(
-          ErrorCodes.timeout,
-          `${context.label} was still ${status} after ${settleDeadlineMs / 60_000} minutes; run \`pulumi up\` again to keep waiting.`,
-        );
+        throw errors.timedOut({
+          resource: context.label,
+          outcome: "it did not become active",
+          deadline: `${settleDeadlineMs / 60_000}-minute deadline`,
+          last: status,
+        });
       }
       await sleep(wait);
       continue;

@@ -152,13 +152,12 @@ export async function waitUntil(target: Target, goal: WaitGoal, seen?: Connector
     if (goal.failOnBroken && status === "Broken") throw await brokenError(target);
     const remaining = target.deadline - Date.now();
     if (remaining <= 0) {
-      throw new StreamkapError(
-        ErrorCodes.timeout,
-        `${target.self.context.label}: it did not become ${goal.describe} before its \`readyTimeoutSeconds\` deadline ` +
-          `passed: the service last reported \`${status}\`. If it is only slow, raise \`readyTimeoutSeconds\` ` +
-          `(default ${defaultReadyTimeoutSeconds}); otherwise check the connector in the Streamkap console. The ` +
-          "next `pulumi up` waits again.",
-      );
+      throw errors.timedOut({
+        resource: target.self.context.label,
+        outcome: `it did not become ${goal.describe}`,
+        deadline: `\`readyTimeoutSeconds\` deadline (default ${defaultReadyTimeoutSeconds})`,
+        last: status,
+      });
     }
     await sleep(Math.min(pause, remaining));
     live = await readConnector(target);

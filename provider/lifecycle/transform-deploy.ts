@@ -4,7 +4,7 @@ import { envelope, implementationAnswer, jobStatusAnswer, transformRecord, unitT
 import { sleep } from "../client/retry";
 import type { Json, JsonObject, KindContext, ObjectHandle } from "../engine/kind";
 import { compact, semanticEqual } from "../engine/values";
-import { describeCall, ErrorCodes, StreamkapError } from "../errors";
+import { describeCall, ErrorCodes, StreamkapError, errors } from "../errors";
 import { hasPreviewDeploy, type TransformConfigInputs, transformConfig } from "../kinds/transform-config";
 import {
   hasImplementationContent,
@@ -178,10 +178,8 @@ async function writeImplementation(
   });
   const latest = versionText(page.result[0]?.version);
   if (latest === undefined) {
-    throw new StreamkapError(
-      ErrorCodes.unexpectedResponse,
-      `${context.label}: the service stored the implementation but reports no version of it; please report this.`,
-    );
+    const what = "no version for the implementation just stored";
+    throw errors.unexpectedAnswer({ resource: context.label, what }, { method: "GET", path });
   }
   return latest;
 }
@@ -192,11 +190,7 @@ async function runUnitTest(context: KindContext, path: string, version: string, 
   const test = answer.unit_test;
   if (test?.is_success === true) return;
   if (!test || test.is_success === undefined || test.is_success === null) {
-    throw new StreamkapError(
-      ErrorCodes.unexpectedResponse,
-      `${context.label}: PUT ${call.path} answered no unit test result; please report this.`,
-      call,
-    );
+    throw errors.unexpectedAnswer({ resource: context.label, what: "no unit test result" }, call);
   }
   throw new StreamkapError(
     ErrorCodes.rejected,
@@ -237,11 +231,8 @@ async function waitForJob(context: KindContext, path: string, timeoutSeconds: nu
       last = `unknown: ${describeCall(error.call)}`;
     }
     if (Date.now() + wait > deadline) {
-      throw new StreamkapError(
-        ErrorCodes.timeout,
-        `${context.label}: the transform's job was still ${last} after ${timeoutSeconds} seconds ` +
-          "(`deployTimeoutSeconds`). Run `pulumi up` again to deploy and wait again, or raise `deployTimeoutSeconds`.",
-      );
+      const deadline = `\`deployTimeoutSeconds\` deadline (${timeoutSeconds} s)`;
+      throw errors.timedOut({ resource: context.label, outcome: "its job did not start", deadline, last });
     }
     await sleep(wait);
   }

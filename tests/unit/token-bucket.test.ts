@@ -178,10 +178,10 @@ describe("settings", () => {
 
   test("a pace that is not positive is refused, naming the setting", () => {
     expect(() => settingsWith({ "streamkap:requestsPerSecond": "0" })).toThrow(
-      /streamkap:requestsPerSecond must be a positive number/,
+      /streamkap:requestsPerSecond \(STREAMKAP_REQUESTS_PER_SECOND in the environment\) must be a positive number/,
     );
     expect(() => settingsWith({ "streamkap:requestBurst": "1.5" })).toThrow(
-      /streamkap:requestBurst must be a positive whole number/,
+      /streamkap:requestBurst \(STREAMKAP_REQUEST_BURST in the environment\) must be a positive whole number/,
     );
   });
 });
