@@ -90,9 +90,9 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     ensureServices(store, options.services ?? []);
     store.commit();
     await app.listen({ port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
-  } catch (e) {
+  } catch (error) {
     store.close();
-    throw e;
+    throw error;
   }
   const address = app.server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;

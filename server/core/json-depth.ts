@@ -9,20 +9,20 @@ export function nestingDepth(text: string, limit = Number.POSITIVE_INFINITY): nu
   let depth = 0;
   let deepest = 0;
   let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
     if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: the next character is escaped
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
+      if (code === 0x5c)
+        index++; // backslash: the next character is escaped
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) {
       depth++;
       if (depth > deepest) {
         deepest = depth;
         if (deepest > limit) return deepest;
       }
-    } else if (c === 0x7d || c === 0x5d) depth--;
+    } else if (code === 0x7d || code === 0x5d) depth--;
   }
   return deepest;
 }

@@ -14,9 +14,9 @@ export interface ValidateOptions {
 
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   let cur: unknown = data;
-  for (const p of path) {
+  for (const segment of path) {
     if (cur === null || typeof cur !== "object") return undefined;
-    cur = (cur as Record<string | number, unknown>)[p as string | number];
+    cur = (cur as Record<string | number, unknown>)[segment as string | number];
   }
   return cur;
 }
@@ -24,11 +24,11 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
 // pydantic reports the enclosing object as the input of a missing field; drop credentials from it.
 function redact(parent: unknown, secretFields: readonly string[]): unknown {
   if (parent === null || typeof parent !== "object" || Array.isArray(parent)) return parent ?? null;
-  return Object.fromEntries(Object.entries(parent).filter(([k]) => !secretFields.includes(k)));
+  return Object.fromEntries(Object.entries(parent).filter(([key]) => !secretFields.includes(key)));
 }
 
 function quoteList(values: readonly unknown[]): string {
-  const quoted = values.map((v) => `'${String(v)}'`);
+  const quoted = values.map((value) => `'${String(value)}'`);
   return quoted.length <= 1 ? quoted.join("") : `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1]}`;
 }
 
@@ -52,59 +52,55 @@ function typeWord(expected: string): [string, string] {
   }
 }
 
+/** pydantic's words for a bound, by the side it bounds: lengths of strings and lists, then numbers. */
+const boundWords = {
+  too_big: {
+    most: "at most",
+    string: "string_too_long",
+    list: "too_long",
+    lengthKey: "max_length",
+    exclusive: ["less than", "less_than", "lt"],
+    inclusive: ["less than or equal to", "less_than_equal", "le"],
+  },
+  too_small: {
+    most: "at least",
+    string: "string_too_short",
+    list: "too_short",
+    lengthKey: "min_length",
+    exclusive: ["greater than", "greater_than", "gt"],
+    inclusive: ["greater than or equal to", "greater_than_equal", "ge"],
+  },
+} as const;
+
 /** Converts one zod issue into pydantic's wording and type codes. */
 export function issueToItem(issue: z.core.$ZodIssue, input: unknown): ValidationItem {
-  const path = issue.path.map((p) => (typeof p === "number" ? p : String(p)));
+  const path = issue.path.map((segment) => (typeof segment === "number" ? segment : String(segment)));
   switch (issue.code) {
     case "invalid_type": {
       if (input === undefined) return { loc: path, msg: "Field required", type: "missing" };
       const [type, msg] = typeWord(issue.expected);
       return { loc: path, msg, type };
     }
-    case "too_big": {
-      const max = Number(issue.maximum);
-      if (issue.origin === "string")
-        return {
-          loc: path,
-          msg: `String should have at most ${max} character${max === 1 ? "" : "s"}`,
-          type: "string_too_long",
-          ctx: { max_length: max },
-        };
-      if (issue.origin === "array")
-        return {
-          loc: path,
-          msg: `List should have at most ${max} item${max === 1 ? "" : "s"} after validation`,
-          type: "too_long",
-          ctx: { max_length: max },
-        };
-      return issue.inclusive === false
-        ? { loc: path, msg: `Input should be less than ${max}`, type: "less_than", ctx: { lt: max } }
-        : { loc: path, msg: `Input should be less than or equal to ${max}`, type: "less_than_equal", ctx: { le: max } };
-    }
+    case "too_big":
     case "too_small": {
-      const min = Number(issue.minimum);
-      if (issue.origin === "string")
+      const words = boundWords[issue.code];
+      const bound = Number(issue.code === "too_big" ? issue.maximum : issue.minimum);
+      const plural = bound === 1 ? "" : "s";
+      const ctx = { [words.lengthKey]: bound };
+      if (issue.origin === "string") {
         return {
           loc: path,
-          msg: `String should have at least ${min} character${min === 1 ? "" : "s"}`,
-          type: "string_too_short",
-          ctx: { min_length: min },
+          msg: `String should have ${words.most} ${bound} character${plural}`,
+          type: words.string,
+          ctx,
         };
-      if (issue.origin === "array")
-        return {
-          loc: path,
-          msg: `List should have at least ${min} item${min === 1 ? "" : "s"} after validation`,
-          type: "too_short",
-          ctx: { min_length: min },
-        };
-      return issue.inclusive === false
-        ? { loc: path, msg: `Input should be greater than ${min}`, type: "greater_than", ctx: { gt: min } }
-        : {
-            loc: path,
-            msg: `Input should be greater than or equal to ${min}`,
-            type: "greater_than_equal",
-            ctx: { ge: min },
-          };
+      }
+      if (issue.origin === "array") {
+        const msg = `List should have ${words.most} ${bound} item${plural} after validation`;
+        return { loc: path, msg, type: words.list, ctx };
+      }
+      const [phrase, type, key] = issue.inclusive === false ? words.exclusive : words.inclusive;
+      return { loc: path, msg: `Input should be ${phrase} ${bound}`, type, ctx: { [key]: bound } };
     }
     case "invalid_value":
       return {
@@ -162,6 +158,6 @@ export function parseWith<S extends z.ZodType>(
   throw new HttpError(422, items);
 }
 
-export const parseBody = <S extends z.ZodType>(schema: S, data: unknown, o?: ValidateOptions) =>
-  parseWith(schema, data === undefined ? {} : data, "body", o);
+export const parseBody = <S extends z.ZodType>(schema: S, data: unknown, options?: ValidateOptions) =>
+  parseWith(schema, data === undefined ? {} : data, "body", options);
 export const parseQuery = <S extends z.ZodType>(schema: S, data: unknown) => parseWith(schema, data ?? {}, "query");

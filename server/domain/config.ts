@@ -13,14 +13,14 @@ export const webhookUrlKey = "webhook.url";
 export const webhookApiKey = "api.key";
 
 export function secretKeys(connector: CatalogueConnector): Set<string> {
-  const keys = new Set(connector.settings.filter((f) => f.secret).map((f) => f.key));
+  const keys = new Set(connector.settings.filter((field) => field.secret).map((field) => field.key));
   if (connector.code === "webhook") keys.add(webhookApiKey);
   return keys;
 }
 
 function quote(values: readonly string[]): string {
-  const q = values.map((v) => `'${v}'`);
-  return q.length <= 1 ? q.join("") : `${q.slice(0, -1).join(", ")} or ${q[q.length - 1]}`;
+  const query = values.map((value) => `'${value}'`);
+  return query.length <= 1 ? query.join("") : `${query.slice(0, -1).join(", ")} or ${query[query.length - 1]}`;
 }
 
 function normalizeValue(
@@ -47,13 +47,13 @@ function normalizeValue(
       });
       return undefined;
     }
-    const n = Number(text);
+    const parsed = Number(text);
     // The service publishes its ranges; one the provider infers from a key's meaning is not the service's rule.
     const range = field?.rangeImplied ? undefined : field?.range;
-    if (range && (n < range[0] || n > range[1])) {
+    if (range && (parsed < range[0] || parsed > range[1])) {
       const [lo, hi] = range;
       items.push(
-        n < lo
+        parsed < lo
           ? { loc, msg: `Input should be greater than or equal to ${lo}`, type: "greater_than_equal" }
           : { loc, msg: `Input should be less than or equal to ${hi}`, type: "less_than_equal" },
       );
@@ -136,7 +136,7 @@ export function normalizeConfig(input: NormalizeInput): Record<string, ConfigVal
     }
   }
   for (const field of connector.settings) {
-    if (field.required && out[field.key] === undefined && !items.some((i) => i.loc[2] === field.key)) {
+    if (field.required && out[field.key] === undefined && !items.some((index) => index.loc[2] === field.key)) {
       items.push({ loc: ["body", "config", field.key], msg: "Field required", type: "missing" });
     }
   }
@@ -150,7 +150,7 @@ export function normalizeConfig(input: NormalizeInput): Record<string, ConfigVal
 export function maskConfig(config: Record<string, ConfigValue>, secrets: Set<string>, reveal: boolean) {
   if (reveal) return { ...config };
   const out: Record<string, ConfigValue> = {};
-  for (const [k, v] of Object.entries(config)) out[k] = secrets.has(k) && v !== "" ? maskedValue : v;
+  for (const [key, value] of Object.entries(config)) out[key] = secrets.has(key) && value !== "" ? maskedValue : value;
   return out;
 }
 
@@ -165,8 +165,9 @@ export function diffConfig(
   secrets: Set<string>,
 ): ConfigChange[] {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-  const show = (k: string, v: ConfigValue | undefined) => (v === undefined ? null : secrets.has(k) ? maskedValue : v);
+  const show = (key: string, value: ConfigValue | undefined) =>
+    value === undefined ? null : secrets.has(key) ? maskedValue : value;
   return keys
-    .filter((k) => !same(before[k], after[k]))
-    .map((k) => ({ key: k, old_value: show(k, before[k]), new_value: show(k, after[k]) }));
+    .filter((key) => !same(before[key], after[key]))
+    .map((key) => ({ key: key, old_value: show(key, before[key]), new_value: show(key, after[key]) }));
 }

@@ -22,24 +22,24 @@ function summarize(changes: number, created: boolean, origin: Origin): string {
   return `Updated ${changes} setting${changes === 1 ? "" : "s"} via ${origin}`;
 }
 
-function secretsOf(c: ConnectorRecord): Set<string> {
-  const connector = findConnector(c.kind, c.connector);
+function secretsOf(record: ConnectorRecord): Set<string> {
+  const connector = findConnector(record.kind, record.connector);
   return connector ? secretKeys(connector) : new Set();
 }
 
 /** Appends a history version when the config changed (whatever the origin). */
-export function recordVersion(c: ConnectorRecord, before: Record<string, ConfigValue>, author: Author): void {
-  const created = c.history.length === 0;
-  const changes = diffConfig(before, c.config, secretsOf(c));
+export function recordVersion(connector: ConnectorRecord, before: Record<string, ConfigValue>, author: Author): void {
+  const created = connector.history.length === 0;
+  const changes = diffConfig(before, connector.config, secretsOf(connector));
   if (!created && changes.length === 0) return;
-  c.history.push({
-    version: c.history.length + 1,
+  connector.history.push({
+    version: connector.history.length + 1,
     timestamp: Date.now(),
     origin: author.origin,
     actor: author.actor,
     summary: summarize(changes.length, created, author.origin),
     changes,
-    config: { ...c.config },
+    config: { ...connector.config },
   });
 }
 
@@ -71,7 +71,7 @@ export function createConnector(store: Store, input: CreateInput): ConnectorReco
             { status: "Pending Update", at: now },
             { status: desired, at: now + Math.max(1, store.timings.pendingUpdateMs) },
           ];
-  const c: ConnectorRecord = {
+  const connector: ConnectorRecord = {
     id: objectId(),
     kind: input.kind,
     serviceId: input.serviceId,
@@ -85,38 +85,44 @@ export function createConnector(store: Store, input: CreateInput): ConnectorReco
     history: [],
   };
   if (input.connector === "webhook" && input.kind === "source") {
-    c.webhookToken = secretString(18);
-    c.config[webhookApiKey] = secretString(24);
+    connector.webhookToken = secretString(18);
+    connector.config[webhookApiKey] = secretString(24);
   }
-  recordVersion(c, {}, input.author);
-  store.state.connectors[c.id] = c;
-  syncSourceTopics(store, c);
+  recordVersion(connector, {}, input.author);
+  store.state.connectors[connector.id] = connector;
+  syncSourceTopics(store, connector);
   store.changed();
-  return c;
+  return connector;
 }
 
 export function updateConnector(
   store: Store,
-  c: ConnectorRecord,
+  connector: ConnectorRecord,
   input: { name: string; config: unknown; wait: boolean; author: Author },
 ): void {
-  const before = { ...c.config };
-  const config = normalizeConfig({ kind: c.kind, connector: c.connector, config: input.config, previous: before });
-  if (before[webhookApiKey] !== undefined && c.connector === "webhook") config[webhookApiKey] = before[webhookApiKey];
-  c.name = input.name;
-  c.config = config;
-  recordVersion(c, before, input.author);
+  const before = { ...connector.config };
+  const config = normalizeConfig({
+    kind: connector.kind,
+    connector: connector.connector,
+    config: input.config,
+    previous: before,
+  });
+  if (before[webhookApiKey] !== undefined && connector.connector === "webhook")
+    config[webhookApiKey] = before[webhookApiKey];
+  connector.name = input.name;
+  connector.config = config;
+  recordVersion(connector, before, input.author);
   if (!input.wait) {
     // wait=false: the update deploys in the background; the status passes through "Pending Update".
     // Where the connector was heading (an update during an earlier `Pending Update` keeps its destination).
     const now = Date.now();
-    const target = c.timeline[c.timeline.length - 1]?.status ?? "Active";
-    c.timeline = [
+    const target = connector.timeline[connector.timeline.length - 1]?.status ?? "Active";
+    connector.timeline = [
       { status: "Pending Update", at: now },
       { status: target === "Starting" ? "Active" : target, at: now + store.timings.pendingUpdateMs },
     ];
   }
-  syncSourceTopics(store, c);
+  syncSourceTopics(store, connector);
   store.changed();
 }
 
@@ -125,43 +131,45 @@ export interface RenderOptions {
   webhookBaseUrl: string;
 }
 
-export function renderConnector(store: Store, c: ConnectorRecord, options: RenderOptions) {
-  const service = store.service(c.serviceId);
-  const connector = findConnector(c.kind, c.connector);
-  const config = maskConfig(c.config, secretsOf(c), options.revealSecrets);
-  if (c.webhookToken) config[webhookUrlKey] = `${options.webhookBaseUrl}/${c.webhookToken}`;
-  const topics = c.kind === "source" ? sourceTopics(store, c) : [];
+export function renderConnector(store: Store, record: ConnectorRecord, options: RenderOptions) {
+  const service = store.service(record.serviceId);
+  const connector = findConnector(record.kind, record.connector);
+  const config = maskConfig(record.config, secretsOf(record), options.revealSecrets);
+  if (record.webhookToken) config[webhookUrlKey] = `${options.webhookBaseUrl}/${record.webhookToken}`;
+  const topics = record.kind === "source" ? sourceTopics(store, record) : [];
   const now = Date.now();
   return {
-    id: c.id,
-    name: c.name,
-    connector: c.connector,
-    connector_display_name: connector?.displayName ?? c.connector,
-    created_timestamp: nowIso(c.createdAt),
+    id: record.id,
+    name: record.name,
+    connector: record.connector,
+    connector_display_name: connector?.displayName ?? record.connector,
+    created_timestamp: nowIso(record.createdAt),
     sub_id: service?.subId ?? null,
     tenant_id: service?.tenantId ?? null,
-    ...(c.kind === "source" ? { service_id: c.serviceId } : {}),
+    ...(record.kind === "source" ? { service_id: record.serviceId } : {}),
     config,
-    topic_ids: topics.map((t) => t.id),
-    topic_map: Object.fromEntries(topics.map((t) => [t.name, t.id])),
-    topics: topics.map((t) => t.name),
+    topic_ids: topics.map((topic) => topic.id),
+    topic_map: Object.fromEntries(topics.map((topic) => [topic.name, topic.id])),
+    topics: topics.map((topic) => topic.name),
     tasks: [0],
-    connector_status: connectorStatus(c, now),
+    connector_status: connectorStatus(record, now),
     // The state the connector is meant to settle in (DOCS deploy-source answers the Source with it).
-    desired_state: desiredState(c),
-    task_statuses: taskStatuses(c, now),
+    desired_state: desiredState(record),
+    task_statuses: taskStatuses(record, now),
     // No `created_from`: no documented Source or Destination answer carries it (audit S22). It is still taken
     // on create and kept, and shows as the origin of the first config-history version.
-    tags: c.tags,
+    tags: record.tags,
   };
 }
 
 export function connectorsOf(store: Store, kind: Kind, serviceId: string): ConnectorRecord[] {
-  return Object.values(store.state.connectors).filter((c) => c.kind === kind && c.serviceId === serviceId);
+  return Object.values(store.state.connectors).filter(
+    (connector) => connector.kind === kind && connector.serviceId === serviceId,
+  );
 }
 
 /** `Pending`, `Active`, `Paused` or `Stopped`: where the status timeline leads (DOCS `desired_state` values). */
-function desiredState(c: ConnectorRecord): string {
-  const target = c.timeline[c.timeline.length - 1]?.status;
+function desiredState(connector: ConnectorRecord): string {
+  const target = connector.timeline[connector.timeline.length - 1]?.status;
   return target === "Pending" || target === "Paused" || target === "Stopped" ? target : "Active";
 }

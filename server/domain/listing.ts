@@ -5,15 +5,15 @@ import { z } from "zod";
 import { parseQuery } from "../core/validate";
 
 const intParam = (min: number, max: number | undefined, dflt: number) => {
-  let n = z.coerce.number().int().min(min);
-  if (max !== undefined) n = n.max(max);
-  return n.default(dflt);
+  let schema = z.coerce.number().int().min(min);
+  if (max !== undefined) schema = schema.max(max);
+  return schema.default(dflt);
 };
 
 export const boolParam = z
   .enum(["true", "false", "True", "False", "1", "0"])
   .optional()
-  .transform((v) => v === "true" || v === "True" || v === "1");
+  .transform((value) => value === "true" || value === "True" || value === "1");
 
 export const listQuery = z.object({
   page: intParam(1, undefined, 1),
@@ -44,35 +44,35 @@ export interface Listable {
 }
 
 /** Applies the common filters (id, partial_name, tags, connector, status) and sorting. */
-export function filterAndSort<T extends Listable>(items: T[], q: ListQuery): T[] {
-  const ids = q.id ? new Set(q.id.split(",").map((s) => s.trim())) : undefined;
-  const needle = q.partial_name?.toLowerCase();
-  const tagIds = q.tag_ids
+export function filterAndSort<T extends Listable>(items: T[], query: ListQuery): T[] {
+  const ids = query.id ? new Set(query.id.split(",").map((part) => part.trim())) : undefined;
+  const needle = query.partial_name?.toLowerCase();
+  const tagIds = query.tag_ids
     ?.split(",")
-    .map((s) => s.trim())
+    .map((text) => text.trim())
     .filter(Boolean);
-  const connectors = q.connector?.split(",").map((s) => s.trim());
-  const statuses = q.status?.split(",").map((s) => s.trim().toLowerCase());
+  const connectors = query.connector?.split(",").map((part) => part.trim());
+  const statuses = query.status?.split(",").map((part) => part.trim().toLowerCase());
   const out = items.filter((it) => {
     if (ids && !ids.has(it.id)) return false;
     if (needle && !it.name.toLowerCase().includes(needle)) return false;
     if (tagIds && tagIds.length > 0) {
-      const has = (t: string) => (it.tags ?? []).includes(t);
-      if (q.tag_filter_operation === "and" ? !tagIds.every(has) : !tagIds.some(has)) return false;
+      const has = (tag: string) => (it.tags ?? []).includes(tag);
+      if (query.tag_filter_operation === "and" ? !tagIds.every(has) : !tagIds.some(has)) return false;
     }
     if (connectors && !connectors.includes(it.connector ?? "")) return false;
     if (statuses && !statuses.includes((it.status ?? "").toLowerCase())) return false;
     return true;
   });
-  const key = q.sort ?? "created_timestamp";
+  const key = query.sort ?? "created_timestamp";
   const pick = (it: T): string | number =>
     key === "created_timestamp" ? it.createdAt : key === "id" ? it.id : key === "name" ? it.name : (it[key] ?? "");
-  const dir = q.sort_dir === "desc" ? -1 : 1;
+  const dir = query.sort_dir === "desc" ? -1 : 1;
   return out.sort((a, b) => {
-    const x = pick(a);
-    const y = pick(b);
-    if (x < y) return -dir;
-    if (x > y) return dir;
+    const left = pick(a);
+    const right = pick(b);
+    if (left < right) return -dir;
+    if (left > right) return dir;
     return a.id < b.id ? -dir : a.id > b.id ? dir : 0;
   });
 }
@@ -85,7 +85,7 @@ export interface Envelope<R> {
   has_next: boolean;
 }
 
-export function paginate<T, R>(items: T[], page: number, pageSize: number, render: (t: T) => R): Envelope<R> {
+export function paginate<T, R>(items: T[], page: number, pageSize: number, render: (item: T) => R): Envelope<R> {
   const start = (page - 1) * pageSize;
   return {
     result: items.slice(start, start + pageSize).map(render),

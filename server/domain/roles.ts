@@ -22,7 +22,7 @@ const areaNames = [
   "project_keys",
   "credentials",
 ];
-export const allPermissions: string[] = areaNames.flatMap((a) => [`${a}:read`, `${a}:write`]);
+export const allPermissions: string[] = areaNames.flatMap((area) => [`${area}:read`, `${area}:write`]);
 
 export const fixedRoles: Role[] = [
   {
@@ -41,7 +41,9 @@ export const fixedRoles: Role[] = [
     description: "Manage pipelines and their parts",
     created_at: epoch,
     updated_at: epoch,
-    permissions: allPermissions.filter((p) => !p.startsWith("credentials") && !p.startsWith("project_keys")),
+    permissions: allPermissions.filter(
+      (permission) => !permission.startsWith("credentials") && !permission.startsWith("project_keys"),
+    ),
   },
   {
     id: "role_viewer",
@@ -50,10 +52,10 @@ export const fixedRoles: Role[] = [
     description: "Read-only access",
     created_at: epoch,
     updated_at: epoch,
-    permissions: allPermissions.filter((p) => p.endsWith(":read")),
+    permissions: allPermissions.filter((permission) => permission.endsWith(":read")),
   },
 ];
 
-export function roleByKeyOrId(v: string): Role | undefined {
-  return fixedRoles.find((r) => r.key === v || r.id === v);
+export function roleByKeyOrId(value: string): Role | undefined {
+  return fixedRoles.find((role) => role.key === value || role.id === value);
 }

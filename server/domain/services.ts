@@ -33,7 +33,7 @@ function credentialsOf(store: Store, serviceId: string): ServiceCredentials {
 export function addService(store: Store, name: unknown): ServiceCredentials {
   const problem = serviceNameProblem(name);
   if (problem) throw new HttpError(400, problem);
-  if (Object.values(store.state.services).some((s) => s.name === name)) {
+  if (Object.values(store.state.services).some((service) => service.name === name)) {
     throw new HttpError(409, `A service named '${String(name)}' already exists`);
   }
   return credentialsOf(store, store.createService(String(name)).serviceId);
@@ -44,7 +44,7 @@ export function ensureServices(store: Store, names: readonly string[]): void {
   for (const name of names) {
     const problem = serviceNameProblem(name);
     if (problem) throw new Error(`--services: '${name}': ${problem}`);
-    if (!Object.values(store.state.services).some((s) => s.name === name)) store.createService(name);
+    if (!Object.values(store.state.services).some((service) => service.name === name)) store.createService(name);
   }
 }
 
@@ -52,7 +52,7 @@ export function ensureServices(store: Store, names: readonly string[]): void {
 export function allServices(store: Store): ServiceCredentials[] {
   const ids = Object.values(store.state.services)
     .sort((a, b) => a.createdAt - b.createdAt)
-    .map((s) => s.id);
+    .map((service) => service.id);
   const first = store.state.defaultServiceId;
   return [first, ...ids.filter((id) => id !== first)].map((id) => credentialsOf(store, id));
 }

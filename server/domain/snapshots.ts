@@ -17,9 +17,9 @@ export interface SnapshotRequest {
 }
 
 export function runningTopics(store: Store, source: ConnectorRecord, now = Date.now()): TopicRecord[] {
-  return sourceTopics(store, source, now).filter((t) => {
-    const s = snapshotStatus(t, now);
-    return s === "running" || s === "pending";
+  return sourceTopics(store, source, now).filter((topic) => {
+    const snapshot = snapshotStatus(topic, now);
+    return snapshot === "running" || snapshot === "pending";
   });
 }
 
@@ -50,25 +50,27 @@ export function checkSnapshot(
   }
   const all = sourceTopics(store, source, now);
   const selected = req.topicNames
-    ? req.topicNames.map((name, i) => {
-        const t = all.find((x) => x.id === name || x.name === name);
-        if (!t) {
+    ? req.topicNames.map((name, index) => {
+        const topic = all.find((record) => record.id === name || record.name === name);
+        if (!topic) {
           throw new HttpError(422, [
             {
-              loc: ["body", "topic_names", i],
+              loc: ["body", "topic_names", index],
               msg: `Topic '${name}' does not belong to source ${source.id}`,
               type: "value_error",
             },
           ]);
         }
-        return t;
+        return topic;
       })
     : all;
-  (req.additionalConditions ?? []).forEach((cond, i) => {
-    if (!selected.some((t) => t.name === cond.data_collection || t.name.endsWith(`.${cond.data_collection}`))) {
+  (req.additionalConditions ?? []).forEach((cond, index) => {
+    if (
+      !selected.some((topic) => topic.name === cond.data_collection || topic.name.endsWith(`.${cond.data_collection}`))
+    ) {
       throw new HttpError(422, [
         {
-          loc: ["body", "additional_conditions", i, "data_collection"],
+          loc: ["body", "additional_conditions", index, "data_collection"],
           msg: `Table '${cond.data_collection}' is not among the snapshotted topics`,
           type: "value_error",
         },
@@ -92,15 +94,19 @@ export function startSnapshot(
   req: SnapshotRequest,
   now = Date.now(),
 ) {
-  const d = store.timings.snapshotDurationMs;
-  topics.forEach((t, i) => {
-    t.snapshot = { type: req.snapshotType, startedAt: now + i * d, completesAt: now + (i + 1) * d };
+  const duration = store.timings.snapshotDurationMs;
+  topics.forEach((topic, index) => {
+    topic.snapshot = {
+      type: req.snapshotType,
+      startedAt: now + index * duration,
+      completesAt: now + (index + 1) * duration,
+    };
   });
   if (req.snapshotType === "blocking") {
     // A held snapshot pauses streaming until it is released.
-    source.streamingPausedUntil = topics.some((t) => t.snapshotHeld)
+    source.streamingPausedUntil = topics.some((topic) => topic.snapshotHeld)
       ? Number.MAX_SAFE_INTEGER
-      : now + topics.length * d;
+      : now + topics.length * duration;
   }
   store.changed();
 }
@@ -111,8 +117,8 @@ export function startSnapshot(
  */
 export function holdSnapshot(store: Store, source: ConnectorRecord, now = Date.now()): TopicRecord[] {
   const topics = sourceTopics(store, source, now);
-  for (const t of topics) t.snapshotHeld = true;
-  if (runningTopics(store, source, now).some((t) => t.snapshot?.type === "blocking")) {
+  for (const topic of topics) topic.snapshotHeld = true;
+  if (runningTopics(store, source, now).some((topic) => topic.snapshot?.type === "blocking")) {
     source.streamingPausedUntil = Number.MAX_SAFE_INTEGER;
   }
   store.changed();
@@ -122,14 +128,14 @@ export function holdSnapshot(store: Store, source: ConnectorRecord, now = Date.n
 /** Ends the hold: a held snapshot completes now (its topics report `completed`), and streaming resumes. */
 export function releaseSnapshot(store: Store, source: ConnectorRecord, now = Date.now()): TopicRecord[] {
   const topics = Object.values(store.state.topics).filter(
-    (t) => t.entityType === "source" && t.entityId === source.id && t.snapshotHeld,
+    (topic) => topic.entityType === "source" && topic.entityId === source.id && topic.snapshotHeld,
   );
-  for (const t of topics) {
-    t.snapshotHeld = undefined;
-    const s = t.snapshot;
-    if (s && s.cancelledAt === undefined && !s.failed) {
-      s.startedAt = Math.min(s.startedAt, now);
-      s.completesAt = Math.min(s.completesAt, now);
+  for (const record of topics) {
+    record.snapshotHeld = undefined;
+    const snapshot = record.snapshot;
+    if (snapshot && snapshot.cancelledAt === undefined && !snapshot.failed) {
+      snapshot.startedAt = Math.min(snapshot.startedAt, now);
+      snapshot.completesAt = Math.min(snapshot.completesAt, now);
     }
   }
   if (source.streamingPausedUntil !== undefined && source.streamingPausedUntil > now) {
@@ -146,11 +152,11 @@ export function cancelSnapshot(
   now = Date.now(),
 ) {
   const running = runningTopics(store, source, now).filter(
-    (t) => !topicNames || topicNames.includes(t.name) || topicNames.includes(t.id),
+    (topic) => !topicNames || topicNames.includes(topic.name) || topicNames.includes(topic.id),
   );
   if (running.length === 0) throw new HttpError(409, `No snapshot of source ${source.id} is running`);
   const type = running[0].snapshot?.type ?? "incremental";
-  for (const t of running) if (t.snapshot) t.snapshot.cancelledAt = now;
+  for (const record of running) if (record.snapshot) record.snapshot.cancelledAt = now;
   if (runningTopics(store, source, now).length === 0) source.streamingPausedUntil = undefined;
   store.changed();
   return { type, topics: running };

@@ -24,13 +24,13 @@ export function effective(timeline: StatusStep[], now = Date.now()): string {
   return current;
 }
 
-export function connectorStatus(c: ConnectorRecord, now = Date.now()): string {
-  return effective(c.timeline, now);
+export function connectorStatus(connector: ConnectorRecord, now = Date.now()): string {
+  return effective(connector.timeline, now);
 }
 
 /** True while an asynchronous delete runs: the object is still listed and read, but refuses changes. */
-export function isBeingDeleted(c: ConnectorRecord): boolean {
-  return c.deleteAt !== undefined;
+export function isBeingDeleted(connector: ConnectorRecord): boolean {
+  return connector.deleteAt !== undefined;
 }
 
 /** Starting now, `target` after `delayMs`. */
@@ -54,10 +54,12 @@ const taskState: Record<string, string> = {
 };
 
 /** task_statuses: `{"<task>": {state, worker_id, streaming}}` (inner shape unpublished; ours is documented). */
-export function taskStatuses(c: ConnectorRecord, now = Date.now()): Record<string, Record<string, string>> {
-  const status = connectorStatus(c, now);
+export function taskStatuses(connector: ConnectorRecord, now = Date.now()): Record<string, Record<string, string>> {
+  const status = connectorStatus(connector, now);
   const state = taskState[status] ?? "UNKNOWN";
   const streaming =
-    c.streamingPausedUntil !== undefined && c.streamingPausedUntil > now ? "PAUSED_FOR_BLOCKING_SNAPSHOT" : state;
+    connector.streamingPausedUntil !== undefined && connector.streamingPausedUntil > now
+      ? "PAUSED_FOR_BLOCKING_SNAPSHOT"
+      : state;
   return { "0": { state, worker_id: "local-worker-0", streaming } };
 }

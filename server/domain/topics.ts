@@ -15,9 +15,9 @@ export function findTopic(store: Store, serviceId: string, id: string): TopicRec
   return store.state.topics[topicKey(serviceId, id)];
 }
 
-export function deleteTopic(store: Store, t: TopicRecord): void {
-  delete store.state.topics[topicKey(t.serviceId, t.id)];
-  delete store.state.topicData[topicKey(t.serviceId, t.id)];
+export function deleteTopic(store: Store, topic: TopicRecord): void {
+  delete store.state.topics[topicKey(topic.serviceId, topic.id)];
+  delete store.state.topicData[topicKey(topic.serviceId, topic.id)];
   store.changed();
 }
 
@@ -53,7 +53,7 @@ export function listedTopicNames(source: ConnectorRecord): string[] {
     ...new Set(
       text
         .split(",")
-        .map((s) => s.trim())
+        .map((word) => word.trim())
         .filter(Boolean),
     ),
   ];
@@ -88,7 +88,7 @@ export function newTopic(
 /** Makes the source's topic records match its current list (discovered webhook topics are kept). */
 export function syncSourceTopics(store: Store, source: ConnectorRecord): void {
   if (source.kind !== "source") return;
-  const wanted = new Set(listedTopicNames(source).map((n) => sourceTopicId(source.id, n)));
+  const wanted = new Set(listedTopicNames(source).map((topicName) => sourceTopicId(source.id, topicName)));
   for (const topic of Object.values(store.state.topics)) {
     if (topic.entityType === "source" && topic.entityId === source.id && !topic.discovered && !wanted.has(topic.id)) {
       deleteTopic(store, topic);
@@ -111,10 +111,13 @@ export function syncSourceTopics(store: Store, source: ConnectorRecord): void {
 /** Topics of a source visible now (listed, or discovered and registered), in list order then by name. */
 export function sourceTopics(store: Store, source: ConnectorRecord, now = Date.now()): TopicRecord[] {
   const listed = listedTopicNames(source)
-    .map((n) => findTopic(store, source.serviceId, sourceTopicId(source.id, n)))
-    .filter((t): t is TopicRecord => t !== undefined);
+    .map((topicName) => findTopic(store, source.serviceId, sourceTopicId(source.id, topicName)))
+    .filter((topic): topic is TopicRecord => topic !== undefined);
   const discovered = Object.values(store.state.topics)
-    .filter((t) => t.entityType === "source" && t.entityId === source.id && t.discovered && t.registeredAt <= now)
+    .filter(
+      (topic) =>
+        topic.entityType === "source" && topic.entityId === source.id && topic.discovered && topic.registeredAt <= now,
+    )
     .sort((a, b) => a.name.localeCompare(b.name));
   return [...listed, ...discovered];
 }
@@ -125,12 +128,12 @@ export const snapshotStatuses: readonly SnapshotStatus[] = ["running", "complete
 
 /** A held snapshot (local switch) keeps running past its clock until released. */
 export function snapshotStatus(topic: TopicRecord, now = Date.now()): SnapshotStatus | null {
-  const s = topic.snapshot;
-  if (!s) return null;
-  if (s.cancelledAt !== undefined) return "cancelled";
-  if (s.failed) return "failed";
-  if (now < s.startedAt) return "pending";
-  if (now < s.completesAt || topic.snapshotHeld) return "running";
+  const snapshot = topic.snapshot;
+  if (!snapshot) return null;
+  if (snapshot.cancelledAt !== undefined) return "cancelled";
+  if (snapshot.failed) return "failed";
+  if (now < snapshot.startedAt) return "pending";
+  if (now < snapshot.completesAt || topic.snapshotHeld) return "running";
   return "completed";
 }
 

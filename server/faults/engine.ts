@@ -11,13 +11,13 @@ export type FaultAction =
 
 // mulberry32: tiny, fast and good enough for fault sampling.
 function prng(seed: number): () => number {
-  let a = seed >>> 0;
+  let state = seed >>> 0;
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = state;
+    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -76,17 +76,19 @@ export class FaultEngine {
   decide(method: string, path: string): FaultAction {
     let latencyMs = 0;
     for (const rule of this.spec.rules) {
-      if (rule.paths.length > 0 && !rule.paths.some((r) => r.test(path))) continue;
+      if (rule.paths.length > 0 && !rule.paths.some((pattern) => pattern.test(path))) continue;
       if (rule.methods.length > 0 && !rule.methods.includes(method.toUpperCase())) continue;
       if (rule.latency) {
         const [lo, hi] = rule.latency;
         latencyMs += lo + (hi - lo) * this.random();
       }
       if (rule.drop > 0 && this.random() < rule.drop) return { kind: "drop", latencyMs };
-      for (const s of rule.statuses) {
-        if (this.random() >= s.p) continue;
+      for (const text of rule.statuses) {
+        if (this.random() >= text.p) continue;
         const status =
-          s.status === "5xx" ? serverErrorStatuses[Math.floor(this.random() * serverErrorStatuses.length)] : s.status;
+          text.status === "5xx"
+            ? serverErrorStatuses[Math.floor(this.random() * serverErrorStatuses.length)]
+            : text.status;
         return status === 429
           ? { kind: "status", status, retryAfterSeconds: rule.retryAfterSeconds, latencyMs }
           : { kind: "status", status, latencyMs };

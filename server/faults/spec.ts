@@ -47,16 +47,17 @@ export interface FaultSpec {
 }
 
 export function parseDuration(text: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
-  if (!m) throw new Error(`invalid duration '${text}' (use e.g. 25ms, 2s, 1m)`);
-  const n = Number(m[1]);
-  return m[2] === "s" ? n * 1000 : m[2] === "m" ? n * 60_000 : n;
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
+  if (!match) throw new Error(`invalid duration '${text}' (use e.g. 25ms, 2s, 1m)`);
+  const parsed = Number(match[1]);
+  return match[2] === "s" ? parsed * 1000 : match[2] === "m" ? parsed * 60_000 : parsed;
 }
 
 function probability(key: string, text: string): number {
-  const p = Number(text);
-  if (!Number.isFinite(p) || p < 0 || p > 1) throw new Error(`fault '${key}': probability must be within 0..1`);
-  return p;
+  const parsed = Number(text);
+  if (!Number.isFinite(parsed) || parsed < 0 || parsed > 1)
+    throw new Error(`fault '${key}': probability must be within 0..1`);
+  return parsed;
 }
 
 export function globToRegExp(glob: string): RegExp {
@@ -97,7 +98,7 @@ export function parseFaultSpec(text: string | undefined): FaultSpec {
         rule.latency = [lo, b === undefined ? lo : parseDuration(b)];
       } else if (key === "retry-after") rule.retryAfterSeconds = Math.max(0, Math.round(Number(value)));
       else if (key === "path") rule.paths = value.split("|").map(globToRegExp);
-      else if (key === "method") rule.methods = value.split("|").map((m) => m.trim().toUpperCase());
+      else if (key === "method") rule.methods = value.split("|").map((part) => part.trim().toUpperCase());
       else if (key === "seed") spec.seed = Number(value) >>> 0;
       else if (key === "ttl") spec.tokenTtlSeconds = parseDuration(value) / 1000;
       else if (key === "kc") kafkaConnect().p = probability(key, value);

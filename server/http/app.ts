@@ -41,8 +41,8 @@ export function callerOf(request: FastifyRequest): Caller | undefined {
 }
 
 function pathOf(url: string): string {
-  const q = url.indexOf("?");
-  return q < 0 ? url : url.slice(0, q);
+  const query = url.indexOf("?");
+  return query < 0 ? url : url.slice(0, query);
 }
 
 function patternToRegExp(url: string): RegExp {
@@ -54,7 +54,7 @@ function patternToRegExp(url: string): RegExp {
 }
 
 function sendError(reply: FastifyReply, status: number, detail: unknown, headers: Record<string, string> = {}) {
-  for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+  for (const [key, value] of Object.entries(headers)) reply.header(key, value);
   return reply.code(status).type("application/json").send({ detail });
 }
 
@@ -118,15 +118,15 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
     if (tooDeep) return done(new HttpError(400, tooDeep), undefined);
     try {
       done(null, JSON.parse(text));
-    } catch (e) {
-      done(new HttpError(400, `Malformed JSON body: ${(e as Error).message}`), undefined);
+    } catch (error) {
+      done(new HttpError(400, `Malformed JSON body: ${(error as Error).message}`), undefined);
     }
   });
 
   const patterns: Array<{ method: string; re: RegExp }> = [];
   app.addHook("onRoute", (opts) => {
     const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
-    for (const m of methods) patterns.push({ method: String(m), re: patternToRegExp(opts.url ?? "") });
+    for (const method of methods) patterns.push({ method: String(method), re: patternToRegExp(opts.url ?? "") });
   });
 
   const started = new WeakMap<FastifyRequest, number>();
@@ -148,7 +148,7 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
       return;
     }
     const fault = deps.faults.decide(request.method, path);
-    if (fault.latencyMs > 0) await new Promise((r) => setTimeout(r, fault.latencyMs));
+    if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
     if (fault.kind === "drop") {
       deps.stats.record({ method: request.method, path, status: 0 });
       reply.hijack();
@@ -183,10 +183,10 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
     try {
       deps.store.commit();
       return payload;
-    } catch (e) {
-      if (!(e instanceof StoreWriteError)) throw e;
+    } catch (error) {
+      if (!(error instanceof StoreWriteError)) throw error;
       reply.code(503).type("application/json");
-      return JSON.stringify({ detail: `${e.message}; the change was not stored, try again` });
+      return JSON.stringify({ detail: `${error.message}; the change was not stored, try again` });
     }
   });
 
@@ -220,14 +220,17 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
 
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error.status, error.detail, error.headers);
-    const e = error as { statusCode?: number; message?: string };
-    const status = typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500 ? e.statusCode : 500;
-    return sendError(reply, status, status === 500 ? "Internal Server Error" : (e.message ?? "Bad request"));
+    const failure = error as { statusCode?: number; message?: string };
+    const status =
+      typeof failure.statusCode === "number" && failure.statusCode >= 400 && failure.statusCode < 500
+        ? failure.statusCode
+        : 500;
+    return sendError(reply, status, status === 500 ? "Internal Server Error" : (failure.message ?? "Bad request"));
   });
 
   app.setNotFoundHandler((request, reply) => {
     const path = pathOf(request.url);
-    const allowed = patterns.filter((p) => p.re.test(path)).map((p) => p.method);
+    const allowed = patterns.filter((pattern) => pattern.re.test(path)).map((pattern) => pattern.method);
     if (allowed.length > 0) {
       return sendError(reply, 405, "Method Not Allowed", { Allow: [...new Set(allowed)].join(", ") });
     }

@@ -8,9 +8,9 @@ export type AuthResult = { ok: true; caller: Caller } | { ok: false; detail: str
 
 export function authenticate(store: Store, authorization: string | undefined): AuthResult {
   if (!authorization) return { ok: false, detail: "Not authenticated" };
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  if (!m) return { ok: false, detail: "Invalid authentication scheme: expected 'Bearer <token>'" };
-  const result = verifyToken(store.state.signingKey, m[1], "access");
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (!match) return { ok: false, detail: "Invalid authentication scheme: expected 'Bearer <token>'" };
+  const result = verifyToken(store.state.signingKey, match[1], "access");
   if (!result.ok) return { ok: false, detail: result.reason === "expired" ? "Token has expired" : "Invalid token" };
   const claims = result.claims;
   // A token outlives nothing it was issued for: a deleted credential or service invalidates it.

@@ -38,6 +38,6 @@ export function route(method: RouteDef["method"], url: string, handler: Handler,
 }
 
 export function header(ctx: ApiContext, name: string): string | undefined {
-  const v = ctx.headers[name.toLowerCase()];
-  return Array.isArray(v) ? v[0] : v;
+  const value = ctx.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
 }

@@ -126,7 +126,7 @@ export function routeKey(method: string, url: string): string {
 }
 
 function rolePermissions(roles: string[]): string[] {
-  return roles.flatMap((r) => roleByKeyOrId(r)?.permissions ?? []);
+  return roles.flatMap((role) => roleByKeyOrId(role)?.permissions ?? []);
 }
 
 /**
@@ -147,7 +147,7 @@ export function permissionsOf(store: Store, caller: Caller): Set<string> {
 export function holdsAdmin(store: Store, caller: Caller): boolean {
   const held = permissionsOf(store, caller);
   const admin = roleByKeyOrId("role_admin");
-  return admin !== undefined && admin.permissions.every((p) => held.has(p));
+  return admin !== undefined && admin.permissions.every((permission) => held.has(permission));
 }
 
 function wantsSecrets(query: unknown): boolean {
@@ -190,9 +190,9 @@ export function authorize(
  */
 export function assertGrantable(store: Store, caller: Caller, roles: string[], permissions: string[]): void {
   const held = permissionsOf(store, caller);
-  for (const r of roles) {
-    const role = roleByKeyOrId(r);
-    const missing = role?.permissions.find((p) => !held.has(p));
+  for (const roleName of roles) {
+    const role = roleByKeyOrId(roleName);
+    const missing = role?.permissions.find((permission) => !held.has(permission));
     if (role && missing) {
       throw new HttpError(
         403,
@@ -200,15 +200,15 @@ export function assertGrantable(store: Store, caller: Caller, roles: string[], p
       );
     }
   }
-  for (const p of permissions) {
-    if (allPermissions.includes(p) && !held.has(p)) {
-      throw new HttpError(403, `Forbidden: cannot grant permission '${p}', which this caller does not hold`);
+  for (const part of permissions) {
+    if (allPermissions.includes(part) && !held.has(part)) {
+      throw new HttpError(403, `Forbidden: cannot grant permission '${part}', which this caller does not hold`);
     }
   }
 }
 
-function isAdminCredential(c: CredentialRecord): boolean {
-  return !c.projectKeyId && c.roles.some((r) => roleByKeyOrId(r)?.id === "role_admin");
+function isAdminCredential(credential: CredentialRecord): boolean {
+  return !credential.projectKeyId && credential.roles.some((role) => roleByKeyOrId(role)?.id === "role_admin");
 }
 
 /**
@@ -218,7 +218,8 @@ function isAdminCredential(c: CredentialRecord): boolean {
 export function assertNotLastAdmin(store: Store, cred: CredentialRecord): void {
   if (!isAdminCredential(cred)) return;
   const others = Object.values(store.state.credentials).some(
-    (c) => c.clientId !== cred.clientId && c.serviceId === cred.serviceId && isAdminCredential(c),
+    (credential) =>
+      credential.clientId !== cred.clientId && credential.serviceId === cred.serviceId && isAdminCredential(credential),
   );
   if (!others) {
     throw new HttpError(
@@ -234,6 +235,8 @@ export function assertNotLastAdmin(store: Store, cred: CredentialRecord): void {
  * last-admin rule may have none; a fresh admin credential then keeps the start from failing (F8).
  */
 export function startupCredential(store: Store, serviceId = store.state.defaultServiceId): CredentialRecord {
-  const admin = Object.values(store.state.credentials).find((c) => c.serviceId === serviceId && isAdminCredential(c));
+  const admin = Object.values(store.state.credentials).find(
+    (credential) => credential.serviceId === serviceId && isAdminCredential(credential),
+  );
   return admin ?? store.addCredential(serviceId, "Admin credentials (recreated at start)", ["admin"]);
 }

@@ -49,11 +49,11 @@ export class CallStats {
   }
 
   snapshot(): { calls: CallRecord[] } {
-    return { calls: this.calls.map((c) => ({ ...c })) };
+    return { calls: this.calls.map((call) => ({ ...call })) };
   }
 
   requestLog(): { requests: RequestRecord[] } {
-    return { requests: this.requests.map((r) => ({ ...r })) };
+    return { requests: this.requests.map((request) => ({ ...request })) };
   }
 
   reset(): void {

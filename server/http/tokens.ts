@@ -16,7 +16,7 @@ export interface TokenClaims {
   jti: string;
 }
 
-const b64 = (s: string) => Buffer.from(s).toString("base64url");
+const b64 = (text: string) => Buffer.from(text).toString("base64url");
 
 /** Signs a token valid for `ttlSeconds` (fractions allowed: JWT NumericDate may be fractional). */
 export function signToken(key: string, claims: Omit<TokenClaims, "iat" | "exp" | "jti">, ttlSeconds: number): string {

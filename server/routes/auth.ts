@@ -79,7 +79,7 @@ function renderCredential(store: Store, cred: CredentialRecord, showSecret: bool
     client_id: cred.clientId,
     description: cred.description,
     created_at: nowIso(cred.createdAt),
-    roles: cred.roles.map((r) => roleByKeyOrId(r)).filter((r) => r !== undefined),
+    roles: cred.roles.map((role) => roleByKeyOrId(role)).filter((role) => role !== undefined),
     service_id: store.service(cred.serviceId)?.id ?? null,
     secret: showSecret ? cred.secret : maskedValue,
   };
@@ -94,10 +94,12 @@ const credentialBody = z.object({
 function createCredential(ctx: ApiContext) {
   const body = parseBody(credentialBody, ctx.body);
   const wanted = body.role_ids ?? body.roles ?? ["admin"];
-  const roles = wanted.map((r, i) => {
-    const role = roleByKeyOrId(r);
+  const roles = wanted.map((roleName, index) => {
+    const role = roleByKeyOrId(roleName);
     if (!role)
-      throw new HttpError(422, [{ loc: ["body", "role_ids", i], msg: `Unknown role '${r}'`, type: "value_error" }]);
+      throw new HttpError(422, [
+        { loc: ["body", "role_ids", index], msg: `Unknown role '${roleName}'`, type: "value_error" },
+      ]);
     return role.key;
   });
   assertGrantable(ctx.store, ctx.caller, roles, []);
@@ -122,11 +124,13 @@ export const authRoutes: RouteDef[] = [
     project_key_id: ctx.caller.projectKeyId,
   })),
   route("GET", "/auth/roles", () => fixedRoles),
-  route("GET", "/auth/permissions", () => allPermissions.map((p) => ({ id: p, key: p, name: p }))),
+  route("GET", "/auth/permissions", () =>
+    allPermissions.map((permission) => ({ id: permission, key: permission, name: permission })),
+  ),
   route("GET", "/auth/client-credentials", (ctx) =>
     Object.values(ctx.store.state.credentials)
-      .filter((c) => c.serviceId === ctx.caller.serviceId && !c.projectKeyId)
-      .map((c) => renderCredential(ctx.store, c, false)),
+      .filter((credential) => credential.serviceId === ctx.caller.serviceId && !credential.projectKeyId)
+      .map((credential) => renderCredential(ctx.store, credential, false)),
   ),
   route("POST", "/auth/client-credentials", createCredential),
   route("PATCH", "/auth/client-credentials/:client_id", (ctx) => {

@@ -17,15 +17,16 @@ export function label(kind: Kind): string {
 
 /** The caller's object of that kind, including one still being deleted; 404 otherwise. */
 export function findOwn(ctx: ApiContext, kind: Kind, id: string | undefined): ConnectorRecord {
-  const c = id ? ctx.store.state.connectors[id] : undefined;
-  if (!c || c.kind !== kind || c.serviceId !== ctx.caller.serviceId) throw notFound(label(kind));
-  return c;
+  const connector = id ? ctx.store.state.connectors[id] : undefined;
+  if (!connector || connector.kind !== kind || connector.serviceId !== ctx.caller.serviceId)
+    throw notFound(label(kind));
+  return connector;
 }
 
 export function findLive(ctx: ApiContext, kind: Kind, id: string | undefined): ConnectorRecord {
-  const c = findOwn(ctx, kind, id);
-  if (c.deleteAt !== undefined) throw new HttpError(409, `${label(kind)} ${c.id} is being deleted`);
-  return c;
+  const connector = findOwn(ctx, kind, id);
+  if (connector.deleteAt !== undefined) throw new HttpError(409, `${label(kind)} ${connector.id} is being deleted`);
+  return connector;
 }
 
 /**
@@ -47,10 +48,10 @@ export function authorOf(ctx: ApiContext, defaultOrigin: Origin): Author {
 }
 
 export function assertTagsExist(ctx: ApiContext, tagIds: string[], loc: string[]): void {
-  tagIds.forEach((id, i) => {
+  tagIds.forEach((id, index) => {
     const tag = ctx.store.state.tags[id];
     if (!tag || tag.serviceId !== ctx.caller.serviceId) {
-      throw new HttpError(422, [{ loc: [...loc, i], msg: `Tag ${id} not found`, type: "value_error" }]);
+      throw new HttpError(422, [{ loc: [...loc, index], msg: `Tag ${id} not found`, type: "value_error" }]);
     }
   });
 }

@@ -14,18 +14,6 @@ import { maskedValue, secretKeys } from "../domain/config";
 import type { ConnectorRecord } from "../state/types";
 import { assertTagsExist, authorOf, findLive, findOwn, label, origins } from "./connector-common";
 
-const createBody = z
-  .object({
-    name: z.string().min(1).max(255),
-    connector: z.string().min(1),
-    config: z.record(z.string(), z.unknown()),
-    created_from: z.enum(origins).default("api"),
-    desired_state: z.enum(["Pending", "Active", "Paused", "Stopped"]).nullish(),
-    kc_cluster_id: z.string().nullish(),
-    tags: z.array(z.string()).nullish(),
-  })
-  .loose();
-
 const updateBody = z
   .object({
     name: z.string().min(1).max(255),
@@ -34,6 +22,12 @@ const updateBody = z
     tags: z.array(z.string()).nullish(),
   })
   .loose();
+
+const createBody = updateBody.extend({
+  created_from: z.enum(origins).default("api"),
+  desired_state: z.enum(["Pending", "Active", "Paused", "Stopped"]).nullish(),
+  kc_cluster_id: z.string().nullish(),
+});
 
 const readQuery = z.object({ secret_returned: boolParam }).loose();
 const writeQuery = z.object({ secret_returned: boolParam, wait: boolParam.optional() }).loose();
@@ -48,8 +42,8 @@ function kindCodes(kind: Kind): string[] {
   return connectorCodes(kind);
 }
 
-function render(ctx: ApiContext, c: ConnectorRecord, reveal: boolean) {
-  return renderConnector(ctx.store, c, { revealSecrets: reveal, webhookBaseUrl: ctx.server.webhookBaseUrl() });
+function render(ctx: ApiContext, connector: ConnectorRecord, reveal: boolean) {
+  return renderConnector(ctx.store, connector, { revealSecrets: reveal, webhookBaseUrl: ctx.server.webhookBaseUrl() });
 }
 
 /**
@@ -58,30 +52,34 @@ function render(ctx: ApiContext, c: ConnectorRecord, reveal: boolean) {
  * (TF internal/provider/error_handling_test.go:817-827, and :936, :1009 for destinations and pipelines).
  */
 function assertUniqueName(ctx: ApiContext, kind: Kind, name: string, exceptId?: string): void {
-  const clash = connectorsOf(ctx.store, kind, ctx.caller.serviceId).find((c) => c.name === name && c.id !== exceptId);
+  const clash = connectorsOf(ctx.store, kind, ctx.caller.serviceId).find(
+    (connector) => connector.name === name && connector.id !== exceptId,
+  );
   if (clash) throw new HttpError(422, `Validation error: A ${kind} with name '${name}' already exists`);
 }
 
 function waitFlag(ctx: ApiContext): { wait: boolean; reveal: boolean } {
-  const q = parseQuery(writeQuery, ctx.query);
+  const query = parseQuery(writeQuery, ctx.query);
   const waitRaw = ctx.query.wait;
-  return { wait: waitRaw === undefined ? true : q.wait === true, reveal: q.secret_returned };
+  return { wait: waitRaw === undefined ? true : query.wait === true, reveal: query.secret_returned };
 }
 
 function list(kind: Kind) {
   return (ctx: ApiContext) => {
-    const q = parseListQuery(ctx.query);
+    const query = parseListQuery(ctx.query);
     const now = Date.now();
-    const items = connectorsOf(ctx.store, kind, ctx.caller.serviceId).map((c) => ({
-      id: c.id,
-      name: c.name,
-      createdAt: c.createdAt,
-      tags: c.tags,
-      connector: c.connector,
-      status: connectorStatus(c, now),
-      record: c,
+    const items = connectorsOf(ctx.store, kind, ctx.caller.serviceId).map((connector) => ({
+      id: connector.id,
+      name: connector.name,
+      createdAt: connector.createdAt,
+      tags: connector.tags,
+      connector: connector.connector,
+      status: connectorStatus(connector, now),
+      record: connector,
     }));
-    return paginate(filterAndSort(items, q), q.page, q.page_size, (it) => render(ctx, it.record, q.secret_returned));
+    return paginate(filterAndSort(items, query), query.page, query.page_size, (it) =>
+      render(ctx, it.record, query.secret_returned),
+    );
   };
 }
 
@@ -103,7 +101,7 @@ function create(kind: Kind) {
     const tags = body.tags ?? [];
     assertTagsExist(ctx, tags, ["body", "tags"]);
     assertUniqueName(ctx, kind, body.name);
-    const c = createConnector(ctx.store, {
+    const connector = createConnector(ctx.store, {
       kind,
       serviceId: ctx.caller.serviceId,
       name: body.name,
@@ -115,34 +113,37 @@ function create(kind: Kind) {
       wait,
       author: authorOf(ctx, body.created_from),
     });
-    return render(ctx, c, reveal);
+    return render(ctx, connector, reveal);
   };
 }
 
 function getOne(kind: Kind) {
   return (ctx: ApiContext) => {
-    const q = parseQuery(readQuery, ctx.query);
-    const c = ctx.store.state.connectors[ctx.params.id];
+    const query = parseQuery(readQuery, ctx.query);
+    const connector = ctx.store.state.connectors[ctx.params.id];
     // `read-lag` mode: a connector just created is not yet readable by id (see faults/spec.ts).
-    const lagging = c !== undefined && Date.now() - c.createdAt < ctx.store.timings.readLagMs;
-    const visible = c && c.kind === kind && c.serviceId === ctx.caller.serviceId && !lagging;
-    return single(visible ? render(ctx, c, q.secret_returned) : undefined);
+    const lagging = connector !== undefined && Date.now() - connector.createdAt < ctx.store.timings.readLagMs;
+    const visible = connector && connector.kind === kind && connector.serviceId === ctx.caller.serviceId && !lagging;
+    return single(visible ? render(ctx, connector, query.secret_returned) : undefined);
   };
 }
 
 function update(kind: Kind) {
   return (ctx: ApiContext) => {
-    const c = findLive(ctx, kind, ctx.params.id);
+    const connector = findLive(ctx, kind, ctx.params.id);
     const body = parseBody(updateBody, ctx.body);
     const { wait, reveal } = waitFlag(ctx);
-    if (body.connector !== c.connector) {
-      throw invalid(["body", "connector"], `The connector of a ${kind} cannot change (stored: '${c.connector}')`);
+    if (body.connector !== connector.connector) {
+      throw invalid(
+        ["body", "connector"],
+        `The connector of a ${kind} cannot change (stored: '${connector.connector}')`,
+      );
     }
     if (body.tags) assertTagsExist(ctx, body.tags, ["body", "tags"]);
-    assertUniqueName(ctx, kind, body.name, c.id);
-    updateConnector(ctx.store, c, { name: body.name, config: body.config, wait, author: authorOf(ctx, "api") });
-    if (body.tags) c.tags = body.tags;
-    return render(ctx, c, reveal);
+    assertUniqueName(ctx, kind, body.name, connector.id);
+    updateConnector(ctx.store, connector, { name: body.name, config: body.config, wait, author: authorOf(ctx, "api") });
+    if (body.tags) connector.tags = body.tags;
+    return render(ctx, connector, reveal);
   };
 }
 
@@ -153,14 +154,15 @@ function update(kind: Kind) {
  */
 function remove(kind: Kind) {
   return async (ctx: ApiContext) => {
-    const c = findOwn(ctx, kind, ctx.params.id);
+    const connector = findOwn(ctx, kind, ctx.params.id);
     const { wait } = waitFlag(ctx);
     const field = kind === "source" ? "sourceId" : "destinationId";
-    const user = Object.values(ctx.store.state.pipelines).find((p) => p[field] === c.id);
-    if (user) throw new HttpError(409, `${label(kind)} '${c.name}' is used by pipeline '${user.name}' (${user.id})`);
-    const goneAt = (c.deleteAt ??= Date.now() + ctx.store.timings.deleteDelayMs);
+    const user = Object.values(ctx.store.state.pipelines).find((pipeline) => pipeline[field] === connector.id);
+    if (user)
+      throw new HttpError(409, `${label(kind)} '${connector.name}' is used by pipeline '${user.name}' (${user.id})`);
+    const goneAt = (connector.deleteAt ??= Date.now() + ctx.store.timings.deleteDelayMs);
     ctx.store.changed();
-    const answer = render(ctx, c, false);
+    const answer = render(ctx, connector, false);
     if (wait) await new Promise((resolve) => setTimeout(resolve, Math.max(0, goneAt - Date.now())));
     return answer;
   };
@@ -168,35 +170,39 @@ function remove(kind: Kind) {
 
 function history(kind: Kind) {
   return (ctx: ApiContext) => {
-    const c = findOwn(ctx, kind, ctx.params.id);
-    const q = parseQuery(pageQuery, ctx.query);
-    const versions = [...c.history].reverse();
-    return paginate(versions, q.page, q.page_size, (v) => ({
-      version: v.version,
-      timestamp: nowIso(v.timestamp),
-      origin: v.origin,
-      actor: v.actor,
-      summary: v.summary,
-      changes: v.changes,
+    const connector = findOwn(ctx, kind, ctx.params.id);
+    const query = parseQuery(pageQuery, ctx.query);
+    const versions = [...connector.history].reverse();
+    return paginate(versions, query.page, query.page_size, (version) => ({
+      version: version.version,
+      timestamp: nowIso(version.timestamp),
+      origin: version.origin,
+      actor: version.actor,
+      summary: version.summary,
+      changes: version.changes,
     }));
   };
 }
 
 function compareToOriginal(kind: Kind) {
   return (ctx: ApiContext) => {
-    const c = findOwn(ctx, kind, ctx.params.id);
-    const first = c.history[0];
-    const last = c.history[c.history.length - 1];
-    const connector = findConnector(c.kind, c.connector);
+    const record = findOwn(ctx, kind, ctx.params.id);
+    const first = record.history[0];
+    const last = record.history[record.history.length - 1];
+    const connector = findConnector(record.kind, record.connector);
     const secrets = connector ? secretKeys(connector) : new Set<string>();
     const keys = [...new Set([...Object.keys(first.config), ...Object.keys(last.config)])].sort();
-    const show = (k: string, v: unknown) => (v === undefined ? null : secrets.has(k) ? maskedValue : v);
+    const show = (key: string, value: unknown) => (value === undefined ? null : secrets.has(key) ? maskedValue : value);
     return {
       original_version: first.version,
       current_version: last.version,
       changes: keys
-        .filter((k) => JSON.stringify(first.config[k]) !== JSON.stringify(last.config[k]))
-        .map((k) => ({ key: k, original_value: show(k, first.config[k]), current_value: show(k, last.config[k]) })),
+        .filter((key) => JSON.stringify(first.config[key]) !== JSON.stringify(last.config[key]))
+        .map((key) => ({
+          key: key,
+          original_value: show(key, first.config[key]),
+          current_value: show(key, last.config[key]),
+        })),
     };
   };
 }

@@ -12,10 +12,10 @@ import { findOwn, label } from "./connector-common";
 
 function single(kind: Kind, op: Operation) {
   return (ctx: ApiContext) => {
-    const c = findOwn(ctx, kind, ctx.params.id);
-    applyOperation(c, op, ctx.store.timings.statusDelayMs);
+    const connector = findOwn(ctx, kind, ctx.params.id);
+    applyOperation(connector, op, ctx.store.timings.statusDelayMs);
     ctx.store.changed();
-    return renderConnector(ctx.store, c, { revealSecrets: false, webhookBaseUrl: ctx.server.webhookBaseUrl() });
+    return renderConnector(ctx.store, connector, { revealSecrets: false, webhookBaseUrl: ctx.server.webhookBaseUrl() });
   };
 }
 
@@ -44,37 +44,40 @@ function bulk(kind: Kind, op: Operation | "delete") {
     const records = bulkIds(ctx, kind).map((id) => findOwn(ctx, kind, id));
     const field = kind === "source" ? "sourceId" : "destinationId";
     if (op === "delete") {
-      for (const c of records) {
-        const user = Object.values(ctx.store.state.pipelines).find((p) => p[field] === c.id);
+      for (const connector of records) {
+        const user = Object.values(ctx.store.state.pipelines).find((pipeline) => pipeline[field] === connector.id);
         if (user)
-          throw new HttpError(409, `${label(kind)} '${c.name}' is used by pipeline '${user.name}' (${user.id})`);
+          throw new HttpError(
+            409,
+            `${label(kind)} '${connector.name}' is used by pipeline '${user.name}' (${user.id})`,
+          );
       }
       const at = Date.now() + ctx.store.timings.deleteDelayMs;
-      for (const c of records) c.deleteAt ??= at;
+      for (const record of records) record.deleteAt ??= at;
     } else {
       const now = Date.now();
       const deleting = records.find(isBeingDeleted);
       if (deleting) throw new HttpError(409, `${label(kind)} ${deleting.id} is being deleted`);
-      for (const c of records) applyOperation(c, op, ctx.store.timings.statusDelayMs, now);
+      for (const live of records) applyOperation(live, op, ctx.store.timings.statusDelayMs, now);
     }
     ctx.store.changed();
-    return { results: records.map((c) => ({ id: c.id, status: connectorStatus(c) })) };
+    return { results: records.map((connector) => ({ id: connector.id, status: connectorStatus(connector) })) };
   };
 }
 
 function explainError(kind: Kind) {
   return (ctx: ApiContext) => {
-    const c = findOwn(ctx, kind, ctx.params.id);
-    const status = connectorStatus(c);
+    const connector = findOwn(ctx, kind, ctx.params.id);
+    const status = connectorStatus(connector);
     const failing = status === "Broken";
     return {
-      id: c.id,
+      id: connector.id,
       connector_status: status,
       has_error: failing,
       explanation: failing
-        ? (c.failure ??
-          `The ${c.connector} connector failed; check its credentials and network access, then restart it.`)
-        : `The ${c.connector} connector reports no error (status ${status}).`,
+        ? (connector.failure ??
+          `The ${connector.connector} connector failed; check its credentials and network access, then restart it.`)
+        : `The ${connector.connector} connector reports no error (status ${status}).`,
       errors: [],
     };
   };

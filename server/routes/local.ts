@@ -56,12 +56,12 @@ export function registerLocalRoutes(app: FastifyInstance, stats: CallStats, stor
   };
   const topicsView = (found: ConnectorRecord) => ({
     source_id: found.id,
-    topics: sourceTopics(store, found).map((t) => ({
-      id: t.id,
-      name: t.name,
-      status: snapshotStatus(t),
-      type: t.snapshot?.type ?? null,
-      held: t.snapshotHeld === true,
+    topics: sourceTopics(store, found).map((topic) => ({
+      id: topic.id,
+      name: topic.name,
+      status: snapshotStatus(topic),
+      type: topic.snapshot?.type ?? null,
+      held: topic.snapshotHeld === true,
     })),
   });
   app.get<{ Params: { id: string } }>("/_local/sources/:id/snapshot", async (req, reply) => {
@@ -84,7 +84,9 @@ export function registerLocalRoutes(app: FastifyInstance, stats: CallStats, stor
   app.post<{ Params: { id: string }; Body: Record<string, unknown> | undefined }>(
     "/_local/topics/:id/configs",
     async (req, reply) => {
-      const topic = Object.values(store.state.topics).find((t) => t.id === req.params.id && ofCaller(req, t));
+      const topic = Object.values(store.state.topics).find(
+        (record) => record.id === req.params.id && ofCaller(req, record),
+      );
       if (!topic) return reply.code(404).send({ detail: `no topic ${req.params.id}` });
       const policy = req.body?.["cleanup.policy"];
       if (typeof policy === "string") topic.cleanupPolicy = policy;

@@ -20,44 +20,44 @@ const messagesQuery = z
   })
   .loose();
 
-function metricsOf(ctx: ApiContext, t: TopicRecord) {
-  const d = ctx.store.state.topicData[topicKey(t.serviceId, t.id)];
+function metricsOf(ctx: ApiContext, topic: TopicRecord) {
+  const data = ctx.store.state.topicData[topicKey(topic.serviceId, topic.id)];
   return {
-    topic_id: t.id,
-    topic_name: t.name,
-    events_written: d?.eventsWritten ?? 0,
-    bytes_written: d?.bytesWritten ?? 0,
+    topic_id: topic.id,
+    topic_name: topic.name,
+    events_written: data?.eventsWritten ?? 0,
+    bytes_written: data?.bytesWritten ?? 0,
     // Local extension: what the topic still holds and the limits that drop older records.
-    retained_records: d?.retainedRecords ?? 0,
-    retained_bytes: d?.retainedBytes ?? 0,
-    retention_max_records: retentionOf(ctx.store, t).maxRecords,
-    retention_max_bytes: retentionOf(ctx.store, t).maxBytes,
+    retained_records: data?.retainedRecords ?? 0,
+    retained_bytes: data?.retainedBytes ?? 0,
+    retention_max_records: retentionOf(ctx.store, topic).maxRecords,
+    retention_max_bytes: retentionOf(ctx.store, topic).maxBytes,
   };
 }
 
 export const messageRoutes: RouteDef[] = [
   route("GET", "/topics/messages", (ctx) => {
-    const q = parseQuery(messagesQuery, ctx.query);
-    const t = findTopic(ctx.store, ctx.caller.serviceId, q.topic_id);
-    if (!t) throw notFound("Topic");
-    const key = topicKey(t.serviceId, t.id);
-    const start = (q.page - 1) * q.page_size;
-    const total = ctx.store.countMessages(key, q.offset);
-    const page = ctx.store.messagesPage(key, q.offset, start, q.page_size, messagePageByteBudget);
+    const query = parseQuery(messagesQuery, ctx.query);
+    const topic = findTopic(ctx.store, ctx.caller.serviceId, query.topic_id);
+    if (!topic) throw notFound("Topic");
+    const key = topicKey(topic.serviceId, topic.id);
+    const start = (query.page - 1) * query.page_size;
+    const total = ctx.store.countMessages(key, query.offset);
+    const page = ctx.store.messagesPage(key, query.offset, start, query.page_size, messagePageByteBudget);
     const last = page.records.at(-1);
     return {
-      result: page.records.map((m) => ({
-        topic: t.id,
-        partition: m.partition,
-        offset: m.offset,
-        key: m.key,
-        value: m.value,
-        timestamp: nowIso(m.timestamp),
+      result: page.records.map((message) => ({
+        topic: topic.id,
+        partition: message.partition,
+        offset: message.offset,
+        key: message.key,
+        value: message.value,
+        timestamp: nowIso(message.timestamp),
       })),
-      page: q.page,
-      page_size: q.page_size,
+      page: query.page,
+      page_size: query.page_size,
       total,
-      has_next: page.cutByBudget || start + q.page_size < total,
+      has_next: page.cutByBudget || start + query.page_size < total,
       // Local extension: a page cut short by the byte budget goes on from here (?offset=next_offset&page=1).
       ...(page.cutByBudget && last ? { next_offset: last.offset + 1 } : {}),
     };
@@ -65,20 +65,20 @@ export const messageRoutes: RouteDef[] = [
   route("GET", "/topics/metrics", (ctx) => {
     const ids = typeof ctx.query.topic_ids === "string" ? ctx.query.topic_ids.split(",") : undefined;
     const topics = Object.values(ctx.store.state.topics).filter(
-      (t) => t.serviceId === ctx.caller.serviceId && (!ids || ids.includes(t.id)),
+      (topic) => topic.serviceId === ctx.caller.serviceId && (!ids || ids.includes(topic.id)),
     );
-    return { result: topics.map((t) => metricsOf(ctx, t)) };
+    return { result: topics.map((topic) => metricsOf(ctx, topic)) };
   }),
   route("GET", "/sources/:id/metrics", (ctx) => {
     const source = findOwn(ctx, "source", ctx.params.id);
     const discovered = Object.values(ctx.store.state.topics).filter(
-      (t) => t.entityId === source.id && t.discovered && !sourceTopics(ctx.store, source).includes(t),
+      (topic) => topic.entityId === source.id && topic.discovered && !sourceTopics(ctx.store, source).includes(topic),
     );
-    const perTopic = [...sourceTopics(ctx.store, source), ...discovered].map((t) => metricsOf(ctx, t));
+    const perTopic = [...sourceTopics(ctx.store, source), ...discovered].map((topic) => metricsOf(ctx, topic));
     return {
       source_id: source.id,
-      events_written: perTopic.reduce((n, t) => n + t.events_written, 0),
-      bytes_written: perTopic.reduce((n, t) => n + t.bytes_written, 0),
+      events_written: perTopic.reduce((sum, topic) => sum + topic.events_written, 0),
+      bytes_written: perTopic.reduce((sum, topic) => sum + topic.bytes_written, 0),
       topics: perTopic,
     };
   }),

@@ -49,15 +49,15 @@ type Body = z.output<typeof updateBody>;
 
 function developmentTag(ctx: ApiContext): string[] {
   const tag = Object.values(ctx.store.state.tags).find(
-    (t) => t.serviceId === ctx.caller.serviceId && t.system && t.name === "Development",
+    (candidate) => candidate.serviceId === ctx.caller.serviceId && candidate.system && candidate.name === "Development",
   );
   return tag ? [tag.id] : [];
 }
 
 /** Whether the call asked not to wait (`wait=false`); without it the service answers once the work is done. */
 function waits(ctx: ApiContext): boolean {
-  const q = parseQuery(writeQuery, ctx.query);
-  return ctx.query.wait === undefined || q.wait;
+  const query = parseQuery(writeQuery, ctx.query);
+  return ctx.query.wait === undefined || query.wait;
 }
 
 /**
@@ -69,7 +69,7 @@ function waits(ctx: ApiContext): boolean {
 function resolveTopics(ctx: ApiContext, sourceId: string, names: string[]): string[] {
   const source = ctx.store.state.connectors[sourceId];
   const known = new Set(sourceTopics(ctx.store, source).map((topic) => topic.id));
-  const ids = names.map((name, i) => {
+  const ids = names.map((name, index) => {
     const id = sourceTopicId(sourceId, name);
     if (!known.has(id)) {
       const hint = name.startsWith("source_")
@@ -77,7 +77,7 @@ function resolveTopics(ctx: ApiContext, sourceId: string, names: string[]): stri
         : "";
       throw new HttpError(422, [
         {
-          loc: ["body", "source", "topics", i],
+          loc: ["body", "source", "topics", index],
           msg: `Topic '${name}' does not belong to source ${sourceId}${hint}`,
           type: "value_error",
         },
@@ -111,11 +111,11 @@ function resolveEnds(ctx: ApiContext, body: Body) {
 
 /** Transform items must name transforms of this service; the name and start time default to the transform's. */
 function resolveTransforms(ctx: ApiContext, items: z.output<typeof transformItem>[]): PipelineTransform[] {
-  return items.map((item, i) => {
+  return items.map((item, index) => {
     const transform = ctx.store.state.transforms[item.id];
     if (!transform || transform.serviceId !== ctx.caller.serviceId || transform.deleteAt !== undefined) {
       throw new HttpError(422, [
-        { loc: ["body", "transforms", i, "id"], msg: `Transform ${item.id} not found`, type: "value_error" },
+        { loc: ["body", "transforms", index, "id"], msg: `Transform ${item.id} not found`, type: "value_error" },
       ]);
     }
     return {
@@ -142,55 +142,61 @@ function resolveTags(ctx: ApiContext, tags: string[]): string[] {
  */
 function assertUniqueName(ctx: ApiContext, name: string, exceptId?: string): void {
   const clash = Object.values(ctx.store.state.pipelines).find(
-    (p) => p.serviceId === ctx.caller.serviceId && p.name === name && p.id !== exceptId,
+    (pipeline) => pipeline.serviceId === ctx.caller.serviceId && pipeline.name === name && pipeline.id !== exceptId,
   );
   if (clash) throw new HttpError(409, `A pipeline with name '${name}' already exists (${clash.id})`);
 }
 
-export function renderPipeline(ctx: ApiContext, p: PipelineRecord) {
-  const service = ctx.store.service(p.serviceId);
+export function renderPipeline(ctx: ApiContext, pipeline: PipelineRecord) {
+  const service = ctx.store.service(pipeline.serviceId);
   const opts = { revealSecrets: false, webhookBaseUrl: ctx.server.webhookBaseUrl() };
-  const source = ctx.store.state.connectors[p.sourceId];
-  const dest = ctx.store.state.connectors[p.destinationId];
-  const topicNames = p.topicIds.map(prettyTopicName);
+  const source = ctx.store.state.connectors[pipeline.sourceId];
+  const dest = ctx.store.state.connectors[pipeline.destinationId];
+  const topicNames = pipeline.topicIds.map(prettyTopicName);
   return {
-    id: p.id,
-    name: p.name,
+    id: pipeline.id,
+    name: pipeline.name,
     sub_id: service?.subId ?? null,
     tenant_id: service?.tenantId ?? null,
-    snapshot_new_tables: p.snapshotNewTables,
-    topic_ids: p.topicIds,
+    snapshot_new_tables: pipeline.snapshotNewTables,
+    topic_ids: pipeline.topicIds,
     topics: topicNames,
     // The full Source object (DOCS create-new-pipeline), whose `topics` are this pipeline's, by pretty name: the
     // reference client reads them back as the set it sent (TF pipeline.go:700-727).
-    source: source ? { ...renderConnector(ctx.store, source, opts), topics: topicNames } : { id: p.sourceId },
-    destination: dest ? renderConnector(ctx.store, dest, opts) : { id: p.destinationId },
-    transforms: p.transforms.map(renderTransformItem),
-    topic_auto_discovery_transforms: p.topicAutoDiscoveryTransforms.map((rule) => ({ ...rule })),
-    tags: p.tags,
+    source: source ? { ...renderConnector(ctx.store, source, opts), topics: topicNames } : { id: pipeline.sourceId },
+    destination: dest ? renderConnector(ctx.store, dest, opts) : { id: pipeline.destinationId },
+    transforms: pipeline.transforms.map(renderTransformItem),
+    topic_auto_discovery_transforms: pipeline.topicAutoDiscoveryTransforms.map((rule) => ({ ...rule })),
+    tags: pipeline.tags,
     periodic_audit: { topics: [], timestamp_column: "", interval_minutes: 0 },
   };
 }
 
 function own(ctx: ApiContext): PipelineRecord {
-  const p = ctx.store.state.pipelines[ctx.params.id];
-  if (!p || p.serviceId !== ctx.caller.serviceId) throw notFound("Pipeline");
-  return p;
+  const pipeline = ctx.store.state.pipelines[ctx.params.id];
+  if (!pipeline || pipeline.serviceId !== ctx.caller.serviceId) throw notFound("Pipeline");
+  return pipeline;
 }
 
 export const pipelineRoutes: RouteDef[] = [
   route("GET", "/pipelines", (ctx) => {
-    const q = parseListQuery(ctx.query);
+    const query = parseListQuery(ctx.query);
     const items = Object.values(ctx.store.state.pipelines)
-      .filter((p) => p.serviceId === ctx.caller.serviceId)
-      .map((p) => ({ id: p.id, name: p.name, createdAt: p.createdAt, tags: p.tags, record: p }));
-    return paginate(filterAndSort(items, q), q.page, q.page_size, (it) => renderPipeline(ctx, it.record));
+      .filter((pipeline) => pipeline.serviceId === ctx.caller.serviceId)
+      .map((pipeline) => ({
+        id: pipeline.id,
+        name: pipeline.name,
+        createdAt: pipeline.createdAt,
+        tags: pipeline.tags,
+        record: pipeline,
+      }));
+    return paginate(filterAndSort(items, query), query.page, query.page_size, (it) => renderPipeline(ctx, it.record));
   }),
   route("POST", "/pipelines", (ctx) => {
     waits(ctx); // validates the query; a pipeline has no deploy of its own to wait for here
     const body = parseBody(createBody, ctx.body);
     const { source, dest } = resolveEnds(ctx, body);
-    const p: PipelineRecord = {
+    const pipeline: PipelineRecord = {
       id: objectId(),
       serviceId: ctx.caller.serviceId,
       name: body.name,
@@ -206,29 +212,29 @@ export const pipelineRoutes: RouteDef[] = [
       topicAutoDiscoveryTransforms: resolveRules(body.topic_auto_discovery_transforms ?? []),
     };
     assertUniqueName(ctx, body.name);
-    ctx.store.state.pipelines[p.id] = p;
+    ctx.store.state.pipelines[pipeline.id] = pipeline;
     ctx.store.changed();
-    return renderPipeline(ctx, p);
+    return renderPipeline(ctx, pipeline);
   }),
   route("GET", "/pipelines/:id", (ctx) => {
-    const p = ctx.store.state.pipelines[ctx.params.id];
-    return single(p && p.serviceId === ctx.caller.serviceId ? renderPipeline(ctx, p) : undefined);
+    const pipeline = ctx.store.state.pipelines[ctx.params.id];
+    return single(pipeline && pipeline.serviceId === ctx.caller.serviceId ? renderPipeline(ctx, pipeline) : undefined);
   }),
   route("PUT", "/pipelines/:id", (ctx) => {
-    const p = own(ctx);
-    if (p.deleteAt !== undefined) throw new HttpError(409, `Pipeline ${p.id} is being deleted`);
+    const pipeline = own(ctx);
+    if (pipeline.deleteAt !== undefined) throw new HttpError(409, `Pipeline ${pipeline.id} is being deleted`);
     waits(ctx);
     const body = parseBody(updateBody, ctx.body);
     const { source, dest } = resolveEnds(ctx, body);
     const topicIds = resolveTopics(ctx, source.id, body.source.topics ?? []);
-    const tags = body.tags == null ? p.tags : resolveTags(ctx, body.tags);
-    const transforms = body.transforms == null ? p.transforms : resolveTransforms(ctx, body.transforms);
+    const tags = body.tags == null ? pipeline.tags : resolveTags(ctx, body.tags);
+    const transforms = body.transforms == null ? pipeline.transforms : resolveTransforms(ctx, body.transforms);
     const rules =
       body.topic_auto_discovery_transforms == null
-        ? p.topicAutoDiscoveryTransforms
+        ? pipeline.topicAutoDiscoveryTransforms
         : resolveRules(body.topic_auto_discovery_transforms);
-    assertUniqueName(ctx, body.name, p.id);
-    Object.assign(p, {
+    assertUniqueName(ctx, body.name, pipeline.id);
+    Object.assign(pipeline, {
       name: body.name,
       sourceId: source.id,
       destinationId: dest.id,
@@ -239,7 +245,7 @@ export const pipelineRoutes: RouteDef[] = [
       topicAutoDiscoveryTransforms: rules,
     });
     ctx.store.changed();
-    return renderPipeline(ctx, p);
+    return renderPipeline(ctx, pipeline);
   }),
   /**
    * Deletes are asynchronous: the pipeline lingers, keeping its name and its source and destination, until the
@@ -248,11 +254,11 @@ export const pipelineRoutes: RouteDef[] = [
    * done. The delay is the server's `deleteDelayMs`.
    */
   route("DELETE", "/pipelines/:id", async (ctx) => {
-    const p = own(ctx);
+    const pipeline = own(ctx);
     const wait = waits(ctx);
-    const goneAt = (p.deleteAt ??= Date.now() + ctx.store.timings.deleteDelayMs);
+    const goneAt = (pipeline.deleteAt ??= Date.now() + ctx.store.timings.deleteDelayMs);
     ctx.store.changed();
-    const answer = renderPipeline(ctx, p);
+    const answer = renderPipeline(ctx, pipeline);
     if (wait) await new Promise((resolve) => setTimeout(resolve, Math.max(0, goneAt - Date.now())));
     return answer;
   }),

@@ -42,61 +42,63 @@ const patchBody = z
   })
   .loose();
 
-function status(k: ProjectKeyRecord): string {
-  return k.deleteAt !== undefined ? "deleting" : effective(k.timeline);
+function status(projectKey: ProjectKeyRecord): string {
+  return projectKey.deleteAt !== undefined ? "deleting" : effective(projectKey.timeline);
 }
 
 function checkCapabilities(roleIds: string[], permissionIds: string[]): void {
-  roleIds.forEach((r, i) => {
-    if (!roleByKeyOrId(r))
-      throw new HttpError(422, [{ loc: ["body", "role_ids", i], msg: `Unknown role '${r}'`, type: "value_error" }]);
-  });
-  permissionIds.forEach((p, i) => {
-    if (!allPermissions.includes(p)) {
+  roleIds.forEach((role, index) => {
+    if (!roleByKeyOrId(role))
       throw new HttpError(422, [
-        { loc: ["body", "permission_ids", i], msg: `Unknown permission '${p}'`, type: "value_error" },
+        { loc: ["body", "role_ids", index], msg: `Unknown role '${role}'`, type: "value_error" },
+      ]);
+  });
+  permissionIds.forEach((permission, index) => {
+    if (!allPermissions.includes(permission)) {
+      throw new HttpError(422, [
+        { loc: ["body", "permission_ids", index], msg: `Unknown permission '${permission}'`, type: "value_error" },
       ]);
     }
   });
 }
 
-function credentialFile(ctx: ApiContext, k: ProjectKeyRecord, reveal: boolean) {
-  const cred = ctx.store.state.credentials[k.clientId];
-  const service = ctx.store.service(k.serviceId);
+function credentialFile(ctx: ApiContext, projectKey: ProjectKeyRecord, reveal: boolean) {
+  const cred = ctx.store.state.credentials[projectKey.clientId];
+  const service = ctx.store.service(projectKey.serviceId);
   // The downloadable credential file (DOCS create-project-key); its secrets are shown once.
   return {
-    project_key_id: k.id,
-    project: { name: service?.name ?? null, service_id: k.serviceId, tenant_id: service?.tenantId ?? null },
-    created_at: nowIso(k.createdAt),
+    project_key_id: projectKey.id,
+    project: { name: service?.name ?? null, service_id: projectKey.serviceId, tenant_id: service?.tenantId ?? null },
+    created_at: nowIso(projectKey.createdAt),
     type: "streamkap_project_key",
     api: {
-      client_id: k.clientId,
+      client_id: projectKey.clientId,
       client_secret: reveal ? (cred?.secret ?? null) : maskedValue,
       token_endpoint: `${ctx.server.baseUrl()}/auth/access-token`,
       api_url: ctx.server.baseUrl(),
-      roles: k.roleIds.map((r) => roleByKeyOrId(r)?.key ?? r),
+      roles: projectKey.roleIds.map((role) => roleByKeyOrId(role)?.key ?? role),
     },
-    kafka: k.kafkaUsername
+    kafka: projectKey.kafkaUsername
       ? {
-          username: k.kafkaUsername,
-          password: reveal ? k.kafkaPassword : maskedValue,
+          username: projectKey.kafkaUsername,
+          password: reveal ? projectKey.kafkaPassword : maskedValue,
           bootstrap_servers: "127.0.0.1:9092",
           security_protocol: "SASL_SSL",
           sasl_mechanism: "PLAIN",
           schema_registry_url: `${ctx.server.baseUrl()}/schema-registry`,
         }
       : null,
-    kafka_acls: k.kafkaAcls,
-    tool_profile: k.toolProfile,
+    kafka_acls: projectKey.kafkaAcls,
+    tool_profile: projectKey.toolProfile,
     allowed_tools: [],
     blocked_tools: [],
-    created_by: k.clientId,
+    created_by: projectKey.clientId,
   };
 }
 
 /** The key's roles as `Role` objects (api.md "Role"): id, key, name, description, permissions. */
-function rolesOf(k: ProjectKeyRecord) {
-  return k.roleIds.map((id) => {
+function rolesOf(projectKey: ProjectKeyRecord) {
+  return projectKey.roleIds.map((id) => {
     const role = roleByKeyOrId(id);
     return {
       id: role?.id ?? id,
@@ -109,32 +111,32 @@ function rolesOf(k: ProjectKeyRecord) {
 }
 
 /** The summary `GET /project-keys` lists (DOCS list-project-keys): no secrets, no invented fields. */
-function summary(k: ProjectKeyRecord) {
+function summary(projectKey: ProjectKeyRecord) {
   return {
-    id: k.id,
-    name: k.name,
-    service_id: k.serviceId,
-    status: status(k),
-    description: k.description,
-    created_at: nowIso(k.createdAt),
+    id: projectKey.id,
+    name: projectKey.name,
+    service_id: projectKey.serviceId,
+    status: status(projectKey),
+    description: projectKey.description,
+    created_at: nowIso(projectKey.createdAt),
     created_by_user: null,
-    api_client_id: k.clientId,
-    api_client_id_masked_secret: `****${k.clientId.slice(-4)}`,
-    kafka_username: k.kafkaUsername,
-    roles: rolesOf(k),
+    api_client_id: projectKey.clientId,
+    api_client_id_masked_secret: `****${projectKey.clientId.slice(-4)}`,
+    kafka_username: projectKey.kafkaUsername,
+    roles: rolesOf(projectKey),
     last_used_at: null,
-    tool_profile: k.toolProfile,
+    tool_profile: projectKey.toolProfile,
     allowed_tools: [],
     blocked_tools: [],
   };
 }
 
 /** `GET /project-keys/{id}` and PATCH answer the summary and these (DOCS get-project-key). */
-function detail(ctx: ApiContext, k: ProjectKeyRecord) {
+function detail(ctx: ApiContext, projectKey: ProjectKeyRecord) {
   return {
-    ...summary(k),
-    kafka_acls: k.kafkaAcls,
-    whitelist_ips: k.whitelistIps,
+    ...summary(projectKey),
+    kafka_acls: projectKey.kafkaAcls,
+    whitelist_ips: projectKey.whitelistIps,
     kafka_proxy_endpoint: null,
     schema_proxy_endpoint: null,
     token_ttl_seconds: ctx.server.tokenTtlSeconds(),
@@ -142,15 +144,15 @@ function detail(ctx: ApiContext, k: ProjectKeyRecord) {
 }
 
 function own(ctx: ApiContext): ProjectKeyRecord {
-  const k = ctx.store.state.projectKeys[ctx.params.id];
-  if (!k || k.serviceId !== ctx.caller.serviceId) throw notFound("Project key");
-  return k;
+  const projectKey = ctx.store.state.projectKeys[ctx.params.id];
+  if (!projectKey || projectKey.serviceId !== ctx.caller.serviceId) throw notFound("Project key");
+  return projectKey;
 }
 
-function assertSettled(k: ProjectKeyRecord): void {
-  const s = status(k);
-  if (s === "creating" || s === "deleting" || s === "delete_failed") {
-    throw new HttpError(400, `Project key ${k.id} is ${s}; try again once it is active`);
+function assertSettled(projectKey: ProjectKeyRecord): void {
+  const current = status(projectKey);
+  if (current === "creating" || current === "deleting" || current === "delete_failed") {
+    throw new HttpError(400, `Project key ${projectKey.id} is ${current}; try again once it is active`);
   }
 }
 
@@ -166,7 +168,9 @@ function create(ctx: ApiContext) {
   checkCapabilities(roleIds, permissionIds);
   assertGrantable(ctx.store, ctx.caller, roleIds, permissionIds);
   if (
-    Object.values(ctx.store.state.projectKeys).some((k) => k.serviceId === ctx.caller.serviceId && k.name === body.name)
+    Object.values(ctx.store.state.projectKeys).some(
+      (projectKey) => projectKey.serviceId === ctx.caller.serviceId && projectKey.name === body.name,
+    )
   ) {
     throw new HttpError(422, [
       { loc: ["body", "name"], msg: `A project key named '${body.name}' already exists`, type: "value_error" },
@@ -175,7 +179,7 @@ function create(ctx: ApiContext) {
   const id = objectId();
   const cred = ctx.store.addCredential(ctx.caller.serviceId, `Project key ${body.name}`, roleIds, id);
   const now = Date.now();
-  const k: ProjectKeyRecord = {
+  const record: ProjectKeyRecord = {
     id,
     serviceId: ctx.caller.serviceId,
     name: body.name,
@@ -196,45 +200,52 @@ function create(ctx: ApiContext) {
       { status: "active", at: now + ctx.store.timings.statusDelayMs },
     ],
   };
-  ctx.store.state.projectKeys[id] = k;
+  ctx.store.state.projectKeys[id] = record;
   ctx.store.changed();
-  return credentialFile(ctx, k, true);
+  return credentialFile(ctx, record, true);
 }
 
 function patch(ctx: ApiContext) {
-  const k = own(ctx);
-  assertSettled(k);
+  const projectKey = own(ctx);
+  assertSettled(projectKey);
   const body = parseBody(patchBody, ctx.body);
   // Capabilities can only be added: a list that drops an existing entry is refused.
-  const dropped = (have: string[], want: string[] | null | undefined) => want && have.some((x) => !want.includes(x));
-  if (dropped(k.roleIds, body.role_ids) || dropped(k.permissionIds, body.permission_ids)) {
+  const dropped = (have: string[], want: string[] | null | undefined) =>
+    want && have.some((name) => !want.includes(name));
+  if (dropped(projectKey.roleIds, body.role_ids) || dropped(projectKey.permissionIds, body.permission_ids)) {
     throw new HttpError(400, "Project key capabilities can only be added, not removed");
   }
   checkCapabilities(body.role_ids ?? [], body.permission_ids ?? []);
   // Only what is added is granted now; what the key already had was granted by whoever gave it.
-  const added = (have: string[], want: string[] | null | undefined) => (want ?? []).filter((x) => !have.includes(x));
-  assertGrantable(ctx.store, ctx.caller, added(k.roleIds, body.role_ids), added(k.permissionIds, body.permission_ids));
-  if (body.role_ids) k.roleIds = [...new Set(body.role_ids)];
-  if (body.permission_ids) k.permissionIds = [...new Set(body.permission_ids)];
-  if (body.description !== undefined) k.description = body.description ?? null;
+  const added = (have: string[], want: string[] | null | undefined) =>
+    (want ?? []).filter((name) => !have.includes(name));
+  assertGrantable(
+    ctx.store,
+    ctx.caller,
+    added(projectKey.roleIds, body.role_ids),
+    added(projectKey.permissionIds, body.permission_ids),
+  );
+  if (body.role_ids) projectKey.roleIds = [...new Set(body.role_ids)];
+  if (body.permission_ids) projectKey.permissionIds = [...new Set(body.permission_ids)];
+  if (body.description !== undefined) projectKey.description = body.description ?? null;
   ctx.store.changed();
-  return detail(ctx, k);
+  return detail(ctx, projectKey);
 }
 
 function agentic(on: boolean) {
   return (ctx: ApiContext) => {
-    const k = own(ctx);
-    assertSettled(k);
-    k.agentic = on;
+    const projectKey = own(ctx);
+    assertSettled(projectKey);
+    projectKey.agentic = on;
     ctx.store.changed();
-    return detail(ctx, k);
+    return detail(ctx, projectKey);
   };
 }
 
 export const projectKeyRoutes: RouteDef[] = [
   route("GET", "/project-keys", (ctx) =>
     Object.values(ctx.store.state.projectKeys)
-      .filter((k) => k.serviceId === ctx.caller.serviceId)
+      .filter((projectKey) => projectKey.serviceId === ctx.caller.serviceId)
       .sort((a, b) => a.createdAt - b.createdAt)
       .map(summary),
   ),
@@ -244,15 +255,15 @@ export const projectKeyRoutes: RouteDef[] = [
   }),
   route("PATCH", "/project-keys/:id", patch),
   route("DELETE", "/project-keys/:id", (ctx) => {
-    const k = own(ctx);
-    k.deleteAt ??= Date.now() + ctx.store.timings.deleteDelayMs;
+    const projectKey = own(ctx);
+    projectKey.deleteAt ??= Date.now() + ctx.store.timings.deleteDelayMs;
     ctx.store.changed();
-    return detail(ctx, k);
+    return detail(ctx, projectKey);
   }),
   route("GET", "/project-keys/:id/mcp-config", (ctx) => {
-    const k = own(ctx);
+    const projectKey = own(ctx);
     return {
-      mcpServers: { streamkap: { url: `${ctx.server.baseUrl()}/mcp`, headers: { "X-Project-Key-Id": k.id } } },
+      mcpServers: { streamkap: { url: `${ctx.server.baseUrl()}/mcp`, headers: { "X-Project-Key-Id": projectKey.id } } },
     };
   }),
   route("POST", "/project-keys/:id/enable-agentic", agentic(true)),

@@ -28,8 +28,8 @@ const bulkBody = z
   })
   .loose();
 
-function topicView(t: TopicRecord) {
-  return { topic_id: t.id, topic_name: t.name, status: snapshotStatus(t) };
+function topicView(topic: TopicRecord) {
+  return { topic_id: topic.id, topic_name: topic.name, status: snapshotStatus(topic) };
 }
 
 function answer(source: ConnectorRecord, type: string, topics: TopicRecord[], status: string) {
@@ -68,22 +68,22 @@ function bulkSnapshot(ctx: ApiContext) {
   const sources = body.source_ids.map((id) => findLive(ctx, "source", id));
   const req: SnapshotRequest = { snapshotType: body.snapshot_type };
   // All-or-nothing: a source whose snapshot is already running makes the whole request 409.
-  const plans = sources.map((s) => ({ s, topics: checkSnapshot(ctx.store, s, req) }));
-  for (const p of plans) startSnapshot(ctx.store, p.s, p.topics, req);
-  return { results: plans.map((p) => answer(p.s, body.snapshot_type, p.topics, "started")) };
+  const plans = sources.map((connector) => ({ s: connector, topics: checkSnapshot(ctx.store, connector, req) }));
+  for (const plan of plans) startSnapshot(ctx.store, plan.s, plan.topics, req);
+  return { results: plans.map((plan) => answer(plan.s, body.snapshot_type, plan.topics, "started")) };
 }
 
 function bulkStop(ctx: ApiContext) {
   const body = parseBody(z.object({ source_ids: z.array(z.string()).min(1) }).loose(), ctx.body);
   const sources = body.source_ids.map((id) => findLive(ctx, "source", id));
   const results = [];
-  for (const s of sources) {
+  for (const connector of sources) {
     try {
-      const r = cancelSnapshot(ctx.store, s, null);
-      results.push(answer(s, r.type, r.topics, "cancelled"));
-    } catch (e) {
-      if (!(e instanceof HttpError)) throw e;
-      results.push({ source_id: s.id, status: "not_running", topics: [] });
+      const topic = cancelSnapshot(ctx.store, connector, null);
+      results.push(answer(connector, topic.type, topic.topics, "cancelled"));
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      results.push({ source_id: connector.id, status: "not_running", topics: [] });
     }
   }
   return { results };

@@ -50,27 +50,34 @@ function assertCustomTypes(types: string[] | undefined): void {
   }
 }
 
-export function renderTag(t: TagRecord) {
-  return { id: t.id, name: t.name, description: t.description, type: t.type, system: t.system, custom: t.custom };
+export function renderTag(tag: TagRecord) {
+  return {
+    id: tag.id,
+    name: tag.name,
+    description: tag.description,
+    type: tag.type,
+    system: tag.system,
+    custom: tag.custom,
+  };
 }
 
 function tagsOf(ctx: ApiContext): TagRecord[] {
   return Object.values(ctx.store.state.tags)
-    .filter((t) => t.serviceId === ctx.caller.serviceId)
+    .filter((tag) => tag.serviceId === ctx.caller.serviceId)
     .sort((a, b) => a.createdAt - b.createdAt || a.name.localeCompare(b.name));
 }
 
 function assertUnique(ctx: ApiContext, name: string, exceptId?: string): void {
-  if (tagsOf(ctx).some((t) => t.name.toLowerCase() === name.toLowerCase() && t.id !== exceptId)) {
+  if (tagsOf(ctx).some((tag) => tag.name.toLowerCase() === name.toLowerCase() && tag.id !== exceptId)) {
     throw new HttpError(400, `A tag named '${name}' already exists`);
   }
 }
 
 function ownCustom(ctx: ApiContext): TagRecord {
-  const t = ctx.store.state.tags[ctx.params.tag_id];
-  if (!t || t.serviceId !== ctx.caller.serviceId) throw notFound("Tag");
-  if (t.system) throw new HttpError(400, `System tag '${t.name}' cannot be changed or deleted`);
-  return t;
+  const tag = ctx.store.state.tags[ctx.params.tag_id];
+  if (!tag || tag.serviceId !== ctx.caller.serviceId) throw notFound("Tag");
+  if (tag.system) throw new HttpError(400, `System tag '${tag.name}' cannot be changed or deleted`);
+  return tag;
 }
 
 export const tagRoutes: RouteDef[] = [
@@ -81,9 +88,9 @@ export const tagRoutes: RouteDef[] = [
     const name = typeof ctx.query.tag_name === "string" ? ctx.query.tag_name.toLowerCase() : undefined;
     return {
       tags: tagsOf(ctx)
-        .filter((t) => ids === undefined || ids.includes(t.id))
-        .filter((t) => types === undefined || t.type.some((type) => types.includes(type)))
-        .filter((t) => name === undefined || t.name.toLowerCase().includes(name))
+        .filter((tag) => ids === undefined || ids.includes(tag.id))
+        .filter((tag) => types === undefined || tag.type.some((type) => types.includes(type)))
+        .filter((tag) => name === undefined || tag.name.toLowerCase().includes(name))
         .map(renderTag),
     };
   }),
@@ -92,7 +99,7 @@ export const tagRoutes: RouteDef[] = [
     const type = ctx.params.tag_id;
     return {
       tags: tagsOf(ctx)
-        .filter((t) => t.type.includes(type))
+        .filter((tag) => tag.type.includes(type))
         .map(renderTag),
     };
   }),
@@ -130,8 +137,8 @@ export const tagRoutes: RouteDef[] = [
     const tag = ownCustom(ctx);
     delete ctx.store.state.tags[tag.id];
     // Objects keep no dangling reference to a deleted tag.
-    const strip = (o: { tags?: string[] }) => {
-      o.tags = (o.tags ?? []).filter((id) => id !== tag.id);
+    const strip = (entity: { tags?: string[] }) => {
+      entity.tags = (entity.tags ?? []).filter((id) => id !== tag.id);
     };
     Object.values(ctx.store.state.connectors).forEach(strip);
     Object.values(ctx.store.state.pipelines).forEach(strip);

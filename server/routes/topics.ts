@@ -41,12 +41,12 @@ const createBody = z.object({
 const updateBody = z.object({
   payload: z
     .object({ partition_count: int.min(1).max(1000).optional(), tags: z.array(z.string()).optional() })
-    .refine((p) => p.partition_count !== undefined || p.tags !== undefined, "Provide partition_count or tags"),
+    .refine((body) => body.partition_count !== undefined || body.tags !== undefined, "Provide partition_count or tags"),
 });
 
 /** A comma list whose every item is one of `allowed`; FastAPI-style 422 naming the query field otherwise. */
 function commaEnum<T extends string>(allowed: readonly T[]) {
-  const wording = allowed.map((v) => `'${v}'`).join(", ");
+  const wording = allowed.map((value) => `'${value}'`).join(", ");
   return z
     .string()
     .transform((text) =>
@@ -85,28 +85,30 @@ const detailQuery = z.object({ detailed: z.enum(["true", "false"]).default("true
 export function visibleTopics(ctx: ApiContext): TopicRecord[] {
   const now = Date.now();
   return Object.values(ctx.store.state.topics).filter(
-    (t) => t.serviceId === ctx.caller.serviceId && t.registeredAt <= now,
+    (topic) => topic.serviceId === ctx.caller.serviceId && topic.registeredAt <= now,
   );
 }
 
 /** The producing entity (DOCS list-all-topics `entity`; TF TopicEntity, topic.go:47-55). */
-function entityOf(ctx: ApiContext, t: TopicRecord) {
-  const source = t.entityType === "source" && t.entityId ? ctx.store.state.connectors[t.entityId] : undefined;
+function entityOf(ctx: ApiContext, record: TopicRecord) {
+  const source =
+    record.entityType === "source" && record.entityId ? ctx.store.state.connectors[record.entityId] : undefined;
   const connector = source ? findConnector("source", source.connector) : undefined;
   return {
-    entity_type: wireEntityType(t),
-    entity_id: t.entityId,
+    entity_type: wireEntityType(record),
+    entity_id: record.entityId,
     name: source?.name ?? null,
     connector: source?.connector ?? null,
     display_name: connector?.displayName ?? null,
-    topic_ids: source ? sourceTopics(ctx.store, source).map((topic) => topic.id) : [t.id],
+    topic_ids: source ? sourceTopics(ctx.store, source).map((topic) => topic.id) : [record.id],
     topic_db_ids: [] as string[],
   };
 }
 
 /** TF TopicSerialization (topic.go:57-68): CDC sources write Avro through the schema registry. */
-function serializationOf(ctx: ApiContext, t: TopicRecord) {
-  const source = t.entityType === "source" && t.entityId ? ctx.store.state.connectors[t.entityId] : undefined;
+function serializationOf(ctx: ApiContext, topic: TopicRecord) {
+  const source =
+    topic.entityType === "source" && topic.entityId ? ctx.store.state.connectors[topic.entityId] : undefined;
   if (source && source.connector !== "webhook") {
     const avro = "io.confluent.connect.avro.AvroConverter";
     return {
@@ -137,13 +139,13 @@ function serializationOf(ctx: ApiContext, t: TopicRecord) {
 }
 
 /** One item of GET /topics/details: `{id, name, entity, prefix, serialization}` and nothing invented. */
-export function renderTopicSummary(ctx: ApiContext, t: TopicRecord) {
+export function renderTopicSummary(ctx: ApiContext, topic: TopicRecord) {
   return {
-    id: t.id,
-    name: t.name,
-    entity: entityOf(ctx, t),
-    prefix: t.entityType === "source" && t.entityId ? `source_${t.entityId}` : null,
-    serialization: serializationOf(ctx, t),
+    id: topic.id,
+    name: topic.name,
+    entity: entityOf(ctx, topic),
+    prefix: topic.entityType === "source" && topic.entityId ? `source_${topic.entityId}` : null,
+    serialization: serializationOf(ctx, topic),
   };
 }
 
@@ -152,21 +154,21 @@ export function renderTopicSummary(ctx: ApiContext, t: TopicRecord) {
  * with the partition count at `kafka.partitions.count` (no top-level partition_count, topic.go:27-29) and the
  * topic configs under their Kafka names, numbers as numbers (TF decodes `retention.ms` as int64).
  */
-export function renderTopicDetails(ctx: ApiContext, t: TopicRecord, detailed = true) {
-  const summary = { ...renderTopicSummary(ctx, t), tags: t.tags };
+export function renderTopicDetails(ctx: ApiContext, topic: TopicRecord, detailed = true) {
+  const summary = { ...renderTopicSummary(ctx, topic), tags: topic.tags };
   if (!detailed) return summary;
   return {
     ...summary,
     kafka: {
-      partitions: { count: t.partitions },
-      replication_factor: t.replicationFactor,
+      partitions: { count: topic.partitions },
+      replication_factor: topic.replicationFactor,
       configs: {
-        ...t.customConfigs,
-        "cleanup.policy": t.cleanupPolicy,
-        "retention.ms": t.retentionMs,
-        "retention.bytes": t.retentionBytes,
-        "min.insync.replicas": t.minInsyncReplicas,
-        "max.message.bytes": t.maxMessageBytes,
+        ...topic.customConfigs,
+        "cleanup.policy": topic.cleanupPolicy,
+        "retention.ms": topic.retentionMs,
+        "retention.bytes": topic.retentionBytes,
+        "min.insync.replicas": topic.minInsyncReplicas,
+        "max.message.bytes": topic.maxMessageBytes,
       },
     },
   };
@@ -175,20 +177,20 @@ export function renderTopicDetails(ctx: ApiContext, t: TopicRecord, detailed = t
 /** Which topics a pipeline or destination entity id reads: those of the pipelines naming it. */
 function consumedBy(ctx: ApiContext, ids: string[], types: WireEntityType[]): Set<string> {
   const consumed = new Set<string>();
-  for (const p of Object.values(ctx.store.state.pipelines)) {
-    if (p.serviceId !== ctx.caller.serviceId) continue;
+  for (const pipeline of Object.values(ctx.store.state.pipelines)) {
+    if (pipeline.serviceId !== ctx.caller.serviceId) continue;
     const named =
-      (types.includes("pipelines") && (ids.length === 0 || ids.includes(p.id))) ||
-      (types.includes("destinations") && (ids.length === 0 || ids.includes(p.destinationId)));
-    if (named) for (const id of p.topicIds) consumed.add(id);
+      (types.includes("pipelines") && (ids.length === 0 || ids.includes(pipeline.id))) ||
+      (types.includes("destinations") && (ids.length === 0 || ids.includes(pipeline.destinationId)));
+    if (named) for (const id of pipeline.topicIds) consumed.add(id);
   }
   return consumed;
 }
 
 function own(ctx: ApiContext): TopicRecord {
-  const t = findTopic(ctx.store, ctx.caller.serviceId, ctx.params.topic_id);
-  if (!t || t.registeredAt > Date.now()) throw notFound("Topic");
-  return t;
+  const topic = findTopic(ctx.store, ctx.caller.serviceId, ctx.params.topic_id);
+  if (!topic || topic.registeredAt > Date.now()) throw notFound("Topic");
+  return topic;
 }
 
 export const topicRoutes: RouteDef[] = [
@@ -201,7 +203,7 @@ export const topicRoutes: RouteDef[] = [
     if (body.topic_name.includes(".") && body.topic_name.includes("_")) {
       warnings.push("Topic names with a period ('.') or underscore ('_') could collide; avoid using both.");
     }
-    const t = newTopic(ctx.store, {
+    const topic = newTopic(ctx.store, {
       id: body.topic_name,
       serviceId: ctx.caller.serviceId,
       name: body.topic_name,
@@ -212,63 +214,69 @@ export const topicRoutes: RouteDef[] = [
       retentionMs: body.retention_ms,
       retentionBytes: body.retention_bytes,
       maxMessageBytes: body.max_message_bytes,
-      customConfigs: Object.fromEntries(Object.entries(body.custom_configs).map(([k, v]) => [k, String(v)])),
+      customConfigs: Object.fromEntries(
+        Object.entries(body.custom_configs).map(([key, value]) => [key, String(value)]),
+      ),
     });
     // DOCS create-topic answer: {id, name, entity, num_partitions, replication_factor, prefix, serialization, warnings}.
     return {
-      ...renderTopicSummary(ctx, t),
-      num_partitions: t.partitions,
-      replication_factor: t.replicationFactor,
+      ...renderTopicSummary(ctx, topic),
+      num_partitions: topic.partitions,
+      replication_factor: topic.replicationFactor,
       warnings,
     };
   }),
   route("GET", "/topics/details", (ctx) => {
-    const q = parseQuery(detailsQuery, ctx.query);
-    const needle = q.partial_name?.toLowerCase();
-    const types = q.entity_type ?? [];
-    const ids = q.entity_id ?? [];
+    const snapshot = parseQuery(detailsQuery, ctx.query);
+    const needle = snapshot.partial_name?.toLowerCase();
+    const types = snapshot.entity_type ?? [];
+    const ids = snapshot.entity_id ?? [];
     // Sources, transforms and manual topics are matched by their producer; destinations and pipelines by use.
     const consumed = consumedBy(ctx, ids, types);
     const producerTypes: WireEntityType[] = types.filter((type) => type !== "destinations" && type !== "pipelines");
     const consumerOnly = types.length > 0 && producerTypes.length === 0;
     const now = Date.now();
     const items = visibleTopics(ctx)
-      .filter((t) => {
-        if (consumed.has(t.id)) return true;
+      .filter((topic) => {
+        if (consumed.has(topic.id)) return true;
         if (consumerOnly) return false;
-        if (producerTypes.length > 0 && !producerTypes.includes(wireEntityType(t))) return false;
-        return ids.length === 0 || (t.entityId !== null && ids.includes(t.entityId));
+        if (producerTypes.length > 0 && !producerTypes.includes(wireEntityType(topic))) return false;
+        return ids.length === 0 || (topic.entityId !== null && ids.includes(topic.entityId));
       })
-      .filter((t) => !q.topic_id || q.topic_id.includes(t.id))
-      .filter((t) => !q.snapshot || (q.snapshot as string[]).includes(snapshotStatus(t, now) ?? ""))
-      .filter((t) => !needle || t.name.toLowerCase().includes(needle) || t.id.toLowerCase().includes(needle))
+      .filter((topic) => !snapshot.topic_id || snapshot.topic_id.includes(topic.id))
+      .filter(
+        (topic) => !snapshot.snapshot || (snapshot.snapshot as string[]).includes(snapshotStatus(topic, now) ?? ""),
+      )
+      .filter(
+        (topic) => !needle || topic.name.toLowerCase().includes(needle) || topic.id.toLowerCase().includes(needle),
+      )
       .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
-    return paginate(items, q.page, q.page_size, (t) => renderTopicSummary(ctx, t));
+    return paginate(items, snapshot.page, snapshot.page_size, (topic) => renderTopicSummary(ctx, topic));
   }),
   route("GET", "/topics/:topic_id", (ctx) =>
     renderTopicDetails(ctx, own(ctx), parseQuery(detailQuery, ctx.query).detailed === "true"),
   ),
   route("PUT", "/topics/:topic_id", (ctx) => {
-    const t = own(ctx);
+    const topic = own(ctx);
     const body = parseBody(updateBody, ctx.body);
     const wanted = body.payload.partition_count;
-    if (wanted !== undefined && wanted < t.partitions) {
+    if (wanted !== undefined && wanted < topic.partitions) {
       // The backend's words, as TF's acceptance test quotes them (internal/provider/topic_resource_test.go:14).
       throw new HttpError(
         400,
-        `New partition count (${wanted}) must be greater than the current count (${t.partitions})`,
+        `New partition count (${wanted}) must be greater than the current count (${topic.partitions})`,
       );
     }
     if (body.payload.tags) assertTagsExist(ctx, body.payload.tags, ["body", "payload", "tags"]);
-    if (wanted !== undefined) t.partitions = wanted;
-    if (body.payload.tags) t.tags = body.payload.tags;
+    if (wanted !== undefined) topic.partitions = wanted;
+    if (body.payload.tags) topic.tags = body.payload.tags;
     ctx.store.changed();
-    return renderTopicDetails(ctx, t);
+    return renderTopicDetails(ctx, topic);
   }),
   route("DELETE", "/topics/:topic_id", (ctx) => {
-    const t = own(ctx);
-    const rendered = renderTopicSummary(ctx, t);
-    deleteTopic(ctx.store, t);
+    const topic = own(ctx);
+    const rendered = renderTopicSummary(ctx, topic);
+    deleteTopic(ctx.store, topic);
     return rendered;
   }),
 ];

@@ -89,26 +89,27 @@ function config(type: string, raw: Record<string, unknown>): Record<string, unkn
 
 function assertUniqueName(ctx: ApiContext, name: string, exceptId?: string): void {
   const clash = Object.values(ctx.store.state.transforms).find(
-    (t) => t.serviceId === ctx.caller.serviceId && t.name === name && t.id !== exceptId,
+    (transform) => transform.serviceId === ctx.caller.serviceId && transform.name === name && transform.id !== exceptId,
   );
   if (clash) throw invalid(["body", "config", nameKey], `A transform named '${name}' already exists`);
 }
 
 /** The job's status, or undefined while no job exists: never deployed, or deployed but not yet registered. */
-function jobStatus(t: TransformRecord, now = Date.now()): string | undefined {
-  if (t.deleteAt !== undefined) return "CANCELLING";
-  if (t.jobTimeline.length === 0 || (t.jobRegistersAt !== undefined && now < t.jobRegistersAt)) return undefined;
-  return effective(t.jobTimeline, now);
+function jobStatus(transform: TransformRecord, now = Date.now()): string | undefined {
+  if (transform.deleteAt !== undefined) return "CANCELLING";
+  if (transform.jobTimeline.length === 0 || (transform.jobRegistersAt !== undefined && now < transform.jobRegistersAt))
+    return undefined;
+  return effective(transform.jobTimeline, now);
 }
 
-function latestImplementation(t: TransformRecord) {
-  const v = t.versions[t.versions.length - 1];
-  return v ? { ...v.implementation, version: v.version } : null;
+function latestImplementation(transform: TransformRecord) {
+  const stored = transform.versions[transform.versions.length - 1];
+  return stored ? { ...stored.implementation, version: stored.version } : null;
 }
 
 /** The code the transform holds now: what the last PUT /transforms or implementation_details wrote. */
-function currentImplementation(t: TransformRecord) {
-  return t.implementation === undefined ? latestImplementation(t) : t.implementation;
+function currentImplementation(transform: TransformRecord) {
+  return transform.implementation === undefined ? latestImplementation(transform) : transform.implementation;
 }
 
 /**
@@ -116,103 +117,111 @@ function currentImplementation(t: TransformRecord) {
  * and would fail every read of a string; the DOCS schema's `string` cannot be what the service sends. Deployed
  * topics carry the `transform_<id>_<version>` prefix (TF CHANGELOG, "planned set element does not correlate").
  */
-function topicIds(t: TransformRecord): string[] {
-  if (t.liveVersion === null) return [];
-  return [`transform_${t.id}_${t.liveVersion}.${String(t.config["transforms.output.topic.pattern"] ?? "")}`];
+function topicIds(transform: TransformRecord): string[] {
+  if (transform.liveVersion === null) return [];
+  return [
+    `transform_${transform.id}_${transform.liveVersion}.${String(transform.config["transforms.output.topic.pattern"] ?? "")}`,
+  ];
 }
 
-export function renderTransform(ctx: ApiContext, t: TransformRecord) {
-  const service = ctx.store.service(t.serviceId);
+export function renderTransform(ctx: ApiContext, transform: TransformRecord) {
+  const service = ctx.store.service(transform.serviceId);
   return {
-    id: t.id,
-    name: t.name,
+    id: transform.id,
+    name: transform.name,
     sub_id: service?.subId ?? null,
     tenant_id: service?.tenantId ?? null,
-    service_id: t.serviceId,
-    job_name: `transform-${t.id}`,
-    transform_type: t.transformType,
-    config: t.config,
-    start_time: t.jobStartedAt ? nowIso(t.jobStartedAt) : null,
-    topic_ids: topicIds(t),
+    service_id: transform.serviceId,
+    job_name: `transform-${transform.id}`,
+    transform_type: transform.transformType,
+    config: transform.config,
+    start_time: transform.jobStartedAt ? nowIso(transform.jobStartedAt) : null,
+    topic_ids: topicIds(transform),
     // Pretty names parallel to `topic_ids`, read by the reference client to pick a pipeline item's `topic_id`
     // (TF internal/resource/pipeline/pipeline.go:557-568; datasource/transform_test.go:12-40).
-    topics: topicIds(t).map(prettyTopicName),
-    tags: [...(t.tags ?? [])],
-    implementation: currentImplementation(t),
+    topics: topicIds(transform).map(prettyTopicName),
+    tags: [...(transform.tags ?? [])],
+    implementation: currentImplementation(transform),
     metrics: {
       tasks: 1,
       latency: 0,
-      status: jobStatus(t) ?? "UNKNOWN",
+      status: jobStatus(transform) ?? "UNKNOWN",
       duration: 0,
-      start_time: t.jobStartedAt ?? 0,
+      start_time: transform.jobStartedAt ?? 0,
       end_time: "",
     },
-    live_version: t.liveVersion === null ? null : String(t.liveVersion),
-    preview_version: t.previewVersion === null ? null : String(t.previewVersion),
-    version: t.versions.length,
-    updated_timestamp: nowIso(t.updatedAt),
-    implementation_updated_timestamp: t.implementationUpdatedAt ? nowIso(t.implementationUpdatedAt) : null,
+    live_version: transform.liveVersion === null ? null : String(transform.liveVersion),
+    preview_version: transform.previewVersion === null ? null : String(transform.previewVersion),
+    version: transform.versions.length,
+    updated_timestamp: nowIso(transform.updatedAt),
+    implementation_updated_timestamp: transform.implementationUpdatedAt
+      ? nowIso(transform.implementationUpdatedAt)
+      : null,
   };
 }
 
 function own(ctx: ApiContext, id: string | undefined): TransformRecord {
-  const t = id ? ctx.store.state.transforms[id] : undefined;
-  if (!t || t.serviceId !== ctx.caller.serviceId) throw notFound("Transform");
-  return t;
+  const transform = id ? ctx.store.state.transforms[id] : undefined;
+  if (!transform || transform.serviceId !== ctx.caller.serviceId) throw notFound("Transform");
+  return transform;
 }
 
 /** A transform that may still be changed: one being deleted refuses every write the same way (F14). */
 function writable(ctx: ApiContext, id: string | undefined): TransformRecord {
-  const t = own(ctx, id);
-  if (t.deleteAt !== undefined) throw new HttpError(409, `Transform ${t.id} is being deleted`);
-  return t;
+  const transform = own(ctx, id);
+  if (transform.deleteAt !== undefined) throw new HttpError(409, `Transform ${transform.id} is being deleted`);
+  return transform;
 }
 
-function version(t: TransformRecord, id: string) {
-  if (t.versions.length === 0) throw new HttpError(400, "The transform has no implementation yet");
-  const v = id === latestVersion ? t.versions[t.versions.length - 1] : t.versions.find((x) => String(x.version) === id);
-  if (!v) throw notFound(`Version ${id}`);
-  return v;
+function version(transform: TransformRecord, id: string) {
+  if (transform.versions.length === 0) throw new HttpError(400, "The transform has no implementation yet");
+  const stored =
+    id === latestVersion
+      ? transform.versions[transform.versions.length - 1]
+      : transform.versions.find((candidate) => String(candidate.version) === id);
+  if (!stored) throw notFound(`Version ${id}`);
+  return stored;
 }
 
 function deploy(which: "preview" | "live") {
   return (ctx: ApiContext) => {
-    const t = writable(ctx, ctx.params.id);
-    const kafkaConnect = kafkaConnectTypes.includes(t.transformType);
+    const transform = writable(ctx, ctx.params.id);
+    const kafkaConnect = kafkaConnectTypes.includes(transform.transformType);
     if (which === "preview") {
-      if (kafkaConnect) throw new HttpError(400, `A ${t.transformType} transform has no preview deploy`);
+      if (kafkaConnect) throw new HttpError(400, `A ${transform.transformType} transform has no preview deploy`);
       const replay = ctx.query.replay_window;
       if (replay !== undefined && (typeof replay !== "string" || !replayWindow.test(replay))) {
         throw new HttpError(400, replayWindowError);
       }
     }
     // A Kafka Connect transform has no code: it deploys its config, as version 0 when no version was written.
-    const v = kafkaConnect && t.versions.length === 0 ? undefined : version(t, ctx.params.version_id);
+    const stored =
+      kafkaConnect && transform.versions.length === 0 ? undefined : version(transform, ctx.params.version_id);
     const now = Date.now();
-    if (which === "preview") t.previewVersion = v?.version ?? 0;
-    else t.liveVersion = v?.version ?? 0;
+    if (which === "preview") transform.previewVersion = stored?.version ?? 0;
+    else transform.liveVersion = stored?.version ?? 0;
     // The job registers half-way through statusDelayMs; until then job_status answers 400 "Job not found".
-    t.jobRegistersAt = now + Math.floor(ctx.store.timings.statusDelayMs / 2);
-    t.jobTimeline = [
+    transform.jobRegistersAt = now + Math.floor(ctx.store.timings.statusDelayMs / 2);
+    transform.jobTimeline = [
       { status: "DEPLOYING", at: now },
       { status: "RUNNING", at: now + ctx.store.timings.statusDelayMs },
     ];
-    t.jobStartedAt = now;
+    transform.jobStartedAt = now;
     ctx.store.changed();
-    return v ? { ...v.implementation, version: v.version } : { version: 0 };
+    return stored ? { ...stored.implementation, version: stored.version } : { version: 0 };
   };
 }
 
 function runUnitTests(ctx: ApiContext) {
-  const t = writable(ctx, ctx.params.id);
-  const v = version(t, ctx.params.version_id);
-  const test = unitTest.safeParse(v.implementation.unit_test ?? {});
+  const transform = writable(ctx, ctx.params.id);
+  const stored = version(transform, ctx.params.version_id);
+  const test = unitTest.safeParse(stored.implementation.unit_test ?? {});
   const input = test.success ? test.data.input__json : [];
   const expected = test.success ? test.data.output__json : [];
   // Code is not executed locally: records pass through unchanged (documented in docs/local-server.md).
   const ok = JSON.stringify(input) === JSON.stringify(expected);
   return {
-    ...v.implementation,
+    ...stored.implementation,
     unit_test: {
       ...(test.success ? test.data : {}),
       result__json: input,
@@ -225,11 +234,16 @@ function runUnitTests(ctx: ApiContext) {
 
 export const transformRoutes: RouteDef[] = [
   route("GET", "/transforms", (ctx) => {
-    const q = parseListQuery(ctx.query);
+    const query = parseListQuery(ctx.query);
     const items = Object.values(ctx.store.state.transforms)
-      .filter((t) => t.serviceId === ctx.caller.serviceId)
-      .map((t) => ({ id: t.id, name: t.name, createdAt: t.createdAt, record: t }));
-    return paginate(filterAndSort(items, q), q.page, q.page_size, (it) => renderTransform(ctx, it.record));
+      .filter((transform) => transform.serviceId === ctx.caller.serviceId)
+      .map((transform) => ({
+        id: transform.id,
+        name: transform.name,
+        createdAt: transform.createdAt,
+        record: transform,
+      }));
+    return paginate(filterAndSort(items, query), query.page, query.page_size, (it) => renderTransform(ctx, it.record));
   }),
   route("POST", "/transforms", (ctx) => {
     const body = parseBody(createBody, ctx.body);
@@ -237,7 +251,7 @@ export const transformRoutes: RouteDef[] = [
     assertUniqueName(ctx, String(cfg[nameKey]));
     assertTagsExist(ctx, body.tags ?? [], ["body", "tags"]);
     const now = Date.now();
-    const t: TransformRecord = {
+    const transform: TransformRecord = {
       id: objectId(),
       serviceId: ctx.caller.serviceId,
       name: String(cfg[nameKey]),
@@ -254,74 +268,79 @@ export const transformRoutes: RouteDef[] = [
       jobStartedAt: null,
       tags: [...(body.tags ?? [])],
     };
-    ctx.store.state.transforms[t.id] = t;
+    ctx.store.state.transforms[transform.id] = transform;
     ctx.store.changed();
-    return renderTransform(ctx, t);
+    return renderTransform(ctx, transform);
   }),
   route("PUT", "/transforms", (ctx) => {
     const body = parseBody(updateBody, ctx.body);
-    const t = writable(ctx, body.id);
-    if (body.transform && body.transform !== t.transformType) {
-      throw invalid(["body", "transform"], `The type of a transform cannot change (stored: '${t.transformType}')`);
+    const transform = writable(ctx, body.id);
+    if (body.transform && body.transform !== transform.transformType) {
+      throw invalid(
+        ["body", "transform"],
+        `The type of a transform cannot change (stored: '${transform.transformType}')`,
+      );
     }
-    const cfg = config(t.transformType, body.config);
-    assertUniqueName(ctx, String(cfg[nameKey]), t.id);
+    const cfg = config(transform.transformType, body.config);
+    assertUniqueName(ctx, String(cfg[nameKey]), transform.id);
     if (body.tags) assertTagsExist(ctx, body.tags, ["body", "tags"]);
     // Overwritten, not merged: an update without `implementation` wipes the code (see updateBody).
-    Object.assign(t, {
+    Object.assign(transform, {
       config: cfg,
       name: String(cfg[nameKey]),
       implementation: body.implementation ?? null,
       // `null` or absent keeps the tags; a list replaces them (as for sources: TF internal/api/source.go:30-37).
-      tags: body.tags == null ? (t.tags ?? []) : [...body.tags],
+      tags: body.tags == null ? (transform.tags ?? []) : [...body.tags],
       updatedAt: Date.now(),
     });
     ctx.store.changed();
-    return renderTransform(ctx, t);
+    return renderTransform(ctx, transform);
   }),
   route("DELETE", "/transforms", (ctx) => {
     const id = parseQuery(z.object({ id: z.string().min(1) }).loose(), ctx.query).id;
-    const t = own(ctx, id);
-    t.deleteAt ??= Date.now() + ctx.store.timings.deleteDelayMs;
+    const transform = own(ctx, id);
+    transform.deleteAt ??= Date.now() + ctx.store.timings.deleteDelayMs;
     ctx.store.changed();
-    return renderTransform(ctx, t);
+    return renderTransform(ctx, transform);
   }),
   route("GET", "/transforms/:id", (ctx) => {
-    const t = ctx.store.state.transforms[ctx.params.id];
-    return single(t && t.serviceId === ctx.caller.serviceId ? renderTransform(ctx, t) : undefined);
+    const transform = ctx.store.state.transforms[ctx.params.id];
+    return single(
+      transform && transform.serviceId === ctx.caller.serviceId ? renderTransform(ctx, transform) : undefined,
+    );
   }),
   // Every version by its id (TF internal/api/transform.go:246-250 decodes `{transform_id, impl_versions}`).
   route("GET", "/transforms/:id/implementation_details", (ctx) => {
-    const t = own(ctx, ctx.params.id);
-    const versions = t.versions.map((v) => [
-      String(v.version),
+    const transform = own(ctx, ctx.params.id);
+    const versions = transform.versions.map((stored) => [
+      String(stored.version),
       {
-        transform_id: t.id,
-        version_id: String(v.version),
-        config: t.config,
-        created_timestamp: nowIso(v.createdAt),
-        implementation: v.implementation,
+        transform_id: transform.id,
+        version_id: String(stored.version),
+        config: transform.config,
+        created_timestamp: nowIso(stored.createdAt),
+        implementation: stored.implementation,
       },
     ]);
-    return { transform_id: t.id, impl_versions: Object.fromEntries(versions) };
+    return { transform_id: transform.id, impl_versions: Object.fromEntries(versions) };
   }),
   route("PUT", "/transforms/:id/implementation_details", (ctx) => {
-    const t = writable(ctx, ctx.params.id);
+    const transform = writable(ctx, ctx.params.id);
     const body = parseBody(implementationBody, ctx.body);
     const now = Date.now();
     const implementation = withCodeDefaults(body.implementation);
-    t.versions.push({ version: t.versions.length + 1, createdAt: now, implementation });
-    t.implementation = { ...implementation, version: t.versions.length };
-    t.implementationUpdatedAt = now;
+    transform.versions.push({ version: transform.versions.length + 1, createdAt: now, implementation });
+    transform.implementation = { ...implementation, version: transform.versions.length };
+    transform.implementationUpdatedAt = now;
     ctx.store.changed();
     // The answer has the body's shape (DOCS put-transforms-implementation-details).
     return {
-      transform_id: t.id,
-      version_id: String(t.versions.length),
+      transform_id: transform.id,
+      version_id: String(transform.versions.length),
       description: null,
-      config: t.config,
+      config: transform.config,
       created_timestamp: nowIso(now),
-      implementation: latestImplementation(t),
+      implementation: latestImplementation(transform),
     };
   }),
   route("PUT", "/transforms/:id/run-unit-tests/:version_id", runUnitTests),
@@ -330,17 +349,17 @@ export const transformRoutes: RouteDef[] = [
   // The backend rewrites its 404s here into 400 with detail "Transform not found" or "Job not found" (TF
   // internal/resource/transform/base.go:442-494); a job is not found until it registers after a deploy.
   route("GET", "/transforms/:id/job_status", (ctx) => {
-    const t = ctx.store.state.transforms[ctx.params.id];
-    if (!t || t.serviceId !== ctx.caller.serviceId) throw new HttpError(400, "Transform not found");
-    const timed = jobStatus(t);
+    const transform = ctx.store.state.transforms[ctx.params.id];
+    if (!transform || transform.serviceId !== ctx.caller.serviceId) throw new HttpError(400, "Transform not found");
+    const timed = jobStatus(transform);
     if (timed === undefined) throw new HttpError(400, "Job not found");
-    const status = t.scriptedJobStatuses?.shift() ?? timed;
-    if (t.scriptedJobStatuses !== undefined) ctx.store.changed();
+    const status = transform.scriptedJobStatuses?.shift() ?? timed;
+    if (transform.scriptedJobStatuses !== undefined) ctx.store.changed();
     return {
-      id: t.id,
-      job_name: `transform-${t.id}`,
+      id: transform.id,
+      job_name: `transform-${transform.id}`,
       status,
-      start_time: t.jobStartedAt ? nowIso(t.jobStartedAt) : null,
+      start_time: transform.jobStartedAt ? nowIso(transform.jobStartedAt) : null,
     };
   }),
 ];

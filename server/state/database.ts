@@ -76,8 +76,8 @@ export function openDatabase(dataDir: string | undefined, fsyncEachCommit = fals
     mkdirSync(dataDir, { recursive: true });
     removeStaleTempFiles(dataDir);
     db = new DatabaseSync(file, { timeout: 0 });
-  } catch (e) {
-    throw new StoreOpenError(`cannot open the data directory ${dataDir}: ${(e as Error).message}`);
+  } catch (error) {
+    throw new StoreOpenError(`cannot open the data directory ${dataDir}: ${(error as Error).message}`);
   }
   try {
     // EXCLUSIVE: the first transaction takes a lock held until the process ends (kill -9 included).
@@ -93,9 +93,9 @@ export function openDatabase(dataDir: string | undefined, fsyncEachCommit = fals
     db.exec("DROP TABLE write_probe");
     db.exec("COMMIT");
     migrate(db);
-  } catch (e) {
+  } catch (failure) {
     db.close();
-    const message = (e as Error).message;
+    const message = (failure as Error).message;
     if (/locked|busy/i.test(message)) {
       throw new StoreOpenError(
         `the data directory ${dataDir} is in use by another pulumi-streamkap local server; stop it, or give this ` +
@@ -121,9 +121,9 @@ function migrate(db: DatabaseSync): void {
       schemaMigrations[next](db);
       db.exec(`PRAGMA user_version = ${next + 1}`);
       db.exec("COMMIT");
-    } catch (e) {
+    } catch (error) {
       db.exec("ROLLBACK");
-      throw e;
+      throw error;
     }
   }
 }

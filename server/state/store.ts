@@ -7,7 +7,7 @@ import { objectId, secretString, uuid } from "../core/ids";
 import { normalisePipeline } from "../domain/pipelines";
 import { areaNames, areaTables, openDatabase, type Area } from "./database";
 import { readLegacyState, retireLegacyState, type LegacyState } from "./legacy-import";
-import type { CredentialRecord, ServiceRecord, State, TagRecord, TopicData } from "./types";
+import type { CredentialRecord, MessageRecord, ServiceRecord, State, TagRecord, TopicData } from "./types";
 
 export interface Timings {
   statusDelayMs: number;
@@ -63,16 +63,6 @@ export class StoreWriteError extends Error {}
 export interface Retention {
   maxRecords: number;
   maxBytes: number;
-}
-
-/** One record as the messages page answers it. */
-export interface StoredMessage {
-  offset: number;
-  partition: number;
-  key: unknown;
-  value: unknown;
-  timestamp: number;
-  bytes: number;
 }
 
 interface Statements {
@@ -203,8 +193,8 @@ export class Store {
     skip: number,
     limit: number,
     byteBudget: number,
-  ): { records: StoredMessage[]; cutByBudget: boolean } {
-    const records: StoredMessage[] = [];
+  ): { records: MessageRecord[]; cutByBudget: boolean } {
+    const records: MessageRecord[] = [];
     let bytes = 0;
     for (const row of this.statements.page.iterate(topicKey, fromOffset, limit, skip) as Iterable<MessageRow>) {
       if (records.length > 0 && bytes + row.value.length > byteBudget) return { records, cutByBudget: true };
@@ -272,7 +262,7 @@ export class Store {
   /** The first credential of the default service: what `pulumi-streamkap local` prints. */
   defaultCredential(): CredentialRecord {
     const cred = Object.values(this.state.credentials).find(
-      (c) => c.serviceId === this.state.defaultServiceId && !c.projectKeyId,
+      (credential) => credential.serviceId === this.state.defaultServiceId && !credential.projectKeyId,
     );
     if (!cred) throw new Error("default service has no credential");
     return cred;
@@ -281,11 +271,11 @@ export class Store {
   /** Removes objects whose asynchronous delete has completed. Cheap; called before every request. */
   sweep(now = Date.now()): void {
     let removed = false;
-    for (const [id, c] of Object.entries(this.state.connectors)) {
-      if (c.deleteAt !== undefined && c.deleteAt <= now) {
+    for (const [id, connector] of Object.entries(this.state.connectors)) {
+      if (connector.deleteAt !== undefined && connector.deleteAt <= now) {
         delete this.state.connectors[id];
-        for (const [key, t] of Object.entries(this.state.topics)) {
-          if (t.entityType === "source" && t.entityId === id) {
+        for (const [key, topic] of Object.entries(this.state.topics)) {
+          if (topic.entityType === "source" && topic.entityId === id) {
             delete this.state.topics[key];
             delete this.state.topicData[key];
           }
@@ -293,22 +283,22 @@ export class Store {
         removed = true;
       }
     }
-    for (const [id, p] of Object.entries(this.state.pipelines)) {
-      if (p.deleteAt !== undefined && p.deleteAt <= now) {
+    for (const [id, pipeline] of Object.entries(this.state.pipelines)) {
+      if (pipeline.deleteAt !== undefined && pipeline.deleteAt <= now) {
         delete this.state.pipelines[id];
         removed = true;
       }
     }
-    for (const [id, t] of Object.entries(this.state.transforms)) {
-      if (t.deleteAt !== undefined && t.deleteAt <= now) {
+    for (const [id, transform] of Object.entries(this.state.transforms)) {
+      if (transform.deleteAt !== undefined && transform.deleteAt <= now) {
         delete this.state.transforms[id];
         removed = true;
       }
     }
-    for (const [id, k] of Object.entries(this.state.projectKeys)) {
-      if (k.deleteAt !== undefined && k.deleteAt <= now) {
+    for (const [id, projectKey] of Object.entries(this.state.projectKeys)) {
+      if (projectKey.deleteAt !== undefined && projectKey.deleteAt <= now) {
         delete this.state.projectKeys[id];
-        delete this.state.credentials[k.clientId];
+        delete this.state.credentials[projectKey.clientId];
         removed = true;
       }
     }
@@ -318,19 +308,19 @@ export class Store {
   private transaction(body: () => void): void {
     try {
       this.db.exec("BEGIN IMMEDIATE");
-    } catch (e) {
-      throw new StoreWriteError(`the store cannot be written: ${(e as Error).message}`);
+    } catch (error) {
+      throw new StoreWriteError(`the store cannot be written: ${(error as Error).message}`);
     }
     try {
       body();
       this.db.exec("COMMIT");
-    } catch (e) {
+    } catch (failure) {
       try {
         this.db.exec("ROLLBACK");
       } catch {
         // The transaction is already gone (the failed COMMIT ended it).
       }
-      throw new StoreWriteError(`the store cannot be written: ${(e as Error).message}`);
+      throw new StoreWriteError(`the store cannot be written: ${(failure as Error).message}`);
     }
   }
 
@@ -432,18 +422,18 @@ export class Store {
     this.transaction(() => {
       for (const [topicKey, data] of Object.entries(legacy.topicData ?? {})) {
         let retainedBytes = 0;
-        for (const m of data.messages) {
-          const keyText = m.key === null || m.key === undefined ? null : JSON.stringify(m.key);
+        for (const message of data.messages) {
+          const keyText = message.key === null || message.key === undefined ? null : JSON.stringify(message.key);
           this.statements.insertMessage.run(
             topicKey,
-            m.offset,
-            m.partition,
+            message.offset,
+            message.partition,
             keyText,
-            JSON.stringify(m.value),
-            m.timestamp,
-            m.bytes,
+            JSON.stringify(message.value),
+            message.timestamp,
+            message.bytes,
           );
-          retainedBytes += m.bytes;
+          retainedBytes += message.bytes;
         }
         this.state.topicData[topicKey] = {
           nextOffset: data.nextOffset,
@@ -479,8 +469,10 @@ function prepare(db: DatabaseSync): Statements {
       StatementSync
     >;
   return {
-    upsert: byArea((t) => `INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`),
-    remove: byArea((t) => `DELETE FROM ${t} WHERE id = ?`),
+    upsert: byArea(
+      (table) => `INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
+    ),
+    remove: byArea((table) => `DELETE FROM ${table} WHERE id = ?`),
     setMeta: db.prepare(
       "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
     ),

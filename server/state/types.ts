@@ -142,6 +142,7 @@ export interface TopicRecord {
   snapshotHeld?: boolean;
 }
 
+/** One record of a topic, as the store keeps it and the messages page answers it. */
 export interface MessageRecord {
   offset: number;
   partition: number;

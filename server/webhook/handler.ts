@@ -65,7 +65,9 @@ export function createWebhookHandler(deps: WebhookDeps): (req: IncomingMessage, 
   const queueOf = (id: string) => queues.get(id) ?? queues.set(id, new SourceQueue()).get(id)!;
 
   const findSource = (token: string): ConnectorRecord | undefined =>
-    Object.values(deps.store.state.connectors).find((c) => c.webhookToken === token && c.deleteAt === undefined);
+    Object.values(deps.store.state.connectors).find(
+      (connector) => connector.webhookToken === token && connector.deleteAt === undefined,
+    );
 
   function resolveTopic(source: ConnectorRecord, name: string): TopicRecord {
     const id = sourceTopicId(source.id, name);
@@ -89,7 +91,7 @@ export function createWebhookHandler(deps: WebhookDeps): (req: IncomingMessage, 
     const url = req.url ?? "/";
     const path = url.split("?")[0];
     const fault = deps.faults.decide(method, path);
-    if (fault.latencyMs > 0) await new Promise((r) => setTimeout(r, fault.latencyMs));
+    if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
     if (fault.kind === "drop") {
       req.socket.destroy();
       return 0;
@@ -167,11 +169,11 @@ export function createWebhookHandler(deps: WebhookDeps): (req: IncomingMessage, 
       deps.stats.record({ method: req.method ?? "GET", path, status });
       deps.log?.(`${req.method} ${path} ${status} request_id=${requestId}`);
     };
-    handle(req, res, requestId).then(record, (e: unknown) => {
-      if (e instanceof Rejection) {
-        send(res, e.status, { detail: e.detail }, { ...e.headers, "X-Request-Id": requestId }, e.close);
-        if (e.close) req.resume();
-        record(e.status);
+    handle(req, res, requestId).then(record, (error: unknown) => {
+      if (error instanceof Rejection) {
+        send(res, error.status, { detail: error.detail }, { ...error.headers, "X-Request-Id": requestId }, error.close);
+        if (error.close) req.resume();
+        record(error.status);
       } else {
         send(res, 500, { detail: "Connector failure" }, { "X-Request-Id": requestId });
         record(500);
@@ -201,8 +203,8 @@ function defaultTopic(source: ConnectorRecord): string {
 }
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
-  const v = req.headers[name.toLowerCase()];
-  return Array.isArray(v) ? v[0] : v;
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /** Reads the body, failing with 413 as soon as it passes the limit (chunked bodies have no Content-Length). */
@@ -224,8 +226,8 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
     req.on("end", () => {
       if (!failed) resolve(Buffer.concat(chunks));
     });
-    req.on("error", (e) => {
-      if (!failed) reject(e);
+    req.on("error", (error) => {
+      if (!failed) reject(error);
     });
   });
 }

@@ -29,8 +29,8 @@ export function limitsOf(source: ConnectorRecord | undefined): WebhookLimits {
   const out = { ...defaultLimits };
   if (!source) return out;
   for (const [field, key] of Object.entries(limitKeys) as Array<[keyof WebhookLimits, string]>) {
-    const n = Number(source.config[key]);
-    if (Number.isInteger(n) && n > 0) out[field] = n;
+    const parsed = Number(source.config[key]);
+    if (Number.isInteger(parsed) && parsed > 0) out[field] = parsed;
   }
   return out;
 }
@@ -42,8 +42,8 @@ export function requestLineBytes(method: string, url: string, httpVersion: strin
 /** Size of the header block as sent: `Name: value\r\n` per header. */
 export function headerBytes(rawHeaders: string[]): number {
   let total = 0;
-  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
-    total += Buffer.byteLength(rawHeaders[i]) + Buffer.byteLength(rawHeaders[i + 1]) + 4;
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    total += Buffer.byteLength(rawHeaders[index]) + Buffer.byteLength(rawHeaders[index + 1]) + 4;
   }
   return total;
 }

@@ -15,8 +15,8 @@ export interface RecordInput {
 
 export type RecordResult = { ok: true; key: unknown; value: unknown } | { ok: false; detail: string };
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 export function buildRecord(input: RecordInput): RecordResult {
@@ -57,7 +57,7 @@ export function buildRecord(input: RecordInput): RecordResult {
   }
   if (key !== null && input.format !== "string") {
     // The same key fields must also appear in the body (rule 5; for DELETE rule 6).
-    const missing = Object.keys(key).filter((k) => JSON.stringify(value[k]) !== JSON.stringify(key[k]));
+    const missing = Object.keys(key).filter((name) => JSON.stringify(value[name]) !== JSON.stringify(key[name]));
     if (missing.length > 0) {
       return { ok: false, detail: `The body must contain the key fields with the same values: ${missing.join(", ")}` };
     }
