@@ -21,7 +21,6 @@ export const configValue = z.union([
   z.record(z.string(), z.unknown()),
   z.null(),
 ]);
-export type WireConfigValue = z.infer<typeof configValue>;
 
 export const connectorRecord = z.looseObject({
   id: z.string(),

@@ -39,12 +39,8 @@ export const commonInputsSchema = z.strictObject({
     .strictObject({ create: duration.optional(), update: duration.optional(), delete: duration.optional() })
     .optional(),
 });
-export type CommonInputs = z.infer<typeof commonInputsSchema>;
 
 export const commonInputKeys = Object.keys(commonInputsSchema.shape);
-
-/** Common inputs that only matter when the object is created: a change to them alone changes nothing live. */
-export const createOnlyInputKeys = new Set(["adopt"]);
 
 /** Splits an input bag into the common inputs and the kind's own. */
 export function splitCommonInputs(inputs: JsonObject): { common: JsonObject; own: JsonObject } {

@@ -6,8 +6,8 @@ import { projectKeyKind } from "./project-key";
 import { tagKind } from "./tag";
 import { topicKind } from "./topic";
 import { transformKind } from "./transform";
-import { typedConnectorKindNamed } from "./typed/connector";
-import { typedTransformKindNamed } from "./typed/transform";
+import { typedConnectorKind } from "./typed/connector";
+import { typedTransformKind } from "./typed/transform";
 import { webhookSourceKind } from "./webhook-source";
 
 /**
@@ -27,15 +27,34 @@ export const kinds = {
 
 export type KindName = keyof typeof kinds;
 
-export function kindNamed(name: string): KindDescription<JsonObject, unknown> {
-  // Typed connectors (`source:postgresql`, `destination:snowflake`, …) are built from the connector catalogue.
-  const typed = typedConnectorKindNamed(name);
+type AnyKind = KindDescription<JsonObject, unknown>;
+
+export function kindNamed(name: string): AnyKind {
+  const typed = typedKindNamed(name);
   if (typed) return typed;
-  // Typed transforms (`transform:map_filter`, …) likewise, over the generic transform kind.
-  const typedTransform = typedTransformKindNamed(name);
-  if (typedTransform) return typedTransform;
-  if (!Object.hasOwn(kinds, name)) {
-    throw errors.newerState({ kind: name });
+  if (!Object.hasOwn(kinds, name)) throw errors.newerState({ kind: name });
+  return kinds[name as KindName] as unknown as AnyKind;
+}
+
+const typedKinds = new Map<string, AnyKind | undefined>();
+
+/**
+ * A typed kind by its token (`source:postgresql`, `destination:snowflake`, `transform:map_filter`), built from the
+ * catalogue once; undefined for any other name, including a connector this catalogue does not know (which
+ * `kindNamed` then reports as state from a newer version).
+ */
+function typedKindNamed(name: string): AnyKind | undefined {
+  if (!typedKinds.has(name)) {
+    const [family, code] = name.split(":");
+    const typed =
+      code === undefined
+        ? undefined
+        : family === "transform"
+          ? typedTransformKind(code)
+          : family === "source" || family === "destination"
+            ? typedConnectorKind(family, code)
+            : undefined;
+    typedKinds.set(name, typed as unknown as AnyKind | undefined);
   }
-  return kinds[name as KindName] as unknown as KindDescription<JsonObject, unknown>;
+  return typedKinds.get(name);
 }

@@ -25,14 +25,6 @@ export function notFound(what: string): HttpError {
   return new HttpError(404, `${what} not found`);
 }
 
-export function conflict(detail: string): HttpError {
-  return new HttpError(409, detail);
-}
-
-export function badRequest(detail: string): HttpError {
-  return new HttpError(400, detail);
-}
-
 export function unprocessable(items: ValidationItem[]): HttpError {
   return new HttpError(422, items);
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { HttpError, notFound } from "../core/errors";
 import { parseWith } from "../core/validate";
-import { header, type ApiContext } from "../http/context";
+import { header, ownedBy, type ApiContext } from "../http/context";
 import type { ConnectorRecord, Origin } from "../state/types";
 import type { Author, Kind } from "../domain/connectors";
 
@@ -17,9 +17,8 @@ export function label(kind: Kind): string {
 
 /** The caller's object of that kind, including one still being deleted; 404 otherwise. */
 export function findOwn(ctx: ApiContext, kind: Kind, id: string | undefined): ConnectorRecord {
-  const connector = id ? ctx.store.state.connectors[id] : undefined;
-  if (!connector || connector.kind !== kind || connector.serviceId !== ctx.caller.serviceId)
-    throw notFound(label(kind));
+  const connector = ownedBy(ctx, ctx.store.state.connectors, id);
+  if (connector?.kind !== kind) throw notFound(label(kind));
   return connector;
 }
 
@@ -49,8 +48,7 @@ export function authorOf(ctx: ApiContext, defaultOrigin: Origin): Author {
 
 export function assertTagsExist(ctx: ApiContext, tagIds: string[], loc: string[]): void {
   tagIds.forEach((id, index) => {
-    const tag = ctx.store.state.tags[id];
-    if (!tag || tag.serviceId !== ctx.caller.serviceId) {
+    if (!ownedBy(ctx, ctx.store.state.tags, id)) {
       throw new HttpError(422, [{ loc: [...loc, index], msg: `Tag ${id} not found`, type: "value_error" }]);
     }
   });

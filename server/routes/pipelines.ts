@@ -2,10 +2,10 @@
  * Pipelines: one source to one destination over some of the source's topics, with transforms attached to topics.
  */
 import { z } from "zod";
-import { HttpError, notFound } from "../core/errors";
+import { HttpError } from "../core/errors";
 import { objectId } from "../core/ids";
 import { parseBody, parseQuery } from "../core/validate";
-import { route, type ApiContext, type RouteDef } from "../http/context";
+import { mustOwn, ownedBy, ownedIn, route, type ApiContext, type RouteDef } from "../http/context";
 import { renderConnector } from "../domain/connectors";
 import { boolParam, filterAndSort, paginate, parseListQuery, single } from "../domain/listing";
 import { prettyTopicName, renderTransformItem } from "../domain/pipelines";
@@ -48,8 +48,8 @@ const writeQuery = z.object({ secret_returned: boolParam, wait: boolParam }).loo
 type Body = z.output<typeof updateBody>;
 
 function developmentTag(ctx: ApiContext): string[] {
-  const tag = Object.values(ctx.store.state.tags).find(
-    (candidate) => candidate.serviceId === ctx.caller.serviceId && candidate.system && candidate.name === "Development",
+  const tag = ownedIn(ctx, ctx.store.state.tags).find(
+    (candidate) => candidate.system && candidate.name === "Development",
   );
   return tag ? [tag.id] : [];
 }
@@ -89,19 +89,14 @@ function resolveTopics(ctx: ApiContext, sourceId: string, names: string[]): stri
 }
 
 function resolveEnds(ctx: ApiContext, body: Body) {
-  const source = ctx.store.state.connectors[body.source.id];
-  if (
-    !source ||
-    source.kind !== "source" ||
-    source.serviceId !== ctx.caller.serviceId ||
-    source.deleteAt !== undefined
-  ) {
+  const source = ownedBy(ctx, ctx.store.state.connectors, body.source.id);
+  if (!source || source.kind !== "source" || source.deleteAt !== undefined) {
     throw new HttpError(422, [
       { loc: ["body", "source", "id"], msg: `Source ${body.source.id} not found`, type: "value_error" },
     ]);
   }
-  const dest = ctx.store.state.connectors[body.destination.id];
-  if (!dest || dest.kind !== "destination" || dest.serviceId !== ctx.caller.serviceId || dest.deleteAt !== undefined) {
+  const dest = ownedBy(ctx, ctx.store.state.connectors, body.destination.id);
+  if (!dest || dest.kind !== "destination" || dest.deleteAt !== undefined) {
     throw new HttpError(422, [
       { loc: ["body", "destination", "id"], msg: `Destination ${body.destination.id} not found`, type: "value_error" },
     ]);
@@ -112,8 +107,8 @@ function resolveEnds(ctx: ApiContext, body: Body) {
 /** Transform items must name transforms of this service; the name and start time default to the transform's. */
 function resolveTransforms(ctx: ApiContext, items: z.output<typeof transformItem>[]): PipelineTransform[] {
   return items.map((item, index) => {
-    const transform = ctx.store.state.transforms[item.id];
-    if (!transform || transform.serviceId !== ctx.caller.serviceId || transform.deleteAt !== undefined) {
+    const transform = ownedBy(ctx, ctx.store.state.transforms, item.id);
+    if (!transform || transform.deleteAt !== undefined) {
       throw new HttpError(422, [
         { loc: ["body", "transforms", index, "id"], msg: `Transform ${item.id} not found`, type: "value_error" },
       ]);
@@ -141,8 +136,8 @@ function resolveTags(ctx: ApiContext, tags: string[]): string[] {
  * the answer: 409 "A pipeline with name '…' already exists" (TF internal/provider/error_handling_test.go:1002-1011).
  */
 function assertUniqueName(ctx: ApiContext, name: string, exceptId?: string): void {
-  const clash = Object.values(ctx.store.state.pipelines).find(
-    (pipeline) => pipeline.serviceId === ctx.caller.serviceId && pipeline.name === name && pipeline.id !== exceptId,
+  const clash = ownedIn(ctx, ctx.store.state.pipelines).find(
+    (pipeline) => pipeline.name === name && pipeline.id !== exceptId,
   );
   if (clash) throw new HttpError(409, `A pipeline with name '${name}' already exists (${clash.id})`);
 }
@@ -173,23 +168,19 @@ export function renderPipeline(ctx: ApiContext, pipeline: PipelineRecord) {
 }
 
 function own(ctx: ApiContext): PipelineRecord {
-  const pipeline = ctx.store.state.pipelines[ctx.params.id];
-  if (!pipeline || pipeline.serviceId !== ctx.caller.serviceId) throw notFound("Pipeline");
-  return pipeline;
+  return mustOwn(ctx, ctx.store.state.pipelines, ctx.params.id, "Pipeline");
 }
 
 export const pipelineRoutes: RouteDef[] = [
   route("GET", "/pipelines", (ctx) => {
     const query = parseListQuery(ctx.query);
-    const items = Object.values(ctx.store.state.pipelines)
-      .filter((pipeline) => pipeline.serviceId === ctx.caller.serviceId)
-      .map((pipeline) => ({
-        id: pipeline.id,
-        name: pipeline.name,
-        createdAt: pipeline.createdAt,
-        tags: pipeline.tags,
-        record: pipeline,
-      }));
+    const items = ownedIn(ctx, ctx.store.state.pipelines).map((pipeline) => ({
+      id: pipeline.id,
+      name: pipeline.name,
+      createdAt: pipeline.createdAt,
+      tags: pipeline.tags,
+      record: pipeline,
+    }));
     return paginate(filterAndSort(items, query), query.page, query.page_size, (it) => renderPipeline(ctx, it.record));
   }),
   route("POST", "/pipelines", (ctx) => {
@@ -217,8 +208,8 @@ export const pipelineRoutes: RouteDef[] = [
     return renderPipeline(ctx, pipeline);
   }),
   route("GET", "/pipelines/:id", (ctx) => {
-    const pipeline = ctx.store.state.pipelines[ctx.params.id];
-    return single(pipeline && pipeline.serviceId === ctx.caller.serviceId ? renderPipeline(ctx, pipeline) : undefined);
+    const pipeline = ownedBy(ctx, ctx.store.state.pipelines, ctx.params.id);
+    return single(pipeline && renderPipeline(ctx, pipeline));
   }),
   route("PUT", "/pipelines/:id", (ctx) => {
     const pipeline = own(ctx);

@@ -3,10 +3,10 @@
  * later reads mask them. The file works as `project_key` on POST /auth/access-token.
  */
 import { z } from "zod";
-import { HttpError, notFound } from "../core/errors";
+import { HttpError } from "../core/errors";
 import { nowIso, objectId, secretString } from "../core/ids";
 import { parseBody } from "../core/validate";
-import { route, type ApiContext, type RouteDef } from "../http/context";
+import { mustOwn, ownedIn, route, type ApiContext, type RouteDef } from "../http/context";
 import { maskedValue } from "../domain/config";
 import { assertGrantable } from "../http/permissions";
 import { allPermissions, fixedRoles, roleByKeyOrId } from "../domain/roles";
@@ -144,9 +144,7 @@ function detail(ctx: ApiContext, projectKey: ProjectKeyRecord) {
 }
 
 function own(ctx: ApiContext): ProjectKeyRecord {
-  const projectKey = ctx.store.state.projectKeys[ctx.params.id];
-  if (!projectKey || projectKey.serviceId !== ctx.caller.serviceId) throw notFound("Project key");
-  return projectKey;
+  return mustOwn(ctx, ctx.store.state.projectKeys, ctx.params.id, "Project key");
 }
 
 function assertSettled(projectKey: ProjectKeyRecord): void {
@@ -167,11 +165,7 @@ function create(ctx: ApiContext) {
   const permissionIds = body.permission_ids ?? [];
   checkCapabilities(roleIds, permissionIds);
   assertGrantable(ctx.store, ctx.caller, roleIds, permissionIds);
-  if (
-    Object.values(ctx.store.state.projectKeys).some(
-      (projectKey) => projectKey.serviceId === ctx.caller.serviceId && projectKey.name === body.name,
-    )
-  ) {
+  if (ownedIn(ctx, ctx.store.state.projectKeys).some((projectKey) => projectKey.name === body.name)) {
     throw new HttpError(422, [
       { loc: ["body", "name"], msg: `A project key named '${body.name}' already exists`, type: "value_error" },
     ]);
@@ -244,8 +238,7 @@ function agentic(on: boolean) {
 
 export const projectKeyRoutes: RouteDef[] = [
   route("GET", "/project-keys", (ctx) =>
-    Object.values(ctx.store.state.projectKeys)
-      .filter((projectKey) => projectKey.serviceId === ctx.caller.serviceId)
+    ownedIn(ctx, ctx.store.state.projectKeys)
       .sort((a, b) => a.createdAt - b.createdAt)
       .map(summary),
   ),

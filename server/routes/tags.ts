@@ -2,10 +2,10 @@
  * Tags: system tags (Development, Production) exist from the start in every service; custom tags are managed here.
  */
 import { z } from "zod";
-import { HttpError, notFound } from "../core/errors";
+import { HttpError } from "../core/errors";
 import { objectId } from "../core/ids";
 import { parseBody } from "../core/validate";
-import { route, type ApiContext, type RouteDef } from "../http/context";
+import { mustOwn, ownedIn, route, type ApiContext, type RouteDef } from "../http/context";
 import type { TagRecord } from "../state/types";
 import { origins } from "./connector-common";
 
@@ -62,9 +62,7 @@ export function renderTag(tag: TagRecord) {
 }
 
 function tagsOf(ctx: ApiContext): TagRecord[] {
-  return Object.values(ctx.store.state.tags)
-    .filter((tag) => tag.serviceId === ctx.caller.serviceId)
-    .sort((a, b) => a.createdAt - b.createdAt || a.name.localeCompare(b.name));
+  return ownedIn(ctx, ctx.store.state.tags).sort((a, b) => a.createdAt - b.createdAt || a.name.localeCompare(b.name));
 }
 
 function assertUnique(ctx: ApiContext, name: string, exceptId?: string): void {
@@ -74,8 +72,7 @@ function assertUnique(ctx: ApiContext, name: string, exceptId?: string): void {
 }
 
 function ownCustom(ctx: ApiContext): TagRecord {
-  const tag = ctx.store.state.tags[ctx.params.tag_id];
-  if (!tag || tag.serviceId !== ctx.caller.serviceId) throw notFound("Tag");
+  const tag = mustOwn(ctx, ctx.store.state.tags, ctx.params.tag_id, "Tag");
   if (tag.system) throw new HttpError(400, `System tag '${tag.name}' cannot be changed or deleted`);
   return tag;
 }

@@ -7,7 +7,7 @@ import { findConnector, transformTypes } from "../../catalogue";
 import { HttpError, invalid, notFound } from "../core/errors";
 import { nowIso, objectId } from "../core/ids";
 import { parseBody, parseQuery } from "../core/validate";
-import { route, type ApiContext, type RouteDef } from "../http/context";
+import { mustOwn, ownedBy, ownedIn, route, type ApiContext, type RouteDef } from "../http/context";
 import { normalizeConfig } from "../domain/config";
 import { filterAndSort, paginate, parseListQuery, single } from "../domain/listing";
 import { prettyTopicName } from "../domain/pipelines";
@@ -88,8 +88,8 @@ function config(type: string, raw: Record<string, unknown>): Record<string, unkn
 }
 
 function assertUniqueName(ctx: ApiContext, name: string, exceptId?: string): void {
-  const clash = Object.values(ctx.store.state.transforms).find(
-    (transform) => transform.serviceId === ctx.caller.serviceId && transform.name === name && transform.id !== exceptId,
+  const clash = ownedIn(ctx, ctx.store.state.transforms).find(
+    (transform) => transform.name === name && transform.id !== exceptId,
   );
   if (clash) throw invalid(["body", "config", nameKey], `A transform named '${name}' already exists`);
 }
@@ -161,9 +161,7 @@ export function renderTransform(ctx: ApiContext, transform: TransformRecord) {
 }
 
 function own(ctx: ApiContext, id: string | undefined): TransformRecord {
-  const transform = id ? ctx.store.state.transforms[id] : undefined;
-  if (!transform || transform.serviceId !== ctx.caller.serviceId) throw notFound("Transform");
-  return transform;
+  return mustOwn(ctx, ctx.store.state.transforms, id, "Transform");
 }
 
 /** A transform that may still be changed: one being deleted refuses every write the same way (F14). */
@@ -235,14 +233,12 @@ function runUnitTests(ctx: ApiContext) {
 export const transformRoutes: RouteDef[] = [
   route("GET", "/transforms", (ctx) => {
     const query = parseListQuery(ctx.query);
-    const items = Object.values(ctx.store.state.transforms)
-      .filter((transform) => transform.serviceId === ctx.caller.serviceId)
-      .map((transform) => ({
-        id: transform.id,
-        name: transform.name,
-        createdAt: transform.createdAt,
-        record: transform,
-      }));
+    const items = ownedIn(ctx, ctx.store.state.transforms).map((transform) => ({
+      id: transform.id,
+      name: transform.name,
+      createdAt: transform.createdAt,
+      record: transform,
+    }));
     return paginate(filterAndSort(items, query), query.page, query.page_size, (it) => renderTransform(ctx, it.record));
   }),
   route("POST", "/transforms", (ctx) => {
@@ -304,10 +300,8 @@ export const transformRoutes: RouteDef[] = [
     return renderTransform(ctx, transform);
   }),
   route("GET", "/transforms/:id", (ctx) => {
-    const transform = ctx.store.state.transforms[ctx.params.id];
-    return single(
-      transform && transform.serviceId === ctx.caller.serviceId ? renderTransform(ctx, transform) : undefined,
-    );
+    const transform = ownedBy(ctx, ctx.store.state.transforms, ctx.params.id);
+    return single(transform && renderTransform(ctx, transform));
   }),
   // Every version by its id (TF internal/api/transform.go:246-250 decodes `{transform_id, impl_versions}`).
   route("GET", "/transforms/:id/implementation_details", (ctx) => {
@@ -349,8 +343,8 @@ export const transformRoutes: RouteDef[] = [
   // The backend rewrites its 404s here into 400 with detail "Transform not found" or "Job not found" (TF
   // internal/resource/transform/base.go:442-494); a job is not found until it registers after a deploy.
   route("GET", "/transforms/:id/job_status", (ctx) => {
-    const transform = ctx.store.state.transforms[ctx.params.id];
-    if (!transform || transform.serviceId !== ctx.caller.serviceId) throw new HttpError(400, "Transform not found");
+    const transform = ownedBy(ctx, ctx.store.state.transforms, ctx.params.id);
+    if (!transform) throw new HttpError(400, "Transform not found");
     const timed = jobStatus(transform);
     if (timed === undefined) throw new HttpError(400, "Job not found");
     const status = transform.scriptedJobStatuses?.shift() ?? timed;

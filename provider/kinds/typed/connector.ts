@@ -29,20 +29,3 @@ export function typedConnectorKind(
     emptyConfig: true,
   });
 }
-
-const kindNamePattern = /^(source|destination):([a-z0-9_]+)$/;
-const cache = new Map<string, KindDescription<JsonObject, unknown> | undefined>();
-
-/**
- * The typed kind for a registry name such as `source:postgresql`, or undefined for any other name (including a
- * connector this catalogue does not know, which the registry reports as state from a newer version).
- */
-export function typedConnectorKindNamed(name: string): KindDescription<JsonObject, unknown> | undefined {
-  const match = kindNamePattern.exec(name);
-  if (!match) return undefined;
-  if (!cache.has(name)) {
-    const description = typedConnectorKind(match[1] as TypedConnectorKind, match[2]);
-    cache.set(name, description as unknown as KindDescription<JsonObject, unknown> | undefined);
-  }
-  return cache.get(name);
-}

@@ -1,10 +1,4 @@
-import {
-  type CatalogueConnector,
-  type CatalogueSetting,
-  type ConnectorKind,
-  findConnector,
-  type SettingType,
-} from "../../../catalogue";
+import { type CatalogueConnector, type CatalogueSetting, type ConnectorKind, findConnector } from "../../../catalogue";
 import { commonInputKeys } from "../../engine/common-inputs";
 import type { Json } from "../../engine/kind";
 import { connectorInputsSchema } from "../connector";
@@ -18,8 +12,6 @@ import { splitList } from "../live-values";
  * its catalogue setting, renamed when the catalogue's name is taken by an input every connector has.
  */
 export type TypedField = CatalogueSetting;
-
-export type TypedFieldType = SettingType;
 
 /** Source and destination connectors; transforms are a separate resource with their own config shape. */
 export type TypedConnectorKind = Exclude<ConnectorKind, "transform">;

@@ -69,16 +69,3 @@ export function typedTransformKind(code: string): KindDescription<JsonObject, Tr
     emptyConfig: false,
   });
 }
-
-const kindNamePattern = /^transform:([a-z0-9_]+)$/;
-const cache = new Map<string, KindDescription<JsonObject, unknown> | undefined>();
-
-/** The typed kind for a registry name such as `transform:map_filter`, or undefined for any other name. */
-export function typedTransformKindNamed(name: string): KindDescription<JsonObject, unknown> | undefined {
-  const match = kindNamePattern.exec(name);
-  if (!match) return undefined;
-  if (!cache.has(name)) {
-    cache.set(name, typedTransformKind(match[1]) as unknown as KindDescription<JsonObject, unknown> | undefined);
-  }
-  return cache.get(name);
-}
