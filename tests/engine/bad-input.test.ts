@@ -11,9 +11,8 @@
  * Unknown top-level keys reach the provider only where the SDK class passes its arguments on (`Topic`); the
  * other classes pick their known arguments, so nested unknown keys stand in for them here.
  */
-import { type LocalServer, startLocalServer } from "../../server";
 import { callsDuring } from "../harness/calls";
-import { TestProject } from "../harness/project";
+import { scenario } from "../harness/scenario";
 import { leakedSecrets } from "../harness/secrets";
 
 const long = (length: number) => "n".repeat(length);
@@ -191,26 +190,15 @@ const badResources: Array<{ type: string; name: string; args: Record<string, unk
   },
 ];
 
-let server: LocalServer;
-let project: TestProject;
-
-beforeAll(async () => {
-  server = await startLocalServer({ statusDelayMs: 20, deleteDelayMs: 20 });
-  project = await TestProject.create("bad-input", server, { resources: "[]" });
-});
-
-afterAll(async () => {
-  project?.dispose();
-  await server?.close();
-});
+const world = scenario("bad-input", { server: { statusDelayMs: 20, deleteDelayMs: 20 }, config: { resources: "[]" } });
 
 test.each(badResources.map((resource) => [resource.type, resource.name, resource] as const))(
   "%s %s: preview fails naming each input and rule, prints no secret, and sends nothing",
   async (_type, _name, { type, name, args, reasons }) => {
-    await project.setConfig({ resources: JSON.stringify([{ type, name, args }]) });
+    await world.project.setConfig({ resources: JSON.stringify([{ type, name, args }]) });
     let printed = "";
-    const calls = await callsDuring(server, async () => {
-      printed = (await project.failingPreview()).message;
+    const calls = await callsDuring(world.server, async () => {
+      printed = (await world.project.failingPreview()).message;
     });
     expect(calls).toEqual([]);
     const section = diagnosticsOf(printed, name);

@@ -3,75 +3,60 @@
  * the service and not in the stack. The next `up` must take that object over, not leave it orphaned and create a
  * second one. The stack's state is edited exactly as that interruption leaves it: the resource removed.
  */
-import { type LocalServer, startLocalServer } from "../../server";
-import { ServiceApi } from "../harness/api";
-import { TestProject } from "../harness/project";
+import { scenario } from "../harness/scenario";
 
 type Live = { id: string; name: string; config: Record<string, unknown> };
 
-let server: LocalServer;
-let api: ServiceApi;
-let project: TestProject;
-
-beforeAll(async () => {
-  server = await startLocalServer({ statusDelayMs: 20, deleteDelayMs: 50 });
-  api = new ServiceApi(server);
-  project = await TestProject.create("pipeline", server);
-});
-
-afterAll(async () => {
-  project?.dispose();
-  await server?.close();
-});
+const world = scenario("pipeline", { server: { statusDelayMs: 20, deleteDelayMs: 50 } });
 
 /** Removes resources from the stack's state, as an interrupted create leaves it (the engine never recorded them). */
 async function forget(...names: string[]): Promise<void> {
-  const state = await project.stack.exportStack();
+  const state = await world.project.stack.exportStack();
   const deployment = state.deployment as { resources: Array<{ urn: string; dependencies?: string[] }> };
   deployment.resources = deployment.resources.filter(
     (resource) => !names.some((name) => resource.urn.endsWith(`::${name}`)),
   );
-  await project.stack.importStack(state);
+  await world.project.stack.importStack(state);
 }
 
 test("the next up takes over a source and pipeline the stack never recorded, with no duplicate", async () => {
-  await project.up();
-  const [source] = await api.list<Live>("/sources");
-  const [pipeline] = await api.list<Live>("/pipelines");
+  await world.project.up();
+  const [source] = await world.api.list<Live>("/sources");
+  const [pipeline] = await world.api.list<Live>("/pipelines");
 
   await forget("orders-to-warehouse", "orders-db");
-  await project.setConfig({ port: "6001" }); // and the code moved on meanwhile
-  const result = await project.up();
+  await world.project.setConfig({ port: "6001" }); // and the code moved on meanwhile
+  const result = await world.project.up();
 
   expect(result.outputs.sourceId.value).toBe(source.id);
   expect(result.outputs.pipelineId.value).toBe(pipeline.id);
-  const sources = await api.list<Live>("/sources");
+  const sources = await world.api.list<Live>("/sources");
   expect(sources.map((live) => live.id)).toEqual([source.id]);
-  expect(await api.list("/pipelines")).toHaveLength(1);
+  expect(await world.api.list("/pipelines")).toHaveLength(1);
   expect(sources[0].config["database.port.user.defined"]).toBe("6001");
-  expect((await project.preview()).result.changeSummary).toEqual({ same: 5 });
+  expect((await world.project.preview()).result.changeSummary).toEqual({ same: 5 });
 });
 
 test("an object under an explicit name the stack never recorded is taken over when it holds exactly what is declared", async () => {
-  const topicId = (await project.stack.outputs()).topicId.value;
+  const topicId = (await world.project.stack.outputs()).topicId.value;
   await forget("events"); // the topic's name is fixed ("events"): no seed says whose it is
-  const result = await project.up();
+  const result = await world.project.up();
   expect(result.outputs.topicId.value).toBe(topicId);
-  expect((await project.preview()).result.changeSummary).toEqual({ same: 5 });
+  expect((await world.project.preview()).result.changeSummary).toEqual({ same: 5 });
 });
 
 test("a same-named source made by someone else in the console is not taken over", async () => {
-  const [source] = await api.list<Live>("/sources");
-  const [pipeline] = await api.list<Live>("/pipelines");
+  const [source] = await world.api.list<Live>("/sources");
+  const [pipeline] = await world.api.list<Live>("/pipelines");
   await forget("orders-to-warehouse", "orders-db");
-  await api.request("DELETE", `/pipelines/${pipeline.id}`);
-  await api.request("DELETE", `/sources/${source.id}`);
-  await until(async () => (await api.list("/sources")).length === 0);
+  await world.api.request("DELETE", `/pipelines/${pipeline.id}`);
+  await world.api.request("DELETE", `/sources/${source.id}`);
+  await until(async () => (await world.api.list("/sources")).length === 0);
 
-  const fullConfig = (await api.request<{ result: Live[] }>("GET", `/sources/${source.id}?secret_returned=true`))
+  const fullConfig = (await world.api.request<{ result: Live[] }>("GET", `/sources/${source.id}?secret_returned=true`))
     .result;
   expect(fullConfig).toEqual([]); // gone
-  const impostor = await api.request<Live>("POST", "/sources", {
+  const impostor = await world.api.request<Live>("POST", "/sources", {
     name: source.name,
     connector: "postgresql",
     config: {
@@ -85,10 +70,10 @@ test("a same-named source made by someone else in the console is not taken over"
     created_from: "web",
   });
 
-  await expect(project.up()).rejects.toThrow(/already exists in this service/);
-  const [live] = (await api.request<{ result: Live[] }>("GET", `/sources/${impostor.id}`)).result;
+  await expect(world.project.up()).rejects.toThrow(/already exists in this service/);
+  const [live] = (await world.api.request<{ result: Live[] }>("GET", `/sources/${impostor.id}`)).result;
   expect(live.config["database.hostname.user.defined"]).toBe("someone-elses-db");
-  await api.request("DELETE", `/sources/${impostor.id}`);
+  await world.api.request("DELETE", `/sources/${impostor.id}`);
 });
 
 /** Polls until `condition` holds, for at most five seconds. */

@@ -3,10 +3,9 @@
  * real engine against the local server: the wire items the reference client sends, drift, detaching, offline
  * rules, and the lineage a reviewer sees in the pull-request summary.
  */
-import { type LocalServer, startLocalServer } from "../../server";
-import { ServiceApi } from "../harness/api";
 import { callsDuring, previewCalls } from "../harness/calls";
 import { TestProject } from "../harness/project";
+import { scenario } from "../harness/scenario";
 import { nodeId, previewJson, prSummary } from "../harness/pr-summary";
 
 interface LivePipeline {
@@ -29,37 +28,27 @@ interface LiveTransform {
 const links = JSON.stringify([{ transform: "clean", topics: ["orders-clean"] }]);
 const rules = JSON.stringify([{ transform: "router", regex: "^customers-.*" }]);
 
-let server: LocalServer;
-let api: ServiceApi;
-let project: TestProject;
-
-beforeAll(async () => {
-  server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 100 });
-  api = new ServiceApi(server);
-  project = await TestProject.create("pipeline-transforms", server, { links, rules });
-});
-
-afterAll(async () => {
-  project?.dispose();
-  await server?.close();
+const world = scenario("pipeline-transforms", {
+  server: { statusDelayMs: 50, deleteDelayMs: 100 },
+  config: { links, rules },
 });
 
 async function onlyPipeline(): Promise<LivePipeline> {
-  const pipelines = await api.list<LivePipeline>("/pipelines");
+  const pipelines = await world.api.list<LivePipeline>("/pipelines");
   expect(pipelines).toHaveLength(1);
   return pipelines[0];
 }
 
 async function outputIds(): Promise<{ clean: string; router: string }> {
-  const outputs = await project.stack.outputs();
+  const outputs = await world.project.stack.outputs();
   return { clean: String(outputs.cleanId.value), router: String(outputs.routerId.value) };
 }
 
 test("up links the transforms as the reference client does: one item per topic, the transform's own topic id", async () => {
-  const result = await project.up();
+  const result = await world.project.up();
   expect(result.summary.result).toBe("succeeded");
   const ids = await outputIds();
-  const [clean] = (await api.request<{ result: LiveTransform[] }>("GET", `/transforms/${ids.clean}`)).result;
+  const [clean] = (await world.api.request<{ result: LiveTransform[] }>("GET", `/transforms/${ids.clean}`)).result;
   expect(clean.topics).toEqual(["orders-clean"]);
 
   const pipeline = await onlyPipeline();
@@ -82,14 +71,14 @@ test("up links the transforms as the reference client does: one item per topic, 
 });
 
 test("a second preview shows no changes and makes no API call", async () => {
-  const { changeSummary, calls } = await previewCalls(server, project);
+  const { changeSummary, calls } = await previewCalls(world.server, world.project);
   expect(changeSummary).toEqual({ same: 6 });
   expect(calls).toEqual([]);
 });
 
 test("transforms detached in the console are drift: refresh reports it, preview shows it, up attaches them again", async () => {
   const live = await onlyPipeline();
-  await api.request("PUT", `/pipelines/${live.id}`, {
+  await world.api.request("PUT", `/pipelines/${live.id}`, {
     name: live.name,
     source: live.source,
     destination: live.destination,
@@ -98,15 +87,15 @@ test("transforms detached in the console are drift: refresh reports it, preview 
     transforms: [],
     topic_auto_discovery_transforms: [],
   });
-  const refreshed = await project.refresh();
+  const refreshed = await world.project.refresh();
   expect(refreshed.diagnostics.join("\n")).toMatch(/transforms/);
 
-  const preview = await project.preview();
+  const preview = await world.project.preview();
   const step = preview.steps.find((candidate) => candidate.name === "orders-to-warehouse");
   expect(step?.op).toBe("update");
   expect([...(step?.diffs ?? [])].sort()).toEqual(["topicAutoDiscovery", "transforms"]);
 
-  await project.up();
+  await world.project.up();
   const ids = await outputIds();
   const after = await onlyPipeline();
   expect(after.transforms.map((item) => [item.id, item.topic])).toEqual([[ids.clean, "orders-clean"]]);
@@ -114,13 +103,13 @@ test("transforms detached in the console are drift: refresh reports it, preview 
 });
 
 test("a transform that was never deployed is linked under the source's topic id; its topics read back unchanged", async () => {
-  await project.setConfig({
+  await world.project.setConfig({
     links: JSON.stringify([
       { transform: "clean", topics: ["orders-clean"] },
       { transform: "router", topics: ["eu.customers", "us.customers"] },
     ]),
   });
-  await project.up();
+  await world.project.up();
   const ids = await outputIds();
   const pipeline = await onlyPipeline();
   const routed = pipeline.transforms.filter((item) => item.id === ids.router);
@@ -128,14 +117,14 @@ test("a transform that was never deployed is linked under the source's topic id;
     [`source_${pipeline.source.id}.eu.customers`, "eu.customers"],
     [`source_${pipeline.source.id}.us.customers`, "us.customers"],
   ]);
-  expect((await project.preview()).result.changeSummary).toEqual({ same: 6 });
+  expect((await world.project.preview()).result.changeSummary).toEqual({ same: 6 });
 });
 
 test("leaving the transforms out of the program leaves them attached through an update", async () => {
-  await project.setConfig({ snapshotNewTables: "false" });
-  await project.removeConfig("links");
-  await project.removeConfig("rules");
-  await project.up();
+  await world.project.setConfig({ snapshotNewTables: "false" });
+  await world.project.removeConfig("links");
+  await world.project.removeConfig("rules");
+  await world.project.up();
   const pipeline = await onlyPipeline();
   expect(pipeline.snapshot_new_tables).toBe(false);
   expect(pipeline.transforms).toHaveLength(3);
@@ -143,16 +132,16 @@ test("leaving the transforms out of the program leaves them attached through an 
 });
 
 test("`[]` detaches every transform and removes every rule", async () => {
-  await project.setConfig({ links: "none", rules: "none" });
-  await project.up();
+  await world.project.setConfig({ links: "none", rules: "none" });
+  await world.project.up();
   const pipeline = await onlyPipeline();
   expect(pipeline.transforms).toEqual([]);
   expect(pipeline.topic_auto_discovery_transforms).toEqual([]);
 });
 
 test("the pull-request summary draws source → topic → transform → topic → pipeline → destination", async () => {
-  await project.setConfig({ links, rules });
-  const summary = await prSummary(await previewJson(project));
+  await world.project.setConfig({ links, rules });
+  const summary = await prSummary(await previewJson(world.project));
   const mermaid = summary.slice(
     summary.indexOf("```mermaid"),
     summary.indexOf("```", summary.indexOf("```mermaid") + 3),
@@ -169,13 +158,13 @@ test("the pull-request summary draws source → topic → transform → topic �
 });
 
 test("destroy removes the pipeline, its transforms and its ends", async () => {
-  await project.destroy();
-  expect(await api.list("/pipelines")).toEqual([]);
-  expect(await api.list("/transforms")).toEqual([]);
+  await world.project.destroy();
+  expect(await world.api.list("/pipelines")).toEqual([]);
+  expect(await world.api.list("/transforms")).toEqual([]);
 });
 
 test("a topic listed twice and a regex that does not compile fail in preview, naming each, sending nothing", async () => {
-  const bad = await TestProject.create("pipeline-transforms", server, {
+  const bad = await TestProject.create("pipeline-transforms", world.server, {
     links: JSON.stringify([
       { transform: "clean", topics: ["a", "a"] },
       { transform: "clean", topics: ["b"] },
@@ -184,7 +173,7 @@ test("a topic listed twice and a regex that does not compile fail in preview, na
   });
   try {
     let failure: { message: string; diagnostics: string[] } | undefined;
-    const calls = await callsDuring(server, async () => (failure = await bad.failingPreview()));
+    const calls = await callsDuring(world.server, async () => (failure = await bad.failingPreview()));
     const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
     expect(printed).toContain("`transforms[0].topics` lists `a` more than once");
     expect(printed).toContain("`topicAutoDiscovery[0].regex` is not a regular expression");

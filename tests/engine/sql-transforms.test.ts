@@ -4,10 +4,9 @@
  * service in the reference provider's `implementation_json` shape, reads back without drift, a console edit is
  * drift, and the offline rules name each mistake.
  */
-import { type LocalServer, startLocalServer } from "../../server";
-import { ServiceApi } from "../harness/api";
 import { callsDuring, previewCalls } from "../harness/calls";
 import { TestProject } from "../harness/project";
+import { scenario } from "../harness/scenario";
 
 interface LiveTransform {
   id: string;
@@ -17,24 +16,11 @@ interface LiveTransform {
   version: number;
 }
 
-let server: LocalServer;
-let api: ServiceApi;
-let project: TestProject;
-
-beforeAll(async () => {
-  server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 100 });
-  api = new ServiceApi(server);
-  project = await TestProject.create("sql-transforms", server);
-});
-
-afterAll(async () => {
-  project?.dispose();
-  await server?.close();
-});
+const world = scenario("sql-transforms", { server: { statusDelayMs: 50, deleteDelayMs: 100 } });
 
 async function transform(output: string): Promise<LiveTransform> {
-  const id = String((await project.stack.outputs())[output].value);
-  const [live] = (await api.request<{ result: LiveTransform[] }>("GET", `/transforms/${id}`)).result;
+  const id = String((await world.project.stack.outputs())[output].value);
+  const [live] = (await world.api.request<{ result: LiveTransform[] }>("GET", `/transforms/${id}`)).result;
   return live;
 }
 
@@ -46,7 +32,7 @@ const ordersTable = {
 };
 
 test("up writes each SQL implementation in the reference provider's shape", async () => {
-  await project.up();
+  await world.project.up();
   const enrich = await transform("enrichId");
   expect(enrich.implementation).toMatchObject({
     mainTable: ordersTable,
@@ -74,7 +60,7 @@ test("up writes each SQL implementation in the reference provider's shape", asyn
 });
 
 test("a transform's tags are sent on create and read back; a transform without them has the service's (none)", async () => {
-  const outputs = await project.stack.outputs();
+  const outputs = await world.project.stack.outputs();
   expect((await transform("rollupId")) as unknown as { tags: string[] }).toMatchObject({
     tags: [outputs.teamId.value],
   });
@@ -88,26 +74,26 @@ test("a language alone sets the config's language and writes no implementation",
 });
 
 test("a second preview shows no changes and makes no API call; refresh finds no drift", async () => {
-  const { changeSummary, calls } = await previewCalls(server, project);
+  const { changeSummary, calls } = await previewCalls(world.server, world.project);
   expect(changeSummary).toEqual({ same: 6 });
   expect(calls).toEqual([]);
-  const { diagnostics } = await project.refresh();
+  const { diagnostics } = await world.project.refresh();
   expect(diagnostics.join("\n")).not.toMatch(/changed outside Pulumi/);
-  expect((await project.preview()).result.changeSummary).toEqual({ same: 6 });
+  expect((await world.project.preview()).result.changeSummary).toEqual({ same: 6 });
 });
 
 test("a query edited in the console is drift of `implementation`; up writes the program's back", async () => {
   const rollup = await transform("rollupId");
-  await api.request("PUT", `/transforms/${rollup.id}/implementation_details`, {
+  await world.api.request("PUT", `/transforms/${rollup.id}/implementation_details`, {
     transform_id: rollup.id,
     implementation: { ...rollup.implementation, rollupSQL: "SELECT customer_id, COUNT(*) AS n FROM orders GROUP BY 1" },
   });
-  await project.refresh();
-  const preview = await project.preview();
+  await world.project.refresh();
+  const preview = await world.project.preview();
   const step = preview.steps.find((candidate) => candidate.name === "daily-sales");
   expect(step).toMatchObject({ op: "update", diffs: ["implementation"] });
 
-  await project.up();
+  await world.project.up();
   expect((await transform("rollupId")).implementation).toMatchObject({
     rollupSQL: expect.stringContaining("SUM(amount)"),
   });
@@ -115,8 +101,10 @@ test("a query edited in the console is drift of `implementation`; up writes the 
 
 test("changing the query writes a new version", async () => {
   const before = (await transform("rollupId")).version;
-  await project.setConfig({ rollupSql: "SELECT customer_id, MAX(amount) AS top FROM orders GROUP BY customer_id" });
-  await project.up();
+  await world.project.setConfig({
+    rollupSql: "SELECT customer_id, MAX(amount) AS top FROM orders GROUP BY customer_id",
+  });
+  await world.project.up();
   const after = await transform("rollupId");
   expect(after.version).toBe(before + 1);
   expect(after.implementation).toMatchObject({ rollupSQL: expect.stringContaining("MAX(amount)") });
@@ -124,22 +112,22 @@ test("changing the query writes a new version", async () => {
 
 test("tags set in the console on a transform whose tags the program leaves out stay; `[]` removes the program's", async () => {
   const join = await transform("joinId");
-  const teamId = String((await project.stack.outputs()).teamId.value);
-  await api.request("PUT", "/transforms", {
+  const teamId = String((await world.project.stack.outputs()).teamId.value);
+  await world.api.request("PUT", "/transforms", {
     id: join.id,
     config: join.config,
     implementation: join.implementation,
     tags: [teamId],
   });
-  await project.setConfig({ rollupTags: "none" });
-  await project.up();
+  await world.project.setConfig({ rollupTags: "none" });
+  await world.project.up();
   expect(((await transform("joinId")) as unknown as { tags: string[] }).tags).toEqual([teamId]);
   expect(((await transform("rollupId")) as unknown as { tags: string[] }).tags).toEqual([]);
 });
 
 test("destroy removes every transform", async () => {
-  await project.destroy();
-  expect(await api.list("/transforms")).toEqual([]);
+  await world.project.destroy();
+  expect(await world.api.list("/transforms")).toEqual([]);
 });
 
 test.each([
@@ -156,10 +144,10 @@ test.each([
     ],
   ],
 ])("a broken %s implementation fails in preview, naming each mistake, and sends nothing", async (which, reasons) => {
-  const bad = await TestProject.create("sql-transforms", server, { bad: which });
+  const bad = await TestProject.create("sql-transforms", world.server, { bad: which });
   try {
     let failure: { message: string; diagnostics: string[] } | undefined;
-    const calls = await callsDuring(server, async () => (failure = await bad.failingPreview()));
+    const calls = await callsDuring(world.server, async () => (failure = await bad.failingPreview()));
     const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
     for (const reason of reasons) expect(printed).toContain(reason);
     expect(calls).toEqual([]);

@@ -2,34 +2,20 @@
  * A custom tag through the real engine against the local API server: create, no-op preview, in-place changes
  * (nothing about a tag forces a replacement), drift made in the console set back, destroy, and an offline check.
  */
-import { type LocalServer, startLocalServer } from "../../server";
 import { callsDuring, previewCalls } from "../harness/calls";
-import { ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
+import { scenario } from "../harness/scenario";
 
 type LiveTag = { id: string; name: string; description: string | null; type: string[]; system: boolean };
 
-let server: LocalServer;
-let api: ServiceApi;
-let project: TestProject;
+const world = scenario("tag", { server: { statusDelayMs: 50, deleteDelayMs: 100 } });
 
-beforeAll(async () => {
-  server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 100 });
-  api = new ServiceApi(server);
-  project = await TestProject.create("tag", server);
-});
-
-afterAll(async () => {
-  project?.dispose();
-  await server?.close();
-});
-
-const tags = async () => (await api.request<{ tags: LiveTag[] }>("GET", "/tags")).tags;
+const tags = async () => (await world.api.request<{ tags: LiveTag[] }>("GET", "/tags")).tags;
 const customTags = async () => (await tags()).filter((tag) => !tag.system);
-const tagId = async () => String((await project.stack.outputs()).tagId.value);
+const tagId = async () => String((await world.project.stack.outputs()).tagId.value);
 
 test("33/S17: up creates a custom tag for every kind of object, in the service's plural words, next to the system tags", async () => {
-  const result = await project.up();
+  const result = await world.project.up();
   expect(result.summary.result).toBe("succeeded");
   expect(result.outputs.system.value).toBe(false);
 
@@ -45,24 +31,24 @@ test("33/S17: up creates a custom tag for every kind of object, in the service's
 });
 
 test("a second preview shows no changes and makes no API call", async () => {
-  const { changeSummary, calls } = await previewCalls(server, project);
+  const { changeSummary, calls } = await previewCalls(world.server, world.project);
   expect(changeSummary).toEqual({ same: 2 }); // the tag and the stack
   expect(calls).toEqual([]);
 });
 
 test("35: renaming, describing and narrowing the tag updates it in place with plural kinds (no field forces a replace)", async () => {
   const id = await tagId();
-  await project.setConfig({
+  await world.project.setConfig({
     tagName: "team-billing",
     description: "Owned by billing",
     types: JSON.stringify(["pipelines"]),
   });
-  const preview = await project.preview();
+  const preview = await world.project.preview();
   const step = preview.steps.find((candidate) => candidate.name === "team");
   expect(step?.op).toBe("update");
   expect([...(step?.diffs ?? [])].sort()).toEqual(["description", "name", "types"]);
 
-  await project.up();
+  await world.project.up();
   expect(await customTags()).toEqual([
     expect.objectContaining({ id, name: "team-billing", description: "Owned by billing", type: ["pipelines"] }),
   ]);
@@ -70,30 +56,33 @@ test("35: renaming, describing and narrowing the tag updates it in place with pl
 
 test("a change made in the console shows after refresh and the next up sets it back", async () => {
   const id = await tagId();
-  await api.request("PUT", `/tags/${id}`, { description: "edited in the console", type: ["pipelines", "sources"] });
-  await project.refresh();
-  const preview = await project.preview();
+  await world.api.request("PUT", `/tags/${id}`, {
+    description: "edited in the console",
+    type: ["pipelines", "sources"],
+  });
+  await world.project.refresh();
+  const preview = await world.project.preview();
   const step = preview.steps.find((candidate) => candidate.name === "team");
   expect(step?.op).toBe("update");
   expect([...(step?.diffs ?? [])].sort()).toEqual(["description", "types"]);
 
-  await project.up();
+  await world.project.up();
   expect(await customTags()).toEqual([
     expect.objectContaining({ id, description: "Owned by billing", type: ["pipelines"] }),
   ]);
 });
 
 test("destroy deletes the tag and leaves the system tags", async () => {
-  await project.destroy();
+  await world.project.destroy();
   expect(await customTags()).toEqual([]);
   expect((await tags()).map((tag) => tag.name)).toEqual(["Development", "Production"]);
 });
 
 test("an unknown object kind in `types` fails in preview, naming the field, and sends nothing", async () => {
-  const bad = await TestProject.create("tag", server, { types: JSON.stringify(["pipelines", "dashboard"]) });
+  const bad = await TestProject.create("tag", world.server, { types: JSON.stringify(["pipelines", "dashboard"]) });
   try {
     let failure: { message: string; diagnostics: string[] } | undefined;
-    const calls = await callsDuring(server, async () => (failure = await bad.failingPreview()));
+    const calls = await callsDuring(world.server, async () => (failure = await bad.failingPreview()));
     const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
     expect(printed).toContain("`types.1`");
     expect(printed).not.toContain("dashboard");
@@ -104,10 +93,10 @@ test("an unknown object kind in `types` fails in preview, naming the field, and 
 });
 
 test("S17: a kind in the singular, as older versions took it, fails in preview with the plural to use", async () => {
-  const old = await TestProject.create("tag", server, { types: JSON.stringify(["pipeline"]) });
+  const old = await TestProject.create("tag", world.server, { types: JSON.stringify(["pipeline"]) });
   try {
     let failure: { message: string; diagnostics: string[] } | undefined;
-    const calls = await callsDuring(server, async () => (failure = await old.failingPreview()));
+    const calls = await callsDuring(world.server, async () => (failure = await old.failingPreview()));
     const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
     expect(printed).toContain("`types.0`: must be plural, as the service names kinds: did you mean `pipelines`?");
     expect(calls).toEqual([]);

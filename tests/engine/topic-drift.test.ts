@@ -4,58 +4,46 @@
  * (TF internal/api/topic.go:21-43,131-152). So a change made outside Pulumi shows after refresh, and the
  * `partitionCount` output follows the service. Real engine against the local API server.
  */
-import { type LocalServer, startLocalServer } from "../../server";
-import { ServiceApi } from "../harness/api";
-import { TestProject } from "../harness/project";
+import { scenario } from "../harness/scenario";
 
-let server: LocalServer;
-let api: ServiceApi;
-let project: TestProject;
-
-beforeAll(async () => {
-  server = await startLocalServer({ statusDelayMs: 20, deleteDelayMs: 20 });
-  api = new ServiceApi(server);
-  project = await TestProject.create("topic", server, { cleanupPolicy: "delete" });
+const world = scenario("topic", {
+  server: { statusDelayMs: 20, deleteDelayMs: 20 },
+  config: { cleanupPolicy: "delete" },
 });
 
-afterAll(async () => {
-  project?.dispose();
-  await server?.close();
-});
-
-const topicId = async () => String((await project.stack.outputs()).topicId.value);
+const topicId = async () => String((await world.project.stack.outputs()).topicId.value);
 
 test("38: `partitionCount` is the service's partition count", async () => {
-  await project.up();
-  expect((await project.stack.outputs()).partitionCount.value).toBe(2);
+  await world.project.up();
+  expect((await world.project.stack.outputs()).partitionCount.value).toBe(2);
 });
 
 test("S20: partition drift made in the console shows in refresh", async () => {
   const id = await topicId();
   // Someone adds partitions in the console (the same call the service offers everyone).
-  await api.request("PUT", `/topics/${encodeURIComponent(id)}`, { payload: { partition_count: 4 } });
-  await project.refresh();
+  await world.api.request("PUT", `/topics/${encodeURIComponent(id)}`, { payload: { partition_count: 4 } });
+  await world.project.refresh();
 
   // The program still says 2: partitions cannot shrink, and the preview says so, naming the live count.
-  const failure = await project.failingPreview();
+  const failure = await world.project.failingPreview();
   expect([failure.message, ...failure.diagnostics].join("\n")).toContain("`partitions` can only grow (it is 4)");
 
   // Writing down the console's change makes the topic the same again, and the output follows.
-  await project.setConfig({ partitions: "4" });
-  const preview = await project.preview();
+  await world.project.setConfig({ partitions: "4" });
+  const preview = await world.project.preview();
   expect(preview.steps.find((step) => step.name === "orders")?.op).toBe("same");
-  await project.up();
-  expect((await project.stack.outputs()).partitionCount.value).toBe(4);
+  await world.project.up();
+  expect((await world.project.stack.outputs()).partitionCount.value).toBe(4);
 });
 
 test("S20: a cleanup policy changed outside Pulumi shows after refresh as a replacement of `cleanupPolicy`", async () => {
   const id = await topicId();
-  await api.request("POST", `/_local/topics/${encodeURIComponent(id)}/configs`, { "cleanup.policy": "compact" });
-  await project.refresh();
+  await world.api.request("POST", `/_local/topics/${encodeURIComponent(id)}/configs`, { "cleanup.policy": "compact" });
+  await world.project.refresh();
   // The topic is unique by name, so the replacement deletes before it creates.
-  const step = (await project.preview()).steps.find(
+  const step = (await world.project.preview()).steps.find(
     (candidate) => candidate.name === "orders" && candidate.op === "replace",
   );
   expect(step?.replaceKeys).toEqual(["cleanupPolicy"]);
-  await project.destroy();
+  await world.project.destroy();
 });

@@ -2,43 +2,28 @@
  * Topic tags. The service takes a topic's tags only on update (POST /topics has no `tags`), so a tagged topic
  * costs one more call when created; refresh reads them back, so a tag removed in the console shows as drift.
  */
-import { type LocalServer, startLocalServer } from "../../server";
 import { callsDuring } from "../harness/calls";
-import { ServiceApi } from "../harness/api";
-import { TestProject } from "../harness/project";
+import { scenario } from "../harness/scenario";
 
-let server: LocalServer;
-let api: ServiceApi;
-let project: TestProject;
-
-beforeAll(async () => {
-  server = await startLocalServer({ statusDelayMs: 20, deleteDelayMs: 20 });
-  api = new ServiceApi(server);
-  project = await TestProject.create("topic", server);
-});
-
-afterAll(async () => {
-  project?.dispose();
-  await server?.close();
-});
+const world = scenario("topic", { server: { statusDelayMs: 20, deleteDelayMs: 20 } });
 
 const outputs = async () => {
-  const values = await project.stack.outputs();
+  const values = await world.project.stack.outputs();
   return { tagId: String(values.tagId.value), topicId: String(values.topicId.value) };
 };
 const liveTags = async (topicId: string) =>
-  (await api.request<{ tags?: string[] }>("GET", `/topics/${encodeURIComponent(topicId)}`)).tags;
+  (await world.api.request<{ tags?: string[] }>("GET", `/topics/${encodeURIComponent(topicId)}`)).tags;
 
 test("a topic created with tags has them on the service", async () => {
-  await project.up();
+  await world.project.up();
   const { tagId, topicId } = await outputs();
   expect(await liveTags(topicId)).toEqual([tagId]);
 });
 
 test("a second preview shows no changes and makes no API call", async () => {
   let changes: Record<string, number> | undefined;
-  const calls = await callsDuring(server, async () => {
-    changes = (await project.preview()).result.changeSummary;
+  const calls = await callsDuring(world.server, async () => {
+    changes = (await world.project.preview()).result.changeSummary;
   });
   expect(changes).toEqual({ same: 3 });
   expect(calls).toEqual([]);
@@ -46,13 +31,13 @@ test("a second preview shows no changes and makes no API call", async () => {
 
 test("a tag removed in the console shows after refresh as a change of `tags`, and up puts it back", async () => {
   const { tagId, topicId } = await outputs();
-  await api.request("PUT", `/topics/${encodeURIComponent(topicId)}`, { payload: { tags: [] } });
-  await project.refresh();
-  const step = (await project.preview()).steps.find((candidate) => candidate.name === "orders");
+  await world.api.request("PUT", `/topics/${encodeURIComponent(topicId)}`, { payload: { tags: [] } });
+  await world.project.refresh();
+  const step = (await world.project.preview()).steps.find((candidate) => candidate.name === "orders");
   expect(step?.op).toBe("update");
   expect(step?.diffs).toEqual(["tags"]);
 
-  await project.up();
+  await world.project.up();
   expect(await liveTags(topicId)).toEqual([tagId]);
-  await project.destroy();
+  await world.project.destroy();
 });

@@ -2,47 +2,35 @@
  * The all-kinds example (examples/all-kinds) end to end with the real engine against the local API server: every
  * resource kind and a lookup in one program, secrets kept out of state, a quiet second preview, a clean destroy.
  */
-import { type LocalServer, startLocalServer } from "../../server";
-import { ServiceApi } from "../harness/api";
-import { TestProject } from "../harness/project";
+import { scenario } from "../harness/scenario";
 import { leakedSecrets } from "../harness/secrets";
 
 type Named = { id: string; name: string; connector?: string; tags?: string[]; system?: boolean };
 
-let server: LocalServer;
-let api: ServiceApi;
-let project: TestProject;
+const world = scenario("all-kinds", { server: { statusDelayMs: 50, deleteDelayMs: 100 } });
 
-beforeAll(async () => {
-  server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 100 });
-  api = new ServiceApi(server);
-  project = await TestProject.create("all-kinds", server);
-});
-
-afterAll(async () => {
-  project?.dispose();
-  await server?.close();
-});
-
-const customTags = async () => (await api.request<{ tags: Named[] }>("GET", "/tags")).tags.filter((tag) => !tag.system);
+const customTags = async () =>
+  (await world.api.request<{ tags: Named[] }>("GET", "/tags")).tags.filter((tag) => !tag.system);
 
 test("up creates every kind: sources, destination, pipelines, topic, transform, project key and tag", async () => {
-  const result = await project.up();
+  const result = await world.project.up();
   expect(result.summary.result).toBe("succeeded");
 
-  const sources = await api.list<Named>("/sources");
+  const sources = await world.api.list<Named>("/sources");
   expect(sources.map((source) => source.connector).sort()).toEqual(["postgresql", "webhook"]);
-  expect(await api.list("/destinations")).toHaveLength(1);
-  expect(await api.list("/transforms")).toEqual([expect.objectContaining({ live_version: "1" })]);
-  expect(await api.request("GET", "/project-keys")).toEqual([expect.objectContaining({ status: "active" })]);
-  expect(await api.request("GET", "/topics/clean-orders-test")).toMatchObject({ kafka: { partitions: { count: 3 } } });
+  expect(await world.api.list("/destinations")).toHaveLength(1);
+  expect(await world.api.list("/transforms")).toEqual([expect.objectContaining({ live_version: "1" })]);
+  expect(await world.api.request("GET", "/project-keys")).toEqual([expect.objectContaining({ status: "active" })]);
+  expect(await world.api.request("GET", "/topics/clean-orders-test")).toMatchObject({
+    kafka: { partitions: { count: 3 } },
+  });
 
   const [team] = await customTags();
   expect(team).toMatchObject({ id: result.outputs.teamTagId.value, name: "team-orders-test" });
-  const development = (await api.request<{ tags: Named[] }>("GET", "/tags")).tags.find(
+  const development = (await world.api.request<{ tags: Named[] }>("GET", "/tags")).tags.find(
     (tag) => tag.name === "Development",
   );
-  const pipelines = await api.list<Named>("/pipelines");
+  const pipelines = await world.api.list<Named>("/pipelines");
   expect(pipelines).toHaveLength(2);
   for (const pipeline of pipelines) expect(pipeline.tags).toEqual([team.id, development?.id]);
 
@@ -53,30 +41,30 @@ test("up creates every kind: sources, destination, pipelines, topic, transform, 
 });
 
 test("no secret reaches the state file in plaintext", async () => {
-  const outputs = await project.stack.outputs();
+  const outputs = await world.project.stack.outputs();
   const secrets = [
     String(outputs.storefrontApiKey.value),
     String(outputs.dashboardClientSecret.value),
     "local-demo-password",
     "local-demo-private-key",
-    server.secret,
+    world.server.secret,
   ];
-  expect(leakedSecrets(project.stateFile(), secrets)).toEqual([]);
+  expect(leakedSecrets(world.project.stateFile(), secrets)).toEqual([]);
 });
 
 test("a second preview changes nothing and only reads (the tag lookup)", async () => {
-  server.resetStats();
-  const preview = await project.preview();
+  world.server.resetStats();
+  const preview = await world.project.preview();
   expect(preview.result.changeSummary).toEqual({ same: 10 }); // nine resources and the stack
-  const calls = server.stats().calls.map((call) => `${call.method} ${call.path}`);
+  const calls = world.server.stats().calls.map((call) => `${call.method} ${call.path}`);
   expect(calls.filter((call) => !call.startsWith("GET ") && call !== "POST /auth/access-token")).toEqual([]);
 });
 
 test("destroy removes everything the program made and leaves the system tags", async () => {
-  await project.destroy();
+  await world.project.destroy();
   for (const collection of ["/sources", "/destinations", "/pipelines", "/transforms"]) {
-    expect({ collection, items: await api.list(collection) }).toEqual({ collection, items: [] });
+    expect({ collection, items: await world.api.list(collection) }).toEqual({ collection, items: [] });
   }
-  expect(await api.request("GET", "/project-keys")).toEqual([]);
+  expect(await world.api.request("GET", "/project-keys")).toEqual([]);
   expect(await customTags()).toEqual([]);
 });

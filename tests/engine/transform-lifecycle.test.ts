@@ -3,10 +3,9 @@
  * deployed as preview and live (`deploy` is set), and waited for; config updates; a failing unit test that deploys nothing
  * and stays pending; replacement on a type change; and the language rule checked offline.
  */
-import { type LocalServer, startLocalServer } from "../../server";
 import { callsDuring, previewCalls } from "../harness/calls";
-import { ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
+import { scenario } from "../harness/scenario";
 
 type LiveTransform = {
   id: string;
@@ -19,25 +18,12 @@ type LiveTransform = {
   implementation: { language: string; value_transform: string } | null;
 };
 
-let server: LocalServer;
-let api: ServiceApi;
-let project: TestProject;
+const world = scenario("transform", { server: { statusDelayMs: 50, deleteDelayMs: 100 } });
 
-beforeAll(async () => {
-  server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 100 });
-  api = new ServiceApi(server);
-  project = await TestProject.create("transform", server);
-});
-
-afterAll(async () => {
-  project?.dispose();
-  await server?.close();
-});
-
-const transforms = () => api.list<LiveTransform>("/transforms");
+const transforms = () => world.api.list<LiveTransform>("/transforms");
 
 const versions = async () => {
-  const outputs = await project.stack.outputs();
+  const outputs = await world.project.stack.outputs();
   return {
     version: outputs.version.value,
     previewVersion: outputs.previewVersion.value,
@@ -48,8 +34,8 @@ const versions = async () => {
 
 test("up creates the transform, writes and tests its code, deploys it preview then live, and waits for the job", async () => {
   let id = "";
-  const calls = await callsDuring(server, async () => {
-    const result = await project.up();
+  const calls = await callsDuring(world.server, async () => {
+    const result = await world.project.up();
     expect(result.summary.result).toBe("succeeded");
     id = String(result.outputs.id.value);
   });
@@ -80,20 +66,22 @@ test("up creates the transform, writes and tests its code, deploys it preview th
 });
 
 test("a second preview shows no changes and makes no API call", async () => {
-  const { changeSummary, calls } = await previewCalls(server, project);
+  const { changeSummary, calls } = await previewCalls(world.server, world.project);
   expect(changeSummary).toEqual({ same: 2 }); // the transform and the stack
   expect(calls).toEqual([]);
 });
 
 test("changing the code updates in place: a new version, tested and deployed, without touching the config", async () => {
-  await project.setConfig({ code: "function _streamkap_transform(value) { return value.total > 0 ? value : null; }" });
-  const preview = await project.preview();
+  await world.project.setConfig({
+    code: "function _streamkap_transform(value) { return value.total > 0 ? value : null; }",
+  });
+  const preview = await world.project.preview();
   expect(preview.steps.find((step) => step.name === "clean-orders")).toMatchObject({
     op: "update",
     diffs: ["implementation"],
   });
 
-  const calls = await callsDuring(server, () => project.up());
+  const calls = await callsDuring(world.server, () => world.project.up());
   expect(calls).not.toContain("PUT /transforms");
   expect(await versions()).toEqual({ version: 2, previewVersion: "2", liveVersion: "2", jobStatus: "RUNNING" });
   const [live] = await transforms();
@@ -101,14 +89,14 @@ test("changing the code updates in place: a new version, tested and deployed, wi
 });
 
 test("changing the parallelism updates the config with PUT /transforms, writes no new version, and redeploys", async () => {
-  await project.setConfig({ parallelism: "3" });
-  const preview = await project.preview();
+  await world.project.setConfig({ parallelism: "3" });
+  const preview = await world.project.preview();
   expect(preview.steps.find((step) => step.name === "clean-orders")).toMatchObject({
     op: "update",
     diffs: ["parallelism"],
   });
 
-  const calls = await callsDuring(server, () => project.up());
+  const calls = await callsDuring(world.server, () => world.project.up());
   expect(calls).toContain("PUT /transforms");
   expect(calls.filter((call) => call.endsWith("/implementation_details"))).toEqual([]);
   // With `deploy` set, the job is deployed again so that it runs with the new config (TF base.go:743-803).
@@ -119,8 +107,8 @@ test("changing the parallelism updates the config with PUT /transforms, writes n
 });
 
 test("a failing unit test fails the update with the service's diff, deploys nothing, and stays pending", async () => {
-  await project.setConfig({ expected: JSON.stringify([{ id: 1, total: 10 }]) });
-  const failure = await project.up().then(
+  await world.project.setConfig({ expected: JSON.stringify([{ id: 1, total: 10 }]) });
+  const failure = await world.project.up().then(
     () => "succeeded",
     (error: Error) => error.message,
   );
@@ -130,26 +118,26 @@ test("a failing unit test fails the update with the service's diff, deploys noth
   expect(failed).toMatchObject({ version: 3, preview_version: "2", live_version: "2" });
 
   // The stack still records the last deployed test, so the preview shows the change as not yet applied.
-  const preview = await project.preview();
+  const preview = await world.project.preview();
   const step = preview.steps.find((candidate) => candidate.name === "clean-orders");
   expect(step?.op).toBe("update");
   expect(step?.diffs).toContain("unitTest");
 
   // Back to a passing test: the failed version is never deployed; the code is written and tested again.
-  await project.removeConfig("expected");
-  await project.up();
+  await world.project.removeConfig("expected");
+  await world.project.up();
   expect(await versions()).toEqual({ version: 4, previewVersion: "4", liveVersion: "4", jobStatus: "RUNNING" });
-  expect((await project.preview()).result.changeSummary).toEqual({ same: 2 });
+  expect((await world.project.preview()).result.changeSummary).toEqual({ same: 2 });
 });
 
 test("changing the type previews as a replace, creating the new transform before deleting the old", async () => {
   const [before] = await transforms();
-  await project.setConfig({ type: "fan_out" });
-  const preview = await project.preview();
+  await world.project.setConfig({ type: "fan_out" });
+  const preview = await world.project.preview();
   const step = preview.steps.find((candidate) => candidate.name === "clean-orders" && candidate.op === "replace");
   expect(step?.replaceKeys).toEqual(["type"]);
 
-  await project.up();
+  await world.project.up();
   const after = await transforms();
   expect(after).toHaveLength(1);
   expect(after[0]).toMatchObject({ transform_type: "fan_out", live_version: "1" });
@@ -157,15 +145,15 @@ test("changing the type previews as a replace, creating the new transform before
 });
 
 test("destroy deletes the transform", async () => {
-  await project.destroy();
+  await world.project.destroy();
   expect(await transforms()).toEqual([]);
 });
 
 test("a language the type does not allow fails in preview, naming the field, and sends nothing", async () => {
-  const bad = await TestProject.create("transform", server, { type: "fan_out", language: "PYTHON" });
+  const bad = await TestProject.create("transform", world.server, { type: "fan_out", language: "PYTHON" });
   try {
     let failure: { message: string; diagnostics: string[] } | undefined;
-    const calls = await callsDuring(server, async () => (failure = await bad.failingPreview()));
+    const calls = await callsDuring(world.server, async () => (failure = await bad.failingPreview()));
     const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
     expect(printed).toContain("`implementation.language` must be JAVASCRIPT for `fan_out` transforms");
     expect(calls).toEqual([]);

@@ -2,33 +2,19 @@
  * Typed connector classes end to end, with the real Pulumi engine against the local API server over HTTP:
  * a `PostgresqlSource` → `SnowflakeDestination` pipeline whose settings are camelCase inputs.
  */
-import { type LocalServer, startLocalServer } from "../../server";
 import { callsDuring, previewCalls } from "../harness/calls";
-import { ServiceApi } from "../harness/api";
 import { type PreviewReport, TestProject } from "../harness/project";
+import { scenario } from "../harness/scenario";
 import { leakedSecrets } from "../harness/secrets";
 
 type Live = Record<string, unknown> & { id: string; name: string; config: Record<string, unknown> };
 
 const secrets = ["fixture-typed-password-2d8b", "fixture-typed-private-key-6a0f"];
 
-let server: LocalServer;
-let api: ServiceApi;
-let project: TestProject;
-
-beforeAll(async () => {
-  server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 200 });
-  api = new ServiceApi(server);
-  project = await TestProject.create("typed", server);
-});
-
-afterAll(async () => {
-  project?.dispose();
-  await server?.close();
-});
+const world = scenario("typed", { server: { statusDelayMs: 50, deleteDelayMs: 200 } });
 
 const only = async (collection: string): Promise<Live> => {
-  const items = await api.list<Live>(collection);
+  const items = await world.api.list<Live>(collection);
   expect(items).toHaveLength(1);
   return items[0];
 };
@@ -36,7 +22,7 @@ const only = async (collection: string): Promise<Live> => {
 const stepOf = (preview: PreviewReport, name: string) => preview.steps.find((step) => step.name === name);
 
 test("up creates the typed source and destination under their own types, settings sent by their dotted keys", async () => {
-  const result = await project.up();
+  const result = await world.project.up();
   expect(result.summary.result).toBe("succeeded");
   expect(result.steps.map((step) => [step.name, step.type])).toEqual(
     expect.arrayContaining([
@@ -47,7 +33,7 @@ test("up creates the typed source and destination under their own types, setting
 
   const source = await only("/sources");
   expect(source).toMatchObject({ connector: "postgresql" });
-  expect(await api.createdFrom("/sources", source.id)).toBe("api");
+  expect(await world.api.createdFrom("/sources", source.id)).toBe("api");
   expect(source.name).toMatch(/^orders-db-[a-z0-9]{7}$/);
   expect(source.config).toMatchObject({
     "database.hostname.user.defined": "db.internal.example.com",
@@ -65,38 +51,38 @@ test("up creates the typed source and destination under their own types, setting
 });
 
 test("no secret reaches the state file in plaintext, though the program gave them as plain strings", () => {
-  const state = project.stateFile();
+  const state = world.project.stateFile();
   expect(state).toContain("databasePassword"); // the input is there; only its value is encrypted
   expect(state).toContain("snowflakePrivateKey");
-  expect(leakedSecrets(state, [...secrets, server.secret])).toEqual([]);
+  expect(leakedSecrets(state, [...secrets, world.server.secret])).toEqual([]);
 });
 
 test("a second preview shows no changes and makes no API call", async () => {
-  const { changeSummary, calls } = await previewCalls(server, project);
+  const { changeSummary, calls } = await previewCalls(world.server, world.project);
   expect(changeSummary).toEqual({ same: 4 });
   expect(calls).toEqual([]);
 });
 
 test("refresh reads the service's strings back as the program's numbers and booleans: no drift", async () => {
-  const { diagnostics } = await project.refresh();
+  const { diagnostics } = await world.project.refresh();
   expect(diagnostics.join("\n")).not.toMatch(/changed outside Pulumi/);
-  const deployment = await project.stack.exportStack();
+  const deployment = await world.project.stack.exportStack();
   const resources = (deployment.deployment as { resources: Array<{ urn: string; inputs?: Record<string, unknown> }> })
     .resources;
   const source = resources.find((resource) => resource.urn.endsWith("::orders-db"));
   expect(source?.inputs).toMatchObject({ databasePort: 5432, heartbeatEnabled: false });
-  expect((await project.preview()).result.changeSummary).toEqual({ same: 4 });
+  expect((await world.project.preview()).result.changeSummary).toEqual({ same: 4 });
 });
 
 test("settings the program leaves out are outputs holding the service's values, never compared", async () => {
-  const outputs = await project.stack.outputs();
+  const outputs = await world.project.stack.outputs();
   expect({
     snapshotReadOnly: outputs.sourceSnapshotReadOnly.value,
     hardDelete: outputs.destinationHardDelete.value,
     schemaEvolution: outputs.destinationSchemaEvolution.value,
   }).toEqual({ snapshotReadOnly: "Yes", hardDelete: true, schemaEvolution: "basic" });
   const stateOf = async (name: string) => {
-    const deployment = await project.stack.exportStack();
+    const deployment = await world.project.stack.exportStack();
     type Stored = { urn: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
     const resources = (deployment.deployment as { resources: Stored[] }).resources;
     const found = resources.find((resource) => resource.urn.endsWith(`::${name}`));
@@ -106,23 +92,27 @@ test("settings the program leaves out are outputs holding the service's values, 
 
   // Someone changes a setting the program does not declare: the output follows after refresh, as nothing else does.
   const live = await only("/sources");
-  await api.request("PUT", `/sources/${live.id}`, {
+  await world.api.request("PUT", `/sources/${live.id}`, {
     name: live.name,
     connector: live.connector,
     config: { ...live.config, "snapshot.read.only.user.defined": "No" },
   });
-  const { diagnostics } = await project.refresh();
+  const { diagnostics } = await world.project.refresh();
   expect(diagnostics.join("\n")).not.toMatch(/changed outside Pulumi/);
   // Stack outputs are the program's, computed by the next run; the resource's own outputs follow the refresh.
   expect((await stateOf("orders-db")).outputs.snapshotReadOnly).toBe("No");
-  expect((await project.preview()).result.changeSummary).toEqual({ same: 4 });
-  await api.request("PUT", `/sources/${live.id}`, { name: live.name, connector: live.connector, config: live.config });
-  await project.refresh();
+  expect((await world.project.preview()).result.changeSummary).toEqual({ same: 4 });
+  await world.api.request("PUT", `/sources/${live.id}`, {
+    name: live.name,
+    connector: live.connector,
+    config: live.config,
+  });
+  await world.project.refresh();
 });
 
 test("a setting changed outside Pulumi shows as drift of its camelCase input, and up sets it back", async () => {
   const live = await only("/sources");
-  await api.request(
+  await world.api.request(
     "PUT",
     `/sources/${live.id}`,
     {
@@ -132,26 +122,26 @@ test("a setting changed outside Pulumi shows as drift of its camelCase input, an
     },
     { "X-Local-Origin": "web", "X-Local-Actor": "ops@example.com" },
   );
-  const { diagnostics } = await project.refresh();
+  const { diagnostics } = await world.project.refresh();
   // Named by its camelCase input, with the provenance of its config key from the service's history.
   expect(diagnostics.join("")).toMatch(
     /heartbeatEnabled is now true \(last applied: false\); changed \S+ by web \(ops@example\.com\), version \d+/,
   );
-  const preview = await project.preview();
+  const preview = await world.project.preview();
   expect(stepOf(preview, "orders-db")).toMatchObject({ op: "update", diffs: ["heartbeatEnabled"] });
 
-  await project.up();
+  await world.project.up();
   expect((await only("/sources")).config["heartbeat.enabled"]).toBe("false");
 });
 
 test("changing one setting previews as an update of that camelCase input and applies it in place", async () => {
   const before = await only("/sources");
-  await project.setConfig({ port: "6543" });
-  const preview = await project.preview();
+  await world.project.setConfig({ port: "6543" });
+  const preview = await world.project.preview();
   expect(stepOf(preview, "orders-db")).toMatchObject({ op: "update", diffs: ["databasePort"] });
   expect(preview.result.changeSummary).toEqual({ same: 3, update: 1 });
 
-  const result = await project.up();
+  const result = await world.project.up();
   const after = await only("/sources");
   expect(after.id).toBe(before.id);
   expect(after.config["database.port.user.defined"]).toBe("6543");
@@ -160,31 +150,31 @@ test("changing one setting previews as an update of that camelCase input and app
 
 test("changing a setting that forces a new connector previews as a replace named by it, with no duplicate", async () => {
   const before = await only("/destinations");
-  await project.setConfig({ ingestionMode: "upsert" });
-  const preview = await project.preview();
+  await world.project.setConfig({ ingestionMode: "upsert" });
+  const preview = await world.project.preview();
   const step = preview.steps.find((candidate) => candidate.name === "warehouse" && candidate.op === "replace");
   expect(step?.replaceKeys).toEqual(["ingestionMode"]);
 
-  await project.up();
+  await world.project.up();
   const after = await only("/destinations");
   expect(after.id).not.toBe(before.id);
   expect(after.config["ingestion.mode"]).toBe("upsert");
   expect(await only("/pipelines")).toMatchObject({ destination: { id: after.id } });
-  expect((await project.preview()).result.changeSummary).toEqual({ same: 4 });
+  expect((await world.project.preview()).result.changeSummary).toEqual({ same: 4 });
 });
 
 test("destroy leaves the server empty", async () => {
-  await project.destroy();
-  expect(await api.list("/sources")).toEqual([]);
-  expect(await api.list("/destinations")).toEqual([]);
-  expect(await api.list("/pipelines")).toEqual([]);
+  await world.project.destroy();
+  expect(await world.api.list("/sources")).toEqual([]);
+  expect(await world.api.list("/destinations")).toEqual([]);
+  expect(await world.api.list("/pipelines")).toEqual([]);
 });
 
 test("bad input fails in preview, names each camelCase input, and sends nothing", async () => {
-  const bad = await TestProject.create("typed", server, { badInput: "true" });
+  const bad = await TestProject.create("typed", world.server, { badInput: "true" });
   try {
     let failure: { message: string; diagnostics: string[] } | undefined;
-    const calls = await callsDuring(server, async () => (failure = await bad.failingPreview()));
+    const calls = await callsDuring(world.server, async () => (failure = await bad.failingPreview()));
     // What `pulumi preview` prints. (The event stream's diagnostics also carry the SDK's debug-level
     // RegisterResource lines, which hold resolved inputs, secrets included: only `--debug` shows those.)
     const printed = failure?.message ?? "";

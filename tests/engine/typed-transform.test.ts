@@ -2,30 +2,16 @@
  * Typed transform classes end to end, with the real Pulumi engine against the local API server over HTTP: a
  * `MapFilterTransform` and an `EnrichAsyncTransform` whose catalogue settings are camelCase inputs.
  */
-import { type LocalServer, startLocalServer } from "../../server";
 import { callsDuring, previewCalls } from "../harness/calls";
-import { ServiceApi } from "../harness/api";
-import { type PreviewReport, TestProject } from "../harness/project";
+import { type PreviewReport } from "../harness/project";
+import { scenario } from "../harness/scenario";
 
 type Live = Record<string, unknown> & { id: string; name: string; config: Record<string, unknown> };
 
-let server: LocalServer;
-let api: ServiceApi;
-let project: TestProject;
-
-beforeAll(async () => {
-  server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 200 });
-  api = new ServiceApi(server);
-  project = await TestProject.create("typed-transform", server);
-});
-
-afterAll(async () => {
-  project?.dispose();
-  await server?.close();
-});
+const world = scenario("typed-transform", { server: { statusDelayMs: 50, deleteDelayMs: 200 } });
 
 const transformOfType = async (type: string): Promise<Live> => {
-  const items = (await api.list<Live>("/transforms")).filter((item) => item.transform_type === type);
+  const items = (await world.api.list<Live>("/transforms")).filter((item) => item.transform_type === type);
   expect(items).toHaveLength(1);
   return items[0];
 };
@@ -33,7 +19,7 @@ const transformOfType = async (type: string): Promise<Live> => {
 const stepOf = (preview: PreviewReport, name: string) => preview.steps.find((step) => step.name === name);
 
 test("up creates each typed transform under its own type, its type and settings sent by their dotted keys", async () => {
-  const result = await project.up();
+  const result = await world.project.up();
   expect(result.summary.result).toBe("succeeded");
   expect(result.steps.map((step) => [step.name, step.type])).toEqual(
     expect.arrayContaining([
@@ -59,42 +45,42 @@ test("up creates each typed transform under its own type, its type and settings 
 
 // The stack itself counts as one unchanged resource besides the two transforms.
 test("a second preview shows no changes and makes no API call", async () => {
-  const { changeSummary, calls } = await previewCalls(server, project);
+  const { changeSummary, calls } = await previewCalls(world.server, world.project);
   expect(changeSummary).toEqual({ same: 3 });
   expect(calls).toEqual([]);
 });
 
 test("refresh reads the service's strings back as the program's numbers: no drift", async () => {
-  const { diagnostics } = await project.refresh();
+  const { diagnostics } = await world.project.refresh();
   expect(diagnostics.join("\n")).not.toMatch(/changed outside Pulumi/);
-  expect((await project.preview()).result.changeSummary).toEqual({ same: 3 });
+  expect((await world.project.preview()).result.changeSummary).toEqual({ same: 3 });
 });
 
 test("changing a typed setting previews as an update of that camelCase input and applies it in place", async () => {
   const before = await transformOfType("enrich_async");
-  await project.setConfig({ capacity: "35" });
-  const preview = await project.preview();
+  await world.project.setConfig({ capacity: "35" });
+  const preview = await world.project.preview();
   expect(stepOf(preview, "customer-lookups")).toMatchObject({ op: "update", diffs: ["asyncCapacity"] });
   expect(preview.result.changeSummary).toEqual({ same: 2, update: 1 });
 
-  const result = await project.up();
+  const result = await world.project.up();
   const after = await transformOfType("enrich_async");
   expect(after.id).toBe(before.id);
   expect(after.config["transforms.async.capacity"]).toBe("35");
   expect(result.outputs.asyncCapacity.value).toBe(35);
-  expect((await project.preview()).result.changeSummary).toEqual({ same: 3 });
+  expect((await world.project.preview()).result.changeSummary).toEqual({ same: 3 });
 });
 
 test("a value outside the catalogue's range fails in preview, naming the camelCase input, and sends nothing", async () => {
-  await project.setConfig({ capacity: "80" });
+  await world.project.setConfig({ capacity: "80" });
   let failure: { message: string; diagnostics: string[] } | undefined;
-  const calls = await callsDuring(server, async () => (failure = await project.failingPreview()));
+  const calls = await callsDuring(world.server, async () => (failure = await world.project.failingPreview()));
   expect(failure?.message).toContain("`asyncCapacity`: must be between 1 and 50");
   expect(calls).toEqual([]);
-  await project.setConfig({ capacity: "35" });
+  await world.project.setConfig({ capacity: "35" });
 });
 
 test("destroy leaves the server without transforms", async () => {
-  await project.destroy();
-  expect(await api.list("/transforms")).toEqual([]);
+  await world.project.destroy();
+  expect(await world.api.list("/transforms")).toEqual([]);
 });

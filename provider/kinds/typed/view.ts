@@ -29,24 +29,19 @@ export interface TypedViewSpec<G extends JsonObject, L> {
 export function typedView<G extends JsonObject, L>(spec: TypedViewSpec<G, L>): KindDescription<JsonObject, L> {
   const { generic, settings } = spec;
   const convert = settingsLens<G>(settings, spec.fixed, spec.emptyConfig);
-  const { converge, replaceWhen } = generic;
+  const { converge } = generic;
   const schema = spec.baseSchema.extend(
     Object.fromEntries(settings.map((field) => [field.name, settingSchema(field)])),
   );
   const secretNames = settings.filter((field) => field.secret).map((field) => field.name);
-  // The generic kind names `config` (or the fixed input) for a forcing key; `replaceOn` names the setting itself.
-  const namedElsewhere = new Set(["config", ...Object.keys(spec.fixed)]);
   return {
     kind: spec.kind,
     schema: schema as unknown as z.ZodType<JsonObject>,
     rules: (news, olds) =>
       (generic.rules?.(convert.toGeneric(news), olds && convert.toGeneric(olds)) ?? []).map(convert.failure),
+    // The generic kind's `replaceWhen` names `config` for a forcing key; here each forcing setting is an input.
     replaceOn: settings.filter((field) => field.forcesReplace).map((field) => field.name),
     configKeyOf: (input) => settings.find((field) => field.name === input)?.key,
-    ...(replaceWhen && {
-      replaceWhen: (olds, news) =>
-        replaceWhen(convert.toGeneric(olds), convert.toGeneric(news)).filter((key) => !namedElsewhere.has(key)),
-    }),
     uniqueNames: generic.uniqueNames,
     ...(generic.adoptByName === undefined ? {} : { adoptByName: generic.adoptByName }),
     api: apiOverTypedInputs(generic.api, convert.toGeneric),
