@@ -66,9 +66,8 @@ function rulesOverTheRest<I extends JsonObject, L>(
   const rest = Object.fromEntries(
     Object.entries(own).filter(([key]) => !broken.has(key) && !waiting.has(key)),
   ) as JsonObject;
-  const schema = kind.schema as unknown as { partial?: () => z.ZodType<I> };
   const parsed = kind.schema.safeParse(rest);
-  const lenient = parsed.success || typeof schema.partial !== "function" ? parsed : schema.partial().safeParse(rest);
+  const lenient = parsed.success ? parsed : kind.schema.partial().safeParse(rest);
   if (!lenient.success) return [];
   const unknowns = [...waiting].filter((key) => !broken.has(key)).map((key) => [key, own[key]]);
   const inputs = { ...lenient.data, ...Object.fromEntries(unknowns) } as I;

@@ -41,11 +41,25 @@ export interface KindContext {
  *
  * `I` is the kind's inputs as they are stored in state; `L` is the object as the service answers it.
  */
+/**
+ * A kind's input schema: a zod object, so that the engine can list the inputs (`shape`) and check the ones a
+ * preview already knows (`partial`) without casts.
+ */
+export type InputSchema<I extends JsonObject> = z.ZodType<I> & {
+  readonly shape: Readonly<Record<string, unknown>>;
+  partial(): z.ZodType<Partial<I>>;
+};
+
+/** A zod object as a kind's input schema: what zod infers, stored as JSON (`I`). */
+export function inputSchema<I extends JsonObject>(schema: z.ZodObject): InputSchema<I> {
+  return schema as unknown as InputSchema<I>;
+}
+
 export interface KindDescription<I extends JsonObject, L> {
   /** The kind's name as used in type tokens and messages, e.g. "source". */
   kind: string;
   /** Offline validation of the inputs (unknown values are skipped by the engine). */
-  schema: z.ZodType<I>;
+  schema: InputSchema<I>;
   /** Rules that need more than the schema: cross-field rules, old versus new inputs, the connector catalogue. */
   rules?: (news: I, olds: I | undefined) => CheckFailure[];
   /** Top-level inputs whose change replaces the object; `replaceWhen` adds finer-grained triggers. */

@@ -66,8 +66,7 @@ export function inputKeys<I extends JsonObject, L>(kind: KindDescription<I, L>):
 
 /** The top-level input keys of the kind's own schema. */
 export function ownInputKeys<I extends JsonObject, L>(kind: KindDescription<I, L>): string[] {
-  const shape = (kind.schema as unknown as { shape?: Record<string, unknown> }).shape;
-  return shape ? Object.keys(shape) : [];
+  return Object.keys(kind.schema.shape);
 }
 
 /** The inputs stored inside a resource's outputs (outputs repeat every input so `diff` can compare them). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { type ConnectorRecord, connectorRecord } from "../client/responses";
 import type { ConnectorKind } from "../../catalogue";
-import type { JsonObject, KindDescription } from "../engine/kind";
+import { inputSchema, type JsonObject, type KindDescription } from "../engine/kind";
 import { requestFor } from "../engine/lookup";
 import { compact, semanticEqual } from "../engine/values";
 import { checkConnectorConfig, configForcesReplacement, secretKeys } from "./connector-config";
@@ -58,7 +58,7 @@ export function connectorKind(
 ): KindDescription<ConnectorInputs, ConnectorRecord> {
   return {
     kind,
-    schema: connectorInputsSchema as z.ZodType<ConnectorInputs>,
+    schema: inputSchema<ConnectorInputs>(connectorInputsSchema),
     rules: (news, olds) => [
       ...checkConnectorConfig(kind, news.connector, news.config),
       ...lifecycleRules(kind, news, olds),

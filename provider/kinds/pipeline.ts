@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { type PipelineRecord, pipelineRecord } from "../client/responses";
 import { errors } from "../errors";
-import type { Json, JsonObject, KindContext, KindDescription } from "../engine/kind";
+import { inputSchema, type Json, type JsonObject, type KindContext, type KindDescription } from "../engine/kind";
 import { getObject, requestFor } from "../engine/lookup";
 import { compact, isPlainObject, semanticEqual } from "../engine/values";
 import { connectorKind } from "./connector";
@@ -150,7 +150,7 @@ function transformItems(live: PipelineRecord): Json[] {
 
 export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
   kind: "pipeline",
-  schema: pipelineInputsSchema as z.ZodType<PipelineInputs>,
+  schema: inputSchema<PipelineInputs>(pipelineInputsSchema),
   rules: (news) => pipelineTransformRules(news),
   // A pipeline is its source → destination link: pointing it elsewhere makes a new pipeline. It also lets a
   // source that must be deleted before its replacement exists take its pipelines down first (the service

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { type ProjectKeyRecord, projectKeyRecord } from "../client/responses";
-import type { CheckFailure, Json, JsonObject, KindDescription } from "../engine/kind";
+import { type CheckFailure, inputSchema, type Json, type JsonObject, type KindDescription } from "../engine/kind";
 import { compact, containsUnknown, semanticEqual } from "../engine/values";
 import { keptSecrets, liveSet, liveSetting, revealed } from "./live-values";
 import { waitForProjectKey } from "../lifecycle/project-key-wait";
@@ -104,7 +104,7 @@ function kafkaConfig(access: ProjectKeyInputs["kafkaAccess"]): Json | undefined 
 
 export const projectKeyKind: KindDescription<ProjectKeyInputs, ProjectKeyRecord> = {
   kind: "project key",
-  schema: projectKeyInputsSchema as z.ZodType<ProjectKeyInputs>,
+  schema: inputSchema<ProjectKeyInputs>(projectKeyInputsSchema),
   rules,
   // PATCH takes the description and added capabilities only: anything else needs a new key.
   replaceOn: ["name", "kafkaAccess", "toolProfile"],

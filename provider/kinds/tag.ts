@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { type TagRecord, tagRecord } from "../client/responses";
-import type { JsonObject, KindDescription } from "../engine/kind";
+import { inputSchema, type JsonObject, type KindDescription } from "../engine/kind";
 import { compact, isPlainObject } from "../engine/values";
 import { liveSet, liveSetting } from "./live-values";
 
@@ -59,7 +59,7 @@ export function tagsIn(answer: unknown): unknown[] {
  */
 export const tagKind: KindDescription<TagInputs, TagRecord> = {
   kind: "tag",
-  schema: tagInputsSchema as z.ZodType<TagInputs>,
+  schema: inputSchema<TagInputs>(tagInputsSchema),
   rules: (news) => {
     const types = Array.isArray(news.types) ? news.types : [];
     const repeated = types.filter((type, index) => types.indexOf(type) !== index);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { type TopicRecord, topicRecord } from "../client/responses";
-import type { CheckFailure, JsonObject, KindDescription } from "../engine/kind";
+import { type CheckFailure, inputSchema, type JsonObject, type KindDescription } from "../engine/kind";
 import { compact, isUnknown } from "../engine/values";
 import { managedTags } from "./live-values";
 import { readTopic } from "./topic-facts";
@@ -37,7 +37,7 @@ function topicPayload(inputs: TopicInputs): JsonObject {
 
 export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
   kind: "topic",
-  schema: topicInputsSchema as z.ZodType<TopicInputs>,
+  schema: inputSchema<TopicInputs>(topicInputsSchema),
   rules: (news, olds) => {
     const failures: CheckFailure[] = [];
     const before = olds?.partitions ?? 1;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { type TransformRecord, transformRecord } from "../client/responses";
-import type { CheckFailure, Json, JsonObject, KindDescription } from "../engine/kind";
+import { type CheckFailure, inputSchema, type Json, type JsonObject, type KindDescription } from "../engine/kind";
 import { getObject } from "../engine/lookup";
 import { compact, isUnknown, semanticEqual } from "../engine/values";
 import { liveConfig, liveSet, liveSetting, tagIdsOf } from "./live-values";
@@ -110,7 +110,7 @@ function liveSettings(live: TransformRecord): JsonObject {
  */
 export const transformKind: KindDescription<TransformInputs, TransformRecord> = {
   kind: "transform",
-  schema: transformInputsSchema as unknown as z.ZodType<TransformInputs>,
+  schema: inputSchema<TransformInputs>(transformInputsSchema),
   rules,
   // The service refuses to change a transform's type.
   replaceOn: ["type"],

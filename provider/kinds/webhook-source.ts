@@ -2,7 +2,13 @@ import { z } from "zod";
 
 import { type ConnectorRecord, connectorRecord, envelope } from "../client/responses";
 import { errors } from "../errors";
-import type { CheckFailure, JsonObject, KindContext, KindDescription } from "../engine/kind";
+import {
+  type CheckFailure,
+  inputSchema,
+  type JsonObject,
+  type KindContext,
+  type KindDescription,
+} from "../engine/kind";
 import { compact, isUnknown } from "../engine/values";
 import { checkConnectorConfig } from "./connector-config";
 import { keptSecrets, liveConfig, liveSet, liveSetting, revealed, splitList, tagIdsOf } from "./live-values";
@@ -154,7 +160,7 @@ async function generatedSettings(context: KindContext, id: string): Promise<Json
  */
 export const webhookSourceKind: KindDescription<WebhookSourceInputs, ConnectorRecord> = {
   kind: "webhook source",
-  schema: webhookSourceInputsSchema as z.ZodType<WebhookSourceInputs>,
+  schema: inputSchema<WebhookSourceInputs>(webhookSourceInputsSchema),
   rules,
   replaceOn: ["keyVersion"],
   uniqueNames: true,

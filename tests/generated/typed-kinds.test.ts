@@ -209,8 +209,16 @@ describe("the typed kind over the generic connector", () => {
 
   test("carries every member of the generic connector kind (a new one must be converted or passed on here)", () => {
     const generic = connectorKind("source");
-    expect(Object.keys(kind)).toEqual(expect.arrayContaining(Object.keys(generic)));
+    // All but `replaceWhen`, which names `config` for a forcing key: a typed kind's forcing settings are `replaceOn`.
+    const carried = Object.keys(generic).filter((member) => member !== "replaceWhen");
+    expect(Object.keys(kind)).toEqual(expect.arrayContaining(carried));
+    expect(kind).not.toHaveProperty("replaceWhen");
     expect(Object.keys(kind.api)).toEqual(expect.arrayContaining(Object.keys(generic.api)));
+  });
+
+  test("a setting the catalogue marks as forcing replacement is named by its own input", () => {
+    expect(typedConnectorKind("destination", "snowflake")?.replaceOn).toEqual(["ingestionMode"]);
+    expect(kind.replaceOn).toEqual([]);
   });
 
   test("names the secret settings, so drift reports never print them", () => {

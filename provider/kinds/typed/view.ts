@@ -1,6 +1,13 @@
 import { z } from "zod";
 
-import { type CheckFailure, failureAt, type JsonObject, type KindApi, type KindDescription } from "../../engine/kind";
+import {
+  type CheckFailure,
+  failureAt,
+  inputSchema,
+  type JsonObject,
+  type KindApi,
+  type KindDescription,
+} from "../../engine/kind";
 import { settingSchema } from "../setting-schema";
 import { liveSettingsOf, type TypedField } from "./fields";
 
@@ -36,7 +43,7 @@ export function typedView<G extends JsonObject, L>(spec: TypedViewSpec<G, L>): K
   const secretNames = settings.filter((field) => field.secret).map((field) => field.name);
   return {
     kind: spec.kind,
-    schema: schema as unknown as z.ZodType<JsonObject>,
+    schema: inputSchema<JsonObject>(schema),
     rules: (news, olds) =>
       (generic.rules?.(convert.toGeneric(news), olds && convert.toGeneric(olds)) ?? []).map(convert.failure),
     // The generic kind's `replaceWhen` names `config` for a forcing key; here each forcing setting is an input.
