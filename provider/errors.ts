@@ -171,6 +171,9 @@ export function forResource(resource: string, error: unknown): Error {
  * values); each message ends with the table's next step.
  */
 export const errors = {
+  /** A failure of `resource` that one place raises, in its own words (`what`, ending with what to do). */
+  of: (resource: string, code: ErrorCode, what: string, call?: CallContext): StreamkapError =>
+    new StreamkapError(code, `${resource}: ${what}`, call, resource),
   /** What `resource` waited for (`outcome`, e.g. "it did not become `Active`") did not happen by `deadline`. */
   timedOut: (params: { resource: string; outcome: string; deadline: string; last?: string }): StreamkapError =>
     new StreamkapError(
@@ -248,13 +251,11 @@ export class ResourceInitError extends Error {
     cause: unknown,
   ) {
     const reason = cause instanceof Error ? cause.message : String(cause);
-    const named = StreamkapError.is(cause) && cause.resource === label;
-    const labelled = named || reason.startsWith(`${label}:`) ? reason : `${label}: ${reason}`;
-    // Every message should say what happens next; most of ours already tell what the next `up` does.
-    const next = /pulumi up/.test(labelled)
-      ? ""
-      : " It exists on the service and stays in the stack; run `pulumi up` again to finish.";
-    super(`${labelled}${next}`);
+    const known = StreamkapError.is(cause);
+    const labelled = known && cause.resource === label ? reason : `${label}: ${reason}`;
+    // The provider's own errors end with what to do; anything else gets it here.
+    const next = known ? "" : " Run `pulumi up` again to finish.";
+    super(`${labelled} It exists on the service and stays in the stack.${next}`);
     this.name = "ResourceInitError";
     this.code = StreamkapError.is(cause) ? cause.code : undefined;
     this.reasons = [this.message]; // what the engine prints for an initialization error

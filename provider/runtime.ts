@@ -14,7 +14,7 @@ import { createObject, deleteObject, readObject, type ReadOutcome, updateObject 
 import { warn } from "./engine/report";
 import { durationMs } from "./engine/common-inputs";
 import { isPlainObject, withoutProvider } from "./engine/values";
-import { ErrorCodes, ResourceInitError, StreamkapError } from "./errors";
+import { ErrorCodes, errors, ResourceInitError } from "./errors";
 import { kindNamed } from "./kinds";
 import { resolveSettings, type SettingLookup } from "./settings";
 
@@ -64,9 +64,10 @@ function operationDeadline(
   return {
     at,
     expired: (cause) =>
-      new StreamkapError(
+      errors.of(
+        label,
         ErrorCodes.timeout,
-        `${label}: the ${operation} did not finish within ${String(text)} (customTimeouts.${operation}). The ` +
+        `the ${operation} did not finish within ${String(text)} (customTimeouts.${operation}). The ` +
           `service may still be at work on it: raise customTimeouts.${operation}, or ${next}.` +
           (cause instanceof Error ? ` The call in flight: ${cause.message}` : ""),
       ),

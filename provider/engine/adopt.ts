@@ -1,4 +1,4 @@
-import { ErrorCodes, StreamkapError } from "../errors";
+import { ErrorCodes, errors } from "../errors";
 import { splitCommonInputs } from "./common-inputs";
 import type { JsonObject, KindContext, KindDescription } from "./kind";
 import { liveSettingOutputs } from "./live-settings";
@@ -32,17 +32,19 @@ export async function adoptObject<I extends JsonObject, L>(
     live = await getObject(kind, context, kind.api.idOf(live), kind.api.adoptQuery);
   }
   if (live === undefined) {
-    throw new StreamkapError(
+    throw errors.of(
+      context.label,
       ErrorCodes.notFound,
-      `${context.label}: there is no ${kind.kind} ${target === "byName" ? `named "${String(inputs.name)}"` : `with id ${target}`} ` +
+      `there is no ${kind.kind} ${target === "byName" ? `named "${String(inputs.name)}"` : `with id ${target}`} ` +
         "in this service to adopt. Check the id or name (and the credentials' service), or remove `adopt` to create it.",
     );
   }
   const liveConnector = isPlainObject(live) ? live.connector : undefined;
   if (typeof inputs.connector === "string" && typeof liveConnector === "string" && liveConnector !== inputs.connector) {
-    throw new StreamkapError(
+    throw errors.of(
+      context.label,
       ErrorCodes.rejected,
-      `${context.label}: the existing ${kind.kind} is a ${liveConnector} connector, but the code declares ` +
+      `the existing ${kind.kind} is a ${liveConnector} connector, but the code declares ` +
         `${inputs.connector}. Adopting it would change its type, which needs a new connector: correct \`connector\`, ` +
         "or remove `adopt` to create a new one under another name.",
     );
@@ -67,7 +69,7 @@ async function byName<I extends JsonObject, L>(
   inputs: I,
 ): Promise<L | undefined> {
   if (typeof inputs.name !== "string") {
-    throw new StreamkapError(ErrorCodes.rejected, `${context.label}: \`adopt: "byName"\` needs an explicit \`name\``);
+    throw errors.of(context.label, ErrorCodes.rejected, '`adopt: "byName"` needs an explicit `name`.');
   }
   const [first] = await findByName(kind, context, inputs.name);
   return first;

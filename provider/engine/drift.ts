@@ -56,7 +56,7 @@ const comparison = z.looseObject({
 const secretLooking = /pass(word)?|secret|private|token|credential|api\.?key|(^|\.)key$/i;
 
 /**
- * A warning that says, for each drifted input, its live value, and from the service's config history when it
+ * What drifted, for a warning or an error to name after its resource: for each drifted input, its live value, and from the service's config history when it
  * changed, from which origin, by whom and at which version, plus how much changed since creation.
  */
 export async function explainDrift<I extends JsonObject, L>(
@@ -87,10 +87,7 @@ export async function explainDrift<I extends JsonObject, L>(
       `${history.comparison.changes?.length ?? 0} setting(s) changed in all; it is now at version ` +
       `${history.comparison.current_version ?? "?"}.`
     : "";
-  return (
-    `${context.label} changed outside Pulumi since the last \`pulumi up\`:\n${lines.join("\n")}${sinceCreation}\n` +
-    'The next `pulumi up` sets the declared values back; with `onDrift: "fail"` it refuses instead.'
-  );
+  return `changed outside Pulumi since the last \`pulumi up\`:\n${lines.join("\n")}${sinceCreation}`;
 }
 
 function changedKey(version: HistoryVersion, key: string | undefined): boolean {

@@ -150,9 +150,10 @@ async function recoverCreate<I extends JsonObject, L>(
     return { live: leftover, orphan: true };
   }
   if (refused && existing.length > 0) {
-    throw new StreamkapError(
+    throw errors.of(
+      context.label,
       ErrorCodes.rejected,
-      `${context.label}: a ${kind.kind} named "${name}" already exists in this service ` +
+      `a ${kind.kind} named "${name}" already exists in this service ` +
         `(${(error as StreamkapError).message}). Names are unique per service: choose another name, or leave ` +
         "`name` unset so one is generated, or delete the existing object first.",
       (error as StreamkapError).call,
@@ -237,7 +238,11 @@ export async function readObject<I extends JsonObject, L>(
   const inputs = kind.liveInputs(live, prior);
   const drift = driftBetween(prior, inputs, ownInputKeys(kind));
   if (drift.length > 0) {
-    await warn(await explainDrift(kind, context, id, drift, new Set(kind.secretKeys?.(prior) ?? [])));
+    const explanation = await explainDrift(kind, context, id, drift, new Set(kind.secretKeys?.(prior) ?? []));
+    await warn(
+      `${context.label} ${explanation}\n` +
+        'The next `pulumi up` sets the declared values back; with `onDrift: "fail"` it refuses instead.',
+    );
   }
   const props: JsonObject = {
     ...withoutLiveOnly(withoutProvider(oldOutputs)),
@@ -340,9 +345,10 @@ async function refuseIfDrifted<I extends JsonObject, L>(
   const drift = driftBetween(applied, kind.liveInputs(live, applied), ownInputKeys(kind));
   if (drift.length === 0) return;
   const explanation = await explainDrift(kind, context, id, drift, new Set(kind.secretKeys?.(applied) ?? []));
-  throw new StreamkapError(
+  throw errors.of(
+    context.label,
     ErrorCodes.rejected,
-    `${explanation.replace(/\nThe next `pulumi up`.*$/s, "")}\n` +
+    `${explanation}\n` +
       '`onDrift` is "fail", so nothing was changed. Run `pulumi refresh` to take the live values into the stack ' +
       '(the next preview then shows exactly what `up` would change), or set `onDrift: "overwrite"`.',
   );

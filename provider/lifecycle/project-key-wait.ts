@@ -1,6 +1,6 @@
 import { sleep } from "../client/retry";
 import type { ObjectHandle } from "../engine/kind";
-import { ErrorCodes, errors, StreamkapError } from "../errors";
+import { ErrorCodes, errors } from "../errors";
 
 /** A new key is `creating` for a while; PATCH answers 400 until it is active. */
 const settleDeadlineMs = 5 * 60_000;
@@ -30,9 +30,10 @@ export async function waitForProjectKey<T extends { status?: string | null }>(se
       continue;
     }
     if (status === "deleting" || status === "delete_failed" || status?.endsWith("failed")) {
-      throw new StreamkapError(
+      throw errors.of(
+        context.label,
         ErrorCodes.rejected,
-        `${context.label} is ${status} on the service. Delete it in the web console or with \`pulumi destroy\`, ` +
+        `it is ${status} on the service. Delete it in the web console or with \`pulumi destroy\`, ` +
           "then run `pulumi up` to make a new one.",
       );
     }

@@ -209,9 +209,10 @@ async function brokenError(target: Target): Promise<StreamkapError> {
   } catch (error) {
     explanation = `the service could not explain why (${messageOf(error)})`;
   }
-  return new StreamkapError(
+  return errors.of(
+    label,
     ErrorCodes.rejected,
-    `${label}: the service reports it \`Broken\`; ${explanation}. Fix the cause (credentials, network access, the ` +
+    `the service reports it \`Broken\`; ${explanation}. Fix the cause (credentials, network access, the ` +
       "external system), then change `restartTrigger` to restart it; the next `pulumi up` checks again.",
   );
 }
@@ -235,5 +236,5 @@ export function messageOf(error: unknown): string {
 export function failure(target: Target, what: string, cause: unknown): StreamkapError {
   const code = StreamkapError.is(cause) ? cause.code : ErrorCodes.rejected;
   const call = StreamkapError.is(cause) ? cause.call : undefined;
-  return new StreamkapError(code, `${target.self.context.label}: ${what}`, call, target.self.context.label);
+  return errors.of(target.self.context.label, code, what, call);
 }

@@ -192,9 +192,10 @@ async function runUnitTest(context: KindContext, path: string, version: string, 
   if (!test || test.is_success === undefined || test.is_success === null) {
     throw errors.unexpectedAnswer({ resource: context.label, what: "no unit test result" }, call);
   }
-  throw new StreamkapError(
+  throw errors.of(
+    context.label,
     ErrorCodes.rejected,
-    `${context.label}: unit test "${test.test_name ?? name}" failed on version ${version}, so nothing was ` +
+    `unit test "${test.test_name ?? name}" failed on version ${version}, so nothing was ` +
       `deployed. The service's diff:\n${test.text_diff || "(no diff given)"}\n` +
       "Fix the implementation or the test's `expectedOutput`.",
     call,
@@ -219,9 +220,10 @@ async function waitForJob(context: KindContext, path: string, timeoutSeconds: nu
       const current = status ?? "UNKNOWN";
       if (runningStatuses.has(current)) return current;
       if (failedStatuses.has(current)) {
-        throw new StreamkapError(
+        throw errors.of(
+          context.label,
           ErrorCodes.rejected,
-          `${context.label}: the transform's job is ${current}. Its errors are listed by GET ${path}/errors and ` +
+          `the transform's job is ${current}. Its errors are listed by GET ${path}/errors and ` +
             "in the web console; fix the implementation, then run `pulumi up`.",
         );
       }
