@@ -17,7 +17,6 @@ import { catalogue } from "../catalogue";
 import { fieldsOf, hasHandWrittenResource } from "../provider/kinds/typed/fields";
 import { typedTransformFields } from "../provider/kinds/typed/transform";
 import {
-  baseFile,
   type ConnectorSpec,
   connectorFile,
   indexFile,
@@ -26,12 +25,7 @@ import {
   type TransformSpec,
   transformsFile,
 } from "./gen-connectors/render";
-import {
-  transformBaseFile,
-  transformShimKey,
-  typedTransformFile,
-  type TypedTransformSpec,
-} from "./gen-connectors/typed-transforms";
+import { transformShimKey, typedTransformFile, type TypedTransformSpec } from "./gen-connectors/typed-transforms";
 
 /** One generated file: its path relative to sdk/generated, and its formatted text. */
 export interface GeneratedFile {
@@ -65,7 +59,6 @@ export async function generateConnectorFiles(repoRoot: string = defaultRepoRoot)
   });
 
   const files: GeneratedFile[] = [
-    { path: "connector-base.ts", text: baseFile() },
     {
       path: "shims.ts",
       text: shimsFile([
@@ -74,7 +67,6 @@ export async function generateConnectorFiles(repoRoot: string = defaultRepoRoot)
       ]),
     },
     { path: "transforms.ts", text: transformsFile(transforms) },
-    { path: "transform-base.ts", text: transformBaseFile() },
     {
       path: "index.ts",
       text: indexFile(

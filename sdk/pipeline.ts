@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { type ManagedArgs, managedProps } from "./common";
 import { Connector } from "./connectors";
 import { namingProps } from "./naming";
-import type { TypedTransform } from "./generated/transform-base";
+import type { TypedTransform } from "./typed-bases";
 import { shims } from "./shim";
 import type { Transform } from "./transform";
 import { StreamkapResource } from "./resource";

@@ -78,7 +78,7 @@ export function connectorFile(spec: ConnectorSpec): string {
 import * as pulumi from "@pulumi/pulumi";
 
 import { commonConnectorProps, type ConnectorCommonArgs } from "../../connectors";
-import { ${baseImports} } from "../connector-base";
+import { ${baseImports} } from "../../typed-bases";
 import { typedShims } from "../shims";
 
 ${docComment([[`The settings of a {@link ${name}}; each names its dotted config key.`]], "")}export interface ${name}Args extends ${argsBase} {
@@ -172,53 +172,11 @@ ${keys}
 `;
 }
 
-/** Outputs and helpers every typed connector class shares. */
-export function baseFile(): string {
-  return `${header}
-import * as pulumi from "@pulumi/pulumi";
-
-import { Connector } from "../connectors";
-
-/** Any JSON value: the type of settings the catalogue describes as nested maps or objects. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
-/**
- * The generic {@link Connector} as a base whose declared outputs leave out \`connector\` and \`config\`: a typed
- * connector has its code in its type and its settings as outputs of their own. Only the type is narrowed; at run
- * time this is \`Connector\`, so the common outputs are declared once, there.
- */
-const ConnectorWithoutConfig = Connector as unknown as abstract new (
-  ...args: ConstructorParameters<typeof Connector>
-) => Omit<Connector, "connector" | "config">;
-
-/** Outputs every typed source and destination has besides its settings: those of the generic {@link Connector}. */
-export abstract class TypedConnector extends ConnectorWithoutConfig {}
-
-/** A typed source, e.g. {@link PostgresqlSource}. */
-export abstract class TypedSource extends TypedConnector {
-  /** The service the source belongs to. */
-  declare readonly serviceId: pulumi.Output<string>;
-}
-
-/** A typed destination, e.g. {@link SnowflakeDestination}. */
-export abstract class TypedDestination extends TypedConnector {}
-
-/**
- * A catalogue-secret setting wrapped as a Pulumi secret, so state and previews never show it in plaintext.
- * @internal
- */
-export function secretInput<T>(value: pulumi.Input<T> | undefined): pulumi.Output<pulumi.Unwrap<T>> | undefined {
-  return value === undefined ? undefined : pulumi.secret(value);
-}
-`;
-}
-
 export function indexFile(sources: ConnectorSpec[], destinations: ConnectorSpec[], transforms: string[]): string {
   const path = (spec: ConnectorSpec) => `./${spec.kind}s/${spec.code}`;
   return `${header}
-export { type JsonValue, TypedConnector, TypedDestination, TypedSource } from "./connector-base";
+export { type JsonValue, TypedConnector, TypedDestination, TypedSource, TypedTransform } from "../typed-bases";
 ${[...sources, ...destinations].map((spec) => `export * from "${path(spec)}";`).join("\n")}
-export { TypedTransform } from "./transform-base";
 ${transforms.map((code) => `export * from "./transforms/${code}";`).join("\n")}
 export * from "./transforms";
 `;

@@ -194,8 +194,8 @@ export function typedTransformFile(spec: TypedTransformSpec): string {
 import * as pulumi from "@pulumi/pulumi";
 
 import { ${[...transformImports, "transformProps"].join(", ")} } from "../../transform";
-${baseImports.length > 0 ? `import { ${baseImports.join(", ")} } from "../connector-base";\n` : ""}import { typedShims } from "../shims";
-import { TypedTransform } from "../transform-base";
+import { typedShims } from "../shims";
+import { ${[...baseImports, "TypedTransform"].join(", ")} } from "../../typed-bases";
 
 ${docComment([[`The arguments of a {@link ${name}}: the generic transform's, with its catalogue settings typed.`]], "")}export interface ${name}Args extends Omit<TransformArgs, ${replaced.map((input) => JSON.stringify(input)).join(" | ")}> {
 ${members(spec)}}
@@ -215,24 +215,5 @@ ${outputs}
     );
   }
 }
-`;
-}
-
-/** The base of the typed transform classes: the generic transform's outputs, without `type`. */
-export function transformBaseFile(): string {
-  return `${header}
-import { StreamkapResource } from "../resource";
-import type { Transform } from "../transform";
-
-/**
- * A dynamic resource typed with the generic {@link Transform}'s outputs, less \`type\`: a typed transform has its
- * type in its class and token. Only the type is narrowed; the outputs are declared once, on \`Transform\`.
- */
-const TransformOutputs = StreamkapResource as unknown as abstract new (
-  ...args: ConstructorParameters<typeof StreamkapResource>
-) => StreamkapResource & Omit<Transform, "type" | keyof StreamkapResource>;
-
-/** A typed transform, e.g. {@link MapFilterTransform}: the outputs every one has besides its settings. */
-export abstract class TypedTransform extends TransformOutputs {}
 `;
 }

@@ -4,7 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import { commonConnectorProps, type ConnectorCommonArgs } from "../../connectors";
-import { TypedDestination } from "../connector-base";
+import { TypedDestination } from "../../typed-bases";
 import { typedShims } from "../shims";
 
 /** The settings of a {@link KafkaDestination}; each names its dotted config key. */

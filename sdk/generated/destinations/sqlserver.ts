@@ -4,7 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import { commonConnectorProps, type ConnectorCommonArgs } from "../../connectors";
-import { secretInput, TypedDestination } from "../connector-base";
+import { secretInput, TypedDestination } from "../../typed-bases";
 import { typedShims } from "../shims";
 
 /** The settings of a {@link SqlServerDestination}; each names its dotted config key. */

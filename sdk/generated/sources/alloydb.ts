@@ -4,7 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import { commonConnectorProps, type ConnectorCommonArgs } from "../../connectors";
-import { secretInput, TypedSource } from "../connector-base";
+import { secretInput, TypedSource } from "../../typed-bases";
 import { typedShims } from "../shims";
 
 /** The settings of a {@link AlloyDbSource}; each names its dotted config key. */

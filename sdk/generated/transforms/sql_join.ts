@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 
 import { type TransformArgs, type SqlJoinImplementationArgs, transformProps } from "../../transform";
 import { typedShims } from "../shims";
-import { TypedTransform } from "../transform-base";
+import { TypedTransform } from "../../typed-bases";
 
 /** The arguments of a {@link SqlJoinTransform}: the generic transform's, with its catalogue settings typed. */
 export interface SqlJoinTransformArgs extends Omit<
