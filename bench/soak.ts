@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-import { countersDirVariable } from "../provider/client/retry";
+import { countersDirVariable } from "../provider/client/counters";
 import { type LocalServer, startLocalServer } from "../server";
 import { ServiceApi } from "../tests/harness/api";
 import { TestProject } from "../tests/harness/project";

@@ -5,14 +5,8 @@ import { credentialIdentity, type ProviderSettings } from "../settings";
 import { TokenSource } from "./auth";
 import { type HttpMethod, type HttpResponse, send, TransportError } from "./http";
 import { CallGate, TokenBucket } from "./limiter";
-import {
-  defaultRetryPolicy,
-  parseRetryAfter,
-  reportCounters,
-  retryCounters,
-  type RetryDecision,
-  withRetries,
-} from "./retry";
+import { reportCounters, retryCounters } from "./counters";
+import { defaultRetryPolicy, parseRetryAfter, type RetryDecision, withRetries } from "./retry";
 import { isKafkaConnectTransient, kafkaConnectRetryDelayMs } from "./kafka-connect";
 import { describeDetail, describeParseFailure } from "./responses";
 
@@ -272,7 +266,7 @@ function adminHeaders(settings: ProviderSettings): Record<string, string> {
 
 const clients = new Map<string, StreamkapClient>();
 
-/** This process's retries, pacing and tokens, for `STREAMKAP_COUNTERS_DIR` (see retry.ts `reportCounters`). */
+/** This process's retries, pacing and tokens, for `STREAMKAP_COUNTERS_DIR` (see counters.ts). */
 function reportProcessCounters(): void {
   reportCounters(() => {
     const pacing = { delayed: 0, waitedMs: 0 };

@@ -1,7 +1,8 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 
 import pRetry from "p-retry";
+
+import { retryCounters } from "./counters";
 
 /**
  * When to try a call again and how long to wait. Defaults follow undici's RetryOptions: exponential backoff,
@@ -26,35 +27,6 @@ export const defaultRetryPolicy: Omit<RetryPolicy, "budgetMs"> = {
 
 /** What a failed attempt means for the next one. */
 export type RetryDecision = { retry: false } | { retry: true; minDelayMs?: number; reason: string };
-
-/** Counts of retries made by this process, by reason; read by benchmarks and the soak report. */
-export const retryCounters = new Map<string, number>();
-
-/** Environment variable naming a directory where each provider process reports its counters. Off when unset. */
-export const countersDirVariable = "STREAMKAP_COUNTERS_DIR";
-
-let lastReport = "";
-
-/**
- * Writes this process's counters to `$STREAMKAP_COUNTERS_DIR/provider-<pid>.json` when they changed. The provider
- * runs inside a process the engine starts and ends, so the file is rewritten as counts change rather than at exit,
- * which a killed run never reaches. Counts only: never a request, a value or a credential.
- */
-export function reportCounters(counters: () => Record<string, Record<string, number>>): void {
-  const dir = process.env[countersDirVariable];
-  if (!dir) return; // off (the usual case): nothing is gathered on the way of every call
-  const text = JSON.stringify({ pid: process.pid, ...counters() });
-  if (text === lastReport) return;
-  lastReport = text;
-  try {
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `provider-${process.pid}.json`);
-    writeFileSync(`${file}.tmp`, text);
-    renameSync(`${file}.tmp`, file); // a reader never sees half a file
-  } catch {
-    // Counting is for reports; it must never fail a deployment.
-  }
-}
 
 export async function withRetries<T>(
   attempt: (attemptNumber: number) => Promise<T>,
@@ -102,8 +74,4 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   }
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

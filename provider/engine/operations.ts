@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
 import { z } from "zod";
 
 import { isKafkaConnectTransient, kafkaConnectRetryDelayMs } from "../client/kafka-connect";
-import { sleep } from "../client/retry";
 import { ErrorCodes, errors, forResource, ResourceInitError, StreamkapError } from "../errors";
 import { adoptedMarker, adoptObject } from "./adopt";
 import { splitCommonInputs } from "./common-inputs";

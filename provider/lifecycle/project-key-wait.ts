@@ -1,4 +1,5 @@
-import { sleep } from "../client/retry";
+import { setTimeout as sleep } from "node:timers/promises";
+
 import type { ObjectHandle } from "../engine/kind";
 import { ErrorCodes, errors } from "../errors";
 

@@ -1,5 +1,6 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
 import { anyBody, type ConnectorRecord } from "../client/responses";
-import { sleep } from "../client/retry";
 import type { Json, ObjectHandle } from "../engine/kind";
 import { isPlainObject } from "../engine/values";
 import { ErrorCodes, errors, StreamkapError } from "../errors";

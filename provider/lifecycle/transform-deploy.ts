@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
 import { z } from "zod";
 
 import { envelope, implementationAnswer, jobStatusAnswer, transformRecord, unitTestAnswer } from "../client/responses";
-import { sleep } from "../client/retry";
 import type { Json, JsonObject, KindContext, ObjectHandle } from "../engine/kind";
 import { compact, semanticEqual } from "../engine/values";
 import { describeCall, ErrorCodes, StreamkapError, errors } from "../errors";
