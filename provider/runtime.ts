@@ -40,7 +40,7 @@ function contextFor(
 ): KindContext {
   const settings = resolveSettings(lookup, process.env);
   const name = typeof props.name === "string" ? props.name : undefined;
-  const label = name ? `${kind.kind} "${name}"` : kind.kind;
+  const label = name ? `${kind.noun} "${name}"` : kind.noun;
   const client = clientFor(settings);
   const deadline = operation && operationDeadline(props, operation, label);
   return { client: deadline ? client.withDeadline(deadline) : client, createdFrom: settings.createdFrom, label };

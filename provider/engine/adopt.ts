@@ -35,7 +35,7 @@ export async function adoptObject<I extends JsonObject, L>(
     throw errors.of(
       context.label,
       ErrorCodes.notFound,
-      `there is no ${kind.kind} ${target === "byName" ? `named "${String(inputs.name)}"` : `with id ${target}`} ` +
+      `there is no ${kind.noun} ${target === "byName" ? `named "${String(inputs.name)}"` : `with id ${target}`} ` +
         "in this service to adopt. Check the id or name (and the credentials' service), or remove `adopt` to create it.",
     );
   }
@@ -44,7 +44,7 @@ export async function adoptObject<I extends JsonObject, L>(
     throw errors.of(
       context.label,
       ErrorCodes.rejected,
-      `the existing ${kind.kind} is a ${liveConnector} connector, but the code declares ` +
+      `the existing ${kind.noun} is a ${liveConnector} connector, but the code declares ` +
         `${inputs.connector}. Adopting it would change its type, which needs a new connector: correct \`connector\`, ` +
         "or remove `adopt` to create a new one under another name.",
     );

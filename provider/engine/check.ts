@@ -24,7 +24,7 @@ export function checkInputs<I extends JsonObject, L>(
 ): CheckOutcome {
   const olds = oldsRaw && Object.keys(oldsRaw).length > 0 ? withoutProvider(oldsRaw) : undefined;
   const { common, own } = splitCommonInputs(withAutoName(olds, withoutProvider(newsRaw)));
-  const commonFailures = checkCommonInputs(kind.kind, common, kind.adoptByName ?? true);
+  const commonFailures = checkCommonInputs(kind.noun, common, kind.adoptByName ?? true);
 
   const parsed = kind.schema.safeParse(own);
   if (!parsed.success) {
@@ -138,7 +138,7 @@ function describeIssue<I extends JsonObject, L>(
     return issue.keys.map((key) => {
       const suggestion = closestMatch(key, known);
       const hint = suggestion ? `; did you mean \`${suggestion}\`?` : "";
-      const place = atTop ? `an input of a ${kind.kind}` : `allowed in \`${where}\``;
+      const place = atTop ? `an input of a ${kind.noun}` : `allowed in \`${where}\``;
       return { property: atTop ? key : property, reason: `\`${key}\` is not ${place}${hint}` };
     });
   }

@@ -43,7 +43,7 @@ export function diffInputs<I extends JsonObject, L>(
   // say there are changes, and which.
   const adopted = oldOutputs[adoptedMarker] === true;
   const warning = adopted
-    ? `${kind.kind} "${String(news.name ?? olds.name)}" was adopted as it was; the code differs from it in ` +
+    ? `${kind.noun} "${String(news.name ?? olds.name)}" was adopted as it was; the code differs from it in ` +
       `${changed.map((key) => `\`${key}\``).join(", ")}, which \`pulumi up\` will set as the code declares.`
     : undefined;
 

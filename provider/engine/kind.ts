@@ -56,8 +56,8 @@ export function inputSchema<I extends JsonObject>(schema: z.ZodObject): InputSch
 }
 
 export interface KindDescription<I extends JsonObject, L> {
-  /** The kind's name as used in type tokens and messages, e.g. "source". */
-  kind: string;
+  /** How messages name an object of the kind, e.g. "postgresql source", "project key" (the registry key is the token). */
+  noun: string;
   /** Offline validation of the inputs (unknown values are skipped by the engine). */
   schema: InputSchema<I>;
   /** Rules that need more than the schema: cross-field rules, old versus new inputs, the connector catalogue. */

@@ -40,7 +40,7 @@ export async function findByName<I extends JsonObject, L>(
       if (isPlainObject(item) && item.name !== name && item.topic_name !== name) continue;
       const parsed = kind.api.record.safeParse(item);
       if (!parsed.success) {
-        const what = `an item that is not a ${kind.kind} (${describeParseFailure(parsed.error)})`;
+        const what = `an item that is not a ${kind.noun} (${describeParseFailure(parsed.error)})`;
         throw errors.unexpectedAnswer({ resource: context.label, what }, { method: "GET", path });
       }
       const live = parsed.data as L;
@@ -105,7 +105,7 @@ export async function getObject<I extends JsonObject, L>(
     if (item === undefined || item === null) return undefined;
     const parsed = kind.api.record.safeParse(item);
     if (!parsed.success) {
-      const what = `an object that is not a ${kind.kind} (${describeParseFailure(parsed.error)})`;
+      const what = `an object that is not a ${kind.noun} (${describeParseFailure(parsed.error)})`;
       throw errors.unexpectedAnswer({ resource: context.label, what }, request);
     }
     return parsed.data;

@@ -154,7 +154,7 @@ async function recoverCreate<I extends JsonObject, L>(
     throw errors.of(
       context.label,
       ErrorCodes.rejected,
-      `a ${kind.kind} named "${name}" already exists in this service ` +
+      `a ${kind.noun} named "${name}" already exists in this service ` +
         `(${(error as StreamkapError).message}). Names are unique per service: choose another name, or leave ` +
         "`name` unset so one is generated, or delete the existing object first.",
       (error as StreamkapError).call,

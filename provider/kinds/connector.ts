@@ -57,7 +57,7 @@ export function connectorKind(
   kind: Exclude<ConnectorKind, "transform">,
 ): KindDescription<ConnectorInputs, ConnectorRecord> {
   return {
-    kind,
+    noun: kind,
     schema: inputSchema<ConnectorInputs>(connectorInputsSchema),
     rules: (news, olds) => [
       ...checkConnectorConfig(kind, news.connector, news.config),

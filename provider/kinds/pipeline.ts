@@ -149,7 +149,7 @@ function transformItems(live: PipelineRecord): Json[] {
 }
 
 export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
-  kind: "pipeline",
+  noun: "pipeline",
   schema: inputSchema<PipelineInputs>(pipelineInputsSchema),
   rules: (news) => pipelineTransformRules(news),
   // A pipeline is its source → destination link: pointing it elsewhere makes a new pipeline. It also lets a

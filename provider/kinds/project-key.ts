@@ -103,7 +103,7 @@ function kafkaConfig(access: ProjectKeyInputs["kafkaAccess"]): Json | undefined 
 }
 
 export const projectKeyKind: KindDescription<ProjectKeyInputs, ProjectKeyRecord> = {
-  kind: "project key",
+  noun: "project key",
   schema: inputSchema<ProjectKeyInputs>(projectKeyInputsSchema),
   rules,
   // PATCH takes the description and added capabilities only: anything else needs a new key.

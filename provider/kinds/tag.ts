@@ -58,7 +58,7 @@ export function tagsIn(answer: unknown): unknown[] {
  * service tags a pipeline "Development" when it is given no tags. Everything about a tag changes in place.
  */
 export const tagKind: KindDescription<TagInputs, TagRecord> = {
-  kind: "tag",
+  noun: "tag",
   schema: inputSchema<TagInputs>(tagInputsSchema),
   rules: (news) => {
     const types = Array.isArray(news.types) ? news.types : [];

@@ -36,7 +36,7 @@ function topicPayload(inputs: TopicInputs): JsonObject {
 }
 
 export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
-  kind: "topic",
+  noun: "topic",
   schema: inputSchema<TopicInputs>(topicInputsSchema),
   rules: (news, olds) => {
     const failures: CheckFailure[] = [];

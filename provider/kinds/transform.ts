@@ -109,7 +109,7 @@ function liveSettings(live: TransformRecord): JsonObject {
  * transform object; its code is a numbered implementation version, unit-tested and deployed by `converge`.
  */
 export const transformKind: KindDescription<TransformInputs, TransformRecord> = {
-  kind: "transform",
+  noun: "transform",
   schema: inputSchema<TransformInputs>(transformInputsSchema),
   rules,
   // The service refuses to change a transform's type.

@@ -159,7 +159,7 @@ async function generatedSettings(context: KindContext, id: string): Promise<Json
  * it is read once, with `secret_returned`, and kept in state as a secret output.
  */
 export const webhookSourceKind: KindDescription<WebhookSourceInputs, ConnectorRecord> = {
-  kind: "webhook source",
+  noun: "webhook source",
   schema: inputSchema<WebhookSourceInputs>(webhookSourceInputsSchema),
   rules,
   replaceOn: ["keyVersion"],

@@ -5,7 +5,7 @@
 import { findConnector } from "../../catalogue";
 import { nowIso, objectId, secretString } from "../core/ids";
 import type { Store } from "../state/store";
-import type { ConfigValue, ConnectorRecord, Origin } from "../state/types";
+import type { ConfigValue, StoredConnector, Origin } from "../state/types";
 import { diffConfig, maskConfig, normalizeConfig, secretKeys, webhookApiKey, webhookUrlKey } from "./config";
 import { connectorStatus, startingThen, taskStatuses } from "./status";
 import { sourceTopics, syncSourceTopics } from "./topics";
@@ -22,13 +22,13 @@ function summarize(changes: number, created: boolean, origin: Origin): string {
   return `Updated ${changes} setting${changes === 1 ? "" : "s"} via ${origin}`;
 }
 
-function secretsOf(record: ConnectorRecord): Set<string> {
+function secretsOf(record: StoredConnector): Set<string> {
   const connector = findConnector(record.kind, record.connector);
   return connector ? secretKeys(connector) : new Set();
 }
 
 /** Appends a history version when the config changed (whatever the origin). */
-export function recordVersion(connector: ConnectorRecord, before: Record<string, ConfigValue>, author: Author): void {
+export function recordVersion(connector: StoredConnector, before: Record<string, ConfigValue>, author: Author): void {
   const created = connector.history.length === 0;
   const changes = diffConfig(before, connector.config, secretsOf(connector));
   if (!created && changes.length === 0) return;
@@ -56,7 +56,7 @@ export interface CreateInput {
   author: Author;
 }
 
-export function createConnector(store: Store, input: CreateInput): ConnectorRecord {
+export function createConnector(store: Store, input: CreateInput): StoredConnector {
   const config = normalizeConfig({ kind: input.kind, connector: input.connector, config: input.config });
   const now = Date.now();
   const delay = store.timings.statusDelayMs;
@@ -71,7 +71,7 @@ export function createConnector(store: Store, input: CreateInput): ConnectorReco
             { status: "Pending Update", at: now },
             { status: desired, at: now + Math.max(1, store.timings.pendingUpdateMs) },
           ];
-  const connector: ConnectorRecord = {
+  const connector: StoredConnector = {
     id: objectId(),
     kind: input.kind,
     serviceId: input.serviceId,
@@ -97,7 +97,7 @@ export function createConnector(store: Store, input: CreateInput): ConnectorReco
 
 export function updateConnector(
   store: Store,
-  connector: ConnectorRecord,
+  connector: StoredConnector,
   input: { name: string; config: unknown; wait: boolean; author: Author },
 ): void {
   const before = { ...connector.config };
@@ -131,7 +131,7 @@ export interface RenderOptions {
   webhookBaseUrl: string;
 }
 
-export function renderConnector(store: Store, record: ConnectorRecord, options: RenderOptions) {
+export function renderConnector(store: Store, record: StoredConnector, options: RenderOptions) {
   const service = store.service(record.serviceId);
   const connector = findConnector(record.kind, record.connector);
   const config = maskConfig(record.config, secretsOf(record), options.revealSecrets);
@@ -162,14 +162,14 @@ export function renderConnector(store: Store, record: ConnectorRecord, options: 
   };
 }
 
-export function connectorsOf(store: Store, kind: Kind, serviceId: string): ConnectorRecord[] {
+export function connectorsOf(store: Store, kind: Kind, serviceId: string): StoredConnector[] {
   return Object.values(store.state.connectors).filter(
     (connector) => connector.kind === kind && connector.serviceId === serviceId,
   );
 }
 
 /** `Pending`, `Active`, `Paused` or `Stopped`: where the status timeline leads (DOCS `desired_state` values). */
-function desiredState(connector: ConnectorRecord): string {
+function desiredState(connector: StoredConnector): string {
   const target = connector.timeline[connector.timeline.length - 1]?.status;
   return target === "Pending" || target === "Paused" || target === "Stopped" ? target : "Active";
 }

@@ -3,14 +3,14 @@
  * pause is immediate, resume/restart/deploy pass through Starting, stop is immediate.
  */
 import { HttpError } from "../core/errors";
-import type { ConnectorRecord } from "../state/types";
+import type { StoredConnector } from "../state/types";
 import { connectorStatus, isBeingDeleted, startingThen } from "./status";
 
 export const lifecycleOperations = ["pause", "resume", "stop", "restart", "reset", "restart_task", "deploy"] as const;
 export type Operation = (typeof lifecycleOperations)[number];
 
 /** Applies an operation; throws 409 when the current status does not allow it. */
-export function applyOperation(connector: ConnectorRecord, op: Operation, delayMs: number, now = Date.now()): void {
+export function applyOperation(connector: StoredConnector, op: Operation, delayMs: number, now = Date.now()): void {
   const status = connectorStatus(connector, now);
   if (isBeingDeleted(connector)) throw new HttpError(409, `${connector.kind} ${connector.id} is being deleted`);
   switch (op) {

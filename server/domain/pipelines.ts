@@ -1,7 +1,7 @@
 /**
  * Pipeline facts shared by the routes and the store: topic naming, and older persisted records brought up to date.
  */
-import type { PipelineRecord, PipelineTransform } from "../state/types";
+import type { StoredPipeline, PipelineTransform } from "../state/types";
 
 /**
  * A topic's "pretty" name from its id: everything after the first dot, the way the service rebuilds the `topic`
@@ -28,7 +28,7 @@ export function renderTransformItem(item: PipelineTransform) {
  * Records written by older versions of this server kept transform items as `{topic_id}` only and auto-discovery
  * rules as anything: fill the missing fields so that every answer has the real item shape.
  */
-export function normalisePipeline(record: PipelineRecord): void {
+export function normalisePipeline(record: StoredPipeline): void {
   const items = (record.transforms ?? []) as Array<Partial<PipelineTransform>>;
   record.transforms = items.map((item) => ({
     id: item.id ?? "",

@@ -5,7 +5,7 @@
  */
 import { HttpError } from "../core/errors";
 import type { Store } from "../state/store";
-import type { ConnectorRecord, TopicRecord } from "../state/types";
+import type { StoredConnector, StoredTopic } from "../state/types";
 import { connectorStatus } from "./status";
 import { snapshotStatus, sourceTopics } from "./topics";
 
@@ -16,7 +16,7 @@ export interface SnapshotRequest {
   surrogateKey?: string | null;
 }
 
-export function runningTopics(store: Store, source: ConnectorRecord, now = Date.now()): TopicRecord[] {
+export function runningTopics(store: Store, source: StoredConnector, now = Date.now()): StoredTopic[] {
   return sourceTopics(store, source, now).filter((topic) => {
     const snapshot = snapshotStatus(topic, now);
     return snapshot === "running" || snapshot === "pending";
@@ -26,10 +26,10 @@ export function runningTopics(store: Store, source: ConnectorRecord, now = Date.
 /** Checks every rule first (422/409) so a rejected request changes nothing; returns the selected topics. */
 export function checkSnapshot(
   store: Store,
-  source: ConnectorRecord,
+  source: StoredConnector,
   req: SnapshotRequest,
   now = Date.now(),
-): TopicRecord[] {
+): StoredTopic[] {
   if (req.snapshotType === "blocking" && req.additionalConditions && req.additionalConditions.length > 0) {
     throw new HttpError(422, [
       {
@@ -89,8 +89,8 @@ export function checkSnapshot(
 
 export function startSnapshot(
   store: Store,
-  source: ConnectorRecord,
-  topics: TopicRecord[],
+  source: StoredConnector,
+  topics: StoredTopic[],
   req: SnapshotRequest,
   now = Date.now(),
 ) {
@@ -115,7 +115,7 @@ export function startSnapshot(
  * Local-only switch: the source's snapshot (the one running, or the next one started) keeps running until
  * {@link releaseSnapshot}, so a test can act while it runs without racing `snapshotDurationMs`.
  */
-export function holdSnapshot(store: Store, source: ConnectorRecord, now = Date.now()): TopicRecord[] {
+export function holdSnapshot(store: Store, source: StoredConnector, now = Date.now()): StoredTopic[] {
   const topics = sourceTopics(store, source, now);
   for (const topic of topics) topic.snapshotHeld = true;
   if (runningTopics(store, source, now).some((topic) => topic.snapshot?.type === "blocking")) {
@@ -126,7 +126,7 @@ export function holdSnapshot(store: Store, source: ConnectorRecord, now = Date.n
 }
 
 /** Ends the hold: a held snapshot completes now (its topics report `completed`), and streaming resumes. */
-export function releaseSnapshot(store: Store, source: ConnectorRecord, now = Date.now()): TopicRecord[] {
+export function releaseSnapshot(store: Store, source: StoredConnector, now = Date.now()): StoredTopic[] {
   const topics = Object.values(store.state.topics).filter(
     (topic) => topic.entityType === "source" && topic.entityId === source.id && topic.snapshotHeld,
   );
@@ -147,7 +147,7 @@ export function releaseSnapshot(store: Store, source: ConnectorRecord, now = Dat
 
 export function cancelSnapshot(
   store: Store,
-  source: ConnectorRecord,
+  source: StoredConnector,
   topicNames: string[] | null | undefined,
   now = Date.now(),
 ) {

@@ -4,7 +4,7 @@
  * schema) plus the transient `Pending Update` seen after wait=false writes (TF resource/connector/base.go:519-541).
  * A connector being deleted keeps its status until it is gone: the real service has no `Deleting`.
  */
-import type { ConnectorRecord, StatusStep } from "../state/types";
+import type { StoredConnector, StatusStep } from "../state/types";
 
 export const connectorStatuses = [
   "Active",
@@ -24,12 +24,12 @@ export function effective(timeline: StatusStep[], now = Date.now()): string {
   return current;
 }
 
-export function connectorStatus(connector: ConnectorRecord, now = Date.now()): string {
+export function connectorStatus(connector: StoredConnector, now = Date.now()): string {
   return effective(connector.timeline, now);
 }
 
 /** True while an asynchronous delete runs: the object is still listed and read, but refuses changes. */
-export function isBeingDeleted(connector: ConnectorRecord): boolean {
+export function isBeingDeleted(connector: StoredConnector): boolean {
   return connector.deleteAt !== undefined;
 }
 
@@ -54,7 +54,7 @@ const taskState: Record<string, string> = {
 };
 
 /** task_statuses: `{"<task>": {state, worker_id, streaming}}` (inner shape unpublished; ours is documented). */
-export function taskStatuses(connector: ConnectorRecord, now = Date.now()): Record<string, Record<string, string>> {
+export function taskStatuses(connector: StoredConnector, now = Date.now()): Record<string, Record<string, string>> {
   const status = connectorStatus(connector, now);
   const state = taskState[status] ?? "UNKNOWN";
   const streaming =

@@ -4,18 +4,18 @@
  */
 import { type CatalogueConnector, findConnector } from "../../catalogue";
 import type { Store } from "../state/store";
-import type { ConnectorRecord, TopicRecord } from "../state/types";
+import type { StoredConnector, StoredTopic } from "../state/types";
 
 /** Topics are stored per service: two services may each have a topic with the same name. */
 export function topicKey(serviceId: string, id: string): string {
   return `${serviceId}/${id}`;
 }
 
-export function findTopic(store: Store, serviceId: string, id: string): TopicRecord | undefined {
+export function findTopic(store: Store, serviceId: string, id: string): StoredTopic | undefined {
   return store.state.topics[topicKey(serviceId, id)];
 }
 
-export function deleteTopic(store: Store, topic: TopicRecord): void {
+export function deleteTopic(store: Store, topic: StoredTopic): void {
   delete store.state.topics[topicKey(topic.serviceId, topic.id)];
   delete store.state.topicData[topicKey(topic.serviceId, topic.id)];
   store.changed();
@@ -26,7 +26,7 @@ export function sourceTopicId(sourceId: string, name: string): string {
 }
 
 /** The display name drops the first dot segment of the id (`source_<id>.`). */
-export function displayName(topic: TopicRecord): string {
+export function displayName(topic: StoredTopic): string {
   return topic.name;
 }
 
@@ -44,7 +44,7 @@ function topicListKey(connector: CatalogueConnector): string | undefined {
   return preferred.find((key) => connector.settingsByKey.has(key));
 }
 
-export function listedTopicNames(source: ConnectorRecord): string[] {
+export function listedTopicNames(source: StoredConnector): string[] {
   const connector = findConnector("source", source.connector);
   const key = connector ? topicListKey(connector) : undefined;
   const value = key ? source.config[key] : undefined;
@@ -61,10 +61,10 @@ export function listedTopicNames(source: ConnectorRecord): string[] {
 
 export function newTopic(
   store: Store,
-  fields: Partial<TopicRecord> & Pick<TopicRecord, "id" | "serviceId" | "name">,
-): TopicRecord {
+  fields: Partial<StoredTopic> & Pick<StoredTopic, "id" | "serviceId" | "name">,
+): StoredTopic {
   const now = Date.now();
-  const topic: TopicRecord = {
+  const topic: StoredTopic = {
     entityType: "topic",
     entityId: null,
     partitions: 1,
@@ -86,7 +86,7 @@ export function newTopic(
 }
 
 /** Makes the source's topic records match its current list (discovered webhook topics are kept). */
-export function syncSourceTopics(store: Store, source: ConnectorRecord): void {
+export function syncSourceTopics(store: Store, source: StoredConnector): void {
   if (source.kind !== "source") return;
   const wanted = new Set(listedTopicNames(source).map((topicName) => sourceTopicId(source.id, topicName)));
   for (const topic of Object.values(store.state.topics)) {
@@ -109,10 +109,10 @@ export function syncSourceTopics(store: Store, source: ConnectorRecord): void {
 }
 
 /** Topics of a source visible now (listed, or discovered and registered), in list order then by name. */
-export function sourceTopics(store: Store, source: ConnectorRecord, now = Date.now()): TopicRecord[] {
+export function sourceTopics(store: Store, source: StoredConnector, now = Date.now()): StoredTopic[] {
   const listed = listedTopicNames(source)
     .map((topicName) => findTopic(store, source.serviceId, sourceTopicId(source.id, topicName)))
-    .filter((topic): topic is TopicRecord => topic !== undefined);
+    .filter((topic): topic is StoredTopic => topic !== undefined);
   const discovered = Object.values(store.state.topics)
     .filter(
       (topic) =>
@@ -127,7 +127,7 @@ export type SnapshotStatus = "running" | "completed" | "failed" | "pending" | "c
 export const snapshotStatuses: readonly SnapshotStatus[] = ["running", "completed", "failed", "pending", "cancelled"];
 
 /** A held snapshot (local switch) keeps running past its clock until released. */
-export function snapshotStatus(topic: TopicRecord, now = Date.now()): SnapshotStatus | null {
+export function snapshotStatus(topic: StoredTopic, now = Date.now()): SnapshotStatus | null {
   const snapshot = topic.snapshot;
   if (!snapshot) return null;
   if (snapshot.cancelledAt !== undefined) return "cancelled";
@@ -150,7 +150,7 @@ export const wireEntityTypes: readonly WireEntityType[] = [
   "manual",
 ];
 
-export function wireEntityType(topic: TopicRecord): WireEntityType {
+export function wireEntityType(topic: StoredTopic): WireEntityType {
   if (topic.entityType === "source") return "sources";
   if (topic.entityType === "transform") return "transforms";
   return "manual";

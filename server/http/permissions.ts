@@ -8,7 +8,7 @@ import { HttpError } from "../core/errors";
 import { boolParam } from "../domain/listing";
 import { allPermissions, roleByKeyOrId } from "../domain/roles";
 import type { Caller, Store } from "../state/store";
-import type { CredentialRecord } from "../state/types";
+import type { StoredCredential } from "../state/types";
 
 /** null: a valid token is enough (or, for the token endpoints, the body's credentials). */
 export type Needed = string | null;
@@ -207,7 +207,7 @@ export function assertGrantable(store: Store, caller: Caller, roles: string[], p
   }
 }
 
-function isAdminCredential(credential: CredentialRecord): boolean {
+function isAdminCredential(credential: StoredCredential): boolean {
   return !credential.projectKeyId && credential.roles.some((role) => roleByKeyOrId(role)?.id === "role_admin");
 }
 
@@ -215,7 +215,7 @@ function isAdminCredential(credential: CredentialRecord): boolean {
  * A service must keep one admin client credential: it is what the server prints at start and the only way back in
  * to manage credentials. Project-key credentials do not count; they die with their key.
  */
-export function assertNotLastAdmin(store: Store, cred: CredentialRecord): void {
+export function assertNotLastAdmin(store: Store, cred: StoredCredential): void {
   if (!isAdminCredential(cred)) return;
   const others = Object.values(store.state.credentials).some(
     (credential) =>
@@ -234,7 +234,7 @@ export function assertNotLastAdmin(store: Store, cred: CredentialRecord): void {
  * The credential a start prints: an admin one of the default service, whichever survives. Data written before the
  * last-admin rule may have none; a fresh admin credential then keeps the start from failing (F8).
  */
-export function startupCredential(store: Store, serviceId = store.state.defaultServiceId): CredentialRecord {
+export function startupCredential(store: Store, serviceId = store.state.defaultServiceId): StoredCredential {
   const admin = Object.values(store.state.credentials).find(
     (credential) => credential.serviceId === serviceId && isAdminCredential(credential),
   );

@@ -10,7 +10,7 @@ import { signToken, verifyToken } from "../http/tokens";
 import { allPermissions, fixedRoles, roleByKeyOrId } from "../domain/roles";
 import { credentialFromProjectKey } from "../domain/project-key-file";
 import { assertGrantable, assertNotLastAdmin } from "../http/permissions";
-import type { CredentialRecord } from "../state/types";
+import type { StoredCredential } from "../state/types";
 import type { Store } from "../state/store";
 
 const refreshTtlSeconds = 30 * 24 * 3600;
@@ -22,7 +22,7 @@ const accessTokenBody = z.object({
   project_key: z.string().max(8192).nullish(),
 });
 
-function issue(ctx: ApiContext, cred: CredentialRecord) {
+function issue(ctx: ApiContext, cred: StoredCredential) {
   const store = ctx.store;
   const service = store.service(cred.serviceId);
   if (!service) throw new HttpError(401, "Invalid client credentials");
@@ -41,7 +41,7 @@ function accessToken(ctx: ApiContext) {
     withInput: true,
     secretFields: ["secret", "project_key"],
   });
-  let cred: CredentialRecord | undefined;
+  let cred: StoredCredential | undefined;
   if (body.project_key) {
     const ids = credentialFromProjectKey(body.project_key);
     cred = ids ? ctx.store.state.credentials[ids.clientId] : undefined;
@@ -73,7 +73,7 @@ function refresh(ctx: ApiContext) {
   return issue(ctx, cred);
 }
 
-function renderCredential(store: Store, cred: CredentialRecord, showSecret: boolean) {
+function renderCredential(store: Store, cred: StoredCredential, showSecret: boolean) {
   return {
     created_by_user: null,
     client_id: cred.clientId,
@@ -107,7 +107,7 @@ function createCredential(ctx: ApiContext) {
   return renderCredential(ctx.store, cred, true);
 }
 
-function ownCredential(ctx: ApiContext): CredentialRecord {
+function ownCredential(ctx: ApiContext): StoredCredential {
   const cred = ctx.store.state.credentials[ctx.params.client_id];
   if (!cred || cred.serviceId !== ctx.caller.serviceId || cred.projectKeyId) throw notFound("Client credential");
   return cred;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { HttpError, notFound } from "../core/errors";
 import { parseWith } from "../core/validate";
 import { header, ownedBy, type ApiContext } from "../http/context";
-import type { ConnectorRecord, Origin } from "../state/types";
+import type { StoredConnector, Origin } from "../state/types";
 import type { Author, Kind } from "../domain/connectors";
 
 export const origins = ["terraform", "web", "api"] as const;
@@ -16,13 +16,13 @@ export function label(kind: Kind): string {
 }
 
 /** The caller's object of that kind, including one still being deleted; 404 otherwise. */
-export function findOwn(ctx: ApiContext, kind: Kind, id: string | undefined): ConnectorRecord {
+export function findOwn(ctx: ApiContext, kind: Kind, id: string | undefined): StoredConnector {
   const connector = ownedBy(ctx, ctx.store.state.connectors, id);
   if (connector?.kind !== kind) throw notFound(label(kind));
   return connector;
 }
 
-export function findLive(ctx: ApiContext, kind: Kind, id: string | undefined): ConnectorRecord {
+export function findLive(ctx: ApiContext, kind: Kind, id: string | undefined): StoredConnector {
   const connector = findOwn(ctx, kind, id);
   if (connector.deleteAt !== undefined) throw new HttpError(409, `${label(kind)} ${connector.id} is being deleted`);
   return connector;

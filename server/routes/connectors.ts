@@ -11,7 +11,7 @@ import { connectorsOf, createConnector, renderConnector, updateConnector, type K
 import { boolParam, filterAndSort, paginate, parseListQuery, single } from "../domain/listing";
 import { connectorStatus } from "../domain/status";
 import { maskedValue, secretKeys } from "../domain/config";
-import type { ConnectorRecord } from "../state/types";
+import type { StoredConnector } from "../state/types";
 import { assertTagsExist, authorOf, findLive, findOwn, label, origins } from "./connector-common";
 
 const updateBody = z
@@ -42,7 +42,7 @@ function kindCodes(kind: Kind): string[] {
   return connectorCodes(kind);
 }
 
-function render(ctx: ApiContext, connector: ConnectorRecord, reveal: boolean) {
+function render(ctx: ApiContext, connector: StoredConnector, reveal: boolean) {
   return renderConnector(ctx.store, connector, { revealSecrets: reveal, webhookBaseUrl: ctx.server.webhookBaseUrl() });
 }
 

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { addService } from "../domain/services";
 import { holdSnapshot, releaseSnapshot } from "../domain/snapshots";
 import { snapshotStatus, sourceTopics } from "../domain/topics";
-import type { ConnectorRecord } from "../state/types";
+import type { StoredConnector } from "../state/types";
 
 import { callerOf } from "../http/app";
 import type { CallStats } from "../http/stats";
@@ -48,13 +48,13 @@ export function registerLocalRoutes(app: FastifyInstance, stats: CallStats, stor
   // Snapshot switches: hold keeps the source's snapshot (running now, or started next) running until release,
   // which completes it at once. GET shows each topic's snapshot status and type (local only: the real
   // /topics/details has no such fields, only a `snapshot` filter).
-  const source = (req: FastifyRequest, id: string, reply: FastifyReply): ConnectorRecord | undefined => {
+  const source = (req: FastifyRequest, id: string, reply: FastifyReply): StoredConnector | undefined => {
     const found = store.state.connectors[id];
     if (found && found.kind === "source" && found.deleteAt === undefined && ofCaller(req, found)) return found;
     void reply.code(404).send({ detail: `no source ${id}` });
     return undefined;
   };
-  const topicsView = (found: ConnectorRecord) => ({
+  const topicsView = (found: StoredConnector) => ({
     source_id: found.id,
     topics: sourceTopics(store, found).map((topic) => ({
       id: topic.id,

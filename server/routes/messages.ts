@@ -8,7 +8,7 @@ import { parseQuery } from "../core/validate";
 import { route, type ApiContext, type RouteDef } from "../http/context";
 import { findTopic, sourceTopics, topicKey } from "../domain/topics";
 import { messagePageByteBudget, retentionOf } from "../domain/messages";
-import type { TopicRecord } from "../state/types";
+import type { StoredTopic } from "../state/types";
 import { findOwn } from "./connector-common";
 
 const messagesQuery = z
@@ -20,7 +20,7 @@ const messagesQuery = z
   })
   .loose();
 
-function metricsOf(ctx: ApiContext, topic: TopicRecord) {
+function metricsOf(ctx: ApiContext, topic: StoredTopic) {
   const data = ctx.store.state.topicData[topicKey(topic.serviceId, topic.id)];
   return {
     topic_id: topic.id,

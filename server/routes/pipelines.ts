@@ -10,7 +10,7 @@ import { renderConnector } from "../domain/connectors";
 import { boolParam, filterAndSort, paginate, parseListQuery, single } from "../domain/listing";
 import { prettyTopicName, renderTransformItem } from "../domain/pipelines";
 import { sourceTopicId, sourceTopics } from "../domain/topics";
-import type { PipelineAutoDiscovery, PipelineRecord, PipelineTransform } from "../state/types";
+import type { PipelineAutoDiscovery, StoredPipeline, PipelineTransform } from "../state/types";
 import { assertTagsExist, origins } from "./connector-common";
 
 const ref = z.object({ id: z.string().min(1), name: z.string().nullish(), connector: z.string().nullish() }).loose();
@@ -142,7 +142,7 @@ function assertUniqueName(ctx: ApiContext, name: string, exceptId?: string): voi
   if (clash) throw new HttpError(409, `A pipeline with name '${name}' already exists (${clash.id})`);
 }
 
-export function renderPipeline(ctx: ApiContext, pipeline: PipelineRecord) {
+export function renderPipeline(ctx: ApiContext, pipeline: StoredPipeline) {
   const service = ctx.store.service(pipeline.serviceId);
   const opts = { revealSecrets: false, webhookBaseUrl: ctx.server.webhookBaseUrl() };
   const source = ctx.store.state.connectors[pipeline.sourceId];
@@ -167,7 +167,7 @@ export function renderPipeline(ctx: ApiContext, pipeline: PipelineRecord) {
   };
 }
 
-function own(ctx: ApiContext): PipelineRecord {
+function own(ctx: ApiContext): StoredPipeline {
   return mustOwn(ctx, ctx.store.state.pipelines, ctx.params.id, "Pipeline");
 }
 
@@ -187,7 +187,7 @@ export const pipelineRoutes: RouteDef[] = [
     waits(ctx); // validates the query; a pipeline has no deploy of its own to wait for here
     const body = parseBody(createBody, ctx.body);
     const { source, dest } = resolveEnds(ctx, body);
-    const pipeline: PipelineRecord = {
+    const pipeline: StoredPipeline = {
       id: objectId(),
       serviceId: ctx.caller.serviceId,
       name: body.name,

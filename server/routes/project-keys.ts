@@ -11,7 +11,7 @@ import { maskedValue } from "../domain/config";
 import { assertGrantable } from "../http/permissions";
 import { allPermissions, fixedRoles, roleByKeyOrId } from "../domain/roles";
 import { effective } from "../domain/status";
-import type { ProjectKeyRecord } from "../state/types";
+import type { StoredProjectKey } from "../state/types";
 import { origins } from "./connector-common";
 
 const toolProfiles = ["full", "read-only", "agent-operator", "infra-admin"] as const;
@@ -42,7 +42,7 @@ const patchBody = z
   })
   .loose();
 
-function status(projectKey: ProjectKeyRecord): string {
+function status(projectKey: StoredProjectKey): string {
   return projectKey.deleteAt !== undefined ? "deleting" : effective(projectKey.timeline);
 }
 
@@ -62,7 +62,7 @@ function checkCapabilities(roleIds: string[], permissionIds: string[]): void {
   });
 }
 
-function credentialFile(ctx: ApiContext, projectKey: ProjectKeyRecord, reveal: boolean) {
+function credentialFile(ctx: ApiContext, projectKey: StoredProjectKey, reveal: boolean) {
   const cred = ctx.store.state.credentials[projectKey.clientId];
   const service = ctx.store.service(projectKey.serviceId);
   // The downloadable credential file (DOCS create-project-key); its secrets are shown once.
@@ -97,7 +97,7 @@ function credentialFile(ctx: ApiContext, projectKey: ProjectKeyRecord, reveal: b
 }
 
 /** The key's roles as `Role` objects (api.md "Role"): id, key, name, description, permissions. */
-function rolesOf(projectKey: ProjectKeyRecord) {
+function rolesOf(projectKey: StoredProjectKey) {
   return projectKey.roleIds.map((id) => {
     const role = roleByKeyOrId(id);
     return {
@@ -111,7 +111,7 @@ function rolesOf(projectKey: ProjectKeyRecord) {
 }
 
 /** The summary `GET /project-keys` lists (DOCS list-project-keys): no secrets, no invented fields. */
-function summary(projectKey: ProjectKeyRecord) {
+function summary(projectKey: StoredProjectKey) {
   return {
     id: projectKey.id,
     name: projectKey.name,
@@ -132,7 +132,7 @@ function summary(projectKey: ProjectKeyRecord) {
 }
 
 /** `GET /project-keys/{id}` and PATCH answer the summary and these (DOCS get-project-key). */
-function detail(ctx: ApiContext, projectKey: ProjectKeyRecord) {
+function detail(ctx: ApiContext, projectKey: StoredProjectKey) {
   return {
     ...summary(projectKey),
     kafka_acls: projectKey.kafkaAcls,
@@ -143,11 +143,11 @@ function detail(ctx: ApiContext, projectKey: ProjectKeyRecord) {
   };
 }
 
-function own(ctx: ApiContext): ProjectKeyRecord {
+function own(ctx: ApiContext): StoredProjectKey {
   return mustOwn(ctx, ctx.store.state.projectKeys, ctx.params.id, "Project key");
 }
 
-function assertSettled(projectKey: ProjectKeyRecord): void {
+function assertSettled(projectKey: StoredProjectKey): void {
   const current = status(projectKey);
   if (current === "creating" || current === "deleting" || current === "delete_failed") {
     throw new HttpError(400, `Project key ${projectKey.id} is ${current}; try again once it is active`);
@@ -173,7 +173,7 @@ function create(ctx: ApiContext) {
   const id = objectId();
   const cred = ctx.store.addCredential(ctx.caller.serviceId, `Project key ${body.name}`, roleIds, id);
   const now = Date.now();
-  const record: ProjectKeyRecord = {
+  const record: StoredProjectKey = {
     id,
     serviceId: ctx.caller.serviceId,
     name: body.name,

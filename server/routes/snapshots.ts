@@ -7,7 +7,7 @@ import { parseBody } from "../core/validate";
 import { route, type ApiContext, type RouteDef } from "../http/context";
 import { cancelSnapshot, checkSnapshot, startSnapshot, type SnapshotRequest } from "../domain/snapshots";
 import { snapshotStatus } from "../domain/topics";
-import type { ConnectorRecord, TopicRecord } from "../state/types";
+import type { StoredConnector, StoredTopic } from "../state/types";
 import { findLive } from "./connector-common";
 
 const condition = z.object({ data_collection: z.string(), filter: z.string() }).loose();
@@ -28,11 +28,11 @@ const bulkBody = z
   })
   .loose();
 
-function topicView(topic: TopicRecord) {
+function topicView(topic: StoredTopic) {
   return { topic_id: topic.id, topic_name: topic.name, status: snapshotStatus(topic) };
 }
 
-function answer(source: ConnectorRecord, type: string, topics: TopicRecord[], status: string) {
+function answer(source: StoredConnector, type: string, topics: StoredTopic[], status: string) {
   return { source_id: source.id, snapshot_type: type, status, topics: topics.map(topicView) };
 }
 

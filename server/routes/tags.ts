@@ -6,7 +6,7 @@ import { HttpError } from "../core/errors";
 import { objectId } from "../core/ids";
 import { parseBody } from "../core/validate";
 import { mustOwn, ownedIn, route, type ApiContext, type RouteDef } from "../http/context";
-import type { TagRecord } from "../state/types";
+import type { StoredTag } from "../state/types";
 import { origins } from "./connector-common";
 
 // The backend's TagTypeEnum (TF internal/constants/tag.go:17-28); `type` is required (TF
@@ -50,7 +50,7 @@ function assertCustomTypes(types: string[] | undefined): void {
   }
 }
 
-export function renderTag(tag: TagRecord) {
+export function renderTag(tag: StoredTag) {
   return {
     id: tag.id,
     name: tag.name,
@@ -61,7 +61,7 @@ export function renderTag(tag: TagRecord) {
   };
 }
 
-function tagsOf(ctx: ApiContext): TagRecord[] {
+function tagsOf(ctx: ApiContext): StoredTag[] {
   return ownedIn(ctx, ctx.store.state.tags).sort((a, b) => a.createdAt - b.createdAt || a.name.localeCompare(b.name));
 }
 
@@ -71,7 +71,7 @@ function assertUnique(ctx: ApiContext, name: string, exceptId?: string): void {
   }
 }
 
-function ownCustom(ctx: ApiContext): TagRecord {
+function ownCustom(ctx: ApiContext): StoredTag {
   const tag = mustOwn(ctx, ctx.store.state.tags, ctx.params.tag_id, "Tag");
   if (tag.system) throw new HttpError(400, `System tag '${tag.name}' cannot be changed or deleted`);
   return tag;
@@ -104,7 +104,7 @@ export const tagRoutes: RouteDef[] = [
     const body = parseBody(createBody, ctx.body);
     assertCustomTypes(body.type);
     assertUnique(ctx, body.name);
-    const tag: TagRecord = {
+    const tag: StoredTag = {
       id: objectId(),
       serviceId: ctx.caller.serviceId,
       name: body.name,

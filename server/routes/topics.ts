@@ -18,7 +18,7 @@ import {
   wireEntityType,
   wireEntityTypes,
 } from "../domain/topics";
-import type { TopicRecord } from "../state/types";
+import type { StoredTopic } from "../state/types";
 import { assertTagsExist } from "./connector-common";
 import { topicNameProblem } from "../domain/topic-names";
 
@@ -82,7 +82,7 @@ const detailsQuery = z
   .loose();
 const detailQuery = z.object({ detailed: z.enum(["true", "false"]).default("true") }).loose();
 
-export function visibleTopics(ctx: ApiContext): TopicRecord[] {
+export function visibleTopics(ctx: ApiContext): StoredTopic[] {
   const now = Date.now();
   return Object.values(ctx.store.state.topics).filter(
     (topic) => topic.serviceId === ctx.caller.serviceId && topic.registeredAt <= now,
@@ -90,7 +90,7 @@ export function visibleTopics(ctx: ApiContext): TopicRecord[] {
 }
 
 /** The producing entity (DOCS list-all-topics `entity`; TF TopicEntity, topic.go:47-55). */
-function entityOf(ctx: ApiContext, record: TopicRecord) {
+function entityOf(ctx: ApiContext, record: StoredTopic) {
   const source =
     record.entityType === "source" && record.entityId ? ctx.store.state.connectors[record.entityId] : undefined;
   const connector = source ? findConnector("source", source.connector) : undefined;
@@ -106,7 +106,7 @@ function entityOf(ctx: ApiContext, record: TopicRecord) {
 }
 
 /** TF TopicSerialization (topic.go:57-68): CDC sources write Avro through the schema registry. */
-function serializationOf(ctx: ApiContext, topic: TopicRecord) {
+function serializationOf(ctx: ApiContext, topic: StoredTopic) {
   const source =
     topic.entityType === "source" && topic.entityId ? ctx.store.state.connectors[topic.entityId] : undefined;
   if (source && source.connector !== "webhook") {
@@ -139,7 +139,7 @@ function serializationOf(ctx: ApiContext, topic: TopicRecord) {
 }
 
 /** One item of GET /topics/details: `{id, name, entity, prefix, serialization}` and nothing invented. */
-export function renderTopicSummary(ctx: ApiContext, topic: TopicRecord) {
+export function renderTopicSummary(ctx: ApiContext, topic: StoredTopic) {
   return {
     id: topic.id,
     name: topic.name,
@@ -154,7 +154,7 @@ export function renderTopicSummary(ctx: ApiContext, topic: TopicRecord) {
  * with the partition count at `kafka.partitions.count` (no top-level partition_count, topic.go:27-29) and the
  * topic configs under their Kafka names, numbers as numbers (TF decodes `retention.ms` as int64).
  */
-export function renderTopicDetails(ctx: ApiContext, topic: TopicRecord, detailed = true) {
+export function renderTopicDetails(ctx: ApiContext, topic: StoredTopic, detailed = true) {
   const summary = { ...renderTopicSummary(ctx, topic), tags: topic.tags };
   if (!detailed) return summary;
   return {
@@ -187,7 +187,7 @@ function consumedBy(ctx: ApiContext, ids: string[], types: WireEntityType[]): Se
   return consumed;
 }
 
-function own(ctx: ApiContext): TopicRecord {
+function own(ctx: ApiContext): StoredTopic {
   const topic = findTopic(ctx.store, ctx.caller.serviceId, ctx.params.topic_id);
   if (!topic || topic.registeredAt > Date.now()) throw notFound("Topic");
   return topic;

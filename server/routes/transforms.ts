@@ -12,7 +12,7 @@ import { normalizeConfig } from "../domain/config";
 import { filterAndSort, paginate, parseListQuery, single } from "../domain/listing";
 import { prettyTopicName } from "../domain/pipelines";
 import { effective } from "../domain/status";
-import type { TransformRecord } from "../state/types";
+import type { StoredTransform } from "../state/types";
 import { assertTagsExist, origins } from "./connector-common";
 
 const nameKey = "transforms.name";
@@ -95,20 +95,20 @@ function assertUniqueName(ctx: ApiContext, name: string, exceptId?: string): voi
 }
 
 /** The job's status, or undefined while no job exists: never deployed, or deployed but not yet registered. */
-function jobStatus(transform: TransformRecord, now = Date.now()): string | undefined {
+function jobStatus(transform: StoredTransform, now = Date.now()): string | undefined {
   if (transform.deleteAt !== undefined) return "CANCELLING";
   if (transform.jobTimeline.length === 0 || (transform.jobRegistersAt !== undefined && now < transform.jobRegistersAt))
     return undefined;
   return effective(transform.jobTimeline, now);
 }
 
-function latestImplementation(transform: TransformRecord) {
+function latestImplementation(transform: StoredTransform) {
   const stored = transform.versions[transform.versions.length - 1];
   return stored ? { ...stored.implementation, version: stored.version } : null;
 }
 
 /** The code the transform holds now: what the last PUT /transforms or implementation_details wrote. */
-function currentImplementation(transform: TransformRecord) {
+function currentImplementation(transform: StoredTransform) {
   return transform.implementation === undefined ? latestImplementation(transform) : transform.implementation;
 }
 
@@ -117,14 +117,14 @@ function currentImplementation(transform: TransformRecord) {
  * and would fail every read of a string; the DOCS schema's `string` cannot be what the service sends. Deployed
  * topics carry the `transform_<id>_<version>` prefix (TF CHANGELOG, "planned set element does not correlate").
  */
-function topicIds(transform: TransformRecord): string[] {
+function topicIds(transform: StoredTransform): string[] {
   if (transform.liveVersion === null) return [];
   return [
     `transform_${transform.id}_${transform.liveVersion}.${String(transform.config["transforms.output.topic.pattern"] ?? "")}`,
   ];
 }
 
-export function renderTransform(ctx: ApiContext, transform: TransformRecord) {
+export function renderTransform(ctx: ApiContext, transform: StoredTransform) {
   const service = ctx.store.service(transform.serviceId);
   return {
     id: transform.id,
@@ -160,18 +160,18 @@ export function renderTransform(ctx: ApiContext, transform: TransformRecord) {
   };
 }
 
-function own(ctx: ApiContext, id: string | undefined): TransformRecord {
+function own(ctx: ApiContext, id: string | undefined): StoredTransform {
   return mustOwn(ctx, ctx.store.state.transforms, id, "Transform");
 }
 
 /** A transform that may still be changed: one being deleted refuses every write the same way (F14). */
-function writable(ctx: ApiContext, id: string | undefined): TransformRecord {
+function writable(ctx: ApiContext, id: string | undefined): StoredTransform {
   const transform = own(ctx, id);
   if (transform.deleteAt !== undefined) throw new HttpError(409, `Transform ${transform.id} is being deleted`);
   return transform;
 }
 
-function version(transform: TransformRecord, id: string) {
+function version(transform: StoredTransform, id: string) {
   if (transform.versions.length === 0) throw new HttpError(400, "The transform has no implementation yet");
   const stored =
     id === latestVersion
@@ -247,7 +247,7 @@ export const transformRoutes: RouteDef[] = [
     assertUniqueName(ctx, String(cfg[nameKey]));
     assertTagsExist(ctx, body.tags ?? [], ["body", "tags"]);
     const now = Date.now();
-    const transform: TransformRecord = {
+    const transform: StoredTransform = {
       id: objectId(),
       serviceId: ctx.caller.serviceId,
       name: String(cfg[nameKey]),

@@ -3,7 +3,7 @@
  */
 import { existsSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
-import type { MessageRecord } from "./types";
+import type { StoredMessage } from "./types";
 
 export const legacyFile = "state.json";
 
@@ -14,7 +14,7 @@ export interface LegacyState {
   defaultServiceId: string;
   topicData: Record<
     string,
-    { messages: MessageRecord[]; nextOffset: number; eventsWritten: number; bytesWritten: number }
+    { messages: StoredMessage[]; nextOffset: number; eventsWritten: number; bytesWritten: number }
   >;
   [area: string]: unknown;
 }

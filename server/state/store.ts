@@ -7,7 +7,7 @@ import { objectId, secretString, uuid } from "../core/ids";
 import { normalisePipeline } from "../domain/pipelines";
 import { areaNames, areaTables, openDatabase, type Area } from "./database";
 import { readLegacyState, retireLegacyState, type LegacyState } from "./legacy-import";
-import type { CredentialRecord, MessageRecord, ServiceRecord, State, TagRecord, TopicData } from "./types";
+import type { StoredCredential, StoredMessage, StoredService, State, StoredTag, TopicData } from "./types";
 
 export interface Timings {
   statusDelayMs: number;
@@ -193,8 +193,8 @@ export class Store {
     skip: number,
     limit: number,
     byteBudget: number,
-  ): { records: MessageRecord[]; cutByBudget: boolean } {
-    const records: MessageRecord[] = [];
+  ): { records: StoredMessage[]; cutByBudget: boolean } {
+    const records: StoredMessage[] = [];
     let bytes = 0;
     for (const row of this.statements.page.iterate(topicKey, fromOffset, limit, skip) as Iterable<MessageRow>) {
       if (records.length > 0 && bytes + row.value.length > byteBudget) return { records, cutByBudget: true };
@@ -216,16 +216,16 @@ export class Store {
     return Number((this.statements.count.get(topicKey, fromOffset) as { n: number }).n);
   }
 
-  service(id: string): ServiceRecord | undefined {
+  service(id: string): StoredService | undefined {
     return this.state.services[id];
   }
 
   createService(name = "service"): { clientId: string; secret: string; serviceId: string } {
     const tenantId = Object.values(this.state.services)[0]?.tenantId ?? uuid();
-    const service: ServiceRecord = { id: uuid(), name, tenantId, subId: objectId(), createdAt: Date.now() };
+    const service: StoredService = { id: uuid(), name, tenantId, subId: objectId(), createdAt: Date.now() };
     this.state.services[service.id] = service;
     for (const tagName of systemTags) {
-      const tag: TagRecord = {
+      const tag: StoredTag = {
         id: objectId(),
         serviceId: service.id,
         name: tagName,
@@ -245,7 +245,7 @@ export class Store {
   }
 
   addCredential(serviceId: string, description: string | null, roles: string[], projectKeyId?: string) {
-    const cred: CredentialRecord = {
+    const cred: StoredCredential = {
       clientId: `client_${objectId()}`,
       secret: secretString(32),
       serviceId,
@@ -260,7 +260,7 @@ export class Store {
   }
 
   /** The first credential of the default service: what `pulumi-streamkap local` prints. */
-  defaultCredential(): CredentialRecord {
+  defaultCredential(): StoredCredential {
     const cred = Object.values(this.state.credentials).find(
       (credential) => credential.serviceId === this.state.defaultServiceId && !credential.projectKeyId,
     );

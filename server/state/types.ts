@@ -8,7 +8,7 @@
 export type Origin = "terraform" | "web" | "api";
 export type ConfigValue = string | unknown[] | Record<string, unknown>;
 
-export interface ServiceRecord {
+export interface StoredService {
   id: string;
   name: string;
   tenantId: string;
@@ -16,7 +16,7 @@ export interface ServiceRecord {
   createdAt: number;
 }
 
-export interface CredentialRecord {
+export interface StoredCredential {
   clientId: string;
   secret: string;
   serviceId: string;
@@ -50,7 +50,7 @@ export interface ConfigVersion {
   config: Record<string, ConfigValue>;
 }
 
-export interface ConnectorRecord {
+export interface StoredConnector {
   id: string;
   kind: "source" | "destination";
   serviceId: string;
@@ -72,7 +72,7 @@ export interface ConnectorRecord {
   failure?: string;
 }
 
-export interface PipelineRecord {
+export interface StoredPipeline {
   id: string;
   serviceId: string;
   name: string;
@@ -113,7 +113,7 @@ export interface TopicSnapshot {
   failed?: boolean;
 }
 
-export interface TopicRecord {
+export interface StoredTopic {
   id: string;
   serviceId: string;
   name: string;
@@ -143,7 +143,7 @@ export interface TopicRecord {
 }
 
 /** One record of a topic, as the store keeps it and the messages page answers it. */
-export interface MessageRecord {
+export interface StoredMessage {
   offset: number;
   partition: number;
   key: unknown;
@@ -162,7 +162,7 @@ export interface TopicData {
   retainedBytes: number;
 }
 
-export interface TagRecord {
+export interface StoredTag {
   id: string;
   serviceId: string;
   name: string;
@@ -180,7 +180,7 @@ export interface TransformVersion {
   implementation: Record<string, unknown>;
 }
 
-export interface TransformRecord {
+export interface StoredTransform {
   id: string;
   serviceId: string;
   name: string;
@@ -209,7 +209,7 @@ export interface TransformRecord {
   deleteAt?: number;
 }
 
-export interface ProjectKeyRecord {
+export interface StoredProjectKey {
   id: string;
   serviceId: string;
   name: string;
@@ -234,13 +234,13 @@ export interface State {
   /** HMAC key that signs access and refresh tokens, kept so tokens survive a restart with --data. */
   signingKey: string;
   defaultServiceId: string;
-  services: Record<string, ServiceRecord>;
-  credentials: Record<string, CredentialRecord>;
-  connectors: Record<string, ConnectorRecord>;
-  pipelines: Record<string, PipelineRecord>;
-  topics: Record<string, TopicRecord>;
+  services: Record<string, StoredService>;
+  credentials: Record<string, StoredCredential>;
+  connectors: Record<string, StoredConnector>;
+  pipelines: Record<string, StoredPipeline>;
+  topics: Record<string, StoredTopic>;
   topicData: Record<string, TopicData>;
-  tags: Record<string, TagRecord>;
-  transforms: Record<string, TransformRecord>;
-  projectKeys: Record<string, ProjectKeyRecord>;
+  tags: Record<string, StoredTag>;
+  transforms: Record<string, StoredTransform>;
+  projectKeys: Record<string, StoredProjectKey>;
 }

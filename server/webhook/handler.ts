@@ -12,7 +12,7 @@ import { findTopic, newTopic, sourceTopicId, listedTopicNames } from "../domain/
 import type { FaultEngine } from "../faults/engine";
 import type { CallStats } from "../http/stats";
 import type { Store } from "../state/store";
-import type { ConnectorRecord, TopicRecord } from "../state/types";
+import type { StoredConnector, StoredTopic } from "../state/types";
 import { defaultLimits, headerBytes, limitsOf, requestLineBytes } from "./limits";
 import { buildRecord } from "./records";
 import { topicNameProblem } from "../domain/topic-names";
@@ -64,12 +64,12 @@ export function createWebhookHandler(deps: WebhookDeps): (req: IncomingMessage, 
   const queues = new Map<string, SourceQueue>();
   const queueOf = (id: string) => queues.get(id) ?? queues.set(id, new SourceQueue()).get(id)!;
 
-  const findSource = (token: string): ConnectorRecord | undefined =>
+  const findSource = (token: string): StoredConnector | undefined =>
     Object.values(deps.store.state.connectors).find(
       (connector) => connector.webhookToken === token && connector.deleteAt === undefined,
     );
 
-  function resolveTopic(source: ConnectorRecord, name: string): TopicRecord {
+  function resolveTopic(source: StoredConnector, name: string): StoredTopic {
     const id = sourceTopicId(source.id, name);
     const existing = findTopic(deps.store, source.serviceId, id);
     if (existing) return existing;
@@ -194,7 +194,7 @@ function topicOfPath(encoded: string): string {
 // The real config has no key for the default topic (TF internal/generated/source_webhook.go:254-273): requests to
 // the base URL go to the first topic of `topic.include.list.user.defined`, whose default is `default_topic` (a
 // guess, docs/real-api.md).
-function defaultTopic(source: ConnectorRecord): string {
+function defaultTopic(source: StoredConnector): string {
   const listed = source.config["topic.include.list.user.defined"];
   const first = (Array.isArray(listed) ? listed.map(String) : String(listed ?? "").split(","))
     .map((topic) => topic.trim())

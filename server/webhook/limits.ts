@@ -1,7 +1,7 @@
 /**
  * Webhook limits (api.md "Limits"): defaults, overridable per source through advanced config keys.
  */
-import type { ConnectorRecord } from "../state/types";
+import type { StoredConnector } from "../state/types";
 
 export interface WebhookLimits {
   maxInitialLineBytes: number;
@@ -25,7 +25,7 @@ export const limitKeys: Record<keyof WebhookLimits, string> = {
   backlog: "webhook.backlog.size",
 };
 
-export function limitsOf(source: ConnectorRecord | undefined): WebhookLimits {
+export function limitsOf(source: StoredConnector | undefined): WebhookLimits {
   const out = { ...defaultLimits };
   if (!source) return out;
   for (const [field, key] of Object.entries(limitKeys) as Array<[keyof WebhookLimits, string]>) {

@@ -229,7 +229,7 @@ describe("the typed kind over the generic connector", () => {
     const connectors = catalogue().filter((connector) => connector.kind !== "transform");
     expect(connectors).toHaveLength(49);
     for (const connector of connectors.filter((each) => !(each.kind === "source" && each.code === "webhook"))) {
-      expect(kindNamed(`${connector.kind}:${connector.code}`).kind).toBe(`${connector.code} ${connector.kind}`);
+      expect(kindNamed(`${connector.kind}:${connector.code}`).noun).toBe(`${connector.code} ${connector.kind}`);
     }
     expect(typedConnectorKind("source", "webhook")).toBeUndefined(); // the hand-written WebhookSource
   });

@@ -20,7 +20,7 @@ export function typedConnectorKind(
   if (!fields) return undefined;
   return typedView<ConnectorInputs, ConnectorRecord>({
     generic: connectorKind(kind),
-    kind: `${code} ${kind}`,
+    noun: `${code} ${kind}`,
     // Everything the generic connector takes except `connector` and `config`, so common inputs added there
     // (name, state, tags, triggers…) reach every typed connector without a change here.
     baseSchema: connectorInputsSchema.omit({ connector: true, config: true }),

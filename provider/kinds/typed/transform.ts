@@ -60,7 +60,7 @@ export function typedTransformKind(code: string): KindDescription<JsonObject, Tr
   if (!fields) return undefined;
   return typedView<TransformInputs, TransformRecord>({
     generic: transformKind,
-    kind: `${code} transform`,
+    noun: `${code} transform`,
     // Everything the generic transform takes except `type` and `config`, so inputs added there reach every
     // typed transform without a change here.
     baseSchema: transformInputsSchema.omit({ type: true, config: true }),

@@ -15,7 +15,7 @@ import { liveSettingsOf, type TypedField } from "./fields";
 export interface TypedViewSpec<G extends JsonObject, L> {
   generic: KindDescription<G, L>;
   /** How messages name the kind, e.g. `postgresql source`. */
-  kind: string;
+  noun: string;
   /** The generic kind's schema without the inputs the token fixes and without `config`. */
   baseSchema: z.ZodObject;
   /** The catalogue settings that become camelCase inputs. */
@@ -42,7 +42,7 @@ export function typedView<G extends JsonObject, L>(spec: TypedViewSpec<G, L>): K
   );
   const secretNames = settings.filter((field) => field.secret).map((field) => field.name);
   return {
-    kind: spec.kind,
+    noun: spec.noun,
     schema: inputSchema<JsonObject>(schema),
     rules: (news, olds) =>
       (generic.rules?.(convert.toGeneric(news), olds && convert.toGeneric(olds)) ?? []).map(convert.failure),
