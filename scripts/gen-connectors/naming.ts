@@ -19,7 +19,12 @@ export function resourceName(code: string): string {
 
 /** "a PostgreSQL", "an Oracle", "an HTTP Sink": the article as the name is spoken. */
 export function withArticle(name: string): string {
-  return /^([AEIOU]|HTTP)/.test(name) ? `an ${name}` : `a ${name}`;
+  return `${article(name)} ${name}`;
+}
+
+/** "a" or "an" before `word`, as it is spoken (a transform code such as `enrich` too). */
+export function article(word: string): "a" | "an" {
+  return /^([AEIOUaeiou]|HTTP)/.test(word) ? "an" : "a";
 }
 
 /** Words written in capitals, or with fixed casing, when a key is read out as a sentence. */

@@ -1,6 +1,6 @@
 import type { TypedTransformField } from "../../provider/kinds/typed/transform";
 import { docComment, fieldDoc, liveNote } from "./docs";
-import { camelName, keySummary, pascalName, resourceName } from "./naming";
+import { article, camelName, keySummary, pascalName, resourceName } from "./naming";
 import { header, inputType, outputType } from "./render";
 
 /** One typed transform class: the catalogue transform's code and its settings. */
@@ -146,14 +146,16 @@ function classDoc(spec: TypedTransformSpec, name: string): string[][] {
     "});",
   ];
   return [
-    [`A \`${spec.code}\` transform: the generic {@link Transform} with \`type: "${spec.code}"\` fixed by the class.`],
+    [
+      `${article(spec.code) === "an" ? "An" : "A"} \`${spec.code}\` transform: the generic {@link Transform} with \`type: "${spec.code}"\` fixed by the class.`,
+    ],
     [
       "Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`",
       "before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work",
       "as for {@link Transform}.",
     ],
     ["@example"],
-    [`#### Create a \`${spec.code}\` transform`],
+    [`#### Create ${article(spec.code)} \`${spec.code}\` transform`],
     ['```ts title="index.ts"', ...create, "```"],
     ["#### Tune the job and give it code"],
     ['```ts title="index.ts"', ...tune, "```"],

@@ -3,7 +3,12 @@
 
 import type * as pulumi from "@pulumi/pulumi";
 
-/** The settings of a `enrich` transform; each names its dotted config key. */
+/**
+ * The settings of an `enrich` transform; each names its dotted config key.
+ *
+ * @deprecated Kept for programs written against it: use the args of {@link EnrichTransform}, which name the same
+ * settings as the transform's own inputs (`parallelism`, `topicTtl`, …).
+ */
 export interface EnrichTransformConfig {
   /**
    * Transforms language (config key `transforms.language`).
@@ -51,7 +56,12 @@ export interface EnrichTransformConfig {
   transformsOutputSerializationFormat?: pulumi.Input<"Any" | "Avro" | "Json">;
 }
 
-/** The settings of a `enrich_async` transform; each names its dotted config key. */
+/**
+ * The settings of an `enrich_async` transform; each names its dotted config key.
+ *
+ * @deprecated Kept for programs written against it: use the args of {@link EnrichAsyncTransform}, which name the same
+ * settings as the transform's own inputs (`parallelism`, `topicTtl`, …).
+ */
 export interface EnrichAsyncTransformConfig {
   /**
    * Transforms language (config key `transforms.language`).
@@ -113,7 +123,12 @@ export interface EnrichAsyncTransformConfig {
   transformsInputJobParallelism?: pulumi.Input<number>;
 }
 
-/** The settings of a `fan_out` transform; each names its dotted config key. */
+/**
+ * The settings of a `fan_out` transform; each names its dotted config key.
+ *
+ * @deprecated Kept for programs written against it: use the args of {@link FanOutTransform}, which name the same
+ * settings as the transform's own inputs (`parallelism`, `topicTtl`, …).
+ */
 export interface FanOutTransformConfig {
   /**
    * Transforms language (config key `transforms.language`).
@@ -161,7 +176,12 @@ export interface FanOutTransformConfig {
   transformsInputJobParallelism?: pulumi.Input<number>;
 }
 
-/** The settings of a `map_filter` transform; each names its dotted config key. */
+/**
+ * The settings of a `map_filter` transform; each names its dotted config key.
+ *
+ * @deprecated Kept for programs written against it: use the args of {@link MapFilterTransform}, which name the same
+ * settings as the transform's own inputs (`parallelism`, `topicTtl`, …).
+ */
 export interface MapFilterTransformConfig {
   /**
    * Transforms language (config key `transforms.language`).
@@ -209,7 +229,12 @@ export interface MapFilterTransformConfig {
   transformsInputJobParallelism?: pulumi.Input<number>;
 }
 
-/** The settings of a `rollup` transform; each names its dotted config key. */
+/**
+ * The settings of a `rollup` transform; each names its dotted config key.
+ *
+ * @deprecated Kept for programs written against it: use the args of {@link RollupTransform}, which name the same
+ * settings as the transform's own inputs (`parallelism`, `topicTtl`, …).
+ */
 export interface RollupTransformConfig {
   /**
    * Transforms language (config key `transforms.language`).
@@ -257,7 +282,12 @@ export interface RollupTransformConfig {
   transformsInputJobParallelism?: pulumi.Input<number>;
 }
 
-/** The settings of a `sql_join` transform; each names its dotted config key. */
+/**
+ * The settings of a `sql_join` transform; each names its dotted config key.
+ *
+ * @deprecated Kept for programs written against it: use the args of {@link SqlJoinTransform}, which name the same
+ * settings as the transform's own inputs (`parallelism`, `topicTtl`, …).
+ */
 export interface SqlJoinTransformConfig {
   /**
    * Transforms language (config key `transforms.language`).
@@ -311,7 +341,12 @@ export interface SqlJoinTransformConfig {
   transformsInputJobParallelism?: pulumi.Input<number>;
 }
 
-/** The settings of a `topic_router` transform; each names its dotted config key. */
+/**
+ * The settings of a `topic_router` transform; each names its dotted config key.
+ *
+ * @deprecated Kept for programs written against it: use the args of {@link TopicRouterTransform}, which name the same
+ * settings as the transform's own inputs (`parallelism`, `topicTtl`, …).
+ */
 export interface TopicRouterTransformConfig {
   /**
    * Transforms input job parallelism (config key `transforms.input.job.parallelism`).
@@ -343,7 +378,11 @@ export interface TopicRouterTransformConfig {
   transformsOutputSerializationFormat?: pulumi.Input<"Any" | "Avro" | "Json">;
 }
 
-/** The typed config of each transform, by transform code. */
+/**
+ * The typed config of each transform, by transform code.
+ *
+ * @deprecated See the config interfaces above.
+ */
 export interface TransformConfigs {
   enrich: EnrichTransformConfig;
   enrich_async: EnrichAsyncTransformConfig;
@@ -354,7 +393,11 @@ export interface TransformConfigs {
   topic_router: TopicRouterTransformConfig;
 }
 
-/** The dotted config key of each typed setting, by transform code: how a typed config becomes the wire config. */
+/**
+ * The dotted config key of each typed setting, by transform code: how a typed config becomes the wire config.
+ *
+ * @deprecated See the config interfaces above.
+ */
 export const transformConfigKeys = {
   enrich: {
     transformsLanguage: "transforms.language",

@@ -67,7 +67,7 @@ export interface EnrichTransformArgs extends Omit<
 }
 
 /**
- * A `enrich` transform: the generic {@link Transform} with `type: "enrich"` fixed by the class.
+ * An `enrich` transform: the generic {@link Transform} with `type: "enrich"` fixed by the class.
  *
  * Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`
  * before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work
@@ -75,7 +75,7 @@ export interface EnrichTransformArgs extends Omit<
  *
  * @example
  *
- * #### Create a `enrich` transform
+ * #### Create an `enrich` transform
  *
  * ```ts title="index.ts"
  * const enrich = new streamkap.EnrichTransform("enrich", {

@@ -81,7 +81,7 @@ export interface EnrichAsyncTransformArgs extends Omit<
 }
 
 /**
- * A `enrich_async` transform: the generic {@link Transform} with `type: "enrich_async"` fixed by the class.
+ * An `enrich_async` transform: the generic {@link Transform} with `type: "enrich_async"` fixed by the class.
  *
  * Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`
  * before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work
@@ -89,7 +89,7 @@ export interface EnrichAsyncTransformArgs extends Omit<
  *
  * @example
  *
- * #### Create a `enrich_async` transform
+ * #### Create an `enrich_async` transform
  *
  * ```ts title="index.ts"
  * const enrichAsync = new streamkap.EnrichAsyncTransform("enrich-async", {
