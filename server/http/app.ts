@@ -109,74 +109,13 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
     },
   });
 
-  // JSON whatever the declared type (as FastAPI does); an empty body is "no body".
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
-    if (text.trim() === "") return done(null, undefined);
-    const tooDeep = depthProblem(text);
-    if (tooDeep) return done(new HttpError(400, tooDeep), undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch (error) {
-      done(new HttpError(400, `Malformed JSON body: ${(error as Error).message}`), undefined);
-    }
-  });
-
-  const patterns: Array<{ method: string; re: RegExp }> = [];
-  app.addHook("onRoute", (opts) => {
-    const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
-    for (const method of methods) patterns.push({ method: String(method), re: patternToRegExp(opts.url ?? "") });
-  });
-
+  acceptJsonBodies(app);
+  const allowedMethods = methodsByRoute(app);
   const started = new WeakMap<FastifyRequest, number>();
   app.addHook("onRequest", async (request, reply) => {
     started.set(request, Date.now());
-    reply.header("X-Request-Id", request.id);
-    const path = pathOf(request.url);
-    // Before auth: a delete that has completed leaves no token of it alive, not even for one more call (F15).
-    deps.store.sweep();
-    if (path.startsWith(localPrefix)) {
-      // The local switches break connectors and reveal every call: a service's admin only, and never by a
-      // cross-site "simple" request, which cannot carry an Authorization header (F2).
-      const result = authenticate(deps.store, request.headers.authorization);
-      if (!result.ok) return sendError(reply, 401, result.detail, { "WWW-Authenticate": "Bearer" });
-      if (!holdsAdmin(deps.store, result.caller)) {
-        return sendError(reply, 403, "Forbidden: /_local routes require a token of an admin credential of the service");
-      }
-      callers.set(request, result.caller);
-      return;
-    }
-    const fault = deps.faults.decide(request.method, path);
-    if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
-    if (fault.kind === "drop") {
-      deps.stats.record({ method: request.method, path, status: 0 });
-      reply.hijack();
-      request.raw.socket.destroy();
-      return;
-    }
-    if (fault.kind === "status") {
-      const headers: Record<string, string> = {};
-      if (fault.retryAfterSeconds !== undefined) headers["Retry-After"] = String(fault.retryAfterSeconds);
-      const detail =
-        fault.status === 429 ? "Too Many Requests (injected fault)" : "Service unavailable (injected fault)";
-      return sendError(reply, fault.status, detail, headers);
-    }
-    const config = request.routeOptions.config as { auth?: boolean } | undefined;
-    if (request.routeOptions.url === undefined || config?.auth === false) return;
-    const result = authenticate(deps.store, request.headers.authorization);
-    if (!result.ok) return sendError(reply, 401, result.detail, { "WWW-Authenticate": "Bearer" });
-    callers.set(request, result.caller);
-    const denied = authorize(deps.store, result.caller, request.method, request.routeOptions.url, request.query);
-    if (denied) return sendError(reply, 403, denied);
-    const changed = changedConnectorId(request.method, path);
-    const connector = changed === undefined ? undefined : deps.store.state.connectors[changed];
-    if (connector && connector.serviceId === result.caller.serviceId) {
-      const failure = deps.faults.kafkaConnectFailure(connector.name, connector.createdAt);
-      if (failure) return sendError(reply, failure.status, failure.detail);
-    }
+    return admit(deps, request, reply);
   });
-
   // A 2xx only after its change is committed: every answer (routes, local switches, errors) passes here before a
   // byte is sent; a change that cannot be stored turns the answer into a 503.
   app.addHook("onSend", async (_request, reply, payload) => {
@@ -190,34 +129,126 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
     }
   });
 
-  app.addHook("onResponse", async (request, reply) => {
-    const path = pathOf(request.url);
-    if (path.startsWith(localPrefix)) return;
-    const serviceId = callers.get(request)?.serviceId;
-    const admin = adminHeaders(request);
-    const query = request.url.length > path.length + 1 ? request.url.slice(path.length + 1) : undefined;
-    deps.stats.record({
-      method: request.method,
-      path,
-      ...(query ? { query } : {}),
-      status: reply.statusCode,
-      ...(serviceId ? { serviceId } : {}),
-      ...(admin ? { admin } : {}),
-    });
-    // The request's form for /_local/requests: key paths only, never body values (they may be secrets).
-    deps.stats.recordRequest({
-      method: request.method,
-      path,
-      query: queryOf(request.url),
-      bodyKeys: keyPathsOf(request.body),
-      status: reply.statusCode,
-    });
-    deps.log?.(
-      `${request.method} ${path} ${reply.statusCode} ${Date.now() - (started.get(request) ?? Date.now())}ms ` +
-        `request_id=${request.id}`,
-    );
+  app.addHook("onResponse", async (request, reply) =>
+    recordAnswer(deps, request, reply, started.get(request) ?? Date.now()),
+  );
+  answerErrorsAsTheServiceDoes(app, allowedMethods);
+  registerRoutes(app, deps);
+
+  return {
+    app,
+    server: () => {
+      if (!rawServer) throw new Error("server not created yet");
+      return rawServer;
+    },
+  };
+}
+
+/** JSON whatever the declared type (as FastAPI does); an empty body is "no body". */
+function acceptJsonBodies(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    const tooDeep = depthProblem(text);
+    if (tooDeep) return done(new HttpError(400, tooDeep), undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      done(new HttpError(400, `Malformed JSON body: ${(error as Error).message}`), undefined);
+    }
+  });
+}
+
+/** The methods each registered path takes, for a 405's `Allow` (filled as routes are registered). */
+function methodsByRoute(app: FastifyInstance): (path: string) => string[] {
+  const patterns: Array<{ method: string; re: RegExp }> = [];
+  app.addHook("onRoute", (opts) => {
+    const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
+    for (const method of methods) patterns.push({ method: String(method), re: patternToRegExp(opts.url ?? "") });
   });
 
+  return (path) => patterns.filter((pattern) => pattern.re.test(path)).map((pattern) => pattern.method);
+}
+
+/**
+ * Everything a request passes before its route: the local switches' own guard, injected faults (latency, drops,
+ * statuses), authentication, the route's permission, and Kafka Connect's transient failures for connector changes.
+ */
+async function admit(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  reply.header("X-Request-Id", request.id);
+  const path = pathOf(request.url);
+  // Before auth: a delete that has completed leaves no token of it alive, not even for one more call (F15).
+  deps.store.sweep();
+  if (path.startsWith(localPrefix)) {
+    // The local switches break connectors and reveal every call: a service's admin only, and never by a
+    // cross-site "simple" request, which cannot carry an Authorization header (F2).
+    const result = authenticate(deps.store, request.headers.authorization);
+    if (!result.ok) return sendError(reply, 401, result.detail, { "WWW-Authenticate": "Bearer" });
+    if (!holdsAdmin(deps.store, result.caller)) {
+      return sendError(reply, 403, "Forbidden: /_local routes require a token of an admin credential of the service");
+    }
+    callers.set(request, result.caller);
+    return undefined;
+  }
+  const fault = deps.faults.decide(request.method, path);
+  if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+  if (fault.kind === "drop") {
+    deps.stats.record({ method: request.method, path, status: 0 });
+    reply.hijack();
+    request.raw.socket.destroy();
+    return undefined;
+  }
+  if (fault.kind === "status") {
+    const headers: Record<string, string> = {};
+    if (fault.retryAfterSeconds !== undefined) headers["Retry-After"] = String(fault.retryAfterSeconds);
+    const detail = fault.status === 429 ? "Too Many Requests (injected fault)" : "Service unavailable (injected fault)";
+    return sendError(reply, fault.status, detail, headers);
+  }
+  const config = request.routeOptions.config as { auth?: boolean } | undefined;
+  if (request.routeOptions.url === undefined || config?.auth === false) return undefined;
+  const result = authenticate(deps.store, request.headers.authorization);
+  if (!result.ok) return sendError(reply, 401, result.detail, { "WWW-Authenticate": "Bearer" });
+  callers.set(request, result.caller);
+  const denied = authorize(deps.store, result.caller, request.method, request.routeOptions.url, request.query);
+  if (denied) return sendError(reply, 403, denied);
+  const changed = changedConnectorId(request.method, path);
+  const connector = changed === undefined ? undefined : deps.store.state.connectors[changed];
+  if (connector && connector.serviceId === result.caller.serviceId) {
+    const failure = deps.faults.kafkaConnectFailure(connector.name, connector.createdAt);
+    if (failure) return sendError(reply, failure.status, failure.detail);
+  }
+  return undefined;
+}
+
+/** The call's line in the stats, the request log of /_local/requests and the server log. */
+function recordAnswer(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, startedAt: number): void {
+  const path = pathOf(request.url);
+  if (path.startsWith(localPrefix)) return;
+  const serviceId = callers.get(request)?.serviceId;
+  const admin = adminHeaders(request);
+  const query = request.url.length > path.length + 1 ? request.url.slice(path.length + 1) : undefined;
+  deps.stats.record({
+    method: request.method,
+    path,
+    ...(query ? { query } : {}),
+    status: reply.statusCode,
+    ...(serviceId ? { serviceId } : {}),
+    ...(admin ? { admin } : {}),
+  });
+  // The request's form for /_local/requests: key paths only, never body values (they may be secrets).
+  deps.stats.recordRequest({
+    method: request.method,
+    path,
+    query: queryOf(request.url),
+    bodyKeys: keyPathsOf(request.body),
+    status: reply.statusCode,
+  });
+  deps.log?.(`${request.method} ${path} ${reply.statusCode} ${Date.now() - startedAt}ms ` + `request_id=${request.id}`);
+}
+
+/** Errors and unknown routes in the service's `{detail}` shape; a known path with another method is a 405. */
+function answerErrorsAsTheServiceDoes(app: FastifyInstance, allowedMethods: (path: string) => string[]): void {
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error.status, error.detail, error.headers);
     const failure = error as { statusCode?: number; message?: string };
@@ -229,14 +260,16 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = pathOf(request.url);
-    const allowed = patterns.filter((pattern) => pattern.re.test(path)).map((pattern) => pattern.method);
+    const allowed = allowedMethods(pathOf(request.url));
     if (allowed.length > 0) {
       return sendError(reply, 405, "Method Not Allowed", { Allow: [...new Set(allowed)].join(", ") });
     }
     return sendError(reply, 404, "Not Found");
   });
+}
 
+/** Each route of the table behind the hooks, its handler given an ApiContext and its answer sent as JSON. */
+function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   for (const def of deps.routes) {
     app.route({
       method: def.method,
@@ -264,12 +297,4 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
       },
     });
   }
-
-  return {
-    app,
-    server: () => {
-      if (!rawServer) throw new Error("server not created yet");
-      return rawServer;
-    },
-  };
 }
