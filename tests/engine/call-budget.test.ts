@@ -6,30 +6,19 @@
  * - refresh with nothing drifted: at most one read per resource (plus the config-history read a drift
  *   explanation would need, which an undrifted refresh must not make).
  */
-import { type LocalServer, startLocalServer } from "../../server";
-import { TestProject } from "../harness/project";
+import { type LocalServer } from "../../server";
+import { scenario } from "../harness/scenario";
 
-let server: LocalServer;
-let project: TestProject;
+const world = scenario("quickstart", { server: { statusDelayMs: 20, deleteDelayMs: 20, topicDiscoveryDelayMs: 20 } });
 const resources = 4;
-
-beforeAll(async () => {
-  server = await startLocalServer({ statusDelayMs: 20, deleteDelayMs: 20, topicDiscoveryDelayMs: 20 });
-  project = await TestProject.create("quickstart", server);
-});
-
-afterAll(async () => {
-  project?.dispose();
-  await server?.close();
-});
 
 type Call = ReturnType<LocalServer["stats"]>["calls"][number];
 const describeCalls = (calls: Call[]) => calls.map((call) => `${call.method} ${call.path} → ${call.status}`);
 
 test("up from empty: at most 2 calls per resource plus one token; the pipeline costs one POST", async () => {
-  server.resetStats();
-  await project.up();
-  const calls = server.stats().calls;
+  world.server.resetStats();
+  await world.project.up();
+  const calls = world.server.stats().calls;
   const tokens = calls.filter((call) => call.path.startsWith("/auth/"));
   expect(describeCalls(tokens)).toEqual(["POST /auth/access-token → 200"]);
   const pipelineCalls = calls.filter((call) => call.path.startsWith("/pipelines"));
@@ -40,16 +29,16 @@ test("up from empty: at most 2 calls per resource plus one token; the pipeline c
 });
 
 test("a no-op preview makes no call", async () => {
-  server.resetStats();
-  const preview = await project.preview();
+  world.server.resetStats();
+  const preview = await world.project.preview();
   expect(preview.steps.filter((step) => step.op !== "same")).toEqual([]);
-  expect(describeCalls(server.stats().calls)).toEqual([]);
+  expect(describeCalls(world.server.stats().calls)).toEqual([]);
 });
 
 test("refresh with nothing drifted reads each resource once", async () => {
-  server.resetStats();
-  await project.refresh();
-  const reads = server.stats().calls.filter((call) => !call.path.startsWith("/auth/"));
+  world.server.resetStats();
+  await world.project.refresh();
+  const reads = world.server.stats().calls.filter((call) => !call.path.startsWith("/auth/"));
   expect(describeCalls(reads).every((call) => call.startsWith("GET "))).toBe(true);
   expect(reads.length).toBeLessThanOrEqual(resources);
 });

@@ -7,10 +7,10 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-import { type LocalServer, startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
 import { callsDuring } from "../harness/calls";
 import { TestProject } from "../harness/project";
+import { scenario } from "../harness/scenario";
 import { marked, nodeId, previewJson, prSummary } from "../harness/pr-summary";
 import { leakedSecrets } from "../harness/secrets";
 
@@ -45,22 +45,15 @@ function stackSettings(stack: string): Record<string, string> {
   return settings;
 }
 
-let server: LocalServer;
-let api: ServiceApi;
-let project: TestProject;
-
-beforeAll(async () => {
-  server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 100 });
-  api = new ServiceApi(server);
-  project = await TestProject.create("gitops", server, stackSettings("staging"));
-  // As `pulumi config set --secret` would, per stack (the YAML files hold no secrets).
-  await project.stack.setConfig("dbPassword", { value: dbPassword, secret: true });
-  await project.stack.setConfig("snowflakeKey", { value: snowflakeKey, secret: true });
+const world = scenario("gitops", {
+  server: { statusDelayMs: 50, deleteDelayMs: 100 },
+  config: stackSettings("staging"),
 });
 
-afterAll(async () => {
-  project?.dispose();
-  await server?.close();
+beforeAll(async () => {
+  // As `pulumi config set --secret` would, per stack (the YAML files hold no secrets).
+  await world.project.stack.setConfig("dbPassword", { value: dbPassword, secret: true });
+  await world.project.stack.setConfig("snowflakeKey", { value: snowflakeKey, secret: true });
 });
 
 test("every stack's file sets what the program requires, in plain settings only", () => {
@@ -72,22 +65,24 @@ test("every stack's file sets what the program requires, in plain settings only"
 });
 
 test("the staging stack comes up with staging's settings", async () => {
-  const result = await project.up();
+  const result = await world.project.up();
   expect(result.summary.result).toBe("succeeded");
 
-  const [source] = await api.list<Live>("/sources");
+  const [source] = await world.api.list<Live>("/sources");
   expect(source.config).toMatchObject({
     "database.hostname.user.defined": "staging-db.internal.example.com",
     "table.include.list.user.defined": "public.orders,public.customers",
     "streamkap.snapshot.parallelism": "2",
   });
-  const [destination] = await api.list<Live>("/destinations");
+  const [destination] = await world.api.list<Live>("/destinations");
   expect(destination.config).toMatchObject({
     "ingestion.mode": "upsert",
     "snowflake.database.name": "ANALYTICS_STAGING",
   });
-  expect(await api.request("GET", "/topics/clean-orders-test")).toMatchObject({ kafka: { partitions: { count: 3 } } });
-  expect(await api.list("/pipelines")).toHaveLength(1);
+  expect(await world.api.request("GET", "/topics/clean-orders-test")).toMatchObject({
+    kafka: { partitions: { count: 3 } },
+  });
+  expect(await world.api.list("/pipelines")).toHaveLength(1);
 });
 
 describe("a pull request that changes the ingestion mode and restarts the source", () => {
@@ -95,10 +90,10 @@ describe("a pull request that changes the ingestion mode and restarts the source
   let destinationBefore: Live;
 
   beforeAll(async () => {
-    [destinationBefore] = await api.list<Live>("/destinations");
-    await project.setConfig({ ingestionMode: "append", restartTrigger: "INC-4711" });
-    const json = await previewJson(project);
-    expect(leakedSecrets(json, [dbPassword, snowflakeKey, server.secret])).toEqual([]);
+    [destinationBefore] = await world.api.list<Live>("/destinations");
+    await world.project.setConfig({ ingestionMode: "append", restartTrigger: "INC-4711" });
+    const json = await previewJson(world.project);
+    expect(leakedSecrets(json, [dbPassword, snowflakeKey, world.server.secret])).toEqual([]);
     summary = await prSummary(json);
   });
 
@@ -114,7 +109,7 @@ describe("a pull request that changes the ingestion mode and restarts the source
     expect(summary).toContain(
       '| `orders-db` (PostgresqlSource) | **restart** | `restartTrigger`: unset → "INC-4711" |',
     );
-    expect(leakedSecrets(summary, [dbPassword, snowflakeKey, server.secret])).toEqual([]);
+    expect(leakedSecrets(summary, [dbPassword, snowflakeKey, world.server.secret])).toEqual([]);
   });
 
   test("the Mermaid diagram draws the pipeline with the replaced destination marked", () => {
@@ -128,31 +123,31 @@ describe("a pull request that changes the ingestion mode and restarts the source
   });
 
   test("merging does what the summary said: a new destination, a new pipeline, one restart", async () => {
-    const calls = await callsDuring(server, () => project.up());
-    const destinations = await api.list<Live>("/destinations");
+    const calls = await callsDuring(world.server, () => world.project.up());
+    const destinations = await world.api.list<Live>("/destinations");
     expect(destinations).toHaveLength(1);
     expect(destinations[0].id).not.toBe(destinationBefore.id);
     expect(destinations[0].config).toMatchObject({ "ingestion.mode": "append" });
-    const [pipeline] = await api.list<{ destination: { id: string } }>("/pipelines");
+    const [pipeline] = await world.api.list<{ destination: { id: string } }>("/pipelines");
     expect(pipeline.destination.id).toBe(destinations[0].id);
     expect(calls.filter((call) => /\/restart$/.test(call))).toHaveLength(1);
   });
 
   test("after the merge, the next pull request's summary says there is nothing to change", async () => {
-    expect(await prSummary(await previewJson(project))).toContain("**No changes.** 6 resources unchanged.");
+    expect(await prSummary(await previewJson(world.project))).toContain("**No changes.** 6 resources unchanged.");
   });
 });
 
 test("prod, on a service of its own, comes up with prod's settings; its snapshot generation is recorded, not fired", async () => {
-  const service = await server.createService("prod");
-  const prodApi = new ServiceApi({ baseUrl: server.baseUrl, ...service });
-  const prod = await TestProject.create("gitops", server, stackSettings("prod"));
+  const service = await world.server.createService("prod");
+  const prodApi = new ServiceApi({ baseUrl: world.server.baseUrl, ...service });
+  const prod = await TestProject.create("gitops", world.server, stackSettings("prod"));
   try {
     await prod.setConfig({ "streamkap:clientId": service.clientId });
     await prod.stack.setConfig("streamkap:secret", { value: service.secret, secret: true });
     await prod.stack.setConfig("dbPassword", { value: dbPassword, secret: true });
     await prod.stack.setConfig("snowflakeKey", { value: snowflakeKey, secret: true });
-    const calls = await callsDuring(server, () => prod.up());
+    const calls = await callsDuring(world.server, () => prod.up());
 
     const [source] = await prodApi.list<Live>("/sources");
     expect(source.config).toMatchObject({
@@ -166,7 +161,7 @@ test("prod, on a service of its own, comes up with prod's settings; its snapshot
     expect(transform.config).toMatchObject({ "transforms.input.job.parallelism": "10" });
     expect(calls.filter((call) => /snapshot|\/restart/.test(call))).toEqual([]);
     // Each stack's objects live in its own service: staging still has exactly its own source.
-    const stagingSources = await api.list<Live>("/sources");
+    const stagingSources = await world.api.list<Live>("/sources");
     expect(stagingSources).toHaveLength(1);
     expect(stagingSources[0].id).not.toBe(source.id);
   } finally {

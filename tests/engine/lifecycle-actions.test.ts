@@ -3,32 +3,20 @@
  * its action exactly once (counted on the server), shows in the preview as an update of that property, and a
  * rule broken offline fails the preview without a call. Real engine against the local API server.
  */
-import { type LocalServer, startLocalServer } from "../../server";
-import { ServiceApi } from "../harness/api";
 import type { StepReport } from "../harness/project";
-import { TestProject } from "../harness/project";
+import { scenario } from "../harness/scenario";
 import { type Call, callsDuring, callsTo, eventually, sourceTopics } from "../fixtures/lifecycle/support";
 
-let server: LocalServer;
-let api: ServiceApi;
-let project: TestProject;
-let sourceId: string;
-
-beforeAll(async () => {
-  server = await startLocalServer({ statusDelayMs: 50, deleteDelayMs: 100 });
-  api = new ServiceApi(server);
-  project = await TestProject.create("lifecycle", server, {
+const world = scenario("lifecycle", {
+  server: { statusDelayMs: 50, deleteDelayMs: 100 },
+  config: {
     restartTrigger: "initial",
     resetTrigger: "1",
     restartTask: JSON.stringify({ task: 0, trigger: 1 }),
     snapshot: JSON.stringify({ generation: 1, type: "incremental" }),
-  });
+  },
 });
-
-afterAll(async () => {
-  project?.dispose();
-  await server?.close();
-});
+let sourceId: string;
 
 const sourceStep = (steps: StepReport[]) => steps.find((step) => step.name === "orders-db");
 const actionCalls = (calls: Call[]) =>
@@ -36,11 +24,11 @@ const actionCalls = (calls: Call[]) =>
 
 /** Previews the change, checks that it is an update of exactly `property`, applies it and returns the calls. */
 async function applyChange(config: Record<string, string>, property: string): Promise<Call[]> {
-  await project.setConfig(config);
-  const preview = await project.preview();
+  await world.project.setConfig(config);
+  const preview = await world.project.preview();
   expect(sourceStep(preview.steps)).toMatchObject({ op: "update", diffs: [property] });
   expect(preview.result.changeSummary).toEqual({ same: 2, update: 1 });
-  const calls = await callsDuring(server, () => project.up());
+  const calls = await callsDuring(world.server, () => world.project.up());
   // Only lifecycle inputs changed: the settings are not sent again.
   expect(callsTo(calls, "PUT", "/sources", sourceId)).toEqual([]);
   return calls;
@@ -48,17 +36,17 @@ async function applyChange(config: Record<string, string>, property: string): Pr
 
 /** A second `up` with no change performs nothing: the trigger fired once, not once per run. */
 async function expectNothingMore(): Promise<void> {
-  expect((await project.preview()).result.changeSummary).toEqual({ same: 3 });
-  expect(actionCalls(await callsDuring(server, () => project.up()))).toEqual([]);
+  expect((await world.project.preview()).result.changeSummary).toEqual({ same: 3 });
+  expect(actionCalls(await callsDuring(world.server, () => world.project.up()))).toEqual([]);
 }
 
 test("on create, triggers and the snapshot generation are recorded, not fired", async () => {
   let outputs: Record<string, { value: unknown }> = {};
-  const calls = await callsDuring(server, async () => (outputs = (await project.up()).outputs));
+  const calls = await callsDuring(world.server, async () => (outputs = (await world.project.up()).outputs));
   sourceId = String(outputs.sourceId.value);
   expect(actionCalls(calls)).toEqual([]);
   expect(outputs.lastSnapshot).toBeUndefined();
-  expect((await sourceTopics(api, sourceId)).map((topic) => topic.snapshot_status)).toEqual([null, null]);
+  expect((await sourceTopics(world.api, sourceId)).map((topic) => topic.snapshot_status)).toEqual([null, null]);
 });
 
 test("changing `restartTrigger` restarts the source exactly once", async () => {
@@ -84,11 +72,11 @@ test("raising `snapshot.generation` starts one blocking snapshot of the listed t
   const calls = await applyChange({ snapshot: JSON.stringify(snapshot) }, "snapshot");
   expect(actionCalls(calls)).toEqual(["POST /sources/snapshot 200"]);
 
-  const topics = await sourceTopics(api, sourceId);
+  const topics = await sourceTopics(world.api, sourceId);
   expect(topics.find((topic) => topic.name === "public.orders")).toMatchObject({ snapshot_type: "blocking" });
   expect(topics.find((topic) => topic.name === "public.orders")?.snapshot_status).not.toBeNull();
   expect(topics.find((topic) => topic.name === "public.customers")).toMatchObject({ snapshot_status: null });
-  const outputs = await project.stack.outputs();
+  const outputs = await world.project.stack.outputs();
   expect(outputs.lastSnapshot.value).toMatchObject({ generation: 2, type: "blocking", topics: ["public.orders"] });
   await expectNothingMore();
 });
@@ -101,24 +89,27 @@ test("raising it again with filters starts one incremental snapshot of every top
   };
   const calls = await applyChange({ snapshot: JSON.stringify(snapshot) }, "snapshot");
   expect(actionCalls(calls)).toEqual(["POST /sources/snapshot 200"]);
-  const topics = await sourceTopics(api, sourceId);
+  const topics = await sourceTopics(world.api, sourceId);
   expect(Object.fromEntries(topics.map((topic) => [topic.name, topic.snapshot_type]))).toEqual({
     "public.orders": "incremental",
     "public.customers": "incremental",
   });
-  expect((await project.stack.outputs()).lastSnapshot.value).toMatchObject({ generation: 5, type: "incremental" });
+  expect((await world.project.stack.outputs()).lastSnapshot.value).toMatchObject({
+    generation: 5,
+    type: "incremental",
+  });
 });
 
 test("17: a later update reports the last snapshot's status through the topics' `snapshot` filter, starting nothing", async () => {
   await eventually(
-    () => sourceTopics(api, sourceId),
+    () => sourceTopics(world.api, sourceId),
     (topics) => topics.every((topic) => topic.snapshot_status === "completed"),
   );
   const calls = await applyChange({ restartTrigger: "after the snapshot" }, "restartTrigger");
   expect(actionCalls(calls)).toEqual([`POST /sources/${sourceId}/restart 200`]);
   // The listing carries no snapshot status; the provider asks it by state (running first, … completed last).
   expect(calls.filter((call) => call.startsWith("GET /topics/details ")).length).toBeGreaterThan(0);
-  expect((await project.stack.outputs()).lastSnapshot.value).toEqual({
+  expect((await world.project.stack.outputs()).lastSnapshot.value).toEqual({
     generation: 5,
     type: "incremental",
     status: "completed",
@@ -132,18 +123,18 @@ describe("rules checked in preview, before any call", () => {
   afterEach(async () => {
     // Back to the applied inputs, so each case breaks one rule only.
     for (const key of touched) {
-      if (key === "snapshot") await project.setConfig({ snapshot: JSON.stringify(applied) });
-      else await project.removeConfig(key);
+      if (key === "snapshot") await world.project.setConfig({ snapshot: JSON.stringify(applied) });
+      else await world.project.removeConfig(key);
     }
     touched = [];
   });
 
   async function refusedPreview(config: Record<string, string>): Promise<string> {
     touched = Object.keys(config);
-    await project.setConfig(config);
+    await world.project.setConfig(config);
     let printed = "";
-    const calls = await callsDuring(server, async () => {
-      const failure = await project.failingPreview();
+    const calls = await callsDuring(world.server, async () => {
+      const failure = await world.project.failingPreview();
       printed = [failure.message, ...failure.diagnostics].join("\n");
     });
     expect(calls).toEqual([]);
@@ -195,7 +186,7 @@ describe("rules checked in preview, before any call", () => {
 });
 
 test("after the refused previews, nothing is pending and destroy cleans up", async () => {
-  expect((await project.preview()).result.changeSummary).toEqual({ same: 3 });
-  await project.destroy();
-  expect(await api.list("/sources")).toEqual([]);
+  expect((await world.project.preview()).result.changeSummary).toEqual({ same: 3 });
+  await world.project.destroy();
+  expect(await world.api.list("/sources")).toEqual([]);
 });
