@@ -13,7 +13,7 @@ import type { FaultEngine } from "../faults/engine";
 import type { CallStats } from "../http/stats";
 import type { Store } from "../state/store";
 import type { StoredConnector, StoredTopic } from "../state/types";
-import { defaultLimits, headerBytes, limitsOf, requestLineBytes } from "./limits";
+import { defaultLimits, headerBytes, limitsOf, requestLineBytes, type WebhookLimits } from "./limits";
 import { buildRecord } from "./records";
 import { topicNameProblem } from "../domain/topic-names";
 
@@ -64,98 +64,21 @@ export function createWebhookHandler(deps: WebhookDeps): (req: IncomingMessage, 
   const queues = new Map<string, SourceQueue>();
   const queueOf = (id: string) => queues.get(id) ?? queues.set(id, new SourceQueue()).get(id)!;
 
-  const findSource = (token: string): StoredConnector | undefined =>
-    Object.values(deps.store.state.connectors).find(
-      (connector) => connector.webhookToken === token && connector.deleteAt === undefined,
-    );
-
-  function resolveTopic(source: StoredConnector, name: string): StoredTopic {
-    const id = sourceTopicId(source.id, name);
-    const existing = findTopic(deps.store, source.serviceId, id);
-    if (existing) return existing;
-    // Unlisted path: the topic is created now and registered by background discovery after a delay (rule 2).
-    const listed = listedTopicNames(source).includes(name);
-    return newTopic(deps.store, {
-      id,
-      serviceId: source.serviceId,
-      name,
-      entityType: "source",
-      entityId: source.id,
-      discovered: !listed,
-      registeredAt: listed ? Date.now() : Date.now() + deps.store.timings.topicDiscoveryDelayMs,
-    });
-  }
-
   async function handle(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<number> {
     const method = (req.method ?? "GET").toUpperCase();
     const url = req.url ?? "/";
     const path = url.split("?")[0];
-    const fault = deps.faults.decide(method, path);
-    if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
-    if (fault.kind === "drop") {
-      req.socket.destroy();
-      return 0;
-    }
-    if (fault.kind === "status") {
-      const headers: Record<string, string> =
-        fault.retryAfterSeconds !== undefined ? { "Retry-After": String(fault.retryAfterSeconds) } : {};
-      throw new Rejection(fault.status, fault.status === 429 ? "Rate limit exceeded" : "Connector failure", headers);
-    }
-    const [token, ...rest] = path.slice(deps.prefix.length).split("/");
-    const source = token ? findSource(token) : undefined;
-    const limits = limitsOf(source);
-    if (requestLineBytes(method, url, req.httpVersion) > limits.maxInitialLineBytes) {
-      throw new Rejection(400, `Request line longer than ${limits.maxInitialLineBytes} bytes`, {}, true);
-    }
-    if (headerBytes(req.rawHeaders) > limits.maxHeaderBytes) {
-      throw new Rejection(400, `Request headers larger than ${limits.maxHeaderBytes} bytes`, {}, true);
-    }
-    if (!["POST", "PUT", "DELETE"].includes(method)) {
-      throw new Rejection(405, "Method Not Allowed: use POST, PUT or DELETE", { Allow: "POST, PUT, DELETE" });
-    }
-    if (!source) throw new Rejection(404, "No webhook source at this URL");
-    const apiKey = req.headers["x-api-key"];
-    if (typeof apiKey !== "string" || apiKey !== source.config[webhookApiKey]) {
-      throw new Rejection(401, "Missing or invalid X-API-Key");
-    }
-    const topicName =
-      rest.length === 0 || (rest.length === 1 && rest[0] === "") ? defaultTopic(source) : topicOfPath(rest.join("/"));
-    const badName = topicNameProblem(topicName);
-    if (badName) throw new Rejection(400, badName);
-    const declared = Number(req.headers["content-length"] ?? "0");
-    if (declared > limits.maxChunkBytes) {
-      throw new Rejection(413, `Request exceeds the maximum chunk size (${limits.maxChunkBytes} bytes)`, {}, true);
-    }
-    const queue = queueOf(source.id);
-    if (queue.waiting >= limits.backlog) {
-      throw new Rejection(429, `Backlog of ${limits.backlog} queued requests is full`, { "Retry-After": "1" });
+    if (await injectFault(deps, req, method, path)) return 0;
+    const admitted = admit(deps, req, method, url, path);
+    const queue = queueOf(admitted.source.id);
+    if (queue.waiting >= admitted.limits.backlog) {
+      throw new Rejection(429, `Backlog of ${admitted.limits.backlog} queued requests is full`, { "Retry-After": "1" });
     }
     queue.waiting++;
     try {
-      const body = await readBody(req, limits.maxChunkBytes);
-      const status = connectorStatus(source);
-      if (["Paused", "Stopped", "Broken"].includes(status) || source.deleteAt !== undefined) {
-        throw new Rejection(500, `Connector failure: the webhook connector is ${status}`);
-      }
-      const record = buildRecord({
-        method,
-        format: String(source.config.format ?? "json"),
-        contentType: req.headers["content-type"],
-        body,
-        keyHeader: headerValue(req, String(source.config["camel.source.camelMessageHeaderKey"] ?? "key")),
-        keyHeaderName: String(source.config["camel.source.camelMessageHeaderKey"] ?? "key"),
-        addDeleteField: source.config["transforms.inferSchema.add.delete.field"] === "true",
-      });
-      if (!record.ok) throw new Rejection(400, record.detail);
-      const offset = await queue.run(() =>
-        appendRecord(deps.store, resolveTopic(source, topicName), record.key, record.value, body.length),
-      );
-      send(
-        res,
-        202,
-        { status: "accepted", topic: topicName, offset, request_id: requestId },
-        { "X-Request-Id": requestId },
-      );
+      const offset = await append(deps, req, method, admitted, queue);
+      const answer = { status: "accepted", topic: admitted.topicName, offset, request_id: requestId };
+      send(res, 202, answer, { "X-Request-Id": requestId });
       return 202;
     } finally {
       queue.waiting--;
@@ -180,6 +103,111 @@ export function createWebhookHandler(deps: WebhookDeps): (req: IncomingMessage, 
       }
     });
   };
+}
+
+/** The injected fault for this call, if any: latency, then a dropped connection (true) or a status (thrown). */
+async function injectFault(deps: WebhookDeps, req: IncomingMessage, method: string, path: string): Promise<boolean> {
+  const fault = deps.faults.decide(method, path);
+  if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+  if (fault.kind === "drop") {
+    req.socket.destroy();
+    return true;
+  }
+  if (fault.kind === "status") {
+    const headers: Record<string, string> =
+      fault.retryAfterSeconds !== undefined ? { "Retry-After": String(fault.retryAfterSeconds) } : {};
+    throw new Rejection(fault.status, fault.status === 429 ? "Rate limit exceeded" : "Connector failure", headers);
+  }
+  return false;
+}
+
+/** A request the webhook takes: within its size limits, a write, to a live source, with its key and a topic. */
+interface Admitted {
+  source: StoredConnector;
+  topicName: string;
+  limits: WebhookLimits;
+}
+
+/** Checks a request before its body is read, in the order the service answers them; throws the first refusal. */
+function admit(deps: WebhookDeps, req: IncomingMessage, method: string, url: string, path: string): Admitted {
+  const [token, ...rest] = path.slice(deps.prefix.length).split("/");
+  const source = token ? findSource(deps.store, token) : undefined;
+  const limits = limitsOf(source);
+  if (requestLineBytes(method, url, req.httpVersion) > limits.maxInitialLineBytes) {
+    throw new Rejection(400, `Request line longer than ${limits.maxInitialLineBytes} bytes`, {}, true);
+  }
+  if (headerBytes(req.rawHeaders) > limits.maxHeaderBytes) {
+    throw new Rejection(400, `Request headers larger than ${limits.maxHeaderBytes} bytes`, {}, true);
+  }
+  if (!["POST", "PUT", "DELETE"].includes(method)) {
+    throw new Rejection(405, "Method Not Allowed: use POST, PUT or DELETE", { Allow: "POST, PUT, DELETE" });
+  }
+  if (!source) throw new Rejection(404, "No webhook source at this URL");
+  const apiKey = req.headers["x-api-key"];
+  if (typeof apiKey !== "string" || apiKey !== source.config[webhookApiKey]) {
+    throw new Rejection(401, "Missing or invalid X-API-Key");
+  }
+  const topicName =
+    rest.length === 0 || (rest.length === 1 && rest[0] === "") ? defaultTopic(source) : topicOfPath(rest.join("/"));
+  const badName = topicNameProblem(topicName);
+  if (badName) throw new Rejection(400, badName);
+  const declared = Number(req.headers["content-length"] ?? "0");
+  if (declared > limits.maxChunkBytes) {
+    throw new Rejection(413, `Request exceeds the maximum chunk size (${limits.maxChunkBytes} bytes)`, {}, true);
+  }
+  return { source, topicName, limits };
+}
+
+/** Reads the body, makes it a record as the source's settings say, and appends it in the source's order. */
+async function append(
+  deps: WebhookDeps,
+  req: IncomingMessage,
+  method: string,
+  { source, topicName, limits }: Admitted,
+  queue: SourceQueue,
+): Promise<number> {
+  const body = await readBody(req, limits.maxChunkBytes);
+  const status = connectorStatus(source);
+  if (["Paused", "Stopped", "Broken"].includes(status) || source.deleteAt !== undefined) {
+    throw new Rejection(500, `Connector failure: the webhook connector is ${status}`);
+  }
+  const keyHeaderName = String(source.config["camel.source.camelMessageHeaderKey"] ?? "key");
+  const record = buildRecord({
+    method,
+    format: String(source.config.format ?? "json"),
+    contentType: req.headers["content-type"],
+    body,
+    keyHeader: headerValue(req, keyHeaderName),
+    keyHeaderName,
+    addDeleteField: source.config["transforms.inferSchema.add.delete.field"] === "true",
+  });
+  if (!record.ok) throw new Rejection(400, record.detail);
+  return queue.run(() =>
+    appendRecord(deps.store, resolveTopic(deps.store, source, topicName), record.key, record.value, body.length),
+  );
+}
+
+function findSource(store: Store, token: string): StoredConnector | undefined {
+  return Object.values(store.state.connectors).find(
+    (connector) => connector.webhookToken === token && connector.deleteAt === undefined,
+  );
+}
+
+function resolveTopic(store: Store, source: StoredConnector, name: string): StoredTopic {
+  const id = sourceTopicId(source.id, name);
+  const existing = findTopic(store, source.serviceId, id);
+  if (existing) return existing;
+  // Unlisted path: the topic is created now and registered by background discovery after a delay (rule 2).
+  const listed = listedTopicNames(source).includes(name);
+  return newTopic(store, {
+    id,
+    serviceId: source.serviceId,
+    name,
+    entityType: "source",
+    entityId: source.id,
+    discovered: !listed,
+    registeredAt: listed ? Date.now() : Date.now() + store.timings.topicDiscoveryDelayMs,
+  });
 }
 
 /** The topic a URL path names; a malformed percent-encoding is a malformed request (400), not a failure. */
