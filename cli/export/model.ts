@@ -53,123 +53,152 @@ const byNameThenId = <T extends { id: string; name?: string | null }>(a: T, b: T
  * destinations, transforms, pipelines, in that order, each referring to the others by variable.
  */
 export function buildProgram(snapshot: ServiceSnapshot, choices: ExportChoices): ProgramModel {
-  const namer = new Namer();
-  const model: ProgramModel = { declarations: [], leftOut: [], secrets: [], usesSystemTags: false, warnings: [] };
-  const tagExprs = new Map<string, Expr>();
-  const connectors = new Map<string, ConnectorReference>();
-  const topicVariables = new Map<string, string>();
-  const sourceVariables = new Map<string, string>();
-  const transformVariables = new Map<string, string>();
-  const references: References = {
+  const program = new ProgramBuilder(choices);
+  program.tags(snapshot.tags);
+  program.topics(snapshot.topics);
+  program.connectors(snapshot);
+  program.transforms(snapshot.transforms);
+  const development = snapshot.tags.find((tag) => tag.system === true && tag.name === "Development")?.id;
+  program.pipelines(snapshot.pipelines, development);
+  program.model.warnings.push(...program.model.leftOut);
+  return program.model;
+}
+
+/** The program as it grows, and what later declarations refer to: variables by object id or topic name. */
+class ProgramBuilder {
+  readonly model: ProgramModel = { declarations: [], leftOut: [], secrets: [], usesSystemTags: false, warnings: [] };
+  private readonly namer = new Namer();
+  private readonly tagExprs = new Map<string, Expr>();
+  private readonly connectorReferences = new Map<string, ConnectorReference>();
+  private readonly topicVariables = new Map<string, string>();
+  private readonly sourceVariables = new Map<string, string>();
+  private readonly transformVariables = new Map<string, string>();
+  private readonly references: References = {
     tagId: (id) => {
-      const expr = tagExprs.get(id);
-      if (expr?.type === "call") model.usesSystemTags = true;
+      const expr = this.tagExprs.get(id);
+      if (expr?.type === "call") this.model.usesSystemTags = true;
       return expr;
     },
-    connector: (id) => connectors.get(id),
-    topicNamed: (name) => topicVariables.get(name),
-    sources: () => sourceVariables,
-    transform: (id) => transformVariables.get(id),
+    connector: (id) => this.connectorReferences.get(id),
+    topicNamed: (name) => this.topicVariables.get(name),
+    sources: () => this.sourceVariables,
+    transform: (id) => this.transformVariables.get(id),
   };
+
+  constructor(private readonly choices: ExportChoices) {}
+
+  /** System tags by lookup (their ids differ between services), custom tags declared. */
+  tags(tags: ServiceSnapshot["tags"]): void {
+    for (const tag of tags.filter((candidate) => candidate.system === true)) {
+      this.tagExprs.set(tag.id, call("systemTagId", literal(tag.name ?? "")));
+    }
+    for (const tag of tags.filter((candidate) => candidate.system !== true).sort(byNameThenId)) {
+      const variable = this.declare("tag", "Tag", tag, () => tagArgs(tag));
+      this.tagExprs.set(tag.id, ref(`${variable}.id`));
+    }
+  }
+
+  topics(live: ServiceSnapshot["topics"]): void {
+    const topics = live.map((topic) => ({ ...topic, name: topic.name ?? topic.topic_name ?? topic.id }));
+    for (const topic of topics.sort(byNameThenId)) {
+      const variable = this.declare("topic", "Topic", topic, () => topicArgs(topic, this.references));
+      this.topicVariables.set(topic.name, variable);
+    }
+  }
+
+  /** Sources, webhook sources, then destinations. */
+  connectors(snapshot: ServiceSnapshot): void {
+    for (const source of [...snapshot.sources].sort(byNameThenId)) this.connector("source", source);
+    for (const hooks of [...snapshot.webhookSources].sort(byNameThenId)) {
+      const variable = this.declare("webhookSource", "WebhookSource", hooks, () =>
+        webhookSourceArgs(hooks, this.references),
+      );
+      this.connectorReferences.set(hooks.id, { variable, webhook: true, topics: hooks.topics ?? [] });
+      this.sourceVariables.set(hooks.id, variable);
+    }
+    for (const destination of [...snapshot.destinations].sort(byNameThenId)) this.connector("destination", destination);
+  }
+
+  transforms(transforms: ServiceSnapshot["transforms"]): void {
+    for (const transform of [...transforms].sort(byNameThenId)) {
+      if (!isExportableTransformType(transform.transform_type)) {
+        this.model.leftOut.push(
+          `Transform "${transform.name ?? transform.id}" (${transform.id}) is left out: its type ` +
+            `"${transform.transform_type ?? "(none)"}" is not one this version of pulumi-streamkap knows.`,
+        );
+        continue;
+      }
+      const variable = this.declare("transform", "Transform", transform, () =>
+        transformArgs(transform, this.references),
+      );
+      this.transformVariables.set(transform.id, variable);
+    }
+  }
+
+  pipelines(pipelines: ServiceSnapshot["pipelines"], development: string | undefined): void {
+    for (const pipeline of [...pipelines].sort(byNameThenId)) {
+      const missing = missingEnd(pipeline, this.references);
+      if (missing) {
+        this.model.leftOut.push(`Pipeline "${pipeline.name ?? pipeline.id}" (${pipeline.id}) is left out: ${missing}.`);
+        continue;
+      }
+      this.declare("pipeline", "Pipeline", pipeline, () => pipelineArgs(pipeline, this.references, development));
+    }
+  }
+
+  private connector(kind: "source" | "destination", live: ConnectorRecord): void {
+    const variable = this.declare(kind, "", live, (name, label) => {
+      const typed = connectorArgs(kind, live, this.secretFor(name, label));
+      const lifecycle = lifecycleArgs(live, this.references);
+      return { ...typed, entries: [...typed.entries, ...lifecycle.entries], notes: lifecycle.notes };
+    });
+    this.connectorReferences.set(live.id, { variable, webhook: false, topics: live.topics ?? [] });
+    if (kind === "source") this.sourceVariables.set(live.id, variable);
+  }
 
   /**
    * Declares one object: its names, `adopt`, then `args`, built once its variable is known (secret config keys
    * start with it). `args` may name the class itself (connectors: typed or generic).
    */
-  const declare = (
+  private declare(
     kind: ExportKind,
     className: string,
     live: { id: string; name?: string | null },
     args: (variable: string, label: string) => Args & { className?: string; note?: string },
-  ): string => {
+  ): string {
     const serviceName = live.name ?? "";
-    const split = splitPrefix(serviceName, choices.prefix);
-    const resourceName = namer.resourceName(kind, split.rest);
-    const variable = namer.variable(kind, resourceName);
+    const split = splitPrefix(serviceName, this.choices.prefix);
+    const resourceName = this.namer.resourceName(kind, split.rest);
+    const variable = this.namer.variable(kind, resourceName);
     const label = `${kindWords[kind]} "${serviceName}"`;
     const built = args(variable, label);
     const comments = [...(built.note ? [built.note] : []), ...built.notes];
     if (!split.prefixed) {
-      const warning = `The name of ${label} does not start with the prefix "${choices.prefix}": every stack gives it this name.`;
+      const warning = `The name of ${label} does not start with the prefix "${this.choices.prefix}": every stack gives it this name.`;
       comments.push(warning);
-      model.warnings.push(warning);
+      this.model.warnings.push(warning);
     }
     const name: Expr = split.prefixed ? template([{ code: "namePrefix" }, split.rest]) : literal(serviceName);
-    model.declarations.push({
+    const adopt = this.choices.adopt ? [entry("adopt", literal(live.id))] : [];
+    this.model.declarations.push({
       kind,
       comments,
       variable,
       className: `streamkap.${built.className ?? className}`,
       resourceName,
-      entries: [entry("name", name), ...(choices.adopt ? [entry("adopt", literal(live.id))] : []), ...built.entries],
+      entries: [entry("name", name), ...adopt, ...built.entries],
     });
     return variable;
-  };
+  }
 
-  const secretFor =
-    (variable: string, label: string) =>
-    (request: SecretRequest): Expr => {
-      const configKey = namer.configKey(variable, request.setting);
-      model.secrets.push({ configKey, description: `${request.key} of ${label}` });
+  /** A secret setting of `label` as a stack-config read, listed for the person running the export. */
+  private secretFor(variable: string, label: string): (request: SecretRequest) => Expr {
+    return (request) => {
+      const configKey = this.namer.configKey(variable, request.setting);
+      this.model.secrets.push({ configKey, description: `${request.key} of ${label}` });
       return call("config.requireSecret", literal(configKey));
     };
-
-  for (const tag of snapshot.tags.filter((candidate) => candidate.system === true)) {
-    tagExprs.set(tag.id, call("systemTagId", literal(tag.name ?? "")));
   }
-  for (const tag of snapshot.tags.filter((candidate) => candidate.system !== true).sort(byNameThenId)) {
-    const variable = declare("tag", "Tag", tag, () => tagArgs(tag));
-    tagExprs.set(tag.id, ref(`${variable}.id`));
-  }
-
-  const topics = snapshot.topics.map((topic) => ({ ...topic, name: topic.name ?? topic.topic_name ?? topic.id }));
-  for (const topic of topics.sort(byNameThenId)) {
-    const variable = declare("topic", "Topic", topic, () => topicArgs(topic, references));
-    topicVariables.set(topic.name, variable);
-  }
-
-  const declareConnector = (kind: "source" | "destination", live: ConnectorRecord) => {
-    const variable = declare(kind, "", live, (name, label) => {
-      const typed = connectorArgs(kind, live, secretFor(name, label));
-      const lifecycle = lifecycleArgs(live, references);
-      return { ...typed, entries: [...typed.entries, ...lifecycle.entries], notes: lifecycle.notes };
-    });
-    connectors.set(live.id, { variable, webhook: false, topics: live.topics ?? [] });
-    if (kind === "source") sourceVariables.set(live.id, variable);
-  };
-  for (const source of [...snapshot.sources].sort(byNameThenId)) declareConnector("source", source);
-  for (const hooks of [...snapshot.webhookSources].sort(byNameThenId)) {
-    const variable = declare("webhookSource", "WebhookSource", hooks, () => webhookSourceArgs(hooks, references));
-    connectors.set(hooks.id, { variable, webhook: true, topics: hooks.topics ?? [] });
-    sourceVariables.set(hooks.id, variable);
-  }
-  for (const destination of [...snapshot.destinations].sort(byNameThenId)) {
-    declareConnector("destination", destination);
-  }
-
-  for (const transform of [...snapshot.transforms].sort(byNameThenId)) {
-    if (!isExportableTransformType(transform.transform_type)) {
-      model.leftOut.push(
-        `Transform "${transform.name ?? transform.id}" (${transform.id}) is left out: its type ` +
-          `"${transform.transform_type ?? "(none)"}" is not one this version of pulumi-streamkap knows.`,
-      );
-      continue;
-    }
-    const variable = declare("transform", "Transform", transform, () => transformArgs(transform, references));
-    transformVariables.set(transform.id, variable);
-  }
-
-  const development = snapshot.tags.find((tag) => tag.system === true && tag.name === "Development")?.id;
-  for (const pipeline of [...snapshot.pipelines].sort(byNameThenId)) {
-    const missing = missingEnd(pipeline, references);
-    if (missing) {
-      model.leftOut.push(`Pipeline "${pipeline.name ?? pipeline.id}" (${pipeline.id}) is left out: ${missing}.`);
-      continue;
-    }
-    declare("pipeline", "Pipeline", pipeline, () => pipelineArgs(pipeline, references, development));
-  }
-  model.warnings.push(...model.leftOut);
-  return model;
 }
 
 /** `state` when the connector is paused or stopped (running is the default), and its tags. */
