@@ -257,7 +257,7 @@ export class ResourceInitError extends Error {
     const next = known ? "" : " Run `pulumi up` again to finish.";
     super(`${labelled} It exists on the service and stays in the stack.${next}`);
     this.name = "ResourceInitError";
-    this.code = StreamkapError.is(cause) ? cause.code : undefined;
+    this.code = known ? cause.code : undefined;
     this.reasons = [this.message]; // what the engine prints for an initialization error
     this.stack = `${this.name}: ${this.message}`;
   }

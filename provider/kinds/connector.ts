@@ -49,11 +49,22 @@ function updateNeeded(olds: JsonObject, news: JsonObject): boolean {
   return [...keys].some((key) => !convergeOnlyInputs.has(key) && !semanticEqual(olds[key], news[key]));
 }
 
+const connectorKinds = new Map<ConnectorKind, KindDescription<ConnectorInputs, ConnectorRecord>>();
+
 /**
  * Sources and destinations share one shape on the service: POST/GET/PUT/DELETE under their collection, dotted
- * config keys, a connector status with lifecycle operations, and asynchronous deletes.
+ * config keys, a connector status with lifecycle operations, and asynchronous deletes. One description per kind,
+ * shared by the registry, every typed connector and the pipelines that read their ends.
  */
 export function connectorKind(
+  kind: Exclude<ConnectorKind, "transform">,
+): KindDescription<ConnectorInputs, ConnectorRecord> {
+  let description = connectorKinds.get(kind);
+  if (!description) connectorKinds.set(kind, (description = describeConnectorKind(kind)));
+  return description;
+}
+
+function describeConnectorKind(
   kind: Exclude<ConnectorKind, "transform">,
 ): KindDescription<ConnectorInputs, ConnectorRecord> {
   return {

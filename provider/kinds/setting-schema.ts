@@ -3,13 +3,21 @@ import { z } from "zod";
 import type { CatalogueSetting } from "../../catalogue";
 import type { Json } from "../engine/kind";
 
+/** The schemas made so far: catalogue settings are parsed once, so each is built once however often it is checked. */
+const schemas = new WeakMap<CatalogueSetting, z.ZodType<Json | undefined>>();
+
 /**
  * The one validator of a catalogue setting, from the catalogue's type, allowed values and range: the typed
  * kinds' schema takes it as is, and the generic `config` check ({@link settingProblem}) takes it over the
- * value as the service would read it.
+ * value as the service would read it. Messages name the rule, never the value (it may be a secret).
  */
-/** The zod type of one setting; messages name the rule, never the value (it may be a secret). */
 export function settingSchema(field: CatalogueSetting): z.ZodType<Json | undefined> {
+  let schema = schemas.get(field);
+  if (!schema) schemas.set(field, (schema = buildSettingSchema(field)));
+  return schema;
+}
+
+function buildSettingSchema(field: CatalogueSetting): z.ZodType<Json | undefined> {
   let schema: z.ZodType<Json>;
   switch (field.type) {
     case "integer": {
