@@ -21,6 +21,7 @@ const areaNames = [
   "tags",
   "project_keys",
   "credentials",
+  "kafka_access",
 ];
 export const allPermissions: string[] = areaNames.flatMap((area) => [`${area}:read`, `${area}:write`]);
 
@@ -42,7 +43,8 @@ export const fixedRoles: Role[] = [
     created_at: epoch,
     updated_at: epoch,
     permissions: allPermissions.filter(
-      (permission) => !permission.startsWith("credentials") && !permission.startsWith("project_keys"),
+      (permission) =>
+        !["credentials", "project_keys", "kafka_access"].some((area) => permission.startsWith(`${area}:`)),
     ),
   },
   {

@@ -30,6 +30,11 @@ export const routePermissions: Readonly<Record<string, Needed>> = {
   "PATCH /auth/client-credentials/:client_id": "credentials:write",
   "DELETE /auth/client-credentials/:client_id": "credentials:write",
 
+  "GET /kafka-access/kafka-users": "kafka_access:read",
+  "POST /kafka-access/kafka-users": "kafka_access:write",
+  "PUT /kafka-access/kafka-users/:username": "kafka_access:write",
+  "DELETE /kafka-access/kafka-users/:username": "kafka_access:write",
+
   "GET /sources": "sources:read",
   "POST /sources": "sources:write",
   "GET /sources/:id": "sources:read",
@@ -92,6 +97,7 @@ export const routePermissions: Readonly<Record<string, Needed>> = {
   "DELETE /tags/:tag_id": "tags:write",
 
   "POST /topics": "topics:write",
+  "POST /topics/table_metrics": "topics:read",
   "GET /topics/details": "topics:read",
   "GET /topics/:topic_id": "topics:read",
   "PUT /topics/:topic_id": "topics:write",

@@ -10,6 +10,7 @@ import { signToken, verifyToken } from "../http/tokens";
 import { allPermissions, fixedRoles, roleByKeyOrId } from "../domain/roles";
 import { credentialFromProjectKey } from "../domain/project-key-file";
 import { assertGrantable, assertNotLastAdmin } from "../http/permissions";
+import { origins } from "./connector-common";
 import type { StoredCredential } from "../state/types";
 import type { Store } from "../state/store";
 
@@ -85,16 +86,20 @@ function renderCredential(store: Store, cred: StoredCredential, showSecret: bool
   };
 }
 
+// DOCS create-client-credential: `role_ids` (required, at least one), `description`, `service_id`; the reference
+// client adds `created_from` (TF internal/api/client_credential.go).
 const credentialBody = z.object({
+  role_ids: z.array(z.string()).min(1),
   description: z.string().max(1000).nullish(),
-  roles: z.array(z.string()).nullish(),
-  role_ids: z.array(z.string()).nullish(),
+  service_id: z.string().nullish(),
+  created_from: z.enum(origins).default("api"),
 });
+const credentialPatchBody = z.object({ description: z.string().max(1000).nullish() });
 
 function createCredential(ctx: ApiContext) {
   const body = parseBody(credentialBody, ctx.body);
-  const wanted = body.role_ids ?? body.roles ?? ["admin"];
-  const roles = wanted.map((roleName, index) => {
+  if (body.service_id && body.service_id !== ctx.caller.serviceId) throw notFound("Service");
+  const roles = body.role_ids.map((roleName, index) => {
     const role = roleByKeyOrId(roleName);
     if (!role)
       throw new HttpError(422, [
@@ -135,7 +140,7 @@ export const authRoutes: RouteDef[] = [
   route("POST", "/auth/client-credentials", createCredential),
   route("PATCH", "/auth/client-credentials/:client_id", (ctx) => {
     const cred = ownCredential(ctx);
-    const body = parseBody(credentialBody, ctx.body);
+    const body = parseBody(credentialPatchBody, ctx.body);
     if (body.description !== undefined) cred.description = body.description ?? null;
     ctx.store.changed();
     return renderCredential(ctx.store, cred, false);

@@ -4,12 +4,14 @@
 import type { RouteDef } from "../http/context";
 import { authRoutes } from "./auth";
 import { connectorRoutes } from "./connectors";
+import { kafkaUserRoutes } from "./kafka-users";
 import { lifecycleRoutes } from "./lifecycle";
 import { messageRoutes } from "./messages";
 import { pipelineRoutes } from "./pipelines";
 import { projectKeyRoutes } from "./project-keys";
 import { snapshotRoutes } from "./snapshots";
 import { tagRoutes } from "./tags";
+import { topicMetricsRoutes } from "./topic-metrics";
 import { topicRoutes } from "./topics";
 import { transformRoutes } from "./transforms";
 
@@ -25,8 +27,10 @@ export function managementRoutes(): RouteDef[] {
     ...pipelineRoutes,
     ...transformRoutes,
     ...topicRoutes,
+    ...topicMetricsRoutes,
     ...messageRoutes,
     ...tagRoutes,
     ...projectKeyRoutes,
+    ...kafkaUserRoutes,
   ];
 }

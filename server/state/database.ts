@@ -22,6 +22,7 @@ export const areaTables = {
   tags: "tags",
   transforms: "transforms",
   projectKeys: "project_keys",
+  kafkaUsers: "kafka_users",
 } as const;
 
 export type Area = keyof typeof areaTables;
@@ -51,6 +52,10 @@ const schemaMigrations: Array<(db: DatabaseSync) => void> = [
        )`,
     );
     db.exec(`CREATE UNIQUE INDEX messages_by_topic ON messages (topic_key, "offset")`);
+  },
+  // 2: Kafka users. (A file made by this version got the table from 1, which creates every area's table.)
+  (db) => {
+    db.exec("CREATE TABLE IF NOT EXISTS kafka_users (id TEXT PRIMARY KEY, doc TEXT NOT NULL)");
   },
 ];
 

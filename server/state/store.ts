@@ -45,6 +45,7 @@ function emptyState(): State {
     tags: idMap(),
     transforms: idMap(),
     projectKeys: idMap(),
+    kafkaUsers: idMap(),
   };
 }
 

@@ -229,6 +229,31 @@ export interface StoredProjectKey {
   deleteAt?: number;
 }
 
+/**
+ * A Kafka user of a service's Kafka proxy (TF internal/api/kafka_user.go). Its password is write-only: no answer
+ * carries it.
+ */
+export interface StoredKafkaUser {
+  /** `<serviceId>/<username>`: usernames are unique per service. */
+  id: string;
+  serviceId: string;
+  username: string;
+  password: string;
+  /** Comma-separated IP addresses or CIDR ranges, as the service stores them; "" allows any address. */
+  whitelistIps: string;
+  acls: StoredKafkaAcl[];
+  isCreateSchemaRegistry: boolean;
+  createdAt: number;
+  createdFrom: Origin;
+}
+
+export interface StoredKafkaAcl {
+  topic_name: string;
+  operation: string;
+  resource_pattern_type: string;
+  resource: string;
+}
+
 export interface State {
   format: 1;
   /** HMAC key that signs access and refresh tokens, kept so tokens survive a restart with --data. */
@@ -243,4 +268,5 @@ export interface State {
   tags: Record<string, StoredTag>;
   transforms: Record<string, StoredTransform>;
   projectKeys: Record<string, StoredProjectKey>;
+  kafkaUsers: Record<string, StoredKafkaUser>;
 }

@@ -132,7 +132,7 @@ describe("Project keys", () => {
 
 describe("Client credentials", () => {
   test("GET /auth/client-credentials answers an array of ClientCredential; POST issues a working one", async () => {
-    const created = await client.post("/auth/client-credentials", { description: "ci" });
+    const created = await client.post("/auth/client-credentials", { description: "ci", role_ids: ["role_admin"] });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ description: "ci", service_id: server.serviceId, created_by_user: null });
     expect(created.body.roles[0]).toHaveProperty("permissions");

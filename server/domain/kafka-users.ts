@@ -1,0 +1,97 @@
+/**
+ * Kafka users of a service's Kafka proxy: what the service accepts and how it answers them.
+ *
+ * Evidence: the reference client (TF internal/api/kafka_user.go, internal/resource/kafka_user/kafka_user.go) for the
+ * paths, bodies and answer; the Kafka Access guide (docs.streamkap.com/kafka-access) for lowercase usernames, CIDR
+ * whitelists and the ACL resource types. The bounds below are the reference client's validators; the service's own
+ * messages for them are not published (docs/real-api.md).
+ */
+import { isIP } from "node:net";
+import { z } from "zod";
+
+import type { StoredKafkaUser, StoredService } from "../state/types";
+
+/** Kafka's ACL operations, as the reference client allows them (TF kafka_user.go, `operation` validator). */
+export const kafkaAclOperations = [
+  "ALL",
+  "ALTER",
+  "ALTER_CONFIGS",
+  "CREATE",
+  "DELETE",
+  "DESCRIBE",
+  "DESCRIBE_CONFIGS",
+  "READ",
+  "WRITE",
+] as const;
+export const kafkaAclPatternTypes = ["LITERAL", "PREFIXED"] as const;
+/** The resource types of the Kafka Access guide; the reference client offers the first two. */
+export const kafkaAclResources = ["TOPIC", "GROUP", "CLUSTER", "TRANSACTIONAL_ID", "DELEGATION_TOKEN"] as const;
+
+const usernamePattern = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
+
+/** Why one entry of a comma-separated whitelist is not an IP address or CIDR range; undefined when it is. */
+export function cidrProblem(entry: string): string | undefined {
+  const [address, prefix, extra] = entry.split("/");
+  const version = isIP(address ?? "");
+  if (version === 0 || extra !== undefined) return "is not an IP address or CIDR range";
+  if (prefix === undefined) return undefined;
+  const bits = Number(prefix);
+  const most = version === 4 ? 32 : 128;
+  return /^\d+$/.test(prefix) && bits <= most ? undefined : `has a prefix length outside 0-${most}`;
+}
+
+const whitelist = z
+  .string()
+  .max(1000)
+  .superRefine((value, context) => {
+    for (const entry of value.split(",").map((item) => item.trim())) {
+      if (entry === "") continue;
+      const problem = cidrProblem(entry);
+      if (problem) context.addIssue({ code: "custom", message: `Value error, '${entry}' ${problem}` });
+    }
+  });
+
+const acl = z.object({
+  topic_name: z.string().min(1),
+  operation: z.enum(kafkaAclOperations),
+  resource_pattern_type: z.enum(kafkaAclPatternTypes),
+  resource: z.enum(kafkaAclResources).default("TOPIC"),
+});
+
+export const kafkaUserCreateBody = z.object({
+  username: z.string().min(1).max(24).regex(usernamePattern),
+  password: z.string().min(12).max(128),
+  whitelist_ips: whitelist.optional(),
+  kafka_acls: z.array(acl).default([]),
+  is_create_schema_registry: z.boolean().default(false),
+  created_from: z.enum(["terraform", "web", "api"]).default("api"),
+});
+
+/** The reference client leaves out an empty password or whitelist (`omitempty`): left out, each is kept. */
+export const kafkaUserUpdateBody = z.object({
+  password: z.string().min(12).max(128).optional(),
+  whitelist_ips: whitelist.optional(),
+  kafka_acls: z.array(acl).optional(),
+  is_create_schema_registry: z.boolean().optional(),
+});
+
+export function kafkaUserId(serviceId: string, username: string): string {
+  return `${serviceId}/${username}`;
+}
+
+/** The proxy a service's Kafka users connect to; the schema registry proxy only for users that asked for one. */
+function proxyHost(service: StoredService | undefined): string {
+  return `${service?.subId ?? "unknown"}.kafka-proxy.local.streamkap.net`;
+}
+
+/** A Kafka user as every answer shows it: never its password (TF kafka_user.go: "not returned by the API"). */
+export function renderKafkaUser(user: StoredKafkaUser, service: StoredService | undefined) {
+  return {
+    username: user.username,
+    whitelist_ips: user.whitelistIps,
+    kafka_proxy_endpoint: `${proxyHost(service)}:32400`,
+    schema_proxy_endpoint: user.isCreateSchemaRegistry ? `https://schema-${proxyHost(service)}` : "",
+    kafka_acls: user.acls,
+    is_create_schema_registry: user.isCreateSchemaRegistry,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * POST /topics/table_metrics: per entity and topic, what went in and out (TF internal/api/topic.go
+ * TopicTableMetricsRequest/Response). The answer is a map `entity_id → topic_id → metrics`; a topic the caller does
+ * not have is left out rather than failing the whole call (docs/real-api.md).
+ *
+ * This server counts what is written to a topic (webhook requests, `_local` writes). Nothing local consumes, so a
+ * topic a pipeline reads is taken as read as fast as it is written: out = in and no lag.
+ */
+import { z } from "zod";
+
+import { parseBody } from "../core/validate";
+import { route, type ApiContext, type RouteDef } from "../http/context";
+import { findTopic, topicKey } from "../domain/topics";
+
+const entityTypes = ["sources", "transforms", "destinations"] as const;
+const body = z.object({
+  entities: z.array(
+    z.object({
+      id: z.string().min(1),
+      entity_type: z.enum(entityTypes),
+      connector: z.string(),
+      topic_ids: z.array(z.string()),
+      topic_db_ids: z.array(z.string()).default([]),
+    }),
+  ),
+  timestamp_from: z.string().nullish(),
+  timestamp_to: z.string().nullish(),
+  time_type: z.enum(["latest", "timeseries", "timesummary"]).nullish(),
+  time_interval: z.number().int().min(1).nullish(),
+  time_unit: z.enum(["minute", "hour", "day", "week", "month", "minutes", "hours", "days"]).nullish(),
+});
+
+/** Topic ids some pipeline of the caller's service reads. */
+function consumedTopicIds(ctx: ApiContext): Set<string> {
+  return new Set(
+    Object.values(ctx.store.state.pipelines)
+      .filter((pipeline) => pipeline.serviceId === ctx.caller.serviceId && pipeline.deleteAt === undefined)
+      .flatMap((pipeline) => pipeline.topicIds),
+  );
+}
+
+function tableMetrics(ctx: ApiContext) {
+  const request = parseBody(body, ctx.body);
+  const consumed = consumedTopicIds(ctx);
+  const answer: Record<string, Record<string, Record<string, number>>> = {};
+  for (const entity of request.entities) {
+    const perTopic: Record<string, Record<string, number>> = {};
+    for (const topicId of entity.topic_ids) {
+      const topic = findTopic(ctx.store, ctx.caller.serviceId, topicId);
+      if (!topic) continue;
+      const data = ctx.store.state.topicData[topicKey(topic.serviceId, topic.id)];
+      const messagesIn = data?.eventsWritten ?? 0;
+      const bytesIn = data?.bytesWritten ?? 0;
+      const read = consumed.has(topic.id);
+      perTopic[topicId] = {
+        messages_in: messagesIn,
+        messages_out: read ? messagesIn : 0,
+        bytes_in: bytesIn,
+        bytes_out: read ? bytesIn : 0,
+        lag: 0,
+        avg_latency_ms: 0,
+      };
+    }
+    answer[entity.id] = perTopic;
+  }
+  return answer;
+}
+
+export const topicMetricsRoutes: RouteDef[] = [route("POST", "/topics/table_metrics", tableMetrics)];
