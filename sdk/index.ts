@@ -29,6 +29,14 @@ export { Topic, type TopicArgs } from "./topic";
 export { type KafkaAccessArgs, type KafkaAclArgs, ProjectKey, type ProjectKeyArgs } from "./project-key";
 export { Tag, type TagArgs, type TagType } from "./tag";
 export {
+  type KafkaAclOperation,
+  type KafkaAclResource,
+  KafkaUser,
+  type KafkaUserAclArgs,
+  type KafkaUserArgs,
+} from "./kafka-user";
+export { ClientCredential, type ClientCredentialArgs } from "./client-credential";
+export {
   type AnyTransformImplementationArgs,
   type EnrichImplementationArgs,
   type RollupImplementationArgs,
@@ -44,6 +52,7 @@ export {
 } from "./transform";
 // The dedicated webhook source (generated URL, secret API key); it takes precedence over any generated class.
 export { WebhookSource, type WebhookSourceArgs } from "./webhook-source";
+export * from "./access-lookups";
 export * from "./lookups";
 // Typed sources and destinations, one class per catalogue connector (generated: see sdk/generated/index.ts).
 export * from "./generated";

@@ -5,11 +5,10 @@
  * `streamkap:clientId`, `streamkap:secret` or `streamkap:projectKey`, else STREAMKAP_HOST, STREAMKAP_CLIENT_ID,
  * STREAMKAP_SECRET, STREAMKAP_PROJECT_KEY.
  */
-import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 
 import type * as ProviderApi from "../provider/public/sdk";
-import { provider } from "./provider";
+import { lookupClient as client, provider } from "./provider";
 import type { TagType } from "./tag";
 
 /** A source or destination as a lookup answers it. */
@@ -139,14 +138,6 @@ export interface TransformInfo {
   liveVersion?: string;
   /** `RUNNING`, `DEPLOYING`, `FAILED`, … */
   jobStatus?: string;
-}
-
-/** The client for this program's Streamkap settings, shared with the provider's code in this process. */
-function client(): ProviderApi.StreamkapClient {
-  const config = new pulumi.Config("streamkap");
-  const lookup = (key: string) =>
-    key.startsWith("streamkap:") ? config.get(key.slice("streamkap:".length)) : undefined;
-  return provider().clientFor(provider().resolveSettings(lookup, process.env));
 }
 
 /** Every item of a paged list. */

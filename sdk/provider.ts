@@ -1,3 +1,5 @@
+import * as pulumi from "@pulumi/pulumi";
+
 import type * as ProviderApi from "../provider/public/sdk";
 
 let loaded: typeof ProviderApi | undefined;
@@ -9,4 +11,12 @@ let loaded: typeof ProviderApi | undefined;
 export function provider(): typeof ProviderApi {
   loaded ??= require("../provider/public/sdk") as typeof ProviderApi;
   return loaded;
+}
+
+/** The client for this program's Streamkap settings, shared with the provider's code in this process. */
+export function lookupClient(): ProviderApi.StreamkapClient {
+  const config = new pulumi.Config("streamkap");
+  const lookup = (key: string) =>
+    key.startsWith("streamkap:") ? config.get(key.slice("streamkap:".length)) : undefined;
+  return provider().clientFor(provider().resolveSettings(lookup, process.env));
 }

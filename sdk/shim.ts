@@ -5,7 +5,16 @@ import * as methods from "./shim-methods";
 
 /** The hand-written kinds' registry names: the keys of the provider's `kinds` (provider/kinds/index.ts). */
 export type HandWrittenKindName =
-  "source" | "destination" | "pipeline" | "topic" | "transform" | "projectKey" | "webhookSource" | "tag";
+  | "source"
+  | "destination"
+  | "pipeline"
+  | "topic"
+  | "transform"
+  | "projectKey"
+  | "webhookSource"
+  | "tag"
+  | "kafkaUser"
+  | "clientCredential";
 
 /** Every kind a provider object may serve; state written by any version names one of these. */
 export type KindName = HandWrittenKindName | TypedKindName;
@@ -39,4 +48,6 @@ export const shims = {
   projectKey: providerShim("projectKey"),
   webhookSource: providerShim("webhookSource"),
   tag: providerShim("tag"),
+  kafkaUser: providerShim("kafkaUser"),
+  clientCredential: providerShim("clientCredential"),
 } as const;

@@ -105,6 +105,49 @@ export const topicRecord = z.looseObject({
 });
 export type TopicRecord = z.infer<typeof topicRecord>;
 
+/**
+ * A topic's serialization (TF internal/api/topic.go TopicSerialization): an object since the backend changed it
+ * from a plain string, which older answers still are.
+ */
+export const topicSerialization = z.union([
+  z.looseObject({
+    key_format: nullableString,
+    value_format: nullableString,
+    key_converter: nullableString,
+    value_converter: nullableString,
+    schema_registry_enabled: z.boolean().nullish(),
+  }),
+  z.string().transform((format) => ({
+    key_format: format,
+    value_format: format,
+    key_converter: undefined,
+    value_converter: undefined,
+    schema_registry_enabled: undefined,
+  })),
+]);
+
+/** `POST /topics/table_metrics`: entity id → topic id → counters (TF internal/api/topic.go). */
+export const topicTableMetrics = z.record(
+  z.string(),
+  z.record(
+    z.string(),
+    z.looseObject({
+      messages_in: z.number().nullish(),
+      messages_out: z.number().nullish(),
+      bytes_in: z.number().nullish(),
+      bytes_out: z.number().nullish(),
+      lag: z.number().nullish(),
+      avg_latency_ms: z.number().nullish(),
+    }),
+  ),
+);
+
+/** `GET /auth/permissions`: not published (api.md); read as ids or as objects naming one. */
+export const permissionRecord = z.union([
+  z.string().transform((id) => ({ id, key: id, name: id, description: undefined as string | undefined })),
+  z.looseObject({ id: z.string(), key: nullableString, name: nullableString, description: nullableString }),
+]);
+
 /** `GET /tags` answers `{tags: [...]}`; create and update answer one tag. */
 export const tagRecord = z.looseObject({
   id: z.string(),
@@ -118,6 +161,49 @@ export type TagRecord = z.infer<typeof tagRecord>;
 
 /** Versions come as numbers or as text. */
 const versionField = z.union([z.number(), z.string()]).nullish();
+
+/** A role as `GET /auth/roles` answers it and a client credential carries it (api.md "Role"). */
+export const roleRecord = z.looseObject({
+  id: z.string(),
+  key: nullableString,
+  name: nullableString,
+  description: nullableString,
+  permissions: z.array(z.string()).nullish(),
+});
+export type RoleRecord = z.infer<typeof roleRecord>;
+
+/** One Kafka ACL as the service stores it (TF internal/api/kafka_user.go KafkaACL). */
+export const kafkaAclRecord = z.looseObject({
+  topic_name: z.string(),
+  operation: z.string(),
+  resource_pattern_type: nullableString,
+  resource: nullableString,
+});
+
+/** A Kafka user as the list and the writes answer it; never its password (TF internal/api/kafka_user.go). */
+export const kafkaUserRecord = z.looseObject({
+  username: z.string(),
+  whitelist_ips: nullableString,
+  kafka_proxy_endpoint: nullableString,
+  schema_proxy_endpoint: nullableString,
+  kafka_acls: z.array(kafkaAclRecord).nullish(),
+  is_create_schema_registry: z.boolean().nullish(),
+});
+export type KafkaUserRecord = z.infer<typeof kafkaUserRecord>;
+
+/**
+ * A client credential (api.md "ClientCredential"): the create answer holds the secret, every later answer masks
+ * it. Roles come as Role objects.
+ */
+export const clientCredentialRecord = z.looseObject({
+  client_id: z.string(),
+  secret: nullableString,
+  description: nullableString,
+  created_at: nullableString,
+  service_id: nullableString,
+  roles: z.array(z.union([z.string(), roleRecord])).nullish(),
+});
+export type ClientCredentialRecord = z.infer<typeof clientCredentialRecord>;
 
 /** A transform as `GET /transforms/{id}` answers it (in the one-item envelope) and as the list items. */
 export const transformRecord = z.looseObject({

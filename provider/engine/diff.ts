@@ -42,8 +42,9 @@ export function diffInputs<I extends JsonObject, L>(
   // An adopted object's state inputs are the program's own, so the engine's input diff would find nothing:
   // say there are changes, and which.
   const adopted = oldOutputs[adoptedMarker] === true;
+  const name = news.name ?? olds.name;
   const warning = adopted
-    ? `${kind.noun} "${String(news.name ?? olds.name)}" was adopted as it was; the code differs from it in ` +
+    ? `${kind.noun}${typeof name === "string" ? ` "${name}"` : ""} was adopted as it was; the code differs from it in ` +
       `${changed.map((key) => `\`${key}\``).join(", ")}, which \`pulumi up\` will set as the code declares.`
     : undefined;
 

@@ -1,6 +1,8 @@
 import type { JsonObject, KindDescription } from "../engine/kind";
 import { errors } from "../errors";
+import { clientCredentialKind } from "./client-credential";
 import { connectorKind } from "./connector";
+import { kafkaUserKind } from "./kafka-user";
 import { pipelineKind } from "./pipeline";
 import { projectKeyKind } from "./project-key";
 import { tagKind } from "./tag";
@@ -23,6 +25,8 @@ export const kinds = {
   projectKey: projectKeyKind,
   webhookSource: webhookSourceKind,
   tag: tagKind,
+  kafkaUser: kafkaUserKind,
+  clientCredential: clientCredentialKind,
 };
 
 export type KindName = keyof typeof kinds;

@@ -4,6 +4,7 @@ import { type ProjectKeyRecord, projectKeyRecord } from "../client/responses";
 import { type CheckFailure, inputSchema, type Json, type JsonObject, type KindDescription } from "../engine/kind";
 import { compact, containsUnknown, semanticEqual } from "../engine/values";
 import { keptSecrets, liveSet, liveSetting, revealed } from "./live-values";
+import { liveRoles } from "./roles";
 import { waitForProjectKey } from "../lifecycle/project-key-wait";
 
 export const toolProfiles = ["full", "read-only", "agent-operator", "infra-admin"] as const;
@@ -65,24 +66,6 @@ function replaceWhen(olds: ProjectKeyInputs, news: ProjectKeyInputs): string[] {
       !semanticEqual(olds[key], news[key]) &&
       (containsUnknown(news[key]) || loses(olds[key], news[key]) || hadDefaultRole),
   );
-}
-
-/**
- * The declared roles while the live ones are the same set, each named by its id or its key (the program may use
- * either), else the live ids; undefined when the answer says nothing of roles.
- */
-function liveRoles(live: ProjectKeyRecord, prior: string[] | undefined): string[] | undefined {
-  if (live.roles === undefined || live.roles === null) return live.role_ids ?? undefined;
-  const names = live.roles.map((role) =>
-    typeof role === "string" ? [role] : [role.id, role.key].filter((name): name is string => Boolean(name)),
-  );
-  const ids = names.map((aliases) => aliases[0] ?? "");
-  if (prior === undefined) return ids;
-  const sameSet =
-    prior.length === names.length &&
-    prior.every((name) => names.some((aliases) => aliases.includes(name))) &&
-    names.every((aliases) => prior.some((name) => aliases.includes(name)));
-  return sameSet ? prior : ids;
 }
 
 function kafkaConfig(access: ProjectKeyInputs["kafkaAccess"]): Json | undefined {

@@ -6,12 +6,18 @@
 export { clientFor, type StreamkapClient } from "../client/client";
 export { readAllPages } from "../client/pages";
 export {
+  clientCredentialRecord,
   type ConnectorRecord,
   connectorRecord,
   envelope,
+  kafkaUserRecord,
+  permissionRecord,
   pipelineRecord,
+  roleRecord,
   tagRecord,
   topicRecord,
+  topicSerialization,
+  topicTableMetrics,
   transformRecord,
 } from "../client/responses";
 export { ErrorCodes, StreamkapError } from "../errors";

@@ -7,14 +7,18 @@
 import type { z } from "zod";
 
 import type { commonInputsSchema } from "../../provider/engine/common-inputs";
+import type { clientCredentialInputsSchema } from "../../provider/kinds/client-credential";
 import type { connectorInputsSchema } from "../../provider/kinds/connector";
+import type { kafkaUserInputsSchema } from "../../provider/kinds/kafka-user";
 import type { pipelineInputsSchema } from "../../provider/kinds/pipeline";
 import type { projectKeyInputsSchema } from "../../provider/kinds/project-key";
 import type { tagInputsSchema } from "../../provider/kinds/tag";
 import type { topicInputsSchema } from "../../provider/kinds/topic";
 import type { transformInputsSchema } from "../../provider/kinds/transform";
 import type { webhookSourceInputsSchema } from "../../provider/kinds/webhook-source";
+import type { ClientCredentialArgs } from "../../sdk/client-credential";
 import type { ConnectorArgs } from "../../sdk/connectors";
+import type { KafkaUserArgs } from "../../sdk/kafka-user";
 import type { PipelineArgs } from "../../sdk/pipeline";
 import type { ProjectKeyArgs } from "../../sdk/project-key";
 import type { TagArgs } from "../../sdk/tag";
@@ -47,3 +51,8 @@ export const pipelineKeys: SameKeys<
   ProviderKeys<typeof pipelineInputsSchema, "sourceId" | "destinationId" | "endpoints">
 > = true;
 export const connectorKeys: SameKeys<keyof ConnectorArgs, ProviderKeys<typeof connectorInputsSchema, never>> = true;
+export const kafkaUserKeys: SameKeys<keyof KafkaUserArgs, ProviderKeys<typeof kafkaUserInputsSchema, never>> = true;
+export const clientCredentialKeys: SameKeys<
+  keyof ClientCredentialArgs,
+  ProviderKeys<typeof clientCredentialInputsSchema, never>
+> = true;

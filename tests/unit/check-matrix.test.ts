@@ -379,6 +379,51 @@ const table: Record<string, KindCases> = {
       "mutually exclusive": { none: "a tag has no inputs that exclude each other" },
     },
   },
+  kafkaUser: {
+    valid: { username: "analytics", password: "matrix-kafka-password", acls: [{ topic: "orders", operation: "READ" }] },
+    cases: {
+      "wrong type": [
+        {
+          change: { schemaRegistry: "yes" },
+          property: "schemaRegistry",
+          reason: /`schemaRegistry`: must be true or false/,
+        },
+      ],
+      "unknown key": [{ change: { usename: "x" }, property: "usename", reason: /did you mean `username`\?/ }],
+      "out of range": [
+        {
+          change: { allowedIps: ["10.0.0.0/40"] },
+          property: "allowedIps",
+          reason: /`allowedIps\.0`: must end in a prefix length from 0 to 32/,
+        },
+        { change: { password: "short" }, property: "password", reason: /`password`: must be at least 12 characters/ },
+      ],
+      enum: [
+        {
+          change: { acls: [{ topic: "orders", operation: "READ", patternType: "GLOB" }] },
+          property: "acls",
+          reason: /`acls\.0\.patternType`: must be LITERAL or PREFIXED/,
+        },
+      ],
+      "over-long name": [
+        { change: { username: long(25) }, property: "username", reason: /must be at most 24 characters/ },
+      ],
+      "mutually exclusive": { none: "a Kafka user has no inputs that exclude each other" },
+    },
+  },
+  clientCredential: {
+    valid: { roles: ["viewer"] },
+    cases: {
+      "wrong type": [{ change: { roles: "viewer" }, property: "roles", reason: /`roles`: must be a list/ }],
+      "unknown key": [{ change: { descripton: "x" }, property: "descripton", reason: /did you mean `description`\?/ }],
+      "out of range": [{ change: { roles: [] }, property: "roles", reason: /must list at least one role/ }],
+      enum: { none: "roles are the service's own: they are checked against GET /auth/roles at create" },
+      "over-long name": [
+        { change: { description: long(1001) }, property: "description", reason: /must be at most 1000 characters/ },
+      ],
+      "mutually exclusive": { none: "a client credential has no inputs that exclude each other" },
+    },
+  },
 };
 
 const check = (kind: string, inputs: JsonObject) => checkInputs(kindNamed(kind), undefined, inputs).failures;

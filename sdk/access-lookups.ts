@@ -1,0 +1,215 @@
+/**
+ * Lookups of who may do what: roles and permissions (for least-privilege credentials and project keys), the
+ * service's Kafka users and client credentials, and the traffic and serialization of topics. Like every lookup
+ * (see lookups.ts) they run when the program runs, in `preview` as in `up`, with the provider's credentials.
+ */
+import { z } from "zod";
+
+import { lookupClient as client, provider } from "./provider";
+
+/** A role as {@link getRoles} answers it. */
+export interface RoleInfo {
+  /** The role's id, e.g. `role_viewer`: what `ClientCredential` and `ProjectKey` take in `roles`. */
+  id: string;
+  /** The role's key, e.g. `viewer` (`ClientCredential` takes it too). */
+  key: string;
+  /** The display name. */
+  name: string;
+  /** What the role is for. */
+  description?: string;
+  /** The permissions the role grants, e.g. `pipelines:read`, when the service lists them. */
+  permissions: string[];
+}
+
+/** A permission as {@link getPermissions} answers it. */
+export interface PermissionInfo {
+  /** The permission's id, e.g. `pipelines:read`: what `ProjectKey` takes in `permissions`. */
+  id: string;
+  /** The display name. */
+  name: string;
+  /** What it allows, when the service says. */
+  description?: string;
+}
+
+/** A Kafka user as {@link getKafkaUsers} answers it (never its password). */
+export interface KafkaUserInfo {
+  username: string;
+  /** The addresses allowed to connect; empty means any. */
+  allowedIps: string[];
+  /** The ACL rules, in the SDK's words (see `KafkaUserAclArgs`). */
+  acls: Array<{ topic: string; operation: string; patternType: string; resource: string }>;
+  /** Whether a schema registry user exists too. */
+  schemaRegistry: boolean;
+  kafkaProxyEndpoint?: string;
+  schemaProxyEndpoint?: string;
+}
+
+/** A client credential as {@link getClientCredentials} answers it (never its secret). */
+export interface ClientCredentialInfo {
+  clientId: string;
+  description?: string;
+  /** The ids of its roles. */
+  roleIds: string[];
+  serviceId?: string;
+  createdAt?: string;
+}
+
+/** A topic's serialization as {@link getTopicSerialization} answers it. */
+export interface TopicSerializationInfo {
+  /** `avro`, `json`, `json_schema`, `protobuf`, `string`, `bytearray` or `unknown`. */
+  keyFormat: string;
+  valueFormat: string;
+  /** The Kafka Connect converter classes, when the service names them. */
+  keyConverter?: string;
+  valueConverter?: string;
+  /** Whether the schema registry holds the topic's schemas. */
+  schemaRegistryEnabled: boolean;
+}
+
+/** Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids. */
+export interface TopicMetricsEntity {
+  /** The source's, transform's or destination's id. */
+  id: string;
+  entityType: "sources" | "transforms" | "destinations";
+  /** Its connector or transform code, e.g. `postgresql`, `map_filter`. */
+  connector: string;
+  /** Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`). */
+  topicIds: string[];
+}
+
+/** One topic's counters as {@link getTopicMetrics} answers them; a counter the service did not give is absent. */
+export interface TopicMetricsInfo {
+  entityId: string;
+  topicId: string;
+  messagesIn?: number;
+  messagesOut?: number;
+  bytesIn?: number;
+  bytesOut?: number;
+  lag?: number;
+  avgLatencyMs?: number;
+}
+
+const present = (value: number | null | undefined) => (value === null ? undefined : value);
+
+/** Every role of the service, e.g. to pick the least one a credential needs. */
+export async function getRoles(): Promise<RoleInfo[]> {
+  const roles = await client().call({ method: "GET", path: "/auth/roles", schema: z.array(provider().roleRecord) });
+  return roles.map((role) => ({
+    id: role.id,
+    key: role.key ?? role.id,
+    name: role.name ?? role.key ?? role.id,
+    description: role.description ?? undefined,
+    permissions: role.permissions ?? [],
+  }));
+}
+
+/** Every permission of the service, for a `ProjectKey` given `permissions` rather than roles. */
+export async function getPermissions(): Promise<PermissionInfo[]> {
+  const permissions = await client().call({
+    method: "GET",
+    path: "/auth/permissions",
+    schema: z.array(provider().permissionRecord),
+  });
+  return permissions.map((permission) => ({
+    id: permission.id,
+    name: permission.name ?? permission.id,
+    description: permission.description ?? undefined,
+  }));
+}
+
+/** The service's Kafka users. */
+export async function getKafkaUsers(): Promise<KafkaUserInfo[]> {
+  const users = await client().call({
+    method: "GET",
+    path: "/kafka-access/kafka-users",
+    schema: z.array(provider().kafkaUserRecord),
+  });
+  return users.map((user) => ({
+    username: user.username,
+    allowedIps: (user.whitelist_ips ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    acls: (user.kafka_acls ?? []).map((acl) => ({
+      topic: acl.topic_name,
+      operation: acl.operation,
+      patternType: acl.resource_pattern_type ?? "LITERAL",
+      resource: acl.resource ?? "TOPIC",
+    })),
+    schemaRegistry: user.is_create_schema_registry ?? false,
+    kafkaProxyEndpoint: user.kafka_proxy_endpoint || undefined,
+    schemaProxyEndpoint: user.schema_proxy_endpoint || undefined,
+  }));
+}
+
+/** The service's API client credentials, without their secrets (the service shows a secret only at creation). */
+export async function getClientCredentials(): Promise<ClientCredentialInfo[]> {
+  const credentials = await client().call({
+    method: "GET",
+    path: "/auth/client-credentials",
+    schema: z.array(provider().clientCredentialRecord),
+  });
+  return credentials.map((credential) => ({
+    clientId: credential.client_id,
+    description: credential.description ?? undefined,
+    roleIds: (credential.roles ?? []).map((role) => (typeof role === "string" ? role : role.id)),
+    serviceId: credential.service_id ?? undefined,
+    createdAt: credential.created_at ?? undefined,
+  }));
+}
+
+/** How the topic with this id is serialized, as its producer (source or transform) writes it. */
+export async function getTopicSerialization(topicId: string): Promise<TopicSerializationInfo> {
+  const topic = await client().call({
+    method: "GET",
+    path: `/topics/${encodeURIComponent(topicId)}`,
+    schema: provider().topicRecord,
+  });
+  const parsed = provider().topicSerialization.safeParse(topic.serialization);
+  const serialization = parsed.success ? parsed.data : undefined;
+  return {
+    keyFormat: serialization?.key_format ?? "unknown",
+    valueFormat: serialization?.value_format ?? "unknown",
+    keyConverter: serialization?.key_converter ?? undefined,
+    valueConverter: serialization?.value_converter ?? undefined,
+    schemaRegistryEnabled: serialization?.schema_registry_enabled ?? false,
+  };
+}
+
+/**
+ * Messages and bytes in and out, lag and latency, per topic of each entity, over the service's default window
+ * (or `interval` units of `unit`). A topic the service has no figures for is absent from the answer.
+ */
+export async function getTopicMetrics(
+  entities: TopicMetricsEntity[],
+  window: { interval?: number; unit?: "minutes" | "hours" | "days" } = {},
+): Promise<TopicMetricsInfo[]> {
+  const answer = await client().call({
+    method: "POST",
+    path: "/topics/table_metrics",
+    body: {
+      entities: entities.map((entity) => ({
+        id: entity.id,
+        entity_type: entity.entityType,
+        connector: entity.connector,
+        topic_ids: entity.topicIds,
+        topic_db_ids: [],
+      })),
+      ...(window.interval === undefined ? {} : { time_interval: window.interval }),
+      ...(window.unit === undefined ? {} : { time_unit: window.unit }),
+    },
+    schema: provider().topicTableMetrics,
+  });
+  return Object.entries(answer).flatMap(([entityId, topics]) =>
+    Object.entries(topics).map(([topicId, metrics]) => ({
+      entityId,
+      topicId,
+      messagesIn: present(metrics.messages_in),
+      messagesOut: present(metrics.messages_out),
+      bytesIn: present(metrics.bytes_in),
+      bytesOut: present(metrics.bytes_out),
+      lag: present(metrics.lag),
+      avgLatencyMs: present(metrics.avg_latency_ms),
+    })),
+  );
+}
