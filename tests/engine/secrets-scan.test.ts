@@ -6,7 +6,8 @@
  *
  * The secrets: connector passwords and private keys (typed and generic classes, most handed to the SDK as plain
  * strings), the provider's client secret (`streamkap:secret`), a project key's Kafka password (given) and API
- * secret and credential file (generated), and a webhook source's API key (generated).
+ * secret and credential file (generated), a webhook source's API key (generated), a Kafka user's password
+ * (given) and a client credential's secret (generated).
  *
  * Verbose logs are where Pulumi itself prints secrets, and the test pins down exactly what it prints, so that
  * docs/reliability.md can say it and anything else is caught: from `-v=3` (and with `--debug`) the Node.js SDK
@@ -26,6 +27,7 @@ const given = {
   genericPassword: "scan-generic-password-0d5e",
   genericPrivateKey: "scan-generic-key-6f21",
   kafkaPassword: "scan-kafka-password-c8d3",
+  kafkaUserPassword: "scan-kafka-user-password-9e04",
   refusedPassword: "scan-refused-password-2b90",
 };
 /** Values the test rotates to later. */
@@ -75,7 +77,7 @@ let verboseUp: CliRun;
 
 test("preview --json of the new stack shows no secret", async () => {
   const run = await runPulumiOk(project, ["preview", "--json"]);
-  expect(JSON.parse(run.stdout).changeSummary).toMatchObject({ create: 8 });
+  expect(JSON.parse(run.stdout).changeSummary).toMatchObject({ create: 10 });
   expect(leakedSecrets(printed(run), secrets())).toEqual([]);
 });
 
@@ -90,7 +92,7 @@ test("up at -v=9 with --debug: only Pulumi's own RPC and SDK debug logs hold sec
     "--logflow",
   ]);
   const outputs = JSON.parse((await runPulumiOk(project, ["stack", "output", "--json", "--show-secrets"])).stdout);
-  generated.push(outputs.keyClientSecret, outputs.webhookApiKey);
+  generated.push(outputs.keyClientSecret, outputs.webhookApiKey, outputs.credentialSecret);
   expect(generated.every((value) => typeof value === "string" && value.length >= 16)).toBe(true);
 
   expect(unexplainedLeaks(printed(verboseUp))).toEqual([]);
