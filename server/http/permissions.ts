@@ -35,6 +35,10 @@ export const routePermissions: Readonly<Record<string, Needed>> = {
   "PUT /kafka-access/kafka-users/:username": "kafka_access:write",
   "DELETE /kafka-access/kafka-users/:username": "kafka_access:write",
 
+  "GET /consumer-groups": "destinations:read",
+  "GET /consumer-groups/:group_id": "destinations:read",
+  "POST /consumer-groups/:group_id/reset-offsets": "destinations:write",
+
   "GET /sources": "sources:read",
   "POST /sources": "sources:write",
   "GET /sources/:id": "sources:read",

@@ -4,6 +4,7 @@
 import type { RouteDef } from "../http/context";
 import { authRoutes } from "./auth";
 import { connectorRoutes } from "./connectors";
+import { consumerGroupRoutes } from "./consumer-groups";
 import { kafkaUserRoutes } from "./kafka-users";
 import { lifecycleRoutes } from "./lifecycle";
 import { messageRoutes } from "./messages";
@@ -32,5 +33,6 @@ export function managementRoutes(): RouteDef[] {
     ...tagRoutes,
     ...projectKeyRoutes,
     ...kafkaUserRoutes,
+    ...consumerGroupRoutes,
   ];
 }

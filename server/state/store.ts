@@ -76,6 +76,7 @@ interface Statements {
   dropMessagesBefore: StatementSync;
   page: StatementSync;
   count: StatementSync;
+  firstAtOrAfter: StatementSync;
 }
 
 /** Bounds on what the store keeps. */
@@ -213,6 +214,12 @@ export class Store {
   }
 
   /** How many retained records of a topic have an offset of at least `fromOffset`. */
+  /** The offset of a topic's first retained record written at or after `timestamp` (epoch ms), if any. */
+  firstOffsetAtOrAfter(topicKey: string, timestamp: number): number | undefined {
+    const row = this.statements.firstAtOrAfter.get(topicKey, timestamp) as { o: number | null } | undefined;
+    return row?.o ?? undefined;
+  }
+
   countMessages(topicKey: string, fromOffset: number): number {
     return Number((this.statements.count.get(topicKey, fromOffset) as { n: number }).n);
   }
@@ -488,6 +495,7 @@ function prepare(db: DatabaseSync): Statements {
        WHERE topic_key = ? AND "offset" >= ? ORDER BY "offset" LIMIT ? OFFSET ?`,
     ),
     count: db.prepare(`SELECT count(*) AS n FROM messages WHERE topic_key = ? AND "offset" >= ?`),
+    firstAtOrAfter: db.prepare(`SELECT min("offset") AS o FROM messages WHERE topic_key = ? AND timestamp >= ?`),
   };
 }
 

@@ -70,6 +70,11 @@ export interface StoredConnector {
   streamingPausedUntil?: number;
   /** Set by the local-only break switch: what explain-error answers while the connector is Broken. */
   failure?: string;
+  /**
+   * Destinations: the offsets its consumer group was reset to, by topic id, and when. They hold until the
+   * destination runs again (it then reads to the end of each topic at once: nothing local delivers anywhere).
+   */
+  consumerOffsets?: { offsets: Record<string, number>; at: number };
 }
 
 export interface StoredPipeline {
