@@ -1,6 +1,7 @@
 /**
  * Lookups of who may do what: roles and permissions (for least-privilege credentials and project keys), the
- * service's Kafka users and client credentials, and the traffic and serialization of topics. Like every lookup
+ * service's Kafka users and client credentials; and of data in flight: consumer groups, and the traffic and
+ * serialization of topics. Like every lookup
  * (see lookups.ts) they run when the program runs, in `preview` as in `up`, with the provider's credentials.
  */
 import { z } from "zod";
@@ -89,6 +90,19 @@ export interface TopicMetricsInfo {
   avgLatencyMs?: number;
 }
 
+/** A consumer group as {@link getConsumerGroups} answers it. */
+export interface ConsumerGroupInfo {
+  /** The group's id, for `offsetReset.consumerGroup` when the default name does not fit. */
+  groupId: string;
+  /** `Stable` while its destination runs, `Empty` when paused or stopped, as the service says. */
+  state?: string;
+  /** Records not yet read, over all its topics. */
+  lag?: number;
+  /** The destination reading with it, when the service says. */
+  entityId?: string;
+  topics: Array<{ topic: string; currentOffset?: number; logEndOffset?: number; lag?: number }>;
+}
+
 const present = (value: number | null | undefined) => (value === null ? undefined : value);
 
 /** Every role of the service, e.g. to pick the least one a credential needs. */
@@ -156,6 +170,31 @@ export async function getClientCredentials(): Promise<ClientCredentialInfo[]> {
     serviceId: credential.service_id ?? undefined,
     createdAt: credential.created_at ?? undefined,
   }));
+}
+
+/** The service's consumer groups: one per destination, over its pipelines' topics. */
+export async function getConsumerGroups(): Promise<ConsumerGroupInfo[]> {
+  const answer = await client().call({ method: "GET", path: "/consumer-groups", schema: z.unknown() });
+  const items = Array.isArray(answer)
+    ? answer
+    : answer !== null && typeof answer === "object" && Array.isArray((answer as { result?: unknown }).result)
+      ? (answer as { result: unknown[] }).result
+      : [];
+  return z
+    .array(provider().consumerGroupRecord)
+    .parse(items)
+    .map((group) => ({
+      groupId: group.group_id,
+      state: group.state ?? undefined,
+      lag: present(group.lag),
+      entityId: group.entity_id ?? undefined,
+      topics: (group.topics ?? []).map((topic) => ({
+        topic: topic.topic,
+        currentOffset: present(topic.current_offset),
+        logEndOffset: present(topic.log_end_offset),
+        lag: present(topic.lag),
+      })),
+    }));
 }
 
 /** How the topic with this id is serialized, as its producer (source or transform) writes it. */

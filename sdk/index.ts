@@ -22,6 +22,7 @@ export {
 export {
   Pipeline,
   type PipelineArgs,
+  type PipelineOffsetResetArgs,
   type PipelineTopicAutoDiscoveryArgs,
   type PipelineTransformArgs,
 } from "./pipeline";

@@ -11,8 +11,9 @@ import { StreamkapResource } from "./resource";
 /** Any source or destination resource, the generic classes and every typed connector class (all are Connectors). */
 type ConnectorResource = pulumi.CustomResource & { readonly connectorStatus: pulumi.Output<string> };
 
+/** The end's id: any connector resource of the program (webhook sources too), or an id as given. */
 function idOf(connector: ConnectorResource | pulumi.Input<string>): pulumi.Input<string> {
-  return connector instanceof Connector ? connector.id : (connector as pulumi.Input<string>);
+  return pulumi.CustomResource.isInstance(connector) ? connector.id : (connector as pulumi.Input<string>);
 }
 
 /** The end's name and connector when it is a resource of this program, so creating the pipeline asks nothing. */
@@ -89,6 +90,36 @@ export interface PipelineArgs extends ManagedArgs {
    * @default left as they are on the service (a new pipeline has none)
    */
   topicAutoDiscovery?: readonly PipelineTopicAutoDiscoveryArgs[];
+  /**
+   * Moves the destination's consumer group, once per change of `trigger`: to replay data after an incident
+   * (`to: { timestamp: "2026-11-20T08:00:00Z" }`, `"earliest"`) or to skip it (`"latest"`). The destination is
+   * paused around the reset, as Kafka requires, and resumed after it. The preview shows it as a change of
+   * `offsetReset`, and `pulumi-streamkap pr-summary` as a data-replay risk. On create the first value is recorded,
+   * not acted on.
+   * @default none: offsets are left alone
+   */
+  offsetReset?: pulumi.Input<PipelineOffsetResetArgs>;
+}
+
+/** Where {@link PipelineArgs.offsetReset} moves the destination's consumer group. */
+export interface PipelineOffsetResetArgs {
+  /** Any string or number; each change resets the offsets once. A ticket number reads well in a review. */
+  trigger: pulumi.Input<string | number>;
+  /**
+   * `"earliest"` (everything the topics still hold), `"latest"` (skip to now), `{ timestamp }` (ISO 8601 text or
+   * epoch milliseconds: the first record written at or after it) or `{ offset }`.
+   */
+  to: pulumi.Input<"earliest" | "latest" | { timestamp: string | number } | { offset: number }>;
+  /**
+   * Tables (`public.orders`) or full topic ids.
+   * @default every topic of the pipeline
+   */
+  topics?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * The destination's consumer group (see `getConsumerGroups()`).
+   * @default `connect-destination_<destination id>`
+   */
+  consumerGroup?: pulumi.Input<string>;
 }
 
 /**
@@ -139,6 +170,12 @@ export class Pipeline extends StreamkapResource {
   declare readonly tagIds: pulumi.Output<string[]>;
   /** How the pipeline was created: `api`, `terraform` or `web`. */
   declare readonly createdFrom: pulumi.Output<string>;
+  /** The offset reset, as last applied (a pending one keeps the previous value until it is done). */
+  declare readonly offsetReset: pulumi.Output<PipelineOffsetResetArgs | undefined>;
+  /** The last offset reset done: `{trigger, consumerGroup, topics, to, at}`. */
+  declare readonly lastOffsetReset: pulumi.Output<
+    { trigger: string | number; consumerGroup: string; topics: string[]; to: unknown; at: string } | undefined
+  >;
 
   constructor(name: string, args: PipelineArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -161,12 +198,14 @@ export class Pipeline extends StreamkapResource {
           transformId: transformIdOf(rule.transform),
           regex: rule.regex,
         })),
+        offsetReset: args.offsetReset,
         topicIds: undefined,
         topicNames: undefined,
         sourceName: undefined,
         destinationName: undefined,
         tagIds: undefined,
         createdFrom: undefined,
+        lastOffsetReset: undefined,
       },
       opts,
       "streamkap",

@@ -7,6 +7,8 @@ import {
   firedTriggers,
   type JsonObject,
   type LifecycleInputs,
+  type OffsetReset,
+  offsetResetToRun,
   snapshotToStart,
   type TriggerKey,
 } from "../../provider/public/cli";
@@ -23,7 +25,8 @@ export type LifecycleActionName =
   | "resume"
   | "stop"
   | "created paused"
-  | "created stopped";
+  | "created stopped"
+  | "offset reset";
 
 export interface LifecycleAction {
   name: string;
@@ -45,6 +48,7 @@ const actionOrder: LifecycleActionName[] = [
   "restart",
   "restart task",
   "snapshot",
+  "offset reset",
 ];
 
 const triggerActions: Record<TriggerKey, LifecycleActionName> = {
@@ -121,11 +125,37 @@ function createActions(view: ResourceView, cause: string): LifecycleAction[] {
   return actions;
 }
 
-/** Every lifecycle action of the preview, per connector in the order they run. */
+/** Where a reset moves the offsets, and what that means for the destination. */
+function describeReset(reset: OffsetReset): string {
+  const topics = reset.topics ? reset.topics.join(", ") : "every topic";
+  const to = reset.to;
+  if (to === "latest") return `to the latest offset on ${topics}: records not yet delivered are **skipped**`;
+  const from = to === "earliest" ? "the earliest offset" : "offset" in to ? `offset ${to.offset}` : `${to.timestamp}`;
+  return `to ${from} on ${topics}: the destination receives those records **again**`;
+}
+
+/** A pipeline that stays: the offset reset a changed `offsetReset.trigger` asks for (the provider's own rule). */
+function pipelineActions(view: ResourceView): LifecycleAction[] {
+  const previous = (view.oldOutputs ?? view.oldInputs ?? {}) as JsonObject;
+  const reset = offsetResetToRun(view.newInputs?.offsetReset as OffsetReset | undefined, previous);
+  if (reset === undefined) return [];
+  const before = isPlainObject(previous.offsetReset) ? previous.offsetReset.trigger : undefined;
+  return [
+    {
+      name: view.name,
+      typeName: view.typeName,
+      action: "offset reset",
+      detail: `\`offsetReset.trigger\`: ${showValue(before)} → ${showValue(reset.trigger)} (${describeReset(reset)})`,
+    },
+  ];
+}
+
+/** Every lifecycle action of the preview, per connector (and pipeline) in the order they run. */
 export function lifecycleActions(views: ResourceView[]): LifecycleAction[] {
   return views
-    .filter(isConnector)
+    .filter((view) => isConnector(view) || view.kind === "pipeline")
     .flatMap((view) => {
+      if (view.kind === "pipeline") return view.op === "update" ? pipelineActions(view) : [];
       if (view.op === "update") return updateActions(view);
       if (view.op === "create") return createActions(view, "new source");
       if (view.op === "replace") return createActions(view, "replacement source");

@@ -89,6 +89,20 @@ function risksSection(summary: PrSummary): string[] {
   ];
 }
 
+/** Offset resets move a destination's position in its topics: data delivered again, or skipped. */
+function replaySection(summary: PrSummary): string[] {
+  const resets = summary.lifecycle.filter((action) => action.action === "offset reset");
+  if (resets.length === 0) return [];
+  const count = `${resets.length} offset reset${resets.length === 1 ? "" : "s"}`;
+  return [
+    "> [!WARNING]",
+    `> **Data-replay risk: ${count}.** Merging moves the destination's consumer group on \`pulumi up\` (the ` +
+      "destination is paused around it).",
+    ...resets.map((reset) => `> - ${resourceRef(reset.name, reset.typeName)}: ${plain(reset.detail)}`),
+    "",
+  ];
+}
+
 function lifecycleSection(summary: PrSummary): string[] {
   if (summary.lifecycle.length === 0) return [];
   return [
@@ -217,6 +231,7 @@ export function renderMarkdown(summary: PrSummary): string {
     lines.push(
       ...errorsSection(summary.errors),
       ...risksSection(summary),
+      ...replaySection(summary),
       ...driftSection(summary.drift),
       ...lifecycleSection(summary),
       ...diagramSection(summary),

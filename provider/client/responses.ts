@@ -142,6 +142,28 @@ export const topicTableMetrics = z.record(
   ),
 );
 
+/**
+ * A consumer group as `GET /consumer-groups` lists it: not published (api.md); read tolerantly, the local server's
+ * shape first (docs/real-api.md).
+ */
+export const consumerGroupRecord = z.looseObject({
+  group_id: z.string(),
+  state: nullableString,
+  lag: z.number().nullish(),
+  entity_id: nullableString,
+  topics: z
+    .array(
+      z.looseObject({
+        topic: z.string(),
+        current_offset: z.number().nullish(),
+        log_end_offset: z.number().nullish(),
+        lag: z.number().nullish(),
+      }),
+    )
+    .nullish()
+    .catch(undefined),
+});
+
 /** `GET /auth/permissions`: not published (api.md); read as ids or as objects naming one. */
 export const permissionRecord = z.union([
   z.string().transform((id) => ({ id, key: id, name: id, description: undefined as string | undefined })),

@@ -2,8 +2,15 @@ import { z } from "zod";
 
 import { type PipelineRecord, pipelineRecord } from "../client/responses";
 import { errors } from "../errors";
-import { inputSchema, type Json, type JsonObject, type KindContext, type KindDescription } from "../engine/kind";
-import { getObject, requestFor } from "../engine/lookup";
+import {
+  inputSchema,
+  type Json,
+  type JsonObject,
+  type KindContext,
+  type KindDescription,
+  type ObjectHandle,
+} from "../engine/kind";
+import { getObject, handleOf, requestFor } from "../engine/lookup";
 import { compact, isPlainObject, semanticEqual } from "../engine/values";
 import { connectorKind } from "./connector";
 import { nameSchema, namePrefixSchema } from "./names";
@@ -20,6 +27,8 @@ import {
   liveTransformLinks,
 } from "./pipeline-transforms";
 import { managedTags, tagIdsOf } from "./live-values";
+import { LifecycleError } from "../lifecycle/converge";
+import { offsetResetSchema, offsetResetToRun, resetOffsets } from "../lifecycle/offset-reset";
 
 /** TF internal/api/pipeline.go:84,199,225. */
 const writeQuery = { secret_returned: true, wait: false } as const;
@@ -52,6 +61,11 @@ export const pipelineInputsSchema = z.strictObject({
    * TF `topic_auto_discovery_transforms`). Absent: left as they are on the service; `[]`: none.
    */
   topicAutoDiscovery: topicAutoDiscoverySchema.optional(),
+  /**
+   * Replays (or skips) data: each change of `offsetReset.trigger` moves the destination's consumer group once.
+   * Only `converge` acts on it: a change to it alone sends no update.
+   */
+  offsetReset: offsetResetSchema.optional(),
   /** Filled by the SDK when the source and destination are resources of the program: spares two lookups. */
   endpoints: z.strictObject({ source: endpointHint.optional(), destination: endpointHint.optional() }).optional(),
 });
@@ -90,6 +104,48 @@ async function connectorRef(
 export function prettyTopic(sourceId: string, topic: string): string {
   const prefix = `source_${sourceId}.`;
   return sourceId !== "" && topic.startsWith(prefix) ? topic.slice(prefix.length) : topic;
+}
+
+/** A topic of the pipeline by its full id: a table (`public.orders`) of its source becomes `source_<id>.public.orders`. */
+function fullTopicId(sourceId: string, topic: string): string {
+  return topic.startsWith("source_") ? topic : `source_${sourceId}.${topic}`;
+}
+
+/** Every input but `offsetReset`, which only `converge` acts on. */
+function withoutOffsetReset(inputs: PipelineInputs): JsonObject {
+  const { offsetReset: _ignored, ...rest } = inputs;
+  return rest;
+}
+
+/**
+ * Resets the destination's consumer group when `offsetReset.trigger` changed. Until it has happened, the stored
+ * `offsetReset` keeps its previous value, so the next preview still shows the change and the next `up` does it,
+ * once; `lastOffsetReset` records the last one done.
+ */
+async function convergeOffsetReset(
+  self: ObjectHandle<PipelineRecord>,
+  live: PipelineRecord,
+  inputs: PipelineInputs,
+  previous: JsonObject | undefined,
+): Promise<JsonObject> {
+  const carried = compact({ lastOffsetReset: previous?.lastOffsetReset });
+  const reset = offsetResetToRun(inputs.offsetReset, previous);
+  if (reset === undefined) return carried;
+  const sourceId = live.source?.id ?? inputs.sourceId;
+  const topics = reset.topics ?? live.topic_ids ?? liveTopicNames(live) ?? [];
+  const destination = handleOf(
+    connectorKind("destination"),
+    self.context,
+    live.destination?.id ?? inputs.destinationId,
+  );
+  try {
+    const done = await resetOffsets(self.context, destination, reset, [
+      ...new Set(topics.map((topic) => fullTopicId(sourceId, topic))),
+    ]);
+    return { lastOffsetReset: done };
+  } catch (error) {
+    throw new LifecycleError(error, { ...carried, offsetReset: (previous?.offsetReset as Json | undefined) ?? null });
+  }
 }
 
 /** The pipeline's topics by pretty name: `source.topics` as the reference client reads them, else `topics`. */
@@ -167,6 +223,7 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
     // Every write carries `?secret_returned=true&wait=false`, as the reference client's do (TF
     // internal/api/pipeline.go:84,199,225; its tests pin these URLs: internal/provider/error_handling_test.go:1005).
     writeQuery: writeQuery,
+    updateNeeded: (olds, news) => !semanticEqual(withoutOffsetReset(olds), withoutOffsetReset(news)),
     createBody: async (inputs, context) =>
       compact({
         ...(await pipelineBody(inputs, context)),
@@ -211,6 +268,7 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
       tagIds: tagIdsOf(live.tags) ?? [],
       createdFrom: live.created_from ?? undefined,
     }),
+  converge: convergeOffsetReset,
   // What the service decided for what the program leaves out: every topic, its snapshot default, the default tag.
   liveSettings: (live) =>
     compact({

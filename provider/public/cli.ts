@@ -24,6 +24,7 @@ export { isPlainObject, semanticEqual, valueAt } from "../engine/values";
 export { ErrorCodes, StreamkapError } from "../errors";
 export { isMasked, tagIdsOf } from "../kinds/live-values";
 export type { LifecycleInputs } from "../lifecycle/inputs";
+export { type OffsetReset, offsetResetToRun } from "../lifecycle/offset-reset";
 export { snapshotToStart } from "../lifecycle/snapshot";
 export { stateOfStatus } from "../lifecycle/state";
 export { firedTriggers, type TriggerKey } from "../lifecycle/triggers";

@@ -9,6 +9,7 @@ export {
   clientCredentialRecord,
   type ConnectorRecord,
   connectorRecord,
+  consumerGroupRecord,
   envelope,
   kafkaUserRecord,
   permissionRecord,

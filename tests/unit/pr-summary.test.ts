@@ -122,6 +122,19 @@ describe("replacements", () => {
   });
 });
 
+describe("offset reset", () => {
+  test("a changed `offsetReset.trigger` is a data-replay risk and a lifecycle action, not a data-loss one", () => {
+    const markdown = markdownOf("offset-reset");
+    expect(markdown).toContain("**Data-replay risk: 1 offset reset.**");
+    expect(markdown).toContain(
+      '> - `orders` (Pipeline): `offsetReset.trigger`: "INC-1041" → "INC-1042" (to 2026-11-20T08:00:00Z on every ' +
+        "topic: the destination receives those records **again**)",
+    );
+    expect(markdown).toContain("| `orders` (Pipeline) | **offset reset** |");
+    expect(markdown).not.toContain("Data-loss risk");
+  });
+});
+
 describe("lifecycle", () => {
   test("a restart trigger and a raised snapshot generation are named as the restart and the snapshot they start", () => {
     const markdown = markdownOf("lifecycle");
