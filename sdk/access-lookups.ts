@@ -204,14 +204,26 @@ export async function getTopicSerialization(topicId: string): Promise<TopicSeria
     path: `/topics/${encodeURIComponent(topicId)}`,
     schema: provider().topicRecord,
   });
-  const parsed = provider().topicSerialization.safeParse(topic.serialization);
-  const serialization = parsed.success ? parsed.data : undefined;
+  return (
+    serializationInfo(topic.serialization) ?? {
+      keyFormat: "unknown",
+      valueFormat: "unknown",
+      schemaRegistryEnabled: false,
+    }
+  );
+}
+
+/** A topic's `serialization` as the lookups answer it; undefined when the service gave none it can read. */
+export function serializationInfo(wire: unknown): TopicSerializationInfo | undefined {
+  const parsed = provider().topicSerialization.safeParse(wire);
+  if (!parsed.success || wire === undefined || wire === null) return undefined;
+  const serialization = parsed.data;
   return {
-    keyFormat: serialization?.key_format ?? "unknown",
-    valueFormat: serialization?.value_format ?? "unknown",
-    keyConverter: serialization?.key_converter ?? undefined,
-    valueConverter: serialization?.value_converter ?? undefined,
-    schemaRegistryEnabled: serialization?.schema_registry_enabled ?? false,
+    keyFormat: serialization.key_format ?? "unknown",
+    valueFormat: serialization.value_format ?? "unknown",
+    keyConverter: serialization.key_converter ?? undefined,
+    valueConverter: serialization.value_converter ?? undefined,
+    schemaRegistryEnabled: serialization.schema_registry_enabled ?? false,
   };
 }
 

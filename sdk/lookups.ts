@@ -8,6 +8,7 @@
 import { z } from "zod";
 
 import type * as ProviderApi from "../provider/public/sdk";
+import { serializationInfo, type TopicSerializationInfo } from "./access-lookups";
 import { lookupClient as client, provider } from "./provider";
 import type { TagType } from "./tag";
 
@@ -71,6 +72,8 @@ export interface TopicInfo {
   partitions?: number;
   /** `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`). */
   cleanupPolicy?: string;
+  /** How its records are serialized, when the service says (see also `getTopicSerialization`). */
+  serialization?: TopicSerializationInfo;
 }
 
 /** The owner kinds the service's topic listing filters by (DOCS list-all-topics). */
@@ -267,6 +270,7 @@ function topicInfo(live: z.infer<typeof ProviderApi.topicRecord>): TopicInfo {
     name: facts.name ?? live.id,
     partitions: facts.partitions,
     cleanupPolicy: facts.cleanupPolicy,
+    serialization: serializationInfo(live.serialization),
   };
 }
 

@@ -201,7 +201,60 @@ const handWritten: Record<string, { counterpart: string; note?: string; attribut
       custom: { ours: "`custom` (output)" },
     },
   },
+  streamkap_kafka_user: {
+    counterpart: "`KafkaUser`",
+    note: "In the reference's code, though its provider does not register it yet.",
+    attributes: {
+      id: { ours: "`id`", note: "the username" },
+      username: { ours: "`username`", note: "lowercase, checked in the preview; a new one replaces the user" },
+      password: { ours: "`password`", note: "always secret; changes in place" },
+      whitelist_ips: { ours: "`allowedIps`", note: "a list, each an IP address or CIDR range checked in the preview" },
+      is_create_schema_registry: { ours: "`schemaRegistry`" },
+      kafka_proxy_endpoint: { ours: "`kafkaProxyEndpoint` (output)" },
+      schema_proxy_endpoint: { ours: "`schemaProxyEndpoint` (output)" },
+      kafka_acls: { ours: "`acls`" },
+      "kafka_acls.topic_name": { ours: "`acls[].topic`" },
+      "kafka_acls.operation": { ours: "`acls[].operation`" },
+      "kafka_acls.resource_pattern_type": { ours: "`acls[].patternType`", note: "default `LITERAL`" },
+      "kafka_acls.resource": { ours: "`acls[].resource`", note: "default `TOPIC`" },
+    },
+  },
+  streamkap_client_credential: {
+    counterpart: "`ClientCredential`",
+    note: "In the reference's code, though its provider does not register it yet.",
+    attributes: {
+      id: { ours: "`id`", note: "the client id" },
+      client_id: { ours: "`clientId` (output)" },
+      secret: { ours: "`secret` (output)", note: "secret; shown once by the service, kept across refreshes" },
+      role_ids: { ours: "`roles`", note: "by id or key; a change replaces the credential, the new one first" },
+      description: { ours: "`description`", note: "changes in place (the reference replaces)" },
+      service_id: { ours: "`serviceId` (output)", note: "always the credentials' own service" },
+      created_at: { ours: "`createdAt` (output)" },
+      roles: { note: "`getRoles()` describes each role" },
+      "roles.id": { ours: "`roles`" },
+      "roles.key": { note: "`getRoles()`" },
+      "roles.name": { note: "`getRoles()`" },
+      "roles.description": { note: "`getRoles()`" },
+    },
+  },
 };
+
+/** The topic data sources' `serialization` block, answered by `getTopic(s)` and `getTopicSerialization`. */
+function serializationRows(parent: string): Record<string, Counterpart> {
+  const fields: Record<string, string> = {
+    key_format: "keyFormat",
+    value_format: "valueFormat",
+    key_converter: "keyConverter",
+    value_converter: "valueConverter",
+    schema_registry_enabled: "schemaRegistryEnabled",
+  };
+  return {
+    [parent]: { ours: "`serialization`", note: "also `getTopicSerialization(id)`" },
+    ...Object.fromEntries(
+      Object.entries(fields).map(([field, ours]) => [`${parent}.${field}`, { ours: `\`serialization.${ours}\`` }]),
+    ),
+  };
+}
 
 const handWrittenLookups: Record<string, { counterpart: string; attributes: Record<string, Counterpart> }> = {
   streamkap_transform: {
@@ -257,6 +310,7 @@ const handWrittenLookups: Record<string, { counterpart: string; attributes: Reco
       "topics.messages_30d": { note: "not answered" },
       "topics.prefix": { note: "not answered" },
       total: { ours: "the answer's `length`" },
+      ...serializationRows("topics.serialization"),
     },
   },
   streamkap_topic: {
@@ -271,11 +325,39 @@ const handWrittenLookups: Record<string, { counterpart: string; attributes: Reco
       entity_id: { note: "not answered" },
       entity_name: { note: "not answered" },
       entity_type: { note: "not answered" },
+      ...serializationRows("serialization"),
     },
   },
   streamkap_topic_metrics: {
-    counterpart: "none yet",
-    attributes: {},
+    counterpart: "`getTopicMetrics(entities, window)`",
+    attributes: {
+      entities: { ours: "`entities`" },
+      "entities.id": { ours: "`entities[].id`" },
+      "entities.entity_type": { ours: "`entities[].entityType`" },
+      "entities.connector": { ours: "`entities[].connector`" },
+      "entities.topic_ids": { ours: "`entities[].topicIds`" },
+      "entities.topic_db_ids": { note: "sent empty: the service's internal ids are not needed" },
+      time_interval: { ours: "`window.interval`" },
+      time_unit: { ours: "`window.unit`" },
+      results: { ours: "the answer" },
+      "results.entity_id": { ours: "`entityId`" },
+      "results.topic_id": { ours: "`topicId`" },
+      "results.messages_in": { ours: "`messagesIn`" },
+      "results.messages_out": { ours: "`messagesOut`" },
+      "results.bytes_in": { ours: "`bytesIn`" },
+      "results.bytes_out": { ours: "`bytesOut`" },
+      "results.lag": { ours: "`lag`" },
+      "results.avg_latency_ms": { ours: "`avgLatencyMs`" },
+    },
+  },
+  streamkap_roles: {
+    counterpart: "`getRoles()`",
+    attributes: {
+      id: { ours: "`id`" },
+      key: { ours: "`key`" },
+      name: { ours: "`name`" },
+      description: { ours: "`description`" },
+    },
   },
 };
 
@@ -299,11 +381,7 @@ function lookupMappingOf(type: ReferenceType): TypeMapping {
   if (!fixed) return { counterpart: "none", attribute: () => ({ note: "no counterpart" }) };
   return {
     counterpart: fixed.counterpart,
-    note: fixed.counterpart === "none yet" ? "topic metrics are not read by this package yet" : undefined,
-    attribute: (attribute) =>
-      fixed.attributes[attribute.name] ?? {
-        note: fixed.counterpart === "none yet" ? "no counterpart yet" : "no counterpart",
-      },
+    attribute: (attribute) => fixed.attributes[attribute.name] ?? { note: "no counterpart" },
   };
 }
 

@@ -17,12 +17,14 @@ test("docs/parity.md is what the generator makes today", () => {
   expect({ current, fix: regenerate }).toEqual({ current: true, fix: regenerate });
 });
 
-test("every reference resource type and data source has a section, with a counterpart or the word none", () => {
+test("every reference resource type and data source has a section naming its counterpart here", () => {
   const headings = [...markdown.matchAll(/^### `([a-z_0-9]+)` → (.+)$/gm)].map((match) => [match[1], match[2]]);
   const names = [...reference.resources, ...reference.dataSources].map((type) => type.name);
   expect(headings.map(([name]) => name)).toEqual(names);
-  expect(reference.resources).toHaveLength(59);
-  expect(headings.every(([, counterpart]) => counterpart.trim() !== "")).toBe(true);
+  // 59 registered resource types, and the Kafka user and client credential its code has but does not register.
+  expect(reference.resources).toHaveLength(61);
+  expect(reference.dataSources).toHaveLength(7);
+  expect(headings.filter(([, counterpart]) => counterpart.trim() === "" || counterpart.startsWith("none"))).toEqual([]);
 });
 
 test("every reference attribute has a row that names a counterpart or says why there is none", () => {

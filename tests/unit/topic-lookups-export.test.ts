@@ -65,6 +65,8 @@ test("38: getTopic reads the partition count and cleanup policy from the `kafka`
     name: "clean-orders",
     partitions: 3,
     cleanupPolicy: "compact",
+    // A topic made on its own has no producer to inherit a format from (TF topic_serialization.go).
+    serialization: { keyFormat: "unknown", valueFormat: "unknown", schemaRegistryEnabled: false },
   });
 });
 
