@@ -5,8 +5,10 @@ import { type OptionSpecs, parseCommandLine, UsageError } from "../command-line"
 export const exportUsage = `Usage: pulumi-streamkap export --out DIR [--prefix NAME] [--adopt] [--stack NAME] [--project NAME]
                               [--endpoint URL] [--client-id ID] [--force]
 
-Reads every source, destination, pipeline, transform, topic, tag and webhook source of the service the
-credentials belong to, and writes a Pulumi program (TypeScript) that declares them.
+Reads every source, destination, pipeline, transform, topic, tag, webhook source and Kafka user of the service
+the credentials belong to, and writes a Pulumi program (TypeScript) that declares them. Secrets (passwords,
+keys) are never read: the program takes each from the stack's config. Project keys and client credentials are
+left out: each environment issues its own.
 
   --out DIR         where to write index.ts, Pulumi.yaml, Pulumi.<stack>.yaml, package.json, tsconfig.json, README.md
   --prefix NAME     the prefix the service's names carry; the program writes each name as the stack setting

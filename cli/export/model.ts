@@ -2,7 +2,7 @@ import { type ConnectorRecord, tagIdsOf, stateOfStatus } from "../../provider/pu
 import { call, entry, type Expr, literal, type ObjectEntry, ref, template } from "./code";
 import { connectorArgs, type SecretRequest } from "./connector-args";
 import { type ExportKind, kindWords, Namer, splitPrefix } from "./names";
-import { type Args, tagArgs, topicArgs, webhookSourceArgs } from "./object-args";
+import { type Args, kafkaUserArgs, tagArgs, topicArgs, webhookSourceArgs } from "./object-args";
 import { missingEnd, pipelineArgs } from "./pipeline-args";
 import type { ServiceSnapshot } from "./read";
 import { type ConnectorReference, type References, tagList } from "./references";
@@ -50,7 +50,7 @@ const byNameThenId = <T extends { id: string; name?: string | null }>(a: T, b: T
 
 /**
  * Turns a snapshot of the service into the program's declarations: tags, topics, sources, webhook sources,
- * destinations, transforms, pipelines, in that order, each referring to the others by variable.
+ * destinations, transforms, pipelines and Kafka users, in that order, each referring to the others by variable.
  */
 export function buildProgram(snapshot: ServiceSnapshot, choices: ExportChoices): ProgramModel {
   const program = new ProgramBuilder(choices);
@@ -60,6 +60,7 @@ export function buildProgram(snapshot: ServiceSnapshot, choices: ExportChoices):
   program.transforms(snapshot.transforms);
   const development = snapshot.tags.find((tag) => tag.system === true && tag.name === "Development")?.id;
   program.pipelines(snapshot.pipelines, development);
+  program.kafkaUsers(snapshot.kafkaUsers);
   program.model.warnings.push(...program.model.leftOut);
   return program.model;
 }
@@ -146,6 +147,24 @@ class ProgramBuilder {
     }
   }
 
+  /**
+   * Kafka users under their own usernames (unique per service, so every stack can keep them), each password a
+   * secret of the stack's config.
+   */
+  kafkaUsers(users: ServiceSnapshot["kafkaUsers"]): void {
+    for (const user of [...users].sort((a, b) => a.username.localeCompare(b.username))) {
+      const live = { id: user.username, name: user.username };
+      this.declare(
+        "kafkaUser",
+        "KafkaUser",
+        live,
+        (variable, label) =>
+          kafkaUserArgs(user, this.secretFor(variable, label)({ key: "password", setting: "password" })),
+        "username",
+      );
+    }
+  }
+
   private connector(kind: "source" | "destination", live: ConnectorRecord): void {
     const variable = this.declare(kind, "", live, (name, label) => {
       const typed = connectorArgs(kind, live, this.secretFor(name, label));
@@ -165,9 +184,12 @@ class ProgramBuilder {
     className: string,
     live: { id: string; name?: string | null },
     args: (variable: string, label: string) => Args & { className?: string; note?: string },
+    nameInput: "name" | "username" = "name",
   ): string {
     const serviceName = live.name ?? "";
-    const split = splitPrefix(serviceName, this.choices.prefix);
+    // A username is kept as it is: Kafka users are per service, so every stack has its own under that name.
+    const split =
+      nameInput === "name" ? splitPrefix(serviceName, this.choices.prefix) : { rest: serviceName, prefixed: true };
     const resourceName = this.namer.resourceName(kind, split.rest);
     const variable = this.namer.variable(kind, resourceName);
     const label = `${kindWords[kind]} "${serviceName}"`;
@@ -178,7 +200,12 @@ class ProgramBuilder {
       comments.push(warning);
       this.model.warnings.push(warning);
     }
-    const name: Expr = split.prefixed ? template([{ code: "namePrefix" }, split.rest]) : literal(serviceName);
+    const name: Expr =
+      nameInput === "username"
+        ? literal(serviceName)
+        : split.prefixed
+          ? template([{ code: "namePrefix" }, split.rest])
+          : literal(serviceName);
     const adopt = this.choices.adopt ? [entry("adopt", literal(live.id))] : [];
     this.model.declarations.push({
       kind,
@@ -186,7 +213,7 @@ class ProgramBuilder {
       variable,
       className: `streamkap.${built.className ?? className}`,
       resourceName,
-      entries: [entry("name", name), ...adopt, ...built.entries],
+      entries: [entry(nameInput, name), ...adopt, ...built.entries],
     });
     return variable;
   }

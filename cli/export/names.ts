@@ -13,6 +13,7 @@ export const kindWords = {
   destination: "destination",
   transform: "transform",
   pipeline: "pipeline",
+  kafkaUser: "Kafka user",
 } as const;
 export type ExportKind = keyof typeof kindWords;
 

@@ -1,5 +1,8 @@
 import {
   type ConnectorRecord,
+  type KafkaUserInputs,
+  kafkaUserKind,
+  type KafkaUserRecord,
   tagIdsOf,
   readTopic,
   type TagInputs,
@@ -9,7 +12,7 @@ import {
   type WebhookSourceInputs,
   webhookSourceKind,
 } from "../../provider/public/cli";
-import { entry, jsonExpr, literal, type ObjectEntry } from "./code";
+import { entry, type Expr, jsonExpr, literal, type ObjectEntry } from "./code";
 import { type References, tagList } from "./references";
 
 /** A resource's settings (all but `name` and `adopt`), and notes about what could not be written. */
@@ -99,4 +102,17 @@ export function webhookSourceArgs(live: ConnectorRecord, references: References)
   const tags = tagList(inputs.tags ?? [], references);
   if (tags.list) entries.push(entry("tags", tags.list));
   return { entries, notes: [...notes, ...tags.notes] };
+}
+
+/**
+ * A Kafka user's addresses, ACLs and schema registry access, read back the way the provider reads them (kafka-user.ts
+ * `liveInputs`); the password is a secret the service never shows, so the program reads it from stack config.
+ */
+export function kafkaUserArgs(live: KafkaUserRecord, password: Expr): Args {
+  const inputs = kafkaUserKind.liveInputs(live, {} as KafkaUserInputs);
+  const entries: ObjectEntry[] = [entry("password", password)];
+  if (inputs.allowedIps !== undefined) entries.push(entry("allowedIps", jsonExpr(inputs.allowedIps)));
+  if (inputs.acls !== undefined) entries.push(entry("acls", jsonExpr(inputs.acls)));
+  if (inputs.schemaRegistry !== undefined) entries.push(entry("schemaRegistry", literal(inputs.schemaRegistry)));
+  return { entries, notes: [] };
 }

@@ -5,6 +5,8 @@ import {
   connectorRecord,
   describeParseFailure,
   ErrorCodes,
+  type KafkaUserRecord,
+  kafkaUserRecord,
   type PipelineRecord,
   pipelineRecord,
   readAllPages,
@@ -32,6 +34,8 @@ export interface ServiceSnapshot {
   topics: TopicRecord[];
   /** Every tag, the service's own system tags included (needed to name them in references). */
   tags: TagRecord[];
+  /** The service's Kafka users, without their passwords (no answer carries them). */
+  kafkaUsers: KafkaUserRecord[];
 }
 
 /** Told how many objects of a kind have been read so far, and once more when the kind is done. */
@@ -52,6 +56,7 @@ export async function readService(client: StreamkapClient, progress: Progress): 
   const destinations = await pages("/destinations", connectorRecord, "destinations");
   const transforms = await pages("/transforms", transformRecord, "transforms");
   const pipelines = await pages("/pipelines", pipelineRecord, "pipelines");
+  const kafkaUsers = await reading("Kafka users", () => readKafkaUsers(client, progress));
   return {
     sources: allSources.filter((source) => source.connector !== "webhook"),
     webhookSources: allSources.filter((source) => source.connector === "webhook"),
@@ -60,7 +65,24 @@ export async function readService(client: StreamkapClient, progress: Progress): 
     transforms,
     topics,
     tags,
+    kafkaUsers,
   };
+}
+
+/** The Kafka users: a bare list (TF internal/api/kafka_user.go); none when the project has no Kafka access. */
+async function readKafkaUsers(client: StreamkapClient, progress: Progress): Promise<KafkaUserRecord[]> {
+  try {
+    const users = await client.call({
+      method: "GET",
+      path: "/kafka-access/kafka-users",
+      schema: z.array(kafkaUserRecord),
+    });
+    progress("Kafka users", users.length, true);
+    return users;
+  } catch (error) {
+    if (StreamkapError.is(error) && error.code === ErrorCodes.notFound) return [];
+    throw error;
+  }
 }
 
 /** Runs one kind's reads; a failure says which kind could not be read, then what the service answered. */

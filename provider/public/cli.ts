@@ -10,6 +10,8 @@ export {
   connectorRecord,
   describeParseFailure,
   envelope,
+  type KafkaUserRecord,
+  kafkaUserRecord,
   type PipelineRecord,
   pipelineRecord,
   type TagRecord,
@@ -29,6 +31,7 @@ export { snapshotToStart } from "../lifecycle/snapshot";
 export { stateOfStatus } from "../lifecycle/state";
 export { firedTriggers, type TriggerKey } from "../lifecycle/triggers";
 export { liveLinks, liveRules } from "../kinds/pipeline-transforms";
+export { type KafkaUserInputs, kafkaUserKind } from "../kinds/kafka-user";
 export { type TagInputs, tagKind, tagsIn } from "../kinds/tag";
 export { readTopic } from "../kinds/topic-facts";
 export { catalogueDefault, languageKey, nameKey, transformTypes, typedConfigKeys } from "../kinds/transform-config";

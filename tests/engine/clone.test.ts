@@ -29,6 +29,7 @@ const secretsOfA: Record<string, string> = {
     "mongodb+srv://catalog:catalog-secret-77aa@cluster0.example.net",
   'snowflake.private.key of destination "prod-warehouse"': "warehouse-private-key-9f2c",
   'connection.password of destination "prod-analytics"': "analytics-password-1d7e",
+  'password of Kafka user "analytics"': "kafka-analytics-password-4e2b",
 };
 
 let server: LocalServer;
@@ -214,6 +215,20 @@ async function buildEnvironmentA(api: ServiceApi): Promise<void> {
     topics: ["catalog.products", "catalog.prices"],
   });
   await pipeline("prod-storefront-to-analytics", storefront, analytics, { topics: ["carts"] });
+  // A Kafka user: usernames are per service, so every environment has its own "analytics".
+  await api.request(
+    "POST",
+    "/kafka-access/kafka-users",
+    {
+      username: "analytics",
+      password: secretsOfA['password of Kafka user "analytics"'],
+      whitelist_ips: "203.0.113.0/24",
+      kafka_acls: [{ topic_name: "prod-", operation: "READ", resource_pattern_type: "PREFIXED", resource: "TOPIC" }],
+      is_create_schema_registry: true,
+      created_from: "web",
+    },
+    asConsole,
+  );
 }
 
 /** Runs the built `pulumi-streamkap` command as a user would, with the credentials of A in its environment. */
@@ -298,7 +313,10 @@ async function environmentOf(api: ServiceApi, prefix: string): Promise<Record<st
     };
   };
   const byName = <T extends { name: string }>(items: T[]) => items.sort((a, b) => a.name.localeCompare(b.name));
+  const kafkaUsers = await api.request<Array<Record<string, unknown>>>("GET", "/kafka-access/kafka-users");
   return {
+    // The proxy endpoints are the service's own; the password is never answered.
+    kafkaUsers: kafkaUsers.map(({ kafka_proxy_endpoint: _proxy, schema_proxy_endpoint: _schema, ...user }) => user),
     tags: byName(
       tags
         .filter((tag) => !tag.system)
@@ -427,7 +445,7 @@ test("up of the exported program into service B makes a copy of A, object by obj
   expect(origins).toEqual(["api", "api", "api", "api"]);
 
   const preview = await project.preview();
-  expect(preview.result.changeSummary).toEqual({ same: 14 });
+  expect(preview.result.changeSummary).toEqual({ same: 15 });
   expect(leakedSecrets(project.stateFile(), Object.values(secretsOfA))).toEqual([]);
 });
 
@@ -450,7 +468,7 @@ test("exported with --adopt, the program takes A's objects over unchanged, and t
   expect(leakedSecrets([...written, adopting.stdout, adopting.stderr].join("\n"), secrets)).toEqual([]);
   const program = fs.readFileSync(path.join(dir, "index.ts"), "utf8");
   // Every resource names the object it takes over by id (a topic's id is its name).
-  expect(program.match(/^ +adopt: "[^"]+",$/gm)).toHaveLength(13);
+  expect(program.match(/^ +adopt: "[^"]+",$/gm)).toHaveLength(14);
 
   // The stack the export describes: its Pulumi.dev.yaml names A, its endpoint, client id and the prefix.
   const project = await TestProject.fromDirectory(dir, server, {}, "dev");
@@ -460,7 +478,7 @@ test("exported with --adopt, the program takes A's objects over unchanged, and t
 
   server.resetStats();
   const result = await project.up();
-  expect(result.summary.resourceChanges).toEqual({ create: 14 });
+  expect(result.summary.resourceChanges).toEqual({ create: 15 });
   const writes = server
     .stats()
     .calls.filter((call) => call.method !== "GET")
@@ -469,6 +487,6 @@ test("exported with --adopt, the program takes A's objects over unchanged, and t
   expect(await environmentOf(apiA, "prod-")).toEqual(before);
 
   const preview = await project.preview();
-  expect(preview.result.changeSummary).toEqual({ same: 14 });
+  expect(preview.result.changeSummary).toEqual({ same: 15 });
   expect(preview.diagnostics.filter((line) => /adopted as it was/.test(line))).toEqual([]);
 });

@@ -98,7 +98,7 @@ test("it never overwrites an earlier export unless told to, and says so before r
 test("progress goes to stderr, one line per kind (rewritten in place on a terminal); the result to stdout", async () => {
   const plain = await run(["--out", outDir()], credentials());
   expect(plain.stderr).toBe(
-    ["tags… 2", "topics… 0", "sources… 0", "destinations… 0", "transforms… 0", "pipelines… 0", ""]
+    ["tags… 2", "topics… 0", "sources… 0", "destinations… 0", "transforms… 0", "pipelines… 0", "Kafka users… 0", ""]
       .map((line) => (line ? `reading ${line}` : ""))
       .join("\n"),
   );

@@ -35,6 +35,7 @@ const empty: ServiceSnapshot = {
     { id: "tag-dev", name: "Development", system: true, custom: false },
     { id: "tag-prod", name: "Production", system: true, custom: false },
   ],
+  kafkaUsers: [],
 };
 
 const connector = (id: string, name: string, code: string, config: Record<string, unknown>, more = {}) =>
@@ -218,6 +219,44 @@ test("with adopt, every resource names the object it takes over", () => {
   const { program } = exported({ sources: [postgres("s1", "orders-db")] }, { adopt: true });
   expect(program).toContain('  name: `${namePrefix}orders-db`,\n  adopt: "s1",\n');
   expect(comments(program)).toContain("the first `pulumi up` changes nothing on the service");
+});
+
+test("a Kafka user keeps its username in every stack; its password is a secret of the stack's config", () => {
+  const { model, program } = exported(
+    {
+      kafkaUsers: [
+        {
+          username: "analytics",
+          whitelist_ips: "203.0.113.0/24",
+          kafka_acls: [
+            { topic_name: "orders", operation: "READ", resource_pattern_type: "PREFIXED", resource: "TOPIC" },
+            { topic_name: "analytics-", operation: "READ", resource_pattern_type: "LITERAL", resource: "GROUP" },
+          ],
+          is_create_schema_registry: false,
+          kafka_proxy_endpoint: "proxy:32400",
+        },
+      ],
+    },
+    { prefix: "dev-", adopt: true },
+  );
+  expect(program).toContain(
+    [
+      'const analytics = new streamkap.KafkaUser("analytics", {',
+      '  username: "analytics",',
+      '  adopt: "analytics",',
+      '  password: config.requireSecret("analyticsPassword"),',
+      '  allowedIps: ["203.0.113.0/24"],',
+      "  acls: [",
+      '    { topic: "orders", operation: "READ", patternType: "PREFIXED" },',
+      '    { topic: "analytics-", operation: "READ", resource: "GROUP" },',
+      "  ],",
+      "});",
+    ].join("\n"),
+  );
+  expect(model.secrets).toEqual([
+    { configKey: "analyticsPassword", description: 'password of Kafka user "analytics"' },
+  ]);
+  expect(model.warnings).toEqual([]);
 });
 
 function pipeline(id: string, name: string, sourceId: string, topics: string[], tags: string[]): PipelineRecord {
