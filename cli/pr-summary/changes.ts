@@ -129,6 +129,9 @@ const replaced: Partial<Record<ResourceKind, string>> = {
   topic: "The topic is deleted and created again: every record in it is lost.",
   transform: "The transform is deleted and created again: its job starts over and its output topics are rewritten.",
   projectKey: "New credentials are issued and the old ones stop working.",
+  kafkaUser: "A user of the new name is made and the old one deleted: clients logged in as the old one are cut off.",
+  clientCredential:
+    "A new client id and secret are issued and the old ones stop working: whatever uses them needs the new ones.",
 };
 
 const deleted: Partial<Record<ResourceKind, string>> = {
@@ -138,6 +141,8 @@ const deleted: Partial<Record<ResourceKind, string>> = {
   topic: "The topic is deleted with every record in it.",
   transform: "The transform's job stops and is deleted.",
   projectKey: "Its credentials stop working.",
+  kafkaUser: "The Kafka user is deleted: clients using it are cut off.",
+  clientCredential: "Its client id and secret stop working.",
 };
 
 /** Why a replacement happens, in words: the forcing properties, or the replaced resource it depends on. */

@@ -8,7 +8,16 @@ import type { PreviewDigest, PreviewStep, ResourceState } from "./preview-json";
 
 /** What kind of Streamkap object a resource is; `other` for everything else in the stack. */
 export type ResourceKind =
-  "source" | "destination" | "pipeline" | "topic" | "transform" | "projectKey" | "tag" | "other";
+  | "source"
+  | "destination"
+  | "pipeline"
+  | "topic"
+  | "transform"
+  | "projectKey"
+  | "kafkaUser"
+  | "clientCredential"
+  | "tag"
+  | "other";
 
 export type Inputs = Record<string, unknown>;
 
@@ -57,6 +66,8 @@ export function kindOf(type: string, inputs: Inputs | undefined): ResourceKind {
     if (name === "Topic") return "topic";
     if (name === "Tag") return "tag";
     if (name === "ProjectKey") return "projectKey";
+    if (name === "KafkaUser") return "kafkaUser";
+    if (name === "ClientCredential") return "clientCredential";
     if (name.endsWith("Source")) return "source";
     if (name.endsWith("Destination")) return "destination";
     if (name.endsWith("Transform")) return "transform";

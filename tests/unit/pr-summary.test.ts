@@ -122,6 +122,18 @@ describe("replacements", () => {
   });
 });
 
+describe("access", () => {
+  test("a replaced client credential and Kafka user are data-loss risks that say who is cut off", () => {
+    const markdown = markdownOf("access-replace");
+    expect(markdown).toContain("**Data-loss risk: 2 replacements.**");
+    expect(markdown).toContain(
+      "> - `dashboards` (ClientCredential) is **replaced** because `roles` changed. A new client id and secret are " +
+        "issued and the old ones stop working: whatever uses them needs the new ones.",
+    );
+    expect(markdown).toContain("> - `analytics` (KafkaUser) is **replaced** because `username` changed.");
+  });
+});
+
 describe("offset reset", () => {
   test("a changed `offsetReset.trigger` is a data-replay risk and a lifecycle action, not a data-loss one", () => {
     const markdown = markdownOf("offset-reset");
@@ -288,6 +300,8 @@ describe("building blocks", () => {
     expect(kindOf("pulumi-nodejs:dynamic/streamkap:WebhookSource", undefined)).toBe("source");
     expect(kindOf("pulumi-nodejs:dynamic/streamkap:SnowflakeDestination", undefined)).toBe("destination");
     expect(kindOf("pulumi-nodejs:dynamic/streamkap:MapFilterTransform", undefined)).toBe("transform");
+    expect(kindOf("pulumi-nodejs:dynamic/streamkap:KafkaUser", undefined)).toBe("kafkaUser");
+    expect(kindOf("pulumi-nodejs:dynamic/streamkap:ClientCredential", undefined)).toBe("clientCredential");
     expect(kindOf("pulumi-nodejs:dynamic:Resource", { sourceId: "a", destinationId: "b" })).toBe("pipeline");
     expect(kindOf("pulumi-nodejs:dynamic:Resource", { inputTopicPattern: "x" })).toBe("transform");
     expect(kindOf("aws:s3/bucket:Bucket", { sourceId: "a", destinationId: "b" })).toBe("other");
