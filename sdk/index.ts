@@ -38,6 +38,14 @@ export {
 } from "./kafka-user";
 export { ClientCredential, type ClientCredentialArgs } from "./client-credential";
 export {
+  type AlertChannel,
+  type AlertPreferenceArgs,
+  AlertSubscriber,
+  type AlertSubscriberArgs,
+  type AlertType,
+  type AlertWebhookArgs,
+} from "./alert-subscriber";
+export {
   type AnyTransformImplementationArgs,
   type EnrichImplementationArgs,
   type RollupImplementationArgs,

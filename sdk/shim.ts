@@ -14,7 +14,8 @@ export type HandWrittenKindName =
   | "webhookSource"
   | "tag"
   | "kafkaUser"
-  | "clientCredential";
+  | "clientCredential"
+  | "alertSubscriber";
 
 /** Every kind a provider object may serve; state written by any version names one of these. */
 export type KindName = HandWrittenKindName | TypedKindName;
@@ -50,4 +51,5 @@ export const shims = {
   tag: providerShim("tag"),
   kafkaUser: providerShim("kafkaUser"),
   clientCredential: providerShim("clientCredential"),
+  alertSubscriber: providerShim("alertSubscriber"),
 } as const;

@@ -132,6 +132,7 @@ const replaced: Partial<Record<ResourceKind, string>> = {
   kafkaUser: "A user of the new name is made and the old one deleted: clients logged in as the old one are cut off.",
   clientCredential:
     "A new client id and secret are issued and the old ones stop working: whatever uses them needs the new ones.",
+  alertSubscriber: "Alerts go to the new subscriber; the old one's rules are cleared and its channels disconnected.",
 };
 
 const deleted: Partial<Record<ResourceKind, string>> = {
@@ -143,6 +144,7 @@ const deleted: Partial<Record<ResourceKind, string>> = {
   projectKey: "Its credentials stop working.",
   kafkaUser: "The Kafka user is deleted: clients using it are cut off.",
   clientCredential: "Its client id and secret stop working.",
+  alertSubscriber: "Its channels are disconnected and its rules cleared: nobody is paged by it any more.",
 };
 
 /** Why a replacement happens, in words: the forcing properties, or the replaced resource it depends on. */

@@ -16,6 +16,7 @@ export type ResourceKind =
   | "projectKey"
   | "kafkaUser"
   | "clientCredential"
+  | "alertSubscriber"
   | "tag"
   | "other";
 
@@ -68,6 +69,7 @@ export function kindOf(type: string, inputs: Inputs | undefined): ResourceKind {
     if (name === "ProjectKey") return "projectKey";
     if (name === "KafkaUser") return "kafkaUser";
     if (name === "ClientCredential") return "clientCredential";
+    if (name === "AlertSubscriber") return "alertSubscriber";
     if (name.endsWith("Source")) return "source";
     if (name.endsWith("Destination")) return "destination";
     if (name.endsWith("Transform")) return "transform";

@@ -1,6 +1,7 @@
 // Every resource kind in one program: a Postgres source and a webhook source feed a Snowflake destination
 // through pipelines; a transform cleans the orders into its own topic; a tag groups the team's objects next to
-// the service's Development tag (found with a lookup); a read-only project key lets a dashboard watch it all.
+// the service's Development tag (found with a lookup); a read-only project key lets a dashboard watch it all; a
+// Kafka user lets analytics read the orders topics directly, and a client credential lets CI read the service.
 //
 // Run it against the local API server (`npx pulumi-streamkap local` prints the endpoint and credentials), or
 // against your account:
@@ -86,6 +87,8 @@ const ordersPipeline = new streamkap.Pipeline("orders-to-warehouse", {
   destination: warehouse,
   topics: ["public.orders", "public.customers"],
   tags: pipelineTags,
+  // Change the trigger (a ticket number reads well) to replay the warehouse from a time, once.
+  offsetReset: { trigger: config.get("replayTicket") ?? "none", to: { timestamp: "2026-01-01T00:00:00Z" } },
 });
 const storefrontPipeline = new streamkap.Pipeline("storefront-to-warehouse", {
   source: storefront.id,
@@ -99,6 +102,20 @@ const dashboard = new streamkap.ProjectKey("dashboard", {
   permissions: config.getObject<string[]>("dashboardPermissions") ?? ["pipelines:read", "topics:read"],
 });
 
+// Analytics reads the orders topics with its own Kafka client, from the office network only.
+const analytics = new streamkap.KafkaUser("analytics", {
+  username: `analytics-${stack}`.toLowerCase().slice(0, 24).replace(/-+$/, ""), // 1–24 lowercase characters
+  password: config.getSecret("analyticsKafkaPassword") ?? pulumi.secret("local-demo-kafka-password"),
+  allowedIps: ["203.0.113.0/24"],
+  acls: [
+    { topic: "source_", operation: "READ", patternType: "PREFIXED" },
+    { topic: "analytics-", operation: "READ", patternType: "PREFIXED", resource: "GROUP" },
+  ],
+});
+
+// CI reads the service with a credential of its own (the viewer role); its secret is shown once and kept.
+const ci = new streamkap.ClientCredential("ci", { roles: ["viewer"], description: `CI checks (${stack})` });
+
 export const teamTagId = team.id;
 export const ordersPipelineId = ordersPipeline.id;
 export const storefrontPipelineId = storefrontPipeline.id;
@@ -108,3 +125,6 @@ export const transformLiveVersion = cleanOrders.liveVersion;
 export const transformJobStatus = cleanOrders.jobStatus;
 export const dashboardClientId = dashboard.clientId;
 export const dashboardClientSecret = dashboard.clientSecret;
+export const analyticsBootstrap = analytics.kafkaProxyEndpoint;
+export const ciClientId = ci.clientId;
+export const ciClientSecret = ci.secret;

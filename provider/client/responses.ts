@@ -164,6 +164,29 @@ export const consumerGroupRecord = z.looseObject({
     .catch(undefined),
 });
 
+/**
+ * An alert subscriber as `GET`/`PUT /alerts/subscribers/{id}` answer it: not published (api.md), read tolerantly,
+ * the local server's shape (docs/real-api.md). `channels` names the connected channels, never their credentials.
+ */
+export const alertSubscriberRecord = z.looseObject({
+  subscriber_id: z.string(),
+  email: nullableString,
+  name: nullableString,
+  preferences: z
+    .array(
+      z.looseObject({
+        trigger_type: z.string(),
+        channels: z.array(z.string()).nullish(),
+        entity_type: nullableString,
+        entity_ids: z.array(z.string()).nullish(),
+      }),
+    )
+    .nullish(),
+  channels: z.array(z.string()).nullish(),
+  updated_at: nullableString,
+});
+export type AlertSubscriberRecord = z.infer<typeof alertSubscriberRecord>;
+
 /** `GET /auth/permissions`: not published (api.md); read as ids or as objects naming one. */
 export const permissionRecord = z.union([
   z.string().transform((id) => ({ id, key: id, name: id, description: undefined as string | undefined })),

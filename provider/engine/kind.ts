@@ -69,6 +69,11 @@ export interface KindDescription<I extends JsonObject, L> {
   /** Names are unique per service: a replacement that keeps the name must delete the old object first. */
   uniqueNames: boolean;
   /**
+   * The input holding the object's unique name, by which a create whose answer was lost is found again.
+   * @default "name"
+   */
+  nameInput?: keyof I & string;
+  /**
    * Inputs the SDK fills from other resources' outputs so the provider can skip lookups (a pipeline's source
    * name, say). They describe other objects, not this one, so a change in them alone is never a change here.
    */
@@ -157,10 +162,18 @@ export interface KindApi<I extends JsonObject, L> {
   configHistory?: boolean;
   /** Default: GET `${collection}/{id}`. For endpoints that differ from the collection's default shape. */
   getRequest?(id: string): KindRequest;
+  /**
+   * Default: POST `collection` with `body`. For a kind the caller names itself and the service makes on the
+   * first write (alert subscribers: `PUT /alerts/subscribers/{id}`).
+   */
+  createRequest?(inputs: I, body: Json): KindRequest;
   /** Default: PUT `${collection}/{id}` with `body` (transforms: `PUT /transforms` with the id in the body). */
   updateRequest?(id: string, body: Json): KindRequest;
-  /** Default: DELETE `${collection}/{id}` (transforms: `DELETE /transforms?id=`). */
-  deleteRequest?(id: string): KindRequest;
+  /**
+   * Default: DELETE `${collection}/{id}` (transforms: `DELETE /transforms?id=`). Several requests are sent in
+   * order, for a kind the service has no single delete for; a 404 on any of them means the object is gone.
+   */
+  deleteRequest?(id: string): KindRequest | KindRequest[];
   /**
    * The objects in a list or get answer. Default: an envelope's `result`, a bare array, or the bare object.
    * When a get answers several objects, the engine picks the one whose id it asked for.

@@ -37,7 +37,8 @@ export async function findByName<I extends JsonObject, L>(
     if (first === previousFirst) break;
     previousFirst = first;
     for (const item of items) {
-      if (isPlainObject(item) && item.name !== name && item.topic_name !== name) continue;
+      // The fields the service names its objects by: `name`, a topic's `topic_name`, a Kafka user's `username`.
+      if (isPlainObject(item) && item.name !== name && item.topic_name !== name && item.username !== name) continue;
       const parsed = kind.api.record.safeParse(item);
       if (!parsed.success) {
         const what = `an item that is not a ${kind.noun} (${describeParseFailure(parsed.error)})`;

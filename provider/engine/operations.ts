@@ -54,13 +54,13 @@ export async function createObject<I extends JsonObject, L>(
   let orphan = false;
   for (let attempt = 1; live === undefined; attempt++) {
     try {
-      live = await context.client.call({
-        method: "POST",
+      const request = kind.api.createRequest?.(inputs, body) ?? {
+        method: "POST" as const,
         path: kind.api.collection,
         query: kind.api.writeQuery,
         body,
-        schema: kind.api.record,
-      });
+      };
+      live = await context.client.call({ ...request, schema: kind.api.record });
     } catch (error) {
       const recovered = await recoverCreate(kind, context, inputs, error, started, attempt).catch(
         (failure: unknown) => {
@@ -122,7 +122,8 @@ async function recoverCreate<I extends JsonObject, L>(
   started: number,
   attempt: number,
 ): Promise<{ live: L; orphan: boolean } | undefined> {
-  const name = typeof inputs.name === "string" ? inputs.name : undefined;
+  const declaredName = inputs[kind.nameInput ?? "name"];
+  const name = typeof declaredName === "string" ? declaredName : undefined;
   // Only the create call itself can have acted without answering; a failure getting a token sent nothing.
   const ambiguous =
     StreamkapError.is(error) &&
@@ -302,12 +303,14 @@ export async function deleteObject<I extends JsonObject, L>(
   context: KindContext,
   id: string,
 ): Promise<void> {
-  const request = kind.api.deleteRequest?.(id) ?? requestFor(kind.api.collection, "DELETE", id);
-  try {
-    await context.client.call({ ...request, schema: z.unknown() });
-  } catch (error) {
-    if (StreamkapError.is(error) && error.code === ErrorCodes.notFound) return; // already gone
-    throw forResource(context.label, error);
+  const requests = [kind.api.deleteRequest?.(id) ?? requestFor(kind.api.collection, "DELETE", id)].flat();
+  for (const request of requests) {
+    try {
+      await context.client.call({ ...request, schema: z.unknown() });
+    } catch (error) {
+      if (StreamkapError.is(error) && error.code === ErrorCodes.notFound) return; // already gone
+      throw forResource(context.label, error);
+    }
   }
   if (kind.api.asyncDelete) {
     await waitUntilGone(kind, context, id);

@@ -1,5 +1,6 @@
 import type { JsonObject, KindDescription } from "../engine/kind";
 import { errors } from "../errors";
+import { alertSubscriberKind } from "./alert-subscriber";
 import { clientCredentialKind } from "./client-credential";
 import { connectorKind } from "./connector";
 import { kafkaUserKind } from "./kafka-user";
@@ -27,6 +28,7 @@ export const kinds = {
   tag: tagKind,
   kafkaUser: kafkaUserKind,
   clientCredential: clientCredentialKind,
+  alertSubscriber: alertSubscriberKind,
 };
 
 export type KindName = keyof typeof kinds;

@@ -117,6 +117,7 @@ export const kafkaUserKind: KindDescription<KafkaUserInputs, KafkaUserRecord> = 
   // Only a new username replaces a user, so the replacement never clashes with the old one: it is made first,
   // and clients move over before the old user is deleted.
   uniqueNames: false,
+  nameInput: "username",
   // The id is the username: `adopt: "<username>"` finds the user; there is no other name to look it up by.
   adoptByName: false,
   secretKeys: () => ["password"],

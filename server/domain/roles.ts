@@ -22,6 +22,7 @@ const areaNames = [
   "project_keys",
   "credentials",
   "kafka_access",
+  "alerts",
 ];
 export const allPermissions: string[] = areaNames.flatMap((area) => [`${area}:read`, `${area}:write`]);
 

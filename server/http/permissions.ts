@@ -39,6 +39,12 @@ export const routePermissions: Readonly<Record<string, Needed>> = {
   "GET /consumer-groups/:group_id": "destinations:read",
   "POST /consumer-groups/:group_id/reset-offsets": "destinations:write",
 
+  "GET /alerts/subscribers/:subscriberId": "alerts:read",
+  "PUT /alerts/subscribers/:subscriberId": "alerts:write",
+  "GET /alerts/subscribers/:subscriberId/preferences": "alerts:read",
+  "PUT /alerts/subscribers/:subscriberId/credentials": "alerts:write",
+  "DELETE /alerts/subscribers/:subscriberId/credentials": "alerts:write",
+
   "GET /sources": "sources:read",
   "POST /sources": "sources:write",
   "GET /sources/:id": "sources:read",

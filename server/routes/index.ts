@@ -2,6 +2,7 @@
  * The management API's one route table, area by area in the order of the API reference.
  */
 import type { RouteDef } from "../http/context";
+import { alertRoutes } from "./alerts";
 import { authRoutes } from "./auth";
 import { connectorRoutes } from "./connectors";
 import { consumerGroupRoutes } from "./consumer-groups";
@@ -34,5 +35,6 @@ export function managementRoutes(): RouteDef[] {
     ...projectKeyRoutes,
     ...kafkaUserRoutes,
     ...consumerGroupRoutes,
+    ...alertRoutes,
   ];
 }

@@ -23,6 +23,7 @@ export const areaTables = {
   transforms: "transforms",
   projectKeys: "project_keys",
   kafkaUsers: "kafka_users",
+  alertSubscribers: "alert_subscribers",
 } as const;
 
 export type Area = keyof typeof areaTables;
@@ -56,6 +57,10 @@ const schemaMigrations: Array<(db: DatabaseSync) => void> = [
   // 2: Kafka users. (A file made by this version got the table from 1, which creates every area's table.)
   (db) => {
     db.exec("CREATE TABLE IF NOT EXISTS kafka_users (id TEXT PRIMARY KEY, doc TEXT NOT NULL)");
+  },
+  // 3: alert subscribers.
+  (db) => {
+    db.exec("CREATE TABLE IF NOT EXISTS alert_subscribers (id TEXT PRIMARY KEY, doc TEXT NOT NULL)");
   },
 ];
 

@@ -46,6 +46,7 @@ function emptyState(): State {
     transforms: idMap(),
     projectKeys: idMap(),
     kafkaUsers: idMap(),
+    alertSubscribers: idMap(),
   };
 }
 

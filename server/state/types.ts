@@ -259,6 +259,31 @@ export interface StoredKafkaAcl {
   resource: string;
 }
 
+/** One rule of an alert subscriber: which alerts reach it on which channels, for which objects. */
+export interface StoredAlertPreference {
+  trigger_type: string;
+  channels: string[];
+  entity_type: string | null;
+  entity_ids: string[];
+}
+
+/**
+ * An alert subscriber (`/alerts/subscribers/{subscriberId}`): who is told of which alerts, and the credentials of
+ * its channels (webhook URLs), which no answer shows. Its shape is not published (docs/real-api.md).
+ */
+export interface StoredAlertSubscriber {
+  /** `<serviceId>/<subscriberId>`. */
+  id: string;
+  serviceId: string;
+  subscriberId: string;
+  email: string | null;
+  name: string | null;
+  preferences: StoredAlertPreference[];
+  /** Per channel (`slack`, `teams`, …), its credentials. */
+  credentials: Record<string, Record<string, string>>;
+  updatedAt: number;
+}
+
 export interface State {
   format: 1;
   /** HMAC key that signs access and refresh tokens, kept so tokens survive a restart with --data. */
@@ -274,4 +299,5 @@ export interface State {
   transforms: Record<string, StoredTransform>;
   projectKeys: Record<string, StoredProjectKey>;
   kafkaUsers: Record<string, StoredKafkaUser>;
+  alertSubscribers: Record<string, StoredAlertSubscriber>;
 }

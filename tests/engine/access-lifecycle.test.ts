@@ -145,6 +145,19 @@ test("new roles replace the credential: a new client id and secret first, then t
   expect(await logsIn(before.clientId, before.clientSecret)).toBe(false);
 });
 
+test("a Kafka user an interrupted up made but never recorded is taken over by the next up, not made twice", async () => {
+  const state = await world.project.stack.exportStack();
+  const deployment = state.deployment as { resources: Array<{ urn: string }> };
+  deployment.resources = deployment.resources.filter((resource) => !resource.urn.endsWith("::analytics"));
+  await world.project.stack.importStack(state);
+
+  const calls = await callsDuring(world.server, () => world.project.up());
+  expect(calls.filter((call) => call === "POST /kafka-access/kafka-users")).toHaveLength(1); // refused: it exists
+  expect(calls).toContain("PUT /kafka-access/kafka-users/analytics"); // the code's values applied to it
+  expect((await users()).map((user) => user.username)).toEqual(["analytics"]);
+  expect((await world.project.preview()).result.changeSummary).toEqual({ same: 3 });
+});
+
 test("the lookups read roles, permissions, Kafka users, credentials and a topic's serialization and traffic", async () => {
   const hook = await world.api.request<{ id: string }>("POST", "/sources", {
     name: "access-lookups-hook",

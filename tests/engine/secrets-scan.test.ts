@@ -7,7 +7,7 @@
  * The secrets: connector passwords and private keys (typed and generic classes, most handed to the SDK as plain
  * strings), the provider's client secret (`streamkap:secret`), a project key's Kafka password (given) and API
  * secret and credential file (generated), a webhook source's API key (generated), a Kafka user's password
- * (given) and a client credential's secret (generated).
+ * (given), a client credential's secret (generated) and an alert subscriber's Slack webhook URL (given).
  *
  * Verbose logs are where Pulumi itself prints secrets, and the test pins down exactly what it prints, so that
  * docs/reliability.md can say it and anything else is caught: from `-v=3` (and with `--debug`) the Node.js SDK
@@ -28,6 +28,7 @@ const given = {
   genericPrivateKey: "scan-generic-key-6f21",
   kafkaPassword: "scan-kafka-password-c8d3",
   kafkaUserPassword: "scan-kafka-user-password-9e04",
+  slackWebhook: "https://hooks.slack.com/services/T0/B0/scan-slack-secret-4c1a",
   refusedPassword: "scan-refused-password-2b90",
 };
 /** Values the test rotates to later. */
@@ -77,7 +78,7 @@ let verboseUp: CliRun;
 
 test("preview --json of the new stack shows no secret", async () => {
   const run = await runPulumiOk(project, ["preview", "--json"]);
-  expect(JSON.parse(run.stdout).changeSummary).toMatchObject({ create: 10 });
+  expect(JSON.parse(run.stdout).changeSummary).toMatchObject({ create: 11 });
   expect(leakedSecrets(printed(run), secrets())).toEqual([]);
 });
 

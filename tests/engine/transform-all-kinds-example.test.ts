@@ -12,7 +12,7 @@ const world = scenario("all-kinds", { server: { statusDelayMs: 50, deleteDelayMs
 const customTags = async () =>
   (await world.api.request<{ tags: Named[] }>("GET", "/tags")).tags.filter((tag) => !tag.system);
 
-test("up creates every kind: sources, destination, pipelines, topic, transform, project key and tag", async () => {
+test("up creates every kind: sources, destination, pipelines, topic, transform, project key, tag, Kafka user and credential", async () => {
   const result = await world.project.up();
   expect(result.summary.result).toBe("succeeded");
 
@@ -35,7 +35,12 @@ test("up creates every kind: sources, destination, pipelines, topic, transform, 
   for (const pipeline of pipelines) expect(pipeline.tags).toEqual([team.id, development?.id]);
 
   expect(result.outputs.transformJobStatus.value).toBe("RUNNING");
-  for (const key of ["storefrontApiKey", "dashboardClientId", "dashboardClientSecret"]) {
+  expect(await world.api.request("GET", "/kafka-access/kafka-users")).toEqual([
+    expect.objectContaining({ username: "analytics-test", whitelist_ips: "203.0.113.0/24" }),
+  ]);
+  const credentials = await world.api.request<Array<{ client_id: string }>>("GET", "/auth/client-credentials");
+  expect(credentials.map((credential) => credential.client_id)).toContain(result.outputs.ciClientId.value);
+  for (const key of ["storefrontApiKey", "dashboardClientId", "dashboardClientSecret", "ciClientSecret"]) {
     expect({ key, secret: result.outputs[key].secret }).toEqual({ key, secret: true });
   }
 });
@@ -45,6 +50,8 @@ test("no secret reaches the state file in plaintext", async () => {
   const secrets = [
     String(outputs.storefrontApiKey.value),
     String(outputs.dashboardClientSecret.value),
+    String(outputs.ciClientSecret.value),
+    "local-demo-kafka-password",
     "local-demo-password",
     "local-demo-private-key",
     world.server.secret,
@@ -55,7 +62,7 @@ test("no secret reaches the state file in plaintext", async () => {
 test("a second preview changes nothing and only reads (the tag lookup)", async () => {
   world.server.resetStats();
   const preview = await world.project.preview();
-  expect(preview.result.changeSummary).toEqual({ same: 10 }); // nine resources and the stack
+  expect(preview.result.changeSummary).toEqual({ same: 12 }); // eleven resources and the stack
   const calls = world.server.stats().calls.map((call) => `${call.method} ${call.path}`);
   expect(calls.filter((call) => !call.startsWith("GET ") && call !== "POST /auth/access-token")).toEqual([]);
 });

@@ -7,6 +7,7 @@
 import type { z } from "zod";
 
 import type { commonInputsSchema } from "../../provider/engine/common-inputs";
+import type { alertSubscriberInputsSchema } from "../../provider/kinds/alert-subscriber";
 import type { clientCredentialInputsSchema } from "../../provider/kinds/client-credential";
 import type { connectorInputsSchema } from "../../provider/kinds/connector";
 import type { kafkaUserInputsSchema } from "../../provider/kinds/kafka-user";
@@ -16,6 +17,7 @@ import type { tagInputsSchema } from "../../provider/kinds/tag";
 import type { topicInputsSchema } from "../../provider/kinds/topic";
 import type { transformInputsSchema } from "../../provider/kinds/transform";
 import type { webhookSourceInputsSchema } from "../../provider/kinds/webhook-source";
+import type { AlertSubscriberArgs } from "../../sdk/alert-subscriber";
 import type { ClientCredentialArgs } from "../../sdk/client-credential";
 import type { ConnectorArgs } from "../../sdk/connectors";
 import type { KafkaUserArgs } from "../../sdk/kafka-user";
@@ -55,4 +57,8 @@ export const kafkaUserKeys: SameKeys<keyof KafkaUserArgs, ProviderKeys<typeof ka
 export const clientCredentialKeys: SameKeys<
   keyof ClientCredentialArgs,
   ProviderKeys<typeof clientCredentialInputsSchema, never>
+> = true;
+export const alertSubscriberKeys: SameKeys<
+  keyof AlertSubscriberArgs,
+  ProviderKeys<typeof alertSubscriberInputsSchema, never>
 > = true;

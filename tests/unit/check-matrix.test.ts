@@ -411,6 +411,43 @@ const table: Record<string, KindCases> = {
       "mutually exclusive": { none: "a Kafka user has no inputs that exclude each other" },
     },
   },
+  alertSubscriber: {
+    valid: {
+      subscriberId: "oncall",
+      email: "oncall@example.com",
+      preferences: [{ alert: "connector_status", channels: ["email"] }],
+    },
+    cases: {
+      "wrong type": [
+        { change: { preferences: "all" }, property: "preferences", reason: /`preferences`: must be a list/ },
+      ],
+      "unknown key": [{ change: { emails: "x" }, property: "emails", reason: /did you mean `email`\?/ }],
+      "out of range": [
+        {
+          change: { preferences: [{ alert: "lag", channels: [] }] },
+          property: "preferences",
+          reason: /`preferences\.0\.channels`: must list at least one channel/,
+        },
+      ],
+      enum: [
+        {
+          change: { preferences: [{ alert: "lag", channels: ["pager"] }] },
+          property: "preferences",
+          reason: /`preferences\.0\.channels\.0`: must be one of email, slack/,
+        },
+      ],
+      "over-long name": [
+        { change: { subscriberId: long(256) }, property: "subscriberId", reason: /must be at most 255 characters/ },
+      ],
+      "mutually exclusive": [
+        {
+          change: { preferences: [{ alert: "lag", channels: ["email"], entityIds: ["p1"] }] },
+          property: "preferences",
+          reason: /`preferences\.0\.entityIds` needs `entityType`/,
+        },
+      ],
+    },
+  },
   clientCredential: {
     valid: { roles: ["viewer"] },
     cases: {

@@ -302,6 +302,7 @@ describe("building blocks", () => {
     expect(kindOf("pulumi-nodejs:dynamic/streamkap:MapFilterTransform", undefined)).toBe("transform");
     expect(kindOf("pulumi-nodejs:dynamic/streamkap:KafkaUser", undefined)).toBe("kafkaUser");
     expect(kindOf("pulumi-nodejs:dynamic/streamkap:ClientCredential", undefined)).toBe("clientCredential");
+    expect(kindOf("pulumi-nodejs:dynamic/streamkap:AlertSubscriber", undefined)).toBe("alertSubscriber");
     expect(kindOf("pulumi-nodejs:dynamic:Resource", { sourceId: "a", destinationId: "b" })).toBe("pipeline");
     expect(kindOf("pulumi-nodejs:dynamic:Resource", { inputTopicPattern: "x" })).toBe("transform");
     expect(kindOf("aws:s3/bucket:Bucket", { sourceId: "a", destinationId: "b" })).toBe("other");
