@@ -165,6 +165,17 @@ test("the lookups read roles, permissions, Kafka users, credentials and a topic'
     config: { "topic.names": ["default_topic"] },
   });
   const topicId = `source_${hook.id}.default_topic`;
+  const destination = await world.api.request<{ id: string }>("POST", "/destinations", {
+    name: "access-lookups-warehouse",
+    connector: "postgresql",
+    config: {
+      "database.hostname.user.defined": "warehouse.example.com",
+      "database.database.user.defined": "dw",
+      "connection.username": "loader",
+      "connection.password": "lookup-password-1",
+      "table.name.prefix": "cdc_",
+    },
+  });
   const lookups = await TestProject.create("access", world.server, { mode: "lookups", sourceId: hook.id, topicId });
   try {
     const result = await lookups.up();
@@ -184,6 +195,15 @@ test("the lookups read roles, permissions, Kafka users, credentials and a topic'
       schemaRegistryEnabled: false,
     });
     expect(found.metrics).toEqual([expect.objectContaining({ entityId: hook.id, topicId, messagesIn: 0 })]);
+    expect(found.groups).toEqual([
+      {
+        groupId: `connect-destination_${destination.id}`,
+        state: expect.any(String),
+        lag: 0,
+        entityId: destination.id,
+        topics: [],
+      },
+    ]);
   } finally {
     await lookups.destroy();
     lookups.dispose();
