@@ -285,6 +285,30 @@ test("adopt takes over a Kafka user made in the console and the next up applies 
   }
 });
 
+test("adopt takes over a credential made elsewhere by its client id, without its secret, and creates none", async () => {
+  const made = await world.api.request<{ client_id: string }>("POST", "/auth/client-credentials", {
+    role_ids: ["role_viewer"],
+    description: "made in the console",
+  });
+  const adopter = await TestProject.create("access", world.server, {
+    username: "adopter",
+    adoptCredential: made.client_id,
+    description: "made in the console",
+  });
+  try {
+    await adopter.stack.setConfig("kafkaPassword", { value: password, secret: true });
+    const calls = await callsDuring(world.server, () => adopter.up());
+    expect(calls.filter((call) => call === "POST /auth/client-credentials")).toEqual([]);
+    const outputs = await adopter.stack.outputs();
+    expect(outputs.clientId.value).toBe(made.client_id);
+    expect(outputs.clientSecret?.value).toBeUndefined(); // shown once, to whoever made it
+    expect((await adopter.preview()).result.changeSummary).toEqual({ same: 3 });
+  } finally {
+    await adopter.destroy();
+    adopter.dispose();
+  }
+});
+
 test("destroy deletes the Kafka user and the credential, and leaves the server's own credential", async () => {
   const { clientId } = await outputs();
   await world.project.destroy();
