@@ -131,7 +131,7 @@ export async function getPermissions(): Promise<PermissionInfo[]> {
   }));
 }
 
-/** The service's Kafka users. */
+/** The service's Kafka users, project keys' included. */
 export async function getKafkaUsers(): Promise<KafkaUserInfo[]> {
   const users = await client().call({
     method: "GET",

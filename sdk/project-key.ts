@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import { type ManagedArgs, managedProps } from "./common";
+import type { KafkaAclOperation, KafkaAclResource } from "./kafka-user";
 import { namingProps } from "./naming";
 import { shims } from "./shim";
 import { StreamkapResource } from "./resource";
@@ -10,7 +11,7 @@ export interface KafkaAclArgs {
   /** The topic name, or its prefix when `patternType` is `PREFIXED`. */
   topic: pulumi.Input<string>;
   /** The Kafka operation allowed, e.g. `READ`, `WRITE`, `DESCRIBE` or `ALL`. */
-  operation: pulumi.Input<string>;
+  operation: pulumi.Input<KafkaAclOperation>;
   /**
    * `LITERAL` matches the topic name exactly; `PREFIXED` matches every topic starting with it.
    * @default "LITERAL"
@@ -20,7 +21,7 @@ export interface KafkaAclArgs {
    * The Kafka resource type, e.g. `TOPIC` or `GROUP`.
    * @default "TOPIC"
    */
-  resource?: pulumi.Input<string>;
+  resource?: pulumi.Input<KafkaAclResource>;
 }
 
 /** Kafka access for a project key: a Kafka user with its own password and ACLs. */

@@ -94,15 +94,19 @@ export async function getObject<I extends JsonObject, L>(
       query: query && { ...request.query, ...query },
       schema: z.unknown(),
     });
-    // Sources, destinations, pipelines and transforms answer a one-item envelope, others the bare object, tags
-    // a list of them all: take the object with that id, or one the record cannot read, to report it.
+    // Sources, destinations, pipelines and transforms answer a one-item envelope, others the bare object, tags,
+    // Kafka users and credentials a list: take the object with that id, or one the record cannot read that may
+    // be it (the only item, or one holding the id), to report it. Another object the record cannot read is not
+    // this one's concern.
     const items = itemsOf(kind.api, body);
     const readable = (candidate: unknown) => kind.api.record.safeParse(candidate);
+    const mayBeIt = (candidate: unknown) =>
+      items.length === 1 || (isPlainObject(candidate) && Object.values(candidate).includes(id));
     const item =
       items.find((candidate) => {
         const parsed = readable(candidate);
         return parsed.success && kind.api.idOf(parsed.data) === id;
-      }) ?? items.find((candidate) => !readable(candidate).success);
+      }) ?? items.find((candidate) => !readable(candidate).success && mayBeIt(candidate));
     if (item === undefined || item === null) return undefined;
     const parsed = kind.api.record.safeParse(item);
     if (!parsed.success) {

@@ -47,13 +47,14 @@ const address = z.string().superRefine((value, context) => {
   if (problem) context.addIssue({ code: "custom", message: problem });
 });
 
-const aclSchema = z.strictObject({
+/** One ACL rule, as a Kafka user and a project key's Kafka access take it. */
+export const kafkaAclSchema = z.strictObject({
   topic: z.string().min(1, "must not be empty"),
   operation: z.enum(kafkaAclOperations, { error: `must be one of ${kafkaAclOperations.join(", ")}` }),
   patternType: z.enum(kafkaAclPatternTypes, { error: "must be LITERAL or PREFIXED" }).optional(),
   resource: z.enum(kafkaAclResources, { error: `must be one of ${kafkaAclResources.join(", ")}` }).optional(),
 });
-type AclInput = z.infer<typeof aclSchema>;
+type AclInput = z.infer<typeof kafkaAclSchema>;
 
 export const kafkaUserInputsSchema = z.strictObject({
   username: z
@@ -71,7 +72,7 @@ export const kafkaUserInputsSchema = z.strictObject({
       message: `must fit in ${whitelistMaxLength} characters when joined with commas`,
     })
     .optional(),
-  acls: z.array(aclSchema).optional(),
+  acls: z.array(kafkaAclSchema).optional(),
   schemaRegistry: z.boolean().optional(),
 });
 export type KafkaUserInputs = z.infer<typeof kafkaUserInputsSchema> & JsonObject;

@@ -5,16 +5,10 @@ import { type CheckFailure, inputSchema, type Json, type JsonObject, type KindDe
 import { compact, containsUnknown, semanticEqual } from "../engine/values";
 import { keptSecrets, liveSet, liveSetting, revealed } from "./live-values";
 import { liveRoles } from "./roles";
+import { kafkaAclSchema } from "./kafka-user";
 import { waitForProjectKey } from "../lifecycle/project-key-wait";
 
 export const toolProfiles = ["full", "read-only", "agent-operator", "infra-admin"] as const;
-
-const kafkaAclSchema = z.strictObject({
-  topic: z.string().min(1, "must not be empty"),
-  operation: z.string().min(1, "must not be empty"),
-  patternType: z.enum(["LITERAL", "PREFIXED"]).optional(),
-  resource: z.string().min(1).optional(),
-});
 
 export const projectKeyInputsSchema = z.strictObject({
   name: z.string().min(1, "must not be empty").max(100, "must be at most 100 characters"),

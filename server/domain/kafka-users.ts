@@ -9,7 +9,8 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 
-import type { StoredKafkaUser, StoredService } from "../state/types";
+import type { Store } from "../state/store";
+import type { StoredKafkaUser, StoredProjectKey, StoredService } from "../state/types";
 
 /** Kafka's ACL operations, as the reference client allows them (TF kafka_user.go, `operation` validator). */
 export const kafkaAclOperations = [
@@ -51,7 +52,8 @@ const whitelist = z
     }
   });
 
-const acl = z.object({
+/** One ACL, as Kafka users and project keys' `kafka_config` take it (DOCS create-project-key). */
+export const kafkaAcl = z.object({
   topic_name: z.string().min(1),
   operation: z.enum(kafkaAclOperations),
   resource_pattern_type: z.enum(kafkaAclPatternTypes),
@@ -62,7 +64,7 @@ export const kafkaUserCreateBody = z.object({
   username: z.string().min(1).max(24).regex(usernamePattern),
   password: z.string().min(12).max(128),
   whitelist_ips: whitelist.optional(),
-  kafka_acls: z.array(acl).default([]),
+  kafka_acls: z.array(kafkaAcl).default([]),
   is_create_schema_registry: z.boolean().default(false),
   created_from: z.enum(["terraform", "web", "api"]).default("api"),
 });
@@ -71,7 +73,7 @@ export const kafkaUserCreateBody = z.object({
 export const kafkaUserUpdateBody = z.object({
   password: z.string().min(12).max(128).optional(),
   whitelist_ips: whitelist.optional(),
-  kafka_acls: z.array(acl).optional(),
+  kafka_acls: z.array(kafkaAcl).optional(),
   is_create_schema_registry: z.boolean().optional(),
 });
 
@@ -93,5 +95,39 @@ export function renderKafkaUser(user: StoredKafkaUser, service: StoredService | 
     schema_proxy_endpoint: user.isCreateSchemaRegistry ? `https://schema-${proxyHost(service)}` : "",
     kafka_acls: user.acls,
     is_create_schema_registry: user.isCreateSchemaRegistry,
+  };
+}
+
+/** A project key's Kafka user ("Optionally creates a Kafka user…", DOCS create-project-key), live until the key goes. */
+export function projectKeyUsers(store: Store, serviceId: string): StoredProjectKey[] {
+  return Object.values(store.state.projectKeys).filter(
+    (key) => key.serviceId === serviceId && key.kafkaUsername !== null && key.deleteAt === undefined,
+  );
+}
+
+/** Who holds a Kafka username in a service: a Kafka user of its own, or a project key's; undefined when free. */
+export function kafkaUsernameHolder(
+  store: Store,
+  serviceId: string,
+  username: string,
+): { kafkaUser: StoredKafkaUser } | { projectKey: StoredProjectKey } | undefined {
+  const kafkaUser = store.state.kafkaUsers[kafkaUserId(serviceId, username)];
+  if (kafkaUser) return { kafkaUser };
+  const projectKey = projectKeyUsers(store, serviceId).find((key) => key.kafkaUsername === username);
+  return projectKey ? { projectKey } : undefined;
+}
+
+/** A project key's Kafka user as the Kafka user list shows it. */
+export function projectKeyUserAsKafkaUser(key: StoredProjectKey): StoredKafkaUser {
+  return {
+    id: kafkaUserId(key.serviceId, key.kafkaUsername ?? ""),
+    serviceId: key.serviceId,
+    username: key.kafkaUsername ?? "",
+    password: key.kafkaPassword ?? "",
+    whitelistIps: key.whitelistIps ?? "",
+    acls: key.kafkaAcls as StoredKafkaUser["acls"],
+    isCreateSchemaRegistry: false,
+    createdAt: key.createdAt,
+    createdFrom: key.createdFrom,
   };
 }

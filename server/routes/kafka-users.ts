@@ -5,7 +5,15 @@
 import { HttpError } from "../core/errors";
 import { parseBody } from "../core/validate";
 import { mustOwn, ownedIn, route, type ApiContext, type RouteDef } from "../http/context";
-import { kafkaUserCreateBody, kafkaUserId, kafkaUserUpdateBody, renderKafkaUser } from "../domain/kafka-users";
+import {
+  kafkaUserCreateBody,
+  kafkaUserId,
+  kafkaUsernameHolder,
+  kafkaUserUpdateBody,
+  projectKeyUserAsKafkaUser,
+  projectKeyUsers,
+  renderKafkaUser,
+} from "../domain/kafka-users";
 import type { StoredKafkaUser } from "../state/types";
 
 const collection = "/kafka-access/kafka-users";
@@ -15,15 +23,23 @@ function render(ctx: ApiContext, user: StoredKafkaUser) {
   return renderKafkaUser(user, ctx.store.service(user.serviceId));
 }
 
+/** The caller's own Kafka user; a project key's is changed and deleted with its key, not here (409). */
 function ownUser(ctx: ApiContext): StoredKafkaUser {
   const username = ctx.params.username ?? "";
+  const holder = kafkaUsernameHolder(ctx.store, ctx.caller.serviceId, username);
+  if (holder !== undefined && "projectKey" in holder) {
+    throw new HttpError(
+      409,
+      `Kafka user '${username}' belongs to project key '${holder.projectKey.name}': change or delete it through the project key`,
+    );
+  }
   return mustOwn(ctx, ctx.store.state.kafkaUsers, kafkaUserId(ctx.caller.serviceId, username), "Kafka user");
 }
 
 function createUser(ctx: ApiContext) {
   const body = parseBody(kafkaUserCreateBody, ctx.body, { withInput: true, secretFields });
   const id = kafkaUserId(ctx.caller.serviceId, body.username);
-  if (ctx.store.state.kafkaUsers[id]) {
+  if (kafkaUsernameHolder(ctx.store, ctx.caller.serviceId, body.username)) {
     throw new HttpError(409, `A Kafka user with username '${body.username}' already exists`);
   }
   const user: StoredKafkaUser = {
@@ -55,8 +71,12 @@ function updateUser(ctx: ApiContext) {
 
 export const kafkaUserRoutes: RouteDef[] = [
   // A bare array, as the reference client decodes it (TF kafka_user.go ListKafkaUsers).
+  // Project keys' Kafka users are listed too: they are Kafka users of the service like any other.
   route("GET", collection, (ctx) =>
-    ownedIn(ctx, ctx.store.state.kafkaUsers)
+    [
+      ...ownedIn(ctx, ctx.store.state.kafkaUsers),
+      ...projectKeyUsers(ctx.store, ctx.caller.serviceId).map(projectKeyUserAsKafkaUser),
+    ]
       .sort((a, b) => a.createdAt - b.createdAt)
       .map((user) => render(ctx, user)),
   ),

@@ -7,6 +7,7 @@ import { HttpError } from "../core/errors";
 import { nowIso, objectId, secretString } from "../core/ids";
 import { parseBody } from "../core/validate";
 import { mustOwn, ownedIn, route, type ApiContext, type RouteDef } from "../http/context";
+import { kafkaAcl, kafkaUsernameHolder } from "../domain/kafka-users";
 import { maskedValue } from "../domain/config";
 import { assertGrantable } from "../http/permissions";
 import { allPermissions, fixedRoles, roleByKeyOrId } from "../domain/roles";
@@ -20,7 +21,7 @@ const kafkaConfig = z
     username: z.string().min(1).max(255),
     password: z.string().min(8).max(255).optional(),
     whitelist_ips: z.string().nullish(),
-    kafka_acls: z.array(z.unknown()).default([]),
+    kafka_acls: z.array(kafkaAcl).default([]),
   })
   .loose();
 const createBody = z
@@ -168,6 +169,16 @@ function create(ctx: ApiContext) {
   if (ownedIn(ctx, ctx.store.state.projectKeys).some((projectKey) => projectKey.name === body.name)) {
     throw new HttpError(422, [
       { loc: ["body", "name"], msg: `A project key named '${body.name}' already exists`, type: "value_error" },
+    ]);
+  }
+  const username = body.kafka_config?.username;
+  if (username !== undefined && kafkaUsernameHolder(ctx.store, ctx.caller.serviceId, username)) {
+    throw new HttpError(422, [
+      {
+        loc: ["body", "kafka_config", "username"],
+        msg: `A Kafka user with username '${username}' already exists`,
+        type: "value_error",
+      },
     ]);
   }
   const id = objectId();

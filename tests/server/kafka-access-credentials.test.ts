@@ -94,6 +94,47 @@ describe("Kafka users", () => {
   });
 });
 
+describe("Kafka users of project keys", () => {
+  test("a project key's Kafka user is listed with the others, and changed or deleted only through its key", async () => {
+    const key = await client.post("/project-keys", {
+      name: "pk-kafka",
+      kafka_config: {
+        username: "pk-reader",
+        kafka_acls: [{ topic_name: "orders", operation: "READ", resource_pattern_type: "LITERAL" }],
+      },
+    });
+    expect(key.status).toBe(200);
+    const listed = (await client.get(users)).body as Array<{ username: string; kafka_acls: unknown[] }>;
+    expect(listed.find((user) => user.username === "pk-reader")?.kafka_acls).toEqual([
+      { topic_name: "orders", operation: "READ", resource_pattern_type: "LITERAL", resource: "TOPIC" },
+    ]);
+    const changed = await client.call("PUT", `${users}/pk-reader`, { kafka_acls: [] });
+    expect(changed.status).toBe(409);
+    expect(changed.body.detail).toContain("belongs to project key 'pk-kafka'");
+    expect((await client.del(`${users}/pk-reader`)).status).toBe(409);
+  });
+
+  test("a username is taken whichever holds it: a Kafka user's by a key, a key's by a Kafka user", async () => {
+    expect((await client.post(users, { username: "pk-reader", password: "another-password-77" })).status).toBe(409);
+    await client.post(users, { username: "plain-user", password: "plain-user-password-1" });
+    const clash = await client.post("/project-keys", { name: "pk-clash", kafka_config: { username: "plain-user" } });
+    expect(clash.status).toBe(422);
+    expect(clash.body.detail[0].loc).toEqual(["body", "kafka_config", "username"]);
+  });
+
+  test("a project key's ACLs are checked as a Kafka user's are", async () => {
+    const bad = await client.post("/project-keys", {
+      name: "pk-bad-acl",
+      kafka_config: {
+        username: "pk-bad",
+        kafka_acls: [{ topic_name: "orders", operation: "EAT", resource_pattern_type: "LITERAL" }],
+      },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail[0].loc).toEqual(["body", "kafka_config", "kafka_acls", 0, "operation"]);
+  });
+});
+
 describe("Client credentials", () => {
   test("a create without role_ids, or with none, is a 422 naming `role_ids`", async () => {
     const missing = await client.post("/auth/client-credentials", { description: "no roles" });
