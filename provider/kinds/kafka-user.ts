@@ -127,10 +127,11 @@ export const kafkaUserKind: KindDescription<KafkaUserInputs, KafkaUserRecord> = 
     record: kafkaUserRecord,
     idOf: (live) => live.username,
     nameOf: (live) => live.username,
+    // No addresses: no `whitelist_ips` at all, as the reference client sends it (`omitempty`).
     createBody: (inputs, context) => ({
       username: inputs.username,
       password: inputs.password,
-      whitelist_ips: (inputs.allowedIps ?? []).join(","),
+      ...(inputs.allowedIps?.length ? { whitelist_ips: inputs.allowedIps.join(",") } : {}),
       kafka_acls: (inputs.acls ?? []).map(wireAcl),
       is_create_schema_registry: inputs.schemaRegistry ?? false,
       created_from: context.createdFrom,

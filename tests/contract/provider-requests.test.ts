@@ -43,6 +43,11 @@ const exercised = [
   "projectKeys.create",
   "projectKeys.get",
   "projectKeys.delete",
+  "kafkaUsers.create",
+  "kafkaUsers.delete",
+  "roles.list",
+  "clientCredentials.create",
+  "clientCredentials.delete",
 ];
 
 beforeAll(async () => {

@@ -18,6 +18,7 @@ function objectIn(fixture: ResponseFixture, reading: ProviderReading): unknown {
   const kind = kindNamed(reading.kind);
   if (reading.from === "bare") return fixture.sample;
   if (reading.from === "tags") return tagsIn(fixture.sample)[0];
+  if (reading.from === "list") return (fixture.sample as unknown[])[0];
   // The envelope itself must parse as the provider's list envelope, every item with the kind's schema.
   const parsed = envelope(kind.api.record).safeParse(fixture.sample);
   if (!parsed.success) {

@@ -208,6 +208,21 @@ export class Setups {
         };
         return { webhookSourceId: await createSource(client, "contract-webhook", "webhook", config) };
       }
+      case "kafkaUser": {
+        // TF internal/api/kafka_user.go CreateKafkaUserRequest, `created_from` added.
+        const body = {
+          username: "contract-user",
+          password: "contract-kafka-password",
+          whitelist_ips: "203.0.113.0/24",
+          kafka_acls: [
+            { topic_name: "orders", operation: "READ", resource_pattern_type: "LITERAL", resource: "TOPIC" },
+          ],
+          is_create_schema_registry: true,
+          created_from: "terraform",
+        };
+        await ok("POST /kafka-access/kafka-users", client.post("/kafka-access/kafka-users", body));
+        return { username: "contract-user" };
+      }
     }
   }
 }
