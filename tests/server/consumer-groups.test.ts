@@ -72,6 +72,15 @@ test("the destination's group lists its pipelines' topics; running, it is at the
   expect((await client.get("/consumer-groups/connect-destination_nope")).status).toBe(404);
 });
 
+test("topic metrics count what was written, and a topic a pipeline reads as read", async () => {
+  const source = topicId.slice("source_".length, topicId.indexOf("."));
+  const metrics = await client.post("/topics/table_metrics", {
+    entities: [{ id: source, entity_type: "sources", connector: "webhook", topic_ids: [topicId], topic_db_ids: [] }],
+  });
+  expect(metrics.body[source][topicId]).toMatchObject({ messages_in: 5, messages_out: 5, lag: 0 });
+  expect(metrics.body[source][topicId].bytes_in).toBeGreaterThan(0);
+});
+
 test("a reset while the destination runs is refused with 409, and nothing changes", async () => {
   const refused = await client.post(`/consumer-groups/${group}/reset-offsets`, {
     topics: [topicId],
