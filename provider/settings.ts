@@ -43,7 +43,7 @@ export const defaultEndpoint = "https://api.streamkap.com";
  * Each setting with its stack-config key and its environment variable. The environment names match the
  * official Terraform provider's, so one CI secret set serves both.
  */
-const sources = {
+export const settingSources = {
   endpoint: { config: "streamkap:endpoint", env: "STREAMKAP_HOST" },
   clientId: { config: "streamkap:clientId", env: "STREAMKAP_CLIENT_ID" },
   secret: { config: "streamkap:secret", env: "STREAMKAP_SECRET" },
@@ -67,11 +67,11 @@ const sources = {
  */
 export const defaultPace = { requestsPerSecond: 100, requestBurst: 100 } as const;
 
-type SettingName = keyof typeof sources;
+type SettingName = keyof typeof settingSources;
 
 export function resolveSettings(config: SettingLookup, env: NodeJS.ProcessEnv): ProviderSettings {
   const read = (name: SettingName): string | undefined => {
-    const value = config(sources[name].config) ?? env[sources[name].env];
+    const value = config(settingSources[name].config) ?? env[settingSources[name].env];
     return value === undefined || value.trim() === "" ? undefined : value.trim();
   };
 
@@ -138,7 +138,7 @@ function positive(
 }
 
 function invalid(name: SettingName, rule: string): never {
-  throw errors.invalidSetting({ setting: sources[name].config, variable: sources[name].env, rule });
+  throw errors.invalidSetting({ setting: settingSources[name].config, variable: settingSources[name].env, rule });
 }
 
 /** A short, non-secret identity of the credentials, for caching tokens per credential set. */

@@ -1,0 +1,138 @@
+/**
+ * Writes schema.json, the Pulumi package schema of the provider plugin (issue #17), from the one source of truth:
+ * the kind descriptions (inputs, what forces a replacement, what is secret) and the TypeScript SDK's TSDoc
+ * (descriptions, outputs). Run `npm run schema`; tests/generated/schema.test.ts holds the file to what `check`
+ * enforces and to what this makes today.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+import { z } from "zod";
+
+import { commonInputsSchema } from "../../provider/engine/common-inputs";
+import type { JsonObject } from "../../provider/engine/kind";
+import { kindNamed } from "../../provider/kinds";
+import { settingSources } from "../../provider/settings";
+import { readSdk, type ResourceClass } from "./sdk-docs";
+import { type JsonSchema, type PropertySpec, TypeRegistry, type TypeSpec } from "./types";
+
+const repoRoot = path.resolve(__dirname, "../../..");
+export const schemaFile = path.join(repoRoot, "schema.json");
+
+/** Inputs the TypeScript SDK derives or passes for the dynamic provider; a provider plugin names objects itself. */
+export const internalInputs = new Set(["namePrefix", "nameSeed", "nameGeneration", "customTimeouts", "endpoints"]);
+/** The SDK's argument behind a provider input, where the two differ (a pipeline's ends). */
+const argumentOf: Record<string, string> = { sourceId: "source", destinationId: "destination" };
+
+/** A kind's inputs as JSON Schema, the engine's common inputs (`adopt`, `onDrift`) included. */
+export function inputJsonSchema(kind: string): JsonSchema {
+  const own = z.toJSONSchema(kindNamed(kind).schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  const common = z.toJSONSchema(commonInputsSchema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  const properties = Object.fromEntries(
+    Object.entries({ ...own.properties, ...common.properties }).filter(([key]) => !internalInputs.has(key)),
+  );
+  // A kind that derives a name when none is given (it has `namePrefix`) does not require one.
+  const named = own.properties?.namePrefix !== undefined;
+  const required = (own.required ?? []).filter((key) => key in properties && !(named && key === "name"));
+  return { type: "object", properties, required };
+}
+
+/** An output's type from its TypeScript declaration (`pulumi.Output<string[] | undefined>`); Any when unsure. */
+function outputType(typeText: string): TypeSpec {
+  const inner = /^pulumi\.Output<(.*)>$/s.exec(typeText.trim())?.[1] ?? "";
+  const types = inner
+    .split("|")
+    .map((part) => part.trim())
+    .filter((part) => part !== "undefined" && part !== "null");
+  if (types.length !== 1) return { $ref: "pulumi.json#/Any" };
+  const [type] = types;
+  if (type === "string" || type === "boolean" || type === "number") return { type };
+  if (type === "string[]") return { type: "array", items: { type: "string" } };
+  return { $ref: "pulumi.json#/Any" };
+}
+
+function resourceSpec(resource: ResourceClass, registry: TypeRegistry) {
+  const kind = kindNamed(resource.kind);
+  const schema = inputJsonSchema(resource.kind);
+  const secrets = new Set([...(kind.secretKeys?.({} as JsonObject) ?? []), ...resource.secretOutputs]);
+  const replaces = new Set<string>(kind.replaceOn);
+  const inputProperties: Record<string, PropertySpec> = {};
+  for (const [key, property] of Object.entries(schema.properties ?? {})) {
+    const description = resource.args.get(argumentOf[key] ?? key);
+    inputProperties[key] = {
+      ...registry.typeOf(property, key, resource.className),
+      ...(description ? { description } : {}),
+      ...(secrets.has(key) ? { secret: true } : {}),
+      ...(replaces.has(key) ? { replaceOnChanges: true } : {}),
+    };
+  }
+  const properties: Record<string, PropertySpec> = { ...inputProperties };
+  for (const [key, output] of resource.outputs) {
+    if (key in properties || internalInputs.has(key)) continue;
+    properties[key] = {
+      ...outputType(output.type),
+      ...(output.description ? { description: output.description } : {}),
+      ...(secrets.has(key) ? { secret: true } : {}),
+    };
+  }
+  return {
+    description: resource.description,
+    inputProperties,
+    requiredInputs: schema.required ?? [],
+    properties,
+  };
+}
+
+/** The whole package schema. */
+export function buildSchema(): Record<string, unknown> {
+  const registry = new TypeRegistry();
+  const classes = [...readSdk(path.join(repoRoot, "sdk")).values()].sort((a, b) =>
+    a.className.localeCompare(b.className),
+  );
+  const resources = Object.fromEntries(
+    classes.map((resource) => [`streamkap:index:${resource.className}`, resourceSpec(resource, registry)]),
+  );
+  const secretSettings = new Set(["secret", "projectKey"]);
+  const variables = Object.fromEntries(
+    Object.entries(settingSources).map(([name, source]) => [
+      name,
+      {
+        type: "string",
+        description: `\`${source.config}\`; else the environment variable \`${source.env}\`.`,
+        ...(secretSettings.has(name) ? { secret: true } : {}),
+      },
+    ]),
+  );
+  return {
+    name: "streamkap",
+    displayName: "Streamkap",
+    description: "Streamkap change-data-capture: sources, destinations, pipelines, transforms, topics and access.",
+    repository: "https://github.com/streamkap-com/pulumi-streamkap",
+    publisher: "pulumi-streamkap",
+    config: { variables },
+    provider: {
+      inputProperties: variables,
+    },
+    resources,
+    types: Object.fromEntries(
+      [...registry.types]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, spec]) => [`streamkap:index:${name}`, spec]),
+    ),
+    language: {
+      nodejs: { packageName: "@streamkap/pulumi" },
+      python: { packageName: "pulumi_streamkap" },
+      go: { importBasePath: "github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap" },
+      csharp: { rootNamespace: "Streamkap.Pulumi" },
+    },
+  };
+}
+
+export function schemaText(): string {
+  return `${JSON.stringify(buildSchema(), null, 2)}\n`;
+}
+
+if (require.main === module) {
+  fs.writeFileSync(schemaFile, schemaText());
+  console.log(`${schemaFile} written`);
+}

@@ -1,0 +1,114 @@
+/**
+ * schema.json, the package schema of the provider plugin (issue #17), against its one source of truth: it is what
+ * the generator makes today, it has a resource for every kind the provider serves, and every input, required
+ * input, allowed value, replace-forcing input and secret in it is what `check` enforces for that kind.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+import { checkInputs } from "../../provider/engine/check";
+import type { JsonObject } from "../../provider/engine/kind";
+import { kindNamed, kinds } from "../../provider/kinds";
+import { inputJsonSchema, schemaFile, schemaText } from "../../scripts/gen-schema/generate";
+import { readSdk } from "../../scripts/gen-schema/sdk-docs";
+import type { JsonSchema, NamedType, PropertySpec, TypeSpec } from "../../scripts/gen-schema/types";
+import { typedShims } from "../../sdk/generated/shims";
+
+interface ResourceSpec {
+  inputProperties: Record<string, PropertySpec>;
+  requiredInputs: string[];
+  properties: Record<string, PropertySpec>;
+}
+
+const text = schemaText();
+const schema = JSON.parse(text) as { resources: Record<string, ResourceSpec>; types: Record<string, NamedType> };
+const kindOfToken = new Map<string, string>();
+
+// Which kind each resource serves: read back through the SDK class of the same name.
+for (const resource of readSdk(path.resolve(__dirname, "../../../sdk")).values()) {
+  kindOfToken.set(`streamkap:index:${resource.className}`, resource.kind);
+}
+
+/** A property's type with its named type resolved. */
+function resolve(spec: TypeSpec): TypeSpec | NamedType {
+  const name = spec.$ref?.replace("#/types/", "");
+  return name && schema.types[name] ? schema.types[name] : spec;
+}
+
+/** Every enum reachable from a JSON Schema, paired with the Pulumi type at the same place. */
+function enumPairs(
+  json: JsonSchema,
+  spec: TypeSpec,
+  at: string,
+): Array<{ at: string; json: unknown[]; spec: unknown[] }> {
+  const resolved = resolve(spec) as TypeSpec & Partial<NamedType>;
+  if (json.enum) {
+    const values = "enum" in resolved && resolved.enum ? resolved.enum.map((item) => item.value) : [];
+    return [{ at, json: json.enum, spec: values }];
+  }
+  const union = json.anyOf ?? json.oneOf;
+  if (union && resolved.oneOf)
+    return union.flatMap((member, i) => enumPairs(member, resolved.oneOf?.[i] ?? {}, `${at}|${i}`));
+  if (json.items && resolved.items) return enumPairs(json.items, resolved.items, `${at}[]`);
+  if (json.properties && "properties" in resolved && resolved.properties) {
+    const properties = resolved.properties;
+    return Object.entries(json.properties).flatMap(([key, child]) =>
+      properties[key]
+        ? enumPairs(child, properties[key], `${at}.${key}`)
+        : [{ at: `${at}.${key}`, json: ["present"], spec: [] }],
+    );
+  }
+  return [];
+}
+
+test("schema.json is what `npm run schema` makes today", () => {
+  const current = fs.readFileSync(schemaFile, "utf8") === text;
+  expect({ current, fix: "npm run schema" }).toEqual({ current: true, fix: "npm run schema" });
+});
+
+test("every kind the provider serves has a resource, and every resource serves a kind", () => {
+  const served = [...kindOfToken.values()].sort();
+  expect(served).toEqual([...Object.keys(kinds), ...Object.keys(typedShims)].sort());
+  expect(Object.keys(schema.resources).sort()).toEqual([...kindOfToken.keys()].sort());
+});
+
+describe.each(Object.keys(schema.resources).map((token) => [token] as const))("%s", (token) => {
+  const resource = schema.resources[token];
+  const kindName = kindOfToken.get(token) ?? "";
+  const kind = kindNamed(kindName);
+  const json = inputJsonSchema(kindName);
+
+  test("its inputs and required inputs are the kind's", () => {
+    expect(Object.keys(resource.inputProperties).sort()).toEqual(Object.keys(json.properties ?? {}).sort());
+    expect([...resource.requiredInputs].sort()).toEqual([...(json.required ?? [])].sort());
+    // Every input the schema marks optional may be left out: check refuses none of them when all are missing. A
+    // kind named from the resource's name gets it as the SDK hands it over (a plugin does the same: autonaming).
+    const named = "namePrefix" in kind.schema.shape ? { namePrefix: "resource" } : {};
+    const refused = new Set(
+      checkInputs(kind, undefined, named as JsonObject).failures.map((failure) => failure.property),
+    );
+    const optional = Object.keys(resource.inputProperties).filter((key) => !resource.requiredInputs.includes(key));
+    expect(optional.filter((key) => refused.has(key))).toEqual([]);
+  });
+
+  test("its allowed values are exactly those check takes", () => {
+    const pairs = Object.entries(json.properties ?? {}).flatMap(([key, property]) =>
+      enumPairs(property, resource.inputProperties[key] ?? {}, key),
+    );
+    for (const pair of pairs) expect({ at: pair.at, values: pair.spec }).toEqual({ at: pair.at, values: pair.json });
+  });
+
+  test("replace-forcing and secret inputs are the kind's", () => {
+    const replacing = Object.entries(resource.inputProperties).filter(([, spec]) => spec.replaceOnChanges);
+    expect(replacing.map(([key]) => key).sort()).toEqual(
+      [...kind.replaceOn].filter((key) => key in resource.inputProperties).sort(),
+    );
+    const secrets = new Set(kind.secretKeys?.({} as JsonObject) ?? []);
+    const secretInputs = Object.entries(resource.inputProperties).filter(([, spec]) => spec.secret);
+    expect(secretInputs.map(([key]) => key).sort()).toEqual(
+      Object.keys(resource.inputProperties)
+        .filter((key) => secrets.has(key))
+        .sort(),
+    );
+  });
+});
