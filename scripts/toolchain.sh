@@ -2,7 +2,9 @@
 # Runs a command with the toolchain this project needs, installing what is missing into a cache outside the repo:
 #   - Node.js >= 22 (Node 24 LTS from the npm registry when the machine's node is older);
 #   - a pulumi CLI with a Node.js language host: the one on PATH when it has both, otherwise pulumi v$PULUMI_VERSION
-#     built from Go modules (tools/pulumi-cli) together with our own minimal language host.
+#     built from Go modules (tools/pulumi-cli) together with our own minimal language host;
+#   - streamkap-schema (tools/pulumi-cli/cmd/streamkap-schema): Pulumi's own schema binder and SDK generators, to
+#     check schema.json and generate the SDKs of other languages; built from Go modules when Go is installed.
 # A second run finds everything in the cache and takes well under a second.
 # Usage: scripts/toolchain.sh <command> [args…]    (scripts/toolchain.sh --print-env prints the exports instead)
 set -euo pipefail
@@ -55,7 +57,25 @@ pulumi_is_usable() { # $1: directory holding pulumi
   [ -n "$minor" ] && [ "$minor" -ge "$MIN_PULUMI_MINOR" ]
 }
 
-tools_fingerprint() { cat "$ROOT/tools/pulumi-cli/go.mod" "$ROOT/tools/pulumi-cli/go.sum" "$ROOT"/tools/pulumi-cli/cmd/*/*.go | cksum | cut -d' ' -f1; }
+tools_fingerprint() { cat "$ROOT/tools/pulumi-cli/go.mod" "$ROOT/tools/pulumi-cli/go.sum" "$ROOT"/tools/pulumi-cli/cmd/pulumi-language-nodejs/*.go | cksum | cut -d' ' -f1; }
+schema_tool_fingerprint() { cat "$ROOT/tools/pulumi-cli/go.mod" "$ROOT/tools/pulumi-cli/go.sum" "$ROOT"/tools/pulumi-cli/cmd/streamkap-schema/*.go | cksum | cut -d' ' -f1; }
+
+# streamkap-schema, fingerprinted on its sources; without Go it is left out (tests that need it say so and fail).
+ensure_schema_tool() {
+  local dir="$CACHE/streamkap-schema"
+  if [ "$(cat "$dir/.fingerprint" 2>/dev/null)" != "$(schema_tool_fingerprint)" ] || [ ! -x "$dir/streamkap-schema" ]; then
+    command -v go >/dev/null || return 0
+    log "building streamkap-schema (Pulumi's schema binder and SDK generators) from Go modules into $dir"
+    mkdir -p "$dir"
+    (
+      cd "$ROOT/tools/pulumi-cli"
+      export GOMODCACHE="$CACHE/gomod" GOCACHE="$CACHE/gobuild" GOFLAGS="-trimpath -mod=readonly" CGO_ENABLED=0
+      go build -ldflags "-s -w" -o "$dir/" ./cmd/streamkap-schema
+    ) || fail "building streamkap-schema from Go modules failed (see above)"
+    schema_tool_fingerprint >"$dir/.fingerprint"
+  fi
+  export PULUMI_STREAMKAP_SCHEMA_TOOL="$dir/streamkap-schema"
+}
 
 build_pulumi() { # $1: bin directory to fill
   local bin="$1"
@@ -99,11 +119,13 @@ ensure_pulumi() {
 
 ensure_node
 ensure_pulumi
+ensure_schema_tool
 export PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
 
 if [ "${1:-}" = "--print-env" ]; then
   echo "export PATH=\"$PATH\""
   echo "export PULUMI_STREAMKAP_PULUMI_BIN=\"$PULUMI_STREAMKAP_PULUMI_BIN\""
+  echo "export PULUMI_STREAMKAP_SCHEMA_TOOL=\"${PULUMI_STREAMKAP_SCHEMA_TOOL:-}\""
   exit 0
 fi
 exec 9>&- # release the lock before handing over
