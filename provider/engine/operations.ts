@@ -238,7 +238,9 @@ export async function readObject<I extends JsonObject, L>(
   }
   const prior = inputsFromOutputs(kind, withoutProvider(oldOutputs));
   const inputs = kind.liveInputs(live, prior);
-  const drift = driftBetween(prior, inputs, ownInputKeys(kind));
+  // A read with nothing applied before (`pulumi import` of an object by id) takes the live values; it is no drift.
+  const imported = Object.keys(prior).length === 0;
+  const drift = imported ? [] : driftBetween(prior, inputs, ownInputKeys(kind));
   if (drift.length > 0) {
     const explanation = await explainDrift(kind, context, id, drift, new Set(kind.secretKeys?.(prior) ?? []));
     await warn(

@@ -1,0 +1,195 @@
+/**
+ * pulumi-resource-streamkap (issue #17): the same engine as a Pulumi provider plugin, serving schema.json's
+ * resources (`streamkap:index:<Class>`) through the runtime the dynamic providers use (runtime.ts), so every
+ * Pulumi language can use it. Run by bin/pulumi-resource-streamkap with the engine's address.
+ *
+ * Pulumi's Node.js provider server answers `Configure` without handing the provider its settings; the plugin
+ * takes them from that call itself (see `captureConfigure`), under the same names as stack config
+ * (`streamkap:clientId`, …), with the same environment fallbacks.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+import * as pulumi from "@pulumi/pulumi";
+
+import { connectorCodes, transformTypes } from "../../catalogue";
+import { pascalName } from "../../catalogue/naming";
+import { kindNamed, kinds } from "../kinds";
+import * as runtime from "../runtime";
+
+type Props = Record<string, unknown>;
+
+/** Every resource token of the schema, to the kind that serves it (the SDK's class names, by the same rules). */
+function tokenKinds(): Map<string, string> {
+  const map = new Map<string, string>();
+  const add = (className: string, kind: string) => map.set(`streamkap:index:${className}`, kind);
+  for (const kind of Object.keys(kinds)) add(kind.charAt(0).toUpperCase() + kind.slice(1), kind);
+  for (const code of connectorCodes("source")) add(`${pascalName(code)}Source`, `source:${code}`);
+  for (const code of connectorCodes("destination")) add(`${pascalName(code)}Destination`, `destination:${code}`);
+  for (const code of transformTypes) add(`${pascalName(code)}Transform`, `transform:${code}`);
+  return map;
+}
+
+const kindsByToken = tokenKinds();
+
+/** `urn:pulumi:<stack>::<project>::<type>::<name>` → its type and parts. */
+function parseUrn(urn: string): { stack: string; project: string; type: string; name: string } {
+  const parts = urn.split("::");
+  return {
+    stack: (parts[0] ?? "").replace(/^urn:pulumi:/, ""),
+    project: parts[1] ?? "",
+    type: (parts[2] ?? "").split("$").pop() ?? "",
+    name: parts.slice(3).join("::"),
+  };
+}
+
+function kindOf(urn: string): string {
+  const { type } = parseUrn(urn);
+  const kind = kindsByToken.get(type);
+  if (kind === undefined) throw new Error(`pulumi-resource-streamkap serves no resource type ${type}`);
+  return kind;
+}
+
+/**
+ * A resource given no `name` is named `<resource name>-<7 characters>`, as the TypeScript SDK names it: the
+ * resource name becomes `namePrefix` and the URN the seed (check.ts derives the name from both).
+ */
+function withAutoName(kind: string, urn: string, news: Props): Props {
+  if (news.name !== undefined || !("namePrefix" in kindNamed(kind).schema.shape)) return news;
+  const { stack, project, name } = parseUrn(urn);
+  return { ...news, namePrefix: name, nameSeed: `${project}/${stack}/${name}` };
+}
+
+/** How the engine marks a secret value on the wire (Pulumi's secret signature). */
+const secretSig = "4dabf18193072939515e22adb298388d";
+const secretValue = "1b47061264138c4ac30d75fd1eb44270";
+
+function isSecret(value: unknown): value is { value: unknown } {
+  return typeof value === "object" && value !== null && (value as Props)[secretSig] === secretValue;
+}
+
+/** A value with every secret marker taken off; `secret` gathers the top-level keys that held one. */
+function reveal(value: unknown, secret?: Set<string>, key?: string): unknown {
+  if (isSecret(value)) {
+    if (secret && key !== undefined) secret.add(key);
+    return reveal(value.value);
+  }
+  if (Array.isArray(value)) return value.map((item) => reveal(item, secret, key));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, reveal(item, secret, key ?? name)]));
+  }
+  return value;
+}
+
+function revealProps(props: Props | undefined, secret?: Set<string>): Props {
+  return (props === undefined ? {} : reveal(props, secret)) as Props;
+}
+
+/** The kind's secret keys and those the program sent as secrets, marked secret again for the engine. */
+function concealed(kind: string, props: Props, alsoSecret: ReadonlySet<string>): Props {
+  const secret = new Set([...alsoSecret, ...(kindNamed(kind).secretKeys?.(props as never) ?? [])]);
+  return Object.fromEntries(
+    Object.entries(props).map(([key, value]) =>
+      secret.has(key) && value !== undefined && value !== null
+        ? [key, { [secretSig]: secretValue, value }]
+        : [key, value],
+    ),
+  );
+}
+
+const provider: pulumi.provider.Provider = {
+  version: JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../../package.json"), "utf8")).version as string,
+  getSchema: async () => fs.readFileSync(path.resolve(__dirname, "../../../schema.json"), "utf8"),
+  check: async (urn, olds: Props, news: Props) => {
+    const kind = kindOf(urn);
+    const secret = new Set<string>();
+    const outcome = await runtime.check(kind, revealProps(olds), withAutoName(kind, urn, revealProps(news, secret)));
+    const inputs = outcome.inputs === undefined ? undefined : concealed(kind, outcome.inputs as Props, secret);
+    return { inputs, failures: outcome.failures };
+  },
+  diff: async (id, urn, olds: Props, news: Props) =>
+    runtime.diff(kindOf(urn), id, revealProps(olds), revealProps(news)),
+  create: async (urn, inputs: Props) => {
+    const kind = kindOf(urn);
+    const secret = new Set<string>();
+    const created = await runtime.create(kind, revealProps(inputs, secret));
+    return { id: created.id, outs: concealed(kind, created.outs, secret) };
+  },
+  read: async (id, urn, props?: Props) => {
+    const kind = kindOf(urn);
+    const secret = new Set<string>();
+    const outcome = await runtime.read(kind, id, revealProps(props, secret));
+    return {
+      ...outcome,
+      props: outcome.props && concealed(kind, outcome.props, secret),
+      inputs: outcome.inputs && concealed(kind, outcome.inputs, secret),
+    };
+  },
+  update: async (id, urn, olds: Props, news: Props) => {
+    const kind = kindOf(urn);
+    const secret = new Set<string>();
+    const updated = await runtime.update(kind, id, revealProps(olds, secret), revealProps(news, secret));
+    return { outs: concealed(kind, updated.outs, secret) };
+  },
+  delete: async (id, urn, props: Props) => runtime.delete(kindOf(urn), id, revealProps(props)),
+};
+
+interface ConfigureRequest {
+  getVariablesMap(): { toObject(): Array<[string, string]> };
+}
+interface ReadRequest {
+  getProperties(): unknown;
+  setProperties(value: unknown): void;
+  getInputs(): unknown;
+  setInputs(value: unknown): void;
+}
+type Handler = (call: { request: unknown }, callback: unknown) => unknown;
+
+/**
+ * Pulumi's provider server (`@pulumi/pulumi/provider`) registers its gRPC service with grpc-js; wrapping that
+ * registration lets the plugin read `Configure`'s variables (decrypted stack config of the `streamkap`
+ * package) before the server answers it.
+ */
+function captureConfigure(): void {
+  const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+  const grpc = require(require.resolve("@grpc/grpc-js", { paths: [pulumiDir] })) as {
+    Server: { prototype: { addService(service: unknown, implementation: Record<string, Handler>): void } };
+  };
+  const { Struct } = require(
+    require.resolve("google-protobuf/google/protobuf/struct_pb.js", { paths: [pulumiDir] }),
+  ) as {
+    Struct: new () => unknown;
+  };
+  const addService = grpc.Server.prototype.addService;
+  grpc.Server.prototype.addService = function (service, implementation) {
+    const configure = implementation.configure?.bind(implementation);
+    if (configure) {
+      implementation.configure = (call, callback) => {
+        // The engine names them `streamkap:config:clientId`; stack config says `streamkap:clientId`.
+        const request = call.request as ConfigureRequest;
+        const variables = new Map(
+          request
+            .getVariablesMap()
+            .toObject()
+            .map(([key, value]) => [key.replace(/:config:/, ":"), value]),
+        );
+        void runtime.configure({ get: (key) => variables.get(key) });
+        return configure(call, callback);
+      };
+    }
+    // `pulumi import` reads an object by id alone: no properties, which the server does not expect.
+    const read = implementation.read?.bind(implementation);
+    if (read) {
+      implementation.read = (call, callback) => {
+        const request = call.request as ReadRequest;
+        if (!request.getProperties()) request.setProperties(new Struct());
+        if (!request.getInputs()) request.setInputs(new Struct());
+        return read(call, callback);
+      };
+    }
+    return addService.call(this, service, implementation);
+  };
+}
+
+captureConfigure();
+void pulumi.provider.main(provider, process.argv.slice(2));
