@@ -4,7 +4,9 @@
 #   - a pulumi CLI with a Node.js language host: the one on PATH when it has both, otherwise pulumi v$PULUMI_VERSION
 #     built from Go modules (tools/pulumi-cli) together with our own minimal language host;
 #   - streamkap-schema (tools/pulumi-cli/cmd/streamkap-schema): Pulumi's own schema binder and SDK generators, to
-#     check schema.json and generate the SDKs of other languages; built from Go modules when Go is installed.
+#     check schema.json and generate the SDKs of other languages; built from Go modules when Go is installed;
+#   - pulumi-language-yaml (tools/pulumi-yaml), Pulumi YAML's language host, for YAML programs through the provider
+#     plugin: the one on PATH, else built from Go modules when Go is installed.
 # A second run finds everything in the cache and takes well under a second.
 # Usage: scripts/toolchain.sh <command> [args…]    (scripts/toolchain.sh --print-env prints the exports instead)
 set -euo pipefail
@@ -117,9 +119,31 @@ ensure_pulumi() {
   export PULUMI_STREAMKAP_PULUMI_BIN="$PULUMI_BIN_DIR"
 }
 
+yaml_host_fingerprint() { cat "$ROOT/tools/pulumi-yaml/go.mod" "$ROOT/tools/pulumi-yaml/go.sum" | cksum | cut -d' ' -f1; }
+
+# Pulumi YAML's language host, beside the CLI on PATH; without Go (and none on PATH) it is left out, and the tests
+# that need it say so and fail.
+ensure_yaml_host() {
+  command -v pulumi-language-yaml >/dev/null && return 0
+  local dir="$CACHE/pulumi-yaml"
+  if [ "$(cat "$dir/.fingerprint" 2>/dev/null)" != "$(yaml_host_fingerprint)" ] || [ ! -x "$dir/pulumi-language-yaml" ]; then
+    command -v go >/dev/null || return 0
+    log "building pulumi-language-yaml (Pulumi YAML) from Go modules into $dir"
+    mkdir -p "$dir"
+    (
+      cd "$ROOT/tools/pulumi-yaml"
+      export GOMODCACHE="$CACHE/gomod" GOCACHE="$CACHE/gobuild" GOFLAGS="-trimpath -mod=readonly" CGO_ENABLED=0
+      go build -ldflags "-s -w" -o "$dir/" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
+    ) || fail "building pulumi-language-yaml from Go modules failed (see above)"
+    yaml_host_fingerprint >"$dir/.fingerprint"
+  fi
+  export PATH="$dir:$PATH"
+}
+
 ensure_node
 ensure_pulumi
 ensure_schema_tool
+ensure_yaml_host
 export PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
 
 if [ "${1:-}" = "--print-env" ]; then

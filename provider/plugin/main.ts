@@ -7,6 +7,7 @@
  * takes them from that call itself (see `captureConfigure`), under the same names as stack config
  * (`streamkap:clientId`, …), with the same environment fallbacks.
  */
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
@@ -57,7 +58,9 @@ function kindOf(urn: string): string {
 function withAutoName(kind: string, urn: string, news: Props): Props {
   if (news.name !== undefined || !("namePrefix" in kindNamed(kind).schema.shape)) return news;
   const { stack, project, name } = parseUrn(urn);
-  return { ...news, namePrefix: name, nameSeed: `${project}/${stack}/${name}` };
+  // The SDK's seed (sdk/naming.ts): the same resource gets the same name in every run, and in either path.
+  const nameSeed = createHash("sha256").update(`${project}/${stack}/${name}`).digest("hex").slice(0, 16);
+  return { ...news, namePrefix: name, nameSeed };
 }
 
 /** How the engine marks a secret value on the wire (Pulumi's secret signature). */

@@ -19,6 +19,22 @@ interface Declaration {
   extends: string[];
   description: string;
   members: Member[];
+  /** Members of the bases this one leaves out (`Omit<Base, "a" | "b">`). */
+  omits?: string[];
+}
+
+/**
+ * A typed base written as a cast, `const X = Base as unknown as abstract new (…) => Omit<Base, "a" | "b">`
+ * (typed-bases.ts): a class that extends `Base` without the omitted members.
+ */
+function castBase(statement: ts.VariableStatement): [string, Declaration] | undefined {
+  const declaration = statement.declarationList.declarations[0];
+  if (!declaration || !ts.isIdentifier(declaration.name) || !declaration.initializer) return undefined;
+  const text = declaration.initializer.getText();
+  const omit = /Omit<(\w+),\s*([^>]*)>/.exec(text);
+  if (!omit?.[1]) return undefined;
+  const omits = [...(omit[2] ?? "").matchAll(/"([^"]+)"/g)].map((match) => match[1] ?? "");
+  return [declaration.name.text, { extends: [omit[1]], description: docOf(statement), members: [], omits }];
 }
 
 export interface ResourceClass {
@@ -107,6 +123,10 @@ export function readSdk(sdkDir: string): Map<string, ResourceClass> {
         }));
         interfaces.set(statement.name.text, { extends: heritage(statement), description: docOf(statement), members });
       }
+      if (ts.isVariableStatement(statement)) {
+        const cast = castBase(statement);
+        if (cast) classes.set(cast[0], { ...cast[1], secrets: [] });
+      }
       if (ts.isClassDeclaration(statement) && statement.name) {
         const members = statement.members
           .filter(ts.isPropertyDeclaration)
@@ -125,11 +145,19 @@ export function readSdk(sdkDir: string): Map<string, ResourceClass> {
       }
     }
   }
-  const collect = (table: Map<string, Declaration>, name: string, into: Map<string, Member>): void => {
+  const collect = (
+    table: Map<string, Declaration>,
+    name: string,
+    into: Map<string, Member>,
+    omitted: ReadonlySet<string> = new Set(),
+  ): void => {
     const declaration = table.get(name);
     if (!declaration) return;
-    for (const member of declaration.members) if (!into.has(member.name)) into.set(member.name, member);
-    for (const base of declaration.extends) collect(table, base, into);
+    for (const member of declaration.members) {
+      if (!into.has(member.name) && !omitted.has(member.name)) into.set(member.name, member);
+    }
+    const below = new Set([...omitted, ...(declaration.omits ?? [])]);
+    for (const base of declaration.extends) collect(table, base, into, below);
   };
   const result = new Map<string, ResourceClass>();
   for (const [className, declaration] of classes) {
