@@ -15,6 +15,7 @@ import * as pulumi from "@pulumi/pulumi";
 
 import { connectorCodes, transformTypes } from "../../catalogue";
 import { pascalName } from "../../catalogue/naming";
+import { errors } from "../errors";
 import { kindNamed, kinds } from "../kinds";
 import * as runtime from "../runtime";
 
@@ -47,7 +48,8 @@ function parseUrn(urn: string): { stack: string; project: string; type: string; 
 function kindOf(urn: string): string {
   const { type } = parseUrn(urn);
   const kind = kindsByToken.get(type);
-  if (kind === undefined) throw new Error(`pulumi-resource-streamkap serves no resource type ${type}`);
+  // A type this plugin does not serve was written by a newer pulumi-streamkap: the same advice as for state.
+  if (kind === undefined) throw errors.newerState({ kind: type });
   return kind;
 }
 
