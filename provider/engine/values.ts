@@ -6,6 +6,24 @@ import { isUnknown } from "./unknown";
 export { isUnknown, unknownValue } from "./unknown";
 import { providerKey } from "./kind";
 
+/**
+ * The first entry a list names twice, or undefined. A list holding an entry not known until `up` is not judged:
+ * two unknown entries are alike only in the preview.
+ */
+export function repeatedEntry<T>(list: readonly T[]): T | undefined {
+  if (list.some(isUnknown)) return undefined;
+  return list.find((entry, index) => list.indexOf(entry) !== index);
+}
+
+/**
+ * Whether an input other than `ignored` differs: when only inputs that `converge` acts on changed, an update
+ * needs no update call (see KindApi.updateNeeded).
+ */
+export function changedBeyond(olds: JsonObject, news: JsonObject, ignored: ReadonlySet<string>): boolean {
+  const keys = new Set([...Object.keys(olds), ...Object.keys(news)]);
+  return [...keys].some((key) => !ignored.has(key) && !semanticEqual(olds[key], news[key]));
+}
+
 /** True when the value is unknown or holds an unknown anywhere inside it. */
 export function containsUnknown(value: unknown): boolean {
   if (isUnknown(value)) return true;

@@ -10,7 +10,7 @@ import {
   type KindDescription,
   type ObjectHandle,
 } from "../engine/kind";
-import { compact, semanticEqual } from "../engine/values";
+import { changedBeyond, compact, semanticEqual } from "../engine/values";
 import { LifecycleError } from "../lifecycle/converge";
 import { liveSetting } from "./live-values";
 
@@ -28,6 +28,8 @@ export const alertEntityTypes = ["sources", "destinations", "pipelines"] as cons
 /** The channels alerts reach (docs.streamkap.com/alerts); all but `email` need credentials of their own. */
 export const alertChannels = ["email", "slack", "teams", "discord", "mattermost", "webhook"] as const;
 const credentialChannels = ["slack", "teams", "discord", "mattermost", "webhook"] as const;
+/** The input only `converge` acts on (connecting channels): a change to it alone sends no subscriber update. */
+const convergeOnly: ReadonlySet<string> = new Set(["channels"]);
 type CredentialChannel = (typeof credentialChannels)[number];
 
 const preferenceSchema = z.strictObject({
@@ -181,12 +183,7 @@ export const alertSubscriberKind: KindDescription<AlertSubscriberInputs, AlertSu
       body,
     }),
     updateBody: (inputs) => subscriberBody(inputs),
-    // Channels are connected by `converge`: a change to them alone sends no subscriber update.
-    updateNeeded: (olds, news) => {
-      const { channels: _old, ...oldRest } = olds;
-      const { channels: _new, ...newRest } = news;
-      return !semanticEqual(oldRest, newRest);
-    },
+    updateNeeded: (olds, news) => changedBeyond(olds, news, convergeOnly),
     deleteRequest: (id) => {
       const path = `/alerts/subscribers/${encodeURIComponent(id)}`;
       return [

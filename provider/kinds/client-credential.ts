@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { type ClientCredentialRecord, clientCredentialRecord, roleRecord } from "../client/responses";
 import { inputSchema, type JsonObject, type KindContext, type KindDescription } from "../engine/kind";
-import { compact } from "../engine/values";
+import { compact, repeatedEntry } from "../engine/values";
 import { ErrorCodes, errors } from "../errors";
 import { keptSecrets, liveSetting, revealed } from "./live-values";
 import { liveRoles } from "./roles";
@@ -47,8 +47,7 @@ export const clientCredentialKind: KindDescription<ClientCredentialInputs, Clien
   noun: "client credential",
   schema: inputSchema<ClientCredentialInputs>(clientCredentialInputsSchema),
   rules: (news) => {
-    const roles = Array.isArray(news.roles) ? news.roles : [];
-    const repeated = roles.find((role, index) => roles.indexOf(role) !== index);
+    const repeated = repeatedEntry(Array.isArray(news.roles) ? news.roles : []);
     return repeated === undefined ? [] : [{ property: "roles", reason: "`roles` lists the same role more than once" }];
   },
   replaceOn: ["roles"],

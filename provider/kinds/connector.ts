@@ -4,7 +4,7 @@ import { type ConnectorRecord, connectorRecord } from "../client/responses";
 import type { ConnectorKind } from "../../catalogue";
 import { inputSchema, type JsonObject, type KindDescription } from "../engine/kind";
 import { requestFor } from "../engine/lookup";
-import { compact, semanticEqual } from "../engine/values";
+import { changedBeyond, compact } from "../engine/values";
 import { checkConnectorConfig, configForcesReplacement, secretKeys } from "./connector-config";
 import { convergeConnector } from "../lifecycle/converge";
 import { convergeOnlyInputs, lifecycleInputsShape } from "../lifecycle/inputs";
@@ -45,8 +45,7 @@ export type ConnectorInputs = z.infer<typeof connectorInputsSchema> & JsonObject
  * whose inputs carry settings in place of `config`, get the same answer through this kind's `api`.
  */
 function updateNeeded(olds: JsonObject, news: JsonObject): boolean {
-  const keys = new Set([...Object.keys(olds), ...Object.keys(news)]);
-  return [...keys].some((key) => !convergeOnlyInputs.has(key) && !semanticEqual(olds[key], news[key]));
+  return changedBeyond(olds, news, convergeOnlyInputs);
 }
 
 const connectorKinds = new Map<ConnectorKind, KindDescription<ConnectorInputs, ConnectorRecord>>();

@@ -4,7 +4,7 @@ import type { PipelineRecord, TransformRecord } from "../client/responses";
 import { errors } from "../errors";
 import type { CheckFailure, Json, JsonObject, KindContext } from "../engine/kind";
 import { getObject } from "../engine/lookup";
-import { isPlainObject, isUnknown, semanticEqual } from "../engine/values";
+import { isPlainObject, isUnknown, repeatedEntry, semanticEqual } from "../engine/values";
 import { regexProblem } from "./regex";
 import { transformKind } from "./transform";
 
@@ -58,7 +58,7 @@ export function pipelineTransformRules(news: LinkInputs): CheckFailure[] {
         });
       } else if (!isUnknown(link.transformId)) seen.set(link.transformId, index);
       const topics = Array.isArray(link.topics) && !link.topics.some(isUnknown) ? link.topics : [];
-      const repeated = topics.find((topic, at) => topics.indexOf(topic) !== at);
+      const repeated = repeatedEntry(topics);
       if (repeated !== undefined) {
         failures.push({
           property: "transforms",

@@ -11,7 +11,7 @@ import {
   type ObjectHandle,
 } from "../engine/kind";
 import { getObject, handleOf, requestFor } from "../engine/lookup";
-import { compact, isPlainObject, semanticEqual } from "../engine/values";
+import { changedBeyond, compact, isPlainObject, semanticEqual } from "../engine/values";
 import { connectorKind } from "./connector";
 import { nameSchema, namePrefixSchema } from "./names";
 import {
@@ -111,11 +111,8 @@ function fullTopicId(sourceId: string, topic: string): string {
   return topic.startsWith("source_") ? topic : `source_${sourceId}.${topic}`;
 }
 
-/** Every input but `offsetReset`, which only `converge` acts on. */
-function withoutOffsetReset(inputs: PipelineInputs): JsonObject {
-  const { offsetReset: _ignored, ...rest } = inputs;
-  return rest;
-}
+/** The input only `converge` acts on: a change to it alone sends no pipeline update. */
+const convergeOnly: ReadonlySet<string> = new Set(["offsetReset"]);
 
 /**
  * Resets the destination's consumer group when `offsetReset.trigger` changed. Until it has happened, the stored
@@ -223,7 +220,7 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
     // Every write carries `?secret_returned=true&wait=false`, as the reference client's do (TF
     // internal/api/pipeline.go:84,199,225; its tests pin these URLs: internal/provider/error_handling_test.go:1005).
     writeQuery: writeQuery,
-    updateNeeded: (olds, news) => !semanticEqual(withoutOffsetReset(olds), withoutOffsetReset(news)),
+    updateNeeded: (olds, news) => changedBeyond(olds, news, convergeOnly),
     createBody: async (inputs, context) =>
       compact({
         ...(await pipelineBody(inputs, context)),

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { type TagRecord, tagRecord } from "../client/responses";
 import { inputSchema, type JsonObject, type KindDescription } from "../engine/kind";
-import { compact, isPlainObject } from "../engine/values";
+import { compact, isPlainObject, repeatedEntry } from "../engine/values";
 import { liveSet, liveSetting } from "./live-values";
 
 /**
@@ -61,11 +61,10 @@ export const tagKind: KindDescription<TagInputs, TagRecord> = {
   noun: "tag",
   schema: inputSchema<TagInputs>(tagInputsSchema),
   rules: (news) => {
-    const types = Array.isArray(news.types) ? news.types : [];
-    const repeated = types.filter((type, index) => types.indexOf(type) !== index);
-    return repeated.length > 0
-      ? [{ property: "types", reason: `\`types\` lists \`${repeated[0]}\` more than once` }]
-      : [];
+    const repeated = repeatedEntry(Array.isArray(news.types) ? news.types : []);
+    return repeated === undefined
+      ? []
+      : [{ property: "types", reason: `\`types\` lists \`${repeated}\` more than once` }];
   },
   replaceOn: [],
   uniqueNames: true,

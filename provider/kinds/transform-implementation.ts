@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import type { CheckFailure, Json, JsonObject } from "../engine/kind";
-import { compact, isPlainObject, isUnknown, semanticEqual } from "../engine/values";
+import { compact, isPlainObject, isUnknown, repeatedEntry, semanticEqual } from "../engine/values";
 import { regexProblem } from "./regex";
 import { implementationLanguages } from "./transform-config";
 
@@ -159,7 +159,7 @@ function sqlRules(type: string, implementation: TransformImplementation): CheckF
   }
   const keyFields = implementation.keyFields;
   if (Array.isArray(keyFields) && !keyFields.some(isUnknown)) {
-    const repeated = keyFields.find((field, index) => keyFields.indexOf(field) !== index);
+    const repeated = repeatedEntry(keyFields);
     if (repeated !== undefined) fail(`\`implementation.keyFields\` lists \`${repeated}\` more than once`);
   }
   return failures;

@@ -9,7 +9,7 @@ import {
   type KindContext,
   type KindDescription,
 } from "../engine/kind";
-import { compact, isUnknown } from "../engine/values";
+import { compact, isUnknown, repeatedEntry } from "../engine/values";
 import { checkConnectorConfig } from "./connector-config";
 import { keptSecrets, liveConfig, liveSet, liveSetting, revealed, splitList, tagIdsOf } from "./live-values";
 import { nameSchema, namePrefixSchema } from "./names";
@@ -117,7 +117,7 @@ function rules(news: WebhookSourceInputs): CheckFailure[] {
   }
   const topics = news.topics;
   if (Array.isArray(topics) && !topics.some(isUnknown)) {
-    const repeated = topics.find((topic, index) => topics.indexOf(topic) !== index);
+    const repeated = repeatedEntry(topics);
     if (repeated !== undefined) {
       failures.push({ property: "topics", reason: `\`topics\` lists \`${repeated}\` more than once` });
     }
