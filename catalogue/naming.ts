@@ -31,6 +31,16 @@ export function pascalName(code: string): string {
   return pascalNames[code] ?? capitalizedWords(code).join("");
 }
 
+const classWords = { source: "Source", destination: "Destination", transform: "Transform" } as const;
+
+/**
+ * The SDK's class for a catalogue entry, which is also its token (`streamkap:index:<class>`): `sqlserveraws`
+ * source → `SqlServerAwsSource`, `map_filter` transform → `MapFilterTransform`.
+ */
+export function typedClassName(kind: keyof typeof classWords, code: string): string {
+  return `${pascalName(code)}${classWords[kind]}`;
+}
+
 /** How the Streamkap console names connectors whose title-cased code would be wrong. */
 const displayNames: Readonly<Record<string, string>> = {
   alloydb: "AlloyDB",

@@ -7,7 +7,7 @@ import {
   type TypedField,
   typedFields,
 } from "../../provider/public/cli";
-import { typedClassName } from "./class-names";
+import { typedClassName } from "../../catalogue/naming";
 import { entry, type Expr, jsonExpr, literal, object, type ObjectEntry } from "./code";
 
 /** One setting of a connector as the service holds it, after leaving out defaults and empty secrets. */

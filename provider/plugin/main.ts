@@ -14,7 +14,7 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 
 import { connectorCodes, transformTypes } from "../../catalogue";
-import { pascalName } from "../../catalogue/naming";
+import { typedClassName } from "../../catalogue/naming";
 import { errors } from "../errors";
 import { kindNamed, kinds } from "../kinds";
 import * as runtime from "../runtime";
@@ -26,9 +26,10 @@ function tokenKinds(): Map<string, string> {
   const map = new Map<string, string>();
   const add = (className: string, kind: string) => map.set(`streamkap:index:${className}`, kind);
   for (const kind of Object.keys(kinds)) add(kind.charAt(0).toUpperCase() + kind.slice(1), kind);
-  for (const code of connectorCodes("source")) add(`${pascalName(code)}Source`, `source:${code}`);
-  for (const code of connectorCodes("destination")) add(`${pascalName(code)}Destination`, `destination:${code}`);
-  for (const code of transformTypes) add(`${pascalName(code)}Transform`, `transform:${code}`);
+  for (const family of ["source", "destination"] as const) {
+    for (const code of connectorCodes(family)) add(typedClassName(family, code), `${family}:${code}`);
+  }
+  for (const code of transformTypes) add(typedClassName("transform", code), `transform:${code}`);
   return map;
 }
 

@@ -2,9 +2,9 @@
  * Names the generator gives connectors and settings: class names, display names for docs, and a readable
  * summary of a dotted config key.
  */
-import { displayName, pascalName } from "../../catalogue/naming";
+import { displayName, pascalName, typedClassName } from "../../catalogue/naming";
 
-export { displayName, pascalName };
+export { displayName, pascalName, typedClassName };
 
 /** `postgresql` → `postgresql`, `sql_join` → `sqlJoin`: a variable name for examples. */
 export function camelName(code: string): string {

@@ -1,6 +1,6 @@
 import type { TypedTransformField } from "../../provider/kinds/typed/transform";
 import { docComment, fieldDoc, liveNote } from "./docs";
-import { article, camelName, keySummary, pascalName, resourceName } from "./naming";
+import { article, camelName, keySummary, resourceName, typedClassName } from "./naming";
 import { header, inputType, outputType } from "./render";
 
 /** One typed transform class: the catalogue transform's code and its settings. */
@@ -9,7 +9,7 @@ export interface TypedTransformSpec {
   fields: TypedTransformField[];
 }
 
-export const transformClassName = (code: string): string => `${pascalName(code)}Transform`;
+export const transformClassName = (code: string): string => typedClassName("transform", code);
 export const transformShimKey = (code: string): string => `transform:${code}`;
 
 /** What the generic transform's own inputs are, for the docs of the ones a catalogue setting backs. */

@@ -10,7 +10,7 @@ import * as path from "node:path";
 
 import * as prettier from "prettier";
 
-import { typedClassName } from "../../cli/export/class-names";
+import { typedClassName } from "../../catalogue/naming";
 import { buildProgram, type ExportChoices } from "../../cli/export/model";
 import { jsonText, tsconfigJson } from "../../cli/export/project-files";
 import type { ServiceSnapshot } from "../../cli/export/read";
