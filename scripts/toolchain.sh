@@ -60,23 +60,42 @@ pulumi_is_usable() { # $1: directory holding pulumi
 }
 
 tools_fingerprint() { cat "$ROOT/tools/pulumi-cli/go.mod" "$ROOT/tools/pulumi-cli/go.sum" "$ROOT"/tools/pulumi-cli/cmd/pulumi-language-nodejs/*.go | cksum | cut -d' ' -f1; }
-schema_tool_fingerprint() { cat "$ROOT/tools/pulumi-cli/go.mod" "$ROOT/tools/pulumi-cli/go.sum" "$ROOT"/tools/pulumi-cli/cmd/streamkap-schema/*.go | cksum | cut -d' ' -f1; }
-
-# streamkap-schema, fingerprinted on its sources; without Go it is left out (tests that need it say so and fail).
-ensure_schema_tool() {
-  local dir="$CACHE/streamkap-schema"
-  if [ "$(cat "$dir/.fingerprint" 2>/dev/null)" != "$(schema_tool_fingerprint)" ] || [ ! -x "$dir/streamkap-schema" ]; then
-    command -v go >/dev/null || return 0
-    log "building streamkap-schema (Pulumi's schema binder and SDK generators) from Go modules into $dir"
-    mkdir -p "$dir"
-    (
-      cd "$ROOT/tools/pulumi-cli"
-      export GOMODCACHE="$CACHE/gomod" GOCACHE="$CACHE/gobuild" GOFLAGS="-trimpath -mod=readonly" CGO_ENABLED=0
-      go build -ldflags "-s -w" -o "$dir/" ./cmd/streamkap-schema
-    ) || fail "building streamkap-schema from Go modules failed (see above)"
-    schema_tool_fingerprint >"$dir/.fingerprint"
+# One Go program of a module under tools/, built into $1 when its fingerprint (the files after the first four
+# arguments) changed: $2 the module, $3 the package, $4 what to call it. Without Go it answers 1 and builds nothing
+# (the tests that need the program say so and fail).
+ensure_go_tool() {
+  local dir="$1" module="$2" package="$3" label="$4" fingerprint
+  shift 4
+  fingerprint="$(cat "$@" | cksum | cut -d' ' -f1)"
+  if [ "$(cat "$dir/.fingerprint" 2>/dev/null)" = "$fingerprint" ] && [ -x "$dir/$(basename "$package")" ]; then
+    return 0
   fi
+  command -v go >/dev/null || return 1
+  log "building $label from Go modules into $dir"
+  mkdir -p "$dir"
+  (
+    cd "$module"
+    export GOMODCACHE="$CACHE/gomod" GOCACHE="$CACHE/gobuild" GOFLAGS="-trimpath -mod=readonly" CGO_ENABLED=0
+    go build -ldflags "-s -w" -o "$dir/" "$package"
+  ) || fail "building $label from Go modules failed (see above)"
+  echo "$fingerprint" >"$dir/.fingerprint"
+}
+
+# streamkap-schema: Pulumi's schema binder and SDK generators.
+ensure_schema_tool() {
+  local module="$ROOT/tools/pulumi-cli" dir="$CACHE/streamkap-schema"
+  ensure_go_tool "$dir" "$module" ./cmd/streamkap-schema "streamkap-schema (Pulumi's schema binder and SDK generators)" \
+    "$module/go.mod" "$module/go.sum" "$module"/cmd/streamkap-schema/*.go || return 0
   export PULUMI_STREAMKAP_SCHEMA_TOOL="$dir/streamkap-schema"
+}
+
+# Pulumi YAML's language host, beside the CLI on PATH: the one on PATH, else ours.
+ensure_yaml_host() {
+  command -v pulumi-language-yaml >/dev/null && return 0
+  local module="$ROOT/tools/pulumi-yaml" dir="$CACHE/pulumi-yaml"
+  ensure_go_tool "$dir" "$module" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml \
+    "pulumi-language-yaml (Pulumi YAML)" "$module/go.mod" "$module/go.sum" || return 0
+  export PATH="$dir:$PATH"
 }
 
 build_pulumi() { # $1: bin directory to fill
@@ -119,26 +138,6 @@ ensure_pulumi() {
   export PULUMI_STREAMKAP_PULUMI_BIN="$PULUMI_BIN_DIR"
 }
 
-yaml_host_fingerprint() { cat "$ROOT/tools/pulumi-yaml/go.mod" "$ROOT/tools/pulumi-yaml/go.sum" | cksum | cut -d' ' -f1; }
-
-# Pulumi YAML's language host, beside the CLI on PATH; without Go (and none on PATH) it is left out, and the tests
-# that need it say so and fail.
-ensure_yaml_host() {
-  command -v pulumi-language-yaml >/dev/null && return 0
-  local dir="$CACHE/pulumi-yaml"
-  if [ "$(cat "$dir/.fingerprint" 2>/dev/null)" != "$(yaml_host_fingerprint)" ] || [ ! -x "$dir/pulumi-language-yaml" ]; then
-    command -v go >/dev/null || return 0
-    log "building pulumi-language-yaml (Pulumi YAML) from Go modules into $dir"
-    mkdir -p "$dir"
-    (
-      cd "$ROOT/tools/pulumi-yaml"
-      export GOMODCACHE="$CACHE/gomod" GOCACHE="$CACHE/gobuild" GOFLAGS="-trimpath -mod=readonly" CGO_ENABLED=0
-      go build -ldflags "-s -w" -o "$dir/" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
-    ) || fail "building pulumi-language-yaml from Go modules failed (see above)"
-    yaml_host_fingerprint >"$dir/.fingerprint"
-  fi
-  export PATH="$dir:$PATH"
-}
 
 ensure_node
 ensure_pulumi

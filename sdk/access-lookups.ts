@@ -103,11 +103,16 @@ export interface ConsumerGroupInfo {
   topics: Array<{ topic: string; currentOffset?: number; logEndOffset?: number; lag?: number }>;
 }
 
+/** Every item of a `GET` that answers a bare list (roles, permissions, Kafka users, client credentials). */
+function listAt<T extends z.ZodType>(path: string, item: T): Promise<z.infer<T>[]> {
+  return client().call({ method: "GET", path, schema: z.array(item) });
+}
+
 const present = (value: number | null | undefined) => (value === null ? undefined : value);
 
 /** Every role of the service, e.g. to pick the least one a credential needs. */
 export async function getRoles(): Promise<RoleInfo[]> {
-  const roles = await client().call({ method: "GET", path: "/auth/roles", schema: z.array(provider().roleRecord) });
+  const roles = await listAt("/auth/roles", provider().roleRecord);
   return roles.map((role) => ({
     id: role.id,
     key: role.key ?? role.id,
@@ -119,11 +124,7 @@ export async function getRoles(): Promise<RoleInfo[]> {
 
 /** Every permission of the service, for a `ProjectKey` given `permissions` rather than roles. */
 export async function getPermissions(): Promise<PermissionInfo[]> {
-  const permissions = await client().call({
-    method: "GET",
-    path: "/auth/permissions",
-    schema: z.array(provider().permissionRecord),
-  });
+  const permissions = await listAt("/auth/permissions", provider().permissionRecord);
   return permissions.map((permission) => ({
     id: permission.id,
     name: permission.name ?? permission.id,
@@ -133,17 +134,10 @@ export async function getPermissions(): Promise<PermissionInfo[]> {
 
 /** The service's Kafka users, project keys' included. */
 export async function getKafkaUsers(): Promise<KafkaUserInfo[]> {
-  const users = await client().call({
-    method: "GET",
-    path: "/kafka-access/kafka-users",
-    schema: z.array(provider().kafkaUserRecord),
-  });
+  const users = await listAt("/kafka-access/kafka-users", provider().kafkaUserRecord);
   return users.map((user) => ({
     username: user.username,
-    allowedIps: (user.whitelist_ips ?? "")
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter(Boolean),
+    allowedIps: provider().splitList(user.whitelist_ips) ?? [],
     acls: (user.kafka_acls ?? []).map((acl) => ({
       topic: acl.topic_name,
       operation: acl.operation,
@@ -158,11 +152,7 @@ export async function getKafkaUsers(): Promise<KafkaUserInfo[]> {
 
 /** The service's API client credentials, without their secrets (the service shows a secret only at creation). */
 export async function getClientCredentials(): Promise<ClientCredentialInfo[]> {
-  const credentials = await client().call({
-    method: "GET",
-    path: "/auth/client-credentials",
-    schema: z.array(provider().clientCredentialRecord),
-  });
+  const credentials = await listAt("/auth/client-credentials", provider().clientCredentialRecord);
   return credentials.map((credential) => ({
     clientId: credential.client_id,
     description: credential.description ?? undefined,

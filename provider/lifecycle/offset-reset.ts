@@ -9,7 +9,16 @@ import { z } from "zod";
 import { anyBody, type ConnectorRecord } from "../client/responses";
 import type { Json, JsonObject, KindContext, ObjectHandle } from "../engine/kind";
 import { compact, semanticEqual } from "../engine/values";
-import { act, deadlineAfter, failure, messageOf, readConnector, type Target, waitForState } from "./state";
+import {
+  act,
+  deadlineAfter,
+  failure,
+  messageOf,
+  readConnector,
+  stateOfStatus,
+  type Target,
+  waitForState,
+} from "./state";
 
 const triggerSchema = z.union([z.string(), z.number()]);
 
@@ -60,7 +69,8 @@ export function resetBody(reset: OffsetReset, topicIds: string[]): Json {
 
 /** Where the destination was: a running one is paused for the reset and resumed after it. */
 function isRunning(live: ConnectorRecord): boolean {
-  return !["Paused", "Stopped"].includes(live.connector_status ?? "");
+  const state = stateOfStatus(live.connector_status);
+  return state !== "paused" && state !== "stopped";
 }
 
 /**

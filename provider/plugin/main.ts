@@ -66,9 +66,8 @@ function withAutoName(kind: string, urn: string, news: Props): Props {
   return { ...news, namePrefix: name, nameSeed };
 }
 
-/** How the engine marks a secret value on the wire (Pulumi's secret signature). */
-const secretSig = "4dabf18193072939515e22adb298388d";
-const secretValue = "1b47061264138c4ac30d75fd1eb44270";
+/** How the engine marks a secret value on the wire: Pulumi's own signature. */
+const { specialSigKey: secretSig, specialSecretSig: secretValue } = pulumi.runtime;
 
 function isSecret(value: unknown): value is { value: unknown } {
   return typeof value === "object" && value !== null && (value as Props)[secretSig] === secretValue;

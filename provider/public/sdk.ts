@@ -23,7 +23,7 @@ export {
 } from "../client/responses";
 export { ErrorCodes, StreamkapError } from "../errors";
 export { secretKeys } from "../kinds/connector-config";
-export { tagIdsOf } from "../kinds/live-values";
+export { splitList, tagIdsOf } from "../kinds/live-values";
 export { tagsIn } from "../kinds/tag";
 export { readTopic } from "../kinds/topic-facts";
 export { resolveSettings } from "../settings";

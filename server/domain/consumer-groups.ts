@@ -26,14 +26,19 @@ export function destinationOfGroup(store: Store, serviceId: string, groupId: str
   return destination?.kind === "destination" && destination.serviceId === serviceId ? destination : undefined;
 }
 
-/** The topics the destination's pipelines deliver, in the order they were linked. */
-export function groupTopics(store: Store, destination: StoredConnector): StoredTopic[] {
-  const ids = new Set(
+/** The ids of the topics a service's live pipelines deliver (only those to `destinationId`, when given). */
+export function deliveredTopicIds(store: Store, serviceId: string, destinationId?: string): Set<string> {
+  return new Set(
     Object.values(store.state.pipelines)
-      .filter((pipeline) => pipeline.destinationId === destination.id && pipeline.deleteAt === undefined)
+      .filter((pipeline) => pipeline.serviceId === serviceId && pipeline.deleteAt === undefined)
+      .filter((pipeline) => destinationId === undefined || pipeline.destinationId === destinationId)
       .flatMap((pipeline) => pipeline.topicIds),
   );
-  return [...ids]
+}
+
+/** The topics the destination's pipelines deliver, in the order they were linked. */
+export function groupTopics(store: Store, destination: StoredConnector): StoredTopic[] {
+  return [...deliveredTopicIds(store, destination.serviceId, destination.id)]
     .map((id) => findTopic(store, destination.serviceId, id))
     .filter((topic): topic is StoredTopic => topic !== undefined);
 }

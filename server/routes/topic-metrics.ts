@@ -10,6 +10,7 @@ import { z } from "zod";
 
 import { parseBody } from "../core/validate";
 import { route, type ApiContext, type RouteDef } from "../http/context";
+import { deliveredTopicIds } from "../domain/consumer-groups";
 import { findTopic, topicKey } from "../domain/topics";
 
 const entityTypes = ["sources", "transforms", "destinations"] as const;
@@ -30,18 +31,9 @@ const body = z.object({
   time_unit: z.enum(["minute", "hour", "day", "week", "month", "minutes", "hours", "days"]).nullish(),
 });
 
-/** Topic ids some pipeline of the caller's service reads. */
-function consumedTopicIds(ctx: ApiContext): Set<string> {
-  return new Set(
-    Object.values(ctx.store.state.pipelines)
-      .filter((pipeline) => pipeline.serviceId === ctx.caller.serviceId && pipeline.deleteAt === undefined)
-      .flatMap((pipeline) => pipeline.topicIds),
-  );
-}
-
 function tableMetrics(ctx: ApiContext) {
   const request = parseBody(body, ctx.body);
-  const consumed = consumedTopicIds(ctx);
+  const consumed = deliveredTopicIds(ctx.store, ctx.caller.serviceId);
   const answer: Record<string, Record<string, Record<string, number>>> = {};
   for (const entity of request.entities) {
     const perTopic: Record<string, Record<string, number>> = {};
