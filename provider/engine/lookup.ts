@@ -12,8 +12,8 @@ const namePageSize = 100;
 /**
  * Every object of the kind named exactly `name`. `partial_name` matches substrings, so the exact match is made
  * here, over every page as the reference client does (TF internal/api/source.go:102-126): a name that many
- * others contain may sit past the first page. Only same-named items are read, so an item this provider cannot
- * read elsewhere on a page never hides the one looked for.
+ * others contain may sit past the first page. An item this provider cannot read is reported only when it may be
+ * the one looked for (see {@link mayBe}), so one elsewhere on a page never hides it.
  */
 export async function findByName<I extends JsonObject, L>(
   kind: KindDescription<I, L>,
@@ -37,10 +37,9 @@ export async function findByName<I extends JsonObject, L>(
     if (first === previousFirst) break;
     previousFirst = first;
     for (const item of items) {
-      // The fields the service names its objects by: `name`, a topic's `topic_name`, a Kafka user's `username`.
-      if (isPlainObject(item) && item.name !== name && item.topic_name !== name && item.username !== name) continue;
       const parsed = kind.api.record.safeParse(item);
       if (!parsed.success) {
+        if (!mayBe(item, name)) continue;
         const what = `an item that is not a ${kind.noun} (${describeParseFailure(parsed.error)})`;
         throw errors.unexpectedAnswer({ resource: context.label, what }, { method: "GET", path });
       }
@@ -55,6 +54,14 @@ export async function findByName<I extends JsonObject, L>(
     if (!(hasNext ?? items.length === namePageSize) || items.length === 0) break;
   }
   return found;
+}
+
+/**
+ * Whether an item the kind's record cannot read may be the object looked for by `key` (its id or name), so that it
+ * is reported rather than passed over: anything but an object, or an object holding the key.
+ */
+function mayBe(candidate: unknown, key: string): boolean {
+  return !isPlainObject(candidate) || Object.values(candidate).includes(key);
 }
 
 /** The objects of a list or get answer: the kind's own reading, else an envelope, a bare array or one object. */
@@ -96,17 +103,14 @@ export async function getObject<I extends JsonObject, L>(
     });
     // Sources, destinations, pipelines and transforms answer a one-item envelope, others the bare object, tags,
     // Kafka users and credentials a list: take the object with that id, or one the record cannot read that may
-    // be it (the only item, or one holding the id), to report it. Another object the record cannot read is not
-    // this one's concern.
+    // be it (the only item, or see `mayBe`), to report it.
     const items = itemsOf(kind.api, body);
     const readable = (candidate: unknown) => kind.api.record.safeParse(candidate);
-    const mayBeIt = (candidate: unknown) =>
-      items.length === 1 || (isPlainObject(candidate) && Object.values(candidate).includes(id));
     const item =
       items.find((candidate) => {
         const parsed = readable(candidate);
         return parsed.success && kind.api.idOf(parsed.data) === id;
-      }) ?? items.find((candidate) => !readable(candidate).success && mayBeIt(candidate));
+      }) ?? items.find((candidate) => !readable(candidate).success && (items.length === 1 || mayBe(candidate, id)));
     if (item === undefined || item === null) return undefined;
     const parsed = kind.api.record.safeParse(item);
     if (!parsed.success) {
