@@ -83,6 +83,12 @@ function resourceSpec(resource: ResourceClass, registry: TypeRegistry) {
   };
 }
 
+/** The npm package's version: the plugin, its schema and the SDKs generated from it move in step. */
+function packageVersion(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string };
+  return manifest.version;
+}
+
 /** The whole package schema. */
 export function buildSchema(): Record<string, unknown> {
   const registry = new TypeRegistry();
@@ -105,6 +111,7 @@ export function buildSchema(): Record<string, unknown> {
   );
   return {
     name: "streamkap",
+    version: packageVersion(),
     displayName: "Streamkap",
     description: "Streamkap change-data-capture: sources, destinations, pipelines, transforms, topics and access.",
     repository: "https://github.com/streamkap-com/pulumi-streamkap",
