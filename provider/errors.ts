@@ -224,6 +224,22 @@ export const errors = {
       ErrorCodes.newerState,
       `This state was written by a newer pulumi-streamkap (it has a "${params.kind}" resource). ${errorTable.newerState.next}`,
     ),
+  /** An invoke of a function this plugin does not serve; `served` lists those it does. */
+  unknownFunction: (params: { token: string; served: string }): StreamkapError =>
+    new StreamkapError(
+      ErrorCodes.rejected,
+      `${params.token} is not a function of this pulumi-resource-streamkap; it serves ${params.served}. An SDK ` +
+        "newer than the plugin asks for it: use the pulumi-streamkap version the SDK was generated from.",
+    ),
+  /** An argument of lookup `lookup` it cannot take; `rule` says what is wrong, never with the value. */
+  invalidArgument: (params: { lookup: string; argument: string; rule: string }): StreamkapError =>
+    new StreamkapError(
+      ErrorCodes.rejected,
+      `${params.lookup}: argument \`${params.argument}\` ${params.rule}. Correct it where the program calls ` +
+        `${params.lookup}.`,
+      undefined,
+      params.lookup,
+    ),
   /** The provider's own failure while working on `resource`. */
   internal: (params: { resource: string; failure: string }): StreamkapError =>
     new StreamkapError(

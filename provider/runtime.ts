@@ -6,7 +6,7 @@
  */
 import "./node-version";
 
-import { clientFor, type OperationDeadline } from "./client/client";
+import { clientFor, type OperationDeadline, type StreamkapClient } from "./client/client";
 import { checkInputs, type CheckOutcome } from "./engine/check";
 import { type DiffOutcome, diffInputs } from "./engine/diff";
 import { type JsonObject, type KindContext, type KindDescription, providerKey } from "./engine/kind";
@@ -28,6 +28,11 @@ let lookup: SettingLookup = () => undefined;
 /** Receives the stack's configuration (secrets decrypted). Called once per resource kind, before its first call. */
 export async function configure(config: StackConfig): Promise<void> {
   lookup = (key) => config.get(key);
+}
+
+/** The client of the configured settings, as every resource call gets it: the provider plugin's invokes read with it. */
+export function configuredClient(): StreamkapClient {
+  return clientFor(resolveSettings(lookup, process.env));
 }
 
 /** The operations `customTimeouts` bounds, as Pulumi names them. */

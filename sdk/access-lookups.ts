@@ -2,10 +2,9 @@
  * Lookups of who may do what: roles and permissions (for least-privilege credentials and project keys), the
  * service's Kafka users and client credentials; and of data in flight: consumer groups, and the traffic and
  * serialization of topics. Like every lookup
- * (see lookups.ts) they run when the program runs, in `preview` as in `up`, with the provider's credentials.
+ * (see lookups.ts) they run when the program runs, in `preview` as in `up`, with the provider's credentials; the
+ * provider plugin serves them as invokes too.
  */
-import { z } from "zod";
-
 import { lookupClient as client, provider } from "./provider";
 
 /** A role as {@link getRoles} answers it. */
@@ -103,118 +102,39 @@ export interface ConsumerGroupInfo {
   topics: Array<{ topic: string; currentOffset?: number; logEndOffset?: number; lag?: number }>;
 }
 
-/** Every item of a `GET` that answers a bare list (roles, permissions, Kafka users, client credentials). */
-function listAt<T extends z.ZodType>(path: string, item: T): Promise<z.infer<T>[]> {
-  return client().call({ method: "GET", path, schema: z.array(item) });
-}
-
-const present = (value: number | null | undefined) => (value === null ? undefined : value);
-
 /** Every role of the service, e.g. to pick the least one a credential needs. */
 export async function getRoles(): Promise<RoleInfo[]> {
-  const roles = await listAt("/auth/roles", provider().roleRecord);
-  return roles.map((role) => ({
-    id: role.id,
-    key: role.key ?? role.id,
-    name: role.name ?? role.key ?? role.id,
-    description: role.description ?? undefined,
-    permissions: role.permissions ?? [],
-  }));
+  return provider().lookups.getRoles(client());
 }
 
 /** Every permission of the service, for a `ProjectKey` given `permissions` rather than roles. */
 export async function getPermissions(): Promise<PermissionInfo[]> {
-  const permissions = await listAt("/auth/permissions", provider().permissionRecord);
-  return permissions.map((permission) => ({
-    id: permission.id,
-    name: permission.name ?? permission.id,
-    description: permission.description ?? undefined,
-  }));
+  return provider().lookups.getPermissions(client());
 }
 
 /** The service's Kafka users, project keys' included. */
 export async function getKafkaUsers(): Promise<KafkaUserInfo[]> {
-  const users = await listAt("/kafka-access/kafka-users", provider().kafkaUserRecord);
-  return users.map((user) => ({
-    username: user.username,
-    allowedIps: provider().splitList(user.whitelist_ips) ?? [],
-    acls: (user.kafka_acls ?? []).map((acl) => ({
-      topic: acl.topic_name,
-      operation: acl.operation,
-      patternType: acl.resource_pattern_type ?? "LITERAL",
-      resource: acl.resource ?? "TOPIC",
-    })),
-    schemaRegistry: user.is_create_schema_registry ?? false,
-    kafkaProxyEndpoint: user.kafka_proxy_endpoint || undefined,
-    schemaProxyEndpoint: user.schema_proxy_endpoint || undefined,
-  }));
+  return provider().lookups.getKafkaUsers(client());
 }
 
 /** The service's API client credentials, without their secrets (the service shows a secret only at creation). */
 export async function getClientCredentials(): Promise<ClientCredentialInfo[]> {
-  const credentials = await listAt("/auth/client-credentials", provider().clientCredentialRecord);
-  return credentials.map((credential) => ({
-    clientId: credential.client_id,
-    description: credential.description ?? undefined,
-    roleIds: (credential.roles ?? []).map((role) => (typeof role === "string" ? role : role.id)),
-    serviceId: credential.service_id ?? undefined,
-    createdAt: credential.created_at ?? undefined,
-  }));
+  return provider().lookups.getClientCredentials(client());
 }
 
 /** The service's consumer groups: one per destination, over its pipelines' topics. */
 export async function getConsumerGroups(): Promise<ConsumerGroupInfo[]> {
-  const answer = await client().call({ method: "GET", path: "/consumer-groups", schema: z.unknown() });
-  const items = Array.isArray(answer)
-    ? answer
-    : answer !== null && typeof answer === "object" && Array.isArray((answer as { result?: unknown }).result)
-      ? (answer as { result: unknown[] }).result
-      : [];
-  return z
-    .array(provider().consumerGroupRecord)
-    .parse(items)
-    .map((group) => ({
-      groupId: group.group_id,
-      state: group.state ?? undefined,
-      lag: present(group.lag),
-      entityId: group.entity_id ?? undefined,
-      topics: (group.topics ?? []).map((topic) => ({
-        topic: topic.topic,
-        currentOffset: present(topic.current_offset),
-        logEndOffset: present(topic.log_end_offset),
-        lag: present(topic.lag),
-      })),
-    }));
+  return provider().lookups.getConsumerGroups(client());
 }
 
 /** How the topic with this id is serialized, as its producer (source or transform) writes it. */
 export async function getTopicSerialization(topicId: string): Promise<TopicSerializationInfo> {
-  const topic = await client().call({
-    method: "GET",
-    path: `/topics/${encodeURIComponent(topicId)}`,
-    schema: provider().topicRecord,
-  });
-  return (
-    serializationInfo(topic.serialization) ?? {
-      keyFormat: "unknown",
-      valueFormat: "unknown",
-      schemaRegistryEnabled: false,
-    }
-  );
+  return provider().lookups.getTopicSerialization(client(), topicId);
 }
 
 /** A topic's `serialization` as the lookups answer it; undefined when the service gave none it can read. */
 export function serializationInfo(wire: unknown): TopicSerializationInfo | undefined {
-  const parsed = provider().topicSerialization.safeParse(wire);
-  if (!parsed.success || wire === undefined || wire === null) return undefined;
-  const serialization = parsed.data;
-  return {
-    keyFormat: serialization.key_format ?? "unknown",
-    valueFormat: serialization.value_format ?? "unknown",
-    keyConverter: serialization.key_converter ?? undefined,
-    valueConverter: serialization.value_converter ?? undefined,
-    schemaRegistryEnabled: serialization.schema_registry_enabled ?? false,
-  };
+  return provider().lookups.serializationInfo(wire);
 }
 
 /**
@@ -225,32 +145,5 @@ export async function getTopicMetrics(
   entities: TopicMetricsEntity[],
   window: { interval?: number; unit?: "minutes" | "hours" | "days" } = {},
 ): Promise<TopicMetricsInfo[]> {
-  const answer = await client().call({
-    method: "POST",
-    path: "/topics/table_metrics",
-    body: {
-      entities: entities.map((entity) => ({
-        id: entity.id,
-        entity_type: entity.entityType,
-        connector: entity.connector,
-        topic_ids: entity.topicIds,
-        topic_db_ids: [],
-      })),
-      ...(window.interval === undefined ? {} : { time_interval: window.interval }),
-      ...(window.unit === undefined ? {} : { time_unit: window.unit }),
-    },
-    schema: provider().topicTableMetrics,
-  });
-  return Object.entries(answer).flatMap(([entityId, topics]) =>
-    Object.entries(topics).map(([topicId, metrics]) => ({
-      entityId,
-      topicId,
-      messagesIn: present(metrics.messages_in),
-      messagesOut: present(metrics.messages_out),
-      bytesIn: present(metrics.bytes_in),
-      bytesOut: present(metrics.bytes_out),
-      lag: present(metrics.lag),
-      avgLatencyMs: present(metrics.avg_latency_ms),
-    })),
-  );
+  return provider().lookups.getTopicMetrics(client(), entities, window);
 }

@@ -3,12 +3,10 @@
  * They are plain async functions (dynamic providers cannot serve Pulumi invokes), called when the program runs,
  * in `preview` as in `up`. They use the provider's credentials and client: stack config `streamkap:endpoint`,
  * `streamkap:clientId`, `streamkap:secret` or `streamkap:projectKey`, else STREAMKAP_HOST, STREAMKAP_CLIENT_ID,
- * STREAMKAP_SECRET, STREAMKAP_PROJECT_KEY.
+ * STREAMKAP_SECRET, STREAMKAP_PROJECT_KEY. The provider plugin serves the same lookups (provider/lookups) as
+ * invokes, `streamkap:index:getSources` and so on.
  */
-import { z } from "zod";
-
-import type * as ProviderApi from "../provider/public/sdk";
-import { serializationInfo, type TopicSerializationInfo } from "./access-lookups";
+import type { TopicSerializationInfo } from "./access-lookups";
 import { lookupClient as client, provider } from "./provider";
 import type { TagType } from "./tag";
 
@@ -79,13 +77,6 @@ export interface TopicInfo {
 /** The owner kinds the service's topic listing filters by (DOCS list-all-topics). */
 export type TopicEntityType = "sources" | "destinations" | "transforms" | "pipelines" | "manual";
 
-/** The values the service takes, from those this SDK's first versions documented. */
-const legacyEntityTypes: Record<string, TopicEntityType> = {
-  source: "sources",
-  transform: "transforms",
-  topic: "manual",
-};
-
 /** Filters of {@link getTopics}. */
 export interface TopicFilter {
   /** Part of the name or id, case-insensitive. */
@@ -143,68 +134,9 @@ export interface TransformInfo {
   jobStatus?: string;
 }
 
-/** Every item of a paged list. */
-function allPages<T extends z.ZodType<{ id: string }>>(
-  path: string,
-  item: T,
-  query: Record<string, string | undefined>,
-): Promise<z.infer<T>[]> {
-  return provider().readAllPages(client(), path, item, query);
-}
-
-/** The one object of a get-by-id envelope; a clear error when there is none. */
-async function one<T extends z.ZodType>(lookup: string, what: string, path: string, item: T): Promise<z.infer<T>> {
-  const answer = await client()
-    .call({ method: "GET", path, schema: provider().envelope(item) })
-    .catch((error: unknown) => {
-      throw provider().StreamkapError.is(error) && error.code === provider().ErrorCodes.notFound
-        ? notFound(lookup, what)
-        : error;
-    });
-  const found = answer.result[0] as z.infer<T> | undefined;
-  if (found === undefined) throw notFound(lookup, what);
-  return found;
-}
-
-function notFound(lookup: string, what: string): ProviderApi.StreamkapError {
-  return new (provider().StreamkapError)(
-    provider().ErrorCodes.notFound,
-    `${lookup}: ${what} does not exist on the service (or these credentials cannot see it). Check the id, and ` +
-      "that streamkap:endpoint and the credentials point at the right service.",
-  );
-}
-
-const tagIdsOf = (tags: unknown): string[] => provider().tagIdsOf(tags) ?? [];
-
-function connectorInfo(live: ProviderApi.ConnectorRecord): ConnectorInfo {
-  return {
-    id: live.id,
-    name: live.name ?? "",
-    connector: live.connector ?? "",
-    connectorStatus: live.connector_status ?? undefined,
-    config: live.config ?? {},
-    topics: live.topics ?? [],
-    topicIds: live.topic_ids ?? [],
-    tagIds: tagIdsOf(live.tags),
-    createdFrom: live.created_from ?? undefined,
-  };
-}
-
-function connectorQuery(filter: ConnectorFilter): Record<string, string | undefined> {
-  return {
-    partial_name: filter.partialName,
-    connector: filter.connector,
-    tag_ids: filter.tagIds && filter.tagIds.length > 0 ? filter.tagIds.join(",") : undefined,
-    tag_filter_operation:
-      filter.tagIds && filter.tagIds.length > 0 ? (filter.tagMatch === "all" ? "and" : "or") : undefined,
-  };
-}
-
 /** The source with this id. */
 export async function getSource(id: string): Promise<ConnectorInfo> {
-  return connectorInfo(
-    await one("getSource", `source ${id}`, `/sources/${encodeURIComponent(id)}`, provider().connectorRecord),
-  );
+  return provider().lookups.getSource(client(), id);
 }
 
 /**
@@ -212,74 +144,32 @@ export async function getSource(id: string): Promise<ConnectorInfo> {
  * An empty list when none does.
  */
 export async function getSources(filter: ConnectorFilter = {}): Promise<ConnectorInfo[]> {
-  return (await allPages("/sources", provider().connectorRecord, connectorQuery(filter))).map(connectorInfo);
+  return provider().lookups.getSources(client(), filter);
 }
 
 /** The destination with this id. */
 export async function getDestination(id: string): Promise<ConnectorInfo> {
-  const path = `/destinations/${encodeURIComponent(id)}`;
-  return connectorInfo(await one("getDestination", `destination ${id}`, path, provider().connectorRecord));
+  return provider().lookups.getDestination(client(), id);
 }
 
 /** The destinations that match every given filter; an empty list when none does. */
 export async function getDestinations(filter: ConnectorFilter = {}): Promise<ConnectorInfo[]> {
-  return (await allPages("/destinations", provider().connectorRecord, connectorQuery(filter))).map(connectorInfo);
+  return provider().lookups.getDestinations(client(), filter);
 }
 
 /** The pipeline with this id. */
 export async function getPipeline(id: string): Promise<PipelineInfo> {
-  const live = await one(
-    "getPipeline",
-    `pipeline ${id}`,
-    `/pipelines/${encodeURIComponent(id)}`,
-    provider().pipelineRecord,
-  );
-  return {
-    id: live.id,
-    name: live.name ?? "",
-    sourceId: live.source?.id ?? undefined,
-    destinationId: live.destination?.id ?? undefined,
-    topicIds: live.topic_ids ?? [],
-    tagIds: tagIdsOf(live.tags),
-  };
+  return provider().lookups.getPipeline(client(), id);
 }
 
 /** The topic with this id (a source topic's id is `source_<source id>.<table>`). */
 export async function getTopic(id: string): Promise<TopicInfo> {
-  let live: z.infer<typeof ProviderApi.topicRecord>;
-  try {
-    // TF internal/api/topic.go:191-199: `detailed=true` so the answer carries the `kafka` block.
-    live = await client().call({
-      method: "GET",
-      path: `/topics/${encodeURIComponent(id)}`,
-      query: { detailed: true },
-      schema: provider().topicRecord,
-    });
-  } catch (error) {
-    throw provider().StreamkapError.is(error) && error.code === provider().ErrorCodes.notFound
-      ? notFound("getTopic", `topic ${id}`)
-      : error;
-  }
-  return topicInfo(live);
-}
-
-function topicInfo(live: z.infer<typeof ProviderApi.topicRecord>): TopicInfo {
-  const facts = provider().readTopic(live);
-  return {
-    id: live.id,
-    name: facts.name ?? live.id,
-    partitions: facts.partitions,
-    cleanupPolicy: facts.cleanupPolicy,
-    serialization: serializationInfo(live.serialization),
-  };
+  return provider().lookups.getTopic(client(), id);
 }
 
 /** The topics that match every given filter; an empty list when none does. */
 export async function getTopics(filter: TopicFilter = {}): Promise<TopicInfo[]> {
-  const entityType =
-    filter.entityType === undefined ? undefined : (legacyEntityTypes[filter.entityType] ?? filter.entityType);
-  const query = { partial_name: filter.partialName, entity_type: entityType, entity_id: filter.entityId };
-  return (await allPages("/topics/details", provider().topicRecord, query)).map(topicInfo);
+  return provider().lookups.getTopics(client(), filter);
 }
 
 /**
@@ -287,47 +177,15 @@ export async function getTopics(filter: TopicFilter = {}): Promise<TopicInfo[]> 
  * An empty list when none does.
  */
 export async function getTags(filter: TagFilter = {}): Promise<TagInfo[]> {
-  // The service filters by `tag_name` and `tag_type` (TF internal/api/tag.go:55-75); the filters are applied here
-  // again because a name filter may match parts of names.
-  const query = { tag_name: filter.name, tag_type: filter.type };
-  const answer = await client().call({ method: "GET", path: "/tags", query, schema: z.unknown() });
-  const tags = z.array(provider().tagRecord).parse(provider().tagsIn(answer));
-  return tags
-    .map((tag) => ({
-      id: tag.id,
-      name: tag.name ?? "",
-      description: tag.description ?? undefined,
-      types: tag.type ?? [],
-      system: tag.system ?? false,
-    }))
-    .filter((tag) => filter.name === undefined || tag.name.toLowerCase() === filter.name.toLowerCase())
-    .filter((tag) => filter.type === undefined || tag.types.includes(filter.type))
-    .filter((tag) => filter.system === undefined || tag.system === filter.system);
-}
-
-function transformInfo(live: z.infer<typeof ProviderApi.transformRecord>): TransformInfo {
-  const text = (value: unknown) => (value === null || value === undefined ? undefined : String(value));
-  return {
-    id: live.id,
-    name: live.name ?? "",
-    type: live.transform_type ?? "",
-    config: live.config ?? {},
-    version: live.version === null || live.version === undefined ? undefined : Number(live.version),
-    previewVersion: text(live.preview_version),
-    liveVersion: text(live.live_version),
-    jobStatus: live.metrics?.status ?? undefined,
-  };
+  return provider().lookups.getTags(client(), filter);
 }
 
 /** The transform with this id. */
 export async function getTransform(id: string): Promise<TransformInfo> {
-  const path = `/transforms/${encodeURIComponent(id)}`;
-  return transformInfo(await one("getTransform", `transform ${id}`, path, provider().transformRecord));
+  return provider().lookups.getTransform(client(), id);
 }
 
 /** The transforms whose name contains `partialName` (all of them without it). */
 export async function getTransforms(filter: { partialName?: string } = {}): Promise<TransformInfo[]> {
-  return (await allPages("/transforms", provider().transformRecord, { partial_name: filter.partialName })).map(
-    transformInfo,
-  );
+  return provider().lookups.getTransforms(client(), filter);
 }

@@ -1,7 +1,7 @@
 /**
  * Writes schema.json, the Pulumi package schema of the provider plugin (issue #17), from the one source of truth:
  * the kind descriptions (inputs, what forces a replacement, what is secret) and the TypeScript SDK's TSDoc
- * (descriptions, outputs). Run `npm run schema`; tests/generated/schema.test.ts holds the file to what `check`
+ * (descriptions, outputs), and for its functions the lookups the plugin serves, in the SDK's words (functions.ts). Run `npm run schema`; tests/generated/schema.test.ts holds the file to what `check`
  * enforces and to what this makes today.
  */
 import * as fs from "node:fs";
@@ -13,7 +13,9 @@ import { commonInputsSchema } from "../../provider/engine/common-inputs";
 import type { JsonObject } from "../../provider/engine/kind";
 import { kindNamed } from "../../provider/kinds";
 import { settingSources } from "../../provider/settings";
+import { functionSpecs } from "./functions";
 import { readSdk, type ResourceClass } from "./sdk-docs";
+import { readLookups } from "./sdk-lookups";
 import { type JsonSchema, type PropertySpec, TypeRegistry, type TypeSpec } from "./types";
 
 const repoRoot = path.resolve(__dirname, "../../..");
@@ -98,6 +100,8 @@ export function buildSchema(): Record<string, unknown> {
   const resources = Object.fromEntries(
     classes.map((resource) => [`streamkap:index:${resource.className}`, resourceSpec(resource, registry)]),
   );
+  // After the resources: their types keep the names they had before the package had functions.
+  const functions = functionSpecs(readLookups(path.join(repoRoot, "sdk")), registry);
   const secretSettings = new Set(["secret", "projectKey"]);
   const variables = Object.fromEntries(
     Object.entries(settingSources).map(([name, source]) => [
@@ -121,6 +125,7 @@ export function buildSchema(): Record<string, unknown> {
       inputProperties: variables,
     },
     resources,
+    functions,
     types: Object.fromEntries(
       [...registry.types]
         .sort(([a], [b]) => a.localeCompare(b))

@@ -50,7 +50,7 @@ export interface ResourceClass {
   secretOutputs: Set<string>;
 }
 
-function docOf(node: ts.Node): string {
+export function docOf(node: ts.Node): string {
   const docs = (node as { jsDoc?: ts.JSDoc[] }).jsDoc ?? [];
   return docs
     .map((doc) => (typeof doc.comment === "string" ? doc.comment : (ts.getTextOfJSDocComment(doc.comment) ?? "")))
@@ -100,7 +100,7 @@ function secretOutputsOf(node: ts.ClassDeclaration): string[] {
   return found;
 }
 
-function sdkFiles(dir: string): string[] {
+export function sdkFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sdkFiles(full);

@@ -48,10 +48,10 @@ export interface JsonSchema {
 }
 
 const any: TypeSpec = { $ref: "pulumi.json#/Any" };
-const pascal = (name: string) =>
+export const pascal = (name: string) =>
   name.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, _sep, c: string) => c.toUpperCase());
 
-const singular = (name: string) => name.replace(/ies$/, "y").replace(/([^s])s$/, "$1");
+export const singular = (name: string) => name.replace(/ies$/, "y").replace(/([^s])s$/, "$1");
 
 /** The named types of a package, each registered once by content; a name taken by other content gets a prefix. */
 export class TypeRegistry {
@@ -59,7 +59,11 @@ export class TypeRegistry {
   private readonly byContent = new Map<string, string>();
   private readonly lowerNames = new Set<string>();
 
-  private register(preferred: string, owner: string, spec: NamedType): TypeSpec {
+  /**
+   * `spec` as a named type: `preferred` unless another type has that name, the one of the same content if there
+   * is one.
+   */
+  register(preferred: string, owner: string, spec: NamedType): TypeSpec {
     const content = JSON.stringify(spec);
     const known = this.byContent.get(content);
     if (known) return { $ref: `#/types/streamkap:index:${known}` };

@@ -95,6 +95,91 @@ export type GcsDestination = import("./gcsDestination").GcsDestination;
 export const GcsDestination: typeof import("./gcsDestination").GcsDestination = null as any;
 utilities.lazyLoad(exports, ["GcsDestination"], () => require("./gcsDestination"));
 
+export { GetClientCredentialsResult } from "./getClientCredentials";
+export const getClientCredentials: typeof import("./getClientCredentials").getClientCredentials = null as any;
+export const getClientCredentialsOutput: typeof import("./getClientCredentials").getClientCredentialsOutput = null as any;
+utilities.lazyLoad(exports, ["getClientCredentials","getClientCredentialsOutput"], () => require("./getClientCredentials"));
+
+export { GetConsumerGroupsResult } from "./getConsumerGroups";
+export const getConsumerGroups: typeof import("./getConsumerGroups").getConsumerGroups = null as any;
+export const getConsumerGroupsOutput: typeof import("./getConsumerGroups").getConsumerGroupsOutput = null as any;
+utilities.lazyLoad(exports, ["getConsumerGroups","getConsumerGroupsOutput"], () => require("./getConsumerGroups"));
+
+export { GetDestinationArgs, GetDestinationResult, GetDestinationOutputArgs } from "./getDestination";
+export const getDestination: typeof import("./getDestination").getDestination = null as any;
+export const getDestinationOutput: typeof import("./getDestination").getDestinationOutput = null as any;
+utilities.lazyLoad(exports, ["getDestination","getDestinationOutput"], () => require("./getDestination"));
+
+export { GetDestinationsArgs, GetDestinationsResult, GetDestinationsOutputArgs } from "./getDestinations";
+export const getDestinations: typeof import("./getDestinations").getDestinations = null as any;
+export const getDestinationsOutput: typeof import("./getDestinations").getDestinationsOutput = null as any;
+utilities.lazyLoad(exports, ["getDestinations","getDestinationsOutput"], () => require("./getDestinations"));
+
+export { GetKafkaUsersResult } from "./getKafkaUsers";
+export const getKafkaUsers: typeof import("./getKafkaUsers").getKafkaUsers = null as any;
+export const getKafkaUsersOutput: typeof import("./getKafkaUsers").getKafkaUsersOutput = null as any;
+utilities.lazyLoad(exports, ["getKafkaUsers","getKafkaUsersOutput"], () => require("./getKafkaUsers"));
+
+export { GetPermissionsResult } from "./getPermissions";
+export const getPermissions: typeof import("./getPermissions").getPermissions = null as any;
+export const getPermissionsOutput: typeof import("./getPermissions").getPermissionsOutput = null as any;
+utilities.lazyLoad(exports, ["getPermissions","getPermissionsOutput"], () => require("./getPermissions"));
+
+export { GetPipelineArgs, GetPipelineResult, GetPipelineOutputArgs } from "./getPipeline";
+export const getPipeline: typeof import("./getPipeline").getPipeline = null as any;
+export const getPipelineOutput: typeof import("./getPipeline").getPipelineOutput = null as any;
+utilities.lazyLoad(exports, ["getPipeline","getPipelineOutput"], () => require("./getPipeline"));
+
+export { GetRolesResult } from "./getRoles";
+export const getRoles: typeof import("./getRoles").getRoles = null as any;
+export const getRolesOutput: typeof import("./getRoles").getRolesOutput = null as any;
+utilities.lazyLoad(exports, ["getRoles","getRolesOutput"], () => require("./getRoles"));
+
+export { GetSourceArgs, GetSourceResult, GetSourceOutputArgs } from "./getSource";
+export const getSource: typeof import("./getSource").getSource = null as any;
+export const getSourceOutput: typeof import("./getSource").getSourceOutput = null as any;
+utilities.lazyLoad(exports, ["getSource","getSourceOutput"], () => require("./getSource"));
+
+export { GetSourcesArgs, GetSourcesResult, GetSourcesOutputArgs } from "./getSources";
+export const getSources: typeof import("./getSources").getSources = null as any;
+export const getSourcesOutput: typeof import("./getSources").getSourcesOutput = null as any;
+utilities.lazyLoad(exports, ["getSources","getSourcesOutput"], () => require("./getSources"));
+
+export { GetTagsArgs, GetTagsResult, GetTagsOutputArgs } from "./getTags";
+export const getTags: typeof import("./getTags").getTags = null as any;
+export const getTagsOutput: typeof import("./getTags").getTagsOutput = null as any;
+utilities.lazyLoad(exports, ["getTags","getTagsOutput"], () => require("./getTags"));
+
+export { GetTopicArgs, GetTopicResult, GetTopicOutputArgs } from "./getTopic";
+export const getTopic: typeof import("./getTopic").getTopic = null as any;
+export const getTopicOutput: typeof import("./getTopic").getTopicOutput = null as any;
+utilities.lazyLoad(exports, ["getTopic","getTopicOutput"], () => require("./getTopic"));
+
+export { GetTopicMetricsArgs, GetTopicMetricsResult, GetTopicMetricsOutputArgs } from "./getTopicMetrics";
+export const getTopicMetrics: typeof import("./getTopicMetrics").getTopicMetrics = null as any;
+export const getTopicMetricsOutput: typeof import("./getTopicMetrics").getTopicMetricsOutput = null as any;
+utilities.lazyLoad(exports, ["getTopicMetrics","getTopicMetricsOutput"], () => require("./getTopicMetrics"));
+
+export { GetTopicSerializationArgs, GetTopicSerializationResult, GetTopicSerializationOutputArgs } from "./getTopicSerialization";
+export const getTopicSerialization: typeof import("./getTopicSerialization").getTopicSerialization = null as any;
+export const getTopicSerializationOutput: typeof import("./getTopicSerialization").getTopicSerializationOutput = null as any;
+utilities.lazyLoad(exports, ["getTopicSerialization","getTopicSerializationOutput"], () => require("./getTopicSerialization"));
+
+export { GetTopicsArgs, GetTopicsResult, GetTopicsOutputArgs } from "./getTopics";
+export const getTopics: typeof import("./getTopics").getTopics = null as any;
+export const getTopicsOutput: typeof import("./getTopics").getTopicsOutput = null as any;
+utilities.lazyLoad(exports, ["getTopics","getTopicsOutput"], () => require("./getTopics"));
+
+export { GetTransformArgs, GetTransformResult, GetTransformOutputArgs } from "./getTransform";
+export const getTransform: typeof import("./getTransform").getTransform = null as any;
+export const getTransformOutput: typeof import("./getTransform").getTransformOutput = null as any;
+utilities.lazyLoad(exports, ["getTransform","getTransformOutput"], () => require("./getTransform"));
+
+export { GetTransformsArgs, GetTransformsResult, GetTransformsOutputArgs } from "./getTransforms";
+export const getTransforms: typeof import("./getTransforms").getTransforms = null as any;
+export const getTransformsOutput: typeof import("./getTransforms").getTransformsOutput = null as any;
+utilities.lazyLoad(exports, ["getTransforms","getTransformsOutput"], () => require("./getTransforms"));
+
 export { HttpSinkDestinationArgs } from "./httpSinkDestination";
 export type HttpSinkDestination = import("./httpSinkDestination").HttpSinkDestination;
 export const HttpSinkDestination: typeof import("./httpSinkDestination").HttpSinkDestination = null as any;

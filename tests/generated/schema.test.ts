@@ -1,14 +1,19 @@
 /**
  * schema.json, the package schema of the provider plugin (issue #17), against its one source of truth: it is what
  * the generator makes today, it has a resource for every kind the provider serves, and every input, required
- * input, allowed value, replace-forcing input and secret in it is what `check` enforces for that kind.
+ * input, allowed value, replace-forcing input and secret in it is what `check` enforces for that kind. Its
+ * functions are the SDK's lookups, one for one, and their inputs are the arguments the plugin's invokes take.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 
+import { z } from "zod";
+
 import { checkInputs } from "../../provider/engine/check";
 import type { JsonObject } from "../../provider/engine/kind";
 import { kindNamed, kinds } from "../../provider/kinds";
+import { lookupEntries, lookupNamed } from "../../provider/lookups/registry";
+import * as sdk from "../../sdk";
 import { inputJsonSchema, schemaFile, schemaText } from "../../scripts/gen-schema/generate";
 import { readSdk } from "../../scripts/gen-schema/sdk-docs";
 import type { JsonSchema, NamedType, PropertySpec, TypeSpec } from "../../scripts/gen-schema/types";
@@ -20,8 +25,18 @@ interface ResourceSpec {
   properties: Record<string, PropertySpec>;
 }
 
+interface FunctionSpec {
+  description: string;
+  inputs?: { properties: Record<string, PropertySpec>; required?: string[] };
+  outputs: { properties: Record<string, PropertySpec>; required?: string[] };
+}
+
 const text = schemaText();
-const schema = JSON.parse(text) as { resources: Record<string, ResourceSpec>; types: Record<string, NamedType> };
+const schema = JSON.parse(text) as {
+  resources: Record<string, ResourceSpec>;
+  functions: Record<string, FunctionSpec>;
+  types: Record<string, NamedType>;
+};
 const kindOfToken = new Map<string, string>();
 
 // Which kind each resource serves: read back through the SDK class of the same name.
@@ -110,5 +125,35 @@ describe.each(Object.keys(schema.resources).map((token) => [token] as const))("%
         .filter((key) => secrets.has(key))
         .sort(),
     );
+  });
+});
+
+test("every lookup the SDK exports is a function of the schema and an invoke of the plugin, and nothing else is", () => {
+  const exported = Object.entries(sdk)
+    .filter(([name, value]) => /^get[A-Z]/.test(name) && typeof value === "function")
+    .map(([name]) => name)
+    .sort();
+  expect(exported.length).toBeGreaterThan(0);
+  expect(Object.keys(schema.functions).sort()).toEqual(exported.map((name) => `streamkap:index:${name}`));
+  expect(Object.keys(lookupEntries).sort()).toEqual(exported);
+});
+
+describe.each(Object.keys(schema.functions).map((token) => [token] as const))("%s", (token) => {
+  const fn = schema.functions[token];
+  const args = lookupNamed(token.replace("streamkap:index:", ""))?.args ?? z.strictObject({});
+  const json = z.toJSONSchema(args, { io: "input" }) as JsonSchema;
+
+  test("its inputs, required inputs and allowed values are the arguments the plugin's invoke takes", () => {
+    expect(Object.keys(fn.inputs?.properties ?? {}).sort()).toEqual(Object.keys(json.properties ?? {}).sort());
+    expect([...(fn.inputs?.required ?? [])].sort()).toEqual([...(json.required ?? [])].sort());
+    const pairs = Object.entries(json.properties ?? {}).flatMap(([key, property]) =>
+      enumPairs(property, fn.inputs?.properties[key] ?? {}, key),
+    );
+    for (const pair of pairs) expect({ at: pair.at, values: pair.spec }).toEqual({ at: pair.at, values: pair.json });
+  });
+
+  test("it is described, and answers an object", () => {
+    expect(fn.description).not.toEqual("");
+    expect(Object.keys(fn.outputs.properties).length).toBeGreaterThan(0);
   });
 });

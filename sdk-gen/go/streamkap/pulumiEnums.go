@@ -1264,6 +1264,172 @@ func (in *connectorClassTypePtr) ToConnectorClassTypePtrOutputWithContext(ctx co
 	return pulumi.ToOutputWithContext(ctx, in).(ConnectorClassTypePtrOutput)
 }
 
+// Whether the object needs `any` of `tagIds` or `all` of them.
+type ConnectorFilterTagMatch string
+
+const (
+	ConnectorFilterTagMatchANY = ConnectorFilterTagMatch("any")
+	ConnectorFilterTagMatchALL = ConnectorFilterTagMatch("all")
+)
+
+func (ConnectorFilterTagMatch) ElementType() reflect.Type {
+	return reflect.TypeOf((*ConnectorFilterTagMatch)(nil)).Elem()
+}
+
+func (e ConnectorFilterTagMatch) ToConnectorFilterTagMatchOutput() ConnectorFilterTagMatchOutput {
+	return pulumi.ToOutput(e).(ConnectorFilterTagMatchOutput)
+}
+
+func (e ConnectorFilterTagMatch) ToConnectorFilterTagMatchOutputWithContext(ctx context.Context) ConnectorFilterTagMatchOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ConnectorFilterTagMatchOutput)
+}
+
+func (e ConnectorFilterTagMatch) ToConnectorFilterTagMatchPtrOutput() ConnectorFilterTagMatchPtrOutput {
+	return e.ToConnectorFilterTagMatchPtrOutputWithContext(context.Background())
+}
+
+func (e ConnectorFilterTagMatch) ToConnectorFilterTagMatchPtrOutputWithContext(ctx context.Context) ConnectorFilterTagMatchPtrOutput {
+	return ConnectorFilterTagMatch(e).ToConnectorFilterTagMatchOutputWithContext(ctx).ToConnectorFilterTagMatchPtrOutputWithContext(ctx)
+}
+
+func (e ConnectorFilterTagMatch) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ConnectorFilterTagMatch) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ConnectorFilterTagMatch) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ConnectorFilterTagMatch) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ConnectorFilterTagMatchOutput struct{ *pulumi.OutputState }
+
+func (ConnectorFilterTagMatchOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ConnectorFilterTagMatch)(nil)).Elem()
+}
+
+func (o ConnectorFilterTagMatchOutput) ToConnectorFilterTagMatchOutput() ConnectorFilterTagMatchOutput {
+	return o
+}
+
+func (o ConnectorFilterTagMatchOutput) ToConnectorFilterTagMatchOutputWithContext(ctx context.Context) ConnectorFilterTagMatchOutput {
+	return o
+}
+
+func (o ConnectorFilterTagMatchOutput) ToConnectorFilterTagMatchPtrOutput() ConnectorFilterTagMatchPtrOutput {
+	return o.ToConnectorFilterTagMatchPtrOutputWithContext(context.Background())
+}
+
+func (o ConnectorFilterTagMatchOutput) ToConnectorFilterTagMatchPtrOutputWithContext(ctx context.Context) ConnectorFilterTagMatchPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ConnectorFilterTagMatch) *ConnectorFilterTagMatch {
+		return &v
+	}).(ConnectorFilterTagMatchPtrOutput)
+}
+
+func (o ConnectorFilterTagMatchOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ConnectorFilterTagMatchOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ConnectorFilterTagMatch) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ConnectorFilterTagMatchOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ConnectorFilterTagMatchOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ConnectorFilterTagMatch) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ConnectorFilterTagMatchPtrOutput struct{ *pulumi.OutputState }
+
+func (ConnectorFilterTagMatchPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ConnectorFilterTagMatch)(nil)).Elem()
+}
+
+func (o ConnectorFilterTagMatchPtrOutput) ToConnectorFilterTagMatchPtrOutput() ConnectorFilterTagMatchPtrOutput {
+	return o
+}
+
+func (o ConnectorFilterTagMatchPtrOutput) ToConnectorFilterTagMatchPtrOutputWithContext(ctx context.Context) ConnectorFilterTagMatchPtrOutput {
+	return o
+}
+
+func (o ConnectorFilterTagMatchPtrOutput) Elem() ConnectorFilterTagMatchOutput {
+	return o.ApplyT(func(v *ConnectorFilterTagMatch) ConnectorFilterTagMatch {
+		if v != nil {
+			return *v
+		}
+		var ret ConnectorFilterTagMatch
+		return ret
+	}).(ConnectorFilterTagMatchOutput)
+}
+
+func (o ConnectorFilterTagMatchPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ConnectorFilterTagMatchPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ConnectorFilterTagMatch) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ConnectorFilterTagMatchInput is an input type that accepts values of the ConnectorFilterTagMatch enum
+// A concrete instance of `ConnectorFilterTagMatchInput` can be one of the following:
+//
+//	ConnectorFilterTagMatchANY
+//	ConnectorFilterTagMatchALL
+type ConnectorFilterTagMatchInput interface {
+	pulumi.Input
+
+	ToConnectorFilterTagMatchOutput() ConnectorFilterTagMatchOutput
+	ToConnectorFilterTagMatchOutputWithContext(context.Context) ConnectorFilterTagMatchOutput
+}
+
+var connectorFilterTagMatchPtrType = reflect.TypeOf((**ConnectorFilterTagMatch)(nil)).Elem()
+
+type ConnectorFilterTagMatchPtrInput interface {
+	pulumi.Input
+
+	ToConnectorFilterTagMatchPtrOutput() ConnectorFilterTagMatchPtrOutput
+	ToConnectorFilterTagMatchPtrOutputWithContext(context.Context) ConnectorFilterTagMatchPtrOutput
+}
+
+type connectorFilterTagMatchPtr string
+
+func ConnectorFilterTagMatchPtr(v string) ConnectorFilterTagMatchPtrInput {
+	return (*connectorFilterTagMatchPtr)(&v)
+}
+
+func (*connectorFilterTagMatchPtr) ElementType() reflect.Type {
+	return connectorFilterTagMatchPtrType
+}
+
+func (in *connectorFilterTagMatchPtr) ToConnectorFilterTagMatchPtrOutput() ConnectorFilterTagMatchPtrOutput {
+	return pulumi.ToOutput(in).(ConnectorFilterTagMatchPtrOutput)
+}
+
+func (in *connectorFilterTagMatchPtr) ToConnectorFilterTagMatchPtrOutputWithContext(ctx context.Context) ConnectorFilterTagMatchPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ConnectorFilterTagMatchPtrOutput)
+}
+
 type ConsistencyLevel string
 
 const (
@@ -8826,6 +8992,188 @@ func (in *statePtr) ToStatePtrOutputWithContext(ctx context.Context) StatePtrOut
 	return pulumi.ToOutputWithContext(ctx, in).(StatePtrOutput)
 }
 
+// Only tags that apply to this kind of object (`environment` finds the system environment tags).
+type TagFilterType string
+
+const (
+	TagFilterTypeSOURCES      = TagFilterType("sources")
+	TagFilterTypeDESTINATIONS = TagFilterType("destinations")
+	TagFilterTypePIPELINES    = TagFilterType("pipelines")
+	TagFilterTypeTRANSFORMS   = TagFilterType("transforms")
+	TagFilterTypeTOPICS       = TagFilterType("topics")
+	TagFilterTypeSERVICES     = TagFilterType("services")
+	TagFilterTypeUSERS        = TagFilterType("users")
+	TagFilterTypeTENANT       = TagFilterType("tenant")
+	TagFilterTypeENVIRONMENT  = TagFilterType("environment")
+	TagFilterTypeGENERAL      = TagFilterType("general")
+)
+
+func (TagFilterType) ElementType() reflect.Type {
+	return reflect.TypeOf((*TagFilterType)(nil)).Elem()
+}
+
+func (e TagFilterType) ToTagFilterTypeOutput() TagFilterTypeOutput {
+	return pulumi.ToOutput(e).(TagFilterTypeOutput)
+}
+
+func (e TagFilterType) ToTagFilterTypeOutputWithContext(ctx context.Context) TagFilterTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(TagFilterTypeOutput)
+}
+
+func (e TagFilterType) ToTagFilterTypePtrOutput() TagFilterTypePtrOutput {
+	return e.ToTagFilterTypePtrOutputWithContext(context.Background())
+}
+
+func (e TagFilterType) ToTagFilterTypePtrOutputWithContext(ctx context.Context) TagFilterTypePtrOutput {
+	return TagFilterType(e).ToTagFilterTypeOutputWithContext(ctx).ToTagFilterTypePtrOutputWithContext(ctx)
+}
+
+func (e TagFilterType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e TagFilterType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e TagFilterType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e TagFilterType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type TagFilterTypeOutput struct{ *pulumi.OutputState }
+
+func (TagFilterTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TagFilterType)(nil)).Elem()
+}
+
+func (o TagFilterTypeOutput) ToTagFilterTypeOutput() TagFilterTypeOutput {
+	return o
+}
+
+func (o TagFilterTypeOutput) ToTagFilterTypeOutputWithContext(ctx context.Context) TagFilterTypeOutput {
+	return o
+}
+
+func (o TagFilterTypeOutput) ToTagFilterTypePtrOutput() TagFilterTypePtrOutput {
+	return o.ToTagFilterTypePtrOutputWithContext(context.Background())
+}
+
+func (o TagFilterTypeOutput) ToTagFilterTypePtrOutputWithContext(ctx context.Context) TagFilterTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v TagFilterType) *TagFilterType {
+		return &v
+	}).(TagFilterTypePtrOutput)
+}
+
+func (o TagFilterTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o TagFilterTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TagFilterType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o TagFilterTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o TagFilterTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TagFilterType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type TagFilterTypePtrOutput struct{ *pulumi.OutputState }
+
+func (TagFilterTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TagFilterType)(nil)).Elem()
+}
+
+func (o TagFilterTypePtrOutput) ToTagFilterTypePtrOutput() TagFilterTypePtrOutput {
+	return o
+}
+
+func (o TagFilterTypePtrOutput) ToTagFilterTypePtrOutputWithContext(ctx context.Context) TagFilterTypePtrOutput {
+	return o
+}
+
+func (o TagFilterTypePtrOutput) Elem() TagFilterTypeOutput {
+	return o.ApplyT(func(v *TagFilterType) TagFilterType {
+		if v != nil {
+			return *v
+		}
+		var ret TagFilterType
+		return ret
+	}).(TagFilterTypeOutput)
+}
+
+func (o TagFilterTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o TagFilterTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TagFilterType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// TagFilterTypeInput is an input type that accepts values of the TagFilterType enum
+// A concrete instance of `TagFilterTypeInput` can be one of the following:
+//
+//	TagFilterTypeSOURCES
+//	TagFilterTypeDESTINATIONS
+//	TagFilterTypePIPELINES
+//	TagFilterTypeTRANSFORMS
+//	TagFilterTypeTOPICS
+//	TagFilterTypeSERVICES
+//	TagFilterTypeUSERS
+//	TagFilterTypeTENANT
+//	TagFilterTypeENVIRONMENT
+//	TagFilterTypeGENERAL
+type TagFilterTypeInput interface {
+	pulumi.Input
+
+	ToTagFilterTypeOutput() TagFilterTypeOutput
+	ToTagFilterTypeOutputWithContext(context.Context) TagFilterTypeOutput
+}
+
+var tagFilterTypePtrType = reflect.TypeOf((**TagFilterType)(nil)).Elem()
+
+type TagFilterTypePtrInput interface {
+	pulumi.Input
+
+	ToTagFilterTypePtrOutput() TagFilterTypePtrOutput
+	ToTagFilterTypePtrOutputWithContext(context.Context) TagFilterTypePtrOutput
+}
+
+type tagFilterTypePtr string
+
+func TagFilterTypePtr(v string) TagFilterTypePtrInput {
+	return (*tagFilterTypePtr)(&v)
+}
+
+func (*tagFilterTypePtr) ElementType() reflect.Type {
+	return tagFilterTypePtrType
+}
+
+func (in *tagFilterTypePtr) ToTagFilterTypePtrOutput() TagFilterTypePtrOutput {
+	return pulumi.ToOutput(in).(TagFilterTypePtrOutput)
+}
+
+func (in *tagFilterTypePtr) ToTagFilterTypePtrOutputWithContext(ctx context.Context) TagFilterTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(TagFilterTypePtrOutput)
+}
+
 type TimePartitioningType string
 
 const (
@@ -9329,6 +9677,519 @@ func (in *toolProfilePtr) ToToolProfilePtrOutput() ToolProfilePtrOutput {
 
 func (in *toolProfilePtr) ToToolProfilePtrOutputWithContext(ctx context.Context) ToolProfilePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(ToolProfilePtrOutput)
+}
+
+// Only topics of this kind of owner: `sources`, `destinations`, `transforms`, `pipelines`, or `manual` for
+// topics made on their own (DOCS list-all-topics). The older `source`, `transform` and `topic` still work.
+type TopicFilterEntityType string
+
+const (
+	TopicFilterEntityTypeSOURCES      = TopicFilterEntityType("sources")
+	TopicFilterEntityTypeDESTINATIONS = TopicFilterEntityType("destinations")
+	TopicFilterEntityTypeTRANSFORMS   = TopicFilterEntityType("transforms")
+	TopicFilterEntityTypePIPELINES    = TopicFilterEntityType("pipelines")
+	TopicFilterEntityTypeMANUAL       = TopicFilterEntityType("manual")
+	TopicFilterEntityTypeSOURCE       = TopicFilterEntityType("source")
+	TopicFilterEntityTypeTRANSFORM    = TopicFilterEntityType("transform")
+	TopicFilterEntityTypeTOPIC        = TopicFilterEntityType("topic")
+)
+
+func (TopicFilterEntityType) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicFilterEntityType)(nil)).Elem()
+}
+
+func (e TopicFilterEntityType) ToTopicFilterEntityTypeOutput() TopicFilterEntityTypeOutput {
+	return pulumi.ToOutput(e).(TopicFilterEntityTypeOutput)
+}
+
+func (e TopicFilterEntityType) ToTopicFilterEntityTypeOutputWithContext(ctx context.Context) TopicFilterEntityTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(TopicFilterEntityTypeOutput)
+}
+
+func (e TopicFilterEntityType) ToTopicFilterEntityTypePtrOutput() TopicFilterEntityTypePtrOutput {
+	return e.ToTopicFilterEntityTypePtrOutputWithContext(context.Background())
+}
+
+func (e TopicFilterEntityType) ToTopicFilterEntityTypePtrOutputWithContext(ctx context.Context) TopicFilterEntityTypePtrOutput {
+	return TopicFilterEntityType(e).ToTopicFilterEntityTypeOutputWithContext(ctx).ToTopicFilterEntityTypePtrOutputWithContext(ctx)
+}
+
+func (e TopicFilterEntityType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e TopicFilterEntityType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e TopicFilterEntityType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e TopicFilterEntityType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type TopicFilterEntityTypeOutput struct{ *pulumi.OutputState }
+
+func (TopicFilterEntityTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicFilterEntityType)(nil)).Elem()
+}
+
+func (o TopicFilterEntityTypeOutput) ToTopicFilterEntityTypeOutput() TopicFilterEntityTypeOutput {
+	return o
+}
+
+func (o TopicFilterEntityTypeOutput) ToTopicFilterEntityTypeOutputWithContext(ctx context.Context) TopicFilterEntityTypeOutput {
+	return o
+}
+
+func (o TopicFilterEntityTypeOutput) ToTopicFilterEntityTypePtrOutput() TopicFilterEntityTypePtrOutput {
+	return o.ToTopicFilterEntityTypePtrOutputWithContext(context.Background())
+}
+
+func (o TopicFilterEntityTypeOutput) ToTopicFilterEntityTypePtrOutputWithContext(ctx context.Context) TopicFilterEntityTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v TopicFilterEntityType) *TopicFilterEntityType {
+		return &v
+	}).(TopicFilterEntityTypePtrOutput)
+}
+
+func (o TopicFilterEntityTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o TopicFilterEntityTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TopicFilterEntityType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o TopicFilterEntityTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o TopicFilterEntityTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TopicFilterEntityType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type TopicFilterEntityTypePtrOutput struct{ *pulumi.OutputState }
+
+func (TopicFilterEntityTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TopicFilterEntityType)(nil)).Elem()
+}
+
+func (o TopicFilterEntityTypePtrOutput) ToTopicFilterEntityTypePtrOutput() TopicFilterEntityTypePtrOutput {
+	return o
+}
+
+func (o TopicFilterEntityTypePtrOutput) ToTopicFilterEntityTypePtrOutputWithContext(ctx context.Context) TopicFilterEntityTypePtrOutput {
+	return o
+}
+
+func (o TopicFilterEntityTypePtrOutput) Elem() TopicFilterEntityTypeOutput {
+	return o.ApplyT(func(v *TopicFilterEntityType) TopicFilterEntityType {
+		if v != nil {
+			return *v
+		}
+		var ret TopicFilterEntityType
+		return ret
+	}).(TopicFilterEntityTypeOutput)
+}
+
+func (o TopicFilterEntityTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o TopicFilterEntityTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TopicFilterEntityType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// TopicFilterEntityTypeInput is an input type that accepts values of the TopicFilterEntityType enum
+// A concrete instance of `TopicFilterEntityTypeInput` can be one of the following:
+//
+//	TopicFilterEntityTypeSOURCES
+//	TopicFilterEntityTypeDESTINATIONS
+//	TopicFilterEntityTypeTRANSFORMS
+//	TopicFilterEntityTypePIPELINES
+//	TopicFilterEntityTypeMANUAL
+//	TopicFilterEntityTypeSOURCE
+//	TopicFilterEntityTypeTRANSFORM
+//	TopicFilterEntityTypeTOPIC
+type TopicFilterEntityTypeInput interface {
+	pulumi.Input
+
+	ToTopicFilterEntityTypeOutput() TopicFilterEntityTypeOutput
+	ToTopicFilterEntityTypeOutputWithContext(context.Context) TopicFilterEntityTypeOutput
+}
+
+var topicFilterEntityTypePtrType = reflect.TypeOf((**TopicFilterEntityType)(nil)).Elem()
+
+type TopicFilterEntityTypePtrInput interface {
+	pulumi.Input
+
+	ToTopicFilterEntityTypePtrOutput() TopicFilterEntityTypePtrOutput
+	ToTopicFilterEntityTypePtrOutputWithContext(context.Context) TopicFilterEntityTypePtrOutput
+}
+
+type topicFilterEntityTypePtr string
+
+func TopicFilterEntityTypePtr(v string) TopicFilterEntityTypePtrInput {
+	return (*topicFilterEntityTypePtr)(&v)
+}
+
+func (*topicFilterEntityTypePtr) ElementType() reflect.Type {
+	return topicFilterEntityTypePtrType
+}
+
+func (in *topicFilterEntityTypePtr) ToTopicFilterEntityTypePtrOutput() TopicFilterEntityTypePtrOutput {
+	return pulumi.ToOutput(in).(TopicFilterEntityTypePtrOutput)
+}
+
+func (in *topicFilterEntityTypePtr) ToTopicFilterEntityTypePtrOutputWithContext(ctx context.Context) TopicFilterEntityTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(TopicFilterEntityTypePtrOutput)
+}
+
+type TopicMetricsEntityEntityType string
+
+const (
+	TopicMetricsEntityEntityTypeSOURCES      = TopicMetricsEntityEntityType("sources")
+	TopicMetricsEntityEntityTypeTRANSFORMS   = TopicMetricsEntityEntityType("transforms")
+	TopicMetricsEntityEntityTypeDESTINATIONS = TopicMetricsEntityEntityType("destinations")
+)
+
+func (TopicMetricsEntityEntityType) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicMetricsEntityEntityType)(nil)).Elem()
+}
+
+func (e TopicMetricsEntityEntityType) ToTopicMetricsEntityEntityTypeOutput() TopicMetricsEntityEntityTypeOutput {
+	return pulumi.ToOutput(e).(TopicMetricsEntityEntityTypeOutput)
+}
+
+func (e TopicMetricsEntityEntityType) ToTopicMetricsEntityEntityTypeOutputWithContext(ctx context.Context) TopicMetricsEntityEntityTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(TopicMetricsEntityEntityTypeOutput)
+}
+
+func (e TopicMetricsEntityEntityType) ToTopicMetricsEntityEntityTypePtrOutput() TopicMetricsEntityEntityTypePtrOutput {
+	return e.ToTopicMetricsEntityEntityTypePtrOutputWithContext(context.Background())
+}
+
+func (e TopicMetricsEntityEntityType) ToTopicMetricsEntityEntityTypePtrOutputWithContext(ctx context.Context) TopicMetricsEntityEntityTypePtrOutput {
+	return TopicMetricsEntityEntityType(e).ToTopicMetricsEntityEntityTypeOutputWithContext(ctx).ToTopicMetricsEntityEntityTypePtrOutputWithContext(ctx)
+}
+
+func (e TopicMetricsEntityEntityType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e TopicMetricsEntityEntityType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e TopicMetricsEntityEntityType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e TopicMetricsEntityEntityType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type TopicMetricsEntityEntityTypeOutput struct{ *pulumi.OutputState }
+
+func (TopicMetricsEntityEntityTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicMetricsEntityEntityType)(nil)).Elem()
+}
+
+func (o TopicMetricsEntityEntityTypeOutput) ToTopicMetricsEntityEntityTypeOutput() TopicMetricsEntityEntityTypeOutput {
+	return o
+}
+
+func (o TopicMetricsEntityEntityTypeOutput) ToTopicMetricsEntityEntityTypeOutputWithContext(ctx context.Context) TopicMetricsEntityEntityTypeOutput {
+	return o
+}
+
+func (o TopicMetricsEntityEntityTypeOutput) ToTopicMetricsEntityEntityTypePtrOutput() TopicMetricsEntityEntityTypePtrOutput {
+	return o.ToTopicMetricsEntityEntityTypePtrOutputWithContext(context.Background())
+}
+
+func (o TopicMetricsEntityEntityTypeOutput) ToTopicMetricsEntityEntityTypePtrOutputWithContext(ctx context.Context) TopicMetricsEntityEntityTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v TopicMetricsEntityEntityType) *TopicMetricsEntityEntityType {
+		return &v
+	}).(TopicMetricsEntityEntityTypePtrOutput)
+}
+
+func (o TopicMetricsEntityEntityTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o TopicMetricsEntityEntityTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TopicMetricsEntityEntityType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o TopicMetricsEntityEntityTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o TopicMetricsEntityEntityTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TopicMetricsEntityEntityType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type TopicMetricsEntityEntityTypePtrOutput struct{ *pulumi.OutputState }
+
+func (TopicMetricsEntityEntityTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TopicMetricsEntityEntityType)(nil)).Elem()
+}
+
+func (o TopicMetricsEntityEntityTypePtrOutput) ToTopicMetricsEntityEntityTypePtrOutput() TopicMetricsEntityEntityTypePtrOutput {
+	return o
+}
+
+func (o TopicMetricsEntityEntityTypePtrOutput) ToTopicMetricsEntityEntityTypePtrOutputWithContext(ctx context.Context) TopicMetricsEntityEntityTypePtrOutput {
+	return o
+}
+
+func (o TopicMetricsEntityEntityTypePtrOutput) Elem() TopicMetricsEntityEntityTypeOutput {
+	return o.ApplyT(func(v *TopicMetricsEntityEntityType) TopicMetricsEntityEntityType {
+		if v != nil {
+			return *v
+		}
+		var ret TopicMetricsEntityEntityType
+		return ret
+	}).(TopicMetricsEntityEntityTypeOutput)
+}
+
+func (o TopicMetricsEntityEntityTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o TopicMetricsEntityEntityTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TopicMetricsEntityEntityType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// TopicMetricsEntityEntityTypeInput is an input type that accepts values of the TopicMetricsEntityEntityType enum
+// A concrete instance of `TopicMetricsEntityEntityTypeInput` can be one of the following:
+//
+//	TopicMetricsEntityEntityTypeSOURCES
+//	TopicMetricsEntityEntityTypeTRANSFORMS
+//	TopicMetricsEntityEntityTypeDESTINATIONS
+type TopicMetricsEntityEntityTypeInput interface {
+	pulumi.Input
+
+	ToTopicMetricsEntityEntityTypeOutput() TopicMetricsEntityEntityTypeOutput
+	ToTopicMetricsEntityEntityTypeOutputWithContext(context.Context) TopicMetricsEntityEntityTypeOutput
+}
+
+var topicMetricsEntityEntityTypePtrType = reflect.TypeOf((**TopicMetricsEntityEntityType)(nil)).Elem()
+
+type TopicMetricsEntityEntityTypePtrInput interface {
+	pulumi.Input
+
+	ToTopicMetricsEntityEntityTypePtrOutput() TopicMetricsEntityEntityTypePtrOutput
+	ToTopicMetricsEntityEntityTypePtrOutputWithContext(context.Context) TopicMetricsEntityEntityTypePtrOutput
+}
+
+type topicMetricsEntityEntityTypePtr string
+
+func TopicMetricsEntityEntityTypePtr(v string) TopicMetricsEntityEntityTypePtrInput {
+	return (*topicMetricsEntityEntityTypePtr)(&v)
+}
+
+func (*topicMetricsEntityEntityTypePtr) ElementType() reflect.Type {
+	return topicMetricsEntityEntityTypePtrType
+}
+
+func (in *topicMetricsEntityEntityTypePtr) ToTopicMetricsEntityEntityTypePtrOutput() TopicMetricsEntityEntityTypePtrOutput {
+	return pulumi.ToOutput(in).(TopicMetricsEntityEntityTypePtrOutput)
+}
+
+func (in *topicMetricsEntityEntityTypePtr) ToTopicMetricsEntityEntityTypePtrOutputWithContext(ctx context.Context) TopicMetricsEntityEntityTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(TopicMetricsEntityEntityTypePtrOutput)
+}
+
+type TopicMetricsWindowUnit string
+
+const (
+	TopicMetricsWindowUnitMINUTES = TopicMetricsWindowUnit("minutes")
+	TopicMetricsWindowUnitHOURS   = TopicMetricsWindowUnit("hours")
+	TopicMetricsWindowUnitDAYS    = TopicMetricsWindowUnit("days")
+)
+
+func (TopicMetricsWindowUnit) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicMetricsWindowUnit)(nil)).Elem()
+}
+
+func (e TopicMetricsWindowUnit) ToTopicMetricsWindowUnitOutput() TopicMetricsWindowUnitOutput {
+	return pulumi.ToOutput(e).(TopicMetricsWindowUnitOutput)
+}
+
+func (e TopicMetricsWindowUnit) ToTopicMetricsWindowUnitOutputWithContext(ctx context.Context) TopicMetricsWindowUnitOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(TopicMetricsWindowUnitOutput)
+}
+
+func (e TopicMetricsWindowUnit) ToTopicMetricsWindowUnitPtrOutput() TopicMetricsWindowUnitPtrOutput {
+	return e.ToTopicMetricsWindowUnitPtrOutputWithContext(context.Background())
+}
+
+func (e TopicMetricsWindowUnit) ToTopicMetricsWindowUnitPtrOutputWithContext(ctx context.Context) TopicMetricsWindowUnitPtrOutput {
+	return TopicMetricsWindowUnit(e).ToTopicMetricsWindowUnitOutputWithContext(ctx).ToTopicMetricsWindowUnitPtrOutputWithContext(ctx)
+}
+
+func (e TopicMetricsWindowUnit) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e TopicMetricsWindowUnit) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e TopicMetricsWindowUnit) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e TopicMetricsWindowUnit) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type TopicMetricsWindowUnitOutput struct{ *pulumi.OutputState }
+
+func (TopicMetricsWindowUnitOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicMetricsWindowUnit)(nil)).Elem()
+}
+
+func (o TopicMetricsWindowUnitOutput) ToTopicMetricsWindowUnitOutput() TopicMetricsWindowUnitOutput {
+	return o
+}
+
+func (o TopicMetricsWindowUnitOutput) ToTopicMetricsWindowUnitOutputWithContext(ctx context.Context) TopicMetricsWindowUnitOutput {
+	return o
+}
+
+func (o TopicMetricsWindowUnitOutput) ToTopicMetricsWindowUnitPtrOutput() TopicMetricsWindowUnitPtrOutput {
+	return o.ToTopicMetricsWindowUnitPtrOutputWithContext(context.Background())
+}
+
+func (o TopicMetricsWindowUnitOutput) ToTopicMetricsWindowUnitPtrOutputWithContext(ctx context.Context) TopicMetricsWindowUnitPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v TopicMetricsWindowUnit) *TopicMetricsWindowUnit {
+		return &v
+	}).(TopicMetricsWindowUnitPtrOutput)
+}
+
+func (o TopicMetricsWindowUnitOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o TopicMetricsWindowUnitOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TopicMetricsWindowUnit) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o TopicMetricsWindowUnitOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o TopicMetricsWindowUnitOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TopicMetricsWindowUnit) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type TopicMetricsWindowUnitPtrOutput struct{ *pulumi.OutputState }
+
+func (TopicMetricsWindowUnitPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TopicMetricsWindowUnit)(nil)).Elem()
+}
+
+func (o TopicMetricsWindowUnitPtrOutput) ToTopicMetricsWindowUnitPtrOutput() TopicMetricsWindowUnitPtrOutput {
+	return o
+}
+
+func (o TopicMetricsWindowUnitPtrOutput) ToTopicMetricsWindowUnitPtrOutputWithContext(ctx context.Context) TopicMetricsWindowUnitPtrOutput {
+	return o
+}
+
+func (o TopicMetricsWindowUnitPtrOutput) Elem() TopicMetricsWindowUnitOutput {
+	return o.ApplyT(func(v *TopicMetricsWindowUnit) TopicMetricsWindowUnit {
+		if v != nil {
+			return *v
+		}
+		var ret TopicMetricsWindowUnit
+		return ret
+	}).(TopicMetricsWindowUnitOutput)
+}
+
+func (o TopicMetricsWindowUnitPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o TopicMetricsWindowUnitPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TopicMetricsWindowUnit) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// TopicMetricsWindowUnitInput is an input type that accepts values of the TopicMetricsWindowUnit enum
+// A concrete instance of `TopicMetricsWindowUnitInput` can be one of the following:
+//
+//	TopicMetricsWindowUnitMINUTES
+//	TopicMetricsWindowUnitHOURS
+//	TopicMetricsWindowUnitDAYS
+type TopicMetricsWindowUnitInput interface {
+	pulumi.Input
+
+	ToTopicMetricsWindowUnitOutput() TopicMetricsWindowUnitOutput
+	ToTopicMetricsWindowUnitOutputWithContext(context.Context) TopicMetricsWindowUnitOutput
+}
+
+var topicMetricsWindowUnitPtrType = reflect.TypeOf((**TopicMetricsWindowUnit)(nil)).Elem()
+
+type TopicMetricsWindowUnitPtrInput interface {
+	pulumi.Input
+
+	ToTopicMetricsWindowUnitPtrOutput() TopicMetricsWindowUnitPtrOutput
+	ToTopicMetricsWindowUnitPtrOutputWithContext(context.Context) TopicMetricsWindowUnitPtrOutput
+}
+
+type topicMetricsWindowUnitPtr string
+
+func TopicMetricsWindowUnitPtr(v string) TopicMetricsWindowUnitPtrInput {
+	return (*topicMetricsWindowUnitPtr)(&v)
+}
+
+func (*topicMetricsWindowUnitPtr) ElementType() reflect.Type {
+	return topicMetricsWindowUnitPtrType
+}
+
+func (in *topicMetricsWindowUnitPtr) ToTopicMetricsWindowUnitPtrOutput() TopicMetricsWindowUnitPtrOutput {
+	return pulumi.ToOutput(in).(TopicMetricsWindowUnitPtrOutput)
+}
+
+func (in *topicMetricsWindowUnitPtr) ToTopicMetricsWindowUnitPtrOutputWithContext(ctx context.Context) TopicMetricsWindowUnitPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(TopicMetricsWindowUnitPtrOutput)
 }
 
 type TransformTypeEnum string
@@ -11355,6 +12216,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*CleanupPolicyPtrInput)(nil)).Elem(), CleanupPolicy("delete"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ConnectorClassTypeInput)(nil)).Elem(), ConnectorClassType("Stream"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ConnectorClassTypePtrInput)(nil)).Elem(), ConnectorClassType("Stream"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ConnectorFilterTagMatchInput)(nil)).Elem(), ConnectorFilterTagMatch("any"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ConnectorFilterTagMatchPtrInput)(nil)).Elem(), ConnectorFilterTagMatch("any"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ConsistencyLevelInput)(nil)).Elem(), ConsistencyLevel("ALL"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ConsistencyLevelPtrInput)(nil)).Elem(), ConsistencyLevel("ALL"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ConsumerWaitTimeForLargerBatchMsInput)(nil)).Elem(), ConsumerWaitTimeForLargerBatchMs("500"))
@@ -11443,12 +12306,20 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotReadOnlyPtrInput)(nil)).Elem(), SnapshotReadOnly("Yes"))
 	pulumi.RegisterInputType(reflect.TypeOf((*StateInput)(nil)).Elem(), State("running"))
 	pulumi.RegisterInputType(reflect.TypeOf((*StatePtrInput)(nil)).Elem(), State("running"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TagFilterTypeInput)(nil)).Elem(), TagFilterType("sources"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TagFilterTypePtrInput)(nil)).Elem(), TagFilterType("sources"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TimePartitioningTypeInput)(nil)).Elem(), TimePartitioningType("DAY"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TimePartitioningTypePtrInput)(nil)).Elem(), TimePartitioningType("DAY"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ToInput)(nil)).Elem(), To("earliest"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ToPtrInput)(nil)).Elem(), To("earliest"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ToolProfileInput)(nil)).Elem(), ToolProfile("full"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ToolProfilePtrInput)(nil)).Elem(), ToolProfile("full"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicFilterEntityTypeInput)(nil)).Elem(), TopicFilterEntityType("sources"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicFilterEntityTypePtrInput)(nil)).Elem(), TopicFilterEntityType("sources"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetricsEntityEntityTypeInput)(nil)).Elem(), TopicMetricsEntityEntityType("sources"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetricsEntityEntityTypePtrInput)(nil)).Elem(), TopicMetricsEntityEntityType("sources"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetricsWindowUnitInput)(nil)).Elem(), TopicMetricsWindowUnit("minutes"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetricsWindowUnitPtrInput)(nil)).Elem(), TopicMetricsWindowUnit("minutes"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TransformTypeEnumInput)(nil)).Elem(), TransformTypeEnum("fan_out"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TransformTypeEnumPtrInput)(nil)).Elem(), TransformTypeEnum("fan_out"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TransformsChangeTopicNameAddOriginalTopicInput)(nil)).Elem(), TransformsChangeTopicNameAddOriginalTopic("off"))
@@ -11488,6 +12359,8 @@ func init() {
 	pulumi.RegisterOutputType(CleanupPolicyPtrOutput{})
 	pulumi.RegisterOutputType(ConnectorClassTypeOutput{})
 	pulumi.RegisterOutputType(ConnectorClassTypePtrOutput{})
+	pulumi.RegisterOutputType(ConnectorFilterTagMatchOutput{})
+	pulumi.RegisterOutputType(ConnectorFilterTagMatchPtrOutput{})
 	pulumi.RegisterOutputType(ConsistencyLevelOutput{})
 	pulumi.RegisterOutputType(ConsistencyLevelPtrOutput{})
 	pulumi.RegisterOutputType(ConsumerWaitTimeForLargerBatchMsOutput{})
@@ -11576,12 +12449,20 @@ func init() {
 	pulumi.RegisterOutputType(SnapshotReadOnlyPtrOutput{})
 	pulumi.RegisterOutputType(StateOutput{})
 	pulumi.RegisterOutputType(StatePtrOutput{})
+	pulumi.RegisterOutputType(TagFilterTypeOutput{})
+	pulumi.RegisterOutputType(TagFilterTypePtrOutput{})
 	pulumi.RegisterOutputType(TimePartitioningTypeOutput{})
 	pulumi.RegisterOutputType(TimePartitioningTypePtrOutput{})
 	pulumi.RegisterOutputType(ToOutput{})
 	pulumi.RegisterOutputType(ToPtrOutput{})
 	pulumi.RegisterOutputType(ToolProfileOutput{})
 	pulumi.RegisterOutputType(ToolProfilePtrOutput{})
+	pulumi.RegisterOutputType(TopicFilterEntityTypeOutput{})
+	pulumi.RegisterOutputType(TopicFilterEntityTypePtrOutput{})
+	pulumi.RegisterOutputType(TopicMetricsEntityEntityTypeOutput{})
+	pulumi.RegisterOutputType(TopicMetricsEntityEntityTypePtrOutput{})
+	pulumi.RegisterOutputType(TopicMetricsWindowUnitOutput{})
+	pulumi.RegisterOutputType(TopicMetricsWindowUnitPtrOutput{})
 	pulumi.RegisterOutputType(TransformTypeEnumOutput{})
 	pulumi.RegisterOutputType(TransformTypeEnumPtrOutput{})
 	pulumi.RegisterOutputType(TransformsChangeTopicNameAddOriginalTopicOutput{})

@@ -318,6 +318,303 @@ func (o ChannelsPtrOutput) Webhook() SlackPtrOutput {
 	}).(SlackPtrOutput)
 }
 
+// A client credential as {@link getClientCredentials} answers it (never its secret).
+type ClientCredentialInfo struct {
+	ClientId    string  `pulumi:"clientId"`
+	CreatedAt   *string `pulumi:"createdAt"`
+	Description *string `pulumi:"description"`
+	// The ids of its roles.
+	RoleIds   []string `pulumi:"roleIds"`
+	ServiceId *string  `pulumi:"serviceId"`
+}
+
+// A client credential as {@link getClientCredentials} answers it (never its secret).
+type ClientCredentialInfoOutput struct{ *pulumi.OutputState }
+
+func (ClientCredentialInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClientCredentialInfo)(nil)).Elem()
+}
+
+func (o ClientCredentialInfoOutput) ToClientCredentialInfoOutput() ClientCredentialInfoOutput {
+	return o
+}
+
+func (o ClientCredentialInfoOutput) ToClientCredentialInfoOutputWithContext(ctx context.Context) ClientCredentialInfoOutput {
+	return o
+}
+
+func (o ClientCredentialInfoOutput) ClientId() pulumi.StringOutput {
+	return o.ApplyT(func(v ClientCredentialInfo) string { return v.ClientId }).(pulumi.StringOutput)
+}
+
+func (o ClientCredentialInfoOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClientCredentialInfo) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+func (o ClientCredentialInfoOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClientCredentialInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The ids of its roles.
+func (o ClientCredentialInfoOutput) RoleIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ClientCredentialInfo) []string { return v.RoleIds }).(pulumi.StringArrayOutput)
+}
+
+func (o ClientCredentialInfoOutput) ServiceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClientCredentialInfo) *string { return v.ServiceId }).(pulumi.StringPtrOutput)
+}
+
+type ClientCredentialInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (ClientCredentialInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ClientCredentialInfo)(nil)).Elem()
+}
+
+func (o ClientCredentialInfoArrayOutput) ToClientCredentialInfoArrayOutput() ClientCredentialInfoArrayOutput {
+	return o
+}
+
+func (o ClientCredentialInfoArrayOutput) ToClientCredentialInfoArrayOutputWithContext(ctx context.Context) ClientCredentialInfoArrayOutput {
+	return o
+}
+
+func (o ClientCredentialInfoArrayOutput) Index(i pulumi.IntInput) ClientCredentialInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ClientCredentialInfo {
+		return vs[0].([]ClientCredentialInfo)[vs[1].(int)]
+	}).(ClientCredentialInfoOutput)
+}
+
+// A source or destination as a lookup answers it.
+type ConnectorInfo struct {
+	// Settings by dotted key; secrets come back masked.
+	Config map[string]interface{} `pulumi:"config"`
+	// The connector code, e.g. `postgresql`, `webhook`.
+	Connector string `pulumi:"connector"`
+	// `Active`, `Paused`, `Broken`, …
+	ConnectorStatus *string `pulumi:"connectorStatus"`
+	// How it was created: `api`, `terraform` or `web`.
+	CreatedFrom *string `pulumi:"createdFrom"`
+	// The object's id, for `Pipeline` and the like.
+	Id string `pulumi:"id"`
+	// The name on the service.
+	Name string `pulumi:"name"`
+	// The ids of its tags.
+	TagIds []string `pulumi:"tagIds"`
+	// Full topic ids, e.g. `source_<id>.public.orders` (sources).
+	TopicIds []string `pulumi:"topicIds"`
+	// Topic display names, e.g. `public.orders` (sources).
+	Topics []string `pulumi:"topics"`
+}
+
+// A source or destination as a lookup answers it.
+type ConnectorInfoOutput struct{ *pulumi.OutputState }
+
+func (ConnectorInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ConnectorInfo)(nil)).Elem()
+}
+
+func (o ConnectorInfoOutput) ToConnectorInfoOutput() ConnectorInfoOutput {
+	return o
+}
+
+func (o ConnectorInfoOutput) ToConnectorInfoOutputWithContext(ctx context.Context) ConnectorInfoOutput {
+	return o
+}
+
+// Settings by dotted key; secrets come back masked.
+func (o ConnectorInfoOutput) Config() pulumi.MapOutput {
+	return o.ApplyT(func(v ConnectorInfo) map[string]interface{} { return v.Config }).(pulumi.MapOutput)
+}
+
+// The connector code, e.g. `postgresql`, `webhook`.
+func (o ConnectorInfoOutput) Connector() pulumi.StringOutput {
+	return o.ApplyT(func(v ConnectorInfo) string { return v.Connector }).(pulumi.StringOutput)
+}
+
+// `Active`, `Paused`, `Broken`, …
+func (o ConnectorInfoOutput) ConnectorStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ConnectorInfo) *string { return v.ConnectorStatus }).(pulumi.StringPtrOutput)
+}
+
+// How it was created: `api`, `terraform` or `web`.
+func (o ConnectorInfoOutput) CreatedFrom() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ConnectorInfo) *string { return v.CreatedFrom }).(pulumi.StringPtrOutput)
+}
+
+// The object's id, for `Pipeline` and the like.
+func (o ConnectorInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ConnectorInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The name on the service.
+func (o ConnectorInfoOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v ConnectorInfo) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The ids of its tags.
+func (o ConnectorInfoOutput) TagIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ConnectorInfo) []string { return v.TagIds }).(pulumi.StringArrayOutput)
+}
+
+// Full topic ids, e.g. `source_<id>.public.orders` (sources).
+func (o ConnectorInfoOutput) TopicIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ConnectorInfo) []string { return v.TopicIds }).(pulumi.StringArrayOutput)
+}
+
+// Topic display names, e.g. `public.orders` (sources).
+func (o ConnectorInfoOutput) Topics() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ConnectorInfo) []string { return v.Topics }).(pulumi.StringArrayOutput)
+}
+
+type ConnectorInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (ConnectorInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ConnectorInfo)(nil)).Elem()
+}
+
+func (o ConnectorInfoArrayOutput) ToConnectorInfoArrayOutput() ConnectorInfoArrayOutput {
+	return o
+}
+
+func (o ConnectorInfoArrayOutput) ToConnectorInfoArrayOutputWithContext(ctx context.Context) ConnectorInfoArrayOutput {
+	return o
+}
+
+func (o ConnectorInfoArrayOutput) Index(i pulumi.IntInput) ConnectorInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ConnectorInfo {
+		return vs[0].([]ConnectorInfo)[vs[1].(int)]
+	}).(ConnectorInfoOutput)
+}
+
+// A consumer group as {@link getConsumerGroups} answers it.
+type ConsumerGroupInfo struct {
+	// The destination reading with it, when the service says.
+	EntityId *string `pulumi:"entityId"`
+	// The group's id, for `offsetReset.consumerGroup` when the default name does not fit.
+	GroupId string `pulumi:"groupId"`
+	// Records not yet read, over all its topics.
+	Lag *float64 `pulumi:"lag"`
+	// `Stable` while its destination runs, `Empty` when paused or stopped, as the service says.
+	State  *string                  `pulumi:"state"`
+	Topics []ConsumerGroupInfoTopic `pulumi:"topics"`
+}
+
+// A consumer group as {@link getConsumerGroups} answers it.
+type ConsumerGroupInfoOutput struct{ *pulumi.OutputState }
+
+func (ConsumerGroupInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ConsumerGroupInfo)(nil)).Elem()
+}
+
+func (o ConsumerGroupInfoOutput) ToConsumerGroupInfoOutput() ConsumerGroupInfoOutput {
+	return o
+}
+
+func (o ConsumerGroupInfoOutput) ToConsumerGroupInfoOutputWithContext(ctx context.Context) ConsumerGroupInfoOutput {
+	return o
+}
+
+// The destination reading with it, when the service says.
+func (o ConsumerGroupInfoOutput) EntityId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ConsumerGroupInfo) *string { return v.EntityId }).(pulumi.StringPtrOutput)
+}
+
+// The group's id, for `offsetReset.consumerGroup` when the default name does not fit.
+func (o ConsumerGroupInfoOutput) GroupId() pulumi.StringOutput {
+	return o.ApplyT(func(v ConsumerGroupInfo) string { return v.GroupId }).(pulumi.StringOutput)
+}
+
+// Records not yet read, over all its topics.
+func (o ConsumerGroupInfoOutput) Lag() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ConsumerGroupInfo) *float64 { return v.Lag }).(pulumi.Float64PtrOutput)
+}
+
+// `Stable` while its destination runs, `Empty` when paused or stopped, as the service says.
+func (o ConsumerGroupInfoOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ConsumerGroupInfo) *string { return v.State }).(pulumi.StringPtrOutput)
+}
+
+func (o ConsumerGroupInfoOutput) Topics() ConsumerGroupInfoTopicArrayOutput {
+	return o.ApplyT(func(v ConsumerGroupInfo) []ConsumerGroupInfoTopic { return v.Topics }).(ConsumerGroupInfoTopicArrayOutput)
+}
+
+type ConsumerGroupInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (ConsumerGroupInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ConsumerGroupInfo)(nil)).Elem()
+}
+
+func (o ConsumerGroupInfoArrayOutput) ToConsumerGroupInfoArrayOutput() ConsumerGroupInfoArrayOutput {
+	return o
+}
+
+func (o ConsumerGroupInfoArrayOutput) ToConsumerGroupInfoArrayOutputWithContext(ctx context.Context) ConsumerGroupInfoArrayOutput {
+	return o
+}
+
+func (o ConsumerGroupInfoArrayOutput) Index(i pulumi.IntInput) ConsumerGroupInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ConsumerGroupInfo {
+		return vs[0].([]ConsumerGroupInfo)[vs[1].(int)]
+	}).(ConsumerGroupInfoOutput)
+}
+
+type ConsumerGroupInfoTopic struct {
+	CurrentOffset *float64 `pulumi:"currentOffset"`
+	Lag           *float64 `pulumi:"lag"`
+	LogEndOffset  *float64 `pulumi:"logEndOffset"`
+	Topic         string   `pulumi:"topic"`
+}
+
+type ConsumerGroupInfoTopicOutput struct{ *pulumi.OutputState }
+
+func (ConsumerGroupInfoTopicOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ConsumerGroupInfoTopic)(nil)).Elem()
+}
+
+func (o ConsumerGroupInfoTopicOutput) ToConsumerGroupInfoTopicOutput() ConsumerGroupInfoTopicOutput {
+	return o
+}
+
+func (o ConsumerGroupInfoTopicOutput) ToConsumerGroupInfoTopicOutputWithContext(ctx context.Context) ConsumerGroupInfoTopicOutput {
+	return o
+}
+
+func (o ConsumerGroupInfoTopicOutput) CurrentOffset() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ConsumerGroupInfoTopic) *float64 { return v.CurrentOffset }).(pulumi.Float64PtrOutput)
+}
+
+func (o ConsumerGroupInfoTopicOutput) Lag() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ConsumerGroupInfoTopic) *float64 { return v.Lag }).(pulumi.Float64PtrOutput)
+}
+
+func (o ConsumerGroupInfoTopicOutput) LogEndOffset() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ConsumerGroupInfoTopic) *float64 { return v.LogEndOffset }).(pulumi.Float64PtrOutput)
+}
+
+func (o ConsumerGroupInfoTopicOutput) Topic() pulumi.StringOutput {
+	return o.ApplyT(func(v ConsumerGroupInfoTopic) string { return v.Topic }).(pulumi.StringOutput)
+}
+
+type ConsumerGroupInfoTopicArrayOutput struct{ *pulumi.OutputState }
+
+func (ConsumerGroupInfoTopicArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ConsumerGroupInfoTopic)(nil)).Elem()
+}
+
+func (o ConsumerGroupInfoTopicArrayOutput) ToConsumerGroupInfoTopicArrayOutput() ConsumerGroupInfoTopicArrayOutput {
+	return o
+}
+
+func (o ConsumerGroupInfoTopicArrayOutput) ToConsumerGroupInfoTopicArrayOutputWithContext(ctx context.Context) ConsumerGroupInfoTopicArrayOutput {
+	return o
+}
+
+func (o ConsumerGroupInfoTopicArrayOutput) Index(i pulumi.IntInput) ConsumerGroupInfoTopicOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ConsumerGroupInfoTopic {
+		return vs[0].([]ConsumerGroupInfoTopic)[vs[1].(int)]
+	}).(ConsumerGroupInfoTopicOutput)
+}
+
 type Filter struct {
 	Table string `pulumi:"table"`
 	Where string `pulumi:"where"`
@@ -1021,6 +1318,138 @@ func (o KafkaAccessPtrOutput) Username() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// A Kafka user as {@link getKafkaUsers} answers it (never its password).
+type KafkaUserInfo struct {
+	// The ACL rules, in the SDK's words (see `KafkaUserAclArgs`).
+	Acls []KafkaUserInfoAcl `pulumi:"acls"`
+	// The addresses allowed to connect; empty means any.
+	AllowedIps          []string `pulumi:"allowedIps"`
+	KafkaProxyEndpoint  *string  `pulumi:"kafkaProxyEndpoint"`
+	SchemaProxyEndpoint *string  `pulumi:"schemaProxyEndpoint"`
+	// Whether a schema registry user exists too.
+	SchemaRegistry bool   `pulumi:"schemaRegistry"`
+	Username       string `pulumi:"username"`
+}
+
+// A Kafka user as {@link getKafkaUsers} answers it (never its password).
+type KafkaUserInfoOutput struct{ *pulumi.OutputState }
+
+func (KafkaUserInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KafkaUserInfo)(nil)).Elem()
+}
+
+func (o KafkaUserInfoOutput) ToKafkaUserInfoOutput() KafkaUserInfoOutput {
+	return o
+}
+
+func (o KafkaUserInfoOutput) ToKafkaUserInfoOutputWithContext(ctx context.Context) KafkaUserInfoOutput {
+	return o
+}
+
+// The ACL rules, in the SDK's words (see `KafkaUserAclArgs`).
+func (o KafkaUserInfoOutput) Acls() KafkaUserInfoAclArrayOutput {
+	return o.ApplyT(func(v KafkaUserInfo) []KafkaUserInfoAcl { return v.Acls }).(KafkaUserInfoAclArrayOutput)
+}
+
+// The addresses allowed to connect; empty means any.
+func (o KafkaUserInfoOutput) AllowedIps() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v KafkaUserInfo) []string { return v.AllowedIps }).(pulumi.StringArrayOutput)
+}
+
+func (o KafkaUserInfoOutput) KafkaProxyEndpoint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KafkaUserInfo) *string { return v.KafkaProxyEndpoint }).(pulumi.StringPtrOutput)
+}
+
+func (o KafkaUserInfoOutput) SchemaProxyEndpoint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KafkaUserInfo) *string { return v.SchemaProxyEndpoint }).(pulumi.StringPtrOutput)
+}
+
+// Whether a schema registry user exists too.
+func (o KafkaUserInfoOutput) SchemaRegistry() pulumi.BoolOutput {
+	return o.ApplyT(func(v KafkaUserInfo) bool { return v.SchemaRegistry }).(pulumi.BoolOutput)
+}
+
+func (o KafkaUserInfoOutput) Username() pulumi.StringOutput {
+	return o.ApplyT(func(v KafkaUserInfo) string { return v.Username }).(pulumi.StringOutput)
+}
+
+type KafkaUserInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (KafkaUserInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]KafkaUserInfo)(nil)).Elem()
+}
+
+func (o KafkaUserInfoArrayOutput) ToKafkaUserInfoArrayOutput() KafkaUserInfoArrayOutput {
+	return o
+}
+
+func (o KafkaUserInfoArrayOutput) ToKafkaUserInfoArrayOutputWithContext(ctx context.Context) KafkaUserInfoArrayOutput {
+	return o
+}
+
+func (o KafkaUserInfoArrayOutput) Index(i pulumi.IntInput) KafkaUserInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) KafkaUserInfo {
+		return vs[0].([]KafkaUserInfo)[vs[1].(int)]
+	}).(KafkaUserInfoOutput)
+}
+
+type KafkaUserInfoAcl struct {
+	Operation   string `pulumi:"operation"`
+	PatternType string `pulumi:"patternType"`
+	Resource    string `pulumi:"resource"`
+	Topic       string `pulumi:"topic"`
+}
+
+type KafkaUserInfoAclOutput struct{ *pulumi.OutputState }
+
+func (KafkaUserInfoAclOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KafkaUserInfoAcl)(nil)).Elem()
+}
+
+func (o KafkaUserInfoAclOutput) ToKafkaUserInfoAclOutput() KafkaUserInfoAclOutput {
+	return o
+}
+
+func (o KafkaUserInfoAclOutput) ToKafkaUserInfoAclOutputWithContext(ctx context.Context) KafkaUserInfoAclOutput {
+	return o
+}
+
+func (o KafkaUserInfoAclOutput) Operation() pulumi.StringOutput {
+	return o.ApplyT(func(v KafkaUserInfoAcl) string { return v.Operation }).(pulumi.StringOutput)
+}
+
+func (o KafkaUserInfoAclOutput) PatternType() pulumi.StringOutput {
+	return o.ApplyT(func(v KafkaUserInfoAcl) string { return v.PatternType }).(pulumi.StringOutput)
+}
+
+func (o KafkaUserInfoAclOutput) Resource() pulumi.StringOutput {
+	return o.ApplyT(func(v KafkaUserInfoAcl) string { return v.Resource }).(pulumi.StringOutput)
+}
+
+func (o KafkaUserInfoAclOutput) Topic() pulumi.StringOutput {
+	return o.ApplyT(func(v KafkaUserInfoAcl) string { return v.Topic }).(pulumi.StringOutput)
+}
+
+type KafkaUserInfoAclArrayOutput struct{ *pulumi.OutputState }
+
+func (KafkaUserInfoAclArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]KafkaUserInfoAcl)(nil)).Elem()
+}
+
+func (o KafkaUserInfoAclArrayOutput) ToKafkaUserInfoAclArrayOutput() KafkaUserInfoAclArrayOutput {
+	return o
+}
+
+func (o KafkaUserInfoAclArrayOutput) ToKafkaUserInfoAclArrayOutputWithContext(ctx context.Context) KafkaUserInfoAclArrayOutput {
+	return o
+}
+
+func (o KafkaUserInfoAclArrayOutput) Index(i pulumi.IntInput) KafkaUserInfoAclOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) KafkaUserInfoAcl {
+		return vs[0].([]KafkaUserInfoAcl)[vs[1].(int)]
+	}).(KafkaUserInfoAclOutput)
+}
+
 type MainTable struct {
 	CreateTableSql    string `pulumi:"createTableSql"`
 	Name              string `pulumi:"name"`
@@ -1405,6 +1834,66 @@ func (o OffsetResetPtrOutput) Trigger() pulumi.AnyOutput {
 		}
 		return v.Trigger
 	}).(pulumi.AnyOutput)
+}
+
+// A permission as {@link getPermissions} answers it.
+type PermissionInfo struct {
+	// What it allows, when the service says.
+	Description *string `pulumi:"description"`
+	// The permission's id, e.g. `pipelines:read`: what `ProjectKey` takes in `permissions`.
+	Id string `pulumi:"id"`
+	// The display name.
+	Name string `pulumi:"name"`
+}
+
+// A permission as {@link getPermissions} answers it.
+type PermissionInfoOutput struct{ *pulumi.OutputState }
+
+func (PermissionInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PermissionInfo)(nil)).Elem()
+}
+
+func (o PermissionInfoOutput) ToPermissionInfoOutput() PermissionInfoOutput {
+	return o
+}
+
+func (o PermissionInfoOutput) ToPermissionInfoOutputWithContext(ctx context.Context) PermissionInfoOutput {
+	return o
+}
+
+// What it allows, when the service says.
+func (o PermissionInfoOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PermissionInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The permission's id, e.g. `pipelines:read`: what `ProjectKey` takes in `permissions`.
+func (o PermissionInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v PermissionInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The display name.
+func (o PermissionInfoOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v PermissionInfo) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type PermissionInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (PermissionInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PermissionInfo)(nil)).Elem()
+}
+
+func (o PermissionInfoArrayOutput) ToPermissionInfoArrayOutput() PermissionInfoArrayOutput {
+	return o
+}
+
+func (o PermissionInfoArrayOutput) ToPermissionInfoArrayOutputWithContext(ctx context.Context) PermissionInfoArrayOutput {
+	return o
+}
+
+func (o PermissionInfoArrayOutput) Index(i pulumi.IntInput) PermissionInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PermissionInfo {
+		return vs[0].([]PermissionInfo)[vs[1].(int)]
+	}).(PermissionInfoOutput)
 }
 
 type PipelineOffsetResetTo struct {
@@ -1933,6 +2422,80 @@ func (o RestartTaskTriggerPtrOutput) Trigger() pulumi.AnyOutput {
 	}).(pulumi.AnyOutput)
 }
 
+// A role as {@link getRoles} answers it.
+type RoleInfo struct {
+	// What the role is for.
+	Description *string `pulumi:"description"`
+	// The role's id, e.g. `role_viewer`: what `ClientCredential` and `ProjectKey` take in `roles`.
+	Id string `pulumi:"id"`
+	// The role's key, e.g. `viewer` (`ClientCredential` takes it too).
+	Key string `pulumi:"key"`
+	// The display name.
+	Name string `pulumi:"name"`
+	// The permissions the role grants, e.g. `pipelines:read`, when the service lists them.
+	Permissions []string `pulumi:"permissions"`
+}
+
+// A role as {@link getRoles} answers it.
+type RoleInfoOutput struct{ *pulumi.OutputState }
+
+func (RoleInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RoleInfo)(nil)).Elem()
+}
+
+func (o RoleInfoOutput) ToRoleInfoOutput() RoleInfoOutput {
+	return o
+}
+
+func (o RoleInfoOutput) ToRoleInfoOutputWithContext(ctx context.Context) RoleInfoOutput {
+	return o
+}
+
+// What the role is for.
+func (o RoleInfoOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RoleInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The role's id, e.g. `role_viewer`: what `ClientCredential` and `ProjectKey` take in `roles`.
+func (o RoleInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v RoleInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The role's key, e.g. `viewer` (`ClientCredential` takes it too).
+func (o RoleInfoOutput) Key() pulumi.StringOutput {
+	return o.ApplyT(func(v RoleInfo) string { return v.Key }).(pulumi.StringOutput)
+}
+
+// The display name.
+func (o RoleInfoOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v RoleInfo) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The permissions the role grants, e.g. `pipelines:read`, when the service lists them.
+func (o RoleInfoOutput) Permissions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RoleInfo) []string { return v.Permissions }).(pulumi.StringArrayOutput)
+}
+
+type RoleInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (RoleInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RoleInfo)(nil)).Elem()
+}
+
+func (o RoleInfoArrayOutput) ToRoleInfoArrayOutput() RoleInfoArrayOutput {
+	return o
+}
+
+func (o RoleInfoArrayOutput) ToRoleInfoArrayOutputWithContext(ctx context.Context) RoleInfoArrayOutput {
+	return o
+}
+
+func (o RoleInfoArrayOutput) Index(i pulumi.IntInput) RoleInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RoleInfo {
+		return vs[0].([]RoleInfo)[vs[1].(int)]
+	}).(RoleInfoOutput)
+}
+
 type Slack struct {
 	WebhookUrl string `pulumi:"webhookUrl"`
 }
@@ -2259,6 +2822,80 @@ func (o SnapshotPtrOutput) Type() TypePtrOutput {
 	}).(TypePtrOutput)
 }
 
+// A tag as {@link getTags} answers it.
+type TagInfo struct {
+	// Free text shown with the tag.
+	Description *string `pulumi:"description"`
+	// The tag's id, for the `tags` argument of pipelines, sources and others.
+	Id string `pulumi:"id"`
+	// The tag's name.
+	Name string `pulumi:"name"`
+	// True for the service's own tags ("Development", "Production").
+	System bool `pulumi:"system"`
+	// The kinds of object the tag applies to.
+	Types []string `pulumi:"types"`
+}
+
+// A tag as {@link getTags} answers it.
+type TagInfoOutput struct{ *pulumi.OutputState }
+
+func (TagInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TagInfo)(nil)).Elem()
+}
+
+func (o TagInfoOutput) ToTagInfoOutput() TagInfoOutput {
+	return o
+}
+
+func (o TagInfoOutput) ToTagInfoOutputWithContext(ctx context.Context) TagInfoOutput {
+	return o
+}
+
+// Free text shown with the tag.
+func (o TagInfoOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TagInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The tag's id, for the `tags` argument of pipelines, sources and others.
+func (o TagInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v TagInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The tag's name.
+func (o TagInfoOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v TagInfo) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// True for the service's own tags ("Development", "Production").
+func (o TagInfoOutput) System() pulumi.BoolOutput {
+	return o.ApplyT(func(v TagInfo) bool { return v.System }).(pulumi.BoolOutput)
+}
+
+// The kinds of object the tag applies to.
+func (o TagInfoOutput) Types() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v TagInfo) []string { return v.Types }).(pulumi.StringArrayOutput)
+}
+
+type TagInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (TagInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TagInfo)(nil)).Elem()
+}
+
+func (o TagInfoArrayOutput) ToTagInfoArrayOutput() TagInfoArrayOutput {
+	return o
+}
+
+func (o TagInfoArrayOutput) ToTagInfoArrayOutputWithContext(ctx context.Context) TagInfoArrayOutput {
+	return o
+}
+
+func (o TagInfoArrayOutput) Index(i pulumi.IntInput) TagInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TagInfo {
+		return vs[0].([]TagInfo)[vs[1].(int)]
+	}).(TagInfoOutput)
+}
+
 type TopicAutoDiscovery struct {
 	Regex       string `pulumi:"regex"`
 	TransformId string `pulumi:"transformId"`
@@ -2359,6 +2996,553 @@ func (o TopicAutoDiscoveryArrayOutput) Index(i pulumi.IntInput) TopicAutoDiscove
 	}).(TopicAutoDiscoveryOutput)
 }
 
+// A topic as {@link getTopic} and {@link getTopics} answer it.
+type TopicInfo struct {
+	// `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+	CleanupPolicy *string `pulumi:"cleanupPolicy"`
+	// The topic id, e.g. `source_<id>.public.orders` or the name of a topic made directly.
+	Id string `pulumi:"id"`
+	// The display name, e.g. `public.orders`.
+	Name string `pulumi:"name"`
+	// The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
+	Partitions *float64 `pulumi:"partitions"`
+	// How its records are serialized, when the service says (see also `getTopicSerialization`).
+	Serialization *TopicSerializationInfo `pulumi:"serialization"`
+}
+
+// A topic as {@link getTopic} and {@link getTopics} answer it.
+type TopicInfoOutput struct{ *pulumi.OutputState }
+
+func (TopicInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicInfo)(nil)).Elem()
+}
+
+func (o TopicInfoOutput) ToTopicInfoOutput() TopicInfoOutput {
+	return o
+}
+
+func (o TopicInfoOutput) ToTopicInfoOutputWithContext(ctx context.Context) TopicInfoOutput {
+	return o
+}
+
+// `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+func (o TopicInfoOutput) CleanupPolicy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TopicInfo) *string { return v.CleanupPolicy }).(pulumi.StringPtrOutput)
+}
+
+// The topic id, e.g. `source_<id>.public.orders` or the name of a topic made directly.
+func (o TopicInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v TopicInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The display name, e.g. `public.orders`.
+func (o TopicInfoOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v TopicInfo) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
+func (o TopicInfoOutput) Partitions() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v TopicInfo) *float64 { return v.Partitions }).(pulumi.Float64PtrOutput)
+}
+
+// How its records are serialized, when the service says (see also `getTopicSerialization`).
+func (o TopicInfoOutput) Serialization() TopicSerializationInfoPtrOutput {
+	return o.ApplyT(func(v TopicInfo) *TopicSerializationInfo { return v.Serialization }).(TopicSerializationInfoPtrOutput)
+}
+
+type TopicInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (TopicInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TopicInfo)(nil)).Elem()
+}
+
+func (o TopicInfoArrayOutput) ToTopicInfoArrayOutput() TopicInfoArrayOutput {
+	return o
+}
+
+func (o TopicInfoArrayOutput) ToTopicInfoArrayOutputWithContext(ctx context.Context) TopicInfoArrayOutput {
+	return o
+}
+
+func (o TopicInfoArrayOutput) Index(i pulumi.IntInput) TopicInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TopicInfo {
+		return vs[0].([]TopicInfo)[vs[1].(int)]
+	}).(TopicInfoOutput)
+}
+
+// Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids.
+type TopicMetricsEntity struct {
+	// Its connector or transform code, e.g. `postgresql`, `map_filter`.
+	Connector  string                       `pulumi:"connector"`
+	EntityType TopicMetricsEntityEntityType `pulumi:"entityType"`
+	// The source's, transform's or destination's id.
+	Id string `pulumi:"id"`
+	// Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`).
+	TopicIds []string `pulumi:"topicIds"`
+}
+
+// TopicMetricsEntityInput is an input type that accepts TopicMetricsEntityArgs and TopicMetricsEntityOutput values.
+// You can construct a concrete instance of `TopicMetricsEntityInput` via:
+//
+//	TopicMetricsEntityArgs{...}
+type TopicMetricsEntityInput interface {
+	pulumi.Input
+
+	ToTopicMetricsEntityOutput() TopicMetricsEntityOutput
+	ToTopicMetricsEntityOutputWithContext(context.Context) TopicMetricsEntityOutput
+}
+
+// Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids.
+type TopicMetricsEntityArgs struct {
+	// Its connector or transform code, e.g. `postgresql`, `map_filter`.
+	Connector  pulumi.StringInput                `pulumi:"connector"`
+	EntityType TopicMetricsEntityEntityTypeInput `pulumi:"entityType"`
+	// The source's, transform's or destination's id.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`).
+	TopicIds pulumi.StringArrayInput `pulumi:"topicIds"`
+}
+
+func (TopicMetricsEntityArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicMetricsEntity)(nil)).Elem()
+}
+
+func (i TopicMetricsEntityArgs) ToTopicMetricsEntityOutput() TopicMetricsEntityOutput {
+	return i.ToTopicMetricsEntityOutputWithContext(context.Background())
+}
+
+func (i TopicMetricsEntityArgs) ToTopicMetricsEntityOutputWithContext(ctx context.Context) TopicMetricsEntityOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TopicMetricsEntityOutput)
+}
+
+// TopicMetricsEntityArrayInput is an input type that accepts TopicMetricsEntityArray and TopicMetricsEntityArrayOutput values.
+// You can construct a concrete instance of `TopicMetricsEntityArrayInput` via:
+//
+//	TopicMetricsEntityArray{ TopicMetricsEntityArgs{...} }
+type TopicMetricsEntityArrayInput interface {
+	pulumi.Input
+
+	ToTopicMetricsEntityArrayOutput() TopicMetricsEntityArrayOutput
+	ToTopicMetricsEntityArrayOutputWithContext(context.Context) TopicMetricsEntityArrayOutput
+}
+
+type TopicMetricsEntityArray []TopicMetricsEntityInput
+
+func (TopicMetricsEntityArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TopicMetricsEntity)(nil)).Elem()
+}
+
+func (i TopicMetricsEntityArray) ToTopicMetricsEntityArrayOutput() TopicMetricsEntityArrayOutput {
+	return i.ToTopicMetricsEntityArrayOutputWithContext(context.Background())
+}
+
+func (i TopicMetricsEntityArray) ToTopicMetricsEntityArrayOutputWithContext(ctx context.Context) TopicMetricsEntityArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TopicMetricsEntityArrayOutput)
+}
+
+// Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids.
+type TopicMetricsEntityOutput struct{ *pulumi.OutputState }
+
+func (TopicMetricsEntityOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicMetricsEntity)(nil)).Elem()
+}
+
+func (o TopicMetricsEntityOutput) ToTopicMetricsEntityOutput() TopicMetricsEntityOutput {
+	return o
+}
+
+func (o TopicMetricsEntityOutput) ToTopicMetricsEntityOutputWithContext(ctx context.Context) TopicMetricsEntityOutput {
+	return o
+}
+
+// Its connector or transform code, e.g. `postgresql`, `map_filter`.
+func (o TopicMetricsEntityOutput) Connector() pulumi.StringOutput {
+	return o.ApplyT(func(v TopicMetricsEntity) string { return v.Connector }).(pulumi.StringOutput)
+}
+
+func (o TopicMetricsEntityOutput) EntityType() TopicMetricsEntityEntityTypeOutput {
+	return o.ApplyT(func(v TopicMetricsEntity) TopicMetricsEntityEntityType { return v.EntityType }).(TopicMetricsEntityEntityTypeOutput)
+}
+
+// The source's, transform's or destination's id.
+func (o TopicMetricsEntityOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v TopicMetricsEntity) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`).
+func (o TopicMetricsEntityOutput) TopicIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v TopicMetricsEntity) []string { return v.TopicIds }).(pulumi.StringArrayOutput)
+}
+
+type TopicMetricsEntityArrayOutput struct{ *pulumi.OutputState }
+
+func (TopicMetricsEntityArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TopicMetricsEntity)(nil)).Elem()
+}
+
+func (o TopicMetricsEntityArrayOutput) ToTopicMetricsEntityArrayOutput() TopicMetricsEntityArrayOutput {
+	return o
+}
+
+func (o TopicMetricsEntityArrayOutput) ToTopicMetricsEntityArrayOutputWithContext(ctx context.Context) TopicMetricsEntityArrayOutput {
+	return o
+}
+
+func (o TopicMetricsEntityArrayOutput) Index(i pulumi.IntInput) TopicMetricsEntityOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TopicMetricsEntity {
+		return vs[0].([]TopicMetricsEntity)[vs[1].(int)]
+	}).(TopicMetricsEntityOutput)
+}
+
+// One topic's counters as {@link getTopicMetrics} answers them; a counter the service did not give is absent.
+type TopicMetricsInfo struct {
+	AvgLatencyMs *float64 `pulumi:"avgLatencyMs"`
+	BytesIn      *float64 `pulumi:"bytesIn"`
+	BytesOut     *float64 `pulumi:"bytesOut"`
+	EntityId     string   `pulumi:"entityId"`
+	Lag          *float64 `pulumi:"lag"`
+	MessagesIn   *float64 `pulumi:"messagesIn"`
+	MessagesOut  *float64 `pulumi:"messagesOut"`
+	TopicId      string   `pulumi:"topicId"`
+}
+
+// One topic's counters as {@link getTopicMetrics} answers them; a counter the service did not give is absent.
+type TopicMetricsInfoOutput struct{ *pulumi.OutputState }
+
+func (TopicMetricsInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicMetricsInfo)(nil)).Elem()
+}
+
+func (o TopicMetricsInfoOutput) ToTopicMetricsInfoOutput() TopicMetricsInfoOutput {
+	return o
+}
+
+func (o TopicMetricsInfoOutput) ToTopicMetricsInfoOutputWithContext(ctx context.Context) TopicMetricsInfoOutput {
+	return o
+}
+
+func (o TopicMetricsInfoOutput) AvgLatencyMs() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v TopicMetricsInfo) *float64 { return v.AvgLatencyMs }).(pulumi.Float64PtrOutput)
+}
+
+func (o TopicMetricsInfoOutput) BytesIn() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v TopicMetricsInfo) *float64 { return v.BytesIn }).(pulumi.Float64PtrOutput)
+}
+
+func (o TopicMetricsInfoOutput) BytesOut() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v TopicMetricsInfo) *float64 { return v.BytesOut }).(pulumi.Float64PtrOutput)
+}
+
+func (o TopicMetricsInfoOutput) EntityId() pulumi.StringOutput {
+	return o.ApplyT(func(v TopicMetricsInfo) string { return v.EntityId }).(pulumi.StringOutput)
+}
+
+func (o TopicMetricsInfoOutput) Lag() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v TopicMetricsInfo) *float64 { return v.Lag }).(pulumi.Float64PtrOutput)
+}
+
+func (o TopicMetricsInfoOutput) MessagesIn() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v TopicMetricsInfo) *float64 { return v.MessagesIn }).(pulumi.Float64PtrOutput)
+}
+
+func (o TopicMetricsInfoOutput) MessagesOut() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v TopicMetricsInfo) *float64 { return v.MessagesOut }).(pulumi.Float64PtrOutput)
+}
+
+func (o TopicMetricsInfoOutput) TopicId() pulumi.StringOutput {
+	return o.ApplyT(func(v TopicMetricsInfo) string { return v.TopicId }).(pulumi.StringOutput)
+}
+
+type TopicMetricsInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (TopicMetricsInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TopicMetricsInfo)(nil)).Elem()
+}
+
+func (o TopicMetricsInfoArrayOutput) ToTopicMetricsInfoArrayOutput() TopicMetricsInfoArrayOutput {
+	return o
+}
+
+func (o TopicMetricsInfoArrayOutput) ToTopicMetricsInfoArrayOutputWithContext(ctx context.Context) TopicMetricsInfoArrayOutput {
+	return o
+}
+
+func (o TopicMetricsInfoArrayOutput) Index(i pulumi.IntInput) TopicMetricsInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TopicMetricsInfo {
+		return vs[0].([]TopicMetricsInfo)[vs[1].(int)]
+	}).(TopicMetricsInfoOutput)
+}
+
+type TopicMetricsWindow struct {
+	Interval *float64                `pulumi:"interval"`
+	Unit     *TopicMetricsWindowUnit `pulumi:"unit"`
+}
+
+// TopicMetricsWindowInput is an input type that accepts TopicMetricsWindowArgs and TopicMetricsWindowOutput values.
+// You can construct a concrete instance of `TopicMetricsWindowInput` via:
+//
+//	TopicMetricsWindowArgs{...}
+type TopicMetricsWindowInput interface {
+	pulumi.Input
+
+	ToTopicMetricsWindowOutput() TopicMetricsWindowOutput
+	ToTopicMetricsWindowOutputWithContext(context.Context) TopicMetricsWindowOutput
+}
+
+type TopicMetricsWindowArgs struct {
+	Interval pulumi.Float64PtrInput         `pulumi:"interval"`
+	Unit     TopicMetricsWindowUnitPtrInput `pulumi:"unit"`
+}
+
+func (TopicMetricsWindowArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicMetricsWindow)(nil)).Elem()
+}
+
+func (i TopicMetricsWindowArgs) ToTopicMetricsWindowOutput() TopicMetricsWindowOutput {
+	return i.ToTopicMetricsWindowOutputWithContext(context.Background())
+}
+
+func (i TopicMetricsWindowArgs) ToTopicMetricsWindowOutputWithContext(ctx context.Context) TopicMetricsWindowOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TopicMetricsWindowOutput)
+}
+
+func (i TopicMetricsWindowArgs) ToTopicMetricsWindowPtrOutput() TopicMetricsWindowPtrOutput {
+	return i.ToTopicMetricsWindowPtrOutputWithContext(context.Background())
+}
+
+func (i TopicMetricsWindowArgs) ToTopicMetricsWindowPtrOutputWithContext(ctx context.Context) TopicMetricsWindowPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TopicMetricsWindowOutput).ToTopicMetricsWindowPtrOutputWithContext(ctx)
+}
+
+// TopicMetricsWindowPtrInput is an input type that accepts TopicMetricsWindowArgs, TopicMetricsWindowPtr and TopicMetricsWindowPtrOutput values.
+// You can construct a concrete instance of `TopicMetricsWindowPtrInput` via:
+//
+//	        TopicMetricsWindowArgs{...}
+//
+//	or:
+//
+//	        nil
+type TopicMetricsWindowPtrInput interface {
+	pulumi.Input
+
+	ToTopicMetricsWindowPtrOutput() TopicMetricsWindowPtrOutput
+	ToTopicMetricsWindowPtrOutputWithContext(context.Context) TopicMetricsWindowPtrOutput
+}
+
+type topicMetricsWindowPtrType TopicMetricsWindowArgs
+
+func TopicMetricsWindowPtr(v *TopicMetricsWindowArgs) TopicMetricsWindowPtrInput {
+	return (*topicMetricsWindowPtrType)(v)
+}
+
+func (*topicMetricsWindowPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**TopicMetricsWindow)(nil)).Elem()
+}
+
+func (i *topicMetricsWindowPtrType) ToTopicMetricsWindowPtrOutput() TopicMetricsWindowPtrOutput {
+	return i.ToTopicMetricsWindowPtrOutputWithContext(context.Background())
+}
+
+func (i *topicMetricsWindowPtrType) ToTopicMetricsWindowPtrOutputWithContext(ctx context.Context) TopicMetricsWindowPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TopicMetricsWindowPtrOutput)
+}
+
+type TopicMetricsWindowOutput struct{ *pulumi.OutputState }
+
+func (TopicMetricsWindowOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicMetricsWindow)(nil)).Elem()
+}
+
+func (o TopicMetricsWindowOutput) ToTopicMetricsWindowOutput() TopicMetricsWindowOutput {
+	return o
+}
+
+func (o TopicMetricsWindowOutput) ToTopicMetricsWindowOutputWithContext(ctx context.Context) TopicMetricsWindowOutput {
+	return o
+}
+
+func (o TopicMetricsWindowOutput) ToTopicMetricsWindowPtrOutput() TopicMetricsWindowPtrOutput {
+	return o.ToTopicMetricsWindowPtrOutputWithContext(context.Background())
+}
+
+func (o TopicMetricsWindowOutput) ToTopicMetricsWindowPtrOutputWithContext(ctx context.Context) TopicMetricsWindowPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v TopicMetricsWindow) *TopicMetricsWindow {
+		return &v
+	}).(TopicMetricsWindowPtrOutput)
+}
+
+func (o TopicMetricsWindowOutput) Interval() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v TopicMetricsWindow) *float64 { return v.Interval }).(pulumi.Float64PtrOutput)
+}
+
+func (o TopicMetricsWindowOutput) Unit() TopicMetricsWindowUnitPtrOutput {
+	return o.ApplyT(func(v TopicMetricsWindow) *TopicMetricsWindowUnit { return v.Unit }).(TopicMetricsWindowUnitPtrOutput)
+}
+
+type TopicMetricsWindowPtrOutput struct{ *pulumi.OutputState }
+
+func (TopicMetricsWindowPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TopicMetricsWindow)(nil)).Elem()
+}
+
+func (o TopicMetricsWindowPtrOutput) ToTopicMetricsWindowPtrOutput() TopicMetricsWindowPtrOutput {
+	return o
+}
+
+func (o TopicMetricsWindowPtrOutput) ToTopicMetricsWindowPtrOutputWithContext(ctx context.Context) TopicMetricsWindowPtrOutput {
+	return o
+}
+
+func (o TopicMetricsWindowPtrOutput) Elem() TopicMetricsWindowOutput {
+	return o.ApplyT(func(v *TopicMetricsWindow) TopicMetricsWindow {
+		if v != nil {
+			return *v
+		}
+		var ret TopicMetricsWindow
+		return ret
+	}).(TopicMetricsWindowOutput)
+}
+
+func (o TopicMetricsWindowPtrOutput) Interval() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *TopicMetricsWindow) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Interval
+	}).(pulumi.Float64PtrOutput)
+}
+
+func (o TopicMetricsWindowPtrOutput) Unit() TopicMetricsWindowUnitPtrOutput {
+	return o.ApplyT(func(v *TopicMetricsWindow) *TopicMetricsWindowUnit {
+		if v == nil {
+			return nil
+		}
+		return v.Unit
+	}).(TopicMetricsWindowUnitPtrOutput)
+}
+
+// A topic's serialization as {@link getTopicSerialization} answers it.
+type TopicSerializationInfo struct {
+	// The Kafka Connect converter classes, when the service names them.
+	KeyConverter *string `pulumi:"keyConverter"`
+	// `avro`, `json`, `json_schema`, `protobuf`, `string`, `bytearray` or `unknown`.
+	KeyFormat string `pulumi:"keyFormat"`
+	// Whether the schema registry holds the topic's schemas.
+	SchemaRegistryEnabled bool    `pulumi:"schemaRegistryEnabled"`
+	ValueConverter        *string `pulumi:"valueConverter"`
+	ValueFormat           string  `pulumi:"valueFormat"`
+}
+
+// A topic's serialization as {@link getTopicSerialization} answers it.
+type TopicSerializationInfoOutput struct{ *pulumi.OutputState }
+
+func (TopicSerializationInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicSerializationInfo)(nil)).Elem()
+}
+
+func (o TopicSerializationInfoOutput) ToTopicSerializationInfoOutput() TopicSerializationInfoOutput {
+	return o
+}
+
+func (o TopicSerializationInfoOutput) ToTopicSerializationInfoOutputWithContext(ctx context.Context) TopicSerializationInfoOutput {
+	return o
+}
+
+// The Kafka Connect converter classes, when the service names them.
+func (o TopicSerializationInfoOutput) KeyConverter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TopicSerializationInfo) *string { return v.KeyConverter }).(pulumi.StringPtrOutput)
+}
+
+// `avro`, `json`, `json_schema`, `protobuf`, `string`, `bytearray` or `unknown`.
+func (o TopicSerializationInfoOutput) KeyFormat() pulumi.StringOutput {
+	return o.ApplyT(func(v TopicSerializationInfo) string { return v.KeyFormat }).(pulumi.StringOutput)
+}
+
+// Whether the schema registry holds the topic's schemas.
+func (o TopicSerializationInfoOutput) SchemaRegistryEnabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v TopicSerializationInfo) bool { return v.SchemaRegistryEnabled }).(pulumi.BoolOutput)
+}
+
+func (o TopicSerializationInfoOutput) ValueConverter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TopicSerializationInfo) *string { return v.ValueConverter }).(pulumi.StringPtrOutput)
+}
+
+func (o TopicSerializationInfoOutput) ValueFormat() pulumi.StringOutput {
+	return o.ApplyT(func(v TopicSerializationInfo) string { return v.ValueFormat }).(pulumi.StringOutput)
+}
+
+type TopicSerializationInfoPtrOutput struct{ *pulumi.OutputState }
+
+func (TopicSerializationInfoPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TopicSerializationInfo)(nil)).Elem()
+}
+
+func (o TopicSerializationInfoPtrOutput) ToTopicSerializationInfoPtrOutput() TopicSerializationInfoPtrOutput {
+	return o
+}
+
+func (o TopicSerializationInfoPtrOutput) ToTopicSerializationInfoPtrOutputWithContext(ctx context.Context) TopicSerializationInfoPtrOutput {
+	return o
+}
+
+func (o TopicSerializationInfoPtrOutput) Elem() TopicSerializationInfoOutput {
+	return o.ApplyT(func(v *TopicSerializationInfo) TopicSerializationInfo {
+		if v != nil {
+			return *v
+		}
+		var ret TopicSerializationInfo
+		return ret
+	}).(TopicSerializationInfoOutput)
+}
+
+// The Kafka Connect converter classes, when the service names them.
+func (o TopicSerializationInfoPtrOutput) KeyConverter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TopicSerializationInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return v.KeyConverter
+	}).(pulumi.StringPtrOutput)
+}
+
+// `avro`, `json`, `json_schema`, `protobuf`, `string`, `bytearray` or `unknown`.
+func (o TopicSerializationInfoPtrOutput) KeyFormat() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TopicSerializationInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.KeyFormat
+	}).(pulumi.StringPtrOutput)
+}
+
+// Whether the schema registry holds the topic's schemas.
+func (o TopicSerializationInfoPtrOutput) SchemaRegistryEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *TopicSerializationInfo) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.SchemaRegistryEnabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o TopicSerializationInfoPtrOutput) ValueConverter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TopicSerializationInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ValueConverter
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o TopicSerializationInfoPtrOutput) ValueFormat() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TopicSerializationInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ValueFormat
+	}).(pulumi.StringPtrOutput)
+}
+
 type TransformType struct {
 	Topics      []string `pulumi:"topics"`
 	TransformId string   `pulumi:"transformId"`
@@ -2457,6 +3641,101 @@ func (o TransformTypeArrayOutput) Index(i pulumi.IntInput) TransformTypeOutput {
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TransformType {
 		return vs[0].([]TransformType)[vs[1].(int)]
 	}).(TransformTypeOutput)
+}
+
+// A transform as {@link getTransform} and {@link getTransforms} answer it.
+type TransformInfo struct {
+	// Settings by dotted key.
+	Config map[string]interface{} `pulumi:"config"`
+	// The transform's id.
+	Id string `pulumi:"id"`
+	// `RUNNING`, `DEPLOYING`, `FAILED`, …
+	JobStatus *string `pulumi:"jobStatus"`
+	// The version running live.
+	LiveVersion *string `pulumi:"liveVersion"`
+	// The name on the service.
+	Name string `pulumi:"name"`
+	// The version the preview job runs.
+	PreviewVersion *string `pulumi:"previewVersion"`
+	// The kind of transform, e.g. `map_filter`.
+	Type string `pulumi:"type"`
+	// The latest implementation version.
+	Version *float64 `pulumi:"version"`
+}
+
+// A transform as {@link getTransform} and {@link getTransforms} answer it.
+type TransformInfoOutput struct{ *pulumi.OutputState }
+
+func (TransformInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransformInfo)(nil)).Elem()
+}
+
+func (o TransformInfoOutput) ToTransformInfoOutput() TransformInfoOutput {
+	return o
+}
+
+func (o TransformInfoOutput) ToTransformInfoOutputWithContext(ctx context.Context) TransformInfoOutput {
+	return o
+}
+
+// Settings by dotted key.
+func (o TransformInfoOutput) Config() pulumi.MapOutput {
+	return o.ApplyT(func(v TransformInfo) map[string]interface{} { return v.Config }).(pulumi.MapOutput)
+}
+
+// The transform's id.
+func (o TransformInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v TransformInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// `RUNNING`, `DEPLOYING`, `FAILED`, …
+func (o TransformInfoOutput) JobStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransformInfo) *string { return v.JobStatus }).(pulumi.StringPtrOutput)
+}
+
+// The version running live.
+func (o TransformInfoOutput) LiveVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransformInfo) *string { return v.LiveVersion }).(pulumi.StringPtrOutput)
+}
+
+// The name on the service.
+func (o TransformInfoOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v TransformInfo) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The version the preview job runs.
+func (o TransformInfoOutput) PreviewVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransformInfo) *string { return v.PreviewVersion }).(pulumi.StringPtrOutput)
+}
+
+// The kind of transform, e.g. `map_filter`.
+func (o TransformInfoOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v TransformInfo) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The latest implementation version.
+func (o TransformInfoOutput) Version() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v TransformInfo) *float64 { return v.Version }).(pulumi.Float64PtrOutput)
+}
+
+type TransformInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (TransformInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TransformInfo)(nil)).Elem()
+}
+
+func (o TransformInfoArrayOutput) ToTransformInfoArrayOutput() TransformInfoArrayOutput {
+	return o
+}
+
+func (o TransformInfoArrayOutput) ToTransformInfoArrayOutputWithContext(ctx context.Context) TransformInfoArrayOutput {
+	return o
+}
+
+func (o TransformInfoArrayOutput) Index(i pulumi.IntInput) TransformInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TransformInfo {
+		return vs[0].([]TransformInfo)[vs[1].(int)]
+	}).(TransformInfoOutput)
 }
 
 type UnitTest struct {
@@ -2654,6 +3933,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotPtrInput)(nil)).Elem(), SnapshotArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TopicAutoDiscoveryInput)(nil)).Elem(), TopicAutoDiscoveryArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TopicAutoDiscoveryArrayInput)(nil)).Elem(), TopicAutoDiscoveryArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetricsEntityInput)(nil)).Elem(), TopicMetricsEntityArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetricsEntityArrayInput)(nil)).Elem(), TopicMetricsEntityArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetricsWindowInput)(nil)).Elem(), TopicMetricsWindowArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetricsWindowPtrInput)(nil)).Elem(), TopicMetricsWindowArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TransformTypeInput)(nil)).Elem(), TransformTypeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TransformTypeArrayInput)(nil)).Elem(), TransformTypeArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UnitTestInput)(nil)).Elem(), UnitTestArgs{})
@@ -2662,6 +3945,14 @@ func init() {
 	pulumi.RegisterOutputType(AclArrayOutput{})
 	pulumi.RegisterOutputType(ChannelsOutput{})
 	pulumi.RegisterOutputType(ChannelsPtrOutput{})
+	pulumi.RegisterOutputType(ClientCredentialInfoOutput{})
+	pulumi.RegisterOutputType(ClientCredentialInfoArrayOutput{})
+	pulumi.RegisterOutputType(ConnectorInfoOutput{})
+	pulumi.RegisterOutputType(ConnectorInfoArrayOutput{})
+	pulumi.RegisterOutputType(ConsumerGroupInfoOutput{})
+	pulumi.RegisterOutputType(ConsumerGroupInfoArrayOutput{})
+	pulumi.RegisterOutputType(ConsumerGroupInfoTopicOutput{})
+	pulumi.RegisterOutputType(ConsumerGroupInfoTopicArrayOutput{})
 	pulumi.RegisterOutputType(FilterOutput{})
 	pulumi.RegisterOutputType(FilterArrayOutput{})
 	pulumi.RegisterOutputType(ImplementationOutput{})
@@ -2670,11 +3961,17 @@ func init() {
 	pulumi.RegisterOutputType(InputArrayOutput{})
 	pulumi.RegisterOutputType(KafkaAccessOutput{})
 	pulumi.RegisterOutputType(KafkaAccessPtrOutput{})
+	pulumi.RegisterOutputType(KafkaUserInfoOutput{})
+	pulumi.RegisterOutputType(KafkaUserInfoArrayOutput{})
+	pulumi.RegisterOutputType(KafkaUserInfoAclOutput{})
+	pulumi.RegisterOutputType(KafkaUserInfoAclArrayOutput{})
 	pulumi.RegisterOutputType(MainTableOutput{})
 	pulumi.RegisterOutputType(MainTablePtrOutput{})
 	pulumi.RegisterOutputType(MainTableArrayOutput{})
 	pulumi.RegisterOutputType(OffsetResetOutput{})
 	pulumi.RegisterOutputType(OffsetResetPtrOutput{})
+	pulumi.RegisterOutputType(PermissionInfoOutput{})
+	pulumi.RegisterOutputType(PermissionInfoArrayOutput{})
 	pulumi.RegisterOutputType(PipelineOffsetResetToOutput{})
 	pulumi.RegisterOutputType(PipelineOffsetResetToPtrOutput{})
 	pulumi.RegisterOutputType(PipelineOffsetResetTo2Output{})
@@ -2683,14 +3980,30 @@ func init() {
 	pulumi.RegisterOutputType(PreferenceArrayOutput{})
 	pulumi.RegisterOutputType(RestartTaskTriggerOutput{})
 	pulumi.RegisterOutputType(RestartTaskTriggerPtrOutput{})
+	pulumi.RegisterOutputType(RoleInfoOutput{})
+	pulumi.RegisterOutputType(RoleInfoArrayOutput{})
 	pulumi.RegisterOutputType(SlackOutput{})
 	pulumi.RegisterOutputType(SlackPtrOutput{})
 	pulumi.RegisterOutputType(SnapshotOutput{})
 	pulumi.RegisterOutputType(SnapshotPtrOutput{})
+	pulumi.RegisterOutputType(TagInfoOutput{})
+	pulumi.RegisterOutputType(TagInfoArrayOutput{})
 	pulumi.RegisterOutputType(TopicAutoDiscoveryOutput{})
 	pulumi.RegisterOutputType(TopicAutoDiscoveryArrayOutput{})
+	pulumi.RegisterOutputType(TopicInfoOutput{})
+	pulumi.RegisterOutputType(TopicInfoArrayOutput{})
+	pulumi.RegisterOutputType(TopicMetricsEntityOutput{})
+	pulumi.RegisterOutputType(TopicMetricsEntityArrayOutput{})
+	pulumi.RegisterOutputType(TopicMetricsInfoOutput{})
+	pulumi.RegisterOutputType(TopicMetricsInfoArrayOutput{})
+	pulumi.RegisterOutputType(TopicMetricsWindowOutput{})
+	pulumi.RegisterOutputType(TopicMetricsWindowPtrOutput{})
+	pulumi.RegisterOutputType(TopicSerializationInfoOutput{})
+	pulumi.RegisterOutputType(TopicSerializationInfoPtrOutput{})
 	pulumi.RegisterOutputType(TransformTypeOutput{})
 	pulumi.RegisterOutputType(TransformTypeArrayOutput{})
+	pulumi.RegisterOutputType(TransformInfoOutput{})
+	pulumi.RegisterOutputType(TransformInfoArrayOutput{})
 	pulumi.RegisterOutputType(UnitTestOutput{})
 	pulumi.RegisterOutputType(UnitTestPtrOutput{})
 }

@@ -106,6 +106,54 @@ export interface TopicAutoDiscoveryArgs {
     transformId: pulumi.Input<string>;
 }
 
+/**
+ * Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids.
+ */
+export interface TopicMetricsEntity {
+    /**
+     * Its connector or transform code, e.g. `postgresql`, `map_filter`.
+     */
+    connector: string;
+    entityType: enums.TopicMetricsEntityEntityType;
+    /**
+     * The source's, transform's or destination's id.
+     */
+    id: string;
+    /**
+     * Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`).
+     */
+    topicIds: string[];
+}
+
+/**
+ * Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids.
+ */
+export interface TopicMetricsEntityArgs {
+    /**
+     * Its connector or transform code, e.g. `postgresql`, `map_filter`.
+     */
+    connector: pulumi.Input<string>;
+    entityType: pulumi.Input<enums.TopicMetricsEntityEntityType>;
+    /**
+     * The source's, transform's or destination's id.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`).
+     */
+    topicIds: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+export interface TopicMetricsWindow {
+    interval?: number;
+    unit?: enums.TopicMetricsWindowUnit;
+}
+
+export interface TopicMetricsWindowArgs {
+    interval?: pulumi.Input<number | undefined>;
+    unit?: pulumi.Input<enums.TopicMetricsWindowUnit | undefined>;
+}
+
 export interface TransformArgs {
     topics: pulumi.Input<pulumi.Input<string>[]>;
     transformId: pulumi.Input<string>;

@@ -21,6 +21,92 @@ export interface Channels {
     webhook?: outputs.Slack;
 }
 
+/**
+ * A client credential as {@link getClientCredentials} answers it (never its secret).
+ */
+export interface ClientCredentialInfo {
+    clientId: string;
+    createdAt?: string;
+    description?: string;
+    /**
+     * The ids of its roles.
+     */
+    roleIds: string[];
+    serviceId?: string;
+}
+
+/**
+ * A source or destination as a lookup answers it.
+ */
+export interface ConnectorInfo {
+    /**
+     * Settings by dotted key; secrets come back masked.
+     */
+    config: {[key: string]: any};
+    /**
+     * The connector code, e.g. `postgresql`, `webhook`.
+     */
+    connector: string;
+    /**
+     * `Active`, `Paused`, `Broken`, …
+     */
+    connectorStatus?: string;
+    /**
+     * How it was created: `api`, `terraform` or `web`.
+     */
+    createdFrom?: string;
+    /**
+     * The object's id, for `Pipeline` and the like.
+     */
+    id: string;
+    /**
+     * The name on the service.
+     */
+    name: string;
+    /**
+     * The ids of its tags.
+     */
+    tagIds: string[];
+    /**
+     * Full topic ids, e.g. `source_<id>.public.orders` (sources).
+     */
+    topicIds: string[];
+    /**
+     * Topic display names, e.g. `public.orders` (sources).
+     */
+    topics: string[];
+}
+
+/**
+ * A consumer group as {@link getConsumerGroups} answers it.
+ */
+export interface ConsumerGroupInfo {
+    /**
+     * The destination reading with it, when the service says.
+     */
+    entityId?: string;
+    /**
+     * The group's id, for `offsetReset.consumerGroup` when the default name does not fit.
+     */
+    groupId: string;
+    /**
+     * Records not yet read, over all its topics.
+     */
+    lag?: number;
+    /**
+     * `Stable` while its destination runs, `Empty` when paused or stopped, as the service says.
+     */
+    state?: string;
+    topics: outputs.ConsumerGroupInfoTopic[];
+}
+
+export interface ConsumerGroupInfoTopic {
+    currentOffset?: number;
+    lag?: number;
+    logEndOffset?: number;
+    topic: string;
+}
+
 export interface Filter {
     table: string;
     where: string;
@@ -56,6 +142,34 @@ export interface KafkaAccess {
     username: string;
 }
 
+/**
+ * A Kafka user as {@link getKafkaUsers} answers it (never its password).
+ */
+export interface KafkaUserInfo {
+    /**
+     * The ACL rules, in the SDK's words (see `KafkaUserAclArgs`).
+     */
+    acls: outputs.KafkaUserInfoAcl[];
+    /**
+     * The addresses allowed to connect; empty means any.
+     */
+    allowedIps: string[];
+    kafkaProxyEndpoint?: string;
+    schemaProxyEndpoint?: string;
+    /**
+     * Whether a schema registry user exists too.
+     */
+    schemaRegistry: boolean;
+    username: string;
+}
+
+export interface KafkaUserInfoAcl {
+    operation: string;
+    patternType: string;
+    resource: string;
+    topic: string;
+}
+
 export interface MainTable {
     createTableSql: string;
     name: string;
@@ -67,6 +181,24 @@ export interface OffsetReset {
     to: enums.To | outputs.PipelineOffsetResetTo | outputs.PipelineOffsetResetTo2;
     topics?: string[];
     trigger: string | number;
+}
+
+/**
+ * A permission as {@link getPermissions} answers it.
+ */
+export interface PermissionInfo {
+    /**
+     * What it allows, when the service says.
+     */
+    description?: string;
+    /**
+     * The permission's id, e.g. `pipelines:read`: what `ProjectKey` takes in `permissions`.
+     */
+    id: string;
+    /**
+     * The display name.
+     */
+    name: string;
 }
 
 export interface PipelineOffsetResetTo {
@@ -89,6 +221,32 @@ export interface RestartTaskTrigger {
     trigger: string | number;
 }
 
+/**
+ * A role as {@link getRoles} answers it.
+ */
+export interface RoleInfo {
+    /**
+     * What the role is for.
+     */
+    description?: string;
+    /**
+     * The role's id, e.g. `role_viewer`: what `ClientCredential` and `ProjectKey` take in `roles`.
+     */
+    id: string;
+    /**
+     * The role's key, e.g. `viewer` (`ClientCredential` takes it too).
+     */
+    key: string;
+    /**
+     * The display name.
+     */
+    name: string;
+    /**
+     * The permissions the role grants, e.g. `pipelines:read`, when the service lists them.
+     */
+    permissions: string[];
+}
+
 export interface Slack {
     webhookUrl: string;
 }
@@ -101,14 +259,138 @@ export interface Snapshot {
     type: enums.Type;
 }
 
+/**
+ * A tag as {@link getTags} answers it.
+ */
+export interface TagInfo {
+    /**
+     * Free text shown with the tag.
+     */
+    description?: string;
+    /**
+     * The tag's id, for the `tags` argument of pipelines, sources and others.
+     */
+    id: string;
+    /**
+     * The tag's name.
+     */
+    name: string;
+    /**
+     * True for the service's own tags ("Development", "Production").
+     */
+    system: boolean;
+    /**
+     * The kinds of object the tag applies to.
+     */
+    types: string[];
+}
+
 export interface TopicAutoDiscovery {
     regex: string;
     transformId: string;
 }
 
+/**
+ * A topic as {@link getTopic} and {@link getTopics} answer it.
+ */
+export interface TopicInfo {
+    /**
+     * `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+     */
+    cleanupPolicy?: string;
+    /**
+     * The topic id, e.g. `source_<id>.public.orders` or the name of a topic made directly.
+     */
+    id: string;
+    /**
+     * The display name, e.g. `public.orders`.
+     */
+    name: string;
+    /**
+     * The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
+     */
+    partitions?: number;
+    /**
+     * How its records are serialized, when the service says (see also `getTopicSerialization`).
+     */
+    serialization?: outputs.TopicSerializationInfo;
+}
+
+/**
+ * One topic's counters as {@link getTopicMetrics} answers them; a counter the service did not give is absent.
+ */
+export interface TopicMetricsInfo {
+    avgLatencyMs?: number;
+    bytesIn?: number;
+    bytesOut?: number;
+    entityId: string;
+    lag?: number;
+    messagesIn?: number;
+    messagesOut?: number;
+    topicId: string;
+}
+
+/**
+ * A topic's serialization as {@link getTopicSerialization} answers it.
+ */
+export interface TopicSerializationInfo {
+    /**
+     * The Kafka Connect converter classes, when the service names them.
+     */
+    keyConverter?: string;
+    /**
+     * `avro`, `json`, `json_schema`, `protobuf`, `string`, `bytearray` or `unknown`.
+     */
+    keyFormat: string;
+    /**
+     * Whether the schema registry holds the topic's schemas.
+     */
+    schemaRegistryEnabled: boolean;
+    valueConverter?: string;
+    valueFormat: string;
+}
+
 export interface Transform {
     topics: string[];
     transformId: string;
+}
+
+/**
+ * A transform as {@link getTransform} and {@link getTransforms} answer it.
+ */
+export interface TransformInfo {
+    /**
+     * Settings by dotted key.
+     */
+    config: {[key: string]: any};
+    /**
+     * The transform's id.
+     */
+    id: string;
+    /**
+     * `RUNNING`, `DEPLOYING`, `FAILED`, …
+     */
+    jobStatus?: string;
+    /**
+     * The version running live.
+     */
+    liveVersion?: string;
+    /**
+     * The name on the service.
+     */
+    name: string;
+    /**
+     * The version the preview job runs.
+     */
+    previewVersion?: string;
+    /**
+     * The kind of transform, e.g. `map_filter`.
+     */
+    type: string;
+    /**
+     * The latest implementation version.
+     */
+    version?: number;
 }
 
 export interface UnitTest {

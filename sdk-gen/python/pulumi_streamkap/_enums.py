@@ -14,6 +14,7 @@ __all__ = [
     'Channel',
     'CleanupPolicy',
     'ConnectorClassType',
+    'ConnectorFilterTagMatch',
     'ConsistencyLevel',
     'ConsumerWaitTimeForLargerBatchMs',
     'CursorOversizeHandlingMode',
@@ -58,9 +59,13 @@ __all__ = [
     'SchemaEvolution',
     'SnapshotReadOnly',
     'State',
+    'TagFilterType',
     'TimePartitioningType',
     'To',
     'ToolProfile',
+    'TopicFilterEntityType',
+    'TopicMetricsEntityEntityType',
+    'TopicMetricsWindowUnit',
     'TransformType',
     'TransformsChangeTopicNameAddOriginalTopic',
     'TransformsMarkColumnsAsRequiredNullSentinelMode',
@@ -143,6 +148,15 @@ class CleanupPolicy(_builtins.str, Enum):
 class ConnectorClassType(_builtins.str, Enum):
     STREAM = "Stream"
     KEYS = "Keys"
+
+
+@pulumi.type_token("streamkap:index:ConnectorFilterTagMatch")
+class ConnectorFilterTagMatch(_builtins.str, Enum):
+    """
+    Whether the object needs `any` of `tagIds` or `all` of them.
+    """
+    ANY = "any"
+    ALL = "all"
 
 
 @pulumi.type_token("streamkap:index:ConsistencyLevel")
@@ -560,6 +574,23 @@ class State(_builtins.str, Enum):
     STOPPED = "stopped"
 
 
+@pulumi.type_token("streamkap:index:TagFilterType")
+class TagFilterType(_builtins.str, Enum):
+    """
+    Only tags that apply to this kind of object (`environment` finds the system environment tags).
+    """
+    SOURCES = "sources"
+    DESTINATIONS = "destinations"
+    PIPELINES = "pipelines"
+    TRANSFORMS = "transforms"
+    TOPICS = "topics"
+    SERVICES = "services"
+    USERS = "users"
+    TENANT = "tenant"
+    ENVIRONMENT = "environment"
+    GENERAL = "general"
+
+
 @pulumi.type_token("streamkap:index:TimePartitioningType")
 class TimePartitioningType(_builtins.str, Enum):
     DAY = "DAY"
@@ -581,6 +612,36 @@ class ToolProfile(_builtins.str, Enum):
     READ_ONLY = "read-only"
     AGENT_OPERATOR = "agent-operator"
     INFRA_ADMIN = "infra-admin"
+
+
+@pulumi.type_token("streamkap:index:TopicFilterEntityType")
+class TopicFilterEntityType(_builtins.str, Enum):
+    """
+    Only topics of this kind of owner: `sources`, `destinations`, `transforms`, `pipelines`, or `manual` for
+    topics made on their own (DOCS list-all-topics). The older `source`, `transform` and `topic` still work.
+    """
+    SOURCES = "sources"
+    DESTINATIONS = "destinations"
+    TRANSFORMS = "transforms"
+    PIPELINES = "pipelines"
+    MANUAL = "manual"
+    SOURCE = "source"
+    TRANSFORM = "transform"
+    TOPIC = "topic"
+
+
+@pulumi.type_token("streamkap:index:TopicMetricsEntityEntityType")
+class TopicMetricsEntityEntityType(_builtins.str, Enum):
+    SOURCES = "sources"
+    TRANSFORMS = "transforms"
+    DESTINATIONS = "destinations"
+
+
+@pulumi.type_token("streamkap:index:TopicMetricsWindowUnit")
+class TopicMetricsWindowUnit(_builtins.str, Enum):
+    MINUTES = "minutes"
+    HOURS = "hours"
+    DAYS = "days"
 
 
 @pulumi.type_token("streamkap:index:TransformType")

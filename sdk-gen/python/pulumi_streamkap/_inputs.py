@@ -46,6 +46,10 @@ __all__ = [
     'SnapshotArgsDict',
     'TopicAutoDiscoveryArgs',
     'TopicAutoDiscoveryArgsDict',
+    'TopicMetricsEntity',
+    'TopicMetricsEntityDict',
+    'TopicMetricsWindow',
+    'TopicMetricsWindowDict',
     'TransformArgs',
     'TransformArgsDict',
     'UnitTestArgs',
@@ -849,6 +853,122 @@ class TopicAutoDiscoveryArgs:
     @transform_id.setter
     def transform_id(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "transform_id", value)
+
+
+class TopicMetricsEntityDict(TypedDict):
+    """
+    Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids.
+    """
+    connector: _builtins.str
+    """
+    Its connector or transform code, e.g. `postgresql`, `map_filter`.
+    """
+    entity_type: 'TopicMetricsEntityEntityType'
+    id: _builtins.str
+    """
+    The source's, transform's or destination's id.
+    """
+    topic_ids: Sequence[_builtins.str]
+    """
+    Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`).
+    """
+
+@pulumi.input_type
+class TopicMetricsEntity:
+    def __init__(__self__, *,
+                 connector: _builtins.str,
+                 entity_type: 'TopicMetricsEntityEntityType',
+                 id: _builtins.str,
+                 topic_ids: Sequence[_builtins.str]):
+        """
+        Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids.
+
+        :param _builtins.str connector: Its connector or transform code, e.g. `postgresql`, `map_filter`.
+        :param _builtins.str id: The source's, transform's or destination's id.
+        :param Sequence[_builtins.str] topic_ids: Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`).
+        """
+        pulumi.set(__self__, "connector", connector)
+        pulumi.set(__self__, "entity_type", entity_type)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "topic_ids", topic_ids)
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> _builtins.str:
+        """
+        Its connector or transform code, e.g. `postgresql`, `map_filter`.
+        """
+        return pulumi.get(self, "connector")
+
+    @connector.setter
+    def connector(self, value: _builtins.str):
+        pulumi.set(self, "connector", value)
+
+    @_builtins.property
+    @pulumi.getter(name="entityType")
+    def entity_type(self) -> 'TopicMetricsEntityEntityType':
+        return pulumi.get(self, "entity_type")
+
+    @entity_type.setter
+    def entity_type(self, value: 'TopicMetricsEntityEntityType'):
+        pulumi.set(self, "entity_type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The source's, transform's or destination's id.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: _builtins.str):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="topicIds")
+    def topic_ids(self) -> Sequence[_builtins.str]:
+        """
+        Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`).
+        """
+        return pulumi.get(self, "topic_ids")
+
+    @topic_ids.setter
+    def topic_ids(self, value: Sequence[_builtins.str]):
+        pulumi.set(self, "topic_ids", value)
+
+
+class TopicMetricsWindowDict(TypedDict):
+    interval: NotRequired[_builtins.float]
+    unit: NotRequired['TopicMetricsWindowUnit']
+
+@pulumi.input_type
+class TopicMetricsWindow:
+    def __init__(__self__, *,
+                 interval: Optional[_builtins.float] = None,
+                 unit: Optional['TopicMetricsWindowUnit'] = None):
+        if interval is not None:
+            pulumi.set(__self__, "interval", interval)
+        if unit is not None:
+            pulumi.set(__self__, "unit", unit)
+
+    @_builtins.property
+    @pulumi.getter
+    def interval(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "interval")
+
+    @interval.setter
+    def interval(self, value: Optional[_builtins.float]):
+        pulumi.set(self, "interval", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def unit(self) -> Optional['TopicMetricsWindowUnit']:
+        return pulumi.get(self, "unit")
+
+    @unit.setter
+    def unit(self, value: Optional['TopicMetricsWindowUnit']):
+        pulumi.set(self, "unit", value)
 
 
 class TransformArgsDict(TypedDict):

@@ -19,20 +19,33 @@ from ._enums import *
 __all__ = [
     'Acl',
     'Channels',
+    'ClientCredentialInfo',
+    'ConnectorInfo',
+    'ConsumerGroupInfo',
+    'ConsumerGroupInfoTopic',
     'Filter',
     'Implementation',
     'Input',
     'KafkaAccess',
+    'KafkaUserInfo',
+    'KafkaUserInfoAcl',
     'MainTable',
     'OffsetReset',
+    'PermissionInfo',
     'PipelineOffsetResetTo',
     'PipelineOffsetResetTo2',
     'Preference',
     'RestartTaskTrigger',
+    'RoleInfo',
     'Slack',
     'Snapshot',
+    'TagInfo',
     'TopicAutoDiscovery',
+    'TopicInfo',
+    'TopicMetricsInfo',
+    'TopicSerializationInfo',
     'Transform',
+    'TransformInfo',
     'UnitTest',
 ]
 
@@ -131,6 +144,275 @@ class Channels(dict):
     @pulumi.getter
     def webhook(self) -> Optional['outputs.Slack']:
         return pulumi.get(self, "webhook")
+
+
+@pulumi.output_type
+class ClientCredentialInfo(dict):
+    """
+    A client credential as {@link getClientCredentials} answers it (never its secret).
+    """
+    def __init__(__self__, *,
+                 client_id: _builtins.str,
+                 role_ids: Sequence[_builtins.str],
+                 created_at: Optional[_builtins.str] = None,
+                 description: Optional[_builtins.str] = None,
+                 service_id: Optional[_builtins.str] = None):
+        """
+        A client credential as {@link getClientCredentials} answers it (never its secret).
+
+        :param Sequence[_builtins.str] role_ids: The ids of its roles.
+        """
+        pulumi.set(__self__, "client_id", client_id)
+        pulumi.set(__self__, "role_ids", role_ids)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if service_id is not None:
+            pulumi.set(__self__, "service_id", service_id)
+
+    @_builtins.property
+    @pulumi.getter(name="clientId")
+    def client_id(self) -> _builtins.str:
+        return pulumi.get(self, "client_id")
+
+    @_builtins.property
+    @pulumi.getter(name="roleIds")
+    def role_ids(self) -> Sequence[_builtins.str]:
+        """
+        The ids of its roles.
+        """
+        return pulumi.get(self, "role_ids")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="serviceId")
+    def service_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "service_id")
+
+
+@pulumi.output_type
+class ConnectorInfo(dict):
+    """
+    A source or destination as a lookup answers it.
+    """
+    def __init__(__self__, *,
+                 config: Mapping[str, Any],
+                 connector: _builtins.str,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 tag_ids: Sequence[_builtins.str],
+                 topic_ids: Sequence[_builtins.str],
+                 topics: Sequence[_builtins.str],
+                 connector_status: Optional[_builtins.str] = None,
+                 created_from: Optional[_builtins.str] = None):
+        """
+        A source or destination as a lookup answers it.
+
+        :param Mapping[str, Any] config: Settings by dotted key; secrets come back masked.
+        :param _builtins.str connector: The connector code, e.g. `postgresql`, `webhook`.
+        :param _builtins.str id: The object's id, for `Pipeline` and the like.
+        :param _builtins.str name: The name on the service.
+        :param Sequence[_builtins.str] tag_ids: The ids of its tags.
+        :param Sequence[_builtins.str] topic_ids: Full topic ids, e.g. `source_<id>.public.orders` (sources).
+        :param Sequence[_builtins.str] topics: Topic display names, e.g. `public.orders` (sources).
+        :param _builtins.str connector_status: `Active`, `Paused`, `Broken`, …
+        :param _builtins.str created_from: How it was created: `api`, `terraform` or `web`.
+        """
+        pulumi.set(__self__, "config", config)
+        pulumi.set(__self__, "connector", connector)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "tag_ids", tag_ids)
+        pulumi.set(__self__, "topic_ids", topic_ids)
+        pulumi.set(__self__, "topics", topics)
+        if connector_status is not None:
+            pulumi.set(__self__, "connector_status", connector_status)
+        if created_from is not None:
+            pulumi.set(__self__, "created_from", created_from)
+
+    @_builtins.property
+    @pulumi.getter
+    def config(self) -> Mapping[str, Any]:
+        """
+        Settings by dotted key; secrets come back masked.
+        """
+        return pulumi.get(self, "config")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> _builtins.str:
+        """
+        The connector code, e.g. `postgresql`, `webhook`.
+        """
+        return pulumi.get(self, "connector")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The object's id, for `Pipeline` and the like.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The name on the service.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="tagIds")
+    def tag_ids(self) -> Sequence[_builtins.str]:
+        """
+        The ids of its tags.
+        """
+        return pulumi.get(self, "tag_ids")
+
+    @_builtins.property
+    @pulumi.getter(name="topicIds")
+    def topic_ids(self) -> Sequence[_builtins.str]:
+        """
+        Full topic ids, e.g. `source_<id>.public.orders` (sources).
+        """
+        return pulumi.get(self, "topic_ids")
+
+    @_builtins.property
+    @pulumi.getter
+    def topics(self) -> Sequence[_builtins.str]:
+        """
+        Topic display names, e.g. `public.orders` (sources).
+        """
+        return pulumi.get(self, "topics")
+
+    @_builtins.property
+    @pulumi.getter(name="connectorStatus")
+    def connector_status(self) -> Optional[_builtins.str]:
+        """
+        `Active`, `Paused`, `Broken`, …
+        """
+        return pulumi.get(self, "connector_status")
+
+    @_builtins.property
+    @pulumi.getter(name="createdFrom")
+    def created_from(self) -> Optional[_builtins.str]:
+        """
+        How it was created: `api`, `terraform` or `web`.
+        """
+        return pulumi.get(self, "created_from")
+
+
+@pulumi.output_type
+class ConsumerGroupInfo(dict):
+    """
+    A consumer group as {@link getConsumerGroups} answers it.
+    """
+    def __init__(__self__, *,
+                 group_id: _builtins.str,
+                 topics: Sequence['outputs.ConsumerGroupInfoTopic'],
+                 entity_id: Optional[_builtins.str] = None,
+                 lag: Optional[_builtins.float] = None,
+                 state: Optional[_builtins.str] = None):
+        """
+        A consumer group as {@link getConsumerGroups} answers it.
+
+        :param _builtins.str group_id: The group's id, for `offsetReset.consumerGroup` when the default name does not fit.
+        :param _builtins.str entity_id: The destination reading with it, when the service says.
+        :param _builtins.float lag: Records not yet read, over all its topics.
+        :param _builtins.str state: `Stable` while its destination runs, `Empty` when paused or stopped, as the service says.
+        """
+        pulumi.set(__self__, "group_id", group_id)
+        pulumi.set(__self__, "topics", topics)
+        if entity_id is not None:
+            pulumi.set(__self__, "entity_id", entity_id)
+        if lag is not None:
+            pulumi.set(__self__, "lag", lag)
+        if state is not None:
+            pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter(name="groupId")
+    def group_id(self) -> _builtins.str:
+        """
+        The group's id, for `offsetReset.consumerGroup` when the default name does not fit.
+        """
+        return pulumi.get(self, "group_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def topics(self) -> Sequence['outputs.ConsumerGroupInfoTopic']:
+        return pulumi.get(self, "topics")
+
+    @_builtins.property
+    @pulumi.getter(name="entityId")
+    def entity_id(self) -> Optional[_builtins.str]:
+        """
+        The destination reading with it, when the service says.
+        """
+        return pulumi.get(self, "entity_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def lag(self) -> Optional[_builtins.float]:
+        """
+        Records not yet read, over all its topics.
+        """
+        return pulumi.get(self, "lag")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> Optional[_builtins.str]:
+        """
+        `Stable` while its destination runs, `Empty` when paused or stopped, as the service says.
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class ConsumerGroupInfoTopic(dict):
+    def __init__(__self__, *,
+                 topic: _builtins.str,
+                 current_offset: Optional[_builtins.float] = None,
+                 lag: Optional[_builtins.float] = None,
+                 log_end_offset: Optional[_builtins.float] = None):
+        pulumi.set(__self__, "topic", topic)
+        if current_offset is not None:
+            pulumi.set(__self__, "current_offset", current_offset)
+        if lag is not None:
+            pulumi.set(__self__, "lag", lag)
+        if log_end_offset is not None:
+            pulumi.set(__self__, "log_end_offset", log_end_offset)
+
+    @_builtins.property
+    @pulumi.getter
+    def topic(self) -> _builtins.str:
+        return pulumi.get(self, "topic")
+
+    @_builtins.property
+    @pulumi.getter(name="currentOffset")
+    def current_offset(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "current_offset")
+
+    @_builtins.property
+    @pulumi.getter
+    def lag(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "lag")
+
+    @_builtins.property
+    @pulumi.getter(name="logEndOffset")
+    def log_end_offset(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "log_end_offset")
 
 
 @pulumi.output_type
@@ -391,6 +673,107 @@ class KafkaAccess(dict):
 
 
 @pulumi.output_type
+class KafkaUserInfo(dict):
+    """
+    A Kafka user as {@link getKafkaUsers} answers it (never its password).
+    """
+    def __init__(__self__, *,
+                 acls: Sequence['outputs.KafkaUserInfoAcl'],
+                 allowed_ips: Sequence[_builtins.str],
+                 schema_registry: _builtins.bool,
+                 username: _builtins.str,
+                 kafka_proxy_endpoint: Optional[_builtins.str] = None,
+                 schema_proxy_endpoint: Optional[_builtins.str] = None):
+        """
+        A Kafka user as {@link getKafkaUsers} answers it (never its password).
+
+        :param Sequence['KafkaUserInfoAcl'] acls: The ACL rules, in the SDK's words (see `KafkaUserAclArgs`).
+        :param Sequence[_builtins.str] allowed_ips: The addresses allowed to connect; empty means any.
+        :param _builtins.bool schema_registry: Whether a schema registry user exists too.
+        """
+        pulumi.set(__self__, "acls", acls)
+        pulumi.set(__self__, "allowed_ips", allowed_ips)
+        pulumi.set(__self__, "schema_registry", schema_registry)
+        pulumi.set(__self__, "username", username)
+        if kafka_proxy_endpoint is not None:
+            pulumi.set(__self__, "kafka_proxy_endpoint", kafka_proxy_endpoint)
+        if schema_proxy_endpoint is not None:
+            pulumi.set(__self__, "schema_proxy_endpoint", schema_proxy_endpoint)
+
+    @_builtins.property
+    @pulumi.getter
+    def acls(self) -> Sequence['outputs.KafkaUserInfoAcl']:
+        """
+        The ACL rules, in the SDK's words (see `KafkaUserAclArgs`).
+        """
+        return pulumi.get(self, "acls")
+
+    @_builtins.property
+    @pulumi.getter(name="allowedIps")
+    def allowed_ips(self) -> Sequence[_builtins.str]:
+        """
+        The addresses allowed to connect; empty means any.
+        """
+        return pulumi.get(self, "allowed_ips")
+
+    @_builtins.property
+    @pulumi.getter(name="schemaRegistry")
+    def schema_registry(self) -> _builtins.bool:
+        """
+        Whether a schema registry user exists too.
+        """
+        return pulumi.get(self, "schema_registry")
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> _builtins.str:
+        return pulumi.get(self, "username")
+
+    @_builtins.property
+    @pulumi.getter(name="kafkaProxyEndpoint")
+    def kafka_proxy_endpoint(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "kafka_proxy_endpoint")
+
+    @_builtins.property
+    @pulumi.getter(name="schemaProxyEndpoint")
+    def schema_proxy_endpoint(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "schema_proxy_endpoint")
+
+
+@pulumi.output_type
+class KafkaUserInfoAcl(dict):
+    def __init__(__self__, *,
+                 operation: _builtins.str,
+                 pattern_type: _builtins.str,
+                 resource: _builtins.str,
+                 topic: _builtins.str):
+        pulumi.set(__self__, "operation", operation)
+        pulumi.set(__self__, "pattern_type", pattern_type)
+        pulumi.set(__self__, "resource", resource)
+        pulumi.set(__self__, "topic", topic)
+
+    @_builtins.property
+    @pulumi.getter
+    def operation(self) -> _builtins.str:
+        return pulumi.get(self, "operation")
+
+    @_builtins.property
+    @pulumi.getter(name="patternType")
+    def pattern_type(self) -> _builtins.str:
+        return pulumi.get(self, "pattern_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def resource(self) -> _builtins.str:
+        return pulumi.get(self, "resource")
+
+    @_builtins.property
+    @pulumi.getter
+    def topic(self) -> _builtins.str:
+        return pulumi.get(self, "topic")
+
+
+@pulumi.output_type
 class MainTable(dict):
     @staticmethod
     def __key_warning(key: str):
@@ -485,6 +868,52 @@ class OffsetReset(dict):
     @pulumi.getter
     def topics(self) -> Optional[Sequence[_builtins.str]]:
         return pulumi.get(self, "topics")
+
+
+@pulumi.output_type
+class PermissionInfo(dict):
+    """
+    A permission as {@link getPermissions} answers it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 description: Optional[_builtins.str] = None):
+        """
+        A permission as {@link getPermissions} answers it.
+
+        :param _builtins.str id: The permission's id, e.g. `pipelines:read`: what `ProjectKey` takes in `permissions`.
+        :param _builtins.str name: The display name.
+        :param _builtins.str description: What it allows, when the service says.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The permission's id, e.g. `pipelines:read`: what `ProjectKey` takes in `permissions`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The display name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        What it allows, when the service says.
+        """
+        return pulumi.get(self, "description")
 
 
 @pulumi.output_type
@@ -585,6 +1014,74 @@ class RestartTaskTrigger(dict):
 
 
 @pulumi.output_type
+class RoleInfo(dict):
+    """
+    A role as {@link getRoles} answers it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 key: _builtins.str,
+                 name: _builtins.str,
+                 permissions: Sequence[_builtins.str],
+                 description: Optional[_builtins.str] = None):
+        """
+        A role as {@link getRoles} answers it.
+
+        :param _builtins.str id: The role's id, e.g. `role_viewer`: what `ClientCredential` and `ProjectKey` take in `roles`.
+        :param _builtins.str key: The role's key, e.g. `viewer` (`ClientCredential` takes it too).
+        :param _builtins.str name: The display name.
+        :param Sequence[_builtins.str] permissions: The permissions the role grants, e.g. `pipelines:read`, when the service lists them.
+        :param _builtins.str description: What the role is for.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "key", key)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "permissions", permissions)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The role's id, e.g. `role_viewer`: what `ClientCredential` and `ProjectKey` take in `roles`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> _builtins.str:
+        """
+        The role's key, e.g. `viewer` (`ClientCredential` takes it too).
+        """
+        return pulumi.get(self, "key")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The display name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def permissions(self) -> Sequence[_builtins.str]:
+        """
+        The permissions the role grants, e.g. `pipelines:read`, when the service lists them.
+        """
+        return pulumi.get(self, "permissions")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        What the role is for.
+        """
+        return pulumi.get(self, "description")
+
+
+@pulumi.output_type
 class Slack(dict):
     @staticmethod
     def __key_warning(key: str):
@@ -674,6 +1171,74 @@ class Snapshot(dict):
 
 
 @pulumi.output_type
+class TagInfo(dict):
+    """
+    A tag as {@link getTags} answers it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 system: _builtins.bool,
+                 types: Sequence[_builtins.str],
+                 description: Optional[_builtins.str] = None):
+        """
+        A tag as {@link getTags} answers it.
+
+        :param _builtins.str id: The tag's id, for the `tags` argument of pipelines, sources and others.
+        :param _builtins.str name: The tag's name.
+        :param _builtins.bool system: True for the service's own tags ("Development", "Production").
+        :param Sequence[_builtins.str] types: The kinds of object the tag applies to.
+        :param _builtins.str description: Free text shown with the tag.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "system", system)
+        pulumi.set(__self__, "types", types)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The tag's id, for the `tags` argument of pipelines, sources and others.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The tag's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def system(self) -> _builtins.bool:
+        """
+        True for the service's own tags ("Development", "Production").
+        """
+        return pulumi.get(self, "system")
+
+    @_builtins.property
+    @pulumi.getter
+    def types(self) -> Sequence[_builtins.str]:
+        """
+        The kinds of object the tag applies to.
+        """
+        return pulumi.get(self, "types")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        Free text shown with the tag.
+        """
+        return pulumi.get(self, "description")
+
+
+@pulumi.output_type
 class TopicAutoDiscovery(dict):
     @staticmethod
     def __key_warning(key: str):
@@ -710,6 +1275,210 @@ class TopicAutoDiscovery(dict):
 
 
 @pulumi.output_type
+class TopicInfo(dict):
+    """
+    A topic as {@link getTopic} and {@link getTopics} answer it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 cleanup_policy: Optional[_builtins.str] = None,
+                 partitions: Optional[_builtins.float] = None,
+                 serialization: Optional['outputs.TopicSerializationInfo'] = None):
+        """
+        A topic as {@link getTopic} and {@link getTopics} answer it.
+
+        :param _builtins.str id: The topic id, e.g. `source_<id>.public.orders` or the name of a topic made directly.
+        :param _builtins.str name: The display name, e.g. `public.orders`.
+        :param _builtins.str cleanup_policy: `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+        :param _builtins.float partitions: The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
+        :param 'TopicSerializationInfo' serialization: How its records are serialized, when the service says (see also `getTopicSerialization`).
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        if cleanup_policy is not None:
+            pulumi.set(__self__, "cleanup_policy", cleanup_policy)
+        if partitions is not None:
+            pulumi.set(__self__, "partitions", partitions)
+        if serialization is not None:
+            pulumi.set(__self__, "serialization", serialization)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The topic id, e.g. `source_<id>.public.orders` or the name of a topic made directly.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The display name, e.g. `public.orders`.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="cleanupPolicy")
+    def cleanup_policy(self) -> Optional[_builtins.str]:
+        """
+        `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+        """
+        return pulumi.get(self, "cleanup_policy")
+
+    @_builtins.property
+    @pulumi.getter
+    def partitions(self) -> Optional[_builtins.float]:
+        """
+        The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
+        """
+        return pulumi.get(self, "partitions")
+
+    @_builtins.property
+    @pulumi.getter
+    def serialization(self) -> Optional['outputs.TopicSerializationInfo']:
+        """
+        How its records are serialized, when the service says (see also `getTopicSerialization`).
+        """
+        return pulumi.get(self, "serialization")
+
+
+@pulumi.output_type
+class TopicMetricsInfo(dict):
+    """
+    One topic's counters as {@link getTopicMetrics} answers them; a counter the service did not give is absent.
+    """
+    def __init__(__self__, *,
+                 entity_id: _builtins.str,
+                 topic_id: _builtins.str,
+                 avg_latency_ms: Optional[_builtins.float] = None,
+                 bytes_in: Optional[_builtins.float] = None,
+                 bytes_out: Optional[_builtins.float] = None,
+                 lag: Optional[_builtins.float] = None,
+                 messages_in: Optional[_builtins.float] = None,
+                 messages_out: Optional[_builtins.float] = None):
+        """
+        One topic's counters as {@link getTopicMetrics} answers them; a counter the service did not give is absent.
+        """
+        pulumi.set(__self__, "entity_id", entity_id)
+        pulumi.set(__self__, "topic_id", topic_id)
+        if avg_latency_ms is not None:
+            pulumi.set(__self__, "avg_latency_ms", avg_latency_ms)
+        if bytes_in is not None:
+            pulumi.set(__self__, "bytes_in", bytes_in)
+        if bytes_out is not None:
+            pulumi.set(__self__, "bytes_out", bytes_out)
+        if lag is not None:
+            pulumi.set(__self__, "lag", lag)
+        if messages_in is not None:
+            pulumi.set(__self__, "messages_in", messages_in)
+        if messages_out is not None:
+            pulumi.set(__self__, "messages_out", messages_out)
+
+    @_builtins.property
+    @pulumi.getter(name="entityId")
+    def entity_id(self) -> _builtins.str:
+        return pulumi.get(self, "entity_id")
+
+    @_builtins.property
+    @pulumi.getter(name="topicId")
+    def topic_id(self) -> _builtins.str:
+        return pulumi.get(self, "topic_id")
+
+    @_builtins.property
+    @pulumi.getter(name="avgLatencyMs")
+    def avg_latency_ms(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "avg_latency_ms")
+
+    @_builtins.property
+    @pulumi.getter(name="bytesIn")
+    def bytes_in(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "bytes_in")
+
+    @_builtins.property
+    @pulumi.getter(name="bytesOut")
+    def bytes_out(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "bytes_out")
+
+    @_builtins.property
+    @pulumi.getter
+    def lag(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "lag")
+
+    @_builtins.property
+    @pulumi.getter(name="messagesIn")
+    def messages_in(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "messages_in")
+
+    @_builtins.property
+    @pulumi.getter(name="messagesOut")
+    def messages_out(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "messages_out")
+
+
+@pulumi.output_type
+class TopicSerializationInfo(dict):
+    """
+    A topic's serialization as {@link getTopicSerialization} answers it.
+    """
+    def __init__(__self__, *,
+                 key_format: _builtins.str,
+                 schema_registry_enabled: _builtins.bool,
+                 value_format: _builtins.str,
+                 key_converter: Optional[_builtins.str] = None,
+                 value_converter: Optional[_builtins.str] = None):
+        """
+        A topic's serialization as {@link getTopicSerialization} answers it.
+
+        :param _builtins.str key_format: `avro`, `json`, `json_schema`, `protobuf`, `string`, `bytearray` or `unknown`.
+        :param _builtins.bool schema_registry_enabled: Whether the schema registry holds the topic's schemas.
+        :param _builtins.str key_converter: The Kafka Connect converter classes, when the service names them.
+        """
+        pulumi.set(__self__, "key_format", key_format)
+        pulumi.set(__self__, "schema_registry_enabled", schema_registry_enabled)
+        pulumi.set(__self__, "value_format", value_format)
+        if key_converter is not None:
+            pulumi.set(__self__, "key_converter", key_converter)
+        if value_converter is not None:
+            pulumi.set(__self__, "value_converter", value_converter)
+
+    @_builtins.property
+    @pulumi.getter(name="keyFormat")
+    def key_format(self) -> _builtins.str:
+        """
+        `avro`, `json`, `json_schema`, `protobuf`, `string`, `bytearray` or `unknown`.
+        """
+        return pulumi.get(self, "key_format")
+
+    @_builtins.property
+    @pulumi.getter(name="schemaRegistryEnabled")
+    def schema_registry_enabled(self) -> _builtins.bool:
+        """
+        Whether the schema registry holds the topic's schemas.
+        """
+        return pulumi.get(self, "schema_registry_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="valueFormat")
+    def value_format(self) -> _builtins.str:
+        return pulumi.get(self, "value_format")
+
+    @_builtins.property
+    @pulumi.getter(name="keyConverter")
+    def key_converter(self) -> Optional[_builtins.str]:
+        """
+        The Kafka Connect converter classes, when the service names them.
+        """
+        return pulumi.get(self, "key_converter")
+
+    @_builtins.property
+    @pulumi.getter(name="valueConverter")
+    def value_converter(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "value_converter")
+
+
+@pulumi.output_type
 class Transform(dict):
     @staticmethod
     def __key_warning(key: str):
@@ -743,6 +1512,110 @@ class Transform(dict):
     @pulumi.getter(name="transformId")
     def transform_id(self) -> _builtins.str:
         return pulumi.get(self, "transform_id")
+
+
+@pulumi.output_type
+class TransformInfo(dict):
+    """
+    A transform as {@link getTransform} and {@link getTransforms} answer it.
+    """
+    def __init__(__self__, *,
+                 config: Mapping[str, Any],
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 type: _builtins.str,
+                 job_status: Optional[_builtins.str] = None,
+                 live_version: Optional[_builtins.str] = None,
+                 preview_version: Optional[_builtins.str] = None,
+                 version: Optional[_builtins.float] = None):
+        """
+        A transform as {@link getTransform} and {@link getTransforms} answer it.
+
+        :param Mapping[str, Any] config: Settings by dotted key.
+        :param _builtins.str id: The transform's id.
+        :param _builtins.str name: The name on the service.
+        :param _builtins.str type: The kind of transform, e.g. `map_filter`.
+        :param _builtins.str job_status: `RUNNING`, `DEPLOYING`, `FAILED`, …
+        :param _builtins.str live_version: The version running live.
+        :param _builtins.str preview_version: The version the preview job runs.
+        :param _builtins.float version: The latest implementation version.
+        """
+        pulumi.set(__self__, "config", config)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "type", type)
+        if job_status is not None:
+            pulumi.set(__self__, "job_status", job_status)
+        if live_version is not None:
+            pulumi.set(__self__, "live_version", live_version)
+        if preview_version is not None:
+            pulumi.set(__self__, "preview_version", preview_version)
+        if version is not None:
+            pulumi.set(__self__, "version", version)
+
+    @_builtins.property
+    @pulumi.getter
+    def config(self) -> Mapping[str, Any]:
+        """
+        Settings by dotted key.
+        """
+        return pulumi.get(self, "config")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The transform's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The name on the service.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of transform, e.g. `map_filter`.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="jobStatus")
+    def job_status(self) -> Optional[_builtins.str]:
+        """
+        `RUNNING`, `DEPLOYING`, `FAILED`, …
+        """
+        return pulumi.get(self, "job_status")
+
+    @_builtins.property
+    @pulumi.getter(name="liveVersion")
+    def live_version(self) -> Optional[_builtins.str]:
+        """
+        The version running live.
+        """
+        return pulumi.get(self, "live_version")
+
+    @_builtins.property
+    @pulumi.getter(name="previewVersion")
+    def preview_version(self) -> Optional[_builtins.str]:
+        """
+        The version the preview job runs.
+        """
+        return pulumi.get(self, "preview_version")
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> Optional[_builtins.float]:
+        """
+        The latest implementation version.
+        """
+        return pulumi.get(self, "version")
 
 
 @pulumi.output_type

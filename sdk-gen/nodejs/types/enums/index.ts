@@ -78,6 +78,16 @@ export const ConnectorClassType = {
 
 export type ConnectorClassType = (typeof ConnectorClassType)[keyof typeof ConnectorClassType];
 
+export const ConnectorFilterTagMatch = {
+    Any: "any",
+    All: "all",
+} as const;
+
+/**
+ * Whether the object needs `any` of `tagIds` or `all` of them.
+ */
+export type ConnectorFilterTagMatch = (typeof ConnectorFilterTagMatch)[keyof typeof ConnectorFilterTagMatch];
+
 export const ConsistencyLevel = {
     ALL: "ALL",
     ONE: "ONE",
@@ -537,6 +547,24 @@ export const State = {
 
 export type State = (typeof State)[keyof typeof State];
 
+export const TagFilterType = {
+    Sources: "sources",
+    Destinations: "destinations",
+    Pipelines: "pipelines",
+    Transforms: "transforms",
+    Topics: "topics",
+    Services: "services",
+    Users: "users",
+    Tenant: "tenant",
+    Environment: "environment",
+    General: "general",
+} as const;
+
+/**
+ * Only tags that apply to this kind of object (`environment` finds the system environment tags).
+ */
+export type TagFilterType = (typeof TagFilterType)[keyof typeof TagFilterType];
+
 export const TimePartitioningType = {
     DAY: "DAY",
     HOUR: "HOUR",
@@ -562,6 +590,39 @@ export const ToolProfile = {
 } as const;
 
 export type ToolProfile = (typeof ToolProfile)[keyof typeof ToolProfile];
+
+export const TopicFilterEntityType = {
+    Sources: "sources",
+    Destinations: "destinations",
+    Transforms: "transforms",
+    Pipelines: "pipelines",
+    Manual: "manual",
+    Source: "source",
+    Transform: "transform",
+    Topic: "topic",
+} as const;
+
+/**
+ * Only topics of this kind of owner: `sources`, `destinations`, `transforms`, `pipelines`, or `manual` for
+ * topics made on their own (DOCS list-all-topics). The older `source`, `transform` and `topic` still work.
+ */
+export type TopicFilterEntityType = (typeof TopicFilterEntityType)[keyof typeof TopicFilterEntityType];
+
+export const TopicMetricsEntityEntityType = {
+    Sources: "sources",
+    Transforms: "transforms",
+    Destinations: "destinations",
+} as const;
+
+export type TopicMetricsEntityEntityType = (typeof TopicMetricsEntityEntityType)[keyof typeof TopicMetricsEntityEntityType];
+
+export const TopicMetricsWindowUnit = {
+    Minutes: "minutes",
+    Hours: "hours",
+    Days: "days",
+} as const;
+
+export type TopicMetricsWindowUnit = (typeof TopicMetricsWindowUnit)[keyof typeof TopicMetricsWindowUnit];
 
 export const TransformType = {
     Fan_out: "fan_out",
