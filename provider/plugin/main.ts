@@ -15,9 +15,12 @@ import * as pulumi from "@pulumi/pulumi";
 
 import { connectorCodes, transformTypes } from "../../catalogue";
 import { typedClassName } from "../../catalogue/naming";
-import { errors } from "../errors";
+import { attributedTo } from "../engine/report";
+import { errors, ResourceInitError } from "../errors";
 import { kindNamed, kinds } from "../kinds";
 import * as runtime from "../runtime";
+import { withCallTimeout, withoutTimeouts, withTimeoutOf } from "./call-timeout";
+import { markedSecret, revealProps } from "./wire-secrets";
 
 type Props = Record<string, unknown>;
 
@@ -66,40 +69,27 @@ function withAutoName(kind: string, urn: string, news: Props): Props {
   return { ...news, namePrefix: name, nameSeed };
 }
 
-/** How the engine marks a secret value on the wire: Pulumi's own signature. */
-const { specialSigKey: secretSig, specialSecretSig: secretValue } = pulumi.runtime;
-
-function isSecret(value: unknown): value is { value: unknown } {
-  return typeof value === "object" && value !== null && (value as Props)[secretSig] === secretValue;
-}
-
-/** A value with every secret marker taken off; `secret` gathers the top-level keys that held one. */
-function reveal(value: unknown, secret?: Set<string>, key?: string): unknown {
-  if (isSecret(value)) {
-    if (secret && key !== undefined) secret.add(key);
-    return reveal(value.value);
-  }
-  if (Array.isArray(value)) return value.map((item) => reveal(item, secret, key));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, reveal(item, secret, key ?? name)]));
-  }
-  return value;
-}
-
-function revealProps(props: Props | undefined, secret?: Set<string>): Props {
-  return (props === undefined ? {} : reveal(props, secret)) as Props;
-}
-
 /** The kind's secret keys and those the program sent as secrets, marked secret again for the engine. */
 function concealed(kind: string, props: Props, alsoSecret: ReadonlySet<string>): Props {
-  const secret = new Set([...alsoSecret, ...(kindNamed(kind).secretKeys?.(props as never) ?? [])]);
-  return Object.fromEntries(
-    Object.entries(props).map(([key, value]) =>
-      secret.has(key) && value !== undefined && value !== null
-        ? [key, { [secretSig]: secretValue, value }]
-        : [key, value],
-    ),
-  );
+  return markedSecret(props, new Set([...alsoSecret, ...(kindNamed(kind).secretKeys?.(props as never) ?? [])]));
+}
+
+/**
+ * An object made (or changed) that then failed to become ready is kept in the stack with the properties its
+ * error carries. The engine stores them as outputs, so secrets are marked as in any answer; and Pulumi's server
+ * packs them into a protobuf Struct, which takes JSON values only (an `undefined` there stops the server from
+ * answering at all).
+ */
+async function keepingInitState<T>(kind: string, secret: ReadonlySet<string>, operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (ResourceInitError.is(error)) {
+      const json = JSON.parse(JSON.stringify(error.properties)) as Props;
+      error.properties = concealed(kind, withoutTimeouts(json), secret);
+    }
+    throw error;
+  }
 }
 
 const provider: pulumi.provider.Provider = {
@@ -117,8 +107,10 @@ const provider: pulumi.provider.Provider = {
   create: async (urn, inputs: Props) => {
     const kind = kindOf(urn);
     const secret = new Set<string>();
-    const created = await runtime.create(kind, revealProps(inputs, secret));
-    return { id: created.id, outs: concealed(kind, created.outs, secret) };
+    const created = await keepingInitState(kind, secret, () =>
+      runtime.create(kind, withTimeoutOf("create", revealProps(inputs, secret))),
+    );
+    return { id: created.id, outs: concealed(kind, withoutTimeouts(created.outs), secret) };
   },
   read: async (id, urn, props?: Props) => {
     const kind = kindOf(urn);
@@ -133,14 +125,25 @@ const provider: pulumi.provider.Provider = {
   update: async (id, urn, olds: Props, news: Props) => {
     const kind = kindOf(urn);
     const secret = new Set<string>();
-    const updated = await runtime.update(kind, id, revealProps(olds, secret), revealProps(news, secret));
-    return { outs: concealed(kind, updated.outs, secret) };
+    const updated = await keepingInitState(kind, secret, () =>
+      runtime.update(kind, id, revealProps(olds, secret), withTimeoutOf("update", revealProps(news, secret))),
+    );
+    return { outs: concealed(kind, withoutTimeouts(updated.outs), secret) };
   },
-  delete: async (id, urn, props: Props) => runtime.delete(kindOf(urn), id, revealProps(props)),
+  delete: async (id, urn, props: Props) => runtime.delete(kindOf(urn), id, withTimeoutOf("delete", revealProps(props))),
+  // The lookups load with the first invoke: most runs declare resources only.
+  invoke: async (token, inputs: Props) => (require("./invokes") as typeof import("./invokes")).invoke(token, inputs),
 };
 
 interface ConfigureRequest {
   getVariablesMap(): { toObject(): Array<[string, string]> };
+}
+/** The calls about one resource, each run with that resource's URN and timeout at hand. */
+const resourceCalls = ["check", "diff", "create", "read", "update", "delete"] as const;
+/** What every resource call's request carries: its resource, and for create, update and delete a timeout. */
+interface ResourceRequest {
+  getUrn?(): string;
+  getTimeout?(): number;
 }
 interface ReadRequest {
   getProperties(): unknown;
@@ -152,8 +155,9 @@ type Handler = (call: { request: unknown }, callback: unknown) => unknown;
 
 /**
  * Pulumi's provider server (`@pulumi/pulumi/provider`) registers its gRPC service with grpc-js; wrapping that
- * registration lets the plugin read `Configure`'s variables (decrypted stack config of the `streamkap`
- * package) before the server answers it.
+ * registration lets the plugin read what the server does not pass on: `Configure`'s variables (decrypted stack
+ * config of the `streamkap` package), each call's resource (so its warnings attach to it) and the timeout
+ * `customTimeouts` sets.
  */
 function captureConfigure(): void {
   const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
@@ -190,6 +194,15 @@ function captureConfigure(): void {
         if (!request.getProperties()) request.setProperties(new Struct());
         if (!request.getInputs()) request.setInputs(new Struct());
         return read(call, callback);
+      };
+    }
+    for (const method of resourceCalls) {
+      const handler = implementation[method]?.bind(implementation);
+      if (!handler) continue;
+      implementation[method] = (call, callback) => {
+        const request = call.request as ResourceRequest;
+        const timeout = request.getTimeout?.() ?? 0;
+        return attributedTo(request.getUrn?.() ?? "", () => withCallTimeout(timeout, () => handler(call, callback)));
       };
     }
     return addService.call(this, service, implementation);
