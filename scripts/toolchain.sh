@@ -6,7 +6,10 @@
 #   - streamkap-schema (tools/pulumi-cli/cmd/streamkap-schema): Pulumi's own schema binder and SDK generators, to
 #     check schema.json and generate the SDKs of other languages; built from Go modules when Go is installed;
 #   - pulumi-language-yaml (tools/pulumi-yaml), Pulumi YAML's language host, for YAML programs through the provider
-#     plugin: the one on PATH, else built from Go modules when Go is installed.
+#     plugin: the one on PATH, else built from Go modules when Go is installed;
+#   - pulumi-language-go, a Go language host for Go programs through the provider plugin (examples/go): the one on
+#     PATH, else our own minimal one (tools/pulumi-cli/cmd/pulumi-language-go) built from Go modules when Go is
+#     installed.
 # A second run finds everything in the cache and takes well under a second.
 # Usage: scripts/toolchain.sh <command> [args…]    (scripts/toolchain.sh --print-env prints the exports instead)
 set -euo pipefail
@@ -98,6 +101,16 @@ ensure_yaml_host() {
   export PATH="$dir:$PATH"
 }
 
+# A Go language host, beside the CLI on PATH: the one on PATH (a pulumi install bundles it), else ours, since the
+# upstream one's module is not served by the Go module proxy these machines reach.
+ensure_go_host() {
+  command -v pulumi-language-go >/dev/null && return 0
+  local module="$ROOT/tools/pulumi-cli" dir="$CACHE/pulumi-language-go"
+  ensure_go_tool "$dir" "$module" ./cmd/pulumi-language-go "pulumi-language-go (our minimal Go language host)" \
+    "$module/go.mod" "$module/go.sum" "$module"/cmd/pulumi-language-go/*.go || return 0
+  export PATH="$dir:$PATH"
+}
+
 build_pulumi() { # $1: bin directory to fill
   local bin="$1"
   command -v go >/dev/null || fail "no pulumi CLI on PATH and no Go toolchain to build one.
@@ -143,6 +156,7 @@ ensure_node
 ensure_pulumi
 ensure_schema_tool
 ensure_yaml_host
+ensure_go_host
 export PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
 
 if [ "${1:-}" = "--print-env" ]; then

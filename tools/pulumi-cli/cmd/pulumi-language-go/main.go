@@ -1,0 +1,234 @@
+// Command pulumi-language-go is a minimal Go language host for the pulumi CLI.
+//
+// Why it exists: the Go module proxy these machines reach serves the Pulumi Go SDK
+// (github.com/pulumi/pulumi/sdk/v3) but not the upstream Go language host module
+// (github.com/pulumi/pulumi/sdk/go/pulumi-language-go/v3), so a machine without a pulumi install cannot build
+// the upstream host, and a Go program (examples/go) cannot run. The engine needs from a language host little
+// more than `Run`: build the program with `go build`, start the binary with the monitor address, project, stack
+// and config in the environment variables the Go SDK reads (sdk/v3/go/pulumi/run.go), and report how it ended.
+// Everything that decides what a deployment does happens in the real engine.
+//
+// What it leaves out (unimplemented, so the engine falls back or reports it): plugin discovery from go.mod
+// (plugins come from PATH or the plugin cache), dependency installation (`pulumi install`; run `go mod tidy`
+// yourself), the `buildTarget` option and `PULUMI_GO_USE_RUN`, debugging, `pulumi about` details, code
+// generation, packing and policy packs. The `binary` option (run a prebuilt program instead of building one)
+// is honoured.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/types/known/emptypb"
+)
+
+// version is set at build time with -ldflags "-X main.version=…" to the pulumi version it was built beside.
+var version = "0.0.0-dev"
+
+// exitCodeAfterLoggedError is what pulumi.Run exits with when it has already shown the user an actionable
+// error; the engine must then not print a second, generic one.
+const exitCodeAfterLoggedError = 32
+
+type languageHost struct {
+	pulumirpc.UnimplementedLanguageRuntimeServer
+	engineAddress string
+}
+
+func main() {
+	engineAddress := ""
+	for _, arg := range os.Args[1:] {
+		// The engine passes its own address as the last positional argument; flags may come before it.
+		if !strings.HasPrefix(arg, "-") {
+			engineAddress = arg
+		}
+	}
+
+	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
+		Init: func(srv *grpc.Server) error {
+			pulumirpc.RegisterLanguageRuntimeServer(srv, &languageHost{engineAddress: engineAddress})
+			return nil
+		},
+	})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "pulumi-language-go: could not start the language host: %v\n", err)
+		os.Exit(1)
+	}
+
+	// The engine reads the port from our first line of output.
+	fmt.Printf("%d\n", handle.Port)
+	if err := <-handle.Done; err != nil {
+		fmt.Fprintf(os.Stderr, "pulumi-language-go: stopped serving: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func (h *languageHost) Handshake(
+	_ context.Context, req *pulumirpc.LanguageHandshakeRequest,
+) (*pulumirpc.LanguageHandshakeResponse, error) {
+	if req.GetEngineAddress() != "" {
+		h.engineAddress = req.GetEngineAddress()
+	}
+	return &pulumirpc.LanguageHandshakeResponse{}, nil
+}
+
+func (h *languageHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
+	return &pulumirpc.PluginInfo{Version: version}, nil
+}
+
+func (h *languageHost) GetRequiredPlugins(
+	context.Context, *pulumirpc.GetRequiredPluginsRequest,
+) (*pulumirpc.GetRequiredPluginsResponse, error) {
+	return &pulumirpc.GetRequiredPluginsResponse{}, nil
+}
+
+func (h *languageHost) GetRequiredPackages(
+	context.Context, *pulumirpc.GetRequiredPackagesRequest,
+) (*pulumirpc.GetRequiredPackagesResponse, error) {
+	return &pulumirpc.GetRequiredPackagesResponse{}, nil
+}
+
+func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
+	programDir := req.GetInfo().GetProgramDirectory()
+	if programDir == "" {
+		programDir = req.GetPwd()
+	}
+
+	env, err := h.runEnvironment(req)
+	if err != nil {
+		return nil, err
+	}
+
+	program, failure := programBinary(ctx, programDir, req.GetInfo().GetOptions().AsMap())
+	if failure != "" {
+		return &pulumirpc.RunResponse{Error: failure}, nil
+	}
+	if program.cleanup != nil {
+		defer program.cleanup()
+	}
+
+	cmd := exec.CommandContext(ctx, program.path, req.GetArgs()...)
+	cmd.Dir = req.GetPwd()
+	cmd.Env = env
+	cmd.Stdout = os.Stdout
+	cmd.Stderr = os.Stderr
+
+	err = cmd.Run()
+	var exitErr *exec.ExitError
+	switch {
+	case err == nil:
+		return &pulumirpc.RunResponse{}, nil
+	case errors.As(err, &exitErr) && exitErr.ExitCode() == exitCodeAfterLoggedError:
+		return &pulumirpc.RunResponse{Bail: true}, nil
+	case errors.As(err, &exitErr):
+		return &pulumirpc.RunResponse{Error: fmt.Sprintf("Program exited with non-zero exit code: %d", exitErr.ExitCode())}, nil
+	default:
+		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not start the Go program %s: %v", program.path, err)}, nil
+	}
+}
+
+type builtProgram struct {
+	path    string
+	cleanup func()
+}
+
+// programBinary is the executable to run: the `binary` runtime option when Pulumi.yaml names one, else the
+// program built now into a temporary directory. A build runs in the caller's environment, so GOMODCACHE,
+// GOCACHE, GOFLAGS and GOPROXY apply as they would to the user's own `go build`; with a warm GOCACHE a rebuild
+// only links. On failure it answers what went wrong, with go build's output, for the user to read.
+func programBinary(ctx context.Context, programDir string, options map[string]any) (builtProgram, string) {
+	if binary, ok := options["binary"].(string); ok && binary != "" {
+		if filepath.Base(binary) != binary { // a path, as opposed to a command name to look up on PATH
+			if !filepath.IsAbs(binary) {
+				binary = filepath.Join(programDir, binary)
+			}
+			return builtProgram{path: binary}, ""
+		}
+		found, err := exec.LookPath(binary)
+		if err != nil {
+			return builtProgram{}, fmt.Sprintf("the `binary` option names %q, which is not on PATH", binary)
+		}
+		return builtProgram{path: found}, ""
+	}
+
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		return builtProgram{}, "could not find `go` on PATH to build the program: install Go (https://go.dev/dl/)"
+	}
+	dir, err := os.MkdirTemp("", "pulumi-go-")
+	if err != nil {
+		return builtProgram{}, fmt.Sprintf("could not make a directory to build the Go program in: %v", err)
+	}
+	cleanup := func() { _ = os.RemoveAll(dir) }
+	binary := filepath.Join(dir, "program")
+
+	var output bytes.Buffer
+	build := exec.CommandContext(ctx, goBin, "build", "-o", binary, ".")
+	build.Dir = programDir
+	build.Stdout = &output
+	build.Stderr = &output
+	if err := build.Run(); err != nil {
+		cleanup()
+		why := strings.TrimSpace(output.String())
+		if why == "" {
+			why = err.Error()
+		}
+		return builtProgram{}, fmt.Sprintf("`go build` of the program in %s failed:\n%s", programDir, why)
+	}
+	return builtProgram{path: binary, cleanup: cleanup}, ""
+}
+
+// runEnvironment is the caller's environment plus the run's details in the variables pulumi.Run reads.
+func (h *languageHost) runEnvironment(req *pulumirpc.RunRequest) ([]string, error) {
+	config, err := json.Marshal(nonNilMap(req.GetConfig()))
+	if err != nil {
+		return nil, fmt.Errorf("serializing stack configuration: %w", err)
+	}
+	secretKeys, err := json.Marshal(nonNilSlice(req.GetConfigSecretKeys()))
+	if err != nil {
+		return nil, fmt.Errorf("serializing secret configuration keys: %w", err)
+	}
+
+	env := os.Environ()
+	set := func(name, value string) {
+		// Later entries win in exec, so these override anything stale the caller had set.
+		if value != "" {
+			env = append(env, name+"="+value)
+		}
+	}
+	set("PULUMI_MONITOR", req.GetMonitorAddress())
+	set("PULUMI_ENGINE", h.engineAddress)
+	set("PULUMI_ORGANIZATION", req.GetOrganization())
+	set("PULUMI_PROJECT", req.GetProject())
+	set("PULUMI_STACK", req.GetStack())
+	set("PULUMI_ROOT_DIRECTORY", req.GetInfo().GetRootDirectory())
+	set("PULUMI_CONFIG", string(config))
+	set("PULUMI_CONFIG_SECRET_KEYS", string(secretKeys))
+	set("PULUMI_DRY_RUN", strconv.FormatBool(req.GetDryRun()))
+	set("PULUMI_PARALLEL", strconv.Itoa(int(req.GetParallel())))
+	return env, nil
+}
+
+func nonNilMap(m map[string]string) map[string]string {
+	if m == nil {
+		return map[string]string{}
+	}
+	return m
+}
+
+func nonNilSlice(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
