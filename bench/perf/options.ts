@@ -3,7 +3,11 @@ import * as path from "node:path";
 
 import type { Layout } from "./layout";
 
-export type Variant = "floor" | "provider";
+/**
+ * The stacks: the Streamkap stack through the dynamic providers ("provider"), the same stack through the provider
+ * plugin pulumi-resource-streamkap ("plugin"), and the do-nothing floor.
+ */
+export type Variant = "floor" | "provider" | "plugin";
 
 export interface BenchOptions {
   /** Stack sizes in resources; each is rounded down to whole groups of ten. */
@@ -12,8 +16,10 @@ export interface BenchOptions {
   latencyMs: number;
   /** The engine's `--parallel`; undefined means pulumi's own default, which run.ts looks up and records. */
   parallel: number | undefined;
-  /** Which stacks to run. */
-  variants: Variant[];
+  /** Which of the floor and the dynamic-provider stack to run, at every size. */
+  variants: Array<"floor" | "provider">;
+  /** The sizes at which the provider-plugin stack runs too (each one of `sizes`). */
+  pluginSizes: number[];
   /** Runs of each stack; wall times are reported as the median. Undefined: see repeatsFor(). */
   repeat: number | undefined;
   /** Where the Markdown report goes; the JSON goes next to it as results.json. */
@@ -38,7 +44,8 @@ export const usage = `usage: npm run bench -- [options]
   --sizes 10,100,500   stack sizes in resources (groups of ten kinds)      default 10,100,500
   --latency 25         fixed latency the local API server adds per call, ms  default 25
   --parallel N         the engine's --parallel                              default: pulumi's default
-  --only floor|provider  run one of the two stacks only (no ratios then)
+  --only floor|provider|plugin  run one of the three stacks only (no ratios then)
+  --plugin-sizes 100   sizes at which the provider-plugin stack runs too, or none   default: every size
   --repeat K           runs of each stack; wall times are the median
                        default 3 up to 100 resources, 1 above (one 500-resource run takes minutes)
   --quick              sizes 10 only, one run each, report under dist/bench/perf/quick/ unless --out is given
@@ -76,7 +83,9 @@ export function parseOptions(argv: string[], repoRoot: string): BenchOptions {
   let sizes: number[] | undefined;
   let latencyMs = 25;
   let parallel: number | undefined;
-  let variants: Variant[] = ["floor", "provider"];
+  let variants: Array<"floor" | "provider"> = ["floor", "provider"];
+  let only: Variant | undefined;
+  let pluginSizes: number[] | undefined;
   let repeat: number | undefined;
   let out: string | undefined;
   let json: string | undefined;
@@ -100,9 +109,18 @@ export function parseOptions(argv: string[], repoRoot: string): BenchOptions {
         parallel = positiveInteger("--parallel", value());
         break;
       case "--only": {
-        const only = value();
-        if (only !== "floor" && only !== "provider") throw new Error(`--only takes floor or provider, got '${only}'`);
-        variants = [only];
+        const given = value();
+        if (given !== "floor" && given !== "provider" && given !== "plugin") {
+          throw new Error(`--only takes floor, provider or plugin, got '${given}'`);
+        }
+        only = given;
+        variants = given === "plugin" ? [] : [given];
+        break;
+      }
+      case "--plugin-sizes": {
+        const list = value() ?? "";
+        pluginSizes =
+          list.trim() === "none" ? [] : list.split(",").map((size) => positiveInteger("--plugin-sizes", size.trim()));
         break;
       }
       case "--repeat":
@@ -144,11 +162,18 @@ export function parseOptions(argv: string[], repoRoot: string): BenchOptions {
     repoRoot,
     out ?? (quick ? path.join("dist", "bench", "perf", "quick", "RESULTS.md") : path.join("bench", "RESULTS.md")),
   );
+  const allSizes = sizes ?? (quick ? [10] : [10, 100, 500]);
+  if (only !== undefined && only !== "plugin") pluginSizes = [];
+  const strayPluginSize = pluginSizes?.find((size) => !allSizes.includes(size));
+  if (strayPluginSize !== undefined) {
+    throw new Error(`--plugin-sizes takes sizes of --sizes (${allSizes.join(",")}), got ${strayPluginSize}`);
+  }
   return {
-    sizes: sizes ?? (quick ? [10] : [10, 100, 500]),
+    sizes: allSizes,
     latencyMs,
     parallel,
     variants,
+    pluginSizes: pluginSizes ?? allSizes,
     repeat,
     out: report,
     json: json ? path.resolve(repoRoot, json) : path.join(path.dirname(report), "results.json"),

@@ -5,6 +5,10 @@
 // for each engine run and ends with it, so its peak has to be sampled while it runs: every tick walks our process
 // tree and reads VmHWM (the kernel's own high-water mark of resident memory) of each process of interest. VmHWM is
 // monotonic, so the last sample before exit misses at most what grew in the final interval.
+//
+// The provider plugin (pulumi-resource-streamkap) is a node process the engine starts the same way, once per engine
+// run: its shell script execs `node …/dist/provider/plugin/main.js`, so it is told apart by that script. It counts
+// as the "provider" role, as the dynamic provider does: a stack has one or the other.
 import * as fs from "node:fs";
 
 export type ProcessRole = "provider" | "engine" | "program";
@@ -26,6 +30,7 @@ export function roleOf(cmdline: string): ProcessRole | undefined {
   const argv = cmdline.split("\0").filter((arg) => arg !== "");
   if (argv.length === 0) return undefined;
   if (argv.some((arg) => arg.includes("cmd/dynamic-provider"))) return "provider";
+  if (argv.some((arg) => /(^|\/)dist\/provider\/plugin\/main\.js$/.test(arg))) return "provider";
   const program = argv[0].split("/").pop() ?? "";
   if (program === "pulumi") return "engine";
   if (program === "node" || program.startsWith("node")) return "program";

@@ -1,6 +1,7 @@
 // A Pulumi project in a temporary directory running one compiled benchmark stack (bench/perf/stacks/<name>), with
 // its own file backend and passphrase secrets, driven by the real engine through the Automation API. Its
-// node_modules is laid out as layout.ts describes.
+// node_modules is laid out as layout.ts describes. The provider-plugin stack finds pulumi-resource-streamkap on PATH,
+// where the project puts the bin/ of its own copy of the package first.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -10,7 +11,7 @@ import { type ConfigMap, type Deployment, LocalWorkspace, Stack } from "@pulumi/
 import { type Layout, provideNodeModules, provideProgram } from "./layout";
 import { pulumiCommand } from "./toolchain";
 
-export type StackName = "mixed" | "floor";
+export type StackName = "mixed" | "floor" | "plugin";
 
 /** Where the API server is and how to log in; absent for the floor, which calls nothing. */
 export interface Endpoint {
@@ -20,6 +21,11 @@ export interface Endpoint {
 }
 
 const stackName = "bench";
+
+/** Where the project's copy of the package keeps pulumi-resource-streamkap. */
+export function pluginBinDir(projectDir: string): string {
+  return path.join(projectDir, "node_modules", "pulumi-streamkap", "bin");
+}
 
 export class BenchProject {
   private constructor(
@@ -40,6 +46,12 @@ export class BenchProject {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `streamkap-${projectName}-`));
     provideNodeModules(repoRoot, dir, layout);
     const main = provideProgram(repoRoot, dir, program);
+    // The plugin as a user who installed the package has it: the project's copy (or link, with --linked), whose
+    // bin/pulumi-resource-streamkap runs that copy's dist/provider/plugin/main.js.
+    const pluginPath: Record<string, string> =
+      program === "plugin"
+        ? { PATH: [pluginBinDir(dir), process.env.PATH].filter((part) => part).join(path.delimiter) }
+        : {};
     fs.writeFileSync(
       path.join(dir, "Pulumi.yaml"),
       `name: ${projectName}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: ${main}\n`,
@@ -57,6 +69,7 @@ export class BenchProject {
         PULUMI_SKIP_UPDATE_CHECK: "true",
         PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
         PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+        ...pluginPath,
         ...extraEnv,
       },
     });

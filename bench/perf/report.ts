@@ -1,9 +1,11 @@
-// Renders bench/RESULTS.md from the results: the settings, one table of targets per stack size, the state taken by
-// the serialized provider, the calls by endpoint, and every miss with the calls that made it.
+// Renders bench/RESULTS.md from the results: the settings, one table of targets per stack size (and where it ran,
+// the provider-plugin stack beside the dynamic-provider stack and the floor), the state taken by the serialized
+// provider, the calls by endpoint, and every miss with the calls that made it.
 import type { OpMap } from "@pulumi/pulumi/automation";
 
 import type { BenchResults, SizeResults } from "./results";
-import type { FootprintRow, OperationRow } from "./summary";
+import type { CallSummary } from "./calls";
+import type { FootprintRow, OperationRow, PluginFigures, StackFigures } from "./summary";
 import { floorFactor, operationLabels, operations, providerBytesPerResourceLimit } from "./targets";
 
 const dash = "–";
@@ -28,19 +30,23 @@ function steps(changes: OpMap | undefined): string {
     .join(", ");
 }
 
-function verdictText(row: OperationRow): string {
+function ratio(value: number | undefined): string {
+  return value === undefined ? dash : `${value.toFixed(2)}×`;
+}
+
+function verdictText(row: StackFigures): string {
   if (row.met === undefined) return dash;
   if (row.met) return "yes";
   const why = [row.callsMet === false ? "calls" : "", row.wallMet === false ? "wall" : "", row.error ? "failed" : ""];
   return `**no** (${why.filter(Boolean).join(", ") || "not run"})`;
 }
 
-function callsText(row: OperationRow): string {
+function callsText(row: Pick<StackFigures, "calls">): string {
   if (!row.calls) return dash;
   return row.calls.tokens > 0 ? `${row.calls.total} (${row.calls.tokens} token)` : String(row.calls.total);
 }
 
-function callsPerResourceText(row: OperationRow): string {
+function callsPerResourceText(row: StackFigures): string {
   const perResource = number(row.callsPerResource);
   return row.callsPerChanged === undefined ? perResource : `${perResource} (${number(row.callsPerChanged)}/changed)`;
 }
@@ -53,7 +59,7 @@ function operationTable(size: SizeResults): string[] {
   for (const row of size.summary.rows) {
     lines.push(
       `| ${operationLabels[row.operation]} | ${seconds(row.wallSeconds)} | ${seconds(row.floorSeconds)} | ` +
-        `${row.ratio === undefined ? dash : `${row.ratio.toFixed(2)}×`} | ${callsText(row)} | ` +
+        `${ratio(row.ratio)} | ${callsText(row)} | ` +
         `${callsPerResourceText(row)} | ${row.callTarget} | ${seconds(row.boundSeconds)} | ${verdictText(row)} | ` +
         `${mebibytes(row.providerPeakBytes)} (${mebibytes(row.floorProviderPeakBytes)}) | ${steps(row.changes)} |`,
     );
@@ -79,6 +85,59 @@ function timeTable(size: SizeResults): string[] {
   return lines;
 }
 
+/** The rows of a size that have plugin figures, with them. */
+function pluginRows(size: SizeResults): Array<{ row: OperationRow; plugin: PluginFigures }> {
+  return size.summary.rows.flatMap((row) => (row.plugin ? [{ row, plugin: row.plugin }] : []));
+}
+
+/** The provider-plugin stack next to the dynamic-provider stack and the floor. */
+function pluginTable(size: SizeResults): string[] {
+  const lines = [
+    "| operation | wall s: plugin | dynamic | floor | plugin ÷ floor | plugin ÷ dynamic | calls: plugin (dynamic) | plugin calls/res | plugin wall bound s | plugin met? | provider peak MiB: plugin / dynamic / floor | plugin engine steps |",
+    "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|---|",
+  ];
+  for (const { row, plugin } of pluginRows(size)) {
+    lines.push(
+      `| ${operationLabels[row.operation]} | ${seconds(plugin.wallSeconds)} | ${seconds(row.wallSeconds)} | ` +
+        `${seconds(row.floorSeconds)} | ${ratio(plugin.ratio)} | ${ratio(plugin.dynamicRatio)} | ` +
+        `${plugin.calls ? plugin.calls.total : dash} (${row.calls ? row.calls.total : dash}) | ` +
+        `${callsPerResourceText(plugin)} | ` +
+        `${seconds(plugin.boundSeconds)} | ${verdictText(plugin)} | ` +
+        `${mebibytes(plugin.providerPeakBytes)} / ${mebibytes(row.providerPeakBytes)} / ` +
+        `${mebibytes(row.floorProviderPeakBytes)} | ${steps(plugin.changes)} |`,
+    );
+  }
+  return lines;
+}
+
+/** CPU seconds of each role: plugin stack / dynamic-provider stack / floor. */
+function pluginTimeTable(size: SizeResults): string[] {
+  const lines = [
+    "| operation | plugin wall − floor s | plugin wall − dynamic s | plugin calls × latency ÷ parallelism s | CPU s provider: plugin / dynamic / floor | program: plugin / dynamic / floor | engine: plugin / dynamic / floor |",
+    "|---|--:|--:|--:|--:|--:|--:|",
+  ];
+  const difference = (a: number | undefined, b: number | undefined) =>
+    a !== undefined && b !== undefined ? a - b : undefined;
+  const triple = (plugin: number | undefined, dynamic: number | undefined, floor: number | undefined) =>
+    `${number(plugin, 1)} / ${number(dynamic, 1)} / ${number(floor, 1)}`;
+  for (const { row, plugin } of pluginRows(size)) {
+    lines.push(
+      `| ${operationLabels[row.operation]} | ${seconds(difference(plugin.wallSeconds, row.floorSeconds))} | ` +
+        `${seconds(difference(plugin.wallSeconds, row.wallSeconds))} | ${seconds(plugin.callSeconds)} | ` +
+        `${triple(plugin.cpu.provider, row.cpu.provider, row.floorCpu.provider)} | ` +
+        `${triple(plugin.cpu.program, row.cpu.program, row.floorCpu.program)} | ` +
+        `${triple(plugin.cpu.engine, row.cpu.engine, row.floorCpu.engine)} |`,
+    );
+  }
+  return lines;
+}
+
+const stackLabels: Record<FootprintRow["variant"], string> = {
+  provider: "Streamkap, dynamic",
+  plugin: "Streamkap, plugin",
+  floor: "floor",
+};
+
 function footprintTable(results: BenchResults): string[] {
   const lines = [
     "| resources | stack | state KiB | state B/res | `__provider` B/res (inputs + outputs) | per copy (in / out) | distinct texts | ≤ 2 KB/res? |",
@@ -88,7 +147,7 @@ function footprintTable(results: BenchResults): string[] {
   for (const row of rows) {
     const met = row.met === undefined ? dash : row.met ? "yes" : "**no**";
     lines.push(
-      `| ${row.resources} | ${row.variant === "provider" ? "Streamkap" : "floor"} | ${(row.stateBytes / 1024).toFixed(0)} | ` +
+      `| ${row.resources} | ${stackLabels[row.variant]} | ${(row.stateBytes / 1024).toFixed(0)} | ` +
         `${row.stateBytesPerResource.toFixed(0)} | ${row.providerBytesPerResource.toFixed(0)} | ` +
         `${row.inputCopyBytesPerResource.toFixed(0)} / ${row.outputCopyBytesPerResource.toFixed(0)} | ` +
         `${row.distinctProviders}${row.secretProviders > 0 ? ` (${row.secretProviders} secret)` : ""} | ${met} |`,
@@ -97,44 +156,57 @@ function footprintTable(results: BenchResults): string[] {
   return lines;
 }
 
-function endpointTable(size: SizeResults): string[] {
-  const rows = size.summary.rows;
-  const endpoints = [...new Set(rows.flatMap((row) => Object.keys(row.calls?.byEndpoint ?? {})))].sort();
+/** `calls`: one entry per operation, in the order of `operations`. */
+function endpointTable(calls: ReadonlyArray<CallSummary | undefined>): string[] {
+  const endpoints = [...new Set(calls.flatMap((summary) => Object.keys(summary?.byEndpoint ?? {})))].sort();
   if (endpoints.length === 0) return ["No API calls."];
   const lines = [`| endpoint | ${operations.join(" | ")} |`, `|---|${operations.map(() => "--:").join("|")}|`];
   for (const endpoint of endpoints) {
-    const counts = rows.map((row) => row.calls?.byEndpoint[endpoint] ?? 0);
+    const counts = calls.map((summary) => summary?.byEndpoint[endpoint] ?? 0);
     lines.push(`| \`${endpoint}\` | ${counts.map((count) => (count === 0 ? "" : String(count))).join(" | ")} |`);
   }
-  const gets = rows.map((row) => String(row.calls?.singleObjectGets ?? 0));
+  const gets = calls.map((summary) => String(summary?.singleObjectGets ?? 0));
   lines.push(`| *of which GETs of one object* | ${gets.join(" | ")} |`);
   return lines;
 }
 
-function topEndpoints(row: OperationRow, count = 4): string {
+function topEndpoints(row: StackFigures, count = 4): string {
   return Object.entries(row.calls?.byEndpoint ?? {})
     .slice(0, count)
     .map(([endpoint, calls]) => `\`${endpoint}\` ${calls}`)
     .join(", ");
 }
 
+function miss(figures: StackFigures, callTarget: string): string {
+  const parts: string[] = [];
+  if (figures.error) parts.push(`failed: ${figures.error.split("\n")[0]}`);
+  if (figures.callsMet === false && figures.calls) {
+    parts.push(
+      `${figures.calls.total} calls, ${figures.callsPerResource.toFixed(2)} per resource and ` +
+        `${figures.calls.tokens} token(s) against ${callTarget}; most: ${topEndpoints(figures)}`,
+    );
+  }
+  if (figures.wallMet === false) {
+    parts.push(`${seconds(figures.wallSeconds)} s against a bound of ${seconds(figures.boundSeconds)} s`);
+  }
+  return parts.join("; ");
+}
+
 function misses(results: BenchResults): string[] {
   const lines: string[] = [];
   for (const size of results.sizes) {
     for (const row of size.summary.rows) {
-      if (row.met !== false) continue;
-      const parts: string[] = [];
-      if (row.error) parts.push(`failed: ${row.error.split("\n")[0]}`);
-      if (row.callsMet === false && row.calls) {
-        parts.push(
-          `${row.calls.total} calls, ${row.callsPerResource.toFixed(2)} per resource and ${row.calls.tokens} token(s) ` +
-            `against ${row.callTarget}; most: ${topEndpoints(row)}`,
+      if (row.met === false) {
+        lines.push(
+          `- **${size.resources} resources, ${operationLabels[row.operation]}**: ${miss(row, row.callTarget)}.`,
         );
       }
-      if (row.wallMet === false) {
-        parts.push(`${seconds(row.wallSeconds)} s against a bound of ${seconds(row.boundSeconds)} s`);
+      if (row.plugin?.met === false) {
+        lines.push(
+          `- **${size.resources} resources, ${operationLabels[row.operation]}, provider plugin**: ` +
+            `${miss(row.plugin, row.callTarget)}.`,
+        );
       }
-      lines.push(`- **${size.resources} resources, ${operationLabels[row.operation]}**: ${parts.join("; ")}.`);
     }
     for (const row of size.summary.footprint) {
       if (row.met === false) {
@@ -192,17 +264,24 @@ export function renderReport(results: BenchResults, analysis: string | undefined
       "ClickHouse destination (typed classes), two pipelines and a transform with code, a unit test and " +
       "`deploy: true`. The **floor** is the same stack (count, dependencies, inputs) made of a do-nothing dynamic " +
       "resource: no HTTP, outputs = inputs. It is what the engine, language host and dynamic-provider host cost.",
+    "- The **provider plugin** stack is the Streamkap stack again (same inputs, same dependencies) declared by type " +
+      "token (`streamkap:index:PostgresqlSource`, …) as a generated Pulumi SDK declares it, so the engine runs it " +
+      "through pulumi-resource-streamkap (the installed package's bin/, first on PATH) instead of the dynamic " +
+      "providers; its pipelines name their ends by id (`sourceId`), as the schema has them. It is held to the same " +
+      "targets, against the same floor.",
     "- **update 10%** changes one in-place field of one resource per group (rotating through the kinds); " +
       "**calls/res** counts calls other than token requests per resource (for the update also per changed resource).",
     `- **wall bound** = ${floorFactor} × floor + calls × ${settings.latencyMs} ms ÷ ${settings.parallelism}, the ` +
       "parallelism being the smaller of the engine's `--parallel` and the provider's `maxConcurrency`.",
     "- **provider peak** is the highest VmHWM (peak resident memory) of the dynamic-provider node process during " +
-      "the operation, sampled from /proc every 100 ms; the floor's in brackets.",
+      "the operation, sampled from /proc every 100 ms; the floor's in brackets. For the plugin stack it is the " +
+      "plugin's node process (`node …/dist/provider/plugin/main.js`), which the engine starts once per operation " +
+      "as it starts the dynamic-provider host.",
     "- **engine steps** are what the engine reported doing; a clean no-op preview shows only `same`.",
     "- **Where the time goes**: the wall time above the floor next to what the calls need at the injected latency, " +
       "the least time the provider's request pace allows ((calls − burst) ÷ requests per second), and the CPU " +
-      "seconds of the dynamic provider, the program (the language host's node process) and the engine (`pulumi`), " +
-      "the floor's in brackets.",
+      "seconds of the dynamic provider (or the plugin), the program (the language host's node process) and the " +
+      "engine (`pulumi`), the floor's in brackets.",
     "",
   ];
   for (const size of results.sizes) {
@@ -217,12 +296,26 @@ export function renderReport(results: BenchResults, analysis: string | undefined
       ...timeTable(size),
       "",
     );
+    if (pluginRows(size).length > 0) {
+      lines.push(
+        `The same ${size.resources} resources through the provider plugin, next to the dynamic providers and the floor ` +
+          `(${size.plugin?.length ?? 0} run${size.plugin?.length === 1 ? "" : "s"}; targets and bound as above):`,
+        "",
+        ...pluginTable(size),
+        "",
+        "Where the plugin's time goes (CPU seconds: the plugin stack / the dynamic-provider stack / the floor):",
+        "",
+        ...pluginTimeTable(size),
+        "",
+      );
+    }
   }
   lines.push(
     "## Serialized provider and state (after `up` from empty)",
     "",
     "Every dynamic resource stores the serialized provider (`__provider`) twice: among its inputs and among its " +
-      "outputs. The target counts both copies.",
+      "outputs. The target counts both copies. Resources of the provider plugin store none: the state names the " +
+      "plugin's default provider resource once instead.",
     "",
     ...footprintTable(results),
     "",
@@ -230,7 +323,17 @@ export function renderReport(results: BenchResults, analysis: string | undefined
     "",
   );
   for (const size of results.sizes) {
-    lines.push(`### ${size.resources} resources`, "", ...endpointTable(size), "");
+    const rows = size.summary.rows;
+    const title = pluginRows(size).length > 0 ? ", dynamic providers" : "";
+    lines.push(`### ${size.resources} resources${title}`, "", ...endpointTable(rows.map((row) => row.calls)), "");
+    if (title) {
+      lines.push(
+        `### ${size.resources} resources, provider plugin`,
+        "",
+        ...endpointTable(rows.map((row) => row.plugin?.calls)),
+        "",
+      );
+    }
   }
   lines.push("## Targets missed", "", ...misses(results), "");
   if (analysis && analysis.trim() !== "") lines.push(analysis.trim(), "");

@@ -11,7 +11,7 @@ export interface RunSettings {
   engineParallel: number;
   /** Where engineParallel came from. */
   engineParallelSource: "pulumi default" | "--parallel";
-  /** The provider's cap on calls in flight (`streamkap:maxConcurrency`). */
+  /** The provider's cap on calls in flight (`streamkap:maxConcurrency`), the plugin's alike. */
   providerMaxConcurrency: number | undefined;
   /** The provider's request pace, when it has one (`streamkap:requestsPerSecond`, `streamkap:requestBurst`). */
   providerRequestsPerSecond: number | undefined;
@@ -31,10 +31,12 @@ export interface SizeResults {
   resources: number;
   /** Runs of each stack at this size. */
   repeats: number;
-  /** Seconds this size took, both stacks and every repeat. */
+  /** Seconds this size took, every stack and every repeat. */
   seconds: number;
   provider: ScenarioRun[];
   floor: ScenarioRun[];
+  /** The provider-plugin stack's runs; absent at sizes where it did not run (`--plugin-sizes`). */
+  plugin?: ScenarioRun[];
   summary: SizeSummary;
 }
 

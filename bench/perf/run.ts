@@ -1,4 +1,5 @@
-// `npm run bench`: runs stacks of N resources of mixed Streamkap kinds, and the same stacks of do-nothing dynamic
+// `npm run bench`: runs stacks of N resources of mixed Streamkap kinds through the dynamic providers, the same
+// stacks through the provider plugin (pulumi-resource-streamkap), and the same stacks of do-nothing dynamic
 // resources (the floor), through the real pulumi engine against the local API server with a fixed latency per call,
 // and writes bench/RESULTS.md and bench/results.json. See bench/perf/options.ts for the flags.
 import * as fs from "node:fs";
@@ -7,7 +8,7 @@ import * as path from "node:path";
 
 import { resolveSettings } from "../../provider/settings";
 import { machineFacts } from "./machine";
-import { type BenchOptions, parseOptions, repeatsFor, usage } from "./options";
+import { type BenchOptions, parseOptions, repeatsFor, usage, type Variant } from "./options";
 import { ProcessTreeSampler } from "./process-sampler";
 import { renderReport } from "./report";
 import type { BenchResults, RunSettings, SizeResults } from "./results";
@@ -108,18 +109,22 @@ async function main(): Promise<void> {
   const { settings } = results;
   log(
     `sizes ${options.sizes.join(", ")}; latency ${settings.latencyMs} ms; --parallel ${settings.engineParallel} ` +
-      `(${settings.engineParallelSource}); ${options.variants.join(" and ")}; ${options.repeat ?? "auto"} repeat(s); ` +
-      `package ${options.layout}`,
+      `(${settings.engineParallelSource}); ${options.variants.join(" and ") || "no dynamic stack"}; plugin at ` +
+      `${options.pluginSizes.join(", ") || "no size"}; ${options.repeat ?? "auto"} repeat(s); package ${options.layout}`,
   );
 
   for (const size of options.sizes) {
     const sizeStarted = Date.now();
     const resources = groupCount(size) * groupSize;
     const repeats = repeatsFor(options, resources);
-    const runs: Record<"provider" | "floor", ScenarioRun[]> = { provider: [], floor: [] };
-    // Alternating the two stacks spreads changes in the machine's load over both.
+    const runs: Record<Variant, ScenarioRun[]> = { provider: [], floor: [], plugin: [] };
+    const variants: Variant[] = [
+      ...options.variants,
+      ...(options.pluginSizes.includes(size) ? ["plugin" as const] : []),
+    ];
+    // Alternating the stacks spreads changes in the machine's load over all of them.
     for (let repeat = 0; repeat < repeats; repeat++) {
-      for (const variant of options.variants) {
+      for (const variant of variants) {
         const run = await runScenario(
           {
             repoRoot,
@@ -127,7 +132,7 @@ async function main(): Promise<void> {
             size,
             latencyMs: options.latencyMs,
             parallel: settings.engineParallel,
-            extraConfig: variant === "provider" ? options.config : {},
+            extraConfig: variant === "floor" ? {} : options.config,
             keep: options.keep,
             layout: options.layout,
             cpuProfileDir: options.cpuProfileDir,
@@ -143,12 +148,20 @@ async function main(): Promise<void> {
       seconds: (Date.now() - sizeStarted) / 1000,
       provider: runs.provider,
       floor: runs.floor,
-      summary: summarizeSize(resources, groupCount(size), runs.provider, runs.floor, {
-        latencyMs: settings.latencyMs,
-        parallelism: settings.parallelism,
-        requestsPerSecond: settings.providerRequestsPerSecond,
-        requestBurst: settings.providerRequestBurst,
-      }),
+      ...(runs.plugin.length > 0 ? { plugin: runs.plugin } : {}),
+      summary: summarizeSize(
+        resources,
+        groupCount(size),
+        runs.provider,
+        runs.floor,
+        {
+          latencyMs: settings.latencyMs,
+          parallelism: settings.parallelism,
+          requestsPerSecond: settings.providerRequestsPerSecond,
+          requestBurst: settings.providerRequestBurst,
+        },
+        runs.plugin,
+      ),
     };
     results.sizes.push(sizeResults);
     log(`${resources} resources took ${sizeResults.seconds.toFixed(0)} s`);

@@ -1,4 +1,4 @@
-// One benchmark run: a fresh project and (for the Streamkap stack) a fresh local API server, then the five
+// One benchmark run: a fresh project and (for the Streamkap stacks) a fresh local API server, then the five
 // operations in order, each measured on its own: wall time, API calls, peak memory, and the state it leaves.
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -10,9 +10,9 @@ import { type CallSummary, noCalls, summarizeCalls } from "./calls";
 import type { Layout } from "./layout";
 import type { Variant } from "./options";
 import { type PeakReport, ProcessTreeSampler } from "./process-sampler";
-import { BenchProject } from "./project";
+import { BenchProject, type StackName } from "./project";
 import { groupCount, groupSize } from "./stacks/plan";
-import { providerFootprint, type ProviderFootprint } from "./state";
+import { declaredResources, providerFootprint, type ProviderFootprint } from "./state";
 import { type Operation, operations } from "./targets";
 
 /**
@@ -21,8 +21,13 @@ import { type Operation, operations } from "./targets";
  */
 export const serverTimings = { statusDelayMs: 10, deleteDelayMs: 10, topicDiscoveryDelayMs: 10 } as const;
 
+/** The program (bench/perf/stacks/<name>) each stack runs. */
+const programOf: Record<Variant, StackName> = { provider: "mixed", plugin: "plugin", floor: "floor" };
+
 export interface StateFigures {
   fileBytes: number;
+  /** Resources the program declared that the state holds (absent from results written before it was counted). */
+  resources?: number;
   provider: ProviderFootprint;
 }
 
@@ -55,7 +60,7 @@ export interface ScenarioSettings {
   size: number;
   latencyMs: number;
   parallel: number;
-  /** Further stack config, e.g. `streamkap:maxConcurrency`. */
+  /** Further stack config, e.g. `streamkap:maxConcurrency` (the provider's and the plugin's alike). */
   extraConfig: Record<string, string>;
   /** Leave the project directory (state, backups) behind for inspection. */
   keep: boolean;
@@ -82,7 +87,11 @@ async function runOperation(project: BenchProject, operation: Operation, paralle
 
 async function stateFigures(project: BenchProject): Promise<StateFigures> {
   const exported = await project.exportState();
-  return { fileBytes: project.stateFileBytes(), provider: providerFootprint(exported.deployment) };
+  return {
+    fileBytes: project.stateFileBytes(),
+    resources: declaredResources(exported.deployment),
+    provider: providerFootprint(exported.deployment),
+  };
 }
 
 function messageOf(error: unknown): string {
@@ -96,7 +105,7 @@ export async function runScenario(settings: ScenarioSettings, log: (line: string
   // The server's request log (method, path, status, duration; never bodies) is kept with a kept project.
   const requestLog: string[] = [];
   const server: LocalServer | undefined =
-    settings.variant === "provider"
+    settings.variant !== "floor"
       ? await startLocalServer({
           faults: `latency=${settings.latencyMs}ms`,
           ...serverTimings,
@@ -107,7 +116,7 @@ export async function runScenario(settings: ScenarioSettings, log: (line: string
   if (profiles) fs.mkdirSync(profiles, { recursive: true });
   const project = await BenchProject.create(
     settings.repoRoot,
-    settings.variant === "provider" ? "mixed" : "floor",
+    programOf[settings.variant],
     settings.layout,
     server,
     profiles ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profiles}` } : {},

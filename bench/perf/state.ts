@@ -1,5 +1,5 @@
 // What a stack's state holds of the serialized provider: every dynamic resource stores the provider's code as the
-// `__provider` string among its inputs and again among its outputs.
+// `__provider` string among its inputs and again among its outputs. Resources of the provider plugin store none.
 
 /** The secret envelope Pulumi writes in exported state (`sig.Secret`), with the value encrypted. */
 const secretSignature = "4dabf18193072939515e22adb298388d";
@@ -65,4 +65,15 @@ export function providerFootprint(deployment: unknown): ProviderFootprint {
   }
   footprint.distinct = distinct.size;
   return footprint;
+}
+
+/**
+ * Resources the program declared in an exported deployment: every resource but the stack and provider resources
+ * (types `pulumi:…`), dynamic or not.
+ */
+export function declaredResources(deployment: unknown): number {
+  const resources = isRecord(deployment) && Array.isArray(deployment.resources) ? deployment.resources : [];
+  return resources.filter(
+    (resource) => isRecord(resource) && typeof resource.type === "string" && !resource.type.startsWith("pulumi:"),
+  ).length;
 }

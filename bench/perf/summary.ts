@@ -1,5 +1,6 @@
 // Turns the raw runs of one stack size into the rows the report shows: each operation of the Streamkap stack next
-// to the floor's, with its targets checked (pure; tests/unit/bench-targets.test.ts).
+// to the floor's, and where it ran the same stack through the provider plugin, each with its targets checked
+// (pure; tests/unit/bench-targets.test.ts).
 import type { OpMap } from "@pulumi/pulumi/automation";
 
 import type { CallSummary } from "./calls";
@@ -17,27 +18,43 @@ import {
   type Verdict,
 } from "./targets";
 
-export interface OperationRow extends Verdict {
-  operation: Operation;
-  /** Median over repeats; undefined when the Streamkap stack was not run or failed here. */
+/** One stack's figures for one operation: the median wall time over repeats, the rest from the median run. */
+export interface StackFigures extends Verdict {
+  /** Undefined when the stack was not run or failed here. */
   wallSeconds: number | undefined;
-  floorSeconds: number | undefined;
-  ratio: number | undefined;
   calls: CallSummary | undefined;
-  callTarget: string;
   /** For the update: calls other than tokens per changed resource. */
   callsPerChanged: number | undefined;
   providerPeakBytes: number | undefined;
-  floorProviderPeakBytes: number | undefined;
   enginePeakBytes: number | undefined;
   /** Where the time went: calls × latency ÷ parallelism, and the least time the provider's pace allows. */
   callSeconds: number | undefined;
   paceSeconds: number | undefined;
-  /** CPU seconds by process role, of the Streamkap stack's run and of the floor's. */
+  /** CPU seconds by process role. */
   cpu: CpuByRole;
-  floorCpu: CpuByRole;
   changes: OpMap | undefined;
   error: string | undefined;
+}
+
+/** The Streamkap stack through the provider plugin, beside the dynamic-provider stack and the floor. */
+export interface PluginFigures extends StackFigures {
+  /** Wall time ÷ the floor's. */
+  ratio: number | undefined;
+  /** Wall time ÷ the dynamic-provider stack's. */
+  dynamicRatio: number | undefined;
+}
+
+/** One operation: the Streamkap stack through the dynamic providers (the fields of StackFigures) and the floor. */
+export interface OperationRow extends StackFigures {
+  operation: Operation;
+  floorSeconds: number | undefined;
+  ratio: number | undefined;
+  callTarget: string;
+  floorProviderPeakBytes: number | undefined;
+  /** CPU seconds by process role of the floor's run. */
+  floorCpu: CpuByRole;
+  /** The provider-plugin stack, at the sizes where it ran. */
+  plugin?: PluginFigures;
 }
 
 export interface CpuByRole {
@@ -55,11 +72,11 @@ function cpuOf(run: OperationRun | undefined): CpuByRole {
 }
 
 export interface FootprintRow {
-  variant: "provider" | "floor";
+  variant: "provider" | "plugin" | "floor";
   resources: number;
   stateBytes: number;
   stateBytesPerResource: number;
-  /** Both stored copies of `__provider` together, per resource. */
+  /** Both stored copies of `__provider` together, per resource (none for the plugin's resources). */
   providerBytesPerResource: number;
   inputCopyBytesPerResource: number;
   outputCopyBytesPerResource: number;
@@ -107,20 +124,22 @@ function firstError(runs: readonly ScenarioRun[], operation: Operation): string 
   return undefined;
 }
 
-function operationRow(
+function ratioOf(wall: number | undefined, base: number | undefined): number | undefined {
+  return wall !== undefined && base ? wall / base : undefined;
+}
+
+/** The figures of one Streamkap stack (dynamic providers or plugin), checked against the same targets. */
+function stackFigures(
   operation: Operation,
   resources: number,
   changed: number,
-  provider: readonly ScenarioRun[],
-  floor: readonly ScenarioRun[],
+  runs: readonly ScenarioRun[],
+  floorSeconds: number | undefined,
   context: SummaryContext,
-): OperationRow {
-  const run = representative(provider, operation);
-  const floorRun = representative(floor, operation);
-  const wallSeconds = medianWall(provider, operation);
-  const floorSeconds = medianWall(floor, operation);
+): StackFigures {
+  const run = representative(runs, operation);
+  const wallSeconds = medianWall(runs, operation);
   const calls = run?.calls;
-  const error = firstError(provider, operation);
   const judged: Verdict =
     wallSeconds !== undefined && calls !== undefined
       ? verdict({
@@ -138,43 +157,69 @@ function operationRow(
           boundSeconds: undefined,
           wallMet: undefined,
           // A Streamkap run that failed, or never got this far, cannot meet its targets.
-          met: provider.length > 0 ? false : undefined,
+          met: runs.length > 0 ? false : undefined,
         };
   return {
-    operation,
     ...judged,
     wallSeconds,
-    floorSeconds,
-    ratio: wallSeconds !== undefined && floorSeconds ? wallSeconds / floorSeconds : undefined,
     calls,
-    callTarget: callLimit(operation).text,
     callsPerChanged:
       operation === "update" && calls && changed > 0 ? (calls.total - calls.tokens) / changed : undefined,
     providerPeakBytes: run?.memory.provider?.peakBytes,
-    floorProviderPeakBytes: floorRun?.memory.provider?.peakBytes,
     enginePeakBytes: run?.memory.engine?.peakBytes,
     callSeconds: calls ? callTimeSeconds(calls.total, context.latencyMs, context.parallelism) : undefined,
     paceSeconds: calls ? paceMinimumSeconds(calls.total, context.requestsPerSecond, context.requestBurst) : undefined,
     cpu: cpuOf(run),
-    floorCpu: cpuOf(floorRun),
     changes: run?.changes,
-    error,
+    error: firstError(runs, operation),
   };
 }
 
-function footprintRow(variant: "provider" | "floor", runs: readonly ScenarioRun[]): FootprintRow | undefined {
+function operationRow(
+  operation: Operation,
+  resources: number,
+  changed: number,
+  runs: { provider: readonly ScenarioRun[]; floor: readonly ScenarioRun[]; plugin: readonly ScenarioRun[] },
+  context: SummaryContext,
+): OperationRow {
+  const floorRun = representative(runs.floor, operation);
+  const floorSeconds = medianWall(runs.floor, operation);
+  const figures = stackFigures(operation, resources, changed, runs.provider, floorSeconds, context);
+  const row: OperationRow = {
+    operation,
+    ...figures,
+    floorSeconds,
+    ratio: ratioOf(figures.wallSeconds, floorSeconds),
+    callTarget: callLimit(operation).text,
+    floorProviderPeakBytes: floorRun?.memory.provider?.peakBytes,
+    floorCpu: cpuOf(floorRun),
+  };
+  if (runs.plugin.length > 0) {
+    const plugin = stackFigures(operation, resources, changed, runs.plugin, floorSeconds, context);
+    row.plugin = {
+      ...plugin,
+      ratio: ratioOf(plugin.wallSeconds, floorSeconds),
+      dynamicRatio: ratioOf(plugin.wallSeconds, figures.wallSeconds),
+    };
+  }
+  return row;
+}
+
+function footprintRow(variant: FootprintRow["variant"], runs: readonly ScenarioRun[]): FootprintRow | undefined {
   const state = representative(runs, "up")?.state;
-  if (!state || state.provider.resources === 0) return undefined;
+  // Results written before `resources` was recorded counted dynamic resources only.
+  const resources = state?.resources ?? state?.provider.resources ?? 0;
+  if (!state || resources === 0) return undefined;
   const { provider } = state;
-  const perResource = providerBytesPerResource(provider.inputBytes, provider.outputBytes, provider.resources);
+  const perResource = providerBytesPerResource(provider.inputBytes, provider.outputBytes, resources);
   return {
     variant,
-    resources: provider.resources,
+    resources,
     stateBytes: state.fileBytes,
-    stateBytesPerResource: state.fileBytes / provider.resources,
+    stateBytesPerResource: state.fileBytes / resources,
     providerBytesPerResource: perResource,
-    inputCopyBytesPerResource: provider.inputBytes / provider.resources,
-    outputCopyBytesPerResource: provider.outputBytes / provider.resources,
+    inputCopyBytesPerResource: provider.inputBytes / resources,
+    outputCopyBytesPerResource: provider.outputBytes / resources,
     distinctProviders: provider.distinct,
     secretProviders: provider.secret,
     // The limit is the Streamkap provider's; the floor's figure is the engine's own minimum, for comparison.
@@ -182,18 +227,23 @@ function footprintRow(variant: "provider" | "floor", runs: readonly ScenarioRun[
   };
 }
 
+/** `plugin`: the runs of the provider-plugin stack, none at sizes where it did not run. */
 export function summarizeSize(
   resources: number,
   changed: number,
   provider: readonly ScenarioRun[],
   floor: readonly ScenarioRun[],
   context: SummaryContext,
+  plugin: readonly ScenarioRun[] = [],
 ): SizeSummary {
+  const runs = { provider, floor, plugin };
   return {
     resources,
-    rows: operations.map((operation) => operationRow(operation, resources, changed, provider, floor, context)),
-    footprint: [footprintRow("provider", provider), footprintRow("floor", floor)].filter(
-      (row): row is FootprintRow => row !== undefined,
-    ),
+    rows: operations.map((operation) => operationRow(operation, resources, changed, runs, context)),
+    footprint: [
+      footprintRow("provider", provider),
+      footprintRow("plugin", plugin),
+      footprintRow("floor", floor),
+    ].filter((row): row is FootprintRow => row !== undefined),
   };
 }

@@ -1,6 +1,7 @@
 // The benchmark's resource plan: which resources a stack of N holds and what their arguments are, shared by the
-// Streamkap program (stacks/mixed) and the floor program (stacks/floor) so that both declare the same number of
-// resources, with the same dependencies and inputs of the same size.
+// Streamkap program (stacks/mixed), the same through the provider plugin (stacks/plugin) and the floor program
+// (stacks/floor) so that all three declare the same number of resources, with the same dependencies and inputs of
+// the same size.
 //
 // Resources come in groups of ten (a tag, two topics, a Postgres and a MySQL source, a Snowflake and a ClickHouse
 // destination, two pipelines, a transform). Update round r > 0 changes one resource of each group, i.e. 10%, in a
