@@ -99,8 +99,9 @@ export async function diff(
   _id: string,
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
+  oldInputs?: Record<string, unknown>,
 ): Promise<DiffOutcome> {
-  const { warning, ...outcome } = diffInputs(kindNamed(kind), olds, news);
+  const { warning, ...outcome } = diffInputs(kindNamed(kind), olds, news, oldInputs);
   if (warning) await warn(warning);
   return outcome;
 }

@@ -62,7 +62,7 @@ pulumi_is_usable() { # $1: directory holding pulumi
   [ -n "$minor" ] && [ "$minor" -ge "$MIN_PULUMI_MINOR" ]
 }
 
-tools_fingerprint() { cat "$ROOT/tools/pulumi-cli/go.mod" "$ROOT/tools/pulumi-cli/go.sum" "$ROOT"/tools/pulumi-cli/cmd/pulumi-language-nodejs/*.go | cksum | cut -d' ' -f1; }
+tools_fingerprint() { cat "$ROOT/tools/pulumi-cli/go.mod" "$ROOT/tools/pulumi-cli/go.sum" "$ROOT"/tools/pulumi-cli/cmd/pulumi-language-nodejs/*.go "$ROOT"/tools/pulumi-cli/internal/*/*.go | cksum | cut -d' ' -f1; }
 # One Go program of a module under tools/, built into $1 when its fingerprint (the files after the first four
 # arguments) changed: $2 the module, $3 the package, $4 what to call it. Without Go it answers 1 and builds nothing
 # (the tests that need the program say so and fail).
@@ -107,7 +107,7 @@ ensure_go_host() {
   command -v pulumi-language-go >/dev/null && return 0
   local module="$ROOT/tools/pulumi-cli" dir="$CACHE/pulumi-language-go"
   ensure_go_tool "$dir" "$module" ./cmd/pulumi-language-go "pulumi-language-go (our minimal Go language host)" \
-    "$module/go.mod" "$module/go.sum" "$module"/cmd/pulumi-language-go/*.go || return 0
+    "$module/go.mod" "$module/go.sum" "$module"/cmd/pulumi-language-go/*.go "$module"/internal/*/*.go || return 0
   export PATH="$dir:$PATH"
 }
 

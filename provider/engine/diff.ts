@@ -3,6 +3,13 @@ import { commonInputKeys } from "./common-inputs";
 import type { JsonObject, KindDescription } from "./kind";
 import { containsUnknown, inputsFromOutputs, isUnknown, semanticEqual, withoutProvider } from "./values";
 
+/**
+ * Marks the outputs of an object taken in by `pulumi import` (the provider plugin): they hold no secret, as the
+ * service never answers one, so a secret the program declares is compared with the one the program declared
+ * before (the state's inputs, which the engine keeps current) rather than with nothing.
+ */
+export const importedMarker = "__imported";
+
 /** The dynamic provider's diff answer (the shim forwards only these fields). */
 export interface DiffOutcome {
   changes?: boolean;
@@ -27,9 +34,13 @@ export function diffInputs<I extends JsonObject, L>(
   kind: KindDescription<I, L>,
   oldOutputs: Record<string, unknown>,
   newsRaw: Record<string, unknown>,
+  oldInputs?: Record<string, unknown>,
 ): DiffOutcome {
-  const olds = inputsFromOutputs(kind, withoutProvider(oldOutputs));
   const news = withoutProvider(newsRaw) as I;
+  const olds = withImportedSecrets(kind, oldOutputs, inputsFromOutputs(kind, withoutProvider(oldOutputs)), {
+    oldInputs,
+    news,
+  });
 
   // `adopt` and `onDrift` steer the provider, and hints describe other objects: changing them alone changes
   // nothing on the service.
@@ -58,4 +69,24 @@ export function diffInputs<I extends JsonObject, L>(
   }
   const keepsName = isUnknown(news.name) || semanticEqual(olds.name, news.name);
   return { changes, replaces: [...replaces], deleteBeforeReplace: kind.uniqueNames && keepsName, warning };
+}
+
+/**
+ * An imported object's secrets, which its outputs lack: the program's previous ones from the state's inputs, or,
+ * before any (the first preview after the import), the program's own, as the service holds some value the
+ * program cannot be shown to differ from.
+ */
+function withImportedSecrets<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
+  oldOutputs: Record<string, unknown>,
+  olds: I,
+  declared: { oldInputs?: Record<string, unknown>; news: I },
+): I {
+  if (oldOutputs[importedMarker] !== true) return olds;
+  const secrets: Record<string, unknown> = {};
+  for (const key of kind.secretKeys?.(declared.news) ?? []) {
+    if (olds[key] !== undefined) continue;
+    secrets[key] = declared.oldInputs?.[key] ?? declared.news[key];
+  }
+  return { ...olds, ...secrets };
 }

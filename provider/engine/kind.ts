@@ -91,6 +91,12 @@ export interface KindDescription<I extends JsonObject, L> {
   /** The inputs the live object implies, shaped like `prior` so that only real drift differs. */
   liveInputs(live: L, prior: I): I;
   /**
+   * What `pulumi import` of the object by id declares (the provider plugin): the settings a program would write,
+   * not the service's defaults nor secrets, which it never answers. Without it, an import declares what
+   * `liveInputs` makes of no prior inputs.
+   */
+  importInputs?(live: L): I;
+  /**
    * The settings the service holds, under their input names and types, its defaults included. Each one the
    * program leaves out becomes an output holding the live value (see live-settings.ts); they are never compared,
    * so a service default never shows as a change. Secrets are left out by the engine.

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { isKafkaConnectTransient, kafkaConnectRetryDelayMs } from "../client/kafka-connect";
 import { ErrorCodes, errors, forResource, ResourceInitError, StreamkapError } from "../errors";
 import { adoptedMarker, adoptObject } from "./adopt";
+import { importedMarker } from "./diff";
 import { splitCommonInputs } from "./common-inputs";
 import { driftBetween, explainDrift } from "./drift";
 import type { ConvergeFailure, JsonObject, KindContext, KindDescription } from "./kind";
@@ -236,10 +237,11 @@ export async function readObject<I extends JsonObject, L>(
   if (live === undefined || isBeingDeleted(live)) {
     return {}; // no id: the engine drops the resource from state and the next `up` creates it again
   }
-  const prior = inputsFromOutputs(kind, withoutProvider(oldOutputs));
-  const inputs = kind.liveInputs(live, prior);
+  const stored = inputsFromOutputs(kind, withoutProvider(oldOutputs));
   // A read with nothing applied before (`pulumi import` of an object by id) takes the live values; it is no drift.
-  const imported = Object.keys(prior).length === 0;
+  const imported = Object.keys(stored).length === 0;
+  const prior = imported ? (kind.importInputs?.(live) ?? stored) : stored;
+  const inputs = kind.liveInputs(live, prior);
   const drift = imported ? [] : driftBetween(prior, inputs, ownInputKeys(kind));
   if (drift.length > 0) {
     const explanation = await explainDrift(kind, context, id, drift, new Set(kind.secretKeys?.(prior) ?? []));
@@ -255,6 +257,7 @@ export async function readObject<I extends JsonObject, L>(
     ...kind.outputs(live),
   };
   delete props[adoptedMarker]; // state inputs now hold the live values, so the engine's own diff is exact again
+  if (imported) props[importedMarker] = true;
   return { id, props, inputs };
 }
 

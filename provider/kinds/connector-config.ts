@@ -2,6 +2,7 @@ import { type ConnectorKind, findConnector } from "../../catalogue";
 import { type CheckFailure, failureAt, type JsonObject } from "../engine/kind";
 import { closestMatch } from "../engine/suggest";
 import { isUnknown, semanticEqual } from "../engine/values";
+import { isMasked, sameConfigValue } from "./live-values";
 import { settingProblem } from "./setting-schema";
 
 /**
@@ -64,4 +65,20 @@ export function secretKeys(kind: ConnectorKind, code: string): string[] {
       ?.settings.filter((field) => field.secret)
       .map((field) => field.key) ?? []
   );
+}
+
+/**
+ * The config a program importing the connector would declare: what the service holds, but for unset values, the
+ * catalogue's defaults (the service fills them in) and secrets (it never answers them).
+ */
+export function importedConfig(kind: ConnectorKind, code: string, live: JsonObject | null | undefined): JsonObject {
+  const fields = findConnector(kind, code)?.settingsByKey;
+  const config: JsonObject = {};
+  for (const [key, value] of Object.entries(live ?? {})) {
+    const field = fields?.get(key);
+    if (value === null || value === undefined || isMasked(value) || field?.secret === true) continue;
+    if (field?.default !== undefined && sameConfigValue(value, field.default)) continue;
+    config[key] = value;
+  }
+  return config;
 }

@@ -5,7 +5,7 @@ import type { ConnectorKind } from "../../catalogue";
 import { inputSchema, type JsonObject, type KindDescription } from "../engine/kind";
 import { requestFor } from "../engine/lookup";
 import { changedBeyond, compact } from "../engine/values";
-import { checkConnectorConfig, configForcesReplacement, secretKeys } from "./connector-config";
+import { checkConnectorConfig, configForcesReplacement, importedConfig, secretKeys } from "./connector-config";
 import { convergeConnector } from "../lifecycle/converge";
 import { convergeOnlyInputs, lifecycleInputsShape } from "../lifecycle/inputs";
 import { lifecycleRules } from "../lifecycle/rules";
@@ -129,6 +129,12 @@ function describeConnectorKind(
         config: liveConfig(live.config as JsonObject | null | undefined, prior.config),
         state: liveState(live.connector_status, prior.state),
         tags: managedTags(prior.tags, live.tags),
+      }) as ConnectorInputs,
+    importInputs: (live) =>
+      compact({
+        name: live.name,
+        connector: live.connector,
+        config: importedConfig(kind, live.connector ?? "", live.config as JsonObject | null | undefined),
       }) as ConnectorInputs,
     // Drift reports never print the values of catalogue-secret settings.
     secretKeys: (inputs) => (typeof inputs.connector === "string" ? secretKeys(kind, inputs.connector) : []),

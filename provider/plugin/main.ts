@@ -19,7 +19,7 @@ import { attributedTo } from "../engine/report";
 import { errors, ResourceInitError } from "../errors";
 import { kindNamed, kinds } from "../kinds";
 import * as runtime from "../runtime";
-import { withCallTimeout, withoutTimeouts, withTimeoutOf } from "./call-timeout";
+import { oldInputsOfCall, withCall, withoutTimeouts, withTimeoutOf } from "./call-context";
 import { markedSecret, revealProps } from "./wire-secrets";
 
 type Props = Record<string, unknown>;
@@ -103,7 +103,7 @@ const provider: pulumi.provider.Provider = {
     return { inputs, failures: outcome.failures };
   },
   diff: async (id, urn, olds: Props, news: Props) =>
-    runtime.diff(kindOf(urn), id, revealProps(olds), revealProps(news)),
+    runtime.diff(kindOf(urn), id, revealProps(olds), revealProps(news), oldInputsOfCall()),
   create: async (urn, inputs: Props) => {
     const kind = kindOf(urn);
     const secret = new Set<string>();
@@ -144,6 +144,7 @@ const resourceCalls = ["check", "diff", "create", "read", "update", "delete"] as
 interface ResourceRequest {
   getUrn?(): string;
   getTimeout?(): number;
+  getOldInputs?(): { toJavaScript(): Props } | undefined;
 }
 interface ReadRequest {
   getProperties(): unknown;
@@ -201,8 +202,11 @@ function captureConfigure(): void {
       if (!handler) continue;
       implementation[method] = (call, callback) => {
         const request = call.request as ResourceRequest;
-        const timeout = request.getTimeout?.() ?? 0;
-        return attributedTo(request.getUrn?.() ?? "", () => withCallTimeout(timeout, () => handler(call, callback)));
+        const context = {
+          timeoutSeconds: request.getTimeout?.() ?? 0,
+          oldInputs: revealProps(request.getOldInputs?.()?.toJavaScript()),
+        };
+        return attributedTo(request.getUrn?.() ?? "", () => withCall(context, () => handler(call, callback)));
       };
     }
     return addService.call(this, service, implementation);

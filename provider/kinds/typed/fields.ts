@@ -2,7 +2,7 @@ import { type CatalogueConnector, type CatalogueSetting, type ConnectorKind, fin
 import { commonInputKeys } from "../../engine/common-inputs";
 import type { Json } from "../../engine/kind";
 import { connectorInputsSchema } from "../connector";
-import { isMasked } from "../live-values";
+import { isMasked, sameConfigValue } from "../live-values";
 import { splitList } from "../live-values";
 
 /**
@@ -103,6 +103,23 @@ export function liveSettingsOf(
     if (field.secret) continue;
     const value = liveValueOf(field, config?.[field.key]);
     if (value !== undefined) settings[field.name] = value;
+  }
+  return settings;
+}
+
+/**
+ * The settings a program importing the object would declare: every non-secret one the live config holds, by input
+ * name and in the input's type, but for those equal to the catalogue's default (the service fills them in).
+ */
+export function importedSettingsOf(
+  fields: readonly TypedField[],
+  config: Record<string, unknown> | null | undefined,
+): { [name: string]: Json } {
+  const settings = liveSettingsOf(fields, config);
+  for (const field of fields) {
+    if (field.default !== undefined && sameConfigValue(config?.[field.key] as Json, field.default)) {
+      delete settings[field.name];
+    }
   }
   return settings;
 }

@@ -9,7 +9,7 @@ import {
   type KindDescription,
 } from "../../engine/kind";
 import { settingSchema } from "../setting-schema";
-import { liveSettingsOf, type TypedField } from "./fields";
+import { importedSettingsOf, liveSettingsOf, type TypedField } from "./fields";
 
 /** What makes a typed kind out of a generic one (see {@link typedView}). */
 export interface TypedViewSpec<G extends JsonObject, L> {
@@ -55,6 +55,12 @@ export function typedView<G extends JsonObject, L>(spec: TypedViewSpec<G, L>): K
     outputs: generic.outputs,
     liveSettings: (live) => ({ ...generic.liveSettings?.(live), ...liveSettingsOf(settings, liveConfigOf(live)) }),
     liveInputs: (live, prior) => convert.fromGeneric(generic.liveInputs(live, convert.toGeneric(prior))),
+    ...(generic.importInputs && {
+      importInputs: (live) => ({
+        ...convert.fromGeneric(generic.importInputs?.(live) ?? ({} as G)),
+        ...importedSettingsOf(settings, liveConfigOf(live)),
+      }),
+    }),
     secretKeys: (inputs) => [
       ...new Set([...secretNames, ...(generic.secretKeys?.(convert.toGeneric(inputs)) ?? []).map(convert.nameOf)]),
     ],

@@ -10,9 +10,9 @@
 //
 // What it leaves out (unimplemented, so the engine falls back or reports it): plugin discovery from go.mod
 // (plugins come from PATH or the plugin cache), dependency installation (`pulumi install`; run `go mod tidy`
-// yourself), the `buildTarget` option and `PULUMI_GO_USE_RUN`, debugging, `pulumi about` details, code
-// generation, packing and policy packs. The `binary` option (run a prebuilt program instead of building one)
-// is honoured.
+// yourself), the `buildTarget` option and `PULUMI_GO_USE_RUN`, debugging, `pulumi about` details, packing and
+// policy packs. The `binary` option (run a prebuilt program instead of building one) is honoured, and it writes
+// code for `pulumi import` with Pulumi's own generator.
 package main
 
 import (
@@ -27,10 +27,13 @@ import (
 	"strconv"
 	"strings"
 
+	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
 	"google.golang.org/protobuf/types/known/emptypb"
+
+	"pulumi-streamkap.local/tools/pulumi-cli/internal/programgen"
 )
 
 // version is set at build time with -ldflags "-X main.version=…" to the pulumi version it was built beside.
@@ -231,4 +234,11 @@ func nonNilSlice(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// GenerateProgram writes the code `pulumi import` prints for the imported resources, with Pulumi's own generator.
+func (h *languageHost) GenerateProgram(
+	ctx context.Context, req *pulumirpc.GenerateProgramRequest,
+) (*pulumirpc.GenerateProgramResponse, error) {
+	return programgen.Generate(ctx, req, gogen.GenerateProgram)
 }

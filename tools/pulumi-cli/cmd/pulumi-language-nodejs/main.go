@@ -9,7 +9,7 @@
 //
 // What it leaves out (unimplemented, so the engine falls back or reports it): plugin discovery from
 // node_modules (our programs use only the built-in dynamic provider), dependency installation, `pulumi about`
-// details, code generation, packing and policy packs.
+// details, packing and policy packs. It does write code for `pulumi import`, with Pulumi's own generator.
 package main
 
 import (
@@ -23,10 +23,13 @@ import (
 	"strconv"
 	"strings"
 
+	nodejsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
 	"google.golang.org/protobuf/types/known/emptypb"
+
+	"pulumi-streamkap.local/tools/pulumi-cli/internal/programgen"
 )
 
 // version is set at build time with -ldflags "-X main.version=…" to the pulumi version it was built beside.
@@ -226,4 +229,11 @@ func nonNilSlice(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// GenerateProgram writes the code `pulumi import` prints for the imported resources, with Pulumi's own generator.
+func (h *languageHost) GenerateProgram(
+	ctx context.Context, req *pulumirpc.GenerateProgramRequest,
+) (*pulumirpc.GenerateProgramResponse, error) {
+	return programgen.Generate(ctx, req, nodejsgen.GenerateProgram)
 }

@@ -1,0 +1,67 @@
+// Package programgen answers the language host's GenerateProgram call, which `pulumi import` (and `pulumi
+// convert`) make to turn the engine's program description (PCL) into code: the PCL is bound against the schemas
+// of the packages it uses, fetched from the engine's loader, and handed to one of Pulumi's own code generators.
+// Our minimal language hosts share it; the code they write is what the upstream hosts write.
+package programgen
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+)
+
+// Generator writes a bound program as source files of one language.
+type Generator func(program *pcl.Program) (map[string][]byte, hcl.Diagnostics, error)
+
+// Generate binds the request's program and writes it with generate.
+func Generate(
+	_ context.Context, req *pulumirpc.GenerateProgramRequest, generate Generator,
+) (*pulumirpc.GenerateProgramResponse, error) {
+	loader, err := schema.NewLoaderClient(req.GetLoaderTarget())
+	if err != nil {
+		return nil, err
+	}
+	defer loader.Close()
+
+	parser := syntax.NewParser()
+	for path, contents := range req.GetSource() {
+		if err := parser.ParseFile(strings.NewReader(contents), path); err != nil {
+			return nil, err
+		}
+		if parser.Diagnostics.HasErrors() {
+			return nil, parser.Diagnostics
+		}
+	}
+
+	options := []pcl.BindOption{pcl.PreferOutputVersionedInvokes}
+	if !req.GetStrict() {
+		options = append(options, pcl.NonStrictBindOptions()...)
+	}
+	program, diags, err := pcl.BindProgram(parser.Files, schema.NewCachedLoader(loader), options...)
+	if err != nil {
+		return nil, err
+	}
+	rpcDiagnostics := plugin.HclDiagnosticsToRPCDiagnostics(diags)
+	if diags.HasErrors() {
+		return &pulumirpc.GenerateProgramResponse{Diagnostics: rpcDiagnostics}, nil
+	}
+	if program == nil {
+		return nil, errors.New("the program did not bind")
+	}
+
+	files, diags, err := generate(program)
+	if err != nil {
+		return nil, err
+	}
+	return &pulumirpc.GenerateProgramResponse{
+		Source:      files,
+		Diagnostics: append(rpcDiagnostics, plugin.HclDiagnosticsToRPCDiagnostics(diags)...),
+	}, nil
+}
