@@ -10,11 +10,19 @@ import { containsUnknown, inputsFromOutputs, isUnknown, semanticEqual, withoutPr
  */
 export const importedMarker = "__imported";
 
-/** The dynamic provider's diff answer (the shim forwards only these fields). */
+/** How one input differs from the last deployment's. */
+export type PropertyChange = "add" | "delete" | "update";
+
+/** The diff answer (the dynamic provider's shim forwards the first three fields). */
 export interface DiffOutcome {
   changes?: boolean;
   replaces?: string[];
   deleteBeforeReplace?: boolean;
+  /**
+   * Each input that differs, as the service means it. The provider plugin reports them to the engine per
+   * property (`detailedDiff`); a dynamic provider cannot, and the engine computes its own.
+   */
+  properties?: Record<string, PropertyChange>;
   /** Something the person running the preview must be told; not part of the engine's answer. */
   warning?: string;
 }
@@ -59,16 +67,29 @@ export function diffInputs<I extends JsonObject, L>(
       `${changed.map((key) => `\`${key}\``).join(", ")}, which \`pulumi up\` will set as the code declares.`
     : undefined;
 
+  const properties = Object.fromEntries(
+    changed.map((key): [string, PropertyChange] => [
+      key,
+      olds[key] === undefined ? "add" : news[key] === undefined ? "delete" : "update",
+    ]),
+  );
+
   const replaces = new Set(changed.filter((key) => (kind.replaceOn as readonly string[]).includes(key)));
   for (const key of kind.replaceWhen?.(olds, news) ?? []) {
     replaces.add(key);
   }
   const changes = adopted ? true : undefined;
   if (replaces.size === 0) {
-    return { changes, warning };
+    return { changes, properties, warning };
   }
   const keepsName = isUnknown(news.name) || semanticEqual(olds.name, news.name);
-  return { changes, replaces: [...replaces], deleteBeforeReplace: kind.uniqueNames && keepsName, warning };
+  return {
+    changes,
+    replaces: [...replaces],
+    deleteBeforeReplace: kind.uniqueNames && keepsName,
+    properties,
+    warning,
+  };
 }
 
 /**

@@ -15,11 +15,13 @@ import * as pulumi from "@pulumi/pulumi";
 
 import { connectorCodes, transformTypes } from "../../catalogue";
 import { typedClassName } from "../../catalogue/naming";
+import type { DiffOutcome } from "../engine/diff";
 import { attributedTo } from "../engine/report";
 import { errors, ResourceInitError } from "../errors";
 import { kindNamed, kinds } from "../kinds";
 import * as runtime from "../runtime";
 import { oldInputsOfCall, withCall, withoutTimeouts, withTimeoutOf } from "./call-context";
+import { diffResponse } from "./detailed-diff";
 import { markedSecret, revealProps } from "./wire-secrets";
 
 type Props = Record<string, unknown>;
@@ -92,6 +94,32 @@ async function keepingInitState<T>(kind: string, secret: ReadonlySet<string>, op
   }
 }
 
+async function diffResource(id: string, urn: string, olds: Props, news: Props): Promise<DiffOutcome> {
+  return runtime.diff(kindOf(urn), id, revealProps(olds), revealProps(news), oldInputsOfCall());
+}
+
+interface DiffRequest {
+  getId(): string;
+  getUrn(): string;
+  getOlds(): { toJavaScript(): Props };
+  getNews(): { toJavaScript(): Props };
+}
+
+/** Diff as the engine's gRPC call, answered with per-property detail (detailed-diff.ts). */
+async function answerDiff(call: { request: unknown }, callback: unknown): Promise<void> {
+  const answer = callback as (error: unknown, response?: unknown) => void;
+  try {
+    const request = call.request as DiffRequest;
+    const olds = request.getOlds().toJavaScript();
+    answer(
+      undefined,
+      diffResponse(await diffResource(request.getId(), request.getUrn(), olds, request.getNews().toJavaScript())),
+    );
+  } catch (error) {
+    answer(error);
+  }
+}
+
 const provider: pulumi.provider.Provider = {
   version: JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../../package.json"), "utf8")).version as string,
   getSchema: async () => fs.readFileSync(path.resolve(__dirname, "../../../schema.json"), "utf8"),
@@ -102,8 +130,7 @@ const provider: pulumi.provider.Provider = {
     const inputs = outcome.inputs === undefined ? undefined : concealed(kind, outcome.inputs as Props, secret);
     return { inputs, failures: outcome.failures };
   },
-  diff: async (id, urn, olds: Props, news: Props) =>
-    runtime.diff(kindOf(urn), id, revealProps(olds), revealProps(news), oldInputsOfCall()),
+  diff: diffResource,
   create: async (urn, inputs: Props) => {
     const kind = kindOf(urn);
     const secret = new Set<string>();
@@ -157,8 +184,8 @@ type Handler = (call: { request: unknown }, callback: unknown) => unknown;
 /**
  * Pulumi's provider server (`@pulumi/pulumi/provider`) registers its gRPC service with grpc-js; wrapping that
  * registration lets the plugin read what the server does not pass on: `Configure`'s variables (decrypted stack
- * config of the `streamkap` package), each call's resource (so its warnings attach to it) and the timeout
- * `customTimeouts` sets.
+ * config of the `streamkap` package), each call's resource (so its warnings attach to it), the timeout
+ * `customTimeouts` sets and Diff's old inputs; and lets Diff answer per property.
  */
 function captureConfigure(): void {
   const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
@@ -197,6 +224,7 @@ function captureConfigure(): void {
         return read(call, callback);
       };
     }
+    implementation.diff = answerDiff;
     for (const method of resourceCalls) {
       const handler = implementation[method]?.bind(implementation);
       if (!handler) continue;

@@ -107,6 +107,16 @@ test("a new password in the program is an update of the password alone", async (
   const preview = await runPulumiOk(project, ["preview", "--diff"], env);
   expect(preview.stdout).toContain("~ databasePassword: [secret] => [secret]");
   expect(preview.stdout).toMatch(/~ 1 to update/);
+  // The plugin names the inputs that differ, per property, as the engine records them.
+  const steps = JSON.parse((await runPulumiOk(project, ["preview", "--json"], env)).stdout).steps as Array<{
+    op: string;
+    urn: string;
+    detailedDiff?: Record<string, unknown>;
+  }>;
+  expect(steps.find((step) => step.urn.endsWith("::orders"))).toMatchObject({
+    op: "update",
+    detailedDiff: { databasePassword: { kind: "update", inputDiff: true } },
+  });
 });
 
 /** What `pulumi import` writes for the source in a new project of `runtime`. */

@@ -59,6 +59,17 @@ test("a change made in the console shows on refresh, and the next up sets it bac
   ]);
 });
 
+test("a new username previews as a replacement of the Kafka user, naming the username alone", async () => {
+  await world.project.setConfig({ username: "plugin-analytics-2" });
+  const preview = await runPulumiOk(world.project, ["preview", "--json"], env);
+  const steps = JSON.parse(preview.stdout).steps as Array<{ op: string; urn: string; detailedDiff?: object }>;
+  expect(steps.find((step) => step.urn.endsWith("::analytics"))).toMatchObject({
+    op: "replace",
+    detailedDiff: { username: { kind: "update-replace", inputDiff: true } },
+  });
+  await world.project.setConfig({ username: "plugin-analytics" });
+});
+
 test("pulumi import takes an object made in the console into the stack by its id, with no drift reported", async () => {
   const made = await world.api.request<{ id: string }>("POST", "/tags", { name: "console-tag", type: ["pipelines"] });
   const imported = await runPulumi(
