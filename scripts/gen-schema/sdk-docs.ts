@@ -52,10 +52,18 @@ export interface ResourceClass {
 
 export function docOf(node: ts.Node): string {
   const docs = (node as { jsDoc?: ts.JSDoc[] }).jsDoc ?? [];
-  return docs
+  const text = docs
     .map((doc) => (typeof doc.comment === "string" ? doc.comment : (ts.getTextOfJSDocComment(doc.comment) ?? "")))
     .join("\n")
     .trim();
+  // A default is documentation only: the SDKs must not send it (schema `default` would), as the service or the
+  // provider fills it in and an imported object does not declare it.
+  const fallback = ts
+    .getJSDocTags(node)
+    .filter((tag) => tag.tagName.text === "default")
+    .map((tag) => ts.getTextOfJSDocComment(tag.comment)?.trim())
+    .find((value) => value !== undefined && value !== "");
+  return fallback === undefined ? text : `${text}\n\nDefaults to ${fallback}.`.trim();
 }
 
 function heritage(node: ts.ClassDeclaration | ts.InterfaceDeclaration): string[] {

@@ -45,11 +45,15 @@ export class AlertSubscriber extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
      * The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
      * aside, must be here.
+     *
+     * Defaults to left as they are on the service.
      */
     declare public readonly channels: pulumi.Output<outputs.Channels | undefined>;
     /**
@@ -58,16 +62,22 @@ export class AlertSubscriber extends pulumi.CustomResource {
     declare public /*out*/ readonly connectedChannels: pulumi.Output<string[] | undefined>;
     /**
      * Where `email` alerts go.
+     *
+     * Defaults to none: no rule may use `email`.
      */
     declare public readonly email: pulumi.Output<string | undefined>;
     /**
      * A display name.
+     *
+     * Defaults to none.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
@@ -138,25 +148,35 @@ export interface AlertSubscriberArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
      * The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
      * aside, must be here.
+     *
+     * Defaults to left as they are on the service.
      */
     channels?: pulumi.Input<inputs.ChannelsArgs | undefined>;
     /**
      * Where `email` alerts go.
+     *
+     * Defaults to none: no rule may use `email`.
      */
     email?: pulumi.Input<string | undefined>;
     /**
      * A display name.
+     *
+     * Defaults to none.
      */
     name?: pulumi.Input<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**

@@ -44,6 +44,8 @@ export class ClientCredential extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
@@ -56,12 +58,16 @@ export class ClientCredential extends pulumi.CustomResource {
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
      * Free text shown with the credential, up to 1000 characters; changes in place.
+     *
+     * Defaults to none.
      */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
@@ -129,16 +135,22 @@ export interface ClientCredentialArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
      * Free text shown with the credential, up to 1000 characters; changes in place.
+     *
+     * Defaults to none.
      */
     description?: pulumi.Input<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**

@@ -43,6 +43,8 @@ export class DatabricksDestination extends pulumi.CustomResource {
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
      * Connection timeout (config key `connection.timeout.user.defined`).
+     *
+     * Defaults to `180`.
      */
     declare public readonly connectionTimeout: pulumi.Output<number | undefined>;
     /**
@@ -61,6 +63,8 @@ export class DatabricksDestination extends pulumi.CustomResource {
      * Consumer wait time for larger batch ms (config key `consumer.wait.time.for.larger.batch.ms`).
      *
      * One of `500`, `5000`, `10000`, `20000`, `30000`, `60000`, `120000`, `180000`, `240000`, `300000`.
+     *
+     * Defaults to `"10000"`.
      */
     declare public readonly consumerWaitTimeForLargerBatchMs: pulumi.Output<enums.ConsumerWaitTimeForLargerBatchMs | undefined>;
     /**
@@ -73,6 +77,8 @@ export class DatabricksDestination extends pulumi.CustomResource {
     declare public /*out*/ readonly createdTimestamp: pulumi.Output<string | undefined>;
     /**
      * Databricks catalog (config key `databricks.catalog.user.defined`).
+     *
+     * Defaults to `"hive_metastore"`.
      */
     declare public readonly databricksCatalog: pulumi.Output<string | undefined>;
     /**
@@ -83,12 +89,16 @@ export class DatabricksDestination extends pulumi.CustomResource {
     declare public readonly databricksToken: pulumi.Output<string | undefined>;
     /**
      * Hard delete (config key `hard.delete`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly hardDelete: pulumi.Output<boolean | undefined>;
     /**
      * Ingestion mode (config key `ingestion.mode`).
      *
      * One of `upsert`, `append`.
+     *
+     * Defaults to `"upsert"`.
      */
     declare public readonly ingestionMode: pulumi.Output<enums.IngestionMode | undefined>;
     /**
@@ -101,14 +111,20 @@ export class DatabricksDestination extends pulumi.CustomResource {
      * Partition mode (config key `partition.mode`).
      *
      * One of `by_topic`, `by_partition`, `by_topic_and_partition`.
+     *
+     * Defaults to `"by_topic"`.
      */
     declare public readonly partitionMode: pulumi.Output<enums.PartitionMode | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
@@ -119,12 +135,16 @@ export class DatabricksDestination extends pulumi.CustomResource {
      * Schema evolution (config key `schema.evolution`).
      *
      * One of `basic`, `none`.
+     *
+     * Defaults to `"basic"`.
      */
     declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolution | undefined>;
     declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
     declare public readonly state: pulumi.Output<enums.State | undefined>;
     /**
      * Table name prefix (config key `table.name.prefix`).
+     *
+     * Defaults to `"streamkap"`.
      */
     declare public readonly tableNamePrefix: pulumi.Output<string | undefined>;
     declare public readonly tags: pulumi.Output<string[] | undefined>;
@@ -136,10 +156,14 @@ export class DatabricksDestination extends pulumi.CustomResource {
      * Tasks max (config key `tasks.max`).
      *
      * Between 1 and 100.
+     *
+     * Defaults to `5`.
      */
     declare public readonly tasksMax: pulumi.Output<number | undefined>;
     /**
      * Topic2table map (config key `topic2table.map.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly topic2tableMap: pulumi.Output<boolean | undefined>;
     /**
@@ -182,6 +206,8 @@ export class DatabricksDestination extends pulumi.CustomResource {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
     /**
@@ -189,6 +215,8 @@ export class DatabricksDestination extends pulumi.CustomResource {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -203,6 +231,8 @@ export class DatabricksDestination extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -210,6 +240,8 @@ export class DatabricksDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -217,20 +249,28 @@ export class DatabricksDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -255,6 +295,8 @@ export class DatabricksDestination extends pulumi.CustomResource {
     declare public readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
     /**
@@ -268,6 +310,8 @@ export class DatabricksDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
@@ -277,10 +321,14 @@ export class DatabricksDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
     /**
@@ -451,6 +499,8 @@ export interface DatabricksDestinationArgs {
     adopt?: pulumi.Input<string | undefined>;
     /**
      * Connection timeout (config key `connection.timeout.user.defined`).
+     *
+     * Defaults to `180`.
      */
     connectionTimeout?: pulumi.Input<number | undefined>;
     /**
@@ -461,10 +511,14 @@ export interface DatabricksDestinationArgs {
      * Consumer wait time for larger batch ms (config key `consumer.wait.time.for.larger.batch.ms`).
      *
      * One of `500`, `5000`, `10000`, `20000`, `30000`, `60000`, `120000`, `180000`, `240000`, `300000`.
+     *
+     * Defaults to `"10000"`.
      */
     consumerWaitTimeForLargerBatchMs?: pulumi.Input<enums.ConsumerWaitTimeForLargerBatchMs | undefined>;
     /**
      * Databricks catalog (config key `databricks.catalog.user.defined`).
+     *
+     * Defaults to `"hive_metastore"`.
      */
     databricksCatalog?: pulumi.Input<string | undefined>;
     /**
@@ -475,12 +529,16 @@ export interface DatabricksDestinationArgs {
     databricksToken: pulumi.Input<string>;
     /**
      * Hard delete (config key `hard.delete`).
+     *
+     * Defaults to `false`.
      */
     hardDelete?: pulumi.Input<boolean | undefined>;
     /**
      * Ingestion mode (config key `ingestion.mode`).
      *
      * One of `upsert`, `append`.
+     *
+     * Defaults to `"upsert"`.
      */
     ingestionMode?: pulumi.Input<enums.IngestionMode | undefined>;
     name?: pulumi.Input<string | undefined>;
@@ -489,14 +547,20 @@ export interface DatabricksDestinationArgs {
      * Partition mode (config key `partition.mode`).
      *
      * One of `by_topic`, `by_partition`, `by_topic_and_partition`.
+     *
+     * Defaults to `"by_topic"`.
      */
     partitionMode?: pulumi.Input<enums.PartitionMode | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     quoteIdentifiers?: pulumi.Input<boolean | undefined>;
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
@@ -507,12 +571,16 @@ export interface DatabricksDestinationArgs {
      * Schema evolution (config key `schema.evolution`).
      *
      * One of `basic`, `none`.
+     *
+     * Defaults to `"basic"`.
      */
     schemaEvolution?: pulumi.Input<enums.SchemaEvolution | undefined>;
     snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
     state?: pulumi.Input<enums.State | undefined>;
     /**
      * Table name prefix (config key `table.name.prefix`).
+     *
+     * Defaults to `"streamkap"`.
      */
     tableNamePrefix?: pulumi.Input<string | undefined>;
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
@@ -520,10 +588,14 @@ export interface DatabricksDestinationArgs {
      * Tasks max (config key `tasks.max`).
      *
      * Between 1 and 100.
+     *
+     * Defaults to `5`.
      */
     tasksMax?: pulumi.Input<number | undefined>;
     /**
      * Topic2table map (config key `topic2table.map.user.defined`).
+     *
+     * Defaults to `false`.
      */
     topic2tableMap?: pulumi.Input<boolean | undefined>;
     /**
@@ -558,6 +630,8 @@ export interface DatabricksDestinationArgs {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     transformsMarkColumnsAsRequiredFieldsIncludeAll?: pulumi.Input<boolean | undefined>;
     /**
@@ -565,6 +639,8 @@ export interface DatabricksDestinationArgs {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -579,6 +655,8 @@ export interface DatabricksDestinationArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -586,6 +664,8 @@ export interface DatabricksDestinationArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -593,20 +673,28 @@ export interface DatabricksDestinationArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -631,6 +719,8 @@ export interface DatabricksDestinationArgs {
     transformsToDecimalJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     transformsToDecimalJTruncateToMaxPrecision?: pulumi.Input<boolean | undefined>;
     /**
@@ -644,6 +734,8 @@ export interface DatabricksDestinationArgs {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
@@ -653,10 +745,14 @@ export interface DatabricksDestinationArgs {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllJson?: pulumi.Input<boolean | undefined>;
     /**

@@ -63,6 +63,8 @@ export class Db2Destination extends pulumi.CustomResource {
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     declare public readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
     /**
@@ -85,16 +87,22 @@ export class Db2Destination extends pulumi.CustomResource {
      * Database port (config key `database.port.user.defined`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `50000`.
      */
     declare public readonly databasePort: pulumi.Output<number | undefined>;
     /**
      * Delete enabled (config key `delete.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly deleteEnabled: pulumi.Output<boolean | undefined>;
     /**
      * Insert mode (config key `insert.mode`).
      *
      * One of `insert`, `upsert`.
+     *
+     * Defaults to `"insert"`.
      */
     declare public readonly insertMode: pulumi.Output<enums.InsertMode | undefined>;
     /**
@@ -105,6 +113,8 @@ export class Db2Destination extends pulumi.CustomResource {
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
@@ -115,10 +125,14 @@ export class Db2Destination extends pulumi.CustomResource {
      * Primary key mode (config key `primary.key.mode.user.defined`).
      *
      * One of `none`, `record_key`, `record_value`.
+     *
+     * Defaults to `"record_key"`.
      */
     declare public readonly primaryKeyMode: pulumi.Output<enums.PrimaryKeyMode | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
@@ -129,6 +143,8 @@ export class Db2Destination extends pulumi.CustomResource {
      * Schema evolution (config key `schema.evolution`).
      *
      * One of `basic`, `none`.
+     *
+     * Defaults to `"basic"`.
      */
     declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolution | undefined>;
     declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
@@ -142,6 +158,8 @@ export class Db2Destination extends pulumi.CustomResource {
      * Tasks max (config key `tasks.max`).
      *
      * Between 1 and 10.
+     *
+     * Defaults to `5`.
      */
     declare public readonly tasksMax: pulumi.Output<number | undefined>;
     /**
@@ -180,6 +198,8 @@ export class Db2Destination extends pulumi.CustomResource {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
     /**
@@ -187,6 +207,8 @@ export class Db2Destination extends pulumi.CustomResource {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -201,6 +223,8 @@ export class Db2Destination extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -208,6 +232,8 @@ export class Db2Destination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -215,20 +241,28 @@ export class Db2Destination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -253,6 +287,8 @@ export class Db2Destination extends pulumi.CustomResource {
     declare public readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
     /**
@@ -266,6 +302,8 @@ export class Db2Destination extends pulumi.CustomResource {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
@@ -275,10 +313,14 @@ export class Db2Destination extends pulumi.CustomResource {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
     /**
@@ -465,6 +507,8 @@ export interface Db2DestinationArgs {
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     consumerOverrideMaxPollRecords?: pulumi.Input<number | undefined>;
     /**
@@ -479,22 +523,30 @@ export interface Db2DestinationArgs {
      * Database port (config key `database.port.user.defined`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `50000`.
      */
     databasePort?: pulumi.Input<number | undefined>;
     /**
      * Delete enabled (config key `delete.enabled`).
+     *
+     * Defaults to `false`.
      */
     deleteEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * Insert mode (config key `insert.mode`).
      *
      * One of `insert`, `upsert`.
+     *
+     * Defaults to `"insert"`.
      */
     insertMode?: pulumi.Input<enums.InsertMode | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
@@ -505,10 +557,14 @@ export interface Db2DestinationArgs {
      * Primary key mode (config key `primary.key.mode.user.defined`).
      *
      * One of `none`, `record_key`, `record_value`.
+     *
+     * Defaults to `"record_key"`.
      */
     primaryKeyMode?: pulumi.Input<enums.PrimaryKeyMode | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     quoteIdentifiers?: pulumi.Input<boolean | undefined>;
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
@@ -519,6 +575,8 @@ export interface Db2DestinationArgs {
      * Schema evolution (config key `schema.evolution`).
      *
      * One of `basic`, `none`.
+     *
+     * Defaults to `"basic"`.
      */
     schemaEvolution?: pulumi.Input<enums.SchemaEvolution | undefined>;
     snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
@@ -528,6 +586,8 @@ export interface Db2DestinationArgs {
      * Tasks max (config key `tasks.max`).
      *
      * Between 1 and 10.
+     *
+     * Defaults to `5`.
      */
     tasksMax?: pulumi.Input<number | undefined>;
     /**
@@ -558,6 +618,8 @@ export interface Db2DestinationArgs {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     transformsMarkColumnsAsRequiredFieldsIncludeAll?: pulumi.Input<boolean | undefined>;
     /**
@@ -565,6 +627,8 @@ export interface Db2DestinationArgs {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -579,6 +643,8 @@ export interface Db2DestinationArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -586,6 +652,8 @@ export interface Db2DestinationArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -593,20 +661,28 @@ export interface Db2DestinationArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -631,6 +707,8 @@ export interface Db2DestinationArgs {
     transformsToDecimalJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     transformsToDecimalJTruncateToMaxPrecision?: pulumi.Input<boolean | undefined>;
     /**
@@ -644,6 +722,8 @@ export interface Db2DestinationArgs {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
@@ -653,10 +733,14 @@ export interface Db2DestinationArgs {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllJson?: pulumi.Input<boolean | undefined>;
     /**

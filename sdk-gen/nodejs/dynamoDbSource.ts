@@ -45,10 +45,14 @@ export class DynamoDbSource extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
      * Array encoding JSON (config key `array.encoding.json`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly arrayEncodingJson: pulumi.Output<boolean | undefined>;
     /**
@@ -93,18 +97,26 @@ export class DynamoDbSource extends pulumi.CustomResource {
     declare public readonly dynamodbServiceEndpoint: pulumi.Output<string | undefined>;
     /**
      * Full export expiration time ms (config key `full.export.expiration.time.ms`).
+     *
+     * Defaults to `86400000`.
      */
     declare public readonly fullExportExpirationTimeMs: pulumi.Output<number | undefined>;
     /**
      * Incremental snapshot chunk size (config key `incremental.snapshot.chunk.size`).
+     *
+     * Defaults to `32768`.
      */
     declare public readonly incrementalSnapshotChunkSize: pulumi.Output<number | undefined>;
     /**
      * Incremental snapshot max threads (config key `incremental.snapshot.max.threads`).
+     *
+     * Defaults to `8`.
      */
     declare public readonly incrementalSnapshotMaxThreads: pulumi.Output<number | undefined>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
     /**
@@ -115,39 +127,55 @@ export class DynamoDbSource extends pulumi.CustomResource {
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
      * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Poll timeout ms (config key `poll.timeout.ms`).
+     *
+     * Defaults to `180000`.
      */
     declare public readonly pollTimeoutMs: pulumi.Output<number | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
      * operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+     *
+     * Defaults to 600.
      */
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
     /**
      * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
      * source reads again from the start). Runs before a restart asked for in the same change.
+     *
+     * Defaults to none: no reset.
      */
     declare public readonly resetTrigger: pulumi.Output<string | number | undefined>;
     /**
      * Restarts one task exactly once when `trigger` or `task` changes.
+     *
+     * Defaults to none: no task restart.
      */
     declare public readonly restartTaskTrigger: pulumi.Output<outputs.RestartTaskTrigger | undefined>;
     /**
      * Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
      * counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+     *
+     * Defaults to none: no restart.
      */
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
     /**
@@ -160,6 +188,8 @@ export class DynamoDbSource extends pulumi.CustomResource {
     declare public /*out*/ readonly serviceId: pulumi.Output<string | undefined>;
     /**
      * Signal kafka poll timeout ms (config key `signal.kafka.poll.timeout.ms`).
+     *
+     * Defaults to `1000`.
      */
     declare public readonly signalKafkaPollTimeoutMs: pulumi.Output<number | undefined>;
     /**
@@ -169,12 +199,16 @@ export class DynamoDbSource extends pulumi.CustomResource {
      * snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
      * `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
      * starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+     *
+     * Defaults to none: only the service's initial snapshot.
      */
     declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
     /**
      * Snapshot parallel time offset (config key `snapshot.parallel.time.offset`).
      *
      * Between 0 and 604800000.
+     *
+     * Defaults to `0`.
      */
     declare public readonly snapshotParallelTimeOffset: pulumi.Output<number | undefined>;
     /**
@@ -183,10 +217,14 @@ export class DynamoDbSource extends pulumi.CustomResource {
      * (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
      * fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
      * drift, and the next `up` sets it back.
+     *
+     * Defaults to "running".
      */
     declare public readonly state: pulumi.Output<enums.State | undefined>;
     /**
      * Struct encoding JSON (config key `struct.encoding.json`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly structEncodingJson: pulumi.Output<boolean | undefined>;
     /**
@@ -196,6 +234,8 @@ export class DynamoDbSource extends pulumi.CustomResource {
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
+     *
+     * Defaults to left as they are on the service.
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
@@ -206,6 +246,8 @@ export class DynamoDbSource extends pulumi.CustomResource {
      * Tasks max (config key `tasks.max`).
      *
      * Between 1 and 40.
+     *
+     * Defaults to `10`.
      */
     declare public readonly tasksMax: pulumi.Output<number | undefined>;
     /**
@@ -228,6 +270,8 @@ export class DynamoDbSource extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -235,6 +279,8 @@ export class DynamoDbSource extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -242,20 +288,28 @@ export class DynamoDbSource extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -264,6 +318,8 @@ export class DynamoDbSource extends pulumi.CustomResource {
     declare public readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
 
@@ -405,10 +461,14 @@ export interface DynamoDbSourceArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
      * Array encoding JSON (config key `array.encoding.json`).
+     *
+     * Defaults to `true`.
      */
     arrayEncodingJson?: pulumi.Input<boolean | undefined>;
     /**
@@ -437,57 +497,81 @@ export interface DynamoDbSourceArgs {
     dynamodbServiceEndpoint?: pulumi.Input<string | undefined>;
     /**
      * Full export expiration time ms (config key `full.export.expiration.time.ms`).
+     *
+     * Defaults to `86400000`.
      */
     fullExportExpirationTimeMs?: pulumi.Input<number | undefined>;
     /**
      * Incremental snapshot chunk size (config key `incremental.snapshot.chunk.size`).
+     *
+     * Defaults to `32768`.
      */
     incrementalSnapshotChunkSize?: pulumi.Input<number | undefined>;
     /**
      * Incremental snapshot max threads (config key `incremental.snapshot.max.threads`).
+     *
+     * Defaults to `8`.
      */
     incrementalSnapshotMaxThreads?: pulumi.Input<number | undefined>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
+     *
+     * Defaults to `false`.
      */
     insertTopicNameEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
      * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     name?: pulumi.Input<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Poll timeout ms (config key `poll.timeout.ms`).
+     *
+     * Defaults to `180000`.
      */
     pollTimeoutMs?: pulumi.Input<number | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
      * operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+     *
+     * Defaults to 600.
      */
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
      * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
      * source reads again from the start). Runs before a restart asked for in the same change.
+     *
+     * Defaults to none: no reset.
      */
     resetTrigger?: pulumi.Input<string | number | undefined>;
     /**
      * Restarts one task exactly once when `trigger` or `task` changes.
+     *
+     * Defaults to none: no task restart.
      */
     restartTaskTrigger?: pulumi.Input<inputs.RestartTaskTriggerArgs | undefined>;
     /**
      * Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
      * counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+     *
+     * Defaults to none: no restart.
      */
     restartTrigger?: pulumi.Input<string | number | undefined>;
     /**
@@ -496,6 +580,8 @@ export interface DynamoDbSourceArgs {
     s3ExportBucketName: pulumi.Input<string>;
     /**
      * Signal kafka poll timeout ms (config key `signal.kafka.poll.timeout.ms`).
+     *
+     * Defaults to `1000`.
      */
     signalKafkaPollTimeoutMs?: pulumi.Input<number | undefined>;
     /**
@@ -505,12 +591,16 @@ export interface DynamoDbSourceArgs {
      * snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
      * `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
      * starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+     *
+     * Defaults to none: only the service's initial snapshot.
      */
     snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
     /**
      * Snapshot parallel time offset (config key `snapshot.parallel.time.offset`).
      *
      * Between 0 and 604800000.
+     *
+     * Defaults to `0`.
      */
     snapshotParallelTimeOffset?: pulumi.Input<number | undefined>;
     /**
@@ -519,10 +609,14 @@ export interface DynamoDbSourceArgs {
      * (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
      * fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
      * drift, and the next `up` sets it back.
+     *
+     * Defaults to "running".
      */
     state?: pulumi.Input<enums.State | undefined>;
     /**
      * Struct encoding JSON (config key `struct.encoding.json`).
+     *
+     * Defaults to `true`.
      */
     structEncodingJson?: pulumi.Input<boolean | undefined>;
     /**
@@ -532,12 +626,16 @@ export interface DynamoDbSourceArgs {
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
+     *
+     * Defaults to left as they are on the service.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Tasks max (config key `tasks.max`).
      *
      * Between 1 and 40.
+     *
+     * Defaults to `10`.
      */
     tasksMax?: pulumi.Input<number | undefined>;
     /**
@@ -552,6 +650,8 @@ export interface DynamoDbSourceArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -559,6 +659,8 @@ export interface DynamoDbSourceArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -566,20 +668,28 @@ export interface DynamoDbSourceArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -588,6 +698,8 @@ export interface DynamoDbSourceArgs {
     transformsValueToKeyFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsValueToKeyReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
 }

@@ -46,10 +46,14 @@ export class EnrichAsyncTransform extends pulumi.CustomResource {
      * Async capacity (config key `transforms.async.capacity`).
      *
      * Between 1 and 50.
+     *
+     * Defaults to `10`.
      */
     declare public readonly asyncCapacity: pulumi.Output<number | undefined>;
     /**
      * Async timeout ms (config key `transforms.async.timeout.ms`).
+     *
+     * Defaults to `1000`.
      */
     declare public readonly asyncTimeoutMs: pulumi.Output<number | undefined>;
     /**
@@ -63,12 +67,16 @@ export class EnrichAsyncTransform extends pulumi.CustomResource {
      * holds, and `deploy` deploys its latest version.
      *
      * Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
+     *
+     * Defaults to none.
      */
     declare public readonly implementation: pulumi.Output<outputs.Implementation | undefined>;
     /**
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
+     *
+     * Defaults to `"Any"`.
      */
     declare public readonly inputFormat: pulumi.Output<string | undefined>;
     /**
@@ -95,6 +103,8 @@ export class EnrichAsyncTransform extends pulumi.CustomResource {
      * How output records are serialized (config key `transforms.output.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
+     *
+     * Defaults to `"Any"`.
      */
     declare public readonly outputFormat: pulumi.Output<string | undefined>;
     /**
@@ -107,6 +117,8 @@ export class EnrichAsyncTransform extends pulumi.CustomResource {
      * Parallel tasks of the job (config key `transforms.input.job.parallelism`).
      *
      * Between 1 and 20.
+     *
+     * Defaults to `5`.
      */
     declare public readonly parallelism: pulumi.Output<number | undefined>;
     /**
@@ -198,10 +210,14 @@ export interface EnrichAsyncTransformArgs {
      * Async capacity (config key `transforms.async.capacity`).
      *
      * Between 1 and 50.
+     *
+     * Defaults to `10`.
      */
     asyncCapacity?: pulumi.Input<number | undefined>;
     /**
      * Async timeout ms (config key `transforms.async.timeout.ms`).
+     *
+     * Defaults to `1000`.
      */
     asyncTimeoutMs?: pulumi.Input<number | undefined>;
     deploy?: pulumi.Input<boolean | undefined>;
@@ -211,12 +227,16 @@ export interface EnrichAsyncTransformArgs {
      * holds, and `deploy` deploys its latest version.
      *
      * Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
+     *
+     * Defaults to none.
      */
     implementation?: pulumi.Input<inputs.ImplementationArgs | undefined>;
     /**
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
+     *
+     * Defaults to `"Any"`.
      */
     inputFormat?: pulumi.Input<string | undefined>;
     /**
@@ -231,6 +251,8 @@ export interface EnrichAsyncTransformArgs {
      * How output records are serialized (config key `transforms.output.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
+     *
+     * Defaults to `"Any"`.
      */
     outputFormat?: pulumi.Input<string | undefined>;
     /**
@@ -243,6 +265,8 @@ export interface EnrichAsyncTransformArgs {
      * Parallel tasks of the job (config key `transforms.input.job.parallelism`).
      *
      * Between 1 and 20.
+     *
+     * Defaults to `5`.
      */
     parallelism?: pulumi.Input<number | undefined>;
     replayWindow?: pulumi.Input<enums.ReplayWindow | undefined>;

@@ -53,12 +53,16 @@ export class EnrichTransform extends pulumi.CustomResource {
      * holds, and `deploy` deploys its latest version.
      *
      * Its `language` is `SQL` for this transform (config key `transforms.language`).
+     *
+     * Defaults to none.
      */
     declare public readonly implementation: pulumi.Output<outputs.Implementation | undefined>;
     /**
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
+     *
+     * Defaults to `"Any"`.
      */
     declare public readonly inputFormat: pulumi.Output<string | undefined>;
     /**
@@ -85,6 +89,8 @@ export class EnrichTransform extends pulumi.CustomResource {
      * How output records are serialized (config key `transforms.output.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
+     *
+     * Defaults to `"Any"`.
      */
     declare public readonly outputFormat: pulumi.Output<string | undefined>;
     /**
@@ -97,6 +103,8 @@ export class EnrichTransform extends pulumi.CustomResource {
      * Parallel tasks of the job (config key `transforms.input.job.parallelism`).
      *
      * Between 1 and 20.
+     *
+     * Defaults to `5`.
      */
     declare public readonly parallelism: pulumi.Output<number | undefined>;
     /**
@@ -187,12 +195,16 @@ export interface EnrichTransformArgs {
      * holds, and `deploy` deploys its latest version.
      *
      * Its `language` is `SQL` for this transform (config key `transforms.language`).
+     *
+     * Defaults to none.
      */
     implementation?: pulumi.Input<inputs.ImplementationArgs | undefined>;
     /**
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
+     *
+     * Defaults to `"Any"`.
      */
     inputFormat?: pulumi.Input<string | undefined>;
     /**
@@ -207,6 +219,8 @@ export interface EnrichTransformArgs {
      * How output records are serialized (config key `transforms.output.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
+     *
+     * Defaults to `"Any"`.
      */
     outputFormat?: pulumi.Input<string | undefined>;
     /**
@@ -219,6 +233,8 @@ export interface EnrichTransformArgs {
      * Parallel tasks of the job (config key `transforms.input.job.parallelism`).
      *
      * Between 1 and 20.
+     *
+     * Defaults to `5`.
      */
     parallelism?: pulumi.Input<number | undefined>;
     replayWindow?: pulumi.Input<enums.ReplayWindow | undefined>;

@@ -36,6 +36,8 @@ export interface GetDestinationsArgs {
     tagIds?: string[];
     /**
      * Whether the object needs `any` of `tagIds` or `all` of them.
+     *
+     * Defaults to "any".
      */
     tagMatch?: enums.ConnectorFilterTagMatch;
 }
@@ -72,6 +74,8 @@ export interface GetDestinationsOutputArgs {
     tagIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Whether the object needs `any` of `tagIds` or `all` of them.
+     *
+     * Defaults to "any".
      */
     tagMatch?: pulumi.Input<enums.ConnectorFilterTagMatch | undefined>;
 }

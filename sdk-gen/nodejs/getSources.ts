@@ -37,6 +37,8 @@ export interface GetSourcesArgs {
     tagIds?: string[];
     /**
      * Whether the object needs `any` of `tagIds` or `all` of them.
+     *
+     * Defaults to "any".
      */
     tagMatch?: enums.ConnectorFilterTagMatch;
 }
@@ -74,6 +76,8 @@ export interface GetSourcesOutputArgs {
     tagIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Whether the object needs `any` of `tagIds` or `all` of them.
+     *
+     * Defaults to "any".
      */
     tagMatch?: pulumi.Input<enums.ConnectorFilterTagMatch | undefined>;
 }

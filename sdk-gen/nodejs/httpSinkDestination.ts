@@ -43,30 +43,44 @@ export class HttpSinkDestination extends pulumi.CustomResource {
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
      * Batch buffering enabled (config key `batch.buffering.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly batchBufferingEnabled: pulumi.Output<boolean | undefined>;
     /**
      * Batch max size (config key `batch.max.size`).
+     *
+     * Defaults to `500`.
      */
     declare public readonly batchMaxSize: pulumi.Output<number | undefined>;
     /**
      * Batch max time ms (config key `batch.max.time.ms`).
+     *
+     * Defaults to `10000`.
      */
     declare public readonly batchMaxTimeMs: pulumi.Output<number | undefined>;
     /**
      * Batch prefix (config key `batch.prefix`).
+     *
+     * Defaults to `"["`.
      */
     declare public readonly batchPrefix: pulumi.Output<string | undefined>;
     /**
      * Batch separator (config key `batch.separator`).
+     *
+     * Defaults to `","`.
      */
     declare public readonly batchSeparator: pulumi.Output<string | undefined>;
     /**
      * Batch suffix (config key `batch.suffix`).
+     *
+     * Defaults to `"]"`.
      */
     declare public readonly batchSuffix: pulumi.Output<string | undefined>;
     /**
      * Batching enabled (config key `batching.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly batchingEnabled: pulumi.Output<boolean | undefined>;
     /**
@@ -81,6 +95,8 @@ export class HttpSinkDestination extends pulumi.CustomResource {
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     declare public readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
     /**
@@ -95,18 +111,24 @@ export class HttpSinkDestination extends pulumi.CustomResource {
      * Decimal format (config key `decimal.format`).
      *
      * One of `BASE64`, `NUMERIC`.
+     *
+     * Defaults to `"NUMERIC"`.
      */
     declare public readonly decimalFormat: pulumi.Output<enums.DecimalFormat | undefined>;
     /**
      * Errors tolerance (config key `errors.tolerance.user.defined`).
      *
      * One of `none`, `all`.
+     *
+     * Defaults to `"none"`.
      */
     declare public readonly errorsTolerance: pulumi.Output<enums.ErrorsTolerance | undefined>;
     /**
      * HTTP authorization type (config key `http.authorization.type`).
      *
      * One of `none`, `static`, `oauth2`.
+     *
+     * Defaults to `"none"`.
      */
     declare public readonly httpAuthorizationType: pulumi.Output<enums.HttpAuthorizationType | undefined>;
     /**
@@ -119,6 +141,8 @@ export class HttpSinkDestination extends pulumi.CustomResource {
     declare public readonly httpHeadersAuthorization: pulumi.Output<string | undefined>;
     /**
      * HTTP headers content type (config key `http.headers.content.type`).
+     *
+     * Defaults to `"application/json"`.
      */
     declare public readonly httpHeadersContentType: pulumi.Output<string | undefined>;
     /**
@@ -133,6 +157,8 @@ export class HttpSinkDestination extends pulumi.CustomResource {
     declare public readonly httpProxyPort: pulumi.Output<number | undefined>;
     /**
      * HTTP timeout (config key `http.timeout`).
+     *
+     * Defaults to `30`.
      */
     declare public readonly httpTimeout: pulumi.Output<number | undefined>;
     /**
@@ -145,6 +171,8 @@ export class HttpSinkDestination extends pulumi.CustomResource {
     declare public /*out*/ readonly lastSnapshot: pulumi.Output<any | undefined>;
     /**
      * Max retries (config key `max.retries`).
+     *
+     * Defaults to `1`.
      */
     declare public readonly maxRetries: pulumi.Output<number | undefined>;
     declare public readonly name: pulumi.Output<string | undefined>;
@@ -169,10 +197,14 @@ export class HttpSinkDestination extends pulumi.CustomResource {
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
@@ -181,6 +213,8 @@ export class HttpSinkDestination extends pulumi.CustomResource {
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
     /**
      * Retry backoff ms (config key `retry.backoff.ms`).
+     *
+     * Defaults to `3000`.
      */
     declare public readonly retryBackoffMs: pulumi.Output<number | undefined>;
     declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
@@ -226,6 +260,8 @@ export class HttpSinkDestination extends pulumi.CustomResource {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
     /**
@@ -233,6 +269,8 @@ export class HttpSinkDestination extends pulumi.CustomResource {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -247,6 +285,8 @@ export class HttpSinkDestination extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -254,6 +294,8 @@ export class HttpSinkDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -261,20 +303,28 @@ export class HttpSinkDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -299,6 +349,8 @@ export class HttpSinkDestination extends pulumi.CustomResource {
     declare public readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
     /**
@@ -312,6 +364,8 @@ export class HttpSinkDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
@@ -321,10 +375,14 @@ export class HttpSinkDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
     /**
@@ -514,54 +572,76 @@ export interface HttpSinkDestinationArgs {
     adopt?: pulumi.Input<string | undefined>;
     /**
      * Batch buffering enabled (config key `batch.buffering.enabled`).
+     *
+     * Defaults to `false`.
      */
     batchBufferingEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * Batch max size (config key `batch.max.size`).
+     *
+     * Defaults to `500`.
      */
     batchMaxSize?: pulumi.Input<number | undefined>;
     /**
      * Batch max time ms (config key `batch.max.time.ms`).
+     *
+     * Defaults to `10000`.
      */
     batchMaxTimeMs?: pulumi.Input<number | undefined>;
     /**
      * Batch prefix (config key `batch.prefix`).
+     *
+     * Defaults to `"["`.
      */
     batchPrefix?: pulumi.Input<string | undefined>;
     /**
      * Batch separator (config key `batch.separator`).
+     *
+     * Defaults to `","`.
      */
     batchSeparator?: pulumi.Input<string | undefined>;
     /**
      * Batch suffix (config key `batch.suffix`).
+     *
+     * Defaults to `"]"`.
      */
     batchSuffix?: pulumi.Input<string | undefined>;
     /**
      * Batching enabled (config key `batching.enabled`).
+     *
+     * Defaults to `false`.
      */
     batchingEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     consumerOverrideMaxPollRecords?: pulumi.Input<number | undefined>;
     /**
      * Decimal format (config key `decimal.format`).
      *
      * One of `BASE64`, `NUMERIC`.
+     *
+     * Defaults to `"NUMERIC"`.
      */
     decimalFormat?: pulumi.Input<enums.DecimalFormat | undefined>;
     /**
      * Errors tolerance (config key `errors.tolerance.user.defined`).
      *
      * One of `none`, `all`.
+     *
+     * Defaults to `"none"`.
      */
     errorsTolerance?: pulumi.Input<enums.ErrorsTolerance | undefined>;
     /**
      * HTTP authorization type (config key `http.authorization.type`).
      *
      * One of `none`, `static`, `oauth2`.
+     *
+     * Defaults to `"none"`.
      */
     httpAuthorizationType?: pulumi.Input<enums.HttpAuthorizationType | undefined>;
     /**
@@ -574,6 +654,8 @@ export interface HttpSinkDestinationArgs {
     httpHeadersAuthorization?: pulumi.Input<string | undefined>;
     /**
      * HTTP headers content type (config key `http.headers.content.type`).
+     *
+     * Defaults to `"application/json"`.
      */
     httpHeadersContentType?: pulumi.Input<string | undefined>;
     /**
@@ -588,6 +670,8 @@ export interface HttpSinkDestinationArgs {
     httpProxyPort?: pulumi.Input<number | undefined>;
     /**
      * HTTP timeout (config key `http.timeout`).
+     *
+     * Defaults to `30`.
      */
     httpTimeout?: pulumi.Input<number | undefined>;
     /**
@@ -596,6 +680,8 @@ export interface HttpSinkDestinationArgs {
     httpUrl: pulumi.Input<string>;
     /**
      * Max retries (config key `max.retries`).
+     *
+     * Defaults to `1`.
      */
     maxRetries?: pulumi.Input<number | undefined>;
     name?: pulumi.Input<string | undefined>;
@@ -620,10 +706,14 @@ export interface HttpSinkDestinationArgs {
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     quoteIdentifiers?: pulumi.Input<boolean | undefined>;
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
@@ -632,6 +722,8 @@ export interface HttpSinkDestinationArgs {
     restartTrigger?: pulumi.Input<string | number | undefined>;
     /**
      * Retry backoff ms (config key `retry.backoff.ms`).
+     *
+     * Defaults to `3000`.
      */
     retryBackoffMs?: pulumi.Input<number | undefined>;
     snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
@@ -665,6 +757,8 @@ export interface HttpSinkDestinationArgs {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     transformsMarkColumnsAsRequiredFieldsIncludeAll?: pulumi.Input<boolean | undefined>;
     /**
@@ -672,6 +766,8 @@ export interface HttpSinkDestinationArgs {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -686,6 +782,8 @@ export interface HttpSinkDestinationArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -693,6 +791,8 @@ export interface HttpSinkDestinationArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -700,20 +800,28 @@ export interface HttpSinkDestinationArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -738,6 +846,8 @@ export interface HttpSinkDestinationArgs {
     transformsToDecimalJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     transformsToDecimalJTruncateToMaxPrecision?: pulumi.Input<boolean | undefined>;
     /**
@@ -751,6 +861,8 @@ export interface HttpSinkDestinationArgs {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
@@ -760,10 +872,14 @@ export interface HttpSinkDestinationArgs {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllJson?: pulumi.Input<boolean | undefined>;
     /**

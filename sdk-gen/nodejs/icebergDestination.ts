@@ -53,6 +53,8 @@ export class IcebergDestination extends pulumi.CustomResource {
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     declare public readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
     /**
@@ -67,6 +69,8 @@ export class IcebergDestination extends pulumi.CustomResource {
      * Iceberg catalog auth mode (config key `iceberg.catalog.auth.mode`).
      *
      * One of `none`, `token`, `oauth2`.
+     *
+     * Defaults to `"none"`.
      */
     declare public readonly icebergCatalogAuthMode: pulumi.Output<enums.IcebergCatalogAuthMode | undefined>;
     /**
@@ -79,6 +83,8 @@ export class IcebergDestination extends pulumi.CustomResource {
      * One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
      * `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
      * `us-west-1`, `us-west-2`, `auto`.
+     *
+     * Defaults to `"us-west-2"`.
      */
     declare public readonly icebergCatalogClientRegion: pulumi.Output<enums.IcebergCatalogClientRegion | undefined>;
     /**
@@ -97,6 +103,8 @@ export class IcebergDestination extends pulumi.CustomResource {
     declare public readonly icebergCatalogS3AccessKeyId: pulumi.Output<string | undefined>;
     /**
      * Iceberg catalog s3 credentials enabled (config key `iceberg.catalog.s3.credentials.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly icebergCatalogS3CredentialsEnabled: pulumi.Output<boolean | undefined>;
     /**
@@ -107,6 +115,8 @@ export class IcebergDestination extends pulumi.CustomResource {
     declare public readonly icebergCatalogS3SecretAccessKey: pulumi.Output<string | undefined>;
     /**
      * Iceberg catalog scope (config key `iceberg.catalog.scope`).
+     *
+     * Defaults to `"PRINCIPAL_ROLE:ALL"`.
      */
     declare public readonly icebergCatalogScope: pulumi.Output<string | undefined>;
     /**
@@ -120,6 +130,8 @@ export class IcebergDestination extends pulumi.CustomResource {
      *
      * One of `rest`, `hive`, `glue`.
      * Changing this replaces the destination.
+     *
+     * Defaults to `"rest"`.
      */
     declare public readonly icebergCatalogType: pulumi.Output<enums.IcebergCatalogType | undefined>;
     /**
@@ -132,30 +144,44 @@ export class IcebergDestination extends pulumi.CustomResource {
     declare public readonly icebergCatalogWarehouse: pulumi.Output<string | undefined>;
     /**
      * Iceberg tables compaction commit threshold (config key `iceberg.tables.compaction.commit-threshold`).
+     *
+     * Defaults to `"5"`.
      */
     declare public readonly icebergTablesCompactionCommitThreshold: pulumi.Output<string | undefined>;
     /**
      * Iceberg tables compaction enabled (config key `iceberg.tables.compaction.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly icebergTablesCompactionEnabled: pulumi.Output<boolean | undefined>;
     /**
      * Iceberg tables compaction expire snapshots (config key `iceberg.tables.compaction.expire-snapshots`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly icebergTablesCompactionExpireSnapshots: pulumi.Output<boolean | undefined>;
     /**
      * Iceberg tables compaction max files per run (config key `iceberg.tables.compaction.max-files-per-run`).
+     *
+     * Defaults to `"100"`.
      */
     declare public readonly icebergTablesCompactionMaxFilesPerRun: pulumi.Output<string | undefined>;
     /**
      * Iceberg tables compaction min small files (config key `iceberg.tables.compaction.min-small-files`).
+     *
+     * Defaults to `"5"`.
      */
     declare public readonly icebergTablesCompactionMinSmallFiles: pulumi.Output<string | undefined>;
     /**
      * Iceberg tables compaction retain last (config key `iceberg.tables.compaction.retain-last`).
+     *
+     * Defaults to `"1"`.
      */
     declare public readonly icebergTablesCompactionRetainLast: pulumi.Output<string | undefined>;
     /**
      * Iceberg tables compaction target file size bytes (config key `iceberg.tables.compaction.target-file-size-bytes`).
+     *
+     * Defaults to `"134217728"`.
      */
     declare public readonly icebergTablesCompactionTargetFileSizeBytes: pulumi.Output<string | undefined>;
     /**
@@ -164,12 +190,16 @@ export class IcebergDestination extends pulumi.CustomResource {
     declare public readonly icebergTablesDefaultIdColumns: pulumi.Output<string | undefined>;
     /**
      * Iceberg tables hard delete enabled (config key `iceberg.tables.hard-delete-enabled`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly icebergTablesHardDeleteEnabled: pulumi.Output<boolean | undefined>;
     /**
      * Insert mode (config key `insert.mode.user.defined`).
      *
      * One of `insert`, `upsert`.
+     *
+     * Defaults to `"insert"`.
      */
     declare public readonly insertMode: pulumi.Output<enums.InsertMode | undefined>;
     /**
@@ -180,10 +210,14 @@ export class IcebergDestination extends pulumi.CustomResource {
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
@@ -237,6 +271,8 @@ export class IcebergDestination extends pulumi.CustomResource {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
     /**
@@ -244,6 +280,8 @@ export class IcebergDestination extends pulumi.CustomResource {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -258,6 +296,8 @@ export class IcebergDestination extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -265,6 +305,8 @@ export class IcebergDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -272,20 +314,28 @@ export class IcebergDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -310,6 +360,8 @@ export class IcebergDestination extends pulumi.CustomResource {
     declare public readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
     /**
@@ -323,6 +375,8 @@ export class IcebergDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
@@ -332,10 +386,14 @@ export class IcebergDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
     /**
@@ -534,12 +592,16 @@ export interface IcebergDestinationArgs {
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     consumerOverrideMaxPollRecords?: pulumi.Input<number | undefined>;
     /**
      * Iceberg catalog auth mode (config key `iceberg.catalog.auth.mode`).
      *
      * One of `none`, `token`, `oauth2`.
+     *
+     * Defaults to `"none"`.
      */
     icebergCatalogAuthMode?: pulumi.Input<enums.IcebergCatalogAuthMode | undefined>;
     /**
@@ -552,6 +614,8 @@ export interface IcebergDestinationArgs {
      * One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
      * `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
      * `us-west-1`, `us-west-2`, `auto`.
+     *
+     * Defaults to `"us-west-2"`.
      */
     icebergCatalogClientRegion?: pulumi.Input<enums.IcebergCatalogClientRegion | undefined>;
     /**
@@ -570,6 +634,8 @@ export interface IcebergDestinationArgs {
     icebergCatalogS3AccessKeyId?: pulumi.Input<string | undefined>;
     /**
      * Iceberg catalog s3 credentials enabled (config key `iceberg.catalog.s3.credentials.enabled`).
+     *
+     * Defaults to `false`.
      */
     icebergCatalogS3CredentialsEnabled?: pulumi.Input<boolean | undefined>;
     /**
@@ -580,6 +646,8 @@ export interface IcebergDestinationArgs {
     icebergCatalogS3SecretAccessKey?: pulumi.Input<string | undefined>;
     /**
      * Iceberg catalog scope (config key `iceberg.catalog.scope`).
+     *
+     * Defaults to `"PRINCIPAL_ROLE:ALL"`.
      */
     icebergCatalogScope?: pulumi.Input<string | undefined>;
     /**
@@ -593,6 +661,8 @@ export interface IcebergDestinationArgs {
      *
      * One of `rest`, `hive`, `glue`.
      * Changing this replaces the destination.
+     *
+     * Defaults to `"rest"`.
      */
     icebergCatalogType?: pulumi.Input<enums.IcebergCatalogType | undefined>;
     /**
@@ -605,30 +675,44 @@ export interface IcebergDestinationArgs {
     icebergCatalogWarehouse: pulumi.Input<string>;
     /**
      * Iceberg tables compaction commit threshold (config key `iceberg.tables.compaction.commit-threshold`).
+     *
+     * Defaults to `"5"`.
      */
     icebergTablesCompactionCommitThreshold?: pulumi.Input<string | undefined>;
     /**
      * Iceberg tables compaction enabled (config key `iceberg.tables.compaction.enabled`).
+     *
+     * Defaults to `false`.
      */
     icebergTablesCompactionEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * Iceberg tables compaction expire snapshots (config key `iceberg.tables.compaction.expire-snapshots`).
+     *
+     * Defaults to `false`.
      */
     icebergTablesCompactionExpireSnapshots?: pulumi.Input<boolean | undefined>;
     /**
      * Iceberg tables compaction max files per run (config key `iceberg.tables.compaction.max-files-per-run`).
+     *
+     * Defaults to `"100"`.
      */
     icebergTablesCompactionMaxFilesPerRun?: pulumi.Input<string | undefined>;
     /**
      * Iceberg tables compaction min small files (config key `iceberg.tables.compaction.min-small-files`).
+     *
+     * Defaults to `"5"`.
      */
     icebergTablesCompactionMinSmallFiles?: pulumi.Input<string | undefined>;
     /**
      * Iceberg tables compaction retain last (config key `iceberg.tables.compaction.retain-last`).
+     *
+     * Defaults to `"1"`.
      */
     icebergTablesCompactionRetainLast?: pulumi.Input<string | undefined>;
     /**
      * Iceberg tables compaction target file size bytes (config key `iceberg.tables.compaction.target-file-size-bytes`).
+     *
+     * Defaults to `"134217728"`.
      */
     icebergTablesCompactionTargetFileSizeBytes?: pulumi.Input<string | undefined>;
     /**
@@ -637,22 +721,30 @@ export interface IcebergDestinationArgs {
     icebergTablesDefaultIdColumns?: pulumi.Input<string | undefined>;
     /**
      * Iceberg tables hard delete enabled (config key `iceberg.tables.hard-delete-enabled`).
+     *
+     * Defaults to `true`.
      */
     icebergTablesHardDeleteEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * Insert mode (config key `insert.mode.user.defined`).
      *
      * One of `insert`, `upsert`.
+     *
+     * Defaults to `"insert"`.
      */
     insertMode?: pulumi.Input<enums.InsertMode | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     quoteIdentifiers?: pulumi.Input<boolean | undefined>;
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
@@ -694,6 +786,8 @@ export interface IcebergDestinationArgs {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     transformsMarkColumnsAsRequiredFieldsIncludeAll?: pulumi.Input<boolean | undefined>;
     /**
@@ -701,6 +795,8 @@ export interface IcebergDestinationArgs {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -715,6 +811,8 @@ export interface IcebergDestinationArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -722,6 +820,8 @@ export interface IcebergDestinationArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -729,20 +829,28 @@ export interface IcebergDestinationArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -767,6 +875,8 @@ export interface IcebergDestinationArgs {
     transformsToDecimalJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     transformsToDecimalJTruncateToMaxPrecision?: pulumi.Input<boolean | undefined>;
     /**
@@ -780,6 +890,8 @@ export interface IcebergDestinationArgs {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
@@ -789,10 +901,14 @@ export interface IcebergDestinationArgs {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllJson?: pulumi.Input<boolean | undefined>;
     /**

@@ -41,6 +41,8 @@ export class KafkaUser extends pulumi.CustomResource {
 
     /**
      * What the user may do, rule by rule, checked in preview.
+     *
+     * Defaults to none.
      */
     declare public readonly acls: pulumi.Output<outputs.Acl[] | undefined>;
     /**
@@ -48,10 +50,14 @@ export class KafkaUser extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
      * IP addresses or CIDR ranges (`10.0.0.0/8`) the user may connect from, checked in preview.
+     *
+     * Defaults to any address.
      */
     declare public readonly allowedIps: pulumi.Output<string[] | undefined>;
     /**
@@ -62,6 +68,8 @@ export class KafkaUser extends pulumi.CustomResource {
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
@@ -75,6 +83,8 @@ export class KafkaUser extends pulumi.CustomResource {
     declare public /*out*/ readonly schemaProxyEndpoint: pulumi.Output<string | undefined>;
     /**
      * Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+     *
+     * Defaults to false.
      */
     declare public readonly schemaRegistry: pulumi.Output<boolean | undefined>;
     /**
@@ -135,6 +145,8 @@ export class KafkaUser extends pulumi.CustomResource {
 export interface KafkaUserArgs {
     /**
      * What the user may do, rule by rule, checked in preview.
+     *
+     * Defaults to none.
      */
     acls?: pulumi.Input<pulumi.Input<inputs.AclArgs>[] | undefined>;
     /**
@@ -142,16 +154,22 @@ export interface KafkaUserArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
      * IP addresses or CIDR ranges (`10.0.0.0/8`) the user may connect from, checked in preview.
+     *
+     * Defaults to any address.
      */
     allowedIps?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
@@ -161,6 +179,8 @@ export interface KafkaUserArgs {
     password: pulumi.Input<string>;
     /**
      * Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+     *
+     * Defaults to false.
      */
     schemaRegistry?: pulumi.Input<boolean | undefined>;
     /**

@@ -46,6 +46,8 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
@@ -72,12 +74,16 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      * Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
      *
      * One of `skip`, `split`.
+     *
+     * Defaults to `"skip"`.
      */
     declare public readonly cursorOversizeHandlingMode: pulumi.Output<enums.CursorOversizeHandlingMode | undefined>;
     /**
      * Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
      *
      * Between 1000000 and 16000000.
+     *
+     * Defaults to `16000000`.
      */
     declare public readonly cursorOversizeSkipThreshold: pulumi.Output<number | undefined>;
     /**
@@ -90,6 +96,8 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
     declare public readonly databaseIncludeList: pulumi.Output<string | undefined>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
     /**
@@ -110,39 +118,55 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
      * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+     *
+     * Defaults to `"$^"`.
      */
     declare public readonly predicatesIsTopicToEnrichPattern: pulumi.Output<string | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
      * operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+     *
+     * Defaults to 600.
      */
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
     /**
      * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
      * source reads again from the start). Runs before a restart asked for in the same change.
+     *
+     * Defaults to none: no reset.
      */
     declare public readonly resetTrigger: pulumi.Output<string | number | undefined>;
     /**
      * Restarts one task exactly once when `trigger` or `task` changes.
+     *
+     * Defaults to none: no task restart.
      */
     declare public readonly restartTaskTrigger: pulumi.Output<outputs.RestartTaskTrigger | undefined>;
     /**
      * Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
      * counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+     *
+     * Defaults to none: no restart.
      */
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
     /**
@@ -160,10 +184,14 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      * snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
      * `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
      * starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+     *
+     * Defaults to none: only the service's initial snapshot.
      */
     declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly sshEnabled: pulumi.Output<boolean | undefined>;
     /**
@@ -174,6 +202,8 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      * SSH port (config key `ssh.port`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `22`.
      */
     declare public readonly sshPort: pulumi.Output<number | undefined>;
     /**
@@ -182,6 +212,8 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
     declare public readonly sshPublicKey: pulumi.Output<string | undefined>;
     /**
      * SSH user (config key `ssh.user`).
+     *
+     * Defaults to `"streamkap"`.
      */
     declare public readonly sshUser: pulumi.Output<string | undefined>;
     /**
@@ -190,11 +222,15 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      * (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
      * fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
      * drift, and the next `up` sets it back.
+     *
+     * Defaults to "running".
      */
     declare public readonly state: pulumi.Output<enums.State | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
+     *
+     * Defaults to left as they are on the service.
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
@@ -253,6 +289,8 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -260,6 +298,8 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -267,32 +307,44 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
      * Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
      *
      * One of `array`, `array_string`, `string`.
+     *
+     * Defaults to `"array_string"`.
      */
     declare public readonly transformsUnwrapArrayEncoding: pulumi.Output<enums.MongoDbHostedSourceTransformsUnwrapArrayEncoding | undefined>;
     /**
      * Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
      *
      * One of `document`, `string`.
+     *
+     * Defaults to `"document"`.
      */
     declare public readonly transformsUnwrapDocumentEncoding: pulumi.Output<enums.TransformsUnwrapDocumentEncoding | undefined>;
     /**
@@ -301,6 +353,8 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
     declare public readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
 
@@ -455,6 +509,8 @@ export interface MongoDbHostedSourceArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
@@ -465,12 +521,16 @@ export interface MongoDbHostedSourceArgs {
      * Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
      *
      * One of `skip`, `split`.
+     *
+     * Defaults to `"skip"`.
      */
     cursorOversizeHandlingMode?: pulumi.Input<enums.CursorOversizeHandlingMode | undefined>;
     /**
      * Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
      *
      * Between 1000000 and 16000000.
+     *
+     * Defaults to `16000000`.
      */
     cursorOversizeSkipThreshold?: pulumi.Input<number | undefined>;
     /**
@@ -483,6 +543,8 @@ export interface MongoDbHostedSourceArgs {
     databaseIncludeList: pulumi.Input<string>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
+     *
+     * Defaults to `false`.
      */
     insertTopicNameEnabled?: pulumi.Input<boolean | undefined>;
     /**
@@ -499,39 +561,55 @@ export interface MongoDbHostedSourceArgs {
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
      * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     name?: pulumi.Input<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+     *
+     * Defaults to `"$^"`.
      */
     predicatesIsTopicToEnrichPattern?: pulumi.Input<string | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
      * operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+     *
+     * Defaults to 600.
      */
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
      * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
      * source reads again from the start). Runs before a restart asked for in the same change.
+     *
+     * Defaults to none: no reset.
      */
     resetTrigger?: pulumi.Input<string | number | undefined>;
     /**
      * Restarts one task exactly once when `trigger` or `task` changes.
+     *
+     * Defaults to none: no task restart.
      */
     restartTaskTrigger?: pulumi.Input<inputs.RestartTaskTriggerArgs | undefined>;
     /**
      * Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
      * counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+     *
+     * Defaults to none: no restart.
      */
     restartTrigger?: pulumi.Input<string | number | undefined>;
     /**
@@ -545,10 +623,14 @@ export interface MongoDbHostedSourceArgs {
      * snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
      * `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
      * starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+     *
+     * Defaults to none: only the service's initial snapshot.
      */
     snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
+     *
+     * Defaults to `false`.
      */
     sshEnabled?: pulumi.Input<boolean | undefined>;
     /**
@@ -559,6 +641,8 @@ export interface MongoDbHostedSourceArgs {
      * SSH port (config key `ssh.port`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `22`.
      */
     sshPort?: pulumi.Input<number | undefined>;
     /**
@@ -567,6 +651,8 @@ export interface MongoDbHostedSourceArgs {
     sshPublicKey?: pulumi.Input<string | undefined>;
     /**
      * SSH user (config key `ssh.user`).
+     *
+     * Defaults to `"streamkap"`.
      */
     sshUser?: pulumi.Input<string | undefined>;
     /**
@@ -575,11 +661,15 @@ export interface MongoDbHostedSourceArgs {
      * (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
      * fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
      * drift, and the next `up` sets it back.
+     *
+     * Defaults to "running".
      */
     state?: pulumi.Input<enums.State | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
+     *
+     * Defaults to left as they are on the service.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
@@ -626,6 +716,8 @@ export interface MongoDbHostedSourceArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -633,6 +725,8 @@ export interface MongoDbHostedSourceArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -640,32 +734,44 @@ export interface MongoDbHostedSourceArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
      * Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
      *
      * One of `array`, `array_string`, `string`.
+     *
+     * Defaults to `"array_string"`.
      */
     transformsUnwrapArrayEncoding?: pulumi.Input<enums.MongoDbHostedSourceTransformsUnwrapArrayEncoding | undefined>;
     /**
      * Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
      *
      * One of `document`, `string`.
+     *
+     * Defaults to `"document"`.
      */
     transformsUnwrapDocumentEncoding?: pulumi.Input<enums.TransformsUnwrapDocumentEncoding | undefined>;
     /**
@@ -674,6 +780,8 @@ export interface MongoDbHostedSourceArgs {
     transformsValueToKeyFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsValueToKeyReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
 }

@@ -53,6 +53,8 @@ export class MotherDuckDestination extends pulumi.CustomResource {
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     declare public readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
     /**
@@ -65,12 +67,16 @@ export class MotherDuckDestination extends pulumi.CustomResource {
     declare public /*out*/ readonly createdTimestamp: pulumi.Output<string | undefined>;
     /**
      * Hard delete (config key `hard.delete`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly hardDelete: pulumi.Output<boolean | undefined>;
     /**
      * Ingestion mode (config key `ingestion.mode`).
      *
      * One of `upsert`, `append`.
+     *
+     * Defaults to `"upsert"`.
      */
     declare public readonly ingestionMode: pulumi.Output<enums.IngestionMode | undefined>;
     /**
@@ -91,10 +97,14 @@ export class MotherDuckDestination extends pulumi.CustomResource {
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
@@ -105,12 +115,16 @@ export class MotherDuckDestination extends pulumi.CustomResource {
      * Schema evolution (config key `schema.evolution`).
      *
      * One of `basic`, `none`.
+     *
+     * Defaults to `"basic"`.
      */
     declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolution | undefined>;
     declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
     declare public readonly state: pulumi.Output<enums.State | undefined>;
     /**
      * Table name prefix (config key `table.name.prefix`).
+     *
+     * Defaults to `"streamkap"`.
      */
     declare public readonly tableNamePrefix: pulumi.Output<string | undefined>;
     declare public readonly tags: pulumi.Output<string[] | undefined>;
@@ -122,10 +136,14 @@ export class MotherDuckDestination extends pulumi.CustomResource {
      * Tasks max (config key `tasks.max`).
      *
      * Between 1 and 25.
+     *
+     * Defaults to `5`.
      */
     declare public readonly tasksMax: pulumi.Output<number | undefined>;
     /**
      * Topic2table map (config key `topic2table.map.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly topic2tableMap: pulumi.Output<boolean | undefined>;
     /**
@@ -168,6 +186,8 @@ export class MotherDuckDestination extends pulumi.CustomResource {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
     /**
@@ -175,6 +195,8 @@ export class MotherDuckDestination extends pulumi.CustomResource {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -189,6 +211,8 @@ export class MotherDuckDestination extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -196,6 +220,8 @@ export class MotherDuckDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -203,20 +229,28 @@ export class MotherDuckDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -241,6 +275,8 @@ export class MotherDuckDestination extends pulumi.CustomResource {
     declare public readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
     /**
@@ -254,6 +290,8 @@ export class MotherDuckDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
@@ -263,10 +301,14 @@ export class MotherDuckDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
     /**
@@ -433,16 +475,22 @@ export interface MotherDuckDestinationArgs {
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     consumerOverrideMaxPollRecords?: pulumi.Input<number | undefined>;
     /**
      * Hard delete (config key `hard.delete`).
+     *
+     * Defaults to `false`.
      */
     hardDelete?: pulumi.Input<boolean | undefined>;
     /**
      * Ingestion mode (config key `ingestion.mode`).
      *
      * One of `upsert`, `append`.
+     *
+     * Defaults to `"upsert"`.
      */
     ingestionMode?: pulumi.Input<enums.IngestionMode | undefined>;
     /**
@@ -459,10 +507,14 @@ export interface MotherDuckDestinationArgs {
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     quoteIdentifiers?: pulumi.Input<boolean | undefined>;
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
@@ -473,12 +525,16 @@ export interface MotherDuckDestinationArgs {
      * Schema evolution (config key `schema.evolution`).
      *
      * One of `basic`, `none`.
+     *
+     * Defaults to `"basic"`.
      */
     schemaEvolution?: pulumi.Input<enums.SchemaEvolution | undefined>;
     snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
     state?: pulumi.Input<enums.State | undefined>;
     /**
      * Table name prefix (config key `table.name.prefix`).
+     *
+     * Defaults to `"streamkap"`.
      */
     tableNamePrefix?: pulumi.Input<string | undefined>;
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
@@ -486,10 +542,14 @@ export interface MotherDuckDestinationArgs {
      * Tasks max (config key `tasks.max`).
      *
      * Between 1 and 25.
+     *
+     * Defaults to `5`.
      */
     tasksMax?: pulumi.Input<number | undefined>;
     /**
      * Topic2table map (config key `topic2table.map.user.defined`).
+     *
+     * Defaults to `false`.
      */
     topic2tableMap?: pulumi.Input<boolean | undefined>;
     /**
@@ -524,6 +584,8 @@ export interface MotherDuckDestinationArgs {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     transformsMarkColumnsAsRequiredFieldsIncludeAll?: pulumi.Input<boolean | undefined>;
     /**
@@ -531,6 +593,8 @@ export interface MotherDuckDestinationArgs {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -545,6 +609,8 @@ export interface MotherDuckDestinationArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -552,6 +618,8 @@ export interface MotherDuckDestinationArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -559,20 +627,28 @@ export interface MotherDuckDestinationArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -597,6 +673,8 @@ export interface MotherDuckDestinationArgs {
     transformsToDecimalJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     transformsToDecimalJTruncateToMaxPrecision?: pulumi.Input<boolean | undefined>;
     /**
@@ -610,6 +688,8 @@ export interface MotherDuckDestinationArgs {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
@@ -619,10 +699,14 @@ export interface MotherDuckDestinationArgs {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllJson?: pulumi.Input<boolean | undefined>;
     /**

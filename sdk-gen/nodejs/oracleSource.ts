@@ -45,12 +45,16 @@ export class OracleSource extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
      * Binary handling mode (config key `binary.handling.mode`).
      *
      * One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+     *
+     * Defaults to `"bytes"`.
      */
     declare public readonly binaryHandlingMode: pulumi.Output<enums.BinaryHandlingMode | undefined>;
     /**
@@ -95,6 +99,8 @@ export class OracleSource extends pulumi.CustomResource {
      * Database port (config key `database.port.user.defined`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `1521`.
      */
     declare public readonly databasePort: pulumi.Output<number | undefined>;
     /**
@@ -107,10 +113,14 @@ export class OracleSource extends pulumi.CustomResource {
     declare public readonly heartbeatDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
     /**
      * Heartbeat enabled (config key `heartbeat.enabled`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly heartbeatEnabled: pulumi.Output<boolean | undefined>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
     /**
@@ -121,45 +131,63 @@ export class OracleSource extends pulumi.CustomResource {
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
      * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
      * operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+     *
+     * Defaults to 600.
      */
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
     /**
      * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
      * source reads again from the start). Runs before a restart asked for in the same change.
+     *
+     * Defaults to none: no reset.
      */
     declare public readonly resetTrigger: pulumi.Output<string | number | undefined>;
     /**
      * Restarts one task exactly once when `trigger` or `task` changes.
+     *
+     * Defaults to none: no task restart.
      */
     declare public readonly restartTaskTrigger: pulumi.Output<outputs.RestartTaskTrigger | undefined>;
     /**
      * Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
      * counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+     *
+     * Defaults to none: no restart.
      */
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
     /**
      * Schema history internal store only captured databases ddl (config key
      * `schema.history.internal.store.only.captured.databases.ddl`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly schemaHistoryInternalStoreOnlyCapturedDatabasesDdl: pulumi.Output<boolean | undefined>;
     /**
      * Schema history internal store only captured tables ddl (config key
      * `schema.history.internal.store.only.captured.tables.ddl`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly schemaHistoryInternalStoreOnlyCapturedTablesDdl: pulumi.Output<boolean | undefined>;
     /**
@@ -181,10 +209,14 @@ export class OracleSource extends pulumi.CustomResource {
      * snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
      * `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
      * starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+     *
+     * Defaults to none: only the service's initial snapshot.
      */
     declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly sshEnabled: pulumi.Output<boolean | undefined>;
     /**
@@ -195,6 +227,8 @@ export class OracleSource extends pulumi.CustomResource {
      * SSH port (config key `ssh.port`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `22`.
      */
     declare public readonly sshPort: pulumi.Output<number | undefined>;
     /**
@@ -203,6 +237,8 @@ export class OracleSource extends pulumi.CustomResource {
     declare public readonly sshPublicKey: pulumi.Output<string | undefined>;
     /**
      * SSH user (config key `ssh.user`).
+     *
+     * Defaults to `"streamkap"`.
      */
     declare public readonly sshUser: pulumi.Output<string | undefined>;
     /**
@@ -211,6 +247,8 @@ export class OracleSource extends pulumi.CustomResource {
      * (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
      * fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
      * drift, and the next `up` sets it back.
+     *
+     * Defaults to "running".
      */
     declare public readonly state: pulumi.Output<enums.State | undefined>;
     /**
@@ -220,6 +258,8 @@ export class OracleSource extends pulumi.CustomResource {
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
+     *
+     * Defaults to left as they are on the service.
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
@@ -246,6 +286,8 @@ export class OracleSource extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -253,6 +295,8 @@ export class OracleSource extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -260,20 +304,28 @@ export class OracleSource extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -282,6 +334,8 @@ export class OracleSource extends pulumi.CustomResource {
     declare public readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
 
@@ -437,12 +491,16 @@ export interface OracleSourceArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
      * Binary handling mode (config key `binary.handling.mode`).
      *
      * One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+     *
+     * Defaults to `"bytes"`.
      */
     binaryHandlingMode?: pulumi.Input<enums.BinaryHandlingMode | undefined>;
     /**
@@ -471,6 +529,8 @@ export interface OracleSourceArgs {
      * Database port (config key `database.port.user.defined`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `1521`.
      */
     databasePort?: pulumi.Input<number | undefined>;
     /**
@@ -483,55 +543,77 @@ export interface OracleSourceArgs {
     heartbeatDataCollectionSchemaOrDatabase?: pulumi.Input<string | undefined>;
     /**
      * Heartbeat enabled (config key `heartbeat.enabled`).
+     *
+     * Defaults to `true`.
      */
     heartbeatEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
+     *
+     * Defaults to `false`.
      */
     insertTopicNameEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
      * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     name?: pulumi.Input<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
      * operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+     *
+     * Defaults to 600.
      */
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
      * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
      * source reads again from the start). Runs before a restart asked for in the same change.
+     *
+     * Defaults to none: no reset.
      */
     resetTrigger?: pulumi.Input<string | number | undefined>;
     /**
      * Restarts one task exactly once when `trigger` or `task` changes.
+     *
+     * Defaults to none: no task restart.
      */
     restartTaskTrigger?: pulumi.Input<inputs.RestartTaskTriggerArgs | undefined>;
     /**
      * Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
      * counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+     *
+     * Defaults to none: no restart.
      */
     restartTrigger?: pulumi.Input<string | number | undefined>;
     /**
      * Schema history internal store only captured databases ddl (config key
      * `schema.history.internal.store.only.captured.databases.ddl`).
+     *
+     * Defaults to `false`.
      */
     schemaHistoryInternalStoreOnlyCapturedDatabasesDdl?: pulumi.Input<boolean | undefined>;
     /**
      * Schema history internal store only captured tables ddl (config key
      * `schema.history.internal.store.only.captured.tables.ddl`).
+     *
+     * Defaults to `false`.
      */
     schemaHistoryInternalStoreOnlyCapturedTablesDdl?: pulumi.Input<boolean | undefined>;
     /**
@@ -549,10 +631,14 @@ export interface OracleSourceArgs {
      * snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
      * `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
      * starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+     *
+     * Defaults to none: only the service's initial snapshot.
      */
     snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
+     *
+     * Defaults to `false`.
      */
     sshEnabled?: pulumi.Input<boolean | undefined>;
     /**
@@ -563,6 +649,8 @@ export interface OracleSourceArgs {
      * SSH port (config key `ssh.port`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `22`.
      */
     sshPort?: pulumi.Input<number | undefined>;
     /**
@@ -571,6 +659,8 @@ export interface OracleSourceArgs {
     sshPublicKey?: pulumi.Input<string | undefined>;
     /**
      * SSH user (config key `ssh.user`).
+     *
+     * Defaults to `"streamkap"`.
      */
     sshUser?: pulumi.Input<string | undefined>;
     /**
@@ -579,6 +669,8 @@ export interface OracleSourceArgs {
      * (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
      * fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
      * drift, and the next `up` sets it back.
+     *
+     * Defaults to "running".
      */
     state?: pulumi.Input<enums.State | undefined>;
     /**
@@ -588,6 +680,8 @@ export interface OracleSourceArgs {
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
+     *
+     * Defaults to left as they are on the service.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
@@ -602,6 +696,8 @@ export interface OracleSourceArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -609,6 +705,8 @@ export interface OracleSourceArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -616,20 +714,28 @@ export interface OracleSourceArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -638,6 +744,8 @@ export interface OracleSourceArgs {
     transformsValueToKeyFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsValueToKeyReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
 }

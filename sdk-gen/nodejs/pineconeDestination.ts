@@ -43,10 +43,14 @@ export class PineconeDestination extends pulumi.CustomResource {
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
      * Batch size (config key `batch.size`).
+     *
+     * Defaults to `"100"`.
      */
     declare public readonly batchSize: pulumi.Output<string | undefined>;
     /**
      * Collection mapping (config key `collection.mapping`).
+     *
+     * Defaults to `"${topic}"`.
      */
     declare public readonly collectionMapping: pulumi.Output<string | undefined>;
     /**
@@ -61,6 +65,8 @@ export class PineconeDestination extends pulumi.CustomResource {
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     declare public readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
     /**
@@ -73,16 +79,22 @@ export class PineconeDestination extends pulumi.CustomResource {
     declare public /*out*/ readonly createdTimestamp: pulumi.Output<string | undefined>;
     /**
      * Delete enabled (config key `delete.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly deleteEnabled: pulumi.Output<boolean | undefined>;
     /**
      * Document ID field name (config key `document.id.field.name`).
+     *
+     * Defaults to `"id"`.
      */
     declare public readonly documentIdFieldName: pulumi.Output<string | undefined>;
     /**
      * Document ID strategy (config key `document.id.strategy.user.defined`).
      *
      * One of `None`, `Kafka ID`, `Field ID`.
+     *
+     * Defaults to `"None"`.
      */
     declare public readonly documentIdStrategy: pulumi.Output<enums.DocumentIdStrategy | undefined>;
     /**
@@ -113,10 +125,14 @@ export class PineconeDestination extends pulumi.CustomResource {
     declare public readonly pineconeProxyPort: pulumi.Output<number | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
@@ -125,16 +141,22 @@ export class PineconeDestination extends pulumi.CustomResource {
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
     /**
      * Retry backoff ms (config key `retry.backoff.ms`).
+     *
+     * Defaults to `"1000"`.
      */
     declare public readonly retryBackoffMs: pulumi.Output<string | undefined>;
     /**
      * Retry max (config key `retry.max`).
+     *
+     * Defaults to `"3"`.
      */
     declare public readonly retryMax: pulumi.Output<string | undefined>;
     /**
      * Schema evolution (config key `schema.evolution`).
      *
      * One of `basic`, `none`.
+     *
+     * Defaults to `"basic"`.
      */
     declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolution | undefined>;
     declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
@@ -180,6 +202,8 @@ export class PineconeDestination extends pulumi.CustomResource {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
     /**
@@ -187,6 +211,8 @@ export class PineconeDestination extends pulumi.CustomResource {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -201,6 +227,8 @@ export class PineconeDestination extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -208,6 +236,8 @@ export class PineconeDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -215,20 +245,28 @@ export class PineconeDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -253,6 +291,8 @@ export class PineconeDestination extends pulumi.CustomResource {
     declare public readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
     /**
@@ -266,6 +306,8 @@ export class PineconeDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
@@ -275,10 +317,14 @@ export class PineconeDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
     /**
@@ -291,6 +337,8 @@ export class PineconeDestination extends pulumi.CustomResource {
     declare public readonly transformsToStringJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Vector field name (config key `vector.field.name`).
+     *
+     * Defaults to `"vector"`.
      */
     declare public readonly vectorFieldName: pulumi.Output<string | undefined>;
 
@@ -455,30 +503,42 @@ export interface PineconeDestinationArgs {
     adopt?: pulumi.Input<string | undefined>;
     /**
      * Batch size (config key `batch.size`).
+     *
+     * Defaults to `"100"`.
      */
     batchSize?: pulumi.Input<string | undefined>;
     /**
      * Collection mapping (config key `collection.mapping`).
+     *
+     * Defaults to `"${topic}"`.
      */
     collectionMapping?: pulumi.Input<string | undefined>;
     /**
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     consumerOverrideMaxPollRecords?: pulumi.Input<number | undefined>;
     /**
      * Delete enabled (config key `delete.enabled`).
+     *
+     * Defaults to `false`.
      */
     deleteEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * Document ID field name (config key `document.id.field.name`).
+     *
+     * Defaults to `"id"`.
      */
     documentIdFieldName?: pulumi.Input<string | undefined>;
     /**
      * Document ID strategy (config key `document.id.strategy.user.defined`).
      *
      * One of `None`, `Kafka ID`, `Field ID`.
+     *
+     * Defaults to `"None"`.
      */
     documentIdStrategy?: pulumi.Input<enums.DocumentIdStrategy | undefined>;
     name?: pulumi.Input<string | undefined>;
@@ -505,10 +565,14 @@ export interface PineconeDestinationArgs {
     pineconeProxyPort?: pulumi.Input<number | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     quoteIdentifiers?: pulumi.Input<boolean | undefined>;
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
@@ -517,16 +581,22 @@ export interface PineconeDestinationArgs {
     restartTrigger?: pulumi.Input<string | number | undefined>;
     /**
      * Retry backoff ms (config key `retry.backoff.ms`).
+     *
+     * Defaults to `"1000"`.
      */
     retryBackoffMs?: pulumi.Input<string | undefined>;
     /**
      * Retry max (config key `retry.max`).
+     *
+     * Defaults to `"3"`.
      */
     retryMax?: pulumi.Input<string | undefined>;
     /**
      * Schema evolution (config key `schema.evolution`).
      *
      * One of `basic`, `none`.
+     *
+     * Defaults to `"basic"`.
      */
     schemaEvolution?: pulumi.Input<enums.SchemaEvolution | undefined>;
     snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
@@ -560,6 +630,8 @@ export interface PineconeDestinationArgs {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     transformsMarkColumnsAsRequiredFieldsIncludeAll?: pulumi.Input<boolean | undefined>;
     /**
@@ -567,6 +639,8 @@ export interface PineconeDestinationArgs {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -581,6 +655,8 @@ export interface PineconeDestinationArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -588,6 +664,8 @@ export interface PineconeDestinationArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -595,20 +673,28 @@ export interface PineconeDestinationArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -633,6 +719,8 @@ export interface PineconeDestinationArgs {
     transformsToDecimalJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     transformsToDecimalJTruncateToMaxPrecision?: pulumi.Input<boolean | undefined>;
     /**
@@ -646,6 +734,8 @@ export interface PineconeDestinationArgs {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
@@ -655,10 +745,14 @@ export interface PineconeDestinationArgs {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllJson?: pulumi.Input<boolean | undefined>;
     /**
@@ -671,6 +765,8 @@ export interface PineconeDestinationArgs {
     transformsToStringJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Vector field name (config key `vector.field.name`).
+     *
+     * Defaults to `"vector"`.
      */
     vectorFieldName?: pulumi.Input<string | undefined>;
 }

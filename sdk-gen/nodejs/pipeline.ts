@@ -42,6 +42,8 @@ export class Pipeline extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
@@ -63,6 +65,8 @@ export class Pipeline extends pulumi.CustomResource {
     declare public /*out*/ readonly lastOffsetReset: pulumi.Output<any | undefined>;
     /**
      * The name on the service, unique per service. Leave it out to derive one from the resource name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
@@ -71,16 +75,22 @@ export class Pipeline extends pulumi.CustomResource {
      * paused around the reset, as Kafka requires, and resumed after it. The preview shows it as a change of
      * `offsetReset`, and `pulumi-streamkap pr-summary` as a data-replay risk. On create the first value is recorded,
      * not acted on.
+     *
+     * Defaults to none: offsets are left alone.
      */
     declare public readonly offsetReset: pulumi.Output<outputs.OffsetReset | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Whether tables added to the source later are snapshotted into the destination.
+     *
+     * Defaults to false.
      */
     declare public readonly snapshotNewTables: pulumi.Output<boolean | undefined>;
     /**
@@ -98,11 +108,15 @@ export class Pipeline extends pulumi.CustomResource {
     declare public /*out*/ readonly tagIds: pulumi.Output<string[] | undefined>;
     /**
      * Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
+     *
+     * Defaults to left as they are on the service (a new pipeline gets the Development tag).
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
      * Rules that add a transform's output topics whose names match a regex, as the transform creates them
      * (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
+     *
+     * Defaults to left as they are on the service (a new pipeline has none).
      */
     declare public readonly topicAutoDiscovery: pulumi.Output<outputs.TopicAutoDiscovery[] | undefined>;
     /**
@@ -115,11 +129,15 @@ export class Pipeline extends pulumi.CustomResource {
     declare public /*out*/ readonly topicNames: pulumi.Output<string[] | undefined>;
     /**
      * The source's topics to deliver, as table names (`public.orders`) or full topic ids.
+     *
+     * Defaults to every topic of the source.
      */
     declare public readonly topics: pulumi.Output<string[] | undefined>;
     /**
      * Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
      * topic of it the pipeline takes. `[]` detaches every transform.
+     *
+     * Defaults to left as they are on the service (a new pipeline has none).
      */
     declare public readonly transforms: pulumi.Output<outputs.Transform[] | undefined>;
 
@@ -194,6 +212,8 @@ export interface PipelineArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
@@ -203,6 +223,8 @@ export interface PipelineArgs {
     destinationId: pulumi.Input<string>;
     /**
      * The name on the service, unique per service. Leave it out to derive one from the resource name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     name?: pulumi.Input<string | undefined>;
     /**
@@ -211,16 +233,22 @@ export interface PipelineArgs {
      * paused around the reset, as Kafka requires, and resumed after it. The preview shows it as a change of
      * `offsetReset`, and `pulumi-streamkap pr-summary` as a data-replay risk. On create the first value is recorded,
      * not acted on.
+     *
+     * Defaults to none: offsets are left alone.
      */
     offsetReset?: pulumi.Input<inputs.OffsetResetArgs | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Whether tables added to the source later are snapshotted into the destination.
+     *
+     * Defaults to false.
      */
     snapshotNewTables?: pulumi.Input<boolean | undefined>;
     /**
@@ -230,20 +258,28 @@ export interface PipelineArgs {
     sourceId: pulumi.Input<string>;
     /**
      * Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
+     *
+     * Defaults to left as they are on the service (a new pipeline gets the Development tag).
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Rules that add a transform's output topics whose names match a regex, as the transform creates them
      * (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
+     *
+     * Defaults to left as they are on the service (a new pipeline has none).
      */
     topicAutoDiscovery?: pulumi.Input<pulumi.Input<inputs.TopicAutoDiscoveryArgs>[] | undefined>;
     /**
      * The source's topics to deliver, as table names (`public.orders`) or full topic ids.
+     *
+     * Defaults to every topic of the source.
      */
     topics?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
      * topic of it the pipeline takes. `[]` detaches every transform.
+     *
+     * Defaults to left as they are on the service (a new pipeline has none).
      */
     transforms?: pulumi.Input<pulumi.Input<inputs.TransformArgs>[] | undefined>;
 }

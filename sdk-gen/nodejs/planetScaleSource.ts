@@ -45,6 +45,8 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
@@ -61,6 +63,8 @@ export class PlanetScaleSource extends pulumi.CustomResource {
     declare public /*out*/ readonly connectorStatus: pulumi.Output<string | undefined>;
     /**
      * Converter tinyint bool (config key `converter.tinyintBool.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly converterTinyintBool: pulumi.Output<boolean | undefined>;
     /**
@@ -85,6 +89,8 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      * Database port (config key `database.port.user.defined`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `443`.
      */
     declare public readonly databasePort: pulumi.Output<number | undefined>;
     /**
@@ -93,6 +99,8 @@ export class PlanetScaleSource extends pulumi.CustomResource {
     declare public readonly databaseUser: pulumi.Output<string | undefined>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
     /**
@@ -103,45 +111,63 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
      * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
      * operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+     *
+     * Defaults to 600.
      */
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
     /**
      * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
      * source reads again from the start). Runs before a restart asked for in the same change.
+     *
+     * Defaults to none: no reset.
      */
     declare public readonly resetTrigger: pulumi.Output<string | number | undefined>;
     /**
      * Restarts one task exactly once when `trigger` or `task` changes.
+     *
+     * Defaults to none: no task restart.
      */
     declare public readonly restartTaskTrigger: pulumi.Output<outputs.RestartTaskTrigger | undefined>;
     /**
      * Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
      * counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+     *
+     * Defaults to none: no restart.
      */
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
     /**
      * Schema history internal store only captured databases ddl (config key
      * `schema.history.internal.store.only.captured.databases.ddl`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly schemaHistoryInternalStoreOnlyCapturedDatabasesDdl: pulumi.Output<boolean | undefined>;
     /**
      * Schema history internal store only captured tables ddl (config key
      * `schema.history.internal.store.only.captured.tables.ddl`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly schemaHistoryInternalStoreOnlyCapturedTablesDdl: pulumi.Output<boolean | undefined>;
     /**
@@ -155,10 +181,14 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      * snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
      * `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
      * starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+     *
+     * Defaults to none: only the service's initial snapshot.
      */
     declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly sshEnabled: pulumi.Output<boolean | undefined>;
     /**
@@ -169,6 +199,8 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      * SSH port (config key `ssh.port`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `22`.
      */
     declare public readonly sshPort: pulumi.Output<number | undefined>;
     /**
@@ -177,6 +209,8 @@ export class PlanetScaleSource extends pulumi.CustomResource {
     declare public readonly sshPublicKey: pulumi.Output<string | undefined>;
     /**
      * SSH user (config key `ssh.user`).
+     *
+     * Defaults to `"streamkap"`.
      */
     declare public readonly sshUser: pulumi.Output<string | undefined>;
     /**
@@ -185,6 +219,8 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      * (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
      * fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
      * drift, and the next `up` sets it back.
+     *
+     * Defaults to "running".
      */
     declare public readonly state: pulumi.Output<enums.State | undefined>;
     /**
@@ -194,6 +230,8 @@ export class PlanetScaleSource extends pulumi.CustomResource {
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
+     *
+     * Defaults to left as they are on the service.
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
@@ -220,6 +258,8 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -227,6 +267,8 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -234,20 +276,28 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -256,6 +306,8 @@ export class PlanetScaleSource extends pulumi.CustomResource {
     declare public readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
@@ -266,6 +318,8 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      * Vitess tablet type (config key `vitess.tablet.type`).
      *
      * One of `MASTER`, `REPLICA`, `RDONLY`.
+     *
+     * Defaults to `"MASTER"`.
      */
     declare public readonly vitessTabletType: pulumi.Output<enums.VitessTabletType | undefined>;
 
@@ -407,6 +461,8 @@ export interface PlanetScaleSourceArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
@@ -415,6 +471,8 @@ export interface PlanetScaleSourceArgs {
     columnExcludeList?: pulumi.Input<string | undefined>;
     /**
      * Converter tinyint bool (config key `converter.tinyintBool.user.defined`).
+     *
+     * Defaults to `false`.
      */
     converterTinyintBool?: pulumi.Input<boolean | undefined>;
     /**
@@ -431,6 +489,8 @@ export interface PlanetScaleSourceArgs {
      * Database port (config key `database.port.user.defined`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `443`.
      */
     databasePort?: pulumi.Input<number | undefined>;
     /**
@@ -439,51 +499,71 @@ export interface PlanetScaleSourceArgs {
     databaseUser: pulumi.Input<string>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
+     *
+     * Defaults to `false`.
      */
     insertTopicNameEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
      * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     name?: pulumi.Input<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
      * operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+     *
+     * Defaults to 600.
      */
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
      * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
      * source reads again from the start). Runs before a restart asked for in the same change.
+     *
+     * Defaults to none: no reset.
      */
     resetTrigger?: pulumi.Input<string | number | undefined>;
     /**
      * Restarts one task exactly once when `trigger` or `task` changes.
+     *
+     * Defaults to none: no task restart.
      */
     restartTaskTrigger?: pulumi.Input<inputs.RestartTaskTriggerArgs | undefined>;
     /**
      * Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
      * counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+     *
+     * Defaults to none: no restart.
      */
     restartTrigger?: pulumi.Input<string | number | undefined>;
     /**
      * Schema history internal store only captured databases ddl (config key
      * `schema.history.internal.store.only.captured.databases.ddl`).
+     *
+     * Defaults to `false`.
      */
     schemaHistoryInternalStoreOnlyCapturedDatabasesDdl?: pulumi.Input<boolean | undefined>;
     /**
      * Schema history internal store only captured tables ddl (config key
      * `schema.history.internal.store.only.captured.tables.ddl`).
+     *
+     * Defaults to `false`.
      */
     schemaHistoryInternalStoreOnlyCapturedTablesDdl?: pulumi.Input<boolean | undefined>;
     /**
@@ -493,10 +573,14 @@ export interface PlanetScaleSourceArgs {
      * snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
      * `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
      * starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+     *
+     * Defaults to none: only the service's initial snapshot.
      */
     snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
+     *
+     * Defaults to `false`.
      */
     sshEnabled?: pulumi.Input<boolean | undefined>;
     /**
@@ -507,6 +591,8 @@ export interface PlanetScaleSourceArgs {
      * SSH port (config key `ssh.port`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `22`.
      */
     sshPort?: pulumi.Input<number | undefined>;
     /**
@@ -515,6 +601,8 @@ export interface PlanetScaleSourceArgs {
     sshPublicKey?: pulumi.Input<string | undefined>;
     /**
      * SSH user (config key `ssh.user`).
+     *
+     * Defaults to `"streamkap"`.
      */
     sshUser?: pulumi.Input<string | undefined>;
     /**
@@ -523,6 +611,8 @@ export interface PlanetScaleSourceArgs {
      * (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
      * fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
      * drift, and the next `up` sets it back.
+     *
+     * Defaults to "running".
      */
     state?: pulumi.Input<enums.State | undefined>;
     /**
@@ -532,6 +622,8 @@ export interface PlanetScaleSourceArgs {
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
+     *
+     * Defaults to left as they are on the service.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
@@ -546,6 +638,8 @@ export interface PlanetScaleSourceArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -553,6 +647,8 @@ export interface PlanetScaleSourceArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -560,20 +656,28 @@ export interface PlanetScaleSourceArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -582,6 +686,8 @@ export interface PlanetScaleSourceArgs {
     transformsValueToKeyFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsValueToKeyReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
@@ -592,6 +698,8 @@ export interface PlanetScaleSourceArgs {
      * Vitess tablet type (config key `vitess.tablet.type`).
      *
      * One of `MASTER`, `REPLICA`, `RDONLY`.
+     *
+     * Defaults to `"MASTER"`.
      */
     vitessTabletType?: pulumi.Input<enums.VitessTabletType | undefined>;
 }

@@ -63,6 +63,8 @@ export class PostgresqlDestination extends pulumi.CustomResource {
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     declare public readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
     /**
@@ -85,16 +87,22 @@ export class PostgresqlDestination extends pulumi.CustomResource {
      * Database port (config key `database.port.user.defined`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `5432`.
      */
     declare public readonly databasePort: pulumi.Output<number | undefined>;
     /**
      * Delete enabled (config key `delete.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly deleteEnabled: pulumi.Output<boolean | undefined>;
     /**
      * Insert mode (config key `insert.mode`).
      *
      * One of `insert`, `upsert`.
+     *
+     * Defaults to `"insert"`.
      */
     declare public readonly insertMode: pulumi.Output<enums.InsertMode | undefined>;
     /**
@@ -105,6 +113,8 @@ export class PostgresqlDestination extends pulumi.CustomResource {
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
@@ -115,10 +125,14 @@ export class PostgresqlDestination extends pulumi.CustomResource {
      * Primary key mode (config key `primary.key.mode.user.defined`).
      *
      * One of `none`, `record_key`, `record_value`.
+     *
+     * Defaults to `"record_key"`.
      */
     declare public readonly primaryKeyMode: pulumi.Output<enums.PrimaryKeyMode | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
@@ -129,11 +143,15 @@ export class PostgresqlDestination extends pulumi.CustomResource {
      * Schema evolution (config key `schema.evolution`).
      *
      * One of `basic`, `none`.
+     *
+     * Defaults to `"basic"`.
      */
     declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolution | undefined>;
     declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly sshEnabled: pulumi.Output<boolean | undefined>;
     /**
@@ -144,6 +162,8 @@ export class PostgresqlDestination extends pulumi.CustomResource {
      * SSH port (config key `ssh.port`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `22`.
      */
     declare public readonly sshPort: pulumi.Output<number | undefined>;
     /**
@@ -152,6 +172,8 @@ export class PostgresqlDestination extends pulumi.CustomResource {
     declare public readonly sshPublicKey: pulumi.Output<string | undefined>;
     /**
      * SSH user (config key `ssh.user`).
+     *
+     * Defaults to `"streamkap"`.
      */
     declare public readonly sshUser: pulumi.Output<string | undefined>;
     declare public readonly state: pulumi.Output<enums.State | undefined>;
@@ -168,10 +190,14 @@ export class PostgresqlDestination extends pulumi.CustomResource {
      * Tasks max (config key `tasks.max`).
      *
      * Between 1 and 10.
+     *
+     * Defaults to `5`.
      */
     declare public readonly tasksMax: pulumi.Output<number | undefined>;
     /**
      * Topic2table map (config key `topic2table.map.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly topic2tableMap: pulumi.Output<boolean | undefined>;
     /**
@@ -214,6 +240,8 @@ export class PostgresqlDestination extends pulumi.CustomResource {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
     /**
@@ -221,6 +249,8 @@ export class PostgresqlDestination extends pulumi.CustomResource {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -235,6 +265,8 @@ export class PostgresqlDestination extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -242,6 +274,8 @@ export class PostgresqlDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -249,20 +283,28 @@ export class PostgresqlDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -287,6 +329,8 @@ export class PostgresqlDestination extends pulumi.CustomResource {
     declare public readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
     /**
@@ -300,6 +344,8 @@ export class PostgresqlDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
@@ -309,10 +355,14 @@ export class PostgresqlDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
     /**
@@ -329,6 +379,8 @@ export class PostgresqlDestination extends pulumi.CustomResource {
     declare public readonly transformsTopicRegexRouter1Regex: pulumi.Output<string | undefined>;
     /**
      * Transforms topic regex router1 replacement (config key `transforms.TopicRegexRouter1.replacement`).
+     *
+     * Defaults to `"$0"`.
      */
     declare public readonly transformsTopicRegexRouter1Replacement: pulumi.Output<string | undefined>;
     /**
@@ -337,6 +389,8 @@ export class PostgresqlDestination extends pulumi.CustomResource {
     declare public readonly transformsTopicRegexRouter2Regex: pulumi.Output<string | undefined>;
     /**
      * Transforms topic regex router2 replacement (config key `transforms.TopicRegexRouter2.replacement`).
+     *
+     * Defaults to `"$0"`.
      */
     declare public readonly transformsTopicRegexRouter2Replacement: pulumi.Output<string | undefined>;
 
@@ -542,6 +596,8 @@ export interface PostgresqlDestinationArgs {
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     consumerOverrideMaxPollRecords?: pulumi.Input<number | undefined>;
     /**
@@ -556,22 +612,30 @@ export interface PostgresqlDestinationArgs {
      * Database port (config key `database.port.user.defined`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `5432`.
      */
     databasePort?: pulumi.Input<number | undefined>;
     /**
      * Delete enabled (config key `delete.enabled`).
+     *
+     * Defaults to `false`.
      */
     deleteEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * Insert mode (config key `insert.mode`).
      *
      * One of `insert`, `upsert`.
+     *
+     * Defaults to `"insert"`.
      */
     insertMode?: pulumi.Input<enums.InsertMode | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
@@ -582,10 +646,14 @@ export interface PostgresqlDestinationArgs {
      * Primary key mode (config key `primary.key.mode.user.defined`).
      *
      * One of `none`, `record_key`, `record_value`.
+     *
+     * Defaults to `"record_key"`.
      */
     primaryKeyMode?: pulumi.Input<enums.PrimaryKeyMode | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     quoteIdentifiers?: pulumi.Input<boolean | undefined>;
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
@@ -596,11 +664,15 @@ export interface PostgresqlDestinationArgs {
      * Schema evolution (config key `schema.evolution`).
      *
      * One of `basic`, `none`.
+     *
+     * Defaults to `"basic"`.
      */
     schemaEvolution?: pulumi.Input<enums.SchemaEvolution | undefined>;
     snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
+     *
+     * Defaults to `false`.
      */
     sshEnabled?: pulumi.Input<boolean | undefined>;
     /**
@@ -611,6 +683,8 @@ export interface PostgresqlDestinationArgs {
      * SSH port (config key `ssh.port`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `22`.
      */
     sshPort?: pulumi.Input<number | undefined>;
     /**
@@ -619,6 +693,8 @@ export interface PostgresqlDestinationArgs {
     sshPublicKey?: pulumi.Input<string | undefined>;
     /**
      * SSH user (config key `ssh.user`).
+     *
+     * Defaults to `"streamkap"`.
      */
     sshUser?: pulumi.Input<string | undefined>;
     state?: pulumi.Input<enums.State | undefined>;
@@ -631,10 +707,14 @@ export interface PostgresqlDestinationArgs {
      * Tasks max (config key `tasks.max`).
      *
      * Between 1 and 10.
+     *
+     * Defaults to `5`.
      */
     tasksMax?: pulumi.Input<number | undefined>;
     /**
      * Topic2table map (config key `topic2table.map.user.defined`).
+     *
+     * Defaults to `false`.
      */
     topic2tableMap?: pulumi.Input<boolean | undefined>;
     /**
@@ -669,6 +749,8 @@ export interface PostgresqlDestinationArgs {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     transformsMarkColumnsAsRequiredFieldsIncludeAll?: pulumi.Input<boolean | undefined>;
     /**
@@ -676,6 +758,8 @@ export interface PostgresqlDestinationArgs {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -690,6 +774,8 @@ export interface PostgresqlDestinationArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -697,6 +783,8 @@ export interface PostgresqlDestinationArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -704,20 +792,28 @@ export interface PostgresqlDestinationArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -742,6 +838,8 @@ export interface PostgresqlDestinationArgs {
     transformsToDecimalJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     transformsToDecimalJTruncateToMaxPrecision?: pulumi.Input<boolean | undefined>;
     /**
@@ -755,6 +853,8 @@ export interface PostgresqlDestinationArgs {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
@@ -764,10 +864,14 @@ export interface PostgresqlDestinationArgs {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllJson?: pulumi.Input<boolean | undefined>;
     /**
@@ -784,6 +888,8 @@ export interface PostgresqlDestinationArgs {
     transformsTopicRegexRouter1Regex?: pulumi.Input<string | undefined>;
     /**
      * Transforms topic regex router1 replacement (config key `transforms.TopicRegexRouter1.replacement`).
+     *
+     * Defaults to `"$0"`.
      */
     transformsTopicRegexRouter1Replacement?: pulumi.Input<string | undefined>;
     /**
@@ -792,6 +898,8 @@ export interface PostgresqlDestinationArgs {
     transformsTopicRegexRouter2Regex?: pulumi.Input<string | undefined>;
     /**
      * Transforms topic regex router2 replacement (config key `transforms.TopicRegexRouter2.replacement`).
+     *
+     * Defaults to `"$0"`.
      */
     transformsTopicRegexRouter2Replacement?: pulumi.Input<string | undefined>;
 }

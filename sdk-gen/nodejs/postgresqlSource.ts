@@ -45,12 +45,16 @@ export class PostgresqlSource extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
      * Binary handling mode (config key `binary.handling.mode`).
      *
      * One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+     *
+     * Defaults to `"bytes"`.
      */
     declare public readonly binaryHandlingMode: pulumi.Output<enums.BinaryHandlingMode | undefined>;
     /**
@@ -63,6 +67,8 @@ export class PostgresqlSource extends pulumi.CustomResource {
     declare public readonly columnIncludeList: pulumi.Output<string | undefined>;
     /**
      * Column include list toggled (config key `column.include.list.toggled`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly columnIncludeListToggled: pulumi.Output<boolean | undefined>;
     /**
@@ -99,12 +105,16 @@ export class PostgresqlSource extends pulumi.CustomResource {
      * Database port (config key `database.port.user.defined`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `5432`.
      */
     declare public readonly databasePort: pulumi.Output<number | undefined>;
     /**
      * Database sslmode (config key `database.sslmode`).
      *
      * One of `require`, `disable`.
+     *
+     * Defaults to `"require"`.
      */
     declare public readonly databaseSslmode: pulumi.Output<enums.DatabaseSslmode | undefined>;
     /**
@@ -117,18 +127,26 @@ export class PostgresqlSource extends pulumi.CustomResource {
     declare public readonly heartbeatDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
     /**
      * Heartbeat enabled (config key `heartbeat.enabled`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly heartbeatEnabled: pulumi.Output<boolean | undefined>;
     /**
      * Heartbeat use logical message (config key `heartbeat.use.logical.message`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly heartbeatUseLogicalMessage: pulumi.Output<boolean | undefined>;
     /**
      * Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly includeSourceDbNameInTableName: pulumi.Output<boolean | undefined>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
     /**
@@ -139,12 +157,16 @@ export class PostgresqlSource extends pulumi.CustomResource {
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
      * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
@@ -155,33 +177,47 @@ export class PostgresqlSource extends pulumi.CustomResource {
     declare public readonly postProcessors: pulumi.Output<enums.PostProcessors | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+     *
+     * Defaults to `"$^"`.
      */
     declare public readonly predicatesIsTopicToEnrichPattern: pulumi.Output<string | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * Publication name (config key `publication.name`).
+     *
+     * Defaults to `"streamkap_pub"`.
      */
     declare public readonly publicationName: pulumi.Output<string | undefined>;
     /**
      * How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
      * operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+     *
+     * Defaults to 600.
      */
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
     /**
      * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
      * source reads again from the start). Runs before a restart asked for in the same change.
+     *
+     * Defaults to none: no reset.
      */
     declare public readonly resetTrigger: pulumi.Output<string | number | undefined>;
     /**
      * Restarts one task exactly once when `trigger` or `task` changes.
+     *
+     * Defaults to none: no task restart.
      */
     declare public readonly restartTaskTrigger: pulumi.Output<outputs.RestartTaskTrigger | undefined>;
     /**
      * Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
      * counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+     *
+     * Defaults to none: no restart.
      */
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
     /**
@@ -198,6 +234,8 @@ export class PostgresqlSource extends pulumi.CustomResource {
     declare public readonly signalDataCollectionSchemaOrDatabase: pulumi.Output<string | undefined>;
     /**
      * Slot name (config key `slot.name`).
+     *
+     * Defaults to `"streamkap_pgoutput_slot"`.
      */
     declare public readonly slotName: pulumi.Output<string | undefined>;
     /**
@@ -207,20 +245,28 @@ export class PostgresqlSource extends pulumi.CustomResource {
      * snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
      * `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
      * starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+     *
+     * Defaults to none: only the service's initial snapshot.
      */
     declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
     /**
      * Snapshot read only (config key `snapshot.read.only.user.defined`).
      *
      * One of `Yes`, `No`.
+     *
+     * Defaults to `"Yes"`.
      */
     declare public readonly snapshotReadOnly: pulumi.Output<enums.SnapshotReadOnly | undefined>;
     /**
      * Source regex support enabled (config key `SourceRegexSupport.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly sourceRegexSupportEnabled: pulumi.Output<boolean | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly sshEnabled: pulumi.Output<boolean | undefined>;
     /**
@@ -231,6 +277,8 @@ export class PostgresqlSource extends pulumi.CustomResource {
      * SSH port (config key `ssh.port`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `22`.
      */
     declare public readonly sshPort: pulumi.Output<number | undefined>;
     /**
@@ -239,6 +287,8 @@ export class PostgresqlSource extends pulumi.CustomResource {
     declare public readonly sshPublicKey: pulumi.Output<string | undefined>;
     /**
      * SSH user (config key `ssh.user`).
+     *
+     * Defaults to `"streamkap"`.
      */
     declare public readonly sshUser: pulumi.Output<string | undefined>;
     /**
@@ -247,24 +297,32 @@ export class PostgresqlSource extends pulumi.CustomResource {
      * (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
      * fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
      * drift, and the next `up` sets it back.
+     *
+     * Defaults to "running".
      */
     declare public readonly state: pulumi.Output<enums.State | undefined>;
     /**
      * Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
      *
      * Between 4096 and 8388608.
+     *
+     * Defaults to `524288`.
      */
     declare public readonly streamkapSnapshotChunkSizeBytes: pulumi.Output<number | undefined>;
     /**
      * Streamkap snapshot parallelism (config key `streamkap.snapshot.parallelism`).
      *
      * Between 1 and 10.
+     *
+     * Defaults to `1`.
      */
     declare public readonly streamkapSnapshotParallelism: pulumi.Output<number | undefined>;
     /**
      * Streamkap snapshot state refresh ms (config key `streamkap.snapshot.state.refresh.ms`).
      *
      * Between 1000 and 60000.
+     *
+     * Defaults to `30000`.
      */
     declare public readonly streamkapSnapshotStateRefreshMs: pulumi.Output<number | undefined>;
     /**
@@ -274,6 +332,8 @@ export class PostgresqlSource extends pulumi.CustomResource {
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
+     *
+     * Defaults to left as they are on the service.
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
@@ -332,6 +392,8 @@ export class PostgresqlSource extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -339,6 +401,8 @@ export class PostgresqlSource extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -346,33 +410,47 @@ export class PostgresqlSource extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
      * Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+     *
+     * Defaults to `"{{database}}.{{table}}"`.
      */
     declare public readonly transformsSourceRegexSupportKeyFieldTemplate: pulumi.Output<string | undefined>;
     /**
      * Transforms source regex support metadata field name (config key
      * `transforms.SourceRegexSupport.metadata.field.name`).
+     *
+     * Defaults to `"_streamkap_source_metadata"`.
      */
     declare public readonly transformsSourceRegexSupportMetadataFieldName: pulumi.Output<string | undefined>;
     /**
      * Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+     *
+     * Defaults to `"_REGEX_"`.
      */
     declare public readonly transformsSourceRegexSupportRegexReplacement: pulumi.Output<string | undefined>;
     /**
@@ -381,6 +459,8 @@ export class PostgresqlSource extends pulumi.CustomResource {
     declare public readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
 
@@ -577,12 +657,16 @@ export interface PostgresqlSourceArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
      * Binary handling mode (config key `binary.handling.mode`).
      *
      * One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+     *
+     * Defaults to `"bytes"`.
      */
     binaryHandlingMode?: pulumi.Input<enums.BinaryHandlingMode | undefined>;
     /**
@@ -595,6 +679,8 @@ export interface PostgresqlSourceArgs {
     columnIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Column include list toggled (config key `column.include.list.toggled`).
+     *
+     * Defaults to `true`.
      */
     columnIncludeListToggled?: pulumi.Input<boolean | undefined>;
     /**
@@ -615,12 +701,16 @@ export interface PostgresqlSourceArgs {
      * Database port (config key `database.port.user.defined`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `5432`.
      */
     databasePort?: pulumi.Input<number | undefined>;
     /**
      * Database sslmode (config key `database.sslmode`).
      *
      * One of `require`, `disable`.
+     *
+     * Defaults to `"require"`.
      */
     databaseSslmode?: pulumi.Input<enums.DatabaseSslmode | undefined>;
     /**
@@ -633,30 +723,42 @@ export interface PostgresqlSourceArgs {
     heartbeatDataCollectionSchemaOrDatabase?: pulumi.Input<string | undefined>;
     /**
      * Heartbeat enabled (config key `heartbeat.enabled`).
+     *
+     * Defaults to `true`.
      */
     heartbeatEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * Heartbeat use logical message (config key `heartbeat.use.logical.message`).
+     *
+     * Defaults to `false`.
      */
     heartbeatUseLogicalMessage?: pulumi.Input<boolean | undefined>;
     /**
      * Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+     *
+     * Defaults to `false`.
      */
     includeSourceDbNameInTableName?: pulumi.Input<boolean | undefined>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
+     *
+     * Defaults to `false`.
      */
     insertTopicNameEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
      * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     name?: pulumi.Input<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
@@ -667,33 +769,47 @@ export interface PostgresqlSourceArgs {
     postProcessors?: pulumi.Input<enums.PostProcessors | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+     *
+     * Defaults to `"$^"`.
      */
     predicatesIsTopicToEnrichPattern?: pulumi.Input<string | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * Publication name (config key `publication.name`).
+     *
+     * Defaults to `"streamkap_pub"`.
      */
     publicationName?: pulumi.Input<string | undefined>;
     /**
      * How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
      * operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+     *
+     * Defaults to 600.
      */
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
      * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
      * source reads again from the start). Runs before a restart asked for in the same change.
+     *
+     * Defaults to none: no reset.
      */
     resetTrigger?: pulumi.Input<string | number | undefined>;
     /**
      * Restarts one task exactly once when `trigger` or `task` changes.
+     *
+     * Defaults to none: no task restart.
      */
     restartTaskTrigger?: pulumi.Input<inputs.RestartTaskTriggerArgs | undefined>;
     /**
      * Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
      * counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+     *
+     * Defaults to none: no restart.
      */
     restartTrigger?: pulumi.Input<string | number | undefined>;
     /**
@@ -706,6 +822,8 @@ export interface PostgresqlSourceArgs {
     signalDataCollectionSchemaOrDatabase?: pulumi.Input<string | undefined>;
     /**
      * Slot name (config key `slot.name`).
+     *
+     * Defaults to `"streamkap_pgoutput_slot"`.
      */
     slotName?: pulumi.Input<string | undefined>;
     /**
@@ -715,20 +833,28 @@ export interface PostgresqlSourceArgs {
      * snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
      * `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
      * starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+     *
+     * Defaults to none: only the service's initial snapshot.
      */
     snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
     /**
      * Snapshot read only (config key `snapshot.read.only.user.defined`).
      *
      * One of `Yes`, `No`.
+     *
+     * Defaults to `"Yes"`.
      */
     snapshotReadOnly?: pulumi.Input<enums.SnapshotReadOnly | undefined>;
     /**
      * Source regex support enabled (config key `SourceRegexSupport.enabled`).
+     *
+     * Defaults to `false`.
      */
     sourceRegexSupportEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
+     *
+     * Defaults to `false`.
      */
     sshEnabled?: pulumi.Input<boolean | undefined>;
     /**
@@ -739,6 +865,8 @@ export interface PostgresqlSourceArgs {
      * SSH port (config key `ssh.port`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `22`.
      */
     sshPort?: pulumi.Input<number | undefined>;
     /**
@@ -747,6 +875,8 @@ export interface PostgresqlSourceArgs {
     sshPublicKey?: pulumi.Input<string | undefined>;
     /**
      * SSH user (config key `ssh.user`).
+     *
+     * Defaults to `"streamkap"`.
      */
     sshUser?: pulumi.Input<string | undefined>;
     /**
@@ -755,24 +885,32 @@ export interface PostgresqlSourceArgs {
      * (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
      * fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
      * drift, and the next `up` sets it back.
+     *
+     * Defaults to "running".
      */
     state?: pulumi.Input<enums.State | undefined>;
     /**
      * Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
      *
      * Between 4096 and 8388608.
+     *
+     * Defaults to `524288`.
      */
     streamkapSnapshotChunkSizeBytes?: pulumi.Input<number | undefined>;
     /**
      * Streamkap snapshot parallelism (config key `streamkap.snapshot.parallelism`).
      *
      * Between 1 and 10.
+     *
+     * Defaults to `1`.
      */
     streamkapSnapshotParallelism?: pulumi.Input<number | undefined>;
     /**
      * Streamkap snapshot state refresh ms (config key `streamkap.snapshot.state.refresh.ms`).
      *
      * Between 1000 and 60000.
+     *
+     * Defaults to `30000`.
      */
     streamkapSnapshotStateRefreshMs?: pulumi.Input<number | undefined>;
     /**
@@ -782,6 +920,8 @@ export interface PostgresqlSourceArgs {
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
+     *
+     * Defaults to left as they are on the service.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
@@ -828,6 +968,8 @@ export interface PostgresqlSourceArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -835,6 +977,8 @@ export interface PostgresqlSourceArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -842,33 +986,47 @@ export interface PostgresqlSourceArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
      * Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+     *
+     * Defaults to `"{{database}}.{{table}}"`.
      */
     transformsSourceRegexSupportKeyFieldTemplate?: pulumi.Input<string | undefined>;
     /**
      * Transforms source regex support metadata field name (config key
      * `transforms.SourceRegexSupport.metadata.field.name`).
+     *
+     * Defaults to `"_streamkap_source_metadata"`.
      */
     transformsSourceRegexSupportMetadataFieldName?: pulumi.Input<string | undefined>;
     /**
      * Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+     *
+     * Defaults to `"_REGEX_"`.
      */
     transformsSourceRegexSupportRegexReplacement?: pulumi.Input<string | undefined>;
     /**
@@ -877,6 +1035,8 @@ export interface PostgresqlSourceArgs {
     transformsValueToKeyFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsValueToKeyReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
 }

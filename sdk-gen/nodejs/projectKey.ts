@@ -44,6 +44,8 @@ export class ProjectKey extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
@@ -68,10 +70,14 @@ export class ProjectKey extends pulumi.CustomResource {
     declare public /*out*/ readonly credentialFile: pulumi.Output<string | undefined>;
     /**
      * Free text shown with the key, up to 1000 characters; changes in place.
+     *
+     * Defaults to none.
      */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
      * A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+     *
+     * Defaults to no Kafka access.
      */
     declare public readonly kafkaAccess: pulumi.Output<outputs.KafkaAccess | undefined>;
     /**
@@ -85,23 +91,31 @@ export class ProjectKey extends pulumi.CustomResource {
     /**
      * The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
      * characters>`. Changing it replaces the key (new credentials).
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
      * the key in place; removing one replaces it (new credentials).
+     *
+     * Defaults to none.
      */
     declare public readonly permissions: pulumi.Output<string[] | undefined>;
     /**
      * Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
      * Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
      * only add capabilities to a key.
+     *
+     * Defaults to the service's default role.
      */
     declare public readonly roles: pulumi.Output<string[] | undefined>;
     /**
@@ -119,6 +133,8 @@ export class ProjectKey extends pulumi.CustomResource {
     /**
      * What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
      * Changing it replaces the key.
+     *
+     * Defaults to "full".
      */
     declare public readonly toolProfile: pulumi.Output<enums.ToolProfile | undefined>;
 
@@ -189,41 +205,57 @@ export interface ProjectKeyArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
      * Free text shown with the key, up to 1000 characters; changes in place.
+     *
+     * Defaults to none.
      */
     description?: pulumi.Input<string | undefined>;
     /**
      * A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+     *
+     * Defaults to no Kafka access.
      */
     kafkaAccess?: pulumi.Input<inputs.KafkaAccessArgs | undefined>;
     /**
      * The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
      * characters>`. Changing it replaces the key (new credentials).
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     name?: pulumi.Input<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
      * the key in place; removing one replaces it (new credentials).
+     *
+     * Defaults to none.
      */
     permissions?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
      * Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
      * only add capabilities to a key.
+     *
+     * Defaults to the service's default role.
      */
     roles?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
      * Changing it replaces the key.
+     *
+     * Defaults to "full".
      */
     toolProfile?: pulumi.Input<enums.ToolProfile | undefined>;
 }

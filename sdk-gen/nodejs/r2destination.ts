@@ -67,6 +67,8 @@ export class R2Destination extends pulumi.CustomResource {
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     declare public readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
     /**
@@ -81,6 +83,8 @@ export class R2Destination extends pulumi.CustomResource {
      * File compression type (config key `file.compression.type`).
      *
      * One of `none`, `gzip`, `snappy`, `zstd`.
+     *
+     * Defaults to `"gzip"`.
      */
     declare public readonly fileCompressionType: pulumi.Output<enums.FileCompressionType | undefined>;
     /**
@@ -89,12 +93,16 @@ export class R2Destination extends pulumi.CustomResource {
     declare public readonly fileNamePrefix: pulumi.Output<string | undefined>;
     /**
      * File name template (config key `file.name.template`).
+     *
+     * Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
      */
     declare public readonly fileNameTemplate: pulumi.Output<string | undefined>;
     /**
      * Format (config key `format.user.defined`).
      *
      * One of `JSON Lines`, `JSON Array`, `Parquet`.
+     *
+     * Defaults to `"JSON Array"`.
      */
     declare public readonly format: pulumi.Output<enums.R2DestinationFormat | undefined>;
     /**
@@ -109,10 +117,14 @@ export class R2Destination extends pulumi.CustomResource {
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
     /**
@@ -166,6 +178,8 @@ export class R2Destination extends pulumi.CustomResource {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
     /**
@@ -173,6 +187,8 @@ export class R2Destination extends pulumi.CustomResource {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -187,6 +203,8 @@ export class R2Destination extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -194,6 +212,8 @@ export class R2Destination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -201,20 +221,28 @@ export class R2Destination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -239,6 +267,8 @@ export class R2Destination extends pulumi.CustomResource {
     declare public readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
     /**
@@ -252,6 +282,8 @@ export class R2Destination extends pulumi.CustomResource {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
@@ -261,10 +293,14 @@ export class R2Destination extends pulumi.CustomResource {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
     /**
@@ -451,12 +487,16 @@ export interface R2DestinationArgs {
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     consumerOverrideMaxPollRecords?: pulumi.Input<number | undefined>;
     /**
      * File compression type (config key `file.compression.type`).
      *
      * One of `none`, `gzip`, `snappy`, `zstd`.
+     *
+     * Defaults to `"gzip"`.
      */
     fileCompressionType?: pulumi.Input<enums.FileCompressionType | undefined>;
     /**
@@ -465,12 +505,16 @@ export interface R2DestinationArgs {
     fileNamePrefix?: pulumi.Input<string | undefined>;
     /**
      * File name template (config key `file.name.template`).
+     *
+     * Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
      */
     fileNameTemplate?: pulumi.Input<string | undefined>;
     /**
      * Format (config key `format.user.defined`).
      *
      * One of `JSON Lines`, `JSON Array`, `Parquet`.
+     *
+     * Defaults to `"JSON Array"`.
      */
     format?: pulumi.Input<enums.R2DestinationFormat | undefined>;
     /**
@@ -481,10 +525,14 @@ export interface R2DestinationArgs {
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     quoteIdentifiers?: pulumi.Input<boolean | undefined>;
     /**
@@ -526,6 +574,8 @@ export interface R2DestinationArgs {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     transformsMarkColumnsAsRequiredFieldsIncludeAll?: pulumi.Input<boolean | undefined>;
     /**
@@ -533,6 +583,8 @@ export interface R2DestinationArgs {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -547,6 +599,8 @@ export interface R2DestinationArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -554,6 +608,8 @@ export interface R2DestinationArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -561,20 +617,28 @@ export interface R2DestinationArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -599,6 +663,8 @@ export interface R2DestinationArgs {
     transformsToDecimalJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     transformsToDecimalJTruncateToMaxPrecision?: pulumi.Input<boolean | undefined>;
     /**
@@ -612,6 +678,8 @@ export interface R2DestinationArgs {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
@@ -621,10 +689,14 @@ export interface R2DestinationArgs {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllJson?: pulumi.Input<boolean | undefined>;
     /**

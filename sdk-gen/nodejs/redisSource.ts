@@ -45,12 +45,16 @@ export class RedisSource extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
      * Connector class type (config key `connector.class.type`).
      *
      * One of `Stream`, `Keys`.
+     *
+     * Defaults to `"Stream"`.
      */
     declare public readonly connectorClassType: pulumi.Output<enums.ConnectorClassType | undefined>;
     /**
@@ -71,6 +75,8 @@ export class RedisSource extends pulumi.CustomResource {
     declare public /*out*/ readonly createdTimestamp: pulumi.Output<string | undefined>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
     /**
@@ -81,27 +87,37 @@ export class RedisSource extends pulumi.CustomResource {
      * Mode (config key `mode`).
      *
      * One of `LIVE`, `LIVEONLY`.
+     *
+     * Defaults to `"LIVE"`.
      */
     declare public readonly mode: pulumi.Output<enums.Mode | undefined>;
     /**
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
      * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
      * operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+     *
+     * Defaults to 600.
      */
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
     /**
@@ -110,12 +126,16 @@ export class RedisSource extends pulumi.CustomResource {
     declare public readonly redisHost: pulumi.Output<string | undefined>;
     /**
      * Redis keys pattern (config key `redis.keys.pattern.user.defined`).
+     *
+     * Defaults to `"*"`.
      */
     declare public readonly redisKeysPattern: pulumi.Output<string | undefined>;
     /**
      * Redis keys timeout seconds (config key `redis.keys.timeout.seconds.user.defined`).
      *
      * Between 60 and 3600.
+     *
+     * Defaults to `300`.
      */
     declare public readonly redisKeysTimeoutSeconds: pulumi.Output<number | undefined>;
     /**
@@ -128,26 +148,36 @@ export class RedisSource extends pulumi.CustomResource {
      * Redis port (config key `redis.port.user.defined`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `6379`.
      */
     declare public readonly redisPort: pulumi.Output<number | undefined>;
     /**
      * Redis stream block seconds (config key `redis.stream.block.seconds.user.defined`).
      *
      * Between 1 and 60.
+     *
+     * Defaults to `1`.
      */
     declare public readonly redisStreamBlockSeconds: pulumi.Output<number | undefined>;
     /**
      * Redis stream consumer group (config key `redis.stream.consumer.group`).
+     *
+     * Defaults to `"kafka-consumer-group"`.
      */
     declare public readonly redisStreamConsumerGroup: pulumi.Output<string | undefined>;
     /**
      * Redis stream consumer name (config key `redis.stream.consumer.name.user.defined`).
+     *
+     * Defaults to `"consumer"`.
      */
     declare public readonly redisStreamConsumerName: pulumi.Output<string | undefined>;
     /**
      * Redis stream delivery (config key `redis.stream.delivery.user.defined`).
      *
      * One of `At Least Once`, `At Most Once`.
+     *
+     * Defaults to `"At Least Once"`.
      */
     declare public readonly redisStreamDelivery: pulumi.Output<enums.RedisStreamDelivery | undefined>;
     /**
@@ -158,6 +188,8 @@ export class RedisSource extends pulumi.CustomResource {
      * Redis stream offset (config key `redis.stream.offset.user.defined`).
      *
      * One of `Latest`, `Earliest`.
+     *
+     * Defaults to `"Latest"`.
      */
     declare public readonly redisStreamOffset: pulumi.Output<enums.RedisStreamOffset | undefined>;
     /**
@@ -167,15 +199,21 @@ export class RedisSource extends pulumi.CustomResource {
     /**
      * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
      * source reads again from the start). Runs before a restart asked for in the same change.
+     *
+     * Defaults to none: no reset.
      */
     declare public readonly resetTrigger: pulumi.Output<string | number | undefined>;
     /**
      * Restarts one task exactly once when `trigger` or `task` changes.
+     *
+     * Defaults to none: no task restart.
      */
     declare public readonly restartTaskTrigger: pulumi.Output<outputs.RestartTaskTrigger | undefined>;
     /**
      * Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
      * counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+     *
+     * Defaults to none: no restart.
      */
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
     /**
@@ -189,10 +227,14 @@ export class RedisSource extends pulumi.CustomResource {
      * snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
      * `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
      * starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+     *
+     * Defaults to none: only the service's initial snapshot.
      */
     declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
     /**
      * SSL enabled (config key `ssl.enabled`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly sslEnabled: pulumi.Output<boolean | undefined>;
     /**
@@ -201,11 +243,15 @@ export class RedisSource extends pulumi.CustomResource {
      * (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
      * fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
      * drift, and the next `up` sets it back.
+     *
+     * Defaults to "running".
      */
     declare public readonly state: pulumi.Output<enums.State | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
+     *
+     * Defaults to left as they are on the service.
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
@@ -216,6 +262,8 @@ export class RedisSource extends pulumi.CustomResource {
      * Tasks max (config key `tasks.max`).
      *
      * Between 1 and 10.
+     *
+     * Defaults to `1`.
      */
     declare public readonly tasksMax: pulumi.Output<number | undefined>;
     /**
@@ -228,6 +276,8 @@ export class RedisSource extends pulumi.CustomResource {
     declare public /*out*/ readonly topicIds: pulumi.Output<string[] | undefined>;
     /**
      * Topic use stream name (config key `topic.use.stream.name`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly topicUseStreamName: pulumi.Output<boolean | undefined>;
     /**
@@ -246,6 +296,8 @@ export class RedisSource extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -253,6 +305,8 @@ export class RedisSource extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -260,20 +314,28 @@ export class RedisSource extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -282,6 +344,8 @@ export class RedisSource extends pulumi.CustomResource {
     declare public readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
 
@@ -421,43 +485,59 @@ export interface RedisSourceArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
      * Connector class type (config key `connector.class.type`).
      *
      * One of `Stream`, `Keys`.
+     *
+     * Defaults to `"Stream"`.
      */
     connectorClassType?: pulumi.Input<enums.ConnectorClassType | undefined>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
+     *
+     * Defaults to `false`.
      */
     insertTopicNameEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * Mode (config key `mode`).
      *
      * One of `LIVE`, `LIVEONLY`.
+     *
+     * Defaults to `"LIVE"`.
      */
     mode?: pulumi.Input<enums.Mode | undefined>;
     /**
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
      * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     name?: pulumi.Input<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
      * operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+     *
+     * Defaults to 600.
      */
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
@@ -466,12 +546,16 @@ export interface RedisSourceArgs {
     redisHost: pulumi.Input<string>;
     /**
      * Redis keys pattern (config key `redis.keys.pattern.user.defined`).
+     *
+     * Defaults to `"*"`.
      */
     redisKeysPattern?: pulumi.Input<string | undefined>;
     /**
      * Redis keys timeout seconds (config key `redis.keys.timeout.seconds.user.defined`).
      *
      * Between 60 and 3600.
+     *
+     * Defaults to `300`.
      */
     redisKeysTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
@@ -484,26 +568,36 @@ export interface RedisSourceArgs {
      * Redis port (config key `redis.port.user.defined`).
      *
      * Between 1 and 65535.
+     *
+     * Defaults to `6379`.
      */
     redisPort?: pulumi.Input<number | undefined>;
     /**
      * Redis stream block seconds (config key `redis.stream.block.seconds.user.defined`).
      *
      * Between 1 and 60.
+     *
+     * Defaults to `1`.
      */
     redisStreamBlockSeconds?: pulumi.Input<number | undefined>;
     /**
      * Redis stream consumer group (config key `redis.stream.consumer.group`).
+     *
+     * Defaults to `"kafka-consumer-group"`.
      */
     redisStreamConsumerGroup?: pulumi.Input<string | undefined>;
     /**
      * Redis stream consumer name (config key `redis.stream.consumer.name.user.defined`).
+     *
+     * Defaults to `"consumer"`.
      */
     redisStreamConsumerName?: pulumi.Input<string | undefined>;
     /**
      * Redis stream delivery (config key `redis.stream.delivery.user.defined`).
      *
      * One of `At Least Once`, `At Most Once`.
+     *
+     * Defaults to `"At Least Once"`.
      */
     redisStreamDelivery?: pulumi.Input<enums.RedisStreamDelivery | undefined>;
     /**
@@ -514,6 +608,8 @@ export interface RedisSourceArgs {
      * Redis stream offset (config key `redis.stream.offset.user.defined`).
      *
      * One of `Latest`, `Earliest`.
+     *
+     * Defaults to `"Latest"`.
      */
     redisStreamOffset?: pulumi.Input<enums.RedisStreamOffset | undefined>;
     /**
@@ -523,15 +619,21 @@ export interface RedisSourceArgs {
     /**
      * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
      * source reads again from the start). Runs before a restart asked for in the same change.
+     *
+     * Defaults to none: no reset.
      */
     resetTrigger?: pulumi.Input<string | number | undefined>;
     /**
      * Restarts one task exactly once when `trigger` or `task` changes.
+     *
+     * Defaults to none: no task restart.
      */
     restartTaskTrigger?: pulumi.Input<inputs.RestartTaskTriggerArgs | undefined>;
     /**
      * Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
      * counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+     *
+     * Defaults to none: no restart.
      */
     restartTrigger?: pulumi.Input<string | number | undefined>;
     /**
@@ -541,10 +643,14 @@ export interface RedisSourceArgs {
      * snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
      * `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
      * starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+     *
+     * Defaults to none: only the service's initial snapshot.
      */
     snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
     /**
      * SSL enabled (config key `ssl.enabled`).
+     *
+     * Defaults to `true`.
      */
     sslEnabled?: pulumi.Input<boolean | undefined>;
     /**
@@ -553,17 +659,23 @@ export interface RedisSourceArgs {
      * (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
      * fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
      * drift, and the next `up` sets it back.
+     *
+     * Defaults to "running".
      */
     state?: pulumi.Input<enums.State | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
+     *
+     * Defaults to left as they are on the service.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Tasks max (config key `tasks.max`).
      *
      * Between 1 and 10.
+     *
+     * Defaults to `1`.
      */
     tasksMax?: pulumi.Input<number | undefined>;
     /**
@@ -572,6 +684,8 @@ export interface RedisSourceArgs {
     topic?: pulumi.Input<string | undefined>;
     /**
      * Topic use stream name (config key `topic.use.stream.name`).
+     *
+     * Defaults to `false`.
      */
     topicUseStreamName?: pulumi.Input<boolean | undefined>;
     /**
@@ -586,6 +700,8 @@ export interface RedisSourceArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -593,6 +709,8 @@ export interface RedisSourceArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -600,20 +718,28 @@ export interface RedisSourceArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -622,6 +748,8 @@ export interface RedisSourceArgs {
     transformsValueToKeyFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsValueToKeyReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
 }

@@ -45,18 +45,26 @@ export class S3Source extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
      * AWS access key ID (config key `aws.access.key.id`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly awsAccessKeyId: pulumi.Output<string | undefined>;
     /**
      * AWS s3 bucket name (config key `aws.s3.bucket.name`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly awsS3BucketName: pulumi.Output<string | undefined>;
     /**
      * AWS s3 bucket prefix (config key `aws.s3.bucket.prefix`).
+     *
+     * Defaults to `"file-pulse/"`.
      */
     declare public readonly awsS3BucketPrefix: pulumi.Output<string | undefined>;
     /**
@@ -64,12 +72,16 @@ export class S3Source extends pulumi.CustomResource {
      *
      * One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`,
      * `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
+     *
+     * Defaults to `"us-west-2"`.
      */
     declare public readonly awsS3Region: pulumi.Output<enums.S3SourceAwsS3Region | undefined>;
     /**
      * AWS secret access key (config key `aws.secret.access.key`).
      *
      * Secret: stored as a Pulumi secret.
+     *
+     * Defaults to `""`.
      */
     declare public readonly awsSecretAccessKey: pulumi.Output<string | undefined>;
     /**
@@ -90,28 +102,38 @@ export class S3Source extends pulumi.CustomResource {
     declare public /*out*/ readonly createdTimestamp: pulumi.Output<string | undefined>;
     /**
      * CSV has headers (config key `csv.has.headers`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly csvHasHeaders: pulumi.Output<boolean | undefined>;
     /**
      * Format (config key `format`).
      *
      * One of `json`, `csv`, `avro`.
+     *
+     * Defaults to `"json"`.
      */
     declare public readonly format: pulumi.Output<enums.S3SourceFormat | undefined>;
     /**
      * Fs cleanup policy class (config key `fs.cleanup.policy.class.user.defined`).
      *
      * One of `Log`, `Delete`.
+     *
+     * Defaults to `"Log"`.
      */
     declare public readonly fsCleanupPolicyClass: pulumi.Output<enums.FsCleanupPolicyClass | undefined>;
     /**
      * Fs scan interval ms (config key `fs.scan.interval.ms`).
      *
      * Between 100 and 100000.
+     *
+     * Defaults to `10000`.
      */
     declare public readonly fsScanIntervalMs: pulumi.Output<number | undefined>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
     /**
@@ -122,35 +144,49 @@ export class S3Source extends pulumi.CustomResource {
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
      * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
      * operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+     *
+     * Defaults to 600.
      */
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
     /**
      * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
      * source reads again from the start). Runs before a restart asked for in the same change.
+     *
+     * Defaults to none: no reset.
      */
     declare public readonly resetTrigger: pulumi.Output<string | number | undefined>;
     /**
      * Restarts one task exactly once when `trigger` or `task` changes.
+     *
+     * Defaults to none: no task restart.
      */
     declare public readonly restartTaskTrigger: pulumi.Output<outputs.RestartTaskTrigger | undefined>;
     /**
      * Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
      * counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+     *
+     * Defaults to none: no restart.
      */
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
     /**
@@ -164,6 +200,8 @@ export class S3Source extends pulumi.CustomResource {
      * snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
      * `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
      * starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+     *
+     * Defaults to none: only the service's initial snapshot.
      */
     declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
     /**
@@ -172,11 +210,15 @@ export class S3Source extends pulumi.CustomResource {
      * (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
      * fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
      * drift, and the next `up` sets it back.
+     *
+     * Defaults to "running".
      */
     declare public readonly state: pulumi.Output<enums.State | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
+     *
+     * Defaults to left as they are on the service.
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
@@ -187,6 +229,8 @@ export class S3Source extends pulumi.CustomResource {
      * Tasks max (config key `tasks.max`).
      *
      * Between 1 and 10.
+     *
+     * Defaults to `5`.
      */
     declare public readonly tasksMax: pulumi.Output<number | undefined>;
     /**
@@ -199,22 +243,32 @@ export class S3Source extends pulumi.CustomResource {
     declare public readonly topicIncludeList: pulumi.Output<string | undefined>;
     /**
      * Topic postfix (config key `topic.postfix`).
+     *
+     * Defaults to `"default"`.
      */
     declare public readonly topicPostfix: pulumi.Output<string | undefined>;
     /**
      * Topic routing advanced expression (config key `topic.routing.advanced.expression`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly topicRoutingAdvancedExpression: pulumi.Output<string | undefined>;
     /**
      * Topic routing enabled (config key `topic.routing.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly topicRoutingEnabled: pulumi.Output<boolean | undefined>;
     /**
      * Topic routing folder levels (config key `topic.routing.folder.levels`).
+     *
+     * Defaults to `0`.
      */
     declare public readonly topicRoutingFolderLevels: pulumi.Output<number | undefined>;
     /**
      * Topic routing folder skip (config key `topic.routing.folder.skip`).
+     *
+     * Defaults to `0`.
      */
     declare public readonly topicRoutingFolderSkip: pulumi.Output<number | undefined>;
     /**
@@ -233,6 +287,8 @@ export class S3Source extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -240,6 +296,8 @@ export class S3Source extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -247,20 +305,28 @@ export class S3Source extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -269,6 +335,8 @@ export class S3Source extends pulumi.CustomResource {
     declare public readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
 
@@ -395,18 +463,26 @@ export interface S3SourceArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
      * AWS access key ID (config key `aws.access.key.id`).
+     *
+     * Defaults to `""`.
      */
     awsAccessKeyId?: pulumi.Input<string | undefined>;
     /**
      * AWS s3 bucket name (config key `aws.s3.bucket.name`).
+     *
+     * Defaults to `""`.
      */
     awsS3BucketName?: pulumi.Input<string | undefined>;
     /**
      * AWS s3 bucket prefix (config key `aws.s3.bucket.prefix`).
+     *
+     * Defaults to `"file-pulse/"`.
      */
     awsS3BucketPrefix?: pulumi.Input<string | undefined>;
     /**
@@ -414,73 +490,101 @@ export interface S3SourceArgs {
      *
      * One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`,
      * `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
+     *
+     * Defaults to `"us-west-2"`.
      */
     awsS3Region?: pulumi.Input<enums.S3SourceAwsS3Region | undefined>;
     /**
      * AWS secret access key (config key `aws.secret.access.key`).
      *
      * Secret: stored as a Pulumi secret.
+     *
+     * Defaults to `""`.
      */
     awsSecretAccessKey?: pulumi.Input<string | undefined>;
     /**
      * CSV has headers (config key `csv.has.headers`).
+     *
+     * Defaults to `true`.
      */
     csvHasHeaders?: pulumi.Input<boolean | undefined>;
     /**
      * Format (config key `format`).
      *
      * One of `json`, `csv`, `avro`.
+     *
+     * Defaults to `"json"`.
      */
     format?: pulumi.Input<enums.S3SourceFormat | undefined>;
     /**
      * Fs cleanup policy class (config key `fs.cleanup.policy.class.user.defined`).
      *
      * One of `Log`, `Delete`.
+     *
+     * Defaults to `"Log"`.
      */
     fsCleanupPolicyClass?: pulumi.Input<enums.FsCleanupPolicyClass | undefined>;
     /**
      * Fs scan interval ms (config key `fs.scan.interval.ms`).
      *
      * Between 100 and 100000.
+     *
+     * Defaults to `10000`.
      */
     fsScanIntervalMs?: pulumi.Input<number | undefined>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
+     *
+     * Defaults to `false`.
      */
     insertTopicNameEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
      * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     name?: pulumi.Input<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
      * operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+     *
+     * Defaults to 600.
      */
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
      * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
      * source reads again from the start). Runs before a restart asked for in the same change.
+     *
+     * Defaults to none: no reset.
      */
     resetTrigger?: pulumi.Input<string | number | undefined>;
     /**
      * Restarts one task exactly once when `trigger` or `task` changes.
+     *
+     * Defaults to none: no task restart.
      */
     restartTaskTrigger?: pulumi.Input<inputs.RestartTaskTriggerArgs | undefined>;
     /**
      * Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
      * counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+     *
+     * Defaults to none: no restart.
      */
     restartTrigger?: pulumi.Input<string | number | undefined>;
     /**
@@ -490,6 +594,8 @@ export interface S3SourceArgs {
      * snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
      * `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
      * starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+     *
+     * Defaults to none: only the service's initial snapshot.
      */
     snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
     /**
@@ -498,17 +604,23 @@ export interface S3SourceArgs {
      * (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
      * fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
      * drift, and the next `up` sets it back.
+     *
+     * Defaults to "running".
      */
     state?: pulumi.Input<enums.State | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
+     *
+     * Defaults to left as they are on the service.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Tasks max (config key `tasks.max`).
      *
      * Between 1 and 10.
+     *
+     * Defaults to `5`.
      */
     tasksMax?: pulumi.Input<number | undefined>;
     /**
@@ -517,22 +629,32 @@ export interface S3SourceArgs {
     topicIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Topic postfix (config key `topic.postfix`).
+     *
+     * Defaults to `"default"`.
      */
     topicPostfix?: pulumi.Input<string | undefined>;
     /**
      * Topic routing advanced expression (config key `topic.routing.advanced.expression`).
+     *
+     * Defaults to `""`.
      */
     topicRoutingAdvancedExpression?: pulumi.Input<string | undefined>;
     /**
      * Topic routing enabled (config key `topic.routing.enabled`).
+     *
+     * Defaults to `false`.
      */
     topicRoutingEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * Topic routing folder levels (config key `topic.routing.folder.levels`).
+     *
+     * Defaults to `0`.
      */
     topicRoutingFolderLevels?: pulumi.Input<number | undefined>;
     /**
      * Topic routing folder skip (config key `topic.routing.folder.skip`).
+     *
+     * Defaults to `0`.
      */
     topicRoutingFolderSkip?: pulumi.Input<number | undefined>;
     /**
@@ -547,6 +669,8 @@ export interface S3SourceArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -554,6 +678,8 @@ export interface S3SourceArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -561,20 +687,28 @@ export interface S3SourceArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -583,6 +717,8 @@ export interface S3SourceArgs {
     transformsValueToKeyFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsValueToKeyReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
 }

@@ -46,6 +46,8 @@ export class ShopifyWebhookSource extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
@@ -54,55 +56,77 @@ export class ShopifyWebhookSource extends pulumi.CustomResource {
     declare public readonly apiKey: pulumi.Output<string | undefined>;
     /**
      * Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly camelSourceDlqEnabled: pulumi.Output<boolean | undefined>;
     /**
      * Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly camelSourcePayloadRouterFanoutFields: pulumi.Output<string | undefined>;
     /**
      * Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly camelSourcePayloadRouterIncludeEvent: pulumi.Output<boolean | undefined>;
     /**
      * Camel source payload router shopify hmac secret (config key `camel.source.payload.router.shopify.hmac.secret`).
      *
      * Secret: stored as a Pulumi secret.
+     *
+     * Defaults to `""`.
      */
     declare public readonly camelSourcePayloadRouterShopifyHmacSecret: pulumi.Output<string | undefined>;
     /**
      * Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
      *
      * One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+     *
+     * Defaults to `"DEFAULT_TOPIC"`.
      */
     declare public readonly camelSourcePayloadRouterUnknownTypeBehavior: pulumi.Output<enums.CamelSourcePayloadRouterUnknownTypeBehavior | undefined>;
     /**
      * Camel source payload router unknown type default topic (config key
      * `camel.source.payload.router.unknown.type.default.topic`).
+     *
+     * Defaults to `"unknown"`.
      */
     declare public readonly camelSourcePayloadRouterUnknownTypeDefaultTopic: pulumi.Output<string | undefined>;
     /**
      * Camel source snapshot shopify access token (config key `camel.source.snapshot.shopify.access.token`).
      *
      * Secret: stored as a Pulumi secret.
+     *
+     * Defaults to `""`.
      */
     declare public readonly camelSourceSnapshotShopifyAccessToken: pulumi.Output<string | undefined>;
     /**
      * Camel source snapshot shopify API version (config key `camel.source.snapshot.shopify.api.version`).
+     *
+     * Defaults to `"2024-10"`.
      */
     declare public readonly camelSourceSnapshotShopifyApiVersion: pulumi.Output<string | undefined>;
     /**
      * Camel source snapshot shopify client ID (config key `camel.source.snapshot.shopify.client.id`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly camelSourceSnapshotShopifyClientId: pulumi.Output<string | undefined>;
     /**
      * Camel source snapshot shopify client secret (config key `camel.source.snapshot.shopify.client.secret`).
      *
      * Secret: stored as a Pulumi secret.
+     *
+     * Defaults to `""`.
      */
     declare public readonly camelSourceSnapshotShopifyClientSecret: pulumi.Output<string | undefined>;
     /**
      * Camel source snapshot shopify store URL (config key `camel.source.snapshot.shopify.store.url`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly camelSourceSnapshotShopifyStoreUrl: pulumi.Output<string | undefined>;
     /**
@@ -123,6 +147,8 @@ export class ShopifyWebhookSource extends pulumi.CustomResource {
     declare public /*out*/ readonly createdTimestamp: pulumi.Output<string | undefined>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
     /**
@@ -133,35 +159,49 @@ export class ShopifyWebhookSource extends pulumi.CustomResource {
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
      * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
      * operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+     *
+     * Defaults to 600.
      */
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
     /**
      * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
      * source reads again from the start). Runs before a restart asked for in the same change.
+     *
+     * Defaults to none: no reset.
      */
     declare public readonly resetTrigger: pulumi.Output<string | number | undefined>;
     /**
      * Restarts one task exactly once when `trigger` or `task` changes.
+     *
+     * Defaults to none: no task restart.
      */
     declare public readonly restartTaskTrigger: pulumi.Output<outputs.RestartTaskTrigger | undefined>;
     /**
      * Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
      * counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+     *
+     * Defaults to none: no restart.
      */
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
     /**
@@ -175,6 +215,8 @@ export class ShopifyWebhookSource extends pulumi.CustomResource {
      * snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
      * `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
      * starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+     *
+     * Defaults to none: only the service's initial snapshot.
      */
     declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
     /**
@@ -183,11 +225,15 @@ export class ShopifyWebhookSource extends pulumi.CustomResource {
      * (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
      * fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
      * drift, and the next `up` sets it back.
+     *
+     * Defaults to "running".
      */
     declare public readonly state: pulumi.Output<enums.State | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
+     *
+     * Defaults to left as they are on the service.
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
@@ -200,6 +246,8 @@ export class ShopifyWebhookSource extends pulumi.CustomResource {
     declare public /*out*/ readonly topicIds: pulumi.Output<string[] | undefined>;
     /**
      * Topic include list (config key `topic.include.list.user.defined`).
+     *
+     * Defaults to `"orders,products,customers"`.
      */
     declare public readonly topicIncludeList: pulumi.Output<string | undefined>;
     /**
@@ -218,6 +266,8 @@ export class ShopifyWebhookSource extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -225,6 +275,8 @@ export class ShopifyWebhookSource extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -232,20 +284,28 @@ export class ShopifyWebhookSource extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -254,6 +314,8 @@ export class ShopifyWebhookSource extends pulumi.CustomResource {
     declare public readonly transformsValueToKeyFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsValueToKeyReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
@@ -380,6 +442,8 @@ export interface ShopifyWebhookSourceArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
@@ -388,94 +452,132 @@ export interface ShopifyWebhookSourceArgs {
     apiKey?: pulumi.Input<string | undefined>;
     /**
      * Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+     *
+     * Defaults to `true`.
      */
     camelSourceDlqEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+     *
+     * Defaults to `""`.
      */
     camelSourcePayloadRouterFanoutFields?: pulumi.Input<string | undefined>;
     /**
      * Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+     *
+     * Defaults to `false`.
      */
     camelSourcePayloadRouterIncludeEvent?: pulumi.Input<boolean | undefined>;
     /**
      * Camel source payload router shopify hmac secret (config key `camel.source.payload.router.shopify.hmac.secret`).
      *
      * Secret: stored as a Pulumi secret.
+     *
+     * Defaults to `""`.
      */
     camelSourcePayloadRouterShopifyHmacSecret?: pulumi.Input<string | undefined>;
     /**
      * Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
      *
      * One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+     *
+     * Defaults to `"DEFAULT_TOPIC"`.
      */
     camelSourcePayloadRouterUnknownTypeBehavior?: pulumi.Input<enums.CamelSourcePayloadRouterUnknownTypeBehavior | undefined>;
     /**
      * Camel source payload router unknown type default topic (config key
      * `camel.source.payload.router.unknown.type.default.topic`).
+     *
+     * Defaults to `"unknown"`.
      */
     camelSourcePayloadRouterUnknownTypeDefaultTopic?: pulumi.Input<string | undefined>;
     /**
      * Camel source snapshot shopify access token (config key `camel.source.snapshot.shopify.access.token`).
      *
      * Secret: stored as a Pulumi secret.
+     *
+     * Defaults to `""`.
      */
     camelSourceSnapshotShopifyAccessToken?: pulumi.Input<string | undefined>;
     /**
      * Camel source snapshot shopify API version (config key `camel.source.snapshot.shopify.api.version`).
+     *
+     * Defaults to `"2024-10"`.
      */
     camelSourceSnapshotShopifyApiVersion?: pulumi.Input<string | undefined>;
     /**
      * Camel source snapshot shopify client ID (config key `camel.source.snapshot.shopify.client.id`).
+     *
+     * Defaults to `""`.
      */
     camelSourceSnapshotShopifyClientId?: pulumi.Input<string | undefined>;
     /**
      * Camel source snapshot shopify client secret (config key `camel.source.snapshot.shopify.client.secret`).
      *
      * Secret: stored as a Pulumi secret.
+     *
+     * Defaults to `""`.
      */
     camelSourceSnapshotShopifyClientSecret?: pulumi.Input<string | undefined>;
     /**
      * Camel source snapshot shopify store URL (config key `camel.source.snapshot.shopify.store.url`).
+     *
+     * Defaults to `""`.
      */
     camelSourceSnapshotShopifyStoreUrl?: pulumi.Input<string | undefined>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
+     *
+     * Defaults to `false`.
      */
     insertTopicNameEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
      * With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     name?: pulumi.Input<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
      * operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+     *
+     * Defaults to 600.
      */
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
      * Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
      * source reads again from the start). Runs before a restart asked for in the same change.
+     *
+     * Defaults to none: no reset.
      */
     resetTrigger?: pulumi.Input<string | number | undefined>;
     /**
      * Restarts one task exactly once when `trigger` or `task` changes.
+     *
+     * Defaults to none: no task restart.
      */
     restartTaskTrigger?: pulumi.Input<inputs.RestartTaskTriggerArgs | undefined>;
     /**
      * Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
      * counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+     *
+     * Defaults to none: no restart.
      */
     restartTrigger?: pulumi.Input<string | number | undefined>;
     /**
@@ -485,6 +587,8 @@ export interface ShopifyWebhookSourceArgs {
      * snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
      * `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
      * starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+     *
+     * Defaults to none: only the service's initial snapshot.
      */
     snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
     /**
@@ -493,15 +597,21 @@ export interface ShopifyWebhookSourceArgs {
      * (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
      * fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
      * drift, and the next `up` sets it back.
+     *
+     * Defaults to "running".
      */
     state?: pulumi.Input<enums.State | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
+     *
+     * Defaults to left as they are on the service.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Topic include list (config key `topic.include.list.user.defined`).
+     *
+     * Defaults to `"orders,products,customers"`.
      */
     topicIncludeList?: pulumi.Input<string | undefined>;
     /**
@@ -516,6 +626,8 @@ export interface ShopifyWebhookSourceArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -523,6 +635,8 @@ export interface ShopifyWebhookSourceArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -530,20 +644,28 @@ export interface ShopifyWebhookSourceArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -552,6 +674,8 @@ export interface ShopifyWebhookSourceArgs {
     transformsValueToKeyFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsValueToKeyReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**

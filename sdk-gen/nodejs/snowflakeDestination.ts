@@ -43,6 +43,8 @@ export class SnowflakeDestination extends pulumi.CustomResource {
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
      * Apply dynamic table script (config key `apply.dynamic.table.script`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly applyDynamicTableScript: pulumi.Output<boolean | undefined>;
     /**
@@ -63,10 +65,14 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     declare public readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
     /**
      * Create schema auto (config key `create.schema.auto`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly createSchemaAuto: pulumi.Output<boolean | undefined>;
     /**
@@ -75,6 +81,10 @@ export class SnowflakeDestination extends pulumi.CustomResource {
     declare public readonly createSqlData: pulumi.Output<string | undefined>;
     /**
      * Create SQL execute (config key `create.sql.execute`).
+     *
+     * Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT *
+     * EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms
+     * DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
      */
     declare public readonly createSqlExecute: pulumi.Output<string | undefined>;
     /**
@@ -87,6 +97,8 @@ export class SnowflakeDestination extends pulumi.CustomResource {
     declare public /*out*/ readonly createdTimestamp: pulumi.Output<string | undefined>;
     /**
      * Hard delete (config key `hard.delete`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly hardDelete: pulumi.Output<boolean | undefined>;
     /**
@@ -94,6 +106,8 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      *
      * One of `upsert`, `append`.
      * Changing this replaces the destination.
+     *
+     * Defaults to `"append"`.
      */
     declare public readonly ingestionMode: pulumi.Output<enums.IngestionMode | undefined>;
     /**
@@ -104,10 +118,14 @@ export class SnowflakeDestination extends pulumi.CustomResource {
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
@@ -118,10 +136,14 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      * Schema evolution (config key `schema.evolution`).
      *
      * One of `basic`, `none`.
+     *
+     * Defaults to `"basic"`.
      */
     declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolution | undefined>;
     /**
      * Sfwarehouse (config key `sfwarehouse`).
+     *
+     * Defaults to `"STREAMKAP_WH"`.
      */
     declare public readonly sfwarehouse: pulumi.Output<string | undefined>;
     declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
@@ -143,10 +165,14 @@ export class SnowflakeDestination extends pulumi.CustomResource {
     declare public readonly snowflakePrivateKeyPassphrase: pulumi.Output<string | undefined>;
     /**
      * Snowflake private key passphrase secured (config key `snowflake.private.key.passphrase.secured`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly snowflakePrivateKeyPassphraseSecured: pulumi.Output<boolean | undefined>;
     /**
      * Snowflake role name (config key `snowflake.role.name`).
+     *
+     * Defaults to `"STREAMKAP_ROLE"`.
      */
     declare public readonly snowflakeRoleName: pulumi.Output<string | undefined>;
     /**
@@ -155,6 +181,8 @@ export class SnowflakeDestination extends pulumi.CustomResource {
     declare public readonly snowflakeSchemaName: pulumi.Output<string | undefined>;
     /**
      * Snowflake topic2table map (config key `snowflake.topic2table.map`).
+     *
+     * Defaults to `"REGEX_MATCHER>^([-\\w]+\\.)([-\\w]+\\.)?([-\\w]+\\.)?([-\\w]+\\.)?([-\\w]+):$5"`.
      */
     declare public readonly snowflakeTopic2tableMap: pulumi.Output<string | undefined>;
     /**
@@ -167,6 +195,8 @@ export class SnowflakeDestination extends pulumi.CustomResource {
     declare public readonly snowflakeUserName: pulumi.Output<string | undefined>;
     /**
      * SQL table name (config key `sql.table.name`).
+     *
+     * Defaults to `"{{table}}_DT"`.
      */
     declare public readonly sqlTableName: pulumi.Output<string | undefined>;
     declare public readonly state: pulumi.Output<enums.State | undefined>;
@@ -211,6 +241,8 @@ export class SnowflakeDestination extends pulumi.CustomResource {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
     /**
@@ -218,6 +250,8 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -232,6 +266,8 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -239,6 +275,8 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -246,20 +284,28 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -284,6 +330,8 @@ export class SnowflakeDestination extends pulumi.CustomResource {
     declare public readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
     /**
@@ -297,6 +345,8 @@ export class SnowflakeDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
@@ -306,10 +356,14 @@ export class SnowflakeDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
     /**
@@ -322,6 +376,8 @@ export class SnowflakeDestination extends pulumi.CustomResource {
     declare public readonly transformsToStringJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Use hybrid tables (config key `use.hybrid.tables`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly useHybridTables: pulumi.Output<boolean | undefined>;
 
@@ -511,6 +567,8 @@ export interface SnowflakeDestinationArgs {
     adopt?: pulumi.Input<string | undefined>;
     /**
      * Apply dynamic table script (config key `apply.dynamic.table.script`).
+     *
+     * Defaults to `false`.
      */
     applyDynamicTableScript?: pulumi.Input<boolean | undefined>;
     /**
@@ -523,10 +581,14 @@ export interface SnowflakeDestinationArgs {
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     consumerOverrideMaxPollRecords?: pulumi.Input<number | undefined>;
     /**
      * Create schema auto (config key `create.schema.auto`).
+     *
+     * Defaults to `true`.
      */
     createSchemaAuto?: pulumi.Input<boolean | undefined>;
     /**
@@ -535,10 +597,16 @@ export interface SnowflakeDestinationArgs {
     createSqlData?: pulumi.Input<string | undefined>;
     /**
      * Create SQL execute (config key `create.sql.execute`).
+     *
+     * Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT *
+     * EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms
+     * DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
      */
     createSqlExecute?: pulumi.Input<string | undefined>;
     /**
      * Hard delete (config key `hard.delete`).
+     *
+     * Defaults to `true`.
      */
     hardDelete?: pulumi.Input<boolean | undefined>;
     /**
@@ -546,16 +614,22 @@ export interface SnowflakeDestinationArgs {
      *
      * One of `upsert`, `append`.
      * Changing this replaces the destination.
+     *
+     * Defaults to `"append"`.
      */
     ingestionMode?: pulumi.Input<enums.IngestionMode | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     quoteIdentifiers?: pulumi.Input<boolean | undefined>;
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
@@ -566,10 +640,14 @@ export interface SnowflakeDestinationArgs {
      * Schema evolution (config key `schema.evolution`).
      *
      * One of `basic`, `none`.
+     *
+     * Defaults to `"basic"`.
      */
     schemaEvolution?: pulumi.Input<enums.SchemaEvolution | undefined>;
     /**
      * Sfwarehouse (config key `sfwarehouse`).
+     *
+     * Defaults to `"STREAMKAP_WH"`.
      */
     sfwarehouse?: pulumi.Input<string | undefined>;
     snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
@@ -591,10 +669,14 @@ export interface SnowflakeDestinationArgs {
     snowflakePrivateKeyPassphrase?: pulumi.Input<string | undefined>;
     /**
      * Snowflake private key passphrase secured (config key `snowflake.private.key.passphrase.secured`).
+     *
+     * Defaults to `true`.
      */
     snowflakePrivateKeyPassphraseSecured?: pulumi.Input<boolean | undefined>;
     /**
      * Snowflake role name (config key `snowflake.role.name`).
+     *
+     * Defaults to `"STREAMKAP_ROLE"`.
      */
     snowflakeRoleName?: pulumi.Input<string | undefined>;
     /**
@@ -603,6 +685,8 @@ export interface SnowflakeDestinationArgs {
     snowflakeSchemaName: pulumi.Input<string>;
     /**
      * Snowflake topic2table map (config key `snowflake.topic2table.map`).
+     *
+     * Defaults to `"REGEX_MATCHER>^([-\\w]+\\.)([-\\w]+\\.)?([-\\w]+\\.)?([-\\w]+\\.)?([-\\w]+):$5"`.
      */
     snowflakeTopic2tableMap?: pulumi.Input<string | undefined>;
     /**
@@ -615,6 +699,8 @@ export interface SnowflakeDestinationArgs {
     snowflakeUserName: pulumi.Input<string>;
     /**
      * SQL table name (config key `sql.table.name`).
+     *
+     * Defaults to `"{{table}}_DT"`.
      */
     sqlTableName?: pulumi.Input<string | undefined>;
     state?: pulumi.Input<enums.State | undefined>;
@@ -647,6 +733,8 @@ export interface SnowflakeDestinationArgs {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     transformsMarkColumnsAsRequiredFieldsIncludeAll?: pulumi.Input<boolean | undefined>;
     /**
@@ -654,6 +742,8 @@ export interface SnowflakeDestinationArgs {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -668,6 +758,8 @@ export interface SnowflakeDestinationArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -675,6 +767,8 @@ export interface SnowflakeDestinationArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -682,20 +776,28 @@ export interface SnowflakeDestinationArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -720,6 +822,8 @@ export interface SnowflakeDestinationArgs {
     transformsToDecimalJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     transformsToDecimalJTruncateToMaxPrecision?: pulumi.Input<boolean | undefined>;
     /**
@@ -733,6 +837,8 @@ export interface SnowflakeDestinationArgs {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
@@ -742,10 +848,14 @@ export interface SnowflakeDestinationArgs {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllJson?: pulumi.Input<boolean | undefined>;
     /**
@@ -758,6 +868,8 @@ export interface SnowflakeDestinationArgs {
     transformsToStringJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Use hybrid tables (config key `use.hybrid.tables`).
+     *
+     * Defaults to `false`.
      */
     useHybridTables?: pulumi.Input<boolean | undefined>;
 }

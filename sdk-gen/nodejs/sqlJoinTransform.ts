@@ -53,12 +53,16 @@ export class SqlJoinTransform extends pulumi.CustomResource {
      * holds, and `deploy` deploys its latest version.
      *
      * Its `language` is `SQL` for this transform (config key `transforms.language`).
+     *
+     * Defaults to none.
      */
     declare public readonly implementation: pulumi.Output<outputs.Implementation | undefined>;
     /**
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
+     *
+     * Defaults to `"Any"`.
      */
     declare public readonly inputFormat: pulumi.Output<string | undefined>;
     /**
@@ -85,6 +89,8 @@ export class SqlJoinTransform extends pulumi.CustomResource {
      * How output records are serialized (config key `transforms.output.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
+     *
+     * Defaults to `"Any"`.
      */
     declare public readonly outputFormat: pulumi.Output<string | undefined>;
     /**
@@ -97,6 +103,8 @@ export class SqlJoinTransform extends pulumi.CustomResource {
      * Parallel tasks of the job (config key `transforms.input.job.parallelism`).
      *
      * Between 1 and 20.
+     *
+     * Defaults to `5`.
      */
     declare public readonly parallelism: pulumi.Output<number | undefined>;
     /**
@@ -107,6 +115,8 @@ export class SqlJoinTransform extends pulumi.CustomResource {
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
      * Topic TTL (config key `transforms.topic.ttl`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly topicTtl: pulumi.Output<string | undefined>;
     declare public readonly unitTest: pulumi.Output<outputs.UnitTest | undefined>;
@@ -193,12 +203,16 @@ export interface SqlJoinTransformArgs {
      * holds, and `deploy` deploys its latest version.
      *
      * Its `language` is `SQL` for this transform (config key `transforms.language`).
+     *
+     * Defaults to none.
      */
     implementation?: pulumi.Input<inputs.ImplementationArgs | undefined>;
     /**
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
+     *
+     * Defaults to `"Any"`.
      */
     inputFormat?: pulumi.Input<string | undefined>;
     /**
@@ -213,6 +227,8 @@ export interface SqlJoinTransformArgs {
      * How output records are serialized (config key `transforms.output.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
+     *
+     * Defaults to `"Any"`.
      */
     outputFormat?: pulumi.Input<string | undefined>;
     /**
@@ -225,12 +241,16 @@ export interface SqlJoinTransformArgs {
      * Parallel tasks of the job (config key `transforms.input.job.parallelism`).
      *
      * Between 1 and 20.
+     *
+     * Defaults to `5`.
      */
     parallelism?: pulumi.Input<number | undefined>;
     replayWindow?: pulumi.Input<enums.ReplayWindow | undefined>;
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Topic TTL (config key `transforms.topic.ttl`).
+     *
+     * Defaults to `""`.
      */
     topicTtl?: pulumi.Input<string | undefined>;
     unitTest?: pulumi.Input<inputs.UnitTestArgs | undefined>;

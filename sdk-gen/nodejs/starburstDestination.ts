@@ -55,6 +55,8 @@ export class StarburstDestination extends pulumi.CustomResource {
      * One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
      * `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
      * `us-west-1`, `us-west-2`.
+     *
+     * Defaults to `"us-west-2"`.
      */
     declare public readonly awsS3Region: pulumi.Output<enums.AwsS3Region | undefined>;
     /**
@@ -75,6 +77,8 @@ export class StarburstDestination extends pulumi.CustomResource {
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     declare public readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
     /**
@@ -89,6 +93,8 @@ export class StarburstDestination extends pulumi.CustomResource {
      * File compression type (config key `file.compression.type`).
      *
      * One of `none`, `gzip`, `snappy`, `zstd`.
+     *
+     * Defaults to `"gzip"`.
      */
     declare public readonly fileCompressionType: pulumi.Output<enums.FileCompressionType | undefined>;
     /**
@@ -97,12 +103,16 @@ export class StarburstDestination extends pulumi.CustomResource {
     declare public readonly fileNamePrefix: pulumi.Output<string | undefined>;
     /**
      * File name template (config key `file.name.template`).
+     *
+     * Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
      */
     declare public readonly fileNameTemplate: pulumi.Output<string | undefined>;
     /**
      * Format (config key `format.user.defined`).
      *
      * One of `CSV`, `JSON Lines`, `JSON Array`, `Parquet`.
+     *
+     * Defaults to `"CSV"`.
      */
     declare public readonly format: pulumi.Output<enums.GcsDestinationFormat | undefined>;
     /**
@@ -117,10 +127,14 @@ export class StarburstDestination extends pulumi.CustomResource {
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
@@ -170,6 +184,8 @@ export class StarburstDestination extends pulumi.CustomResource {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
     /**
@@ -177,6 +193,8 @@ export class StarburstDestination extends pulumi.CustomResource {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -191,6 +209,8 @@ export class StarburstDestination extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -198,6 +218,8 @@ export class StarburstDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -205,20 +227,28 @@ export class StarburstDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -243,6 +273,8 @@ export class StarburstDestination extends pulumi.CustomResource {
     declare public readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
     /**
@@ -256,6 +288,8 @@ export class StarburstDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
@@ -265,10 +299,14 @@ export class StarburstDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
     /**
@@ -448,6 +486,8 @@ export interface StarburstDestinationArgs {
      * One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
      * `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
      * `us-west-1`, `us-west-2`.
+     *
+     * Defaults to `"us-west-2"`.
      */
     awsS3Region?: pulumi.Input<enums.AwsS3Region | undefined>;
     /**
@@ -460,12 +500,16 @@ export interface StarburstDestinationArgs {
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     consumerOverrideMaxPollRecords?: pulumi.Input<number | undefined>;
     /**
      * File compression type (config key `file.compression.type`).
      *
      * One of `none`, `gzip`, `snappy`, `zstd`.
+     *
+     * Defaults to `"gzip"`.
      */
     fileCompressionType?: pulumi.Input<enums.FileCompressionType | undefined>;
     /**
@@ -474,12 +518,16 @@ export interface StarburstDestinationArgs {
     fileNamePrefix?: pulumi.Input<string | undefined>;
     /**
      * File name template (config key `file.name.template`).
+     *
+     * Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
      */
     fileNameTemplate?: pulumi.Input<string | undefined>;
     /**
      * Format (config key `format.user.defined`).
      *
      * One of `CSV`, `JSON Lines`, `JSON Array`, `Parquet`.
+     *
+     * Defaults to `"CSV"`.
      */
     format?: pulumi.Input<enums.GcsDestinationFormat | undefined>;
     /**
@@ -490,10 +538,14 @@ export interface StarburstDestinationArgs {
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     quoteIdentifiers?: pulumi.Input<boolean | undefined>;
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
@@ -531,6 +583,8 @@ export interface StarburstDestinationArgs {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     transformsMarkColumnsAsRequiredFieldsIncludeAll?: pulumi.Input<boolean | undefined>;
     /**
@@ -538,6 +592,8 @@ export interface StarburstDestinationArgs {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -552,6 +608,8 @@ export interface StarburstDestinationArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -559,6 +617,8 @@ export interface StarburstDestinationArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -566,20 +626,28 @@ export interface StarburstDestinationArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -604,6 +672,8 @@ export interface StarburstDestinationArgs {
     transformsToDecimalJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     transformsToDecimalJTruncateToMaxPrecision?: pulumi.Input<boolean | undefined>;
     /**
@@ -617,6 +687,8 @@ export interface StarburstDestinationArgs {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
@@ -626,10 +698,14 @@ export interface StarburstDestinationArgs {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllJson?: pulumi.Input<boolean | undefined>;
     /**

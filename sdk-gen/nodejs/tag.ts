@@ -46,6 +46,8 @@ export class Tag extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
@@ -54,6 +56,8 @@ export class Tag extends pulumi.CustomResource {
     declare public /*out*/ readonly custom: pulumi.Output<boolean | undefined>;
     /**
      * Free text shown with the tag, up to 1000 characters.
+     *
+     * Defaults to none.
      */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
@@ -65,6 +69,8 @@ export class Tag extends pulumi.CustomResource {
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
@@ -74,6 +80,8 @@ export class Tag extends pulumi.CustomResource {
     /**
      * The kinds of object the tag can be put on: `sources`, `destinations`, `pipelines`, `transforms`, `topics`
      * (also `services`, `users`, `tenant`).
+     *
+     * Defaults to sources, destinations, pipelines, transforms and topics.
      */
     declare public readonly types: pulumi.Output<string[] | undefined>;
 
@@ -121,10 +129,14 @@ export interface TagArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
      * Free text shown with the tag, up to 1000 characters.
+     *
+     * Defaults to none.
      */
     description?: pulumi.Input<string | undefined>;
     /**
@@ -136,11 +148,15 @@ export interface TagArgs {
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * The kinds of object the tag can be put on: `sources`, `destinations`, `pipelines`, `transforms`, `topics`
      * (also `services`, `users`, `tenant`).
+     *
+     * Defaults to sources, destinations, pipelines, transforms and topics.
      */
     types?: pulumi.Input<pulumi.Input<string>[] | undefined>;
 }

@@ -42,22 +42,32 @@ export class Topic extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
      * `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
+     *
+     * Defaults to the service's (`delete`).
      */
     declare public readonly cleanupPolicy: pulumi.Output<enums.CleanupPolicy | undefined>;
     /**
      * Further Kafka topic settings. Changing them replaces the topic.
+     *
+     * Defaults to none.
      */
     declare public readonly customConfigs: pulumi.Output<{[key: string]: string} | undefined>;
     /**
      * Largest record in bytes. Changing it replaces the topic.
+     *
+     * Defaults to the service's.
      */
     declare public readonly maxMessageBytes: pulumi.Output<number | undefined>;
     /**
      * Replicas that must acknowledge a write, 1 to 10. Changing it replaces the topic.
+     *
+     * Defaults to the service's.
      */
     declare public readonly minInsyncReplicas: pulumi.Output<number | undefined>;
     /**
@@ -68,6 +78,8 @@ export class Topic extends pulumi.CustomResource {
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
@@ -76,22 +88,32 @@ export class Topic extends pulumi.CustomResource {
     declare public /*out*/ readonly partitionCount: pulumi.Output<number | undefined>;
     /**
      * Number of partitions. It can only grow; `pulumi preview` refuses a smaller number.
+     *
+     * Defaults to 1.
      */
     declare public readonly partitions: pulumi.Output<number | undefined>;
     /**
      * Replicas of each partition, 1 to 10. Changing it replaces the topic.
+     *
+     * Defaults to the service's.
      */
     declare public readonly replicationFactor: pulumi.Output<number | undefined>;
     /**
      * Size limit per partition in bytes; -1 for none. Changing it replaces the topic.
+     *
+     * Defaults to the service's.
      */
     declare public readonly retentionBytes: pulumi.Output<number | undefined>;
     /**
      * How long records are kept, in milliseconds; -1 keeps them forever. Changing it replaces the topic.
+     *
+     * Defaults to the service's.
      */
     declare public readonly retentionMs: pulumi.Output<number | undefined>;
     /**
      * Tag ids (see `getTags`). `[]` removes every tag.
+     *
+     * Defaults to left as they are on the service.
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
 
@@ -150,22 +172,32 @@ export interface TopicArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
      * `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
+     *
+     * Defaults to the service's (`delete`).
      */
     cleanupPolicy?: pulumi.Input<enums.CleanupPolicy | undefined>;
     /**
      * Further Kafka topic settings. Changing them replaces the topic.
+     *
+     * Defaults to none.
      */
     customConfigs?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
     /**
      * Largest record in bytes. Changing it replaces the topic.
+     *
+     * Defaults to the service's.
      */
     maxMessageBytes?: pulumi.Input<number | undefined>;
     /**
      * Replicas that must acknowledge a write, 1 to 10. Changing it replaces the topic.
+     *
+     * Defaults to the service's.
      */
     minInsyncReplicas?: pulumi.Input<number | undefined>;
     /**
@@ -176,26 +208,38 @@ export interface TopicArgs {
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Number of partitions. It can only grow; `pulumi preview` refuses a smaller number.
+     *
+     * Defaults to 1.
      */
     partitions?: pulumi.Input<number | undefined>;
     /**
      * Replicas of each partition, 1 to 10. Changing it replaces the topic.
+     *
+     * Defaults to the service's.
      */
     replicationFactor?: pulumi.Input<number | undefined>;
     /**
      * Size limit per partition in bytes; -1 for none. Changing it replaces the topic.
+     *
+     * Defaults to the service's.
      */
     retentionBytes?: pulumi.Input<number | undefined>;
     /**
      * How long records are kept, in milliseconds; -1 keeps them forever. Changing it replaces the topic.
+     *
+     * Defaults to the service's.
      */
     retentionMs?: pulumi.Input<number | undefined>;
     /**
      * Tag ids (see `getTags`). `[]` removes every tag.
+     *
+     * Defaults to left as they are on the service.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
 }

@@ -53,6 +53,8 @@ export class TopicRouterTransform extends pulumi.CustomResource {
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
+     *
+     * Defaults to `"Any"`.
      */
     declare public readonly inputFormat: pulumi.Output<string | undefined>;
     /**
@@ -79,6 +81,8 @@ export class TopicRouterTransform extends pulumi.CustomResource {
      * How output records are serialized (config key `transforms.output.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
+     *
+     * Defaults to `"Any"`.
      */
     declare public readonly outputFormat: pulumi.Output<string | undefined>;
     /**
@@ -91,6 +95,8 @@ export class TopicRouterTransform extends pulumi.CustomResource {
      * Parallel tasks of the job (config key `transforms.input.job.parallelism`).
      *
      * Between 1 and 100.
+     *
+     * Defaults to `5`.
      */
     declare public readonly parallelism: pulumi.Output<number | undefined>;
     /**
@@ -181,6 +187,8 @@ export interface TopicRouterTransformArgs {
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
+     *
+     * Defaults to `"Any"`.
      */
     inputFormat?: pulumi.Input<string | undefined>;
     /**
@@ -195,6 +203,8 @@ export interface TopicRouterTransformArgs {
      * How output records are serialized (config key `transforms.output.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
+     *
+     * Defaults to `"Any"`.
      */
     outputFormat?: pulumi.Input<string | undefined>;
     /**
@@ -207,6 +217,8 @@ export interface TopicRouterTransformArgs {
      * Parallel tasks of the job (config key `transforms.input.job.parallelism`).
      *
      * Between 1 and 100.
+     *
+     * Defaults to `5`.
      */
     parallelism?: pulumi.Input<number | undefined>;
     replayWindow?: pulumi.Input<enums.ReplayWindow | undefined>;

@@ -45,11 +45,15 @@ export class Transform extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
      * Further settings of the type by their dotted keys, e.g. `{"transforms.async.capacity": 20}` for
      * `enrich_async` or `{"transforms.topic.ttl": "1h"}` for `sql_join`; checked against the catalogue.
+     *
+     * Defaults to none.
      */
     declare public readonly config: pulumi.Output<{[key: string]: string | number | boolean} | undefined>;
     /**
@@ -61,21 +65,29 @@ export class Transform extends pulumi.CustomResource {
      * on Kafka Connect and has none), then live, and waits for the job. It deploys on create, on each change of the
      * code or config, and when the service no longer runs it live. Without it, new code is written and tested but
      * not deployed.
+     *
+     * Defaults to false.
      */
     declare public readonly deploy: pulumi.Output<boolean | undefined>;
     /**
      * How long `up` waits for a deployed job to run (10 to 86400 seconds). When it is not running by then, `up`
      * fails; the transform stays in the stack and the next `up` waits again. A failed job fails `up` at once.
+     *
+     * Defaults to 600.
      */
     declare public readonly deployTimeoutSeconds: pulumi.Output<number | undefined>;
     /**
      * The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
      * and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
      * console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
+     *
+     * Defaults to none.
      */
     declare public readonly implementation: pulumi.Output<outputs.Implementation | undefined>;
     /**
      * How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
+     *
+     * Defaults to "Any".
      */
     declare public readonly inputFormat: pulumi.Output<string | undefined>;
     /**
@@ -97,16 +109,22 @@ export class Transform extends pulumi.CustomResource {
     /**
      * The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
      * name>-<7 random characters>`. Changes in place.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
+     *
+     * Defaults to "Any".
      */
     declare public readonly outputFormat: pulumi.Output<string | undefined>;
     /**
@@ -115,6 +133,8 @@ export class Transform extends pulumi.CustomResource {
     declare public readonly outputTopicPattern: pulumi.Output<string | undefined>;
     /**
      * Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
+     *
+     * Defaults to 5.
      */
     declare public readonly parallelism: pulumi.Output<number | undefined>;
     /**
@@ -125,10 +145,14 @@ export class Transform extends pulumi.CustomResource {
      * How far back the preview job re-reads its input topics when deployed: `7d`, `3d`, `24h`, `10m`, or `0` for
      * none (from the latest position; not sent, as the service accepts only durations). It applies to the next
      * deploy; changing it alone redeploys nothing.
+     *
+     * Defaults to the service's choice (latest offsets).
      */
     declare public readonly replayWindow: pulumi.Output<enums.ReplayWindow | undefined>;
     /**
      * Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+     *
+     * Defaults to left as they are on the service.
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
@@ -138,6 +162,8 @@ export class Transform extends pulumi.CustomResource {
     /**
      * A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
      * deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
+     *
+     * Defaults to none.
      */
     declare public readonly unitTest: pulumi.Output<outputs.UnitTest | undefined>;
     /**
@@ -227,11 +253,15 @@ export interface TransformArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
      * Further settings of the type by their dotted keys, e.g. `{"transforms.async.capacity": 20}` for
      * `enrich_async` or `{"transforms.topic.ttl": "1h"}` for `sql_join`; checked against the catalogue.
+     *
+     * Defaults to none.
      */
     config?: pulumi.Input<{[key: string]: pulumi.Input<string | number | boolean>} | undefined>;
     /**
@@ -239,21 +269,29 @@ export interface TransformArgs {
      * on Kafka Connect and has none), then live, and waits for the job. It deploys on create, on each change of the
      * code or config, and when the service no longer runs it live. Without it, new code is written and tested but
      * not deployed.
+     *
+     * Defaults to false.
      */
     deploy?: pulumi.Input<boolean | undefined>;
     /**
      * How long `up` waits for a deployed job to run (10 to 86400 seconds). When it is not running by then, `up`
      * fails; the transform stays in the stack and the next `up` waits again. A failed job fails `up` at once.
+     *
+     * Defaults to 600.
      */
     deployTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
      * The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
      * and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
      * console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
+     *
+     * Defaults to none.
      */
     implementation?: pulumi.Input<inputs.ImplementationArgs | undefined>;
     /**
      * How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
+     *
+     * Defaults to "Any".
      */
     inputFormat?: pulumi.Input<string | undefined>;
     /**
@@ -263,16 +301,22 @@ export interface TransformArgs {
     /**
      * The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
      * name>-<7 random characters>`. Changes in place.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     name?: pulumi.Input<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
+     *
+     * Defaults to "Any".
      */
     outputFormat?: pulumi.Input<string | undefined>;
     /**
@@ -281,16 +325,22 @@ export interface TransformArgs {
     outputTopicPattern: pulumi.Input<string>;
     /**
      * Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
+     *
+     * Defaults to 5.
      */
     parallelism?: pulumi.Input<number | undefined>;
     /**
      * How far back the preview job re-reads its input topics when deployed: `7d`, `3d`, `24h`, `10m`, or `0` for
      * none (from the latest position; not sent, as the service accepts only durations). It applies to the next
      * deploy; changing it alone redeploys nothing.
+     *
+     * Defaults to the service's choice (latest offsets).
      */
     replayWindow?: pulumi.Input<enums.ReplayWindow | undefined>;
     /**
      * Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+     *
+     * Defaults to left as they are on the service.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
@@ -300,6 +350,8 @@ export interface TransformArgs {
     /**
      * A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
      * deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
+     *
+     * Defaults to none.
      */
     unitTest?: pulumi.Input<inputs.UnitTestArgs | undefined>;
 }

@@ -43,14 +43,20 @@ export class WeaviateDestination extends pulumi.CustomResource {
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
      * Await termination ms (config key `await.termination.ms`).
+     *
+     * Defaults to `"10000"`.
      */
     declare public readonly awaitTerminationMs: pulumi.Output<string | undefined>;
     /**
      * Batch size (config key `batch.size`).
+     *
+     * Defaults to `"100"`.
      */
     declare public readonly batchSize: pulumi.Output<string | undefined>;
     /**
      * Collection mapping (config key `collection.mapping`).
+     *
+     * Defaults to `"${topic}"`.
      */
     declare public readonly collectionMapping: pulumi.Output<string | undefined>;
     /**
@@ -65,12 +71,16 @@ export class WeaviateDestination extends pulumi.CustomResource {
      * Consistency level (config key `consistency.level`).
      *
      * One of `ALL`, `ONE`, `QUORUM`.
+     *
+     * Defaults to `"QUORUM"`.
      */
     declare public readonly consistencyLevel: pulumi.Output<enums.ConsistencyLevel | undefined>;
     /**
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     declare public readonly consumerOverrideMaxPollRecords: pulumi.Output<number | undefined>;
     /**
@@ -83,16 +93,22 @@ export class WeaviateDestination extends pulumi.CustomResource {
     declare public /*out*/ readonly createdTimestamp: pulumi.Output<string | undefined>;
     /**
      * Delete enabled (config key `delete.enabled`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly deleteEnabled: pulumi.Output<boolean | undefined>;
     /**
      * Document ID field name (config key `document.id.field.name`).
+     *
+     * Defaults to `"id"`.
      */
     declare public readonly documentIdFieldName: pulumi.Output<string | undefined>;
     /**
      * Document ID strategy (config key `document.id.strategy.user.defined`).
      *
      * One of `None`, `Kafka ID`, `Field ID`.
+     *
+     * Defaults to `"None"`.
      */
     declare public readonly documentIdStrategy: pulumi.Output<enums.DocumentIdStrategy | undefined>;
     /**
@@ -101,24 +117,34 @@ export class WeaviateDestination extends pulumi.CustomResource {
     declare public /*out*/ readonly lastSnapshot: pulumi.Output<any | undefined>;
     /**
      * Max connection retries (config key `max.connection.retries`).
+     *
+     * Defaults to `"3"`.
      */
     declare public readonly maxConnectionRetries: pulumi.Output<string | undefined>;
     /**
      * Max timeout retries (config key `max.timeout.retries`).
+     *
+     * Defaults to `"3"`.
      */
     declare public readonly maxTimeoutRetries: pulumi.Output<string | undefined>;
     declare public readonly name: pulumi.Output<string | undefined>;
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
      * Pool size (config key `pool.size`).
+     *
+     * Defaults to `"1"`.
      */
     declare public readonly poolSize: pulumi.Output<string | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly preserveNullValues: pulumi.Output<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly quoteIdentifiers: pulumi.Output<boolean | undefined>;
     declare public readonly readyTimeoutSeconds: pulumi.Output<number | undefined>;
@@ -127,16 +153,22 @@ export class WeaviateDestination extends pulumi.CustomResource {
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
     /**
      * Retry backoff ms (config key `retry.backoff.ms`).
+     *
+     * Defaults to `"1000"`.
      */
     declare public readonly retryBackoffMs: pulumi.Output<string | undefined>;
     /**
      * Retry interval (config key `retry.interval`).
+     *
+     * Defaults to `"2000"`.
      */
     declare public readonly retryInterval: pulumi.Output<string | undefined>;
     /**
      * Schema evolution (config key `schema.evolution`).
      *
      * One of `basic`, `none`.
+     *
+     * Defaults to `"basic"`.
      */
     declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolution | undefined>;
     declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
@@ -182,6 +214,8 @@ export class WeaviateDestination extends pulumi.CustomResource {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
     /**
@@ -189,6 +223,8 @@ export class WeaviateDestination extends pulumi.CustomResource {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -203,6 +239,8 @@ export class WeaviateDestination extends pulumi.CustomResource {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -210,6 +248,8 @@ export class WeaviateDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
@@ -217,20 +257,28 @@ export class WeaviateDestination extends pulumi.CustomResource {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     declare public readonly transformsOversizedRecordsSemanticTypesExclude: pulumi.Output<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     declare public readonly transformsOversizedRecordsTruncationSuffix: pulumi.Output<string | undefined>;
     /**
@@ -255,6 +303,8 @@ export class WeaviateDestination extends pulumi.CustomResource {
     declare public readonly transformsToDecimalJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToDecimalJTruncateToMaxPrecision: pulumi.Output<boolean | undefined>;
     /**
@@ -268,6 +318,8 @@ export class WeaviateDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
@@ -277,10 +329,14 @@ export class WeaviateDestination extends pulumi.CustomResource {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllComplexTypes: pulumi.Output<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly transformsToJsonbJConvertAllJson: pulumi.Output<boolean | undefined>;
     /**
@@ -293,12 +349,16 @@ export class WeaviateDestination extends pulumi.CustomResource {
     declare public readonly transformsToStringJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
      * Vector field name (config key `vector.field.name`).
+     *
+     * Defaults to `"vector"`.
      */
     declare public readonly vectorFieldName: pulumi.Output<string | undefined>;
     /**
      * Vector strategy (config key `vector.strategy.user.defined`).
      *
      * One of `None`, `Field Vector`.
+     *
+     * Defaults to `"None"`.
      */
     declare public readonly vectorStrategy: pulumi.Output<enums.VectorStrategy | undefined>;
     /**
@@ -311,18 +371,26 @@ export class WeaviateDestination extends pulumi.CustomResource {
      * Weaviate auth scheme (config key `weaviate.auth.scheme`).
      *
      * One of `NONE`, `API_KEY`, `OIDC_CLIENT_CREDENTIALS`.
+     *
+     * Defaults to `"NONE"`.
      */
     declare public readonly weaviateAuthScheme: pulumi.Output<enums.WeaviateAuthScheme | undefined>;
     /**
      * Weaviate connection URL (config key `weaviate.connection.url`).
+     *
+     * Defaults to `"http://localhost:8080"`.
      */
     declare public readonly weaviateConnectionUrl: pulumi.Output<string | undefined>;
     /**
      * Weaviate grpc secured (config key `weaviate.grpc.secured`).
+     *
+     * Defaults to `false`.
      */
     declare public readonly weaviateGrpcSecured: pulumi.Output<boolean | undefined>;
     /**
      * Weaviate grpc URL (config key `weaviate.grpc.url`).
+     *
+     * Defaults to `"localhost:50051"`.
      */
     declare public readonly weaviateGrpcUrl: pulumi.Output<string | undefined>;
     /**
@@ -337,12 +405,16 @@ export class WeaviateDestination extends pulumi.CustomResource {
     declare public readonly weaviateOidcClientSecret: pulumi.Output<string | undefined>;
     /**
      * Weaviate oidc scopes (config key `weaviate.oidc.scopes`).
+     *
+     * Defaults to `"openid"`.
      */
     declare public readonly weaviateOidcScopes: pulumi.Output<string | undefined>;
     /**
      * Weaviate vectorizer (config key `weaviate.vectorizer`).
      *
      * One of `none`, `text2vec-weaviate`, `text2vec-cohere`, `text2vec-jinaai`, `text2vec-openai`, `text2vec-voyageai`.
+     *
+     * Defaults to `"text2vec-weaviate"`.
      */
     declare public readonly weaviateVectorizer: pulumi.Output<enums.WeaviateVectorizer | undefined>;
 
@@ -523,62 +595,88 @@ export interface WeaviateDestinationArgs {
     adopt?: pulumi.Input<string | undefined>;
     /**
      * Await termination ms (config key `await.termination.ms`).
+     *
+     * Defaults to `"10000"`.
      */
     awaitTerminationMs?: pulumi.Input<string | undefined>;
     /**
      * Batch size (config key `batch.size`).
+     *
+     * Defaults to `"100"`.
      */
     batchSize?: pulumi.Input<string | undefined>;
     /**
      * Collection mapping (config key `collection.mapping`).
+     *
+     * Defaults to `"${topic}"`.
      */
     collectionMapping?: pulumi.Input<string | undefined>;
     /**
      * Consistency level (config key `consistency.level`).
      *
      * One of `ALL`, `ONE`, `QUORUM`.
+     *
+     * Defaults to `"QUORUM"`.
      */
     consistencyLevel?: pulumi.Input<enums.ConsistencyLevel | undefined>;
     /**
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
      * Between 1 and 100000.
+     *
+     * Defaults to `10000`.
      */
     consumerOverrideMaxPollRecords?: pulumi.Input<number | undefined>;
     /**
      * Delete enabled (config key `delete.enabled`).
+     *
+     * Defaults to `false`.
      */
     deleteEnabled?: pulumi.Input<boolean | undefined>;
     /**
      * Document ID field name (config key `document.id.field.name`).
+     *
+     * Defaults to `"id"`.
      */
     documentIdFieldName?: pulumi.Input<string | undefined>;
     /**
      * Document ID strategy (config key `document.id.strategy.user.defined`).
      *
      * One of `None`, `Kafka ID`, `Field ID`.
+     *
+     * Defaults to `"None"`.
      */
     documentIdStrategy?: pulumi.Input<enums.DocumentIdStrategy | undefined>;
     /**
      * Max connection retries (config key `max.connection.retries`).
+     *
+     * Defaults to `"3"`.
      */
     maxConnectionRetries?: pulumi.Input<string | undefined>;
     /**
      * Max timeout retries (config key `max.timeout.retries`).
+     *
+     * Defaults to `"3"`.
      */
     maxTimeoutRetries?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Pool size (config key `pool.size`).
+     *
+     * Defaults to `"1"`.
      */
     poolSize?: pulumi.Input<string | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
+     *
+     * Defaults to `false`.
      */
     preserveNullValues?: pulumi.Input<boolean | undefined>;
     /**
      * Quote identifiers (config key `quote.identifiers`).
+     *
+     * Defaults to `true`.
      */
     quoteIdentifiers?: pulumi.Input<boolean | undefined>;
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;
@@ -587,16 +685,22 @@ export interface WeaviateDestinationArgs {
     restartTrigger?: pulumi.Input<string | number | undefined>;
     /**
      * Retry backoff ms (config key `retry.backoff.ms`).
+     *
+     * Defaults to `"1000"`.
      */
     retryBackoffMs?: pulumi.Input<string | undefined>;
     /**
      * Retry interval (config key `retry.interval`).
+     *
+     * Defaults to `"2000"`.
      */
     retryInterval?: pulumi.Input<string | undefined>;
     /**
      * Schema evolution (config key `schema.evolution`).
      *
      * One of `basic`, `none`.
+     *
+     * Defaults to `"basic"`.
      */
     schemaEvolution?: pulumi.Input<enums.SchemaEvolution | undefined>;
     snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
@@ -630,6 +734,8 @@ export interface WeaviateDestinationArgs {
     /**
      * Transforms mark columns as required fields include all (config key
      * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     *
+     * Defaults to `false`.
      */
     transformsMarkColumnsAsRequiredFieldsIncludeAll?: pulumi.Input<boolean | undefined>;
     /**
@@ -637,6 +743,8 @@ export interface WeaviateDestinationArgs {
      * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
+     *
+     * Defaults to `"NONE"`.
      */
     transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
     /**
@@ -651,6 +759,8 @@ export interface WeaviateDestinationArgs {
      * Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
      *
      * Between 1048576 and 104857600.
+     *
+     * Defaults to `1048576`.
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -658,6 +768,8 @@ export interface WeaviateDestinationArgs {
      * `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
+     *
+     * Defaults to `-1`.
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
@@ -665,20 +777,28 @@ export interface WeaviateDestinationArgs {
      * `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
+     *
+     * Defaults to `"TRUNCATE"`.
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
+     *
+     * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms oversized records semantic types exclude (config key
      * `transforms.OversizedRecords.semantic.types.exclude`).
+     *
+     * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
     transformsOversizedRecordsSemanticTypesExclude?: pulumi.Input<string | undefined>;
     /**
      * Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+     *
+     * Defaults to `""`.
      */
     transformsOversizedRecordsTruncationSuffix?: pulumi.Input<string | undefined>;
     /**
@@ -703,6 +823,8 @@ export interface WeaviateDestinationArgs {
     transformsToDecimalJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+     *
+     * Defaults to `false`.
      */
     transformsToDecimalJTruncateToMaxPrecision?: pulumi.Input<boolean | undefined>;
     /**
@@ -716,6 +838,8 @@ export interface WeaviateDestinationArgs {
     /**
      * Transforms to JSON j convert all complex types (config key
      * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
@@ -725,10 +849,14 @@ export interface WeaviateDestinationArgs {
     /**
      * Transforms to JSONB j convert all complex types (config key
      * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllComplexTypes?: pulumi.Input<boolean | undefined>;
     /**
      * Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+     *
+     * Defaults to `false`.
      */
     transformsToJsonbJConvertAllJson?: pulumi.Input<boolean | undefined>;
     /**
@@ -741,12 +869,16 @@ export interface WeaviateDestinationArgs {
     transformsToStringJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
      * Vector field name (config key `vector.field.name`).
+     *
+     * Defaults to `"vector"`.
      */
     vectorFieldName?: pulumi.Input<string | undefined>;
     /**
      * Vector strategy (config key `vector.strategy.user.defined`).
      *
      * One of `None`, `Field Vector`.
+     *
+     * Defaults to `"None"`.
      */
     vectorStrategy?: pulumi.Input<enums.VectorStrategy | undefined>;
     /**
@@ -759,18 +891,26 @@ export interface WeaviateDestinationArgs {
      * Weaviate auth scheme (config key `weaviate.auth.scheme`).
      *
      * One of `NONE`, `API_KEY`, `OIDC_CLIENT_CREDENTIALS`.
+     *
+     * Defaults to `"NONE"`.
      */
     weaviateAuthScheme?: pulumi.Input<enums.WeaviateAuthScheme | undefined>;
     /**
      * Weaviate connection URL (config key `weaviate.connection.url`).
+     *
+     * Defaults to `"http://localhost:8080"`.
      */
     weaviateConnectionUrl?: pulumi.Input<string | undefined>;
     /**
      * Weaviate grpc secured (config key `weaviate.grpc.secured`).
+     *
+     * Defaults to `false`.
      */
     weaviateGrpcSecured?: pulumi.Input<boolean | undefined>;
     /**
      * Weaviate grpc URL (config key `weaviate.grpc.url`).
+     *
+     * Defaults to `"localhost:50051"`.
      */
     weaviateGrpcUrl?: pulumi.Input<string | undefined>;
     /**
@@ -785,12 +925,16 @@ export interface WeaviateDestinationArgs {
     weaviateOidcClientSecret?: pulumi.Input<string | undefined>;
     /**
      * Weaviate oidc scopes (config key `weaviate.oidc.scopes`).
+     *
+     * Defaults to `"openid"`.
      */
     weaviateOidcScopes?: pulumi.Input<string | undefined>;
     /**
      * Weaviate vectorizer (config key `weaviate.vectorizer`).
      *
      * One of `none`, `text2vec-weaviate`, `text2vec-cohere`, `text2vec-jinaai`, `text2vec-openai`, `text2vec-voyageai`.
+     *
+     * Defaults to `"text2vec-weaviate"`.
      */
     weaviateVectorizer?: pulumi.Input<enums.WeaviateVectorizer | undefined>;
 }

@@ -40,6 +40,8 @@ export class WebhookSource extends pulumi.CustomResource {
 
     /**
      * Whether a DELETE request adds `delete: true` to the record's value, so destinations can delete the row.
+     *
+     * Defaults to false.
      */
     declare public readonly addDeleteField: pulumi.Output<boolean | undefined>;
     /**
@@ -47,6 +49,8 @@ export class WebhookSource extends pulumi.CustomResource {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
@@ -57,6 +61,8 @@ export class WebhookSource extends pulumi.CustomResource {
      * Further settings of the `webhook` connector by their dotted keys, checked against the catalogue in
      * `pulumi preview`: e.g. `{"transforms.ValueToKey.fields.include.list": "id", "InsertTopicName.enabled": true}`.
      * The settings above have inputs of their own.
+     *
+     * Defaults to none.
      */
     declare public readonly config: pulumi.Output<{[key: string]: string | number | boolean} | undefined>;
     /**
@@ -70,31 +76,43 @@ export class WebhookSource extends pulumi.CustomResource {
     /**
      * The topic that receives requests to the base URL. When set it must be one of `topics`; `pulumi preview` says
      * so otherwise.
+     *
+     * Defaults to the first of `topics`, or "default_topic" when `topics` is left out.
      */
     declare public readonly defaultTopic: pulumi.Output<string | undefined>;
     /**
      * How a request body becomes a record: `json` keeps the parsed JSON body as the value (an invalid body is
      * refused with 400); `string` wraps the raw text as `{data: <body>}`.
+     *
+     * Defaults to "json".
      */
     declare public readonly format: pulumi.Output<enums.WebhookSourceFormat | undefined>;
     /**
      * The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
+     *
+     * Defaults to "key".
      */
     declare public readonly keyHeader: pulumi.Output<string | undefined>;
     /**
      * The service generates the URL and API key once; they cannot be changed. Set or bump this number to get new
      * ones: changing it replaces the source (with a generated name, the new source exists before the old one goes).
+     *
+     * Defaults to none.
      */
     declare public readonly keyVersion: pulumi.Output<number | undefined>;
     /**
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`, so
      * that a replacement is created before the old source is deleted.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
     /**
@@ -103,6 +121,8 @@ export class WebhookSource extends pulumi.CustomResource {
     declare public /*out*/ readonly serviceId: pulumi.Output<string | undefined>;
     /**
      * Tag ids (see {@link Tag} and `getTags`).
+     *
+     * Defaults to none.
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
@@ -113,6 +133,8 @@ export class WebhookSource extends pulumi.CustomResource {
      * The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
      * to accept requests at once; a request to another path creates that topic, which the service registers
      * minutes later.
+     *
+     * Defaults to [defaultTopic].
      */
     declare public readonly topics: pulumi.Output<string[] | undefined>;
     /**
@@ -182,6 +204,8 @@ export class WebhookSource extends pulumi.CustomResource {
 export interface WebhookSourceArgs {
     /**
      * Whether a DELETE request adds `delete: true` to the record's value, so destinations can delete the row.
+     *
+     * Defaults to false.
      */
     addDeleteField?: pulumi.Input<boolean | undefined>;
     /**
@@ -189,52 +213,72 @@ export interface WebhookSourceArgs {
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
      * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
      * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+     *
+     * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
      * Further settings of the `webhook` connector by their dotted keys, checked against the catalogue in
      * `pulumi preview`: e.g. `{"transforms.ValueToKey.fields.include.list": "id", "InsertTopicName.enabled": true}`.
      * The settings above have inputs of their own.
+     *
+     * Defaults to none.
      */
     config?: pulumi.Input<{[key: string]: pulumi.Input<string | number | boolean>} | undefined>;
     /**
      * The topic that receives requests to the base URL. When set it must be one of `topics`; `pulumi preview` says
      * so otherwise.
+     *
+     * Defaults to the first of `topics`, or "default_topic" when `topics` is left out.
      */
     defaultTopic?: pulumi.Input<string | undefined>;
     /**
      * How a request body becomes a record: `json` keeps the parsed JSON body as the value (an invalid body is
      * refused with 400); `string` wraps the raw text as `{data: <body>}`.
+     *
+     * Defaults to "json".
      */
     format?: pulumi.Input<enums.WebhookSourceFormat | undefined>;
     /**
      * The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
+     *
+     * Defaults to "key".
      */
     keyHeader?: pulumi.Input<string | undefined>;
     /**
      * The service generates the URL and API key once; they cannot be changed. Set or bump this number to get new
      * ones: changing it replaces the source (with a generated name, the new source exists before the old one goes).
+     *
+     * Defaults to none.
      */
     keyVersion?: pulumi.Input<number | undefined>;
     /**
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`, so
      * that a replacement is created before the old source is deleted.
+     *
+     * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
     name?: pulumi.Input<string | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
      * naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+     *
+     * Defaults to "overwrite".
      */
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
      * Tag ids (see {@link Tag} and `getTags`).
+     *
+     * Defaults to none.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
      * to accept requests at once; a request to another path creates that topic, which the service registers
      * minutes later.
+     *
+     * Defaults to [defaultTopic].
      */
     topics?: pulumi.Input<pulumi.Input<string>[] | undefined>;
 }

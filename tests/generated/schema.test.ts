@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { z } from "zod";
 
 import { checkInputs } from "../../provider/engine/check";
+import { liveValueOf, typedFields } from "../../provider/kinds/typed/fields";
 import type { JsonObject } from "../../provider/engine/kind";
 import { kindNamed, kinds } from "../../provider/kinds";
 import { lookupEntries, lookupNamed } from "../../provider/lookups/registry";
@@ -111,6 +112,24 @@ describe.each(Object.keys(schema.resources).map((token) => [token] as const))("%
       enumPairs(property, resource.inputProperties[key] ?? {}, key),
     );
     for (const pair of pairs) expect({ at: pair.at, values: pair.spec }).toEqual({ at: pair.at, values: pair.json });
+  });
+
+  test("defaults are documented, never sent: the schema sets none that check does not fill in", () => {
+    const filled = Object.entries(json.properties ?? {}).filter(([, property]) => property.default !== undefined);
+    const declared = Object.entries(resource.inputProperties).filter(([, spec]) => "default" in spec);
+    expect(declared.map(([key]) => key)).toEqual(filled.map(([key]) => key));
+    // The service fills in a connector's own defaults; each is told in its input's description.
+    const [family, code] = kindName.split(":");
+    const fields = family === "source" || family === "destination" ? typedFields(family, code ?? "") : undefined;
+    const flat = (text: string | undefined) => text?.replace(/\s+/g, " ");
+    for (const field of fields ?? []) {
+      if (field.default === undefined || field.secret) continue;
+      const value = JSON.stringify(liveValueOf(field, field.default) ?? field.default);
+      expect({ input: field.name, description: flat(resource.inputProperties[field.name]?.description) }).toEqual({
+        input: field.name,
+        description: expect.stringContaining(flat(`Defaults to \`${value}\`.`) ?? ""),
+      });
+    }
   });
 
   test("replace-forcing and secret inputs are the kind's", () => {

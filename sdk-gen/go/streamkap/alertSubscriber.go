@@ -23,19 +23,29 @@ type AlertSubscriber struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
 	// aside, must be here.
+	//
+	// Defaults to left as they are on the service.
 	Channels ChannelsPtrOutput `pulumi:"channels"`
 	// The channels the service has connected (names only).
 	ConnectedChannels pulumi.StringArrayOutput `pulumi:"connectedChannels"`
 	// Where `email` alerts go.
+	//
+	// Defaults to none: no rule may use `email`.
 	Email pulumi.StringPtrOutput `pulumi:"email"`
 	// A display name.
+	//
+	// Defaults to none.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// The rules; `[]` subscribes to nothing.
 	Preferences PreferenceArrayOutput `pulumi:"preferences"`
@@ -106,17 +116,27 @@ type alertSubscriberArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
 	// aside, must be here.
+	//
+	// Defaults to left as they are on the service.
 	Channels *Channels `pulumi:"channels"`
 	// Where `email` alerts go.
+	//
+	// Defaults to none: no rule may use `email`.
 	Email *string `pulumi:"email"`
 	// A display name.
+	//
+	// Defaults to none.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// The rules; `[]` subscribes to nothing.
 	Preferences []Preference `pulumi:"preferences"`
@@ -130,17 +150,27 @@ type AlertSubscriberArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
 	// aside, must be here.
+	//
+	// Defaults to left as they are on the service.
 	Channels ChannelsPtrInput
 	// Where `email` alerts go.
+	//
+	// Defaults to none: no rule may use `email`.
 	Email pulumi.StringPtrInput
 	// A display name.
+	//
+	// Defaults to none.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// The rules; `[]` subscribes to nothing.
 	Preferences PreferenceArrayInput
@@ -189,12 +219,16 @@ func (o AlertSubscriberOutput) ToAlertSubscriberOutputWithContext(ctx context.Co
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o AlertSubscriberOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AlertSubscriber) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
 
 // The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
 // aside, must be here.
+//
+// Defaults to left as they are on the service.
 func (o AlertSubscriberOutput) Channels() ChannelsPtrOutput {
 	return o.ApplyT(func(v *AlertSubscriber) ChannelsPtrOutput { return v.Channels }).(ChannelsPtrOutput)
 }
@@ -205,11 +239,15 @@ func (o AlertSubscriberOutput) ConnectedChannels() pulumi.StringArrayOutput {
 }
 
 // Where `email` alerts go.
+//
+// Defaults to none: no rule may use `email`.
 func (o AlertSubscriberOutput) Email() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AlertSubscriber) pulumi.StringPtrOutput { return v.Email }).(pulumi.StringPtrOutput)
 }
 
 // A display name.
+//
+// Defaults to none.
 func (o AlertSubscriberOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AlertSubscriber) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -217,6 +255,8 @@ func (o AlertSubscriberOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o AlertSubscriberOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *AlertSubscriber) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }

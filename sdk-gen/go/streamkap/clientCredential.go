@@ -22,16 +22,22 @@ type ClientCredential struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// The client id (`streamkap:clientId` elsewhere; also the resource's id).
 	ClientId pulumi.StringPtrOutput `pulumi:"clientId"`
 	// When the service made the credential.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// Free text shown with the credential, up to 1000 characters; changes in place.
+	//
+	// Defaults to none.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
 	// {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
@@ -98,12 +104,18 @@ type clientCredentialArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// Free text shown with the credential, up to 1000 characters; changes in place.
+	//
+	// Defaults to none.
 	Description *string `pulumi:"description"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
 	// {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
@@ -117,12 +129,18 @@ type ClientCredentialArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// Free text shown with the credential, up to 1000 characters; changes in place.
+	//
+	// Defaults to none.
 	Description pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
 	// {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
@@ -171,6 +189,8 @@ func (o ClientCredentialOutput) ToClientCredentialOutputWithContext(ctx context.
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o ClientCredentialOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ClientCredential) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
@@ -186,6 +206,8 @@ func (o ClientCredentialOutput) CreatedAt() pulumi.StringPtrOutput {
 }
 
 // Free text shown with the credential, up to 1000 characters; changes in place.
+//
+// Defaults to none.
 func (o ClientCredentialOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ClientCredential) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -193,6 +215,8 @@ func (o ClientCredentialOutput) Description() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o ClientCredentialOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *ClientCredential) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }

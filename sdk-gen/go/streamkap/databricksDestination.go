@@ -21,6 +21,8 @@ type DatabricksDestination struct {
 
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Connection timeout (config key `connection.timeout.user.defined`).
+	//
+	// Defaults to `180`.
 	ConnectionTimeout pulumi.IntPtrOutput `pulumi:"connectionTimeout"`
 	// Connection URL (config key `connection.url.user.defined`).
 	ConnectionUrl pulumi.StringPtrOutput `pulumi:"connectionUrl"`
@@ -31,22 +33,30 @@ type DatabricksDestination struct {
 	// Consumer wait time for larger batch ms (config key `consumer.wait.time.for.larger.batch.ms`).
 	//
 	// One of `500`, `5000`, `10000`, `20000`, `30000`, `60000`, `120000`, `180000`, `240000`, `300000`.
+	//
+	// Defaults to `"10000"`.
 	ConsumerWaitTimeForLargerBatchMs ConsumerWaitTimeForLargerBatchMsPtrOutput `pulumi:"consumerWaitTimeForLargerBatchMs"`
 	// How the object was created: `api`, `terraform` or `web` (see the `streamkap:createdFrom` setting).
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
 	// When the service created the connector, ISO 8601.
 	CreatedTimestamp pulumi.StringPtrOutput `pulumi:"createdTimestamp"`
 	// Databricks catalog (config key `databricks.catalog.user.defined`).
+	//
+	// Defaults to `"hive_metastore"`.
 	DatabricksCatalog pulumi.StringPtrOutput `pulumi:"databricksCatalog"`
 	// Databricks token (config key `databricks.token`).
 	//
 	// Secret: stored as a Pulumi secret.
 	DatabricksToken pulumi.StringPtrOutput `pulumi:"databricksToken"`
 	// Hard delete (config key `hard.delete`).
+	//
+	// Defaults to `false`.
 	HardDelete pulumi.BoolPtrOutput `pulumi:"hardDelete"`
 	// Ingestion mode (config key `ingestion.mode`).
 	//
 	// One of `upsert`, `append`.
+	//
+	// Defaults to `"upsert"`.
 	IngestionMode IngestionModePtrOutput `pulumi:"ingestionMode"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
@@ -55,10 +65,16 @@ type DatabricksDestination struct {
 	// Partition mode (config key `partition.mode`).
 	//
 	// One of `by_topic`, `by_partition`, `by_topic_and_partition`.
+	//
+	// Defaults to `"by_topic"`.
 	PartitionMode PartitionModePtrOutput `pulumi:"partitionMode"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrOutput        `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds pulumi.IntPtrOutput         `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
@@ -67,10 +83,14 @@ type DatabricksDestination struct {
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution SchemaEvolutionPtrOutput `pulumi:"schemaEvolution"`
 	Snapshot        SnapshotPtrOutput        `pulumi:"snapshot"`
 	State           StatePtrOutput           `pulumi:"state"`
 	// Table name prefix (config key `table.name.prefix`).
+	//
+	// Defaults to `"streamkap"`.
 	TableNamePrefix pulumi.StringPtrOutput   `pulumi:"tableNamePrefix"`
 	Tags            pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
@@ -78,8 +98,12 @@ type DatabricksDestination struct {
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 100.
+	//
+	// Defaults to `5`.
 	TasksMax pulumi.IntPtrOutput `pulumi:"tasksMax"`
 	// Topic2table map (config key `topic2table.map.user.defined`).
+	//
+	// Defaults to `false`.
 	Topic2tableMap pulumi.BoolPtrOutput `pulumi:"topic2tableMap"`
 	// Full topic ids, e.g. `source_abc123.public.orders`.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
@@ -102,11 +126,15 @@ type DatabricksDestination struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrOutput `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -115,24 +143,36 @@ type DatabricksDestination struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrOutput `pulumi:"transformsRenameFieldsRenames"`
@@ -145,6 +185,8 @@ type DatabricksDestination struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrOutput `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -152,13 +194,19 @@ type DatabricksDestination struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonbJFieldsIncludeList"`
@@ -221,34 +269,50 @@ func (DatabricksDestinationState) ElementType() reflect.Type {
 type databricksDestinationArgs struct {
 	Adopt *string `pulumi:"adopt"`
 	// Connection timeout (config key `connection.timeout.user.defined`).
+	//
+	// Defaults to `180`.
 	ConnectionTimeout *int `pulumi:"connectionTimeout"`
 	// Connection URL (config key `connection.url.user.defined`).
 	ConnectionUrl string `pulumi:"connectionUrl"`
 	// Consumer wait time for larger batch ms (config key `consumer.wait.time.for.larger.batch.ms`).
 	//
 	// One of `500`, `5000`, `10000`, `20000`, `30000`, `60000`, `120000`, `180000`, `240000`, `300000`.
+	//
+	// Defaults to `"10000"`.
 	ConsumerWaitTimeForLargerBatchMs *ConsumerWaitTimeForLargerBatchMs `pulumi:"consumerWaitTimeForLargerBatchMs"`
 	// Databricks catalog (config key `databricks.catalog.user.defined`).
+	//
+	// Defaults to `"hive_metastore"`.
 	DatabricksCatalog *string `pulumi:"databricksCatalog"`
 	// Databricks token (config key `databricks.token`).
 	//
 	// Secret: stored as a Pulumi secret.
 	DatabricksToken string `pulumi:"databricksToken"`
 	// Hard delete (config key `hard.delete`).
+	//
+	// Defaults to `false`.
 	HardDelete *bool `pulumi:"hardDelete"`
 	// Ingestion mode (config key `ingestion.mode`).
 	//
 	// One of `upsert`, `append`.
+	//
+	// Defaults to `"upsert"`.
 	IngestionMode *IngestionMode `pulumi:"ingestionMode"`
 	Name          *string        `pulumi:"name"`
 	OnDrift       *OnDrift       `pulumi:"onDrift"`
 	// Partition mode (config key `partition.mode`).
 	//
 	// One of `by_topic`, `by_partition`, `by_topic_and_partition`.
+	//
+	// Defaults to `"by_topic"`.
 	PartitionMode *PartitionMode `pulumi:"partitionMode"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    *bool               `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds *int                `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        interface{}         `pulumi:"resetTrigger"`
@@ -257,17 +321,25 @@ type databricksDestinationArgs struct {
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution *SchemaEvolution `pulumi:"schemaEvolution"`
 	Snapshot        *Snapshot        `pulumi:"snapshot"`
 	State           *State           `pulumi:"state"`
 	// Table name prefix (config key `table.name.prefix`).
+	//
+	// Defaults to `"streamkap"`.
 	TableNamePrefix *string  `pulumi:"tableNamePrefix"`
 	Tags            []string `pulumi:"tags"`
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 100.
+	//
+	// Defaults to `5`.
 	TasksMax *int `pulumi:"tasksMax"`
 	// Topic2table map (config key `topic2table.map.user.defined`).
+	//
+	// Defaults to `false`.
 	Topic2tableMap *bool `pulumi:"topic2tableMap"`
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList *string `pulumi:"transformsAddStringSuffixFieldsIncludeList"`
@@ -286,11 +358,15 @@ type databricksDestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList *string `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll *bool `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -299,24 +375,36 @@ type databricksDestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames *string `pulumi:"transformsRenameFieldsRenames"`
@@ -329,6 +417,8 @@ type databricksDestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList *string `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision *bool `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList *string `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -336,13 +426,19 @@ type databricksDestinationArgs struct {
 	TransformsToIntJFieldsIncludeList *string `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes *bool `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList *string `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes *bool `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson *bool `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList *string `pulumi:"transformsToJsonbJFieldsIncludeList"`
@@ -354,34 +450,50 @@ type databricksDestinationArgs struct {
 type DatabricksDestinationArgs struct {
 	Adopt pulumi.StringPtrInput
 	// Connection timeout (config key `connection.timeout.user.defined`).
+	//
+	// Defaults to `180`.
 	ConnectionTimeout pulumi.IntPtrInput
 	// Connection URL (config key `connection.url.user.defined`).
 	ConnectionUrl pulumi.StringInput
 	// Consumer wait time for larger batch ms (config key `consumer.wait.time.for.larger.batch.ms`).
 	//
 	// One of `500`, `5000`, `10000`, `20000`, `30000`, `60000`, `120000`, `180000`, `240000`, `300000`.
+	//
+	// Defaults to `"10000"`.
 	ConsumerWaitTimeForLargerBatchMs ConsumerWaitTimeForLargerBatchMsPtrInput
 	// Databricks catalog (config key `databricks.catalog.user.defined`).
+	//
+	// Defaults to `"hive_metastore"`.
 	DatabricksCatalog pulumi.StringPtrInput
 	// Databricks token (config key `databricks.token`).
 	//
 	// Secret: stored as a Pulumi secret.
 	DatabricksToken pulumi.StringInput
 	// Hard delete (config key `hard.delete`).
+	//
+	// Defaults to `false`.
 	HardDelete pulumi.BoolPtrInput
 	// Ingestion mode (config key `ingestion.mode`).
 	//
 	// One of `upsert`, `append`.
+	//
+	// Defaults to `"upsert"`.
 	IngestionMode IngestionModePtrInput
 	Name          pulumi.StringPtrInput
 	OnDrift       OnDriftPtrInput
 	// Partition mode (config key `partition.mode`).
 	//
 	// One of `by_topic`, `by_partition`, `by_topic_and_partition`.
+	//
+	// Defaults to `"by_topic"`.
 	PartitionMode PartitionModePtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrInput
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	ResetTrigger        pulumi.Input
@@ -390,17 +502,25 @@ type DatabricksDestinationArgs struct {
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution SchemaEvolutionPtrInput
 	Snapshot        SnapshotPtrInput
 	State           StatePtrInput
 	// Table name prefix (config key `table.name.prefix`).
+	//
+	// Defaults to `"streamkap"`.
 	TableNamePrefix pulumi.StringPtrInput
 	Tags            pulumi.StringArrayInput
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 100.
+	//
+	// Defaults to `5`.
 	TasksMax pulumi.IntPtrInput
 	// Topic2table map (config key `topic2table.map.user.defined`).
+	//
+	// Defaults to `false`.
 	Topic2tableMap pulumi.BoolPtrInput
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList pulumi.StringPtrInput
@@ -419,11 +539,15 @@ type DatabricksDestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrInput
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrInput
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -432,24 +556,36 @@ type DatabricksDestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrInput
@@ -462,6 +598,8 @@ type DatabricksDestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrInput
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrInput
@@ -469,13 +607,19 @@ type DatabricksDestinationArgs struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrInput
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrInput
@@ -525,6 +669,8 @@ func (o DatabricksDestinationOutput) Adopt() pulumi.StringPtrOutput {
 }
 
 // Connection timeout (config key `connection.timeout.user.defined`).
+//
+// Defaults to `180`.
 func (o DatabricksDestinationOutput) ConnectionTimeout() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.IntPtrOutput { return v.ConnectionTimeout }).(pulumi.IntPtrOutput)
 }
@@ -547,6 +693,8 @@ func (o DatabricksDestinationOutput) ConnectorStatus() pulumi.StringPtrOutput {
 // Consumer wait time for larger batch ms (config key `consumer.wait.time.for.larger.batch.ms`).
 //
 // One of `500`, `5000`, `10000`, `20000`, `30000`, `60000`, `120000`, `180000`, `240000`, `300000`.
+//
+// Defaults to `"10000"`.
 func (o DatabricksDestinationOutput) ConsumerWaitTimeForLargerBatchMs() ConsumerWaitTimeForLargerBatchMsPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) ConsumerWaitTimeForLargerBatchMsPtrOutput {
 		return v.ConsumerWaitTimeForLargerBatchMs
@@ -564,6 +712,8 @@ func (o DatabricksDestinationOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 }
 
 // Databricks catalog (config key `databricks.catalog.user.defined`).
+//
+// Defaults to `"hive_metastore"`.
 func (o DatabricksDestinationOutput) DatabricksCatalog() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.StringPtrOutput { return v.DatabricksCatalog }).(pulumi.StringPtrOutput)
 }
@@ -576,6 +726,8 @@ func (o DatabricksDestinationOutput) DatabricksToken() pulumi.StringPtrOutput {
 }
 
 // Hard delete (config key `hard.delete`).
+//
+// Defaults to `false`.
 func (o DatabricksDestinationOutput) HardDelete() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.BoolPtrOutput { return v.HardDelete }).(pulumi.BoolPtrOutput)
 }
@@ -583,6 +735,8 @@ func (o DatabricksDestinationOutput) HardDelete() pulumi.BoolPtrOutput {
 // Ingestion mode (config key `ingestion.mode`).
 //
 // One of `upsert`, `append`.
+//
+// Defaults to `"upsert"`.
 func (o DatabricksDestinationOutput) IngestionMode() IngestionModePtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) IngestionModePtrOutput { return v.IngestionMode }).(IngestionModePtrOutput)
 }
@@ -603,16 +757,22 @@ func (o DatabricksDestinationOutput) OnDrift() OnDriftPtrOutput {
 // Partition mode (config key `partition.mode`).
 //
 // One of `by_topic`, `by_partition`, `by_topic_and_partition`.
+//
+// Defaults to `"by_topic"`.
 func (o DatabricksDestinationOutput) PartitionMode() PartitionModePtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) PartitionModePtrOutput { return v.PartitionMode }).(PartitionModePtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o DatabricksDestinationOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // Quote identifiers (config key `quote.identifiers`).
+//
+// Defaults to `true`.
 func (o DatabricksDestinationOutput) QuoteIdentifiers() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.BoolPtrOutput { return v.QuoteIdentifiers }).(pulumi.BoolPtrOutput)
 }
@@ -636,6 +796,8 @@ func (o DatabricksDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 // Schema evolution (config key `schema.evolution`).
 //
 // One of `basic`, `none`.
+//
+// Defaults to `"basic"`.
 func (o DatabricksDestinationOutput) SchemaEvolution() SchemaEvolutionPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) SchemaEvolutionPtrOutput { return v.SchemaEvolution }).(SchemaEvolutionPtrOutput)
 }
@@ -649,6 +811,8 @@ func (o DatabricksDestinationOutput) State() StatePtrOutput {
 }
 
 // Table name prefix (config key `table.name.prefix`).
+//
+// Defaults to `"streamkap"`.
 func (o DatabricksDestinationOutput) TableNamePrefix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.StringPtrOutput { return v.TableNamePrefix }).(pulumi.StringPtrOutput)
 }
@@ -665,11 +829,15 @@ func (o DatabricksDestinationOutput) TaskStatuses() pulumi.AnyOutput {
 // Tasks max (config key `tasks.max`).
 //
 // Between 1 and 100.
+//
+// Defaults to `5`.
 func (o DatabricksDestinationOutput) TasksMax() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.IntPtrOutput { return v.TasksMax }).(pulumi.IntPtrOutput)
 }
 
 // Topic2table map (config key `topic2table.map.user.defined`).
+//
+// Defaults to `false`.
 func (o DatabricksDestinationOutput) Topic2tableMap() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.BoolPtrOutput { return v.Topic2tableMap }).(pulumi.BoolPtrOutput)
 }
@@ -728,6 +896,8 @@ func (o DatabricksDestinationOutput) TransformsMarkColumnsAsOptionalFieldsInclud
 
 // Transforms mark columns as required fields include all (config key
 // `transforms.MarkColumnsAsRequired.fields.include.all`).
+//
+// Defaults to `false`.
 func (o DatabricksDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.BoolPtrOutput {
 		return v.TransformsMarkColumnsAsRequiredFieldsIncludeAll
@@ -738,6 +908,8 @@ func (o DatabricksDestinationOutput) TransformsMarkColumnsAsRequiredFieldsInclud
 // `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 //
 // One of `NONE`, `TYPE_MIN`.
+//
+// Defaults to `"NONE"`.
 func (o DatabricksDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
@@ -761,6 +933,8 @@ func (o DatabricksDestinationOutput) TransformsOversizedRecordsFieldsIncludeList
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o DatabricksDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.IntPtrOutput {
 		return v.TransformsOversizedRecordsMaxFieldSizeBytes
@@ -771,6 +945,8 @@ func (o DatabricksDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o DatabricksDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.IntPtrOutput {
 		return v.TransformsOversizedRecordsMaxRecordSizeBytes
@@ -781,6 +957,8 @@ func (o DatabricksDestinationOutput) TransformsOversizedRecordsMaxRecordSizeByte
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o DatabricksDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -789,6 +967,8 @@ func (o DatabricksDestinationOutput) TransformsOversizedRecordsOversizedFieldBeh
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o DatabricksDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.BoolPtrOutput {
 		return v.TransformsOversizedRecordsReplaceNullWithDefault
@@ -797,6 +977,8 @@ func (o DatabricksDestinationOutput) TransformsOversizedRecordsReplaceNullWithDe
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o DatabricksDestinationOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsSemanticTypesExclude
@@ -804,6 +986,8 @@ func (o DatabricksDestinationOutput) TransformsOversizedRecordsSemanticTypesExcl
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o DatabricksDestinationOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsTruncationSuffix
@@ -840,6 +1024,8 @@ func (o DatabricksDestinationOutput) TransformsToDecimalJFieldsIncludeList() pul
 }
 
 // Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+//
+// Defaults to `false`.
 func (o DatabricksDestinationOutput) TransformsToDecimalJTruncateToMaxPrecision() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.BoolPtrOutput {
 		return v.TransformsToDecimalJTruncateToMaxPrecision
@@ -858,6 +1044,8 @@ func (o DatabricksDestinationOutput) TransformsToIntJFieldsIncludeList() pulumi.
 
 // Transforms to JSON j convert all complex types (config key
 // `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o DatabricksDestinationOutput) TransformsToJsonJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
@@ -869,11 +1057,15 @@ func (o DatabricksDestinationOutput) TransformsToJsonJFieldsIncludeList() pulumi
 
 // Transforms to JSONB j convert all complex types (config key
 // `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o DatabricksDestinationOutput) TransformsToJsonbJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
 
 // Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+//
+// Defaults to `false`.
 func (o DatabricksDestinationOutput) TransformsToJsonbJConvertAllJson() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllJson }).(pulumi.BoolPtrOutput)
 }

@@ -33,6 +33,8 @@ type Db2Destination struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrOutput `pulumi:"consumerOverrideMaxPollRecords"`
 	// How the object was created: `api`, `terraform` or `web` (see the `streamkap:createdFrom` setting).
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
@@ -45,26 +47,38 @@ type Db2Destination struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `50000`.
 	DatabasePort pulumi.IntPtrOutput `pulumi:"databasePort"`
 	// Delete enabled (config key `delete.enabled`).
+	//
+	// Defaults to `false`.
 	DeleteEnabled pulumi.BoolPtrOutput `pulumi:"deleteEnabled"`
 	// Insert mode (config key `insert.mode`).
 	//
 	// One of `insert`, `upsert`.
+	//
+	// Defaults to `"insert"`.
 	InsertMode InsertModePtrOutput `pulumi:"insertMode"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
 	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// Primary key fields (config key `primary.key.fields`).
 	PrimaryKeyFields pulumi.StringPtrOutput `pulumi:"primaryKeyFields"`
 	// Primary key mode (config key `primary.key.mode.user.defined`).
 	//
 	// One of `none`, `record_key`, `record_value`.
+	//
+	// Defaults to `"record_key"`.
 	PrimaryKeyMode PrimaryKeyModePtrOutput `pulumi:"primaryKeyMode"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrOutput        `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds pulumi.IntPtrOutput         `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
@@ -73,6 +87,8 @@ type Db2Destination struct {
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution SchemaEvolutionPtrOutput `pulumi:"schemaEvolution"`
 	Snapshot        SnapshotPtrOutput        `pulumi:"snapshot"`
 	State           StatePtrOutput           `pulumi:"state"`
@@ -82,6 +98,8 @@ type Db2Destination struct {
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 10.
+	//
+	// Defaults to `5`.
 	TasksMax pulumi.IntPtrOutput `pulumi:"tasksMax"`
 	// Full topic ids, e.g. `source_abc123.public.orders`.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
@@ -102,11 +120,15 @@ type Db2Destination struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrOutput `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -115,24 +137,36 @@ type Db2Destination struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrOutput `pulumi:"transformsRenameFieldsRenames"`
@@ -145,6 +179,8 @@ type Db2Destination struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrOutput `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -152,13 +188,19 @@ type Db2Destination struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonbJFieldsIncludeList"`
@@ -235,6 +277,8 @@ type db2DestinationArgs struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords *int `pulumi:"consumerOverrideMaxPollRecords"`
 	// Database database (config key `database.database.user.defined`).
 	DatabaseDatabase string `pulumi:"databaseDatabase"`
@@ -243,24 +287,36 @@ type db2DestinationArgs struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `50000`.
 	DatabasePort *int `pulumi:"databasePort"`
 	// Delete enabled (config key `delete.enabled`).
+	//
+	// Defaults to `false`.
 	DeleteEnabled *bool `pulumi:"deleteEnabled"`
 	// Insert mode (config key `insert.mode`).
 	//
 	// One of `insert`, `upsert`.
+	//
+	// Defaults to `"insert"`.
 	InsertMode *InsertMode `pulumi:"insertMode"`
 	Name       *string     `pulumi:"name"`
 	OnDrift    *OnDrift    `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// Primary key fields (config key `primary.key.fields`).
 	PrimaryKeyFields *string `pulumi:"primaryKeyFields"`
 	// Primary key mode (config key `primary.key.mode.user.defined`).
 	//
 	// One of `none`, `record_key`, `record_value`.
+	//
+	// Defaults to `"record_key"`.
 	PrimaryKeyMode *PrimaryKeyMode `pulumi:"primaryKeyMode"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    *bool               `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds *int                `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        interface{}         `pulumi:"resetTrigger"`
@@ -269,6 +325,8 @@ type db2DestinationArgs struct {
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution *SchemaEvolution `pulumi:"schemaEvolution"`
 	Snapshot        *Snapshot        `pulumi:"snapshot"`
 	State           *State           `pulumi:"state"`
@@ -276,6 +334,8 @@ type db2DestinationArgs struct {
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 10.
+	//
+	// Defaults to `5`.
 	TasksMax *int `pulumi:"tasksMax"`
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList *string `pulumi:"transformsAddStringSuffixFieldsIncludeList"`
@@ -292,11 +352,15 @@ type db2DestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList *string `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll *bool `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -305,24 +369,36 @@ type db2DestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames *string `pulumi:"transformsRenameFieldsRenames"`
@@ -335,6 +411,8 @@ type db2DestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList *string `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision *bool `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList *string `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -342,13 +420,19 @@ type db2DestinationArgs struct {
 	TransformsToIntJFieldsIncludeList *string `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes *bool `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList *string `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes *bool `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson *bool `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList *string `pulumi:"transformsToJsonbJFieldsIncludeList"`
@@ -368,6 +452,8 @@ type Db2DestinationArgs struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrInput
 	// Database database (config key `database.database.user.defined`).
 	DatabaseDatabase pulumi.StringInput
@@ -376,24 +462,36 @@ type Db2DestinationArgs struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `50000`.
 	DatabasePort pulumi.IntPtrInput
 	// Delete enabled (config key `delete.enabled`).
+	//
+	// Defaults to `false`.
 	DeleteEnabled pulumi.BoolPtrInput
 	// Insert mode (config key `insert.mode`).
 	//
 	// One of `insert`, `upsert`.
+	//
+	// Defaults to `"insert"`.
 	InsertMode InsertModePtrInput
 	Name       pulumi.StringPtrInput
 	OnDrift    OnDriftPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// Primary key fields (config key `primary.key.fields`).
 	PrimaryKeyFields pulumi.StringPtrInput
 	// Primary key mode (config key `primary.key.mode.user.defined`).
 	//
 	// One of `none`, `record_key`, `record_value`.
+	//
+	// Defaults to `"record_key"`.
 	PrimaryKeyMode PrimaryKeyModePtrInput
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrInput
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	ResetTrigger        pulumi.Input
@@ -402,6 +500,8 @@ type Db2DestinationArgs struct {
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution SchemaEvolutionPtrInput
 	Snapshot        SnapshotPtrInput
 	State           StatePtrInput
@@ -409,6 +509,8 @@ type Db2DestinationArgs struct {
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 10.
+	//
+	// Defaults to `5`.
 	TasksMax pulumi.IntPtrInput
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList pulumi.StringPtrInput
@@ -425,11 +527,15 @@ type Db2DestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrInput
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrInput
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -438,24 +544,36 @@ type Db2DestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrInput
@@ -468,6 +586,8 @@ type Db2DestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrInput
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrInput
@@ -475,13 +595,19 @@ type Db2DestinationArgs struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrInput
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrInput
@@ -555,6 +681,8 @@ func (o Db2DestinationOutput) ConnectorStatus() pulumi.StringPtrOutput {
 // Consumer override max poll records (config key `consumer.override.max.poll.records`).
 //
 // Between 1 and 100000.
+//
+// Defaults to `10000`.
 func (o Db2DestinationOutput) ConsumerOverrideMaxPollRecords() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.IntPtrOutput { return v.ConsumerOverrideMaxPollRecords }).(pulumi.IntPtrOutput)
 }
@@ -582,11 +710,15 @@ func (o Db2DestinationOutput) DatabaseHostname() pulumi.StringPtrOutput {
 // Database port (config key `database.port.user.defined`).
 //
 // Between 1 and 65535.
+//
+// Defaults to `50000`.
 func (o Db2DestinationOutput) DatabasePort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.IntPtrOutput { return v.DatabasePort }).(pulumi.IntPtrOutput)
 }
 
 // Delete enabled (config key `delete.enabled`).
+//
+// Defaults to `false`.
 func (o Db2DestinationOutput) DeleteEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.BoolPtrOutput { return v.DeleteEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -594,6 +726,8 @@ func (o Db2DestinationOutput) DeleteEnabled() pulumi.BoolPtrOutput {
 // Insert mode (config key `insert.mode`).
 //
 // One of `insert`, `upsert`.
+//
+// Defaults to `"insert"`.
 func (o Db2DestinationOutput) InsertMode() InsertModePtrOutput {
 	return o.ApplyT(func(v *Db2Destination) InsertModePtrOutput { return v.InsertMode }).(InsertModePtrOutput)
 }
@@ -612,6 +746,8 @@ func (o Db2DestinationOutput) OnDrift() OnDriftPtrOutput {
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o Db2DestinationOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
@@ -624,11 +760,15 @@ func (o Db2DestinationOutput) PrimaryKeyFields() pulumi.StringPtrOutput {
 // Primary key mode (config key `primary.key.mode.user.defined`).
 //
 // One of `none`, `record_key`, `record_value`.
+//
+// Defaults to `"record_key"`.
 func (o Db2DestinationOutput) PrimaryKeyMode() PrimaryKeyModePtrOutput {
 	return o.ApplyT(func(v *Db2Destination) PrimaryKeyModePtrOutput { return v.PrimaryKeyMode }).(PrimaryKeyModePtrOutput)
 }
 
 // Quote identifiers (config key `quote.identifiers`).
+//
+// Defaults to `true`.
 func (o Db2DestinationOutput) QuoteIdentifiers() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.BoolPtrOutput { return v.QuoteIdentifiers }).(pulumi.BoolPtrOutput)
 }
@@ -652,6 +792,8 @@ func (o Db2DestinationOutput) RestartTrigger() pulumi.AnyOutput {
 // Schema evolution (config key `schema.evolution`).
 //
 // One of `basic`, `none`.
+//
+// Defaults to `"basic"`.
 func (o Db2DestinationOutput) SchemaEvolution() SchemaEvolutionPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) SchemaEvolutionPtrOutput { return v.SchemaEvolution }).(SchemaEvolutionPtrOutput)
 }
@@ -676,6 +818,8 @@ func (o Db2DestinationOutput) TaskStatuses() pulumi.AnyOutput {
 // Tasks max (config key `tasks.max`).
 //
 // Between 1 and 10.
+//
+// Defaults to `5`.
 func (o Db2DestinationOutput) TasksMax() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.IntPtrOutput { return v.TasksMax }).(pulumi.IntPtrOutput)
 }
@@ -725,6 +869,8 @@ func (o Db2DestinationOutput) TransformsMarkColumnsAsOptionalFieldsIncludeList()
 
 // Transforms mark columns as required fields include all (config key
 // `transforms.MarkColumnsAsRequired.fields.include.all`).
+//
+// Defaults to `false`.
 func (o Db2DestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.BoolPtrOutput { return v.TransformsMarkColumnsAsRequiredFieldsIncludeAll }).(pulumi.BoolPtrOutput)
 }
@@ -733,6 +879,8 @@ func (o Db2DestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() 
 // `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 //
 // One of `NONE`, `TYPE_MIN`.
+//
+// Defaults to `"NONE"`.
 func (o Db2DestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 	return o.ApplyT(func(v *Db2Destination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
@@ -752,6 +900,8 @@ func (o Db2DestinationOutput) TransformsOversizedRecordsFieldsIncludeList() pulu
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o Db2DestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -760,6 +910,8 @@ func (o Db2DestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulu
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o Db2DestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -768,6 +920,8 @@ func (o Db2DestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pul
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o Db2DestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -776,6 +930,8 @@ func (o Db2DestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior()
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o Db2DestinationOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.BoolPtrOutput {
 		return v.TransformsOversizedRecordsReplaceNullWithDefault
@@ -784,6 +940,8 @@ func (o Db2DestinationOutput) TransformsOversizedRecordsReplaceNullWithDefault()
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o Db2DestinationOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsSemanticTypesExclude
@@ -791,6 +949,8 @@ func (o Db2DestinationOutput) TransformsOversizedRecordsSemanticTypesExclude() p
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o Db2DestinationOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.StringPtrOutput { return v.TransformsOversizedRecordsTruncationSuffix }).(pulumi.StringPtrOutput)
 }
@@ -821,6 +981,8 @@ func (o Db2DestinationOutput) TransformsToDecimalJFieldsIncludeList() pulumi.Str
 }
 
 // Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+//
+// Defaults to `false`.
 func (o Db2DestinationOutput) TransformsToDecimalJTruncateToMaxPrecision() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.BoolPtrOutput { return v.TransformsToDecimalJTruncateToMaxPrecision }).(pulumi.BoolPtrOutput)
 }
@@ -837,6 +999,8 @@ func (o Db2DestinationOutput) TransformsToIntJFieldsIncludeList() pulumi.StringP
 
 // Transforms to JSON j convert all complex types (config key
 // `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o Db2DestinationOutput) TransformsToJsonJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.BoolPtrOutput { return v.TransformsToJsonJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
@@ -848,11 +1012,15 @@ func (o Db2DestinationOutput) TransformsToJsonJFieldsIncludeList() pulumi.String
 
 // Transforms to JSONB j convert all complex types (config key
 // `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o Db2DestinationOutput) TransformsToJsonbJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
 
 // Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+//
+// Defaults to `false`.
 func (o Db2DestinationOutput) TransformsToJsonbJConvertAllJson() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllJson }).(pulumi.BoolPtrOutput)
 }

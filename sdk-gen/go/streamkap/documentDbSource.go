@@ -23,6 +23,8 @@ type DocumentDbSource struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Collection include list (config key `collection.include.list.user.defined`).
 	CollectionIncludeList pulumi.StringPtrOutput `pulumi:"collectionIncludeList"`
@@ -37,14 +39,20 @@ type DocumentDbSource struct {
 	// Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
 	//
 	// One of `skip`, `split`.
+	//
+	// Defaults to `"skip"`.
 	CursorOversizeHandlingMode CursorOversizeHandlingModePtrOutput `pulumi:"cursorOversizeHandlingMode"`
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
+	//
+	// Defaults to `16000000`.
 	CursorOversizeSkipThreshold pulumi.IntPtrOutput `pulumi:"cursorOversizeSkipThreshold"`
 	// Database include list (config key `database.include.list`).
 	DatabaseIncludeList pulumi.StringPtrOutput `pulumi:"databaseIncludeList"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrOutput `pulumi:"insertTopicNameEnabled"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
@@ -55,23 +63,37 @@ type DocumentDbSource struct {
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrOutput `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.AnyOutput `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.AnyOutput `pulumi:"restartTrigger"`
 	// The service the source belongs to.
 	ServiceId pulumi.StringPtrOutput `pulumi:"serviceId"`
@@ -83,27 +105,39 @@ type DocumentDbSource struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled pulumi.BoolPtrOutput `pulumi:"sshEnabled"`
 	// SSH host (config key `ssh.host`).
 	SshHost pulumi.StringPtrOutput `pulumi:"sshHost"`
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort pulumi.IntPtrOutput `pulumi:"sshPort"`
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey pulumi.StringPtrOutput `pulumi:"sshPublicKey"`
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser pulumi.StringPtrOutput `pulumi:"sshUser"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
@@ -118,36 +152,54 @@ type DocumentDbSource struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
 	//
 	// One of `array`, `array_string`.
+	//
+	// Defaults to `"array_string"`.
 	TransformsUnwrapArrayEncoding TransformsUnwrapArrayEncodingPtrOutput `pulumi:"transformsUnwrapArrayEncoding"`
 	// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 	//
 	// One of `document`, `string`.
+	//
+	// Defaults to `"document"`.
 	TransformsUnwrapDocumentEncoding TransformsUnwrapDocumentEncodingPtrOutput `pulumi:"transformsUnwrapDocumentEncoding"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -214,20 +266,28 @@ type documentDbSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// Collection include list (config key `collection.include.list.user.defined`).
 	CollectionIncludeList string `pulumi:"collectionIncludeList"`
 	// Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
 	//
 	// One of `skip`, `split`.
+	//
+	// Defaults to `"skip"`.
 	CursorOversizeHandlingMode *CursorOversizeHandlingMode `pulumi:"cursorOversizeHandlingMode"`
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
+	//
+	// Defaults to `16000000`.
 	CursorOversizeSkipThreshold *int `pulumi:"cursorOversizeSkipThreshold"`
 	// Database include list (config key `database.include.list`).
 	DatabaseIncludeList string `pulumi:"databaseIncludeList"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled *bool `pulumi:"insertTopicNameEnabled"`
 	// Mongodb connection string (config key `mongodb.connection.string.user.defined`).
 	//
@@ -236,23 +296,37 @@ type documentDbSourceArgs struct {
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger interface{} `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger interface{} `pulumi:"restartTrigger"`
 	// Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
 	SignalDataCollectionSchemaOrDatabase string `pulumi:"signalDataCollectionSchemaOrDatabase"`
@@ -262,27 +336,39 @@ type documentDbSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot *Snapshot `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled *bool `pulumi:"sshEnabled"`
 	// SSH host (config key `ssh.host`).
 	SshHost *string `pulumi:"sshHost"`
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort *int `pulumi:"sshPort"`
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey *string `pulumi:"sshPublicKey"`
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser *string `pulumi:"sshUser"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State *State `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -291,36 +377,54 @@ type documentDbSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
 	//
 	// One of `array`, `array_string`.
+	//
+	// Defaults to `"array_string"`.
 	TransformsUnwrapArrayEncoding *TransformsUnwrapArrayEncoding `pulumi:"transformsUnwrapArrayEncoding"`
 	// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 	//
 	// One of `document`, `string`.
+	//
+	// Defaults to `"document"`.
 	TransformsUnwrapDocumentEncoding *TransformsUnwrapDocumentEncoding `pulumi:"transformsUnwrapDocumentEncoding"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault *bool `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -330,20 +434,28 @@ type DocumentDbSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// Collection include list (config key `collection.include.list.user.defined`).
 	CollectionIncludeList pulumi.StringInput
 	// Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
 	//
 	// One of `skip`, `split`.
+	//
+	// Defaults to `"skip"`.
 	CursorOversizeHandlingMode CursorOversizeHandlingModePtrInput
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
+	//
+	// Defaults to `16000000`.
 	CursorOversizeSkipThreshold pulumi.IntPtrInput
 	// Database include list (config key `database.include.list`).
 	DatabaseIncludeList pulumi.StringInput
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrInput
 	// Mongodb connection string (config key `mongodb.connection.string.user.defined`).
 	//
@@ -352,23 +464,37 @@ type DocumentDbSourceArgs struct {
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.Input
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrInput
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.Input
 	// Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
 	SignalDataCollectionSchemaOrDatabase pulumi.StringInput
@@ -378,27 +504,39 @@ type DocumentDbSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrInput
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled pulumi.BoolPtrInput
 	// SSH host (config key `ssh.host`).
 	SshHost pulumi.StringPtrInput
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort pulumi.IntPtrInput
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey pulumi.StringPtrInput
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser pulumi.StringPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -407,36 +545,54 @@ type DocumentDbSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
 	//
 	// One of `array`, `array_string`.
+	//
+	// Defaults to `"array_string"`.
 	TransformsUnwrapArrayEncoding TransformsUnwrapArrayEncodingPtrInput
 	// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 	//
 	// One of `document`, `string`.
+	//
+	// Defaults to `"document"`.
 	TransformsUnwrapDocumentEncoding TransformsUnwrapDocumentEncodingPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrInput
 }
 
@@ -481,6 +637,8 @@ func (o DocumentDbSourceOutput) ToDocumentDbSourceOutputWithContext(ctx context.
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o DocumentDbSourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
@@ -513,6 +671,8 @@ func (o DocumentDbSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
 //
 // One of `skip`, `split`.
+//
+// Defaults to `"skip"`.
 func (o DocumentDbSourceOutput) CursorOversizeHandlingMode() CursorOversizeHandlingModePtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) CursorOversizeHandlingModePtrOutput { return v.CursorOversizeHandlingMode }).(CursorOversizeHandlingModePtrOutput)
 }
@@ -520,6 +680,8 @@ func (o DocumentDbSourceOutput) CursorOversizeHandlingMode() CursorOversizeHandl
 // Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 //
 // Between 1000000 and 16000000.
+//
+// Defaults to `16000000`.
 func (o DocumentDbSourceOutput) CursorOversizeSkipThreshold() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.IntPtrOutput { return v.CursorOversizeSkipThreshold }).(pulumi.IntPtrOutput)
 }
@@ -530,6 +692,8 @@ func (o DocumentDbSourceOutput) DatabaseIncludeList() pulumi.StringPtrOutput {
 }
 
 // Insert topic name enabled (config key `InsertTopicName.enabled`).
+//
+// Defaults to `false`.
 func (o DocumentDbSourceOutput) InsertTopicNameEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.BoolPtrOutput { return v.InsertTopicNameEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -549,6 +713,8 @@ func (o DocumentDbSourceOutput) MongodbConnectionString() pulumi.StringPtrOutput
 // The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 // then a change that replaces the connector creates the new one before deleting the old, with no gap.
 // With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o DocumentDbSourceOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -556,34 +722,46 @@ func (o DocumentDbSourceOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o DocumentDbSourceOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o DocumentDbSourceOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 // operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+//
+// Defaults to 600.
 func (o DocumentDbSourceOutput) ReadyTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.IntPtrOutput { return v.ReadyTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
 // Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 // source reads again from the start). Runs before a restart asked for in the same change.
+//
+// Defaults to none: no reset.
 func (o DocumentDbSourceOutput) ResetTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.AnyOutput { return v.ResetTrigger }).(pulumi.AnyOutput)
 }
 
 // Restarts one task exactly once when `trigger` or `task` changes.
+//
+// Defaults to none: no task restart.
 func (o DocumentDbSourceOutput) RestartTaskTrigger() RestartTaskTriggerPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) RestartTaskTriggerPtrOutput { return v.RestartTaskTrigger }).(RestartTaskTriggerPtrOutput)
 }
 
 // Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 // counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+//
+// Defaults to none: no restart.
 func (o DocumentDbSourceOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
@@ -604,11 +782,15 @@ func (o DocumentDbSourceOutput) SignalDataCollectionSchemaOrDatabase() pulumi.St
 // snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 // `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+//
+// Defaults to none: only the service's initial snapshot.
 func (o DocumentDbSourceOutput) Snapshot() SnapshotPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).
+//
+// Defaults to `false`.
 func (o DocumentDbSourceOutput) SshEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.BoolPtrOutput { return v.SshEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -621,6 +803,8 @@ func (o DocumentDbSourceOutput) SshHost() pulumi.StringPtrOutput {
 // SSH port (config key `ssh.port`).
 //
 // Between 1 and 65535.
+//
+// Defaults to `22`.
 func (o DocumentDbSourceOutput) SshPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.IntPtrOutput { return v.SshPort }).(pulumi.IntPtrOutput)
 }
@@ -631,6 +815,8 @@ func (o DocumentDbSourceOutput) SshPublicKey() pulumi.StringPtrOutput {
 }
 
 // SSH user (config key `ssh.user`).
+//
+// Defaults to `"streamkap"`.
 func (o DocumentDbSourceOutput) SshUser() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.StringPtrOutput { return v.SshUser }).(pulumi.StringPtrOutput)
 }
@@ -640,12 +826,16 @@ func (o DocumentDbSourceOutput) SshUser() pulumi.StringPtrOutput {
 // (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 // fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 // drift, and the next `up` sets it back.
+//
+// Defaults to "running".
 func (o DocumentDbSourceOutput) State() StatePtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) StatePtrOutput { return v.State }).(StatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 // are on the service; `[]` removes them all.
+//
+// Defaults to left as they are on the service.
 func (o DocumentDbSourceOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
@@ -678,6 +868,8 @@ func (o DocumentDbSourceOutput) TransformsOversizedRecordsFieldsIncludeList() pu
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o DocumentDbSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -686,6 +878,8 @@ func (o DocumentDbSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pu
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o DocumentDbSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -694,6 +888,8 @@ func (o DocumentDbSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() p
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o DocumentDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -702,6 +898,8 @@ func (o DocumentDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o DocumentDbSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.BoolPtrOutput {
 		return v.TransformsOversizedRecordsReplaceNullWithDefault
@@ -710,6 +908,8 @@ func (o DocumentDbSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o DocumentDbSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsSemanticTypesExclude
@@ -717,6 +917,8 @@ func (o DocumentDbSourceOutput) TransformsOversizedRecordsSemanticTypesExclude()
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o DocumentDbSourceOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.StringPtrOutput { return v.TransformsOversizedRecordsTruncationSuffix }).(pulumi.StringPtrOutput)
 }
@@ -724,6 +926,8 @@ func (o DocumentDbSourceOutput) TransformsOversizedRecordsTruncationSuffix() pul
 // Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
 //
 // One of `array`, `array_string`.
+//
+// Defaults to `"array_string"`.
 func (o DocumentDbSourceOutput) TransformsUnwrapArrayEncoding() TransformsUnwrapArrayEncodingPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) TransformsUnwrapArrayEncodingPtrOutput {
 		return v.TransformsUnwrapArrayEncoding
@@ -733,6 +937,8 @@ func (o DocumentDbSourceOutput) TransformsUnwrapArrayEncoding() TransformsUnwrap
 // Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 //
 // One of `document`, `string`.
+//
+// Defaults to `"document"`.
 func (o DocumentDbSourceOutput) TransformsUnwrapDocumentEncoding() TransformsUnwrapDocumentEncodingPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) TransformsUnwrapDocumentEncodingPtrOutput {
 		return v.TransformsUnwrapDocumentEncoding
@@ -745,6 +951,8 @@ func (o DocumentDbSourceOutput) TransformsValueToKeyFieldsIncludeList() pulumi.S
 }
 
 // Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o DocumentDbSourceOutput) TransformsValueToKeyReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.BoolPtrOutput { return v.TransformsValueToKeyReplaceNullWithDefault }).(pulumi.BoolPtrOutput)
 }

@@ -23,8 +23,12 @@ type DynamoDbSource struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Array encoding JSON (config key `array.encoding.json`).
+	//
+	// Defaults to `true`.
 	ArrayEncodingJson pulumi.BoolPtrOutput `pulumi:"arrayEncodingJson"`
 	// AWS access key ID (config key `aws.access.key.id`).
 	//
@@ -49,43 +53,69 @@ type DynamoDbSource struct {
 	// Dynamodb service endpoint (config key `dynamodb.service.endpoint`).
 	DynamodbServiceEndpoint pulumi.StringPtrOutput `pulumi:"dynamodbServiceEndpoint"`
 	// Full export expiration time ms (config key `full.export.expiration.time.ms`).
+	//
+	// Defaults to `86400000`.
 	FullExportExpirationTimeMs pulumi.IntPtrOutput `pulumi:"fullExportExpirationTimeMs"`
 	// Incremental snapshot chunk size (config key `incremental.snapshot.chunk.size`).
+	//
+	// Defaults to `32768`.
 	IncrementalSnapshotChunkSize pulumi.IntPtrOutput `pulumi:"incrementalSnapshotChunkSize"`
 	// Incremental snapshot max threads (config key `incremental.snapshot.max.threads`).
+	//
+	// Defaults to `8`.
 	IncrementalSnapshotMaxThreads pulumi.IntPtrOutput `pulumi:"incrementalSnapshotMaxThreads"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrOutput `pulumi:"insertTopicNameEnabled"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// Poll timeout ms (config key `poll.timeout.ms`).
+	//
+	// Defaults to `180000`.
 	PollTimeoutMs pulumi.IntPtrOutput `pulumi:"pollTimeoutMs"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrOutput `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.AnyOutput `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.AnyOutput `pulumi:"restartTrigger"`
 	// S3 export bucket name (config key `s3.export.bucket.name`).
 	S3ExportBucketName pulumi.StringPtrOutput `pulumi:"s3ExportBucketName"`
 	// The service the source belongs to.
 	ServiceId pulumi.StringPtrOutput `pulumi:"serviceId"`
 	// Signal kafka poll timeout ms (config key `signal.kafka.poll.timeout.ms`).
+	//
+	// Defaults to `1000`.
 	SignalKafkaPollTimeoutMs pulumi.IntPtrOutput `pulumi:"signalKafkaPollTimeoutMs"`
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -93,29 +123,41 @@ type DynamoDbSource struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
 	// Snapshot parallel time offset (config key `snapshot.parallel.time.offset`).
 	//
 	// Between 0 and 604800000.
+	//
+	// Defaults to `0`.
 	SnapshotParallelTimeOffset pulumi.IntPtrOutput `pulumi:"snapshotParallelTimeOffset"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrOutput `pulumi:"state"`
 	// Struct encoding JSON (config key `struct.encoding.json`).
+	//
+	// Defaults to `true`.
 	StructEncodingJson pulumi.BoolPtrOutput `pulumi:"structEncodingJson"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringPtrOutput `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 40.
+	//
+	// Defaults to `10`.
 	TasksMax pulumi.IntPtrOutput `pulumi:"tasksMax"`
 	// Full topic ids, e.g. `source_abc123.public.orders`.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
@@ -128,28 +170,42 @@ type DynamoDbSource struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -223,8 +279,12 @@ type dynamoDbSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// Array encoding JSON (config key `array.encoding.json`).
+	//
+	// Defaults to `true`.
 	ArrayEncodingJson *bool `pulumi:"arrayEncodingJson"`
 	// AWS access key ID (config key `aws.access.key.id`).
 	//
@@ -241,39 +301,65 @@ type dynamoDbSourceArgs struct {
 	// Dynamodb service endpoint (config key `dynamodb.service.endpoint`).
 	DynamodbServiceEndpoint *string `pulumi:"dynamodbServiceEndpoint"`
 	// Full export expiration time ms (config key `full.export.expiration.time.ms`).
+	//
+	// Defaults to `86400000`.
 	FullExportExpirationTimeMs *int `pulumi:"fullExportExpirationTimeMs"`
 	// Incremental snapshot chunk size (config key `incremental.snapshot.chunk.size`).
+	//
+	// Defaults to `32768`.
 	IncrementalSnapshotChunkSize *int `pulumi:"incrementalSnapshotChunkSize"`
 	// Incremental snapshot max threads (config key `incremental.snapshot.max.threads`).
+	//
+	// Defaults to `8`.
 	IncrementalSnapshotMaxThreads *int `pulumi:"incrementalSnapshotMaxThreads"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled *bool `pulumi:"insertTopicNameEnabled"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// Poll timeout ms (config key `poll.timeout.ms`).
+	//
+	// Defaults to `180000`.
 	PollTimeoutMs *int `pulumi:"pollTimeoutMs"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger interface{} `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger interface{} `pulumi:"restartTrigger"`
 	// S3 export bucket name (config key `s3.export.bucket.name`).
 	S3ExportBucketName string `pulumi:"s3ExportBucketName"`
 	// Signal kafka poll timeout ms (config key `signal.kafka.poll.timeout.ms`).
+	//
+	// Defaults to `1000`.
 	SignalKafkaPollTimeoutMs *int `pulumi:"signalKafkaPollTimeoutMs"`
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -281,27 +367,39 @@ type dynamoDbSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot *Snapshot `pulumi:"snapshot"`
 	// Snapshot parallel time offset (config key `snapshot.parallel.time.offset`).
 	//
 	// Between 0 and 604800000.
+	//
+	// Defaults to `0`.
 	SnapshotParallelTimeOffset *int `pulumi:"snapshotParallelTimeOffset"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State *State `pulumi:"state"`
 	// Struct encoding JSON (config key `struct.encoding.json`).
+	//
+	// Defaults to `true`.
 	StructEncodingJson *bool `pulumi:"structEncodingJson"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList string `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 40.
+	//
+	// Defaults to `10`.
 	TasksMax *int `pulumi:"tasksMax"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -310,28 +408,42 @@ type dynamoDbSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault *bool `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -341,8 +453,12 @@ type DynamoDbSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// Array encoding JSON (config key `array.encoding.json`).
+	//
+	// Defaults to `true`.
 	ArrayEncodingJson pulumi.BoolPtrInput
 	// AWS access key ID (config key `aws.access.key.id`).
 	//
@@ -359,39 +475,65 @@ type DynamoDbSourceArgs struct {
 	// Dynamodb service endpoint (config key `dynamodb.service.endpoint`).
 	DynamodbServiceEndpoint pulumi.StringPtrInput
 	// Full export expiration time ms (config key `full.export.expiration.time.ms`).
+	//
+	// Defaults to `86400000`.
 	FullExportExpirationTimeMs pulumi.IntPtrInput
 	// Incremental snapshot chunk size (config key `incremental.snapshot.chunk.size`).
+	//
+	// Defaults to `32768`.
 	IncrementalSnapshotChunkSize pulumi.IntPtrInput
 	// Incremental snapshot max threads (config key `incremental.snapshot.max.threads`).
+	//
+	// Defaults to `8`.
 	IncrementalSnapshotMaxThreads pulumi.IntPtrInput
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrInput
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// Poll timeout ms (config key `poll.timeout.ms`).
+	//
+	// Defaults to `180000`.
 	PollTimeoutMs pulumi.IntPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.Input
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrInput
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.Input
 	// S3 export bucket name (config key `s3.export.bucket.name`).
 	S3ExportBucketName pulumi.StringInput
 	// Signal kafka poll timeout ms (config key `signal.kafka.poll.timeout.ms`).
+	//
+	// Defaults to `1000`.
 	SignalKafkaPollTimeoutMs pulumi.IntPtrInput
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -399,27 +541,39 @@ type DynamoDbSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrInput
 	// Snapshot parallel time offset (config key `snapshot.parallel.time.offset`).
 	//
 	// Between 0 and 604800000.
+	//
+	// Defaults to `0`.
 	SnapshotParallelTimeOffset pulumi.IntPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrInput
 	// Struct encoding JSON (config key `struct.encoding.json`).
+	//
+	// Defaults to `true`.
 	StructEncodingJson pulumi.BoolPtrInput
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 40.
+	//
+	// Defaults to `10`.
 	TasksMax pulumi.IntPtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -428,28 +582,42 @@ type DynamoDbSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrInput
 }
 
@@ -494,11 +662,15 @@ func (o DynamoDbSourceOutput) ToDynamoDbSourceOutputWithContext(ctx context.Cont
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o DynamoDbSourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
 
 // Array encoding JSON (config key `array.encoding.json`).
+//
+// Defaults to `true`.
 func (o DynamoDbSourceOutput) ArrayEncodingJson() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.BoolPtrOutput { return v.ArrayEncodingJson }).(pulumi.BoolPtrOutput)
 }
@@ -553,21 +725,29 @@ func (o DynamoDbSourceOutput) DynamodbServiceEndpoint() pulumi.StringPtrOutput {
 }
 
 // Full export expiration time ms (config key `full.export.expiration.time.ms`).
+//
+// Defaults to `86400000`.
 func (o DynamoDbSourceOutput) FullExportExpirationTimeMs() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.IntPtrOutput { return v.FullExportExpirationTimeMs }).(pulumi.IntPtrOutput)
 }
 
 // Incremental snapshot chunk size (config key `incremental.snapshot.chunk.size`).
+//
+// Defaults to `32768`.
 func (o DynamoDbSourceOutput) IncrementalSnapshotChunkSize() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.IntPtrOutput { return v.IncrementalSnapshotChunkSize }).(pulumi.IntPtrOutput)
 }
 
 // Incremental snapshot max threads (config key `incremental.snapshot.max.threads`).
+//
+// Defaults to `8`.
 func (o DynamoDbSourceOutput) IncrementalSnapshotMaxThreads() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.IntPtrOutput { return v.IncrementalSnapshotMaxThreads }).(pulumi.IntPtrOutput)
 }
 
 // Insert topic name enabled (config key `InsertTopicName.enabled`).
+//
+// Defaults to `false`.
 func (o DynamoDbSourceOutput) InsertTopicNameEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.BoolPtrOutput { return v.InsertTopicNameEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -580,6 +760,8 @@ func (o DynamoDbSourceOutput) LastSnapshot() pulumi.AnyOutput {
 // The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 // then a change that replaces the connector creates the new one before deleting the old, with no gap.
 // With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o DynamoDbSourceOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -587,39 +769,53 @@ func (o DynamoDbSourceOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o DynamoDbSourceOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
 
 // Poll timeout ms (config key `poll.timeout.ms`).
+//
+// Defaults to `180000`.
 func (o DynamoDbSourceOutput) PollTimeoutMs() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.IntPtrOutput { return v.PollTimeoutMs }).(pulumi.IntPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o DynamoDbSourceOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 // operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+//
+// Defaults to 600.
 func (o DynamoDbSourceOutput) ReadyTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.IntPtrOutput { return v.ReadyTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
 // Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 // source reads again from the start). Runs before a restart asked for in the same change.
+//
+// Defaults to none: no reset.
 func (o DynamoDbSourceOutput) ResetTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.AnyOutput { return v.ResetTrigger }).(pulumi.AnyOutput)
 }
 
 // Restarts one task exactly once when `trigger` or `task` changes.
+//
+// Defaults to none: no task restart.
 func (o DynamoDbSourceOutput) RestartTaskTrigger() RestartTaskTriggerPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) RestartTaskTriggerPtrOutput { return v.RestartTaskTrigger }).(RestartTaskTriggerPtrOutput)
 }
 
 // Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 // counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+//
+// Defaults to none: no restart.
 func (o DynamoDbSourceOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
@@ -635,6 +831,8 @@ func (o DynamoDbSourceOutput) ServiceId() pulumi.StringPtrOutput {
 }
 
 // Signal kafka poll timeout ms (config key `signal.kafka.poll.timeout.ms`).
+//
+// Defaults to `1000`.
 func (o DynamoDbSourceOutput) SignalKafkaPollTimeoutMs() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.IntPtrOutput { return v.SignalKafkaPollTimeoutMs }).(pulumi.IntPtrOutput)
 }
@@ -645,6 +843,8 @@ func (o DynamoDbSourceOutput) SignalKafkaPollTimeoutMs() pulumi.IntPtrOutput {
 // snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 // `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+//
+// Defaults to none: only the service's initial snapshot.
 func (o DynamoDbSourceOutput) Snapshot() SnapshotPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
 }
@@ -652,6 +852,8 @@ func (o DynamoDbSourceOutput) Snapshot() SnapshotPtrOutput {
 // Snapshot parallel time offset (config key `snapshot.parallel.time.offset`).
 //
 // Between 0 and 604800000.
+//
+// Defaults to `0`.
 func (o DynamoDbSourceOutput) SnapshotParallelTimeOffset() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.IntPtrOutput { return v.SnapshotParallelTimeOffset }).(pulumi.IntPtrOutput)
 }
@@ -661,11 +863,15 @@ func (o DynamoDbSourceOutput) SnapshotParallelTimeOffset() pulumi.IntPtrOutput {
 // (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 // fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 // drift, and the next `up` sets it back.
+//
+// Defaults to "running".
 func (o DynamoDbSourceOutput) State() StatePtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) StatePtrOutput { return v.State }).(StatePtrOutput)
 }
 
 // Struct encoding JSON (config key `struct.encoding.json`).
+//
+// Defaults to `true`.
 func (o DynamoDbSourceOutput) StructEncodingJson() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.BoolPtrOutput { return v.StructEncodingJson }).(pulumi.BoolPtrOutput)
 }
@@ -677,6 +883,8 @@ func (o DynamoDbSourceOutput) TableIncludeList() pulumi.StringPtrOutput {
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 // are on the service; `[]` removes them all.
+//
+// Defaults to left as they are on the service.
 func (o DynamoDbSourceOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
@@ -689,6 +897,8 @@ func (o DynamoDbSourceOutput) TaskStatuses() pulumi.AnyOutput {
 // Tasks max (config key `tasks.max`).
 //
 // Between 1 and 40.
+//
+// Defaults to `10`.
 func (o DynamoDbSourceOutput) TasksMax() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.IntPtrOutput { return v.TasksMax }).(pulumi.IntPtrOutput)
 }
@@ -716,6 +926,8 @@ func (o DynamoDbSourceOutput) TransformsOversizedRecordsFieldsIncludeList() pulu
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o DynamoDbSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -724,6 +936,8 @@ func (o DynamoDbSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulu
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o DynamoDbSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -732,6 +946,8 @@ func (o DynamoDbSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pul
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o DynamoDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -740,6 +956,8 @@ func (o DynamoDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior()
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o DynamoDbSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.BoolPtrOutput {
 		return v.TransformsOversizedRecordsReplaceNullWithDefault
@@ -748,6 +966,8 @@ func (o DynamoDbSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault()
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o DynamoDbSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsSemanticTypesExclude
@@ -755,6 +975,8 @@ func (o DynamoDbSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() p
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o DynamoDbSourceOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.StringPtrOutput { return v.TransformsOversizedRecordsTruncationSuffix }).(pulumi.StringPtrOutput)
 }
@@ -765,6 +987,8 @@ func (o DynamoDbSourceOutput) TransformsValueToKeyFieldsIncludeList() pulumi.Str
 }
 
 // Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o DynamoDbSourceOutput) TransformsValueToKeyReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.BoolPtrOutput { return v.TransformsValueToKeyReplaceNullWithDefault }).(pulumi.BoolPtrOutput)
 }

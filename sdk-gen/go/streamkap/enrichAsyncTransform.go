@@ -24,8 +24,12 @@ type EnrichAsyncTransform struct {
 	// Async capacity (config key `transforms.async.capacity`).
 	//
 	// Between 1 and 50.
+	//
+	// Defaults to `10`.
 	AsyncCapacity pulumi.IntPtrOutput `pulumi:"asyncCapacity"`
 	// Async timeout ms (config key `transforms.async.timeout.ms`).
+	//
+	// Defaults to `1000`.
 	AsyncTimeoutMs pulumi.IntPtrOutput `pulumi:"asyncTimeoutMs"`
 	// How the transform was created: `api`, `terraform` or `web`.
 	CreatedFrom          pulumi.StringPtrOutput `pulumi:"createdFrom"`
@@ -35,10 +39,14 @@ type EnrichAsyncTransform struct {
 	// holds, and `deploy` deploys its latest version.
 	//
 	// Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
+	//
+	// Defaults to none.
 	Implementation ImplementationPtrOutput `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	InputFormat pulumi.StringPtrOutput `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
@@ -55,6 +63,8 @@ type EnrichAsyncTransform struct {
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	OutputFormat pulumi.StringPtrOutput `pulumi:"outputFormat"`
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
@@ -63,6 +73,8 @@ type EnrichAsyncTransform struct {
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 20.
+	//
+	// Defaults to `5`.
 	Parallelism pulumi.IntPtrOutput `pulumi:"parallelism"`
 	// The version the preview job runs, when one was deployed.
 	PreviewVersion pulumi.StringPtrOutput   `pulumi:"previewVersion"`
@@ -123,8 +135,12 @@ type enrichAsyncTransformArgs struct {
 	// Async capacity (config key `transforms.async.capacity`).
 	//
 	// Between 1 and 50.
+	//
+	// Defaults to `10`.
 	AsyncCapacity *int `pulumi:"asyncCapacity"`
 	// Async timeout ms (config key `transforms.async.timeout.ms`).
+	//
+	// Defaults to `1000`.
 	AsyncTimeoutMs       *int  `pulumi:"asyncTimeoutMs"`
 	Deploy               *bool `pulumi:"deploy"`
 	DeployTimeoutSeconds *int  `pulumi:"deployTimeoutSeconds"`
@@ -132,10 +148,14 @@ type enrichAsyncTransformArgs struct {
 	// holds, and `deploy` deploys its latest version.
 	//
 	// Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
+	//
+	// Defaults to none.
 	Implementation *Implementation `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	InputFormat *string `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
@@ -146,6 +166,8 @@ type enrichAsyncTransformArgs struct {
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	OutputFormat *string `pulumi:"outputFormat"`
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
@@ -154,6 +176,8 @@ type enrichAsyncTransformArgs struct {
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 20.
+	//
+	// Defaults to `5`.
 	Parallelism  *int          `pulumi:"parallelism"`
 	ReplayWindow *ReplayWindow `pulumi:"replayWindow"`
 	Tags         []string      `pulumi:"tags"`
@@ -166,8 +190,12 @@ type EnrichAsyncTransformArgs struct {
 	// Async capacity (config key `transforms.async.capacity`).
 	//
 	// Between 1 and 50.
+	//
+	// Defaults to `10`.
 	AsyncCapacity pulumi.IntPtrInput
 	// Async timeout ms (config key `transforms.async.timeout.ms`).
+	//
+	// Defaults to `1000`.
 	AsyncTimeoutMs       pulumi.IntPtrInput
 	Deploy               pulumi.BoolPtrInput
 	DeployTimeoutSeconds pulumi.IntPtrInput
@@ -175,10 +203,14 @@ type EnrichAsyncTransformArgs struct {
 	// holds, and `deploy` deploys its latest version.
 	//
 	// Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
+	//
+	// Defaults to none.
 	Implementation ImplementationPtrInput
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	InputFormat pulumi.StringPtrInput
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
@@ -189,6 +221,8 @@ type EnrichAsyncTransformArgs struct {
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	OutputFormat pulumi.StringPtrInput
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
@@ -197,6 +231,8 @@ type EnrichAsyncTransformArgs struct {
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 20.
+	//
+	// Defaults to `5`.
 	Parallelism  pulumi.IntPtrInput
 	ReplayWindow ReplayWindowPtrInput
 	Tags         pulumi.StringArrayInput
@@ -247,11 +283,15 @@ func (o EnrichAsyncTransformOutput) Adopt() pulumi.StringPtrOutput {
 // Async capacity (config key `transforms.async.capacity`).
 //
 // Between 1 and 50.
+//
+// Defaults to `10`.
 func (o EnrichAsyncTransformOutput) AsyncCapacity() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *EnrichAsyncTransform) pulumi.IntPtrOutput { return v.AsyncCapacity }).(pulumi.IntPtrOutput)
 }
 
 // Async timeout ms (config key `transforms.async.timeout.ms`).
+//
+// Defaults to `1000`.
 func (o EnrichAsyncTransformOutput) AsyncTimeoutMs() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *EnrichAsyncTransform) pulumi.IntPtrOutput { return v.AsyncTimeoutMs }).(pulumi.IntPtrOutput)
 }
@@ -273,6 +313,8 @@ func (o EnrichAsyncTransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 // holds, and `deploy` deploys its latest version.
 //
 // Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
+//
+// Defaults to none.
 func (o EnrichAsyncTransformOutput) Implementation() ImplementationPtrOutput {
 	return o.ApplyT(func(v *EnrichAsyncTransform) ImplementationPtrOutput { return v.Implementation }).(ImplementationPtrOutput)
 }
@@ -280,6 +322,8 @@ func (o EnrichAsyncTransformOutput) Implementation() ImplementationPtrOutput {
 // How input records are serialized (config key `transforms.input.serialization.format`).
 //
 // One of `Any`, `Avro`, `Json`.
+//
+// Defaults to `"Any"`.
 func (o EnrichAsyncTransformOutput) InputFormat() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EnrichAsyncTransform) pulumi.StringPtrOutput { return v.InputFormat }).(pulumi.StringPtrOutput)
 }
@@ -317,6 +361,8 @@ func (o EnrichAsyncTransformOutput) OnDrift() OnDriftPtrOutput {
 // How output records are serialized (config key `transforms.output.serialization.format`).
 //
 // One of `Any`, `Avro`, `Json`.
+//
+// Defaults to `"Any"`.
 func (o EnrichAsyncTransformOutput) OutputFormat() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EnrichAsyncTransform) pulumi.StringPtrOutput { return v.OutputFormat }).(pulumi.StringPtrOutput)
 }
@@ -331,6 +377,8 @@ func (o EnrichAsyncTransformOutput) OutputTopicPattern() pulumi.StringPtrOutput 
 // Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 //
 // Between 1 and 20.
+//
+// Defaults to `5`.
 func (o EnrichAsyncTransformOutput) Parallelism() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *EnrichAsyncTransform) pulumi.IntPtrOutput { return v.Parallelism }).(pulumi.IntPtrOutput)
 }

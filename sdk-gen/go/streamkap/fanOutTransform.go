@@ -29,10 +29,14 @@ type FanOutTransform struct {
 	// holds, and `deploy` deploys its latest version.
 	//
 	// Its `language` is `JAVASCRIPT` for this transform (config key `transforms.language`).
+	//
+	// Defaults to none.
 	Implementation ImplementationPtrOutput `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	InputFormat pulumi.StringPtrOutput `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
@@ -49,6 +53,8 @@ type FanOutTransform struct {
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	OutputFormat pulumi.StringPtrOutput `pulumi:"outputFormat"`
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
@@ -57,6 +63,8 @@ type FanOutTransform struct {
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 20.
+	//
+	// Defaults to `5`.
 	Parallelism pulumi.IntPtrOutput `pulumi:"parallelism"`
 	// The version the preview job runs, when one was deployed.
 	PreviewVersion pulumi.StringPtrOutput   `pulumi:"previewVersion"`
@@ -120,10 +128,14 @@ type fanOutTransformArgs struct {
 	// holds, and `deploy` deploys its latest version.
 	//
 	// Its `language` is `JAVASCRIPT` for this transform (config key `transforms.language`).
+	//
+	// Defaults to none.
 	Implementation *Implementation `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	InputFormat *string `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
@@ -134,6 +146,8 @@ type fanOutTransformArgs struct {
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	OutputFormat *string `pulumi:"outputFormat"`
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
@@ -142,6 +156,8 @@ type fanOutTransformArgs struct {
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 20.
+	//
+	// Defaults to `5`.
 	Parallelism  *int          `pulumi:"parallelism"`
 	ReplayWindow *ReplayWindow `pulumi:"replayWindow"`
 	Tags         []string      `pulumi:"tags"`
@@ -157,10 +173,14 @@ type FanOutTransformArgs struct {
 	// holds, and `deploy` deploys its latest version.
 	//
 	// Its `language` is `JAVASCRIPT` for this transform (config key `transforms.language`).
+	//
+	// Defaults to none.
 	Implementation ImplementationPtrInput
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	InputFormat pulumi.StringPtrInput
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
@@ -171,6 +191,8 @@ type FanOutTransformArgs struct {
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	OutputFormat pulumi.StringPtrInput
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
@@ -179,6 +201,8 @@ type FanOutTransformArgs struct {
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 20.
+	//
+	// Defaults to `5`.
 	Parallelism  pulumi.IntPtrInput
 	ReplayWindow ReplayWindowPtrInput
 	Tags         pulumi.StringArrayInput
@@ -243,6 +267,8 @@ func (o FanOutTransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 // holds, and `deploy` deploys its latest version.
 //
 // Its `language` is `JAVASCRIPT` for this transform (config key `transforms.language`).
+//
+// Defaults to none.
 func (o FanOutTransformOutput) Implementation() ImplementationPtrOutput {
 	return o.ApplyT(func(v *FanOutTransform) ImplementationPtrOutput { return v.Implementation }).(ImplementationPtrOutput)
 }
@@ -250,6 +276,8 @@ func (o FanOutTransformOutput) Implementation() ImplementationPtrOutput {
 // How input records are serialized (config key `transforms.input.serialization.format`).
 //
 // One of `Any`, `Avro`, `Json`.
+//
+// Defaults to `"Any"`.
 func (o FanOutTransformOutput) InputFormat() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FanOutTransform) pulumi.StringPtrOutput { return v.InputFormat }).(pulumi.StringPtrOutput)
 }
@@ -287,6 +315,8 @@ func (o FanOutTransformOutput) OnDrift() OnDriftPtrOutput {
 // How output records are serialized (config key `transforms.output.serialization.format`).
 //
 // One of `Any`, `Avro`, `Json`.
+//
+// Defaults to `"Any"`.
 func (o FanOutTransformOutput) OutputFormat() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FanOutTransform) pulumi.StringPtrOutput { return v.OutputFormat }).(pulumi.StringPtrOutput)
 }
@@ -301,6 +331,8 @@ func (o FanOutTransformOutput) OutputTopicPattern() pulumi.StringPtrOutput {
 // Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 //
 // Between 1 and 20.
+//
+// Defaults to `5`.
 func (o FanOutTransformOutput) Parallelism() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FanOutTransform) pulumi.IntPtrOutput { return v.Parallelism }).(pulumi.IntPtrOutput)
 }

@@ -30,6 +30,8 @@ type GetDestinationsArgs struct {
 	// Tag ids the object must carry.
 	TagIds []string `pulumi:"tagIds"`
 	// Whether the object needs `any` of `tagIds` or `all` of them.
+	//
+	// Defaults to "any".
 	TagMatch *ConnectorFilterTagMatch `pulumi:"tagMatch"`
 }
 
@@ -50,6 +52,8 @@ type GetDestinationsOutputArgs struct {
 	// Tag ids the object must carry.
 	TagIds pulumi.StringArrayInput `pulumi:"tagIds"`
 	// Whether the object needs `any` of `tagIds` or `all` of them.
+	//
+	// Defaults to "any".
 	TagMatch ConnectorFilterTagMatchPtrInput `pulumi:"tagMatch"`
 }
 

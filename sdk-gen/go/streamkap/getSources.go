@@ -31,6 +31,8 @@ type GetSourcesArgs struct {
 	// Tag ids the object must carry.
 	TagIds []string `pulumi:"tagIds"`
 	// Whether the object needs `any` of `tagIds` or `all` of them.
+	//
+	// Defaults to "any".
 	TagMatch *ConnectorFilterTagMatch `pulumi:"tagMatch"`
 }
 
@@ -51,6 +53,8 @@ type GetSourcesOutputArgs struct {
 	// Tag ids the object must carry.
 	TagIds pulumi.StringArrayInput `pulumi:"tagIds"`
 	// Whether the object needs `any` of `tagIds` or `all` of them.
+	//
+	// Defaults to "any".
 	TagMatch ConnectorFilterTagMatchPtrInput `pulumi:"tagMatch"`
 }
 

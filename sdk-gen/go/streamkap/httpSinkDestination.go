@@ -21,18 +21,32 @@ type HttpSinkDestination struct {
 
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Batch buffering enabled (config key `batch.buffering.enabled`).
+	//
+	// Defaults to `false`.
 	BatchBufferingEnabled pulumi.BoolPtrOutput `pulumi:"batchBufferingEnabled"`
 	// Batch max size (config key `batch.max.size`).
+	//
+	// Defaults to `500`.
 	BatchMaxSize pulumi.IntPtrOutput `pulumi:"batchMaxSize"`
 	// Batch max time ms (config key `batch.max.time.ms`).
+	//
+	// Defaults to `10000`.
 	BatchMaxTimeMs pulumi.IntPtrOutput `pulumi:"batchMaxTimeMs"`
 	// Batch prefix (config key `batch.prefix`).
+	//
+	// Defaults to `"["`.
 	BatchPrefix pulumi.StringPtrOutput `pulumi:"batchPrefix"`
 	// Batch separator (config key `batch.separator`).
+	//
+	// Defaults to `","`.
 	BatchSeparator pulumi.StringPtrOutput `pulumi:"batchSeparator"`
 	// Batch suffix (config key `batch.suffix`).
+	//
+	// Defaults to `"]"`.
 	BatchSuffix pulumi.StringPtrOutput `pulumi:"batchSuffix"`
 	// Batching enabled (config key `batching.enabled`).
+	//
+	// Defaults to `false`.
 	BatchingEnabled pulumi.BoolPtrOutput `pulumi:"batchingEnabled"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
@@ -41,6 +55,8 @@ type HttpSinkDestination struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrOutput `pulumi:"consumerOverrideMaxPollRecords"`
 	// How the object was created: `api`, `terraform` or `web` (see the `streamkap:createdFrom` setting).
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
@@ -49,20 +65,28 @@ type HttpSinkDestination struct {
 	// Decimal format (config key `decimal.format`).
 	//
 	// One of `BASE64`, `NUMERIC`.
+	//
+	// Defaults to `"NUMERIC"`.
 	DecimalFormat DecimalFormatPtrOutput `pulumi:"decimalFormat"`
 	// Errors tolerance (config key `errors.tolerance.user.defined`).
 	//
 	// One of `none`, `all`.
+	//
+	// Defaults to `"none"`.
 	ErrorsTolerance ErrorsTolerancePtrOutput `pulumi:"errorsTolerance"`
 	// HTTP authorization type (config key `http.authorization.type`).
 	//
 	// One of `none`, `static`, `oauth2`.
+	//
+	// Defaults to `"none"`.
 	HttpAuthorizationType HttpAuthorizationTypePtrOutput `pulumi:"httpAuthorizationType"`
 	// HTTP headers additional (config key `http.headers.additional`).
 	HttpHeadersAdditional pulumi.StringPtrOutput `pulumi:"httpHeadersAdditional"`
 	// HTTP headers authorization (config key `http.headers.authorization`).
 	HttpHeadersAuthorization pulumi.StringPtrOutput `pulumi:"httpHeadersAuthorization"`
 	// HTTP headers content type (config key `http.headers.content.type`).
+	//
+	// Defaults to `"application/json"`.
 	HttpHeadersContentType pulumi.StringPtrOutput `pulumi:"httpHeadersContentType"`
 	// HTTP proxy host (config key `http.proxy.host`).
 	HttpProxyHost pulumi.StringPtrOutput `pulumi:"httpProxyHost"`
@@ -71,12 +95,16 @@ type HttpSinkDestination struct {
 	// Between 1 and 65535.
 	HttpProxyPort pulumi.IntPtrOutput `pulumi:"httpProxyPort"`
 	// HTTP timeout (config key `http.timeout`).
+	//
+	// Defaults to `30`.
 	HttpTimeout pulumi.IntPtrOutput `pulumi:"httpTimeout"`
 	// HTTP URL (config key `http.url`).
 	HttpUrl pulumi.StringPtrOutput `pulumi:"httpUrl"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// Max retries (config key `max.retries`).
+	//
+	// Defaults to `1`.
 	MaxRetries pulumi.IntPtrOutput    `pulumi:"maxRetries"`
 	Name       pulumi.StringPtrOutput `pulumi:"name"`
 	// Oauth2 access token URL (config key `oauth2.access.token.url`).
@@ -91,14 +119,20 @@ type HttpSinkDestination struct {
 	Oauth2Scope pulumi.StringPtrOutput `pulumi:"oauth2Scope"`
 	OnDrift     OnDriftPtrOutput       `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrOutput        `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds pulumi.IntPtrOutput         `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
 	RestartTaskTrigger  RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	RestartTrigger      pulumi.AnyOutput            `pulumi:"restartTrigger"`
 	// Retry backoff ms (config key `retry.backoff.ms`).
+	//
+	// Defaults to `3000`.
 	RetryBackoffMs pulumi.IntPtrOutput      `pulumi:"retryBackoffMs"`
 	Snapshot       SnapshotPtrOutput        `pulumi:"snapshot"`
 	State          StatePtrOutput           `pulumi:"state"`
@@ -124,11 +158,15 @@ type HttpSinkDestination struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrOutput `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -137,24 +175,36 @@ type HttpSinkDestination struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrOutput `pulumi:"transformsRenameFieldsRenames"`
@@ -167,6 +217,8 @@ type HttpSinkDestination struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrOutput `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -174,13 +226,19 @@ type HttpSinkDestination struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonbJFieldsIncludeList"`
@@ -240,40 +298,64 @@ func (HttpSinkDestinationState) ElementType() reflect.Type {
 type httpSinkDestinationArgs struct {
 	Adopt *string `pulumi:"adopt"`
 	// Batch buffering enabled (config key `batch.buffering.enabled`).
+	//
+	// Defaults to `false`.
 	BatchBufferingEnabled *bool `pulumi:"batchBufferingEnabled"`
 	// Batch max size (config key `batch.max.size`).
+	//
+	// Defaults to `500`.
 	BatchMaxSize *int `pulumi:"batchMaxSize"`
 	// Batch max time ms (config key `batch.max.time.ms`).
+	//
+	// Defaults to `10000`.
 	BatchMaxTimeMs *int `pulumi:"batchMaxTimeMs"`
 	// Batch prefix (config key `batch.prefix`).
+	//
+	// Defaults to `"["`.
 	BatchPrefix *string `pulumi:"batchPrefix"`
 	// Batch separator (config key `batch.separator`).
+	//
+	// Defaults to `","`.
 	BatchSeparator *string `pulumi:"batchSeparator"`
 	// Batch suffix (config key `batch.suffix`).
+	//
+	// Defaults to `"]"`.
 	BatchSuffix *string `pulumi:"batchSuffix"`
 	// Batching enabled (config key `batching.enabled`).
+	//
+	// Defaults to `false`.
 	BatchingEnabled *bool `pulumi:"batchingEnabled"`
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords *int `pulumi:"consumerOverrideMaxPollRecords"`
 	// Decimal format (config key `decimal.format`).
 	//
 	// One of `BASE64`, `NUMERIC`.
+	//
+	// Defaults to `"NUMERIC"`.
 	DecimalFormat *DecimalFormat `pulumi:"decimalFormat"`
 	// Errors tolerance (config key `errors.tolerance.user.defined`).
 	//
 	// One of `none`, `all`.
+	//
+	// Defaults to `"none"`.
 	ErrorsTolerance *ErrorsTolerance `pulumi:"errorsTolerance"`
 	// HTTP authorization type (config key `http.authorization.type`).
 	//
 	// One of `none`, `static`, `oauth2`.
+	//
+	// Defaults to `"none"`.
 	HttpAuthorizationType *HttpAuthorizationType `pulumi:"httpAuthorizationType"`
 	// HTTP headers additional (config key `http.headers.additional`).
 	HttpHeadersAdditional *string `pulumi:"httpHeadersAdditional"`
 	// HTTP headers authorization (config key `http.headers.authorization`).
 	HttpHeadersAuthorization *string `pulumi:"httpHeadersAuthorization"`
 	// HTTP headers content type (config key `http.headers.content.type`).
+	//
+	// Defaults to `"application/json"`.
 	HttpHeadersContentType *string `pulumi:"httpHeadersContentType"`
 	// HTTP proxy host (config key `http.proxy.host`).
 	HttpProxyHost *string `pulumi:"httpProxyHost"`
@@ -282,10 +364,14 @@ type httpSinkDestinationArgs struct {
 	// Between 1 and 65535.
 	HttpProxyPort *int `pulumi:"httpProxyPort"`
 	// HTTP timeout (config key `http.timeout`).
+	//
+	// Defaults to `30`.
 	HttpTimeout *int `pulumi:"httpTimeout"`
 	// HTTP URL (config key `http.url`).
 	HttpUrl string `pulumi:"httpUrl"`
 	// Max retries (config key `max.retries`).
+	//
+	// Defaults to `1`.
 	MaxRetries *int    `pulumi:"maxRetries"`
 	Name       *string `pulumi:"name"`
 	// Oauth2 access token URL (config key `oauth2.access.token.url`).
@@ -300,14 +386,20 @@ type httpSinkDestinationArgs struct {
 	Oauth2Scope *string  `pulumi:"oauth2Scope"`
 	OnDrift     *OnDrift `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    *bool               `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds *int                `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        interface{}         `pulumi:"resetTrigger"`
 	RestartTaskTrigger  *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	RestartTrigger      interface{}         `pulumi:"restartTrigger"`
 	// Retry backoff ms (config key `retry.backoff.ms`).
+	//
+	// Defaults to `3000`.
 	RetryBackoffMs *int      `pulumi:"retryBackoffMs"`
 	Snapshot       *Snapshot `pulumi:"snapshot"`
 	State          *State    `pulumi:"state"`
@@ -327,11 +419,15 @@ type httpSinkDestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList *string `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll *bool `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -340,24 +436,36 @@ type httpSinkDestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames *string `pulumi:"transformsRenameFieldsRenames"`
@@ -370,6 +478,8 @@ type httpSinkDestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList *string `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision *bool `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList *string `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -377,13 +487,19 @@ type httpSinkDestinationArgs struct {
 	TransformsToIntJFieldsIncludeList *string `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes *bool `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList *string `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes *bool `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson *bool `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList *string `pulumi:"transformsToJsonbJFieldsIncludeList"`
@@ -395,40 +511,64 @@ type httpSinkDestinationArgs struct {
 type HttpSinkDestinationArgs struct {
 	Adopt pulumi.StringPtrInput
 	// Batch buffering enabled (config key `batch.buffering.enabled`).
+	//
+	// Defaults to `false`.
 	BatchBufferingEnabled pulumi.BoolPtrInput
 	// Batch max size (config key `batch.max.size`).
+	//
+	// Defaults to `500`.
 	BatchMaxSize pulumi.IntPtrInput
 	// Batch max time ms (config key `batch.max.time.ms`).
+	//
+	// Defaults to `10000`.
 	BatchMaxTimeMs pulumi.IntPtrInput
 	// Batch prefix (config key `batch.prefix`).
+	//
+	// Defaults to `"["`.
 	BatchPrefix pulumi.StringPtrInput
 	// Batch separator (config key `batch.separator`).
+	//
+	// Defaults to `","`.
 	BatchSeparator pulumi.StringPtrInput
 	// Batch suffix (config key `batch.suffix`).
+	//
+	// Defaults to `"]"`.
 	BatchSuffix pulumi.StringPtrInput
 	// Batching enabled (config key `batching.enabled`).
+	//
+	// Defaults to `false`.
 	BatchingEnabled pulumi.BoolPtrInput
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrInput
 	// Decimal format (config key `decimal.format`).
 	//
 	// One of `BASE64`, `NUMERIC`.
+	//
+	// Defaults to `"NUMERIC"`.
 	DecimalFormat DecimalFormatPtrInput
 	// Errors tolerance (config key `errors.tolerance.user.defined`).
 	//
 	// One of `none`, `all`.
+	//
+	// Defaults to `"none"`.
 	ErrorsTolerance ErrorsTolerancePtrInput
 	// HTTP authorization type (config key `http.authorization.type`).
 	//
 	// One of `none`, `static`, `oauth2`.
+	//
+	// Defaults to `"none"`.
 	HttpAuthorizationType HttpAuthorizationTypePtrInput
 	// HTTP headers additional (config key `http.headers.additional`).
 	HttpHeadersAdditional pulumi.StringPtrInput
 	// HTTP headers authorization (config key `http.headers.authorization`).
 	HttpHeadersAuthorization pulumi.StringPtrInput
 	// HTTP headers content type (config key `http.headers.content.type`).
+	//
+	// Defaults to `"application/json"`.
 	HttpHeadersContentType pulumi.StringPtrInput
 	// HTTP proxy host (config key `http.proxy.host`).
 	HttpProxyHost pulumi.StringPtrInput
@@ -437,10 +577,14 @@ type HttpSinkDestinationArgs struct {
 	// Between 1 and 65535.
 	HttpProxyPort pulumi.IntPtrInput
 	// HTTP timeout (config key `http.timeout`).
+	//
+	// Defaults to `30`.
 	HttpTimeout pulumi.IntPtrInput
 	// HTTP URL (config key `http.url`).
 	HttpUrl pulumi.StringInput
 	// Max retries (config key `max.retries`).
+	//
+	// Defaults to `1`.
 	MaxRetries pulumi.IntPtrInput
 	Name       pulumi.StringPtrInput
 	// Oauth2 access token URL (config key `oauth2.access.token.url`).
@@ -455,14 +599,20 @@ type HttpSinkDestinationArgs struct {
 	Oauth2Scope pulumi.StringPtrInput
 	OnDrift     OnDriftPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrInput
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	ResetTrigger        pulumi.Input
 	RestartTaskTrigger  RestartTaskTriggerPtrInput
 	RestartTrigger      pulumi.Input
 	// Retry backoff ms (config key `retry.backoff.ms`).
+	//
+	// Defaults to `3000`.
 	RetryBackoffMs pulumi.IntPtrInput
 	Snapshot       SnapshotPtrInput
 	State          StatePtrInput
@@ -482,11 +632,15 @@ type HttpSinkDestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrInput
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrInput
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -495,24 +649,36 @@ type HttpSinkDestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrInput
@@ -525,6 +691,8 @@ type HttpSinkDestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrInput
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrInput
@@ -532,13 +700,19 @@ type HttpSinkDestinationArgs struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrInput
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrInput
@@ -588,36 +762,50 @@ func (o HttpSinkDestinationOutput) Adopt() pulumi.StringPtrOutput {
 }
 
 // Batch buffering enabled (config key `batch.buffering.enabled`).
+//
+// Defaults to `false`.
 func (o HttpSinkDestinationOutput) BatchBufferingEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.BoolPtrOutput { return v.BatchBufferingEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // Batch max size (config key `batch.max.size`).
+//
+// Defaults to `500`.
 func (o HttpSinkDestinationOutput) BatchMaxSize() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.IntPtrOutput { return v.BatchMaxSize }).(pulumi.IntPtrOutput)
 }
 
 // Batch max time ms (config key `batch.max.time.ms`).
+//
+// Defaults to `10000`.
 func (o HttpSinkDestinationOutput) BatchMaxTimeMs() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.IntPtrOutput { return v.BatchMaxTimeMs }).(pulumi.IntPtrOutput)
 }
 
 // Batch prefix (config key `batch.prefix`).
+//
+// Defaults to `"["`.
 func (o HttpSinkDestinationOutput) BatchPrefix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.StringPtrOutput { return v.BatchPrefix }).(pulumi.StringPtrOutput)
 }
 
 // Batch separator (config key `batch.separator`).
+//
+// Defaults to `","`.
 func (o HttpSinkDestinationOutput) BatchSeparator() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.StringPtrOutput { return v.BatchSeparator }).(pulumi.StringPtrOutput)
 }
 
 // Batch suffix (config key `batch.suffix`).
+//
+// Defaults to `"]"`.
 func (o HttpSinkDestinationOutput) BatchSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.StringPtrOutput { return v.BatchSuffix }).(pulumi.StringPtrOutput)
 }
 
 // Batching enabled (config key `batching.enabled`).
+//
+// Defaults to `false`.
 func (o HttpSinkDestinationOutput) BatchingEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.BoolPtrOutput { return v.BatchingEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -635,6 +823,8 @@ func (o HttpSinkDestinationOutput) ConnectorStatus() pulumi.StringPtrOutput {
 // Consumer override max poll records (config key `consumer.override.max.poll.records`).
 //
 // Between 1 and 100000.
+//
+// Defaults to `10000`.
 func (o HttpSinkDestinationOutput) ConsumerOverrideMaxPollRecords() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.IntPtrOutput { return v.ConsumerOverrideMaxPollRecords }).(pulumi.IntPtrOutput)
 }
@@ -652,6 +842,8 @@ func (o HttpSinkDestinationOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // Decimal format (config key `decimal.format`).
 //
 // One of `BASE64`, `NUMERIC`.
+//
+// Defaults to `"NUMERIC"`.
 func (o HttpSinkDestinationOutput) DecimalFormat() DecimalFormatPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) DecimalFormatPtrOutput { return v.DecimalFormat }).(DecimalFormatPtrOutput)
 }
@@ -659,6 +851,8 @@ func (o HttpSinkDestinationOutput) DecimalFormat() DecimalFormatPtrOutput {
 // Errors tolerance (config key `errors.tolerance.user.defined`).
 //
 // One of `none`, `all`.
+//
+// Defaults to `"none"`.
 func (o HttpSinkDestinationOutput) ErrorsTolerance() ErrorsTolerancePtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) ErrorsTolerancePtrOutput { return v.ErrorsTolerance }).(ErrorsTolerancePtrOutput)
 }
@@ -666,6 +860,8 @@ func (o HttpSinkDestinationOutput) ErrorsTolerance() ErrorsTolerancePtrOutput {
 // HTTP authorization type (config key `http.authorization.type`).
 //
 // One of `none`, `static`, `oauth2`.
+//
+// Defaults to `"none"`.
 func (o HttpSinkDestinationOutput) HttpAuthorizationType() HttpAuthorizationTypePtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) HttpAuthorizationTypePtrOutput { return v.HttpAuthorizationType }).(HttpAuthorizationTypePtrOutput)
 }
@@ -681,6 +877,8 @@ func (o HttpSinkDestinationOutput) HttpHeadersAuthorization() pulumi.StringPtrOu
 }
 
 // HTTP headers content type (config key `http.headers.content.type`).
+//
+// Defaults to `"application/json"`.
 func (o HttpSinkDestinationOutput) HttpHeadersContentType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.StringPtrOutput { return v.HttpHeadersContentType }).(pulumi.StringPtrOutput)
 }
@@ -698,6 +896,8 @@ func (o HttpSinkDestinationOutput) HttpProxyPort() pulumi.IntPtrOutput {
 }
 
 // HTTP timeout (config key `http.timeout`).
+//
+// Defaults to `30`.
 func (o HttpSinkDestinationOutput) HttpTimeout() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.IntPtrOutput { return v.HttpTimeout }).(pulumi.IntPtrOutput)
 }
@@ -713,6 +913,8 @@ func (o HttpSinkDestinationOutput) LastSnapshot() pulumi.AnyOutput {
 }
 
 // Max retries (config key `max.retries`).
+//
+// Defaults to `1`.
 func (o HttpSinkDestinationOutput) MaxRetries() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.IntPtrOutput { return v.MaxRetries }).(pulumi.IntPtrOutput)
 }
@@ -748,11 +950,15 @@ func (o HttpSinkDestinationOutput) OnDrift() OnDriftPtrOutput {
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o HttpSinkDestinationOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // Quote identifiers (config key `quote.identifiers`).
+//
+// Defaults to `true`.
 func (o HttpSinkDestinationOutput) QuoteIdentifiers() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.BoolPtrOutput { return v.QuoteIdentifiers }).(pulumi.BoolPtrOutput)
 }
@@ -774,6 +980,8 @@ func (o HttpSinkDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 }
 
 // Retry backoff ms (config key `retry.backoff.ms`).
+//
+// Defaults to `3000`.
 func (o HttpSinkDestinationOutput) RetryBackoffMs() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.IntPtrOutput { return v.RetryBackoffMs }).(pulumi.IntPtrOutput)
 }
@@ -844,6 +1052,8 @@ func (o HttpSinkDestinationOutput) TransformsMarkColumnsAsOptionalFieldsIncludeL
 
 // Transforms mark columns as required fields include all (config key
 // `transforms.MarkColumnsAsRequired.fields.include.all`).
+//
+// Defaults to `false`.
 func (o HttpSinkDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.BoolPtrOutput {
 		return v.TransformsMarkColumnsAsRequiredFieldsIncludeAll
@@ -854,6 +1064,8 @@ func (o HttpSinkDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeA
 // `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 //
 // One of `NONE`, `TYPE_MIN`.
+//
+// Defaults to `"NONE"`.
 func (o HttpSinkDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
@@ -877,6 +1089,8 @@ func (o HttpSinkDestinationOutput) TransformsOversizedRecordsFieldsIncludeList()
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o HttpSinkDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -885,6 +1099,8 @@ func (o HttpSinkDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes()
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o HttpSinkDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.IntPtrOutput {
 		return v.TransformsOversizedRecordsMaxRecordSizeBytes
@@ -895,6 +1111,8 @@ func (o HttpSinkDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes(
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o HttpSinkDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -903,6 +1121,8 @@ func (o HttpSinkDestinationOutput) TransformsOversizedRecordsOversizedFieldBehav
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o HttpSinkDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.BoolPtrOutput {
 		return v.TransformsOversizedRecordsReplaceNullWithDefault
@@ -911,6 +1131,8 @@ func (o HttpSinkDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefa
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o HttpSinkDestinationOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsSemanticTypesExclude
@@ -918,6 +1140,8 @@ func (o HttpSinkDestinationOutput) TransformsOversizedRecordsSemanticTypesExclud
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o HttpSinkDestinationOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsTruncationSuffix
@@ -950,6 +1174,8 @@ func (o HttpSinkDestinationOutput) TransformsToDecimalJFieldsIncludeList() pulum
 }
 
 // Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+//
+// Defaults to `false`.
 func (o HttpSinkDestinationOutput) TransformsToDecimalJTruncateToMaxPrecision() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.BoolPtrOutput { return v.TransformsToDecimalJTruncateToMaxPrecision }).(pulumi.BoolPtrOutput)
 }
@@ -966,6 +1192,8 @@ func (o HttpSinkDestinationOutput) TransformsToIntJFieldsIncludeList() pulumi.St
 
 // Transforms to JSON j convert all complex types (config key
 // `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o HttpSinkDestinationOutput) TransformsToJsonJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
@@ -977,11 +1205,15 @@ func (o HttpSinkDestinationOutput) TransformsToJsonJFieldsIncludeList() pulumi.S
 
 // Transforms to JSONB j convert all complex types (config key
 // `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o HttpSinkDestinationOutput) TransformsToJsonbJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
 
 // Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+//
+// Defaults to `false`.
 func (o HttpSinkDestinationOutput) TransformsToJsonbJConvertAllJson() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllJson }).(pulumi.BoolPtrOutput)
 }

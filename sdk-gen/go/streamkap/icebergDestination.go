@@ -27,6 +27,8 @@ type IcebergDestination struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrOutput `pulumi:"consumerOverrideMaxPollRecords"`
 	// How the object was created: `api`, `terraform` or `web` (see the `streamkap:createdFrom` setting).
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
@@ -35,6 +37,8 @@ type IcebergDestination struct {
 	// Iceberg catalog auth mode (config key `iceberg.catalog.auth.mode`).
 	//
 	// One of `none`, `token`, `oauth2`.
+	//
+	// Defaults to `"none"`.
 	IcebergCatalogAuthMode IcebergCatalogAuthModePtrOutput `pulumi:"icebergCatalogAuthMode"`
 	// Iceberg catalog client assume role arn (config key `iceberg.catalog.client.assume-role.arn`).
 	IcebergCatalogClientAssumeRoleArn pulumi.StringPtrOutput `pulumi:"icebergCatalogClientAssumeRoleArn"`
@@ -43,6 +47,8 @@ type IcebergDestination struct {
 	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
 	// `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
 	// `us-west-1`, `us-west-2`, `auto`.
+	//
+	// Defaults to `"us-west-2"`.
 	IcebergCatalogClientRegion IcebergCatalogClientRegionPtrOutput `pulumi:"icebergCatalogClientRegion"`
 	// Iceberg catalog credential (config key `iceberg.catalog.credential`).
 	//
@@ -53,12 +59,16 @@ type IcebergDestination struct {
 	// Iceberg catalog s3 access key ID (config key `iceberg.catalog.s3.access-key-id`).
 	IcebergCatalogS3AccessKeyId pulumi.StringPtrOutput `pulumi:"icebergCatalogS3AccessKeyId"`
 	// Iceberg catalog s3 credentials enabled (config key `iceberg.catalog.s3.credentials.enabled`).
+	//
+	// Defaults to `false`.
 	IcebergCatalogS3CredentialsEnabled pulumi.BoolPtrOutput `pulumi:"icebergCatalogS3CredentialsEnabled"`
 	// Iceberg catalog s3 secret access key (config key `iceberg.catalog.s3.secret-access-key`).
 	//
 	// Secret: stored as a Pulumi secret.
 	IcebergCatalogS3SecretAccessKey pulumi.StringPtrOutput `pulumi:"icebergCatalogS3SecretAccessKey"`
 	// Iceberg catalog scope (config key `iceberg.catalog.scope`).
+	//
+	// Defaults to `"PRINCIPAL_ROLE:ALL"`.
 	IcebergCatalogScope pulumi.StringPtrOutput `pulumi:"icebergCatalogScope"`
 	// Iceberg catalog token (config key `iceberg.catalog.token`).
 	//
@@ -68,40 +78,64 @@ type IcebergDestination struct {
 	//
 	// One of `rest`, `hive`, `glue`.
 	// Changing this replaces the destination.
+	//
+	// Defaults to `"rest"`.
 	IcebergCatalogType IcebergCatalogTypePtrOutput `pulumi:"icebergCatalogType"`
 	// Iceberg catalog URI (config key `iceberg.catalog.uri`).
 	IcebergCatalogUri pulumi.StringPtrOutput `pulumi:"icebergCatalogUri"`
 	// Iceberg catalog warehouse (config key `iceberg.catalog.warehouse`).
 	IcebergCatalogWarehouse pulumi.StringPtrOutput `pulumi:"icebergCatalogWarehouse"`
 	// Iceberg tables compaction commit threshold (config key `iceberg.tables.compaction.commit-threshold`).
+	//
+	// Defaults to `"5"`.
 	IcebergTablesCompactionCommitThreshold pulumi.StringPtrOutput `pulumi:"icebergTablesCompactionCommitThreshold"`
 	// Iceberg tables compaction enabled (config key `iceberg.tables.compaction.enabled`).
+	//
+	// Defaults to `false`.
 	IcebergTablesCompactionEnabled pulumi.BoolPtrOutput `pulumi:"icebergTablesCompactionEnabled"`
 	// Iceberg tables compaction expire snapshots (config key `iceberg.tables.compaction.expire-snapshots`).
+	//
+	// Defaults to `false`.
 	IcebergTablesCompactionExpireSnapshots pulumi.BoolPtrOutput `pulumi:"icebergTablesCompactionExpireSnapshots"`
 	// Iceberg tables compaction max files per run (config key `iceberg.tables.compaction.max-files-per-run`).
+	//
+	// Defaults to `"100"`.
 	IcebergTablesCompactionMaxFilesPerRun pulumi.StringPtrOutput `pulumi:"icebergTablesCompactionMaxFilesPerRun"`
 	// Iceberg tables compaction min small files (config key `iceberg.tables.compaction.min-small-files`).
+	//
+	// Defaults to `"5"`.
 	IcebergTablesCompactionMinSmallFiles pulumi.StringPtrOutput `pulumi:"icebergTablesCompactionMinSmallFiles"`
 	// Iceberg tables compaction retain last (config key `iceberg.tables.compaction.retain-last`).
+	//
+	// Defaults to `"1"`.
 	IcebergTablesCompactionRetainLast pulumi.StringPtrOutput `pulumi:"icebergTablesCompactionRetainLast"`
 	// Iceberg tables compaction target file size bytes (config key `iceberg.tables.compaction.target-file-size-bytes`).
+	//
+	// Defaults to `"134217728"`.
 	IcebergTablesCompactionTargetFileSizeBytes pulumi.StringPtrOutput `pulumi:"icebergTablesCompactionTargetFileSizeBytes"`
 	// Iceberg tables default ID columns (config key `iceberg.tables.default-id-columns`).
 	IcebergTablesDefaultIdColumns pulumi.StringPtrOutput `pulumi:"icebergTablesDefaultIdColumns"`
 	// Iceberg tables hard delete enabled (config key `iceberg.tables.hard-delete-enabled`).
+	//
+	// Defaults to `true`.
 	IcebergTablesHardDeleteEnabled pulumi.BoolPtrOutput `pulumi:"icebergTablesHardDeleteEnabled"`
 	// Insert mode (config key `insert.mode.user.defined`).
 	//
 	// One of `insert`, `upsert`.
+	//
+	// Defaults to `"insert"`.
 	InsertMode InsertModePtrOutput `pulumi:"insertMode"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
 	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrOutput        `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds pulumi.IntPtrOutput         `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
@@ -133,11 +167,15 @@ type IcebergDestination struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrOutput `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -146,24 +184,36 @@ type IcebergDestination struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrOutput `pulumi:"transformsRenameFieldsRenames"`
@@ -176,6 +226,8 @@ type IcebergDestination struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrOutput `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -183,13 +235,19 @@ type IcebergDestination struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonbJFieldsIncludeList"`
@@ -266,10 +324,14 @@ type icebergDestinationArgs struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords *int `pulumi:"consumerOverrideMaxPollRecords"`
 	// Iceberg catalog auth mode (config key `iceberg.catalog.auth.mode`).
 	//
 	// One of `none`, `token`, `oauth2`.
+	//
+	// Defaults to `"none"`.
 	IcebergCatalogAuthMode *IcebergCatalogAuthMode `pulumi:"icebergCatalogAuthMode"`
 	// Iceberg catalog client assume role arn (config key `iceberg.catalog.client.assume-role.arn`).
 	IcebergCatalogClientAssumeRoleArn *string `pulumi:"icebergCatalogClientAssumeRoleArn"`
@@ -278,6 +340,8 @@ type icebergDestinationArgs struct {
 	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
 	// `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
 	// `us-west-1`, `us-west-2`, `auto`.
+	//
+	// Defaults to `"us-west-2"`.
 	IcebergCatalogClientRegion *IcebergCatalogClientRegion `pulumi:"icebergCatalogClientRegion"`
 	// Iceberg catalog credential (config key `iceberg.catalog.credential`).
 	//
@@ -288,12 +352,16 @@ type icebergDestinationArgs struct {
 	// Iceberg catalog s3 access key ID (config key `iceberg.catalog.s3.access-key-id`).
 	IcebergCatalogS3AccessKeyId *string `pulumi:"icebergCatalogS3AccessKeyId"`
 	// Iceberg catalog s3 credentials enabled (config key `iceberg.catalog.s3.credentials.enabled`).
+	//
+	// Defaults to `false`.
 	IcebergCatalogS3CredentialsEnabled *bool `pulumi:"icebergCatalogS3CredentialsEnabled"`
 	// Iceberg catalog s3 secret access key (config key `iceberg.catalog.s3.secret-access-key`).
 	//
 	// Secret: stored as a Pulumi secret.
 	IcebergCatalogS3SecretAccessKey *string `pulumi:"icebergCatalogS3SecretAccessKey"`
 	// Iceberg catalog scope (config key `iceberg.catalog.scope`).
+	//
+	// Defaults to `"PRINCIPAL_ROLE:ALL"`.
 	IcebergCatalogScope *string `pulumi:"icebergCatalogScope"`
 	// Iceberg catalog token (config key `iceberg.catalog.token`).
 	//
@@ -303,38 +371,62 @@ type icebergDestinationArgs struct {
 	//
 	// One of `rest`, `hive`, `glue`.
 	// Changing this replaces the destination.
+	//
+	// Defaults to `"rest"`.
 	IcebergCatalogType *IcebergCatalogType `pulumi:"icebergCatalogType"`
 	// Iceberg catalog URI (config key `iceberg.catalog.uri`).
 	IcebergCatalogUri *string `pulumi:"icebergCatalogUri"`
 	// Iceberg catalog warehouse (config key `iceberg.catalog.warehouse`).
 	IcebergCatalogWarehouse string `pulumi:"icebergCatalogWarehouse"`
 	// Iceberg tables compaction commit threshold (config key `iceberg.tables.compaction.commit-threshold`).
+	//
+	// Defaults to `"5"`.
 	IcebergTablesCompactionCommitThreshold *string `pulumi:"icebergTablesCompactionCommitThreshold"`
 	// Iceberg tables compaction enabled (config key `iceberg.tables.compaction.enabled`).
+	//
+	// Defaults to `false`.
 	IcebergTablesCompactionEnabled *bool `pulumi:"icebergTablesCompactionEnabled"`
 	// Iceberg tables compaction expire snapshots (config key `iceberg.tables.compaction.expire-snapshots`).
+	//
+	// Defaults to `false`.
 	IcebergTablesCompactionExpireSnapshots *bool `pulumi:"icebergTablesCompactionExpireSnapshots"`
 	// Iceberg tables compaction max files per run (config key `iceberg.tables.compaction.max-files-per-run`).
+	//
+	// Defaults to `"100"`.
 	IcebergTablesCompactionMaxFilesPerRun *string `pulumi:"icebergTablesCompactionMaxFilesPerRun"`
 	// Iceberg tables compaction min small files (config key `iceberg.tables.compaction.min-small-files`).
+	//
+	// Defaults to `"5"`.
 	IcebergTablesCompactionMinSmallFiles *string `pulumi:"icebergTablesCompactionMinSmallFiles"`
 	// Iceberg tables compaction retain last (config key `iceberg.tables.compaction.retain-last`).
+	//
+	// Defaults to `"1"`.
 	IcebergTablesCompactionRetainLast *string `pulumi:"icebergTablesCompactionRetainLast"`
 	// Iceberg tables compaction target file size bytes (config key `iceberg.tables.compaction.target-file-size-bytes`).
+	//
+	// Defaults to `"134217728"`.
 	IcebergTablesCompactionTargetFileSizeBytes *string `pulumi:"icebergTablesCompactionTargetFileSizeBytes"`
 	// Iceberg tables default ID columns (config key `iceberg.tables.default-id-columns`).
 	IcebergTablesDefaultIdColumns *string `pulumi:"icebergTablesDefaultIdColumns"`
 	// Iceberg tables hard delete enabled (config key `iceberg.tables.hard-delete-enabled`).
+	//
+	// Defaults to `true`.
 	IcebergTablesHardDeleteEnabled *bool `pulumi:"icebergTablesHardDeleteEnabled"`
 	// Insert mode (config key `insert.mode.user.defined`).
 	//
 	// One of `insert`, `upsert`.
+	//
+	// Defaults to `"insert"`.
 	InsertMode *InsertMode `pulumi:"insertMode"`
 	Name       *string     `pulumi:"name"`
 	OnDrift    *OnDrift    `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    *bool               `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds *int                `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        interface{}         `pulumi:"resetTrigger"`
@@ -360,11 +452,15 @@ type icebergDestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList *string `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll *bool `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -373,24 +469,36 @@ type icebergDestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames *string `pulumi:"transformsRenameFieldsRenames"`
@@ -403,6 +511,8 @@ type icebergDestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList *string `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision *bool `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList *string `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -410,13 +520,19 @@ type icebergDestinationArgs struct {
 	TransformsToIntJFieldsIncludeList *string `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes *bool `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList *string `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes *bool `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson *bool `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList *string `pulumi:"transformsToJsonbJFieldsIncludeList"`
@@ -430,10 +546,14 @@ type IcebergDestinationArgs struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrInput
 	// Iceberg catalog auth mode (config key `iceberg.catalog.auth.mode`).
 	//
 	// One of `none`, `token`, `oauth2`.
+	//
+	// Defaults to `"none"`.
 	IcebergCatalogAuthMode IcebergCatalogAuthModePtrInput
 	// Iceberg catalog client assume role arn (config key `iceberg.catalog.client.assume-role.arn`).
 	IcebergCatalogClientAssumeRoleArn pulumi.StringPtrInput
@@ -442,6 +562,8 @@ type IcebergDestinationArgs struct {
 	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
 	// `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
 	// `us-west-1`, `us-west-2`, `auto`.
+	//
+	// Defaults to `"us-west-2"`.
 	IcebergCatalogClientRegion IcebergCatalogClientRegionPtrInput
 	// Iceberg catalog credential (config key `iceberg.catalog.credential`).
 	//
@@ -452,12 +574,16 @@ type IcebergDestinationArgs struct {
 	// Iceberg catalog s3 access key ID (config key `iceberg.catalog.s3.access-key-id`).
 	IcebergCatalogS3AccessKeyId pulumi.StringPtrInput
 	// Iceberg catalog s3 credentials enabled (config key `iceberg.catalog.s3.credentials.enabled`).
+	//
+	// Defaults to `false`.
 	IcebergCatalogS3CredentialsEnabled pulumi.BoolPtrInput
 	// Iceberg catalog s3 secret access key (config key `iceberg.catalog.s3.secret-access-key`).
 	//
 	// Secret: stored as a Pulumi secret.
 	IcebergCatalogS3SecretAccessKey pulumi.StringPtrInput
 	// Iceberg catalog scope (config key `iceberg.catalog.scope`).
+	//
+	// Defaults to `"PRINCIPAL_ROLE:ALL"`.
 	IcebergCatalogScope pulumi.StringPtrInput
 	// Iceberg catalog token (config key `iceberg.catalog.token`).
 	//
@@ -467,38 +593,62 @@ type IcebergDestinationArgs struct {
 	//
 	// One of `rest`, `hive`, `glue`.
 	// Changing this replaces the destination.
+	//
+	// Defaults to `"rest"`.
 	IcebergCatalogType IcebergCatalogTypePtrInput
 	// Iceberg catalog URI (config key `iceberg.catalog.uri`).
 	IcebergCatalogUri pulumi.StringPtrInput
 	// Iceberg catalog warehouse (config key `iceberg.catalog.warehouse`).
 	IcebergCatalogWarehouse pulumi.StringInput
 	// Iceberg tables compaction commit threshold (config key `iceberg.tables.compaction.commit-threshold`).
+	//
+	// Defaults to `"5"`.
 	IcebergTablesCompactionCommitThreshold pulumi.StringPtrInput
 	// Iceberg tables compaction enabled (config key `iceberg.tables.compaction.enabled`).
+	//
+	// Defaults to `false`.
 	IcebergTablesCompactionEnabled pulumi.BoolPtrInput
 	// Iceberg tables compaction expire snapshots (config key `iceberg.tables.compaction.expire-snapshots`).
+	//
+	// Defaults to `false`.
 	IcebergTablesCompactionExpireSnapshots pulumi.BoolPtrInput
 	// Iceberg tables compaction max files per run (config key `iceberg.tables.compaction.max-files-per-run`).
+	//
+	// Defaults to `"100"`.
 	IcebergTablesCompactionMaxFilesPerRun pulumi.StringPtrInput
 	// Iceberg tables compaction min small files (config key `iceberg.tables.compaction.min-small-files`).
+	//
+	// Defaults to `"5"`.
 	IcebergTablesCompactionMinSmallFiles pulumi.StringPtrInput
 	// Iceberg tables compaction retain last (config key `iceberg.tables.compaction.retain-last`).
+	//
+	// Defaults to `"1"`.
 	IcebergTablesCompactionRetainLast pulumi.StringPtrInput
 	// Iceberg tables compaction target file size bytes (config key `iceberg.tables.compaction.target-file-size-bytes`).
+	//
+	// Defaults to `"134217728"`.
 	IcebergTablesCompactionTargetFileSizeBytes pulumi.StringPtrInput
 	// Iceberg tables default ID columns (config key `iceberg.tables.default-id-columns`).
 	IcebergTablesDefaultIdColumns pulumi.StringPtrInput
 	// Iceberg tables hard delete enabled (config key `iceberg.tables.hard-delete-enabled`).
+	//
+	// Defaults to `true`.
 	IcebergTablesHardDeleteEnabled pulumi.BoolPtrInput
 	// Insert mode (config key `insert.mode.user.defined`).
 	//
 	// One of `insert`, `upsert`.
+	//
+	// Defaults to `"insert"`.
 	InsertMode InsertModePtrInput
 	Name       pulumi.StringPtrInput
 	OnDrift    OnDriftPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrInput
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	ResetTrigger        pulumi.Input
@@ -524,11 +674,15 @@ type IcebergDestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrInput
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrInput
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -537,24 +691,36 @@ type IcebergDestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrInput
@@ -567,6 +733,8 @@ type IcebergDestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrInput
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrInput
@@ -574,13 +742,19 @@ type IcebergDestinationArgs struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrInput
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrInput
@@ -642,6 +816,8 @@ func (o IcebergDestinationOutput) ConnectorStatus() pulumi.StringPtrOutput {
 // Consumer override max poll records (config key `consumer.override.max.poll.records`).
 //
 // Between 1 and 100000.
+//
+// Defaults to `10000`.
 func (o IcebergDestinationOutput) ConsumerOverrideMaxPollRecords() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.IntPtrOutput { return v.ConsumerOverrideMaxPollRecords }).(pulumi.IntPtrOutput)
 }
@@ -659,6 +835,8 @@ func (o IcebergDestinationOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // Iceberg catalog auth mode (config key `iceberg.catalog.auth.mode`).
 //
 // One of `none`, `token`, `oauth2`.
+//
+// Defaults to `"none"`.
 func (o IcebergDestinationOutput) IcebergCatalogAuthMode() IcebergCatalogAuthModePtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) IcebergCatalogAuthModePtrOutput { return v.IcebergCatalogAuthMode }).(IcebergCatalogAuthModePtrOutput)
 }
@@ -673,6 +851,8 @@ func (o IcebergDestinationOutput) IcebergCatalogClientAssumeRoleArn() pulumi.Str
 // One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
 // `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
 // `us-west-1`, `us-west-2`, `auto`.
+//
+// Defaults to `"us-west-2"`.
 func (o IcebergDestinationOutput) IcebergCatalogClientRegion() IcebergCatalogClientRegionPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) IcebergCatalogClientRegionPtrOutput { return v.IcebergCatalogClientRegion }).(IcebergCatalogClientRegionPtrOutput)
 }
@@ -695,6 +875,8 @@ func (o IcebergDestinationOutput) IcebergCatalogS3AccessKeyId() pulumi.StringPtr
 }
 
 // Iceberg catalog s3 credentials enabled (config key `iceberg.catalog.s3.credentials.enabled`).
+//
+// Defaults to `false`.
 func (o IcebergDestinationOutput) IcebergCatalogS3CredentialsEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.BoolPtrOutput { return v.IcebergCatalogS3CredentialsEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -707,6 +889,8 @@ func (o IcebergDestinationOutput) IcebergCatalogS3SecretAccessKey() pulumi.Strin
 }
 
 // Iceberg catalog scope (config key `iceberg.catalog.scope`).
+//
+// Defaults to `"PRINCIPAL_ROLE:ALL"`.
 func (o IcebergDestinationOutput) IcebergCatalogScope() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.StringPtrOutput { return v.IcebergCatalogScope }).(pulumi.StringPtrOutput)
 }
@@ -722,6 +906,8 @@ func (o IcebergDestinationOutput) IcebergCatalogToken() pulumi.StringPtrOutput {
 //
 // One of `rest`, `hive`, `glue`.
 // Changing this replaces the destination.
+//
+// Defaults to `"rest"`.
 func (o IcebergDestinationOutput) IcebergCatalogType() IcebergCatalogTypePtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) IcebergCatalogTypePtrOutput { return v.IcebergCatalogType }).(IcebergCatalogTypePtrOutput)
 }
@@ -737,36 +923,50 @@ func (o IcebergDestinationOutput) IcebergCatalogWarehouse() pulumi.StringPtrOutp
 }
 
 // Iceberg tables compaction commit threshold (config key `iceberg.tables.compaction.commit-threshold`).
+//
+// Defaults to `"5"`.
 func (o IcebergDestinationOutput) IcebergTablesCompactionCommitThreshold() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.StringPtrOutput { return v.IcebergTablesCompactionCommitThreshold }).(pulumi.StringPtrOutput)
 }
 
 // Iceberg tables compaction enabled (config key `iceberg.tables.compaction.enabled`).
+//
+// Defaults to `false`.
 func (o IcebergDestinationOutput) IcebergTablesCompactionEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.BoolPtrOutput { return v.IcebergTablesCompactionEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // Iceberg tables compaction expire snapshots (config key `iceberg.tables.compaction.expire-snapshots`).
+//
+// Defaults to `false`.
 func (o IcebergDestinationOutput) IcebergTablesCompactionExpireSnapshots() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.BoolPtrOutput { return v.IcebergTablesCompactionExpireSnapshots }).(pulumi.BoolPtrOutput)
 }
 
 // Iceberg tables compaction max files per run (config key `iceberg.tables.compaction.max-files-per-run`).
+//
+// Defaults to `"100"`.
 func (o IcebergDestinationOutput) IcebergTablesCompactionMaxFilesPerRun() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.StringPtrOutput { return v.IcebergTablesCompactionMaxFilesPerRun }).(pulumi.StringPtrOutput)
 }
 
 // Iceberg tables compaction min small files (config key `iceberg.tables.compaction.min-small-files`).
+//
+// Defaults to `"5"`.
 func (o IcebergDestinationOutput) IcebergTablesCompactionMinSmallFiles() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.StringPtrOutput { return v.IcebergTablesCompactionMinSmallFiles }).(pulumi.StringPtrOutput)
 }
 
 // Iceberg tables compaction retain last (config key `iceberg.tables.compaction.retain-last`).
+//
+// Defaults to `"1"`.
 func (o IcebergDestinationOutput) IcebergTablesCompactionRetainLast() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.StringPtrOutput { return v.IcebergTablesCompactionRetainLast }).(pulumi.StringPtrOutput)
 }
 
 // Iceberg tables compaction target file size bytes (config key `iceberg.tables.compaction.target-file-size-bytes`).
+//
+// Defaults to `"134217728"`.
 func (o IcebergDestinationOutput) IcebergTablesCompactionTargetFileSizeBytes() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.StringPtrOutput {
 		return v.IcebergTablesCompactionTargetFileSizeBytes
@@ -779,6 +979,8 @@ func (o IcebergDestinationOutput) IcebergTablesDefaultIdColumns() pulumi.StringP
 }
 
 // Iceberg tables hard delete enabled (config key `iceberg.tables.hard-delete-enabled`).
+//
+// Defaults to `true`.
 func (o IcebergDestinationOutput) IcebergTablesHardDeleteEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.BoolPtrOutput { return v.IcebergTablesHardDeleteEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -786,6 +988,8 @@ func (o IcebergDestinationOutput) IcebergTablesHardDeleteEnabled() pulumi.BoolPt
 // Insert mode (config key `insert.mode.user.defined`).
 //
 // One of `insert`, `upsert`.
+//
+// Defaults to `"insert"`.
 func (o IcebergDestinationOutput) InsertMode() InsertModePtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) InsertModePtrOutput { return v.InsertMode }).(InsertModePtrOutput)
 }
@@ -804,11 +1008,15 @@ func (o IcebergDestinationOutput) OnDrift() OnDriftPtrOutput {
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o IcebergDestinationOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // Quote identifiers (config key `quote.identifiers`).
+//
+// Defaults to `true`.
 func (o IcebergDestinationOutput) QuoteIdentifiers() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.BoolPtrOutput { return v.QuoteIdentifiers }).(pulumi.BoolPtrOutput)
 }
@@ -900,6 +1108,8 @@ func (o IcebergDestinationOutput) TransformsMarkColumnsAsOptionalFieldsIncludeLi
 
 // Transforms mark columns as required fields include all (config key
 // `transforms.MarkColumnsAsRequired.fields.include.all`).
+//
+// Defaults to `false`.
 func (o IcebergDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.BoolPtrOutput {
 		return v.TransformsMarkColumnsAsRequiredFieldsIncludeAll
@@ -910,6 +1120,8 @@ func (o IcebergDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAl
 // `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 //
 // One of `NONE`, `TYPE_MIN`.
+//
+// Defaults to `"NONE"`.
 func (o IcebergDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
@@ -933,6 +1145,8 @@ func (o IcebergDestinationOutput) TransformsOversizedRecordsFieldsIncludeList() 
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o IcebergDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -941,6 +1155,8 @@ func (o IcebergDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes() 
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o IcebergDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -949,6 +1165,8 @@ func (o IcebergDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes()
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o IcebergDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -957,6 +1175,8 @@ func (o IcebergDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavi
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o IcebergDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.BoolPtrOutput {
 		return v.TransformsOversizedRecordsReplaceNullWithDefault
@@ -965,6 +1185,8 @@ func (o IcebergDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefau
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o IcebergDestinationOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsSemanticTypesExclude
@@ -972,6 +1194,8 @@ func (o IcebergDestinationOutput) TransformsOversizedRecordsSemanticTypesExclude
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o IcebergDestinationOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsTruncationSuffix
@@ -1004,6 +1228,8 @@ func (o IcebergDestinationOutput) TransformsToDecimalJFieldsIncludeList() pulumi
 }
 
 // Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+//
+// Defaults to `false`.
 func (o IcebergDestinationOutput) TransformsToDecimalJTruncateToMaxPrecision() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.BoolPtrOutput { return v.TransformsToDecimalJTruncateToMaxPrecision }).(pulumi.BoolPtrOutput)
 }
@@ -1020,6 +1246,8 @@ func (o IcebergDestinationOutput) TransformsToIntJFieldsIncludeList() pulumi.Str
 
 // Transforms to JSON j convert all complex types (config key
 // `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o IcebergDestinationOutput) TransformsToJsonJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
@@ -1031,11 +1259,15 @@ func (o IcebergDestinationOutput) TransformsToJsonJFieldsIncludeList() pulumi.St
 
 // Transforms to JSONB j convert all complex types (config key
 // `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o IcebergDestinationOutput) TransformsToJsonbJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
 
 // Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+//
+// Defaults to `false`.
 func (o IcebergDestinationOutput) TransformsToJsonbJConvertAllJson() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllJson }).(pulumi.BoolPtrOutput)
 }

@@ -23,18 +23,26 @@ type InformixSource struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Binary handling mode (config key `binary.handling.mode`).
 	//
 	// One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+	//
+	// Defaults to `"bytes"`.
 	BinaryHandlingMode BinaryHandlingModePtrOutput `pulumi:"binaryHandlingMode"`
 	// Cdc buffersize (config key `cdc.buffersize`).
 	//
 	// Between 4096 and 1048576.
+	//
+	// Defaults to `65536`.
 	CdcBuffersize pulumi.IntPtrOutput `pulumi:"cdcBuffersize"`
 	// Cdc timeout (config key `cdc.timeout`).
 	//
 	// Between 1 and 60.
+	//
+	// Defaults to `5`.
 	CdcTimeout pulumi.IntPtrOutput `pulumi:"cdcTimeout"`
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList pulumi.StringPtrOutput `pulumi:"columnExcludeList"`
@@ -57,49 +65,75 @@ type InformixSource struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `9088`.
 	DatabasePort pulumi.IntPtrOutput `pulumi:"databasePort"`
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringPtrOutput `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
 	HeartbeatDataCollectionSchemaOrDatabase pulumi.StringPtrOutput `pulumi:"heartbeatDataCollectionSchemaOrDatabase"`
 	// Heartbeat enabled (config key `heartbeat.enabled`).
+	//
+	// Defaults to `true`.
 	HeartbeatEnabled pulumi.BoolPtrOutput `pulumi:"heartbeatEnabled"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrOutput `pulumi:"insertTopicNameEnabled"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrOutput `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.AnyOutput `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.AnyOutput `pulumi:"restartTrigger"`
 	// Schema history internal store only captured databases ddl (config key
 	// `schema.history.internal.store.only.captured.databases.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl pulumi.BoolPtrOutput `pulumi:"schemaHistoryInternalStoreOnlyCapturedDatabasesDdl"`
 	// Schema history internal store only captured tables ddl (config key
 	// `schema.history.internal.store.only.captured.tables.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedTablesDdl pulumi.BoolPtrOutput `pulumi:"schemaHistoryInternalStoreOnlyCapturedTablesDdl"`
 	// Schema include list (config key `schema.include.list`).
 	SchemaIncludeList pulumi.StringPtrOutput `pulumi:"schemaIncludeList"`
 	// The service the source belongs to.
 	ServiceId pulumi.StringPtrOutput `pulumi:"serviceId"`
 	// Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
+	//
+	// Defaults to `"streamkap"`.
 	SignalDataCollectionSchemaOrDatabase pulumi.StringPtrOutput `pulumi:"signalDataCollectionSchemaOrDatabase"`
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -107,41 +141,59 @@ type InformixSource struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled pulumi.BoolPtrOutput `pulumi:"sshEnabled"`
 	// SSH host (config key `ssh.host`).
 	SshHost pulumi.StringPtrOutput `pulumi:"sshHost"`
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort pulumi.IntPtrOutput `pulumi:"sshPort"`
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey pulumi.StringPtrOutput `pulumi:"sshPublicKey"`
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser pulumi.StringPtrOutput `pulumi:"sshUser"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrOutput `pulumi:"state"`
 	// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 	//
 	// Between 4096 and 8388608.
+	//
+	// Defaults to `524288`.
 	StreamkapSnapshotChunkSizeBytes pulumi.IntPtrOutput `pulumi:"streamkapSnapshotChunkSizeBytes"`
 	// Streamkap snapshot parallelism (config key `streamkap.snapshot.parallelism`).
 	//
 	// Between 1 and 50.
+	//
+	// Defaults to `1`.
 	StreamkapSnapshotParallelism pulumi.IntPtrOutput `pulumi:"streamkapSnapshotParallelism"`
 	// Streamkap snapshot state refresh ms (config key `streamkap.snapshot.state.refresh.ms`).
 	//
 	// Between 1000 and 60000.
+	//
+	// Defaults to `30000`.
 	StreamkapSnapshotStateRefreshMs pulumi.IntPtrOutput `pulumi:"streamkapSnapshotStateRefreshMs"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringPtrOutput `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
@@ -164,28 +216,42 @@ type InformixSource struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -258,18 +324,26 @@ type informixSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// Binary handling mode (config key `binary.handling.mode`).
 	//
 	// One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+	//
+	// Defaults to `"bytes"`.
 	BinaryHandlingMode *BinaryHandlingMode `pulumi:"binaryHandlingMode"`
 	// Cdc buffersize (config key `cdc.buffersize`).
 	//
 	// Between 4096 and 1048576.
+	//
+	// Defaults to `65536`.
 	CdcBuffersize *int `pulumi:"cdcBuffersize"`
 	// Cdc timeout (config key `cdc.timeout`).
 	//
 	// Between 1 and 60.
+	//
+	// Defaults to `5`.
 	CdcTimeout *int `pulumi:"cdcTimeout"`
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList *string `pulumi:"columnExcludeList"`
@@ -284,45 +358,71 @@ type informixSourceArgs struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `9088`.
 	DatabasePort *int `pulumi:"databasePort"`
 	// Database user (config key `database.user`).
 	DatabaseUser string `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
 	HeartbeatDataCollectionSchemaOrDatabase *string `pulumi:"heartbeatDataCollectionSchemaOrDatabase"`
 	// Heartbeat enabled (config key `heartbeat.enabled`).
+	//
+	// Defaults to `true`.
 	HeartbeatEnabled *bool `pulumi:"heartbeatEnabled"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled *bool `pulumi:"insertTopicNameEnabled"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger interface{} `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger interface{} `pulumi:"restartTrigger"`
 	// Schema history internal store only captured databases ddl (config key
 	// `schema.history.internal.store.only.captured.databases.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl *bool `pulumi:"schemaHistoryInternalStoreOnlyCapturedDatabasesDdl"`
 	// Schema history internal store only captured tables ddl (config key
 	// `schema.history.internal.store.only.captured.tables.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedTablesDdl *bool `pulumi:"schemaHistoryInternalStoreOnlyCapturedTablesDdl"`
 	// Schema include list (config key `schema.include.list`).
 	SchemaIncludeList string `pulumi:"schemaIncludeList"`
 	// Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
+	//
+	// Defaults to `"streamkap"`.
 	SignalDataCollectionSchemaOrDatabase *string `pulumi:"signalDataCollectionSchemaOrDatabase"`
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -330,41 +430,59 @@ type informixSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot *Snapshot `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled *bool `pulumi:"sshEnabled"`
 	// SSH host (config key `ssh.host`).
 	SshHost *string `pulumi:"sshHost"`
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort *int `pulumi:"sshPort"`
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey *string `pulumi:"sshPublicKey"`
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser *string `pulumi:"sshUser"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State *State `pulumi:"state"`
 	// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 	//
 	// Between 4096 and 8388608.
+	//
+	// Defaults to `524288`.
 	StreamkapSnapshotChunkSizeBytes *int `pulumi:"streamkapSnapshotChunkSizeBytes"`
 	// Streamkap snapshot parallelism (config key `streamkap.snapshot.parallelism`).
 	//
 	// Between 1 and 50.
+	//
+	// Defaults to `1`.
 	StreamkapSnapshotParallelism *int `pulumi:"streamkapSnapshotParallelism"`
 	// Streamkap snapshot state refresh ms (config key `streamkap.snapshot.state.refresh.ms`).
 	//
 	// Between 1000 and 60000.
+	//
+	// Defaults to `30000`.
 	StreamkapSnapshotStateRefreshMs *int `pulumi:"streamkapSnapshotStateRefreshMs"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList string `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
 	// Transforms insert static key1 static field (config key `transforms.InsertStaticKey1.static.field`).
 	TransformsInsertStaticKey1StaticField *string `pulumi:"transformsInsertStaticKey1StaticField"`
@@ -381,28 +499,42 @@ type informixSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault *bool `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -412,18 +544,26 @@ type InformixSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// Binary handling mode (config key `binary.handling.mode`).
 	//
 	// One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+	//
+	// Defaults to `"bytes"`.
 	BinaryHandlingMode BinaryHandlingModePtrInput
 	// Cdc buffersize (config key `cdc.buffersize`).
 	//
 	// Between 4096 and 1048576.
+	//
+	// Defaults to `65536`.
 	CdcBuffersize pulumi.IntPtrInput
 	// Cdc timeout (config key `cdc.timeout`).
 	//
 	// Between 1 and 60.
+	//
+	// Defaults to `5`.
 	CdcTimeout pulumi.IntPtrInput
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList pulumi.StringPtrInput
@@ -438,45 +578,71 @@ type InformixSourceArgs struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `9088`.
 	DatabasePort pulumi.IntPtrInput
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringInput
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
 	HeartbeatDataCollectionSchemaOrDatabase pulumi.StringPtrInput
 	// Heartbeat enabled (config key `heartbeat.enabled`).
+	//
+	// Defaults to `true`.
 	HeartbeatEnabled pulumi.BoolPtrInput
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrInput
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.Input
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrInput
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.Input
 	// Schema history internal store only captured databases ddl (config key
 	// `schema.history.internal.store.only.captured.databases.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl pulumi.BoolPtrInput
 	// Schema history internal store only captured tables ddl (config key
 	// `schema.history.internal.store.only.captured.tables.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedTablesDdl pulumi.BoolPtrInput
 	// Schema include list (config key `schema.include.list`).
 	SchemaIncludeList pulumi.StringInput
 	// Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
+	//
+	// Defaults to `"streamkap"`.
 	SignalDataCollectionSchemaOrDatabase pulumi.StringPtrInput
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -484,41 +650,59 @@ type InformixSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrInput
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled pulumi.BoolPtrInput
 	// SSH host (config key `ssh.host`).
 	SshHost pulumi.StringPtrInput
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort pulumi.IntPtrInput
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey pulumi.StringPtrInput
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser pulumi.StringPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrInput
 	// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 	//
 	// Between 4096 and 8388608.
+	//
+	// Defaults to `524288`.
 	StreamkapSnapshotChunkSizeBytes pulumi.IntPtrInput
 	// Streamkap snapshot parallelism (config key `streamkap.snapshot.parallelism`).
 	//
 	// Between 1 and 50.
+	//
+	// Defaults to `1`.
 	StreamkapSnapshotParallelism pulumi.IntPtrInput
 	// Streamkap snapshot state refresh ms (config key `streamkap.snapshot.state.refresh.ms`).
 	//
 	// Between 1000 and 60000.
+	//
+	// Defaults to `30000`.
 	StreamkapSnapshotStateRefreshMs pulumi.IntPtrInput
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
 	// Transforms insert static key1 static field (config key `transforms.InsertStaticKey1.static.field`).
 	TransformsInsertStaticKey1StaticField pulumi.StringPtrInput
@@ -535,28 +719,42 @@ type InformixSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrInput
 }
 
@@ -601,6 +799,8 @@ func (o InformixSourceOutput) ToInformixSourceOutputWithContext(ctx context.Cont
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o InformixSourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
@@ -608,6 +808,8 @@ func (o InformixSourceOutput) Adopt() pulumi.StringPtrOutput {
 // Binary handling mode (config key `binary.handling.mode`).
 //
 // One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+//
+// Defaults to `"bytes"`.
 func (o InformixSourceOutput) BinaryHandlingMode() BinaryHandlingModePtrOutput {
 	return o.ApplyT(func(v *InformixSource) BinaryHandlingModePtrOutput { return v.BinaryHandlingMode }).(BinaryHandlingModePtrOutput)
 }
@@ -615,6 +817,8 @@ func (o InformixSourceOutput) BinaryHandlingMode() BinaryHandlingModePtrOutput {
 // Cdc buffersize (config key `cdc.buffersize`).
 //
 // Between 4096 and 1048576.
+//
+// Defaults to `65536`.
 func (o InformixSourceOutput) CdcBuffersize() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.IntPtrOutput { return v.CdcBuffersize }).(pulumi.IntPtrOutput)
 }
@@ -622,6 +826,8 @@ func (o InformixSourceOutput) CdcBuffersize() pulumi.IntPtrOutput {
 // Cdc timeout (config key `cdc.timeout`).
 //
 // Between 1 and 60.
+//
+// Defaults to `5`.
 func (o InformixSourceOutput) CdcTimeout() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.IntPtrOutput { return v.CdcTimeout }).(pulumi.IntPtrOutput)
 }
@@ -671,6 +877,8 @@ func (o InformixSourceOutput) DatabasePassword() pulumi.StringPtrOutput {
 // Database port (config key `database.port.user.defined`).
 //
 // Between 1 and 65535.
+//
+// Defaults to `9088`.
 func (o InformixSourceOutput) DatabasePort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.IntPtrOutput { return v.DatabasePort }).(pulumi.IntPtrOutput)
 }
@@ -686,11 +894,15 @@ func (o InformixSourceOutput) HeartbeatDataCollectionSchemaOrDatabase() pulumi.S
 }
 
 // Heartbeat enabled (config key `heartbeat.enabled`).
+//
+// Defaults to `true`.
 func (o InformixSourceOutput) HeartbeatEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.BoolPtrOutput { return v.HeartbeatEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // Insert topic name enabled (config key `InsertTopicName.enabled`).
+//
+// Defaults to `false`.
 func (o InformixSourceOutput) InsertTopicNameEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.BoolPtrOutput { return v.InsertTopicNameEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -703,6 +915,8 @@ func (o InformixSourceOutput) LastSnapshot() pulumi.AnyOutput {
 // The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 // then a change that replaces the connector creates the new one before deleting the old, with no gap.
 // With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o InformixSourceOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -710,40 +924,54 @@ func (o InformixSourceOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o InformixSourceOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *InformixSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o InformixSourceOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 // operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+//
+// Defaults to 600.
 func (o InformixSourceOutput) ReadyTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.IntPtrOutput { return v.ReadyTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
 // Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 // source reads again from the start). Runs before a restart asked for in the same change.
+//
+// Defaults to none: no reset.
 func (o InformixSourceOutput) ResetTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.AnyOutput { return v.ResetTrigger }).(pulumi.AnyOutput)
 }
 
 // Restarts one task exactly once when `trigger` or `task` changes.
+//
+// Defaults to none: no task restart.
 func (o InformixSourceOutput) RestartTaskTrigger() RestartTaskTriggerPtrOutput {
 	return o.ApplyT(func(v *InformixSource) RestartTaskTriggerPtrOutput { return v.RestartTaskTrigger }).(RestartTaskTriggerPtrOutput)
 }
 
 // Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 // counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+//
+// Defaults to none: no restart.
 func (o InformixSourceOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
 
 // Schema history internal store only captured databases ddl (config key
 // `schema.history.internal.store.only.captured.databases.ddl`).
+//
+// Defaults to `false`.
 func (o InformixSourceOutput) SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.BoolPtrOutput {
 		return v.SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl
@@ -752,6 +980,8 @@ func (o InformixSourceOutput) SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl
 
 // Schema history internal store only captured tables ddl (config key
 // `schema.history.internal.store.only.captured.tables.ddl`).
+//
+// Defaults to `false`.
 func (o InformixSourceOutput) SchemaHistoryInternalStoreOnlyCapturedTablesDdl() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.BoolPtrOutput { return v.SchemaHistoryInternalStoreOnlyCapturedTablesDdl }).(pulumi.BoolPtrOutput)
 }
@@ -767,6 +997,8 @@ func (o InformixSourceOutput) ServiceId() pulumi.StringPtrOutput {
 }
 
 // Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
+//
+// Defaults to `"streamkap"`.
 func (o InformixSourceOutput) SignalDataCollectionSchemaOrDatabase() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.StringPtrOutput { return v.SignalDataCollectionSchemaOrDatabase }).(pulumi.StringPtrOutput)
 }
@@ -777,11 +1009,15 @@ func (o InformixSourceOutput) SignalDataCollectionSchemaOrDatabase() pulumi.Stri
 // snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 // `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+//
+// Defaults to none: only the service's initial snapshot.
 func (o InformixSourceOutput) Snapshot() SnapshotPtrOutput {
 	return o.ApplyT(func(v *InformixSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).
+//
+// Defaults to `false`.
 func (o InformixSourceOutput) SshEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.BoolPtrOutput { return v.SshEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -794,6 +1030,8 @@ func (o InformixSourceOutput) SshHost() pulumi.StringPtrOutput {
 // SSH port (config key `ssh.port`).
 //
 // Between 1 and 65535.
+//
+// Defaults to `22`.
 func (o InformixSourceOutput) SshPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.IntPtrOutput { return v.SshPort }).(pulumi.IntPtrOutput)
 }
@@ -804,6 +1042,8 @@ func (o InformixSourceOutput) SshPublicKey() pulumi.StringPtrOutput {
 }
 
 // SSH user (config key `ssh.user`).
+//
+// Defaults to `"streamkap"`.
 func (o InformixSourceOutput) SshUser() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.StringPtrOutput { return v.SshUser }).(pulumi.StringPtrOutput)
 }
@@ -813,6 +1053,8 @@ func (o InformixSourceOutput) SshUser() pulumi.StringPtrOutput {
 // (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 // fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 // drift, and the next `up` sets it back.
+//
+// Defaults to "running".
 func (o InformixSourceOutput) State() StatePtrOutput {
 	return o.ApplyT(func(v *InformixSource) StatePtrOutput { return v.State }).(StatePtrOutput)
 }
@@ -820,6 +1062,8 @@ func (o InformixSourceOutput) State() StatePtrOutput {
 // Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 //
 // Between 4096 and 8388608.
+//
+// Defaults to `524288`.
 func (o InformixSourceOutput) StreamkapSnapshotChunkSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.IntPtrOutput { return v.StreamkapSnapshotChunkSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -827,6 +1071,8 @@ func (o InformixSourceOutput) StreamkapSnapshotChunkSizeBytes() pulumi.IntPtrOut
 // Streamkap snapshot parallelism (config key `streamkap.snapshot.parallelism`).
 //
 // Between 1 and 50.
+//
+// Defaults to `1`.
 func (o InformixSourceOutput) StreamkapSnapshotParallelism() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.IntPtrOutput { return v.StreamkapSnapshotParallelism }).(pulumi.IntPtrOutput)
 }
@@ -834,6 +1080,8 @@ func (o InformixSourceOutput) StreamkapSnapshotParallelism() pulumi.IntPtrOutput
 // Streamkap snapshot state refresh ms (config key `streamkap.snapshot.state.refresh.ms`).
 //
 // Between 1000 and 60000.
+//
+// Defaults to `30000`.
 func (o InformixSourceOutput) StreamkapSnapshotStateRefreshMs() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.IntPtrOutput { return v.StreamkapSnapshotStateRefreshMs }).(pulumi.IntPtrOutput)
 }
@@ -845,6 +1093,8 @@ func (o InformixSourceOutput) TableIncludeList() pulumi.StringPtrOutput {
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 // are on the service; `[]` removes them all.
+//
+// Defaults to left as they are on the service.
 func (o InformixSourceOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
@@ -897,6 +1147,8 @@ func (o InformixSourceOutput) TransformsOversizedRecordsFieldsIncludeList() pulu
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o InformixSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -905,6 +1157,8 @@ func (o InformixSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulu
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o InformixSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -913,6 +1167,8 @@ func (o InformixSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pul
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o InformixSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *InformixSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -921,6 +1177,8 @@ func (o InformixSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior()
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o InformixSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.BoolPtrOutput {
 		return v.TransformsOversizedRecordsReplaceNullWithDefault
@@ -929,6 +1187,8 @@ func (o InformixSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault()
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o InformixSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsSemanticTypesExclude
@@ -936,6 +1196,8 @@ func (o InformixSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() p
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o InformixSourceOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.StringPtrOutput { return v.TransformsOversizedRecordsTruncationSuffix }).(pulumi.StringPtrOutput)
 }
@@ -946,6 +1208,8 @@ func (o InformixSourceOutput) TransformsValueToKeyFieldsIncludeList() pulumi.Str
 }
 
 // Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o InformixSourceOutput) TransformsValueToKeyReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.BoolPtrOutput { return v.TransformsValueToKeyReplaceNullWithDefault }).(pulumi.BoolPtrOutput)
 }

@@ -23,6 +23,8 @@ type KafkaDirectSource struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
@@ -35,29 +37,45 @@ type KafkaDirectSource struct {
 	// Format (config key `format`).
 	//
 	// One of `json`, `string`, `avro`.
+	//
+	// Defaults to `"string"`.
 	Format KafkaDirectSourceFormatPtrOutput `pulumi:"format"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrOutput `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.AnyOutput `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.AnyOutput `pulumi:"restartTrigger"`
 	// Schemas enable (config key `schemas.enable`).
+	//
+	// Defaults to `false`.
 	SchemasEnable pulumi.BoolPtrOutput `pulumi:"schemasEnable"`
 	// The service the source belongs to.
 	ServiceId pulumi.StringPtrOutput `pulumi:"serviceId"`
@@ -67,15 +85,21 @@ type KafkaDirectSource struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
@@ -139,31 +163,49 @@ type kafkaDirectSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// Format (config key `format`).
 	//
 	// One of `json`, `string`, `avro`.
+	//
+	// Defaults to `"string"`.
 	Format *KafkaDirectSourceFormat `pulumi:"format"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger interface{} `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger interface{} `pulumi:"restartTrigger"`
 	// Schemas enable (config key `schemas.enable`).
+	//
+	// Defaults to `false`.
 	SchemasEnable *bool `pulumi:"schemasEnable"`
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -171,15 +213,21 @@ type kafkaDirectSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot *Snapshot `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State *State `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
 	// Topic include list (config key `topic.include.list.user.defined`).
 	TopicIncludeList string `pulumi:"topicIncludeList"`
@@ -193,31 +241,49 @@ type KafkaDirectSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// Format (config key `format`).
 	//
 	// One of `json`, `string`, `avro`.
+	//
+	// Defaults to `"string"`.
 	Format KafkaDirectSourceFormatPtrInput
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.Input
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrInput
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.Input
 	// Schemas enable (config key `schemas.enable`).
+	//
+	// Defaults to `false`.
 	SchemasEnable pulumi.BoolPtrInput
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -225,15 +291,21 @@ type KafkaDirectSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
 	// Topic include list (config key `topic.include.list.user.defined`).
 	TopicIncludeList pulumi.StringInput
@@ -282,6 +354,8 @@ func (o KafkaDirectSourceOutput) ToKafkaDirectSourceOutputWithContext(ctx contex
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o KafkaDirectSourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KafkaDirectSource) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
@@ -309,6 +383,8 @@ func (o KafkaDirectSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // Format (config key `format`).
 //
 // One of `json`, `string`, `avro`.
+//
+// Defaults to `"string"`.
 func (o KafkaDirectSourceOutput) Format() KafkaDirectSourceFormatPtrOutput {
 	return o.ApplyT(func(v *KafkaDirectSource) KafkaDirectSourceFormatPtrOutput { return v.Format }).(KafkaDirectSourceFormatPtrOutput)
 }
@@ -321,6 +397,8 @@ func (o KafkaDirectSourceOutput) LastSnapshot() pulumi.AnyOutput {
 // The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 // then a change that replaces the connector creates the new one before deleting the old, with no gap.
 // With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o KafkaDirectSourceOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KafkaDirectSource) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -328,34 +406,46 @@ func (o KafkaDirectSourceOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o KafkaDirectSourceOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *KafkaDirectSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
 
 // How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 // operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+//
+// Defaults to 600.
 func (o KafkaDirectSourceOutput) ReadyTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *KafkaDirectSource) pulumi.IntPtrOutput { return v.ReadyTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
 // Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 // source reads again from the start). Runs before a restart asked for in the same change.
+//
+// Defaults to none: no reset.
 func (o KafkaDirectSourceOutput) ResetTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *KafkaDirectSource) pulumi.AnyOutput { return v.ResetTrigger }).(pulumi.AnyOutput)
 }
 
 // Restarts one task exactly once when `trigger` or `task` changes.
+//
+// Defaults to none: no task restart.
 func (o KafkaDirectSourceOutput) RestartTaskTrigger() RestartTaskTriggerPtrOutput {
 	return o.ApplyT(func(v *KafkaDirectSource) RestartTaskTriggerPtrOutput { return v.RestartTaskTrigger }).(RestartTaskTriggerPtrOutput)
 }
 
 // Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 // counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+//
+// Defaults to none: no restart.
 func (o KafkaDirectSourceOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *KafkaDirectSource) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
 
 // Schemas enable (config key `schemas.enable`).
+//
+// Defaults to `false`.
 func (o KafkaDirectSourceOutput) SchemasEnable() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *KafkaDirectSource) pulumi.BoolPtrOutput { return v.SchemasEnable }).(pulumi.BoolPtrOutput)
 }
@@ -371,6 +461,8 @@ func (o KafkaDirectSourceOutput) ServiceId() pulumi.StringPtrOutput {
 // snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 // `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+//
+// Defaults to none: only the service's initial snapshot.
 func (o KafkaDirectSourceOutput) Snapshot() SnapshotPtrOutput {
 	return o.ApplyT(func(v *KafkaDirectSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
 }
@@ -380,12 +472,16 @@ func (o KafkaDirectSourceOutput) Snapshot() SnapshotPtrOutput {
 // (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 // fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 // drift, and the next `up` sets it back.
+//
+// Defaults to "running".
 func (o KafkaDirectSourceOutput) State() StatePtrOutput {
 	return o.ApplyT(func(v *KafkaDirectSource) StatePtrOutput { return v.State }).(StatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 // are on the service; `[]` removes them all.
+//
+// Defaults to left as they are on the service.
 func (o KafkaDirectSourceOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *KafkaDirectSource) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }

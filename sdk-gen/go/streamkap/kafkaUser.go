@@ -19,19 +19,27 @@ type KafkaUser struct {
 	pulumi.CustomResourceState
 
 	// What the user may do, rule by rule, checked in preview.
+	//
+	// Defaults to none.
 	Acls AclArrayOutput `pulumi:"acls"`
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// IP addresses or CIDR ranges (`10.0.0.0/8`) the user may connect from, checked in preview.
+	//
+	// Defaults to any address.
 	AllowedIps pulumi.StringArrayOutput `pulumi:"allowedIps"`
 	// Where Kafka clients connect (`host:port`), with SASL and this user's credentials.
 	KafkaProxyEndpoint pulumi.StringPtrOutput `pulumi:"kafkaProxyEndpoint"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// The SASL password, 12 to 128 characters. Always secret, even when given as plain text. The service never
 	// shows it again, so a change made outside Pulumi cannot be seen; changing it here sets the new one in place.
@@ -39,6 +47,8 @@ type KafkaUser struct {
 	// The schema registry's address, when `schemaRegistry` is set.
 	SchemaProxyEndpoint pulumi.StringPtrOutput `pulumi:"schemaProxyEndpoint"`
 	// Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+	//
+	// Defaults to false.
 	SchemaRegistry pulumi.BoolPtrOutput `pulumi:"schemaRegistry"`
 	// The username, 1 to 24 lowercase letters, digits and dashes (not starting or ending with a dash), unique per
 	// service. It is the user's id: changing it replaces the user.
@@ -103,22 +113,32 @@ func (KafkaUserState) ElementType() reflect.Type {
 
 type kafkaUserArgs struct {
 	// What the user may do, rule by rule, checked in preview.
+	//
+	// Defaults to none.
 	Acls []Acl `pulumi:"acls"`
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// IP addresses or CIDR ranges (`10.0.0.0/8`) the user may connect from, checked in preview.
+	//
+	// Defaults to any address.
 	AllowedIps []string `pulumi:"allowedIps"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// The SASL password, 12 to 128 characters. Always secret, even when given as plain text. The service never
 	// shows it again, so a change made outside Pulumi cannot be seen; changing it here sets the new one in place.
 	Password string `pulumi:"password"`
 	// Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+	//
+	// Defaults to false.
 	SchemaRegistry *bool `pulumi:"schemaRegistry"`
 	// The username, 1 to 24 lowercase letters, digits and dashes (not starting or ending with a dash), unique per
 	// service. It is the user's id: changing it replaces the user.
@@ -128,22 +148,32 @@ type kafkaUserArgs struct {
 // The set of arguments for constructing a KafkaUser resource.
 type KafkaUserArgs struct {
 	// What the user may do, rule by rule, checked in preview.
+	//
+	// Defaults to none.
 	Acls AclArrayInput
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// IP addresses or CIDR ranges (`10.0.0.0/8`) the user may connect from, checked in preview.
+	//
+	// Defaults to any address.
 	AllowedIps pulumi.StringArrayInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// The SASL password, 12 to 128 characters. Always secret, even when given as plain text. The service never
 	// shows it again, so a change made outside Pulumi cannot be seen; changing it here sets the new one in place.
 	Password pulumi.StringInput
 	// Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+	//
+	// Defaults to false.
 	SchemaRegistry pulumi.BoolPtrInput
 	// The username, 1 to 24 lowercase letters, digits and dashes (not starting or ending with a dash), unique per
 	// service. It is the user's id: changing it replaces the user.
@@ -188,6 +218,8 @@ func (o KafkaUserOutput) ToKafkaUserOutputWithContext(ctx context.Context) Kafka
 }
 
 // What the user may do, rule by rule, checked in preview.
+//
+// Defaults to none.
 func (o KafkaUserOutput) Acls() AclArrayOutput {
 	return o.ApplyT(func(v *KafkaUser) AclArrayOutput { return v.Acls }).(AclArrayOutput)
 }
@@ -196,11 +228,15 @@ func (o KafkaUserOutput) Acls() AclArrayOutput {
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o KafkaUserOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KafkaUser) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
 
 // IP addresses or CIDR ranges (`10.0.0.0/8`) the user may connect from, checked in preview.
+//
+// Defaults to any address.
 func (o KafkaUserOutput) AllowedIps() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *KafkaUser) pulumi.StringArrayOutput { return v.AllowedIps }).(pulumi.StringArrayOutput)
 }
@@ -213,6 +249,8 @@ func (o KafkaUserOutput) KafkaProxyEndpoint() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o KafkaUserOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *KafkaUser) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
@@ -229,6 +267,8 @@ func (o KafkaUserOutput) SchemaProxyEndpoint() pulumi.StringPtrOutput {
 }
 
 // Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+//
+// Defaults to false.
 func (o KafkaUserOutput) SchemaRegistry() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *KafkaUser) pulumi.BoolPtrOutput { return v.SchemaRegistry }).(pulumi.BoolPtrOutput)
 }

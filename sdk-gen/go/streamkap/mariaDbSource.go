@@ -23,10 +23,14 @@ type MariaDbSource struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Binary handling mode (config key `binary.handling.mode`).
 	//
 	// One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+	//
+	// Defaults to `"bytes"`.
 	BinaryHandlingMode BinaryHandlingModePtrOutput `pulumi:"binaryHandlingMode"`
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList pulumi.StringPtrOutput `pulumi:"columnExcludeList"`
@@ -55,6 +59,8 @@ type MariaDbSource struct {
 	// `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`,
 	// `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`,
 	// `US/Pacific`, `Asia/Novosibirsk`.
+	//
+	// Defaults to `"SERVER"`.
 	DatabaseConnectionTimeZone DatabaseConnectionTimeZonePtrOutput `pulumi:"databaseConnectionTimeZone"`
 	// Database hostname (config key `database.hostname.user.defined`).
 	DatabaseHostname pulumi.StringPtrOutput `pulumi:"databaseHostname"`
@@ -67,47 +73,73 @@ type MariaDbSource struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `3306`.
 	DatabasePort pulumi.IntPtrOutput `pulumi:"databasePort"`
 	// Database SSL mode (config key `database.ssl.mode`).
 	//
 	// One of `disable`, `trust`.
+	//
+	// Defaults to `"trust"`.
 	DatabaseSslMode MariaDbSourceDatabaseSslModePtrOutput `pulumi:"databaseSslMode"`
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringPtrOutput `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
 	HeartbeatDataCollectionSchemaOrDatabase pulumi.StringPtrOutput `pulumi:"heartbeatDataCollectionSchemaOrDatabase"`
 	// Heartbeat enabled (config key `heartbeat.enabled`).
+	//
+	// Defaults to `true`.
 	HeartbeatEnabled pulumi.BoolPtrOutput `pulumi:"heartbeatEnabled"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrOutput `pulumi:"insertTopicNameEnabled"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrOutput `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.AnyOutput `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.AnyOutput `pulumi:"restartTrigger"`
 	// Schema history internal store only captured databases ddl (config key
 	// `schema.history.internal.store.only.captured.databases.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl pulumi.BoolPtrOutput `pulumi:"schemaHistoryInternalStoreOnlyCapturedDatabasesDdl"`
 	// Schema history internal store only captured tables ddl (config key
 	// `schema.history.internal.store.only.captured.tables.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedTablesDdl pulumi.BoolPtrOutput `pulumi:"schemaHistoryInternalStoreOnlyCapturedTablesDdl"`
 	// The service the source belongs to.
 	ServiceId pulumi.StringPtrOutput `pulumi:"serviceId"`
@@ -119,35 +151,51 @@ type MariaDbSource struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
 	// Snapshot gtid (config key `snapshot.gtid`).
 	//
 	// One of `Yes`, `No`.
+	//
+	// Defaults to `"Yes"`.
 	SnapshotGtid SnapshotReadOnlyPtrOutput `pulumi:"snapshotGtid"`
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
+	//
+	// Defaults to `false`.
 	SourceRegexSupportEnabled pulumi.BoolPtrOutput `pulumi:"sourceRegexSupportEnabled"`
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled pulumi.BoolPtrOutput `pulumi:"sshEnabled"`
 	// SSH host (config key `ssh.host`).
 	SshHost pulumi.StringPtrOutput `pulumi:"sshHost"`
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort pulumi.IntPtrOutput `pulumi:"sshPort"`
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey pulumi.StringPtrOutput `pulumi:"sshPublicKey"`
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser pulumi.StringPtrOutput `pulumi:"sshUser"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrOutput `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringPtrOutput `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
@@ -162,35 +210,55 @@ type MariaDbSource struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+	//
+	// Defaults to `"{{database}}.{{table}}"`.
 	TransformsSourceRegexSupportKeyFieldTemplate pulumi.StringPtrOutput `pulumi:"transformsSourceRegexSupportKeyFieldTemplate"`
 	// Transforms source regex support metadata field name (config key
 	// `transforms.SourceRegexSupport.metadata.field.name`).
+	//
+	// Defaults to `"_streamkap_source_metadata"`.
 	TransformsSourceRegexSupportMetadataFieldName pulumi.StringPtrOutput `pulumi:"transformsSourceRegexSupportMetadataFieldName"`
 	// Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+	//
+	// Defaults to `"REGEX"`.
 	TransformsSourceRegexSupportRegexReplacement pulumi.StringPtrOutput `pulumi:"transformsSourceRegexSupportRegexReplacement"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -260,10 +328,14 @@ type mariaDbSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// Binary handling mode (config key `binary.handling.mode`).
 	//
 	// One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+	//
+	// Defaults to `"bytes"`.
 	BinaryHandlingMode *BinaryHandlingMode `pulumi:"binaryHandlingMode"`
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList *string `pulumi:"columnExcludeList"`
@@ -284,6 +356,8 @@ type mariaDbSourceArgs struct {
 	// `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`,
 	// `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`,
 	// `US/Pacific`, `Asia/Novosibirsk`.
+	//
+	// Defaults to `"SERVER"`.
 	DatabaseConnectionTimeZone *DatabaseConnectionTimeZone `pulumi:"databaseConnectionTimeZone"`
 	// Database hostname (config key `database.hostname.user.defined`).
 	DatabaseHostname string `pulumi:"databaseHostname"`
@@ -296,45 +370,71 @@ type mariaDbSourceArgs struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `3306`.
 	DatabasePort *int `pulumi:"databasePort"`
 	// Database SSL mode (config key `database.ssl.mode`).
 	//
 	// One of `disable`, `trust`.
+	//
+	// Defaults to `"trust"`.
 	DatabaseSslMode *MariaDbSourceDatabaseSslMode `pulumi:"databaseSslMode"`
 	// Database user (config key `database.user`).
 	DatabaseUser string `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
 	HeartbeatDataCollectionSchemaOrDatabase *string `pulumi:"heartbeatDataCollectionSchemaOrDatabase"`
 	// Heartbeat enabled (config key `heartbeat.enabled`).
+	//
+	// Defaults to `true`.
 	HeartbeatEnabled *bool `pulumi:"heartbeatEnabled"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled *bool `pulumi:"insertTopicNameEnabled"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger interface{} `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger interface{} `pulumi:"restartTrigger"`
 	// Schema history internal store only captured databases ddl (config key
 	// `schema.history.internal.store.only.captured.databases.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl *bool `pulumi:"schemaHistoryInternalStoreOnlyCapturedDatabasesDdl"`
 	// Schema history internal store only captured tables ddl (config key
 	// `schema.history.internal.store.only.captured.tables.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedTablesDdl *bool `pulumi:"schemaHistoryInternalStoreOnlyCapturedTablesDdl"`
 	// Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
 	SignalDataCollectionSchemaOrDatabase *string `pulumi:"signalDataCollectionSchemaOrDatabase"`
@@ -344,35 +444,51 @@ type mariaDbSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot *Snapshot `pulumi:"snapshot"`
 	// Snapshot gtid (config key `snapshot.gtid`).
 	//
 	// One of `Yes`, `No`.
+	//
+	// Defaults to `"Yes"`.
 	SnapshotGtid *SnapshotReadOnly `pulumi:"snapshotGtid"`
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
+	//
+	// Defaults to `false`.
 	SourceRegexSupportEnabled *bool `pulumi:"sourceRegexSupportEnabled"`
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled *bool `pulumi:"sshEnabled"`
 	// SSH host (config key `ssh.host`).
 	SshHost *string `pulumi:"sshHost"`
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort *int `pulumi:"sshPort"`
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey *string `pulumi:"sshPublicKey"`
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser *string `pulumi:"sshUser"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State *State `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList string `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -381,35 +497,55 @@ type mariaDbSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+	//
+	// Defaults to `"{{database}}.{{table}}"`.
 	TransformsSourceRegexSupportKeyFieldTemplate *string `pulumi:"transformsSourceRegexSupportKeyFieldTemplate"`
 	// Transforms source regex support metadata field name (config key
 	// `transforms.SourceRegexSupport.metadata.field.name`).
+	//
+	// Defaults to `"_streamkap_source_metadata"`.
 	TransformsSourceRegexSupportMetadataFieldName *string `pulumi:"transformsSourceRegexSupportMetadataFieldName"`
 	// Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+	//
+	// Defaults to `"REGEX"`.
 	TransformsSourceRegexSupportRegexReplacement *string `pulumi:"transformsSourceRegexSupportRegexReplacement"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault *bool `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -419,10 +555,14 @@ type MariaDbSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// Binary handling mode (config key `binary.handling.mode`).
 	//
 	// One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+	//
+	// Defaults to `"bytes"`.
 	BinaryHandlingMode BinaryHandlingModePtrInput
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList pulumi.StringPtrInput
@@ -443,6 +583,8 @@ type MariaDbSourceArgs struct {
 	// `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`,
 	// `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`,
 	// `US/Pacific`, `Asia/Novosibirsk`.
+	//
+	// Defaults to `"SERVER"`.
 	DatabaseConnectionTimeZone DatabaseConnectionTimeZonePtrInput
 	// Database hostname (config key `database.hostname.user.defined`).
 	DatabaseHostname pulumi.StringInput
@@ -455,45 +597,71 @@ type MariaDbSourceArgs struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `3306`.
 	DatabasePort pulumi.IntPtrInput
 	// Database SSL mode (config key `database.ssl.mode`).
 	//
 	// One of `disable`, `trust`.
+	//
+	// Defaults to `"trust"`.
 	DatabaseSslMode MariaDbSourceDatabaseSslModePtrInput
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringInput
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
 	HeartbeatDataCollectionSchemaOrDatabase pulumi.StringPtrInput
 	// Heartbeat enabled (config key `heartbeat.enabled`).
+	//
+	// Defaults to `true`.
 	HeartbeatEnabled pulumi.BoolPtrInput
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrInput
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.Input
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrInput
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.Input
 	// Schema history internal store only captured databases ddl (config key
 	// `schema.history.internal.store.only.captured.databases.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl pulumi.BoolPtrInput
 	// Schema history internal store only captured tables ddl (config key
 	// `schema.history.internal.store.only.captured.tables.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedTablesDdl pulumi.BoolPtrInput
 	// Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
 	SignalDataCollectionSchemaOrDatabase pulumi.StringPtrInput
@@ -503,35 +671,51 @@ type MariaDbSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrInput
 	// Snapshot gtid (config key `snapshot.gtid`).
 	//
 	// One of `Yes`, `No`.
+	//
+	// Defaults to `"Yes"`.
 	SnapshotGtid SnapshotReadOnlyPtrInput
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
+	//
+	// Defaults to `false`.
 	SourceRegexSupportEnabled pulumi.BoolPtrInput
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled pulumi.BoolPtrInput
 	// SSH host (config key `ssh.host`).
 	SshHost pulumi.StringPtrInput
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort pulumi.IntPtrInput
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey pulumi.StringPtrInput
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser pulumi.StringPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrInput
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -540,35 +724,55 @@ type MariaDbSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+	//
+	// Defaults to `"{{database}}.{{table}}"`.
 	TransformsSourceRegexSupportKeyFieldTemplate pulumi.StringPtrInput
 	// Transforms source regex support metadata field name (config key
 	// `transforms.SourceRegexSupport.metadata.field.name`).
+	//
+	// Defaults to `"_streamkap_source_metadata"`.
 	TransformsSourceRegexSupportMetadataFieldName pulumi.StringPtrInput
 	// Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+	//
+	// Defaults to `"REGEX"`.
 	TransformsSourceRegexSupportRegexReplacement pulumi.StringPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrInput
 }
 
@@ -613,6 +817,8 @@ func (o MariaDbSourceOutput) ToMariaDbSourceOutputWithContext(ctx context.Contex
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o MariaDbSourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
@@ -620,6 +826,8 @@ func (o MariaDbSourceOutput) Adopt() pulumi.StringPtrOutput {
 // Binary handling mode (config key `binary.handling.mode`).
 //
 // One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+//
+// Defaults to `"bytes"`.
 func (o MariaDbSourceOutput) BinaryHandlingMode() BinaryHandlingModePtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) BinaryHandlingModePtrOutput { return v.BinaryHandlingMode }).(BinaryHandlingModePtrOutput)
 }
@@ -666,6 +874,8 @@ func (o MariaDbSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`,
 // `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`,
 // `US/Pacific`, `Asia/Novosibirsk`.
+//
+// Defaults to `"SERVER"`.
 func (o MariaDbSourceOutput) DatabaseConnectionTimeZone() DatabaseConnectionTimeZonePtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) DatabaseConnectionTimeZonePtrOutput { return v.DatabaseConnectionTimeZone }).(DatabaseConnectionTimeZonePtrOutput)
 }
@@ -690,6 +900,8 @@ func (o MariaDbSourceOutput) DatabasePassword() pulumi.StringPtrOutput {
 // Database port (config key `database.port.user.defined`).
 //
 // Between 1 and 65535.
+//
+// Defaults to `3306`.
 func (o MariaDbSourceOutput) DatabasePort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.IntPtrOutput { return v.DatabasePort }).(pulumi.IntPtrOutput)
 }
@@ -697,6 +909,8 @@ func (o MariaDbSourceOutput) DatabasePort() pulumi.IntPtrOutput {
 // Database SSL mode (config key `database.ssl.mode`).
 //
 // One of `disable`, `trust`.
+//
+// Defaults to `"trust"`.
 func (o MariaDbSourceOutput) DatabaseSslMode() MariaDbSourceDatabaseSslModePtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) MariaDbSourceDatabaseSslModePtrOutput { return v.DatabaseSslMode }).(MariaDbSourceDatabaseSslModePtrOutput)
 }
@@ -712,11 +926,15 @@ func (o MariaDbSourceOutput) HeartbeatDataCollectionSchemaOrDatabase() pulumi.St
 }
 
 // Heartbeat enabled (config key `heartbeat.enabled`).
+//
+// Defaults to `true`.
 func (o MariaDbSourceOutput) HeartbeatEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.BoolPtrOutput { return v.HeartbeatEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // Insert topic name enabled (config key `InsertTopicName.enabled`).
+//
+// Defaults to `false`.
 func (o MariaDbSourceOutput) InsertTopicNameEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.BoolPtrOutput { return v.InsertTopicNameEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -729,6 +947,8 @@ func (o MariaDbSourceOutput) LastSnapshot() pulumi.AnyOutput {
 // The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 // then a change that replaces the connector creates the new one before deleting the old, with no gap.
 // With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o MariaDbSourceOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -736,40 +956,54 @@ func (o MariaDbSourceOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o MariaDbSourceOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o MariaDbSourceOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 // operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+//
+// Defaults to 600.
 func (o MariaDbSourceOutput) ReadyTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.IntPtrOutput { return v.ReadyTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
 // Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 // source reads again from the start). Runs before a restart asked for in the same change.
+//
+// Defaults to none: no reset.
 func (o MariaDbSourceOutput) ResetTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.AnyOutput { return v.ResetTrigger }).(pulumi.AnyOutput)
 }
 
 // Restarts one task exactly once when `trigger` or `task` changes.
+//
+// Defaults to none: no task restart.
 func (o MariaDbSourceOutput) RestartTaskTrigger() RestartTaskTriggerPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) RestartTaskTriggerPtrOutput { return v.RestartTaskTrigger }).(RestartTaskTriggerPtrOutput)
 }
 
 // Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 // counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+//
+// Defaults to none: no restart.
 func (o MariaDbSourceOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
 
 // Schema history internal store only captured databases ddl (config key
 // `schema.history.internal.store.only.captured.databases.ddl`).
+//
+// Defaults to `false`.
 func (o MariaDbSourceOutput) SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.BoolPtrOutput {
 		return v.SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl
@@ -778,6 +1012,8 @@ func (o MariaDbSourceOutput) SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl(
 
 // Schema history internal store only captured tables ddl (config key
 // `schema.history.internal.store.only.captured.tables.ddl`).
+//
+// Defaults to `false`.
 func (o MariaDbSourceOutput) SchemaHistoryInternalStoreOnlyCapturedTablesDdl() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.BoolPtrOutput { return v.SchemaHistoryInternalStoreOnlyCapturedTablesDdl }).(pulumi.BoolPtrOutput)
 }
@@ -798,6 +1034,8 @@ func (o MariaDbSourceOutput) SignalDataCollectionSchemaOrDatabase() pulumi.Strin
 // snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 // `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+//
+// Defaults to none: only the service's initial snapshot.
 func (o MariaDbSourceOutput) Snapshot() SnapshotPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
 }
@@ -805,16 +1043,22 @@ func (o MariaDbSourceOutput) Snapshot() SnapshotPtrOutput {
 // Snapshot gtid (config key `snapshot.gtid`).
 //
 // One of `Yes`, `No`.
+//
+// Defaults to `"Yes"`.
 func (o MariaDbSourceOutput) SnapshotGtid() SnapshotReadOnlyPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) SnapshotReadOnlyPtrOutput { return v.SnapshotGtid }).(SnapshotReadOnlyPtrOutput)
 }
 
 // Source regex support enabled (config key `SourceRegexSupport.enabled`).
+//
+// Defaults to `false`.
 func (o MariaDbSourceOutput) SourceRegexSupportEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.BoolPtrOutput { return v.SourceRegexSupportEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).
+//
+// Defaults to `false`.
 func (o MariaDbSourceOutput) SshEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.BoolPtrOutput { return v.SshEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -827,6 +1071,8 @@ func (o MariaDbSourceOutput) SshHost() pulumi.StringPtrOutput {
 // SSH port (config key `ssh.port`).
 //
 // Between 1 and 65535.
+//
+// Defaults to `22`.
 func (o MariaDbSourceOutput) SshPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.IntPtrOutput { return v.SshPort }).(pulumi.IntPtrOutput)
 }
@@ -837,6 +1083,8 @@ func (o MariaDbSourceOutput) SshPublicKey() pulumi.StringPtrOutput {
 }
 
 // SSH user (config key `ssh.user`).
+//
+// Defaults to `"streamkap"`.
 func (o MariaDbSourceOutput) SshUser() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.StringPtrOutput { return v.SshUser }).(pulumi.StringPtrOutput)
 }
@@ -846,6 +1094,8 @@ func (o MariaDbSourceOutput) SshUser() pulumi.StringPtrOutput {
 // (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 // fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 // drift, and the next `up` sets it back.
+//
+// Defaults to "running".
 func (o MariaDbSourceOutput) State() StatePtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) StatePtrOutput { return v.State }).(StatePtrOutput)
 }
@@ -857,6 +1107,8 @@ func (o MariaDbSourceOutput) TableIncludeList() pulumi.StringPtrOutput {
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 // are on the service; `[]` removes them all.
+//
+// Defaults to left as they are on the service.
 func (o MariaDbSourceOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
@@ -889,6 +1141,8 @@ func (o MariaDbSourceOutput) TransformsOversizedRecordsFieldsIncludeList() pulum
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o MariaDbSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -897,6 +1151,8 @@ func (o MariaDbSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulum
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o MariaDbSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -905,6 +1161,8 @@ func (o MariaDbSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulu
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o MariaDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -913,33 +1171,45 @@ func (o MariaDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() 
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o MariaDbSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.BoolPtrOutput { return v.TransformsOversizedRecordsReplaceNullWithDefault }).(pulumi.BoolPtrOutput)
 }
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o MariaDbSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.StringPtrOutput { return v.TransformsOversizedRecordsSemanticTypesExclude }).(pulumi.StringPtrOutput)
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o MariaDbSourceOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.StringPtrOutput { return v.TransformsOversizedRecordsTruncationSuffix }).(pulumi.StringPtrOutput)
 }
 
 // Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+//
+// Defaults to `"{{database}}.{{table}}"`.
 func (o MariaDbSourceOutput) TransformsSourceRegexSupportKeyFieldTemplate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.StringPtrOutput { return v.TransformsSourceRegexSupportKeyFieldTemplate }).(pulumi.StringPtrOutput)
 }
 
 // Transforms source regex support metadata field name (config key
 // `transforms.SourceRegexSupport.metadata.field.name`).
+//
+// Defaults to `"_streamkap_source_metadata"`.
 func (o MariaDbSourceOutput) TransformsSourceRegexSupportMetadataFieldName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.StringPtrOutput { return v.TransformsSourceRegexSupportMetadataFieldName }).(pulumi.StringPtrOutput)
 }
 
 // Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+//
+// Defaults to `"REGEX"`.
 func (o MariaDbSourceOutput) TransformsSourceRegexSupportRegexReplacement() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.StringPtrOutput { return v.TransformsSourceRegexSupportRegexReplacement }).(pulumi.StringPtrOutput)
 }
@@ -950,6 +1220,8 @@ func (o MariaDbSourceOutput) TransformsValueToKeyFieldsIncludeList() pulumi.Stri
 }
 
 // Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o MariaDbSourceOutput) TransformsValueToKeyReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MariaDbSource) pulumi.BoolPtrOutput { return v.TransformsValueToKeyReplaceNullWithDefault }).(pulumi.BoolPtrOutput)
 }

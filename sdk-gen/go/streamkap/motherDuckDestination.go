@@ -27,16 +27,22 @@ type MotherDuckDestination struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrOutput `pulumi:"consumerOverrideMaxPollRecords"`
 	// How the object was created: `api`, `terraform` or `web` (see the `streamkap:createdFrom` setting).
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
 	// When the service created the connector, ISO 8601.
 	CreatedTimestamp pulumi.StringPtrOutput `pulumi:"createdTimestamp"`
 	// Hard delete (config key `hard.delete`).
+	//
+	// Defaults to `false`.
 	HardDelete pulumi.BoolPtrOutput `pulumi:"hardDelete"`
 	// Ingestion mode (config key `ingestion.mode`).
 	//
 	// One of `upsert`, `append`.
+	//
+	// Defaults to `"upsert"`.
 	IngestionMode IngestionModePtrOutput `pulumi:"ingestionMode"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
@@ -49,8 +55,12 @@ type MotherDuckDestination struct {
 	Name            pulumi.StringPtrOutput `pulumi:"name"`
 	OnDrift         OnDriftPtrOutput       `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrOutput        `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds pulumi.IntPtrOutput         `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
@@ -59,10 +69,14 @@ type MotherDuckDestination struct {
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution SchemaEvolutionPtrOutput `pulumi:"schemaEvolution"`
 	Snapshot        SnapshotPtrOutput        `pulumi:"snapshot"`
 	State           StatePtrOutput           `pulumi:"state"`
 	// Table name prefix (config key `table.name.prefix`).
+	//
+	// Defaults to `"streamkap"`.
 	TableNamePrefix pulumi.StringPtrOutput   `pulumi:"tableNamePrefix"`
 	Tags            pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
@@ -70,8 +84,12 @@ type MotherDuckDestination struct {
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 25.
+	//
+	// Defaults to `5`.
 	TasksMax pulumi.IntPtrOutput `pulumi:"tasksMax"`
 	// Topic2table map (config key `topic2table.map.user.defined`).
+	//
+	// Defaults to `false`.
 	Topic2tableMap pulumi.BoolPtrOutput `pulumi:"topic2tableMap"`
 	// Full topic ids, e.g. `source_abc123.public.orders`.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
@@ -94,11 +112,15 @@ type MotherDuckDestination struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrOutput `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -107,24 +129,36 @@ type MotherDuckDestination struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrOutput `pulumi:"transformsRenameFieldsRenames"`
@@ -137,6 +171,8 @@ type MotherDuckDestination struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrOutput `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -144,13 +180,19 @@ type MotherDuckDestination struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonbJFieldsIncludeList"`
@@ -215,12 +257,18 @@ type motherDuckDestinationArgs struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords *int `pulumi:"consumerOverrideMaxPollRecords"`
 	// Hard delete (config key `hard.delete`).
+	//
+	// Defaults to `false`.
 	HardDelete *bool `pulumi:"hardDelete"`
 	// Ingestion mode (config key `ingestion.mode`).
 	//
 	// One of `upsert`, `append`.
+	//
+	// Defaults to `"upsert"`.
 	IngestionMode *IngestionMode `pulumi:"ingestionMode"`
 	// Motherduck catalog (config key `motherduck.catalog.user.defined`).
 	MotherduckCatalog string `pulumi:"motherduckCatalog"`
@@ -231,8 +279,12 @@ type motherDuckDestinationArgs struct {
 	Name            *string  `pulumi:"name"`
 	OnDrift         *OnDrift `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    *bool               `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds *int                `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        interface{}         `pulumi:"resetTrigger"`
@@ -241,17 +293,25 @@ type motherDuckDestinationArgs struct {
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution *SchemaEvolution `pulumi:"schemaEvolution"`
 	Snapshot        *Snapshot        `pulumi:"snapshot"`
 	State           *State           `pulumi:"state"`
 	// Table name prefix (config key `table.name.prefix`).
+	//
+	// Defaults to `"streamkap"`.
 	TableNamePrefix *string  `pulumi:"tableNamePrefix"`
 	Tags            []string `pulumi:"tags"`
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 25.
+	//
+	// Defaults to `5`.
 	TasksMax *int `pulumi:"tasksMax"`
 	// Topic2table map (config key `topic2table.map.user.defined`).
+	//
+	// Defaults to `false`.
 	Topic2tableMap *bool `pulumi:"topic2tableMap"`
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList *string `pulumi:"transformsAddStringSuffixFieldsIncludeList"`
@@ -270,11 +330,15 @@ type motherDuckDestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList *string `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll *bool `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -283,24 +347,36 @@ type motherDuckDestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames *string `pulumi:"transformsRenameFieldsRenames"`
@@ -313,6 +389,8 @@ type motherDuckDestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList *string `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision *bool `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList *string `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -320,13 +398,19 @@ type motherDuckDestinationArgs struct {
 	TransformsToIntJFieldsIncludeList *string `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes *bool `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList *string `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes *bool `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson *bool `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList *string `pulumi:"transformsToJsonbJFieldsIncludeList"`
@@ -340,12 +424,18 @@ type MotherDuckDestinationArgs struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrInput
 	// Hard delete (config key `hard.delete`).
+	//
+	// Defaults to `false`.
 	HardDelete pulumi.BoolPtrInput
 	// Ingestion mode (config key `ingestion.mode`).
 	//
 	// One of `upsert`, `append`.
+	//
+	// Defaults to `"upsert"`.
 	IngestionMode IngestionModePtrInput
 	// Motherduck catalog (config key `motherduck.catalog.user.defined`).
 	MotherduckCatalog pulumi.StringInput
@@ -356,8 +446,12 @@ type MotherDuckDestinationArgs struct {
 	Name            pulumi.StringPtrInput
 	OnDrift         OnDriftPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrInput
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	ResetTrigger        pulumi.Input
@@ -366,17 +460,25 @@ type MotherDuckDestinationArgs struct {
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution SchemaEvolutionPtrInput
 	Snapshot        SnapshotPtrInput
 	State           StatePtrInput
 	// Table name prefix (config key `table.name.prefix`).
+	//
+	// Defaults to `"streamkap"`.
 	TableNamePrefix pulumi.StringPtrInput
 	Tags            pulumi.StringArrayInput
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 25.
+	//
+	// Defaults to `5`.
 	TasksMax pulumi.IntPtrInput
 	// Topic2table map (config key `topic2table.map.user.defined`).
+	//
+	// Defaults to `false`.
 	Topic2tableMap pulumi.BoolPtrInput
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList pulumi.StringPtrInput
@@ -395,11 +497,15 @@ type MotherDuckDestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrInput
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrInput
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -408,24 +514,36 @@ type MotherDuckDestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrInput
@@ -438,6 +556,8 @@ type MotherDuckDestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrInput
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrInput
@@ -445,13 +565,19 @@ type MotherDuckDestinationArgs struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrInput
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrInput
@@ -513,6 +639,8 @@ func (o MotherDuckDestinationOutput) ConnectorStatus() pulumi.StringPtrOutput {
 // Consumer override max poll records (config key `consumer.override.max.poll.records`).
 //
 // Between 1 and 100000.
+//
+// Defaults to `10000`.
 func (o MotherDuckDestinationOutput) ConsumerOverrideMaxPollRecords() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.IntPtrOutput { return v.ConsumerOverrideMaxPollRecords }).(pulumi.IntPtrOutput)
 }
@@ -528,6 +656,8 @@ func (o MotherDuckDestinationOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 }
 
 // Hard delete (config key `hard.delete`).
+//
+// Defaults to `false`.
 func (o MotherDuckDestinationOutput) HardDelete() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.BoolPtrOutput { return v.HardDelete }).(pulumi.BoolPtrOutput)
 }
@@ -535,6 +665,8 @@ func (o MotherDuckDestinationOutput) HardDelete() pulumi.BoolPtrOutput {
 // Ingestion mode (config key `ingestion.mode`).
 //
 // One of `upsert`, `append`.
+//
+// Defaults to `"upsert"`.
 func (o MotherDuckDestinationOutput) IngestionMode() IngestionModePtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) IngestionModePtrOutput { return v.IngestionMode }).(IngestionModePtrOutput)
 }
@@ -565,11 +697,15 @@ func (o MotherDuckDestinationOutput) OnDrift() OnDriftPtrOutput {
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o MotherDuckDestinationOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // Quote identifiers (config key `quote.identifiers`).
+//
+// Defaults to `true`.
 func (o MotherDuckDestinationOutput) QuoteIdentifiers() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.BoolPtrOutput { return v.QuoteIdentifiers }).(pulumi.BoolPtrOutput)
 }
@@ -593,6 +729,8 @@ func (o MotherDuckDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 // Schema evolution (config key `schema.evolution`).
 //
 // One of `basic`, `none`.
+//
+// Defaults to `"basic"`.
 func (o MotherDuckDestinationOutput) SchemaEvolution() SchemaEvolutionPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) SchemaEvolutionPtrOutput { return v.SchemaEvolution }).(SchemaEvolutionPtrOutput)
 }
@@ -606,6 +744,8 @@ func (o MotherDuckDestinationOutput) State() StatePtrOutput {
 }
 
 // Table name prefix (config key `table.name.prefix`).
+//
+// Defaults to `"streamkap"`.
 func (o MotherDuckDestinationOutput) TableNamePrefix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.StringPtrOutput { return v.TableNamePrefix }).(pulumi.StringPtrOutput)
 }
@@ -622,11 +762,15 @@ func (o MotherDuckDestinationOutput) TaskStatuses() pulumi.AnyOutput {
 // Tasks max (config key `tasks.max`).
 //
 // Between 1 and 25.
+//
+// Defaults to `5`.
 func (o MotherDuckDestinationOutput) TasksMax() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.IntPtrOutput { return v.TasksMax }).(pulumi.IntPtrOutput)
 }
 
 // Topic2table map (config key `topic2table.map.user.defined`).
+//
+// Defaults to `false`.
 func (o MotherDuckDestinationOutput) Topic2tableMap() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.BoolPtrOutput { return v.Topic2tableMap }).(pulumi.BoolPtrOutput)
 }
@@ -685,6 +829,8 @@ func (o MotherDuckDestinationOutput) TransformsMarkColumnsAsOptionalFieldsInclud
 
 // Transforms mark columns as required fields include all (config key
 // `transforms.MarkColumnsAsRequired.fields.include.all`).
+//
+// Defaults to `false`.
 func (o MotherDuckDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.BoolPtrOutput {
 		return v.TransformsMarkColumnsAsRequiredFieldsIncludeAll
@@ -695,6 +841,8 @@ func (o MotherDuckDestinationOutput) TransformsMarkColumnsAsRequiredFieldsInclud
 // `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 //
 // One of `NONE`, `TYPE_MIN`.
+//
+// Defaults to `"NONE"`.
 func (o MotherDuckDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
@@ -718,6 +866,8 @@ func (o MotherDuckDestinationOutput) TransformsOversizedRecordsFieldsIncludeList
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o MotherDuckDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.IntPtrOutput {
 		return v.TransformsOversizedRecordsMaxFieldSizeBytes
@@ -728,6 +878,8 @@ func (o MotherDuckDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o MotherDuckDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.IntPtrOutput {
 		return v.TransformsOversizedRecordsMaxRecordSizeBytes
@@ -738,6 +890,8 @@ func (o MotherDuckDestinationOutput) TransformsOversizedRecordsMaxRecordSizeByte
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o MotherDuckDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -746,6 +900,8 @@ func (o MotherDuckDestinationOutput) TransformsOversizedRecordsOversizedFieldBeh
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o MotherDuckDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.BoolPtrOutput {
 		return v.TransformsOversizedRecordsReplaceNullWithDefault
@@ -754,6 +910,8 @@ func (o MotherDuckDestinationOutput) TransformsOversizedRecordsReplaceNullWithDe
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o MotherDuckDestinationOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsSemanticTypesExclude
@@ -761,6 +919,8 @@ func (o MotherDuckDestinationOutput) TransformsOversizedRecordsSemanticTypesExcl
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o MotherDuckDestinationOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsTruncationSuffix
@@ -797,6 +957,8 @@ func (o MotherDuckDestinationOutput) TransformsToDecimalJFieldsIncludeList() pul
 }
 
 // Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+//
+// Defaults to `false`.
 func (o MotherDuckDestinationOutput) TransformsToDecimalJTruncateToMaxPrecision() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.BoolPtrOutput {
 		return v.TransformsToDecimalJTruncateToMaxPrecision
@@ -815,6 +977,8 @@ func (o MotherDuckDestinationOutput) TransformsToIntJFieldsIncludeList() pulumi.
 
 // Transforms to JSON j convert all complex types (config key
 // `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o MotherDuckDestinationOutput) TransformsToJsonJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
@@ -826,11 +990,15 @@ func (o MotherDuckDestinationOutput) TransformsToJsonJFieldsIncludeList() pulumi
 
 // Transforms to JSONB j convert all complex types (config key
 // `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o MotherDuckDestinationOutput) TransformsToJsonbJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
 
 // Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+//
+// Defaults to `false`.
 func (o MotherDuckDestinationOutput) TransformsToJsonbJConvertAllJson() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllJson }).(pulumi.BoolPtrOutput)
 }

@@ -23,16 +23,22 @@ type MysqlSource struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Binary handling mode (config key `binary.handling.mode`).
 	//
 	// One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+	//
+	// Defaults to `"bytes"`.
 	BinaryHandlingMode BinaryHandlingModePtrOutput `pulumi:"binaryHandlingMode"`
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList pulumi.StringPtrOutput `pulumi:"columnExcludeList"`
 	// Column include list (config key `column.include.list.user.defined`).
 	ColumnIncludeList pulumi.StringPtrOutput `pulumi:"columnIncludeList"`
 	// Column include list toggled (config key `column.include.list.toggled`).
+	//
+	// Defaults to `true`.
 	ColumnIncludeListToggled pulumi.BoolPtrOutput `pulumi:"columnIncludeListToggled"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
@@ -59,6 +65,8 @@ type MysqlSource struct {
 	// `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`,
 	// `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`,
 	// `US/Pacific`, `Asia/Novosibirsk`.
+	//
+	// Defaults to `"SERVER"`.
 	DatabaseConnectionTimeZone DatabaseConnectionTimeZonePtrOutput `pulumi:"databaseConnectionTimeZone"`
 	// Database hostname (config key `database.hostname.user.defined`).
 	DatabaseHostname pulumi.StringPtrOutput `pulumi:"databaseHostname"`
@@ -71,45 +79,71 @@ type MysqlSource struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `3306`.
 	DatabasePort pulumi.IntPtrOutput `pulumi:"databasePort"`
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringPtrOutput `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
 	HeartbeatDataCollectionSchemaOrDatabase pulumi.StringPtrOutput `pulumi:"heartbeatDataCollectionSchemaOrDatabase"`
 	// Heartbeat enabled (config key `heartbeat.enabled`).
+	//
+	// Defaults to `true`.
 	HeartbeatEnabled pulumi.BoolPtrOutput `pulumi:"heartbeatEnabled"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrOutput `pulumi:"insertTopicNameEnabled"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+	//
+	// Defaults to `"$^"`.
 	PredicatesIsTopicToEnrichPattern pulumi.StringPtrOutput `pulumi:"predicatesIsTopicToEnrichPattern"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrOutput `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.AnyOutput `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.AnyOutput `pulumi:"restartTrigger"`
 	// Schema history internal store only captured databases ddl (config key
 	// `schema.history.internal.store.only.captured.databases.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl pulumi.BoolPtrOutput `pulumi:"schemaHistoryInternalStoreOnlyCapturedDatabasesDdl"`
 	// Schema history internal store only captured tables ddl (config key
 	// `schema.history.internal.store.only.captured.tables.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedTablesDdl pulumi.BoolPtrOutput `pulumi:"schemaHistoryInternalStoreOnlyCapturedTablesDdl"`
 	// The service the source belongs to.
 	ServiceId pulumi.StringPtrOutput `pulumi:"serviceId"`
@@ -121,35 +155,51 @@ type MysqlSource struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
 	// Snapshot gtid (config key `snapshot.gtid`).
 	//
 	// One of `Yes`, `No`.
+	//
+	// Defaults to `"Yes"`.
 	SnapshotGtid SnapshotReadOnlyPtrOutput `pulumi:"snapshotGtid"`
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
+	//
+	// Defaults to `false`.
 	SourceRegexSupportEnabled pulumi.BoolPtrOutput `pulumi:"sourceRegexSupportEnabled"`
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled pulumi.BoolPtrOutput `pulumi:"sshEnabled"`
 	// SSH host (config key `ssh.host`).
 	SshHost pulumi.StringPtrOutput `pulumi:"sshHost"`
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort pulumi.IntPtrOutput `pulumi:"sshPort"`
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey pulumi.StringPtrOutput `pulumi:"sshPublicKey"`
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser pulumi.StringPtrOutput `pulumi:"sshUser"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrOutput `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringPtrOutput `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
@@ -180,35 +230,55 @@ type MysqlSource struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+	//
+	// Defaults to `"{{database}}.{{table}}"`.
 	TransformsSourceRegexSupportKeyFieldTemplate pulumi.StringPtrOutput `pulumi:"transformsSourceRegexSupportKeyFieldTemplate"`
 	// Transforms source regex support metadata field name (config key
 	// `transforms.SourceRegexSupport.metadata.field.name`).
+	//
+	// Defaults to `"_streamkap_source_metadata"`.
 	TransformsSourceRegexSupportMetadataFieldName pulumi.StringPtrOutput `pulumi:"transformsSourceRegexSupportMetadataFieldName"`
 	// Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+	//
+	// Defaults to `"_REGEX_"`.
 	TransformsSourceRegexSupportRegexReplacement pulumi.StringPtrOutput `pulumi:"transformsSourceRegexSupportRegexReplacement"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -278,16 +348,22 @@ type mysqlSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// Binary handling mode (config key `binary.handling.mode`).
 	//
 	// One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+	//
+	// Defaults to `"bytes"`.
 	BinaryHandlingMode *BinaryHandlingMode `pulumi:"binaryHandlingMode"`
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList *string `pulumi:"columnExcludeList"`
 	// Column include list (config key `column.include.list.user.defined`).
 	ColumnIncludeList *string `pulumi:"columnIncludeList"`
 	// Column include list toggled (config key `column.include.list.toggled`).
+	//
+	// Defaults to `true`.
 	ColumnIncludeListToggled *bool `pulumi:"columnIncludeListToggled"`
 	// Database connection time zone (config key `database.connectionTimeZone`).
 	//
@@ -306,6 +382,8 @@ type mysqlSourceArgs struct {
 	// `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`,
 	// `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`,
 	// `US/Pacific`, `Asia/Novosibirsk`.
+	//
+	// Defaults to `"SERVER"`.
 	DatabaseConnectionTimeZone *DatabaseConnectionTimeZone `pulumi:"databaseConnectionTimeZone"`
 	// Database hostname (config key `database.hostname.user.defined`).
 	DatabaseHostname string `pulumi:"databaseHostname"`
@@ -318,43 +396,69 @@ type mysqlSourceArgs struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `3306`.
 	DatabasePort *int `pulumi:"databasePort"`
 	// Database user (config key `database.user`).
 	DatabaseUser string `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
 	HeartbeatDataCollectionSchemaOrDatabase *string `pulumi:"heartbeatDataCollectionSchemaOrDatabase"`
 	// Heartbeat enabled (config key `heartbeat.enabled`).
+	//
+	// Defaults to `true`.
 	HeartbeatEnabled *bool `pulumi:"heartbeatEnabled"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled *bool `pulumi:"insertTopicNameEnabled"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+	//
+	// Defaults to `"$^"`.
 	PredicatesIsTopicToEnrichPattern *string `pulumi:"predicatesIsTopicToEnrichPattern"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger interface{} `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger interface{} `pulumi:"restartTrigger"`
 	// Schema history internal store only captured databases ddl (config key
 	// `schema.history.internal.store.only.captured.databases.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl *bool `pulumi:"schemaHistoryInternalStoreOnlyCapturedDatabasesDdl"`
 	// Schema history internal store only captured tables ddl (config key
 	// `schema.history.internal.store.only.captured.tables.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedTablesDdl *bool `pulumi:"schemaHistoryInternalStoreOnlyCapturedTablesDdl"`
 	// Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
 	SignalDataCollectionSchemaOrDatabase *string `pulumi:"signalDataCollectionSchemaOrDatabase"`
@@ -364,35 +468,51 @@ type mysqlSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot *Snapshot `pulumi:"snapshot"`
 	// Snapshot gtid (config key `snapshot.gtid`).
 	//
 	// One of `Yes`, `No`.
+	//
+	// Defaults to `"Yes"`.
 	SnapshotGtid *SnapshotReadOnly `pulumi:"snapshotGtid"`
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
+	//
+	// Defaults to `false`.
 	SourceRegexSupportEnabled *bool `pulumi:"sourceRegexSupportEnabled"`
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled *bool `pulumi:"sshEnabled"`
 	// SSH host (config key `ssh.host`).
 	SshHost *string `pulumi:"sshHost"`
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort *int `pulumi:"sshPort"`
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey *string `pulumi:"sshPublicKey"`
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser *string `pulumi:"sshUser"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State *State `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList string `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
 	// Transforms insert static key1 static field (config key `transforms.InsertStaticKey1.static.field`).
 	TransformsInsertStaticKey1StaticField *string `pulumi:"transformsInsertStaticKey1StaticField"`
@@ -417,35 +537,55 @@ type mysqlSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+	//
+	// Defaults to `"{{database}}.{{table}}"`.
 	TransformsSourceRegexSupportKeyFieldTemplate *string `pulumi:"transformsSourceRegexSupportKeyFieldTemplate"`
 	// Transforms source regex support metadata field name (config key
 	// `transforms.SourceRegexSupport.metadata.field.name`).
+	//
+	// Defaults to `"_streamkap_source_metadata"`.
 	TransformsSourceRegexSupportMetadataFieldName *string `pulumi:"transformsSourceRegexSupportMetadataFieldName"`
 	// Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+	//
+	// Defaults to `"_REGEX_"`.
 	TransformsSourceRegexSupportRegexReplacement *string `pulumi:"transformsSourceRegexSupportRegexReplacement"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault *bool `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -455,16 +595,22 @@ type MysqlSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// Binary handling mode (config key `binary.handling.mode`).
 	//
 	// One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+	//
+	// Defaults to `"bytes"`.
 	BinaryHandlingMode BinaryHandlingModePtrInput
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList pulumi.StringPtrInput
 	// Column include list (config key `column.include.list.user.defined`).
 	ColumnIncludeList pulumi.StringPtrInput
 	// Column include list toggled (config key `column.include.list.toggled`).
+	//
+	// Defaults to `true`.
 	ColumnIncludeListToggled pulumi.BoolPtrInput
 	// Database connection time zone (config key `database.connectionTimeZone`).
 	//
@@ -483,6 +629,8 @@ type MysqlSourceArgs struct {
 	// `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`,
 	// `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`,
 	// `US/Pacific`, `Asia/Novosibirsk`.
+	//
+	// Defaults to `"SERVER"`.
 	DatabaseConnectionTimeZone DatabaseConnectionTimeZonePtrInput
 	// Database hostname (config key `database.hostname.user.defined`).
 	DatabaseHostname pulumi.StringInput
@@ -495,43 +643,69 @@ type MysqlSourceArgs struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `3306`.
 	DatabasePort pulumi.IntPtrInput
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringInput
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
 	HeartbeatDataCollectionSchemaOrDatabase pulumi.StringPtrInput
 	// Heartbeat enabled (config key `heartbeat.enabled`).
+	//
+	// Defaults to `true`.
 	HeartbeatEnabled pulumi.BoolPtrInput
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrInput
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+	//
+	// Defaults to `"$^"`.
 	PredicatesIsTopicToEnrichPattern pulumi.StringPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.Input
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrInput
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.Input
 	// Schema history internal store only captured databases ddl (config key
 	// `schema.history.internal.store.only.captured.databases.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl pulumi.BoolPtrInput
 	// Schema history internal store only captured tables ddl (config key
 	// `schema.history.internal.store.only.captured.tables.ddl`).
+	//
+	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedTablesDdl pulumi.BoolPtrInput
 	// Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
 	SignalDataCollectionSchemaOrDatabase pulumi.StringPtrInput
@@ -541,35 +715,51 @@ type MysqlSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrInput
 	// Snapshot gtid (config key `snapshot.gtid`).
 	//
 	// One of `Yes`, `No`.
+	//
+	// Defaults to `"Yes"`.
 	SnapshotGtid SnapshotReadOnlyPtrInput
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
+	//
+	// Defaults to `false`.
 	SourceRegexSupportEnabled pulumi.BoolPtrInput
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled pulumi.BoolPtrInput
 	// SSH host (config key `ssh.host`).
 	SshHost pulumi.StringPtrInput
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort pulumi.IntPtrInput
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey pulumi.StringPtrInput
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser pulumi.StringPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrInput
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
 	// Transforms insert static key1 static field (config key `transforms.InsertStaticKey1.static.field`).
 	TransformsInsertStaticKey1StaticField pulumi.StringPtrInput
@@ -594,35 +784,55 @@ type MysqlSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+	//
+	// Defaults to `"{{database}}.{{table}}"`.
 	TransformsSourceRegexSupportKeyFieldTemplate pulumi.StringPtrInput
 	// Transforms source regex support metadata field name (config key
 	// `transforms.SourceRegexSupport.metadata.field.name`).
+	//
+	// Defaults to `"_streamkap_source_metadata"`.
 	TransformsSourceRegexSupportMetadataFieldName pulumi.StringPtrInput
 	// Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+	//
+	// Defaults to `"_REGEX_"`.
 	TransformsSourceRegexSupportRegexReplacement pulumi.StringPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrInput
 }
 
@@ -667,6 +877,8 @@ func (o MysqlSourceOutput) ToMysqlSourceOutputWithContext(ctx context.Context) M
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o MysqlSourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
@@ -674,6 +886,8 @@ func (o MysqlSourceOutput) Adopt() pulumi.StringPtrOutput {
 // Binary handling mode (config key `binary.handling.mode`).
 //
 // One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+//
+// Defaults to `"bytes"`.
 func (o MysqlSourceOutput) BinaryHandlingMode() BinaryHandlingModePtrOutput {
 	return o.ApplyT(func(v *MysqlSource) BinaryHandlingModePtrOutput { return v.BinaryHandlingMode }).(BinaryHandlingModePtrOutput)
 }
@@ -689,6 +903,8 @@ func (o MysqlSourceOutput) ColumnIncludeList() pulumi.StringPtrOutput {
 }
 
 // Column include list toggled (config key `column.include.list.toggled`).
+//
+// Defaults to `true`.
 func (o MysqlSourceOutput) ColumnIncludeListToggled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.BoolPtrOutput { return v.ColumnIncludeListToggled }).(pulumi.BoolPtrOutput)
 }
@@ -730,6 +946,8 @@ func (o MysqlSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`,
 // `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`,
 // `US/Pacific`, `Asia/Novosibirsk`.
+//
+// Defaults to `"SERVER"`.
 func (o MysqlSourceOutput) DatabaseConnectionTimeZone() DatabaseConnectionTimeZonePtrOutput {
 	return o.ApplyT(func(v *MysqlSource) DatabaseConnectionTimeZonePtrOutput { return v.DatabaseConnectionTimeZone }).(DatabaseConnectionTimeZonePtrOutput)
 }
@@ -754,6 +972,8 @@ func (o MysqlSourceOutput) DatabasePassword() pulumi.StringPtrOutput {
 // Database port (config key `database.port.user.defined`).
 //
 // Between 1 and 65535.
+//
+// Defaults to `3306`.
 func (o MysqlSourceOutput) DatabasePort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.IntPtrOutput { return v.DatabasePort }).(pulumi.IntPtrOutput)
 }
@@ -769,11 +989,15 @@ func (o MysqlSourceOutput) HeartbeatDataCollectionSchemaOrDatabase() pulumi.Stri
 }
 
 // Heartbeat enabled (config key `heartbeat.enabled`).
+//
+// Defaults to `true`.
 func (o MysqlSourceOutput) HeartbeatEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.BoolPtrOutput { return v.HeartbeatEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // Insert topic name enabled (config key `InsertTopicName.enabled`).
+//
+// Defaults to `false`.
 func (o MysqlSourceOutput) InsertTopicNameEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.BoolPtrOutput { return v.InsertTopicNameEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -786,6 +1010,8 @@ func (o MysqlSourceOutput) LastSnapshot() pulumi.AnyOutput {
 // The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 // then a change that replaces the connector creates the new one before deleting the old, with no gap.
 // With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o MysqlSourceOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -793,51 +1019,69 @@ func (o MysqlSourceOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o MysqlSourceOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
 
 // Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+//
+// Defaults to `"$^"`.
 func (o MysqlSourceOutput) PredicatesIsTopicToEnrichPattern() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.StringPtrOutput { return v.PredicatesIsTopicToEnrichPattern }).(pulumi.StringPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o MysqlSourceOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 // operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+//
+// Defaults to 600.
 func (o MysqlSourceOutput) ReadyTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.IntPtrOutput { return v.ReadyTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
 // Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 // source reads again from the start). Runs before a restart asked for in the same change.
+//
+// Defaults to none: no reset.
 func (o MysqlSourceOutput) ResetTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.AnyOutput { return v.ResetTrigger }).(pulumi.AnyOutput)
 }
 
 // Restarts one task exactly once when `trigger` or `task` changes.
+//
+// Defaults to none: no task restart.
 func (o MysqlSourceOutput) RestartTaskTrigger() RestartTaskTriggerPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) RestartTaskTriggerPtrOutput { return v.RestartTaskTrigger }).(RestartTaskTriggerPtrOutput)
 }
 
 // Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 // counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+//
+// Defaults to none: no restart.
 func (o MysqlSourceOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
 
 // Schema history internal store only captured databases ddl (config key
 // `schema.history.internal.store.only.captured.databases.ddl`).
+//
+// Defaults to `false`.
 func (o MysqlSourceOutput) SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.BoolPtrOutput { return v.SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl }).(pulumi.BoolPtrOutput)
 }
 
 // Schema history internal store only captured tables ddl (config key
 // `schema.history.internal.store.only.captured.tables.ddl`).
+//
+// Defaults to `false`.
 func (o MysqlSourceOutput) SchemaHistoryInternalStoreOnlyCapturedTablesDdl() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.BoolPtrOutput { return v.SchemaHistoryInternalStoreOnlyCapturedTablesDdl }).(pulumi.BoolPtrOutput)
 }
@@ -858,6 +1102,8 @@ func (o MysqlSourceOutput) SignalDataCollectionSchemaOrDatabase() pulumi.StringP
 // snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 // `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+//
+// Defaults to none: only the service's initial snapshot.
 func (o MysqlSourceOutput) Snapshot() SnapshotPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
 }
@@ -865,16 +1111,22 @@ func (o MysqlSourceOutput) Snapshot() SnapshotPtrOutput {
 // Snapshot gtid (config key `snapshot.gtid`).
 //
 // One of `Yes`, `No`.
+//
+// Defaults to `"Yes"`.
 func (o MysqlSourceOutput) SnapshotGtid() SnapshotReadOnlyPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) SnapshotReadOnlyPtrOutput { return v.SnapshotGtid }).(SnapshotReadOnlyPtrOutput)
 }
 
 // Source regex support enabled (config key `SourceRegexSupport.enabled`).
+//
+// Defaults to `false`.
 func (o MysqlSourceOutput) SourceRegexSupportEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.BoolPtrOutput { return v.SourceRegexSupportEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).
+//
+// Defaults to `false`.
 func (o MysqlSourceOutput) SshEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.BoolPtrOutput { return v.SshEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -887,6 +1139,8 @@ func (o MysqlSourceOutput) SshHost() pulumi.StringPtrOutput {
 // SSH port (config key `ssh.port`).
 //
 // Between 1 and 65535.
+//
+// Defaults to `22`.
 func (o MysqlSourceOutput) SshPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.IntPtrOutput { return v.SshPort }).(pulumi.IntPtrOutput)
 }
@@ -897,6 +1151,8 @@ func (o MysqlSourceOutput) SshPublicKey() pulumi.StringPtrOutput {
 }
 
 // SSH user (config key `ssh.user`).
+//
+// Defaults to `"streamkap"`.
 func (o MysqlSourceOutput) SshUser() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.StringPtrOutput { return v.SshUser }).(pulumi.StringPtrOutput)
 }
@@ -906,6 +1162,8 @@ func (o MysqlSourceOutput) SshUser() pulumi.StringPtrOutput {
 // (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 // fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 // drift, and the next `up` sets it back.
+//
+// Defaults to "running".
 func (o MysqlSourceOutput) State() StatePtrOutput {
 	return o.ApplyT(func(v *MysqlSource) StatePtrOutput { return v.State }).(StatePtrOutput)
 }
@@ -917,6 +1175,8 @@ func (o MysqlSourceOutput) TableIncludeList() pulumi.StringPtrOutput {
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 // are on the service; `[]` removes them all.
+//
+// Defaults to left as they are on the service.
 func (o MysqlSourceOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
@@ -989,6 +1249,8 @@ func (o MysqlSourceOutput) TransformsOversizedRecordsFieldsIncludeList() pulumi.
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o MysqlSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -997,6 +1259,8 @@ func (o MysqlSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o MysqlSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -1005,6 +1269,8 @@ func (o MysqlSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o MysqlSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -1013,33 +1279,45 @@ func (o MysqlSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() Tr
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o MysqlSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.BoolPtrOutput { return v.TransformsOversizedRecordsReplaceNullWithDefault }).(pulumi.BoolPtrOutput)
 }
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o MysqlSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.StringPtrOutput { return v.TransformsOversizedRecordsSemanticTypesExclude }).(pulumi.StringPtrOutput)
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o MysqlSourceOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.StringPtrOutput { return v.TransformsOversizedRecordsTruncationSuffix }).(pulumi.StringPtrOutput)
 }
 
 // Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+//
+// Defaults to `"{{database}}.{{table}}"`.
 func (o MysqlSourceOutput) TransformsSourceRegexSupportKeyFieldTemplate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.StringPtrOutput { return v.TransformsSourceRegexSupportKeyFieldTemplate }).(pulumi.StringPtrOutput)
 }
 
 // Transforms source regex support metadata field name (config key
 // `transforms.SourceRegexSupport.metadata.field.name`).
+//
+// Defaults to `"_streamkap_source_metadata"`.
 func (o MysqlSourceOutput) TransformsSourceRegexSupportMetadataFieldName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.StringPtrOutput { return v.TransformsSourceRegexSupportMetadataFieldName }).(pulumi.StringPtrOutput)
 }
 
 // Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+//
+// Defaults to `"_REGEX_"`.
 func (o MysqlSourceOutput) TransformsSourceRegexSupportRegexReplacement() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.StringPtrOutput { return v.TransformsSourceRegexSupportRegexReplacement }).(pulumi.StringPtrOutput)
 }
@@ -1050,6 +1328,8 @@ func (o MysqlSourceOutput) TransformsValueToKeyFieldsIncludeList() pulumi.String
 }
 
 // Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o MysqlSourceOutput) TransformsValueToKeyReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.BoolPtrOutput { return v.TransformsValueToKeyReplaceNullWithDefault }).(pulumi.BoolPtrOutput)
 }

@@ -20,6 +20,8 @@ type Pipeline struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// How the pipeline was created: `api`, `terraform` or `web`.
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
@@ -31,18 +33,26 @@ type Pipeline struct {
 	// The last offset reset done: `{trigger, consumerGroup, topics, to, at}`.
 	LastOffsetReset pulumi.AnyOutput `pulumi:"lastOffsetReset"`
 	// The name on the service, unique per service. Leave it out to derive one from the resource name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// Moves the destination's consumer group, once per change of `trigger`: to replay data after an incident
 	// (`to: { timestamp: "2026-11-20T08:00:00Z" }`, `"earliest"`) or to skip it (`"latest"`). The destination is
 	// paused around the reset, as Kafka requires, and resumed after it. The preview shows it as a change of
 	// `offsetReset`, and `pulumi-streamkap pr-summary` as a data-replay risk. On create the first value is recorded,
 	// not acted on.
+	//
+	// Defaults to none: offsets are left alone.
 	OffsetReset OffsetResetPtrOutput `pulumi:"offsetReset"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// Whether tables added to the source later are snapshotted into the destination.
+	//
+	// Defaults to false.
 	SnapshotNewTables pulumi.BoolPtrOutput `pulumi:"snapshotNewTables"`
 	// The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
 	// the id of one made elsewhere.
@@ -52,18 +62,26 @@ type Pipeline struct {
 	// The tags the service holds, including the default it adds.
 	TagIds pulumi.StringArrayOutput `pulumi:"tagIds"`
 	// Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
+	//
+	// Defaults to left as they are on the service (a new pipeline gets the Development tag).
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Rules that add a transform's output topics whose names match a regex, as the transform creates them
 	// (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
+	//
+	// Defaults to left as they are on the service (a new pipeline has none).
 	TopicAutoDiscovery TopicAutoDiscoveryArrayOutput `pulumi:"topicAutoDiscovery"`
 	// The full ids of the topics the pipeline delivers.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
 	// The topics the pipeline delivers, by table name (`public.orders`).
 	TopicNames pulumi.StringArrayOutput `pulumi:"topicNames"`
 	// The source's topics to deliver, as table names (`public.orders`) or full topic ids.
+	//
+	// Defaults to every topic of the source.
 	Topics pulumi.StringArrayOutput `pulumi:"topics"`
 	// Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
 	// topic of it the pipeline takes. `[]` detaches every transform.
+	//
+	// Defaults to left as they are on the service (a new pipeline has none).
 	Transforms TransformTypeArrayOutput `pulumi:"transforms"`
 }
 
@@ -122,36 +140,54 @@ type pipelineArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
 	// `SnowflakeDestination`), or the id of one made elsewhere.
 	DestinationId string `pulumi:"destinationId"`
 	// The name on the service, unique per service. Leave it out to derive one from the resource name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// Moves the destination's consumer group, once per change of `trigger`: to replay data after an incident
 	// (`to: { timestamp: "2026-11-20T08:00:00Z" }`, `"earliest"`) or to skip it (`"latest"`). The destination is
 	// paused around the reset, as Kafka requires, and resumed after it. The preview shows it as a change of
 	// `offsetReset`, and `pulumi-streamkap pr-summary` as a data-replay risk. On create the first value is recorded,
 	// not acted on.
+	//
+	// Defaults to none: offsets are left alone.
 	OffsetReset *OffsetReset `pulumi:"offsetReset"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// Whether tables added to the source later are snapshotted into the destination.
+	//
+	// Defaults to false.
 	SnapshotNewTables *bool `pulumi:"snapshotNewTables"`
 	// The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
 	// the id of one made elsewhere.
 	SourceId string `pulumi:"sourceId"`
 	// Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
+	//
+	// Defaults to left as they are on the service (a new pipeline gets the Development tag).
 	Tags []string `pulumi:"tags"`
 	// Rules that add a transform's output topics whose names match a regex, as the transform creates them
 	// (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
+	//
+	// Defaults to left as they are on the service (a new pipeline has none).
 	TopicAutoDiscovery []TopicAutoDiscovery `pulumi:"topicAutoDiscovery"`
 	// The source's topics to deliver, as table names (`public.orders`) or full topic ids.
+	//
+	// Defaults to every topic of the source.
 	Topics []string `pulumi:"topics"`
 	// Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
 	// topic of it the pipeline takes. `[]` detaches every transform.
+	//
+	// Defaults to left as they are on the service (a new pipeline has none).
 	Transforms []TransformType `pulumi:"transforms"`
 }
 
@@ -161,36 +197,54 @@ type PipelineArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
 	// `SnowflakeDestination`), or the id of one made elsewhere.
 	DestinationId pulumi.StringInput
 	// The name on the service, unique per service. Leave it out to derive one from the resource name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// Moves the destination's consumer group, once per change of `trigger`: to replay data after an incident
 	// (`to: { timestamp: "2026-11-20T08:00:00Z" }`, `"earliest"`) or to skip it (`"latest"`). The destination is
 	// paused around the reset, as Kafka requires, and resumed after it. The preview shows it as a change of
 	// `offsetReset`, and `pulumi-streamkap pr-summary` as a data-replay risk. On create the first value is recorded,
 	// not acted on.
+	//
+	// Defaults to none: offsets are left alone.
 	OffsetReset OffsetResetPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// Whether tables added to the source later are snapshotted into the destination.
+	//
+	// Defaults to false.
 	SnapshotNewTables pulumi.BoolPtrInput
 	// The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
 	// the id of one made elsewhere.
 	SourceId pulumi.StringInput
 	// Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
+	//
+	// Defaults to left as they are on the service (a new pipeline gets the Development tag).
 	Tags pulumi.StringArrayInput
 	// Rules that add a transform's output topics whose names match a regex, as the transform creates them
 	// (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
+	//
+	// Defaults to left as they are on the service (a new pipeline has none).
 	TopicAutoDiscovery TopicAutoDiscoveryArrayInput
 	// The source's topics to deliver, as table names (`public.orders`) or full topic ids.
+	//
+	// Defaults to every topic of the source.
 	Topics pulumi.StringArrayInput
 	// Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
 	// topic of it the pipeline takes. `[]` detaches every transform.
+	//
+	// Defaults to left as they are on the service (a new pipeline has none).
 	Transforms TransformTypeArrayInput
 }
 
@@ -235,6 +289,8 @@ func (o PipelineOutput) ToPipelineOutputWithContext(ctx context.Context) Pipelin
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o PipelineOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Pipeline) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
@@ -261,6 +317,8 @@ func (o PipelineOutput) LastOffsetReset() pulumi.AnyOutput {
 }
 
 // The name on the service, unique per service. Leave it out to derive one from the resource name.
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o PipelineOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Pipeline) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -270,6 +328,8 @@ func (o PipelineOutput) Name() pulumi.StringPtrOutput {
 // paused around the reset, as Kafka requires, and resumed after it. The preview shows it as a change of
 // `offsetReset`, and `pulumi-streamkap pr-summary` as a data-replay risk. On create the first value is recorded,
 // not acted on.
+//
+// Defaults to none: offsets are left alone.
 func (o PipelineOutput) OffsetReset() OffsetResetPtrOutput {
 	return o.ApplyT(func(v *Pipeline) OffsetResetPtrOutput { return v.OffsetReset }).(OffsetResetPtrOutput)
 }
@@ -277,11 +337,15 @@ func (o PipelineOutput) OffsetReset() OffsetResetPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o PipelineOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *Pipeline) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
 
 // Whether tables added to the source later are snapshotted into the destination.
+//
+// Defaults to false.
 func (o PipelineOutput) SnapshotNewTables() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Pipeline) pulumi.BoolPtrOutput { return v.SnapshotNewTables }).(pulumi.BoolPtrOutput)
 }
@@ -303,12 +367,16 @@ func (o PipelineOutput) TagIds() pulumi.StringArrayOutput {
 }
 
 // Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
+//
+// Defaults to left as they are on the service (a new pipeline gets the Development tag).
 func (o PipelineOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Pipeline) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
 // Rules that add a transform's output topics whose names match a regex, as the transform creates them
 // (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
+//
+// Defaults to left as they are on the service (a new pipeline has none).
 func (o PipelineOutput) TopicAutoDiscovery() TopicAutoDiscoveryArrayOutput {
 	return o.ApplyT(func(v *Pipeline) TopicAutoDiscoveryArrayOutput { return v.TopicAutoDiscovery }).(TopicAutoDiscoveryArrayOutput)
 }
@@ -324,12 +392,16 @@ func (o PipelineOutput) TopicNames() pulumi.StringArrayOutput {
 }
 
 // The source's topics to deliver, as table names (`public.orders`) or full topic ids.
+//
+// Defaults to every topic of the source.
 func (o PipelineOutput) Topics() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Pipeline) pulumi.StringArrayOutput { return v.Topics }).(pulumi.StringArrayOutput)
 }
 
 // Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
 // topic of it the pipeline takes. `[]` detaches every transform.
+//
+// Defaults to left as they are on the service (a new pipeline has none).
 func (o PipelineOutput) Transforms() TransformTypeArrayOutput {
 	return o.ApplyT(func(v *Pipeline) TransformTypeArrayOutput { return v.Transforms }).(TransformTypeArrayOutput)
 }

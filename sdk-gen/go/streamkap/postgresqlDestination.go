@@ -33,6 +33,8 @@ type PostgresqlDestination struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrOutput `pulumi:"consumerOverrideMaxPollRecords"`
 	// How the object was created: `api`, `terraform` or `web` (see the `streamkap:createdFrom` setting).
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
@@ -45,26 +47,38 @@ type PostgresqlDestination struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `5432`.
 	DatabasePort pulumi.IntPtrOutput `pulumi:"databasePort"`
 	// Delete enabled (config key `delete.enabled`).
+	//
+	// Defaults to `false`.
 	DeleteEnabled pulumi.BoolPtrOutput `pulumi:"deleteEnabled"`
 	// Insert mode (config key `insert.mode`).
 	//
 	// One of `insert`, `upsert`.
+	//
+	// Defaults to `"insert"`.
 	InsertMode InsertModePtrOutput `pulumi:"insertMode"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
 	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// Primary key fields (config key `primary.key.fields`).
 	PrimaryKeyFields pulumi.StringPtrOutput `pulumi:"primaryKeyFields"`
 	// Primary key mode (config key `primary.key.mode.user.defined`).
 	//
 	// One of `none`, `record_key`, `record_value`.
+	//
+	// Defaults to `"record_key"`.
 	PrimaryKeyMode PrimaryKeyModePtrOutput `pulumi:"primaryKeyMode"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrOutput        `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds pulumi.IntPtrOutput         `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
@@ -73,19 +87,27 @@ type PostgresqlDestination struct {
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution SchemaEvolutionPtrOutput `pulumi:"schemaEvolution"`
 	Snapshot        SnapshotPtrOutput        `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled pulumi.BoolPtrOutput `pulumi:"sshEnabled"`
 	// SSH host (config key `ssh.host`).
 	SshHost pulumi.StringPtrOutput `pulumi:"sshHost"`
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort pulumi.IntPtrOutput `pulumi:"sshPort"`
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey pulumi.StringPtrOutput `pulumi:"sshPublicKey"`
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser pulumi.StringPtrOutput `pulumi:"sshUser"`
 	State   StatePtrOutput         `pulumi:"state"`
 	// Table name prefix (config key `table.name.prefix`).
@@ -96,8 +118,12 @@ type PostgresqlDestination struct {
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 10.
+	//
+	// Defaults to `5`.
 	TasksMax pulumi.IntPtrOutput `pulumi:"tasksMax"`
 	// Topic2table map (config key `topic2table.map.user.defined`).
+	//
+	// Defaults to `false`.
 	Topic2tableMap pulumi.BoolPtrOutput `pulumi:"topic2tableMap"`
 	// Full topic ids, e.g. `source_abc123.public.orders`.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
@@ -120,11 +146,15 @@ type PostgresqlDestination struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrOutput `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -133,24 +163,36 @@ type PostgresqlDestination struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrOutput `pulumi:"transformsRenameFieldsRenames"`
@@ -163,6 +205,8 @@ type PostgresqlDestination struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrOutput `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -170,13 +214,19 @@ type PostgresqlDestination struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonbJFieldsIncludeList"`
@@ -185,10 +235,14 @@ type PostgresqlDestination struct {
 	// Transforms topic regex router1 regex (config key `transforms.TopicRegexRouter1.regex`).
 	TransformsTopicRegexRouter1Regex pulumi.StringPtrOutput `pulumi:"transformsTopicRegexRouter1Regex"`
 	// Transforms topic regex router1 replacement (config key `transforms.TopicRegexRouter1.replacement`).
+	//
+	// Defaults to `"$0"`.
 	TransformsTopicRegexRouter1Replacement pulumi.StringPtrOutput `pulumi:"transformsTopicRegexRouter1Replacement"`
 	// Transforms topic regex router2 regex (config key `transforms.TopicRegexRouter2.regex`).
 	TransformsTopicRegexRouter2Regex pulumi.StringPtrOutput `pulumi:"transformsTopicRegexRouter2Regex"`
 	// Transforms topic regex router2 replacement (config key `transforms.TopicRegexRouter2.replacement`).
+	//
+	// Defaults to `"$0"`.
 	TransformsTopicRegexRouter2Replacement pulumi.StringPtrOutput `pulumi:"transformsTopicRegexRouter2Replacement"`
 }
 
@@ -264,6 +318,8 @@ type postgresqlDestinationArgs struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords *int `pulumi:"consumerOverrideMaxPollRecords"`
 	// Database database (config key `database.database.user.defined`).
 	DatabaseDatabase string `pulumi:"databaseDatabase"`
@@ -272,24 +328,36 @@ type postgresqlDestinationArgs struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `5432`.
 	DatabasePort *int `pulumi:"databasePort"`
 	// Delete enabled (config key `delete.enabled`).
+	//
+	// Defaults to `false`.
 	DeleteEnabled *bool `pulumi:"deleteEnabled"`
 	// Insert mode (config key `insert.mode`).
 	//
 	// One of `insert`, `upsert`.
+	//
+	// Defaults to `"insert"`.
 	InsertMode *InsertMode `pulumi:"insertMode"`
 	Name       *string     `pulumi:"name"`
 	OnDrift    *OnDrift    `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// Primary key fields (config key `primary.key.fields`).
 	PrimaryKeyFields *string `pulumi:"primaryKeyFields"`
 	// Primary key mode (config key `primary.key.mode.user.defined`).
 	//
 	// One of `none`, `record_key`, `record_value`.
+	//
+	// Defaults to `"record_key"`.
 	PrimaryKeyMode *PrimaryKeyMode `pulumi:"primaryKeyMode"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    *bool               `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds *int                `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        interface{}         `pulumi:"resetTrigger"`
@@ -298,19 +366,27 @@ type postgresqlDestinationArgs struct {
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution *SchemaEvolution `pulumi:"schemaEvolution"`
 	Snapshot        *Snapshot        `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled *bool `pulumi:"sshEnabled"`
 	// SSH host (config key `ssh.host`).
 	SshHost *string `pulumi:"sshHost"`
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort *int `pulumi:"sshPort"`
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey *string `pulumi:"sshPublicKey"`
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser *string `pulumi:"sshUser"`
 	State   *State  `pulumi:"state"`
 	// Table name prefix (config key `table.name.prefix`).
@@ -319,8 +395,12 @@ type postgresqlDestinationArgs struct {
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 10.
+	//
+	// Defaults to `5`.
 	TasksMax *int `pulumi:"tasksMax"`
 	// Topic2table map (config key `topic2table.map.user.defined`).
+	//
+	// Defaults to `false`.
 	Topic2tableMap *bool `pulumi:"topic2tableMap"`
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList *string `pulumi:"transformsAddStringSuffixFieldsIncludeList"`
@@ -339,11 +419,15 @@ type postgresqlDestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList *string `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll *bool `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -352,24 +436,36 @@ type postgresqlDestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames *string `pulumi:"transformsRenameFieldsRenames"`
@@ -382,6 +478,8 @@ type postgresqlDestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList *string `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision *bool `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList *string `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -389,13 +487,19 @@ type postgresqlDestinationArgs struct {
 	TransformsToIntJFieldsIncludeList *string `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes *bool `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList *string `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes *bool `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson *bool `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList *string `pulumi:"transformsToJsonbJFieldsIncludeList"`
@@ -404,10 +508,14 @@ type postgresqlDestinationArgs struct {
 	// Transforms topic regex router1 regex (config key `transforms.TopicRegexRouter1.regex`).
 	TransformsTopicRegexRouter1Regex *string `pulumi:"transformsTopicRegexRouter1Regex"`
 	// Transforms topic regex router1 replacement (config key `transforms.TopicRegexRouter1.replacement`).
+	//
+	// Defaults to `"$0"`.
 	TransformsTopicRegexRouter1Replacement *string `pulumi:"transformsTopicRegexRouter1Replacement"`
 	// Transforms topic regex router2 regex (config key `transforms.TopicRegexRouter2.regex`).
 	TransformsTopicRegexRouter2Regex *string `pulumi:"transformsTopicRegexRouter2Regex"`
 	// Transforms topic regex router2 replacement (config key `transforms.TopicRegexRouter2.replacement`).
+	//
+	// Defaults to `"$0"`.
 	TransformsTopicRegexRouter2Replacement *string `pulumi:"transformsTopicRegexRouter2Replacement"`
 }
 
@@ -423,6 +531,8 @@ type PostgresqlDestinationArgs struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrInput
 	// Database database (config key `database.database.user.defined`).
 	DatabaseDatabase pulumi.StringInput
@@ -431,24 +541,36 @@ type PostgresqlDestinationArgs struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `5432`.
 	DatabasePort pulumi.IntPtrInput
 	// Delete enabled (config key `delete.enabled`).
+	//
+	// Defaults to `false`.
 	DeleteEnabled pulumi.BoolPtrInput
 	// Insert mode (config key `insert.mode`).
 	//
 	// One of `insert`, `upsert`.
+	//
+	// Defaults to `"insert"`.
 	InsertMode InsertModePtrInput
 	Name       pulumi.StringPtrInput
 	OnDrift    OnDriftPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// Primary key fields (config key `primary.key.fields`).
 	PrimaryKeyFields pulumi.StringPtrInput
 	// Primary key mode (config key `primary.key.mode.user.defined`).
 	//
 	// One of `none`, `record_key`, `record_value`.
+	//
+	// Defaults to `"record_key"`.
 	PrimaryKeyMode PrimaryKeyModePtrInput
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrInput
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	ResetTrigger        pulumi.Input
@@ -457,19 +579,27 @@ type PostgresqlDestinationArgs struct {
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution SchemaEvolutionPtrInput
 	Snapshot        SnapshotPtrInput
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled pulumi.BoolPtrInput
 	// SSH host (config key `ssh.host`).
 	SshHost pulumi.StringPtrInput
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort pulumi.IntPtrInput
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey pulumi.StringPtrInput
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser pulumi.StringPtrInput
 	State   StatePtrInput
 	// Table name prefix (config key `table.name.prefix`).
@@ -478,8 +608,12 @@ type PostgresqlDestinationArgs struct {
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 10.
+	//
+	// Defaults to `5`.
 	TasksMax pulumi.IntPtrInput
 	// Topic2table map (config key `topic2table.map.user.defined`).
+	//
+	// Defaults to `false`.
 	Topic2tableMap pulumi.BoolPtrInput
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList pulumi.StringPtrInput
@@ -498,11 +632,15 @@ type PostgresqlDestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrInput
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrInput
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -511,24 +649,36 @@ type PostgresqlDestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrInput
@@ -541,6 +691,8 @@ type PostgresqlDestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrInput
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrInput
@@ -548,13 +700,19 @@ type PostgresqlDestinationArgs struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrInput
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrInput
@@ -563,10 +721,14 @@ type PostgresqlDestinationArgs struct {
 	// Transforms topic regex router1 regex (config key `transforms.TopicRegexRouter1.regex`).
 	TransformsTopicRegexRouter1Regex pulumi.StringPtrInput
 	// Transforms topic regex router1 replacement (config key `transforms.TopicRegexRouter1.replacement`).
+	//
+	// Defaults to `"$0"`.
 	TransformsTopicRegexRouter1Replacement pulumi.StringPtrInput
 	// Transforms topic regex router2 regex (config key `transforms.TopicRegexRouter2.regex`).
 	TransformsTopicRegexRouter2Regex pulumi.StringPtrInput
 	// Transforms topic regex router2 replacement (config key `transforms.TopicRegexRouter2.replacement`).
+	//
+	// Defaults to `"$0"`.
 	TransformsTopicRegexRouter2Replacement pulumi.StringPtrInput
 }
 
@@ -636,6 +798,8 @@ func (o PostgresqlDestinationOutput) ConnectorStatus() pulumi.StringPtrOutput {
 // Consumer override max poll records (config key `consumer.override.max.poll.records`).
 //
 // Between 1 and 100000.
+//
+// Defaults to `10000`.
 func (o PostgresqlDestinationOutput) ConsumerOverrideMaxPollRecords() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.IntPtrOutput { return v.ConsumerOverrideMaxPollRecords }).(pulumi.IntPtrOutput)
 }
@@ -663,11 +827,15 @@ func (o PostgresqlDestinationOutput) DatabaseHostname() pulumi.StringPtrOutput {
 // Database port (config key `database.port.user.defined`).
 //
 // Between 1 and 65535.
+//
+// Defaults to `5432`.
 func (o PostgresqlDestinationOutput) DatabasePort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.IntPtrOutput { return v.DatabasePort }).(pulumi.IntPtrOutput)
 }
 
 // Delete enabled (config key `delete.enabled`).
+//
+// Defaults to `false`.
 func (o PostgresqlDestinationOutput) DeleteEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.BoolPtrOutput { return v.DeleteEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -675,6 +843,8 @@ func (o PostgresqlDestinationOutput) DeleteEnabled() pulumi.BoolPtrOutput {
 // Insert mode (config key `insert.mode`).
 //
 // One of `insert`, `upsert`.
+//
+// Defaults to `"insert"`.
 func (o PostgresqlDestinationOutput) InsertMode() InsertModePtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) InsertModePtrOutput { return v.InsertMode }).(InsertModePtrOutput)
 }
@@ -693,6 +863,8 @@ func (o PostgresqlDestinationOutput) OnDrift() OnDriftPtrOutput {
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o PostgresqlDestinationOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
@@ -705,11 +877,15 @@ func (o PostgresqlDestinationOutput) PrimaryKeyFields() pulumi.StringPtrOutput {
 // Primary key mode (config key `primary.key.mode.user.defined`).
 //
 // One of `none`, `record_key`, `record_value`.
+//
+// Defaults to `"record_key"`.
 func (o PostgresqlDestinationOutput) PrimaryKeyMode() PrimaryKeyModePtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) PrimaryKeyModePtrOutput { return v.PrimaryKeyMode }).(PrimaryKeyModePtrOutput)
 }
 
 // Quote identifiers (config key `quote.identifiers`).
+//
+// Defaults to `true`.
 func (o PostgresqlDestinationOutput) QuoteIdentifiers() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.BoolPtrOutput { return v.QuoteIdentifiers }).(pulumi.BoolPtrOutput)
 }
@@ -733,6 +909,8 @@ func (o PostgresqlDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 // Schema evolution (config key `schema.evolution`).
 //
 // One of `basic`, `none`.
+//
+// Defaults to `"basic"`.
 func (o PostgresqlDestinationOutput) SchemaEvolution() SchemaEvolutionPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) SchemaEvolutionPtrOutput { return v.SchemaEvolution }).(SchemaEvolutionPtrOutput)
 }
@@ -742,6 +920,8 @@ func (o PostgresqlDestinationOutput) Snapshot() SnapshotPtrOutput {
 }
 
 // SSH enabled (config key `ssh.enabled`).
+//
+// Defaults to `false`.
 func (o PostgresqlDestinationOutput) SshEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.BoolPtrOutput { return v.SshEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -754,6 +934,8 @@ func (o PostgresqlDestinationOutput) SshHost() pulumi.StringPtrOutput {
 // SSH port (config key `ssh.port`).
 //
 // Between 1 and 65535.
+//
+// Defaults to `22`.
 func (o PostgresqlDestinationOutput) SshPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.IntPtrOutput { return v.SshPort }).(pulumi.IntPtrOutput)
 }
@@ -764,6 +946,8 @@ func (o PostgresqlDestinationOutput) SshPublicKey() pulumi.StringPtrOutput {
 }
 
 // SSH user (config key `ssh.user`).
+//
+// Defaults to `"streamkap"`.
 func (o PostgresqlDestinationOutput) SshUser() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.StringPtrOutput { return v.SshUser }).(pulumi.StringPtrOutput)
 }
@@ -789,11 +973,15 @@ func (o PostgresqlDestinationOutput) TaskStatuses() pulumi.AnyOutput {
 // Tasks max (config key `tasks.max`).
 //
 // Between 1 and 10.
+//
+// Defaults to `5`.
 func (o PostgresqlDestinationOutput) TasksMax() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.IntPtrOutput { return v.TasksMax }).(pulumi.IntPtrOutput)
 }
 
 // Topic2table map (config key `topic2table.map.user.defined`).
+//
+// Defaults to `false`.
 func (o PostgresqlDestinationOutput) Topic2tableMap() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.BoolPtrOutput { return v.Topic2tableMap }).(pulumi.BoolPtrOutput)
 }
@@ -852,6 +1040,8 @@ func (o PostgresqlDestinationOutput) TransformsMarkColumnsAsOptionalFieldsInclud
 
 // Transforms mark columns as required fields include all (config key
 // `transforms.MarkColumnsAsRequired.fields.include.all`).
+//
+// Defaults to `false`.
 func (o PostgresqlDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.BoolPtrOutput {
 		return v.TransformsMarkColumnsAsRequiredFieldsIncludeAll
@@ -862,6 +1052,8 @@ func (o PostgresqlDestinationOutput) TransformsMarkColumnsAsRequiredFieldsInclud
 // `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 //
 // One of `NONE`, `TYPE_MIN`.
+//
+// Defaults to `"NONE"`.
 func (o PostgresqlDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
@@ -885,6 +1077,8 @@ func (o PostgresqlDestinationOutput) TransformsOversizedRecordsFieldsIncludeList
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o PostgresqlDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.IntPtrOutput {
 		return v.TransformsOversizedRecordsMaxFieldSizeBytes
@@ -895,6 +1089,8 @@ func (o PostgresqlDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o PostgresqlDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.IntPtrOutput {
 		return v.TransformsOversizedRecordsMaxRecordSizeBytes
@@ -905,6 +1101,8 @@ func (o PostgresqlDestinationOutput) TransformsOversizedRecordsMaxRecordSizeByte
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o PostgresqlDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -913,6 +1111,8 @@ func (o PostgresqlDestinationOutput) TransformsOversizedRecordsOversizedFieldBeh
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o PostgresqlDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.BoolPtrOutput {
 		return v.TransformsOversizedRecordsReplaceNullWithDefault
@@ -921,6 +1121,8 @@ func (o PostgresqlDestinationOutput) TransformsOversizedRecordsReplaceNullWithDe
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o PostgresqlDestinationOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsSemanticTypesExclude
@@ -928,6 +1130,8 @@ func (o PostgresqlDestinationOutput) TransformsOversizedRecordsSemanticTypesExcl
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o PostgresqlDestinationOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsTruncationSuffix
@@ -964,6 +1168,8 @@ func (o PostgresqlDestinationOutput) TransformsToDecimalJFieldsIncludeList() pul
 }
 
 // Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+//
+// Defaults to `false`.
 func (o PostgresqlDestinationOutput) TransformsToDecimalJTruncateToMaxPrecision() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.BoolPtrOutput {
 		return v.TransformsToDecimalJTruncateToMaxPrecision
@@ -982,6 +1188,8 @@ func (o PostgresqlDestinationOutput) TransformsToIntJFieldsIncludeList() pulumi.
 
 // Transforms to JSON j convert all complex types (config key
 // `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o PostgresqlDestinationOutput) TransformsToJsonJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
@@ -993,11 +1201,15 @@ func (o PostgresqlDestinationOutput) TransformsToJsonJFieldsIncludeList() pulumi
 
 // Transforms to JSONB j convert all complex types (config key
 // `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o PostgresqlDestinationOutput) TransformsToJsonbJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
 
 // Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+//
+// Defaults to `false`.
 func (o PostgresqlDestinationOutput) TransformsToJsonbJConvertAllJson() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllJson }).(pulumi.BoolPtrOutput)
 }
@@ -1018,6 +1230,8 @@ func (o PostgresqlDestinationOutput) TransformsTopicRegexRouter1Regex() pulumi.S
 }
 
 // Transforms topic regex router1 replacement (config key `transforms.TopicRegexRouter1.replacement`).
+//
+// Defaults to `"$0"`.
 func (o PostgresqlDestinationOutput) TransformsTopicRegexRouter1Replacement() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.StringPtrOutput { return v.TransformsTopicRegexRouter1Replacement }).(pulumi.StringPtrOutput)
 }
@@ -1028,6 +1242,8 @@ func (o PostgresqlDestinationOutput) TransformsTopicRegexRouter2Regex() pulumi.S
 }
 
 // Transforms topic regex router2 replacement (config key `transforms.TopicRegexRouter2.replacement`).
+//
+// Defaults to `"$0"`.
 func (o PostgresqlDestinationOutput) TransformsTopicRegexRouter2Replacement() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.StringPtrOutput { return v.TransformsTopicRegexRouter2Replacement }).(pulumi.StringPtrOutput)
 }

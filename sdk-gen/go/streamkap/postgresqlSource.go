@@ -23,16 +23,22 @@ type PostgresqlSource struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Binary handling mode (config key `binary.handling.mode`).
 	//
 	// One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+	//
+	// Defaults to `"bytes"`.
 	BinaryHandlingMode BinaryHandlingModePtrOutput `pulumi:"binaryHandlingMode"`
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList pulumi.StringPtrOutput `pulumi:"columnExcludeList"`
 	// Column include list (config key `column.include.list.user.defined`).
 	ColumnIncludeList pulumi.StringPtrOutput `pulumi:"columnIncludeList"`
 	// Column include list toggled (config key `column.include.list.toggled`).
+	//
+	// Defaults to `true`.
 	ColumnIncludeListToggled pulumi.BoolPtrOutput `pulumi:"columnIncludeListToggled"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
@@ -53,53 +59,83 @@ type PostgresqlSource struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `5432`.
 	DatabasePort pulumi.IntPtrOutput `pulumi:"databasePort"`
 	// Database sslmode (config key `database.sslmode`).
 	//
 	// One of `require`, `disable`.
+	//
+	// Defaults to `"require"`.
 	DatabaseSslmode DatabaseSslmodePtrOutput `pulumi:"databaseSslmode"`
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringPtrOutput `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
 	HeartbeatDataCollectionSchemaOrDatabase pulumi.StringPtrOutput `pulumi:"heartbeatDataCollectionSchemaOrDatabase"`
 	// Heartbeat enabled (config key `heartbeat.enabled`).
+	//
+	// Defaults to `true`.
 	HeartbeatEnabled pulumi.BoolPtrOutput `pulumi:"heartbeatEnabled"`
 	// Heartbeat use logical message (config key `heartbeat.use.logical.message`).
+	//
+	// Defaults to `false`.
 	HeartbeatUseLogicalMessage pulumi.BoolPtrOutput `pulumi:"heartbeatUseLogicalMessage"`
 	// Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+	//
+	// Defaults to `false`.
 	IncludeSourceDbNameInTableName pulumi.BoolPtrOutput `pulumi:"includeSourceDbNameInTableName"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrOutput `pulumi:"insertTopicNameEnabled"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
 	PostProcessors PostProcessorsPtrOutput `pulumi:"postProcessors"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+	//
+	// Defaults to `"$^"`.
 	PredicatesIsTopicToEnrichPattern pulumi.StringPtrOutput `pulumi:"predicatesIsTopicToEnrichPattern"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// Publication name (config key `publication.name`).
+	//
+	// Defaults to `"streamkap_pub"`.
 	PublicationName pulumi.StringPtrOutput `pulumi:"publicationName"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrOutput `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.AnyOutput `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.AnyOutput `pulumi:"restartTrigger"`
 	// Schema include list (config key `schema.include.list`).
 	SchemaIncludeList pulumi.StringPtrOutput `pulumi:"schemaIncludeList"`
@@ -108,6 +144,8 @@ type PostgresqlSource struct {
 	// Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
 	SignalDataCollectionSchemaOrDatabase pulumi.StringPtrOutput `pulumi:"signalDataCollectionSchemaOrDatabase"`
 	// Slot name (config key `slot.name`).
+	//
+	// Defaults to `"streamkap_pgoutput_slot"`.
 	SlotName pulumi.StringPtrOutput `pulumi:"slotName"`
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -115,47 +153,69 @@ type PostgresqlSource struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
 	// Snapshot read only (config key `snapshot.read.only.user.defined`).
 	//
 	// One of `Yes`, `No`.
+	//
+	// Defaults to `"Yes"`.
 	SnapshotReadOnly SnapshotReadOnlyPtrOutput `pulumi:"snapshotReadOnly"`
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
+	//
+	// Defaults to `false`.
 	SourceRegexSupportEnabled pulumi.BoolPtrOutput `pulumi:"sourceRegexSupportEnabled"`
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled pulumi.BoolPtrOutput `pulumi:"sshEnabled"`
 	// SSH host (config key `ssh.host`).
 	SshHost pulumi.StringPtrOutput `pulumi:"sshHost"`
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort pulumi.IntPtrOutput `pulumi:"sshPort"`
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey pulumi.StringPtrOutput `pulumi:"sshPublicKey"`
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser pulumi.StringPtrOutput `pulumi:"sshUser"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrOutput `pulumi:"state"`
 	// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 	//
 	// Between 4096 and 8388608.
+	//
+	// Defaults to `524288`.
 	StreamkapSnapshotChunkSizeBytes pulumi.IntPtrOutput `pulumi:"streamkapSnapshotChunkSizeBytes"`
 	// Streamkap snapshot parallelism (config key `streamkap.snapshot.parallelism`).
 	//
 	// Between 1 and 10.
+	//
+	// Defaults to `1`.
 	StreamkapSnapshotParallelism pulumi.IntPtrOutput `pulumi:"streamkapSnapshotParallelism"`
 	// Streamkap snapshot state refresh ms (config key `streamkap.snapshot.state.refresh.ms`).
 	//
 	// Between 1000 and 60000.
+	//
+	// Defaults to `30000`.
 	StreamkapSnapshotStateRefreshMs pulumi.IntPtrOutput `pulumi:"streamkapSnapshotStateRefreshMs"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringPtrOutput `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
@@ -186,35 +246,55 @@ type PostgresqlSource struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+	//
+	// Defaults to `"{{database}}.{{table}}"`.
 	TransformsSourceRegexSupportKeyFieldTemplate pulumi.StringPtrOutput `pulumi:"transformsSourceRegexSupportKeyFieldTemplate"`
 	// Transforms source regex support metadata field name (config key
 	// `transforms.SourceRegexSupport.metadata.field.name`).
+	//
+	// Defaults to `"_streamkap_source_metadata"`.
 	TransformsSourceRegexSupportMetadataFieldName pulumi.StringPtrOutput `pulumi:"transformsSourceRegexSupportMetadataFieldName"`
 	// Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+	//
+	// Defaults to `"_REGEX_"`.
 	TransformsSourceRegexSupportRegexReplacement pulumi.StringPtrOutput `pulumi:"transformsSourceRegexSupportRegexReplacement"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -287,16 +367,22 @@ type postgresqlSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// Binary handling mode (config key `binary.handling.mode`).
 	//
 	// One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+	//
+	// Defaults to `"bytes"`.
 	BinaryHandlingMode *BinaryHandlingMode `pulumi:"binaryHandlingMode"`
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList *string `pulumi:"columnExcludeList"`
 	// Column include list (config key `column.include.list.user.defined`).
 	ColumnIncludeList *string `pulumi:"columnIncludeList"`
 	// Column include list toggled (config key `column.include.list.toggled`).
+	//
+	// Defaults to `true`.
 	ColumnIncludeListToggled *bool `pulumi:"columnIncludeListToggled"`
 	// Database dbname (config key `database.dbname`).
 	DatabaseDbname string `pulumi:"databaseDbname"`
@@ -309,57 +395,89 @@ type postgresqlSourceArgs struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `5432`.
 	DatabasePort *int `pulumi:"databasePort"`
 	// Database sslmode (config key `database.sslmode`).
 	//
 	// One of `require`, `disable`.
+	//
+	// Defaults to `"require"`.
 	DatabaseSslmode *DatabaseSslmode `pulumi:"databaseSslmode"`
 	// Database user (config key `database.user`).
 	DatabaseUser string `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
 	HeartbeatDataCollectionSchemaOrDatabase *string `pulumi:"heartbeatDataCollectionSchemaOrDatabase"`
 	// Heartbeat enabled (config key `heartbeat.enabled`).
+	//
+	// Defaults to `true`.
 	HeartbeatEnabled *bool `pulumi:"heartbeatEnabled"`
 	// Heartbeat use logical message (config key `heartbeat.use.logical.message`).
+	//
+	// Defaults to `false`.
 	HeartbeatUseLogicalMessage *bool `pulumi:"heartbeatUseLogicalMessage"`
 	// Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+	//
+	// Defaults to `false`.
 	IncludeSourceDbNameInTableName *bool `pulumi:"includeSourceDbNameInTableName"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled *bool `pulumi:"insertTopicNameEnabled"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
 	PostProcessors *PostProcessors `pulumi:"postProcessors"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+	//
+	// Defaults to `"$^"`.
 	PredicatesIsTopicToEnrichPattern *string `pulumi:"predicatesIsTopicToEnrichPattern"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// Publication name (config key `publication.name`).
+	//
+	// Defaults to `"streamkap_pub"`.
 	PublicationName *string `pulumi:"publicationName"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger interface{} `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger interface{} `pulumi:"restartTrigger"`
 	// Schema include list (config key `schema.include.list`).
 	SchemaIncludeList string `pulumi:"schemaIncludeList"`
 	// Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
 	SignalDataCollectionSchemaOrDatabase *string `pulumi:"signalDataCollectionSchemaOrDatabase"`
 	// Slot name (config key `slot.name`).
+	//
+	// Defaults to `"streamkap_pgoutput_slot"`.
 	SlotName *string `pulumi:"slotName"`
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -367,47 +485,69 @@ type postgresqlSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot *Snapshot `pulumi:"snapshot"`
 	// Snapshot read only (config key `snapshot.read.only.user.defined`).
 	//
 	// One of `Yes`, `No`.
+	//
+	// Defaults to `"Yes"`.
 	SnapshotReadOnly *SnapshotReadOnly `pulumi:"snapshotReadOnly"`
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
+	//
+	// Defaults to `false`.
 	SourceRegexSupportEnabled *bool `pulumi:"sourceRegexSupportEnabled"`
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled *bool `pulumi:"sshEnabled"`
 	// SSH host (config key `ssh.host`).
 	SshHost *string `pulumi:"sshHost"`
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort *int `pulumi:"sshPort"`
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey *string `pulumi:"sshPublicKey"`
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser *string `pulumi:"sshUser"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State *State `pulumi:"state"`
 	// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 	//
 	// Between 4096 and 8388608.
+	//
+	// Defaults to `524288`.
 	StreamkapSnapshotChunkSizeBytes *int `pulumi:"streamkapSnapshotChunkSizeBytes"`
 	// Streamkap snapshot parallelism (config key `streamkap.snapshot.parallelism`).
 	//
 	// Between 1 and 10.
+	//
+	// Defaults to `1`.
 	StreamkapSnapshotParallelism *int `pulumi:"streamkapSnapshotParallelism"`
 	// Streamkap snapshot state refresh ms (config key `streamkap.snapshot.state.refresh.ms`).
 	//
 	// Between 1000 and 60000.
+	//
+	// Defaults to `30000`.
 	StreamkapSnapshotStateRefreshMs *int `pulumi:"streamkapSnapshotStateRefreshMs"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList string `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
 	// Transforms insert static key1 static field (config key `transforms.InsertStaticKey1.static.field`).
 	TransformsInsertStaticKey1StaticField *string `pulumi:"transformsInsertStaticKey1StaticField"`
@@ -432,35 +572,55 @@ type postgresqlSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+	//
+	// Defaults to `"{{database}}.{{table}}"`.
 	TransformsSourceRegexSupportKeyFieldTemplate *string `pulumi:"transformsSourceRegexSupportKeyFieldTemplate"`
 	// Transforms source regex support metadata field name (config key
 	// `transforms.SourceRegexSupport.metadata.field.name`).
+	//
+	// Defaults to `"_streamkap_source_metadata"`.
 	TransformsSourceRegexSupportMetadataFieldName *string `pulumi:"transformsSourceRegexSupportMetadataFieldName"`
 	// Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+	//
+	// Defaults to `"_REGEX_"`.
 	TransformsSourceRegexSupportRegexReplacement *string `pulumi:"transformsSourceRegexSupportRegexReplacement"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault *bool `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -470,16 +630,22 @@ type PostgresqlSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// Binary handling mode (config key `binary.handling.mode`).
 	//
 	// One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+	//
+	// Defaults to `"bytes"`.
 	BinaryHandlingMode BinaryHandlingModePtrInput
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList pulumi.StringPtrInput
 	// Column include list (config key `column.include.list.user.defined`).
 	ColumnIncludeList pulumi.StringPtrInput
 	// Column include list toggled (config key `column.include.list.toggled`).
+	//
+	// Defaults to `true`.
 	ColumnIncludeListToggled pulumi.BoolPtrInput
 	// Database dbname (config key `database.dbname`).
 	DatabaseDbname pulumi.StringInput
@@ -492,57 +658,89 @@ type PostgresqlSourceArgs struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `5432`.
 	DatabasePort pulumi.IntPtrInput
 	// Database sslmode (config key `database.sslmode`).
 	//
 	// One of `require`, `disable`.
+	//
+	// Defaults to `"require"`.
 	DatabaseSslmode DatabaseSslmodePtrInput
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringInput
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
 	HeartbeatDataCollectionSchemaOrDatabase pulumi.StringPtrInput
 	// Heartbeat enabled (config key `heartbeat.enabled`).
+	//
+	// Defaults to `true`.
 	HeartbeatEnabled pulumi.BoolPtrInput
 	// Heartbeat use logical message (config key `heartbeat.use.logical.message`).
+	//
+	// Defaults to `false`.
 	HeartbeatUseLogicalMessage pulumi.BoolPtrInput
 	// Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+	//
+	// Defaults to `false`.
 	IncludeSourceDbNameInTableName pulumi.BoolPtrInput
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrInput
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
 	PostProcessors PostProcessorsPtrInput
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+	//
+	// Defaults to `"$^"`.
 	PredicatesIsTopicToEnrichPattern pulumi.StringPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// Publication name (config key `publication.name`).
+	//
+	// Defaults to `"streamkap_pub"`.
 	PublicationName pulumi.StringPtrInput
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.Input
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrInput
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.Input
 	// Schema include list (config key `schema.include.list`).
 	SchemaIncludeList pulumi.StringInput
 	// Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
 	SignalDataCollectionSchemaOrDatabase pulumi.StringPtrInput
 	// Slot name (config key `slot.name`).
+	//
+	// Defaults to `"streamkap_pgoutput_slot"`.
 	SlotName pulumi.StringPtrInput
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -550,47 +748,69 @@ type PostgresqlSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrInput
 	// Snapshot read only (config key `snapshot.read.only.user.defined`).
 	//
 	// One of `Yes`, `No`.
+	//
+	// Defaults to `"Yes"`.
 	SnapshotReadOnly SnapshotReadOnlyPtrInput
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
+	//
+	// Defaults to `false`.
 	SourceRegexSupportEnabled pulumi.BoolPtrInput
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled pulumi.BoolPtrInput
 	// SSH host (config key `ssh.host`).
 	SshHost pulumi.StringPtrInput
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort pulumi.IntPtrInput
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey pulumi.StringPtrInput
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser pulumi.StringPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrInput
 	// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 	//
 	// Between 4096 and 8388608.
+	//
+	// Defaults to `524288`.
 	StreamkapSnapshotChunkSizeBytes pulumi.IntPtrInput
 	// Streamkap snapshot parallelism (config key `streamkap.snapshot.parallelism`).
 	//
 	// Between 1 and 10.
+	//
+	// Defaults to `1`.
 	StreamkapSnapshotParallelism pulumi.IntPtrInput
 	// Streamkap snapshot state refresh ms (config key `streamkap.snapshot.state.refresh.ms`).
 	//
 	// Between 1000 and 60000.
+	//
+	// Defaults to `30000`.
 	StreamkapSnapshotStateRefreshMs pulumi.IntPtrInput
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
 	// Transforms insert static key1 static field (config key `transforms.InsertStaticKey1.static.field`).
 	TransformsInsertStaticKey1StaticField pulumi.StringPtrInput
@@ -615,35 +835,55 @@ type PostgresqlSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+	//
+	// Defaults to `"{{database}}.{{table}}"`.
 	TransformsSourceRegexSupportKeyFieldTemplate pulumi.StringPtrInput
 	// Transforms source regex support metadata field name (config key
 	// `transforms.SourceRegexSupport.metadata.field.name`).
+	//
+	// Defaults to `"_streamkap_source_metadata"`.
 	TransformsSourceRegexSupportMetadataFieldName pulumi.StringPtrInput
 	// Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+	//
+	// Defaults to `"_REGEX_"`.
 	TransformsSourceRegexSupportRegexReplacement pulumi.StringPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrInput
 }
 
@@ -688,6 +928,8 @@ func (o PostgresqlSourceOutput) ToPostgresqlSourceOutputWithContext(ctx context.
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o PostgresqlSourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
@@ -695,6 +937,8 @@ func (o PostgresqlSourceOutput) Adopt() pulumi.StringPtrOutput {
 // Binary handling mode (config key `binary.handling.mode`).
 //
 // One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+//
+// Defaults to `"bytes"`.
 func (o PostgresqlSourceOutput) BinaryHandlingMode() BinaryHandlingModePtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) BinaryHandlingModePtrOutput { return v.BinaryHandlingMode }).(BinaryHandlingModePtrOutput)
 }
@@ -710,6 +954,8 @@ func (o PostgresqlSourceOutput) ColumnIncludeList() pulumi.StringPtrOutput {
 }
 
 // Column include list toggled (config key `column.include.list.toggled`).
+//
+// Defaults to `true`.
 func (o PostgresqlSourceOutput) ColumnIncludeListToggled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.BoolPtrOutput { return v.ColumnIncludeListToggled }).(pulumi.BoolPtrOutput)
 }
@@ -754,6 +1000,8 @@ func (o PostgresqlSourceOutput) DatabasePassword() pulumi.StringPtrOutput {
 // Database port (config key `database.port.user.defined`).
 //
 // Between 1 and 65535.
+//
+// Defaults to `5432`.
 func (o PostgresqlSourceOutput) DatabasePort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.IntPtrOutput { return v.DatabasePort }).(pulumi.IntPtrOutput)
 }
@@ -761,6 +1009,8 @@ func (o PostgresqlSourceOutput) DatabasePort() pulumi.IntPtrOutput {
 // Database sslmode (config key `database.sslmode`).
 //
 // One of `require`, `disable`.
+//
+// Defaults to `"require"`.
 func (o PostgresqlSourceOutput) DatabaseSslmode() DatabaseSslmodePtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) DatabaseSslmodePtrOutput { return v.DatabaseSslmode }).(DatabaseSslmodePtrOutput)
 }
@@ -776,21 +1026,29 @@ func (o PostgresqlSourceOutput) HeartbeatDataCollectionSchemaOrDatabase() pulumi
 }
 
 // Heartbeat enabled (config key `heartbeat.enabled`).
+//
+// Defaults to `true`.
 func (o PostgresqlSourceOutput) HeartbeatEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.BoolPtrOutput { return v.HeartbeatEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // Heartbeat use logical message (config key `heartbeat.use.logical.message`).
+//
+// Defaults to `false`.
 func (o PostgresqlSourceOutput) HeartbeatUseLogicalMessage() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.BoolPtrOutput { return v.HeartbeatUseLogicalMessage }).(pulumi.BoolPtrOutput)
 }
 
 // Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+//
+// Defaults to `false`.
 func (o PostgresqlSourceOutput) IncludeSourceDbNameInTableName() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.BoolPtrOutput { return v.IncludeSourceDbNameInTableName }).(pulumi.BoolPtrOutput)
 }
 
 // Insert topic name enabled (config key `InsertTopicName.enabled`).
+//
+// Defaults to `false`.
 func (o PostgresqlSourceOutput) InsertTopicNameEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.BoolPtrOutput { return v.InsertTopicNameEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -803,6 +1061,8 @@ func (o PostgresqlSourceOutput) LastSnapshot() pulumi.AnyOutput {
 // The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 // then a change that replaces the connector creates the new one before deleting the old, with no gap.
 // With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o PostgresqlSourceOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -810,6 +1070,8 @@ func (o PostgresqlSourceOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o PostgresqlSourceOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
@@ -822,39 +1084,53 @@ func (o PostgresqlSourceOutput) PostProcessors() PostProcessorsPtrOutput {
 }
 
 // Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+//
+// Defaults to `"$^"`.
 func (o PostgresqlSourceOutput) PredicatesIsTopicToEnrichPattern() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.StringPtrOutput { return v.PredicatesIsTopicToEnrichPattern }).(pulumi.StringPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o PostgresqlSourceOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // Publication name (config key `publication.name`).
+//
+// Defaults to `"streamkap_pub"`.
 func (o PostgresqlSourceOutput) PublicationName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.StringPtrOutput { return v.PublicationName }).(pulumi.StringPtrOutput)
 }
 
 // How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 // operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+//
+// Defaults to 600.
 func (o PostgresqlSourceOutput) ReadyTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.IntPtrOutput { return v.ReadyTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
 // Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 // source reads again from the start). Runs before a restart asked for in the same change.
+//
+// Defaults to none: no reset.
 func (o PostgresqlSourceOutput) ResetTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.AnyOutput { return v.ResetTrigger }).(pulumi.AnyOutput)
 }
 
 // Restarts one task exactly once when `trigger` or `task` changes.
+//
+// Defaults to none: no task restart.
 func (o PostgresqlSourceOutput) RestartTaskTrigger() RestartTaskTriggerPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) RestartTaskTriggerPtrOutput { return v.RestartTaskTrigger }).(RestartTaskTriggerPtrOutput)
 }
 
 // Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 // counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+//
+// Defaults to none: no restart.
 func (o PostgresqlSourceOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
@@ -875,6 +1151,8 @@ func (o PostgresqlSourceOutput) SignalDataCollectionSchemaOrDatabase() pulumi.St
 }
 
 // Slot name (config key `slot.name`).
+//
+// Defaults to `"streamkap_pgoutput_slot"`.
 func (o PostgresqlSourceOutput) SlotName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.StringPtrOutput { return v.SlotName }).(pulumi.StringPtrOutput)
 }
@@ -885,6 +1163,8 @@ func (o PostgresqlSourceOutput) SlotName() pulumi.StringPtrOutput {
 // snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 // `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+//
+// Defaults to none: only the service's initial snapshot.
 func (o PostgresqlSourceOutput) Snapshot() SnapshotPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
 }
@@ -892,16 +1172,22 @@ func (o PostgresqlSourceOutput) Snapshot() SnapshotPtrOutput {
 // Snapshot read only (config key `snapshot.read.only.user.defined`).
 //
 // One of `Yes`, `No`.
+//
+// Defaults to `"Yes"`.
 func (o PostgresqlSourceOutput) SnapshotReadOnly() SnapshotReadOnlyPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) SnapshotReadOnlyPtrOutput { return v.SnapshotReadOnly }).(SnapshotReadOnlyPtrOutput)
 }
 
 // Source regex support enabled (config key `SourceRegexSupport.enabled`).
+//
+// Defaults to `false`.
 func (o PostgresqlSourceOutput) SourceRegexSupportEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.BoolPtrOutput { return v.SourceRegexSupportEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).
+//
+// Defaults to `false`.
 func (o PostgresqlSourceOutput) SshEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.BoolPtrOutput { return v.SshEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -914,6 +1200,8 @@ func (o PostgresqlSourceOutput) SshHost() pulumi.StringPtrOutput {
 // SSH port (config key `ssh.port`).
 //
 // Between 1 and 65535.
+//
+// Defaults to `22`.
 func (o PostgresqlSourceOutput) SshPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.IntPtrOutput { return v.SshPort }).(pulumi.IntPtrOutput)
 }
@@ -924,6 +1212,8 @@ func (o PostgresqlSourceOutput) SshPublicKey() pulumi.StringPtrOutput {
 }
 
 // SSH user (config key `ssh.user`).
+//
+// Defaults to `"streamkap"`.
 func (o PostgresqlSourceOutput) SshUser() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.StringPtrOutput { return v.SshUser }).(pulumi.StringPtrOutput)
 }
@@ -933,6 +1223,8 @@ func (o PostgresqlSourceOutput) SshUser() pulumi.StringPtrOutput {
 // (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 // fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 // drift, and the next `up` sets it back.
+//
+// Defaults to "running".
 func (o PostgresqlSourceOutput) State() StatePtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) StatePtrOutput { return v.State }).(StatePtrOutput)
 }
@@ -940,6 +1232,8 @@ func (o PostgresqlSourceOutput) State() StatePtrOutput {
 // Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 //
 // Between 4096 and 8388608.
+//
+// Defaults to `524288`.
 func (o PostgresqlSourceOutput) StreamkapSnapshotChunkSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.IntPtrOutput { return v.StreamkapSnapshotChunkSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -947,6 +1241,8 @@ func (o PostgresqlSourceOutput) StreamkapSnapshotChunkSizeBytes() pulumi.IntPtrO
 // Streamkap snapshot parallelism (config key `streamkap.snapshot.parallelism`).
 //
 // Between 1 and 10.
+//
+// Defaults to `1`.
 func (o PostgresqlSourceOutput) StreamkapSnapshotParallelism() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.IntPtrOutput { return v.StreamkapSnapshotParallelism }).(pulumi.IntPtrOutput)
 }
@@ -954,6 +1250,8 @@ func (o PostgresqlSourceOutput) StreamkapSnapshotParallelism() pulumi.IntPtrOutp
 // Streamkap snapshot state refresh ms (config key `streamkap.snapshot.state.refresh.ms`).
 //
 // Between 1000 and 60000.
+//
+// Defaults to `30000`.
 func (o PostgresqlSourceOutput) StreamkapSnapshotStateRefreshMs() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.IntPtrOutput { return v.StreamkapSnapshotStateRefreshMs }).(pulumi.IntPtrOutput)
 }
@@ -965,6 +1263,8 @@ func (o PostgresqlSourceOutput) TableIncludeList() pulumi.StringPtrOutput {
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 // are on the service; `[]` removes them all.
+//
+// Defaults to left as they are on the service.
 func (o PostgresqlSourceOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
@@ -1037,6 +1337,8 @@ func (o PostgresqlSourceOutput) TransformsOversizedRecordsFieldsIncludeList() pu
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o PostgresqlSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -1045,6 +1347,8 @@ func (o PostgresqlSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pu
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o PostgresqlSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -1053,6 +1357,8 @@ func (o PostgresqlSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() p
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o PostgresqlSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -1061,6 +1367,8 @@ func (o PostgresqlSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o PostgresqlSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.BoolPtrOutput {
 		return v.TransformsOversizedRecordsReplaceNullWithDefault
@@ -1069,6 +1377,8 @@ func (o PostgresqlSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o PostgresqlSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsSemanticTypesExclude
@@ -1076,11 +1386,15 @@ func (o PostgresqlSourceOutput) TransformsOversizedRecordsSemanticTypesExclude()
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o PostgresqlSourceOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.StringPtrOutput { return v.TransformsOversizedRecordsTruncationSuffix }).(pulumi.StringPtrOutput)
 }
 
 // Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+//
+// Defaults to `"{{database}}.{{table}}"`.
 func (o PostgresqlSourceOutput) TransformsSourceRegexSupportKeyFieldTemplate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.StringPtrOutput {
 		return v.TransformsSourceRegexSupportKeyFieldTemplate
@@ -1089,6 +1403,8 @@ func (o PostgresqlSourceOutput) TransformsSourceRegexSupportKeyFieldTemplate() p
 
 // Transforms source regex support metadata field name (config key
 // `transforms.SourceRegexSupport.metadata.field.name`).
+//
+// Defaults to `"_streamkap_source_metadata"`.
 func (o PostgresqlSourceOutput) TransformsSourceRegexSupportMetadataFieldName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.StringPtrOutput {
 		return v.TransformsSourceRegexSupportMetadataFieldName
@@ -1096,6 +1412,8 @@ func (o PostgresqlSourceOutput) TransformsSourceRegexSupportMetadataFieldName() 
 }
 
 // Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+//
+// Defaults to `"_REGEX_"`.
 func (o PostgresqlSourceOutput) TransformsSourceRegexSupportRegexReplacement() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.StringPtrOutput {
 		return v.TransformsSourceRegexSupportRegexReplacement
@@ -1108,6 +1426,8 @@ func (o PostgresqlSourceOutput) TransformsValueToKeyFieldsIncludeList() pulumi.S
 }
 
 // Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o PostgresqlSourceOutput) TransformsValueToKeyReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.BoolPtrOutput { return v.TransformsValueToKeyReplaceNullWithDefault }).(pulumi.BoolPtrOutput)
 }

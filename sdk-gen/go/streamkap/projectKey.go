@@ -21,6 +21,8 @@ type ProjectKey struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// The management API's address (`streamkap:endpoint` elsewhere).
 	ApiUrl pulumi.StringPtrOutput `pulumi:"apiUrl"`
@@ -33,8 +35,12 @@ type ProjectKey struct {
 	// The whole credential file as JSON, usable as `streamkap:projectKey` in another stack. Secret.
 	CredentialFile pulumi.StringPtrOutput `pulumi:"credentialFile"`
 	// Free text shown with the key, up to 1000 characters; changes in place.
+	//
+	// Defaults to none.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+	//
+	// Defaults to no Kafka access.
 	KafkaAccess KafkaAccessPtrOutput `pulumi:"kafkaAccess"`
 	// The Kafka password, given or generated, when `kafkaAccess` is set. Secret.
 	KafkaPassword pulumi.StringPtrOutput `pulumi:"kafkaPassword"`
@@ -42,17 +48,25 @@ type ProjectKey struct {
 	KafkaUsername pulumi.StringPtrOutput `pulumi:"kafkaUsername"`
 	// The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
 	// characters>`. Changing it replaces the key (new credentials).
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
 	// the key in place; removing one replaces it (new credentials).
+	//
+	// Defaults to none.
 	Permissions pulumi.StringArrayOutput `pulumi:"permissions"`
 	// Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
 	// Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
 	// only add capabilities to a key.
+	//
+	// Defaults to the service's default role.
 	Roles pulumi.StringArrayOutput `pulumi:"roles"`
 	// The service the key belongs to.
 	ServiceId pulumi.StringPtrOutput `pulumi:"serviceId"`
@@ -62,6 +76,8 @@ type ProjectKey struct {
 	TokenEndpoint pulumi.StringPtrOutput `pulumi:"tokenEndpoint"`
 	// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
 	// Changing it replaces the key.
+	//
+	// Defaults to "full".
 	ToolProfile ToolProfilePtrOutput `pulumi:"toolProfile"`
 }
 
@@ -126,27 +142,43 @@ type projectKeyArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// Free text shown with the key, up to 1000 characters; changes in place.
+	//
+	// Defaults to none.
 	Description *string `pulumi:"description"`
 	// A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+	//
+	// Defaults to no Kafka access.
 	KafkaAccess *KafkaAccess `pulumi:"kafkaAccess"`
 	// The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
 	// characters>`. Changing it replaces the key (new credentials).
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
 	// the key in place; removing one replaces it (new credentials).
+	//
+	// Defaults to none.
 	Permissions []string `pulumi:"permissions"`
 	// Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
 	// Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
 	// only add capabilities to a key.
+	//
+	// Defaults to the service's default role.
 	Roles []string `pulumi:"roles"`
 	// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
 	// Changing it replaces the key.
+	//
+	// Defaults to "full".
 	ToolProfile *ToolProfile `pulumi:"toolProfile"`
 }
 
@@ -156,27 +188,43 @@ type ProjectKeyArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// Free text shown with the key, up to 1000 characters; changes in place.
+	//
+	// Defaults to none.
 	Description pulumi.StringPtrInput
 	// A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+	//
+	// Defaults to no Kafka access.
 	KafkaAccess KafkaAccessPtrInput
 	// The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
 	// characters>`. Changing it replaces the key (new credentials).
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
 	// the key in place; removing one replaces it (new credentials).
+	//
+	// Defaults to none.
 	Permissions pulumi.StringArrayInput
 	// Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
 	// Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
 	// only add capabilities to a key.
+	//
+	// Defaults to the service's default role.
 	Roles pulumi.StringArrayInput
 	// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
 	// Changing it replaces the key.
+	//
+	// Defaults to "full".
 	ToolProfile ToolProfilePtrInput
 }
 
@@ -221,6 +269,8 @@ func (o ProjectKeyOutput) ToProjectKeyOutputWithContext(ctx context.Context) Pro
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o ProjectKeyOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProjectKey) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
@@ -251,11 +301,15 @@ func (o ProjectKeyOutput) CredentialFile() pulumi.StringPtrOutput {
 }
 
 // Free text shown with the key, up to 1000 characters; changes in place.
+//
+// Defaults to none.
 func (o ProjectKeyOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProjectKey) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
 // A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+//
+// Defaults to no Kafka access.
 func (o ProjectKeyOutput) KafkaAccess() KafkaAccessPtrOutput {
 	return o.ApplyT(func(v *ProjectKey) KafkaAccessPtrOutput { return v.KafkaAccess }).(KafkaAccessPtrOutput)
 }
@@ -272,6 +326,8 @@ func (o ProjectKeyOutput) KafkaUsername() pulumi.StringPtrOutput {
 
 // The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
 // characters>`. Changing it replaces the key (new credentials).
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o ProjectKeyOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProjectKey) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -279,12 +335,16 @@ func (o ProjectKeyOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o ProjectKeyOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *ProjectKey) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
 
 // Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
 // the key in place; removing one replaces it (new credentials).
+//
+// Defaults to none.
 func (o ProjectKeyOutput) Permissions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ProjectKey) pulumi.StringArrayOutput { return v.Permissions }).(pulumi.StringArrayOutput)
 }
@@ -292,6 +352,8 @@ func (o ProjectKeyOutput) Permissions() pulumi.StringArrayOutput {
 // Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
 // Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
 // only add capabilities to a key.
+//
+// Defaults to the service's default role.
 func (o ProjectKeyOutput) Roles() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ProjectKey) pulumi.StringArrayOutput { return v.Roles }).(pulumi.StringArrayOutput)
 }
@@ -313,6 +375,8 @@ func (o ProjectKeyOutput) TokenEndpoint() pulumi.StringPtrOutput {
 
 // What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
 // Changing it replaces the key.
+//
+// Defaults to "full".
 func (o ProjectKeyOutput) ToolProfile() ToolProfilePtrOutput {
 	return o.ApplyT(func(v *ProjectKey) ToolProfilePtrOutput { return v.ToolProfile }).(ToolProfilePtrOutput)
 }

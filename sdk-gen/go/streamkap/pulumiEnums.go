@@ -1265,6 +1265,8 @@ func (in *connectorClassTypePtr) ToConnectorClassTypePtrOutputWithContext(ctx co
 }
 
 // Whether the object needs `any` of `tagIds` or `all` of them.
+//
+// Defaults to "any".
 type ConnectorFilterTagMatch string
 
 const (

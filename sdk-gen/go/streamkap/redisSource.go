@@ -23,10 +23,14 @@ type RedisSource struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Connector class type (config key `connector.class.type`).
 	//
 	// One of `Stream`, `Keys`.
+	//
+	// Defaults to `"Stream"`.
 	ConnectorClassType ConnectorClassTypePtrOutput `pulumi:"connectorClassType"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
@@ -37,33 +41,49 @@ type RedisSource struct {
 	// When the service created the connector, ISO 8601.
 	CreatedTimestamp pulumi.StringPtrOutput `pulumi:"createdTimestamp"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrOutput `pulumi:"insertTopicNameEnabled"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// Mode (config key `mode`).
 	//
 	// One of `LIVE`, `LIVEONLY`.
+	//
+	// Defaults to `"LIVE"`.
 	Mode ModePtrOutput `pulumi:"mode"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrOutput `pulumi:"readyTimeoutSeconds"`
 	// Redis host (config key `redis.host.user.defined`).
 	RedisHost pulumi.StringPtrOutput `pulumi:"redisHost"`
 	// Redis keys pattern (config key `redis.keys.pattern.user.defined`).
+	//
+	// Defaults to `"*"`.
 	RedisKeysPattern pulumi.StringPtrOutput `pulumi:"redisKeysPattern"`
 	// Redis keys timeout seconds (config key `redis.keys.timeout.seconds.user.defined`).
 	//
 	// Between 60 and 3600.
+	//
+	// Defaults to `300`.
 	RedisKeysTimeoutSeconds pulumi.IntPtrOutput `pulumi:"redisKeysTimeoutSeconds"`
 	// Redis password (config key `redis.password`).
 	//
@@ -72,34 +92,52 @@ type RedisSource struct {
 	// Redis port (config key `redis.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `6379`.
 	RedisPort pulumi.IntPtrOutput `pulumi:"redisPort"`
 	// Redis stream block seconds (config key `redis.stream.block.seconds.user.defined`).
 	//
 	// Between 1 and 60.
+	//
+	// Defaults to `1`.
 	RedisStreamBlockSeconds pulumi.IntPtrOutput `pulumi:"redisStreamBlockSeconds"`
 	// Redis stream consumer group (config key `redis.stream.consumer.group`).
+	//
+	// Defaults to `"kafka-consumer-group"`.
 	RedisStreamConsumerGroup pulumi.StringPtrOutput `pulumi:"redisStreamConsumerGroup"`
 	// Redis stream consumer name (config key `redis.stream.consumer.name.user.defined`).
+	//
+	// Defaults to `"consumer"`.
 	RedisStreamConsumerName pulumi.StringPtrOutput `pulumi:"redisStreamConsumerName"`
 	// Redis stream delivery (config key `redis.stream.delivery.user.defined`).
 	//
 	// One of `At Least Once`, `At Most Once`.
+	//
+	// Defaults to `"At Least Once"`.
 	RedisStreamDelivery RedisStreamDeliveryPtrOutput `pulumi:"redisStreamDelivery"`
 	// Redis stream name (config key `redis.stream.name`).
 	RedisStreamName pulumi.StringPtrOutput `pulumi:"redisStreamName"`
 	// Redis stream offset (config key `redis.stream.offset.user.defined`).
 	//
 	// One of `Latest`, `Earliest`.
+	//
+	// Defaults to `"Latest"`.
 	RedisStreamOffset RedisStreamOffsetPtrOutput `pulumi:"redisStreamOffset"`
 	// Redis username (config key `redis.username`).
 	RedisUsername pulumi.StringPtrOutput `pulumi:"redisUsername"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.AnyOutput `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.AnyOutput `pulumi:"restartTrigger"`
 	// The service the source belongs to.
 	ServiceId pulumi.StringPtrOutput `pulumi:"serviceId"`
@@ -109,29 +147,41 @@ type RedisSource struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
 	// SSL enabled (config key `ssl.enabled`).
+	//
+	// Defaults to `true`.
 	SslEnabled pulumi.BoolPtrOutput `pulumi:"sslEnabled"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 10.
+	//
+	// Defaults to `1`.
 	TasksMax pulumi.IntPtrOutput `pulumi:"tasksMax"`
 	// Topic (config key `topic.user.defined`).
 	Topic pulumi.StringPtrOutput `pulumi:"topic"`
 	// Full topic ids, e.g. `source_abc123.public.orders`.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
 	// Topic use stream name (config key `topic.use.stream.name`).
+	//
+	// Defaults to `false`.
 	TopicUseStreamName pulumi.BoolPtrOutput `pulumi:"topicUseStreamName"`
 	// Topic display names, e.g. `public.orders`.
 	Topics pulumi.StringArrayOutput `pulumi:"topics"`
@@ -142,28 +192,42 @@ type RedisSource struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -227,37 +291,57 @@ type redisSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// Connector class type (config key `connector.class.type`).
 	//
 	// One of `Stream`, `Keys`.
+	//
+	// Defaults to `"Stream"`.
 	ConnectorClassType *ConnectorClassType `pulumi:"connectorClassType"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled *bool `pulumi:"insertTopicNameEnabled"`
 	// Mode (config key `mode`).
 	//
 	// One of `LIVE`, `LIVEONLY`.
+	//
+	// Defaults to `"LIVE"`.
 	Mode *Mode `pulumi:"mode"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
 	// Redis host (config key `redis.host.user.defined`).
 	RedisHost string `pulumi:"redisHost"`
 	// Redis keys pattern (config key `redis.keys.pattern.user.defined`).
+	//
+	// Defaults to `"*"`.
 	RedisKeysPattern *string `pulumi:"redisKeysPattern"`
 	// Redis keys timeout seconds (config key `redis.keys.timeout.seconds.user.defined`).
 	//
 	// Between 60 and 3600.
+	//
+	// Defaults to `300`.
 	RedisKeysTimeoutSeconds *int `pulumi:"redisKeysTimeoutSeconds"`
 	// Redis password (config key `redis.password`).
 	//
@@ -266,34 +350,52 @@ type redisSourceArgs struct {
 	// Redis port (config key `redis.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `6379`.
 	RedisPort *int `pulumi:"redisPort"`
 	// Redis stream block seconds (config key `redis.stream.block.seconds.user.defined`).
 	//
 	// Between 1 and 60.
+	//
+	// Defaults to `1`.
 	RedisStreamBlockSeconds *int `pulumi:"redisStreamBlockSeconds"`
 	// Redis stream consumer group (config key `redis.stream.consumer.group`).
+	//
+	// Defaults to `"kafka-consumer-group"`.
 	RedisStreamConsumerGroup *string `pulumi:"redisStreamConsumerGroup"`
 	// Redis stream consumer name (config key `redis.stream.consumer.name.user.defined`).
+	//
+	// Defaults to `"consumer"`.
 	RedisStreamConsumerName *string `pulumi:"redisStreamConsumerName"`
 	// Redis stream delivery (config key `redis.stream.delivery.user.defined`).
 	//
 	// One of `At Least Once`, `At Most Once`.
+	//
+	// Defaults to `"At Least Once"`.
 	RedisStreamDelivery *RedisStreamDelivery `pulumi:"redisStreamDelivery"`
 	// Redis stream name (config key `redis.stream.name`).
 	RedisStreamName *string `pulumi:"redisStreamName"`
 	// Redis stream offset (config key `redis.stream.offset.user.defined`).
 	//
 	// One of `Latest`, `Earliest`.
+	//
+	// Defaults to `"Latest"`.
 	RedisStreamOffset *RedisStreamOffset `pulumi:"redisStreamOffset"`
 	// Redis username (config key `redis.username`).
 	RedisUsername string `pulumi:"redisUsername"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger interface{} `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger interface{} `pulumi:"restartTrigger"`
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -301,25 +403,37 @@ type redisSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot *Snapshot `pulumi:"snapshot"`
 	// SSL enabled (config key `ssl.enabled`).
+	//
+	// Defaults to `true`.
 	SslEnabled *bool `pulumi:"sslEnabled"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State *State `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 10.
+	//
+	// Defaults to `1`.
 	TasksMax *int `pulumi:"tasksMax"`
 	// Topic (config key `topic.user.defined`).
 	Topic *string `pulumi:"topic"`
 	// Topic use stream name (config key `topic.use.stream.name`).
+	//
+	// Defaults to `false`.
 	TopicUseStreamName *bool `pulumi:"topicUseStreamName"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -328,28 +442,42 @@ type redisSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault *bool `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -359,37 +487,57 @@ type RedisSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// Connector class type (config key `connector.class.type`).
 	//
 	// One of `Stream`, `Keys`.
+	//
+	// Defaults to `"Stream"`.
 	ConnectorClassType ConnectorClassTypePtrInput
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrInput
 	// Mode (config key `mode`).
 	//
 	// One of `LIVE`, `LIVEONLY`.
+	//
+	// Defaults to `"LIVE"`.
 	Mode ModePtrInput
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	// Redis host (config key `redis.host.user.defined`).
 	RedisHost pulumi.StringInput
 	// Redis keys pattern (config key `redis.keys.pattern.user.defined`).
+	//
+	// Defaults to `"*"`.
 	RedisKeysPattern pulumi.StringPtrInput
 	// Redis keys timeout seconds (config key `redis.keys.timeout.seconds.user.defined`).
 	//
 	// Between 60 and 3600.
+	//
+	// Defaults to `300`.
 	RedisKeysTimeoutSeconds pulumi.IntPtrInput
 	// Redis password (config key `redis.password`).
 	//
@@ -398,34 +546,52 @@ type RedisSourceArgs struct {
 	// Redis port (config key `redis.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `6379`.
 	RedisPort pulumi.IntPtrInput
 	// Redis stream block seconds (config key `redis.stream.block.seconds.user.defined`).
 	//
 	// Between 1 and 60.
+	//
+	// Defaults to `1`.
 	RedisStreamBlockSeconds pulumi.IntPtrInput
 	// Redis stream consumer group (config key `redis.stream.consumer.group`).
+	//
+	// Defaults to `"kafka-consumer-group"`.
 	RedisStreamConsumerGroup pulumi.StringPtrInput
 	// Redis stream consumer name (config key `redis.stream.consumer.name.user.defined`).
+	//
+	// Defaults to `"consumer"`.
 	RedisStreamConsumerName pulumi.StringPtrInput
 	// Redis stream delivery (config key `redis.stream.delivery.user.defined`).
 	//
 	// One of `At Least Once`, `At Most Once`.
+	//
+	// Defaults to `"At Least Once"`.
 	RedisStreamDelivery RedisStreamDeliveryPtrInput
 	// Redis stream name (config key `redis.stream.name`).
 	RedisStreamName pulumi.StringPtrInput
 	// Redis stream offset (config key `redis.stream.offset.user.defined`).
 	//
 	// One of `Latest`, `Earliest`.
+	//
+	// Defaults to `"Latest"`.
 	RedisStreamOffset RedisStreamOffsetPtrInput
 	// Redis username (config key `redis.username`).
 	RedisUsername pulumi.StringInput
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.Input
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrInput
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.Input
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -433,25 +599,37 @@ type RedisSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrInput
 	// SSL enabled (config key `ssl.enabled`).
+	//
+	// Defaults to `true`.
 	SslEnabled pulumi.BoolPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 10.
+	//
+	// Defaults to `1`.
 	TasksMax pulumi.IntPtrInput
 	// Topic (config key `topic.user.defined`).
 	Topic pulumi.StringPtrInput
 	// Topic use stream name (config key `topic.use.stream.name`).
+	//
+	// Defaults to `false`.
 	TopicUseStreamName pulumi.BoolPtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -460,28 +638,42 @@ type RedisSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrInput
 }
 
@@ -526,6 +718,8 @@ func (o RedisSourceOutput) ToRedisSourceOutputWithContext(ctx context.Context) R
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o RedisSourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
@@ -533,6 +727,8 @@ func (o RedisSourceOutput) Adopt() pulumi.StringPtrOutput {
 // Connector class type (config key `connector.class.type`).
 //
 // One of `Stream`, `Keys`.
+//
+// Defaults to `"Stream"`.
 func (o RedisSourceOutput) ConnectorClassType() ConnectorClassTypePtrOutput {
 	return o.ApplyT(func(v *RedisSource) ConnectorClassTypePtrOutput { return v.ConnectorClassType }).(ConnectorClassTypePtrOutput)
 }
@@ -558,6 +754,8 @@ func (o RedisSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 }
 
 // Insert topic name enabled (config key `InsertTopicName.enabled`).
+//
+// Defaults to `false`.
 func (o RedisSourceOutput) InsertTopicNameEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.BoolPtrOutput { return v.InsertTopicNameEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -570,6 +768,8 @@ func (o RedisSourceOutput) LastSnapshot() pulumi.AnyOutput {
 // Mode (config key `mode`).
 //
 // One of `LIVE`, `LIVEONLY`.
+//
+// Defaults to `"LIVE"`.
 func (o RedisSourceOutput) Mode() ModePtrOutput {
 	return o.ApplyT(func(v *RedisSource) ModePtrOutput { return v.Mode }).(ModePtrOutput)
 }
@@ -577,6 +777,8 @@ func (o RedisSourceOutput) Mode() ModePtrOutput {
 // The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 // then a change that replaces the connector creates the new one before deleting the old, with no gap.
 // With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o RedisSourceOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -584,17 +786,23 @@ func (o RedisSourceOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o RedisSourceOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *RedisSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o RedisSourceOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 // operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+//
+// Defaults to 600.
 func (o RedisSourceOutput) ReadyTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.IntPtrOutput { return v.ReadyTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
@@ -605,6 +813,8 @@ func (o RedisSourceOutput) RedisHost() pulumi.StringPtrOutput {
 }
 
 // Redis keys pattern (config key `redis.keys.pattern.user.defined`).
+//
+// Defaults to `"*"`.
 func (o RedisSourceOutput) RedisKeysPattern() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.StringPtrOutput { return v.RedisKeysPattern }).(pulumi.StringPtrOutput)
 }
@@ -612,6 +822,8 @@ func (o RedisSourceOutput) RedisKeysPattern() pulumi.StringPtrOutput {
 // Redis keys timeout seconds (config key `redis.keys.timeout.seconds.user.defined`).
 //
 // Between 60 and 3600.
+//
+// Defaults to `300`.
 func (o RedisSourceOutput) RedisKeysTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.IntPtrOutput { return v.RedisKeysTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
@@ -626,6 +838,8 @@ func (o RedisSourceOutput) RedisPassword() pulumi.StringPtrOutput {
 // Redis port (config key `redis.port.user.defined`).
 //
 // Between 1 and 65535.
+//
+// Defaults to `6379`.
 func (o RedisSourceOutput) RedisPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.IntPtrOutput { return v.RedisPort }).(pulumi.IntPtrOutput)
 }
@@ -633,16 +847,22 @@ func (o RedisSourceOutput) RedisPort() pulumi.IntPtrOutput {
 // Redis stream block seconds (config key `redis.stream.block.seconds.user.defined`).
 //
 // Between 1 and 60.
+//
+// Defaults to `1`.
 func (o RedisSourceOutput) RedisStreamBlockSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.IntPtrOutput { return v.RedisStreamBlockSeconds }).(pulumi.IntPtrOutput)
 }
 
 // Redis stream consumer group (config key `redis.stream.consumer.group`).
+//
+// Defaults to `"kafka-consumer-group"`.
 func (o RedisSourceOutput) RedisStreamConsumerGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.StringPtrOutput { return v.RedisStreamConsumerGroup }).(pulumi.StringPtrOutput)
 }
 
 // Redis stream consumer name (config key `redis.stream.consumer.name.user.defined`).
+//
+// Defaults to `"consumer"`.
 func (o RedisSourceOutput) RedisStreamConsumerName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.StringPtrOutput { return v.RedisStreamConsumerName }).(pulumi.StringPtrOutput)
 }
@@ -650,6 +870,8 @@ func (o RedisSourceOutput) RedisStreamConsumerName() pulumi.StringPtrOutput {
 // Redis stream delivery (config key `redis.stream.delivery.user.defined`).
 //
 // One of `At Least Once`, `At Most Once`.
+//
+// Defaults to `"At Least Once"`.
 func (o RedisSourceOutput) RedisStreamDelivery() RedisStreamDeliveryPtrOutput {
 	return o.ApplyT(func(v *RedisSource) RedisStreamDeliveryPtrOutput { return v.RedisStreamDelivery }).(RedisStreamDeliveryPtrOutput)
 }
@@ -662,6 +884,8 @@ func (o RedisSourceOutput) RedisStreamName() pulumi.StringPtrOutput {
 // Redis stream offset (config key `redis.stream.offset.user.defined`).
 //
 // One of `Latest`, `Earliest`.
+//
+// Defaults to `"Latest"`.
 func (o RedisSourceOutput) RedisStreamOffset() RedisStreamOffsetPtrOutput {
 	return o.ApplyT(func(v *RedisSource) RedisStreamOffsetPtrOutput { return v.RedisStreamOffset }).(RedisStreamOffsetPtrOutput)
 }
@@ -673,17 +897,23 @@ func (o RedisSourceOutput) RedisUsername() pulumi.StringPtrOutput {
 
 // Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 // source reads again from the start). Runs before a restart asked for in the same change.
+//
+// Defaults to none: no reset.
 func (o RedisSourceOutput) ResetTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.AnyOutput { return v.ResetTrigger }).(pulumi.AnyOutput)
 }
 
 // Restarts one task exactly once when `trigger` or `task` changes.
+//
+// Defaults to none: no task restart.
 func (o RedisSourceOutput) RestartTaskTrigger() RestartTaskTriggerPtrOutput {
 	return o.ApplyT(func(v *RedisSource) RestartTaskTriggerPtrOutput { return v.RestartTaskTrigger }).(RestartTaskTriggerPtrOutput)
 }
 
 // Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 // counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+//
+// Defaults to none: no restart.
 func (o RedisSourceOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
@@ -699,11 +929,15 @@ func (o RedisSourceOutput) ServiceId() pulumi.StringPtrOutput {
 // snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 // `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+//
+// Defaults to none: only the service's initial snapshot.
 func (o RedisSourceOutput) Snapshot() SnapshotPtrOutput {
 	return o.ApplyT(func(v *RedisSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
 }
 
 // SSL enabled (config key `ssl.enabled`).
+//
+// Defaults to `true`.
 func (o RedisSourceOutput) SslEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.BoolPtrOutput { return v.SslEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -713,12 +947,16 @@ func (o RedisSourceOutput) SslEnabled() pulumi.BoolPtrOutput {
 // (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 // fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 // drift, and the next `up` sets it back.
+//
+// Defaults to "running".
 func (o RedisSourceOutput) State() StatePtrOutput {
 	return o.ApplyT(func(v *RedisSource) StatePtrOutput { return v.State }).(StatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 // are on the service; `[]` removes them all.
+//
+// Defaults to left as they are on the service.
 func (o RedisSourceOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
@@ -731,6 +969,8 @@ func (o RedisSourceOutput) TaskStatuses() pulumi.AnyOutput {
 // Tasks max (config key `tasks.max`).
 //
 // Between 1 and 10.
+//
+// Defaults to `1`.
 func (o RedisSourceOutput) TasksMax() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.IntPtrOutput { return v.TasksMax }).(pulumi.IntPtrOutput)
 }
@@ -746,6 +986,8 @@ func (o RedisSourceOutput) TopicIds() pulumi.StringArrayOutput {
 }
 
 // Topic use stream name (config key `topic.use.stream.name`).
+//
+// Defaults to `false`.
 func (o RedisSourceOutput) TopicUseStreamName() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.BoolPtrOutput { return v.TopicUseStreamName }).(pulumi.BoolPtrOutput)
 }
@@ -768,6 +1010,8 @@ func (o RedisSourceOutput) TransformsOversizedRecordsFieldsIncludeList() pulumi.
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o RedisSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -776,6 +1020,8 @@ func (o RedisSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o RedisSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -784,6 +1030,8 @@ func (o RedisSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o RedisSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *RedisSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -792,17 +1040,23 @@ func (o RedisSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() Tr
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o RedisSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.BoolPtrOutput { return v.TransformsOversizedRecordsReplaceNullWithDefault }).(pulumi.BoolPtrOutput)
 }
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o RedisSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.StringPtrOutput { return v.TransformsOversizedRecordsSemanticTypesExclude }).(pulumi.StringPtrOutput)
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o RedisSourceOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.StringPtrOutput { return v.TransformsOversizedRecordsTruncationSuffix }).(pulumi.StringPtrOutput)
 }
@@ -813,6 +1067,8 @@ func (o RedisSourceOutput) TransformsValueToKeyFieldsIncludeList() pulumi.String
 }
 
 // Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o RedisSourceOutput) TransformsValueToKeyReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.BoolPtrOutput { return v.TransformsValueToKeyReplaceNullWithDefault }).(pulumi.BoolPtrOutput)
 }

@@ -29,6 +29,8 @@ type S3Destination struct {
 	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
 	// `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
 	// `us-west-1`, `us-west-2`.
+	//
+	// Defaults to `"us-west-2"`.
 	AwsS3Region AwsS3RegionPtrOutput `pulumi:"awsS3Region"`
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
@@ -41,6 +43,8 @@ type S3Destination struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrOutput `pulumi:"consumerOverrideMaxPollRecords"`
 	// How the object was created: `api`, `terraform` or `web` (see the `streamkap:createdFrom` setting).
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
@@ -49,14 +53,20 @@ type S3Destination struct {
 	// File compression type (config key `file.compression.type`).
 	//
 	// One of `none`, `gzip`, `snappy`, `zstd`.
+	//
+	// Defaults to `"gzip"`.
 	FileCompressionType FileCompressionTypePtrOutput `pulumi:"fileCompressionType"`
 	// File name prefix (config key `file.name.prefix`).
 	FileNamePrefix pulumi.StringPtrOutput `pulumi:"fileNamePrefix"`
 	// File name template (config key `file.name.template`).
+	//
+	// Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
 	FileNameTemplate pulumi.StringPtrOutput `pulumi:"fileNameTemplate"`
 	// Format (config key `format.user.defined`).
 	//
 	// One of `JSON Lines`, `JSON Array`, `Parquet`.
+	//
+	// Defaults to `"JSON Array"`.
 	Format R2DestinationFormatPtrOutput `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayOutput `pulumi:"formatOutputFields"`
@@ -65,8 +75,12 @@ type S3Destination struct {
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
 	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrOutput        `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds pulumi.IntPtrOutput         `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
@@ -96,11 +110,15 @@ type S3Destination struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrOutput `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -109,24 +127,36 @@ type S3Destination struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrOutput `pulumi:"transformsRenameFieldsRenames"`
@@ -139,6 +169,8 @@ type S3Destination struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrOutput `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -146,13 +178,19 @@ type S3Destination struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonbJFieldsIncludeList"`
@@ -226,6 +264,8 @@ type s3destinationArgs struct {
 	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
 	// `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
 	// `us-west-1`, `us-west-2`.
+	//
+	// Defaults to `"us-west-2"`.
 	AwsS3Region *AwsS3Region `pulumi:"awsS3Region"`
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
@@ -234,26 +274,38 @@ type s3destinationArgs struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords *int `pulumi:"consumerOverrideMaxPollRecords"`
 	// File compression type (config key `file.compression.type`).
 	//
 	// One of `none`, `gzip`, `snappy`, `zstd`.
+	//
+	// Defaults to `"gzip"`.
 	FileCompressionType *FileCompressionType `pulumi:"fileCompressionType"`
 	// File name prefix (config key `file.name.prefix`).
 	FileNamePrefix *string `pulumi:"fileNamePrefix"`
 	// File name template (config key `file.name.template`).
+	//
+	// Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
 	FileNameTemplate *string `pulumi:"fileNameTemplate"`
 	// Format (config key `format.user.defined`).
 	//
 	// One of `JSON Lines`, `JSON Array`, `Parquet`.
+	//
+	// Defaults to `"JSON Array"`.
 	Format *R2DestinationFormat `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields []string `pulumi:"formatOutputFields"`
 	Name               *string  `pulumi:"name"`
 	OnDrift            *OnDrift `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    *bool               `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds *int                `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        interface{}         `pulumi:"resetTrigger"`
@@ -277,11 +329,15 @@ type s3destinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList *string `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll *bool `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -290,24 +346,36 @@ type s3destinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames *string `pulumi:"transformsRenameFieldsRenames"`
@@ -320,6 +388,8 @@ type s3destinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList *string `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision *bool `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList *string `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -327,13 +397,19 @@ type s3destinationArgs struct {
 	TransformsToIntJFieldsIncludeList *string `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes *bool `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList *string `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes *bool `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson *bool `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList *string `pulumi:"transformsToJsonbJFieldsIncludeList"`
@@ -353,6 +429,8 @@ type S3DestinationArgs struct {
 	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
 	// `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
 	// `us-west-1`, `us-west-2`.
+	//
+	// Defaults to `"us-west-2"`.
 	AwsS3Region AwsS3RegionPtrInput
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
@@ -361,26 +439,38 @@ type S3DestinationArgs struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrInput
 	// File compression type (config key `file.compression.type`).
 	//
 	// One of `none`, `gzip`, `snappy`, `zstd`.
+	//
+	// Defaults to `"gzip"`.
 	FileCompressionType FileCompressionTypePtrInput
 	// File name prefix (config key `file.name.prefix`).
 	FileNamePrefix pulumi.StringPtrInput
 	// File name template (config key `file.name.template`).
+	//
+	// Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
 	FileNameTemplate pulumi.StringPtrInput
 	// Format (config key `format.user.defined`).
 	//
 	// One of `JSON Lines`, `JSON Array`, `Parquet`.
+	//
+	// Defaults to `"JSON Array"`.
 	Format R2DestinationFormatPtrInput
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayInput
 	Name               pulumi.StringPtrInput
 	OnDrift            OnDriftPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrInput
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	ResetTrigger        pulumi.Input
@@ -404,11 +494,15 @@ type S3DestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrInput
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrInput
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -417,24 +511,36 @@ type S3DestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrInput
@@ -447,6 +553,8 @@ type S3DestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrInput
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrInput
@@ -454,13 +562,19 @@ type S3DestinationArgs struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrInput
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrInput
@@ -524,6 +638,8 @@ func (o S3DestinationOutput) AwsS3BucketName() pulumi.StringPtrOutput {
 // One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
 // `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
 // `us-west-1`, `us-west-2`.
+//
+// Defaults to `"us-west-2"`.
 func (o S3DestinationOutput) AwsS3Region() AwsS3RegionPtrOutput {
 	return o.ApplyT(func(v *S3Destination) AwsS3RegionPtrOutput { return v.AwsS3Region }).(AwsS3RegionPtrOutput)
 }
@@ -548,6 +664,8 @@ func (o S3DestinationOutput) ConnectorStatus() pulumi.StringPtrOutput {
 // Consumer override max poll records (config key `consumer.override.max.poll.records`).
 //
 // Between 1 and 100000.
+//
+// Defaults to `10000`.
 func (o S3DestinationOutput) ConsumerOverrideMaxPollRecords() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.IntPtrOutput { return v.ConsumerOverrideMaxPollRecords }).(pulumi.IntPtrOutput)
 }
@@ -565,6 +683,8 @@ func (o S3DestinationOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // File compression type (config key `file.compression.type`).
 //
 // One of `none`, `gzip`, `snappy`, `zstd`.
+//
+// Defaults to `"gzip"`.
 func (o S3DestinationOutput) FileCompressionType() FileCompressionTypePtrOutput {
 	return o.ApplyT(func(v *S3Destination) FileCompressionTypePtrOutput { return v.FileCompressionType }).(FileCompressionTypePtrOutput)
 }
@@ -575,6 +695,8 @@ func (o S3DestinationOutput) FileNamePrefix() pulumi.StringPtrOutput {
 }
 
 // File name template (config key `file.name.template`).
+//
+// Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
 func (o S3DestinationOutput) FileNameTemplate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.StringPtrOutput { return v.FileNameTemplate }).(pulumi.StringPtrOutput)
 }
@@ -582,6 +704,8 @@ func (o S3DestinationOutput) FileNameTemplate() pulumi.StringPtrOutput {
 // Format (config key `format.user.defined`).
 //
 // One of `JSON Lines`, `JSON Array`, `Parquet`.
+//
+// Defaults to `"JSON Array"`.
 func (o S3DestinationOutput) Format() R2DestinationFormatPtrOutput {
 	return o.ApplyT(func(v *S3Destination) R2DestinationFormatPtrOutput { return v.Format }).(R2DestinationFormatPtrOutput)
 }
@@ -605,11 +729,15 @@ func (o S3DestinationOutput) OnDrift() OnDriftPtrOutput {
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o S3DestinationOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // Quote identifiers (config key `quote.identifiers`).
+//
+// Defaults to `true`.
 func (o S3DestinationOutput) QuoteIdentifiers() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.BoolPtrOutput { return v.QuoteIdentifiers }).(pulumi.BoolPtrOutput)
 }
@@ -692,6 +820,8 @@ func (o S3DestinationOutput) TransformsMarkColumnsAsOptionalFieldsIncludeList() 
 
 // Transforms mark columns as required fields include all (config key
 // `transforms.MarkColumnsAsRequired.fields.include.all`).
+//
+// Defaults to `false`.
 func (o S3DestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.BoolPtrOutput { return v.TransformsMarkColumnsAsRequiredFieldsIncludeAll }).(pulumi.BoolPtrOutput)
 }
@@ -700,6 +830,8 @@ func (o S3DestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() p
 // `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 //
 // One of `NONE`, `TYPE_MIN`.
+//
+// Defaults to `"NONE"`.
 func (o S3DestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 	return o.ApplyT(func(v *S3Destination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
@@ -719,6 +851,8 @@ func (o S3DestinationOutput) TransformsOversizedRecordsFieldsIncludeList() pulum
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o S3DestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -727,6 +861,8 @@ func (o S3DestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulum
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o S3DestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -735,6 +871,8 @@ func (o S3DestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulu
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o S3DestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *S3Destination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -743,17 +881,23 @@ func (o S3DestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() 
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o S3DestinationOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.BoolPtrOutput { return v.TransformsOversizedRecordsReplaceNullWithDefault }).(pulumi.BoolPtrOutput)
 }
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o S3DestinationOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.StringPtrOutput { return v.TransformsOversizedRecordsSemanticTypesExclude }).(pulumi.StringPtrOutput)
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o S3DestinationOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.StringPtrOutput { return v.TransformsOversizedRecordsTruncationSuffix }).(pulumi.StringPtrOutput)
 }
@@ -784,6 +928,8 @@ func (o S3DestinationOutput) TransformsToDecimalJFieldsIncludeList() pulumi.Stri
 }
 
 // Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+//
+// Defaults to `false`.
 func (o S3DestinationOutput) TransformsToDecimalJTruncateToMaxPrecision() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.BoolPtrOutput { return v.TransformsToDecimalJTruncateToMaxPrecision }).(pulumi.BoolPtrOutput)
 }
@@ -800,6 +946,8 @@ func (o S3DestinationOutput) TransformsToIntJFieldsIncludeList() pulumi.StringPt
 
 // Transforms to JSON j convert all complex types (config key
 // `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o S3DestinationOutput) TransformsToJsonJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.BoolPtrOutput { return v.TransformsToJsonJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
@@ -811,11 +959,15 @@ func (o S3DestinationOutput) TransformsToJsonJFieldsIncludeList() pulumi.StringP
 
 // Transforms to JSONB j convert all complex types (config key
 // `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o S3DestinationOutput) TransformsToJsonbJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
 
 // Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+//
+// Defaults to `false`.
 func (o S3DestinationOutput) TransformsToJsonbJConvertAllJson() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllJson }).(pulumi.BoolPtrOutput)
 }

@@ -22,21 +22,33 @@ type S3Source struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// AWS access key ID (config key `aws.access.key.id`).
+	//
+	// Defaults to `""`.
 	AwsAccessKeyId pulumi.StringPtrOutput `pulumi:"awsAccessKeyId"`
 	// AWS s3 bucket name (config key `aws.s3.bucket.name`).
+	//
+	// Defaults to `""`.
 	AwsS3BucketName pulumi.StringPtrOutput `pulumi:"awsS3BucketName"`
 	// AWS s3 bucket prefix (config key `aws.s3.bucket.prefix`).
+	//
+	// Defaults to `"file-pulse/"`.
 	AwsS3BucketPrefix pulumi.StringPtrOutput `pulumi:"awsS3BucketPrefix"`
 	// AWS s3 region (config key `aws.s3.region`).
 	//
 	// One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`,
 	// `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
+	//
+	// Defaults to `"us-west-2"`.
 	AwsS3Region S3SourceAwsS3RegionPtrOutput `pulumi:"awsS3Region"`
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	AwsSecretAccessKey pulumi.StringPtrOutput `pulumi:"awsSecretAccessKey"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
@@ -47,43 +59,67 @@ type S3Source struct {
 	// When the service created the connector, ISO 8601.
 	CreatedTimestamp pulumi.StringPtrOutput `pulumi:"createdTimestamp"`
 	// CSV has headers (config key `csv.has.headers`).
+	//
+	// Defaults to `true`.
 	CsvHasHeaders pulumi.BoolPtrOutput `pulumi:"csvHasHeaders"`
 	// Format (config key `format`).
 	//
 	// One of `json`, `csv`, `avro`.
+	//
+	// Defaults to `"json"`.
 	Format S3SourceFormatPtrOutput `pulumi:"format"`
 	// Fs cleanup policy class (config key `fs.cleanup.policy.class.user.defined`).
 	//
 	// One of `Log`, `Delete`.
+	//
+	// Defaults to `"Log"`.
 	FsCleanupPolicyClass FsCleanupPolicyClassPtrOutput `pulumi:"fsCleanupPolicyClass"`
 	// Fs scan interval ms (config key `fs.scan.interval.ms`).
 	//
 	// Between 100 and 100000.
+	//
+	// Defaults to `10000`.
 	FsScanIntervalMs pulumi.IntPtrOutput `pulumi:"fsScanIntervalMs"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrOutput `pulumi:"insertTopicNameEnabled"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrOutput `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.AnyOutput `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.AnyOutput `pulumi:"restartTrigger"`
 	// The service the source belongs to.
 	ServiceId pulumi.StringPtrOutput `pulumi:"serviceId"`
@@ -93,35 +129,53 @@ type S3Source struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 10.
+	//
+	// Defaults to `5`.
 	TasksMax pulumi.IntPtrOutput `pulumi:"tasksMax"`
 	// Full topic ids, e.g. `source_abc123.public.orders`.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
 	// Topic include list (config key `topic.include.list.user.defined`).
 	TopicIncludeList pulumi.StringPtrOutput `pulumi:"topicIncludeList"`
 	// Topic postfix (config key `topic.postfix`).
+	//
+	// Defaults to `"default"`.
 	TopicPostfix pulumi.StringPtrOutput `pulumi:"topicPostfix"`
 	// Topic routing advanced expression (config key `topic.routing.advanced.expression`).
+	//
+	// Defaults to `""`.
 	TopicRoutingAdvancedExpression pulumi.StringPtrOutput `pulumi:"topicRoutingAdvancedExpression"`
 	// Topic routing enabled (config key `topic.routing.enabled`).
+	//
+	// Defaults to `false`.
 	TopicRoutingEnabled pulumi.BoolPtrOutput `pulumi:"topicRoutingEnabled"`
 	// Topic routing folder levels (config key `topic.routing.folder.levels`).
+	//
+	// Defaults to `0`.
 	TopicRoutingFolderLevels pulumi.IntPtrOutput `pulumi:"topicRoutingFolderLevels"`
 	// Topic routing folder skip (config key `topic.routing.folder.skip`).
+	//
+	// Defaults to `0`.
 	TopicRoutingFolderSkip pulumi.IntPtrOutput `pulumi:"topicRoutingFolderSkip"`
 	// Topic display names, e.g. `public.orders`.
 	Topics pulumi.StringArrayOutput `pulumi:"topics"`
@@ -132,28 +186,42 @@ type S3Source struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -208,58 +276,94 @@ type s3sourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// AWS access key ID (config key `aws.access.key.id`).
+	//
+	// Defaults to `""`.
 	AwsAccessKeyId *string `pulumi:"awsAccessKeyId"`
 	// AWS s3 bucket name (config key `aws.s3.bucket.name`).
+	//
+	// Defaults to `""`.
 	AwsS3BucketName *string `pulumi:"awsS3BucketName"`
 	// AWS s3 bucket prefix (config key `aws.s3.bucket.prefix`).
+	//
+	// Defaults to `"file-pulse/"`.
 	AwsS3BucketPrefix *string `pulumi:"awsS3BucketPrefix"`
 	// AWS s3 region (config key `aws.s3.region`).
 	//
 	// One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`,
 	// `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
+	//
+	// Defaults to `"us-west-2"`.
 	AwsS3Region *S3SourceAwsS3Region `pulumi:"awsS3Region"`
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	AwsSecretAccessKey *string `pulumi:"awsSecretAccessKey"`
 	// CSV has headers (config key `csv.has.headers`).
+	//
+	// Defaults to `true`.
 	CsvHasHeaders *bool `pulumi:"csvHasHeaders"`
 	// Format (config key `format`).
 	//
 	// One of `json`, `csv`, `avro`.
+	//
+	// Defaults to `"json"`.
 	Format *S3SourceFormat `pulumi:"format"`
 	// Fs cleanup policy class (config key `fs.cleanup.policy.class.user.defined`).
 	//
 	// One of `Log`, `Delete`.
+	//
+	// Defaults to `"Log"`.
 	FsCleanupPolicyClass *FsCleanupPolicyClass `pulumi:"fsCleanupPolicyClass"`
 	// Fs scan interval ms (config key `fs.scan.interval.ms`).
 	//
 	// Between 100 and 100000.
+	//
+	// Defaults to `10000`.
 	FsScanIntervalMs *int `pulumi:"fsScanIntervalMs"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled *bool `pulumi:"insertTopicNameEnabled"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger interface{} `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger interface{} `pulumi:"restartTrigger"`
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -267,31 +371,49 @@ type s3sourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot *Snapshot `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State *State `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 10.
+	//
+	// Defaults to `5`.
 	TasksMax *int `pulumi:"tasksMax"`
 	// Topic include list (config key `topic.include.list.user.defined`).
 	TopicIncludeList *string `pulumi:"topicIncludeList"`
 	// Topic postfix (config key `topic.postfix`).
+	//
+	// Defaults to `"default"`.
 	TopicPostfix *string `pulumi:"topicPostfix"`
 	// Topic routing advanced expression (config key `topic.routing.advanced.expression`).
+	//
+	// Defaults to `""`.
 	TopicRoutingAdvancedExpression *string `pulumi:"topicRoutingAdvancedExpression"`
 	// Topic routing enabled (config key `topic.routing.enabled`).
+	//
+	// Defaults to `false`.
 	TopicRoutingEnabled *bool `pulumi:"topicRoutingEnabled"`
 	// Topic routing folder levels (config key `topic.routing.folder.levels`).
+	//
+	// Defaults to `0`.
 	TopicRoutingFolderLevels *int `pulumi:"topicRoutingFolderLevels"`
 	// Topic routing folder skip (config key `topic.routing.folder.skip`).
+	//
+	// Defaults to `0`.
 	TopicRoutingFolderSkip *int `pulumi:"topicRoutingFolderSkip"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -300,28 +422,42 @@ type s3sourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault *bool `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -331,58 +467,94 @@ type S3SourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// AWS access key ID (config key `aws.access.key.id`).
+	//
+	// Defaults to `""`.
 	AwsAccessKeyId pulumi.StringPtrInput
 	// AWS s3 bucket name (config key `aws.s3.bucket.name`).
+	//
+	// Defaults to `""`.
 	AwsS3BucketName pulumi.StringPtrInput
 	// AWS s3 bucket prefix (config key `aws.s3.bucket.prefix`).
+	//
+	// Defaults to `"file-pulse/"`.
 	AwsS3BucketPrefix pulumi.StringPtrInput
 	// AWS s3 region (config key `aws.s3.region`).
 	//
 	// One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`,
 	// `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
+	//
+	// Defaults to `"us-west-2"`.
 	AwsS3Region S3SourceAwsS3RegionPtrInput
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	AwsSecretAccessKey pulumi.StringPtrInput
 	// CSV has headers (config key `csv.has.headers`).
+	//
+	// Defaults to `true`.
 	CsvHasHeaders pulumi.BoolPtrInput
 	// Format (config key `format`).
 	//
 	// One of `json`, `csv`, `avro`.
+	//
+	// Defaults to `"json"`.
 	Format S3SourceFormatPtrInput
 	// Fs cleanup policy class (config key `fs.cleanup.policy.class.user.defined`).
 	//
 	// One of `Log`, `Delete`.
+	//
+	// Defaults to `"Log"`.
 	FsCleanupPolicyClass FsCleanupPolicyClassPtrInput
 	// Fs scan interval ms (config key `fs.scan.interval.ms`).
 	//
 	// Between 100 and 100000.
+	//
+	// Defaults to `10000`.
 	FsScanIntervalMs pulumi.IntPtrInput
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrInput
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.Input
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrInput
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.Input
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -390,31 +562,49 @@ type S3SourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 10.
+	//
+	// Defaults to `5`.
 	TasksMax pulumi.IntPtrInput
 	// Topic include list (config key `topic.include.list.user.defined`).
 	TopicIncludeList pulumi.StringPtrInput
 	// Topic postfix (config key `topic.postfix`).
+	//
+	// Defaults to `"default"`.
 	TopicPostfix pulumi.StringPtrInput
 	// Topic routing advanced expression (config key `topic.routing.advanced.expression`).
+	//
+	// Defaults to `""`.
 	TopicRoutingAdvancedExpression pulumi.StringPtrInput
 	// Topic routing enabled (config key `topic.routing.enabled`).
+	//
+	// Defaults to `false`.
 	TopicRoutingEnabled pulumi.BoolPtrInput
 	// Topic routing folder levels (config key `topic.routing.folder.levels`).
+	//
+	// Defaults to `0`.
 	TopicRoutingFolderLevels pulumi.IntPtrInput
 	// Topic routing folder skip (config key `topic.routing.folder.skip`).
+	//
+	// Defaults to `0`.
 	TopicRoutingFolderSkip pulumi.IntPtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -423,28 +613,42 @@ type S3SourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrInput
 }
 
@@ -489,21 +693,29 @@ func (o S3SourceOutput) ToS3SourceOutputWithContext(ctx context.Context) S3Sourc
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o S3SourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
 
 // AWS access key ID (config key `aws.access.key.id`).
+//
+// Defaults to `""`.
 func (o S3SourceOutput) AwsAccessKeyId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.StringPtrOutput { return v.AwsAccessKeyId }).(pulumi.StringPtrOutput)
 }
 
 // AWS s3 bucket name (config key `aws.s3.bucket.name`).
+//
+// Defaults to `""`.
 func (o S3SourceOutput) AwsS3BucketName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.StringPtrOutput { return v.AwsS3BucketName }).(pulumi.StringPtrOutput)
 }
 
 // AWS s3 bucket prefix (config key `aws.s3.bucket.prefix`).
+//
+// Defaults to `"file-pulse/"`.
 func (o S3SourceOutput) AwsS3BucketPrefix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.StringPtrOutput { return v.AwsS3BucketPrefix }).(pulumi.StringPtrOutput)
 }
@@ -512,6 +724,8 @@ func (o S3SourceOutput) AwsS3BucketPrefix() pulumi.StringPtrOutput {
 //
 // One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`,
 // `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
+//
+// Defaults to `"us-west-2"`.
 func (o S3SourceOutput) AwsS3Region() S3SourceAwsS3RegionPtrOutput {
 	return o.ApplyT(func(v *S3Source) S3SourceAwsS3RegionPtrOutput { return v.AwsS3Region }).(S3SourceAwsS3RegionPtrOutput)
 }
@@ -519,6 +733,8 @@ func (o S3SourceOutput) AwsS3Region() S3SourceAwsS3RegionPtrOutput {
 // AWS secret access key (config key `aws.secret.access.key`).
 //
 // Secret: stored as a Pulumi secret.
+//
+// Defaults to `""`.
 func (o S3SourceOutput) AwsSecretAccessKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.StringPtrOutput { return v.AwsSecretAccessKey }).(pulumi.StringPtrOutput)
 }
@@ -544,6 +760,8 @@ func (o S3SourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 }
 
 // CSV has headers (config key `csv.has.headers`).
+//
+// Defaults to `true`.
 func (o S3SourceOutput) CsvHasHeaders() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.BoolPtrOutput { return v.CsvHasHeaders }).(pulumi.BoolPtrOutput)
 }
@@ -551,6 +769,8 @@ func (o S3SourceOutput) CsvHasHeaders() pulumi.BoolPtrOutput {
 // Format (config key `format`).
 //
 // One of `json`, `csv`, `avro`.
+//
+// Defaults to `"json"`.
 func (o S3SourceOutput) Format() S3SourceFormatPtrOutput {
 	return o.ApplyT(func(v *S3Source) S3SourceFormatPtrOutput { return v.Format }).(S3SourceFormatPtrOutput)
 }
@@ -558,6 +778,8 @@ func (o S3SourceOutput) Format() S3SourceFormatPtrOutput {
 // Fs cleanup policy class (config key `fs.cleanup.policy.class.user.defined`).
 //
 // One of `Log`, `Delete`.
+//
+// Defaults to `"Log"`.
 func (o S3SourceOutput) FsCleanupPolicyClass() FsCleanupPolicyClassPtrOutput {
 	return o.ApplyT(func(v *S3Source) FsCleanupPolicyClassPtrOutput { return v.FsCleanupPolicyClass }).(FsCleanupPolicyClassPtrOutput)
 }
@@ -565,11 +787,15 @@ func (o S3SourceOutput) FsCleanupPolicyClass() FsCleanupPolicyClassPtrOutput {
 // Fs scan interval ms (config key `fs.scan.interval.ms`).
 //
 // Between 100 and 100000.
+//
+// Defaults to `10000`.
 func (o S3SourceOutput) FsScanIntervalMs() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.IntPtrOutput { return v.FsScanIntervalMs }).(pulumi.IntPtrOutput)
 }
 
 // Insert topic name enabled (config key `InsertTopicName.enabled`).
+//
+// Defaults to `false`.
 func (o S3SourceOutput) InsertTopicNameEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.BoolPtrOutput { return v.InsertTopicNameEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -582,6 +808,8 @@ func (o S3SourceOutput) LastSnapshot() pulumi.AnyOutput {
 // The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 // then a change that replaces the connector creates the new one before deleting the old, with no gap.
 // With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o S3SourceOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -589,34 +817,46 @@ func (o S3SourceOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o S3SourceOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *S3Source) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o S3SourceOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 // operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+//
+// Defaults to 600.
 func (o S3SourceOutput) ReadyTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.IntPtrOutput { return v.ReadyTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
 // Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 // source reads again from the start). Runs before a restart asked for in the same change.
+//
+// Defaults to none: no reset.
 func (o S3SourceOutput) ResetTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.AnyOutput { return v.ResetTrigger }).(pulumi.AnyOutput)
 }
 
 // Restarts one task exactly once when `trigger` or `task` changes.
+//
+// Defaults to none: no task restart.
 func (o S3SourceOutput) RestartTaskTrigger() RestartTaskTriggerPtrOutput {
 	return o.ApplyT(func(v *S3Source) RestartTaskTriggerPtrOutput { return v.RestartTaskTrigger }).(RestartTaskTriggerPtrOutput)
 }
 
 // Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 // counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+//
+// Defaults to none: no restart.
 func (o S3SourceOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
@@ -632,6 +872,8 @@ func (o S3SourceOutput) ServiceId() pulumi.StringPtrOutput {
 // snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 // `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+//
+// Defaults to none: only the service's initial snapshot.
 func (o S3SourceOutput) Snapshot() SnapshotPtrOutput {
 	return o.ApplyT(func(v *S3Source) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
 }
@@ -641,12 +883,16 @@ func (o S3SourceOutput) Snapshot() SnapshotPtrOutput {
 // (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 // fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 // drift, and the next `up` sets it back.
+//
+// Defaults to "running".
 func (o S3SourceOutput) State() StatePtrOutput {
 	return o.ApplyT(func(v *S3Source) StatePtrOutput { return v.State }).(StatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 // are on the service; `[]` removes them all.
+//
+// Defaults to left as they are on the service.
 func (o S3SourceOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
@@ -659,6 +905,8 @@ func (o S3SourceOutput) TaskStatuses() pulumi.AnyOutput {
 // Tasks max (config key `tasks.max`).
 //
 // Between 1 and 10.
+//
+// Defaults to `5`.
 func (o S3SourceOutput) TasksMax() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.IntPtrOutput { return v.TasksMax }).(pulumi.IntPtrOutput)
 }
@@ -674,26 +922,36 @@ func (o S3SourceOutput) TopicIncludeList() pulumi.StringPtrOutput {
 }
 
 // Topic postfix (config key `topic.postfix`).
+//
+// Defaults to `"default"`.
 func (o S3SourceOutput) TopicPostfix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.StringPtrOutput { return v.TopicPostfix }).(pulumi.StringPtrOutput)
 }
 
 // Topic routing advanced expression (config key `topic.routing.advanced.expression`).
+//
+// Defaults to `""`.
 func (o S3SourceOutput) TopicRoutingAdvancedExpression() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.StringPtrOutput { return v.TopicRoutingAdvancedExpression }).(pulumi.StringPtrOutput)
 }
 
 // Topic routing enabled (config key `topic.routing.enabled`).
+//
+// Defaults to `false`.
 func (o S3SourceOutput) TopicRoutingEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.BoolPtrOutput { return v.TopicRoutingEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // Topic routing folder levels (config key `topic.routing.folder.levels`).
+//
+// Defaults to `0`.
 func (o S3SourceOutput) TopicRoutingFolderLevels() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.IntPtrOutput { return v.TopicRoutingFolderLevels }).(pulumi.IntPtrOutput)
 }
 
 // Topic routing folder skip (config key `topic.routing.folder.skip`).
+//
+// Defaults to `0`.
 func (o S3SourceOutput) TopicRoutingFolderSkip() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.IntPtrOutput { return v.TopicRoutingFolderSkip }).(pulumi.IntPtrOutput)
 }
@@ -716,6 +974,8 @@ func (o S3SourceOutput) TransformsOversizedRecordsFieldsIncludeList() pulumi.Str
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o S3SourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -724,6 +984,8 @@ func (o S3SourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.Int
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o S3SourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -732,6 +994,8 @@ func (o S3SourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.In
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o S3SourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *S3Source) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -740,17 +1004,23 @@ func (o S3SourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() Trans
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o S3SourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.BoolPtrOutput { return v.TransformsOversizedRecordsReplaceNullWithDefault }).(pulumi.BoolPtrOutput)
 }
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o S3SourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.StringPtrOutput { return v.TransformsOversizedRecordsSemanticTypesExclude }).(pulumi.StringPtrOutput)
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o S3SourceOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.StringPtrOutput { return v.TransformsOversizedRecordsTruncationSuffix }).(pulumi.StringPtrOutput)
 }
@@ -761,6 +1031,8 @@ func (o S3SourceOutput) TransformsValueToKeyFieldsIncludeList() pulumi.StringPtr
 }
 
 // Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o S3SourceOutput) TransformsValueToKeyReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *S3Source) pulumi.BoolPtrOutput { return v.TransformsValueToKeyReplaceNullWithDefault }).(pulumi.BoolPtrOutput)
 }

@@ -23,42 +23,68 @@ type SalesforceWebhookSource struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// API key (config key `api.key`).
 	//
 	// Secret: stored as a Pulumi secret.
 	ApiKey pulumi.StringPtrOutput `pulumi:"apiKey"`
 	// Camel source cdc enabled (config key `camel.source.cdc.enabled`).
+	//
+	// Defaults to `true`.
 	CamelSourceCdcEnabled pulumi.BoolPtrOutput `pulumi:"camelSourceCdcEnabled"`
 	// Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+	//
+	// Defaults to `true`.
 	CamelSourceDlqEnabled pulumi.BoolPtrOutput `pulumi:"camelSourceDlqEnabled"`
 	// Camel source payload router flatten detail (config key `camel.source.payload.router.flatten.detail`).
+	//
+	// Defaults to `true`.
 	CamelSourcePayloadRouterFlattenDetail pulumi.BoolPtrOutput `pulumi:"camelSourcePayloadRouterFlattenDetail"`
 	// Camel source payload router flatten detail prefix (config key `camel.source.payload.router.flatten.detail.prefix`).
+	//
+	// Defaults to `""`.
 	CamelSourcePayloadRouterFlattenDetailPrefix pulumi.StringPtrOutput `pulumi:"camelSourcePayloadRouterFlattenDetailPrefix"`
 	// Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+	//
+	// Defaults to `false`.
 	CamelSourcePayloadRouterIncludeEvent pulumi.BoolPtrOutput `pulumi:"camelSourcePayloadRouterIncludeEvent"`
 	// Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 	//
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+	//
+	// Defaults to `"DEFAULT_TOPIC"`.
 	CamelSourcePayloadRouterUnknownTypeBehavior CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
+	//
+	// Defaults to `"unknown"`.
 	CamelSourcePayloadRouterUnknownTypeDefaultTopic pulumi.StringPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeDefaultTopic"`
 	// Camel source snapshot salesforce auth client ID (config key `camel.source.snapshot.salesforce.auth.client.id`).
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceAuthClientId pulumi.StringPtrOutput `pulumi:"camelSourceSnapshotSalesforceAuthClientId"`
 	// Camel source snapshot salesforce auth client secret (config key
 	// `camel.source.snapshot.salesforce.auth.client.secret`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceAuthClientSecret pulumi.StringPtrOutput `pulumi:"camelSourceSnapshotSalesforceAuthClientSecret"`
 	// Camel source snapshot salesforce auth password (config key `camel.source.snapshot.salesforce.auth.password`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceAuthPassword pulumi.StringPtrOutput `pulumi:"camelSourceSnapshotSalesforceAuthPassword"`
 	// Camel source snapshot salesforce auth username (config key `camel.source.snapshot.salesforce.auth.username`).
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceAuthUsername pulumi.StringPtrOutput `pulumi:"camelSourceSnapshotSalesforceAuthUsername"`
 	// Camel source snapshot salesforce instance URL (config key `camel.source.snapshot.salesforce.instance.url`).
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceInstanceUrl pulumi.StringPtrOutput `pulumi:"camelSourceSnapshotSalesforceInstanceUrl"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
@@ -69,29 +95,45 @@ type SalesforceWebhookSource struct {
 	// When the service created the connector, ISO 8601.
 	CreatedTimestamp pulumi.StringPtrOutput `pulumi:"createdTimestamp"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrOutput `pulumi:"insertTopicNameEnabled"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrOutput `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.AnyOutput `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.AnyOutput `pulumi:"restartTrigger"`
 	// The service the source belongs to.
 	ServiceId pulumi.StringPtrOutput `pulumi:"serviceId"`
@@ -101,21 +143,29 @@ type SalesforceWebhookSource struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
 	// Full topic ids, e.g. `source_abc123.public.orders`.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
 	// Topic include list (config key `topic.include.list.user.defined`).
+	//
+	// Defaults to `"Account,Contact,Lead,Opportunity"`.
 	TopicIncludeList pulumi.StringPtrOutput `pulumi:"topicIncludeList"`
 	// Topic display names, e.g. `public.orders`.
 	Topics pulumi.StringArrayOutput `pulumi:"topics"`
@@ -126,28 +176,42 @@ type SalesforceWebhookSource struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 	// Webhook URL (config key `webhook.url`).
 	WebhookUrl pulumi.StringPtrOutput `pulumi:"webhookUrl"`
@@ -212,65 +276,107 @@ type salesforceWebhookSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// API key (config key `api.key`).
 	//
 	// Secret: stored as a Pulumi secret.
 	ApiKey *string `pulumi:"apiKey"`
 	// Camel source cdc enabled (config key `camel.source.cdc.enabled`).
+	//
+	// Defaults to `true`.
 	CamelSourceCdcEnabled *bool `pulumi:"camelSourceCdcEnabled"`
 	// Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+	//
+	// Defaults to `true`.
 	CamelSourceDlqEnabled *bool `pulumi:"camelSourceDlqEnabled"`
 	// Camel source payload router flatten detail (config key `camel.source.payload.router.flatten.detail`).
+	//
+	// Defaults to `true`.
 	CamelSourcePayloadRouterFlattenDetail *bool `pulumi:"camelSourcePayloadRouterFlattenDetail"`
 	// Camel source payload router flatten detail prefix (config key `camel.source.payload.router.flatten.detail.prefix`).
+	//
+	// Defaults to `""`.
 	CamelSourcePayloadRouterFlattenDetailPrefix *string `pulumi:"camelSourcePayloadRouterFlattenDetailPrefix"`
 	// Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+	//
+	// Defaults to `false`.
 	CamelSourcePayloadRouterIncludeEvent *bool `pulumi:"camelSourcePayloadRouterIncludeEvent"`
 	// Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 	//
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+	//
+	// Defaults to `"DEFAULT_TOPIC"`.
 	CamelSourcePayloadRouterUnknownTypeBehavior *CamelSourcePayloadRouterUnknownTypeBehavior `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
+	//
+	// Defaults to `"unknown"`.
 	CamelSourcePayloadRouterUnknownTypeDefaultTopic *string `pulumi:"camelSourcePayloadRouterUnknownTypeDefaultTopic"`
 	// Camel source snapshot salesforce auth client ID (config key `camel.source.snapshot.salesforce.auth.client.id`).
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceAuthClientId *string `pulumi:"camelSourceSnapshotSalesforceAuthClientId"`
 	// Camel source snapshot salesforce auth client secret (config key
 	// `camel.source.snapshot.salesforce.auth.client.secret`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceAuthClientSecret *string `pulumi:"camelSourceSnapshotSalesforceAuthClientSecret"`
 	// Camel source snapshot salesforce auth password (config key `camel.source.snapshot.salesforce.auth.password`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceAuthPassword *string `pulumi:"camelSourceSnapshotSalesforceAuthPassword"`
 	// Camel source snapshot salesforce auth username (config key `camel.source.snapshot.salesforce.auth.username`).
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceAuthUsername *string `pulumi:"camelSourceSnapshotSalesforceAuthUsername"`
 	// Camel source snapshot salesforce instance URL (config key `camel.source.snapshot.salesforce.instance.url`).
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceInstanceUrl *string `pulumi:"camelSourceSnapshotSalesforceInstanceUrl"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled *bool `pulumi:"insertTopicNameEnabled"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger interface{} `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger interface{} `pulumi:"restartTrigger"`
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -278,17 +384,25 @@ type salesforceWebhookSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot *Snapshot `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State *State `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
 	// Topic include list (config key `topic.include.list.user.defined`).
+	//
+	// Defaults to `"Account,Contact,Lead,Opportunity"`.
 	TopicIncludeList *string `pulumi:"topicIncludeList"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -297,28 +411,42 @@ type salesforceWebhookSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault *bool `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 	// Webhook URL (config key `webhook.url`).
 	WebhookUrl *string `pulumi:"webhookUrl"`
@@ -330,65 +458,107 @@ type SalesforceWebhookSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// API key (config key `api.key`).
 	//
 	// Secret: stored as a Pulumi secret.
 	ApiKey pulumi.StringPtrInput
 	// Camel source cdc enabled (config key `camel.source.cdc.enabled`).
+	//
+	// Defaults to `true`.
 	CamelSourceCdcEnabled pulumi.BoolPtrInput
 	// Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+	//
+	// Defaults to `true`.
 	CamelSourceDlqEnabled pulumi.BoolPtrInput
 	// Camel source payload router flatten detail (config key `camel.source.payload.router.flatten.detail`).
+	//
+	// Defaults to `true`.
 	CamelSourcePayloadRouterFlattenDetail pulumi.BoolPtrInput
 	// Camel source payload router flatten detail prefix (config key `camel.source.payload.router.flatten.detail.prefix`).
+	//
+	// Defaults to `""`.
 	CamelSourcePayloadRouterFlattenDetailPrefix pulumi.StringPtrInput
 	// Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+	//
+	// Defaults to `false`.
 	CamelSourcePayloadRouterIncludeEvent pulumi.BoolPtrInput
 	// Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 	//
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+	//
+	// Defaults to `"DEFAULT_TOPIC"`.
 	CamelSourcePayloadRouterUnknownTypeBehavior CamelSourcePayloadRouterUnknownTypeBehaviorPtrInput
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
+	//
+	// Defaults to `"unknown"`.
 	CamelSourcePayloadRouterUnknownTypeDefaultTopic pulumi.StringPtrInput
 	// Camel source snapshot salesforce auth client ID (config key `camel.source.snapshot.salesforce.auth.client.id`).
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceAuthClientId pulumi.StringPtrInput
 	// Camel source snapshot salesforce auth client secret (config key
 	// `camel.source.snapshot.salesforce.auth.client.secret`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceAuthClientSecret pulumi.StringPtrInput
 	// Camel source snapshot salesforce auth password (config key `camel.source.snapshot.salesforce.auth.password`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceAuthPassword pulumi.StringPtrInput
 	// Camel source snapshot salesforce auth username (config key `camel.source.snapshot.salesforce.auth.username`).
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceAuthUsername pulumi.StringPtrInput
 	// Camel source snapshot salesforce instance URL (config key `camel.source.snapshot.salesforce.instance.url`).
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceInstanceUrl pulumi.StringPtrInput
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrInput
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.Input
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrInput
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.Input
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -396,17 +566,25 @@ type SalesforceWebhookSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
 	// Topic include list (config key `topic.include.list.user.defined`).
+	//
+	// Defaults to `"Account,Contact,Lead,Opportunity"`.
 	TopicIncludeList pulumi.StringPtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -415,28 +593,42 @@ type SalesforceWebhookSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrInput
 	// Webhook URL (config key `webhook.url`).
 	WebhookUrl pulumi.StringPtrInput
@@ -483,6 +675,8 @@ func (o SalesforceWebhookSourceOutput) ToSalesforceWebhookSourceOutputWithContex
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o SalesforceWebhookSourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
@@ -495,21 +689,29 @@ func (o SalesforceWebhookSourceOutput) ApiKey() pulumi.StringPtrOutput {
 }
 
 // Camel source cdc enabled (config key `camel.source.cdc.enabled`).
+//
+// Defaults to `true`.
 func (o SalesforceWebhookSourceOutput) CamelSourceCdcEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.BoolPtrOutput { return v.CamelSourceCdcEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+//
+// Defaults to `true`.
 func (o SalesforceWebhookSourceOutput) CamelSourceDlqEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.BoolPtrOutput { return v.CamelSourceDlqEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // Camel source payload router flatten detail (config key `camel.source.payload.router.flatten.detail`).
+//
+// Defaults to `true`.
 func (o SalesforceWebhookSourceOutput) CamelSourcePayloadRouterFlattenDetail() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.BoolPtrOutput { return v.CamelSourcePayloadRouterFlattenDetail }).(pulumi.BoolPtrOutput)
 }
 
 // Camel source payload router flatten detail prefix (config key `camel.source.payload.router.flatten.detail.prefix`).
+//
+// Defaults to `""`.
 func (o SalesforceWebhookSourceOutput) CamelSourcePayloadRouterFlattenDetailPrefix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.StringPtrOutput {
 		return v.CamelSourcePayloadRouterFlattenDetailPrefix
@@ -517,6 +719,8 @@ func (o SalesforceWebhookSourceOutput) CamelSourcePayloadRouterFlattenDetailPref
 }
 
 // Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+//
+// Defaults to `false`.
 func (o SalesforceWebhookSourceOutput) CamelSourcePayloadRouterIncludeEvent() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.BoolPtrOutput { return v.CamelSourcePayloadRouterIncludeEvent }).(pulumi.BoolPtrOutput)
 }
@@ -524,6 +728,8 @@ func (o SalesforceWebhookSourceOutput) CamelSourcePayloadRouterIncludeEvent() pu
 // Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 //
 // One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+//
+// Defaults to `"DEFAULT_TOPIC"`.
 func (o SalesforceWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeBehavior() CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
 		return v.CamelSourcePayloadRouterUnknownTypeBehavior
@@ -532,6 +738,8 @@ func (o SalesforceWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeBehavi
 
 // Camel source payload router unknown type default topic (config key
 // `camel.source.payload.router.unknown.type.default.topic`).
+//
+// Defaults to `"unknown"`.
 func (o SalesforceWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeDefaultTopic() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.StringPtrOutput {
 		return v.CamelSourcePayloadRouterUnknownTypeDefaultTopic
@@ -539,6 +747,8 @@ func (o SalesforceWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeDefaul
 }
 
 // Camel source snapshot salesforce auth client ID (config key `camel.source.snapshot.salesforce.auth.client.id`).
+//
+// Defaults to `""`.
 func (o SalesforceWebhookSourceOutput) CamelSourceSnapshotSalesforceAuthClientId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.StringPtrOutput {
 		return v.CamelSourceSnapshotSalesforceAuthClientId
@@ -549,6 +759,8 @@ func (o SalesforceWebhookSourceOutput) CamelSourceSnapshotSalesforceAuthClientId
 // `camel.source.snapshot.salesforce.auth.client.secret`).
 //
 // Secret: stored as a Pulumi secret.
+//
+// Defaults to `""`.
 func (o SalesforceWebhookSourceOutput) CamelSourceSnapshotSalesforceAuthClientSecret() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.StringPtrOutput {
 		return v.CamelSourceSnapshotSalesforceAuthClientSecret
@@ -558,6 +770,8 @@ func (o SalesforceWebhookSourceOutput) CamelSourceSnapshotSalesforceAuthClientSe
 // Camel source snapshot salesforce auth password (config key `camel.source.snapshot.salesforce.auth.password`).
 //
 // Secret: stored as a Pulumi secret.
+//
+// Defaults to `""`.
 func (o SalesforceWebhookSourceOutput) CamelSourceSnapshotSalesforceAuthPassword() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.StringPtrOutput {
 		return v.CamelSourceSnapshotSalesforceAuthPassword
@@ -565,6 +779,8 @@ func (o SalesforceWebhookSourceOutput) CamelSourceSnapshotSalesforceAuthPassword
 }
 
 // Camel source snapshot salesforce auth username (config key `camel.source.snapshot.salesforce.auth.username`).
+//
+// Defaults to `""`.
 func (o SalesforceWebhookSourceOutput) CamelSourceSnapshotSalesforceAuthUsername() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.StringPtrOutput {
 		return v.CamelSourceSnapshotSalesforceAuthUsername
@@ -572,6 +788,8 @@ func (o SalesforceWebhookSourceOutput) CamelSourceSnapshotSalesforceAuthUsername
 }
 
 // Camel source snapshot salesforce instance URL (config key `camel.source.snapshot.salesforce.instance.url`).
+//
+// Defaults to `""`.
 func (o SalesforceWebhookSourceOutput) CamelSourceSnapshotSalesforceInstanceUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.StringPtrOutput {
 		return v.CamelSourceSnapshotSalesforceInstanceUrl
@@ -599,6 +817,8 @@ func (o SalesforceWebhookSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput
 }
 
 // Insert topic name enabled (config key `InsertTopicName.enabled`).
+//
+// Defaults to `false`.
 func (o SalesforceWebhookSourceOutput) InsertTopicNameEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.BoolPtrOutput { return v.InsertTopicNameEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -611,6 +831,8 @@ func (o SalesforceWebhookSourceOutput) LastSnapshot() pulumi.AnyOutput {
 // The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 // then a change that replaces the connector creates the new one before deleting the old, with no gap.
 // With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o SalesforceWebhookSourceOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -618,34 +840,46 @@ func (o SalesforceWebhookSourceOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o SalesforceWebhookSourceOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o SalesforceWebhookSourceOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 // operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+//
+// Defaults to 600.
 func (o SalesforceWebhookSourceOutput) ReadyTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.IntPtrOutput { return v.ReadyTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
 // Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 // source reads again from the start). Runs before a restart asked for in the same change.
+//
+// Defaults to none: no reset.
 func (o SalesforceWebhookSourceOutput) ResetTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.AnyOutput { return v.ResetTrigger }).(pulumi.AnyOutput)
 }
 
 // Restarts one task exactly once when `trigger` or `task` changes.
+//
+// Defaults to none: no task restart.
 func (o SalesforceWebhookSourceOutput) RestartTaskTrigger() RestartTaskTriggerPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) RestartTaskTriggerPtrOutput { return v.RestartTaskTrigger }).(RestartTaskTriggerPtrOutput)
 }
 
 // Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 // counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+//
+// Defaults to none: no restart.
 func (o SalesforceWebhookSourceOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
@@ -661,6 +895,8 @@ func (o SalesforceWebhookSourceOutput) ServiceId() pulumi.StringPtrOutput {
 // snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 // `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+//
+// Defaults to none: only the service's initial snapshot.
 func (o SalesforceWebhookSourceOutput) Snapshot() SnapshotPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
 }
@@ -670,12 +906,16 @@ func (o SalesforceWebhookSourceOutput) Snapshot() SnapshotPtrOutput {
 // (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 // fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 // drift, and the next `up` sets it back.
+//
+// Defaults to "running".
 func (o SalesforceWebhookSourceOutput) State() StatePtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) StatePtrOutput { return v.State }).(StatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 // are on the service; `[]` removes them all.
+//
+// Defaults to left as they are on the service.
 func (o SalesforceWebhookSourceOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
@@ -691,6 +931,8 @@ func (o SalesforceWebhookSourceOutput) TopicIds() pulumi.StringArrayOutput {
 }
 
 // Topic include list (config key `topic.include.list.user.defined`).
+//
+// Defaults to `"Account,Contact,Lead,Opportunity"`.
 func (o SalesforceWebhookSourceOutput) TopicIncludeList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.StringPtrOutput { return v.TopicIncludeList }).(pulumi.StringPtrOutput)
 }
@@ -717,6 +959,8 @@ func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsFieldsIncludeLi
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.IntPtrOutput {
 		return v.TransformsOversizedRecordsMaxFieldSizeBytes
@@ -727,6 +971,8 @@ func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsMaxFieldSizeByt
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.IntPtrOutput {
 		return v.TransformsOversizedRecordsMaxRecordSizeBytes
@@ -737,6 +983,8 @@ func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsMaxRecordSizeBy
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -745,6 +993,8 @@ func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsOversizedFieldB
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.BoolPtrOutput {
 		return v.TransformsOversizedRecordsReplaceNullWithDefault
@@ -753,6 +1003,8 @@ func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsReplaceNullWith
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsSemanticTypesExclude
@@ -760,6 +1012,8 @@ func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsSemanticTypesEx
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsTruncationSuffix
@@ -774,6 +1028,8 @@ func (o SalesforceWebhookSourceOutput) TransformsValueToKeyFieldsIncludeList() p
 }
 
 // Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o SalesforceWebhookSourceOutput) TransformsValueToKeyReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.BoolPtrOutput {
 		return v.TransformsValueToKeyReplaceNullWithDefault

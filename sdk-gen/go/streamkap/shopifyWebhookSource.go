@@ -23,39 +23,63 @@ type ShopifyWebhookSource struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// API key (config key `api.key`).
 	ApiKey pulumi.StringPtrOutput `pulumi:"apiKey"`
 	// Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+	//
+	// Defaults to `true`.
 	CamelSourceDlqEnabled pulumi.BoolPtrOutput `pulumi:"camelSourceDlqEnabled"`
 	// Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+	//
+	// Defaults to `""`.
 	CamelSourcePayloadRouterFanoutFields pulumi.StringPtrOutput `pulumi:"camelSourcePayloadRouterFanoutFields"`
 	// Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+	//
+	// Defaults to `false`.
 	CamelSourcePayloadRouterIncludeEvent pulumi.BoolPtrOutput `pulumi:"camelSourcePayloadRouterIncludeEvent"`
 	// Camel source payload router shopify hmac secret (config key `camel.source.payload.router.shopify.hmac.secret`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourcePayloadRouterShopifyHmacSecret pulumi.StringPtrOutput `pulumi:"camelSourcePayloadRouterShopifyHmacSecret"`
 	// Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 	//
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+	//
+	// Defaults to `"DEFAULT_TOPIC"`.
 	CamelSourcePayloadRouterUnknownTypeBehavior CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
+	//
+	// Defaults to `"unknown"`.
 	CamelSourcePayloadRouterUnknownTypeDefaultTopic pulumi.StringPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeDefaultTopic"`
 	// Camel source snapshot shopify access token (config key `camel.source.snapshot.shopify.access.token`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotShopifyAccessToken pulumi.StringPtrOutput `pulumi:"camelSourceSnapshotShopifyAccessToken"`
 	// Camel source snapshot shopify API version (config key `camel.source.snapshot.shopify.api.version`).
+	//
+	// Defaults to `"2024-10"`.
 	CamelSourceSnapshotShopifyApiVersion pulumi.StringPtrOutput `pulumi:"camelSourceSnapshotShopifyApiVersion"`
 	// Camel source snapshot shopify client ID (config key `camel.source.snapshot.shopify.client.id`).
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotShopifyClientId pulumi.StringPtrOutput `pulumi:"camelSourceSnapshotShopifyClientId"`
 	// Camel source snapshot shopify client secret (config key `camel.source.snapshot.shopify.client.secret`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotShopifyClientSecret pulumi.StringPtrOutput `pulumi:"camelSourceSnapshotShopifyClientSecret"`
 	// Camel source snapshot shopify store URL (config key `camel.source.snapshot.shopify.store.url`).
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotShopifyStoreUrl pulumi.StringPtrOutput `pulumi:"camelSourceSnapshotShopifyStoreUrl"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
@@ -66,29 +90,45 @@ type ShopifyWebhookSource struct {
 	// When the service created the connector, ISO 8601.
 	CreatedTimestamp pulumi.StringPtrOutput `pulumi:"createdTimestamp"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrOutput `pulumi:"insertTopicNameEnabled"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrOutput `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.AnyOutput `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.AnyOutput `pulumi:"restartTrigger"`
 	// The service the source belongs to.
 	ServiceId pulumi.StringPtrOutput `pulumi:"serviceId"`
@@ -98,21 +138,29 @@ type ShopifyWebhookSource struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
 	// Full topic ids, e.g. `source_abc123.public.orders`.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
 	// Topic include list (config key `topic.include.list.user.defined`).
+	//
+	// Defaults to `"orders,products,customers"`.
 	TopicIncludeList pulumi.StringPtrOutput `pulumi:"topicIncludeList"`
 	// Topic display names, e.g. `public.orders`.
 	Topics pulumi.StringArrayOutput `pulumi:"topics"`
@@ -123,28 +171,42 @@ type ShopifyWebhookSource struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 	// Webhook URL (config key `webhook.url`).
 	WebhookUrl pulumi.StringPtrOutput `pulumi:"webhookUrl"`
@@ -209,62 +271,102 @@ type shopifyWebhookSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// API key (config key `api.key`).
 	ApiKey *string `pulumi:"apiKey"`
 	// Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+	//
+	// Defaults to `true`.
 	CamelSourceDlqEnabled *bool `pulumi:"camelSourceDlqEnabled"`
 	// Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+	//
+	// Defaults to `""`.
 	CamelSourcePayloadRouterFanoutFields *string `pulumi:"camelSourcePayloadRouterFanoutFields"`
 	// Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+	//
+	// Defaults to `false`.
 	CamelSourcePayloadRouterIncludeEvent *bool `pulumi:"camelSourcePayloadRouterIncludeEvent"`
 	// Camel source payload router shopify hmac secret (config key `camel.source.payload.router.shopify.hmac.secret`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourcePayloadRouterShopifyHmacSecret *string `pulumi:"camelSourcePayloadRouterShopifyHmacSecret"`
 	// Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 	//
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+	//
+	// Defaults to `"DEFAULT_TOPIC"`.
 	CamelSourcePayloadRouterUnknownTypeBehavior *CamelSourcePayloadRouterUnknownTypeBehavior `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
+	//
+	// Defaults to `"unknown"`.
 	CamelSourcePayloadRouterUnknownTypeDefaultTopic *string `pulumi:"camelSourcePayloadRouterUnknownTypeDefaultTopic"`
 	// Camel source snapshot shopify access token (config key `camel.source.snapshot.shopify.access.token`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotShopifyAccessToken *string `pulumi:"camelSourceSnapshotShopifyAccessToken"`
 	// Camel source snapshot shopify API version (config key `camel.source.snapshot.shopify.api.version`).
+	//
+	// Defaults to `"2024-10"`.
 	CamelSourceSnapshotShopifyApiVersion *string `pulumi:"camelSourceSnapshotShopifyApiVersion"`
 	// Camel source snapshot shopify client ID (config key `camel.source.snapshot.shopify.client.id`).
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotShopifyClientId *string `pulumi:"camelSourceSnapshotShopifyClientId"`
 	// Camel source snapshot shopify client secret (config key `camel.source.snapshot.shopify.client.secret`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotShopifyClientSecret *string `pulumi:"camelSourceSnapshotShopifyClientSecret"`
 	// Camel source snapshot shopify store URL (config key `camel.source.snapshot.shopify.store.url`).
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotShopifyStoreUrl *string `pulumi:"camelSourceSnapshotShopifyStoreUrl"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled *bool `pulumi:"insertTopicNameEnabled"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger interface{} `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger interface{} `pulumi:"restartTrigger"`
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -272,17 +374,25 @@ type shopifyWebhookSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot *Snapshot `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State *State `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
 	// Topic include list (config key `topic.include.list.user.defined`).
+	//
+	// Defaults to `"orders,products,customers"`.
 	TopicIncludeList *string `pulumi:"topicIncludeList"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -291,28 +401,42 @@ type shopifyWebhookSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault *bool `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 	// Webhook URL (config key `webhook.url`).
 	WebhookUrl *string `pulumi:"webhookUrl"`
@@ -324,62 +448,102 @@ type ShopifyWebhookSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// API key (config key `api.key`).
 	ApiKey pulumi.StringPtrInput
 	// Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+	//
+	// Defaults to `true`.
 	CamelSourceDlqEnabled pulumi.BoolPtrInput
 	// Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+	//
+	// Defaults to `""`.
 	CamelSourcePayloadRouterFanoutFields pulumi.StringPtrInput
 	// Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+	//
+	// Defaults to `false`.
 	CamelSourcePayloadRouterIncludeEvent pulumi.BoolPtrInput
 	// Camel source payload router shopify hmac secret (config key `camel.source.payload.router.shopify.hmac.secret`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourcePayloadRouterShopifyHmacSecret pulumi.StringPtrInput
 	// Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 	//
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+	//
+	// Defaults to `"DEFAULT_TOPIC"`.
 	CamelSourcePayloadRouterUnknownTypeBehavior CamelSourcePayloadRouterUnknownTypeBehaviorPtrInput
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
+	//
+	// Defaults to `"unknown"`.
 	CamelSourcePayloadRouterUnknownTypeDefaultTopic pulumi.StringPtrInput
 	// Camel source snapshot shopify access token (config key `camel.source.snapshot.shopify.access.token`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotShopifyAccessToken pulumi.StringPtrInput
 	// Camel source snapshot shopify API version (config key `camel.source.snapshot.shopify.api.version`).
+	//
+	// Defaults to `"2024-10"`.
 	CamelSourceSnapshotShopifyApiVersion pulumi.StringPtrInput
 	// Camel source snapshot shopify client ID (config key `camel.source.snapshot.shopify.client.id`).
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotShopifyClientId pulumi.StringPtrInput
 	// Camel source snapshot shopify client secret (config key `camel.source.snapshot.shopify.client.secret`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotShopifyClientSecret pulumi.StringPtrInput
 	// Camel source snapshot shopify store URL (config key `camel.source.snapshot.shopify.store.url`).
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotShopifyStoreUrl pulumi.StringPtrInput
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrInput
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.Input
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrInput
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.Input
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -387,17 +551,25 @@ type ShopifyWebhookSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
 	// Topic include list (config key `topic.include.list.user.defined`).
+	//
+	// Defaults to `"orders,products,customers"`.
 	TopicIncludeList pulumi.StringPtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -406,28 +578,42 @@ type ShopifyWebhookSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrInput
 	// Webhook URL (config key `webhook.url`).
 	WebhookUrl pulumi.StringPtrInput
@@ -474,6 +660,8 @@ func (o ShopifyWebhookSourceOutput) ToShopifyWebhookSourceOutputWithContext(ctx 
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o ShopifyWebhookSourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
@@ -484,16 +672,22 @@ func (o ShopifyWebhookSourceOutput) ApiKey() pulumi.StringPtrOutput {
 }
 
 // Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+//
+// Defaults to `true`.
 func (o ShopifyWebhookSourceOutput) CamelSourceDlqEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.BoolPtrOutput { return v.CamelSourceDlqEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+//
+// Defaults to `""`.
 func (o ShopifyWebhookSourceOutput) CamelSourcePayloadRouterFanoutFields() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.StringPtrOutput { return v.CamelSourcePayloadRouterFanoutFields }).(pulumi.StringPtrOutput)
 }
 
 // Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+//
+// Defaults to `false`.
 func (o ShopifyWebhookSourceOutput) CamelSourcePayloadRouterIncludeEvent() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.BoolPtrOutput { return v.CamelSourcePayloadRouterIncludeEvent }).(pulumi.BoolPtrOutput)
 }
@@ -501,6 +695,8 @@ func (o ShopifyWebhookSourceOutput) CamelSourcePayloadRouterIncludeEvent() pulum
 // Camel source payload router shopify hmac secret (config key `camel.source.payload.router.shopify.hmac.secret`).
 //
 // Secret: stored as a Pulumi secret.
+//
+// Defaults to `""`.
 func (o ShopifyWebhookSourceOutput) CamelSourcePayloadRouterShopifyHmacSecret() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.StringPtrOutput {
 		return v.CamelSourcePayloadRouterShopifyHmacSecret
@@ -510,6 +706,8 @@ func (o ShopifyWebhookSourceOutput) CamelSourcePayloadRouterShopifyHmacSecret() 
 // Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 //
 // One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+//
+// Defaults to `"DEFAULT_TOPIC"`.
 func (o ShopifyWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeBehavior() CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
 		return v.CamelSourcePayloadRouterUnknownTypeBehavior
@@ -518,6 +716,8 @@ func (o ShopifyWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeBehavior(
 
 // Camel source payload router unknown type default topic (config key
 // `camel.source.payload.router.unknown.type.default.topic`).
+//
+// Defaults to `"unknown"`.
 func (o ShopifyWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeDefaultTopic() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.StringPtrOutput {
 		return v.CamelSourcePayloadRouterUnknownTypeDefaultTopic
@@ -527,16 +727,22 @@ func (o ShopifyWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeDefaultTo
 // Camel source snapshot shopify access token (config key `camel.source.snapshot.shopify.access.token`).
 //
 // Secret: stored as a Pulumi secret.
+//
+// Defaults to `""`.
 func (o ShopifyWebhookSourceOutput) CamelSourceSnapshotShopifyAccessToken() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.StringPtrOutput { return v.CamelSourceSnapshotShopifyAccessToken }).(pulumi.StringPtrOutput)
 }
 
 // Camel source snapshot shopify API version (config key `camel.source.snapshot.shopify.api.version`).
+//
+// Defaults to `"2024-10"`.
 func (o ShopifyWebhookSourceOutput) CamelSourceSnapshotShopifyApiVersion() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.StringPtrOutput { return v.CamelSourceSnapshotShopifyApiVersion }).(pulumi.StringPtrOutput)
 }
 
 // Camel source snapshot shopify client ID (config key `camel.source.snapshot.shopify.client.id`).
+//
+// Defaults to `""`.
 func (o ShopifyWebhookSourceOutput) CamelSourceSnapshotShopifyClientId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.StringPtrOutput { return v.CamelSourceSnapshotShopifyClientId }).(pulumi.StringPtrOutput)
 }
@@ -544,11 +750,15 @@ func (o ShopifyWebhookSourceOutput) CamelSourceSnapshotShopifyClientId() pulumi.
 // Camel source snapshot shopify client secret (config key `camel.source.snapshot.shopify.client.secret`).
 //
 // Secret: stored as a Pulumi secret.
+//
+// Defaults to `""`.
 func (o ShopifyWebhookSourceOutput) CamelSourceSnapshotShopifyClientSecret() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.StringPtrOutput { return v.CamelSourceSnapshotShopifyClientSecret }).(pulumi.StringPtrOutput)
 }
 
 // Camel source snapshot shopify store URL (config key `camel.source.snapshot.shopify.store.url`).
+//
+// Defaults to `""`.
 func (o ShopifyWebhookSourceOutput) CamelSourceSnapshotShopifyStoreUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.StringPtrOutput { return v.CamelSourceSnapshotShopifyStoreUrl }).(pulumi.StringPtrOutput)
 }
@@ -574,6 +784,8 @@ func (o ShopifyWebhookSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 }
 
 // Insert topic name enabled (config key `InsertTopicName.enabled`).
+//
+// Defaults to `false`.
 func (o ShopifyWebhookSourceOutput) InsertTopicNameEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.BoolPtrOutput { return v.InsertTopicNameEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -586,6 +798,8 @@ func (o ShopifyWebhookSourceOutput) LastSnapshot() pulumi.AnyOutput {
 // The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 // then a change that replaces the connector creates the new one before deleting the old, with no gap.
 // With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o ShopifyWebhookSourceOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -593,34 +807,46 @@ func (o ShopifyWebhookSourceOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o ShopifyWebhookSourceOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o ShopifyWebhookSourceOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 // operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+//
+// Defaults to 600.
 func (o ShopifyWebhookSourceOutput) ReadyTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.IntPtrOutput { return v.ReadyTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
 // Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 // source reads again from the start). Runs before a restart asked for in the same change.
+//
+// Defaults to none: no reset.
 func (o ShopifyWebhookSourceOutput) ResetTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.AnyOutput { return v.ResetTrigger }).(pulumi.AnyOutput)
 }
 
 // Restarts one task exactly once when `trigger` or `task` changes.
+//
+// Defaults to none: no task restart.
 func (o ShopifyWebhookSourceOutput) RestartTaskTrigger() RestartTaskTriggerPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) RestartTaskTriggerPtrOutput { return v.RestartTaskTrigger }).(RestartTaskTriggerPtrOutput)
 }
 
 // Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 // counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+//
+// Defaults to none: no restart.
 func (o ShopifyWebhookSourceOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
@@ -636,6 +862,8 @@ func (o ShopifyWebhookSourceOutput) ServiceId() pulumi.StringPtrOutput {
 // snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 // `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+//
+// Defaults to none: only the service's initial snapshot.
 func (o ShopifyWebhookSourceOutput) Snapshot() SnapshotPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
 }
@@ -645,12 +873,16 @@ func (o ShopifyWebhookSourceOutput) Snapshot() SnapshotPtrOutput {
 // (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 // fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 // drift, and the next `up` sets it back.
+//
+// Defaults to "running".
 func (o ShopifyWebhookSourceOutput) State() StatePtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) StatePtrOutput { return v.State }).(StatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 // are on the service; `[]` removes them all.
+//
+// Defaults to left as they are on the service.
 func (o ShopifyWebhookSourceOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
@@ -666,6 +898,8 @@ func (o ShopifyWebhookSourceOutput) TopicIds() pulumi.StringArrayOutput {
 }
 
 // Topic include list (config key `topic.include.list.user.defined`).
+//
+// Defaults to `"orders,products,customers"`.
 func (o ShopifyWebhookSourceOutput) TopicIncludeList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.StringPtrOutput { return v.TopicIncludeList }).(pulumi.StringPtrOutput)
 }
@@ -692,6 +926,8 @@ func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsFieldsIncludeList(
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.IntPtrOutput {
 		return v.TransformsOversizedRecordsMaxFieldSizeBytes
@@ -702,6 +938,8 @@ func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes(
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.IntPtrOutput {
 		return v.TransformsOversizedRecordsMaxRecordSizeBytes
@@ -712,6 +950,8 @@ func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -720,6 +960,8 @@ func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsOversizedFieldBeha
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.BoolPtrOutput {
 		return v.TransformsOversizedRecordsReplaceNullWithDefault
@@ -728,6 +970,8 @@ func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsReplaceNullWithDef
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsSemanticTypesExclude
@@ -735,6 +979,8 @@ func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsSemanticTypesExclu
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsTruncationSuffix
@@ -747,6 +993,8 @@ func (o ShopifyWebhookSourceOutput) TransformsValueToKeyFieldsIncludeList() pulu
 }
 
 // Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o ShopifyWebhookSourceOutput) TransformsValueToKeyReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.BoolPtrOutput {
 		return v.TransformsValueToKeyReplaceNullWithDefault

@@ -21,6 +21,8 @@ type SnowflakeDestination struct {
 
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Apply dynamic table script (config key `apply.dynamic.table.script`).
+	//
+	// Defaults to `false`.
 	ApplyDynamicTableScript pulumi.BoolPtrOutput `pulumi:"applyDynamicTableScript"`
 	// Auto qa dedupe table mapping (config key `auto.qa.dedupe.table.mapping`).
 	//
@@ -33,31 +35,47 @@ type SnowflakeDestination struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrOutput `pulumi:"consumerOverrideMaxPollRecords"`
 	// Create schema auto (config key `create.schema.auto`).
+	//
+	// Defaults to `true`.
 	CreateSchemaAuto pulumi.BoolPtrOutput `pulumi:"createSchemaAuto"`
 	// Create SQL data (config key `create.sql.data`).
 	CreateSqlData pulumi.StringPtrOutput `pulumi:"createSqlData"`
 	// Create SQL execute (config key `create.sql.execute`).
+	//
+	// Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT *
+	// EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms
+	// DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
 	CreateSqlExecute pulumi.StringPtrOutput `pulumi:"createSqlExecute"`
 	// How the object was created: `api`, `terraform` or `web` (see the `streamkap:createdFrom` setting).
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
 	// When the service created the connector, ISO 8601.
 	CreatedTimestamp pulumi.StringPtrOutput `pulumi:"createdTimestamp"`
 	// Hard delete (config key `hard.delete`).
+	//
+	// Defaults to `true`.
 	HardDelete pulumi.BoolPtrOutput `pulumi:"hardDelete"`
 	// Ingestion mode (config key `ingestion.mode`).
 	//
 	// One of `upsert`, `append`.
 	// Changing this replaces the destination.
+	//
+	// Defaults to `"append"`.
 	IngestionMode IngestionModePtrOutput `pulumi:"ingestionMode"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
 	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrOutput        `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds pulumi.IntPtrOutput         `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
@@ -66,8 +84,12 @@ type SnowflakeDestination struct {
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution SchemaEvolutionPtrOutput `pulumi:"schemaEvolution"`
 	// Sfwarehouse (config key `sfwarehouse`).
+	//
+	// Defaults to `"STREAMKAP_WH"`.
 	Sfwarehouse pulumi.StringPtrOutput `pulumi:"sfwarehouse"`
 	Snapshot    SnapshotPtrOutput      `pulumi:"snapshot"`
 	// Snowflake database name (config key `snowflake.database.name`).
@@ -81,18 +103,26 @@ type SnowflakeDestination struct {
 	// Secret: stored as a Pulumi secret.
 	SnowflakePrivateKeyPassphrase pulumi.StringPtrOutput `pulumi:"snowflakePrivateKeyPassphrase"`
 	// Snowflake private key passphrase secured (config key `snowflake.private.key.passphrase.secured`).
+	//
+	// Defaults to `true`.
 	SnowflakePrivateKeyPassphraseSecured pulumi.BoolPtrOutput `pulumi:"snowflakePrivateKeyPassphraseSecured"`
 	// Snowflake role name (config key `snowflake.role.name`).
+	//
+	// Defaults to `"STREAMKAP_ROLE"`.
 	SnowflakeRoleName pulumi.StringPtrOutput `pulumi:"snowflakeRoleName"`
 	// Snowflake schema name (config key `snowflake.schema.name`).
 	SnowflakeSchemaName pulumi.StringPtrOutput `pulumi:"snowflakeSchemaName"`
 	// Snowflake topic2table map (config key `snowflake.topic2table.map`).
+	//
+	// Defaults to `"REGEX_MATCHER>^([-\\w]+\\.)([-\\w]+\\.)?([-\\w]+\\.)?([-\\w]+\\.)?([-\\w]+):$5"`.
 	SnowflakeTopic2tableMap pulumi.StringPtrOutput `pulumi:"snowflakeTopic2tableMap"`
 	// Snowflake URL name (config key `snowflake.url.name`).
 	SnowflakeUrlName pulumi.StringPtrOutput `pulumi:"snowflakeUrlName"`
 	// Snowflake user name (config key `snowflake.user.name`).
 	SnowflakeUserName pulumi.StringPtrOutput `pulumi:"snowflakeUserName"`
 	// SQL table name (config key `sql.table.name`).
+	//
+	// Defaults to `"{{table}}_DT"`.
 	SqlTableName pulumi.StringPtrOutput   `pulumi:"sqlTableName"`
 	State        StatePtrOutput           `pulumi:"state"`
 	Tags         pulumi.StringArrayOutput `pulumi:"tags"`
@@ -117,11 +147,15 @@ type SnowflakeDestination struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrOutput `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -130,24 +164,36 @@ type SnowflakeDestination struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrOutput `pulumi:"transformsRenameFieldsRenames"`
@@ -160,6 +206,8 @@ type SnowflakeDestination struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrOutput `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -167,19 +215,27 @@ type SnowflakeDestination struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonbJFieldsIncludeList"`
 	// Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
 	TransformsToStringJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToStringJFieldsIncludeList"`
 	// Use hybrid tables (config key `use.hybrid.tables`).
+	//
+	// Defaults to `false`.
 	UseHybridTables pulumi.BoolPtrOutput `pulumi:"useHybridTables"`
 }
 
@@ -255,6 +311,8 @@ func (SnowflakeDestinationState) ElementType() reflect.Type {
 type snowflakeDestinationArgs struct {
 	Adopt *string `pulumi:"adopt"`
 	// Apply dynamic table script (config key `apply.dynamic.table.script`).
+	//
+	// Defaults to `false`.
 	ApplyDynamicTableScript *bool `pulumi:"applyDynamicTableScript"`
 	// Auto qa dedupe table mapping (config key `auto.qa.dedupe.table.mapping`).
 	//
@@ -263,25 +321,41 @@ type snowflakeDestinationArgs struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords *int `pulumi:"consumerOverrideMaxPollRecords"`
 	// Create schema auto (config key `create.schema.auto`).
+	//
+	// Defaults to `true`.
 	CreateSchemaAuto *bool `pulumi:"createSchemaAuto"`
 	// Create SQL data (config key `create.sql.data`).
 	CreateSqlData *string `pulumi:"createSqlData"`
 	// Create SQL execute (config key `create.sql.execute`).
+	//
+	// Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT *
+	// EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms
+	// DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
 	CreateSqlExecute *string `pulumi:"createSqlExecute"`
 	// Hard delete (config key `hard.delete`).
+	//
+	// Defaults to `true`.
 	HardDelete *bool `pulumi:"hardDelete"`
 	// Ingestion mode (config key `ingestion.mode`).
 	//
 	// One of `upsert`, `append`.
 	// Changing this replaces the destination.
+	//
+	// Defaults to `"append"`.
 	IngestionMode *IngestionMode `pulumi:"ingestionMode"`
 	Name          *string        `pulumi:"name"`
 	OnDrift       *OnDrift       `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    *bool               `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds *int                `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        interface{}         `pulumi:"resetTrigger"`
@@ -290,8 +364,12 @@ type snowflakeDestinationArgs struct {
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution *SchemaEvolution `pulumi:"schemaEvolution"`
 	// Sfwarehouse (config key `sfwarehouse`).
+	//
+	// Defaults to `"STREAMKAP_WH"`.
 	Sfwarehouse *string   `pulumi:"sfwarehouse"`
 	Snapshot    *Snapshot `pulumi:"snapshot"`
 	// Snowflake database name (config key `snowflake.database.name`).
@@ -305,18 +383,26 @@ type snowflakeDestinationArgs struct {
 	// Secret: stored as a Pulumi secret.
 	SnowflakePrivateKeyPassphrase *string `pulumi:"snowflakePrivateKeyPassphrase"`
 	// Snowflake private key passphrase secured (config key `snowflake.private.key.passphrase.secured`).
+	//
+	// Defaults to `true`.
 	SnowflakePrivateKeyPassphraseSecured *bool `pulumi:"snowflakePrivateKeyPassphraseSecured"`
 	// Snowflake role name (config key `snowflake.role.name`).
+	//
+	// Defaults to `"STREAMKAP_ROLE"`.
 	SnowflakeRoleName *string `pulumi:"snowflakeRoleName"`
 	// Snowflake schema name (config key `snowflake.schema.name`).
 	SnowflakeSchemaName string `pulumi:"snowflakeSchemaName"`
 	// Snowflake topic2table map (config key `snowflake.topic2table.map`).
+	//
+	// Defaults to `"REGEX_MATCHER>^([-\\w]+\\.)([-\\w]+\\.)?([-\\w]+\\.)?([-\\w]+\\.)?([-\\w]+):$5"`.
 	SnowflakeTopic2tableMap *string `pulumi:"snowflakeTopic2tableMap"`
 	// Snowflake URL name (config key `snowflake.url.name`).
 	SnowflakeUrlName string `pulumi:"snowflakeUrlName"`
 	// Snowflake user name (config key `snowflake.user.name`).
 	SnowflakeUserName string `pulumi:"snowflakeUserName"`
 	// SQL table name (config key `sql.table.name`).
+	//
+	// Defaults to `"{{table}}_DT"`.
 	SqlTableName *string  `pulumi:"sqlTableName"`
 	State        *State   `pulumi:"state"`
 	Tags         []string `pulumi:"tags"`
@@ -335,11 +421,15 @@ type snowflakeDestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList *string `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll *bool `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -348,24 +438,36 @@ type snowflakeDestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames *string `pulumi:"transformsRenameFieldsRenames"`
@@ -378,6 +480,8 @@ type snowflakeDestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList *string `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision *bool `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList *string `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -385,19 +489,27 @@ type snowflakeDestinationArgs struct {
 	TransformsToIntJFieldsIncludeList *string `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes *bool `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList *string `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes *bool `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson *bool `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList *string `pulumi:"transformsToJsonbJFieldsIncludeList"`
 	// Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
 	TransformsToStringJFieldsIncludeList *string `pulumi:"transformsToStringJFieldsIncludeList"`
 	// Use hybrid tables (config key `use.hybrid.tables`).
+	//
+	// Defaults to `false`.
 	UseHybridTables *bool `pulumi:"useHybridTables"`
 }
 
@@ -405,6 +517,8 @@ type snowflakeDestinationArgs struct {
 type SnowflakeDestinationArgs struct {
 	Adopt pulumi.StringPtrInput
 	// Apply dynamic table script (config key `apply.dynamic.table.script`).
+	//
+	// Defaults to `false`.
 	ApplyDynamicTableScript pulumi.BoolPtrInput
 	// Auto qa dedupe table mapping (config key `auto.qa.dedupe.table.mapping`).
 	//
@@ -413,25 +527,41 @@ type SnowflakeDestinationArgs struct {
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrInput
 	// Create schema auto (config key `create.schema.auto`).
+	//
+	// Defaults to `true`.
 	CreateSchemaAuto pulumi.BoolPtrInput
 	// Create SQL data (config key `create.sql.data`).
 	CreateSqlData pulumi.StringPtrInput
 	// Create SQL execute (config key `create.sql.execute`).
+	//
+	// Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT *
+	// EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms
+	// DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
 	CreateSqlExecute pulumi.StringPtrInput
 	// Hard delete (config key `hard.delete`).
+	//
+	// Defaults to `true`.
 	HardDelete pulumi.BoolPtrInput
 	// Ingestion mode (config key `ingestion.mode`).
 	//
 	// One of `upsert`, `append`.
 	// Changing this replaces the destination.
+	//
+	// Defaults to `"append"`.
 	IngestionMode IngestionModePtrInput
 	Name          pulumi.StringPtrInput
 	OnDrift       OnDriftPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrInput
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	ResetTrigger        pulumi.Input
@@ -440,8 +570,12 @@ type SnowflakeDestinationArgs struct {
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution SchemaEvolutionPtrInput
 	// Sfwarehouse (config key `sfwarehouse`).
+	//
+	// Defaults to `"STREAMKAP_WH"`.
 	Sfwarehouse pulumi.StringPtrInput
 	Snapshot    SnapshotPtrInput
 	// Snowflake database name (config key `snowflake.database.name`).
@@ -455,18 +589,26 @@ type SnowflakeDestinationArgs struct {
 	// Secret: stored as a Pulumi secret.
 	SnowflakePrivateKeyPassphrase pulumi.StringPtrInput
 	// Snowflake private key passphrase secured (config key `snowflake.private.key.passphrase.secured`).
+	//
+	// Defaults to `true`.
 	SnowflakePrivateKeyPassphraseSecured pulumi.BoolPtrInput
 	// Snowflake role name (config key `snowflake.role.name`).
+	//
+	// Defaults to `"STREAMKAP_ROLE"`.
 	SnowflakeRoleName pulumi.StringPtrInput
 	// Snowflake schema name (config key `snowflake.schema.name`).
 	SnowflakeSchemaName pulumi.StringInput
 	// Snowflake topic2table map (config key `snowflake.topic2table.map`).
+	//
+	// Defaults to `"REGEX_MATCHER>^([-\\w]+\\.)([-\\w]+\\.)?([-\\w]+\\.)?([-\\w]+\\.)?([-\\w]+):$5"`.
 	SnowflakeTopic2tableMap pulumi.StringPtrInput
 	// Snowflake URL name (config key `snowflake.url.name`).
 	SnowflakeUrlName pulumi.StringInput
 	// Snowflake user name (config key `snowflake.user.name`).
 	SnowflakeUserName pulumi.StringInput
 	// SQL table name (config key `sql.table.name`).
+	//
+	// Defaults to `"{{table}}_DT"`.
 	SqlTableName pulumi.StringPtrInput
 	State        StatePtrInput
 	Tags         pulumi.StringArrayInput
@@ -485,11 +627,15 @@ type SnowflakeDestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrInput
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrInput
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -498,24 +644,36 @@ type SnowflakeDestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrInput
@@ -528,6 +686,8 @@ type SnowflakeDestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrInput
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrInput
@@ -535,19 +695,27 @@ type SnowflakeDestinationArgs struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrInput
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
 	TransformsToStringJFieldsIncludeList pulumi.StringPtrInput
 	// Use hybrid tables (config key `use.hybrid.tables`).
+	//
+	// Defaults to `false`.
 	UseHybridTables pulumi.BoolPtrInput
 }
 
@@ -593,6 +761,8 @@ func (o SnowflakeDestinationOutput) Adopt() pulumi.StringPtrOutput {
 }
 
 // Apply dynamic table script (config key `apply.dynamic.table.script`).
+//
+// Defaults to `false`.
 func (o SnowflakeDestinationOutput) ApplyDynamicTableScript() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.BoolPtrOutput { return v.ApplyDynamicTableScript }).(pulumi.BoolPtrOutput)
 }
@@ -617,11 +787,15 @@ func (o SnowflakeDestinationOutput) ConnectorStatus() pulumi.StringPtrOutput {
 // Consumer override max poll records (config key `consumer.override.max.poll.records`).
 //
 // Between 1 and 100000.
+//
+// Defaults to `10000`.
 func (o SnowflakeDestinationOutput) ConsumerOverrideMaxPollRecords() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.IntPtrOutput { return v.ConsumerOverrideMaxPollRecords }).(pulumi.IntPtrOutput)
 }
 
 // Create schema auto (config key `create.schema.auto`).
+//
+// Defaults to `true`.
 func (o SnowflakeDestinationOutput) CreateSchemaAuto() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.BoolPtrOutput { return v.CreateSchemaAuto }).(pulumi.BoolPtrOutput)
 }
@@ -632,6 +806,10 @@ func (o SnowflakeDestinationOutput) CreateSqlData() pulumi.StringPtrOutput {
 }
 
 // Create SQL execute (config key `create.sql.execute`).
+//
+// Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT *
+// EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms
+// DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
 func (o SnowflakeDestinationOutput) CreateSqlExecute() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.StringPtrOutput { return v.CreateSqlExecute }).(pulumi.StringPtrOutput)
 }
@@ -647,6 +825,8 @@ func (o SnowflakeDestinationOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 }
 
 // Hard delete (config key `hard.delete`).
+//
+// Defaults to `true`.
 func (o SnowflakeDestinationOutput) HardDelete() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.BoolPtrOutput { return v.HardDelete }).(pulumi.BoolPtrOutput)
 }
@@ -655,6 +835,8 @@ func (o SnowflakeDestinationOutput) HardDelete() pulumi.BoolPtrOutput {
 //
 // One of `upsert`, `append`.
 // Changing this replaces the destination.
+//
+// Defaults to `"append"`.
 func (o SnowflakeDestinationOutput) IngestionMode() IngestionModePtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) IngestionModePtrOutput { return v.IngestionMode }).(IngestionModePtrOutput)
 }
@@ -673,11 +855,15 @@ func (o SnowflakeDestinationOutput) OnDrift() OnDriftPtrOutput {
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o SnowflakeDestinationOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // Quote identifiers (config key `quote.identifiers`).
+//
+// Defaults to `true`.
 func (o SnowflakeDestinationOutput) QuoteIdentifiers() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.BoolPtrOutput { return v.QuoteIdentifiers }).(pulumi.BoolPtrOutput)
 }
@@ -701,11 +887,15 @@ func (o SnowflakeDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 // Schema evolution (config key `schema.evolution`).
 //
 // One of `basic`, `none`.
+//
+// Defaults to `"basic"`.
 func (o SnowflakeDestinationOutput) SchemaEvolution() SchemaEvolutionPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) SchemaEvolutionPtrOutput { return v.SchemaEvolution }).(SchemaEvolutionPtrOutput)
 }
 
 // Sfwarehouse (config key `sfwarehouse`).
+//
+// Defaults to `"STREAMKAP_WH"`.
 func (o SnowflakeDestinationOutput) Sfwarehouse() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.StringPtrOutput { return v.Sfwarehouse }).(pulumi.StringPtrOutput)
 }
@@ -734,11 +924,15 @@ func (o SnowflakeDestinationOutput) SnowflakePrivateKeyPassphrase() pulumi.Strin
 }
 
 // Snowflake private key passphrase secured (config key `snowflake.private.key.passphrase.secured`).
+//
+// Defaults to `true`.
 func (o SnowflakeDestinationOutput) SnowflakePrivateKeyPassphraseSecured() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.BoolPtrOutput { return v.SnowflakePrivateKeyPassphraseSecured }).(pulumi.BoolPtrOutput)
 }
 
 // Snowflake role name (config key `snowflake.role.name`).
+//
+// Defaults to `"STREAMKAP_ROLE"`.
 func (o SnowflakeDestinationOutput) SnowflakeRoleName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.StringPtrOutput { return v.SnowflakeRoleName }).(pulumi.StringPtrOutput)
 }
@@ -749,6 +943,8 @@ func (o SnowflakeDestinationOutput) SnowflakeSchemaName() pulumi.StringPtrOutput
 }
 
 // Snowflake topic2table map (config key `snowflake.topic2table.map`).
+//
+// Defaults to `"REGEX_MATCHER>^([-\\w]+\\.)([-\\w]+\\.)?([-\\w]+\\.)?([-\\w]+\\.)?([-\\w]+):$5"`.
 func (o SnowflakeDestinationOutput) SnowflakeTopic2tableMap() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.StringPtrOutput { return v.SnowflakeTopic2tableMap }).(pulumi.StringPtrOutput)
 }
@@ -764,6 +960,8 @@ func (o SnowflakeDestinationOutput) SnowflakeUserName() pulumi.StringPtrOutput {
 }
 
 // SQL table name (config key `sql.table.name`).
+//
+// Defaults to `"{{table}}_DT"`.
 func (o SnowflakeDestinationOutput) SqlTableName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.StringPtrOutput { return v.SqlTableName }).(pulumi.StringPtrOutput)
 }
@@ -830,6 +1028,8 @@ func (o SnowflakeDestinationOutput) TransformsMarkColumnsAsOptionalFieldsInclude
 
 // Transforms mark columns as required fields include all (config key
 // `transforms.MarkColumnsAsRequired.fields.include.all`).
+//
+// Defaults to `false`.
 func (o SnowflakeDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.BoolPtrOutput {
 		return v.TransformsMarkColumnsAsRequiredFieldsIncludeAll
@@ -840,6 +1040,8 @@ func (o SnowflakeDestinationOutput) TransformsMarkColumnsAsRequiredFieldsInclude
 // `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 //
 // One of `NONE`, `TYPE_MIN`.
+//
+// Defaults to `"NONE"`.
 func (o SnowflakeDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
@@ -863,6 +1065,8 @@ func (o SnowflakeDestinationOutput) TransformsOversizedRecordsFieldsIncludeList(
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o SnowflakeDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.IntPtrOutput {
 		return v.TransformsOversizedRecordsMaxFieldSizeBytes
@@ -873,6 +1077,8 @@ func (o SnowflakeDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes(
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o SnowflakeDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.IntPtrOutput {
 		return v.TransformsOversizedRecordsMaxRecordSizeBytes
@@ -883,6 +1089,8 @@ func (o SnowflakeDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o SnowflakeDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -891,6 +1099,8 @@ func (o SnowflakeDestinationOutput) TransformsOversizedRecordsOversizedFieldBeha
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o SnowflakeDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.BoolPtrOutput {
 		return v.TransformsOversizedRecordsReplaceNullWithDefault
@@ -899,6 +1109,8 @@ func (o SnowflakeDestinationOutput) TransformsOversizedRecordsReplaceNullWithDef
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o SnowflakeDestinationOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsSemanticTypesExclude
@@ -906,6 +1118,8 @@ func (o SnowflakeDestinationOutput) TransformsOversizedRecordsSemanticTypesExclu
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o SnowflakeDestinationOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsTruncationSuffix
@@ -942,6 +1156,8 @@ func (o SnowflakeDestinationOutput) TransformsToDecimalJFieldsIncludeList() pulu
 }
 
 // Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+//
+// Defaults to `false`.
 func (o SnowflakeDestinationOutput) TransformsToDecimalJTruncateToMaxPrecision() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.BoolPtrOutput {
 		return v.TransformsToDecimalJTruncateToMaxPrecision
@@ -960,6 +1176,8 @@ func (o SnowflakeDestinationOutput) TransformsToIntJFieldsIncludeList() pulumi.S
 
 // Transforms to JSON j convert all complex types (config key
 // `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o SnowflakeDestinationOutput) TransformsToJsonJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
@@ -971,11 +1189,15 @@ func (o SnowflakeDestinationOutput) TransformsToJsonJFieldsIncludeList() pulumi.
 
 // Transforms to JSONB j convert all complex types (config key
 // `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o SnowflakeDestinationOutput) TransformsToJsonbJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
 
 // Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+//
+// Defaults to `false`.
 func (o SnowflakeDestinationOutput) TransformsToJsonbJConvertAllJson() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllJson }).(pulumi.BoolPtrOutput)
 }
@@ -991,6 +1213,8 @@ func (o SnowflakeDestinationOutput) TransformsToStringJFieldsIncludeList() pulum
 }
 
 // Use hybrid tables (config key `use.hybrid.tables`).
+//
+// Defaults to `false`.
 func (o SnowflakeDestinationOutput) UseHybridTables() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.BoolPtrOutput { return v.UseHybridTables }).(pulumi.BoolPtrOutput)
 }

@@ -29,10 +29,14 @@ type SqlJoinTransform struct {
 	// holds, and `deploy` deploys its latest version.
 	//
 	// Its `language` is `SQL` for this transform (config key `transforms.language`).
+	//
+	// Defaults to none.
 	Implementation ImplementationPtrOutput `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	InputFormat pulumi.StringPtrOutput `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
@@ -49,6 +53,8 @@ type SqlJoinTransform struct {
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	OutputFormat pulumi.StringPtrOutput `pulumi:"outputFormat"`
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
@@ -57,12 +63,16 @@ type SqlJoinTransform struct {
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 20.
+	//
+	// Defaults to `5`.
 	Parallelism pulumi.IntPtrOutput `pulumi:"parallelism"`
 	// The version the preview job runs, when one was deployed.
 	PreviewVersion pulumi.StringPtrOutput   `pulumi:"previewVersion"`
 	ReplayWindow   ReplayWindowPtrOutput    `pulumi:"replayWindow"`
 	Tags           pulumi.StringArrayOutput `pulumi:"tags"`
 	// Topic TTL (config key `transforms.topic.ttl`).
+	//
+	// Defaults to `""`.
 	TopicTtl pulumi.StringPtrOutput `pulumi:"topicTtl"`
 	UnitTest UnitTestPtrOutput      `pulumi:"unitTest"`
 	// The latest implementation version number (0 before any code was written).
@@ -122,10 +132,14 @@ type sqlJoinTransformArgs struct {
 	// holds, and `deploy` deploys its latest version.
 	//
 	// Its `language` is `SQL` for this transform (config key `transforms.language`).
+	//
+	// Defaults to none.
 	Implementation *Implementation `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	InputFormat *string `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
@@ -136,6 +150,8 @@ type sqlJoinTransformArgs struct {
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	OutputFormat *string `pulumi:"outputFormat"`
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
@@ -144,10 +160,14 @@ type sqlJoinTransformArgs struct {
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 20.
+	//
+	// Defaults to `5`.
 	Parallelism  *int          `pulumi:"parallelism"`
 	ReplayWindow *ReplayWindow `pulumi:"replayWindow"`
 	Tags         []string      `pulumi:"tags"`
 	// Topic TTL (config key `transforms.topic.ttl`).
+	//
+	// Defaults to `""`.
 	TopicTtl *string   `pulumi:"topicTtl"`
 	UnitTest *UnitTest `pulumi:"unitTest"`
 }
@@ -161,10 +181,14 @@ type SqlJoinTransformArgs struct {
 	// holds, and `deploy` deploys its latest version.
 	//
 	// Its `language` is `SQL` for this transform (config key `transforms.language`).
+	//
+	// Defaults to none.
 	Implementation ImplementationPtrInput
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	InputFormat pulumi.StringPtrInput
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
@@ -175,6 +199,8 @@ type SqlJoinTransformArgs struct {
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	OutputFormat pulumi.StringPtrInput
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
@@ -183,10 +209,14 @@ type SqlJoinTransformArgs struct {
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 20.
+	//
+	// Defaults to `5`.
 	Parallelism  pulumi.IntPtrInput
 	ReplayWindow ReplayWindowPtrInput
 	Tags         pulumi.StringArrayInput
 	// Topic TTL (config key `transforms.topic.ttl`).
+	//
+	// Defaults to `""`.
 	TopicTtl pulumi.StringPtrInput
 	UnitTest UnitTestPtrInput
 }
@@ -249,6 +279,8 @@ func (o SqlJoinTransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 // holds, and `deploy` deploys its latest version.
 //
 // Its `language` is `SQL` for this transform (config key `transforms.language`).
+//
+// Defaults to none.
 func (o SqlJoinTransformOutput) Implementation() ImplementationPtrOutput {
 	return o.ApplyT(func(v *SqlJoinTransform) ImplementationPtrOutput { return v.Implementation }).(ImplementationPtrOutput)
 }
@@ -256,6 +288,8 @@ func (o SqlJoinTransformOutput) Implementation() ImplementationPtrOutput {
 // How input records are serialized (config key `transforms.input.serialization.format`).
 //
 // One of `Any`, `Avro`, `Json`.
+//
+// Defaults to `"Any"`.
 func (o SqlJoinTransformOutput) InputFormat() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SqlJoinTransform) pulumi.StringPtrOutput { return v.InputFormat }).(pulumi.StringPtrOutput)
 }
@@ -293,6 +327,8 @@ func (o SqlJoinTransformOutput) OnDrift() OnDriftPtrOutput {
 // How output records are serialized (config key `transforms.output.serialization.format`).
 //
 // One of `Any`, `Avro`, `Json`.
+//
+// Defaults to `"Any"`.
 func (o SqlJoinTransformOutput) OutputFormat() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SqlJoinTransform) pulumi.StringPtrOutput { return v.OutputFormat }).(pulumi.StringPtrOutput)
 }
@@ -307,6 +343,8 @@ func (o SqlJoinTransformOutput) OutputTopicPattern() pulumi.StringPtrOutput {
 // Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 //
 // Between 1 and 20.
+//
+// Defaults to `5`.
 func (o SqlJoinTransformOutput) Parallelism() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SqlJoinTransform) pulumi.IntPtrOutput { return v.Parallelism }).(pulumi.IntPtrOutput)
 }
@@ -325,6 +363,8 @@ func (o SqlJoinTransformOutput) Tags() pulumi.StringArrayOutput {
 }
 
 // Topic TTL (config key `transforms.topic.ttl`).
+//
+// Defaults to `""`.
 func (o SqlJoinTransformOutput) TopicTtl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SqlJoinTransform) pulumi.StringPtrOutput { return v.TopicTtl }).(pulumi.StringPtrOutput)
 }

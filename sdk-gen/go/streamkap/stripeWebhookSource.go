@@ -23,29 +23,45 @@ type StripeWebhookSource struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// API key (config key `api.key`).
 	ApiKey pulumi.StringPtrOutput `pulumi:"apiKey"`
 	// Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+	//
+	// Defaults to `true`.
 	CamelSourceDlqEnabled pulumi.BoolPtrOutput `pulumi:"camelSourceDlqEnabled"`
 	// Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+	//
+	// Defaults to `""`.
 	CamelSourcePayloadRouterFanoutFields pulumi.StringPtrOutput `pulumi:"camelSourcePayloadRouterFanoutFields"`
 	// Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+	//
+	// Defaults to `true`.
 	CamelSourcePayloadRouterIncludeEvent pulumi.BoolPtrOutput `pulumi:"camelSourcePayloadRouterIncludeEvent"`
 	// Camel source payload router stripe signing secret (config key `camel.source.payload.router.stripe.signing.secret`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourcePayloadRouterStripeSigningSecret pulumi.StringPtrOutput `pulumi:"camelSourcePayloadRouterStripeSigningSecret"`
 	// Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 	//
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+	//
+	// Defaults to `"DEFAULT_TOPIC"`.
 	CamelSourcePayloadRouterUnknownTypeBehavior CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
+	//
+	// Defaults to `"unknown"`.
 	CamelSourcePayloadRouterUnknownTypeDefaultTopic pulumi.StringPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeDefaultTopic"`
 	// Camel source snapshot stripe API key (config key `camel.source.snapshot.stripe.api.key`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotStripeApiKey pulumi.StringPtrOutput `pulumi:"camelSourceSnapshotStripeApiKey"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
@@ -56,29 +72,45 @@ type StripeWebhookSource struct {
 	// When the service created the connector, ISO 8601.
 	CreatedTimestamp pulumi.StringPtrOutput `pulumi:"createdTimestamp"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrOutput `pulumi:"insertTopicNameEnabled"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrOutput `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.AnyOutput `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.AnyOutput `pulumi:"restartTrigger"`
 	// The service the source belongs to.
 	ServiceId pulumi.StringPtrOutput `pulumi:"serviceId"`
@@ -88,21 +120,29 @@ type StripeWebhookSource struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
 	// Full topic ids, e.g. `source_abc123.public.orders`.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
 	// Topic include list (config key `topic.include.list.user.defined`).
+	//
+	// Defaults to `"customer,payment_intent,charge,invoice"`.
 	TopicIncludeList pulumi.StringPtrOutput `pulumi:"topicIncludeList"`
 	// Topic display names, e.g. `public.orders`.
 	Topics pulumi.StringArrayOutput `pulumi:"topics"`
@@ -113,28 +153,42 @@ type StripeWebhookSource struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 	// Webhook URL (config key `webhook.url`).
 	WebhookUrl pulumi.StringPtrOutput `pulumi:"webhookUrl"`
@@ -195,52 +249,84 @@ type stripeWebhookSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// API key (config key `api.key`).
 	ApiKey *string `pulumi:"apiKey"`
 	// Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+	//
+	// Defaults to `true`.
 	CamelSourceDlqEnabled *bool `pulumi:"camelSourceDlqEnabled"`
 	// Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+	//
+	// Defaults to `""`.
 	CamelSourcePayloadRouterFanoutFields *string `pulumi:"camelSourcePayloadRouterFanoutFields"`
 	// Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+	//
+	// Defaults to `true`.
 	CamelSourcePayloadRouterIncludeEvent *bool `pulumi:"camelSourcePayloadRouterIncludeEvent"`
 	// Camel source payload router stripe signing secret (config key `camel.source.payload.router.stripe.signing.secret`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourcePayloadRouterStripeSigningSecret *string `pulumi:"camelSourcePayloadRouterStripeSigningSecret"`
 	// Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 	//
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+	//
+	// Defaults to `"DEFAULT_TOPIC"`.
 	CamelSourcePayloadRouterUnknownTypeBehavior *CamelSourcePayloadRouterUnknownTypeBehavior `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
+	//
+	// Defaults to `"unknown"`.
 	CamelSourcePayloadRouterUnknownTypeDefaultTopic *string `pulumi:"camelSourcePayloadRouterUnknownTypeDefaultTopic"`
 	// Camel source snapshot stripe API key (config key `camel.source.snapshot.stripe.api.key`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotStripeApiKey *string `pulumi:"camelSourceSnapshotStripeApiKey"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled *bool `pulumi:"insertTopicNameEnabled"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger interface{} `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger interface{} `pulumi:"restartTrigger"`
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -248,17 +334,25 @@ type stripeWebhookSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot *Snapshot `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State *State `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
 	// Topic include list (config key `topic.include.list.user.defined`).
+	//
+	// Defaults to `"customer,payment_intent,charge,invoice"`.
 	TopicIncludeList *string `pulumi:"topicIncludeList"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -267,28 +361,42 @@ type stripeWebhookSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault *bool `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 	// Webhook URL (config key `webhook.url`).
 	WebhookUrl *string `pulumi:"webhookUrl"`
@@ -300,52 +408,84 @@ type StripeWebhookSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// API key (config key `api.key`).
 	ApiKey pulumi.StringPtrInput
 	// Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+	//
+	// Defaults to `true`.
 	CamelSourceDlqEnabled pulumi.BoolPtrInput
 	// Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+	//
+	// Defaults to `""`.
 	CamelSourcePayloadRouterFanoutFields pulumi.StringPtrInput
 	// Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+	//
+	// Defaults to `true`.
 	CamelSourcePayloadRouterIncludeEvent pulumi.BoolPtrInput
 	// Camel source payload router stripe signing secret (config key `camel.source.payload.router.stripe.signing.secret`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourcePayloadRouterStripeSigningSecret pulumi.StringPtrInput
 	// Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 	//
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+	//
+	// Defaults to `"DEFAULT_TOPIC"`.
 	CamelSourcePayloadRouterUnknownTypeBehavior CamelSourcePayloadRouterUnknownTypeBehaviorPtrInput
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
+	//
+	// Defaults to `"unknown"`.
 	CamelSourcePayloadRouterUnknownTypeDefaultTopic pulumi.StringPtrInput
 	// Camel source snapshot stripe API key (config key `camel.source.snapshot.stripe.api.key`).
 	//
 	// Secret: stored as a Pulumi secret.
+	//
+	// Defaults to `""`.
 	CamelSourceSnapshotStripeApiKey pulumi.StringPtrInput
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrInput
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.Input
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrInput
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.Input
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -353,17 +493,25 @@ type StripeWebhookSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
 	// Topic include list (config key `topic.include.list.user.defined`).
+	//
+	// Defaults to `"customer,payment_intent,charge,invoice"`.
 	TopicIncludeList pulumi.StringPtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -372,28 +520,42 @@ type StripeWebhookSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrInput
 	// Webhook URL (config key `webhook.url`).
 	WebhookUrl pulumi.StringPtrInput
@@ -440,6 +602,8 @@ func (o StripeWebhookSourceOutput) ToStripeWebhookSourceOutputWithContext(ctx co
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o StripeWebhookSourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
@@ -450,16 +614,22 @@ func (o StripeWebhookSourceOutput) ApiKey() pulumi.StringPtrOutput {
 }
 
 // Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+//
+// Defaults to `true`.
 func (o StripeWebhookSourceOutput) CamelSourceDlqEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.BoolPtrOutput { return v.CamelSourceDlqEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+//
+// Defaults to `""`.
 func (o StripeWebhookSourceOutput) CamelSourcePayloadRouterFanoutFields() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.StringPtrOutput { return v.CamelSourcePayloadRouterFanoutFields }).(pulumi.StringPtrOutput)
 }
 
 // Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+//
+// Defaults to `true`.
 func (o StripeWebhookSourceOutput) CamelSourcePayloadRouterIncludeEvent() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.BoolPtrOutput { return v.CamelSourcePayloadRouterIncludeEvent }).(pulumi.BoolPtrOutput)
 }
@@ -467,6 +637,8 @@ func (o StripeWebhookSourceOutput) CamelSourcePayloadRouterIncludeEvent() pulumi
 // Camel source payload router stripe signing secret (config key `camel.source.payload.router.stripe.signing.secret`).
 //
 // Secret: stored as a Pulumi secret.
+//
+// Defaults to `""`.
 func (o StripeWebhookSourceOutput) CamelSourcePayloadRouterStripeSigningSecret() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.StringPtrOutput {
 		return v.CamelSourcePayloadRouterStripeSigningSecret
@@ -476,6 +648,8 @@ func (o StripeWebhookSourceOutput) CamelSourcePayloadRouterStripeSigningSecret()
 // Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 //
 // One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+//
+// Defaults to `"DEFAULT_TOPIC"`.
 func (o StripeWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeBehavior() CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
 		return v.CamelSourcePayloadRouterUnknownTypeBehavior
@@ -484,6 +658,8 @@ func (o StripeWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeBehavior()
 
 // Camel source payload router unknown type default topic (config key
 // `camel.source.payload.router.unknown.type.default.topic`).
+//
+// Defaults to `"unknown"`.
 func (o StripeWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeDefaultTopic() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.StringPtrOutput {
 		return v.CamelSourcePayloadRouterUnknownTypeDefaultTopic
@@ -493,6 +669,8 @@ func (o StripeWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeDefaultTop
 // Camel source snapshot stripe API key (config key `camel.source.snapshot.stripe.api.key`).
 //
 // Secret: stored as a Pulumi secret.
+//
+// Defaults to `""`.
 func (o StripeWebhookSourceOutput) CamelSourceSnapshotStripeApiKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.StringPtrOutput { return v.CamelSourceSnapshotStripeApiKey }).(pulumi.StringPtrOutput)
 }
@@ -518,6 +696,8 @@ func (o StripeWebhookSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 }
 
 // Insert topic name enabled (config key `InsertTopicName.enabled`).
+//
+// Defaults to `false`.
 func (o StripeWebhookSourceOutput) InsertTopicNameEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.BoolPtrOutput { return v.InsertTopicNameEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -530,6 +710,8 @@ func (o StripeWebhookSourceOutput) LastSnapshot() pulumi.AnyOutput {
 // The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 // then a change that replaces the connector creates the new one before deleting the old, with no gap.
 // With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o StripeWebhookSourceOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -537,34 +719,46 @@ func (o StripeWebhookSourceOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o StripeWebhookSourceOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o StripeWebhookSourceOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 // operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+//
+// Defaults to 600.
 func (o StripeWebhookSourceOutput) ReadyTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.IntPtrOutput { return v.ReadyTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
 // Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 // source reads again from the start). Runs before a restart asked for in the same change.
+//
+// Defaults to none: no reset.
 func (o StripeWebhookSourceOutput) ResetTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.AnyOutput { return v.ResetTrigger }).(pulumi.AnyOutput)
 }
 
 // Restarts one task exactly once when `trigger` or `task` changes.
+//
+// Defaults to none: no task restart.
 func (o StripeWebhookSourceOutput) RestartTaskTrigger() RestartTaskTriggerPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) RestartTaskTriggerPtrOutput { return v.RestartTaskTrigger }).(RestartTaskTriggerPtrOutput)
 }
 
 // Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 // counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+//
+// Defaults to none: no restart.
 func (o StripeWebhookSourceOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
@@ -580,6 +774,8 @@ func (o StripeWebhookSourceOutput) ServiceId() pulumi.StringPtrOutput {
 // snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 // `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+//
+// Defaults to none: only the service's initial snapshot.
 func (o StripeWebhookSourceOutput) Snapshot() SnapshotPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
 }
@@ -589,12 +785,16 @@ func (o StripeWebhookSourceOutput) Snapshot() SnapshotPtrOutput {
 // (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 // fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 // drift, and the next `up` sets it back.
+//
+// Defaults to "running".
 func (o StripeWebhookSourceOutput) State() StatePtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) StatePtrOutput { return v.State }).(StatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 // are on the service; `[]` removes them all.
+//
+// Defaults to left as they are on the service.
 func (o StripeWebhookSourceOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
@@ -610,6 +810,8 @@ func (o StripeWebhookSourceOutput) TopicIds() pulumi.StringArrayOutput {
 }
 
 // Topic include list (config key `topic.include.list.user.defined`).
+//
+// Defaults to `"customer,payment_intent,charge,invoice"`.
 func (o StripeWebhookSourceOutput) TopicIncludeList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.StringPtrOutput { return v.TopicIncludeList }).(pulumi.StringPtrOutput)
 }
@@ -636,6 +838,8 @@ func (o StripeWebhookSourceOutput) TransformsOversizedRecordsFieldsIncludeList()
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o StripeWebhookSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -644,6 +848,8 @@ func (o StripeWebhookSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes()
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o StripeWebhookSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.IntPtrOutput {
 		return v.TransformsOversizedRecordsMaxRecordSizeBytes
@@ -654,6 +860,8 @@ func (o StripeWebhookSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes(
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o StripeWebhookSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -662,6 +870,8 @@ func (o StripeWebhookSourceOutput) TransformsOversizedRecordsOversizedFieldBehav
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o StripeWebhookSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.BoolPtrOutput {
 		return v.TransformsOversizedRecordsReplaceNullWithDefault
@@ -670,6 +880,8 @@ func (o StripeWebhookSourceOutput) TransformsOversizedRecordsReplaceNullWithDefa
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o StripeWebhookSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsSemanticTypesExclude
@@ -677,6 +889,8 @@ func (o StripeWebhookSourceOutput) TransformsOversizedRecordsSemanticTypesExclud
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o StripeWebhookSourceOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsTruncationSuffix
@@ -689,6 +903,8 @@ func (o StripeWebhookSourceOutput) TransformsValueToKeyFieldsIncludeList() pulum
 }
 
 // Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o StripeWebhookSourceOutput) TransformsValueToKeyReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.BoolPtrOutput { return v.TransformsValueToKeyReplaceNullWithDefault }).(pulumi.BoolPtrOutput)
 }

@@ -23,16 +23,22 @@ type SupabaseSource struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Binary handling mode (config key `binary.handling.mode`).
 	//
 	// One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+	//
+	// Defaults to `"bytes"`.
 	BinaryHandlingMode BinaryHandlingModePtrOutput `pulumi:"binaryHandlingMode"`
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList pulumi.StringPtrOutput `pulumi:"columnExcludeList"`
 	// Column include list (config key `column.include.list.user.defined`).
 	ColumnIncludeList pulumi.StringPtrOutput `pulumi:"columnIncludeList"`
 	// Column include list toggled (config key `column.include.list.toggled`).
+	//
+	// Defaults to `true`.
 	ColumnIncludeListToggled pulumi.BoolPtrOutput `pulumi:"columnIncludeListToggled"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
@@ -53,51 +59,79 @@ type SupabaseSource struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `5432`.
 	DatabasePort pulumi.IntPtrOutput `pulumi:"databasePort"`
 	// Database sslmode (config key `database.sslmode`).
 	//
 	// One of `require`, `disable`.
+	//
+	// Defaults to `"require"`.
 	DatabaseSslmode DatabaseSslmodePtrOutput `pulumi:"databaseSslmode"`
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringPtrOutput `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
 	HeartbeatDataCollectionSchemaOrDatabase pulumi.StringPtrOutput `pulumi:"heartbeatDataCollectionSchemaOrDatabase"`
 	// Heartbeat enabled (config key `heartbeat.enabled`).
+	//
+	// Defaults to `true`.
 	HeartbeatEnabled pulumi.BoolPtrOutput `pulumi:"heartbeatEnabled"`
 	// Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+	//
+	// Defaults to `false`.
 	IncludeSourceDbNameInTableName pulumi.BoolPtrOutput `pulumi:"includeSourceDbNameInTableName"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrOutput `pulumi:"insertTopicNameEnabled"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
 	PostProcessors PostProcessorsPtrOutput `pulumi:"postProcessors"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+	//
+	// Defaults to `"$^"`.
 	PredicatesIsTopicToEnrichPattern pulumi.StringPtrOutput `pulumi:"predicatesIsTopicToEnrichPattern"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// Publication name (config key `publication.name`).
+	//
+	// Defaults to `"streamkap_pub"`.
 	PublicationName pulumi.StringPtrOutput `pulumi:"publicationName"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrOutput `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.AnyOutput `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.AnyOutput `pulumi:"restartTrigger"`
 	// Schema include list (config key `schema.include.list`).
 	SchemaIncludeList pulumi.StringPtrOutput `pulumi:"schemaIncludeList"`
@@ -106,6 +140,8 @@ type SupabaseSource struct {
 	// Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
 	SignalDataCollectionSchemaOrDatabase pulumi.StringPtrOutput `pulumi:"signalDataCollectionSchemaOrDatabase"`
 	// Slot name (config key `slot.name`).
+	//
+	// Defaults to `"streamkap_pgoutput_slot"`.
 	SlotName pulumi.StringPtrOutput `pulumi:"slotName"`
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -113,33 +149,47 @@ type SupabaseSource struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
 	// Snapshot read only (config key `snapshot.read.only.user.defined`).
 	//
 	// One of `Yes`, `No`.
+	//
+	// Defaults to `"Yes"`.
 	SnapshotReadOnly SnapshotReadOnlyPtrOutput `pulumi:"snapshotReadOnly"`
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled pulumi.BoolPtrOutput `pulumi:"sshEnabled"`
 	// SSH host (config key `ssh.host`).
 	SshHost pulumi.StringPtrOutput `pulumi:"sshHost"`
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort pulumi.IntPtrOutput `pulumi:"sshPort"`
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey pulumi.StringPtrOutput `pulumi:"sshPublicKey"`
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser pulumi.StringPtrOutput `pulumi:"sshUser"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrOutput `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringPtrOutput `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
@@ -170,28 +220,42 @@ type SupabaseSource struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -264,16 +328,22 @@ type supabaseSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// Binary handling mode (config key `binary.handling.mode`).
 	//
 	// One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+	//
+	// Defaults to `"bytes"`.
 	BinaryHandlingMode *BinaryHandlingMode `pulumi:"binaryHandlingMode"`
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList *string `pulumi:"columnExcludeList"`
 	// Column include list (config key `column.include.list.user.defined`).
 	ColumnIncludeList *string `pulumi:"columnIncludeList"`
 	// Column include list toggled (config key `column.include.list.toggled`).
+	//
+	// Defaults to `true`.
 	ColumnIncludeListToggled *bool `pulumi:"columnIncludeListToggled"`
 	// Database dbname (config key `database.dbname`).
 	DatabaseDbname string `pulumi:"databaseDbname"`
@@ -286,55 +356,85 @@ type supabaseSourceArgs struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `5432`.
 	DatabasePort *int `pulumi:"databasePort"`
 	// Database sslmode (config key `database.sslmode`).
 	//
 	// One of `require`, `disable`.
+	//
+	// Defaults to `"require"`.
 	DatabaseSslmode *DatabaseSslmode `pulumi:"databaseSslmode"`
 	// Database user (config key `database.user`).
 	DatabaseUser string `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
 	HeartbeatDataCollectionSchemaOrDatabase *string `pulumi:"heartbeatDataCollectionSchemaOrDatabase"`
 	// Heartbeat enabled (config key `heartbeat.enabled`).
+	//
+	// Defaults to `true`.
 	HeartbeatEnabled *bool `pulumi:"heartbeatEnabled"`
 	// Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+	//
+	// Defaults to `false`.
 	IncludeSourceDbNameInTableName *bool `pulumi:"includeSourceDbNameInTableName"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled *bool `pulumi:"insertTopicNameEnabled"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
 	PostProcessors *PostProcessors `pulumi:"postProcessors"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+	//
+	// Defaults to `"$^"`.
 	PredicatesIsTopicToEnrichPattern *string `pulumi:"predicatesIsTopicToEnrichPattern"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// Publication name (config key `publication.name`).
+	//
+	// Defaults to `"streamkap_pub"`.
 	PublicationName *string `pulumi:"publicationName"`
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger interface{} `pulumi:"resetTrigger"`
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger interface{} `pulumi:"restartTrigger"`
 	// Schema include list (config key `schema.include.list`).
 	SchemaIncludeList string `pulumi:"schemaIncludeList"`
 	// Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
 	SignalDataCollectionSchemaOrDatabase *string `pulumi:"signalDataCollectionSchemaOrDatabase"`
 	// Slot name (config key `slot.name`).
+	//
+	// Defaults to `"streamkap_pgoutput_slot"`.
 	SlotName *string `pulumi:"slotName"`
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -342,33 +442,47 @@ type supabaseSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot *Snapshot `pulumi:"snapshot"`
 	// Snapshot read only (config key `snapshot.read.only.user.defined`).
 	//
 	// One of `Yes`, `No`.
+	//
+	// Defaults to `"Yes"`.
 	SnapshotReadOnly *SnapshotReadOnly `pulumi:"snapshotReadOnly"`
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled *bool `pulumi:"sshEnabled"`
 	// SSH host (config key `ssh.host`).
 	SshHost *string `pulumi:"sshHost"`
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort *int `pulumi:"sshPort"`
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey *string `pulumi:"sshPublicKey"`
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser *string `pulumi:"sshUser"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State *State `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList string `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
 	// Transforms insert static key1 static field (config key `transforms.InsertStaticKey1.static.field`).
 	TransformsInsertStaticKey1StaticField *string `pulumi:"transformsInsertStaticKey1StaticField"`
@@ -393,28 +507,42 @@ type supabaseSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault *bool `pulumi:"transformsValueToKeyReplaceNullWithDefault"`
 }
 
@@ -424,16 +552,22 @@ type SupabaseSourceArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// Binary handling mode (config key `binary.handling.mode`).
 	//
 	// One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+	//
+	// Defaults to `"bytes"`.
 	BinaryHandlingMode BinaryHandlingModePtrInput
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList pulumi.StringPtrInput
 	// Column include list (config key `column.include.list.user.defined`).
 	ColumnIncludeList pulumi.StringPtrInput
 	// Column include list toggled (config key `column.include.list.toggled`).
+	//
+	// Defaults to `true`.
 	ColumnIncludeListToggled pulumi.BoolPtrInput
 	// Database dbname (config key `database.dbname`).
 	DatabaseDbname pulumi.StringInput
@@ -446,55 +580,85 @@ type SupabaseSourceArgs struct {
 	// Database port (config key `database.port.user.defined`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `5432`.
 	DatabasePort pulumi.IntPtrInput
 	// Database sslmode (config key `database.sslmode`).
 	//
 	// One of `require`, `disable`.
+	//
+	// Defaults to `"require"`.
 	DatabaseSslmode DatabaseSslmodePtrInput
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringInput
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
 	HeartbeatDataCollectionSchemaOrDatabase pulumi.StringPtrInput
 	// Heartbeat enabled (config key `heartbeat.enabled`).
+	//
+	// Defaults to `true`.
 	HeartbeatEnabled pulumi.BoolPtrInput
 	// Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+	//
+	// Defaults to `false`.
 	IncludeSourceDbNameInTableName pulumi.BoolPtrInput
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
+	//
+	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrInput
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
 	PostProcessors PostProcessorsPtrInput
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+	//
+	// Defaults to `"$^"`.
 	PredicatesIsTopicToEnrichPattern pulumi.StringPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// Publication name (config key `publication.name`).
+	//
+	// Defaults to `"streamkap_pub"`.
 	PublicationName pulumi.StringPtrInput
 	// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 	// operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+	//
+	// Defaults to 600.
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 	// source reads again from the start). Runs before a restart asked for in the same change.
+	//
+	// Defaults to none: no reset.
 	ResetTrigger pulumi.Input
 	// Restarts one task exactly once when `trigger` or `task` changes.
+	//
+	// Defaults to none: no task restart.
 	RestartTaskTrigger RestartTaskTriggerPtrInput
 	// Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 	// counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+	//
+	// Defaults to none: no restart.
 	RestartTrigger pulumi.Input
 	// Schema include list (config key `schema.include.list`).
 	SchemaIncludeList pulumi.StringInput
 	// Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
 	SignalDataCollectionSchemaOrDatabase pulumi.StringPtrInput
 	// Slot name (config key `slot.name`).
+	//
+	// Defaults to `"streamkap_pgoutput_slot"`.
 	SlotName pulumi.StringPtrInput
 	// **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
 	// share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -502,33 +666,47 @@ type SupabaseSourceArgs struct {
 	// snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 	// `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+	//
+	// Defaults to none: only the service's initial snapshot.
 	Snapshot SnapshotPtrInput
 	// Snapshot read only (config key `snapshot.read.only.user.defined`).
 	//
 	// One of `Yes`, `No`.
+	//
+	// Defaults to `"Yes"`.
 	SnapshotReadOnly SnapshotReadOnlyPtrInput
 	// SSH enabled (config key `ssh.enabled`).
+	//
+	// Defaults to `false`.
 	SshEnabled pulumi.BoolPtrInput
 	// SSH host (config key `ssh.host`).
 	SshHost pulumi.StringPtrInput
 	// SSH port (config key `ssh.port`).
 	//
 	// Between 1 and 65535.
+	//
+	// Defaults to `22`.
 	SshPort pulumi.IntPtrInput
 	// SSH public key (config key `ssh.public.key.user.displayed`).
 	SshPublicKey pulumi.StringPtrInput
 	// SSH user (config key `ssh.user`).
+	//
+	// Defaults to `"streamkap"`.
 	SshUser pulumi.StringPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 	// fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 	// drift, and the next `up` sets it back.
+	//
+	// Defaults to "running".
 	State StatePtrInput
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
 	// Transforms insert static key1 static field (config key `transforms.InsertStaticKey1.static.field`).
 	TransformsInsertStaticKey1StaticField pulumi.StringPtrInput
@@ -553,28 +731,42 @@ type SupabaseSourceArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsValueToKeyReplaceNullWithDefault pulumi.BoolPtrInput
 }
 
@@ -619,6 +811,8 @@ func (o SupabaseSourceOutput) ToSupabaseSourceOutputWithContext(ctx context.Cont
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o SupabaseSourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
@@ -626,6 +820,8 @@ func (o SupabaseSourceOutput) Adopt() pulumi.StringPtrOutput {
 // Binary handling mode (config key `binary.handling.mode`).
 //
 // One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+//
+// Defaults to `"bytes"`.
 func (o SupabaseSourceOutput) BinaryHandlingMode() BinaryHandlingModePtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) BinaryHandlingModePtrOutput { return v.BinaryHandlingMode }).(BinaryHandlingModePtrOutput)
 }
@@ -641,6 +837,8 @@ func (o SupabaseSourceOutput) ColumnIncludeList() pulumi.StringPtrOutput {
 }
 
 // Column include list toggled (config key `column.include.list.toggled`).
+//
+// Defaults to `true`.
 func (o SupabaseSourceOutput) ColumnIncludeListToggled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.BoolPtrOutput { return v.ColumnIncludeListToggled }).(pulumi.BoolPtrOutput)
 }
@@ -685,6 +883,8 @@ func (o SupabaseSourceOutput) DatabasePassword() pulumi.StringPtrOutput {
 // Database port (config key `database.port.user.defined`).
 //
 // Between 1 and 65535.
+//
+// Defaults to `5432`.
 func (o SupabaseSourceOutput) DatabasePort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.IntPtrOutput { return v.DatabasePort }).(pulumi.IntPtrOutput)
 }
@@ -692,6 +892,8 @@ func (o SupabaseSourceOutput) DatabasePort() pulumi.IntPtrOutput {
 // Database sslmode (config key `database.sslmode`).
 //
 // One of `require`, `disable`.
+//
+// Defaults to `"require"`.
 func (o SupabaseSourceOutput) DatabaseSslmode() DatabaseSslmodePtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) DatabaseSslmodePtrOutput { return v.DatabaseSslmode }).(DatabaseSslmodePtrOutput)
 }
@@ -707,16 +909,22 @@ func (o SupabaseSourceOutput) HeartbeatDataCollectionSchemaOrDatabase() pulumi.S
 }
 
 // Heartbeat enabled (config key `heartbeat.enabled`).
+//
+// Defaults to `true`.
 func (o SupabaseSourceOutput) HeartbeatEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.BoolPtrOutput { return v.HeartbeatEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+//
+// Defaults to `false`.
 func (o SupabaseSourceOutput) IncludeSourceDbNameInTableName() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.BoolPtrOutput { return v.IncludeSourceDbNameInTableName }).(pulumi.BoolPtrOutput)
 }
 
 // Insert topic name enabled (config key `InsertTopicName.enabled`).
+//
+// Defaults to `false`.
 func (o SupabaseSourceOutput) InsertTopicNameEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.BoolPtrOutput { return v.InsertTopicNameEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -729,6 +937,8 @@ func (o SupabaseSourceOutput) LastSnapshot() pulumi.AnyOutput {
 // The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 // then a change that replaces the connector creates the new one before deleting the old, with no gap.
 // With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o SupabaseSourceOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -736,6 +946,8 @@ func (o SupabaseSourceOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o SupabaseSourceOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
@@ -748,39 +960,53 @@ func (o SupabaseSourceOutput) PostProcessors() PostProcessorsPtrOutput {
 }
 
 // Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+//
+// Defaults to `"$^"`.
 func (o SupabaseSourceOutput) PredicatesIsTopicToEnrichPattern() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.StringPtrOutput { return v.PredicatesIsTopicToEnrichPattern }).(pulumi.StringPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o SupabaseSourceOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // Publication name (config key `publication.name`).
+//
+// Defaults to `"streamkap_pub"`.
 func (o SupabaseSourceOutput) PublicationName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.StringPtrOutput { return v.PublicationName }).(pulumi.StringPtrOutput)
 }
 
 // How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
 // operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+//
+// Defaults to 600.
 func (o SupabaseSourceOutput) ReadyTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.IntPtrOutput { return v.ReadyTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
 // Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
 // source reads again from the start). Runs before a restart asked for in the same change.
+//
+// Defaults to none: no reset.
 func (o SupabaseSourceOutput) ResetTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.AnyOutput { return v.ResetTrigger }).(pulumi.AnyOutput)
 }
 
 // Restarts one task exactly once when `trigger` or `task` changes.
+//
+// Defaults to none: no task restart.
 func (o SupabaseSourceOutput) RestartTaskTrigger() RestartTaskTriggerPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) RestartTaskTriggerPtrOutput { return v.RestartTaskTrigger }).(RestartTaskTriggerPtrOutput)
 }
 
 // Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
 // counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+//
+// Defaults to none: no restart.
 func (o SupabaseSourceOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
@@ -801,6 +1027,8 @@ func (o SupabaseSourceOutput) SignalDataCollectionSchemaOrDatabase() pulumi.Stri
 }
 
 // Slot name (config key `slot.name`).
+//
+// Defaults to `"streamkap_pgoutput_slot"`.
 func (o SupabaseSourceOutput) SlotName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.StringPtrOutput { return v.SlotName }).(pulumi.StringPtrOutput)
 }
@@ -811,6 +1039,8 @@ func (o SupabaseSourceOutput) SlotName() pulumi.StringPtrOutput {
 // snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
 // `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+//
+// Defaults to none: only the service's initial snapshot.
 func (o SupabaseSourceOutput) Snapshot() SnapshotPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
 }
@@ -818,11 +1048,15 @@ func (o SupabaseSourceOutput) Snapshot() SnapshotPtrOutput {
 // Snapshot read only (config key `snapshot.read.only.user.defined`).
 //
 // One of `Yes`, `No`.
+//
+// Defaults to `"Yes"`.
 func (o SupabaseSourceOutput) SnapshotReadOnly() SnapshotReadOnlyPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) SnapshotReadOnlyPtrOutput { return v.SnapshotReadOnly }).(SnapshotReadOnlyPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).
+//
+// Defaults to `false`.
 func (o SupabaseSourceOutput) SshEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.BoolPtrOutput { return v.SshEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -835,6 +1069,8 @@ func (o SupabaseSourceOutput) SshHost() pulumi.StringPtrOutput {
 // SSH port (config key `ssh.port`).
 //
 // Between 1 and 65535.
+//
+// Defaults to `22`.
 func (o SupabaseSourceOutput) SshPort() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.IntPtrOutput { return v.SshPort }).(pulumi.IntPtrOutput)
 }
@@ -845,6 +1081,8 @@ func (o SupabaseSourceOutput) SshPublicKey() pulumi.StringPtrOutput {
 }
 
 // SSH user (config key `ssh.user`).
+//
+// Defaults to `"streamkap"`.
 func (o SupabaseSourceOutput) SshUser() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.StringPtrOutput { return v.SshUser }).(pulumi.StringPtrOutput)
 }
@@ -854,6 +1092,8 @@ func (o SupabaseSourceOutput) SshUser() pulumi.StringPtrOutput {
 // (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
 // fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
 // drift, and the next `up` sets it back.
+//
+// Defaults to "running".
 func (o SupabaseSourceOutput) State() StatePtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) StatePtrOutput { return v.State }).(StatePtrOutput)
 }
@@ -865,6 +1105,8 @@ func (o SupabaseSourceOutput) TableIncludeList() pulumi.StringPtrOutput {
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 // are on the service; `[]` removes them all.
+//
+// Defaults to left as they are on the service.
 func (o SupabaseSourceOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
@@ -937,6 +1179,8 @@ func (o SupabaseSourceOutput) TransformsOversizedRecordsFieldsIncludeList() pulu
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o SupabaseSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -945,6 +1189,8 @@ func (o SupabaseSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulu
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o SupabaseSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -953,6 +1199,8 @@ func (o SupabaseSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pul
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o SupabaseSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -961,6 +1209,8 @@ func (o SupabaseSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior()
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o SupabaseSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.BoolPtrOutput {
 		return v.TransformsOversizedRecordsReplaceNullWithDefault
@@ -969,6 +1219,8 @@ func (o SupabaseSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault()
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o SupabaseSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsSemanticTypesExclude
@@ -976,6 +1228,8 @@ func (o SupabaseSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() p
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o SupabaseSourceOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.StringPtrOutput { return v.TransformsOversizedRecordsTruncationSuffix }).(pulumi.StringPtrOutput)
 }
@@ -986,6 +1240,8 @@ func (o SupabaseSourceOutput) TransformsValueToKeyFieldsIncludeList() pulumi.Str
 }
 
 // Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o SupabaseSourceOutput) TransformsValueToKeyReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SupabaseSource) pulumi.BoolPtrOutput { return v.TransformsValueToKeyReplaceNullWithDefault }).(pulumi.BoolPtrOutput)
 }

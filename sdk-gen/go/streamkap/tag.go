@@ -24,10 +24,14 @@ type Tag struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// True for a tag made here (a custom tag).
 	Custom pulumi.BoolPtrOutput `pulumi:"custom"`
 	// Free text shown with the tag, up to 1000 characters.
+	//
+	// Defaults to none.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
 	// place; objects keep it.
@@ -35,11 +39,15 @@ type Tag struct {
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// False for a tag made here; true only for the service's own tags.
 	System pulumi.BoolPtrOutput `pulumi:"system"`
 	// The kinds of object the tag can be put on: `sources`, `destinations`, `pipelines`, `transforms`, `topics`
 	// (also `services`, `users`, `tenant`).
+	//
+	// Defaults to sources, destinations, pipelines, transforms and topics.
 	Types pulumi.StringArrayOutput `pulumi:"types"`
 }
 
@@ -90,8 +98,12 @@ type tagArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// Free text shown with the tag, up to 1000 characters.
+	//
+	// Defaults to none.
 	Description *string `pulumi:"description"`
 	// The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
 	// place; objects keep it.
@@ -99,9 +111,13 @@ type tagArgs struct {
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// The kinds of object the tag can be put on: `sources`, `destinations`, `pipelines`, `transforms`, `topics`
 	// (also `services`, `users`, `tenant`).
+	//
+	// Defaults to sources, destinations, pipelines, transforms and topics.
 	Types []string `pulumi:"types"`
 }
 
@@ -111,8 +127,12 @@ type TagArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// Free text shown with the tag, up to 1000 characters.
+	//
+	// Defaults to none.
 	Description pulumi.StringPtrInput
 	// The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
 	// place; objects keep it.
@@ -120,9 +140,13 @@ type TagArgs struct {
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// The kinds of object the tag can be put on: `sources`, `destinations`, `pipelines`, `transforms`, `topics`
 	// (also `services`, `users`, `tenant`).
+	//
+	// Defaults to sources, destinations, pipelines, transforms and topics.
 	Types pulumi.StringArrayInput
 }
 
@@ -167,6 +191,8 @@ func (o TagOutput) ToTagOutputWithContext(ctx context.Context) TagOutput {
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o TagOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Tag) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
@@ -177,6 +203,8 @@ func (o TagOutput) Custom() pulumi.BoolPtrOutput {
 }
 
 // Free text shown with the tag, up to 1000 characters.
+//
+// Defaults to none.
 func (o TagOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Tag) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -190,6 +218,8 @@ func (o TagOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o TagOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *Tag) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
@@ -201,6 +231,8 @@ func (o TagOutput) System() pulumi.BoolPtrOutput {
 
 // The kinds of object the tag can be put on: `sources`, `destinations`, `pipelines`, `transforms`, `topics`
 // (also `services`, `users`, `tenant`).
+//
+// Defaults to sources, destinations, pipelines, transforms and topics.
 func (o TagOutput) Types() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Tag) pulumi.StringArrayOutput { return v.Types }).(pulumi.StringArrayOutput)
 }

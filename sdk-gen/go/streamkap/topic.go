@@ -19,32 +19,54 @@ type Topic struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
+	//
+	// Defaults to the service's (`delete`).
 	CleanupPolicy CleanupPolicyPtrOutput `pulumi:"cleanupPolicy"`
 	// Further Kafka topic settings. Changing them replaces the topic.
+	//
+	// Defaults to none.
 	CustomConfigs pulumi.StringMapOutput `pulumi:"customConfigs"`
 	// Largest record in bytes. Changing it replaces the topic.
+	//
+	// Defaults to the service's.
 	MaxMessageBytes pulumi.IntPtrOutput `pulumi:"maxMessageBytes"`
 	// Replicas that must acknowledge a write, 1 to 10. Changing it replaces the topic.
+	//
+	// Defaults to the service's.
 	MinInsyncReplicas pulumi.IntPtrOutput `pulumi:"minInsyncReplicas"`
 	// The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// The partition count the service reports.
 	PartitionCount pulumi.Float64PtrOutput `pulumi:"partitionCount"`
 	// Number of partitions. It can only grow; `pulumi preview` refuses a smaller number.
+	//
+	// Defaults to 1.
 	Partitions pulumi.IntPtrOutput `pulumi:"partitions"`
 	// Replicas of each partition, 1 to 10. Changing it replaces the topic.
+	//
+	// Defaults to the service's.
 	ReplicationFactor pulumi.IntPtrOutput `pulumi:"replicationFactor"`
 	// Size limit per partition in bytes; -1 for none. Changing it replaces the topic.
+	//
+	// Defaults to the service's.
 	RetentionBytes pulumi.IntPtrOutput `pulumi:"retentionBytes"`
 	// How long records are kept, in milliseconds; -1 keeps them forever. Changing it replaces the topic.
+	//
+	// Defaults to the service's.
 	RetentionMs pulumi.IntPtrOutput `pulumi:"retentionMs"`
 	// Tag ids (see `getTags`). `[]` removes every tag.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 }
 
@@ -103,30 +125,52 @@ type topicArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
+	//
+	// Defaults to the service's (`delete`).
 	CleanupPolicy *CleanupPolicy `pulumi:"cleanupPolicy"`
 	// Further Kafka topic settings. Changing them replaces the topic.
+	//
+	// Defaults to none.
 	CustomConfigs map[string]string `pulumi:"customConfigs"`
 	// Largest record in bytes. Changing it replaces the topic.
+	//
+	// Defaults to the service's.
 	MaxMessageBytes *int `pulumi:"maxMessageBytes"`
 	// Replicas that must acknowledge a write, 1 to 10. Changing it replaces the topic.
+	//
+	// Defaults to the service's.
 	MinInsyncReplicas *int `pulumi:"minInsyncReplicas"`
 	// The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// Number of partitions. It can only grow; `pulumi preview` refuses a smaller number.
+	//
+	// Defaults to 1.
 	Partitions *int `pulumi:"partitions"`
 	// Replicas of each partition, 1 to 10. Changing it replaces the topic.
+	//
+	// Defaults to the service's.
 	ReplicationFactor *int `pulumi:"replicationFactor"`
 	// Size limit per partition in bytes; -1 for none. Changing it replaces the topic.
+	//
+	// Defaults to the service's.
 	RetentionBytes *int `pulumi:"retentionBytes"`
 	// How long records are kept, in milliseconds; -1 keeps them forever. Changing it replaces the topic.
+	//
+	// Defaults to the service's.
 	RetentionMs *int `pulumi:"retentionMs"`
 	// Tag ids (see `getTags`). `[]` removes every tag.
+	//
+	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
 }
 
@@ -136,30 +180,52 @@ type TopicArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
+	//
+	// Defaults to the service's (`delete`).
 	CleanupPolicy CleanupPolicyPtrInput
 	// Further Kafka topic settings. Changing them replaces the topic.
+	//
+	// Defaults to none.
 	CustomConfigs pulumi.StringMapInput
 	// Largest record in bytes. Changing it replaces the topic.
+	//
+	// Defaults to the service's.
 	MaxMessageBytes pulumi.IntPtrInput
 	// Replicas that must acknowledge a write, 1 to 10. Changing it replaces the topic.
+	//
+	// Defaults to the service's.
 	MinInsyncReplicas pulumi.IntPtrInput
 	// The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// Number of partitions. It can only grow; `pulumi preview` refuses a smaller number.
+	//
+	// Defaults to 1.
 	Partitions pulumi.IntPtrInput
 	// Replicas of each partition, 1 to 10. Changing it replaces the topic.
+	//
+	// Defaults to the service's.
 	ReplicationFactor pulumi.IntPtrInput
 	// Size limit per partition in bytes; -1 for none. Changing it replaces the topic.
+	//
+	// Defaults to the service's.
 	RetentionBytes pulumi.IntPtrInput
 	// How long records are kept, in milliseconds; -1 keeps them forever. Changing it replaces the topic.
+	//
+	// Defaults to the service's.
 	RetentionMs pulumi.IntPtrInput
 	// Tag ids (see `getTags`). `[]` removes every tag.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
 }
 
@@ -204,26 +270,36 @@ func (o TopicOutput) ToTopicOutputWithContext(ctx context.Context) TopicOutput {
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o TopicOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Topic) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
 
 // `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
+//
+// Defaults to the service's (`delete`).
 func (o TopicOutput) CleanupPolicy() CleanupPolicyPtrOutput {
 	return o.ApplyT(func(v *Topic) CleanupPolicyPtrOutput { return v.CleanupPolicy }).(CleanupPolicyPtrOutput)
 }
 
 // Further Kafka topic settings. Changing them replaces the topic.
+//
+// Defaults to none.
 func (o TopicOutput) CustomConfigs() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *Topic) pulumi.StringMapOutput { return v.CustomConfigs }).(pulumi.StringMapOutput)
 }
 
 // Largest record in bytes. Changing it replaces the topic.
+//
+// Defaults to the service's.
 func (o TopicOutput) MaxMessageBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Topic) pulumi.IntPtrOutput { return v.MaxMessageBytes }).(pulumi.IntPtrOutput)
 }
 
 // Replicas that must acknowledge a write, 1 to 10. Changing it replaces the topic.
+//
+// Defaults to the service's.
 func (o TopicOutput) MinInsyncReplicas() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Topic) pulumi.IntPtrOutput { return v.MinInsyncReplicas }).(pulumi.IntPtrOutput)
 }
@@ -236,6 +312,8 @@ func (o TopicOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o TopicOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *Topic) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
@@ -246,26 +324,36 @@ func (o TopicOutput) PartitionCount() pulumi.Float64PtrOutput {
 }
 
 // Number of partitions. It can only grow; `pulumi preview` refuses a smaller number.
+//
+// Defaults to 1.
 func (o TopicOutput) Partitions() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Topic) pulumi.IntPtrOutput { return v.Partitions }).(pulumi.IntPtrOutput)
 }
 
 // Replicas of each partition, 1 to 10. Changing it replaces the topic.
+//
+// Defaults to the service's.
 func (o TopicOutput) ReplicationFactor() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Topic) pulumi.IntPtrOutput { return v.ReplicationFactor }).(pulumi.IntPtrOutput)
 }
 
 // Size limit per partition in bytes; -1 for none. Changing it replaces the topic.
+//
+// Defaults to the service's.
 func (o TopicOutput) RetentionBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Topic) pulumi.IntPtrOutput { return v.RetentionBytes }).(pulumi.IntPtrOutput)
 }
 
 // How long records are kept, in milliseconds; -1 keeps them forever. Changing it replaces the topic.
+//
+// Defaults to the service's.
 func (o TopicOutput) RetentionMs() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Topic) pulumi.IntPtrOutput { return v.RetentionMs }).(pulumi.IntPtrOutput)
 }
 
 // Tag ids (see `getTags`). `[]` removes every tag.
+//
+// Defaults to left as they are on the service.
 func (o TopicOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Topic) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }

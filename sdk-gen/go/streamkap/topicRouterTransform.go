@@ -29,6 +29,8 @@ type TopicRouterTransform struct {
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	InputFormat pulumi.StringPtrOutput `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
@@ -45,6 +47,8 @@ type TopicRouterTransform struct {
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	OutputFormat pulumi.StringPtrOutput `pulumi:"outputFormat"`
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
@@ -53,6 +57,8 @@ type TopicRouterTransform struct {
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 100.
+	//
+	// Defaults to `5`.
 	Parallelism pulumi.IntPtrOutput `pulumi:"parallelism"`
 	// The version the preview job runs, when one was deployed.
 	PreviewVersion pulumi.StringPtrOutput   `pulumi:"previewVersion"`
@@ -116,6 +122,8 @@ type topicRouterTransformArgs struct {
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	InputFormat *string `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
@@ -126,6 +134,8 @@ type topicRouterTransformArgs struct {
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	OutputFormat *string `pulumi:"outputFormat"`
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
@@ -134,6 +144,8 @@ type topicRouterTransformArgs struct {
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 100.
+	//
+	// Defaults to `5`.
 	Parallelism  *int          `pulumi:"parallelism"`
 	ReplayWindow *ReplayWindow `pulumi:"replayWindow"`
 	Tags         []string      `pulumi:"tags"`
@@ -149,6 +161,8 @@ type TopicRouterTransformArgs struct {
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	InputFormat pulumi.StringPtrInput
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
@@ -159,6 +173,8 @@ type TopicRouterTransformArgs struct {
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
+	//
+	// Defaults to `"Any"`.
 	OutputFormat pulumi.StringPtrInput
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
@@ -167,6 +183,8 @@ type TopicRouterTransformArgs struct {
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 100.
+	//
+	// Defaults to `5`.
 	Parallelism  pulumi.IntPtrInput
 	ReplayWindow ReplayWindowPtrInput
 	Tags         pulumi.StringArrayInput
@@ -234,6 +252,8 @@ func (o TopicRouterTransformOutput) Implementation() ImplementationPtrOutput {
 // How input records are serialized (config key `transforms.input.serialization.format`).
 //
 // One of `Any`, `Avro`, `Json`.
+//
+// Defaults to `"Any"`.
 func (o TopicRouterTransformOutput) InputFormat() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TopicRouterTransform) pulumi.StringPtrOutput { return v.InputFormat }).(pulumi.StringPtrOutput)
 }
@@ -271,6 +291,8 @@ func (o TopicRouterTransformOutput) OnDrift() OnDriftPtrOutput {
 // How output records are serialized (config key `transforms.output.serialization.format`).
 //
 // One of `Any`, `Avro`, `Json`.
+//
+// Defaults to `"Any"`.
 func (o TopicRouterTransformOutput) OutputFormat() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TopicRouterTransform) pulumi.StringPtrOutput { return v.OutputFormat }).(pulumi.StringPtrOutput)
 }
@@ -285,6 +307,8 @@ func (o TopicRouterTransformOutput) OutputTopicPattern() pulumi.StringPtrOutput 
 // Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 //
 // Between 1 and 100.
+//
+// Defaults to `5`.
 func (o TopicRouterTransformOutput) Parallelism() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *TopicRouterTransform) pulumi.IntPtrOutput { return v.Parallelism }).(pulumi.IntPtrOutput)
 }

@@ -23,9 +23,13 @@ type Transform struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Further settings of the type by their dotted keys, e.g. `{"transforms.async.capacity": 20}` for
 	// `enrich_async` or `{"transforms.topic.ttl": "1h"}` for `sql_join`; checked against the catalogue.
+	//
+	// Defaults to none.
 	Config pulumi.MapOutput `pulumi:"config"`
 	// How the transform was created: `api`, `terraform` or `web`.
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
@@ -33,15 +37,23 @@ type Transform struct {
 	// on Kafka Connect and has none), then live, and waits for the job. It deploys on create, on each change of the
 	// code or config, and when the service no longer runs it live. Without it, new code is written and tested but
 	// not deployed.
+	//
+	// Defaults to false.
 	Deploy pulumi.BoolPtrOutput `pulumi:"deploy"`
 	// How long `up` waits for a deployed job to run (10 to 86400 seconds). When it is not running by then, `up`
 	// fails; the transform stays in the stack and the next `up` waits again. A failed job fails `up` at once.
+	//
+	// Defaults to 600.
 	DeployTimeoutSeconds pulumi.IntPtrOutput `pulumi:"deployTimeoutSeconds"`
 	// The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
 	// and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
 	// console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
+	//
+	// Defaults to none.
 	Implementation ImplementationPtrOutput `pulumi:"implementation"`
 	// How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
+	//
+	// Defaults to "Any".
 	InputFormat pulumi.StringPtrOutput `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\.public\\..*`.
 	InputTopicPattern pulumi.StringPtrOutput `pulumi:"inputTopicPattern"`
@@ -53,29 +65,43 @@ type Transform struct {
 	LiveVersion pulumi.StringPtrOutput `pulumi:"liveVersion"`
 	// The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
 	// name>-<7 random characters>`. Changes in place.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
+	//
+	// Defaults to "Any".
 	OutputFormat pulumi.StringPtrOutput `pulumi:"outputFormat"`
 	// Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`).
 	OutputTopicPattern pulumi.StringPtrOutput `pulumi:"outputTopicPattern"`
 	// Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
+	//
+	// Defaults to 5.
 	Parallelism pulumi.IntPtrOutput `pulumi:"parallelism"`
 	// The version the preview job runs, when one was deployed.
 	PreviewVersion pulumi.StringPtrOutput `pulumi:"previewVersion"`
 	// How far back the preview job re-reads its input topics when deployed: `7d`, `3d`, `24h`, `10m`, or `0` for
 	// none (from the latest position; not sent, as the service accepts only durations). It applies to the next
 	// deploy; changing it alone redeploys nothing.
+	//
+	// Defaults to the service's choice (latest offsets).
 	ReplayWindow ReplayWindowPtrOutput `pulumi:"replayWindow"`
 	// Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// The kind of transform. Changing it replaces the transform.
 	Type TransformTypeEnumPtrOutput `pulumi:"type"`
 	// A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
 	// deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
+	//
+	// Defaults to none.
 	UnitTest UnitTestPtrOutput `pulumi:"unitTest"`
 	// The latest implementation version number (0 before any code was written).
 	Version pulumi.Float64PtrOutput `pulumi:"version"`
@@ -138,49 +164,75 @@ type transformArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// Further settings of the type by their dotted keys, e.g. `{"transforms.async.capacity": 20}` for
 	// `enrich_async` or `{"transforms.topic.ttl": "1h"}` for `sql_join`; checked against the catalogue.
+	//
+	// Defaults to none.
 	Config map[string]interface{} `pulumi:"config"`
 	// Whether `up` deploys the transform: the latest version as the preview job (except `topic_router`, which runs
 	// on Kafka Connect and has none), then live, and waits for the job. It deploys on create, on each change of the
 	// code or config, and when the service no longer runs it live. Without it, new code is written and tested but
 	// not deployed.
+	//
+	// Defaults to false.
 	Deploy *bool `pulumi:"deploy"`
 	// How long `up` waits for a deployed job to run (10 to 86400 seconds). When it is not running by then, `up`
 	// fails; the transform stays in the stack and the next `up` waits again. A failed job fails `up` at once.
+	//
+	// Defaults to 600.
 	DeployTimeoutSeconds *int `pulumi:"deployTimeoutSeconds"`
 	// The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
 	// and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
 	// console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
+	//
+	// Defaults to none.
 	Implementation *Implementation `pulumi:"implementation"`
 	// How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
+	//
+	// Defaults to "Any".
 	InputFormat *string `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\.public\\..*`.
 	InputTopicPattern string `pulumi:"inputTopicPattern"`
 	// The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
 	// name>-<7 random characters>`. Changes in place.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
+	//
+	// Defaults to "Any".
 	OutputFormat *string `pulumi:"outputFormat"`
 	// Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`).
 	OutputTopicPattern string `pulumi:"outputTopicPattern"`
 	// Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
+	//
+	// Defaults to 5.
 	Parallelism *int `pulumi:"parallelism"`
 	// How far back the preview job re-reads its input topics when deployed: `7d`, `3d`, `24h`, `10m`, or `0` for
 	// none (from the latest position; not sent, as the service accepts only durations). It applies to the next
 	// deploy; changing it alone redeploys nothing.
+	//
+	// Defaults to the service's choice (latest offsets).
 	ReplayWindow *ReplayWindow `pulumi:"replayWindow"`
 	// Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+	//
+	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
 	// The kind of transform. Changing it replaces the transform.
 	Type TransformTypeEnum `pulumi:"type"`
 	// A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
 	// deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
+	//
+	// Defaults to none.
 	UnitTest *UnitTest `pulumi:"unitTest"`
 }
 
@@ -190,49 +242,75 @@ type TransformArgs struct {
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// Further settings of the type by their dotted keys, e.g. `{"transforms.async.capacity": 20}` for
 	// `enrich_async` or `{"transforms.topic.ttl": "1h"}` for `sql_join`; checked against the catalogue.
+	//
+	// Defaults to none.
 	Config pulumi.MapInput
 	// Whether `up` deploys the transform: the latest version as the preview job (except `topic_router`, which runs
 	// on Kafka Connect and has none), then live, and waits for the job. It deploys on create, on each change of the
 	// code or config, and when the service no longer runs it live. Without it, new code is written and tested but
 	// not deployed.
+	//
+	// Defaults to false.
 	Deploy pulumi.BoolPtrInput
 	// How long `up` waits for a deployed job to run (10 to 86400 seconds). When it is not running by then, `up`
 	// fails; the transform stays in the stack and the next `up` waits again. A failed job fails `up` at once.
+	//
+	// Defaults to 600.
 	DeployTimeoutSeconds pulumi.IntPtrInput
 	// The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
 	// and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
 	// console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
+	//
+	// Defaults to none.
 	Implementation ImplementationPtrInput
 	// How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
+	//
+	// Defaults to "Any".
 	InputFormat pulumi.StringPtrInput
 	// Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\.public\\..*`.
 	InputTopicPattern pulumi.StringInput
 	// The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
 	// name>-<7 random characters>`. Changes in place.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
+	//
+	// Defaults to "Any".
 	OutputFormat pulumi.StringPtrInput
 	// Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`).
 	OutputTopicPattern pulumi.StringInput
 	// Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
+	//
+	// Defaults to 5.
 	Parallelism pulumi.IntPtrInput
 	// How far back the preview job re-reads its input topics when deployed: `7d`, `3d`, `24h`, `10m`, or `0` for
 	// none (from the latest position; not sent, as the service accepts only durations). It applies to the next
 	// deploy; changing it alone redeploys nothing.
+	//
+	// Defaults to the service's choice (latest offsets).
 	ReplayWindow ReplayWindowPtrInput
 	// Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+	//
+	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
 	// The kind of transform. Changing it replaces the transform.
 	Type TransformTypeEnumInput
 	// A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
 	// deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
+	//
+	// Defaults to none.
 	UnitTest UnitTestPtrInput
 }
 
@@ -277,12 +355,16 @@ func (o TransformOutput) ToTransformOutputWithContext(ctx context.Context) Trans
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o TransformOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Transform) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
 
 // Further settings of the type by their dotted keys, e.g. `{"transforms.async.capacity": 20}` for
 // `enrich_async` or `{"transforms.topic.ttl": "1h"}` for `sql_join`; checked against the catalogue.
+//
+// Defaults to none.
 func (o TransformOutput) Config() pulumi.MapOutput {
 	return o.ApplyT(func(v *Transform) pulumi.MapOutput { return v.Config }).(pulumi.MapOutput)
 }
@@ -296,12 +378,16 @@ func (o TransformOutput) CreatedFrom() pulumi.StringPtrOutput {
 // on Kafka Connect and has none), then live, and waits for the job. It deploys on create, on each change of the
 // code or config, and when the service no longer runs it live. Without it, new code is written and tested but
 // not deployed.
+//
+// Defaults to false.
 func (o TransformOutput) Deploy() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Transform) pulumi.BoolPtrOutput { return v.Deploy }).(pulumi.BoolPtrOutput)
 }
 
 // How long `up` waits for a deployed job to run (10 to 86400 seconds). When it is not running by then, `up`
 // fails; the transform stays in the stack and the next `up` waits again. A failed job fails `up` at once.
+//
+// Defaults to 600.
 func (o TransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Transform) pulumi.IntPtrOutput { return v.DeployTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
@@ -309,11 +395,15 @@ func (o TransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 // The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
 // and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
 // console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
+//
+// Defaults to none.
 func (o TransformOutput) Implementation() ImplementationPtrOutput {
 	return o.ApplyT(func(v *Transform) ImplementationPtrOutput { return v.Implementation }).(ImplementationPtrOutput)
 }
 
 // How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
+//
+// Defaults to "Any".
 func (o TransformOutput) InputFormat() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Transform) pulumi.StringPtrOutput { return v.InputFormat }).(pulumi.StringPtrOutput)
 }
@@ -340,6 +430,8 @@ func (o TransformOutput) LiveVersion() pulumi.StringPtrOutput {
 
 // The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
 // name>-<7 random characters>`. Changes in place.
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o TransformOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Transform) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -347,11 +439,15 @@ func (o TransformOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o TransformOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *Transform) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
 
 // How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
+//
+// Defaults to "Any".
 func (o TransformOutput) OutputFormat() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Transform) pulumi.StringPtrOutput { return v.OutputFormat }).(pulumi.StringPtrOutput)
 }
@@ -362,6 +458,8 @@ func (o TransformOutput) OutputTopicPattern() pulumi.StringPtrOutput {
 }
 
 // Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
+//
+// Defaults to 5.
 func (o TransformOutput) Parallelism() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Transform) pulumi.IntPtrOutput { return v.Parallelism }).(pulumi.IntPtrOutput)
 }
@@ -374,11 +472,15 @@ func (o TransformOutput) PreviewVersion() pulumi.StringPtrOutput {
 // How far back the preview job re-reads its input topics when deployed: `7d`, `3d`, `24h`, `10m`, or `0` for
 // none (from the latest position; not sent, as the service accepts only durations). It applies to the next
 // deploy; changing it alone redeploys nothing.
+//
+// Defaults to the service's choice (latest offsets).
 func (o TransformOutput) ReplayWindow() ReplayWindowPtrOutput {
 	return o.ApplyT(func(v *Transform) ReplayWindowPtrOutput { return v.ReplayWindow }).(ReplayWindowPtrOutput)
 }
 
 // Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+//
+// Defaults to left as they are on the service.
 func (o TransformOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Transform) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
@@ -390,6 +492,8 @@ func (o TransformOutput) Type() TransformTypeEnumPtrOutput {
 
 // A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
 // deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
+//
+// Defaults to none.
 func (o TransformOutput) UnitTest() UnitTestPtrOutput {
 	return o.ApplyT(func(v *Transform) UnitTestPtrOutput { return v.UnitTest }).(UnitTestPtrOutput)
 }

@@ -20,10 +20,16 @@ type WeaviateDestination struct {
 
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Await termination ms (config key `await.termination.ms`).
+	//
+	// Defaults to `"10000"`.
 	AwaitTerminationMs pulumi.StringPtrOutput `pulumi:"awaitTerminationMs"`
 	// Batch size (config key `batch.size`).
+	//
+	// Defaults to `"100"`.
 	BatchSize pulumi.StringPtrOutput `pulumi:"batchSize"`
 	// Collection mapping (config key `collection.mapping`).
+	//
+	// Defaults to `"${topic}"`.
 	CollectionMapping pulumi.StringPtrOutput `pulumi:"collectionMapping"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
@@ -32,48 +38,74 @@ type WeaviateDestination struct {
 	// Consistency level (config key `consistency.level`).
 	//
 	// One of `ALL`, `ONE`, `QUORUM`.
+	//
+	// Defaults to `"QUORUM"`.
 	ConsistencyLevel ConsistencyLevelPtrOutput `pulumi:"consistencyLevel"`
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrOutput `pulumi:"consumerOverrideMaxPollRecords"`
 	// How the object was created: `api`, `terraform` or `web` (see the `streamkap:createdFrom` setting).
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
 	// When the service created the connector, ISO 8601.
 	CreatedTimestamp pulumi.StringPtrOutput `pulumi:"createdTimestamp"`
 	// Delete enabled (config key `delete.enabled`).
+	//
+	// Defaults to `false`.
 	DeleteEnabled pulumi.BoolPtrOutput `pulumi:"deleteEnabled"`
 	// Document ID field name (config key `document.id.field.name`).
+	//
+	// Defaults to `"id"`.
 	DocumentIdFieldName pulumi.StringPtrOutput `pulumi:"documentIdFieldName"`
 	// Document ID strategy (config key `document.id.strategy.user.defined`).
 	//
 	// One of `None`, `Kafka ID`, `Field ID`.
+	//
+	// Defaults to `"None"`.
 	DocumentIdStrategy DocumentIdStrategyPtrOutput `pulumi:"documentIdStrategy"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// Max connection retries (config key `max.connection.retries`).
+	//
+	// Defaults to `"3"`.
 	MaxConnectionRetries pulumi.StringPtrOutput `pulumi:"maxConnectionRetries"`
 	// Max timeout retries (config key `max.timeout.retries`).
+	//
+	// Defaults to `"3"`.
 	MaxTimeoutRetries pulumi.StringPtrOutput `pulumi:"maxTimeoutRetries"`
 	Name              pulumi.StringPtrOutput `pulumi:"name"`
 	OnDrift           OnDriftPtrOutput       `pulumi:"onDrift"`
 	// Pool size (config key `pool.size`).
+	//
+	// Defaults to `"1"`.
 	PoolSize pulumi.StringPtrOutput `pulumi:"poolSize"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrOutput `pulumi:"preserveNullValues"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrOutput        `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds pulumi.IntPtrOutput         `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
 	RestartTaskTrigger  RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	RestartTrigger      pulumi.AnyOutput            `pulumi:"restartTrigger"`
 	// Retry backoff ms (config key `retry.backoff.ms`).
+	//
+	// Defaults to `"1000"`.
 	RetryBackoffMs pulumi.StringPtrOutput `pulumi:"retryBackoffMs"`
 	// Retry interval (config key `retry.interval`).
+	//
+	// Defaults to `"2000"`.
 	RetryInterval pulumi.StringPtrOutput `pulumi:"retryInterval"`
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution SchemaEvolutionPtrOutput `pulumi:"schemaEvolution"`
 	Snapshot        SnapshotPtrOutput        `pulumi:"snapshot"`
 	State           StatePtrOutput           `pulumi:"state"`
@@ -99,11 +131,15 @@ type WeaviateDestination struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrOutput `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -112,24 +148,36 @@ type WeaviateDestination struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrOutput `pulumi:"transformsRenameFieldsRenames"`
@@ -142,6 +190,8 @@ type WeaviateDestination struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrOutput `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -149,23 +199,33 @@ type WeaviateDestination struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonbJFieldsIncludeList"`
 	// Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
 	TransformsToStringJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToStringJFieldsIncludeList"`
 	// Vector field name (config key `vector.field.name`).
+	//
+	// Defaults to `"vector"`.
 	VectorFieldName pulumi.StringPtrOutput `pulumi:"vectorFieldName"`
 	// Vector strategy (config key `vector.strategy.user.defined`).
 	//
 	// One of `None`, `Field Vector`.
+	//
+	// Defaults to `"None"`.
 	VectorStrategy VectorStrategyPtrOutput `pulumi:"vectorStrategy"`
 	// Weaviate API key (config key `weaviate.api.key`).
 	//
@@ -174,12 +234,20 @@ type WeaviateDestination struct {
 	// Weaviate auth scheme (config key `weaviate.auth.scheme`).
 	//
 	// One of `NONE`, `API_KEY`, `OIDC_CLIENT_CREDENTIALS`.
+	//
+	// Defaults to `"NONE"`.
 	WeaviateAuthScheme WeaviateAuthSchemePtrOutput `pulumi:"weaviateAuthScheme"`
 	// Weaviate connection URL (config key `weaviate.connection.url`).
+	//
+	// Defaults to `"http://localhost:8080"`.
 	WeaviateConnectionUrl pulumi.StringPtrOutput `pulumi:"weaviateConnectionUrl"`
 	// Weaviate grpc secured (config key `weaviate.grpc.secured`).
+	//
+	// Defaults to `false`.
 	WeaviateGrpcSecured pulumi.BoolPtrOutput `pulumi:"weaviateGrpcSecured"`
 	// Weaviate grpc URL (config key `weaviate.grpc.url`).
+	//
+	// Defaults to `"localhost:50051"`.
 	WeaviateGrpcUrl pulumi.StringPtrOutput `pulumi:"weaviateGrpcUrl"`
 	// Weaviate headers (config key `weaviate.headers`).
 	WeaviateHeaders pulumi.StringPtrOutput `pulumi:"weaviateHeaders"`
@@ -188,10 +256,14 @@ type WeaviateDestination struct {
 	// Secret: stored as a Pulumi secret.
 	WeaviateOidcClientSecret pulumi.StringPtrOutput `pulumi:"weaviateOidcClientSecret"`
 	// Weaviate oidc scopes (config key `weaviate.oidc.scopes`).
+	//
+	// Defaults to `"openid"`.
 	WeaviateOidcScopes pulumi.StringPtrOutput `pulumi:"weaviateOidcScopes"`
 	// Weaviate vectorizer (config key `weaviate.vectorizer`).
 	//
 	// One of `none`, `text2vec-weaviate`, `text2vec-cohere`, `text2vec-jinaai`, `text2vec-openai`, `text2vec-voyageai`.
+	//
+	// Defaults to `"text2vec-weaviate"`.
 	WeaviateVectorizer WeaviateVectorizerPtrOutput `pulumi:"weaviateVectorizer"`
 }
 
@@ -248,50 +320,82 @@ func (WeaviateDestinationState) ElementType() reflect.Type {
 type weaviateDestinationArgs struct {
 	Adopt *string `pulumi:"adopt"`
 	// Await termination ms (config key `await.termination.ms`).
+	//
+	// Defaults to `"10000"`.
 	AwaitTerminationMs *string `pulumi:"awaitTerminationMs"`
 	// Batch size (config key `batch.size`).
+	//
+	// Defaults to `"100"`.
 	BatchSize *string `pulumi:"batchSize"`
 	// Collection mapping (config key `collection.mapping`).
+	//
+	// Defaults to `"${topic}"`.
 	CollectionMapping *string `pulumi:"collectionMapping"`
 	// Consistency level (config key `consistency.level`).
 	//
 	// One of `ALL`, `ONE`, `QUORUM`.
+	//
+	// Defaults to `"QUORUM"`.
 	ConsistencyLevel *ConsistencyLevel `pulumi:"consistencyLevel"`
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords *int `pulumi:"consumerOverrideMaxPollRecords"`
 	// Delete enabled (config key `delete.enabled`).
+	//
+	// Defaults to `false`.
 	DeleteEnabled *bool `pulumi:"deleteEnabled"`
 	// Document ID field name (config key `document.id.field.name`).
+	//
+	// Defaults to `"id"`.
 	DocumentIdFieldName *string `pulumi:"documentIdFieldName"`
 	// Document ID strategy (config key `document.id.strategy.user.defined`).
 	//
 	// One of `None`, `Kafka ID`, `Field ID`.
+	//
+	// Defaults to `"None"`.
 	DocumentIdStrategy *DocumentIdStrategy `pulumi:"documentIdStrategy"`
 	// Max connection retries (config key `max.connection.retries`).
+	//
+	// Defaults to `"3"`.
 	MaxConnectionRetries *string `pulumi:"maxConnectionRetries"`
 	// Max timeout retries (config key `max.timeout.retries`).
+	//
+	// Defaults to `"3"`.
 	MaxTimeoutRetries *string  `pulumi:"maxTimeoutRetries"`
 	Name              *string  `pulumi:"name"`
 	OnDrift           *OnDrift `pulumi:"onDrift"`
 	// Pool size (config key `pool.size`).
+	//
+	// Defaults to `"1"`.
 	PoolSize *string `pulumi:"poolSize"`
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues *bool `pulumi:"preserveNullValues"`
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    *bool               `pulumi:"quoteIdentifiers"`
 	ReadyTimeoutSeconds *int                `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        interface{}         `pulumi:"resetTrigger"`
 	RestartTaskTrigger  *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	RestartTrigger      interface{}         `pulumi:"restartTrigger"`
 	// Retry backoff ms (config key `retry.backoff.ms`).
+	//
+	// Defaults to `"1000"`.
 	RetryBackoffMs *string `pulumi:"retryBackoffMs"`
 	// Retry interval (config key `retry.interval`).
+	//
+	// Defaults to `"2000"`.
 	RetryInterval *string `pulumi:"retryInterval"`
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution *SchemaEvolution `pulumi:"schemaEvolution"`
 	Snapshot        *Snapshot        `pulumi:"snapshot"`
 	State           *State           `pulumi:"state"`
@@ -311,11 +415,15 @@ type weaviateDestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList *string `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll *bool `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
@@ -324,24 +432,36 @@ type weaviateDestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix *string `pulumi:"transformsOversizedRecordsTruncationSuffix"`
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames *string `pulumi:"transformsRenameFieldsRenames"`
@@ -354,6 +474,8 @@ type weaviateDestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList *string `pulumi:"transformsToDecimalJFieldsIncludeList"`
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision *bool `pulumi:"transformsToDecimalJTruncateToMaxPrecision"`
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList *string `pulumi:"transformsToFloatJFieldsIncludeList"`
@@ -361,23 +483,33 @@ type weaviateDestinationArgs struct {
 	TransformsToIntJFieldsIncludeList *string `pulumi:"transformsToIntJFieldsIncludeList"`
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes *bool `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList *string `pulumi:"transformsToJsonJFieldsIncludeList"`
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes *bool `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson *bool `pulumi:"transformsToJsonbJConvertAllJson"`
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList *string `pulumi:"transformsToJsonbJFieldsIncludeList"`
 	// Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
 	TransformsToStringJFieldsIncludeList *string `pulumi:"transformsToStringJFieldsIncludeList"`
 	// Vector field name (config key `vector.field.name`).
+	//
+	// Defaults to `"vector"`.
 	VectorFieldName *string `pulumi:"vectorFieldName"`
 	// Vector strategy (config key `vector.strategy.user.defined`).
 	//
 	// One of `None`, `Field Vector`.
+	//
+	// Defaults to `"None"`.
 	VectorStrategy *VectorStrategy `pulumi:"vectorStrategy"`
 	// Weaviate API key (config key `weaviate.api.key`).
 	//
@@ -386,12 +518,20 @@ type weaviateDestinationArgs struct {
 	// Weaviate auth scheme (config key `weaviate.auth.scheme`).
 	//
 	// One of `NONE`, `API_KEY`, `OIDC_CLIENT_CREDENTIALS`.
+	//
+	// Defaults to `"NONE"`.
 	WeaviateAuthScheme *WeaviateAuthScheme `pulumi:"weaviateAuthScheme"`
 	// Weaviate connection URL (config key `weaviate.connection.url`).
+	//
+	// Defaults to `"http://localhost:8080"`.
 	WeaviateConnectionUrl *string `pulumi:"weaviateConnectionUrl"`
 	// Weaviate grpc secured (config key `weaviate.grpc.secured`).
+	//
+	// Defaults to `false`.
 	WeaviateGrpcSecured *bool `pulumi:"weaviateGrpcSecured"`
 	// Weaviate grpc URL (config key `weaviate.grpc.url`).
+	//
+	// Defaults to `"localhost:50051"`.
 	WeaviateGrpcUrl *string `pulumi:"weaviateGrpcUrl"`
 	// Weaviate headers (config key `weaviate.headers`).
 	WeaviateHeaders *string `pulumi:"weaviateHeaders"`
@@ -400,10 +540,14 @@ type weaviateDestinationArgs struct {
 	// Secret: stored as a Pulumi secret.
 	WeaviateOidcClientSecret *string `pulumi:"weaviateOidcClientSecret"`
 	// Weaviate oidc scopes (config key `weaviate.oidc.scopes`).
+	//
+	// Defaults to `"openid"`.
 	WeaviateOidcScopes *string `pulumi:"weaviateOidcScopes"`
 	// Weaviate vectorizer (config key `weaviate.vectorizer`).
 	//
 	// One of `none`, `text2vec-weaviate`, `text2vec-cohere`, `text2vec-jinaai`, `text2vec-openai`, `text2vec-voyageai`.
+	//
+	// Defaults to `"text2vec-weaviate"`.
 	WeaviateVectorizer *WeaviateVectorizer `pulumi:"weaviateVectorizer"`
 }
 
@@ -411,50 +555,82 @@ type weaviateDestinationArgs struct {
 type WeaviateDestinationArgs struct {
 	Adopt pulumi.StringPtrInput
 	// Await termination ms (config key `await.termination.ms`).
+	//
+	// Defaults to `"10000"`.
 	AwaitTerminationMs pulumi.StringPtrInput
 	// Batch size (config key `batch.size`).
+	//
+	// Defaults to `"100"`.
 	BatchSize pulumi.StringPtrInput
 	// Collection mapping (config key `collection.mapping`).
+	//
+	// Defaults to `"${topic}"`.
 	CollectionMapping pulumi.StringPtrInput
 	// Consistency level (config key `consistency.level`).
 	//
 	// One of `ALL`, `ONE`, `QUORUM`.
+	//
+	// Defaults to `"QUORUM"`.
 	ConsistencyLevel ConsistencyLevelPtrInput
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
+	//
+	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrInput
 	// Delete enabled (config key `delete.enabled`).
+	//
+	// Defaults to `false`.
 	DeleteEnabled pulumi.BoolPtrInput
 	// Document ID field name (config key `document.id.field.name`).
+	//
+	// Defaults to `"id"`.
 	DocumentIdFieldName pulumi.StringPtrInput
 	// Document ID strategy (config key `document.id.strategy.user.defined`).
 	//
 	// One of `None`, `Kafka ID`, `Field ID`.
+	//
+	// Defaults to `"None"`.
 	DocumentIdStrategy DocumentIdStrategyPtrInput
 	// Max connection retries (config key `max.connection.retries`).
+	//
+	// Defaults to `"3"`.
 	MaxConnectionRetries pulumi.StringPtrInput
 	// Max timeout retries (config key `max.timeout.retries`).
+	//
+	// Defaults to `"3"`.
 	MaxTimeoutRetries pulumi.StringPtrInput
 	Name              pulumi.StringPtrInput
 	OnDrift           OnDriftPtrInput
 	// Pool size (config key `pool.size`).
+	//
+	// Defaults to `"1"`.
 	PoolSize pulumi.StringPtrInput
 	// Preserve null values (config key `preserve.null.values`).
+	//
+	// Defaults to `false`.
 	PreserveNullValues pulumi.BoolPtrInput
 	// Quote identifiers (config key `quote.identifiers`).
+	//
+	// Defaults to `true`.
 	QuoteIdentifiers    pulumi.BoolPtrInput
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	ResetTrigger        pulumi.Input
 	RestartTaskTrigger  RestartTaskTriggerPtrInput
 	RestartTrigger      pulumi.Input
 	// Retry backoff ms (config key `retry.backoff.ms`).
+	//
+	// Defaults to `"1000"`.
 	RetryBackoffMs pulumi.StringPtrInput
 	// Retry interval (config key `retry.interval`).
+	//
+	// Defaults to `"2000"`.
 	RetryInterval pulumi.StringPtrInput
 	// Schema evolution (config key `schema.evolution`).
 	//
 	// One of `basic`, `none`.
+	//
+	// Defaults to `"basic"`.
 	SchemaEvolution SchemaEvolutionPtrInput
 	Snapshot        SnapshotPtrInput
 	State           StatePtrInput
@@ -474,11 +650,15 @@ type WeaviateDestinationArgs struct {
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrInput
 	// Transforms mark columns as required fields include all (config key
 	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	//
+	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrInput
 	// Transforms mark columns as required null sentinel mode (config key
 	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
+	//
+	// Defaults to `"NONE"`.
 	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
@@ -487,24 +667,36 @@ type WeaviateDestinationArgs struct {
 	// Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 	//
 	// Between 1048576 and 104857600.
+	//
+	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records max record size bytes (config key
 	// `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
+	//
+	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
 	// Transforms oversized records oversized field behavior (config key
 	// `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
+	//
+	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
+	//
+	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
 	// Transforms oversized records semantic types exclude (config key
 	// `transforms.OversizedRecords.semantic.types.exclude`).
+	//
+	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
 	// Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+	//
+	// Defaults to `""`.
 	TransformsOversizedRecordsTruncationSuffix pulumi.StringPtrInput
 	// Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
 	TransformsRenameFieldsRenames pulumi.StringPtrInput
@@ -517,6 +709,8 @@ type WeaviateDestinationArgs struct {
 	// Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
 	TransformsToDecimalJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+	//
+	// Defaults to `false`.
 	TransformsToDecimalJTruncateToMaxPrecision pulumi.BoolPtrInput
 	// Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrInput
@@ -524,23 +718,33 @@ type WeaviateDestinationArgs struct {
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSON j convert all complex types (config key
 	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to JSONB j convert all complex types (config key
 	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+	//
+	// Defaults to `false`.
 	TransformsToJsonbJConvertAllJson pulumi.BoolPtrInput
 	// Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
 	TransformsToJsonbJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
 	TransformsToStringJFieldsIncludeList pulumi.StringPtrInput
 	// Vector field name (config key `vector.field.name`).
+	//
+	// Defaults to `"vector"`.
 	VectorFieldName pulumi.StringPtrInput
 	// Vector strategy (config key `vector.strategy.user.defined`).
 	//
 	// One of `None`, `Field Vector`.
+	//
+	// Defaults to `"None"`.
 	VectorStrategy VectorStrategyPtrInput
 	// Weaviate API key (config key `weaviate.api.key`).
 	//
@@ -549,12 +753,20 @@ type WeaviateDestinationArgs struct {
 	// Weaviate auth scheme (config key `weaviate.auth.scheme`).
 	//
 	// One of `NONE`, `API_KEY`, `OIDC_CLIENT_CREDENTIALS`.
+	//
+	// Defaults to `"NONE"`.
 	WeaviateAuthScheme WeaviateAuthSchemePtrInput
 	// Weaviate connection URL (config key `weaviate.connection.url`).
+	//
+	// Defaults to `"http://localhost:8080"`.
 	WeaviateConnectionUrl pulumi.StringPtrInput
 	// Weaviate grpc secured (config key `weaviate.grpc.secured`).
+	//
+	// Defaults to `false`.
 	WeaviateGrpcSecured pulumi.BoolPtrInput
 	// Weaviate grpc URL (config key `weaviate.grpc.url`).
+	//
+	// Defaults to `"localhost:50051"`.
 	WeaviateGrpcUrl pulumi.StringPtrInput
 	// Weaviate headers (config key `weaviate.headers`).
 	WeaviateHeaders pulumi.StringPtrInput
@@ -563,10 +775,14 @@ type WeaviateDestinationArgs struct {
 	// Secret: stored as a Pulumi secret.
 	WeaviateOidcClientSecret pulumi.StringPtrInput
 	// Weaviate oidc scopes (config key `weaviate.oidc.scopes`).
+	//
+	// Defaults to `"openid"`.
 	WeaviateOidcScopes pulumi.StringPtrInput
 	// Weaviate vectorizer (config key `weaviate.vectorizer`).
 	//
 	// One of `none`, `text2vec-weaviate`, `text2vec-cohere`, `text2vec-jinaai`, `text2vec-openai`, `text2vec-voyageai`.
+	//
+	// Defaults to `"text2vec-weaviate"`.
 	WeaviateVectorizer WeaviateVectorizerPtrInput
 }
 
@@ -612,16 +828,22 @@ func (o WeaviateDestinationOutput) Adopt() pulumi.StringPtrOutput {
 }
 
 // Await termination ms (config key `await.termination.ms`).
+//
+// Defaults to `"10000"`.
 func (o WeaviateDestinationOutput) AwaitTerminationMs() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.AwaitTerminationMs }).(pulumi.StringPtrOutput)
 }
 
 // Batch size (config key `batch.size`).
+//
+// Defaults to `"100"`.
 func (o WeaviateDestinationOutput) BatchSize() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.BatchSize }).(pulumi.StringPtrOutput)
 }
 
 // Collection mapping (config key `collection.mapping`).
+//
+// Defaults to `"${topic}"`.
 func (o WeaviateDestinationOutput) CollectionMapping() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.CollectionMapping }).(pulumi.StringPtrOutput)
 }
@@ -639,6 +861,8 @@ func (o WeaviateDestinationOutput) ConnectorStatus() pulumi.StringPtrOutput {
 // Consistency level (config key `consistency.level`).
 //
 // One of `ALL`, `ONE`, `QUORUM`.
+//
+// Defaults to `"QUORUM"`.
 func (o WeaviateDestinationOutput) ConsistencyLevel() ConsistencyLevelPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) ConsistencyLevelPtrOutput { return v.ConsistencyLevel }).(ConsistencyLevelPtrOutput)
 }
@@ -646,6 +870,8 @@ func (o WeaviateDestinationOutput) ConsistencyLevel() ConsistencyLevelPtrOutput 
 // Consumer override max poll records (config key `consumer.override.max.poll.records`).
 //
 // Between 1 and 100000.
+//
+// Defaults to `10000`.
 func (o WeaviateDestinationOutput) ConsumerOverrideMaxPollRecords() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.IntPtrOutput { return v.ConsumerOverrideMaxPollRecords }).(pulumi.IntPtrOutput)
 }
@@ -661,11 +887,15 @@ func (o WeaviateDestinationOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 }
 
 // Delete enabled (config key `delete.enabled`).
+//
+// Defaults to `false`.
 func (o WeaviateDestinationOutput) DeleteEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.BoolPtrOutput { return v.DeleteEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // Document ID field name (config key `document.id.field.name`).
+//
+// Defaults to `"id"`.
 func (o WeaviateDestinationOutput) DocumentIdFieldName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.DocumentIdFieldName }).(pulumi.StringPtrOutput)
 }
@@ -673,6 +903,8 @@ func (o WeaviateDestinationOutput) DocumentIdFieldName() pulumi.StringPtrOutput 
 // Document ID strategy (config key `document.id.strategy.user.defined`).
 //
 // One of `None`, `Kafka ID`, `Field ID`.
+//
+// Defaults to `"None"`.
 func (o WeaviateDestinationOutput) DocumentIdStrategy() DocumentIdStrategyPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) DocumentIdStrategyPtrOutput { return v.DocumentIdStrategy }).(DocumentIdStrategyPtrOutput)
 }
@@ -683,11 +915,15 @@ func (o WeaviateDestinationOutput) LastSnapshot() pulumi.AnyOutput {
 }
 
 // Max connection retries (config key `max.connection.retries`).
+//
+// Defaults to `"3"`.
 func (o WeaviateDestinationOutput) MaxConnectionRetries() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.MaxConnectionRetries }).(pulumi.StringPtrOutput)
 }
 
 // Max timeout retries (config key `max.timeout.retries`).
+//
+// Defaults to `"3"`.
 func (o WeaviateDestinationOutput) MaxTimeoutRetries() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.MaxTimeoutRetries }).(pulumi.StringPtrOutput)
 }
@@ -701,16 +937,22 @@ func (o WeaviateDestinationOutput) OnDrift() OnDriftPtrOutput {
 }
 
 // Pool size (config key `pool.size`).
+//
+// Defaults to `"1"`.
 func (o WeaviateDestinationOutput) PoolSize() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.PoolSize }).(pulumi.StringPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
+//
+// Defaults to `false`.
 func (o WeaviateDestinationOutput) PreserveNullValues() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.BoolPtrOutput { return v.PreserveNullValues }).(pulumi.BoolPtrOutput)
 }
 
 // Quote identifiers (config key `quote.identifiers`).
+//
+// Defaults to `true`.
 func (o WeaviateDestinationOutput) QuoteIdentifiers() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.BoolPtrOutput { return v.QuoteIdentifiers }).(pulumi.BoolPtrOutput)
 }
@@ -732,11 +974,15 @@ func (o WeaviateDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 }
 
 // Retry backoff ms (config key `retry.backoff.ms`).
+//
+// Defaults to `"1000"`.
 func (o WeaviateDestinationOutput) RetryBackoffMs() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.RetryBackoffMs }).(pulumi.StringPtrOutput)
 }
 
 // Retry interval (config key `retry.interval`).
+//
+// Defaults to `"2000"`.
 func (o WeaviateDestinationOutput) RetryInterval() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.RetryInterval }).(pulumi.StringPtrOutput)
 }
@@ -744,6 +990,8 @@ func (o WeaviateDestinationOutput) RetryInterval() pulumi.StringPtrOutput {
 // Schema evolution (config key `schema.evolution`).
 //
 // One of `basic`, `none`.
+//
+// Defaults to `"basic"`.
 func (o WeaviateDestinationOutput) SchemaEvolution() SchemaEvolutionPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) SchemaEvolutionPtrOutput { return v.SchemaEvolution }).(SchemaEvolutionPtrOutput)
 }
@@ -814,6 +1062,8 @@ func (o WeaviateDestinationOutput) TransformsMarkColumnsAsOptionalFieldsIncludeL
 
 // Transforms mark columns as required fields include all (config key
 // `transforms.MarkColumnsAsRequired.fields.include.all`).
+//
+// Defaults to `false`.
 func (o WeaviateDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.BoolPtrOutput {
 		return v.TransformsMarkColumnsAsRequiredFieldsIncludeAll
@@ -824,6 +1074,8 @@ func (o WeaviateDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeA
 // `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 //
 // One of `NONE`, `TYPE_MIN`.
+//
+// Defaults to `"NONE"`.
 func (o WeaviateDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
@@ -847,6 +1099,8 @@ func (o WeaviateDestinationOutput) TransformsOversizedRecordsFieldsIncludeList()
 // Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 //
 // Between 1048576 and 104857600.
+//
+// Defaults to `1048576`.
 func (o WeaviateDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
@@ -855,6 +1109,8 @@ func (o WeaviateDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes()
 // `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
+//
+// Defaults to `-1`.
 func (o WeaviateDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.IntPtrOutput {
 		return v.TransformsOversizedRecordsMaxRecordSizeBytes
@@ -865,6 +1121,8 @@ func (o WeaviateDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes(
 // `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
+//
+// Defaults to `"TRUNCATE"`.
 func (o WeaviateDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
@@ -873,6 +1131,8 @@ func (o WeaviateDestinationOutput) TransformsOversizedRecordsOversizedFieldBehav
 
 // Transforms oversized records replace null with default (config key
 // `transforms.OversizedRecords.replace.null.with.default`).
+//
+// Defaults to `true`.
 func (o WeaviateDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.BoolPtrOutput {
 		return v.TransformsOversizedRecordsReplaceNullWithDefault
@@ -881,6 +1141,8 @@ func (o WeaviateDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefa
 
 // Transforms oversized records semantic types exclude (config key
 // `transforms.OversizedRecords.semantic.types.exclude`).
+//
+// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o WeaviateDestinationOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsSemanticTypesExclude
@@ -888,6 +1150,8 @@ func (o WeaviateDestinationOutput) TransformsOversizedRecordsSemanticTypesExclud
 }
 
 // Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+//
+// Defaults to `""`.
 func (o WeaviateDestinationOutput) TransformsOversizedRecordsTruncationSuffix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput {
 		return v.TransformsOversizedRecordsTruncationSuffix
@@ -920,6 +1184,8 @@ func (o WeaviateDestinationOutput) TransformsToDecimalJFieldsIncludeList() pulum
 }
 
 // Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+//
+// Defaults to `false`.
 func (o WeaviateDestinationOutput) TransformsToDecimalJTruncateToMaxPrecision() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.BoolPtrOutput { return v.TransformsToDecimalJTruncateToMaxPrecision }).(pulumi.BoolPtrOutput)
 }
@@ -936,6 +1202,8 @@ func (o WeaviateDestinationOutput) TransformsToIntJFieldsIncludeList() pulumi.St
 
 // Transforms to JSON j convert all complex types (config key
 // `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o WeaviateDestinationOutput) TransformsToJsonJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
@@ -947,11 +1215,15 @@ func (o WeaviateDestinationOutput) TransformsToJsonJFieldsIncludeList() pulumi.S
 
 // Transforms to JSONB j convert all complex types (config key
 // `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+//
+// Defaults to `false`.
 func (o WeaviateDestinationOutput) TransformsToJsonbJConvertAllComplexTypes() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllComplexTypes }).(pulumi.BoolPtrOutput)
 }
 
 // Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+//
+// Defaults to `false`.
 func (o WeaviateDestinationOutput) TransformsToJsonbJConvertAllJson() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.BoolPtrOutput { return v.TransformsToJsonbJConvertAllJson }).(pulumi.BoolPtrOutput)
 }
@@ -967,6 +1239,8 @@ func (o WeaviateDestinationOutput) TransformsToStringJFieldsIncludeList() pulumi
 }
 
 // Vector field name (config key `vector.field.name`).
+//
+// Defaults to `"vector"`.
 func (o WeaviateDestinationOutput) VectorFieldName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.VectorFieldName }).(pulumi.StringPtrOutput)
 }
@@ -974,6 +1248,8 @@ func (o WeaviateDestinationOutput) VectorFieldName() pulumi.StringPtrOutput {
 // Vector strategy (config key `vector.strategy.user.defined`).
 //
 // One of `None`, `Field Vector`.
+//
+// Defaults to `"None"`.
 func (o WeaviateDestinationOutput) VectorStrategy() VectorStrategyPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) VectorStrategyPtrOutput { return v.VectorStrategy }).(VectorStrategyPtrOutput)
 }
@@ -988,21 +1264,29 @@ func (o WeaviateDestinationOutput) WeaviateApiKey() pulumi.StringPtrOutput {
 // Weaviate auth scheme (config key `weaviate.auth.scheme`).
 //
 // One of `NONE`, `API_KEY`, `OIDC_CLIENT_CREDENTIALS`.
+//
+// Defaults to `"NONE"`.
 func (o WeaviateDestinationOutput) WeaviateAuthScheme() WeaviateAuthSchemePtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) WeaviateAuthSchemePtrOutput { return v.WeaviateAuthScheme }).(WeaviateAuthSchemePtrOutput)
 }
 
 // Weaviate connection URL (config key `weaviate.connection.url`).
+//
+// Defaults to `"http://localhost:8080"`.
 func (o WeaviateDestinationOutput) WeaviateConnectionUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.WeaviateConnectionUrl }).(pulumi.StringPtrOutput)
 }
 
 // Weaviate grpc secured (config key `weaviate.grpc.secured`).
+//
+// Defaults to `false`.
 func (o WeaviateDestinationOutput) WeaviateGrpcSecured() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.BoolPtrOutput { return v.WeaviateGrpcSecured }).(pulumi.BoolPtrOutput)
 }
 
 // Weaviate grpc URL (config key `weaviate.grpc.url`).
+//
+// Defaults to `"localhost:50051"`.
 func (o WeaviateDestinationOutput) WeaviateGrpcUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.WeaviateGrpcUrl }).(pulumi.StringPtrOutput)
 }
@@ -1020,6 +1304,8 @@ func (o WeaviateDestinationOutput) WeaviateOidcClientSecret() pulumi.StringPtrOu
 }
 
 // Weaviate oidc scopes (config key `weaviate.oidc.scopes`).
+//
+// Defaults to `"openid"`.
 func (o WeaviateDestinationOutput) WeaviateOidcScopes() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.WeaviateOidcScopes }).(pulumi.StringPtrOutput)
 }
@@ -1027,6 +1313,8 @@ func (o WeaviateDestinationOutput) WeaviateOidcScopes() pulumi.StringPtrOutput {
 // Weaviate vectorizer (config key `weaviate.vectorizer`).
 //
 // One of `none`, `text2vec-weaviate`, `text2vec-cohere`, `text2vec-jinaai`, `text2vec-openai`, `text2vec-voyageai`.
+//
+// Defaults to `"text2vec-weaviate"`.
 func (o WeaviateDestinationOutput) WeaviateVectorizer() WeaviateVectorizerPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) WeaviateVectorizerPtrOutput { return v.WeaviateVectorizer }).(WeaviateVectorizerPtrOutput)
 }

@@ -17,17 +17,23 @@ type WebhookSource struct {
 	pulumi.CustomResourceState
 
 	// Whether a DELETE request adds `delete: true` to the record's value, so destinations can delete the row.
+	//
+	// Defaults to false.
 	AddDeleteField pulumi.BoolPtrOutput `pulumi:"addDeleteField"`
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// The API key to send in `X-API-Key`. A secret: the service shows it once, and state keeps it encrypted.
 	ApiKey pulumi.StringPtrOutput `pulumi:"apiKey"`
 	// Further settings of the `webhook` connector by their dotted keys, checked against the catalogue in
 	// `pulumi preview`: e.g. `{"transforms.ValueToKey.fields.include.list": "id", "InsertTopicName.enabled": true}`.
 	// The settings above have inputs of their own.
+	//
+	// Defaults to none.
 	Config pulumi.MapOutput `pulumi:"config"`
 	// `Active`, `Paused`, `Broken`, … as the service last reported it.
 	ConnectorStatus pulumi.StringPtrOutput `pulumi:"connectorStatus"`
@@ -35,31 +41,47 @@ type WebhookSource struct {
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
 	// The topic that receives requests to the base URL. When set it must be one of `topics`; `pulumi preview` says
 	// so otherwise.
+	//
+	// Defaults to the first of `topics`, or "default_topic" when `topics` is left out.
 	DefaultTopic pulumi.StringPtrOutput `pulumi:"defaultTopic"`
 	// How a request body becomes a record: `json` keeps the parsed JSON body as the value (an invalid body is
 	// refused with 400); `string` wraps the raw text as `{data: <body>}`.
+	//
+	// Defaults to "json".
 	Format WebhookSourceFormatPtrOutput `pulumi:"format"`
 	// The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
+	//
+	// Defaults to "key".
 	KeyHeader pulumi.StringPtrOutput `pulumi:"keyHeader"`
 	// The service generates the URL and API key once; they cannot be changed. Set or bump this number to get new
 	// ones: changing it replaces the source (with a generated name, the new source exists before the old one goes).
+	//
+	// Defaults to none.
 	KeyVersion pulumi.IntPtrOutput `pulumi:"keyVersion"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`, so
 	// that a replacement is created before the old source is deleted.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
 	// The service the source belongs to.
 	ServiceId pulumi.StringPtrOutput `pulumi:"serviceId"`
 	// Tag ids (see {@link Tag} and `getTags`).
+	//
+	// Defaults to none.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Full topic ids, e.g. `source_<id>.orders`, for pipelines and transforms.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
 	// The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
 	// to accept requests at once; a request to another path creates that topic, which the service registers
 	// minutes later.
+	//
+	// Defaults to [defaultTopic].
 	Topics pulumi.StringArrayOutput `pulumi:"topics"`
 	// The endpoint: requests to it go to the default topic, requests to `<url>/<topic>` to that topic.
 	Url pulumi.StringPtrOutput `pulumi:"url"`
@@ -114,78 +136,122 @@ func (WebhookSourceState) ElementType() reflect.Type {
 
 type webhookSourceArgs struct {
 	// Whether a DELETE request adds `delete: true` to the record's value, so destinations can delete the row.
+	//
+	// Defaults to false.
 	AddDeleteField *bool `pulumi:"addDeleteField"`
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
 	// Further settings of the `webhook` connector by their dotted keys, checked against the catalogue in
 	// `pulumi preview`: e.g. `{"transforms.ValueToKey.fields.include.list": "id", "InsertTopicName.enabled": true}`.
 	// The settings above have inputs of their own.
+	//
+	// Defaults to none.
 	Config map[string]interface{} `pulumi:"config"`
 	// The topic that receives requests to the base URL. When set it must be one of `topics`; `pulumi preview` says
 	// so otherwise.
+	//
+	// Defaults to the first of `topics`, or "default_topic" when `topics` is left out.
 	DefaultTopic *string `pulumi:"defaultTopic"`
 	// How a request body becomes a record: `json` keeps the parsed JSON body as the value (an invalid body is
 	// refused with 400); `string` wraps the raw text as `{data: <body>}`.
+	//
+	// Defaults to "json".
 	Format *WebhookSourceFormat `pulumi:"format"`
 	// The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
+	//
+	// Defaults to "key".
 	KeyHeader *string `pulumi:"keyHeader"`
 	// The service generates the URL and API key once; they cannot be changed. Set or bump this number to get new
 	// ones: changing it replaces the source (with a generated name, the new source exists before the old one goes).
+	//
+	// Defaults to none.
 	KeyVersion *int `pulumi:"keyVersion"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`, so
 	// that a replacement is created before the old source is deleted.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift *OnDrift `pulumi:"onDrift"`
 	// Tag ids (see {@link Tag} and `getTags`).
+	//
+	// Defaults to none.
 	Tags []string `pulumi:"tags"`
 	// The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
 	// to accept requests at once; a request to another path creates that topic, which the service registers
 	// minutes later.
+	//
+	// Defaults to [defaultTopic].
 	Topics []string `pulumi:"topics"`
 }
 
 // The set of arguments for constructing a WebhookSource resource.
 type WebhookSourceArgs struct {
 	// Whether a DELETE request adds `delete: true` to the record's value, so destinations can delete the row.
+	//
+	// Defaults to false.
 	AddDeleteField pulumi.BoolPtrInput
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	//
+	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
 	// Further settings of the `webhook` connector by their dotted keys, checked against the catalogue in
 	// `pulumi preview`: e.g. `{"transforms.ValueToKey.fields.include.list": "id", "InsertTopicName.enabled": true}`.
 	// The settings above have inputs of their own.
+	//
+	// Defaults to none.
 	Config pulumi.MapInput
 	// The topic that receives requests to the base URL. When set it must be one of `topics`; `pulumi preview` says
 	// so otherwise.
+	//
+	// Defaults to the first of `topics`, or "default_topic" when `topics` is left out.
 	DefaultTopic pulumi.StringPtrInput
 	// How a request body becomes a record: `json` keeps the parsed JSON body as the value (an invalid body is
 	// refused with 400); `string` wraps the raw text as `{data: <body>}`.
+	//
+	// Defaults to "json".
 	Format WebhookSourceFormatPtrInput
 	// The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
+	//
+	// Defaults to "key".
 	KeyHeader pulumi.StringPtrInput
 	// The service generates the URL and API key once; they cannot be changed. Set or bump this number to get new
 	// ones: changing it replaces the source (with a generated name, the new source exists before the old one goes).
+	//
+	// Defaults to none.
 	KeyVersion pulumi.IntPtrInput
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`, so
 	// that a replacement is created before the old source is deleted.
+	//
+	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+	//
+	// Defaults to "overwrite".
 	OnDrift OnDriftPtrInput
 	// Tag ids (see {@link Tag} and `getTags`).
+	//
+	// Defaults to none.
 	Tags pulumi.StringArrayInput
 	// The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
 	// to accept requests at once; a request to another path creates that topic, which the service registers
 	// minutes later.
+	//
+	// Defaults to [defaultTopic].
 	Topics pulumi.StringArrayInput
 }
 
@@ -227,6 +293,8 @@ func (o WebhookSourceOutput) ToWebhookSourceOutputWithContext(ctx context.Contex
 }
 
 // Whether a DELETE request adds `delete: true` to the record's value, so destinations can delete the row.
+//
+// Defaults to false.
 func (o WebhookSourceOutput) AddDeleteField() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *WebhookSource) pulumi.BoolPtrOutput { return v.AddDeleteField }).(pulumi.BoolPtrOutput)
 }
@@ -235,6 +303,8 @@ func (o WebhookSourceOutput) AddDeleteField() pulumi.BoolPtrOutput {
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
 // for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+//
+// Defaults to none: the object is created.
 func (o WebhookSourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WebhookSource) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
 }
@@ -247,6 +317,8 @@ func (o WebhookSourceOutput) ApiKey() pulumi.StringPtrOutput {
 // Further settings of the `webhook` connector by their dotted keys, checked against the catalogue in
 // `pulumi preview`: e.g. `{"transforms.ValueToKey.fields.include.list": "id", "InsertTopicName.enabled": true}`.
 // The settings above have inputs of their own.
+//
+// Defaults to none.
 func (o WebhookSourceOutput) Config() pulumi.MapOutput {
 	return o.ApplyT(func(v *WebhookSource) pulumi.MapOutput { return v.Config }).(pulumi.MapOutput)
 }
@@ -263,29 +335,39 @@ func (o WebhookSourceOutput) CreatedFrom() pulumi.StringPtrOutput {
 
 // The topic that receives requests to the base URL. When set it must be one of `topics`; `pulumi preview` says
 // so otherwise.
+//
+// Defaults to the first of `topics`, or "default_topic" when `topics` is left out.
 func (o WebhookSourceOutput) DefaultTopic() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WebhookSource) pulumi.StringPtrOutput { return v.DefaultTopic }).(pulumi.StringPtrOutput)
 }
 
 // How a request body becomes a record: `json` keeps the parsed JSON body as the value (an invalid body is
 // refused with 400); `string` wraps the raw text as `{data: <body>}`.
+//
+// Defaults to "json".
 func (o WebhookSourceOutput) Format() WebhookSourceFormatPtrOutput {
 	return o.ApplyT(func(v *WebhookSource) WebhookSourceFormatPtrOutput { return v.Format }).(WebhookSourceFormatPtrOutput)
 }
 
 // The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
+//
+// Defaults to "key".
 func (o WebhookSourceOutput) KeyHeader() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WebhookSource) pulumi.StringPtrOutput { return v.KeyHeader }).(pulumi.StringPtrOutput)
 }
 
 // The service generates the URL and API key once; they cannot be changed. Set or bump this number to get new
 // ones: changing it replaces the source (with a generated name, the new source exists before the old one goes).
+//
+// Defaults to none.
 func (o WebhookSourceOutput) KeyVersion() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *WebhookSource) pulumi.IntPtrOutput { return v.KeyVersion }).(pulumi.IntPtrOutput)
 }
 
 // The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`, so
 // that a replacement is created before the old source is deleted.
+//
+// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o WebhookSourceOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WebhookSource) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -293,6 +375,8 @@ func (o WebhookSourceOutput) Name() pulumi.StringPtrOutput {
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 // `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+//
+// Defaults to "overwrite".
 func (o WebhookSourceOutput) OnDrift() OnDriftPtrOutput {
 	return o.ApplyT(func(v *WebhookSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
 }
@@ -303,6 +387,8 @@ func (o WebhookSourceOutput) ServiceId() pulumi.StringPtrOutput {
 }
 
 // Tag ids (see {@link Tag} and `getTags`).
+//
+// Defaults to none.
 func (o WebhookSourceOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *WebhookSource) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
@@ -315,6 +401,8 @@ func (o WebhookSourceOutput) TopicIds() pulumi.StringArrayOutput {
 // The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
 // to accept requests at once; a request to another path creates that topic, which the service registers
 // minutes later.
+//
+// Defaults to [defaultTopic].
 func (o WebhookSourceOutput) Topics() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *WebhookSource) pulumi.StringArrayOutput { return v.Topics }).(pulumi.StringArrayOutput)
 }

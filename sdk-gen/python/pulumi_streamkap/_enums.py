@@ -154,6 +154,8 @@ class ConnectorClassType(_builtins.str, Enum):
 class ConnectorFilterTagMatch(_builtins.str, Enum):
     """
     Whether the object needs `any` of `tagIds` or `all` of them.
+
+    Defaults to "any".
     """
     ANY = "any"
     ALL = "all"

@@ -38,13 +38,23 @@ class AlertSubscriberArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['ChannelsArgs'] channels: The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
                aside, must be here.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] email: Where `email` alerts go.
+               
+               Defaults to none: no rule may use `email`.
         :param pulumi.Input[_builtins.str] name: A display name.
+               
+               Defaults to none.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         """
         pulumi.set(__self__, "preferences", preferences)
         pulumi.set(__self__, "subscriber_id", subscriber_id)
@@ -91,6 +101,8 @@ class AlertSubscriberArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -104,6 +116,8 @@ class AlertSubscriberArgs:
         """
         The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
         aside, must be here.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "channels")
 
@@ -116,6 +130,8 @@ class AlertSubscriberArgs:
     def email(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Where `email` alerts go.
+
+        Defaults to none: no rule may use `email`.
         """
         return pulumi.get(self, "email")
 
@@ -128,6 +144,8 @@ class AlertSubscriberArgs:
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         A display name.
+
+        Defaults to none.
         """
         return pulumi.get(self, "name")
 
@@ -142,6 +160,8 @@ class AlertSubscriberArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -176,13 +196,23 @@ class AlertSubscriber(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[Union['ChannelsArgs', 'ChannelsArgsDict']] channels: The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
                aside, must be here.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] email: Where `email` alerts go.
+               
+               Defaults to none: no rule may use `email`.
         :param pulumi.Input[_builtins.str] name: A display name.
+               
+               Defaults to none.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[Sequence[pulumi.Input[Union['PreferenceArgs', 'PreferenceArgsDict']]]] preferences: The rules; `[]` subscribes to nothing.
         :param pulumi.Input[_builtins.str] subscriber_id: The subscriber's id, e.g. a team's name. Changing it makes another subscriber.
         """
@@ -287,6 +317,8 @@ class AlertSubscriber(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -296,6 +328,8 @@ class AlertSubscriber(pulumi.CustomResource):
         """
         The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
         aside, must be here.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "channels")
 
@@ -312,6 +346,8 @@ class AlertSubscriber(pulumi.CustomResource):
     def email(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Where `email` alerts go.
+
+        Defaults to none: no rule may use `email`.
         """
         return pulumi.get(self, "email")
 
@@ -320,6 +356,8 @@ class AlertSubscriber(pulumi.CustomResource):
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         A display name.
+
+        Defaults to none.
         """
         return pulumi.get(self, "name")
 
@@ -330,6 +368,8 @@ class AlertSubscriber(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 

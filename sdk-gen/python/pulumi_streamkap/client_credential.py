@@ -34,10 +34,16 @@ class ClientCredentialArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] description: Free text shown with the credential, up to 1000 characters; changes in place.
+               
+               Defaults to none.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         """
         pulumi.set(__self__, "roles", roles)
         if adopt is not None:
@@ -69,6 +75,8 @@ class ClientCredentialArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -81,6 +89,8 @@ class ClientCredentialArgs:
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Free text shown with the credential, up to 1000 characters; changes in place.
+
+        Defaults to none.
         """
         return pulumi.get(self, "description")
 
@@ -95,6 +105,8 @@ class ClientCredentialArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -125,10 +137,16 @@ class ClientCredential(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] description: Free text shown with the credential, up to 1000 characters; changes in place.
+               
+               Defaults to none.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] roles: The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
                {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
                client id and secret) before the old one is deleted.
@@ -226,6 +244,8 @@ class ClientCredential(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -250,6 +270,8 @@ class ClientCredential(pulumi.CustomResource):
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Free text shown with the credential, up to 1000 characters; changes in place.
+
+        Defaults to none.
         """
         return pulumi.get(self, "description")
 
@@ -260,6 +282,8 @@ class ClientCredential(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 

@@ -70,73 +70,125 @@ class DocumentDbSourceArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['CursorOversizeHandlingMode'] cursor_oversize_handling_mode: Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
                
                One of `skip`, `split`.
+               
+               Defaults to `"skip"`.
         :param pulumi.Input[_builtins.int] cursor_oversize_skip_threshold: Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
                
                Between 1000000 and 16000000.
+               
+               Defaults to `16000000`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input['RestartTaskTriggerArgs'] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input['TransformsUnwrapArrayEncoding'] transforms_unwrap_array_encoding: Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
                
                One of `array`, `array_string`.
+               
+               Defaults to `"array_string"`.
         :param pulumi.Input['TransformsUnwrapDocumentEncoding'] transforms_unwrap_document_encoding: Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
                
                One of `document`, `string`.
+               
+               Defaults to `"document"`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         pulumi.set(__self__, "collection_include_list", collection_include_list)
         pulumi.set(__self__, "database_include_list", database_include_list)
@@ -263,6 +315,8 @@ class DocumentDbSourceArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -277,6 +331,8 @@ class DocumentDbSourceArgs:
         Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
 
         One of `skip`, `split`.
+
+        Defaults to `"skip"`.
         """
         return pulumi.get(self, "cursor_oversize_handling_mode")
 
@@ -291,6 +347,8 @@ class DocumentDbSourceArgs:
         Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 
         Between 1000000 and 16000000.
+
+        Defaults to `16000000`.
         """
         return pulumi.get(self, "cursor_oversize_skip_threshold")
 
@@ -303,6 +361,8 @@ class DocumentDbSourceArgs:
     def insert_topic_name_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -317,6 +377,8 @@ class DocumentDbSourceArgs:
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -331,6 +393,8 @@ class DocumentDbSourceArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -343,6 +407,8 @@ class DocumentDbSourceArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -356,6 +422,8 @@ class DocumentDbSourceArgs:
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -369,6 +437,8 @@ class DocumentDbSourceArgs:
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -381,6 +451,8 @@ class DocumentDbSourceArgs:
     def restart_task_trigger(self) -> pulumi.Input[Optional['RestartTaskTriggerArgs']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -394,6 +466,8 @@ class DocumentDbSourceArgs:
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -411,6 +485,8 @@ class DocumentDbSourceArgs:
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -423,6 +499,8 @@ class DocumentDbSourceArgs:
     def ssh_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -449,6 +527,8 @@ class DocumentDbSourceArgs:
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -473,6 +553,8 @@ class DocumentDbSourceArgs:
     def ssh_user(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -489,6 +571,8 @@ class DocumentDbSourceArgs:
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -502,6 +586,8 @@ class DocumentDbSourceArgs:
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -540,6 +626,8 @@ class DocumentDbSourceArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -555,6 +643,8 @@ class DocumentDbSourceArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -570,6 +660,8 @@ class DocumentDbSourceArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -583,6 +675,8 @@ class DocumentDbSourceArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -596,6 +690,8 @@ class DocumentDbSourceArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -608,6 +704,8 @@ class DocumentDbSourceArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -622,6 +720,8 @@ class DocumentDbSourceArgs:
         Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
 
         One of `array`, `array_string`.
+
+        Defaults to `"array_string"`.
         """
         return pulumi.get(self, "transforms_unwrap_array_encoding")
 
@@ -636,6 +736,8 @@ class DocumentDbSourceArgs:
         Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 
         One of `document`, `string`.
+
+        Defaults to `"document"`.
         """
         return pulumi.get(self, "transforms_unwrap_document_encoding")
 
@@ -660,6 +762,8 @@ class DocumentDbSourceArgs:
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 
@@ -722,32 +826,54 @@ class DocumentDbSource(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] collection_include_list: Collection include list (config key `collection.include.list.user.defined`).
         :param pulumi.Input['CursorOversizeHandlingMode'] cursor_oversize_handling_mode: Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
                
                One of `skip`, `split`.
+               
+               Defaults to `"skip"`.
         :param pulumi.Input[_builtins.int] cursor_oversize_skip_threshold: Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
                
                Between 1000000 and 16000000.
+               
+               Defaults to `16000000`.
         :param pulumi.Input[_builtins.str] database_include_list: Database include list (config key `database.include.list`).
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] mongodb_connection_string: Mongodb connection string (config key `mongodb.connection.string.user.defined`).
                
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
         :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -755,46 +881,76 @@ class DocumentDbSource(pulumi.CustomResource):
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input['TransformsUnwrapArrayEncoding'] transforms_unwrap_array_encoding: Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
                
                One of `array`, `array_string`.
+               
+               Defaults to `"array_string"`.
         :param pulumi.Input['TransformsUnwrapDocumentEncoding'] transforms_unwrap_document_encoding: Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
                
                One of `document`, `string`.
+               
+               Defaults to `"document"`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         ...
     @overload
@@ -997,6 +1153,8 @@ class DocumentDbSource(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -1047,6 +1205,8 @@ class DocumentDbSource(pulumi.CustomResource):
         Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
 
         One of `skip`, `split`.
+
+        Defaults to `"skip"`.
         """
         return pulumi.get(self, "cursor_oversize_handling_mode")
 
@@ -1057,6 +1217,8 @@ class DocumentDbSource(pulumi.CustomResource):
         Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 
         Between 1000000 and 16000000.
+
+        Defaults to `16000000`.
         """
         return pulumi.get(self, "cursor_oversize_skip_threshold")
 
@@ -1073,6 +1235,8 @@ class DocumentDbSource(pulumi.CustomResource):
     def insert_topic_name_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -1101,6 +1265,8 @@ class DocumentDbSource(pulumi.CustomResource):
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -1111,6 +1277,8 @@ class DocumentDbSource(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -1119,6 +1287,8 @@ class DocumentDbSource(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1128,6 +1298,8 @@ class DocumentDbSource(pulumi.CustomResource):
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -1137,6 +1309,8 @@ class DocumentDbSource(pulumi.CustomResource):
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -1145,6 +1319,8 @@ class DocumentDbSource(pulumi.CustomResource):
     def restart_task_trigger(self) -> pulumi.Output[Optional['outputs.RestartTaskTrigger']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -1154,6 +1330,8 @@ class DocumentDbSource(pulumi.CustomResource):
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -1183,6 +1361,8 @@ class DocumentDbSource(pulumi.CustomResource):
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -1191,6 +1371,8 @@ class DocumentDbSource(pulumi.CustomResource):
     def ssh_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -1209,6 +1391,8 @@ class DocumentDbSource(pulumi.CustomResource):
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -1225,6 +1409,8 @@ class DocumentDbSource(pulumi.CustomResource):
     def ssh_user(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -1237,6 +1423,8 @@ class DocumentDbSource(pulumi.CustomResource):
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -1246,6 +1434,8 @@ class DocumentDbSource(pulumi.CustomResource):
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -1296,6 +1486,8 @@ class DocumentDbSource(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1307,6 +1499,8 @@ class DocumentDbSource(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1318,6 +1512,8 @@ class DocumentDbSource(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1327,6 +1523,8 @@ class DocumentDbSource(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1336,6 +1534,8 @@ class DocumentDbSource(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1344,6 +1544,8 @@ class DocumentDbSource(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1354,6 +1556,8 @@ class DocumentDbSource(pulumi.CustomResource):
         Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
 
         One of `array`, `array_string`.
+
+        Defaults to `"array_string"`.
         """
         return pulumi.get(self, "transforms_unwrap_array_encoding")
 
@@ -1364,6 +1568,8 @@ class DocumentDbSource(pulumi.CustomResource):
         Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 
         One of `document`, `string`.
+
+        Defaults to `"document"`.
         """
         return pulumi.get(self, "transforms_unwrap_document_encoding")
 
@@ -1380,6 +1586,8 @@ class DocumentDbSource(pulumi.CustomResource):
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 

@@ -76,69 +76,125 @@ class DynamoDbSourceArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.bool] array_encoding_json: Array encoding JSON (config key `array.encoding.json`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.int] batch_size: Batch size (config key `batch.size`).
         :param pulumi.Input[_builtins.str] dynamodb_service_endpoint: Dynamodb service endpoint (config key `dynamodb.service.endpoint`).
         :param pulumi.Input[_builtins.int] full_export_expiration_time_ms: Full export expiration time ms (config key `full.export.expiration.time.ms`).
+               
+               Defaults to `86400000`.
         :param pulumi.Input[_builtins.int] incremental_snapshot_chunk_size: Incremental snapshot chunk size (config key `incremental.snapshot.chunk.size`).
+               
+               Defaults to `32768`.
         :param pulumi.Input[_builtins.int] incremental_snapshot_max_threads: Incremental snapshot max threads (config key `incremental.snapshot.max.threads`).
+               
+               Defaults to `8`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.int] poll_timeout_ms: Poll timeout ms (config key `poll.timeout.ms`).
+               
+               Defaults to `180000`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input['RestartTaskTriggerArgs'] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[_builtins.int] signal_kafka_poll_timeout_ms: Signal kafka poll timeout ms (config key `signal.kafka.poll.timeout.ms`).
+               
+               Defaults to `1000`.
         :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input[_builtins.int] snapshot_parallel_time_offset: Snapshot parallel time offset (config key `snapshot.parallel.time.offset`).
                
                Between 0 and 604800000.
+               
+               Defaults to `0`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[_builtins.bool] struct_encoding_json: Struct encoding JSON (config key `struct.encoding.json`).
+               
+               Defaults to `true`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.int] tasks_max: Tasks max (config key `tasks.max`).
                
                Between 1 and 40.
+               
+               Defaults to `10`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         pulumi.set(__self__, "aws_access_key_id", aws_access_key_id)
         pulumi.set(__self__, "aws_region", aws_region)
@@ -284,6 +340,8 @@ class DynamoDbSourceArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -296,6 +354,8 @@ class DynamoDbSourceArgs:
     def array_encoding_json(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Array encoding JSON (config key `array.encoding.json`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "array_encoding_json")
 
@@ -332,6 +392,8 @@ class DynamoDbSourceArgs:
     def full_export_expiration_time_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Full export expiration time ms (config key `full.export.expiration.time.ms`).
+
+        Defaults to `86400000`.
         """
         return pulumi.get(self, "full_export_expiration_time_ms")
 
@@ -344,6 +406,8 @@ class DynamoDbSourceArgs:
     def incremental_snapshot_chunk_size(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Incremental snapshot chunk size (config key `incremental.snapshot.chunk.size`).
+
+        Defaults to `32768`.
         """
         return pulumi.get(self, "incremental_snapshot_chunk_size")
 
@@ -356,6 +420,8 @@ class DynamoDbSourceArgs:
     def incremental_snapshot_max_threads(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Incremental snapshot max threads (config key `incremental.snapshot.max.threads`).
+
+        Defaults to `8`.
         """
         return pulumi.get(self, "incremental_snapshot_max_threads")
 
@@ -368,6 +434,8 @@ class DynamoDbSourceArgs:
     def insert_topic_name_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -382,6 +450,8 @@ class DynamoDbSourceArgs:
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -396,6 +466,8 @@ class DynamoDbSourceArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -408,6 +480,8 @@ class DynamoDbSourceArgs:
     def poll_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Poll timeout ms (config key `poll.timeout.ms`).
+
+        Defaults to `180000`.
         """
         return pulumi.get(self, "poll_timeout_ms")
 
@@ -420,6 +494,8 @@ class DynamoDbSourceArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -433,6 +509,8 @@ class DynamoDbSourceArgs:
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -446,6 +524,8 @@ class DynamoDbSourceArgs:
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -458,6 +538,8 @@ class DynamoDbSourceArgs:
     def restart_task_trigger(self) -> pulumi.Input[Optional['RestartTaskTriggerArgs']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -471,6 +553,8 @@ class DynamoDbSourceArgs:
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -483,6 +567,8 @@ class DynamoDbSourceArgs:
     def signal_kafka_poll_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Signal kafka poll timeout ms (config key `signal.kafka.poll.timeout.ms`).
+
+        Defaults to `1000`.
         """
         return pulumi.get(self, "signal_kafka_poll_timeout_ms")
 
@@ -500,6 +586,8 @@ class DynamoDbSourceArgs:
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -514,6 +602,8 @@ class DynamoDbSourceArgs:
         Snapshot parallel time offset (config key `snapshot.parallel.time.offset`).
 
         Between 0 and 604800000.
+
+        Defaults to `0`.
         """
         return pulumi.get(self, "snapshot_parallel_time_offset")
 
@@ -530,6 +620,8 @@ class DynamoDbSourceArgs:
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -542,6 +634,8 @@ class DynamoDbSourceArgs:
     def struct_encoding_json(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Struct encoding JSON (config key `struct.encoding.json`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "struct_encoding_json")
 
@@ -555,6 +649,8 @@ class DynamoDbSourceArgs:
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -569,6 +665,8 @@ class DynamoDbSourceArgs:
         Tasks max (config key `tasks.max`).
 
         Between 1 and 40.
+
+        Defaults to `10`.
         """
         return pulumi.get(self, "tasks_max")
 
@@ -607,6 +705,8 @@ class DynamoDbSourceArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -622,6 +722,8 @@ class DynamoDbSourceArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -637,6 +739,8 @@ class DynamoDbSourceArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -650,6 +754,8 @@ class DynamoDbSourceArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -663,6 +769,8 @@ class DynamoDbSourceArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -675,6 +783,8 @@ class DynamoDbSourceArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -699,6 +809,8 @@ class DynamoDbSourceArgs:
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 
@@ -764,7 +876,11 @@ class DynamoDbSource(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.bool] array_encoding_json: Array encoding JSON (config key `array.encoding.json`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] aws_access_key_id: AWS access key ID (config key `aws.access.key.id`).
                
                Secret: stored as a Pulumi secret.
@@ -775,67 +891,119 @@ class DynamoDbSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] batch_size: Batch size (config key `batch.size`).
         :param pulumi.Input[_builtins.str] dynamodb_service_endpoint: Dynamodb service endpoint (config key `dynamodb.service.endpoint`).
         :param pulumi.Input[_builtins.int] full_export_expiration_time_ms: Full export expiration time ms (config key `full.export.expiration.time.ms`).
+               
+               Defaults to `86400000`.
         :param pulumi.Input[_builtins.int] incremental_snapshot_chunk_size: Incremental snapshot chunk size (config key `incremental.snapshot.chunk.size`).
+               
+               Defaults to `32768`.
         :param pulumi.Input[_builtins.int] incremental_snapshot_max_threads: Incremental snapshot max threads (config key `incremental.snapshot.max.threads`).
+               
+               Defaults to `8`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.int] poll_timeout_ms: Poll timeout ms (config key `poll.timeout.ms`).
+               
+               Defaults to `180000`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[_builtins.str] s3_export_bucket_name: S3 export bucket name (config key `s3.export.bucket.name`).
         :param pulumi.Input[_builtins.int] signal_kafka_poll_timeout_ms: Signal kafka poll timeout ms (config key `signal.kafka.poll.timeout.ms`).
+               
+               Defaults to `1000`.
         :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input[_builtins.int] snapshot_parallel_time_offset: Snapshot parallel time offset (config key `snapshot.parallel.time.offset`).
                
                Between 0 and 604800000.
+               
+               Defaults to `0`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[_builtins.bool] struct_encoding_json: Struct encoding JSON (config key `struct.encoding.json`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] table_include_list: Table include list (config key `table.include.list.user.defined`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.int] tasks_max: Tasks max (config key `tasks.max`).
                
                Between 1 and 40.
+               
+               Defaults to `10`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         ...
     @overload
@@ -1049,6 +1217,8 @@ class DynamoDbSource(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -1057,6 +1227,8 @@ class DynamoDbSource(pulumi.CustomResource):
     def array_encoding_json(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Array encoding JSON (config key `array.encoding.json`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "array_encoding_json")
 
@@ -1141,6 +1313,8 @@ class DynamoDbSource(pulumi.CustomResource):
     def full_export_expiration_time_ms(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Full export expiration time ms (config key `full.export.expiration.time.ms`).
+
+        Defaults to `86400000`.
         """
         return pulumi.get(self, "full_export_expiration_time_ms")
 
@@ -1149,6 +1323,8 @@ class DynamoDbSource(pulumi.CustomResource):
     def incremental_snapshot_chunk_size(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Incremental snapshot chunk size (config key `incremental.snapshot.chunk.size`).
+
+        Defaults to `32768`.
         """
         return pulumi.get(self, "incremental_snapshot_chunk_size")
 
@@ -1157,6 +1333,8 @@ class DynamoDbSource(pulumi.CustomResource):
     def incremental_snapshot_max_threads(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Incremental snapshot max threads (config key `incremental.snapshot.max.threads`).
+
+        Defaults to `8`.
         """
         return pulumi.get(self, "incremental_snapshot_max_threads")
 
@@ -1165,6 +1343,8 @@ class DynamoDbSource(pulumi.CustomResource):
     def insert_topic_name_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -1183,6 +1363,8 @@ class DynamoDbSource(pulumi.CustomResource):
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -1193,6 +1375,8 @@ class DynamoDbSource(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -1201,6 +1385,8 @@ class DynamoDbSource(pulumi.CustomResource):
     def poll_timeout_ms(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Poll timeout ms (config key `poll.timeout.ms`).
+
+        Defaults to `180000`.
         """
         return pulumi.get(self, "poll_timeout_ms")
 
@@ -1209,6 +1395,8 @@ class DynamoDbSource(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1218,6 +1406,8 @@ class DynamoDbSource(pulumi.CustomResource):
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -1227,6 +1417,8 @@ class DynamoDbSource(pulumi.CustomResource):
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -1235,6 +1427,8 @@ class DynamoDbSource(pulumi.CustomResource):
     def restart_task_trigger(self) -> pulumi.Output[Optional['outputs.RestartTaskTrigger']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -1244,6 +1438,8 @@ class DynamoDbSource(pulumi.CustomResource):
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -1268,6 +1464,8 @@ class DynamoDbSource(pulumi.CustomResource):
     def signal_kafka_poll_timeout_ms(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Signal kafka poll timeout ms (config key `signal.kafka.poll.timeout.ms`).
+
+        Defaults to `1000`.
         """
         return pulumi.get(self, "signal_kafka_poll_timeout_ms")
 
@@ -1281,6 +1479,8 @@ class DynamoDbSource(pulumi.CustomResource):
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -1291,6 +1491,8 @@ class DynamoDbSource(pulumi.CustomResource):
         Snapshot parallel time offset (config key `snapshot.parallel.time.offset`).
 
         Between 0 and 604800000.
+
+        Defaults to `0`.
         """
         return pulumi.get(self, "snapshot_parallel_time_offset")
 
@@ -1303,6 +1505,8 @@ class DynamoDbSource(pulumi.CustomResource):
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -1311,6 +1515,8 @@ class DynamoDbSource(pulumi.CustomResource):
     def struct_encoding_json(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Struct encoding JSON (config key `struct.encoding.json`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "struct_encoding_json")
 
@@ -1328,6 +1534,8 @@ class DynamoDbSource(pulumi.CustomResource):
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -1346,6 +1554,8 @@ class DynamoDbSource(pulumi.CustomResource):
         Tasks max (config key `tasks.max`).
 
         Between 1 and 40.
+
+        Defaults to `10`.
         """
         return pulumi.get(self, "tasks_max")
 
@@ -1388,6 +1598,8 @@ class DynamoDbSource(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1399,6 +1611,8 @@ class DynamoDbSource(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1410,6 +1624,8 @@ class DynamoDbSource(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1419,6 +1635,8 @@ class DynamoDbSource(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1428,6 +1646,8 @@ class DynamoDbSource(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1436,6 +1656,8 @@ class DynamoDbSource(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1452,6 +1674,8 @@ class DynamoDbSource(pulumi.CustomResource):
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 

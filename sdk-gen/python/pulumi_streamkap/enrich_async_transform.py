@@ -50,20 +50,32 @@ class EnrichAsyncTransformArgs:
         :param pulumi.Input[_builtins.int] async_capacity: Async capacity (config key `transforms.async.capacity`).
                
                Between 1 and 50.
+               
+               Defaults to `10`.
         :param pulumi.Input[_builtins.int] async_timeout_ms: Async timeout ms (config key `transforms.async.timeout.ms`).
+               
+               Defaults to `1000`.
         :param pulumi.Input['ImplementationArgs'] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
                holds, and `deploy` deploys its latest version.
                
                Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
+               
+               Defaults to `"Any"`.
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config key `transforms.output.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
+               
+               Defaults to `"Any"`.
         :param pulumi.Input[_builtins.int] parallelism: Parallel tasks of the job (config key `transforms.input.job.parallelism`).
                
                Between 1 and 20.
+               
+               Defaults to `5`.
         """
         pulumi.set(__self__, "input_topic_pattern", input_topic_pattern)
         pulumi.set(__self__, "output_topic_pattern", output_topic_pattern)
@@ -140,6 +152,8 @@ class EnrichAsyncTransformArgs:
         Async capacity (config key `transforms.async.capacity`).
 
         Between 1 and 50.
+
+        Defaults to `10`.
         """
         return pulumi.get(self, "async_capacity")
 
@@ -152,6 +166,8 @@ class EnrichAsyncTransformArgs:
     def async_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Async timeout ms (config key `transforms.async.timeout.ms`).
+
+        Defaults to `1000`.
         """
         return pulumi.get(self, "async_timeout_ms")
 
@@ -185,6 +201,8 @@ class EnrichAsyncTransformArgs:
         holds, and `deploy` deploys its latest version.
 
         Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
+
+        Defaults to none.
         """
         return pulumi.get(self, "implementation")
 
@@ -199,6 +217,8 @@ class EnrichAsyncTransformArgs:
         How input records are serialized (config key `transforms.input.serialization.format`).
 
         One of `Any`, `Avro`, `Json`.
+
+        Defaults to `"Any"`.
         """
         return pulumi.get(self, "input_format")
 
@@ -231,6 +251,8 @@ class EnrichAsyncTransformArgs:
         How output records are serialized (config key `transforms.output.serialization.format`).
 
         One of `Any`, `Avro`, `Json`.
+
+        Defaults to `"Any"`.
         """
         return pulumi.get(self, "output_format")
 
@@ -245,6 +267,8 @@ class EnrichAsyncTransformArgs:
         Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 
         Between 1 and 20.
+
+        Defaults to `5`.
         """
         return pulumi.get(self, "parallelism")
 
@@ -315,26 +339,38 @@ class EnrichAsyncTransform(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] async_capacity: Async capacity (config key `transforms.async.capacity`).
                
                Between 1 and 50.
+               
+               Defaults to `10`.
         :param pulumi.Input[_builtins.int] async_timeout_ms: Async timeout ms (config key `transforms.async.timeout.ms`).
+               
+               Defaults to `1000`.
         :param pulumi.Input[Union['ImplementationArgs', 'ImplementationArgsDict']] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
                holds, and `deploy` deploys its latest version.
                
                Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
+               
+               Defaults to `"Any"`.
         :param pulumi.Input[_builtins.str] input_topic_pattern: Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
                
                Changes in place.
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config key `transforms.output.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
+               
+               Defaults to `"Any"`.
         :param pulumi.Input[_builtins.str] output_topic_pattern: Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
                
                Changes in place.
         :param pulumi.Input[_builtins.int] parallelism: Parallel tasks of the job (config key `transforms.input.job.parallelism`).
                
                Between 1 and 20.
+               
+               Defaults to `5`.
         """
         ...
     @overload
@@ -473,6 +509,8 @@ class EnrichAsyncTransform(pulumi.CustomResource):
         Async capacity (config key `transforms.async.capacity`).
 
         Between 1 and 50.
+
+        Defaults to `10`.
         """
         return pulumi.get(self, "async_capacity")
 
@@ -481,6 +519,8 @@ class EnrichAsyncTransform(pulumi.CustomResource):
     def async_timeout_ms(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Async timeout ms (config key `transforms.async.timeout.ms`).
+
+        Defaults to `1000`.
         """
         return pulumi.get(self, "async_timeout_ms")
 
@@ -510,6 +550,8 @@ class EnrichAsyncTransform(pulumi.CustomResource):
         holds, and `deploy` deploys its latest version.
 
         Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
+
+        Defaults to none.
         """
         return pulumi.get(self, "implementation")
 
@@ -520,6 +562,8 @@ class EnrichAsyncTransform(pulumi.CustomResource):
         How input records are serialized (config key `transforms.input.serialization.format`).
 
         One of `Any`, `Avro`, `Json`.
+
+        Defaults to `"Any"`.
         """
         return pulumi.get(self, "input_format")
 
@@ -574,6 +618,8 @@ class EnrichAsyncTransform(pulumi.CustomResource):
         How output records are serialized (config key `transforms.output.serialization.format`).
 
         One of `Any`, `Avro`, `Json`.
+
+        Defaults to `"Any"`.
         """
         return pulumi.get(self, "output_format")
 
@@ -594,6 +640,8 @@ class EnrichAsyncTransform(pulumi.CustomResource):
         Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 
         Between 1 and 20.
+
+        Defaults to `5`.
         """
         return pulumi.get(self, "parallelism")
 

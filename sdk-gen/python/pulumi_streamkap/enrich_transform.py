@@ -49,15 +49,23 @@ class EnrichTransformArgs:
                holds, and `deploy` deploys its latest version.
                
                Its `language` is `SQL` for this transform (config key `transforms.language`).
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
+               
+               Defaults to `"Any"`.
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config key `transforms.output.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
+               
+               Defaults to `"Any"`.
         :param pulumi.Input[_builtins.int] parallelism: Parallel tasks of the job (config key `transforms.input.job.parallelism`).
                
                Between 1 and 20.
+               
+               Defaults to `5`.
         """
         pulumi.set(__self__, "input_topic_pattern", input_topic_pattern)
         pulumi.set(__self__, "output_topic_pattern", output_topic_pattern)
@@ -149,6 +157,8 @@ class EnrichTransformArgs:
         holds, and `deploy` deploys its latest version.
 
         Its `language` is `SQL` for this transform (config key `transforms.language`).
+
+        Defaults to none.
         """
         return pulumi.get(self, "implementation")
 
@@ -163,6 +173,8 @@ class EnrichTransformArgs:
         How input records are serialized (config key `transforms.input.serialization.format`).
 
         One of `Any`, `Avro`, `Json`.
+
+        Defaults to `"Any"`.
         """
         return pulumi.get(self, "input_format")
 
@@ -195,6 +207,8 @@ class EnrichTransformArgs:
         How output records are serialized (config key `transforms.output.serialization.format`).
 
         One of `Any`, `Avro`, `Json`.
+
+        Defaults to `"Any"`.
         """
         return pulumi.get(self, "output_format")
 
@@ -209,6 +223,8 @@ class EnrichTransformArgs:
         Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 
         Between 1 and 20.
+
+        Defaults to `5`.
         """
         return pulumi.get(self, "parallelism")
 
@@ -278,21 +294,29 @@ class EnrichTransform(pulumi.CustomResource):
                holds, and `deploy` deploys its latest version.
                
                Its `language` is `SQL` for this transform (config key `transforms.language`).
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
+               
+               Defaults to `"Any"`.
         :param pulumi.Input[_builtins.str] input_topic_pattern: Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
                
                Changes in place.
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config key `transforms.output.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
+               
+               Defaults to `"Any"`.
         :param pulumi.Input[_builtins.str] output_topic_pattern: Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
                
                Changes in place.
         :param pulumi.Input[_builtins.int] parallelism: Parallel tasks of the job (config key `transforms.input.job.parallelism`).
                
                Between 1 and 20.
+               
+               Defaults to `5`.
         """
         ...
     @overload
@@ -444,6 +468,8 @@ class EnrichTransform(pulumi.CustomResource):
         holds, and `deploy` deploys its latest version.
 
         Its `language` is `SQL` for this transform (config key `transforms.language`).
+
+        Defaults to none.
         """
         return pulumi.get(self, "implementation")
 
@@ -454,6 +480,8 @@ class EnrichTransform(pulumi.CustomResource):
         How input records are serialized (config key `transforms.input.serialization.format`).
 
         One of `Any`, `Avro`, `Json`.
+
+        Defaults to `"Any"`.
         """
         return pulumi.get(self, "input_format")
 
@@ -508,6 +536,8 @@ class EnrichTransform(pulumi.CustomResource):
         How output records are serialized (config key `transforms.output.serialization.format`).
 
         One of `Any`, `Avro`, `Json`.
+
+        Defaults to `"Any"`.
         """
         return pulumi.get(self, "output_format")
 
@@ -528,6 +558,8 @@ class EnrichTransform(pulumi.CustomResource):
         Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 
         Between 1 and 20.
+
+        Defaults to `5`.
         """
         return pulumi.get(self, "parallelism")
 

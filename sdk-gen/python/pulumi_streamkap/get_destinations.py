@@ -57,6 +57,8 @@ def get_destinations(connector: Optional[_builtins.str] = None,
     :param _builtins.str partial_name: Part of the name, case-insensitive.
     :param Sequence[_builtins.str] tag_ids: Tag ids the object must carry.
     :param 'ConnectorFilterTagMatch' tag_match: Whether the object needs `any` of `tagIds` or `all` of them.
+           
+           Defaults to "any".
     """
     __args__ = dict()
     __args__['connector'] = connector
@@ -80,6 +82,8 @@ def get_destinations_output(connector: pulumi.Input[Optional[Optional[_builtins.
     :param _builtins.str partial_name: Part of the name, case-insensitive.
     :param Sequence[_builtins.str] tag_ids: Tag ids the object must carry.
     :param 'ConnectorFilterTagMatch' tag_match: Whether the object needs `any` of `tagIds` or `all` of them.
+           
+           Defaults to "any".
     """
     __args__ = dict()
     __args__['connector'] = connector

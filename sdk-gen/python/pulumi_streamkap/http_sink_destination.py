@@ -93,33 +93,61 @@ class HttpSinkDestinationArgs:
 
         :param pulumi.Input[_builtins.str] http_url: HTTP URL (config key `http.url`).
         :param pulumi.Input[_builtins.bool] batch_buffering_enabled: Batch buffering enabled (config key `batch.buffering.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] batch_max_size: Batch max size (config key `batch.max.size`).
+               
+               Defaults to `500`.
         :param pulumi.Input[_builtins.int] batch_max_time_ms: Batch max time ms (config key `batch.max.time.ms`).
+               
+               Defaults to `10000`.
         :param pulumi.Input[_builtins.str] batch_prefix: Batch prefix (config key `batch.prefix`).
+               
+               Defaults to `"["`.
         :param pulumi.Input[_builtins.str] batch_separator: Batch separator (config key `batch.separator`).
+               
+               Defaults to `","`.
         :param pulumi.Input[_builtins.str] batch_suffix: Batch suffix (config key `batch.suffix`).
+               
+               Defaults to `"]"`.
         :param pulumi.Input[_builtins.bool] batching_enabled: Batching enabled (config key `batching.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
                
                Between 1 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input['DecimalFormat'] decimal_format: Decimal format (config key `decimal.format`).
                
                One of `BASE64`, `NUMERIC`.
+               
+               Defaults to `"NUMERIC"`.
         :param pulumi.Input['ErrorsTolerance'] errors_tolerance: Errors tolerance (config key `errors.tolerance.user.defined`).
                
                One of `none`, `all`.
+               
+               Defaults to `"none"`.
         :param pulumi.Input['HttpAuthorizationType'] http_authorization_type: HTTP authorization type (config key `http.authorization.type`).
                
                One of `none`, `static`, `oauth2`.
+               
+               Defaults to `"none"`.
         :param pulumi.Input[_builtins.str] http_headers_additional: HTTP headers additional (config key `http.headers.additional`).
         :param pulumi.Input[_builtins.str] http_headers_authorization: HTTP headers authorization (config key `http.headers.authorization`).
         :param pulumi.Input[_builtins.str] http_headers_content_type: HTTP headers content type (config key `http.headers.content.type`).
+               
+               Defaults to `"application/json"`.
         :param pulumi.Input[_builtins.str] http_proxy_host: HTTP proxy host (config key `http.proxy.host`).
         :param pulumi.Input[_builtins.int] http_proxy_port: HTTP proxy port (config key `http.proxy.port`).
                
                Between 1 and 65535.
         :param pulumi.Input[_builtins.int] http_timeout: HTTP timeout (config key `http.timeout`).
+               
+               Defaults to `30`.
         :param pulumi.Input[_builtins.int] max_retries: Max retries (config key `max.retries`).
+               
+               Defaults to `1`.
         :param pulumi.Input[_builtins.str] oauth2_access_token_url: Oauth2 access token URL (config key `oauth2.access.token.url`).
         :param pulumi.Input[_builtins.str] oauth2_client_id: Oauth2 client ID (config key `oauth2.client.id`).
         :param pulumi.Input[_builtins.str] oauth2_client_secret: Oauth2 client secret (config key `oauth2.client.secret`).
@@ -127,8 +155,14 @@ class HttpSinkDestinationArgs:
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.str] oauth2_scope: Oauth2 scope (config key `oauth2.scope`).
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.int] retry_backoff_ms: Retry backoff ms (config key `retry.backoff.ms`).
+               
+               Defaults to `3000`.
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_match_regex: Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
@@ -138,42 +172,66 @@ class HttpSinkDestinationArgs:
                `transforms.MarkColumnsAsOptional.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
                `transforms.MarkColumnsAsRequired.fields.include.all`).
+               
+               Defaults to `false`.
         :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_rename_fields_renames: Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_fields_include_list: Transforms string replace fields include list (config key `transforms.StringReplace.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_regex_patterns: Transforms string replace regex patterns (config key `transforms.StringReplace.regex.patterns`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_replacement_values: Transforms string replace replacement values (config key `transforms.StringReplace.replacement.values`).
         :param pulumi.Input[_builtins.str] transforms_to_decimal_j_fields_include_list: Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_decimal_j_truncate_to_max_precision: Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
                `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
                `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_jsonb_j_fields_include_list: Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_string_j_fields_include_list: Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
         """
@@ -335,6 +393,8 @@ class HttpSinkDestinationArgs:
     def batch_buffering_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Batch buffering enabled (config key `batch.buffering.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "batch_buffering_enabled")
 
@@ -347,6 +407,8 @@ class HttpSinkDestinationArgs:
     def batch_max_size(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Batch max size (config key `batch.max.size`).
+
+        Defaults to `500`.
         """
         return pulumi.get(self, "batch_max_size")
 
@@ -359,6 +421,8 @@ class HttpSinkDestinationArgs:
     def batch_max_time_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Batch max time ms (config key `batch.max.time.ms`).
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "batch_max_time_ms")
 
@@ -371,6 +435,8 @@ class HttpSinkDestinationArgs:
     def batch_prefix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Batch prefix (config key `batch.prefix`).
+
+        Defaults to `"["`.
         """
         return pulumi.get(self, "batch_prefix")
 
@@ -383,6 +449,8 @@ class HttpSinkDestinationArgs:
     def batch_separator(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Batch separator (config key `batch.separator`).
+
+        Defaults to `","`.
         """
         return pulumi.get(self, "batch_separator")
 
@@ -395,6 +463,8 @@ class HttpSinkDestinationArgs:
     def batch_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Batch suffix (config key `batch.suffix`).
+
+        Defaults to `"]"`.
         """
         return pulumi.get(self, "batch_suffix")
 
@@ -407,6 +477,8 @@ class HttpSinkDestinationArgs:
     def batching_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Batching enabled (config key `batching.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "batching_enabled")
 
@@ -421,6 +493,8 @@ class HttpSinkDestinationArgs:
         Consumer override max poll records (config key `consumer.override.max.poll.records`).
 
         Between 1 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "consumer_override_max_poll_records")
 
@@ -435,6 +509,8 @@ class HttpSinkDestinationArgs:
         Decimal format (config key `decimal.format`).
 
         One of `BASE64`, `NUMERIC`.
+
+        Defaults to `"NUMERIC"`.
         """
         return pulumi.get(self, "decimal_format")
 
@@ -449,6 +525,8 @@ class HttpSinkDestinationArgs:
         Errors tolerance (config key `errors.tolerance.user.defined`).
 
         One of `none`, `all`.
+
+        Defaults to `"none"`.
         """
         return pulumi.get(self, "errors_tolerance")
 
@@ -463,6 +541,8 @@ class HttpSinkDestinationArgs:
         HTTP authorization type (config key `http.authorization.type`).
 
         One of `none`, `static`, `oauth2`.
+
+        Defaults to `"none"`.
         """
         return pulumi.get(self, "http_authorization_type")
 
@@ -499,6 +579,8 @@ class HttpSinkDestinationArgs:
     def http_headers_content_type(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         HTTP headers content type (config key `http.headers.content.type`).
+
+        Defaults to `"application/json"`.
         """
         return pulumi.get(self, "http_headers_content_type")
 
@@ -537,6 +619,8 @@ class HttpSinkDestinationArgs:
     def http_timeout(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         HTTP timeout (config key `http.timeout`).
+
+        Defaults to `30`.
         """
         return pulumi.get(self, "http_timeout")
 
@@ -549,6 +633,8 @@ class HttpSinkDestinationArgs:
     def max_retries(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Max retries (config key `max.retries`).
+
+        Defaults to `1`.
         """
         return pulumi.get(self, "max_retries")
 
@@ -629,6 +715,8 @@ class HttpSinkDestinationArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -641,6 +729,8 @@ class HttpSinkDestinationArgs:
     def quote_identifiers(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Quote identifiers (config key `quote.identifiers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "quote_identifiers")
 
@@ -689,6 +779,8 @@ class HttpSinkDestinationArgs:
     def retry_backoff_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Retry backoff ms (config key `retry.backoff.ms`).
+
+        Defaults to `3000`.
         """
         return pulumi.get(self, "retry_backoff_ms")
 
@@ -802,6 +894,8 @@ class HttpSinkDestinationArgs:
         """
         Transforms mark columns as required fields include all (config key
         `transforms.MarkColumnsAsRequired.fields.include.all`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_fields_include_all")
 
@@ -817,6 +911,8 @@ class HttpSinkDestinationArgs:
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
@@ -855,6 +951,8 @@ class HttpSinkDestinationArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -870,6 +968,8 @@ class HttpSinkDestinationArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -885,6 +985,8 @@ class HttpSinkDestinationArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -898,6 +1000,8 @@ class HttpSinkDestinationArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -911,6 +1015,8 @@ class HttpSinkDestinationArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -923,6 +1029,8 @@ class HttpSinkDestinationArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -995,6 +1103,8 @@ class HttpSinkDestinationArgs:
     def transforms_to_decimal_j_truncate_to_max_precision(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_decimal_j_truncate_to_max_precision")
 
@@ -1032,6 +1142,8 @@ class HttpSinkDestinationArgs:
         """
         Transforms to JSON j convert all complex types (config key
         `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_json_j_convert_all_complex_types")
 
@@ -1057,6 +1169,8 @@ class HttpSinkDestinationArgs:
         """
         Transforms to JSONB j convert all complex types (config key
         `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_complex_types")
 
@@ -1069,6 +1183,8 @@ class HttpSinkDestinationArgs:
     def transforms_to_jsonb_j_convert_all_json(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_json")
 
@@ -1183,34 +1299,62 @@ class HttpSinkDestination(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] batch_buffering_enabled: Batch buffering enabled (config key `batch.buffering.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] batch_max_size: Batch max size (config key `batch.max.size`).
+               
+               Defaults to `500`.
         :param pulumi.Input[_builtins.int] batch_max_time_ms: Batch max time ms (config key `batch.max.time.ms`).
+               
+               Defaults to `10000`.
         :param pulumi.Input[_builtins.str] batch_prefix: Batch prefix (config key `batch.prefix`).
+               
+               Defaults to `"["`.
         :param pulumi.Input[_builtins.str] batch_separator: Batch separator (config key `batch.separator`).
+               
+               Defaults to `","`.
         :param pulumi.Input[_builtins.str] batch_suffix: Batch suffix (config key `batch.suffix`).
+               
+               Defaults to `"]"`.
         :param pulumi.Input[_builtins.bool] batching_enabled: Batching enabled (config key `batching.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
                
                Between 1 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input['DecimalFormat'] decimal_format: Decimal format (config key `decimal.format`).
                
                One of `BASE64`, `NUMERIC`.
+               
+               Defaults to `"NUMERIC"`.
         :param pulumi.Input['ErrorsTolerance'] errors_tolerance: Errors tolerance (config key `errors.tolerance.user.defined`).
                
                One of `none`, `all`.
+               
+               Defaults to `"none"`.
         :param pulumi.Input['HttpAuthorizationType'] http_authorization_type: HTTP authorization type (config key `http.authorization.type`).
                
                One of `none`, `static`, `oauth2`.
+               
+               Defaults to `"none"`.
         :param pulumi.Input[_builtins.str] http_headers_additional: HTTP headers additional (config key `http.headers.additional`).
         :param pulumi.Input[_builtins.str] http_headers_authorization: HTTP headers authorization (config key `http.headers.authorization`).
         :param pulumi.Input[_builtins.str] http_headers_content_type: HTTP headers content type (config key `http.headers.content.type`).
+               
+               Defaults to `"application/json"`.
         :param pulumi.Input[_builtins.str] http_proxy_host: HTTP proxy host (config key `http.proxy.host`).
         :param pulumi.Input[_builtins.int] http_proxy_port: HTTP proxy port (config key `http.proxy.port`).
                
                Between 1 and 65535.
         :param pulumi.Input[_builtins.int] http_timeout: HTTP timeout (config key `http.timeout`).
+               
+               Defaults to `30`.
         :param pulumi.Input[_builtins.str] http_url: HTTP URL (config key `http.url`).
         :param pulumi.Input[_builtins.int] max_retries: Max retries (config key `max.retries`).
+               
+               Defaults to `1`.
         :param pulumi.Input[_builtins.str] oauth2_access_token_url: Oauth2 access token URL (config key `oauth2.access.token.url`).
         :param pulumi.Input[_builtins.str] oauth2_client_id: Oauth2 client ID (config key `oauth2.client.id`).
         :param pulumi.Input[_builtins.str] oauth2_client_secret: Oauth2 client secret (config key `oauth2.client.secret`).
@@ -1218,8 +1362,14 @@ class HttpSinkDestination(pulumi.CustomResource):
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.str] oauth2_scope: Oauth2 scope (config key `oauth2.scope`).
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.int] retry_backoff_ms: Retry backoff ms (config key `retry.backoff.ms`).
+               
+               Defaults to `3000`.
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_match_regex: Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
@@ -1229,42 +1379,66 @@ class HttpSinkDestination(pulumi.CustomResource):
                `transforms.MarkColumnsAsOptional.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
                `transforms.MarkColumnsAsRequired.fields.include.all`).
+               
+               Defaults to `false`.
         :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_rename_fields_renames: Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_fields_include_list: Transforms string replace fields include list (config key `transforms.StringReplace.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_regex_patterns: Transforms string replace regex patterns (config key `transforms.StringReplace.regex.patterns`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_replacement_values: Transforms string replace replacement values (config key `transforms.StringReplace.replacement.values`).
         :param pulumi.Input[_builtins.str] transforms_to_decimal_j_fields_include_list: Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_decimal_j_truncate_to_max_precision: Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
                `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
                `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_jsonb_j_fields_include_list: Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_string_j_fields_include_list: Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
         """
@@ -1556,6 +1730,8 @@ class HttpSinkDestination(pulumi.CustomResource):
     def batch_buffering_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Batch buffering enabled (config key `batch.buffering.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "batch_buffering_enabled")
 
@@ -1564,6 +1740,8 @@ class HttpSinkDestination(pulumi.CustomResource):
     def batch_max_size(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Batch max size (config key `batch.max.size`).
+
+        Defaults to `500`.
         """
         return pulumi.get(self, "batch_max_size")
 
@@ -1572,6 +1750,8 @@ class HttpSinkDestination(pulumi.CustomResource):
     def batch_max_time_ms(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Batch max time ms (config key `batch.max.time.ms`).
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "batch_max_time_ms")
 
@@ -1580,6 +1760,8 @@ class HttpSinkDestination(pulumi.CustomResource):
     def batch_prefix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Batch prefix (config key `batch.prefix`).
+
+        Defaults to `"["`.
         """
         return pulumi.get(self, "batch_prefix")
 
@@ -1588,6 +1770,8 @@ class HttpSinkDestination(pulumi.CustomResource):
     def batch_separator(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Batch separator (config key `batch.separator`).
+
+        Defaults to `","`.
         """
         return pulumi.get(self, "batch_separator")
 
@@ -1596,6 +1780,8 @@ class HttpSinkDestination(pulumi.CustomResource):
     def batch_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Batch suffix (config key `batch.suffix`).
+
+        Defaults to `"]"`.
         """
         return pulumi.get(self, "batch_suffix")
 
@@ -1604,6 +1790,8 @@ class HttpSinkDestination(pulumi.CustomResource):
     def batching_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Batching enabled (config key `batching.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "batching_enabled")
 
@@ -1630,6 +1818,8 @@ class HttpSinkDestination(pulumi.CustomResource):
         Consumer override max poll records (config key `consumer.override.max.poll.records`).
 
         Between 1 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "consumer_override_max_poll_records")
 
@@ -1656,6 +1846,8 @@ class HttpSinkDestination(pulumi.CustomResource):
         Decimal format (config key `decimal.format`).
 
         One of `BASE64`, `NUMERIC`.
+
+        Defaults to `"NUMERIC"`.
         """
         return pulumi.get(self, "decimal_format")
 
@@ -1666,6 +1858,8 @@ class HttpSinkDestination(pulumi.CustomResource):
         Errors tolerance (config key `errors.tolerance.user.defined`).
 
         One of `none`, `all`.
+
+        Defaults to `"none"`.
         """
         return pulumi.get(self, "errors_tolerance")
 
@@ -1676,6 +1870,8 @@ class HttpSinkDestination(pulumi.CustomResource):
         HTTP authorization type (config key `http.authorization.type`).
 
         One of `none`, `static`, `oauth2`.
+
+        Defaults to `"none"`.
         """
         return pulumi.get(self, "http_authorization_type")
 
@@ -1700,6 +1896,8 @@ class HttpSinkDestination(pulumi.CustomResource):
     def http_headers_content_type(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         HTTP headers content type (config key `http.headers.content.type`).
+
+        Defaults to `"application/json"`.
         """
         return pulumi.get(self, "http_headers_content_type")
 
@@ -1726,6 +1924,8 @@ class HttpSinkDestination(pulumi.CustomResource):
     def http_timeout(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         HTTP timeout (config key `http.timeout`).
+
+        Defaults to `30`.
         """
         return pulumi.get(self, "http_timeout")
 
@@ -1750,6 +1950,8 @@ class HttpSinkDestination(pulumi.CustomResource):
     def max_retries(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Max retries (config key `max.retries`).
+
+        Defaults to `1`.
         """
         return pulumi.get(self, "max_retries")
 
@@ -1802,6 +2004,8 @@ class HttpSinkDestination(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1810,6 +2014,8 @@ class HttpSinkDestination(pulumi.CustomResource):
     def quote_identifiers(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Quote identifiers (config key `quote.identifiers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "quote_identifiers")
 
@@ -1838,6 +2044,8 @@ class HttpSinkDestination(pulumi.CustomResource):
     def retry_backoff_ms(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Retry backoff ms (config key `retry.backoff.ms`).
+
+        Defaults to `3000`.
         """
         return pulumi.get(self, "retry_backoff_ms")
 
@@ -1935,6 +2143,8 @@ class HttpSinkDestination(pulumi.CustomResource):
         """
         Transforms mark columns as required fields include all (config key
         `transforms.MarkColumnsAsRequired.fields.include.all`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_fields_include_all")
 
@@ -1946,6 +2156,8 @@ class HttpSinkDestination(pulumi.CustomResource):
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
@@ -1972,6 +2184,8 @@ class HttpSinkDestination(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1983,6 +2197,8 @@ class HttpSinkDestination(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1994,6 +2210,8 @@ class HttpSinkDestination(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -2003,6 +2221,8 @@ class HttpSinkDestination(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -2012,6 +2232,8 @@ class HttpSinkDestination(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -2020,6 +2242,8 @@ class HttpSinkDestination(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -2068,6 +2292,8 @@ class HttpSinkDestination(pulumi.CustomResource):
     def transforms_to_decimal_j_truncate_to_max_precision(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_decimal_j_truncate_to_max_precision")
 
@@ -2093,6 +2319,8 @@ class HttpSinkDestination(pulumi.CustomResource):
         """
         Transforms to JSON j convert all complex types (config key
         `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_json_j_convert_all_complex_types")
 
@@ -2110,6 +2338,8 @@ class HttpSinkDestination(pulumi.CustomResource):
         """
         Transforms to JSONB j convert all complex types (config key
         `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_complex_types")
 
@@ -2118,6 +2348,8 @@ class HttpSinkDestination(pulumi.CustomResource):
     def transforms_to_jsonb_j_convert_all_json(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_json")
 

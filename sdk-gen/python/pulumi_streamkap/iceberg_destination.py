@@ -97,25 +97,35 @@ class IcebergDestinationArgs:
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
                
                Between 1 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input['IcebergCatalogAuthMode'] iceberg_catalog_auth_mode: Iceberg catalog auth mode (config key `iceberg.catalog.auth.mode`).
                
                One of `none`, `token`, `oauth2`.
+               
+               Defaults to `"none"`.
         :param pulumi.Input[_builtins.str] iceberg_catalog_client_assume_role_arn: Iceberg catalog client assume role arn (config key `iceberg.catalog.client.assume-role.arn`).
         :param pulumi.Input['IcebergCatalogClientRegion'] iceberg_catalog_client_region: Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
                
                One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
                `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
                `us-west-1`, `us-west-2`, `auto`.
+               
+               Defaults to `"us-west-2"`.
         :param pulumi.Input[_builtins.str] iceberg_catalog_credential: Iceberg catalog credential (config key `iceberg.catalog.credential`).
                
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.str] iceberg_catalog_name: Iceberg catalog name (config key `iceberg.catalog.name`).
         :param pulumi.Input[_builtins.str] iceberg_catalog_s3_access_key_id: Iceberg catalog s3 access key ID (config key `iceberg.catalog.s3.access-key-id`).
         :param pulumi.Input[_builtins.bool] iceberg_catalog_s3_credentials_enabled: Iceberg catalog s3 credentials enabled (config key `iceberg.catalog.s3.credentials.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] iceberg_catalog_s3_secret_access_key: Iceberg catalog s3 secret access key (config key `iceberg.catalog.s3.secret-access-key`).
                
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.str] iceberg_catalog_scope: Iceberg catalog scope (config key `iceberg.catalog.scope`).
+               
+               Defaults to `"PRINCIPAL_ROLE:ALL"`.
         :param pulumi.Input[_builtins.str] iceberg_catalog_token: Iceberg catalog token (config key `iceberg.catalog.token`).
                
                Secret: stored as a Pulumi secret.
@@ -123,21 +133,45 @@ class IcebergDestinationArgs:
                
                One of `rest`, `hive`, `glue`.
                Changing this replaces the destination.
+               
+               Defaults to `"rest"`.
         :param pulumi.Input[_builtins.str] iceberg_catalog_uri: Iceberg catalog URI (config key `iceberg.catalog.uri`).
         :param pulumi.Input[_builtins.str] iceberg_tables_compaction_commit_threshold: Iceberg tables compaction commit threshold (config key `iceberg.tables.compaction.commit-threshold`).
+               
+               Defaults to `"5"`.
         :param pulumi.Input[_builtins.bool] iceberg_tables_compaction_enabled: Iceberg tables compaction enabled (config key `iceberg.tables.compaction.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] iceberg_tables_compaction_expire_snapshots: Iceberg tables compaction expire snapshots (config key `iceberg.tables.compaction.expire-snapshots`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] iceberg_tables_compaction_max_files_per_run: Iceberg tables compaction max files per run (config key `iceberg.tables.compaction.max-files-per-run`).
+               
+               Defaults to `"100"`.
         :param pulumi.Input[_builtins.str] iceberg_tables_compaction_min_small_files: Iceberg tables compaction min small files (config key `iceberg.tables.compaction.min-small-files`).
+               
+               Defaults to `"5"`.
         :param pulumi.Input[_builtins.str] iceberg_tables_compaction_retain_last: Iceberg tables compaction retain last (config key `iceberg.tables.compaction.retain-last`).
+               
+               Defaults to `"1"`.
         :param pulumi.Input[_builtins.str] iceberg_tables_compaction_target_file_size_bytes: Iceberg tables compaction target file size bytes (config key `iceberg.tables.compaction.target-file-size-bytes`).
+               
+               Defaults to `"134217728"`.
         :param pulumi.Input[_builtins.str] iceberg_tables_default_id_columns: Iceberg tables default ID columns (config key `iceberg.tables.default-id-columns`).
         :param pulumi.Input[_builtins.bool] iceberg_tables_hard_delete_enabled: Iceberg tables hard delete enabled (config key `iceberg.tables.hard-delete-enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input['InsertMode'] insert_mode: Insert mode (config key `insert.mode.user.defined`).
                
                One of `insert`, `upsert`.
+               
+               Defaults to `"insert"`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_match_regex: Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
@@ -147,42 +181,66 @@ class IcebergDestinationArgs:
                `transforms.MarkColumnsAsOptional.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
                `transforms.MarkColumnsAsRequired.fields.include.all`).
+               
+               Defaults to `false`.
         :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_rename_fields_renames: Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_fields_include_list: Transforms string replace fields include list (config key `transforms.StringReplace.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_regex_patterns: Transforms string replace regex patterns (config key `transforms.StringReplace.regex.patterns`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_replacement_values: Transforms string replace replacement values (config key `transforms.StringReplace.replacement.values`).
         :param pulumi.Input[_builtins.str] transforms_to_decimal_j_fields_include_list: Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_decimal_j_truncate_to_max_precision: Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
                `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
                `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_jsonb_j_fields_include_list: Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_string_j_fields_include_list: Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
         """
@@ -359,6 +417,8 @@ class IcebergDestinationArgs:
         Consumer override max poll records (config key `consumer.override.max.poll.records`).
 
         Between 1 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "consumer_override_max_poll_records")
 
@@ -373,6 +433,8 @@ class IcebergDestinationArgs:
         Iceberg catalog auth mode (config key `iceberg.catalog.auth.mode`).
 
         One of `none`, `token`, `oauth2`.
+
+        Defaults to `"none"`.
         """
         return pulumi.get(self, "iceberg_catalog_auth_mode")
 
@@ -401,6 +463,8 @@ class IcebergDestinationArgs:
         One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
         `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
         `us-west-1`, `us-west-2`, `auto`.
+
+        Defaults to `"us-west-2"`.
         """
         return pulumi.get(self, "iceberg_catalog_client_region")
 
@@ -451,6 +515,8 @@ class IcebergDestinationArgs:
     def iceberg_catalog_s3_credentials_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Iceberg catalog s3 credentials enabled (config key `iceberg.catalog.s3.credentials.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "iceberg_catalog_s3_credentials_enabled")
 
@@ -477,6 +543,8 @@ class IcebergDestinationArgs:
     def iceberg_catalog_scope(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Iceberg catalog scope (config key `iceberg.catalog.scope`).
+
+        Defaults to `"PRINCIPAL_ROLE:ALL"`.
         """
         return pulumi.get(self, "iceberg_catalog_scope")
 
@@ -506,6 +574,8 @@ class IcebergDestinationArgs:
 
         One of `rest`, `hive`, `glue`.
         Changing this replaces the destination.
+
+        Defaults to `"rest"`.
         """
         return pulumi.get(self, "iceberg_catalog_type")
 
@@ -530,6 +600,8 @@ class IcebergDestinationArgs:
     def iceberg_tables_compaction_commit_threshold(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Iceberg tables compaction commit threshold (config key `iceberg.tables.compaction.commit-threshold`).
+
+        Defaults to `"5"`.
         """
         return pulumi.get(self, "iceberg_tables_compaction_commit_threshold")
 
@@ -542,6 +614,8 @@ class IcebergDestinationArgs:
     def iceberg_tables_compaction_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Iceberg tables compaction enabled (config key `iceberg.tables.compaction.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "iceberg_tables_compaction_enabled")
 
@@ -554,6 +628,8 @@ class IcebergDestinationArgs:
     def iceberg_tables_compaction_expire_snapshots(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Iceberg tables compaction expire snapshots (config key `iceberg.tables.compaction.expire-snapshots`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "iceberg_tables_compaction_expire_snapshots")
 
@@ -566,6 +642,8 @@ class IcebergDestinationArgs:
     def iceberg_tables_compaction_max_files_per_run(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Iceberg tables compaction max files per run (config key `iceberg.tables.compaction.max-files-per-run`).
+
+        Defaults to `"100"`.
         """
         return pulumi.get(self, "iceberg_tables_compaction_max_files_per_run")
 
@@ -578,6 +656,8 @@ class IcebergDestinationArgs:
     def iceberg_tables_compaction_min_small_files(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Iceberg tables compaction min small files (config key `iceberg.tables.compaction.min-small-files`).
+
+        Defaults to `"5"`.
         """
         return pulumi.get(self, "iceberg_tables_compaction_min_small_files")
 
@@ -590,6 +670,8 @@ class IcebergDestinationArgs:
     def iceberg_tables_compaction_retain_last(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Iceberg tables compaction retain last (config key `iceberg.tables.compaction.retain-last`).
+
+        Defaults to `"1"`.
         """
         return pulumi.get(self, "iceberg_tables_compaction_retain_last")
 
@@ -602,6 +684,8 @@ class IcebergDestinationArgs:
     def iceberg_tables_compaction_target_file_size_bytes(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Iceberg tables compaction target file size bytes (config key `iceberg.tables.compaction.target-file-size-bytes`).
+
+        Defaults to `"134217728"`.
         """
         return pulumi.get(self, "iceberg_tables_compaction_target_file_size_bytes")
 
@@ -626,6 +710,8 @@ class IcebergDestinationArgs:
     def iceberg_tables_hard_delete_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Iceberg tables hard delete enabled (config key `iceberg.tables.hard-delete-enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "iceberg_tables_hard_delete_enabled")
 
@@ -640,6 +726,8 @@ class IcebergDestinationArgs:
         Insert mode (config key `insert.mode.user.defined`).
 
         One of `insert`, `upsert`.
+
+        Defaults to `"insert"`.
         """
         return pulumi.get(self, "insert_mode")
 
@@ -670,6 +758,8 @@ class IcebergDestinationArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -682,6 +772,8 @@ class IcebergDestinationArgs:
     def quote_identifiers(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Quote identifiers (config key `quote.identifiers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "quote_identifiers")
 
@@ -831,6 +923,8 @@ class IcebergDestinationArgs:
         """
         Transforms mark columns as required fields include all (config key
         `transforms.MarkColumnsAsRequired.fields.include.all`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_fields_include_all")
 
@@ -846,6 +940,8 @@ class IcebergDestinationArgs:
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
@@ -884,6 +980,8 @@ class IcebergDestinationArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -899,6 +997,8 @@ class IcebergDestinationArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -914,6 +1014,8 @@ class IcebergDestinationArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -927,6 +1029,8 @@ class IcebergDestinationArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -940,6 +1044,8 @@ class IcebergDestinationArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -952,6 +1058,8 @@ class IcebergDestinationArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1024,6 +1132,8 @@ class IcebergDestinationArgs:
     def transforms_to_decimal_j_truncate_to_max_precision(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_decimal_j_truncate_to_max_precision")
 
@@ -1061,6 +1171,8 @@ class IcebergDestinationArgs:
         """
         Transforms to JSON j convert all complex types (config key
         `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_json_j_convert_all_complex_types")
 
@@ -1086,6 +1198,8 @@ class IcebergDestinationArgs:
         """
         Transforms to JSONB j convert all complex types (config key
         `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_complex_types")
 
@@ -1098,6 +1212,8 @@ class IcebergDestinationArgs:
     def transforms_to_jsonb_j_convert_all_json(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_json")
 
@@ -1215,25 +1331,35 @@ class IcebergDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
                
                Between 1 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input['IcebergCatalogAuthMode'] iceberg_catalog_auth_mode: Iceberg catalog auth mode (config key `iceberg.catalog.auth.mode`).
                
                One of `none`, `token`, `oauth2`.
+               
+               Defaults to `"none"`.
         :param pulumi.Input[_builtins.str] iceberg_catalog_client_assume_role_arn: Iceberg catalog client assume role arn (config key `iceberg.catalog.client.assume-role.arn`).
         :param pulumi.Input['IcebergCatalogClientRegion'] iceberg_catalog_client_region: Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
                
                One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
                `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
                `us-west-1`, `us-west-2`, `auto`.
+               
+               Defaults to `"us-west-2"`.
         :param pulumi.Input[_builtins.str] iceberg_catalog_credential: Iceberg catalog credential (config key `iceberg.catalog.credential`).
                
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.str] iceberg_catalog_name: Iceberg catalog name (config key `iceberg.catalog.name`).
         :param pulumi.Input[_builtins.str] iceberg_catalog_s3_access_key_id: Iceberg catalog s3 access key ID (config key `iceberg.catalog.s3.access-key-id`).
         :param pulumi.Input[_builtins.bool] iceberg_catalog_s3_credentials_enabled: Iceberg catalog s3 credentials enabled (config key `iceberg.catalog.s3.credentials.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] iceberg_catalog_s3_secret_access_key: Iceberg catalog s3 secret access key (config key `iceberg.catalog.s3.secret-access-key`).
                
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.str] iceberg_catalog_scope: Iceberg catalog scope (config key `iceberg.catalog.scope`).
+               
+               Defaults to `"PRINCIPAL_ROLE:ALL"`.
         :param pulumi.Input[_builtins.str] iceberg_catalog_token: Iceberg catalog token (config key `iceberg.catalog.token`).
                
                Secret: stored as a Pulumi secret.
@@ -1241,22 +1367,46 @@ class IcebergDestination(pulumi.CustomResource):
                
                One of `rest`, `hive`, `glue`.
                Changing this replaces the destination.
+               
+               Defaults to `"rest"`.
         :param pulumi.Input[_builtins.str] iceberg_catalog_uri: Iceberg catalog URI (config key `iceberg.catalog.uri`).
         :param pulumi.Input[_builtins.str] iceberg_catalog_warehouse: Iceberg catalog warehouse (config key `iceberg.catalog.warehouse`).
         :param pulumi.Input[_builtins.str] iceberg_tables_compaction_commit_threshold: Iceberg tables compaction commit threshold (config key `iceberg.tables.compaction.commit-threshold`).
+               
+               Defaults to `"5"`.
         :param pulumi.Input[_builtins.bool] iceberg_tables_compaction_enabled: Iceberg tables compaction enabled (config key `iceberg.tables.compaction.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] iceberg_tables_compaction_expire_snapshots: Iceberg tables compaction expire snapshots (config key `iceberg.tables.compaction.expire-snapshots`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] iceberg_tables_compaction_max_files_per_run: Iceberg tables compaction max files per run (config key `iceberg.tables.compaction.max-files-per-run`).
+               
+               Defaults to `"100"`.
         :param pulumi.Input[_builtins.str] iceberg_tables_compaction_min_small_files: Iceberg tables compaction min small files (config key `iceberg.tables.compaction.min-small-files`).
+               
+               Defaults to `"5"`.
         :param pulumi.Input[_builtins.str] iceberg_tables_compaction_retain_last: Iceberg tables compaction retain last (config key `iceberg.tables.compaction.retain-last`).
+               
+               Defaults to `"1"`.
         :param pulumi.Input[_builtins.str] iceberg_tables_compaction_target_file_size_bytes: Iceberg tables compaction target file size bytes (config key `iceberg.tables.compaction.target-file-size-bytes`).
+               
+               Defaults to `"134217728"`.
         :param pulumi.Input[_builtins.str] iceberg_tables_default_id_columns: Iceberg tables default ID columns (config key `iceberg.tables.default-id-columns`).
         :param pulumi.Input[_builtins.bool] iceberg_tables_hard_delete_enabled: Iceberg tables hard delete enabled (config key `iceberg.tables.hard-delete-enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input['InsertMode'] insert_mode: Insert mode (config key `insert.mode.user.defined`).
                
                One of `insert`, `upsert`.
+               
+               Defaults to `"insert"`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] table_name_prefix: Table name prefix (config key `table.name.prefix`).
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_match_regex: Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
@@ -1267,42 +1417,66 @@ class IcebergDestination(pulumi.CustomResource):
                `transforms.MarkColumnsAsOptional.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
                `transforms.MarkColumnsAsRequired.fields.include.all`).
+               
+               Defaults to `false`.
         :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_rename_fields_renames: Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_fields_include_list: Transforms string replace fields include list (config key `transforms.StringReplace.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_regex_patterns: Transforms string replace regex patterns (config key `transforms.StringReplace.regex.patterns`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_replacement_values: Transforms string replace replacement values (config key `transforms.StringReplace.replacement.values`).
         :param pulumi.Input[_builtins.str] transforms_to_decimal_j_fields_include_list: Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_decimal_j_truncate_to_max_precision: Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
                `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
                `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_jsonb_j_fields_include_list: Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_string_j_fields_include_list: Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
         """
@@ -1619,6 +1793,8 @@ class IcebergDestination(pulumi.CustomResource):
         Consumer override max poll records (config key `consumer.override.max.poll.records`).
 
         Between 1 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "consumer_override_max_poll_records")
 
@@ -1645,6 +1821,8 @@ class IcebergDestination(pulumi.CustomResource):
         Iceberg catalog auth mode (config key `iceberg.catalog.auth.mode`).
 
         One of `none`, `token`, `oauth2`.
+
+        Defaults to `"none"`.
         """
         return pulumi.get(self, "iceberg_catalog_auth_mode")
 
@@ -1665,6 +1843,8 @@ class IcebergDestination(pulumi.CustomResource):
         One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
         `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
         `us-west-1`, `us-west-2`, `auto`.
+
+        Defaults to `"us-west-2"`.
         """
         return pulumi.get(self, "iceberg_catalog_client_region")
 
@@ -1699,6 +1879,8 @@ class IcebergDestination(pulumi.CustomResource):
     def iceberg_catalog_s3_credentials_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Iceberg catalog s3 credentials enabled (config key `iceberg.catalog.s3.credentials.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "iceberg_catalog_s3_credentials_enabled")
 
@@ -1717,6 +1899,8 @@ class IcebergDestination(pulumi.CustomResource):
     def iceberg_catalog_scope(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Iceberg catalog scope (config key `iceberg.catalog.scope`).
+
+        Defaults to `"PRINCIPAL_ROLE:ALL"`.
         """
         return pulumi.get(self, "iceberg_catalog_scope")
 
@@ -1738,6 +1922,8 @@ class IcebergDestination(pulumi.CustomResource):
 
         One of `rest`, `hive`, `glue`.
         Changing this replaces the destination.
+
+        Defaults to `"rest"`.
         """
         return pulumi.get(self, "iceberg_catalog_type")
 
@@ -1762,6 +1948,8 @@ class IcebergDestination(pulumi.CustomResource):
     def iceberg_tables_compaction_commit_threshold(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Iceberg tables compaction commit threshold (config key `iceberg.tables.compaction.commit-threshold`).
+
+        Defaults to `"5"`.
         """
         return pulumi.get(self, "iceberg_tables_compaction_commit_threshold")
 
@@ -1770,6 +1958,8 @@ class IcebergDestination(pulumi.CustomResource):
     def iceberg_tables_compaction_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Iceberg tables compaction enabled (config key `iceberg.tables.compaction.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "iceberg_tables_compaction_enabled")
 
@@ -1778,6 +1968,8 @@ class IcebergDestination(pulumi.CustomResource):
     def iceberg_tables_compaction_expire_snapshots(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Iceberg tables compaction expire snapshots (config key `iceberg.tables.compaction.expire-snapshots`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "iceberg_tables_compaction_expire_snapshots")
 
@@ -1786,6 +1978,8 @@ class IcebergDestination(pulumi.CustomResource):
     def iceberg_tables_compaction_max_files_per_run(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Iceberg tables compaction max files per run (config key `iceberg.tables.compaction.max-files-per-run`).
+
+        Defaults to `"100"`.
         """
         return pulumi.get(self, "iceberg_tables_compaction_max_files_per_run")
 
@@ -1794,6 +1988,8 @@ class IcebergDestination(pulumi.CustomResource):
     def iceberg_tables_compaction_min_small_files(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Iceberg tables compaction min small files (config key `iceberg.tables.compaction.min-small-files`).
+
+        Defaults to `"5"`.
         """
         return pulumi.get(self, "iceberg_tables_compaction_min_small_files")
 
@@ -1802,6 +1998,8 @@ class IcebergDestination(pulumi.CustomResource):
     def iceberg_tables_compaction_retain_last(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Iceberg tables compaction retain last (config key `iceberg.tables.compaction.retain-last`).
+
+        Defaults to `"1"`.
         """
         return pulumi.get(self, "iceberg_tables_compaction_retain_last")
 
@@ -1810,6 +2008,8 @@ class IcebergDestination(pulumi.CustomResource):
     def iceberg_tables_compaction_target_file_size_bytes(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Iceberg tables compaction target file size bytes (config key `iceberg.tables.compaction.target-file-size-bytes`).
+
+        Defaults to `"134217728"`.
         """
         return pulumi.get(self, "iceberg_tables_compaction_target_file_size_bytes")
 
@@ -1826,6 +2026,8 @@ class IcebergDestination(pulumi.CustomResource):
     def iceberg_tables_hard_delete_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Iceberg tables hard delete enabled (config key `iceberg.tables.hard-delete-enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "iceberg_tables_hard_delete_enabled")
 
@@ -1836,6 +2038,8 @@ class IcebergDestination(pulumi.CustomResource):
         Insert mode (config key `insert.mode.user.defined`).
 
         One of `insert`, `upsert`.
+
+        Defaults to `"insert"`.
         """
         return pulumi.get(self, "insert_mode")
 
@@ -1862,6 +2066,8 @@ class IcebergDestination(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1870,6 +2076,8 @@ class IcebergDestination(pulumi.CustomResource):
     def quote_identifiers(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Quote identifiers (config key `quote.identifiers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "quote_identifiers")
 
@@ -1995,6 +2203,8 @@ class IcebergDestination(pulumi.CustomResource):
         """
         Transforms mark columns as required fields include all (config key
         `transforms.MarkColumnsAsRequired.fields.include.all`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_fields_include_all")
 
@@ -2006,6 +2216,8 @@ class IcebergDestination(pulumi.CustomResource):
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
@@ -2032,6 +2244,8 @@ class IcebergDestination(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -2043,6 +2257,8 @@ class IcebergDestination(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -2054,6 +2270,8 @@ class IcebergDestination(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -2063,6 +2281,8 @@ class IcebergDestination(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -2072,6 +2292,8 @@ class IcebergDestination(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -2080,6 +2302,8 @@ class IcebergDestination(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -2128,6 +2352,8 @@ class IcebergDestination(pulumi.CustomResource):
     def transforms_to_decimal_j_truncate_to_max_precision(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_decimal_j_truncate_to_max_precision")
 
@@ -2153,6 +2379,8 @@ class IcebergDestination(pulumi.CustomResource):
         """
         Transforms to JSON j convert all complex types (config key
         `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_json_j_convert_all_complex_types")
 
@@ -2170,6 +2398,8 @@ class IcebergDestination(pulumi.CustomResource):
         """
         Transforms to JSONB j convert all complex types (config key
         `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_complex_types")
 
@@ -2178,6 +2408,8 @@ class IcebergDestination(pulumi.CustomResource):
     def transforms_to_jsonb_j_convert_all_json(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_json")
 

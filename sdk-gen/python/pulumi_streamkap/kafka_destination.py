@@ -81,67 +81,107 @@ class KafkaDestinationArgs:
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
                
                Between 1 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input['DestinationFormat'] destination_format: Destination format (config key `destination.format`).
                
                One of `avro`, `json`.
+               
+               Defaults to `"json"`.
         :param pulumi.Input[_builtins.bool] json_schema_enable: JSON schema enable (config key `json.schema.enable`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] schema_registry_url: Schema registry URL (config key `schema.registry.url.user.defined`).
         :param pulumi.Input[_builtins.int] tasks_max: Tasks max (config key `tasks.max`).
                
                Between 1 and 100.
+               
+               Defaults to `5`.
         :param pulumi.Input[_builtins.str] topic_prefix: Topic prefix (config key `topic.prefix`).
         :param pulumi.Input[_builtins.str] topic_suffix: Topic suffix (config key `topic.suffix`).
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
         :param pulumi.Input['TransformsChangeTopicNameAddOriginalTopic'] transforms_change_topic_name_add_original_topic: Transforms change topic name add original topic (config key `transforms.changeTopicName.add.original.topic`).
                
                One of `off`, `header`, `field`.
+               
+               Defaults to `"off"`.
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_match_regex: Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
         :param pulumi.Input[_builtins.str] transforms_drop_fields_fields_include_list: Transforms drop fields fields include list (config key `transforms.DropFields.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_header_to_field_custom_header_mappings: Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
         :param pulumi.Input[_builtins.str] transforms_insert_field_offset_field: Transforms insert field offset field (config key `transforms.InsertField.offset.field`).
+               
+               Defaults to `"_streamkap_offset"`.
         :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key
                `transforms.MarkColumnsAsOptional.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
                `transforms.MarkColumnsAsRequired.fields.include.all`).
+               
+               Defaults to `false`.
         :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_rename_fields_renames: Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_fields_include_list: Transforms string replace fields include list (config key `transforms.StringReplace.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_regex_patterns: Transforms string replace regex patterns (config key `transforms.StringReplace.regex.patterns`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_replacement_values: Transforms string replace replacement values (config key `transforms.StringReplace.replacement.values`).
         :param pulumi.Input[_builtins.str] transforms_to_decimal_j_fields_include_list: Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_decimal_j_truncate_to_max_precision: Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
                `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
                `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_jsonb_j_fields_include_list: Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_string_j_fields_include_list: Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
         """
@@ -277,6 +317,8 @@ class KafkaDestinationArgs:
         Consumer override max poll records (config key `consumer.override.max.poll.records`).
 
         Between 1 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "consumer_override_max_poll_records")
 
@@ -291,6 +333,8 @@ class KafkaDestinationArgs:
         Destination format (config key `destination.format`).
 
         One of `avro`, `json`.
+
+        Defaults to `"json"`.
         """
         return pulumi.get(self, "destination_format")
 
@@ -303,6 +347,8 @@ class KafkaDestinationArgs:
     def json_schema_enable(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         JSON schema enable (config key `json.schema.enable`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "json_schema_enable")
 
@@ -333,6 +379,8 @@ class KafkaDestinationArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -345,6 +393,8 @@ class KafkaDestinationArgs:
     def quote_identifiers(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Quote identifiers (config key `quote.identifiers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "quote_identifiers")
 
@@ -434,6 +484,8 @@ class KafkaDestinationArgs:
         Tasks max (config key `tasks.max`).
 
         Between 1 and 100.
+
+        Defaults to `5`.
         """
         return pulumi.get(self, "tasks_max")
 
@@ -484,6 +536,8 @@ class KafkaDestinationArgs:
         Transforms change topic name add original topic (config key `transforms.changeTopicName.add.original.topic`).
 
         One of `off`, `header`, `field`.
+
+        Defaults to `"off"`.
         """
         return pulumi.get(self, "transforms_change_topic_name_add_original_topic")
 
@@ -544,6 +598,8 @@ class KafkaDestinationArgs:
     def transforms_insert_field_offset_field(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms insert field offset field (config key `transforms.InsertField.offset.field`).
+
+        Defaults to `"_streamkap_offset"`.
         """
         return pulumi.get(self, "transforms_insert_field_offset_field")
 
@@ -570,6 +626,8 @@ class KafkaDestinationArgs:
         """
         Transforms mark columns as required fields include all (config key
         `transforms.MarkColumnsAsRequired.fields.include.all`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_fields_include_all")
 
@@ -585,6 +643,8 @@ class KafkaDestinationArgs:
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
@@ -623,6 +683,8 @@ class KafkaDestinationArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -638,6 +700,8 @@ class KafkaDestinationArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -653,6 +717,8 @@ class KafkaDestinationArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -666,6 +732,8 @@ class KafkaDestinationArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -679,6 +747,8 @@ class KafkaDestinationArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -691,6 +761,8 @@ class KafkaDestinationArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -763,6 +835,8 @@ class KafkaDestinationArgs:
     def transforms_to_decimal_j_truncate_to_max_precision(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_decimal_j_truncate_to_max_precision")
 
@@ -800,6 +874,8 @@ class KafkaDestinationArgs:
         """
         Transforms to JSON j convert all complex types (config key
         `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_json_j_convert_all_complex_types")
 
@@ -825,6 +901,8 @@ class KafkaDestinationArgs:
         """
         Transforms to JSONB j convert all complex types (config key
         `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_complex_types")
 
@@ -837,6 +915,8 @@ class KafkaDestinationArgs:
     def transforms_to_jsonb_j_convert_all_json(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_json")
 
@@ -939,68 +1019,108 @@ class KafkaDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
                
                Between 1 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input['DestinationFormat'] destination_format: Destination format (config key `destination.format`).
                
                One of `avro`, `json`.
+               
+               Defaults to `"json"`.
         :param pulumi.Input[_builtins.bool] json_schema_enable: JSON schema enable (config key `json.schema.enable`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] kafka_sink_bootstrap: Kafka sink bootstrap (config key `kafka.sink.bootstrap`).
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] schema_registry_url: Schema registry URL (config key `schema.registry.url.user.defined`).
         :param pulumi.Input[_builtins.int] tasks_max: Tasks max (config key `tasks.max`).
                
                Between 1 and 100.
+               
+               Defaults to `5`.
         :param pulumi.Input[_builtins.str] topic_prefix: Topic prefix (config key `topic.prefix`).
         :param pulumi.Input[_builtins.str] topic_suffix: Topic suffix (config key `topic.suffix`).
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
         :param pulumi.Input['TransformsChangeTopicNameAddOriginalTopic'] transforms_change_topic_name_add_original_topic: Transforms change topic name add original topic (config key `transforms.changeTopicName.add.original.topic`).
                
                One of `off`, `header`, `field`.
+               
+               Defaults to `"off"`.
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_match_regex: Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
         :param pulumi.Input[_builtins.str] transforms_drop_fields_fields_include_list: Transforms drop fields fields include list (config key `transforms.DropFields.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_header_to_field_custom_header_mappings: Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
         :param pulumi.Input[_builtins.str] transforms_insert_field_offset_field: Transforms insert field offset field (config key `transforms.InsertField.offset.field`).
+               
+               Defaults to `"_streamkap_offset"`.
         :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key
                `transforms.MarkColumnsAsOptional.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
                `transforms.MarkColumnsAsRequired.fields.include.all`).
+               
+               Defaults to `false`.
         :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_rename_fields_renames: Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_fields_include_list: Transforms string replace fields include list (config key `transforms.StringReplace.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_regex_patterns: Transforms string replace regex patterns (config key `transforms.StringReplace.regex.patterns`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_replacement_values: Transforms string replace replacement values (config key `transforms.StringReplace.replacement.values`).
         :param pulumi.Input[_builtins.str] transforms_to_decimal_j_fields_include_list: Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_decimal_j_truncate_to_max_precision: Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
                `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
                `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_jsonb_j_fields_include_list: Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_string_j_fields_include_list: Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
         """
@@ -1266,6 +1386,8 @@ class KafkaDestination(pulumi.CustomResource):
         Consumer override max poll records (config key `consumer.override.max.poll.records`).
 
         Between 1 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "consumer_override_max_poll_records")
 
@@ -1292,6 +1414,8 @@ class KafkaDestination(pulumi.CustomResource):
         Destination format (config key `destination.format`).
 
         One of `avro`, `json`.
+
+        Defaults to `"json"`.
         """
         return pulumi.get(self, "destination_format")
 
@@ -1300,6 +1424,8 @@ class KafkaDestination(pulumi.CustomResource):
     def json_schema_enable(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         JSON schema enable (config key `json.schema.enable`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "json_schema_enable")
 
@@ -1334,6 +1460,8 @@ class KafkaDestination(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1342,6 +1470,8 @@ class KafkaDestination(pulumi.CustomResource):
     def quote_identifiers(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Quote identifiers (config key `quote.identifiers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "quote_identifiers")
 
@@ -1403,6 +1533,8 @@ class KafkaDestination(pulumi.CustomResource):
         Tasks max (config key `tasks.max`).
 
         Between 1 and 100.
+
+        Defaults to `5`.
         """
         return pulumi.get(self, "tasks_max")
 
@@ -1453,6 +1585,8 @@ class KafkaDestination(pulumi.CustomResource):
         Transforms change topic name add original topic (config key `transforms.changeTopicName.add.original.topic`).
 
         One of `off`, `header`, `field`.
+
+        Defaults to `"off"`.
         """
         return pulumi.get(self, "transforms_change_topic_name_add_original_topic")
 
@@ -1493,6 +1627,8 @@ class KafkaDestination(pulumi.CustomResource):
     def transforms_insert_field_offset_field(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms insert field offset field (config key `transforms.InsertField.offset.field`).
+
+        Defaults to `"_streamkap_offset"`.
         """
         return pulumi.get(self, "transforms_insert_field_offset_field")
 
@@ -1511,6 +1647,8 @@ class KafkaDestination(pulumi.CustomResource):
         """
         Transforms mark columns as required fields include all (config key
         `transforms.MarkColumnsAsRequired.fields.include.all`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_fields_include_all")
 
@@ -1522,6 +1660,8 @@ class KafkaDestination(pulumi.CustomResource):
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
@@ -1548,6 +1688,8 @@ class KafkaDestination(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1559,6 +1701,8 @@ class KafkaDestination(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1570,6 +1714,8 @@ class KafkaDestination(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1579,6 +1725,8 @@ class KafkaDestination(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1588,6 +1736,8 @@ class KafkaDestination(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1596,6 +1746,8 @@ class KafkaDestination(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1644,6 +1796,8 @@ class KafkaDestination(pulumi.CustomResource):
     def transforms_to_decimal_j_truncate_to_max_precision(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_decimal_j_truncate_to_max_precision")
 
@@ -1669,6 +1823,8 @@ class KafkaDestination(pulumi.CustomResource):
         """
         Transforms to JSON j convert all complex types (config key
         `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_json_j_convert_all_complex_types")
 
@@ -1686,6 +1842,8 @@ class KafkaDestination(pulumi.CustomResource):
         """
         Transforms to JSONB j convert all complex types (config key
         `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_complex_types")
 
@@ -1694,6 +1852,8 @@ class KafkaDestination(pulumi.CustomResource):
     def transforms_to_jsonb_j_convert_all_json(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_json")
 

@@ -37,15 +37,25 @@ class KafkaUserArgs:
         :param pulumi.Input[_builtins.str] username: The username, 1 to 24 lowercase letters, digits and dashes (not starting or ending with a dash), unique per
                service. It is the user's id: changing it replaces the user.
         :param pulumi.Input[Sequence[pulumi.Input['AclArgs']]] acls: What the user may do, rule by rule, checked in preview.
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_ips: IP addresses or CIDR ranges (`10.0.0.0/8`) the user may connect from, checked in preview.
+               
+               Defaults to any address.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] schema_registry: Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+               
+               Defaults to false.
         """
         pulumi.set(__self__, "password", password)
         pulumi.set(__self__, "username", username)
@@ -91,6 +101,8 @@ class KafkaUserArgs:
     def acls(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['AclArgs']]]]:
         """
         What the user may do, rule by rule, checked in preview.
+
+        Defaults to none.
         """
         return pulumi.get(self, "acls")
 
@@ -106,6 +118,8 @@ class KafkaUserArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -118,6 +132,8 @@ class KafkaUserArgs:
     def allowed_ips(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
         IP addresses or CIDR ranges (`10.0.0.0/8`) the user may connect from, checked in preview.
+
+        Defaults to any address.
         """
         return pulumi.get(self, "allowed_ips")
 
@@ -132,6 +148,8 @@ class KafkaUserArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -144,6 +162,8 @@ class KafkaUserArgs:
     def schema_registry(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+
+        Defaults to false.
         """
         return pulumi.get(self, "schema_registry")
 
@@ -174,17 +194,27 @@ class KafkaUser(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[Union['AclArgs', 'AclArgsDict']]]] acls: What the user may do, rule by rule, checked in preview.
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_ips: IP addresses or CIDR ranges (`10.0.0.0/8`) the user may connect from, checked in preview.
+               
+               Defaults to any address.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.str] password: The SASL password, 12 to 128 characters. Always secret, even when given as plain text. The service never
                shows it again, so a change made outside Pulumi cannot be seen; changing it here sets the new one in place.
         :param pulumi.Input[_builtins.bool] schema_registry: Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+               
+               Defaults to false.
         :param pulumi.Input[_builtins.str] username: The username, 1 to 24 lowercase letters, digits and dashes (not starting or ending with a dash), unique per
                service. It is the user's id: changing it replaces the user.
         """
@@ -285,6 +315,8 @@ class KafkaUser(pulumi.CustomResource):
     def acls(self) -> pulumi.Output[Optional[Sequence['outputs.Acl']]]:
         """
         What the user may do, rule by rule, checked in preview.
+
+        Defaults to none.
         """
         return pulumi.get(self, "acls")
 
@@ -296,6 +328,8 @@ class KafkaUser(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -304,6 +338,8 @@ class KafkaUser(pulumi.CustomResource):
     def allowed_ips(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
         IP addresses or CIDR ranges (`10.0.0.0/8`) the user may connect from, checked in preview.
+
+        Defaults to any address.
         """
         return pulumi.get(self, "allowed_ips")
 
@@ -322,6 +358,8 @@ class KafkaUser(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -347,6 +385,8 @@ class KafkaUser(pulumi.CustomResource):
     def schema_registry(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+
+        Defaults to false.
         """
         return pulumi.get(self, "schema_registry")
 

@@ -83,9 +83,13 @@ class MariaDbSourceArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['BinaryHandlingMode'] binary_handling_mode: Binary handling mode (config key `binary.handling.mode`).
                
                One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+               
+               Defaults to `"bytes"`.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
         :param pulumi.Input['DatabaseConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
                
@@ -104,33 +108,61 @@ class MariaDbSourceArgs:
                `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`,
                `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`,
                `US/Pacific`, `Asia/Novosibirsk`.
+               
+               Defaults to `"SERVER"`.
         :param pulumi.Input[_builtins.int] database_port: Database port (config key `database.port.user.defined`).
                
                Between 1 and 65535.
+               
+               Defaults to `3306`.
         :param pulumi.Input['MariaDbSourceDatabaseSslMode'] database_ssl_mode: Database SSL mode (config key `database.ssl.mode`).
                
                One of `disable`, `trust`.
+               
+               Defaults to `"trust"`.
         :param pulumi.Input[_builtins.str] heartbeat_data_collection_schema_or_database: Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
         :param pulumi.Input[_builtins.bool] heartbeat_enabled: Heartbeat enabled (config key `heartbeat.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input['RestartTaskTriggerArgs'] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_databases_ddl: Schema history internal store only captured databases ddl (config key
                `schema.history.internal.store.only.captured.databases.ddl`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_tables_ddl: Schema history internal store only captured tables ddl (config key
                `schema.history.internal.store.only.captured.tables.ddl`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
         :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -138,48 +170,84 @@ class MariaDbSourceArgs:
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['SnapshotReadOnly'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
                
                One of `Yes`, `No`.
+               
+               Defaults to `"Yes"`.
         :param pulumi.Input[_builtins.bool] source_regex_support_enabled: Source regex support enabled (config key `SourceRegexSupport.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_key_field_template: Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+               
+               Defaults to `"{{database}}.{{table}}"`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_metadata_field_name: Transforms source regex support metadata field name (config key
                `transforms.SourceRegexSupport.metadata.field.name`).
+               
+               Defaults to `"_streamkap_source_metadata"`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_regex_replacement: Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+               
+               Defaults to `"REGEX"`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         pulumi.set(__self__, "database_hostname", database_hostname)
         pulumi.set(__self__, "database_include_list", database_include_list)
@@ -341,6 +409,8 @@ class MariaDbSourceArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -355,6 +425,8 @@ class MariaDbSourceArgs:
         Binary handling mode (config key `binary.handling.mode`).
 
         One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+
+        Defaults to `"bytes"`.
         """
         return pulumi.get(self, "binary_handling_mode")
 
@@ -395,6 +467,8 @@ class MariaDbSourceArgs:
         `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`,
         `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`,
         `US/Pacific`, `Asia/Novosibirsk`.
+
+        Defaults to `"SERVER"`.
         """
         return pulumi.get(self, "database_connection_time_zone")
 
@@ -409,6 +483,8 @@ class MariaDbSourceArgs:
         Database port (config key `database.port.user.defined`).
 
         Between 1 and 65535.
+
+        Defaults to `3306`.
         """
         return pulumi.get(self, "database_port")
 
@@ -423,6 +499,8 @@ class MariaDbSourceArgs:
         Database SSL mode (config key `database.ssl.mode`).
 
         One of `disable`, `trust`.
+
+        Defaults to `"trust"`.
         """
         return pulumi.get(self, "database_ssl_mode")
 
@@ -447,6 +525,8 @@ class MariaDbSourceArgs:
     def heartbeat_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Heartbeat enabled (config key `heartbeat.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "heartbeat_enabled")
 
@@ -459,6 +539,8 @@ class MariaDbSourceArgs:
     def insert_topic_name_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -473,6 +555,8 @@ class MariaDbSourceArgs:
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -487,6 +571,8 @@ class MariaDbSourceArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -499,6 +585,8 @@ class MariaDbSourceArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -512,6 +600,8 @@ class MariaDbSourceArgs:
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -525,6 +615,8 @@ class MariaDbSourceArgs:
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -537,6 +629,8 @@ class MariaDbSourceArgs:
     def restart_task_trigger(self) -> pulumi.Input[Optional['RestartTaskTriggerArgs']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -550,6 +644,8 @@ class MariaDbSourceArgs:
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -563,6 +659,8 @@ class MariaDbSourceArgs:
         """
         Schema history internal store only captured databases ddl (config key
         `schema.history.internal.store.only.captured.databases.ddl`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "schema_history_internal_store_only_captured_databases_ddl")
 
@@ -576,6 +674,8 @@ class MariaDbSourceArgs:
         """
         Schema history internal store only captured tables ddl (config key
         `schema.history.internal.store.only.captured.tables.ddl`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "schema_history_internal_store_only_captured_tables_ddl")
 
@@ -605,6 +705,8 @@ class MariaDbSourceArgs:
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -619,6 +721,8 @@ class MariaDbSourceArgs:
         Snapshot gtid (config key `snapshot.gtid`).
 
         One of `Yes`, `No`.
+
+        Defaults to `"Yes"`.
         """
         return pulumi.get(self, "snapshot_gtid")
 
@@ -631,6 +735,8 @@ class MariaDbSourceArgs:
     def source_regex_support_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Source regex support enabled (config key `SourceRegexSupport.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "source_regex_support_enabled")
 
@@ -643,6 +749,8 @@ class MariaDbSourceArgs:
     def ssh_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -669,6 +777,8 @@ class MariaDbSourceArgs:
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -693,6 +803,8 @@ class MariaDbSourceArgs:
     def ssh_user(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -709,6 +821,8 @@ class MariaDbSourceArgs:
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -722,6 +836,8 @@ class MariaDbSourceArgs:
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -760,6 +876,8 @@ class MariaDbSourceArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -775,6 +893,8 @@ class MariaDbSourceArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -790,6 +910,8 @@ class MariaDbSourceArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -803,6 +925,8 @@ class MariaDbSourceArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -816,6 +940,8 @@ class MariaDbSourceArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -828,6 +954,8 @@ class MariaDbSourceArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -840,6 +968,8 @@ class MariaDbSourceArgs:
     def transforms_source_regex_support_key_field_template(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+
+        Defaults to `"{{database}}.{{table}}"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_key_field_template")
 
@@ -853,6 +983,8 @@ class MariaDbSourceArgs:
         """
         Transforms source regex support metadata field name (config key
         `transforms.SourceRegexSupport.metadata.field.name`).
+
+        Defaults to `"_streamkap_source_metadata"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_metadata_field_name")
 
@@ -865,6 +997,8 @@ class MariaDbSourceArgs:
     def transforms_source_regex_support_regex_replacement(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+
+        Defaults to `"REGEX"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_regex_replacement")
 
@@ -889,6 +1023,8 @@ class MariaDbSourceArgs:
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 
@@ -963,9 +1099,13 @@ class MariaDbSource(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['BinaryHandlingMode'] binary_handling_mode: Binary handling mode (config key `binary.handling.mode`).
                
                One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+               
+               Defaults to `"bytes"`.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
         :param pulumi.Input['DatabaseConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
                
@@ -984,6 +1124,8 @@ class MariaDbSource(pulumi.CustomResource):
                `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`,
                `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`,
                `US/Pacific`, `Asia/Novosibirsk`.
+               
+               Defaults to `"SERVER"`.
         :param pulumi.Input[_builtins.str] database_hostname: Database hostname (config key `database.hostname.user.defined`).
         :param pulumi.Input[_builtins.str] database_include_list: Database include list (config key `database.include.list.user.defined`).
         :param pulumi.Input[_builtins.str] database_password: Database password (config key `database.password`).
@@ -992,31 +1134,57 @@ class MariaDbSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] database_port: Database port (config key `database.port.user.defined`).
                
                Between 1 and 65535.
+               
+               Defaults to `3306`.
         :param pulumi.Input['MariaDbSourceDatabaseSslMode'] database_ssl_mode: Database SSL mode (config key `database.ssl.mode`).
                
                One of `disable`, `trust`.
+               
+               Defaults to `"trust"`.
         :param pulumi.Input[_builtins.str] database_user: Database user (config key `database.user`).
         :param pulumi.Input[_builtins.str] heartbeat_data_collection_schema_or_database: Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
         :param pulumi.Input[_builtins.bool] heartbeat_enabled: Heartbeat enabled (config key `heartbeat.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_databases_ddl: Schema history internal store only captured databases ddl (config key
                `schema.history.internal.store.only.captured.databases.ddl`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_tables_ddl: Schema history internal store only captured tables ddl (config key
                `schema.history.internal.store.only.captured.tables.ddl`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
         :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -1024,49 +1192,85 @@ class MariaDbSource(pulumi.CustomResource):
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['SnapshotReadOnly'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
                
                One of `Yes`, `No`.
+               
+               Defaults to `"Yes"`.
         :param pulumi.Input[_builtins.bool] source_regex_support_enabled: Source regex support enabled (config key `SourceRegexSupport.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[_builtins.str] table_include_list: Table include list (config key `table.include.list.user.defined`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_key_field_template: Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+               
+               Defaults to `"{{database}}.{{table}}"`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_metadata_field_name: Transforms source regex support metadata field name (config key
                `transforms.SourceRegexSupport.metadata.field.name`).
+               
+               Defaults to `"_streamkap_source_metadata"`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_regex_replacement: Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+               
+               Defaults to `"REGEX"`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         ...
     @overload
@@ -1307,6 +1511,8 @@ class MariaDbSource(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -1317,6 +1523,8 @@ class MariaDbSource(pulumi.CustomResource):
         Binary handling mode (config key `binary.handling.mode`).
 
         One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+
+        Defaults to `"bytes"`.
         """
         return pulumi.get(self, "binary_handling_mode")
 
@@ -1381,6 +1589,8 @@ class MariaDbSource(pulumi.CustomResource):
         `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`,
         `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`,
         `US/Pacific`, `Asia/Novosibirsk`.
+
+        Defaults to `"SERVER"`.
         """
         return pulumi.get(self, "database_connection_time_zone")
 
@@ -1417,6 +1627,8 @@ class MariaDbSource(pulumi.CustomResource):
         Database port (config key `database.port.user.defined`).
 
         Between 1 and 65535.
+
+        Defaults to `3306`.
         """
         return pulumi.get(self, "database_port")
 
@@ -1427,6 +1639,8 @@ class MariaDbSource(pulumi.CustomResource):
         Database SSL mode (config key `database.ssl.mode`).
 
         One of `disable`, `trust`.
+
+        Defaults to `"trust"`.
         """
         return pulumi.get(self, "database_ssl_mode")
 
@@ -1451,6 +1665,8 @@ class MariaDbSource(pulumi.CustomResource):
     def heartbeat_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Heartbeat enabled (config key `heartbeat.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "heartbeat_enabled")
 
@@ -1459,6 +1675,8 @@ class MariaDbSource(pulumi.CustomResource):
     def insert_topic_name_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -1477,6 +1695,8 @@ class MariaDbSource(pulumi.CustomResource):
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -1487,6 +1707,8 @@ class MariaDbSource(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -1495,6 +1717,8 @@ class MariaDbSource(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1504,6 +1728,8 @@ class MariaDbSource(pulumi.CustomResource):
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -1513,6 +1739,8 @@ class MariaDbSource(pulumi.CustomResource):
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -1521,6 +1749,8 @@ class MariaDbSource(pulumi.CustomResource):
     def restart_task_trigger(self) -> pulumi.Output[Optional['outputs.RestartTaskTrigger']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -1530,6 +1760,8 @@ class MariaDbSource(pulumi.CustomResource):
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -1539,6 +1771,8 @@ class MariaDbSource(pulumi.CustomResource):
         """
         Schema history internal store only captured databases ddl (config key
         `schema.history.internal.store.only.captured.databases.ddl`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "schema_history_internal_store_only_captured_databases_ddl")
 
@@ -1548,6 +1782,8 @@ class MariaDbSource(pulumi.CustomResource):
         """
         Schema history internal store only captured tables ddl (config key
         `schema.history.internal.store.only.captured.tables.ddl`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "schema_history_internal_store_only_captured_tables_ddl")
 
@@ -1577,6 +1813,8 @@ class MariaDbSource(pulumi.CustomResource):
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -1587,6 +1825,8 @@ class MariaDbSource(pulumi.CustomResource):
         Snapshot gtid (config key `snapshot.gtid`).
 
         One of `Yes`, `No`.
+
+        Defaults to `"Yes"`.
         """
         return pulumi.get(self, "snapshot_gtid")
 
@@ -1595,6 +1835,8 @@ class MariaDbSource(pulumi.CustomResource):
     def source_regex_support_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Source regex support enabled (config key `SourceRegexSupport.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "source_regex_support_enabled")
 
@@ -1603,6 +1845,8 @@ class MariaDbSource(pulumi.CustomResource):
     def ssh_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -1621,6 +1865,8 @@ class MariaDbSource(pulumi.CustomResource):
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -1637,6 +1883,8 @@ class MariaDbSource(pulumi.CustomResource):
     def ssh_user(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -1649,6 +1897,8 @@ class MariaDbSource(pulumi.CustomResource):
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -1666,6 +1916,8 @@ class MariaDbSource(pulumi.CustomResource):
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -1716,6 +1968,8 @@ class MariaDbSource(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1727,6 +1981,8 @@ class MariaDbSource(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1738,6 +1994,8 @@ class MariaDbSource(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1747,6 +2005,8 @@ class MariaDbSource(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1756,6 +2016,8 @@ class MariaDbSource(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1764,6 +2026,8 @@ class MariaDbSource(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1772,6 +2036,8 @@ class MariaDbSource(pulumi.CustomResource):
     def transforms_source_regex_support_key_field_template(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+
+        Defaults to `"{{database}}.{{table}}"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_key_field_template")
 
@@ -1781,6 +2047,8 @@ class MariaDbSource(pulumi.CustomResource):
         """
         Transforms source regex support metadata field name (config key
         `transforms.SourceRegexSupport.metadata.field.name`).
+
+        Defaults to `"_streamkap_source_metadata"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_metadata_field_name")
 
@@ -1789,6 +2057,8 @@ class MariaDbSource(pulumi.CustomResource):
     def transforms_source_regex_support_regex_replacement(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+
+        Defaults to `"REGEX"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_regex_replacement")
 
@@ -1805,6 +2075,8 @@ class MariaDbSource(pulumi.CustomResource):
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 

@@ -81,50 +81,86 @@ class MongoDbSourceArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['CursorOversizeHandlingMode'] cursor_oversize_handling_mode: Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
                
                One of `skip`, `split`.
+               
+               Defaults to `"skip"`.
         :param pulumi.Input[_builtins.int] cursor_oversize_skip_threshold: Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
                
                Between 1000000 and 16000000.
+               
+               Defaults to `16000000`.
         :param pulumi.Input[_builtins.str] cursor_pipeline: Cursor pipeline (config key `cursor.pipeline`).
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] mongodb_connection_hostname: Mongodb connection hostname (config key `mongodb.connection.hostname`).
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.str] predicates_is_topic_to_enrich_pattern: Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+               
+               Defaults to `"$^"`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input['RestartTaskTriggerArgs'] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_insert_static_key1_static_field: Transforms insert static key1 static field (config key `transforms.InsertStaticKey1.static.field`).
         :param pulumi.Input[_builtins.str] transforms_insert_static_key1_static_value: Transforms insert static key1 static value (config key `transforms.InsertStaticKey1.static.value`).
         :param pulumi.Input[_builtins.str] transforms_insert_static_key2_static_field: Transforms insert static key2 static field (config key `transforms.InsertStaticKey2.static.field`).
@@ -138,27 +174,45 @@ class MongoDbSourceArgs:
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input['MongoDbHostedSourceTransformsUnwrapArrayEncoding'] transforms_unwrap_array_encoding: Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
                
                One of `array`, `array_string`, `string`.
+               
+               Defaults to `"array_string"`.
         :param pulumi.Input['TransformsUnwrapDocumentEncoding'] transforms_unwrap_document_encoding: Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
                
                One of `document`, `string`.
+               
+               Defaults to `"document"`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         pulumi.set(__self__, "collection_include_list", collection_include_list)
         pulumi.set(__self__, "database_include_list", database_include_list)
@@ -307,6 +361,8 @@ class MongoDbSourceArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -321,6 +377,8 @@ class MongoDbSourceArgs:
         Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
 
         One of `skip`, `split`.
+
+        Defaults to `"skip"`.
         """
         return pulumi.get(self, "cursor_oversize_handling_mode")
 
@@ -335,6 +393,8 @@ class MongoDbSourceArgs:
         Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 
         Between 1000000 and 16000000.
+
+        Defaults to `16000000`.
         """
         return pulumi.get(self, "cursor_oversize_skip_threshold")
 
@@ -359,6 +419,8 @@ class MongoDbSourceArgs:
     def insert_topic_name_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -385,6 +447,8 @@ class MongoDbSourceArgs:
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -399,6 +463,8 @@ class MongoDbSourceArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -411,6 +477,8 @@ class MongoDbSourceArgs:
     def predicates_is_topic_to_enrich_pattern(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+
+        Defaults to `"$^"`.
         """
         return pulumi.get(self, "predicates_is_topic_to_enrich_pattern")
 
@@ -423,6 +491,8 @@ class MongoDbSourceArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -436,6 +506,8 @@ class MongoDbSourceArgs:
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -449,6 +521,8 @@ class MongoDbSourceArgs:
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -461,6 +535,8 @@ class MongoDbSourceArgs:
     def restart_task_trigger(self) -> pulumi.Input[Optional['RestartTaskTriggerArgs']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -474,6 +550,8 @@ class MongoDbSourceArgs:
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -491,6 +569,8 @@ class MongoDbSourceArgs:
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -503,6 +583,8 @@ class MongoDbSourceArgs:
     def ssh_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -529,6 +611,8 @@ class MongoDbSourceArgs:
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -553,6 +637,8 @@ class MongoDbSourceArgs:
     def ssh_user(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -569,6 +655,8 @@ class MongoDbSourceArgs:
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -582,6 +670,8 @@ class MongoDbSourceArgs:
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -716,6 +806,8 @@ class MongoDbSourceArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -731,6 +823,8 @@ class MongoDbSourceArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -746,6 +840,8 @@ class MongoDbSourceArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -759,6 +855,8 @@ class MongoDbSourceArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -772,6 +870,8 @@ class MongoDbSourceArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -784,6 +884,8 @@ class MongoDbSourceArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -798,6 +900,8 @@ class MongoDbSourceArgs:
         Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
 
         One of `array`, `array_string`, `string`.
+
+        Defaults to `"array_string"`.
         """
         return pulumi.get(self, "transforms_unwrap_array_encoding")
 
@@ -812,6 +916,8 @@ class MongoDbSourceArgs:
         Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 
         One of `document`, `string`.
+
+        Defaults to `"document"`.
         """
         return pulumi.get(self, "transforms_unwrap_document_encoding")
 
@@ -836,6 +942,8 @@ class MongoDbSourceArgs:
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 
@@ -909,16 +1017,24 @@ class MongoDbSource(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] collection_include_list: Collection include list (config key `collection.include.list.user.defined`).
         :param pulumi.Input['CursorOversizeHandlingMode'] cursor_oversize_handling_mode: Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
                
                One of `skip`, `split`.
+               
+               Defaults to `"skip"`.
         :param pulumi.Input[_builtins.int] cursor_oversize_skip_threshold: Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
                
                Between 1000000 and 16000000.
+               
+               Defaults to `16000000`.
         :param pulumi.Input[_builtins.str] cursor_pipeline: Cursor pipeline (config key `cursor.pipeline`).
         :param pulumi.Input[_builtins.str] database_include_list: Database include list (config key `database.include.list`).
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] mongodb_connection_hostname: Mongodb connection hostname (config key `mongodb.connection.hostname`).
         :param pulumi.Input[_builtins.str] mongodb_connection_string: Mongodb connection string (config key `mongodb.connection.string.user.defined`).
                
@@ -926,18 +1042,34 @@ class MongoDbSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.str] predicates_is_topic_to_enrich_pattern: Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+               
+               Defaults to `"$^"`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
         :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -945,20 +1077,32 @@ class MongoDbSource(pulumi.CustomResource):
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_insert_static_key1_static_field: Transforms insert static key1 static field (config key `transforms.InsertStaticKey1.static.field`).
         :param pulumi.Input[_builtins.str] transforms_insert_static_key1_static_value: Transforms insert static key1 static value (config key `transforms.InsertStaticKey1.static.value`).
         :param pulumi.Input[_builtins.str] transforms_insert_static_key2_static_field: Transforms insert static key2 static field (config key `transforms.InsertStaticKey2.static.field`).
@@ -972,27 +1116,45 @@ class MongoDbSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input['MongoDbHostedSourceTransformsUnwrapArrayEncoding'] transforms_unwrap_array_encoding: Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
                
                One of `array`, `array_string`, `string`.
+               
+               Defaults to `"array_string"`.
         :param pulumi.Input['TransformsUnwrapDocumentEncoding'] transforms_unwrap_document_encoding: Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
                
                One of `document`, `string`.
+               
+               Defaults to `"document"`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         ...
     @overload
@@ -1228,6 +1390,8 @@ class MongoDbSource(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -1278,6 +1442,8 @@ class MongoDbSource(pulumi.CustomResource):
         Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
 
         One of `skip`, `split`.
+
+        Defaults to `"skip"`.
         """
         return pulumi.get(self, "cursor_oversize_handling_mode")
 
@@ -1288,6 +1454,8 @@ class MongoDbSource(pulumi.CustomResource):
         Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 
         Between 1000000 and 16000000.
+
+        Defaults to `16000000`.
         """
         return pulumi.get(self, "cursor_oversize_skip_threshold")
 
@@ -1312,6 +1480,8 @@ class MongoDbSource(pulumi.CustomResource):
     def insert_topic_name_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -1348,6 +1518,8 @@ class MongoDbSource(pulumi.CustomResource):
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -1358,6 +1530,8 @@ class MongoDbSource(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -1366,6 +1540,8 @@ class MongoDbSource(pulumi.CustomResource):
     def predicates_is_topic_to_enrich_pattern(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+
+        Defaults to `"$^"`.
         """
         return pulumi.get(self, "predicates_is_topic_to_enrich_pattern")
 
@@ -1374,6 +1550,8 @@ class MongoDbSource(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1383,6 +1561,8 @@ class MongoDbSource(pulumi.CustomResource):
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -1392,6 +1572,8 @@ class MongoDbSource(pulumi.CustomResource):
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -1400,6 +1582,8 @@ class MongoDbSource(pulumi.CustomResource):
     def restart_task_trigger(self) -> pulumi.Output[Optional['outputs.RestartTaskTrigger']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -1409,6 +1593,8 @@ class MongoDbSource(pulumi.CustomResource):
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -1438,6 +1624,8 @@ class MongoDbSource(pulumi.CustomResource):
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -1446,6 +1634,8 @@ class MongoDbSource(pulumi.CustomResource):
     def ssh_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -1464,6 +1654,8 @@ class MongoDbSource(pulumi.CustomResource):
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -1480,6 +1672,8 @@ class MongoDbSource(pulumi.CustomResource):
     def ssh_user(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -1492,6 +1686,8 @@ class MongoDbSource(pulumi.CustomResource):
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -1501,6 +1697,8 @@ class MongoDbSource(pulumi.CustomResource):
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -1615,6 +1813,8 @@ class MongoDbSource(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1626,6 +1826,8 @@ class MongoDbSource(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1637,6 +1839,8 @@ class MongoDbSource(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1646,6 +1850,8 @@ class MongoDbSource(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1655,6 +1861,8 @@ class MongoDbSource(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1663,6 +1871,8 @@ class MongoDbSource(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1673,6 +1883,8 @@ class MongoDbSource(pulumi.CustomResource):
         Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
 
         One of `array`, `array_string`, `string`.
+
+        Defaults to `"array_string"`.
         """
         return pulumi.get(self, "transforms_unwrap_array_encoding")
 
@@ -1683,6 +1895,8 @@ class MongoDbSource(pulumi.CustomResource):
         Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 
         One of `document`, `string`.
+
+        Defaults to `"document"`.
         """
         return pulumi.get(self, "transforms_unwrap_document_encoding")
 
@@ -1699,6 +1913,8 @@ class MongoDbSource(pulumi.CustomResource):
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 

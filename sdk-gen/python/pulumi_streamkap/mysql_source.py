@@ -93,12 +93,18 @@ class MysqlSourceArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['BinaryHandlingMode'] binary_handling_mode: Binary handling mode (config key `binary.handling.mode`).
                
                One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+               
+               Defaults to `"bytes"`.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
         :param pulumi.Input[_builtins.str] column_include_list: Column include list (config key `column.include.list.user.defined`).
         :param pulumi.Input[_builtins.bool] column_include_list_toggled: Column include list toggled (config key `column.include.list.toggled`).
+               
+               Defaults to `true`.
         :param pulumi.Input['DatabaseConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
                
                One of `SERVER`, `UTC`, `Africa/Cairo`, `Asia/Riyadh`, `Africa/Casablanca`, `Asia/Seoul`, `Africa/Harare`,
@@ -116,31 +122,59 @@ class MysqlSourceArgs:
                `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`,
                `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`,
                `US/Pacific`, `Asia/Novosibirsk`.
+               
+               Defaults to `"SERVER"`.
         :param pulumi.Input[_builtins.int] database_port: Database port (config key `database.port.user.defined`).
                
                Between 1 and 65535.
+               
+               Defaults to `3306`.
         :param pulumi.Input[_builtins.str] heartbeat_data_collection_schema_or_database: Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
         :param pulumi.Input[_builtins.bool] heartbeat_enabled: Heartbeat enabled (config key `heartbeat.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.str] predicates_is_topic_to_enrich_pattern: Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+               
+               Defaults to `"$^"`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input['RestartTaskTriggerArgs'] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_databases_ddl: Schema history internal store only captured databases ddl (config key
                `schema.history.internal.store.only.captured.databases.ddl`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_tables_ddl: Schema history internal store only captured tables ddl (config key
                `schema.history.internal.store.only.captured.tables.ddl`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
         :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -148,24 +182,40 @@ class MysqlSourceArgs:
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['SnapshotReadOnly'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
                
                One of `Yes`, `No`.
+               
+               Defaults to `"Yes"`.
         :param pulumi.Input[_builtins.bool] source_regex_support_enabled: Source regex support enabled (config key `SourceRegexSupport.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_insert_static_key1_static_field: Transforms insert static key1 static field (config key `transforms.InsertStaticKey1.static.field`).
         :param pulumi.Input[_builtins.str] transforms_insert_static_key1_static_value: Transforms insert static key1 static value (config key `transforms.InsertStaticKey1.static.value`).
         :param pulumi.Input[_builtins.str] transforms_insert_static_key2_static_field: Transforms insert static key2 static field (config key `transforms.InsertStaticKey2.static.field`).
@@ -179,25 +229,45 @@ class MysqlSourceArgs:
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_key_field_template: Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+               
+               Defaults to `"{{database}}.{{table}}"`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_metadata_field_name: Transforms source regex support metadata field name (config key
                `transforms.SourceRegexSupport.metadata.field.name`).
+               
+               Defaults to `"_streamkap_source_metadata"`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_regex_replacement: Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+               
+               Defaults to `"_REGEX_"`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         pulumi.set(__self__, "database_hostname", database_hostname)
         pulumi.set(__self__, "database_include_list", database_include_list)
@@ -379,6 +449,8 @@ class MysqlSourceArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -393,6 +465,8 @@ class MysqlSourceArgs:
         Binary handling mode (config key `binary.handling.mode`).
 
         One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+
+        Defaults to `"bytes"`.
         """
         return pulumi.get(self, "binary_handling_mode")
 
@@ -429,6 +503,8 @@ class MysqlSourceArgs:
     def column_include_list_toggled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Column include list toggled (config key `column.include.list.toggled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "column_include_list_toggled")
 
@@ -457,6 +533,8 @@ class MysqlSourceArgs:
         `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`,
         `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`,
         `US/Pacific`, `Asia/Novosibirsk`.
+
+        Defaults to `"SERVER"`.
         """
         return pulumi.get(self, "database_connection_time_zone")
 
@@ -471,6 +549,8 @@ class MysqlSourceArgs:
         Database port (config key `database.port.user.defined`).
 
         Between 1 and 65535.
+
+        Defaults to `3306`.
         """
         return pulumi.get(self, "database_port")
 
@@ -495,6 +575,8 @@ class MysqlSourceArgs:
     def heartbeat_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Heartbeat enabled (config key `heartbeat.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "heartbeat_enabled")
 
@@ -507,6 +589,8 @@ class MysqlSourceArgs:
     def insert_topic_name_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -521,6 +605,8 @@ class MysqlSourceArgs:
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -535,6 +621,8 @@ class MysqlSourceArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -547,6 +635,8 @@ class MysqlSourceArgs:
     def predicates_is_topic_to_enrich_pattern(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+
+        Defaults to `"$^"`.
         """
         return pulumi.get(self, "predicates_is_topic_to_enrich_pattern")
 
@@ -559,6 +649,8 @@ class MysqlSourceArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -572,6 +664,8 @@ class MysqlSourceArgs:
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -585,6 +679,8 @@ class MysqlSourceArgs:
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -597,6 +693,8 @@ class MysqlSourceArgs:
     def restart_task_trigger(self) -> pulumi.Input[Optional['RestartTaskTriggerArgs']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -610,6 +708,8 @@ class MysqlSourceArgs:
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -623,6 +723,8 @@ class MysqlSourceArgs:
         """
         Schema history internal store only captured databases ddl (config key
         `schema.history.internal.store.only.captured.databases.ddl`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "schema_history_internal_store_only_captured_databases_ddl")
 
@@ -636,6 +738,8 @@ class MysqlSourceArgs:
         """
         Schema history internal store only captured tables ddl (config key
         `schema.history.internal.store.only.captured.tables.ddl`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "schema_history_internal_store_only_captured_tables_ddl")
 
@@ -665,6 +769,8 @@ class MysqlSourceArgs:
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -679,6 +785,8 @@ class MysqlSourceArgs:
         Snapshot gtid (config key `snapshot.gtid`).
 
         One of `Yes`, `No`.
+
+        Defaults to `"Yes"`.
         """
         return pulumi.get(self, "snapshot_gtid")
 
@@ -691,6 +799,8 @@ class MysqlSourceArgs:
     def source_regex_support_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Source regex support enabled (config key `SourceRegexSupport.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "source_regex_support_enabled")
 
@@ -703,6 +813,8 @@ class MysqlSourceArgs:
     def ssh_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -729,6 +841,8 @@ class MysqlSourceArgs:
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -753,6 +867,8 @@ class MysqlSourceArgs:
     def ssh_user(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -769,6 +885,8 @@ class MysqlSourceArgs:
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -782,6 +900,8 @@ class MysqlSourceArgs:
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -916,6 +1036,8 @@ class MysqlSourceArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -931,6 +1053,8 @@ class MysqlSourceArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -946,6 +1070,8 @@ class MysqlSourceArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -959,6 +1085,8 @@ class MysqlSourceArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -972,6 +1100,8 @@ class MysqlSourceArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -984,6 +1114,8 @@ class MysqlSourceArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -996,6 +1128,8 @@ class MysqlSourceArgs:
     def transforms_source_regex_support_key_field_template(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+
+        Defaults to `"{{database}}.{{table}}"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_key_field_template")
 
@@ -1009,6 +1143,8 @@ class MysqlSourceArgs:
         """
         Transforms source regex support metadata field name (config key
         `transforms.SourceRegexSupport.metadata.field.name`).
+
+        Defaults to `"_streamkap_source_metadata"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_metadata_field_name")
 
@@ -1021,6 +1157,8 @@ class MysqlSourceArgs:
     def transforms_source_regex_support_regex_replacement(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+
+        Defaults to `"_REGEX_"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_regex_replacement")
 
@@ -1045,6 +1183,8 @@ class MysqlSourceArgs:
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 
@@ -1129,12 +1269,18 @@ class MysqlSource(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['BinaryHandlingMode'] binary_handling_mode: Binary handling mode (config key `binary.handling.mode`).
                
                One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+               
+               Defaults to `"bytes"`.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
         :param pulumi.Input[_builtins.str] column_include_list: Column include list (config key `column.include.list.user.defined`).
         :param pulumi.Input[_builtins.bool] column_include_list_toggled: Column include list toggled (config key `column.include.list.toggled`).
+               
+               Defaults to `true`.
         :param pulumi.Input['DatabaseConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
                
                One of `SERVER`, `UTC`, `Africa/Cairo`, `Asia/Riyadh`, `Africa/Casablanca`, `Asia/Seoul`, `Africa/Harare`,
@@ -1152,6 +1298,8 @@ class MysqlSource(pulumi.CustomResource):
                `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`,
                `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`,
                `US/Pacific`, `Asia/Novosibirsk`.
+               
+               Defaults to `"SERVER"`.
         :param pulumi.Input[_builtins.str] database_hostname: Database hostname (config key `database.hostname.user.defined`).
         :param pulumi.Input[_builtins.str] database_include_list: Database include list (config key `database.include.list.user.defined`).
         :param pulumi.Input[_builtins.str] database_password: Database password (config key `database.password`).
@@ -1160,29 +1308,55 @@ class MysqlSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] database_port: Database port (config key `database.port.user.defined`).
                
                Between 1 and 65535.
+               
+               Defaults to `3306`.
         :param pulumi.Input[_builtins.str] database_user: Database user (config key `database.user`).
         :param pulumi.Input[_builtins.str] heartbeat_data_collection_schema_or_database: Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
         :param pulumi.Input[_builtins.bool] heartbeat_enabled: Heartbeat enabled (config key `heartbeat.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.str] predicates_is_topic_to_enrich_pattern: Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+               
+               Defaults to `"$^"`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_databases_ddl: Schema history internal store only captured databases ddl (config key
                `schema.history.internal.store.only.captured.databases.ddl`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_tables_ddl: Schema history internal store only captured tables ddl (config key
                `schema.history.internal.store.only.captured.tables.ddl`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
         :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -1190,25 +1364,41 @@ class MysqlSource(pulumi.CustomResource):
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['SnapshotReadOnly'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
                
                One of `Yes`, `No`.
+               
+               Defaults to `"Yes"`.
         :param pulumi.Input[_builtins.bool] source_regex_support_enabled: Source regex support enabled (config key `SourceRegexSupport.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[_builtins.str] table_include_list: Table include list (config key `table.include.list.user.defined`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_insert_static_key1_static_field: Transforms insert static key1 static field (config key `transforms.InsertStaticKey1.static.field`).
         :param pulumi.Input[_builtins.str] transforms_insert_static_key1_static_value: Transforms insert static key1 static value (config key `transforms.InsertStaticKey1.static.value`).
         :param pulumi.Input[_builtins.str] transforms_insert_static_key2_static_field: Transforms insert static key2 static field (config key `transforms.InsertStaticKey2.static.field`).
@@ -1222,25 +1412,45 @@ class MysqlSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_key_field_template: Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+               
+               Defaults to `"{{database}}.{{table}}"`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_metadata_field_name: Transforms source regex support metadata field name (config key
                `transforms.SourceRegexSupport.metadata.field.name`).
+               
+               Defaults to `"_streamkap_source_metadata"`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_regex_replacement: Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+               
+               Defaults to `"_REGEX_"`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         ...
     @overload
@@ -1511,6 +1721,8 @@ class MysqlSource(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -1521,6 +1733,8 @@ class MysqlSource(pulumi.CustomResource):
         Binary handling mode (config key `binary.handling.mode`).
 
         One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+
+        Defaults to `"bytes"`.
         """
         return pulumi.get(self, "binary_handling_mode")
 
@@ -1545,6 +1759,8 @@ class MysqlSource(pulumi.CustomResource):
     def column_include_list_toggled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Column include list toggled (config key `column.include.list.toggled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "column_include_list_toggled")
 
@@ -1601,6 +1817,8 @@ class MysqlSource(pulumi.CustomResource):
         `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`,
         `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`,
         `US/Pacific`, `Asia/Novosibirsk`.
+
+        Defaults to `"SERVER"`.
         """
         return pulumi.get(self, "database_connection_time_zone")
 
@@ -1637,6 +1855,8 @@ class MysqlSource(pulumi.CustomResource):
         Database port (config key `database.port.user.defined`).
 
         Between 1 and 65535.
+
+        Defaults to `3306`.
         """
         return pulumi.get(self, "database_port")
 
@@ -1661,6 +1881,8 @@ class MysqlSource(pulumi.CustomResource):
     def heartbeat_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Heartbeat enabled (config key `heartbeat.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "heartbeat_enabled")
 
@@ -1669,6 +1891,8 @@ class MysqlSource(pulumi.CustomResource):
     def insert_topic_name_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -1687,6 +1911,8 @@ class MysqlSource(pulumi.CustomResource):
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -1697,6 +1923,8 @@ class MysqlSource(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -1705,6 +1933,8 @@ class MysqlSource(pulumi.CustomResource):
     def predicates_is_topic_to_enrich_pattern(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+
+        Defaults to `"$^"`.
         """
         return pulumi.get(self, "predicates_is_topic_to_enrich_pattern")
 
@@ -1713,6 +1943,8 @@ class MysqlSource(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1722,6 +1954,8 @@ class MysqlSource(pulumi.CustomResource):
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -1731,6 +1965,8 @@ class MysqlSource(pulumi.CustomResource):
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -1739,6 +1975,8 @@ class MysqlSource(pulumi.CustomResource):
     def restart_task_trigger(self) -> pulumi.Output[Optional['outputs.RestartTaskTrigger']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -1748,6 +1986,8 @@ class MysqlSource(pulumi.CustomResource):
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -1757,6 +1997,8 @@ class MysqlSource(pulumi.CustomResource):
         """
         Schema history internal store only captured databases ddl (config key
         `schema.history.internal.store.only.captured.databases.ddl`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "schema_history_internal_store_only_captured_databases_ddl")
 
@@ -1766,6 +2008,8 @@ class MysqlSource(pulumi.CustomResource):
         """
         Schema history internal store only captured tables ddl (config key
         `schema.history.internal.store.only.captured.tables.ddl`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "schema_history_internal_store_only_captured_tables_ddl")
 
@@ -1795,6 +2039,8 @@ class MysqlSource(pulumi.CustomResource):
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -1805,6 +2051,8 @@ class MysqlSource(pulumi.CustomResource):
         Snapshot gtid (config key `snapshot.gtid`).
 
         One of `Yes`, `No`.
+
+        Defaults to `"Yes"`.
         """
         return pulumi.get(self, "snapshot_gtid")
 
@@ -1813,6 +2061,8 @@ class MysqlSource(pulumi.CustomResource):
     def source_regex_support_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Source regex support enabled (config key `SourceRegexSupport.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "source_regex_support_enabled")
 
@@ -1821,6 +2071,8 @@ class MysqlSource(pulumi.CustomResource):
     def ssh_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -1839,6 +2091,8 @@ class MysqlSource(pulumi.CustomResource):
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -1855,6 +2109,8 @@ class MysqlSource(pulumi.CustomResource):
     def ssh_user(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -1867,6 +2123,8 @@ class MysqlSource(pulumi.CustomResource):
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -1884,6 +2142,8 @@ class MysqlSource(pulumi.CustomResource):
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -1998,6 +2258,8 @@ class MysqlSource(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -2009,6 +2271,8 @@ class MysqlSource(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -2020,6 +2284,8 @@ class MysqlSource(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -2029,6 +2295,8 @@ class MysqlSource(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -2038,6 +2306,8 @@ class MysqlSource(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -2046,6 +2316,8 @@ class MysqlSource(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -2054,6 +2326,8 @@ class MysqlSource(pulumi.CustomResource):
     def transforms_source_regex_support_key_field_template(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+
+        Defaults to `"{{database}}.{{table}}"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_key_field_template")
 
@@ -2063,6 +2337,8 @@ class MysqlSource(pulumi.CustomResource):
         """
         Transforms source regex support metadata field name (config key
         `transforms.SourceRegexSupport.metadata.field.name`).
+
+        Defaults to `"_streamkap_source_metadata"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_metadata_field_name")
 
@@ -2071,6 +2347,8 @@ class MysqlSource(pulumi.CustomResource):
     def transforms_source_regex_support_regex_replacement(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+
+        Defaults to `"_REGEX_"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_regex_replacement")
 
@@ -2087,6 +2365,8 @@ class MysqlSource(pulumi.CustomResource):
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 

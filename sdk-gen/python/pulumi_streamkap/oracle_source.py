@@ -80,75 +80,129 @@ class OracleSourceArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['BinaryHandlingMode'] binary_handling_mode: Binary handling mode (config key `binary.handling.mode`).
                
                One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+               
+               Defaults to `"bytes"`.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
         :param pulumi.Input[_builtins.str] database_pdb_name: Database pdb name (config key `database.pdb.name`).
         :param pulumi.Input[_builtins.int] database_port: Database port (config key `database.port.user.defined`).
                
                Between 1 and 65535.
+               
+               Defaults to `1521`.
         :param pulumi.Input[_builtins.str] heartbeat_data_collection_schema_or_database: Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
         :param pulumi.Input[_builtins.bool] heartbeat_enabled: Heartbeat enabled (config key `heartbeat.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input['RestartTaskTriggerArgs'] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_databases_ddl: Schema history internal store only captured databases ddl (config key
                `schema.history.internal.store.only.captured.databases.ddl`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_tables_ddl: Schema history internal store only captured tables ddl (config key
                `schema.history.internal.store.only.captured.tables.ddl`).
+               
+               Defaults to `false`.
         :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         pulumi.set(__self__, "database_dbname", database_dbname)
         pulumi.set(__self__, "database_hostname", database_hostname)
@@ -322,6 +376,8 @@ class OracleSourceArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -336,6 +392,8 @@ class OracleSourceArgs:
         Binary handling mode (config key `binary.handling.mode`).
 
         One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+
+        Defaults to `"bytes"`.
         """
         return pulumi.get(self, "binary_handling_mode")
 
@@ -374,6 +432,8 @@ class OracleSourceArgs:
         Database port (config key `database.port.user.defined`).
 
         Between 1 and 65535.
+
+        Defaults to `1521`.
         """
         return pulumi.get(self, "database_port")
 
@@ -398,6 +458,8 @@ class OracleSourceArgs:
     def heartbeat_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Heartbeat enabled (config key `heartbeat.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "heartbeat_enabled")
 
@@ -410,6 +472,8 @@ class OracleSourceArgs:
     def insert_topic_name_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -424,6 +488,8 @@ class OracleSourceArgs:
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -438,6 +504,8 @@ class OracleSourceArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -450,6 +518,8 @@ class OracleSourceArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -463,6 +533,8 @@ class OracleSourceArgs:
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -476,6 +548,8 @@ class OracleSourceArgs:
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -488,6 +562,8 @@ class OracleSourceArgs:
     def restart_task_trigger(self) -> pulumi.Input[Optional['RestartTaskTriggerArgs']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -501,6 +577,8 @@ class OracleSourceArgs:
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -514,6 +592,8 @@ class OracleSourceArgs:
         """
         Schema history internal store only captured databases ddl (config key
         `schema.history.internal.store.only.captured.databases.ddl`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "schema_history_internal_store_only_captured_databases_ddl")
 
@@ -527,6 +607,8 @@ class OracleSourceArgs:
         """
         Schema history internal store only captured tables ddl (config key
         `schema.history.internal.store.only.captured.tables.ddl`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "schema_history_internal_store_only_captured_tables_ddl")
 
@@ -544,6 +626,8 @@ class OracleSourceArgs:
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -556,6 +640,8 @@ class OracleSourceArgs:
     def ssh_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -582,6 +668,8 @@ class OracleSourceArgs:
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -606,6 +694,8 @@ class OracleSourceArgs:
     def ssh_user(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -622,6 +712,8 @@ class OracleSourceArgs:
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -635,6 +727,8 @@ class OracleSourceArgs:
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -673,6 +767,8 @@ class OracleSourceArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -688,6 +784,8 @@ class OracleSourceArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -703,6 +801,8 @@ class OracleSourceArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -716,6 +816,8 @@ class OracleSourceArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -729,6 +831,8 @@ class OracleSourceArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -741,6 +845,8 @@ class OracleSourceArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -765,6 +871,8 @@ class OracleSourceArgs:
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 
@@ -834,9 +942,13 @@ class OracleSource(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['BinaryHandlingMode'] binary_handling_mode: Binary handling mode (config key `binary.handling.mode`).
                
                One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+               
+               Defaults to `"bytes"`.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
         :param pulumi.Input[_builtins.str] database_dbname: Database dbname (config key `database.dbname`).
         :param pulumi.Input[_builtins.str] database_hostname: Database hostname (config key `database.hostname.user.defined`).
@@ -847,28 +959,52 @@ class OracleSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] database_port: Database port (config key `database.port.user.defined`).
                
                Between 1 and 65535.
+               
+               Defaults to `1521`.
         :param pulumi.Input[_builtins.str] database_user: Database user (config key `database.user`).
         :param pulumi.Input[_builtins.str] heartbeat_data_collection_schema_or_database: Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
         :param pulumi.Input[_builtins.bool] heartbeat_enabled: Heartbeat enabled (config key `heartbeat.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_databases_ddl: Schema history internal store only captured databases ddl (config key
                `schema.history.internal.store.only.captured.databases.ddl`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_tables_ddl: Schema history internal store only captured tables ddl (config key
                `schema.history.internal.store.only.captured.tables.ddl`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] schema_include_list: Schema include list (config key `schema.include.list`).
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
         :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
@@ -877,41 +1013,67 @@ class OracleSource(pulumi.CustomResource):
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[_builtins.str] table_include_list: Table include list (config key `table.include.list.user.defined`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         ...
     @overload
@@ -1141,6 +1303,8 @@ class OracleSource(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -1151,6 +1315,8 @@ class OracleSource(pulumi.CustomResource):
         Binary handling mode (config key `binary.handling.mode`).
 
         One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+
+        Defaults to `"bytes"`.
         """
         return pulumi.get(self, "binary_handling_mode")
 
@@ -1235,6 +1401,8 @@ class OracleSource(pulumi.CustomResource):
         Database port (config key `database.port.user.defined`).
 
         Between 1 and 65535.
+
+        Defaults to `1521`.
         """
         return pulumi.get(self, "database_port")
 
@@ -1259,6 +1427,8 @@ class OracleSource(pulumi.CustomResource):
     def heartbeat_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Heartbeat enabled (config key `heartbeat.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "heartbeat_enabled")
 
@@ -1267,6 +1437,8 @@ class OracleSource(pulumi.CustomResource):
     def insert_topic_name_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -1285,6 +1457,8 @@ class OracleSource(pulumi.CustomResource):
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -1295,6 +1469,8 @@ class OracleSource(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -1303,6 +1479,8 @@ class OracleSource(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1312,6 +1490,8 @@ class OracleSource(pulumi.CustomResource):
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -1321,6 +1501,8 @@ class OracleSource(pulumi.CustomResource):
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -1329,6 +1511,8 @@ class OracleSource(pulumi.CustomResource):
     def restart_task_trigger(self) -> pulumi.Output[Optional['outputs.RestartTaskTrigger']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -1338,6 +1522,8 @@ class OracleSource(pulumi.CustomResource):
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -1347,6 +1533,8 @@ class OracleSource(pulumi.CustomResource):
         """
         Schema history internal store only captured databases ddl (config key
         `schema.history.internal.store.only.captured.databases.ddl`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "schema_history_internal_store_only_captured_databases_ddl")
 
@@ -1356,6 +1544,8 @@ class OracleSource(pulumi.CustomResource):
         """
         Schema history internal store only captured tables ddl (config key
         `schema.history.internal.store.only.captured.tables.ddl`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "schema_history_internal_store_only_captured_tables_ddl")
 
@@ -1393,6 +1583,8 @@ class OracleSource(pulumi.CustomResource):
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -1401,6 +1593,8 @@ class OracleSource(pulumi.CustomResource):
     def ssh_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -1419,6 +1613,8 @@ class OracleSource(pulumi.CustomResource):
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -1435,6 +1631,8 @@ class OracleSource(pulumi.CustomResource):
     def ssh_user(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -1447,6 +1645,8 @@ class OracleSource(pulumi.CustomResource):
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -1464,6 +1664,8 @@ class OracleSource(pulumi.CustomResource):
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -1514,6 +1716,8 @@ class OracleSource(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1525,6 +1729,8 @@ class OracleSource(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1536,6 +1742,8 @@ class OracleSource(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1545,6 +1753,8 @@ class OracleSource(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1554,6 +1764,8 @@ class OracleSource(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1562,6 +1774,8 @@ class OracleSource(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1578,6 +1792,8 @@ class OracleSource(pulumi.CustomResource):
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 

@@ -86,26 +86,48 @@ class PineconeDestinationArgs:
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.str] pinecone_index_name: Pinecone index name (config key `pinecone.index.name`).
         :param pulumi.Input[_builtins.str] batch_size: Batch size (config key `batch.size`).
+               
+               Defaults to `"100"`.
         :param pulumi.Input[_builtins.str] collection_mapping: Collection mapping (config key `collection.mapping`).
+               
+               Defaults to `"${topic}"`.
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
                
                Between 1 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input[_builtins.bool] delete_enabled: Delete enabled (config key `delete.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] document_id_field_name: Document ID field name (config key `document.id.field.name`).
+               
+               Defaults to `"id"`.
         :param pulumi.Input['DocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
                
                One of `None`, `Kafka ID`, `Field ID`.
+               
+               Defaults to `"None"`.
         :param pulumi.Input[_builtins.str] pinecone_proxy_host: Pinecone proxy host (config key `pinecone.proxy.host`).
         :param pulumi.Input[_builtins.int] pinecone_proxy_port: Pinecone proxy port (config key `pinecone.proxy.port`).
                
                Between 1 and 65535.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] retry_backoff_ms: Retry backoff ms (config key `retry.backoff.ms`).
+               
+               Defaults to `"1000"`.
         :param pulumi.Input[_builtins.str] retry_max: Retry max (config key `retry.max`).
+               
+               Defaults to `"3"`.
         :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
+               
+               Defaults to `"basic"`.
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_match_regex: Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
@@ -115,45 +137,71 @@ class PineconeDestinationArgs:
                `transforms.MarkColumnsAsOptional.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
                `transforms.MarkColumnsAsRequired.fields.include.all`).
+               
+               Defaults to `false`.
         :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_rename_fields_renames: Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_fields_include_list: Transforms string replace fields include list (config key `transforms.StringReplace.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_regex_patterns: Transforms string replace regex patterns (config key `transforms.StringReplace.regex.patterns`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_replacement_values: Transforms string replace replacement values (config key `transforms.StringReplace.replacement.values`).
         :param pulumi.Input[_builtins.str] transforms_to_decimal_j_fields_include_list: Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_decimal_j_truncate_to_max_precision: Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
                `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
                `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_jsonb_j_fields_include_list: Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_string_j_fields_include_list: Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] vector_field_name: Vector field name (config key `vector.field.name`).
+               
+               Defaults to `"vector"`.
         """
         pulumi.set(__self__, "pinecone_api_key", pinecone_api_key)
         pulumi.set(__self__, "pinecone_index_name", pinecone_index_name)
@@ -306,6 +354,8 @@ class PineconeDestinationArgs:
     def batch_size(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Batch size (config key `batch.size`).
+
+        Defaults to `"100"`.
         """
         return pulumi.get(self, "batch_size")
 
@@ -318,6 +368,8 @@ class PineconeDestinationArgs:
     def collection_mapping(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Collection mapping (config key `collection.mapping`).
+
+        Defaults to `"${topic}"`.
         """
         return pulumi.get(self, "collection_mapping")
 
@@ -332,6 +384,8 @@ class PineconeDestinationArgs:
         Consumer override max poll records (config key `consumer.override.max.poll.records`).
 
         Between 1 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "consumer_override_max_poll_records")
 
@@ -344,6 +398,8 @@ class PineconeDestinationArgs:
     def delete_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Delete enabled (config key `delete.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "delete_enabled")
 
@@ -356,6 +412,8 @@ class PineconeDestinationArgs:
     def document_id_field_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Document ID field name (config key `document.id.field.name`).
+
+        Defaults to `"id"`.
         """
         return pulumi.get(self, "document_id_field_name")
 
@@ -370,6 +428,8 @@ class PineconeDestinationArgs:
         Document ID strategy (config key `document.id.strategy.user.defined`).
 
         One of `None`, `Kafka ID`, `Field ID`.
+
+        Defaults to `"None"`.
         """
         return pulumi.get(self, "document_id_strategy")
 
@@ -426,6 +486,8 @@ class PineconeDestinationArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -438,6 +500,8 @@ class PineconeDestinationArgs:
     def quote_identifiers(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Quote identifiers (config key `quote.identifiers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "quote_identifiers")
 
@@ -486,6 +550,8 @@ class PineconeDestinationArgs:
     def retry_backoff_ms(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Retry backoff ms (config key `retry.backoff.ms`).
+
+        Defaults to `"1000"`.
         """
         return pulumi.get(self, "retry_backoff_ms")
 
@@ -498,6 +564,8 @@ class PineconeDestinationArgs:
     def retry_max(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Retry max (config key `retry.max`).
+
+        Defaults to `"3"`.
         """
         return pulumi.get(self, "retry_max")
 
@@ -512,6 +580,8 @@ class PineconeDestinationArgs:
         Schema evolution (config key `schema.evolution`).
 
         One of `basic`, `none`.
+
+        Defaults to `"basic"`.
         """
         return pulumi.get(self, "schema_evolution")
 
@@ -625,6 +695,8 @@ class PineconeDestinationArgs:
         """
         Transforms mark columns as required fields include all (config key
         `transforms.MarkColumnsAsRequired.fields.include.all`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_fields_include_all")
 
@@ -640,6 +712,8 @@ class PineconeDestinationArgs:
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
@@ -678,6 +752,8 @@ class PineconeDestinationArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -693,6 +769,8 @@ class PineconeDestinationArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -708,6 +786,8 @@ class PineconeDestinationArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -721,6 +801,8 @@ class PineconeDestinationArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -734,6 +816,8 @@ class PineconeDestinationArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -746,6 +830,8 @@ class PineconeDestinationArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -818,6 +904,8 @@ class PineconeDestinationArgs:
     def transforms_to_decimal_j_truncate_to_max_precision(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_decimal_j_truncate_to_max_precision")
 
@@ -855,6 +943,8 @@ class PineconeDestinationArgs:
         """
         Transforms to JSON j convert all complex types (config key
         `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_json_j_convert_all_complex_types")
 
@@ -880,6 +970,8 @@ class PineconeDestinationArgs:
         """
         Transforms to JSONB j convert all complex types (config key
         `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_complex_types")
 
@@ -892,6 +984,8 @@ class PineconeDestinationArgs:
     def transforms_to_jsonb_j_convert_all_json(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_json")
 
@@ -928,6 +1022,8 @@ class PineconeDestinationArgs:
     def vector_field_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Vector field name (config key `vector.field.name`).
+
+        Defaults to `"vector"`.
         """
         return pulumi.get(self, "vector_field_name")
 
@@ -1008,15 +1104,27 @@ class PineconeDestination(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] batch_size: Batch size (config key `batch.size`).
+               
+               Defaults to `"100"`.
         :param pulumi.Input[_builtins.str] collection_mapping: Collection mapping (config key `collection.mapping`).
+               
+               Defaults to `"${topic}"`.
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
                
                Between 1 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input[_builtins.bool] delete_enabled: Delete enabled (config key `delete.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] document_id_field_name: Document ID field name (config key `document.id.field.name`).
+               
+               Defaults to `"id"`.
         :param pulumi.Input['DocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
                
                One of `None`, `Kafka ID`, `Field ID`.
+               
+               Defaults to `"None"`.
         :param pulumi.Input[_builtins.str] pinecone_api_key: Pinecone API key (config key `pinecone.api.key`).
                
                Secret: stored as a Pulumi secret.
@@ -1026,12 +1134,22 @@ class PineconeDestination(pulumi.CustomResource):
                
                Between 1 and 65535.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] retry_backoff_ms: Retry backoff ms (config key `retry.backoff.ms`).
+               
+               Defaults to `"1000"`.
         :param pulumi.Input[_builtins.str] retry_max: Retry max (config key `retry.max`).
+               
+               Defaults to `"3"`.
         :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
+               
+               Defaults to `"basic"`.
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_match_regex: Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
@@ -1041,45 +1159,71 @@ class PineconeDestination(pulumi.CustomResource):
                `transforms.MarkColumnsAsOptional.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
                `transforms.MarkColumnsAsRequired.fields.include.all`).
+               
+               Defaults to `false`.
         :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_rename_fields_renames: Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_fields_include_list: Transforms string replace fields include list (config key `transforms.StringReplace.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_regex_patterns: Transforms string replace regex patterns (config key `transforms.StringReplace.regex.patterns`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_replacement_values: Transforms string replace replacement values (config key `transforms.StringReplace.replacement.values`).
         :param pulumi.Input[_builtins.str] transforms_to_decimal_j_fields_include_list: Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_decimal_j_truncate_to_max_precision: Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
                `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
                `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_jsonb_j_fields_include_list: Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_string_j_fields_include_list: Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] vector_field_name: Vector field name (config key `vector.field.name`).
+               
+               Defaults to `"vector"`.
         """
         ...
     @overload
@@ -1341,6 +1485,8 @@ class PineconeDestination(pulumi.CustomResource):
     def batch_size(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Batch size (config key `batch.size`).
+
+        Defaults to `"100"`.
         """
         return pulumi.get(self, "batch_size")
 
@@ -1349,6 +1495,8 @@ class PineconeDestination(pulumi.CustomResource):
     def collection_mapping(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Collection mapping (config key `collection.mapping`).
+
+        Defaults to `"${topic}"`.
         """
         return pulumi.get(self, "collection_mapping")
 
@@ -1375,6 +1523,8 @@ class PineconeDestination(pulumi.CustomResource):
         Consumer override max poll records (config key `consumer.override.max.poll.records`).
 
         Between 1 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "consumer_override_max_poll_records")
 
@@ -1399,6 +1549,8 @@ class PineconeDestination(pulumi.CustomResource):
     def delete_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Delete enabled (config key `delete.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "delete_enabled")
 
@@ -1407,6 +1559,8 @@ class PineconeDestination(pulumi.CustomResource):
     def document_id_field_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Document ID field name (config key `document.id.field.name`).
+
+        Defaults to `"id"`.
         """
         return pulumi.get(self, "document_id_field_name")
 
@@ -1417,6 +1571,8 @@ class PineconeDestination(pulumi.CustomResource):
         Document ID strategy (config key `document.id.strategy.user.defined`).
 
         One of `None`, `Kafka ID`, `Field ID`.
+
+        Defaults to `"None"`.
         """
         return pulumi.get(self, "document_id_strategy")
 
@@ -1479,6 +1635,8 @@ class PineconeDestination(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1487,6 +1645,8 @@ class PineconeDestination(pulumi.CustomResource):
     def quote_identifiers(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Quote identifiers (config key `quote.identifiers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "quote_identifiers")
 
@@ -1515,6 +1675,8 @@ class PineconeDestination(pulumi.CustomResource):
     def retry_backoff_ms(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Retry backoff ms (config key `retry.backoff.ms`).
+
+        Defaults to `"1000"`.
         """
         return pulumi.get(self, "retry_backoff_ms")
 
@@ -1523,6 +1685,8 @@ class PineconeDestination(pulumi.CustomResource):
     def retry_max(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Retry max (config key `retry.max`).
+
+        Defaults to `"3"`.
         """
         return pulumi.get(self, "retry_max")
 
@@ -1533,6 +1697,8 @@ class PineconeDestination(pulumi.CustomResource):
         Schema evolution (config key `schema.evolution`).
 
         One of `basic`, `none`.
+
+        Defaults to `"basic"`.
         """
         return pulumi.get(self, "schema_evolution")
 
@@ -1630,6 +1796,8 @@ class PineconeDestination(pulumi.CustomResource):
         """
         Transforms mark columns as required fields include all (config key
         `transforms.MarkColumnsAsRequired.fields.include.all`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_fields_include_all")
 
@@ -1641,6 +1809,8 @@ class PineconeDestination(pulumi.CustomResource):
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
@@ -1667,6 +1837,8 @@ class PineconeDestination(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1678,6 +1850,8 @@ class PineconeDestination(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1689,6 +1863,8 @@ class PineconeDestination(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1698,6 +1874,8 @@ class PineconeDestination(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1707,6 +1885,8 @@ class PineconeDestination(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1715,6 +1895,8 @@ class PineconeDestination(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1763,6 +1945,8 @@ class PineconeDestination(pulumi.CustomResource):
     def transforms_to_decimal_j_truncate_to_max_precision(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_decimal_j_truncate_to_max_precision")
 
@@ -1788,6 +1972,8 @@ class PineconeDestination(pulumi.CustomResource):
         """
         Transforms to JSON j convert all complex types (config key
         `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_json_j_convert_all_complex_types")
 
@@ -1805,6 +1991,8 @@ class PineconeDestination(pulumi.CustomResource):
         """
         Transforms to JSONB j convert all complex types (config key
         `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_complex_types")
 
@@ -1813,6 +2001,8 @@ class PineconeDestination(pulumi.CustomResource):
     def transforms_to_jsonb_j_convert_all_json(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_json")
 
@@ -1837,6 +2027,8 @@ class PineconeDestination(pulumi.CustomResource):
     def vector_field_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Vector field name (config key `vector.field.name`).
+
+        Defaults to `"vector"`.
         """
         return pulumi.get(self, "vector_field_name")
 

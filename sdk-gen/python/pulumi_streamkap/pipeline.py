@@ -44,22 +44,40 @@ class PipelineArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to derive one from the resource name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OffsetResetArgs'] offset_reset: Moves the destination's consumer group, once per change of `trigger`: to replay data after an incident
                (`to: { timestamp: "2026-11-20T08:00:00Z" }`, `"earliest"`) or to skip it (`"latest"`). The destination is
                paused around the reset, as Kafka requires, and resumed after it. The preview shows it as a change of
                `offsetReset`, and `pulumi-streamkap pr-summary` as a data-replay risk. On create the first value is recorded,
                not acted on.
+               
+               Defaults to none: offsets are left alone.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] snapshot_new_tables: Whether tables added to the source later are snapshotted into the destination.
+               
+               Defaults to false.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
+               
+               Defaults to left as they are on the service (a new pipeline gets the Development tag).
         :param pulumi.Input[Sequence[pulumi.Input['TopicAutoDiscoveryArgs']]] topic_auto_discovery: Rules that add a transform's output topics whose names match a regex, as the transform creates them
                (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
+               
+               Defaults to left as they are on the service (a new pipeline has none).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] topics: The source's topics to deliver, as table names (`public.orders`) or full topic ids.
+               
+               Defaults to every topic of the source.
         :param pulumi.Input[Sequence[pulumi.Input['TransformArgs']]] transforms: Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
                topic of it the pipeline takes. `[]` detaches every transform.
+               
+               Defaults to left as they are on the service (a new pipeline has none).
         """
         pulumi.set(__self__, "destination_id", destination_id)
         pulumi.set(__self__, "source_id", source_id)
@@ -116,6 +134,8 @@ class PipelineArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -128,6 +148,8 @@ class PipelineArgs:
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         The name on the service, unique per service. Leave it out to derive one from the resource name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -144,6 +166,8 @@ class PipelineArgs:
         paused around the reset, as Kafka requires, and resumed after it. The preview shows it as a change of
         `offsetReset`, and `pulumi-streamkap pr-summary` as a data-replay risk. On create the first value is recorded,
         not acted on.
+
+        Defaults to none: offsets are left alone.
         """
         return pulumi.get(self, "offset_reset")
 
@@ -158,6 +182,8 @@ class PipelineArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -170,6 +196,8 @@ class PipelineArgs:
     def snapshot_new_tables(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Whether tables added to the source later are snapshotted into the destination.
+
+        Defaults to false.
         """
         return pulumi.get(self, "snapshot_new_tables")
 
@@ -182,6 +210,8 @@ class PipelineArgs:
     def tags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
         Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
+
+        Defaults to left as they are on the service (a new pipeline gets the Development tag).
         """
         return pulumi.get(self, "tags")
 
@@ -195,6 +225,8 @@ class PipelineArgs:
         """
         Rules that add a transform's output topics whose names match a regex, as the transform creates them
         (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
+
+        Defaults to left as they are on the service (a new pipeline has none).
         """
         return pulumi.get(self, "topic_auto_discovery")
 
@@ -207,6 +239,8 @@ class PipelineArgs:
     def topics(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
         The source's topics to deliver, as table names (`public.orders`) or full topic ids.
+
+        Defaults to every topic of the source.
         """
         return pulumi.get(self, "topics")
 
@@ -220,6 +254,8 @@ class PipelineArgs:
         """
         Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
         topic of it the pipeline takes. `[]` detaches every transform.
+
+        Defaults to left as they are on the service (a new pipeline has none).
         """
         return pulumi.get(self, "transforms")
 
@@ -255,26 +291,44 @@ class Pipeline(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] destination_id: The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
                `SnowflakeDestination`), or the id of one made elsewhere.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to derive one from the resource name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input[Union['OffsetResetArgs', 'OffsetResetArgsDict']] offset_reset: Moves the destination's consumer group, once per change of `trigger`: to replay data after an incident
                (`to: { timestamp: "2026-11-20T08:00:00Z" }`, `"earliest"`) or to skip it (`"latest"`). The destination is
                paused around the reset, as Kafka requires, and resumed after it. The preview shows it as a change of
                `offsetReset`, and `pulumi-streamkap pr-summary` as a data-replay risk. On create the first value is recorded,
                not acted on.
+               
+               Defaults to none: offsets are left alone.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] snapshot_new_tables: Whether tables added to the source later are snapshotted into the destination.
+               
+               Defaults to false.
         :param pulumi.Input[_builtins.str] source_id: The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
                the id of one made elsewhere.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
+               
+               Defaults to left as they are on the service (a new pipeline gets the Development tag).
         :param pulumi.Input[Sequence[pulumi.Input[Union['TopicAutoDiscoveryArgs', 'TopicAutoDiscoveryArgsDict']]]] topic_auto_discovery: Rules that add a transform's output topics whose names match a regex, as the transform creates them
                (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
+               
+               Defaults to left as they are on the service (a new pipeline has none).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] topics: The source's topics to deliver, as table names (`public.orders`) or full topic ids.
+               
+               Defaults to every topic of the source.
         :param pulumi.Input[Sequence[pulumi.Input[Union['TransformArgs', 'TransformArgsDict']]]] transforms: Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
                topic of it the pipeline takes. `[]` detaches every transform.
+               
+               Defaults to left as they are on the service (a new pipeline has none).
         """
         ...
     @overload
@@ -394,6 +448,8 @@ class Pipeline(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -435,6 +491,8 @@ class Pipeline(pulumi.CustomResource):
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The name on the service, unique per service. Leave it out to derive one from the resource name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -447,6 +505,8 @@ class Pipeline(pulumi.CustomResource):
         paused around the reset, as Kafka requires, and resumed after it. The preview shows it as a change of
         `offsetReset`, and `pulumi-streamkap pr-summary` as a data-replay risk. On create the first value is recorded,
         not acted on.
+
+        Defaults to none: offsets are left alone.
         """
         return pulumi.get(self, "offset_reset")
 
@@ -457,6 +517,8 @@ class Pipeline(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -465,6 +527,8 @@ class Pipeline(pulumi.CustomResource):
     def snapshot_new_tables(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Whether tables added to the source later are snapshotted into the destination.
+
+        Defaults to false.
         """
         return pulumi.get(self, "snapshot_new_tables")
 
@@ -498,6 +562,8 @@ class Pipeline(pulumi.CustomResource):
     def tags(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
         Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
+
+        Defaults to left as they are on the service (a new pipeline gets the Development tag).
         """
         return pulumi.get(self, "tags")
 
@@ -507,6 +573,8 @@ class Pipeline(pulumi.CustomResource):
         """
         Rules that add a transform's output topics whose names match a regex, as the transform creates them
         (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
+
+        Defaults to left as they are on the service (a new pipeline has none).
         """
         return pulumi.get(self, "topic_auto_discovery")
 
@@ -531,6 +599,8 @@ class Pipeline(pulumi.CustomResource):
     def topics(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
         The source's topics to deliver, as table names (`public.orders`) or full topic ids.
+
+        Defaults to every topic of the source.
         """
         return pulumi.get(self, "topics")
 
@@ -540,6 +610,8 @@ class Pipeline(pulumi.CustomResource):
         """
         Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
         topic of it the pipeline takes. `[]` detaches every transform.
+
+        Defaults to left as they are on the service (a new pipeline has none).
         """
         return pulumi.get(self, "transforms")
 

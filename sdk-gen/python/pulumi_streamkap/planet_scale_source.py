@@ -74,73 +74,127 @@ class PlanetScaleSourceArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
         :param pulumi.Input[_builtins.bool] converter_tinyint_bool: Converter tinyint bool (config key `converter.tinyintBool.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] database_port: Database port (config key `database.port.user.defined`).
                
                Between 1 and 65535.
+               
+               Defaults to `443`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input['RestartTaskTriggerArgs'] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_databases_ddl: Schema history internal store only captured databases ddl (config key
                `schema.history.internal.store.only.captured.databases.ddl`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_tables_ddl: Schema history internal store only captured tables ddl (config key
                `schema.history.internal.store.only.captured.tables.ddl`).
+               
+               Defaults to `false`.
         :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input['VitessTabletType'] vitess_tablet_type: Vitess tablet type (config key `vitess.tablet.type`).
                
                One of `MASTER`, `REPLICA`, `RDONLY`.
+               
+               Defaults to `"MASTER"`.
         """
         pulumi.set(__self__, "database_hostname", database_hostname)
         pulumi.set(__self__, "database_password", database_password)
@@ -284,6 +338,8 @@ class PlanetScaleSourceArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -308,6 +364,8 @@ class PlanetScaleSourceArgs:
     def converter_tinyint_bool(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Converter tinyint bool (config key `converter.tinyintBool.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "converter_tinyint_bool")
 
@@ -322,6 +380,8 @@ class PlanetScaleSourceArgs:
         Database port (config key `database.port.user.defined`).
 
         Between 1 and 65535.
+
+        Defaults to `443`.
         """
         return pulumi.get(self, "database_port")
 
@@ -334,6 +394,8 @@ class PlanetScaleSourceArgs:
     def insert_topic_name_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -348,6 +410,8 @@ class PlanetScaleSourceArgs:
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -362,6 +426,8 @@ class PlanetScaleSourceArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -374,6 +440,8 @@ class PlanetScaleSourceArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -387,6 +455,8 @@ class PlanetScaleSourceArgs:
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -400,6 +470,8 @@ class PlanetScaleSourceArgs:
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -412,6 +484,8 @@ class PlanetScaleSourceArgs:
     def restart_task_trigger(self) -> pulumi.Input[Optional['RestartTaskTriggerArgs']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -425,6 +499,8 @@ class PlanetScaleSourceArgs:
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -438,6 +514,8 @@ class PlanetScaleSourceArgs:
         """
         Schema history internal store only captured databases ddl (config key
         `schema.history.internal.store.only.captured.databases.ddl`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "schema_history_internal_store_only_captured_databases_ddl")
 
@@ -451,6 +529,8 @@ class PlanetScaleSourceArgs:
         """
         Schema history internal store only captured tables ddl (config key
         `schema.history.internal.store.only.captured.tables.ddl`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "schema_history_internal_store_only_captured_tables_ddl")
 
@@ -468,6 +548,8 @@ class PlanetScaleSourceArgs:
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -480,6 +562,8 @@ class PlanetScaleSourceArgs:
     def ssh_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -506,6 +590,8 @@ class PlanetScaleSourceArgs:
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -530,6 +616,8 @@ class PlanetScaleSourceArgs:
     def ssh_user(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -546,6 +634,8 @@ class PlanetScaleSourceArgs:
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -559,6 +649,8 @@ class PlanetScaleSourceArgs:
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -597,6 +689,8 @@ class PlanetScaleSourceArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -612,6 +706,8 @@ class PlanetScaleSourceArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -627,6 +723,8 @@ class PlanetScaleSourceArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -640,6 +738,8 @@ class PlanetScaleSourceArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -653,6 +753,8 @@ class PlanetScaleSourceArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -665,6 +767,8 @@ class PlanetScaleSourceArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -689,6 +793,8 @@ class PlanetScaleSourceArgs:
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 
@@ -703,6 +809,8 @@ class PlanetScaleSourceArgs:
         Vitess tablet type (config key `vitess.tablet.type`).
 
         One of `MASTER`, `REPLICA`, `RDONLY`.
+
+        Defaults to `"MASTER"`.
         """
         return pulumi.get(self, "vitess_tablet_type")
 
@@ -768,8 +876,12 @@ class PlanetScaleSource(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
         :param pulumi.Input[_builtins.bool] converter_tinyint_bool: Converter tinyint bool (config key `converter.tinyintBool.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] database_hostname: Database hostname (config key `database.hostname.user.defined`).
         :param pulumi.Input[_builtins.str] database_password: Database password (config key `database.password`).
                
@@ -777,71 +889,121 @@ class PlanetScaleSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] database_port: Database port (config key `database.port.user.defined`).
                
                Between 1 and 65535.
+               
+               Defaults to `443`.
         :param pulumi.Input[_builtins.str] database_user: Database user (config key `database.user`).
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_databases_ddl: Schema history internal store only captured databases ddl (config key
                `schema.history.internal.store.only.captured.databases.ddl`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_tables_ddl: Schema history internal store only captured tables ddl (config key
                `schema.history.internal.store.only.captured.tables.ddl`).
+               
+               Defaults to `false`.
         :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[_builtins.str] table_include_list: Table include list (config key `table.include.list.user.defined`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] vitess_keyspace: Vitess keyspace (config key `vitess.keyspace`).
         :param pulumi.Input['VitessTabletType'] vitess_tablet_type: Vitess tablet type (config key `vitess.tablet.type`).
                
                One of `MASTER`, `REPLICA`, `RDONLY`.
+               
+               Defaults to `"MASTER"`.
         """
         ...
     @overload
@@ -1055,6 +1217,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -1087,6 +1251,8 @@ class PlanetScaleSource(pulumi.CustomResource):
     def converter_tinyint_bool(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Converter tinyint bool (config key `converter.tinyintBool.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "converter_tinyint_bool")
 
@@ -1131,6 +1297,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         Database port (config key `database.port.user.defined`).
 
         Between 1 and 65535.
+
+        Defaults to `443`.
         """
         return pulumi.get(self, "database_port")
 
@@ -1147,6 +1315,8 @@ class PlanetScaleSource(pulumi.CustomResource):
     def insert_topic_name_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -1165,6 +1335,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -1175,6 +1347,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -1183,6 +1357,8 @@ class PlanetScaleSource(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1192,6 +1368,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -1201,6 +1379,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -1209,6 +1389,8 @@ class PlanetScaleSource(pulumi.CustomResource):
     def restart_task_trigger(self) -> pulumi.Output[Optional['outputs.RestartTaskTrigger']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -1218,6 +1400,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -1227,6 +1411,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         """
         Schema history internal store only captured databases ddl (config key
         `schema.history.internal.store.only.captured.databases.ddl`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "schema_history_internal_store_only_captured_databases_ddl")
 
@@ -1236,6 +1422,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         """
         Schema history internal store only captured tables ddl (config key
         `schema.history.internal.store.only.captured.tables.ddl`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "schema_history_internal_store_only_captured_tables_ddl")
 
@@ -1257,6 +1445,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -1265,6 +1455,8 @@ class PlanetScaleSource(pulumi.CustomResource):
     def ssh_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -1283,6 +1475,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -1299,6 +1493,8 @@ class PlanetScaleSource(pulumi.CustomResource):
     def ssh_user(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -1311,6 +1507,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -1328,6 +1526,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -1378,6 +1578,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1389,6 +1591,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1400,6 +1604,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1409,6 +1615,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1418,6 +1626,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1426,6 +1636,8 @@ class PlanetScaleSource(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1442,6 +1654,8 @@ class PlanetScaleSource(pulumi.CustomResource):
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 
@@ -1460,6 +1674,8 @@ class PlanetScaleSource(pulumi.CustomResource):
         Vitess tablet type (config key `vitess.tablet.type`).
 
         One of `MASTER`, `REPLICA`, `RDONLY`.
+
+        Defaults to `"MASTER"`.
         """
         return pulumi.get(self, "vitess_tablet_type")
 

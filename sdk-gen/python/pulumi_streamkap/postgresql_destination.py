@@ -101,33 +101,59 @@ class PostgresqlDestinationArgs:
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
                
                Between 1 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input[_builtins.int] database_port: Database port (config key `database.port.user.defined`).
                
                Between 1 and 65535.
+               
+               Defaults to `5432`.
         :param pulumi.Input[_builtins.bool] delete_enabled: Delete enabled (config key `delete.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input['InsertMode'] insert_mode: Insert mode (config key `insert.mode`).
                
                One of `insert`, `upsert`.
+               
+               Defaults to `"insert"`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] primary_key_fields: Primary key fields (config key `primary.key.fields`).
         :param pulumi.Input['PrimaryKeyMode'] primary_key_mode: Primary key mode (config key `primary.key.mode.user.defined`).
                
                One of `none`, `record_key`, `record_value`.
+               
+               Defaults to `"record_key"`.
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
+               
+               Defaults to `true`.
         :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
+               
+               Defaults to `"basic"`.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input[_builtins.int] tasks_max: Tasks max (config key `tasks.max`).
                
                Between 1 and 10.
+               
+               Defaults to `5`.
         :param pulumi.Input[_builtins.bool] topic2table_map: Topic2table map (config key `topic2table.map.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_mapping: Transforms change topic name mapping (config key `transforms.changeTopicName.mapping`).
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_match_regex: Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
@@ -138,48 +164,76 @@ class PostgresqlDestinationArgs:
                `transforms.MarkColumnsAsOptional.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
                `transforms.MarkColumnsAsRequired.fields.include.all`).
+               
+               Defaults to `false`.
         :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_rename_fields_renames: Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_fields_include_list: Transforms string replace fields include list (config key `transforms.StringReplace.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_regex_patterns: Transforms string replace regex patterns (config key `transforms.StringReplace.regex.patterns`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_replacement_values: Transforms string replace replacement values (config key `transforms.StringReplace.replacement.values`).
         :param pulumi.Input[_builtins.str] transforms_to_decimal_j_fields_include_list: Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_decimal_j_truncate_to_max_precision: Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
                `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
                `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_jsonb_j_fields_include_list: Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_string_j_fields_include_list: Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_topic_regex_router1_regex: Transforms topic regex router1 regex (config key `transforms.TopicRegexRouter1.regex`).
         :param pulumi.Input[_builtins.str] transforms_topic_regex_router1_replacement: Transforms topic regex router1 replacement (config key `transforms.TopicRegexRouter1.replacement`).
+               
+               Defaults to `"$0"`.
         :param pulumi.Input[_builtins.str] transforms_topic_regex_router2_regex: Transforms topic regex router2 regex (config key `transforms.TopicRegexRouter2.regex`).
         :param pulumi.Input[_builtins.str] transforms_topic_regex_router2_replacement: Transforms topic regex router2 replacement (config key `transforms.TopicRegexRouter2.replacement`).
+               
+               Defaults to `"$0"`.
         """
         pulumi.set(__self__, "connection_password", connection_password)
         pulumi.set(__self__, "connection_username", connection_username)
@@ -387,6 +441,8 @@ class PostgresqlDestinationArgs:
         Consumer override max poll records (config key `consumer.override.max.poll.records`).
 
         Between 1 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "consumer_override_max_poll_records")
 
@@ -401,6 +457,8 @@ class PostgresqlDestinationArgs:
         Database port (config key `database.port.user.defined`).
 
         Between 1 and 65535.
+
+        Defaults to `5432`.
         """
         return pulumi.get(self, "database_port")
 
@@ -413,6 +471,8 @@ class PostgresqlDestinationArgs:
     def delete_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Delete enabled (config key `delete.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "delete_enabled")
 
@@ -427,6 +487,8 @@ class PostgresqlDestinationArgs:
         Insert mode (config key `insert.mode`).
 
         One of `insert`, `upsert`.
+
+        Defaults to `"insert"`.
         """
         return pulumi.get(self, "insert_mode")
 
@@ -457,6 +519,8 @@ class PostgresqlDestinationArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -483,6 +547,8 @@ class PostgresqlDestinationArgs:
         Primary key mode (config key `primary.key.mode.user.defined`).
 
         One of `none`, `record_key`, `record_value`.
+
+        Defaults to `"record_key"`.
         """
         return pulumi.get(self, "primary_key_mode")
 
@@ -495,6 +561,8 @@ class PostgresqlDestinationArgs:
     def quote_identifiers(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Quote identifiers (config key `quote.identifiers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "quote_identifiers")
 
@@ -545,6 +613,8 @@ class PostgresqlDestinationArgs:
         Schema evolution (config key `schema.evolution`).
 
         One of `basic`, `none`.
+
+        Defaults to `"basic"`.
         """
         return pulumi.get(self, "schema_evolution")
 
@@ -566,6 +636,8 @@ class PostgresqlDestinationArgs:
     def ssh_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -592,6 +664,8 @@ class PostgresqlDestinationArgs:
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -616,6 +690,8 @@ class PostgresqlDestinationArgs:
     def ssh_user(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -648,6 +724,8 @@ class PostgresqlDestinationArgs:
         Tasks max (config key `tasks.max`).
 
         Between 1 and 10.
+
+        Defaults to `5`.
         """
         return pulumi.get(self, "tasks_max")
 
@@ -660,6 +738,8 @@ class PostgresqlDestinationArgs:
     def topic2table_map(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Topic2table map (config key `topic2table.map.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "topic2table_map")
 
@@ -758,6 +838,8 @@ class PostgresqlDestinationArgs:
         """
         Transforms mark columns as required fields include all (config key
         `transforms.MarkColumnsAsRequired.fields.include.all`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_fields_include_all")
 
@@ -773,6 +855,8 @@ class PostgresqlDestinationArgs:
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
@@ -811,6 +895,8 @@ class PostgresqlDestinationArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -826,6 +912,8 @@ class PostgresqlDestinationArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -841,6 +929,8 @@ class PostgresqlDestinationArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -854,6 +944,8 @@ class PostgresqlDestinationArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -867,6 +959,8 @@ class PostgresqlDestinationArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -879,6 +973,8 @@ class PostgresqlDestinationArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -951,6 +1047,8 @@ class PostgresqlDestinationArgs:
     def transforms_to_decimal_j_truncate_to_max_precision(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_decimal_j_truncate_to_max_precision")
 
@@ -988,6 +1086,8 @@ class PostgresqlDestinationArgs:
         """
         Transforms to JSON j convert all complex types (config key
         `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_json_j_convert_all_complex_types")
 
@@ -1013,6 +1113,8 @@ class PostgresqlDestinationArgs:
         """
         Transforms to JSONB j convert all complex types (config key
         `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_complex_types")
 
@@ -1025,6 +1127,8 @@ class PostgresqlDestinationArgs:
     def transforms_to_jsonb_j_convert_all_json(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_json")
 
@@ -1073,6 +1177,8 @@ class PostgresqlDestinationArgs:
     def transforms_topic_regex_router1_replacement(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms topic regex router1 replacement (config key `transforms.TopicRegexRouter1.replacement`).
+
+        Defaults to `"$0"`.
         """
         return pulumi.get(self, "transforms_topic_regex_router1_replacement")
 
@@ -1097,6 +1203,8 @@ class PostgresqlDestinationArgs:
     def transforms_topic_regex_router2_replacement(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms topic regex router2 replacement (config key `transforms.TopicRegexRouter2.replacement`).
+
+        Defaults to `"$0"`.
         """
         return pulumi.get(self, "transforms_topic_regex_router2_replacement")
 
@@ -1193,36 +1301,62 @@ class PostgresqlDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
                
                Between 1 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input[_builtins.str] database_database: Database database (config key `database.database.user.defined`).
         :param pulumi.Input[_builtins.str] database_hostname: Database hostname (config key `database.hostname.user.defined`).
         :param pulumi.Input[_builtins.int] database_port: Database port (config key `database.port.user.defined`).
                
                Between 1 and 65535.
+               
+               Defaults to `5432`.
         :param pulumi.Input[_builtins.bool] delete_enabled: Delete enabled (config key `delete.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input['InsertMode'] insert_mode: Insert mode (config key `insert.mode`).
                
                One of `insert`, `upsert`.
+               
+               Defaults to `"insert"`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] primary_key_fields: Primary key fields (config key `primary.key.fields`).
         :param pulumi.Input['PrimaryKeyMode'] primary_key_mode: Primary key mode (config key `primary.key.mode.user.defined`).
                
                One of `none`, `record_key`, `record_value`.
+               
+               Defaults to `"record_key"`.
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
+               
+               Defaults to `true`.
         :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
+               
+               Defaults to `"basic"`.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input[_builtins.str] table_name_prefix: Table name prefix (config key `table.name.prefix`).
         :param pulumi.Input[_builtins.int] tasks_max: Tasks max (config key `tasks.max`).
                
                Between 1 and 10.
+               
+               Defaults to `5`.
         :param pulumi.Input[_builtins.bool] topic2table_map: Topic2table map (config key `topic2table.map.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_mapping: Transforms change topic name mapping (config key `transforms.changeTopicName.mapping`).
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_match_regex: Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
@@ -1233,48 +1367,76 @@ class PostgresqlDestination(pulumi.CustomResource):
                `transforms.MarkColumnsAsOptional.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
                `transforms.MarkColumnsAsRequired.fields.include.all`).
+               
+               Defaults to `false`.
         :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_rename_fields_renames: Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_fields_include_list: Transforms string replace fields include list (config key `transforms.StringReplace.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_regex_patterns: Transforms string replace regex patterns (config key `transforms.StringReplace.regex.patterns`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_replacement_values: Transforms string replace replacement values (config key `transforms.StringReplace.replacement.values`).
         :param pulumi.Input[_builtins.str] transforms_to_decimal_j_fields_include_list: Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_decimal_j_truncate_to_max_precision: Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
                `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
                `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_jsonb_j_fields_include_list: Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_string_j_fields_include_list: Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_topic_regex_router1_regex: Transforms topic regex router1 regex (config key `transforms.TopicRegexRouter1.regex`).
         :param pulumi.Input[_builtins.str] transforms_topic_regex_router1_replacement: Transforms topic regex router1 replacement (config key `transforms.TopicRegexRouter1.replacement`).
+               
+               Defaults to `"$0"`.
         :param pulumi.Input[_builtins.str] transforms_topic_regex_router2_regex: Transforms topic regex router2 regex (config key `transforms.TopicRegexRouter2.regex`).
         :param pulumi.Input[_builtins.str] transforms_topic_regex_router2_replacement: Transforms topic regex router2 replacement (config key `transforms.TopicRegexRouter2.replacement`).
+               
+               Defaults to `"$0"`.
         """
         ...
     @overload
@@ -1608,6 +1770,8 @@ class PostgresqlDestination(pulumi.CustomResource):
         Consumer override max poll records (config key `consumer.override.max.poll.records`).
 
         Between 1 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "consumer_override_max_poll_records")
 
@@ -1650,6 +1814,8 @@ class PostgresqlDestination(pulumi.CustomResource):
         Database port (config key `database.port.user.defined`).
 
         Between 1 and 65535.
+
+        Defaults to `5432`.
         """
         return pulumi.get(self, "database_port")
 
@@ -1658,6 +1824,8 @@ class PostgresqlDestination(pulumi.CustomResource):
     def delete_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Delete enabled (config key `delete.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "delete_enabled")
 
@@ -1668,6 +1836,8 @@ class PostgresqlDestination(pulumi.CustomResource):
         Insert mode (config key `insert.mode`).
 
         One of `insert`, `upsert`.
+
+        Defaults to `"insert"`.
         """
         return pulumi.get(self, "insert_mode")
 
@@ -1694,6 +1864,8 @@ class PostgresqlDestination(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1712,6 +1884,8 @@ class PostgresqlDestination(pulumi.CustomResource):
         Primary key mode (config key `primary.key.mode.user.defined`).
 
         One of `none`, `record_key`, `record_value`.
+
+        Defaults to `"record_key"`.
         """
         return pulumi.get(self, "primary_key_mode")
 
@@ -1720,6 +1894,8 @@ class PostgresqlDestination(pulumi.CustomResource):
     def quote_identifiers(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Quote identifiers (config key `quote.identifiers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "quote_identifiers")
 
@@ -1750,6 +1926,8 @@ class PostgresqlDestination(pulumi.CustomResource):
         Schema evolution (config key `schema.evolution`).
 
         One of `basic`, `none`.
+
+        Defaults to `"basic"`.
         """
         return pulumi.get(self, "schema_evolution")
 
@@ -1763,6 +1941,8 @@ class PostgresqlDestination(pulumi.CustomResource):
     def ssh_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -1781,6 +1961,8 @@ class PostgresqlDestination(pulumi.CustomResource):
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -1797,6 +1979,8 @@ class PostgresqlDestination(pulumi.CustomResource):
     def ssh_user(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -1833,6 +2017,8 @@ class PostgresqlDestination(pulumi.CustomResource):
         Tasks max (config key `tasks.max`).
 
         Between 1 and 10.
+
+        Defaults to `5`.
         """
         return pulumi.get(self, "tasks_max")
 
@@ -1841,6 +2027,8 @@ class PostgresqlDestination(pulumi.CustomResource):
     def topic2table_map(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Topic2table map (config key `topic2table.map.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "topic2table_map")
 
@@ -1923,6 +2111,8 @@ class PostgresqlDestination(pulumi.CustomResource):
         """
         Transforms mark columns as required fields include all (config key
         `transforms.MarkColumnsAsRequired.fields.include.all`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_fields_include_all")
 
@@ -1934,6 +2124,8 @@ class PostgresqlDestination(pulumi.CustomResource):
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
@@ -1960,6 +2152,8 @@ class PostgresqlDestination(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1971,6 +2165,8 @@ class PostgresqlDestination(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1982,6 +2178,8 @@ class PostgresqlDestination(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1991,6 +2189,8 @@ class PostgresqlDestination(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -2000,6 +2200,8 @@ class PostgresqlDestination(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -2008,6 +2210,8 @@ class PostgresqlDestination(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -2056,6 +2260,8 @@ class PostgresqlDestination(pulumi.CustomResource):
     def transforms_to_decimal_j_truncate_to_max_precision(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_decimal_j_truncate_to_max_precision")
 
@@ -2081,6 +2287,8 @@ class PostgresqlDestination(pulumi.CustomResource):
         """
         Transforms to JSON j convert all complex types (config key
         `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_json_j_convert_all_complex_types")
 
@@ -2098,6 +2306,8 @@ class PostgresqlDestination(pulumi.CustomResource):
         """
         Transforms to JSONB j convert all complex types (config key
         `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_complex_types")
 
@@ -2106,6 +2316,8 @@ class PostgresqlDestination(pulumi.CustomResource):
     def transforms_to_jsonb_j_convert_all_json(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_json")
 
@@ -2138,6 +2350,8 @@ class PostgresqlDestination(pulumi.CustomResource):
     def transforms_topic_regex_router1_replacement(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms topic regex router1 replacement (config key `transforms.TopicRegexRouter1.replacement`).
+
+        Defaults to `"$0"`.
         """
         return pulumi.get(self, "transforms_topic_regex_router1_replacement")
 
@@ -2154,6 +2368,8 @@ class PostgresqlDestination(pulumi.CustomResource):
     def transforms_topic_regex_router2_replacement(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms topic regex router2 replacement (config key `transforms.TopicRegexRouter2.replacement`).
+
+        Defaults to `"$0"`.
         """
         return pulumi.get(self, "transforms_topic_regex_router2_replacement")
 

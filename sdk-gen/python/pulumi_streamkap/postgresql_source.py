@@ -101,77 +101,137 @@ class PostgresqlSourceArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['BinaryHandlingMode'] binary_handling_mode: Binary handling mode (config key `binary.handling.mode`).
                
                One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+               
+               Defaults to `"bytes"`.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
         :param pulumi.Input[_builtins.str] column_include_list: Column include list (config key `column.include.list.user.defined`).
         :param pulumi.Input[_builtins.bool] column_include_list_toggled: Column include list toggled (config key `column.include.list.toggled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.int] database_port: Database port (config key `database.port.user.defined`).
                
                Between 1 and 65535.
+               
+               Defaults to `5432`.
         :param pulumi.Input['DatabaseSslmode'] database_sslmode: Database sslmode (config key `database.sslmode`).
                
                One of `require`, `disable`.
+               
+               Defaults to `"require"`.
         :param pulumi.Input[_builtins.str] heartbeat_data_collection_schema_or_database: Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
         :param pulumi.Input[_builtins.bool] heartbeat_enabled: Heartbeat enabled (config key `heartbeat.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.bool] heartbeat_use_logical_message: Heartbeat use logical message (config key `heartbeat.use.logical.message`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] include_source_db_name_in_table_name: Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input['PostProcessors'] post_processors: Post processors (config key `post.processors`).
                
                One of `reselector`.
         :param pulumi.Input[_builtins.str] predicates_is_topic_to_enrich_pattern: Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+               
+               Defaults to `"$^"`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] publication_name: Publication name (config key `publication.name`).
+               
+               Defaults to `"streamkap_pub"`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input['RestartTaskTriggerArgs'] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
         :param pulumi.Input[_builtins.str] slot_name: Slot name (config key `slot.name`).
+               
+               Defaults to `"streamkap_pgoutput_slot"`.
         :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['SnapshotReadOnly'] snapshot_read_only: Snapshot read only (config key `snapshot.read.only.user.defined`).
                
                One of `Yes`, `No`.
+               
+               Defaults to `"Yes"`.
         :param pulumi.Input[_builtins.bool] source_regex_support_enabled: Source regex support enabled (config key `SourceRegexSupport.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[_builtins.int] streamkap_snapshot_chunk_size_bytes: Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
                
                Between 4096 and 8388608.
+               
+               Defaults to `524288`.
         :param pulumi.Input[_builtins.int] streamkap_snapshot_parallelism: Streamkap snapshot parallelism (config key `streamkap.snapshot.parallelism`).
                
                Between 1 and 10.
+               
+               Defaults to `1`.
         :param pulumi.Input[_builtins.int] streamkap_snapshot_state_refresh_ms: Streamkap snapshot state refresh ms (config key `streamkap.snapshot.state.refresh.ms`).
                
                Between 1000 and 60000.
+               
+               Defaults to `30000`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_insert_static_key1_static_field: Transforms insert static key1 static field (config key `transforms.InsertStaticKey1.static.field`).
         :param pulumi.Input[_builtins.str] transforms_insert_static_key1_static_value: Transforms insert static key1 static value (config key `transforms.InsertStaticKey1.static.value`).
         :param pulumi.Input[_builtins.str] transforms_insert_static_key2_static_field: Transforms insert static key2 static field (config key `transforms.InsertStaticKey2.static.field`).
@@ -185,25 +245,45 @@ class PostgresqlSourceArgs:
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_key_field_template: Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+               
+               Defaults to `"{{database}}.{{table}}"`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_metadata_field_name: Transforms source regex support metadata field name (config key
                `transforms.SourceRegexSupport.metadata.field.name`).
+               
+               Defaults to `"_streamkap_source_metadata"`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_regex_replacement: Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+               
+               Defaults to `"_REGEX_"`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         pulumi.set(__self__, "database_dbname", database_dbname)
         pulumi.set(__self__, "database_hostname", database_hostname)
@@ -410,6 +490,8 @@ class PostgresqlSourceArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -424,6 +506,8 @@ class PostgresqlSourceArgs:
         Binary handling mode (config key `binary.handling.mode`).
 
         One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+
+        Defaults to `"bytes"`.
         """
         return pulumi.get(self, "binary_handling_mode")
 
@@ -460,6 +544,8 @@ class PostgresqlSourceArgs:
     def column_include_list_toggled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Column include list toggled (config key `column.include.list.toggled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "column_include_list_toggled")
 
@@ -474,6 +560,8 @@ class PostgresqlSourceArgs:
         Database port (config key `database.port.user.defined`).
 
         Between 1 and 65535.
+
+        Defaults to `5432`.
         """
         return pulumi.get(self, "database_port")
 
@@ -488,6 +576,8 @@ class PostgresqlSourceArgs:
         Database sslmode (config key `database.sslmode`).
 
         One of `require`, `disable`.
+
+        Defaults to `"require"`.
         """
         return pulumi.get(self, "database_sslmode")
 
@@ -512,6 +602,8 @@ class PostgresqlSourceArgs:
     def heartbeat_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Heartbeat enabled (config key `heartbeat.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "heartbeat_enabled")
 
@@ -524,6 +616,8 @@ class PostgresqlSourceArgs:
     def heartbeat_use_logical_message(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Heartbeat use logical message (config key `heartbeat.use.logical.message`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "heartbeat_use_logical_message")
 
@@ -536,6 +630,8 @@ class PostgresqlSourceArgs:
     def include_source_db_name_in_table_name(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "include_source_db_name_in_table_name")
 
@@ -548,6 +644,8 @@ class PostgresqlSourceArgs:
     def insert_topic_name_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -562,6 +660,8 @@ class PostgresqlSourceArgs:
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -576,6 +676,8 @@ class PostgresqlSourceArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -602,6 +704,8 @@ class PostgresqlSourceArgs:
     def predicates_is_topic_to_enrich_pattern(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+
+        Defaults to `"$^"`.
         """
         return pulumi.get(self, "predicates_is_topic_to_enrich_pattern")
 
@@ -614,6 +718,8 @@ class PostgresqlSourceArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -626,6 +732,8 @@ class PostgresqlSourceArgs:
     def publication_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Publication name (config key `publication.name`).
+
+        Defaults to `"streamkap_pub"`.
         """
         return pulumi.get(self, "publication_name")
 
@@ -639,6 +747,8 @@ class PostgresqlSourceArgs:
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -652,6 +762,8 @@ class PostgresqlSourceArgs:
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -664,6 +776,8 @@ class PostgresqlSourceArgs:
     def restart_task_trigger(self) -> pulumi.Input[Optional['RestartTaskTriggerArgs']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -677,6 +791,8 @@ class PostgresqlSourceArgs:
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -701,6 +817,8 @@ class PostgresqlSourceArgs:
     def slot_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Slot name (config key `slot.name`).
+
+        Defaults to `"streamkap_pgoutput_slot"`.
         """
         return pulumi.get(self, "slot_name")
 
@@ -718,6 +836,8 @@ class PostgresqlSourceArgs:
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -732,6 +852,8 @@ class PostgresqlSourceArgs:
         Snapshot read only (config key `snapshot.read.only.user.defined`).
 
         One of `Yes`, `No`.
+
+        Defaults to `"Yes"`.
         """
         return pulumi.get(self, "snapshot_read_only")
 
@@ -744,6 +866,8 @@ class PostgresqlSourceArgs:
     def source_regex_support_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Source regex support enabled (config key `SourceRegexSupport.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "source_regex_support_enabled")
 
@@ -756,6 +880,8 @@ class PostgresqlSourceArgs:
     def ssh_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -782,6 +908,8 @@ class PostgresqlSourceArgs:
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -806,6 +934,8 @@ class PostgresqlSourceArgs:
     def ssh_user(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -822,6 +952,8 @@ class PostgresqlSourceArgs:
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -836,6 +968,8 @@ class PostgresqlSourceArgs:
         Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 
         Between 4096 and 8388608.
+
+        Defaults to `524288`.
         """
         return pulumi.get(self, "streamkap_snapshot_chunk_size_bytes")
 
@@ -850,6 +984,8 @@ class PostgresqlSourceArgs:
         Streamkap snapshot parallelism (config key `streamkap.snapshot.parallelism`).
 
         Between 1 and 10.
+
+        Defaults to `1`.
         """
         return pulumi.get(self, "streamkap_snapshot_parallelism")
 
@@ -864,6 +1000,8 @@ class PostgresqlSourceArgs:
         Streamkap snapshot state refresh ms (config key `streamkap.snapshot.state.refresh.ms`).
 
         Between 1000 and 60000.
+
+        Defaults to `30000`.
         """
         return pulumi.get(self, "streamkap_snapshot_state_refresh_ms")
 
@@ -877,6 +1015,8 @@ class PostgresqlSourceArgs:
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -1011,6 +1151,8 @@ class PostgresqlSourceArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1026,6 +1168,8 @@ class PostgresqlSourceArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1041,6 +1185,8 @@ class PostgresqlSourceArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1054,6 +1200,8 @@ class PostgresqlSourceArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1067,6 +1215,8 @@ class PostgresqlSourceArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1079,6 +1229,8 @@ class PostgresqlSourceArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1091,6 +1243,8 @@ class PostgresqlSourceArgs:
     def transforms_source_regex_support_key_field_template(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+
+        Defaults to `"{{database}}.{{table}}"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_key_field_template")
 
@@ -1104,6 +1258,8 @@ class PostgresqlSourceArgs:
         """
         Transforms source regex support metadata field name (config key
         `transforms.SourceRegexSupport.metadata.field.name`).
+
+        Defaults to `"_streamkap_source_metadata"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_metadata_field_name")
 
@@ -1116,6 +1272,8 @@ class PostgresqlSourceArgs:
     def transforms_source_regex_support_regex_replacement(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+
+        Defaults to `"_REGEX_"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_regex_replacement")
 
@@ -1140,6 +1298,8 @@ class PostgresqlSourceArgs:
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 
@@ -1231,12 +1391,18 @@ class PostgresqlSource(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['BinaryHandlingMode'] binary_handling_mode: Binary handling mode (config key `binary.handling.mode`).
                
                One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+               
+               Defaults to `"bytes"`.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
         :param pulumi.Input[_builtins.str] column_include_list: Column include list (config key `column.include.list.user.defined`).
         :param pulumi.Input[_builtins.bool] column_include_list_toggled: Column include list toggled (config key `column.include.list.toggled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] database_dbname: Database dbname (config key `database.dbname`).
         :param pulumi.Input[_builtins.str] database_hostname: Database hostname (config key `database.hostname.user.defined`).
         :param pulumi.Input[_builtins.str] database_password: Database password (config key `database.password`).
@@ -1245,71 +1411,125 @@ class PostgresqlSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] database_port: Database port (config key `database.port.user.defined`).
                
                Between 1 and 65535.
+               
+               Defaults to `5432`.
         :param pulumi.Input['DatabaseSslmode'] database_sslmode: Database sslmode (config key `database.sslmode`).
                
                One of `require`, `disable`.
+               
+               Defaults to `"require"`.
         :param pulumi.Input[_builtins.str] database_user: Database user (config key `database.user`).
         :param pulumi.Input[_builtins.str] heartbeat_data_collection_schema_or_database: Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
         :param pulumi.Input[_builtins.bool] heartbeat_enabled: Heartbeat enabled (config key `heartbeat.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.bool] heartbeat_use_logical_message: Heartbeat use logical message (config key `heartbeat.use.logical.message`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] include_source_db_name_in_table_name: Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input['PostProcessors'] post_processors: Post processors (config key `post.processors`).
                
                One of `reselector`.
         :param pulumi.Input[_builtins.str] predicates_is_topic_to_enrich_pattern: Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+               
+               Defaults to `"$^"`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] publication_name: Publication name (config key `publication.name`).
+               
+               Defaults to `"streamkap_pub"`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[_builtins.str] schema_include_list: Schema include list (config key `schema.include.list`).
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
         :param pulumi.Input[_builtins.str] slot_name: Slot name (config key `slot.name`).
+               
+               Defaults to `"streamkap_pgoutput_slot"`.
         :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['SnapshotReadOnly'] snapshot_read_only: Snapshot read only (config key `snapshot.read.only.user.defined`).
                
                One of `Yes`, `No`.
+               
+               Defaults to `"Yes"`.
         :param pulumi.Input[_builtins.bool] source_regex_support_enabled: Source regex support enabled (config key `SourceRegexSupport.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[_builtins.int] streamkap_snapshot_chunk_size_bytes: Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
                
                Between 4096 and 8388608.
+               
+               Defaults to `524288`.
         :param pulumi.Input[_builtins.int] streamkap_snapshot_parallelism: Streamkap snapshot parallelism (config key `streamkap.snapshot.parallelism`).
                
                Between 1 and 10.
+               
+               Defaults to `1`.
         :param pulumi.Input[_builtins.int] streamkap_snapshot_state_refresh_ms: Streamkap snapshot state refresh ms (config key `streamkap.snapshot.state.refresh.ms`).
                
                Between 1000 and 60000.
+               
+               Defaults to `30000`.
         :param pulumi.Input[_builtins.str] table_include_list: Table include list (config key `table.include.list.user.defined`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_insert_static_key1_static_field: Transforms insert static key1 static field (config key `transforms.InsertStaticKey1.static.field`).
         :param pulumi.Input[_builtins.str] transforms_insert_static_key1_static_value: Transforms insert static key1 static value (config key `transforms.InsertStaticKey1.static.value`).
         :param pulumi.Input[_builtins.str] transforms_insert_static_key2_static_field: Transforms insert static key2 static field (config key `transforms.InsertStaticKey2.static.field`).
@@ -1323,25 +1543,45 @@ class PostgresqlSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_key_field_template: Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+               
+               Defaults to `"{{database}}.{{table}}"`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_metadata_field_name: Transforms source regex support metadata field name (config key
                `transforms.SourceRegexSupport.metadata.field.name`).
+               
+               Defaults to `"_streamkap_source_metadata"`.
         :param pulumi.Input[_builtins.str] transforms_source_regex_support_regex_replacement: Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+               
+               Defaults to `"_REGEX_"`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         ...
     @overload
@@ -1635,6 +1875,8 @@ class PostgresqlSource(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -1645,6 +1887,8 @@ class PostgresqlSource(pulumi.CustomResource):
         Binary handling mode (config key `binary.handling.mode`).
 
         One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+
+        Defaults to `"bytes"`.
         """
         return pulumi.get(self, "binary_handling_mode")
 
@@ -1669,6 +1913,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def column_include_list_toggled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Column include list toggled (config key `column.include.list.toggled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "column_include_list_toggled")
 
@@ -1737,6 +1983,8 @@ class PostgresqlSource(pulumi.CustomResource):
         Database port (config key `database.port.user.defined`).
 
         Between 1 and 65535.
+
+        Defaults to `5432`.
         """
         return pulumi.get(self, "database_port")
 
@@ -1747,6 +1995,8 @@ class PostgresqlSource(pulumi.CustomResource):
         Database sslmode (config key `database.sslmode`).
 
         One of `require`, `disable`.
+
+        Defaults to `"require"`.
         """
         return pulumi.get(self, "database_sslmode")
 
@@ -1771,6 +2021,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def heartbeat_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Heartbeat enabled (config key `heartbeat.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "heartbeat_enabled")
 
@@ -1779,6 +2031,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def heartbeat_use_logical_message(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Heartbeat use logical message (config key `heartbeat.use.logical.message`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "heartbeat_use_logical_message")
 
@@ -1787,6 +2041,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def include_source_db_name_in_table_name(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "include_source_db_name_in_table_name")
 
@@ -1795,6 +2051,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def insert_topic_name_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -1813,6 +2071,8 @@ class PostgresqlSource(pulumi.CustomResource):
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -1823,6 +2083,8 @@ class PostgresqlSource(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -1841,6 +2103,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def predicates_is_topic_to_enrich_pattern(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+
+        Defaults to `"$^"`.
         """
         return pulumi.get(self, "predicates_is_topic_to_enrich_pattern")
 
@@ -1849,6 +2113,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1857,6 +2123,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def publication_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Publication name (config key `publication.name`).
+
+        Defaults to `"streamkap_pub"`.
         """
         return pulumi.get(self, "publication_name")
 
@@ -1866,6 +2134,8 @@ class PostgresqlSource(pulumi.CustomResource):
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -1875,6 +2145,8 @@ class PostgresqlSource(pulumi.CustomResource):
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -1883,6 +2155,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def restart_task_trigger(self) -> pulumi.Output[Optional['outputs.RestartTaskTrigger']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -1892,6 +2166,8 @@ class PostgresqlSource(pulumi.CustomResource):
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -1924,6 +2200,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def slot_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Slot name (config key `slot.name`).
+
+        Defaults to `"streamkap_pgoutput_slot"`.
         """
         return pulumi.get(self, "slot_name")
 
@@ -1937,6 +2215,8 @@ class PostgresqlSource(pulumi.CustomResource):
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -1947,6 +2227,8 @@ class PostgresqlSource(pulumi.CustomResource):
         Snapshot read only (config key `snapshot.read.only.user.defined`).
 
         One of `Yes`, `No`.
+
+        Defaults to `"Yes"`.
         """
         return pulumi.get(self, "snapshot_read_only")
 
@@ -1955,6 +2237,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def source_regex_support_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Source regex support enabled (config key `SourceRegexSupport.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "source_regex_support_enabled")
 
@@ -1963,6 +2247,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def ssh_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -1981,6 +2267,8 @@ class PostgresqlSource(pulumi.CustomResource):
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -1997,6 +2285,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def ssh_user(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -2009,6 +2299,8 @@ class PostgresqlSource(pulumi.CustomResource):
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -2019,6 +2311,8 @@ class PostgresqlSource(pulumi.CustomResource):
         Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 
         Between 4096 and 8388608.
+
+        Defaults to `524288`.
         """
         return pulumi.get(self, "streamkap_snapshot_chunk_size_bytes")
 
@@ -2029,6 +2323,8 @@ class PostgresqlSource(pulumi.CustomResource):
         Streamkap snapshot parallelism (config key `streamkap.snapshot.parallelism`).
 
         Between 1 and 10.
+
+        Defaults to `1`.
         """
         return pulumi.get(self, "streamkap_snapshot_parallelism")
 
@@ -2039,6 +2335,8 @@ class PostgresqlSource(pulumi.CustomResource):
         Streamkap snapshot state refresh ms (config key `streamkap.snapshot.state.refresh.ms`).
 
         Between 1000 and 60000.
+
+        Defaults to `30000`.
         """
         return pulumi.get(self, "streamkap_snapshot_state_refresh_ms")
 
@@ -2056,6 +2354,8 @@ class PostgresqlSource(pulumi.CustomResource):
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -2170,6 +2470,8 @@ class PostgresqlSource(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -2181,6 +2483,8 @@ class PostgresqlSource(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -2192,6 +2496,8 @@ class PostgresqlSource(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -2201,6 +2507,8 @@ class PostgresqlSource(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -2210,6 +2518,8 @@ class PostgresqlSource(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -2218,6 +2528,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -2226,6 +2538,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def transforms_source_regex_support_key_field_template(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms source regex support key field template (config key `transforms.SourceRegexSupport.key.field.template`).
+
+        Defaults to `"{{database}}.{{table}}"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_key_field_template")
 
@@ -2235,6 +2549,8 @@ class PostgresqlSource(pulumi.CustomResource):
         """
         Transforms source regex support metadata field name (config key
         `transforms.SourceRegexSupport.metadata.field.name`).
+
+        Defaults to `"_streamkap_source_metadata"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_metadata_field_name")
 
@@ -2243,6 +2559,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def transforms_source_regex_support_regex_replacement(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms source regex support regex replacement (config key `transforms.SourceRegexSupport.regex.replacement`).
+
+        Defaults to `"_REGEX_"`.
         """
         return pulumi.get(self, "transforms_source_regex_support_regex_replacement")
 
@@ -2259,6 +2577,8 @@ class PostgresqlSource(pulumi.CustomResource):
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 

@@ -37,20 +37,36 @@ class ProjectKeyArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] description: Free text shown with the key, up to 1000 characters; changes in place.
+               
+               Defaults to none.
         :param pulumi.Input['KafkaAccessArgs'] kafka_access: A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+               
+               Defaults to no Kafka access.
         :param pulumi.Input[_builtins.str] name: The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
                characters>`. Changing it replaces the key (new credentials).
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] permissions: Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
                the key in place; removing one replaces it (new credentials).
+               
+               Defaults to none.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] roles: Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
                Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
                only add capabilities to a key.
+               
+               Defaults to the service's default role.
         :param pulumi.Input['ToolProfile'] tool_profile: What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
                Changing it replaces the key.
+               
+               Defaults to "full".
         """
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
@@ -77,6 +93,8 @@ class ProjectKeyArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -89,6 +107,8 @@ class ProjectKeyArgs:
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Free text shown with the key, up to 1000 characters; changes in place.
+
+        Defaults to none.
         """
         return pulumi.get(self, "description")
 
@@ -101,6 +121,8 @@ class ProjectKeyArgs:
     def kafka_access(self) -> pulumi.Input[Optional['KafkaAccessArgs']]:
         """
         A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+
+        Defaults to no Kafka access.
         """
         return pulumi.get(self, "kafka_access")
 
@@ -114,6 +136,8 @@ class ProjectKeyArgs:
         """
         The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
         characters>`. Changing it replaces the key (new credentials).
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -128,6 +152,8 @@ class ProjectKeyArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -141,6 +167,8 @@ class ProjectKeyArgs:
         """
         Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
         the key in place; removing one replaces it (new credentials).
+
+        Defaults to none.
         """
         return pulumi.get(self, "permissions")
 
@@ -155,6 +183,8 @@ class ProjectKeyArgs:
         Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
         Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
         only add capabilities to a key.
+
+        Defaults to the service's default role.
         """
         return pulumi.get(self, "roles")
 
@@ -168,6 +198,8 @@ class ProjectKeyArgs:
         """
         What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
         Changing it replaces the key.
+
+        Defaults to "full".
         """
         return pulumi.get(self, "tool_profile")
 
@@ -202,20 +234,36 @@ class ProjectKey(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] description: Free text shown with the key, up to 1000 characters; changes in place.
+               
+               Defaults to none.
         :param pulumi.Input[Union['KafkaAccessArgs', 'KafkaAccessArgsDict']] kafka_access: A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+               
+               Defaults to no Kafka access.
         :param pulumi.Input[_builtins.str] name: The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
                characters>`. Changing it replaces the key (new credentials).
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] permissions: Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
                the key in place; removing one replaces it (new credentials).
+               
+               Defaults to none.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] roles: Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
                Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
                only add capabilities to a key.
+               
+               Defaults to the service's default role.
         :param pulumi.Input['ToolProfile'] tool_profile: What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
                Changing it replaces the key.
+               
+               Defaults to "full".
         """
         ...
     @overload
@@ -332,6 +380,8 @@ class ProjectKey(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -380,6 +430,8 @@ class ProjectKey(pulumi.CustomResource):
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Free text shown with the key, up to 1000 characters; changes in place.
+
+        Defaults to none.
         """
         return pulumi.get(self, "description")
 
@@ -388,6 +440,8 @@ class ProjectKey(pulumi.CustomResource):
     def kafka_access(self) -> pulumi.Output[Optional['outputs.KafkaAccess']]:
         """
         A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+
+        Defaults to no Kafka access.
         """
         return pulumi.get(self, "kafka_access")
 
@@ -413,6 +467,8 @@ class ProjectKey(pulumi.CustomResource):
         """
         The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
         characters>`. Changing it replaces the key (new credentials).
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -423,6 +479,8 @@ class ProjectKey(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -432,6 +490,8 @@ class ProjectKey(pulumi.CustomResource):
         """
         Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
         the key in place; removing one replaces it (new credentials).
+
+        Defaults to none.
         """
         return pulumi.get(self, "permissions")
 
@@ -442,6 +502,8 @@ class ProjectKey(pulumi.CustomResource):
         Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
         Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
         only add capabilities to a key.
+
+        Defaults to the service's default role.
         """
         return pulumi.get(self, "roles")
 
@@ -475,6 +537,8 @@ class ProjectKey(pulumi.CustomResource):
         """
         What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
         Changing it replaces the key.
+
+        Defaults to "full".
         """
         return pulumi.get(self, "tool_profile")
 

@@ -86,17 +86,29 @@ class R2DestinationArgs:
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
                
                Between 1 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input['FileCompressionType'] file_compression_type: File compression type (config key `file.compression.type`).
                
                One of `none`, `gzip`, `snappy`, `zstd`.
+               
+               Defaults to `"gzip"`.
         :param pulumi.Input[_builtins.str] file_name_prefix: File name prefix (config key `file.name.prefix`).
         :param pulumi.Input[_builtins.str] file_name_template: File name template (config key `file.name.template`).
+               
+               Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
         :param pulumi.Input['R2DestinationFormat'] format: Format (config key `format.user.defined`).
                
                One of `JSON Lines`, `JSON Array`, `Parquet`.
+               
+               Defaults to `"JSON Array"`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] format_output_fields: Format output fields (config key `format.output.fields.user.defined`).
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_match_regex: Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
@@ -106,42 +118,66 @@ class R2DestinationArgs:
                `transforms.MarkColumnsAsOptional.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
                `transforms.MarkColumnsAsRequired.fields.include.all`).
+               
+               Defaults to `false`.
         :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_rename_fields_renames: Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_fields_include_list: Transforms string replace fields include list (config key `transforms.StringReplace.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_regex_patterns: Transforms string replace regex patterns (config key `transforms.StringReplace.regex.patterns`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_replacement_values: Transforms string replace replacement values (config key `transforms.StringReplace.replacement.values`).
         :param pulumi.Input[_builtins.str] transforms_to_decimal_j_fields_include_list: Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_decimal_j_truncate_to_max_precision: Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
                `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
                `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_jsonb_j_fields_include_list: Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_string_j_fields_include_list: Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
         """
@@ -312,6 +348,8 @@ class R2DestinationArgs:
         Consumer override max poll records (config key `consumer.override.max.poll.records`).
 
         Between 1 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "consumer_override_max_poll_records")
 
@@ -326,6 +364,8 @@ class R2DestinationArgs:
         File compression type (config key `file.compression.type`).
 
         One of `none`, `gzip`, `snappy`, `zstd`.
+
+        Defaults to `"gzip"`.
         """
         return pulumi.get(self, "file_compression_type")
 
@@ -350,6 +390,8 @@ class R2DestinationArgs:
     def file_name_template(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         File name template (config key `file.name.template`).
+
+        Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
         """
         return pulumi.get(self, "file_name_template")
 
@@ -364,6 +406,8 @@ class R2DestinationArgs:
         Format (config key `format.user.defined`).
 
         One of `JSON Lines`, `JSON Array`, `Parquet`.
+
+        Defaults to `"JSON Array"`.
         """
         return pulumi.get(self, "format")
 
@@ -406,6 +450,8 @@ class R2DestinationArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -418,6 +464,8 @@ class R2DestinationArgs:
     def quote_identifiers(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Quote identifiers (config key `quote.identifiers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "quote_identifiers")
 
@@ -567,6 +615,8 @@ class R2DestinationArgs:
         """
         Transforms mark columns as required fields include all (config key
         `transforms.MarkColumnsAsRequired.fields.include.all`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_fields_include_all")
 
@@ -582,6 +632,8 @@ class R2DestinationArgs:
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
@@ -620,6 +672,8 @@ class R2DestinationArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -635,6 +689,8 @@ class R2DestinationArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -650,6 +706,8 @@ class R2DestinationArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -663,6 +721,8 @@ class R2DestinationArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -676,6 +736,8 @@ class R2DestinationArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -688,6 +750,8 @@ class R2DestinationArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -760,6 +824,8 @@ class R2DestinationArgs:
     def transforms_to_decimal_j_truncate_to_max_precision(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_decimal_j_truncate_to_max_precision")
 
@@ -797,6 +863,8 @@ class R2DestinationArgs:
         """
         Transforms to JSON j convert all complex types (config key
         `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_json_j_convert_all_complex_types")
 
@@ -822,6 +890,8 @@ class R2DestinationArgs:
         """
         Transforms to JSONB j convert all complex types (config key
         `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_complex_types")
 
@@ -834,6 +904,8 @@ class R2DestinationArgs:
     def transforms_to_jsonb_j_convert_all_json(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_json")
 
@@ -941,17 +1013,29 @@ class R2Destination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
                
                Between 1 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input['FileCompressionType'] file_compression_type: File compression type (config key `file.compression.type`).
                
                One of `none`, `gzip`, `snappy`, `zstd`.
+               
+               Defaults to `"gzip"`.
         :param pulumi.Input[_builtins.str] file_name_prefix: File name prefix (config key `file.name.prefix`).
         :param pulumi.Input[_builtins.str] file_name_template: File name template (config key `file.name.template`).
+               
+               Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
         :param pulumi.Input['R2DestinationFormat'] format: Format (config key `format.user.defined`).
                
                One of `JSON Lines`, `JSON Array`, `Parquet`.
+               
+               Defaults to `"JSON Array"`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] format_output_fields: Format output fields (config key `format.output.fields.user.defined`).
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] r2_account: R2 account (config key `r2.account.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_match_regex: Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
@@ -962,42 +1046,66 @@ class R2Destination(pulumi.CustomResource):
                `transforms.MarkColumnsAsOptional.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
                `transforms.MarkColumnsAsRequired.fields.include.all`).
+               
+               Defaults to `false`.
         :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_rename_fields_renames: Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_fields_include_list: Transforms string replace fields include list (config key `transforms.StringReplace.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_regex_patterns: Transforms string replace regex patterns (config key `transforms.StringReplace.regex.patterns`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_replacement_values: Transforms string replace replacement values (config key `transforms.StringReplace.replacement.values`).
         :param pulumi.Input[_builtins.str] transforms_to_decimal_j_fields_include_list: Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_decimal_j_truncate_to_max_precision: Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
                `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
                `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_jsonb_j_fields_include_list: Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_string_j_fields_include_list: Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
         """
@@ -1297,6 +1405,8 @@ class R2Destination(pulumi.CustomResource):
         Consumer override max poll records (config key `consumer.override.max.poll.records`).
 
         Between 1 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "consumer_override_max_poll_records")
 
@@ -1323,6 +1433,8 @@ class R2Destination(pulumi.CustomResource):
         File compression type (config key `file.compression.type`).
 
         One of `none`, `gzip`, `snappy`, `zstd`.
+
+        Defaults to `"gzip"`.
         """
         return pulumi.get(self, "file_compression_type")
 
@@ -1339,6 +1451,8 @@ class R2Destination(pulumi.CustomResource):
     def file_name_template(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         File name template (config key `file.name.template`).
+
+        Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
         """
         return pulumi.get(self, "file_name_template")
 
@@ -1349,6 +1463,8 @@ class R2Destination(pulumi.CustomResource):
         Format (config key `format.user.defined`).
 
         One of `JSON Lines`, `JSON Array`, `Parquet`.
+
+        Defaults to `"JSON Array"`.
         """
         return pulumi.get(self, "format")
 
@@ -1383,6 +1499,8 @@ class R2Destination(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1391,6 +1509,8 @@ class R2Destination(pulumi.CustomResource):
     def quote_identifiers(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Quote identifiers (config key `quote.identifiers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "quote_identifiers")
 
@@ -1516,6 +1636,8 @@ class R2Destination(pulumi.CustomResource):
         """
         Transforms mark columns as required fields include all (config key
         `transforms.MarkColumnsAsRequired.fields.include.all`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_fields_include_all")
 
@@ -1527,6 +1649,8 @@ class R2Destination(pulumi.CustomResource):
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
@@ -1553,6 +1677,8 @@ class R2Destination(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1564,6 +1690,8 @@ class R2Destination(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1575,6 +1703,8 @@ class R2Destination(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1584,6 +1714,8 @@ class R2Destination(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1593,6 +1725,8 @@ class R2Destination(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1601,6 +1735,8 @@ class R2Destination(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1649,6 +1785,8 @@ class R2Destination(pulumi.CustomResource):
     def transforms_to_decimal_j_truncate_to_max_precision(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_decimal_j_truncate_to_max_precision")
 
@@ -1674,6 +1812,8 @@ class R2Destination(pulumi.CustomResource):
         """
         Transforms to JSON j convert all complex types (config key
         `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_json_j_convert_all_complex_types")
 
@@ -1691,6 +1831,8 @@ class R2Destination(pulumi.CustomResource):
         """
         Transforms to JSONB j convert all complex types (config key
         `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_complex_types")
 
@@ -1699,6 +1841,8 @@ class R2Destination(pulumi.CustomResource):
     def transforms_to_jsonb_j_convert_all_json(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_json")
 

@@ -74,85 +74,149 @@ class RedisSourceArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['ConnectorClassType'] connector_class_type: Connector class type (config key `connector.class.type`).
                
                One of `Stream`, `Keys`.
+               
+               Defaults to `"Stream"`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input['Mode'] mode: Mode (config key `mode`).
                
                One of `LIVE`, `LIVEONLY`.
+               
+               Defaults to `"LIVE"`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[_builtins.str] redis_keys_pattern: Redis keys pattern (config key `redis.keys.pattern.user.defined`).
+               
+               Defaults to `"*"`.
         :param pulumi.Input[_builtins.int] redis_keys_timeout_seconds: Redis keys timeout seconds (config key `redis.keys.timeout.seconds.user.defined`).
                
                Between 60 and 3600.
+               
+               Defaults to `300`.
         :param pulumi.Input[_builtins.int] redis_port: Redis port (config key `redis.port.user.defined`).
                
                Between 1 and 65535.
+               
+               Defaults to `6379`.
         :param pulumi.Input[_builtins.int] redis_stream_block_seconds: Redis stream block seconds (config key `redis.stream.block.seconds.user.defined`).
                
                Between 1 and 60.
+               
+               Defaults to `1`.
         :param pulumi.Input[_builtins.str] redis_stream_consumer_group: Redis stream consumer group (config key `redis.stream.consumer.group`).
+               
+               Defaults to `"kafka-consumer-group"`.
         :param pulumi.Input[_builtins.str] redis_stream_consumer_name: Redis stream consumer name (config key `redis.stream.consumer.name.user.defined`).
+               
+               Defaults to `"consumer"`.
         :param pulumi.Input['RedisStreamDelivery'] redis_stream_delivery: Redis stream delivery (config key `redis.stream.delivery.user.defined`).
                
                One of `At Least Once`, `At Most Once`.
+               
+               Defaults to `"At Least Once"`.
         :param pulumi.Input[_builtins.str] redis_stream_name: Redis stream name (config key `redis.stream.name`).
         :param pulumi.Input['RedisStreamOffset'] redis_stream_offset: Redis stream offset (config key `redis.stream.offset.user.defined`).
                
                One of `Latest`, `Earliest`.
+               
+               Defaults to `"Latest"`.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input['RestartTaskTriggerArgs'] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input[_builtins.bool] ssl_enabled: SSL enabled (config key `ssl.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.int] tasks_max: Tasks max (config key `tasks.max`).
                
                Between 1 and 10.
+               
+               Defaults to `1`.
         :param pulumi.Input[_builtins.str] topic: Topic (config key `topic.user.defined`).
         :param pulumi.Input[_builtins.bool] topic_use_stream_name: Topic use stream name (config key `topic.use.stream.name`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         pulumi.set(__self__, "redis_host", redis_host)
         pulumi.set(__self__, "redis_password", redis_password)
@@ -278,6 +342,8 @@ class RedisSourceArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -292,6 +358,8 @@ class RedisSourceArgs:
         Connector class type (config key `connector.class.type`).
 
         One of `Stream`, `Keys`.
+
+        Defaults to `"Stream"`.
         """
         return pulumi.get(self, "connector_class_type")
 
@@ -304,6 +372,8 @@ class RedisSourceArgs:
     def insert_topic_name_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -318,6 +388,8 @@ class RedisSourceArgs:
         Mode (config key `mode`).
 
         One of `LIVE`, `LIVEONLY`.
+
+        Defaults to `"LIVE"`.
         """
         return pulumi.get(self, "mode")
 
@@ -332,6 +404,8 @@ class RedisSourceArgs:
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -346,6 +420,8 @@ class RedisSourceArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -358,6 +434,8 @@ class RedisSourceArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -371,6 +449,8 @@ class RedisSourceArgs:
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -383,6 +463,8 @@ class RedisSourceArgs:
     def redis_keys_pattern(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Redis keys pattern (config key `redis.keys.pattern.user.defined`).
+
+        Defaults to `"*"`.
         """
         return pulumi.get(self, "redis_keys_pattern")
 
@@ -397,6 +479,8 @@ class RedisSourceArgs:
         Redis keys timeout seconds (config key `redis.keys.timeout.seconds.user.defined`).
 
         Between 60 and 3600.
+
+        Defaults to `300`.
         """
         return pulumi.get(self, "redis_keys_timeout_seconds")
 
@@ -411,6 +495,8 @@ class RedisSourceArgs:
         Redis port (config key `redis.port.user.defined`).
 
         Between 1 and 65535.
+
+        Defaults to `6379`.
         """
         return pulumi.get(self, "redis_port")
 
@@ -425,6 +511,8 @@ class RedisSourceArgs:
         Redis stream block seconds (config key `redis.stream.block.seconds.user.defined`).
 
         Between 1 and 60.
+
+        Defaults to `1`.
         """
         return pulumi.get(self, "redis_stream_block_seconds")
 
@@ -437,6 +525,8 @@ class RedisSourceArgs:
     def redis_stream_consumer_group(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Redis stream consumer group (config key `redis.stream.consumer.group`).
+
+        Defaults to `"kafka-consumer-group"`.
         """
         return pulumi.get(self, "redis_stream_consumer_group")
 
@@ -449,6 +539,8 @@ class RedisSourceArgs:
     def redis_stream_consumer_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Redis stream consumer name (config key `redis.stream.consumer.name.user.defined`).
+
+        Defaults to `"consumer"`.
         """
         return pulumi.get(self, "redis_stream_consumer_name")
 
@@ -463,6 +555,8 @@ class RedisSourceArgs:
         Redis stream delivery (config key `redis.stream.delivery.user.defined`).
 
         One of `At Least Once`, `At Most Once`.
+
+        Defaults to `"At Least Once"`.
         """
         return pulumi.get(self, "redis_stream_delivery")
 
@@ -489,6 +583,8 @@ class RedisSourceArgs:
         Redis stream offset (config key `redis.stream.offset.user.defined`).
 
         One of `Latest`, `Earliest`.
+
+        Defaults to `"Latest"`.
         """
         return pulumi.get(self, "redis_stream_offset")
 
@@ -502,6 +598,8 @@ class RedisSourceArgs:
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -514,6 +612,8 @@ class RedisSourceArgs:
     def restart_task_trigger(self) -> pulumi.Input[Optional['RestartTaskTriggerArgs']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -527,6 +627,8 @@ class RedisSourceArgs:
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -544,6 +646,8 @@ class RedisSourceArgs:
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -556,6 +660,8 @@ class RedisSourceArgs:
     def ssl_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         SSL enabled (config key `ssl.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "ssl_enabled")
 
@@ -572,6 +678,8 @@ class RedisSourceArgs:
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -585,6 +693,8 @@ class RedisSourceArgs:
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -599,6 +709,8 @@ class RedisSourceArgs:
         Tasks max (config key `tasks.max`).
 
         Between 1 and 10.
+
+        Defaults to `1`.
         """
         return pulumi.get(self, "tasks_max")
 
@@ -623,6 +735,8 @@ class RedisSourceArgs:
     def topic_use_stream_name(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Topic use stream name (config key `topic.use.stream.name`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "topic_use_stream_name")
 
@@ -661,6 +775,8 @@ class RedisSourceArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -676,6 +792,8 @@ class RedisSourceArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -691,6 +809,8 @@ class RedisSourceArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -704,6 +824,8 @@ class RedisSourceArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -717,6 +839,8 @@ class RedisSourceArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -729,6 +853,8 @@ class RedisSourceArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -753,6 +879,8 @@ class RedisSourceArgs:
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 
@@ -820,90 +948,154 @@ class RedisSource(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['ConnectorClassType'] connector_class_type: Connector class type (config key `connector.class.type`).
                
                One of `Stream`, `Keys`.
+               
+               Defaults to `"Stream"`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input['Mode'] mode: Mode (config key `mode`).
                
                One of `LIVE`, `LIVEONLY`.
+               
+               Defaults to `"LIVE"`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[_builtins.str] redis_host: Redis host (config key `redis.host.user.defined`).
         :param pulumi.Input[_builtins.str] redis_keys_pattern: Redis keys pattern (config key `redis.keys.pattern.user.defined`).
+               
+               Defaults to `"*"`.
         :param pulumi.Input[_builtins.int] redis_keys_timeout_seconds: Redis keys timeout seconds (config key `redis.keys.timeout.seconds.user.defined`).
                
                Between 60 and 3600.
+               
+               Defaults to `300`.
         :param pulumi.Input[_builtins.str] redis_password: Redis password (config key `redis.password`).
                
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.int] redis_port: Redis port (config key `redis.port.user.defined`).
                
                Between 1 and 65535.
+               
+               Defaults to `6379`.
         :param pulumi.Input[_builtins.int] redis_stream_block_seconds: Redis stream block seconds (config key `redis.stream.block.seconds.user.defined`).
                
                Between 1 and 60.
+               
+               Defaults to `1`.
         :param pulumi.Input[_builtins.str] redis_stream_consumer_group: Redis stream consumer group (config key `redis.stream.consumer.group`).
+               
+               Defaults to `"kafka-consumer-group"`.
         :param pulumi.Input[_builtins.str] redis_stream_consumer_name: Redis stream consumer name (config key `redis.stream.consumer.name.user.defined`).
+               
+               Defaults to `"consumer"`.
         :param pulumi.Input['RedisStreamDelivery'] redis_stream_delivery: Redis stream delivery (config key `redis.stream.delivery.user.defined`).
                
                One of `At Least Once`, `At Most Once`.
+               
+               Defaults to `"At Least Once"`.
         :param pulumi.Input[_builtins.str] redis_stream_name: Redis stream name (config key `redis.stream.name`).
         :param pulumi.Input['RedisStreamOffset'] redis_stream_offset: Redis stream offset (config key `redis.stream.offset.user.defined`).
                
                One of `Latest`, `Earliest`.
+               
+               Defaults to `"Latest"`.
         :param pulumi.Input[_builtins.str] redis_username: Redis username (config key `redis.username`).
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input[_builtins.bool] ssl_enabled: SSL enabled (config key `ssl.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.int] tasks_max: Tasks max (config key `tasks.max`).
                
                Between 1 and 10.
+               
+               Defaults to `1`.
         :param pulumi.Input[_builtins.str] topic: Topic (config key `topic.user.defined`).
         :param pulumi.Input[_builtins.bool] topic_use_stream_name: Topic use stream name (config key `topic.use.stream.name`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         ...
     @overload
@@ -1119,6 +1311,8 @@ class RedisSource(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -1129,6 +1323,8 @@ class RedisSource(pulumi.CustomResource):
         Connector class type (config key `connector.class.type`).
 
         One of `Stream`, `Keys`.
+
+        Defaults to `"Stream"`.
         """
         return pulumi.get(self, "connector_class_type")
 
@@ -1169,6 +1365,8 @@ class RedisSource(pulumi.CustomResource):
     def insert_topic_name_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -1187,6 +1385,8 @@ class RedisSource(pulumi.CustomResource):
         Mode (config key `mode`).
 
         One of `LIVE`, `LIVEONLY`.
+
+        Defaults to `"LIVE"`.
         """
         return pulumi.get(self, "mode")
 
@@ -1197,6 +1397,8 @@ class RedisSource(pulumi.CustomResource):
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -1207,6 +1409,8 @@ class RedisSource(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -1215,6 +1419,8 @@ class RedisSource(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1224,6 +1430,8 @@ class RedisSource(pulumi.CustomResource):
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -1240,6 +1448,8 @@ class RedisSource(pulumi.CustomResource):
     def redis_keys_pattern(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Redis keys pattern (config key `redis.keys.pattern.user.defined`).
+
+        Defaults to `"*"`.
         """
         return pulumi.get(self, "redis_keys_pattern")
 
@@ -1250,6 +1460,8 @@ class RedisSource(pulumi.CustomResource):
         Redis keys timeout seconds (config key `redis.keys.timeout.seconds.user.defined`).
 
         Between 60 and 3600.
+
+        Defaults to `300`.
         """
         return pulumi.get(self, "redis_keys_timeout_seconds")
 
@@ -1270,6 +1482,8 @@ class RedisSource(pulumi.CustomResource):
         Redis port (config key `redis.port.user.defined`).
 
         Between 1 and 65535.
+
+        Defaults to `6379`.
         """
         return pulumi.get(self, "redis_port")
 
@@ -1280,6 +1494,8 @@ class RedisSource(pulumi.CustomResource):
         Redis stream block seconds (config key `redis.stream.block.seconds.user.defined`).
 
         Between 1 and 60.
+
+        Defaults to `1`.
         """
         return pulumi.get(self, "redis_stream_block_seconds")
 
@@ -1288,6 +1504,8 @@ class RedisSource(pulumi.CustomResource):
     def redis_stream_consumer_group(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Redis stream consumer group (config key `redis.stream.consumer.group`).
+
+        Defaults to `"kafka-consumer-group"`.
         """
         return pulumi.get(self, "redis_stream_consumer_group")
 
@@ -1296,6 +1514,8 @@ class RedisSource(pulumi.CustomResource):
     def redis_stream_consumer_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Redis stream consumer name (config key `redis.stream.consumer.name.user.defined`).
+
+        Defaults to `"consumer"`.
         """
         return pulumi.get(self, "redis_stream_consumer_name")
 
@@ -1306,6 +1526,8 @@ class RedisSource(pulumi.CustomResource):
         Redis stream delivery (config key `redis.stream.delivery.user.defined`).
 
         One of `At Least Once`, `At Most Once`.
+
+        Defaults to `"At Least Once"`.
         """
         return pulumi.get(self, "redis_stream_delivery")
 
@@ -1324,6 +1546,8 @@ class RedisSource(pulumi.CustomResource):
         Redis stream offset (config key `redis.stream.offset.user.defined`).
 
         One of `Latest`, `Earliest`.
+
+        Defaults to `"Latest"`.
         """
         return pulumi.get(self, "redis_stream_offset")
 
@@ -1341,6 +1565,8 @@ class RedisSource(pulumi.CustomResource):
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -1349,6 +1575,8 @@ class RedisSource(pulumi.CustomResource):
     def restart_task_trigger(self) -> pulumi.Output[Optional['outputs.RestartTaskTrigger']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -1358,6 +1586,8 @@ class RedisSource(pulumi.CustomResource):
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -1379,6 +1609,8 @@ class RedisSource(pulumi.CustomResource):
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -1387,6 +1619,8 @@ class RedisSource(pulumi.CustomResource):
     def ssl_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         SSL enabled (config key `ssl.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "ssl_enabled")
 
@@ -1399,6 +1633,8 @@ class RedisSource(pulumi.CustomResource):
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -1408,6 +1644,8 @@ class RedisSource(pulumi.CustomResource):
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -1426,6 +1664,8 @@ class RedisSource(pulumi.CustomResource):
         Tasks max (config key `tasks.max`).
 
         Between 1 and 10.
+
+        Defaults to `1`.
         """
         return pulumi.get(self, "tasks_max")
 
@@ -1450,6 +1690,8 @@ class RedisSource(pulumi.CustomResource):
     def topic_use_stream_name(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Topic use stream name (config key `topic.use.stream.name`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "topic_use_stream_name")
 
@@ -1484,6 +1726,8 @@ class RedisSource(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1495,6 +1739,8 @@ class RedisSource(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1506,6 +1752,8 @@ class RedisSource(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1515,6 +1763,8 @@ class RedisSource(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1524,6 +1774,8 @@ class RedisSource(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1532,6 +1784,8 @@ class RedisSource(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1548,6 +1802,8 @@ class RedisSource(pulumi.CustomResource):
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 

@@ -67,83 +67,151 @@ class S3SourceArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] aws_access_key_id: AWS access key ID (config key `aws.access.key.id`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] aws_s3_bucket_name: AWS s3 bucket name (config key `aws.s3.bucket.name`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] aws_s3_bucket_prefix: AWS s3 bucket prefix (config key `aws.s3.bucket.prefix`).
+               
+               Defaults to `"file-pulse/"`.
         :param pulumi.Input['S3SourceAwsS3Region'] aws_s3_region: AWS s3 region (config key `aws.s3.region`).
                
                One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`,
                `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
+               
+               Defaults to `"us-west-2"`.
         :param pulumi.Input[_builtins.str] aws_secret_access_key: AWS secret access key (config key `aws.secret.access.key`).
                
                Secret: stored as a Pulumi secret.
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] csv_has_headers: CSV has headers (config key `csv.has.headers`).
+               
+               Defaults to `true`.
         :param pulumi.Input['S3SourceFormat'] format: Format (config key `format`).
                
                One of `json`, `csv`, `avro`.
+               
+               Defaults to `"json"`.
         :param pulumi.Input['FsCleanupPolicyClass'] fs_cleanup_policy_class: Fs cleanup policy class (config key `fs.cleanup.policy.class.user.defined`).
                
                One of `Log`, `Delete`.
+               
+               Defaults to `"Log"`.
         :param pulumi.Input[_builtins.int] fs_scan_interval_ms: Fs scan interval ms (config key `fs.scan.interval.ms`).
                
                Between 100 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input['RestartTaskTriggerArgs'] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.int] tasks_max: Tasks max (config key `tasks.max`).
                
                Between 1 and 10.
+               
+               Defaults to `5`.
         :param pulumi.Input[_builtins.str] topic_include_list: Topic include list (config key `topic.include.list.user.defined`).
         :param pulumi.Input[_builtins.str] topic_postfix: Topic postfix (config key `topic.postfix`).
+               
+               Defaults to `"default"`.
         :param pulumi.Input[_builtins.str] topic_routing_advanced_expression: Topic routing advanced expression (config key `topic.routing.advanced.expression`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] topic_routing_enabled: Topic routing enabled (config key `topic.routing.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] topic_routing_folder_levels: Topic routing folder levels (config key `topic.routing.folder.levels`).
+               
+               Defaults to `0`.
         :param pulumi.Input[_builtins.int] topic_routing_folder_skip: Topic routing folder skip (config key `topic.routing.folder.skip`).
+               
+               Defaults to `0`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
@@ -230,6 +298,8 @@ class S3SourceArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -242,6 +312,8 @@ class S3SourceArgs:
     def aws_access_key_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         AWS access key ID (config key `aws.access.key.id`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "aws_access_key_id")
 
@@ -254,6 +326,8 @@ class S3SourceArgs:
     def aws_s3_bucket_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         AWS s3 bucket name (config key `aws.s3.bucket.name`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "aws_s3_bucket_name")
 
@@ -266,6 +340,8 @@ class S3SourceArgs:
     def aws_s3_bucket_prefix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         AWS s3 bucket prefix (config key `aws.s3.bucket.prefix`).
+
+        Defaults to `"file-pulse/"`.
         """
         return pulumi.get(self, "aws_s3_bucket_prefix")
 
@@ -281,6 +357,8 @@ class S3SourceArgs:
 
         One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`,
         `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
+
+        Defaults to `"us-west-2"`.
         """
         return pulumi.get(self, "aws_s3_region")
 
@@ -295,6 +373,8 @@ class S3SourceArgs:
         AWS secret access key (config key `aws.secret.access.key`).
 
         Secret: stored as a Pulumi secret.
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "aws_secret_access_key")
 
@@ -307,6 +387,8 @@ class S3SourceArgs:
     def csv_has_headers(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         CSV has headers (config key `csv.has.headers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "csv_has_headers")
 
@@ -321,6 +403,8 @@ class S3SourceArgs:
         Format (config key `format`).
 
         One of `json`, `csv`, `avro`.
+
+        Defaults to `"json"`.
         """
         return pulumi.get(self, "format")
 
@@ -335,6 +419,8 @@ class S3SourceArgs:
         Fs cleanup policy class (config key `fs.cleanup.policy.class.user.defined`).
 
         One of `Log`, `Delete`.
+
+        Defaults to `"Log"`.
         """
         return pulumi.get(self, "fs_cleanup_policy_class")
 
@@ -349,6 +435,8 @@ class S3SourceArgs:
         Fs scan interval ms (config key `fs.scan.interval.ms`).
 
         Between 100 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "fs_scan_interval_ms")
 
@@ -361,6 +449,8 @@ class S3SourceArgs:
     def insert_topic_name_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -375,6 +465,8 @@ class S3SourceArgs:
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -389,6 +481,8 @@ class S3SourceArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -401,6 +495,8 @@ class S3SourceArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -414,6 +510,8 @@ class S3SourceArgs:
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -427,6 +525,8 @@ class S3SourceArgs:
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -439,6 +539,8 @@ class S3SourceArgs:
     def restart_task_trigger(self) -> pulumi.Input[Optional['RestartTaskTriggerArgs']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -452,6 +554,8 @@ class S3SourceArgs:
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -469,6 +573,8 @@ class S3SourceArgs:
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -485,6 +591,8 @@ class S3SourceArgs:
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -498,6 +606,8 @@ class S3SourceArgs:
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -512,6 +622,8 @@ class S3SourceArgs:
         Tasks max (config key `tasks.max`).
 
         Between 1 and 10.
+
+        Defaults to `5`.
         """
         return pulumi.get(self, "tasks_max")
 
@@ -536,6 +648,8 @@ class S3SourceArgs:
     def topic_postfix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Topic postfix (config key `topic.postfix`).
+
+        Defaults to `"default"`.
         """
         return pulumi.get(self, "topic_postfix")
 
@@ -548,6 +662,8 @@ class S3SourceArgs:
     def topic_routing_advanced_expression(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Topic routing advanced expression (config key `topic.routing.advanced.expression`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "topic_routing_advanced_expression")
 
@@ -560,6 +676,8 @@ class S3SourceArgs:
     def topic_routing_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Topic routing enabled (config key `topic.routing.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "topic_routing_enabled")
 
@@ -572,6 +690,8 @@ class S3SourceArgs:
     def topic_routing_folder_levels(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Topic routing folder levels (config key `topic.routing.folder.levels`).
+
+        Defaults to `0`.
         """
         return pulumi.get(self, "topic_routing_folder_levels")
 
@@ -584,6 +704,8 @@ class S3SourceArgs:
     def topic_routing_folder_skip(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Topic routing folder skip (config key `topic.routing.folder.skip`).
+
+        Defaults to `0`.
         """
         return pulumi.get(self, "topic_routing_folder_skip")
 
@@ -622,6 +744,8 @@ class S3SourceArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -637,6 +761,8 @@ class S3SourceArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -652,6 +778,8 @@ class S3SourceArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -665,6 +793,8 @@ class S3SourceArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -678,6 +808,8 @@ class S3SourceArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -690,6 +822,8 @@ class S3SourceArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -714,6 +848,8 @@ class S3SourceArgs:
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 
@@ -779,83 +915,151 @@ class S3Source(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] aws_access_key_id: AWS access key ID (config key `aws.access.key.id`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] aws_s3_bucket_name: AWS s3 bucket name (config key `aws.s3.bucket.name`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] aws_s3_bucket_prefix: AWS s3 bucket prefix (config key `aws.s3.bucket.prefix`).
+               
+               Defaults to `"file-pulse/"`.
         :param pulumi.Input['S3SourceAwsS3Region'] aws_s3_region: AWS s3 region (config key `aws.s3.region`).
                
                One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`,
                `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
+               
+               Defaults to `"us-west-2"`.
         :param pulumi.Input[_builtins.str] aws_secret_access_key: AWS secret access key (config key `aws.secret.access.key`).
                
                Secret: stored as a Pulumi secret.
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] csv_has_headers: CSV has headers (config key `csv.has.headers`).
+               
+               Defaults to `true`.
         :param pulumi.Input['S3SourceFormat'] format: Format (config key `format`).
                
                One of `json`, `csv`, `avro`.
+               
+               Defaults to `"json"`.
         :param pulumi.Input['FsCleanupPolicyClass'] fs_cleanup_policy_class: Fs cleanup policy class (config key `fs.cleanup.policy.class.user.defined`).
                
                One of `Log`, `Delete`.
+               
+               Defaults to `"Log"`.
         :param pulumi.Input[_builtins.int] fs_scan_interval_ms: Fs scan interval ms (config key `fs.scan.interval.ms`).
                
                Between 100 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.int] tasks_max: Tasks max (config key `tasks.max`).
                
                Between 1 and 10.
+               
+               Defaults to `5`.
         :param pulumi.Input[_builtins.str] topic_include_list: Topic include list (config key `topic.include.list.user.defined`).
         :param pulumi.Input[_builtins.str] topic_postfix: Topic postfix (config key `topic.postfix`).
+               
+               Defaults to `"default"`.
         :param pulumi.Input[_builtins.str] topic_routing_advanced_expression: Topic routing advanced expression (config key `topic.routing.advanced.expression`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] topic_routing_enabled: Topic routing enabled (config key `topic.routing.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] topic_routing_folder_levels: Topic routing folder levels (config key `topic.routing.folder.levels`).
+               
+               Defaults to `0`.
         :param pulumi.Input[_builtins.int] topic_routing_folder_skip: Topic routing folder skip (config key `topic.routing.folder.skip`).
+               
+               Defaults to `0`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         ...
     @overload
@@ -1059,6 +1263,8 @@ class S3Source(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -1067,6 +1273,8 @@ class S3Source(pulumi.CustomResource):
     def aws_access_key_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         AWS access key ID (config key `aws.access.key.id`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "aws_access_key_id")
 
@@ -1075,6 +1283,8 @@ class S3Source(pulumi.CustomResource):
     def aws_s3_bucket_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         AWS s3 bucket name (config key `aws.s3.bucket.name`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "aws_s3_bucket_name")
 
@@ -1083,6 +1293,8 @@ class S3Source(pulumi.CustomResource):
     def aws_s3_bucket_prefix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         AWS s3 bucket prefix (config key `aws.s3.bucket.prefix`).
+
+        Defaults to `"file-pulse/"`.
         """
         return pulumi.get(self, "aws_s3_bucket_prefix")
 
@@ -1094,6 +1306,8 @@ class S3Source(pulumi.CustomResource):
 
         One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`,
         `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
+
+        Defaults to `"us-west-2"`.
         """
         return pulumi.get(self, "aws_s3_region")
 
@@ -1104,6 +1318,8 @@ class S3Source(pulumi.CustomResource):
         AWS secret access key (config key `aws.secret.access.key`).
 
         Secret: stored as a Pulumi secret.
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "aws_secret_access_key")
 
@@ -1144,6 +1360,8 @@ class S3Source(pulumi.CustomResource):
     def csv_has_headers(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         CSV has headers (config key `csv.has.headers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "csv_has_headers")
 
@@ -1154,6 +1372,8 @@ class S3Source(pulumi.CustomResource):
         Format (config key `format`).
 
         One of `json`, `csv`, `avro`.
+
+        Defaults to `"json"`.
         """
         return pulumi.get(self, "format")
 
@@ -1164,6 +1384,8 @@ class S3Source(pulumi.CustomResource):
         Fs cleanup policy class (config key `fs.cleanup.policy.class.user.defined`).
 
         One of `Log`, `Delete`.
+
+        Defaults to `"Log"`.
         """
         return pulumi.get(self, "fs_cleanup_policy_class")
 
@@ -1174,6 +1396,8 @@ class S3Source(pulumi.CustomResource):
         Fs scan interval ms (config key `fs.scan.interval.ms`).
 
         Between 100 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "fs_scan_interval_ms")
 
@@ -1182,6 +1406,8 @@ class S3Source(pulumi.CustomResource):
     def insert_topic_name_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -1200,6 +1426,8 @@ class S3Source(pulumi.CustomResource):
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -1210,6 +1438,8 @@ class S3Source(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -1218,6 +1448,8 @@ class S3Source(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1227,6 +1459,8 @@ class S3Source(pulumi.CustomResource):
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -1236,6 +1470,8 @@ class S3Source(pulumi.CustomResource):
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -1244,6 +1480,8 @@ class S3Source(pulumi.CustomResource):
     def restart_task_trigger(self) -> pulumi.Output[Optional['outputs.RestartTaskTrigger']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -1253,6 +1491,8 @@ class S3Source(pulumi.CustomResource):
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -1274,6 +1514,8 @@ class S3Source(pulumi.CustomResource):
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -1286,6 +1528,8 @@ class S3Source(pulumi.CustomResource):
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -1295,6 +1539,8 @@ class S3Source(pulumi.CustomResource):
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -1313,6 +1559,8 @@ class S3Source(pulumi.CustomResource):
         Tasks max (config key `tasks.max`).
 
         Between 1 and 10.
+
+        Defaults to `5`.
         """
         return pulumi.get(self, "tasks_max")
 
@@ -1337,6 +1585,8 @@ class S3Source(pulumi.CustomResource):
     def topic_postfix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Topic postfix (config key `topic.postfix`).
+
+        Defaults to `"default"`.
         """
         return pulumi.get(self, "topic_postfix")
 
@@ -1345,6 +1595,8 @@ class S3Source(pulumi.CustomResource):
     def topic_routing_advanced_expression(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Topic routing advanced expression (config key `topic.routing.advanced.expression`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "topic_routing_advanced_expression")
 
@@ -1353,6 +1605,8 @@ class S3Source(pulumi.CustomResource):
     def topic_routing_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Topic routing enabled (config key `topic.routing.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "topic_routing_enabled")
 
@@ -1361,6 +1615,8 @@ class S3Source(pulumi.CustomResource):
     def topic_routing_folder_levels(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Topic routing folder levels (config key `topic.routing.folder.levels`).
+
+        Defaults to `0`.
         """
         return pulumi.get(self, "topic_routing_folder_levels")
 
@@ -1369,6 +1625,8 @@ class S3Source(pulumi.CustomResource):
     def topic_routing_folder_skip(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Topic routing folder skip (config key `topic.routing.folder.skip`).
+
+        Defaults to `0`.
         """
         return pulumi.get(self, "topic_routing_folder_skip")
 
@@ -1403,6 +1661,8 @@ class S3Source(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1414,6 +1674,8 @@ class S3Source(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1425,6 +1687,8 @@ class S3Source(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1434,6 +1698,8 @@ class S3Source(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1443,6 +1709,8 @@ class S3Source(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1451,6 +1719,8 @@ class S3Source(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1467,6 +1737,8 @@ class S3Source(pulumi.CustomResource):
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 

@@ -66,78 +66,142 @@ class SalesforceWebhookSourceArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] api_key: API key (config key `api.key`).
                
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.bool] camel_source_cdc_enabled: Camel source cdc enabled (config key `camel.source.cdc.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.bool] camel_source_dlq_enabled: Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.bool] camel_source_payload_router_flatten_detail: Camel source payload router flatten detail (config key `camel.source.payload.router.flatten.detail`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_flatten_detail_prefix: Camel source payload router flatten detail prefix (config key `camel.source.payload.router.flatten.detail.prefix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] camel_source_payload_router_include_event: Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+               
+               Defaults to `false`.
         :param pulumi.Input['CamelSourcePayloadRouterUnknownTypeBehavior'] camel_source_payload_router_unknown_type_behavior: Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
                
                One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+               
+               Defaults to `"DEFAULT_TOPIC"`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_unknown_type_default_topic: Camel source payload router unknown type default topic (config key
                `camel.source.payload.router.unknown.type.default.topic`).
+               
+               Defaults to `"unknown"`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_salesforce_auth_client_id: Camel source snapshot salesforce auth client ID (config key `camel.source.snapshot.salesforce.auth.client.id`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_salesforce_auth_client_secret: Camel source snapshot salesforce auth client secret (config key
                `camel.source.snapshot.salesforce.auth.client.secret`).
                
                Secret: stored as a Pulumi secret.
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_salesforce_auth_password: Camel source snapshot salesforce auth password (config key `camel.source.snapshot.salesforce.auth.password`).
                
                Secret: stored as a Pulumi secret.
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_salesforce_auth_username: Camel source snapshot salesforce auth username (config key `camel.source.snapshot.salesforce.auth.username`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_salesforce_instance_url: Camel source snapshot salesforce instance URL (config key `camel.source.snapshot.salesforce.instance.url`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input['RestartTaskTriggerArgs'] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] topic_include_list: Topic include list (config key `topic.include.list.user.defined`).
+               
+               Defaults to `"Account,Contact,Lead,Opportunity"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] webhook_url: Webhook URL (config key `webhook.url`).
         """
         if adopt is not None:
@@ -223,6 +287,8 @@ class SalesforceWebhookSourceArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -249,6 +315,8 @@ class SalesforceWebhookSourceArgs:
     def camel_source_cdc_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Camel source cdc enabled (config key `camel.source.cdc.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "camel_source_cdc_enabled")
 
@@ -261,6 +329,8 @@ class SalesforceWebhookSourceArgs:
     def camel_source_dlq_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "camel_source_dlq_enabled")
 
@@ -273,6 +343,8 @@ class SalesforceWebhookSourceArgs:
     def camel_source_payload_router_flatten_detail(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Camel source payload router flatten detail (config key `camel.source.payload.router.flatten.detail`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "camel_source_payload_router_flatten_detail")
 
@@ -285,6 +357,8 @@ class SalesforceWebhookSourceArgs:
     def camel_source_payload_router_flatten_detail_prefix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Camel source payload router flatten detail prefix (config key `camel.source.payload.router.flatten.detail.prefix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_payload_router_flatten_detail_prefix")
 
@@ -297,6 +371,8 @@ class SalesforceWebhookSourceArgs:
     def camel_source_payload_router_include_event(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "camel_source_payload_router_include_event")
 
@@ -311,6 +387,8 @@ class SalesforceWebhookSourceArgs:
         Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 
         One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+
+        Defaults to `"DEFAULT_TOPIC"`.
         """
         return pulumi.get(self, "camel_source_payload_router_unknown_type_behavior")
 
@@ -324,6 +402,8 @@ class SalesforceWebhookSourceArgs:
         """
         Camel source payload router unknown type default topic (config key
         `camel.source.payload.router.unknown.type.default.topic`).
+
+        Defaults to `"unknown"`.
         """
         return pulumi.get(self, "camel_source_payload_router_unknown_type_default_topic")
 
@@ -336,6 +416,8 @@ class SalesforceWebhookSourceArgs:
     def camel_source_snapshot_salesforce_auth_client_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Camel source snapshot salesforce auth client ID (config key `camel.source.snapshot.salesforce.auth.client.id`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_salesforce_auth_client_id")
 
@@ -351,6 +433,8 @@ class SalesforceWebhookSourceArgs:
         `camel.source.snapshot.salesforce.auth.client.secret`).
 
         Secret: stored as a Pulumi secret.
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_salesforce_auth_client_secret")
 
@@ -365,6 +449,8 @@ class SalesforceWebhookSourceArgs:
         Camel source snapshot salesforce auth password (config key `camel.source.snapshot.salesforce.auth.password`).
 
         Secret: stored as a Pulumi secret.
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_salesforce_auth_password")
 
@@ -377,6 +463,8 @@ class SalesforceWebhookSourceArgs:
     def camel_source_snapshot_salesforce_auth_username(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Camel source snapshot salesforce auth username (config key `camel.source.snapshot.salesforce.auth.username`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_salesforce_auth_username")
 
@@ -389,6 +477,8 @@ class SalesforceWebhookSourceArgs:
     def camel_source_snapshot_salesforce_instance_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Camel source snapshot salesforce instance URL (config key `camel.source.snapshot.salesforce.instance.url`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_salesforce_instance_url")
 
@@ -401,6 +491,8 @@ class SalesforceWebhookSourceArgs:
     def insert_topic_name_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -415,6 +507,8 @@ class SalesforceWebhookSourceArgs:
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -429,6 +523,8 @@ class SalesforceWebhookSourceArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -441,6 +537,8 @@ class SalesforceWebhookSourceArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -454,6 +552,8 @@ class SalesforceWebhookSourceArgs:
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -467,6 +567,8 @@ class SalesforceWebhookSourceArgs:
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -479,6 +581,8 @@ class SalesforceWebhookSourceArgs:
     def restart_task_trigger(self) -> pulumi.Input[Optional['RestartTaskTriggerArgs']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -492,6 +596,8 @@ class SalesforceWebhookSourceArgs:
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -509,6 +615,8 @@ class SalesforceWebhookSourceArgs:
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -525,6 +633,8 @@ class SalesforceWebhookSourceArgs:
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -538,6 +648,8 @@ class SalesforceWebhookSourceArgs:
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -550,6 +662,8 @@ class SalesforceWebhookSourceArgs:
     def topic_include_list(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Topic include list (config key `topic.include.list.user.defined`).
+
+        Defaults to `"Account,Contact,Lead,Opportunity"`.
         """
         return pulumi.get(self, "topic_include_list")
 
@@ -588,6 +702,8 @@ class SalesforceWebhookSourceArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -603,6 +719,8 @@ class SalesforceWebhookSourceArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -618,6 +736,8 @@ class SalesforceWebhookSourceArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -631,6 +751,8 @@ class SalesforceWebhookSourceArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -644,6 +766,8 @@ class SalesforceWebhookSourceArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -656,6 +780,8 @@ class SalesforceWebhookSourceArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -680,6 +806,8 @@ class SalesforceWebhookSourceArgs:
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 
@@ -757,78 +885,142 @@ class SalesforceWebhookSource(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] api_key: API key (config key `api.key`).
                
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.bool] camel_source_cdc_enabled: Camel source cdc enabled (config key `camel.source.cdc.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.bool] camel_source_dlq_enabled: Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.bool] camel_source_payload_router_flatten_detail: Camel source payload router flatten detail (config key `camel.source.payload.router.flatten.detail`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_flatten_detail_prefix: Camel source payload router flatten detail prefix (config key `camel.source.payload.router.flatten.detail.prefix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] camel_source_payload_router_include_event: Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+               
+               Defaults to `false`.
         :param pulumi.Input['CamelSourcePayloadRouterUnknownTypeBehavior'] camel_source_payload_router_unknown_type_behavior: Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
                
                One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+               
+               Defaults to `"DEFAULT_TOPIC"`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_unknown_type_default_topic: Camel source payload router unknown type default topic (config key
                `camel.source.payload.router.unknown.type.default.topic`).
+               
+               Defaults to `"unknown"`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_salesforce_auth_client_id: Camel source snapshot salesforce auth client ID (config key `camel.source.snapshot.salesforce.auth.client.id`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_salesforce_auth_client_secret: Camel source snapshot salesforce auth client secret (config key
                `camel.source.snapshot.salesforce.auth.client.secret`).
                
                Secret: stored as a Pulumi secret.
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_salesforce_auth_password: Camel source snapshot salesforce auth password (config key `camel.source.snapshot.salesforce.auth.password`).
                
                Secret: stored as a Pulumi secret.
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_salesforce_auth_username: Camel source snapshot salesforce auth username (config key `camel.source.snapshot.salesforce.auth.username`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_salesforce_instance_url: Camel source snapshot salesforce instance URL (config key `camel.source.snapshot.salesforce.instance.url`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] topic_include_list: Topic include list (config key `topic.include.list.user.defined`).
+               
+               Defaults to `"Account,Contact,Lead,Opportunity"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] webhook_url: Webhook URL (config key `webhook.url`).
         """
         ...
@@ -1031,6 +1223,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -1049,6 +1243,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     def camel_source_cdc_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Camel source cdc enabled (config key `camel.source.cdc.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "camel_source_cdc_enabled")
 
@@ -1057,6 +1253,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     def camel_source_dlq_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "camel_source_dlq_enabled")
 
@@ -1065,6 +1263,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     def camel_source_payload_router_flatten_detail(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Camel source payload router flatten detail (config key `camel.source.payload.router.flatten.detail`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "camel_source_payload_router_flatten_detail")
 
@@ -1073,6 +1273,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     def camel_source_payload_router_flatten_detail_prefix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Camel source payload router flatten detail prefix (config key `camel.source.payload.router.flatten.detail.prefix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_payload_router_flatten_detail_prefix")
 
@@ -1081,6 +1283,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     def camel_source_payload_router_include_event(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "camel_source_payload_router_include_event")
 
@@ -1091,6 +1295,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 
         One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+
+        Defaults to `"DEFAULT_TOPIC"`.
         """
         return pulumi.get(self, "camel_source_payload_router_unknown_type_behavior")
 
@@ -1100,6 +1306,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         """
         Camel source payload router unknown type default topic (config key
         `camel.source.payload.router.unknown.type.default.topic`).
+
+        Defaults to `"unknown"`.
         """
         return pulumi.get(self, "camel_source_payload_router_unknown_type_default_topic")
 
@@ -1108,6 +1316,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     def camel_source_snapshot_salesforce_auth_client_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Camel source snapshot salesforce auth client ID (config key `camel.source.snapshot.salesforce.auth.client.id`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_salesforce_auth_client_id")
 
@@ -1119,6 +1329,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         `camel.source.snapshot.salesforce.auth.client.secret`).
 
         Secret: stored as a Pulumi secret.
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_salesforce_auth_client_secret")
 
@@ -1129,6 +1341,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         Camel source snapshot salesforce auth password (config key `camel.source.snapshot.salesforce.auth.password`).
 
         Secret: stored as a Pulumi secret.
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_salesforce_auth_password")
 
@@ -1137,6 +1351,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     def camel_source_snapshot_salesforce_auth_username(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Camel source snapshot salesforce auth username (config key `camel.source.snapshot.salesforce.auth.username`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_salesforce_auth_username")
 
@@ -1145,6 +1361,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     def camel_source_snapshot_salesforce_instance_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Camel source snapshot salesforce instance URL (config key `camel.source.snapshot.salesforce.instance.url`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_salesforce_instance_url")
 
@@ -1185,6 +1403,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     def insert_topic_name_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -1203,6 +1423,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -1213,6 +1435,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -1221,6 +1445,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1230,6 +1456,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -1239,6 +1467,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -1247,6 +1477,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     def restart_task_trigger(self) -> pulumi.Output[Optional['outputs.RestartTaskTrigger']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -1256,6 +1488,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -1277,6 +1511,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -1289,6 +1525,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -1298,6 +1536,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -1322,6 +1562,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     def topic_include_list(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Topic include list (config key `topic.include.list.user.defined`).
+
+        Defaults to `"Account,Contact,Lead,Opportunity"`.
         """
         return pulumi.get(self, "topic_include_list")
 
@@ -1356,6 +1598,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1367,6 +1611,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1378,6 +1624,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1387,6 +1635,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1396,6 +1646,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1404,6 +1656,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1420,6 +1674,8 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 

@@ -65,76 +65,138 @@ class ShopifyWebhookSourceArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] api_key: API key (config key `api.key`).
         :param pulumi.Input[_builtins.bool] camel_source_dlq_enabled: Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_fanout_fields: Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] camel_source_payload_router_include_event: Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_shopify_hmac_secret: Camel source payload router shopify hmac secret (config key `camel.source.payload.router.shopify.hmac.secret`).
                
                Secret: stored as a Pulumi secret.
+               
+               Defaults to `""`.
         :param pulumi.Input['CamelSourcePayloadRouterUnknownTypeBehavior'] camel_source_payload_router_unknown_type_behavior: Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
                
                One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+               
+               Defaults to `"DEFAULT_TOPIC"`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_unknown_type_default_topic: Camel source payload router unknown type default topic (config key
                `camel.source.payload.router.unknown.type.default.topic`).
+               
+               Defaults to `"unknown"`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_shopify_access_token: Camel source snapshot shopify access token (config key `camel.source.snapshot.shopify.access.token`).
                
                Secret: stored as a Pulumi secret.
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_shopify_api_version: Camel source snapshot shopify API version (config key `camel.source.snapshot.shopify.api.version`).
+               
+               Defaults to `"2024-10"`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_shopify_client_id: Camel source snapshot shopify client ID (config key `camel.source.snapshot.shopify.client.id`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_shopify_client_secret: Camel source snapshot shopify client secret (config key `camel.source.snapshot.shopify.client.secret`).
                
                Secret: stored as a Pulumi secret.
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_shopify_store_url: Camel source snapshot shopify store URL (config key `camel.source.snapshot.shopify.store.url`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input['RestartTaskTriggerArgs'] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] topic_include_list: Topic include list (config key `topic.include.list.user.defined`).
+               
+               Defaults to `"orders,products,customers"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] webhook_url: Webhook URL (config key `webhook.url`).
         """
         if adopt is not None:
@@ -218,6 +280,8 @@ class ShopifyWebhookSourceArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -242,6 +306,8 @@ class ShopifyWebhookSourceArgs:
     def camel_source_dlq_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "camel_source_dlq_enabled")
 
@@ -254,6 +320,8 @@ class ShopifyWebhookSourceArgs:
     def camel_source_payload_router_fanout_fields(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_payload_router_fanout_fields")
 
@@ -266,6 +334,8 @@ class ShopifyWebhookSourceArgs:
     def camel_source_payload_router_include_event(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "camel_source_payload_router_include_event")
 
@@ -280,6 +350,8 @@ class ShopifyWebhookSourceArgs:
         Camel source payload router shopify hmac secret (config key `camel.source.payload.router.shopify.hmac.secret`).
 
         Secret: stored as a Pulumi secret.
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_payload_router_shopify_hmac_secret")
 
@@ -294,6 +366,8 @@ class ShopifyWebhookSourceArgs:
         Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 
         One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+
+        Defaults to `"DEFAULT_TOPIC"`.
         """
         return pulumi.get(self, "camel_source_payload_router_unknown_type_behavior")
 
@@ -307,6 +381,8 @@ class ShopifyWebhookSourceArgs:
         """
         Camel source payload router unknown type default topic (config key
         `camel.source.payload.router.unknown.type.default.topic`).
+
+        Defaults to `"unknown"`.
         """
         return pulumi.get(self, "camel_source_payload_router_unknown_type_default_topic")
 
@@ -321,6 +397,8 @@ class ShopifyWebhookSourceArgs:
         Camel source snapshot shopify access token (config key `camel.source.snapshot.shopify.access.token`).
 
         Secret: stored as a Pulumi secret.
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_shopify_access_token")
 
@@ -333,6 +411,8 @@ class ShopifyWebhookSourceArgs:
     def camel_source_snapshot_shopify_api_version(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Camel source snapshot shopify API version (config key `camel.source.snapshot.shopify.api.version`).
+
+        Defaults to `"2024-10"`.
         """
         return pulumi.get(self, "camel_source_snapshot_shopify_api_version")
 
@@ -345,6 +425,8 @@ class ShopifyWebhookSourceArgs:
     def camel_source_snapshot_shopify_client_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Camel source snapshot shopify client ID (config key `camel.source.snapshot.shopify.client.id`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_shopify_client_id")
 
@@ -359,6 +441,8 @@ class ShopifyWebhookSourceArgs:
         Camel source snapshot shopify client secret (config key `camel.source.snapshot.shopify.client.secret`).
 
         Secret: stored as a Pulumi secret.
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_shopify_client_secret")
 
@@ -371,6 +455,8 @@ class ShopifyWebhookSourceArgs:
     def camel_source_snapshot_shopify_store_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Camel source snapshot shopify store URL (config key `camel.source.snapshot.shopify.store.url`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_shopify_store_url")
 
@@ -383,6 +469,8 @@ class ShopifyWebhookSourceArgs:
     def insert_topic_name_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -397,6 +485,8 @@ class ShopifyWebhookSourceArgs:
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -411,6 +501,8 @@ class ShopifyWebhookSourceArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -423,6 +515,8 @@ class ShopifyWebhookSourceArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -436,6 +530,8 @@ class ShopifyWebhookSourceArgs:
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -449,6 +545,8 @@ class ShopifyWebhookSourceArgs:
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -461,6 +559,8 @@ class ShopifyWebhookSourceArgs:
     def restart_task_trigger(self) -> pulumi.Input[Optional['RestartTaskTriggerArgs']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -474,6 +574,8 @@ class ShopifyWebhookSourceArgs:
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -491,6 +593,8 @@ class ShopifyWebhookSourceArgs:
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -507,6 +611,8 @@ class ShopifyWebhookSourceArgs:
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -520,6 +626,8 @@ class ShopifyWebhookSourceArgs:
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -532,6 +640,8 @@ class ShopifyWebhookSourceArgs:
     def topic_include_list(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Topic include list (config key `topic.include.list.user.defined`).
+
+        Defaults to `"orders,products,customers"`.
         """
         return pulumi.get(self, "topic_include_list")
 
@@ -570,6 +680,8 @@ class ShopifyWebhookSourceArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -585,6 +697,8 @@ class ShopifyWebhookSourceArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -600,6 +714,8 @@ class ShopifyWebhookSourceArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -613,6 +729,8 @@ class ShopifyWebhookSourceArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -626,6 +744,8 @@ class ShopifyWebhookSourceArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -638,6 +758,8 @@ class ShopifyWebhookSourceArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -662,6 +784,8 @@ class ShopifyWebhookSourceArgs:
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 
@@ -738,76 +862,138 @@ class ShopifyWebhookSource(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] api_key: API key (config key `api.key`).
         :param pulumi.Input[_builtins.bool] camel_source_dlq_enabled: Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_fanout_fields: Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] camel_source_payload_router_include_event: Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_shopify_hmac_secret: Camel source payload router shopify hmac secret (config key `camel.source.payload.router.shopify.hmac.secret`).
                
                Secret: stored as a Pulumi secret.
+               
+               Defaults to `""`.
         :param pulumi.Input['CamelSourcePayloadRouterUnknownTypeBehavior'] camel_source_payload_router_unknown_type_behavior: Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
                
                One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+               
+               Defaults to `"DEFAULT_TOPIC"`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_unknown_type_default_topic: Camel source payload router unknown type default topic (config key
                `camel.source.payload.router.unknown.type.default.topic`).
+               
+               Defaults to `"unknown"`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_shopify_access_token: Camel source snapshot shopify access token (config key `camel.source.snapshot.shopify.access.token`).
                
                Secret: stored as a Pulumi secret.
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_shopify_api_version: Camel source snapshot shopify API version (config key `camel.source.snapshot.shopify.api.version`).
+               
+               Defaults to `"2024-10"`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_shopify_client_id: Camel source snapshot shopify client ID (config key `camel.source.snapshot.shopify.client.id`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_shopify_client_secret: Camel source snapshot shopify client secret (config key `camel.source.snapshot.shopify.client.secret`).
                
                Secret: stored as a Pulumi secret.
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_shopify_store_url: Camel source snapshot shopify store URL (config key `camel.source.snapshot.shopify.store.url`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] topic_include_list: Topic include list (config key `topic.include.list.user.defined`).
+               
+               Defaults to `"orders,products,customers"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] webhook_url: Webhook URL (config key `webhook.url`).
         """
         ...
@@ -1007,6 +1193,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -1023,6 +1211,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
     def camel_source_dlq_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "camel_source_dlq_enabled")
 
@@ -1031,6 +1221,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
     def camel_source_payload_router_fanout_fields(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_payload_router_fanout_fields")
 
@@ -1039,6 +1231,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
     def camel_source_payload_router_include_event(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "camel_source_payload_router_include_event")
 
@@ -1049,6 +1243,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         Camel source payload router shopify hmac secret (config key `camel.source.payload.router.shopify.hmac.secret`).
 
         Secret: stored as a Pulumi secret.
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_payload_router_shopify_hmac_secret")
 
@@ -1059,6 +1255,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 
         One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+
+        Defaults to `"DEFAULT_TOPIC"`.
         """
         return pulumi.get(self, "camel_source_payload_router_unknown_type_behavior")
 
@@ -1068,6 +1266,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         """
         Camel source payload router unknown type default topic (config key
         `camel.source.payload.router.unknown.type.default.topic`).
+
+        Defaults to `"unknown"`.
         """
         return pulumi.get(self, "camel_source_payload_router_unknown_type_default_topic")
 
@@ -1078,6 +1278,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         Camel source snapshot shopify access token (config key `camel.source.snapshot.shopify.access.token`).
 
         Secret: stored as a Pulumi secret.
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_shopify_access_token")
 
@@ -1086,6 +1288,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
     def camel_source_snapshot_shopify_api_version(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Camel source snapshot shopify API version (config key `camel.source.snapshot.shopify.api.version`).
+
+        Defaults to `"2024-10"`.
         """
         return pulumi.get(self, "camel_source_snapshot_shopify_api_version")
 
@@ -1094,6 +1298,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
     def camel_source_snapshot_shopify_client_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Camel source snapshot shopify client ID (config key `camel.source.snapshot.shopify.client.id`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_shopify_client_id")
 
@@ -1104,6 +1310,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         Camel source snapshot shopify client secret (config key `camel.source.snapshot.shopify.client.secret`).
 
         Secret: stored as a Pulumi secret.
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_shopify_client_secret")
 
@@ -1112,6 +1320,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
     def camel_source_snapshot_shopify_store_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Camel source snapshot shopify store URL (config key `camel.source.snapshot.shopify.store.url`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_shopify_store_url")
 
@@ -1152,6 +1362,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
     def insert_topic_name_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -1170,6 +1382,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -1180,6 +1394,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -1188,6 +1404,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1197,6 +1415,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -1206,6 +1426,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -1214,6 +1436,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
     def restart_task_trigger(self) -> pulumi.Output[Optional['outputs.RestartTaskTrigger']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -1223,6 +1447,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -1244,6 +1470,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -1256,6 +1484,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -1265,6 +1495,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -1289,6 +1521,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
     def topic_include_list(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Topic include list (config key `topic.include.list.user.defined`).
+
+        Defaults to `"orders,products,customers"`.
         """
         return pulumi.get(self, "topic_include_list")
 
@@ -1323,6 +1557,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1334,6 +1570,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1345,6 +1583,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1354,6 +1594,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1363,6 +1605,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1371,6 +1615,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1387,6 +1633,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 

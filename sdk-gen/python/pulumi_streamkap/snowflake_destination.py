@@ -96,33 +96,63 @@ class SnowflakeDestinationArgs:
         :param pulumi.Input[_builtins.str] snowflake_url_name: Snowflake URL name (config key `snowflake.url.name`).
         :param pulumi.Input[_builtins.str] snowflake_user_name: Snowflake user name (config key `snowflake.user.name`).
         :param pulumi.Input[_builtins.bool] apply_dynamic_table_script: Apply dynamic table script (config key `apply.dynamic.table.script`).
+               
+               Defaults to `false`.
         :param Any auto_qa_dedupe_table_mapping: Auto qa dedupe table mapping (config key `auto.qa.dedupe.table.mapping`).
                
                Any JSON value; sent to the service as it is.
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
                
                Between 1 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input[_builtins.bool] create_schema_auto: Create schema auto (config key `create.schema.auto`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] create_sql_data: Create SQL data (config key `create.sql.data`).
         :param pulumi.Input[_builtins.str] create_sql_execute: Create SQL execute (config key `create.sql.execute`).
+               
+               Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT *
+               EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms
+               DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
         :param pulumi.Input[_builtins.bool] hard_delete: Hard delete (config key `hard.delete`).
+               
+               Defaults to `true`.
         :param pulumi.Input['IngestionMode'] ingestion_mode: Ingestion mode (config key `ingestion.mode`).
                
                One of `upsert`, `append`.
                Changing this replaces the destination.
+               
+               Defaults to `"append"`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
+               
+               Defaults to `true`.
         :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
+               
+               Defaults to `"basic"`.
         :param pulumi.Input[_builtins.str] sfwarehouse: Sfwarehouse (config key `sfwarehouse`).
+               
+               Defaults to `"STREAMKAP_WH"`.
         :param pulumi.Input[_builtins.str] snowflake_private_key_passphrase: Snowflake private key passphrase (config key `snowflake.private.key.passphrase`).
                
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.bool] snowflake_private_key_passphrase_secured: Snowflake private key passphrase secured (config key `snowflake.private.key.passphrase.secured`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] snowflake_role_name: Snowflake role name (config key `snowflake.role.name`).
+               
+               Defaults to `"STREAMKAP_ROLE"`.
         :param pulumi.Input[_builtins.str] snowflake_topic2table_map: Snowflake topic2table map (config key `snowflake.topic2table.map`).
+               
+               Defaults to `"REGEX_MATCHER>^([-\\\\w]+\\\\.)([-\\\\w]+\\\\.)?([-\\\\w]+\\\\.)?([-\\\\w]+\\\\.)?([-\\\\w]+):$5"`.
         :param pulumi.Input[_builtins.str] sql_table_name: SQL table name (config key `sql.table.name`).
+               
+               Defaults to `"{{table}}_DT"`.
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_match_regex: Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
@@ -132,45 +162,71 @@ class SnowflakeDestinationArgs:
                `transforms.MarkColumnsAsOptional.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
                `transforms.MarkColumnsAsRequired.fields.include.all`).
+               
+               Defaults to `false`.
         :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_rename_fields_renames: Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_fields_include_list: Transforms string replace fields include list (config key `transforms.StringReplace.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_regex_patterns: Transforms string replace regex patterns (config key `transforms.StringReplace.regex.patterns`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_replacement_values: Transforms string replace replacement values (config key `transforms.StringReplace.replacement.values`).
         :param pulumi.Input[_builtins.str] transforms_to_decimal_j_fields_include_list: Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_decimal_j_truncate_to_max_precision: Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
                `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
                `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_jsonb_j_fields_include_list: Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_string_j_fields_include_list: Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] use_hybrid_tables: Use hybrid tables (config key `use.hybrid.tables`).
+               
+               Defaults to `false`.
         """
         pulumi.set(__self__, "snowflake_database_name", snowflake_database_name)
         pulumi.set(__self__, "snowflake_private_key", snowflake_private_key)
@@ -370,6 +426,8 @@ class SnowflakeDestinationArgs:
     def apply_dynamic_table_script(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Apply dynamic table script (config key `apply.dynamic.table.script`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "apply_dynamic_table_script")
 
@@ -398,6 +456,8 @@ class SnowflakeDestinationArgs:
         Consumer override max poll records (config key `consumer.override.max.poll.records`).
 
         Between 1 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "consumer_override_max_poll_records")
 
@@ -410,6 +470,8 @@ class SnowflakeDestinationArgs:
     def create_schema_auto(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Create schema auto (config key `create.schema.auto`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "create_schema_auto")
 
@@ -434,6 +496,10 @@ class SnowflakeDestinationArgs:
     def create_sql_execute(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Create SQL execute (config key `create.sql.execute`).
+
+        Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT *
+        EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms
+        DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
         """
         return pulumi.get(self, "create_sql_execute")
 
@@ -446,6 +512,8 @@ class SnowflakeDestinationArgs:
     def hard_delete(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Hard delete (config key `hard.delete`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "hard_delete")
 
@@ -461,6 +529,8 @@ class SnowflakeDestinationArgs:
 
         One of `upsert`, `append`.
         Changing this replaces the destination.
+
+        Defaults to `"append"`.
         """
         return pulumi.get(self, "ingestion_mode")
 
@@ -491,6 +561,8 @@ class SnowflakeDestinationArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -503,6 +575,8 @@ class SnowflakeDestinationArgs:
     def quote_identifiers(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Quote identifiers (config key `quote.identifiers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "quote_identifiers")
 
@@ -553,6 +627,8 @@ class SnowflakeDestinationArgs:
         Schema evolution (config key `schema.evolution`).
 
         One of `basic`, `none`.
+
+        Defaults to `"basic"`.
         """
         return pulumi.get(self, "schema_evolution")
 
@@ -565,6 +641,8 @@ class SnowflakeDestinationArgs:
     def sfwarehouse(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Sfwarehouse (config key `sfwarehouse`).
+
+        Defaults to `"STREAMKAP_WH"`.
         """
         return pulumi.get(self, "sfwarehouse")
 
@@ -600,6 +678,8 @@ class SnowflakeDestinationArgs:
     def snowflake_private_key_passphrase_secured(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Snowflake private key passphrase secured (config key `snowflake.private.key.passphrase.secured`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "snowflake_private_key_passphrase_secured")
 
@@ -612,6 +692,8 @@ class SnowflakeDestinationArgs:
     def snowflake_role_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Snowflake role name (config key `snowflake.role.name`).
+
+        Defaults to `"STREAMKAP_ROLE"`.
         """
         return pulumi.get(self, "snowflake_role_name")
 
@@ -624,6 +706,8 @@ class SnowflakeDestinationArgs:
     def snowflake_topic2table_map(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Snowflake topic2table map (config key `snowflake.topic2table.map`).
+
+        Defaults to `"REGEX_MATCHER>^([-\\\\w]+\\\\.)([-\\\\w]+\\\\.)?([-\\\\w]+\\\\.)?([-\\\\w]+\\\\.)?([-\\\\w]+):$5"`.
         """
         return pulumi.get(self, "snowflake_topic2table_map")
 
@@ -636,6 +720,8 @@ class SnowflakeDestinationArgs:
     def sql_table_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         SQL table name (config key `sql.table.name`).
+
+        Defaults to `"{{table}}_DT"`.
         """
         return pulumi.get(self, "sql_table_name")
 
@@ -740,6 +826,8 @@ class SnowflakeDestinationArgs:
         """
         Transforms mark columns as required fields include all (config key
         `transforms.MarkColumnsAsRequired.fields.include.all`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_fields_include_all")
 
@@ -755,6 +843,8 @@ class SnowflakeDestinationArgs:
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
@@ -793,6 +883,8 @@ class SnowflakeDestinationArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -808,6 +900,8 @@ class SnowflakeDestinationArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -823,6 +917,8 @@ class SnowflakeDestinationArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -836,6 +932,8 @@ class SnowflakeDestinationArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -849,6 +947,8 @@ class SnowflakeDestinationArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -861,6 +961,8 @@ class SnowflakeDestinationArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -933,6 +1035,8 @@ class SnowflakeDestinationArgs:
     def transforms_to_decimal_j_truncate_to_max_precision(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_decimal_j_truncate_to_max_precision")
 
@@ -970,6 +1074,8 @@ class SnowflakeDestinationArgs:
         """
         Transforms to JSON j convert all complex types (config key
         `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_json_j_convert_all_complex_types")
 
@@ -995,6 +1101,8 @@ class SnowflakeDestinationArgs:
         """
         Transforms to JSONB j convert all complex types (config key
         `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_complex_types")
 
@@ -1007,6 +1115,8 @@ class SnowflakeDestinationArgs:
     def transforms_to_jsonb_j_convert_all_json(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_json")
 
@@ -1043,6 +1153,8 @@ class SnowflakeDestinationArgs:
     def use_hybrid_tables(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Use hybrid tables (config key `use.hybrid.tables`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "use_hybrid_tables")
 
@@ -1130,26 +1242,48 @@ class SnowflakeDestination(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] apply_dynamic_table_script: Apply dynamic table script (config key `apply.dynamic.table.script`).
+               
+               Defaults to `false`.
         :param Any auto_qa_dedupe_table_mapping: Auto qa dedupe table mapping (config key `auto.qa.dedupe.table.mapping`).
                
                Any JSON value; sent to the service as it is.
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
                
                Between 1 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input[_builtins.bool] create_schema_auto: Create schema auto (config key `create.schema.auto`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] create_sql_data: Create SQL data (config key `create.sql.data`).
         :param pulumi.Input[_builtins.str] create_sql_execute: Create SQL execute (config key `create.sql.execute`).
+               
+               Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT *
+               EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms
+               DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
         :param pulumi.Input[_builtins.bool] hard_delete: Hard delete (config key `hard.delete`).
+               
+               Defaults to `true`.
         :param pulumi.Input['IngestionMode'] ingestion_mode: Ingestion mode (config key `ingestion.mode`).
                
                One of `upsert`, `append`.
                Changing this replaces the destination.
+               
+               Defaults to `"append"`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
+               
+               Defaults to `true`.
         :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
+               
+               Defaults to `"basic"`.
         :param pulumi.Input[_builtins.str] sfwarehouse: Sfwarehouse (config key `sfwarehouse`).
+               
+               Defaults to `"STREAMKAP_WH"`.
         :param pulumi.Input[_builtins.str] snowflake_database_name: Snowflake database name (config key `snowflake.database.name`).
         :param pulumi.Input[_builtins.str] snowflake_private_key: Snowflake private key (config key `snowflake.private.key`).
                
@@ -1158,12 +1292,20 @@ class SnowflakeDestination(pulumi.CustomResource):
                
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.bool] snowflake_private_key_passphrase_secured: Snowflake private key passphrase secured (config key `snowflake.private.key.passphrase.secured`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] snowflake_role_name: Snowflake role name (config key `snowflake.role.name`).
+               
+               Defaults to `"STREAMKAP_ROLE"`.
         :param pulumi.Input[_builtins.str] snowflake_schema_name: Snowflake schema name (config key `snowflake.schema.name`).
         :param pulumi.Input[_builtins.str] snowflake_topic2table_map: Snowflake topic2table map (config key `snowflake.topic2table.map`).
+               
+               Defaults to `"REGEX_MATCHER>^([-\\\\w]+\\\\.)([-\\\\w]+\\\\.)?([-\\\\w]+\\\\.)?([-\\\\w]+\\\\.)?([-\\\\w]+):$5"`.
         :param pulumi.Input[_builtins.str] snowflake_url_name: Snowflake URL name (config key `snowflake.url.name`).
         :param pulumi.Input[_builtins.str] snowflake_user_name: Snowflake user name (config key `snowflake.user.name`).
         :param pulumi.Input[_builtins.str] sql_table_name: SQL table name (config key `sql.table.name`).
+               
+               Defaults to `"{{table}}_DT"`.
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_match_regex: Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
@@ -1173,45 +1315,71 @@ class SnowflakeDestination(pulumi.CustomResource):
                `transforms.MarkColumnsAsOptional.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
                `transforms.MarkColumnsAsRequired.fields.include.all`).
+               
+               Defaults to `false`.
         :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_rename_fields_renames: Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_fields_include_list: Transforms string replace fields include list (config key `transforms.StringReplace.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_regex_patterns: Transforms string replace regex patterns (config key `transforms.StringReplace.regex.patterns`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_replacement_values: Transforms string replace replacement values (config key `transforms.StringReplace.replacement.values`).
         :param pulumi.Input[_builtins.str] transforms_to_decimal_j_fields_include_list: Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_decimal_j_truncate_to_max_precision: Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
                `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
                `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_jsonb_j_fields_include_list: Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_string_j_fields_include_list: Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] use_hybrid_tables: Use hybrid tables (config key `use.hybrid.tables`).
+               
+               Defaults to `false`.
         """
         ...
     @overload
@@ -1502,6 +1670,8 @@ class SnowflakeDestination(pulumi.CustomResource):
     def apply_dynamic_table_script(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Apply dynamic table script (config key `apply.dynamic.table.script`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "apply_dynamic_table_script")
 
@@ -1538,6 +1708,8 @@ class SnowflakeDestination(pulumi.CustomResource):
         Consumer override max poll records (config key `consumer.override.max.poll.records`).
 
         Between 1 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "consumer_override_max_poll_records")
 
@@ -1546,6 +1718,8 @@ class SnowflakeDestination(pulumi.CustomResource):
     def create_schema_auto(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Create schema auto (config key `create.schema.auto`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "create_schema_auto")
 
@@ -1562,6 +1736,10 @@ class SnowflakeDestination(pulumi.CustomResource):
     def create_sql_execute(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Create SQL execute (config key `create.sql.execute`).
+
+        Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT *
+        EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms
+        DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
         """
         return pulumi.get(self, "create_sql_execute")
 
@@ -1586,6 +1764,8 @@ class SnowflakeDestination(pulumi.CustomResource):
     def hard_delete(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Hard delete (config key `hard.delete`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "hard_delete")
 
@@ -1597,6 +1777,8 @@ class SnowflakeDestination(pulumi.CustomResource):
 
         One of `upsert`, `append`.
         Changing this replaces the destination.
+
+        Defaults to `"append"`.
         """
         return pulumi.get(self, "ingestion_mode")
 
@@ -1623,6 +1805,8 @@ class SnowflakeDestination(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1631,6 +1815,8 @@ class SnowflakeDestination(pulumi.CustomResource):
     def quote_identifiers(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Quote identifiers (config key `quote.identifiers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "quote_identifiers")
 
@@ -1661,6 +1847,8 @@ class SnowflakeDestination(pulumi.CustomResource):
         Schema evolution (config key `schema.evolution`).
 
         One of `basic`, `none`.
+
+        Defaults to `"basic"`.
         """
         return pulumi.get(self, "schema_evolution")
 
@@ -1669,6 +1857,8 @@ class SnowflakeDestination(pulumi.CustomResource):
     def sfwarehouse(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Sfwarehouse (config key `sfwarehouse`).
+
+        Defaults to `"STREAMKAP_WH"`.
         """
         return pulumi.get(self, "sfwarehouse")
 
@@ -1710,6 +1900,8 @@ class SnowflakeDestination(pulumi.CustomResource):
     def snowflake_private_key_passphrase_secured(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Snowflake private key passphrase secured (config key `snowflake.private.key.passphrase.secured`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "snowflake_private_key_passphrase_secured")
 
@@ -1718,6 +1910,8 @@ class SnowflakeDestination(pulumi.CustomResource):
     def snowflake_role_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Snowflake role name (config key `snowflake.role.name`).
+
+        Defaults to `"STREAMKAP_ROLE"`.
         """
         return pulumi.get(self, "snowflake_role_name")
 
@@ -1734,6 +1928,8 @@ class SnowflakeDestination(pulumi.CustomResource):
     def snowflake_topic2table_map(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Snowflake topic2table map (config key `snowflake.topic2table.map`).
+
+        Defaults to `"REGEX_MATCHER>^([-\\\\w]+\\\\.)([-\\\\w]+\\\\.)?([-\\\\w]+\\\\.)?([-\\\\w]+\\\\.)?([-\\\\w]+):$5"`.
         """
         return pulumi.get(self, "snowflake_topic2table_map")
 
@@ -1758,6 +1954,8 @@ class SnowflakeDestination(pulumi.CustomResource):
     def sql_table_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         SQL table name (config key `sql.table.name`).
+
+        Defaults to `"{{table}}_DT"`.
         """
         return pulumi.get(self, "sql_table_name")
 
@@ -1850,6 +2048,8 @@ class SnowflakeDestination(pulumi.CustomResource):
         """
         Transforms mark columns as required fields include all (config key
         `transforms.MarkColumnsAsRequired.fields.include.all`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_fields_include_all")
 
@@ -1861,6 +2061,8 @@ class SnowflakeDestination(pulumi.CustomResource):
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
@@ -1887,6 +2089,8 @@ class SnowflakeDestination(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1898,6 +2102,8 @@ class SnowflakeDestination(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1909,6 +2115,8 @@ class SnowflakeDestination(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1918,6 +2126,8 @@ class SnowflakeDestination(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1927,6 +2137,8 @@ class SnowflakeDestination(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1935,6 +2147,8 @@ class SnowflakeDestination(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1983,6 +2197,8 @@ class SnowflakeDestination(pulumi.CustomResource):
     def transforms_to_decimal_j_truncate_to_max_precision(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_decimal_j_truncate_to_max_precision")
 
@@ -2008,6 +2224,8 @@ class SnowflakeDestination(pulumi.CustomResource):
         """
         Transforms to JSON j convert all complex types (config key
         `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_json_j_convert_all_complex_types")
 
@@ -2025,6 +2243,8 @@ class SnowflakeDestination(pulumi.CustomResource):
         """
         Transforms to JSONB j convert all complex types (config key
         `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_complex_types")
 
@@ -2033,6 +2253,8 @@ class SnowflakeDestination(pulumi.CustomResource):
     def transforms_to_jsonb_j_convert_all_json(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_json")
 
@@ -2057,6 +2279,8 @@ class SnowflakeDestination(pulumi.CustomResource):
     def use_hybrid_tables(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Use hybrid tables (config key `use.hybrid.tables`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "use_hybrid_tables")
 

@@ -50,16 +50,26 @@ class SqlJoinTransformArgs:
                holds, and `deploy` deploys its latest version.
                
                Its `language` is `SQL` for this transform (config key `transforms.language`).
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
+               
+               Defaults to `"Any"`.
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config key `transforms.output.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
+               
+               Defaults to `"Any"`.
         :param pulumi.Input[_builtins.int] parallelism: Parallel tasks of the job (config key `transforms.input.job.parallelism`).
                
                Between 1 and 20.
+               
+               Defaults to `5`.
         :param pulumi.Input[_builtins.str] topic_ttl: Topic TTL (config key `transforms.topic.ttl`).
+               
+               Defaults to `""`.
         """
         pulumi.set(__self__, "input_topic_pattern", input_topic_pattern)
         pulumi.set(__self__, "output_topic_pattern", output_topic_pattern)
@@ -153,6 +163,8 @@ class SqlJoinTransformArgs:
         holds, and `deploy` deploys its latest version.
 
         Its `language` is `SQL` for this transform (config key `transforms.language`).
+
+        Defaults to none.
         """
         return pulumi.get(self, "implementation")
 
@@ -167,6 +179,8 @@ class SqlJoinTransformArgs:
         How input records are serialized (config key `transforms.input.serialization.format`).
 
         One of `Any`, `Avro`, `Json`.
+
+        Defaults to `"Any"`.
         """
         return pulumi.get(self, "input_format")
 
@@ -199,6 +213,8 @@ class SqlJoinTransformArgs:
         How output records are serialized (config key `transforms.output.serialization.format`).
 
         One of `Any`, `Avro`, `Json`.
+
+        Defaults to `"Any"`.
         """
         return pulumi.get(self, "output_format")
 
@@ -213,6 +229,8 @@ class SqlJoinTransformArgs:
         Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 
         Between 1 and 20.
+
+        Defaults to `5`.
         """
         return pulumi.get(self, "parallelism")
 
@@ -243,6 +261,8 @@ class SqlJoinTransformArgs:
     def topic_ttl(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Topic TTL (config key `transforms.topic.ttl`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "topic_ttl")
 
@@ -295,22 +315,32 @@ class SqlJoinTransform(pulumi.CustomResource):
                holds, and `deploy` deploys its latest version.
                
                Its `language` is `SQL` for this transform (config key `transforms.language`).
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
+               
+               Defaults to `"Any"`.
         :param pulumi.Input[_builtins.str] input_topic_pattern: Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
                
                Changes in place.
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config key `transforms.output.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
+               
+               Defaults to `"Any"`.
         :param pulumi.Input[_builtins.str] output_topic_pattern: Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
                
                Changes in place.
         :param pulumi.Input[_builtins.int] parallelism: Parallel tasks of the job (config key `transforms.input.job.parallelism`).
                
                Between 1 and 20.
+               
+               Defaults to `5`.
         :param pulumi.Input[_builtins.str] topic_ttl: Topic TTL (config key `transforms.topic.ttl`).
+               
+               Defaults to `""`.
         """
         ...
     @overload
@@ -465,6 +495,8 @@ class SqlJoinTransform(pulumi.CustomResource):
         holds, and `deploy` deploys its latest version.
 
         Its `language` is `SQL` for this transform (config key `transforms.language`).
+
+        Defaults to none.
         """
         return pulumi.get(self, "implementation")
 
@@ -475,6 +507,8 @@ class SqlJoinTransform(pulumi.CustomResource):
         How input records are serialized (config key `transforms.input.serialization.format`).
 
         One of `Any`, `Avro`, `Json`.
+
+        Defaults to `"Any"`.
         """
         return pulumi.get(self, "input_format")
 
@@ -529,6 +563,8 @@ class SqlJoinTransform(pulumi.CustomResource):
         How output records are serialized (config key `transforms.output.serialization.format`).
 
         One of `Any`, `Avro`, `Json`.
+
+        Defaults to `"Any"`.
         """
         return pulumi.get(self, "output_format")
 
@@ -549,6 +585,8 @@ class SqlJoinTransform(pulumi.CustomResource):
         Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 
         Between 1 and 20.
+
+        Defaults to `5`.
         """
         return pulumi.get(self, "parallelism")
 
@@ -575,6 +613,8 @@ class SqlJoinTransform(pulumi.CustomResource):
     def topic_ttl(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Topic TTL (config key `transforms.topic.ttl`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "topic_ttl")
 

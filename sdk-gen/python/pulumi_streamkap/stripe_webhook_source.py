@@ -61,70 +61,124 @@ class StripeWebhookSourceArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] api_key: API key (config key `api.key`).
         :param pulumi.Input[_builtins.bool] camel_source_dlq_enabled: Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_fanout_fields: Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] camel_source_payload_router_include_event: Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_stripe_signing_secret: Camel source payload router stripe signing secret (config key `camel.source.payload.router.stripe.signing.secret`).
                
                Secret: stored as a Pulumi secret.
+               
+               Defaults to `""`.
         :param pulumi.Input['CamelSourcePayloadRouterUnknownTypeBehavior'] camel_source_payload_router_unknown_type_behavior: Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
                
                One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+               
+               Defaults to `"DEFAULT_TOPIC"`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_unknown_type_default_topic: Camel source payload router unknown type default topic (config key
                `camel.source.payload.router.unknown.type.default.topic`).
+               
+               Defaults to `"unknown"`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_stripe_api_key: Camel source snapshot stripe API key (config key `camel.source.snapshot.stripe.api.key`).
                
                Secret: stored as a Pulumi secret.
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input['RestartTaskTriggerArgs'] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] topic_include_list: Topic include list (config key `topic.include.list.user.defined`).
+               
+               Defaults to `"customer,payment_intent,charge,invoice"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] webhook_url: Webhook URL (config key `webhook.url`).
         """
         if adopt is not None:
@@ -200,6 +254,8 @@ class StripeWebhookSourceArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -224,6 +280,8 @@ class StripeWebhookSourceArgs:
     def camel_source_dlq_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "camel_source_dlq_enabled")
 
@@ -236,6 +294,8 @@ class StripeWebhookSourceArgs:
     def camel_source_payload_router_fanout_fields(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_payload_router_fanout_fields")
 
@@ -248,6 +308,8 @@ class StripeWebhookSourceArgs:
     def camel_source_payload_router_include_event(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "camel_source_payload_router_include_event")
 
@@ -262,6 +324,8 @@ class StripeWebhookSourceArgs:
         Camel source payload router stripe signing secret (config key `camel.source.payload.router.stripe.signing.secret`).
 
         Secret: stored as a Pulumi secret.
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_payload_router_stripe_signing_secret")
 
@@ -276,6 +340,8 @@ class StripeWebhookSourceArgs:
         Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 
         One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+
+        Defaults to `"DEFAULT_TOPIC"`.
         """
         return pulumi.get(self, "camel_source_payload_router_unknown_type_behavior")
 
@@ -289,6 +355,8 @@ class StripeWebhookSourceArgs:
         """
         Camel source payload router unknown type default topic (config key
         `camel.source.payload.router.unknown.type.default.topic`).
+
+        Defaults to `"unknown"`.
         """
         return pulumi.get(self, "camel_source_payload_router_unknown_type_default_topic")
 
@@ -303,6 +371,8 @@ class StripeWebhookSourceArgs:
         Camel source snapshot stripe API key (config key `camel.source.snapshot.stripe.api.key`).
 
         Secret: stored as a Pulumi secret.
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_stripe_api_key")
 
@@ -315,6 +385,8 @@ class StripeWebhookSourceArgs:
     def insert_topic_name_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -329,6 +401,8 @@ class StripeWebhookSourceArgs:
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -343,6 +417,8 @@ class StripeWebhookSourceArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -355,6 +431,8 @@ class StripeWebhookSourceArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -368,6 +446,8 @@ class StripeWebhookSourceArgs:
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -381,6 +461,8 @@ class StripeWebhookSourceArgs:
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -393,6 +475,8 @@ class StripeWebhookSourceArgs:
     def restart_task_trigger(self) -> pulumi.Input[Optional['RestartTaskTriggerArgs']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -406,6 +490,8 @@ class StripeWebhookSourceArgs:
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -423,6 +509,8 @@ class StripeWebhookSourceArgs:
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -439,6 +527,8 @@ class StripeWebhookSourceArgs:
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -452,6 +542,8 @@ class StripeWebhookSourceArgs:
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -464,6 +556,8 @@ class StripeWebhookSourceArgs:
     def topic_include_list(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Topic include list (config key `topic.include.list.user.defined`).
+
+        Defaults to `"customer,payment_intent,charge,invoice"`.
         """
         return pulumi.get(self, "topic_include_list")
 
@@ -502,6 +596,8 @@ class StripeWebhookSourceArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -517,6 +613,8 @@ class StripeWebhookSourceArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -532,6 +630,8 @@ class StripeWebhookSourceArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -545,6 +645,8 @@ class StripeWebhookSourceArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -558,6 +660,8 @@ class StripeWebhookSourceArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -570,6 +674,8 @@ class StripeWebhookSourceArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -594,6 +700,8 @@ class StripeWebhookSourceArgs:
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 
@@ -666,70 +774,124 @@ class StripeWebhookSource(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] api_key: API key (config key `api.key`).
         :param pulumi.Input[_builtins.bool] camel_source_dlq_enabled: Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_fanout_fields: Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] camel_source_payload_router_include_event: Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_stripe_signing_secret: Camel source payload router stripe signing secret (config key `camel.source.payload.router.stripe.signing.secret`).
                
                Secret: stored as a Pulumi secret.
+               
+               Defaults to `""`.
         :param pulumi.Input['CamelSourcePayloadRouterUnknownTypeBehavior'] camel_source_payload_router_unknown_type_behavior: Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
                
                One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+               
+               Defaults to `"DEFAULT_TOPIC"`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_unknown_type_default_topic: Camel source payload router unknown type default topic (config key
                `camel.source.payload.router.unknown.type.default.topic`).
+               
+               Defaults to `"unknown"`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_stripe_api_key: Camel source snapshot stripe API key (config key `camel.source.snapshot.stripe.api.key`).
                
                Secret: stored as a Pulumi secret.
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] topic_include_list: Topic include list (config key `topic.include.list.user.defined`).
+               
+               Defaults to `"customer,payment_intent,charge,invoice"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] webhook_url: Webhook URL (config key `webhook.url`).
         """
         ...
@@ -917,6 +1079,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -933,6 +1097,8 @@ class StripeWebhookSource(pulumi.CustomResource):
     def camel_source_dlq_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "camel_source_dlq_enabled")
 
@@ -941,6 +1107,8 @@ class StripeWebhookSource(pulumi.CustomResource):
     def camel_source_payload_router_fanout_fields(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_payload_router_fanout_fields")
 
@@ -949,6 +1117,8 @@ class StripeWebhookSource(pulumi.CustomResource):
     def camel_source_payload_router_include_event(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "camel_source_payload_router_include_event")
 
@@ -959,6 +1129,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         Camel source payload router stripe signing secret (config key `camel.source.payload.router.stripe.signing.secret`).
 
         Secret: stored as a Pulumi secret.
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_payload_router_stripe_signing_secret")
 
@@ -969,6 +1141,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 
         One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+
+        Defaults to `"DEFAULT_TOPIC"`.
         """
         return pulumi.get(self, "camel_source_payload_router_unknown_type_behavior")
 
@@ -978,6 +1152,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         """
         Camel source payload router unknown type default topic (config key
         `camel.source.payload.router.unknown.type.default.topic`).
+
+        Defaults to `"unknown"`.
         """
         return pulumi.get(self, "camel_source_payload_router_unknown_type_default_topic")
 
@@ -988,6 +1164,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         Camel source snapshot stripe API key (config key `camel.source.snapshot.stripe.api.key`).
 
         Secret: stored as a Pulumi secret.
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_stripe_api_key")
 
@@ -1028,6 +1206,8 @@ class StripeWebhookSource(pulumi.CustomResource):
     def insert_topic_name_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -1046,6 +1226,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -1056,6 +1238,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -1064,6 +1248,8 @@ class StripeWebhookSource(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1073,6 +1259,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -1082,6 +1270,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -1090,6 +1280,8 @@ class StripeWebhookSource(pulumi.CustomResource):
     def restart_task_trigger(self) -> pulumi.Output[Optional['outputs.RestartTaskTrigger']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -1099,6 +1291,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -1120,6 +1314,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -1132,6 +1328,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -1141,6 +1339,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -1165,6 +1365,8 @@ class StripeWebhookSource(pulumi.CustomResource):
     def topic_include_list(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Topic include list (config key `topic.include.list.user.defined`).
+
+        Defaults to `"customer,payment_intent,charge,invoice"`.
         """
         return pulumi.get(self, "topic_include_list")
 
@@ -1199,6 +1401,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1210,6 +1414,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1221,6 +1427,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1230,6 +1438,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1239,6 +1449,8 @@ class StripeWebhookSource(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1247,6 +1459,8 @@ class StripeWebhookSource(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1263,6 +1477,8 @@ class StripeWebhookSource(pulumi.CustomResource):
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 

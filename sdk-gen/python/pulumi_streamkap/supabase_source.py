@@ -93,66 +93,116 @@ class SupabaseSourceArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['BinaryHandlingMode'] binary_handling_mode: Binary handling mode (config key `binary.handling.mode`).
                
                One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+               
+               Defaults to `"bytes"`.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
         :param pulumi.Input[_builtins.str] column_include_list: Column include list (config key `column.include.list.user.defined`).
         :param pulumi.Input[_builtins.bool] column_include_list_toggled: Column include list toggled (config key `column.include.list.toggled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.int] database_port: Database port (config key `database.port.user.defined`).
                
                Between 1 and 65535.
+               
+               Defaults to `5432`.
         :param pulumi.Input['DatabaseSslmode'] database_sslmode: Database sslmode (config key `database.sslmode`).
                
                One of `require`, `disable`.
+               
+               Defaults to `"require"`.
         :param pulumi.Input[_builtins.str] heartbeat_data_collection_schema_or_database: Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
         :param pulumi.Input[_builtins.bool] heartbeat_enabled: Heartbeat enabled (config key `heartbeat.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.bool] include_source_db_name_in_table_name: Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input['PostProcessors'] post_processors: Post processors (config key `post.processors`).
                
                One of `reselector`.
         :param pulumi.Input[_builtins.str] predicates_is_topic_to_enrich_pattern: Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+               
+               Defaults to `"$^"`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] publication_name: Publication name (config key `publication.name`).
+               
+               Defaults to `"streamkap_pub"`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input['RestartTaskTriggerArgs'] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
         :param pulumi.Input[_builtins.str] slot_name: Slot name (config key `slot.name`).
+               
+               Defaults to `"streamkap_pgoutput_slot"`.
         :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['SnapshotReadOnly'] snapshot_read_only: Snapshot read only (config key `snapshot.read.only.user.defined`).
                
                One of `Yes`, `No`.
+               
+               Defaults to `"Yes"`.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_insert_static_key1_static_field: Transforms insert static key1 static field (config key `transforms.InsertStaticKey1.static.field`).
         :param pulumi.Input[_builtins.str] transforms_insert_static_key1_static_value: Transforms insert static key1 static value (config key `transforms.InsertStaticKey1.static.value`).
         :param pulumi.Input[_builtins.str] transforms_insert_static_key2_static_field: Transforms insert static key2 static field (config key `transforms.InsertStaticKey2.static.field`).
@@ -166,21 +216,35 @@ class SupabaseSourceArgs:
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         pulumi.set(__self__, "database_dbname", database_dbname)
         pulumi.set(__self__, "database_hostname", database_hostname)
@@ -371,6 +435,8 @@ class SupabaseSourceArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -385,6 +451,8 @@ class SupabaseSourceArgs:
         Binary handling mode (config key `binary.handling.mode`).
 
         One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+
+        Defaults to `"bytes"`.
         """
         return pulumi.get(self, "binary_handling_mode")
 
@@ -421,6 +489,8 @@ class SupabaseSourceArgs:
     def column_include_list_toggled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Column include list toggled (config key `column.include.list.toggled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "column_include_list_toggled")
 
@@ -435,6 +505,8 @@ class SupabaseSourceArgs:
         Database port (config key `database.port.user.defined`).
 
         Between 1 and 65535.
+
+        Defaults to `5432`.
         """
         return pulumi.get(self, "database_port")
 
@@ -449,6 +521,8 @@ class SupabaseSourceArgs:
         Database sslmode (config key `database.sslmode`).
 
         One of `require`, `disable`.
+
+        Defaults to `"require"`.
         """
         return pulumi.get(self, "database_sslmode")
 
@@ -473,6 +547,8 @@ class SupabaseSourceArgs:
     def heartbeat_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Heartbeat enabled (config key `heartbeat.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "heartbeat_enabled")
 
@@ -485,6 +561,8 @@ class SupabaseSourceArgs:
     def include_source_db_name_in_table_name(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "include_source_db_name_in_table_name")
 
@@ -497,6 +575,8 @@ class SupabaseSourceArgs:
     def insert_topic_name_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -511,6 +591,8 @@ class SupabaseSourceArgs:
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -525,6 +607,8 @@ class SupabaseSourceArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -551,6 +635,8 @@ class SupabaseSourceArgs:
     def predicates_is_topic_to_enrich_pattern(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+
+        Defaults to `"$^"`.
         """
         return pulumi.get(self, "predicates_is_topic_to_enrich_pattern")
 
@@ -563,6 +649,8 @@ class SupabaseSourceArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -575,6 +663,8 @@ class SupabaseSourceArgs:
     def publication_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Publication name (config key `publication.name`).
+
+        Defaults to `"streamkap_pub"`.
         """
         return pulumi.get(self, "publication_name")
 
@@ -588,6 +678,8 @@ class SupabaseSourceArgs:
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -601,6 +693,8 @@ class SupabaseSourceArgs:
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -613,6 +707,8 @@ class SupabaseSourceArgs:
     def restart_task_trigger(self) -> pulumi.Input[Optional['RestartTaskTriggerArgs']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -626,6 +722,8 @@ class SupabaseSourceArgs:
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -650,6 +748,8 @@ class SupabaseSourceArgs:
     def slot_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Slot name (config key `slot.name`).
+
+        Defaults to `"streamkap_pgoutput_slot"`.
         """
         return pulumi.get(self, "slot_name")
 
@@ -667,6 +767,8 @@ class SupabaseSourceArgs:
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -681,6 +783,8 @@ class SupabaseSourceArgs:
         Snapshot read only (config key `snapshot.read.only.user.defined`).
 
         One of `Yes`, `No`.
+
+        Defaults to `"Yes"`.
         """
         return pulumi.get(self, "snapshot_read_only")
 
@@ -693,6 +797,8 @@ class SupabaseSourceArgs:
     def ssh_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -719,6 +825,8 @@ class SupabaseSourceArgs:
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -743,6 +851,8 @@ class SupabaseSourceArgs:
     def ssh_user(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -759,6 +869,8 @@ class SupabaseSourceArgs:
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -772,6 +884,8 @@ class SupabaseSourceArgs:
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -906,6 +1020,8 @@ class SupabaseSourceArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -921,6 +1037,8 @@ class SupabaseSourceArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -936,6 +1054,8 @@ class SupabaseSourceArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -949,6 +1069,8 @@ class SupabaseSourceArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -962,6 +1084,8 @@ class SupabaseSourceArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -974,6 +1098,8 @@ class SupabaseSourceArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -998,6 +1124,8 @@ class SupabaseSourceArgs:
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 
@@ -1081,12 +1209,18 @@ class SupabaseSource(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['BinaryHandlingMode'] binary_handling_mode: Binary handling mode (config key `binary.handling.mode`).
                
                One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+               
+               Defaults to `"bytes"`.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
         :param pulumi.Input[_builtins.str] column_include_list: Column include list (config key `column.include.list.user.defined`).
         :param pulumi.Input[_builtins.bool] column_include_list_toggled: Column include list toggled (config key `column.include.list.toggled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] database_dbname: Database dbname (config key `database.dbname`).
         :param pulumi.Input[_builtins.str] database_hostname: Database hostname (config key `database.hostname.user.defined`).
         :param pulumi.Input[_builtins.str] database_password: Database password (config key `database.password`).
@@ -1095,60 +1229,104 @@ class SupabaseSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] database_port: Database port (config key `database.port.user.defined`).
                
                Between 1 and 65535.
+               
+               Defaults to `5432`.
         :param pulumi.Input['DatabaseSslmode'] database_sslmode: Database sslmode (config key `database.sslmode`).
                
                One of `require`, `disable`.
+               
+               Defaults to `"require"`.
         :param pulumi.Input[_builtins.str] database_user: Database user (config key `database.user`).
         :param pulumi.Input[_builtins.str] heartbeat_data_collection_schema_or_database: Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
         :param pulumi.Input[_builtins.bool] heartbeat_enabled: Heartbeat enabled (config key `heartbeat.enabled`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.bool] include_source_db_name_in_table_name: Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input['PostProcessors'] post_processors: Post processors (config key `post.processors`).
                
                One of `reselector`.
         :param pulumi.Input[_builtins.str] predicates_is_topic_to_enrich_pattern: Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+               
+               Defaults to `"$^"`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] publication_name: Publication name (config key `publication.name`).
+               
+               Defaults to `"streamkap_pub"`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[_builtins.str] schema_include_list: Schema include list (config key `schema.include.list`).
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
         :param pulumi.Input[_builtins.str] slot_name: Slot name (config key `slot.name`).
+               
+               Defaults to `"streamkap_pgoutput_slot"`.
         :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['SnapshotReadOnly'] snapshot_read_only: Snapshot read only (config key `snapshot.read.only.user.defined`).
                
                One of `Yes`, `No`.
+               
+               Defaults to `"Yes"`.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] ssh_host: SSH host (config key `ssh.host`).
         :param pulumi.Input[_builtins.int] ssh_port: SSH port (config key `ssh.port`).
                
                Between 1 and 65535.
+               
+               Defaults to `22`.
         :param pulumi.Input[_builtins.str] ssh_public_key: SSH public key (config key `ssh.public.key.user.displayed`).
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
+               
+               Defaults to `"streamkap"`.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[_builtins.str] table_include_list: Table include list (config key `table.include.list.user.defined`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_insert_static_key1_static_field: Transforms insert static key1 static field (config key `transforms.InsertStaticKey1.static.field`).
         :param pulumi.Input[_builtins.str] transforms_insert_static_key1_static_value: Transforms insert static key1 static value (config key `transforms.InsertStaticKey1.static.value`).
         :param pulumi.Input[_builtins.str] transforms_insert_static_key2_static_field: Transforms insert static key2 static field (config key `transforms.InsertStaticKey2.static.field`).
@@ -1162,21 +1340,35 @@ class SupabaseSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         """
         ...
     @overload
@@ -1446,6 +1638,8 @@ class SupabaseSource(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -1456,6 +1650,8 @@ class SupabaseSource(pulumi.CustomResource):
         Binary handling mode (config key `binary.handling.mode`).
 
         One of `bytes`, `base64`, `base64-url-safe`, `hex`.
+
+        Defaults to `"bytes"`.
         """
         return pulumi.get(self, "binary_handling_mode")
 
@@ -1480,6 +1676,8 @@ class SupabaseSource(pulumi.CustomResource):
     def column_include_list_toggled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Column include list toggled (config key `column.include.list.toggled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "column_include_list_toggled")
 
@@ -1548,6 +1746,8 @@ class SupabaseSource(pulumi.CustomResource):
         Database port (config key `database.port.user.defined`).
 
         Between 1 and 65535.
+
+        Defaults to `5432`.
         """
         return pulumi.get(self, "database_port")
 
@@ -1558,6 +1758,8 @@ class SupabaseSource(pulumi.CustomResource):
         Database sslmode (config key `database.sslmode`).
 
         One of `require`, `disable`.
+
+        Defaults to `"require"`.
         """
         return pulumi.get(self, "database_sslmode")
 
@@ -1582,6 +1784,8 @@ class SupabaseSource(pulumi.CustomResource):
     def heartbeat_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Heartbeat enabled (config key `heartbeat.enabled`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "heartbeat_enabled")
 
@@ -1590,6 +1794,8 @@ class SupabaseSource(pulumi.CustomResource):
     def include_source_db_name_in_table_name(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Include source DB name in table name (config key `include.source.db.name.in.table.name.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "include_source_db_name_in_table_name")
 
@@ -1598,6 +1804,8 @@ class SupabaseSource(pulumi.CustomResource):
     def insert_topic_name_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -1616,6 +1824,8 @@ class SupabaseSource(pulumi.CustomResource):
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -1626,6 +1836,8 @@ class SupabaseSource(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -1644,6 +1856,8 @@ class SupabaseSource(pulumi.CustomResource):
     def predicates_is_topic_to_enrich_pattern(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
+
+        Defaults to `"$^"`.
         """
         return pulumi.get(self, "predicates_is_topic_to_enrich_pattern")
 
@@ -1652,6 +1866,8 @@ class SupabaseSource(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1660,6 +1876,8 @@ class SupabaseSource(pulumi.CustomResource):
     def publication_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Publication name (config key `publication.name`).
+
+        Defaults to `"streamkap_pub"`.
         """
         return pulumi.get(self, "publication_name")
 
@@ -1669,6 +1887,8 @@ class SupabaseSource(pulumi.CustomResource):
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -1678,6 +1898,8 @@ class SupabaseSource(pulumi.CustomResource):
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -1686,6 +1908,8 @@ class SupabaseSource(pulumi.CustomResource):
     def restart_task_trigger(self) -> pulumi.Output[Optional['outputs.RestartTaskTrigger']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -1695,6 +1919,8 @@ class SupabaseSource(pulumi.CustomResource):
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -1727,6 +1953,8 @@ class SupabaseSource(pulumi.CustomResource):
     def slot_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Slot name (config key `slot.name`).
+
+        Defaults to `"streamkap_pgoutput_slot"`.
         """
         return pulumi.get(self, "slot_name")
 
@@ -1740,6 +1968,8 @@ class SupabaseSource(pulumi.CustomResource):
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -1750,6 +1980,8 @@ class SupabaseSource(pulumi.CustomResource):
         Snapshot read only (config key `snapshot.read.only.user.defined`).
 
         One of `Yes`, `No`.
+
+        Defaults to `"Yes"`.
         """
         return pulumi.get(self, "snapshot_read_only")
 
@@ -1758,6 +1990,8 @@ class SupabaseSource(pulumi.CustomResource):
     def ssh_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         SSH enabled (config key `ssh.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "ssh_enabled")
 
@@ -1776,6 +2010,8 @@ class SupabaseSource(pulumi.CustomResource):
         SSH port (config key `ssh.port`).
 
         Between 1 and 65535.
+
+        Defaults to `22`.
         """
         return pulumi.get(self, "ssh_port")
 
@@ -1792,6 +2028,8 @@ class SupabaseSource(pulumi.CustomResource):
     def ssh_user(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         SSH user (config key `ssh.user`).
+
+        Defaults to `"streamkap"`.
         """
         return pulumi.get(self, "ssh_user")
 
@@ -1804,6 +2042,8 @@ class SupabaseSource(pulumi.CustomResource):
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -1821,6 +2061,8 @@ class SupabaseSource(pulumi.CustomResource):
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -1935,6 +2177,8 @@ class SupabaseSource(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1946,6 +2190,8 @@ class SupabaseSource(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1957,6 +2203,8 @@ class SupabaseSource(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1966,6 +2214,8 @@ class SupabaseSource(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1975,6 +2225,8 @@ class SupabaseSource(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1983,6 +2235,8 @@ class SupabaseSource(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1999,6 +2253,8 @@ class SupabaseSource(pulumi.CustomResource):
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 

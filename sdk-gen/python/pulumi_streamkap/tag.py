@@ -34,12 +34,20 @@ class TagArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] description: Free text shown with the tag, up to 1000 characters.
+               
+               Defaults to none.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] types: The kinds of object the tag can be put on: `sources`, `destinations`, `pipelines`, `transforms`, `topics`
                (also `services`, `users`, `tenant`).
+               
+               Defaults to sources, destinations, pipelines, transforms and topics.
         """
         pulumi.set(__self__, "name", name)
         if adopt is not None:
@@ -72,6 +80,8 @@ class TagArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -84,6 +94,8 @@ class TagArgs:
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Free text shown with the tag, up to 1000 characters.
+
+        Defaults to none.
         """
         return pulumi.get(self, "description")
 
@@ -98,6 +110,8 @@ class TagArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -111,6 +125,8 @@ class TagArgs:
         """
         The kinds of object the tag can be put on: `sources`, `destinations`, `pipelines`, `transforms`, `topics`
         (also `services`, `users`, `tenant`).
+
+        Defaults to sources, destinations, pipelines, transforms and topics.
         """
         return pulumi.get(self, "types")
 
@@ -144,14 +160,22 @@ class Tag(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] description: Free text shown with the tag, up to 1000 characters.
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.str] name: The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
                place; objects keep it.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] types: The kinds of object the tag can be put on: `sources`, `destinations`, `pipelines`, `transforms`, `topics`
                (also `services`, `users`, `tenant`).
+               
+               Defaults to sources, destinations, pipelines, transforms and topics.
         """
         ...
     @overload
@@ -243,6 +267,8 @@ class Tag(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -259,6 +285,8 @@ class Tag(pulumi.CustomResource):
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Free text shown with the tag, up to 1000 characters.
+
+        Defaults to none.
         """
         return pulumi.get(self, "description")
 
@@ -278,6 +306,8 @@ class Tag(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -295,6 +325,8 @@ class Tag(pulumi.CustomResource):
         """
         The kinds of object the tag can be put on: `sources`, `destinations`, `pipelines`, `transforms`, `topics`
         (also `services`, `users`, `tenant`).
+
+        Defaults to sources, destinations, pipelines, transforms and topics.
         """
         return pulumi.get(self, "types")
 

@@ -39,19 +39,41 @@ class TopicArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['CleanupPolicy'] cleanup_policy: `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
+               
+               Defaults to the service's (`delete`).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] custom_configs: Further Kafka topic settings. Changing them replaces the topic.
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.int] max_message_bytes: Largest record in bytes. Changing it replaces the topic.
+               
+               Defaults to the service's.
         :param pulumi.Input[_builtins.int] min_insync_replicas: Replicas that must acknowledge a write, 1 to 10. Changing it replaces the topic.
+               
+               Defaults to the service's.
         :param pulumi.Input[_builtins.str] name: The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.int] partitions: Number of partitions. It can only grow; `pulumi preview` refuses a smaller number.
+               
+               Defaults to 1.
         :param pulumi.Input[_builtins.int] replication_factor: Replicas of each partition, 1 to 10. Changing it replaces the topic.
+               
+               Defaults to the service's.
         :param pulumi.Input[_builtins.int] retention_bytes: Size limit per partition in bytes; -1 for none. Changing it replaces the topic.
+               
+               Defaults to the service's.
         :param pulumi.Input[_builtins.int] retention_ms: How long records are kept, in milliseconds; -1 keeps them forever. Changing it replaces the topic.
+               
+               Defaults to the service's.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `getTags`). `[]` removes every tag.
+               
+               Defaults to left as they are on the service.
         """
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
@@ -86,6 +108,8 @@ class TopicArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -98,6 +122,8 @@ class TopicArgs:
     def cleanup_policy(self) -> pulumi.Input[Optional['CleanupPolicy']]:
         """
         `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
+
+        Defaults to the service's (`delete`).
         """
         return pulumi.get(self, "cleanup_policy")
 
@@ -110,6 +136,8 @@ class TopicArgs:
     def custom_configs(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
         """
         Further Kafka topic settings. Changing them replaces the topic.
+
+        Defaults to none.
         """
         return pulumi.get(self, "custom_configs")
 
@@ -122,6 +150,8 @@ class TopicArgs:
     def max_message_bytes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Largest record in bytes. Changing it replaces the topic.
+
+        Defaults to the service's.
         """
         return pulumi.get(self, "max_message_bytes")
 
@@ -134,6 +164,8 @@ class TopicArgs:
     def min_insync_replicas(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Replicas that must acknowledge a write, 1 to 10. Changing it replaces the topic.
+
+        Defaults to the service's.
         """
         return pulumi.get(self, "min_insync_replicas")
 
@@ -160,6 +192,8 @@ class TopicArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -172,6 +206,8 @@ class TopicArgs:
     def partitions(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Number of partitions. It can only grow; `pulumi preview` refuses a smaller number.
+
+        Defaults to 1.
         """
         return pulumi.get(self, "partitions")
 
@@ -184,6 +220,8 @@ class TopicArgs:
     def replication_factor(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Replicas of each partition, 1 to 10. Changing it replaces the topic.
+
+        Defaults to the service's.
         """
         return pulumi.get(self, "replication_factor")
 
@@ -196,6 +234,8 @@ class TopicArgs:
     def retention_bytes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Size limit per partition in bytes; -1 for none. Changing it replaces the topic.
+
+        Defaults to the service's.
         """
         return pulumi.get(self, "retention_bytes")
 
@@ -208,6 +248,8 @@ class TopicArgs:
     def retention_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         How long records are kept, in milliseconds; -1 keeps them forever. Changing it replaces the topic.
+
+        Defaults to the service's.
         """
         return pulumi.get(self, "retention_ms")
 
@@ -220,6 +262,8 @@ class TopicArgs:
     def tags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
         Tag ids (see `getTags`). `[]` removes every tag.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -256,19 +300,41 @@ class Topic(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input['CleanupPolicy'] cleanup_policy: `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
+               
+               Defaults to the service's (`delete`).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] custom_configs: Further Kafka topic settings. Changing them replaces the topic.
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.int] max_message_bytes: Largest record in bytes. Changing it replaces the topic.
+               
+               Defaults to the service's.
         :param pulumi.Input[_builtins.int] min_insync_replicas: Replicas that must acknowledge a write, 1 to 10. Changing it replaces the topic.
+               
+               Defaults to the service's.
         :param pulumi.Input[_builtins.str] name: The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.int] partitions: Number of partitions. It can only grow; `pulumi preview` refuses a smaller number.
+               
+               Defaults to 1.
         :param pulumi.Input[_builtins.int] replication_factor: Replicas of each partition, 1 to 10. Changing it replaces the topic.
+               
+               Defaults to the service's.
         :param pulumi.Input[_builtins.int] retention_bytes: Size limit per partition in bytes; -1 for none. Changing it replaces the topic.
+               
+               Defaults to the service's.
         :param pulumi.Input[_builtins.int] retention_ms: How long records are kept, in milliseconds; -1 keeps them forever. Changing it replaces the topic.
+               
+               Defaults to the service's.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `getTags`). `[]` removes every tag.
+               
+               Defaults to left as they are on the service.
         """
         ...
     @overload
@@ -375,6 +441,8 @@ class Topic(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -383,6 +451,8 @@ class Topic(pulumi.CustomResource):
     def cleanup_policy(self) -> pulumi.Output[Optional['CleanupPolicy']]:
         """
         `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
+
+        Defaults to the service's (`delete`).
         """
         return pulumi.get(self, "cleanup_policy")
 
@@ -391,6 +461,8 @@ class Topic(pulumi.CustomResource):
     def custom_configs(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
         """
         Further Kafka topic settings. Changing them replaces the topic.
+
+        Defaults to none.
         """
         return pulumi.get(self, "custom_configs")
 
@@ -399,6 +471,8 @@ class Topic(pulumi.CustomResource):
     def max_message_bytes(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Largest record in bytes. Changing it replaces the topic.
+
+        Defaults to the service's.
         """
         return pulumi.get(self, "max_message_bytes")
 
@@ -407,6 +481,8 @@ class Topic(pulumi.CustomResource):
     def min_insync_replicas(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Replicas that must acknowledge a write, 1 to 10. Changing it replaces the topic.
+
+        Defaults to the service's.
         """
         return pulumi.get(self, "min_insync_replicas")
 
@@ -425,6 +501,8 @@ class Topic(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -441,6 +519,8 @@ class Topic(pulumi.CustomResource):
     def partitions(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Number of partitions. It can only grow; `pulumi preview` refuses a smaller number.
+
+        Defaults to 1.
         """
         return pulumi.get(self, "partitions")
 
@@ -449,6 +529,8 @@ class Topic(pulumi.CustomResource):
     def replication_factor(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Replicas of each partition, 1 to 10. Changing it replaces the topic.
+
+        Defaults to the service's.
         """
         return pulumi.get(self, "replication_factor")
 
@@ -457,6 +539,8 @@ class Topic(pulumi.CustomResource):
     def retention_bytes(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Size limit per partition in bytes; -1 for none. Changing it replaces the topic.
+
+        Defaults to the service's.
         """
         return pulumi.get(self, "retention_bytes")
 
@@ -465,6 +549,8 @@ class Topic(pulumi.CustomResource):
     def retention_ms(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         How long records are kept, in milliseconds; -1 keeps them forever. Changing it replaces the topic.
+
+        Defaults to the service's.
         """
         return pulumi.get(self, "retention_ms")
 
@@ -473,6 +559,8 @@ class Topic(pulumi.CustomResource):
     def tags(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
         Tag ids (see `getTags`). `[]` removes every tag.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 

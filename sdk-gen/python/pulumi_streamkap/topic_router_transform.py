@@ -48,12 +48,18 @@ class TopicRouterTransformArgs:
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
+               
+               Defaults to `"Any"`.
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config key `transforms.output.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
+               
+               Defaults to `"Any"`.
         :param pulumi.Input[_builtins.int] parallelism: Parallel tasks of the job (config key `transforms.input.job.parallelism`).
                
                Between 1 and 100.
+               
+               Defaults to `5`.
         """
         pulumi.set(__self__, "input_topic_pattern", input_topic_pattern)
         pulumi.set(__self__, "output_topic_pattern", output_topic_pattern)
@@ -153,6 +159,8 @@ class TopicRouterTransformArgs:
         How input records are serialized (config key `transforms.input.serialization.format`).
 
         One of `Any`, `Avro`, `Json`.
+
+        Defaults to `"Any"`.
         """
         return pulumi.get(self, "input_format")
 
@@ -185,6 +193,8 @@ class TopicRouterTransformArgs:
         How output records are serialized (config key `transforms.output.serialization.format`).
 
         One of `Any`, `Avro`, `Json`.
+
+        Defaults to `"Any"`.
         """
         return pulumi.get(self, "output_format")
 
@@ -199,6 +209,8 @@ class TopicRouterTransformArgs:
         Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 
         Between 1 and 100.
+
+        Defaults to `5`.
         """
         return pulumi.get(self, "parallelism")
 
@@ -267,18 +279,24 @@ class TopicRouterTransform(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
+               
+               Defaults to `"Any"`.
         :param pulumi.Input[_builtins.str] input_topic_pattern: Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
                
                Changes in place.
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config key `transforms.output.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
+               
+               Defaults to `"Any"`.
         :param pulumi.Input[_builtins.str] output_topic_pattern: Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
                
                Changes in place.
         :param pulumi.Input[_builtins.int] parallelism: Parallel tasks of the job (config key `transforms.input.job.parallelism`).
                
                Between 1 and 100.
+               
+               Defaults to `5`.
         """
         ...
     @overload
@@ -434,6 +452,8 @@ class TopicRouterTransform(pulumi.CustomResource):
         How input records are serialized (config key `transforms.input.serialization.format`).
 
         One of `Any`, `Avro`, `Json`.
+
+        Defaults to `"Any"`.
         """
         return pulumi.get(self, "input_format")
 
@@ -488,6 +508,8 @@ class TopicRouterTransform(pulumi.CustomResource):
         How output records are serialized (config key `transforms.output.serialization.format`).
 
         One of `Any`, `Avro`, `Json`.
+
+        Defaults to `"Any"`.
         """
         return pulumi.get(self, "output_format")
 
@@ -508,6 +530,8 @@ class TopicRouterTransform(pulumi.CustomResource):
         Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 
         Between 1 and 100.
+
+        Defaults to `5`.
         """
         return pulumi.get(self, "parallelism")
 

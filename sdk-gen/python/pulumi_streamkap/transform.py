@@ -48,31 +48,57 @@ class TransformInitArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]] config: Further settings of the type by their dotted keys, e.g. `{"transforms.async.capacity": 20}` for
                `enrich_async` or `{"transforms.topic.ttl": "1h"}` for `sql_join`; checked against the catalogue.
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.bool] deploy: Whether `up` deploys the transform: the latest version as the preview job (except `topic_router`, which runs
                on Kafka Connect and has none), then live, and waits for the job. It deploys on create, on each change of the
                code or config, and when the service no longer runs it live. Without it, new code is written and tested but
                not deployed.
+               
+               Defaults to false.
         :param pulumi.Input[_builtins.int] deploy_timeout_seconds: How long `up` waits for a deployed job to run (10 to 86400 seconds). When it is not running by then, `up`
                fails; the transform stays in the stack and the next `up` waits again. A failed job fails `up` at once.
+               
+               Defaults to 600.
         :param pulumi.Input['ImplementationArgs'] implementation: The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
                and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
                console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
+               
+               Defaults to "Any".
         :param pulumi.Input[_builtins.str] name: The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
                name>-<7 random characters>`. Changes in place.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
+               
+               Defaults to "Any".
         :param pulumi.Input[_builtins.int] parallelism: Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
+               
+               Defaults to 5.
         :param pulumi.Input['ReplayWindow'] replay_window: How far back the preview job re-reads its input topics when deployed: `7d`, `3d`, `24h`, `10m`, or `0` for
                none (from the latest position; not sent, as the service accepts only durations). It applies to the next
                deploy; changing it alone redeploys nothing.
+               
+               Defaults to the service's choice (latest offsets).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input['UnitTestArgs'] unit_test: A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
                deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
+               
+               Defaults to none.
         """
         pulumi.set(__self__, "input_topic_pattern", input_topic_pattern)
         pulumi.set(__self__, "output_topic_pattern", output_topic_pattern)
@@ -148,6 +174,8 @@ class TransformInitArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -161,6 +189,8 @@ class TransformInitArgs:
         """
         Further settings of the type by their dotted keys, e.g. `{"transforms.async.capacity": 20}` for
         `enrich_async` or `{"transforms.topic.ttl": "1h"}` for `sql_join`; checked against the catalogue.
+
+        Defaults to none.
         """
         return pulumi.get(self, "config")
 
@@ -176,6 +206,8 @@ class TransformInitArgs:
         on Kafka Connect and has none), then live, and waits for the job. It deploys on create, on each change of the
         code or config, and when the service no longer runs it live. Without it, new code is written and tested but
         not deployed.
+
+        Defaults to false.
         """
         return pulumi.get(self, "deploy")
 
@@ -189,6 +221,8 @@ class TransformInitArgs:
         """
         How long `up` waits for a deployed job to run (10 to 86400 seconds). When it is not running by then, `up`
         fails; the transform stays in the stack and the next `up` waits again. A failed job fails `up` at once.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "deploy_timeout_seconds")
 
@@ -203,6 +237,8 @@ class TransformInitArgs:
         The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
         and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
         console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
+
+        Defaults to none.
         """
         return pulumi.get(self, "implementation")
 
@@ -215,6 +251,8 @@ class TransformInitArgs:
     def input_format(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
+
+        Defaults to "Any".
         """
         return pulumi.get(self, "input_format")
 
@@ -228,6 +266,8 @@ class TransformInitArgs:
         """
         The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
         name>-<7 random characters>`. Changes in place.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -242,6 +282,8 @@ class TransformInitArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -254,6 +296,8 @@ class TransformInitArgs:
     def output_format(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
+
+        Defaults to "Any".
         """
         return pulumi.get(self, "output_format")
 
@@ -266,6 +310,8 @@ class TransformInitArgs:
     def parallelism(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
+
+        Defaults to 5.
         """
         return pulumi.get(self, "parallelism")
 
@@ -280,6 +326,8 @@ class TransformInitArgs:
         How far back the preview job re-reads its input topics when deployed: `7d`, `3d`, `24h`, `10m`, or `0` for
         none (from the latest position; not sent, as the service accepts only durations). It applies to the next
         deploy; changing it alone redeploys nothing.
+
+        Defaults to the service's choice (latest offsets).
         """
         return pulumi.get(self, "replay_window")
 
@@ -292,6 +340,8 @@ class TransformInitArgs:
     def tags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
         Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -305,6 +355,8 @@ class TransformInitArgs:
         """
         A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
         deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
+
+        Defaults to none.
         """
         return pulumi.get(self, "unit_test")
 
@@ -348,34 +400,60 @@ class Transform(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]] config: Further settings of the type by their dotted keys, e.g. `{"transforms.async.capacity": 20}` for
                `enrich_async` or `{"transforms.topic.ttl": "1h"}` for `sql_join`; checked against the catalogue.
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.bool] deploy: Whether `up` deploys the transform: the latest version as the preview job (except `topic_router`, which runs
                on Kafka Connect and has none), then live, and waits for the job. It deploys on create, on each change of the
                code or config, and when the service no longer runs it live. Without it, new code is written and tested but
                not deployed.
+               
+               Defaults to false.
         :param pulumi.Input[_builtins.int] deploy_timeout_seconds: How long `up` waits for a deployed job to run (10 to 86400 seconds). When it is not running by then, `up`
                fails; the transform stays in the stack and the next `up` waits again. A failed job fails `up` at once.
+               
+               Defaults to 600.
         :param pulumi.Input[Union['ImplementationArgs', 'ImplementationArgsDict']] implementation: The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
                and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
                console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
+               
+               Defaults to "Any".
         :param pulumi.Input[_builtins.str] input_topic_pattern: Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\\\.public\\\\..*`.
         :param pulumi.Input[_builtins.str] name: The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
                name>-<7 random characters>`. Changes in place.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
+               
+               Defaults to "Any".
         :param pulumi.Input[_builtins.str] output_topic_pattern: Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`).
         :param pulumi.Input[_builtins.int] parallelism: Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
+               
+               Defaults to 5.
         :param pulumi.Input['ReplayWindow'] replay_window: How far back the preview job re-reads its input topics when deployed: `7d`, `3d`, `24h`, `10m`, or `0` for
                none (from the latest position; not sent, as the service accepts only durations). It applies to the next
                deploy; changing it alone redeploys nothing.
+               
+               Defaults to the service's choice (latest offsets).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input['TransformType'] type: The kind of transform. Changing it replaces the transform.
         :param pulumi.Input[Union['UnitTestArgs', 'UnitTestArgsDict']] unit_test: A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
                deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
+               
+               Defaults to none.
         """
         ...
     @overload
@@ -513,6 +591,8 @@ class Transform(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -522,6 +602,8 @@ class Transform(pulumi.CustomResource):
         """
         Further settings of the type by their dotted keys, e.g. `{"transforms.async.capacity": 20}` for
         `enrich_async` or `{"transforms.topic.ttl": "1h"}` for `sql_join`; checked against the catalogue.
+
+        Defaults to none.
         """
         return pulumi.get(self, "config")
 
@@ -541,6 +623,8 @@ class Transform(pulumi.CustomResource):
         on Kafka Connect and has none), then live, and waits for the job. It deploys on create, on each change of the
         code or config, and when the service no longer runs it live. Without it, new code is written and tested but
         not deployed.
+
+        Defaults to false.
         """
         return pulumi.get(self, "deploy")
 
@@ -550,6 +634,8 @@ class Transform(pulumi.CustomResource):
         """
         How long `up` waits for a deployed job to run (10 to 86400 seconds). When it is not running by then, `up`
         fails; the transform stays in the stack and the next `up` waits again. A failed job fails `up` at once.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "deploy_timeout_seconds")
 
@@ -560,6 +646,8 @@ class Transform(pulumi.CustomResource):
         The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
         and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
         console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
+
+        Defaults to none.
         """
         return pulumi.get(self, "implementation")
 
@@ -568,6 +656,8 @@ class Transform(pulumi.CustomResource):
     def input_format(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
+
+        Defaults to "Any".
         """
         return pulumi.get(self, "input_format")
 
@@ -609,6 +699,8 @@ class Transform(pulumi.CustomResource):
         """
         The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
         name>-<7 random characters>`. Changes in place.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -619,6 +711,8 @@ class Transform(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -627,6 +721,8 @@ class Transform(pulumi.CustomResource):
     def output_format(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
+
+        Defaults to "Any".
         """
         return pulumi.get(self, "output_format")
 
@@ -643,6 +739,8 @@ class Transform(pulumi.CustomResource):
     def parallelism(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
+
+        Defaults to 5.
         """
         return pulumi.get(self, "parallelism")
 
@@ -661,6 +759,8 @@ class Transform(pulumi.CustomResource):
         How far back the preview job re-reads its input topics when deployed: `7d`, `3d`, `24h`, `10m`, or `0` for
         none (from the latest position; not sent, as the service accepts only durations). It applies to the next
         deploy; changing it alone redeploys nothing.
+
+        Defaults to the service's choice (latest offsets).
         """
         return pulumi.get(self, "replay_window")
 
@@ -669,6 +769,8 @@ class Transform(pulumi.CustomResource):
     def tags(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
         Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -686,6 +788,8 @@ class Transform(pulumi.CustomResource):
         """
         A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
         deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
+
+        Defaults to none.
         """
         return pulumi.get(self, "unit_test")
 

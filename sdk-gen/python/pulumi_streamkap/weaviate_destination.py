@@ -93,29 +93,61 @@ class WeaviateDestinationArgs:
         The set of arguments for constructing a WeaviateDestination resource.
 
         :param pulumi.Input[_builtins.str] await_termination_ms: Await termination ms (config key `await.termination.ms`).
+               
+               Defaults to `"10000"`.
         :param pulumi.Input[_builtins.str] batch_size: Batch size (config key `batch.size`).
+               
+               Defaults to `"100"`.
         :param pulumi.Input[_builtins.str] collection_mapping: Collection mapping (config key `collection.mapping`).
+               
+               Defaults to `"${topic}"`.
         :param pulumi.Input['ConsistencyLevel'] consistency_level: Consistency level (config key `consistency.level`).
                
                One of `ALL`, `ONE`, `QUORUM`.
+               
+               Defaults to `"QUORUM"`.
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
                
                Between 1 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input[_builtins.bool] delete_enabled: Delete enabled (config key `delete.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] document_id_field_name: Document ID field name (config key `document.id.field.name`).
+               
+               Defaults to `"id"`.
         :param pulumi.Input['DocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
                
                One of `None`, `Kafka ID`, `Field ID`.
+               
+               Defaults to `"None"`.
         :param pulumi.Input[_builtins.str] max_connection_retries: Max connection retries (config key `max.connection.retries`).
+               
+               Defaults to `"3"`.
         :param pulumi.Input[_builtins.str] max_timeout_retries: Max timeout retries (config key `max.timeout.retries`).
+               
+               Defaults to `"3"`.
         :param pulumi.Input[_builtins.str] pool_size: Pool size (config key `pool.size`).
+               
+               Defaults to `"1"`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] retry_backoff_ms: Retry backoff ms (config key `retry.backoff.ms`).
+               
+               Defaults to `"1000"`.
         :param pulumi.Input[_builtins.str] retry_interval: Retry interval (config key `retry.interval`).
+               
+               Defaults to `"2000"`.
         :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
+               
+               Defaults to `"basic"`.
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_match_regex: Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
@@ -125,65 +157,105 @@ class WeaviateDestinationArgs:
                `transforms.MarkColumnsAsOptional.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
                `transforms.MarkColumnsAsRequired.fields.include.all`).
+               
+               Defaults to `false`.
         :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_rename_fields_renames: Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_fields_include_list: Transforms string replace fields include list (config key `transforms.StringReplace.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_regex_patterns: Transforms string replace regex patterns (config key `transforms.StringReplace.regex.patterns`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_replacement_values: Transforms string replace replacement values (config key `transforms.StringReplace.replacement.values`).
         :param pulumi.Input[_builtins.str] transforms_to_decimal_j_fields_include_list: Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_decimal_j_truncate_to_max_precision: Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
                `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
                `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_jsonb_j_fields_include_list: Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_string_j_fields_include_list: Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] vector_field_name: Vector field name (config key `vector.field.name`).
+               
+               Defaults to `"vector"`.
         :param pulumi.Input['VectorStrategy'] vector_strategy: Vector strategy (config key `vector.strategy.user.defined`).
                
                One of `None`, `Field Vector`.
+               
+               Defaults to `"None"`.
         :param pulumi.Input[_builtins.str] weaviate_api_key: Weaviate API key (config key `weaviate.api.key`).
                
                Secret: stored as a Pulumi secret.
         :param pulumi.Input['WeaviateAuthScheme'] weaviate_auth_scheme: Weaviate auth scheme (config key `weaviate.auth.scheme`).
                
                One of `NONE`, `API_KEY`, `OIDC_CLIENT_CREDENTIALS`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] weaviate_connection_url: Weaviate connection URL (config key `weaviate.connection.url`).
+               
+               Defaults to `"http://localhost:8080"`.
         :param pulumi.Input[_builtins.bool] weaviate_grpc_secured: Weaviate grpc secured (config key `weaviate.grpc.secured`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] weaviate_grpc_url: Weaviate grpc URL (config key `weaviate.grpc.url`).
+               
+               Defaults to `"localhost:50051"`.
         :param pulumi.Input[_builtins.str] weaviate_headers: Weaviate headers (config key `weaviate.headers`).
         :param pulumi.Input[_builtins.str] weaviate_oidc_client_secret: Weaviate oidc client secret (config key `weaviate.oidc.client.secret`).
                
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.str] weaviate_oidc_scopes: Weaviate oidc scopes (config key `weaviate.oidc.scopes`).
+               
+               Defaults to `"openid"`.
         :param pulumi.Input['WeaviateVectorizer'] weaviate_vectorizer: Weaviate vectorizer (config key `weaviate.vectorizer`).
                
                One of `none`, `text2vec-weaviate`, `text2vec-cohere`, `text2vec-jinaai`, `text2vec-openai`, `text2vec-voyageai`.
+               
+               Defaults to `"text2vec-weaviate"`.
         """
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
@@ -334,6 +406,8 @@ class WeaviateDestinationArgs:
     def await_termination_ms(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Await termination ms (config key `await.termination.ms`).
+
+        Defaults to `"10000"`.
         """
         return pulumi.get(self, "await_termination_ms")
 
@@ -346,6 +420,8 @@ class WeaviateDestinationArgs:
     def batch_size(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Batch size (config key `batch.size`).
+
+        Defaults to `"100"`.
         """
         return pulumi.get(self, "batch_size")
 
@@ -358,6 +434,8 @@ class WeaviateDestinationArgs:
     def collection_mapping(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Collection mapping (config key `collection.mapping`).
+
+        Defaults to `"${topic}"`.
         """
         return pulumi.get(self, "collection_mapping")
 
@@ -372,6 +450,8 @@ class WeaviateDestinationArgs:
         Consistency level (config key `consistency.level`).
 
         One of `ALL`, `ONE`, `QUORUM`.
+
+        Defaults to `"QUORUM"`.
         """
         return pulumi.get(self, "consistency_level")
 
@@ -386,6 +466,8 @@ class WeaviateDestinationArgs:
         Consumer override max poll records (config key `consumer.override.max.poll.records`).
 
         Between 1 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "consumer_override_max_poll_records")
 
@@ -398,6 +480,8 @@ class WeaviateDestinationArgs:
     def delete_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Delete enabled (config key `delete.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "delete_enabled")
 
@@ -410,6 +494,8 @@ class WeaviateDestinationArgs:
     def document_id_field_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Document ID field name (config key `document.id.field.name`).
+
+        Defaults to `"id"`.
         """
         return pulumi.get(self, "document_id_field_name")
 
@@ -424,6 +510,8 @@ class WeaviateDestinationArgs:
         Document ID strategy (config key `document.id.strategy.user.defined`).
 
         One of `None`, `Kafka ID`, `Field ID`.
+
+        Defaults to `"None"`.
         """
         return pulumi.get(self, "document_id_strategy")
 
@@ -436,6 +524,8 @@ class WeaviateDestinationArgs:
     def max_connection_retries(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Max connection retries (config key `max.connection.retries`).
+
+        Defaults to `"3"`.
         """
         return pulumi.get(self, "max_connection_retries")
 
@@ -448,6 +538,8 @@ class WeaviateDestinationArgs:
     def max_timeout_retries(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Max timeout retries (config key `max.timeout.retries`).
+
+        Defaults to `"3"`.
         """
         return pulumi.get(self, "max_timeout_retries")
 
@@ -478,6 +570,8 @@ class WeaviateDestinationArgs:
     def pool_size(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Pool size (config key `pool.size`).
+
+        Defaults to `"1"`.
         """
         return pulumi.get(self, "pool_size")
 
@@ -490,6 +584,8 @@ class WeaviateDestinationArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -502,6 +598,8 @@ class WeaviateDestinationArgs:
     def quote_identifiers(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Quote identifiers (config key `quote.identifiers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "quote_identifiers")
 
@@ -550,6 +648,8 @@ class WeaviateDestinationArgs:
     def retry_backoff_ms(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Retry backoff ms (config key `retry.backoff.ms`).
+
+        Defaults to `"1000"`.
         """
         return pulumi.get(self, "retry_backoff_ms")
 
@@ -562,6 +662,8 @@ class WeaviateDestinationArgs:
     def retry_interval(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Retry interval (config key `retry.interval`).
+
+        Defaults to `"2000"`.
         """
         return pulumi.get(self, "retry_interval")
 
@@ -576,6 +678,8 @@ class WeaviateDestinationArgs:
         Schema evolution (config key `schema.evolution`).
 
         One of `basic`, `none`.
+
+        Defaults to `"basic"`.
         """
         return pulumi.get(self, "schema_evolution")
 
@@ -689,6 +793,8 @@ class WeaviateDestinationArgs:
         """
         Transforms mark columns as required fields include all (config key
         `transforms.MarkColumnsAsRequired.fields.include.all`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_fields_include_all")
 
@@ -704,6 +810,8 @@ class WeaviateDestinationArgs:
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
@@ -742,6 +850,8 @@ class WeaviateDestinationArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -757,6 +867,8 @@ class WeaviateDestinationArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -772,6 +884,8 @@ class WeaviateDestinationArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -785,6 +899,8 @@ class WeaviateDestinationArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -798,6 +914,8 @@ class WeaviateDestinationArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -810,6 +928,8 @@ class WeaviateDestinationArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -882,6 +1002,8 @@ class WeaviateDestinationArgs:
     def transforms_to_decimal_j_truncate_to_max_precision(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_decimal_j_truncate_to_max_precision")
 
@@ -919,6 +1041,8 @@ class WeaviateDestinationArgs:
         """
         Transforms to JSON j convert all complex types (config key
         `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_json_j_convert_all_complex_types")
 
@@ -944,6 +1068,8 @@ class WeaviateDestinationArgs:
         """
         Transforms to JSONB j convert all complex types (config key
         `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_complex_types")
 
@@ -956,6 +1082,8 @@ class WeaviateDestinationArgs:
     def transforms_to_jsonb_j_convert_all_json(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_json")
 
@@ -992,6 +1120,8 @@ class WeaviateDestinationArgs:
     def vector_field_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Vector field name (config key `vector.field.name`).
+
+        Defaults to `"vector"`.
         """
         return pulumi.get(self, "vector_field_name")
 
@@ -1006,6 +1136,8 @@ class WeaviateDestinationArgs:
         Vector strategy (config key `vector.strategy.user.defined`).
 
         One of `None`, `Field Vector`.
+
+        Defaults to `"None"`.
         """
         return pulumi.get(self, "vector_strategy")
 
@@ -1034,6 +1166,8 @@ class WeaviateDestinationArgs:
         Weaviate auth scheme (config key `weaviate.auth.scheme`).
 
         One of `NONE`, `API_KEY`, `OIDC_CLIENT_CREDENTIALS`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "weaviate_auth_scheme")
 
@@ -1046,6 +1180,8 @@ class WeaviateDestinationArgs:
     def weaviate_connection_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Weaviate connection URL (config key `weaviate.connection.url`).
+
+        Defaults to `"http://localhost:8080"`.
         """
         return pulumi.get(self, "weaviate_connection_url")
 
@@ -1058,6 +1194,8 @@ class WeaviateDestinationArgs:
     def weaviate_grpc_secured(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Weaviate grpc secured (config key `weaviate.grpc.secured`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "weaviate_grpc_secured")
 
@@ -1070,6 +1208,8 @@ class WeaviateDestinationArgs:
     def weaviate_grpc_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Weaviate grpc URL (config key `weaviate.grpc.url`).
+
+        Defaults to `"localhost:50051"`.
         """
         return pulumi.get(self, "weaviate_grpc_url")
 
@@ -1108,6 +1248,8 @@ class WeaviateDestinationArgs:
     def weaviate_oidc_scopes(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Weaviate oidc scopes (config key `weaviate.oidc.scopes`).
+
+        Defaults to `"openid"`.
         """
         return pulumi.get(self, "weaviate_oidc_scopes")
 
@@ -1122,6 +1264,8 @@ class WeaviateDestinationArgs:
         Weaviate vectorizer (config key `weaviate.vectorizer`).
 
         One of `none`, `text2vec-weaviate`, `text2vec-cohere`, `text2vec-jinaai`, `text2vec-openai`, `text2vec-voyageai`.
+
+        Defaults to `"text2vec-weaviate"`.
         """
         return pulumi.get(self, "weaviate_vectorizer")
 
@@ -1213,29 +1357,61 @@ class WeaviateDestination(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] await_termination_ms: Await termination ms (config key `await.termination.ms`).
+               
+               Defaults to `"10000"`.
         :param pulumi.Input[_builtins.str] batch_size: Batch size (config key `batch.size`).
+               
+               Defaults to `"100"`.
         :param pulumi.Input[_builtins.str] collection_mapping: Collection mapping (config key `collection.mapping`).
+               
+               Defaults to `"${topic}"`.
         :param pulumi.Input['ConsistencyLevel'] consistency_level: Consistency level (config key `consistency.level`).
                
                One of `ALL`, `ONE`, `QUORUM`.
+               
+               Defaults to `"QUORUM"`.
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
                
                Between 1 and 100000.
+               
+               Defaults to `10000`.
         :param pulumi.Input[_builtins.bool] delete_enabled: Delete enabled (config key `delete.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] document_id_field_name: Document ID field name (config key `document.id.field.name`).
+               
+               Defaults to `"id"`.
         :param pulumi.Input['DocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
                
                One of `None`, `Kafka ID`, `Field ID`.
+               
+               Defaults to `"None"`.
         :param pulumi.Input[_builtins.str] max_connection_retries: Max connection retries (config key `max.connection.retries`).
+               
+               Defaults to `"3"`.
         :param pulumi.Input[_builtins.str] max_timeout_retries: Max timeout retries (config key `max.timeout.retries`).
+               
+               Defaults to `"3"`.
         :param pulumi.Input[_builtins.str] pool_size: Pool size (config key `pool.size`).
+               
+               Defaults to `"1"`.
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] retry_backoff_ms: Retry backoff ms (config key `retry.backoff.ms`).
+               
+               Defaults to `"1000"`.
         :param pulumi.Input[_builtins.str] retry_interval: Retry interval (config key `retry.interval`).
+               
+               Defaults to `"2000"`.
         :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
+               
+               Defaults to `"basic"`.
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_change_topic_name_match_regex: Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
@@ -1245,65 +1421,105 @@ class WeaviateDestination(pulumi.CustomResource):
                `transforms.MarkColumnsAsOptional.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
                `transforms.MarkColumnsAsRequired.fields.include.all`).
+               
+               Defaults to `false`.
         :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_rename_fields_renames: Transforms rename fields renames (config key `transforms.RenameFields.renames.user.defined`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_fields_include_list: Transforms string replace fields include list (config key `transforms.StringReplace.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_regex_patterns: Transforms string replace regex patterns (config key `transforms.StringReplace.regex.patterns`).
         :param pulumi.Input[_builtins.str] transforms_string_replace_replacement_values: Transforms string replace replacement values (config key `transforms.StringReplace.replacement.values`).
         :param pulumi.Input[_builtins.str] transforms_to_decimal_j_fields_include_list: Transforms to decimal j fields include list (config key `transforms.ToDecimalJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_decimal_j_truncate_to_max_precision: Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
                `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
                `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_jsonb_j_fields_include_list: Transforms to JSONB j fields include list (config key `transforms.ToJsonbJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_string_j_fields_include_list: Transforms to string j fields include list (config key `transforms.ToStringJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] vector_field_name: Vector field name (config key `vector.field.name`).
+               
+               Defaults to `"vector"`.
         :param pulumi.Input['VectorStrategy'] vector_strategy: Vector strategy (config key `vector.strategy.user.defined`).
                
                One of `None`, `Field Vector`.
+               
+               Defaults to `"None"`.
         :param pulumi.Input[_builtins.str] weaviate_api_key: Weaviate API key (config key `weaviate.api.key`).
                
                Secret: stored as a Pulumi secret.
         :param pulumi.Input['WeaviateAuthScheme'] weaviate_auth_scheme: Weaviate auth scheme (config key `weaviate.auth.scheme`).
                
                One of `NONE`, `API_KEY`, `OIDC_CLIENT_CREDENTIALS`.
+               
+               Defaults to `"NONE"`.
         :param pulumi.Input[_builtins.str] weaviate_connection_url: Weaviate connection URL (config key `weaviate.connection.url`).
+               
+               Defaults to `"http://localhost:8080"`.
         :param pulumi.Input[_builtins.bool] weaviate_grpc_secured: Weaviate grpc secured (config key `weaviate.grpc.secured`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] weaviate_grpc_url: Weaviate grpc URL (config key `weaviate.grpc.url`).
+               
+               Defaults to `"localhost:50051"`.
         :param pulumi.Input[_builtins.str] weaviate_headers: Weaviate headers (config key `weaviate.headers`).
         :param pulumi.Input[_builtins.str] weaviate_oidc_client_secret: Weaviate oidc client secret (config key `weaviate.oidc.client.secret`).
                
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.str] weaviate_oidc_scopes: Weaviate oidc scopes (config key `weaviate.oidc.scopes`).
+               
+               Defaults to `"openid"`.
         :param pulumi.Input['WeaviateVectorizer'] weaviate_vectorizer: Weaviate vectorizer (config key `weaviate.vectorizer`).
                
                One of `none`, `text2vec-weaviate`, `text2vec-cohere`, `text2vec-jinaai`, `text2vec-openai`, `text2vec-voyageai`.
+               
+               Defaults to `"text2vec-weaviate"`.
         """
         ...
     @overload
@@ -1594,6 +1810,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def await_termination_ms(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Await termination ms (config key `await.termination.ms`).
+
+        Defaults to `"10000"`.
         """
         return pulumi.get(self, "await_termination_ms")
 
@@ -1602,6 +1820,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def batch_size(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Batch size (config key `batch.size`).
+
+        Defaults to `"100"`.
         """
         return pulumi.get(self, "batch_size")
 
@@ -1610,6 +1830,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def collection_mapping(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Collection mapping (config key `collection.mapping`).
+
+        Defaults to `"${topic}"`.
         """
         return pulumi.get(self, "collection_mapping")
 
@@ -1636,6 +1858,8 @@ class WeaviateDestination(pulumi.CustomResource):
         Consistency level (config key `consistency.level`).
 
         One of `ALL`, `ONE`, `QUORUM`.
+
+        Defaults to `"QUORUM"`.
         """
         return pulumi.get(self, "consistency_level")
 
@@ -1646,6 +1870,8 @@ class WeaviateDestination(pulumi.CustomResource):
         Consumer override max poll records (config key `consumer.override.max.poll.records`).
 
         Between 1 and 100000.
+
+        Defaults to `10000`.
         """
         return pulumi.get(self, "consumer_override_max_poll_records")
 
@@ -1670,6 +1896,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def delete_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Delete enabled (config key `delete.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "delete_enabled")
 
@@ -1678,6 +1906,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def document_id_field_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Document ID field name (config key `document.id.field.name`).
+
+        Defaults to `"id"`.
         """
         return pulumi.get(self, "document_id_field_name")
 
@@ -1688,6 +1918,8 @@ class WeaviateDestination(pulumi.CustomResource):
         Document ID strategy (config key `document.id.strategy.user.defined`).
 
         One of `None`, `Kafka ID`, `Field ID`.
+
+        Defaults to `"None"`.
         """
         return pulumi.get(self, "document_id_strategy")
 
@@ -1704,6 +1936,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def max_connection_retries(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Max connection retries (config key `max.connection.retries`).
+
+        Defaults to `"3"`.
         """
         return pulumi.get(self, "max_connection_retries")
 
@@ -1712,6 +1946,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def max_timeout_retries(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Max timeout retries (config key `max.timeout.retries`).
+
+        Defaults to `"3"`.
         """
         return pulumi.get(self, "max_timeout_retries")
 
@@ -1730,6 +1966,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def pool_size(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Pool size (config key `pool.size`).
+
+        Defaults to `"1"`.
         """
         return pulumi.get(self, "pool_size")
 
@@ -1738,6 +1976,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1746,6 +1986,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def quote_identifiers(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Quote identifiers (config key `quote.identifiers`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "quote_identifiers")
 
@@ -1774,6 +2016,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def retry_backoff_ms(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Retry backoff ms (config key `retry.backoff.ms`).
+
+        Defaults to `"1000"`.
         """
         return pulumi.get(self, "retry_backoff_ms")
 
@@ -1782,6 +2026,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def retry_interval(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Retry interval (config key `retry.interval`).
+
+        Defaults to `"2000"`.
         """
         return pulumi.get(self, "retry_interval")
 
@@ -1792,6 +2038,8 @@ class WeaviateDestination(pulumi.CustomResource):
         Schema evolution (config key `schema.evolution`).
 
         One of `basic`, `none`.
+
+        Defaults to `"basic"`.
         """
         return pulumi.get(self, "schema_evolution")
 
@@ -1889,6 +2137,8 @@ class WeaviateDestination(pulumi.CustomResource):
         """
         Transforms mark columns as required fields include all (config key
         `transforms.MarkColumnsAsRequired.fields.include.all`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_fields_include_all")
 
@@ -1900,6 +2150,8 @@ class WeaviateDestination(pulumi.CustomResource):
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
@@ -1926,6 +2178,8 @@ class WeaviateDestination(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1937,6 +2191,8 @@ class WeaviateDestination(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1948,6 +2204,8 @@ class WeaviateDestination(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1957,6 +2215,8 @@ class WeaviateDestination(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1966,6 +2226,8 @@ class WeaviateDestination(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1974,6 +2236,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -2022,6 +2286,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def transforms_to_decimal_j_truncate_to_max_precision(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms to decimal j truncate to max precision (config key `transforms.ToDecimalJ.truncate.to.max.precision`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_decimal_j_truncate_to_max_precision")
 
@@ -2047,6 +2313,8 @@ class WeaviateDestination(pulumi.CustomResource):
         """
         Transforms to JSON j convert all complex types (config key
         `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_json_j_convert_all_complex_types")
 
@@ -2064,6 +2332,8 @@ class WeaviateDestination(pulumi.CustomResource):
         """
         Transforms to JSONB j convert all complex types (config key
         `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_complex_types")
 
@@ -2072,6 +2342,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def transforms_to_jsonb_j_convert_all_json(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "transforms_to_jsonb_j_convert_all_json")
 
@@ -2096,6 +2368,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def vector_field_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Vector field name (config key `vector.field.name`).
+
+        Defaults to `"vector"`.
         """
         return pulumi.get(self, "vector_field_name")
 
@@ -2106,6 +2380,8 @@ class WeaviateDestination(pulumi.CustomResource):
         Vector strategy (config key `vector.strategy.user.defined`).
 
         One of `None`, `Field Vector`.
+
+        Defaults to `"None"`.
         """
         return pulumi.get(self, "vector_strategy")
 
@@ -2126,6 +2402,8 @@ class WeaviateDestination(pulumi.CustomResource):
         Weaviate auth scheme (config key `weaviate.auth.scheme`).
 
         One of `NONE`, `API_KEY`, `OIDC_CLIENT_CREDENTIALS`.
+
+        Defaults to `"NONE"`.
         """
         return pulumi.get(self, "weaviate_auth_scheme")
 
@@ -2134,6 +2412,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def weaviate_connection_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Weaviate connection URL (config key `weaviate.connection.url`).
+
+        Defaults to `"http://localhost:8080"`.
         """
         return pulumi.get(self, "weaviate_connection_url")
 
@@ -2142,6 +2422,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def weaviate_grpc_secured(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Weaviate grpc secured (config key `weaviate.grpc.secured`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "weaviate_grpc_secured")
 
@@ -2150,6 +2432,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def weaviate_grpc_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Weaviate grpc URL (config key `weaviate.grpc.url`).
+
+        Defaults to `"localhost:50051"`.
         """
         return pulumi.get(self, "weaviate_grpc_url")
 
@@ -2176,6 +2460,8 @@ class WeaviateDestination(pulumi.CustomResource):
     def weaviate_oidc_scopes(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Weaviate oidc scopes (config key `weaviate.oidc.scopes`).
+
+        Defaults to `"openid"`.
         """
         return pulumi.get(self, "weaviate_oidc_scopes")
 
@@ -2186,6 +2472,8 @@ class WeaviateDestination(pulumi.CustomResource):
         Weaviate vectorizer (config key `weaviate.vectorizer`).
 
         One of `none`, `text2vec-weaviate`, `text2vec-cohere`, `text2vec-jinaai`, `text2vec-openai`, `text2vec-voyageai`.
+
+        Defaults to `"text2vec-weaviate"`.
         """
         return pulumi.get(self, "weaviate_vectorizer")
 

@@ -35,29 +35,51 @@ class WebhookSourceArgs:
         The set of arguments for constructing a WebhookSource resource.
 
         :param pulumi.Input[_builtins.bool] add_delete_field: Whether a DELETE request adds `delete: true` to the record's value, so destinations can delete the row.
+               
+               Defaults to false.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]] config: Further settings of the `webhook` connector by their dotted keys, checked against the catalogue in
                `pulumi preview`: e.g. `{"transforms.ValueToKey.fields.include.list": "id", "InsertTopicName.enabled": true}`.
                The settings above have inputs of their own.
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.str] default_topic: The topic that receives requests to the base URL. When set it must be one of `topics`; `pulumi preview` says
                so otherwise.
+               
+               Defaults to the first of `topics`, or "default_topic" when `topics` is left out.
         :param pulumi.Input['WebhookSourceFormat'] format: How a request body becomes a record: `json` keeps the parsed JSON body as the value (an invalid body is
                refused with 400); `string` wraps the raw text as `{data: <body>}`.
+               
+               Defaults to "json".
         :param pulumi.Input[_builtins.str] key_header: The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
+               
+               Defaults to "key".
         :param pulumi.Input[_builtins.int] key_version: The service generates the URL and API key once; they cannot be changed. Set or bump this number to get new
                ones: changing it replaces the source (with a generated name, the new source exists before the old one goes).
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`, so
                that a replacement is created before the old source is deleted.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see {@link Tag} and `getTags`).
+               
+               Defaults to none.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] topics: The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
                to accept requests at once; a request to another path creates that topic, which the service registers
                minutes later.
+               
+               Defaults to [defaultTopic].
         """
         if add_delete_field is not None:
             pulumi.set(__self__, "add_delete_field", add_delete_field)
@@ -87,6 +109,8 @@ class WebhookSourceArgs:
     def add_delete_field(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Whether a DELETE request adds `delete: true` to the record's value, so destinations can delete the row.
+
+        Defaults to false.
         """
         return pulumi.get(self, "add_delete_field")
 
@@ -102,6 +126,8 @@ class WebhookSourceArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -116,6 +142,8 @@ class WebhookSourceArgs:
         Further settings of the `webhook` connector by their dotted keys, checked against the catalogue in
         `pulumi preview`: e.g. `{"transforms.ValueToKey.fields.include.list": "id", "InsertTopicName.enabled": true}`.
         The settings above have inputs of their own.
+
+        Defaults to none.
         """
         return pulumi.get(self, "config")
 
@@ -129,6 +157,8 @@ class WebhookSourceArgs:
         """
         The topic that receives requests to the base URL. When set it must be one of `topics`; `pulumi preview` says
         so otherwise.
+
+        Defaults to the first of `topics`, or "default_topic" when `topics` is left out.
         """
         return pulumi.get(self, "default_topic")
 
@@ -142,6 +172,8 @@ class WebhookSourceArgs:
         """
         How a request body becomes a record: `json` keeps the parsed JSON body as the value (an invalid body is
         refused with 400); `string` wraps the raw text as `{data: <body>}`.
+
+        Defaults to "json".
         """
         return pulumi.get(self, "format")
 
@@ -154,6 +186,8 @@ class WebhookSourceArgs:
     def key_header(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
+
+        Defaults to "key".
         """
         return pulumi.get(self, "key_header")
 
@@ -167,6 +201,8 @@ class WebhookSourceArgs:
         """
         The service generates the URL and API key once; they cannot be changed. Set or bump this number to get new
         ones: changing it replaces the source (with a generated name, the new source exists before the old one goes).
+
+        Defaults to none.
         """
         return pulumi.get(self, "key_version")
 
@@ -180,6 +216,8 @@ class WebhookSourceArgs:
         """
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`, so
         that a replacement is created before the old source is deleted.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -194,6 +232,8 @@ class WebhookSourceArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -206,6 +246,8 @@ class WebhookSourceArgs:
     def tags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
         Tag ids (see {@link Tag} and `getTags`).
+
+        Defaults to none.
         """
         return pulumi.get(self, "tags")
 
@@ -220,6 +262,8 @@ class WebhookSourceArgs:
         The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
         to accept requests at once; a request to another path creates that topic, which the service registers
         minutes later.
+
+        Defaults to [defaultTopic].
         """
         return pulumi.get(self, "topics")
 
@@ -253,29 +297,51 @@ class WebhookSource(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] add_delete_field: Whether a DELETE request adds `delete: true` to the record's value, so destinations can delete the row.
+               
+               Defaults to false.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]] config: Further settings of the `webhook` connector by their dotted keys, checked against the catalogue in
                `pulumi preview`: e.g. `{"transforms.ValueToKey.fields.include.list": "id", "InsertTopicName.enabled": true}`.
                The settings above have inputs of their own.
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.str] default_topic: The topic that receives requests to the base URL. When set it must be one of `topics`; `pulumi preview` says
                so otherwise.
+               
+               Defaults to the first of `topics`, or "default_topic" when `topics` is left out.
         :param pulumi.Input['WebhookSourceFormat'] format: How a request body becomes a record: `json` keeps the parsed JSON body as the value (an invalid body is
                refused with 400); `string` wraps the raw text as `{data: <body>}`.
+               
+               Defaults to "json".
         :param pulumi.Input[_builtins.str] key_header: The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
+               
+               Defaults to "key".
         :param pulumi.Input[_builtins.int] key_version: The service generates the URL and API key once; they cannot be changed. Set or bump this number to get new
                ones: changing it replaces the source (with a generated name, the new source exists before the old one goes).
+               
+               Defaults to none.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`, so
                that a replacement is created before the old source is deleted.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see {@link Tag} and `getTags`).
+               
+               Defaults to none.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] topics: The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
                to accept requests at once; a request to another path creates that topic, which the service registers
                minutes later.
+               
+               Defaults to [defaultTopic].
         """
         ...
     @overload
@@ -389,6 +455,8 @@ class WebhookSource(pulumi.CustomResource):
     def add_delete_field(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Whether a DELETE request adds `delete: true` to the record's value, so destinations can delete the row.
+
+        Defaults to false.
         """
         return pulumi.get(self, "add_delete_field")
 
@@ -400,6 +468,8 @@ class WebhookSource(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -418,6 +488,8 @@ class WebhookSource(pulumi.CustomResource):
         Further settings of the `webhook` connector by their dotted keys, checked against the catalogue in
         `pulumi preview`: e.g. `{"transforms.ValueToKey.fields.include.list": "id", "InsertTopicName.enabled": true}`.
         The settings above have inputs of their own.
+
+        Defaults to none.
         """
         return pulumi.get(self, "config")
 
@@ -443,6 +515,8 @@ class WebhookSource(pulumi.CustomResource):
         """
         The topic that receives requests to the base URL. When set it must be one of `topics`; `pulumi preview` says
         so otherwise.
+
+        Defaults to the first of `topics`, or "default_topic" when `topics` is left out.
         """
         return pulumi.get(self, "default_topic")
 
@@ -452,6 +526,8 @@ class WebhookSource(pulumi.CustomResource):
         """
         How a request body becomes a record: `json` keeps the parsed JSON body as the value (an invalid body is
         refused with 400); `string` wraps the raw text as `{data: <body>}`.
+
+        Defaults to "json".
         """
         return pulumi.get(self, "format")
 
@@ -460,6 +536,8 @@ class WebhookSource(pulumi.CustomResource):
     def key_header(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
+
+        Defaults to "key".
         """
         return pulumi.get(self, "key_header")
 
@@ -469,6 +547,8 @@ class WebhookSource(pulumi.CustomResource):
         """
         The service generates the URL and API key once; they cannot be changed. Set or bump this number to get new
         ones: changing it replaces the source (with a generated name, the new source exists before the old one goes).
+
+        Defaults to none.
         """
         return pulumi.get(self, "key_version")
 
@@ -478,6 +558,8 @@ class WebhookSource(pulumi.CustomResource):
         """
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`, so
         that a replacement is created before the old source is deleted.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -488,6 +570,8 @@ class WebhookSource(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -504,6 +588,8 @@ class WebhookSource(pulumi.CustomResource):
     def tags(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
         Tag ids (see {@link Tag} and `getTags`).
+
+        Defaults to none.
         """
         return pulumi.get(self, "tags")
 
@@ -522,6 +608,8 @@ class WebhookSource(pulumi.CustomResource):
         The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
         to accept requests at once; a request to another path creates that topic, which the service registers
         minutes later.
+
+        Defaults to [defaultTopic].
         """
         return pulumi.get(self, "topics")
 

@@ -60,67 +60,119 @@ class ZendeskWebhookSourceArgs:
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] api_key: API key (config key `api.key`).
                
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.bool] camel_source_dlq_enabled: Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_fanout_fields: Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] camel_source_payload_router_flatten_detail: Camel source payload router flatten detail (config key `camel.source.payload.router.flatten.detail`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_flatten_detail_prefix: Camel source payload router flatten detail prefix (config key `camel.source.payload.router.flatten.detail.prefix`).
+               
+               Defaults to `"detail_"`.
         :param pulumi.Input[_builtins.bool] camel_source_payload_router_include_event: Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+               
+               Defaults to `true`.
         :param pulumi.Input['CamelSourcePayloadRouterUnknownTypeBehavior'] camel_source_payload_router_unknown_type_behavior: Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
                
                One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+               
+               Defaults to `"DEFAULT_TOPIC"`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_unknown_type_default_topic: Camel source payload router unknown type default topic (config key
                `camel.source.payload.router.unknown.type.default.topic`).
+               
+               Defaults to `"unknown"`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input['RestartTaskTriggerArgs'] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] webhook_url: Webhook URL (config key `webhook.url`).
         """
         if adopt is not None:
@@ -194,6 +246,8 @@ class ZendeskWebhookSourceArgs:
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -220,6 +274,8 @@ class ZendeskWebhookSourceArgs:
     def camel_source_dlq_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "camel_source_dlq_enabled")
 
@@ -232,6 +288,8 @@ class ZendeskWebhookSourceArgs:
     def camel_source_payload_router_fanout_fields(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_payload_router_fanout_fields")
 
@@ -244,6 +302,8 @@ class ZendeskWebhookSourceArgs:
     def camel_source_payload_router_flatten_detail(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Camel source payload router flatten detail (config key `camel.source.payload.router.flatten.detail`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "camel_source_payload_router_flatten_detail")
 
@@ -256,6 +316,8 @@ class ZendeskWebhookSourceArgs:
     def camel_source_payload_router_flatten_detail_prefix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Camel source payload router flatten detail prefix (config key `camel.source.payload.router.flatten.detail.prefix`).
+
+        Defaults to `"detail_"`.
         """
         return pulumi.get(self, "camel_source_payload_router_flatten_detail_prefix")
 
@@ -268,6 +330,8 @@ class ZendeskWebhookSourceArgs:
     def camel_source_payload_router_include_event(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "camel_source_payload_router_include_event")
 
@@ -282,6 +346,8 @@ class ZendeskWebhookSourceArgs:
         Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 
         One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+
+        Defaults to `"DEFAULT_TOPIC"`.
         """
         return pulumi.get(self, "camel_source_payload_router_unknown_type_behavior")
 
@@ -295,6 +361,8 @@ class ZendeskWebhookSourceArgs:
         """
         Camel source payload router unknown type default topic (config key
         `camel.source.payload.router.unknown.type.default.topic`).
+
+        Defaults to `"unknown"`.
         """
         return pulumi.get(self, "camel_source_payload_router_unknown_type_default_topic")
 
@@ -307,6 +375,8 @@ class ZendeskWebhookSourceArgs:
     def insert_topic_name_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -321,6 +391,8 @@ class ZendeskWebhookSourceArgs:
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -335,6 +407,8 @@ class ZendeskWebhookSourceArgs:
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -347,6 +421,8 @@ class ZendeskWebhookSourceArgs:
     def preserve_null_values(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -360,6 +436,8 @@ class ZendeskWebhookSourceArgs:
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -373,6 +451,8 @@ class ZendeskWebhookSourceArgs:
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -385,6 +465,8 @@ class ZendeskWebhookSourceArgs:
     def restart_task_trigger(self) -> pulumi.Input[Optional['RestartTaskTriggerArgs']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -398,6 +480,8 @@ class ZendeskWebhookSourceArgs:
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -415,6 +499,8 @@ class ZendeskWebhookSourceArgs:
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -431,6 +517,8 @@ class ZendeskWebhookSourceArgs:
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -444,6 +532,8 @@ class ZendeskWebhookSourceArgs:
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -482,6 +572,8 @@ class ZendeskWebhookSourceArgs:
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -497,6 +589,8 @@ class ZendeskWebhookSourceArgs:
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -512,6 +606,8 @@ class ZendeskWebhookSourceArgs:
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -525,6 +621,8 @@ class ZendeskWebhookSourceArgs:
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -538,6 +636,8 @@ class ZendeskWebhookSourceArgs:
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -550,6 +650,8 @@ class ZendeskWebhookSourceArgs:
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -574,6 +676,8 @@ class ZendeskWebhookSourceArgs:
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 
@@ -645,67 +749,119 @@ class ZendeskWebhookSource(pulumi.CustomResource):
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
                for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               
+               Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] api_key: API key (config key `api.key`).
                
                Secret: stored as a Pulumi secret.
         :param pulumi.Input[_builtins.bool] camel_source_dlq_enabled: Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_fanout_fields: Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.bool] camel_source_payload_router_flatten_detail: Camel source payload router flatten detail (config key `camel.source.payload.router.flatten.detail`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_flatten_detail_prefix: Camel source payload router flatten detail prefix (config key `camel.source.payload.router.flatten.detail.prefix`).
+               
+               Defaults to `"detail_"`.
         :param pulumi.Input[_builtins.bool] camel_source_payload_router_include_event: Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+               
+               Defaults to `true`.
         :param pulumi.Input['CamelSourcePayloadRouterUnknownTypeBehavior'] camel_source_payload_router_unknown_type_behavior: Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
                
                One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+               
+               Defaults to `"DEFAULT_TOPIC"`.
         :param pulumi.Input[_builtins.str] camel_source_payload_router_unknown_type_default_topic: Camel source payload router unknown type default topic (config key
                `camel.source.payload.router.unknown.type.default.topic`).
+               
+               Defaults to `"unknown"`.
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+               
+               Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+               
+               Defaults to "overwrite".
         :param pulumi.Input[_builtins.bool] preserve_null_values: Preserve null values (config key `preserve.null.values`).
+               
+               Defaults to `false`.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
                operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+               
+               Defaults to 600.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] reset_trigger: Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
                source reads again from the start). Runs before a restart asked for in the same change.
+               
+               Defaults to none: no reset.
         :param pulumi.Input[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']] restart_task_trigger: Restarts one task exactly once when `trigger` or `task` changes.
+               
+               Defaults to none: no task restart.
         :param pulumi.Input[Union[_builtins.str, _builtins.float]] restart_trigger: Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+               
+               Defaults to none: no restart.
         :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
                `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+               
+               Defaults to none: only the service's initial snapshot.
         :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
                drift, and the next `up` sets it back.
+               
+               Defaults to "running".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
                are on the service; `[]` removes them all.
+               
+               Defaults to left as they are on the service.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_exclude_list: Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
         :param pulumi.Input[_builtins.str] transforms_oversized_records_fields_include_list: Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_field_size_bytes: Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
                
                Between 1048576 and 104857600.
+               
+               Defaults to `1048576`.
         :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
                `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
+               
+               Defaults to `-1`.
         :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
+               
+               Defaults to `"TRUNCATE"`.
         :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
                `transforms.OversizedRecords.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
                `transforms.OversizedRecords.semantic.types.exclude`).
+               
+               Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+               
+               Defaults to `""`.
         :param pulumi.Input[_builtins.str] transforms_value_to_key_fields_include_list: Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+               
+               Defaults to `true`.
         :param pulumi.Input[_builtins.str] webhook_url: Webhook URL (config key `webhook.url`).
         """
         ...
@@ -890,6 +1046,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
         for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+
+        Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
 
@@ -908,6 +1066,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
     def camel_source_dlq_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Camel source DLQ enabled (config key `camel.source.dlq.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "camel_source_dlq_enabled")
 
@@ -916,6 +1076,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
     def camel_source_payload_router_fanout_fields(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Camel source payload router fanout fields (config key `camel.source.payload.router.fanout.fields`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_payload_router_fanout_fields")
 
@@ -924,6 +1086,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
     def camel_source_payload_router_flatten_detail(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Camel source payload router flatten detail (config key `camel.source.payload.router.flatten.detail`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "camel_source_payload_router_flatten_detail")
 
@@ -932,6 +1096,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
     def camel_source_payload_router_flatten_detail_prefix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Camel source payload router flatten detail prefix (config key `camel.source.payload.router.flatten.detail.prefix`).
+
+        Defaults to `"detail_"`.
         """
         return pulumi.get(self, "camel_source_payload_router_flatten_detail_prefix")
 
@@ -940,6 +1106,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
     def camel_source_payload_router_include_event(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Camel source payload router include event (config key `camel.source.payload.router.include.event`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "camel_source_payload_router_include_event")
 
@@ -950,6 +1118,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 
         One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
+
+        Defaults to `"DEFAULT_TOPIC"`.
         """
         return pulumi.get(self, "camel_source_payload_router_unknown_type_behavior")
 
@@ -959,6 +1129,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         """
         Camel source payload router unknown type default topic (config key
         `camel.source.payload.router.unknown.type.default.topic`).
+
+        Defaults to `"unknown"`.
         """
         return pulumi.get(self, "camel_source_payload_router_unknown_type_default_topic")
 
@@ -999,6 +1171,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
     def insert_topic_name_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Insert topic name enabled (config key `InsertTopicName.enabled`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
 
@@ -1017,6 +1191,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
         then a change that replaces the connector creates the new one before deleting the old, with no gap.
         With a fixed name the old connector must be deleted first, because the service refuses two with one name.
+
+        Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
         return pulumi.get(self, "name")
 
@@ -1027,6 +1203,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
         naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
+
+        Defaults to "overwrite".
         """
         return pulumi.get(self, "on_drift")
 
@@ -1035,6 +1213,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
     def preserve_null_values(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Preserve null values (config key `preserve.null.values`).
+
+        Defaults to `false`.
         """
         return pulumi.get(self, "preserve_null_values")
 
@@ -1044,6 +1224,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         """
         How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
         operation) before failing the step. A failed wait keeps the connector; the next `up` waits again.
+
+        Defaults to 600.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -1053,6 +1235,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         """
         Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
         source reads again from the start). Runs before a restart asked for in the same change.
+
+        Defaults to none: no reset.
         """
         return pulumi.get(self, "reset_trigger")
 
@@ -1061,6 +1245,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
     def restart_task_trigger(self) -> pulumi.Output[Optional['outputs.RestartTaskTrigger']]:
         """
         Restarts one task exactly once when `trigger` or `task` changes.
+
+        Defaults to none: no task restart.
         """
         return pulumi.get(self, "restart_task_trigger")
 
@@ -1070,6 +1256,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         """
         Any string or number: changing it restarts the connector exactly once (setting it on an existing connector
         counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
+
+        Defaults to none: no restart.
         """
         return pulumi.get(self, "restart_trigger")
 
@@ -1091,6 +1279,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
         `state` is not `running`. When a snapshot is already running, the step fails saying so, and the next `up`
         starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
+
+        Defaults to none: only the service's initial snapshot.
         """
         return pulumi.get(self, "snapshot")
 
@@ -1103,6 +1293,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
         fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
         drift, and the next `up` sets it back.
+
+        Defaults to "running".
         """
         return pulumi.get(self, "state")
 
@@ -1112,6 +1304,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         """
         Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
         are on the service; `[]` removes them all.
+
+        Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
 
@@ -1162,6 +1356,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         Transforms oversized records max field size bytes (config key `transforms.OversizedRecords.max.field.size.bytes`).
 
         Between 1048576 and 104857600.
+
+        Defaults to `1048576`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_field_size_bytes")
 
@@ -1173,6 +1369,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
+
+        Defaults to `-1`.
         """
         return pulumi.get(self, "transforms_oversized_records_max_record_size_bytes")
 
@@ -1184,6 +1382,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
+
+        Defaults to `"TRUNCATE"`.
         """
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
@@ -1193,6 +1393,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         """
         Transforms oversized records replace null with default (config key
         `transforms.OversizedRecords.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_oversized_records_replace_null_with_default")
 
@@ -1202,6 +1404,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         """
         Transforms oversized records semantic types exclude (config key
         `transforms.OversizedRecords.semantic.types.exclude`).
+
+        Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
         return pulumi.get(self, "transforms_oversized_records_semantic_types_exclude")
 
@@ -1210,6 +1414,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
     def transforms_oversized_records_truncation_suffix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
+
+        Defaults to `""`.
         """
         return pulumi.get(self, "transforms_oversized_records_truncation_suffix")
 
@@ -1226,6 +1432,8 @@ class ZendeskWebhookSource(pulumi.CustomResource):
     def transforms_value_to_key_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
+
+        Defaults to `true`.
         """
         return pulumi.get(self, "transforms_value_to_key_replace_null_with_default")
 

@@ -85,6 +85,8 @@ export const ConnectorFilterTagMatch = {
 
 /**
  * Whether the object needs `any` of `tagIds` or `all` of them.
+ *
+ * Defaults to "any".
  */
 export type ConnectorFilterTagMatch = (typeof ConnectorFilterTagMatch)[keyof typeof ConnectorFilterTagMatch];
 
