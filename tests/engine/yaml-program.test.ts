@@ -1,6 +1,7 @@
 /**
  * The quickstart as a Pulumi YAML program (examples/yaml), run for real (issue #17): the engine runs it through
- * Pulumi YAML's language host and the Streamkap provider plugin on PATH, against the local API server. Up, a
+ * Pulumi YAML's language host and the Streamkap provider plugin the project names by path (`plugins.providers`, so
+ * nothing needs to be on PATH), against the local API server. Up, a
  * no-op preview with no API call, refresh, destroy: the same objects as the TypeScript quickstart's, and nothing
  * left after.
  */
@@ -16,7 +17,6 @@ import { TestProject } from "../harness/project";
 import { leakedSecrets } from "../harness/secrets";
 
 const repoRoot = path.resolve(__dirname, "../../..");
-const env = { PATH: `${path.join(repoRoot, "bin")}${path.delimiter}${process.env.PATH ?? ""}` };
 let server: LocalServer;
 let api: ServiceApi;
 let project: TestProject;
@@ -25,7 +25,13 @@ beforeAll(async () => {
   server = await startLocalServer({ statusDelayMs: 30, deleteDelayMs: 30, topicDiscoveryDelayMs: 30 });
   api = new ServiceApi(server);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-yaml-"));
-  fs.copyFileSync(path.join(repoRoot, "examples", "yaml", "Pulumi.yaml"), path.join(dir, "Pulumi.yaml"));
+  const program = fs.readFileSync(path.join(repoRoot, "examples", "yaml", "Pulumi.yaml"), "utf8");
+  const pluginPath = "      path: ../../bin\n";
+  if (!program.includes(pluginPath)) throw new Error("examples/yaml/Pulumi.yaml no longer names the plugin's path");
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    program.replace(pluginPath, `      path: ${path.join(repoRoot, "bin")}\n`),
+  );
   project = await TestProject.fromDirectory(dir, server);
 });
 
@@ -35,9 +41,9 @@ afterAll(async () => {
 });
 
 test("up makes the quickstart's source, destination, pipeline and topic through the plugin", async () => {
-  const up = await runPulumiOk(project, ["up", "--yes", "--skip-preview"], env);
-  expect(up.stdout).toContain("using pulumi-resource-streamkap from $PATH");
-  const outputs = JSON.parse((await runPulumiOk(project, ["stack", "output", "--json"], env)).stdout);
+  const up = await runPulumiOk(project, ["up", "--yes", "--skip-preview"]);
+  expect(up.stdout).not.toContain("pulumi-resource-streamkap from $PATH");
+  const outputs = JSON.parse((await runPulumiOk(project, ["stack", "output", "--json"])).stdout);
   expect(outputs).toMatchObject({ sourceStatus: "Active" });
   expect([...outputs.pipelineTopics].sort()).toEqual(
     [`source_${outputs.sourceId}.public.customers`, `source_${outputs.sourceId}.public.orders`].sort(),
@@ -54,17 +60,17 @@ test("up makes the quickstart's source, destination, pipeline and topic through 
 test("a second preview shows no change and makes no API call; refresh finds nothing changed", async () => {
   let preview: { code: number | null; stdout: string } = { code: 1, stdout: "" };
   const calls = await callsDuring(server, async () => {
-    preview = await runPulumi(project, ["preview", "--json"], env);
+    preview = await runPulumi(project, ["preview", "--json"]);
   });
   expect(preview.code).toBe(0);
   expect(JSON.parse(preview.stdout).changeSummary).toEqual({ same: 5 });
   expect(calls).toEqual([]);
-  const refresh = await runPulumiOk(project, ["refresh", "--yes", "--skip-preview"], env);
+  const refresh = await runPulumiOk(project, ["refresh", "--yes", "--skip-preview"]);
   expect(refresh.stdout).not.toContain("changed outside Pulumi");
 });
 
 test("destroy leaves nothing on the server", async () => {
-  await runPulumiOk(project, ["destroy", "--yes", "--skip-preview"], env);
+  await runPulumiOk(project, ["destroy", "--yes", "--skip-preview"]);
   expect(await api.list("/sources")).toEqual([]);
   expect(await api.list("/destinations")).toEqual([]);
   expect(await api.list("/pipelines")).toEqual([]);
