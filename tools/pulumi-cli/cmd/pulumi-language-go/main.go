@@ -18,8 +18,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -28,77 +26,22 @@ import (
 	"strings"
 
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
-	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
-	"google.golang.org/grpc"
-	"google.golang.org/protobuf/types/known/emptypb"
 
-	"pulumi-streamkap.local/tools/pulumi-cli/internal/programgen"
+	"pulumi-streamkap.local/tools/pulumi-cli/internal/hostkit"
 )
 
 // version is set at build time with -ldflags "-X main.version=…" to the pulumi version it was built beside.
 var version = "0.0.0-dev"
 
-// exitCodeAfterLoggedError is what pulumi.Run exits with when it has already shown the user an actionable
-// error; the engine must then not print a second, generic one.
-const exitCodeAfterLoggedError = 32
-
 type languageHost struct {
-	pulumirpc.UnimplementedLanguageRuntimeServer
-	engineAddress string
+	hostkit.Base
 }
 
 func main() {
-	engineAddress := ""
-	for _, arg := range os.Args[1:] {
-		// The engine passes its own address as the last positional argument; flags may come before it.
-		if !strings.HasPrefix(arg, "-") {
-			engineAddress = arg
-		}
-	}
-
-	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
-		Init: func(srv *grpc.Server) error {
-			pulumirpc.RegisterLanguageRuntimeServer(srv, &languageHost{engineAddress: engineAddress})
-			return nil
-		},
+	hostkit.Serve("pulumi-language-go", func(engineAddress string) pulumirpc.LanguageRuntimeServer {
+		return &languageHost{hostkit.Base{EngineAddress: engineAddress, Version: version, Generate: gogen.GenerateProgram}}
 	})
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-go: could not start the language host: %v\n", err)
-		os.Exit(1)
-	}
-
-	// The engine reads the port from our first line of output.
-	fmt.Printf("%d\n", handle.Port)
-	if err := <-handle.Done; err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-go: stopped serving: %v\n", err)
-		os.Exit(1)
-	}
-}
-
-func (h *languageHost) Handshake(
-	_ context.Context, req *pulumirpc.LanguageHandshakeRequest,
-) (*pulumirpc.LanguageHandshakeResponse, error) {
-	if req.GetEngineAddress() != "" {
-		h.engineAddress = req.GetEngineAddress()
-	}
-	return &pulumirpc.LanguageHandshakeResponse{}, nil
-}
-
-func (h *languageHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
-	return &pulumirpc.PluginInfo{Version: version}, nil
-}
-
-func (h *languageHost) GetRequiredPlugins(
-	context.Context, *pulumirpc.GetRequiredPluginsRequest,
-) (*pulumirpc.GetRequiredPluginsResponse, error) {
-	return &pulumirpc.GetRequiredPluginsResponse{}, nil
-}
-
-func (h *languageHost) GetRequiredPackages(
-	context.Context, *pulumirpc.GetRequiredPackagesRequest,
-) (*pulumirpc.GetRequiredPackagesResponse, error) {
-	return &pulumirpc.GetRequiredPackagesResponse{}, nil
 }
 
 func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
@@ -126,18 +69,7 @@ func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pul
 	cmd.Stdout = os.Stdout
 	cmd.Stderr = os.Stderr
 
-	err = cmd.Run()
-	var exitErr *exec.ExitError
-	switch {
-	case err == nil:
-		return &pulumirpc.RunResponse{}, nil
-	case errors.As(err, &exitErr) && exitErr.ExitCode() == exitCodeAfterLoggedError:
-		return &pulumirpc.RunResponse{Bail: true}, nil
-	case errors.As(err, &exitErr):
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf("Program exited with non-zero exit code: %d", exitErr.ExitCode())}, nil
-	default:
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not start the Go program %s: %v", program.path, err)}, nil
-	}
+	return hostkit.RunOutcome(cmd.Run(), "the Go program "+program.path), nil
 }
 
 type builtProgram struct {
@@ -193,13 +125,9 @@ func programBinary(ctx context.Context, programDir string, options map[string]an
 
 // runEnvironment is the caller's environment plus the run's details in the variables pulumi.Run reads.
 func (h *languageHost) runEnvironment(req *pulumirpc.RunRequest) ([]string, error) {
-	config, err := json.Marshal(nonNilMap(req.GetConfig()))
+	config, secretKeys, err := hostkit.Config(req)
 	if err != nil {
-		return nil, fmt.Errorf("serializing stack configuration: %w", err)
-	}
-	secretKeys, err := json.Marshal(nonNilSlice(req.GetConfigSecretKeys()))
-	if err != nil {
-		return nil, fmt.Errorf("serializing secret configuration keys: %w", err)
+		return nil, err
 	}
 
 	env := os.Environ()
@@ -210,35 +138,14 @@ func (h *languageHost) runEnvironment(req *pulumirpc.RunRequest) ([]string, erro
 		}
 	}
 	set("PULUMI_MONITOR", req.GetMonitorAddress())
-	set("PULUMI_ENGINE", h.engineAddress)
+	set("PULUMI_ENGINE", h.EngineAddress)
 	set("PULUMI_ORGANIZATION", req.GetOrganization())
 	set("PULUMI_PROJECT", req.GetProject())
 	set("PULUMI_STACK", req.GetStack())
 	set("PULUMI_ROOT_DIRECTORY", req.GetInfo().GetRootDirectory())
-	set("PULUMI_CONFIG", string(config))
-	set("PULUMI_CONFIG_SECRET_KEYS", string(secretKeys))
+	set("PULUMI_CONFIG", config)
+	set("PULUMI_CONFIG_SECRET_KEYS", secretKeys)
 	set("PULUMI_DRY_RUN", strconv.FormatBool(req.GetDryRun()))
 	set("PULUMI_PARALLEL", strconv.Itoa(int(req.GetParallel())))
 	return env, nil
-}
-
-func nonNilMap(m map[string]string) map[string]string {
-	if m == nil {
-		return map[string]string{}
-	}
-	return m
-}
-
-func nonNilSlice(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
-
-// GenerateProgram writes the code `pulumi import` prints for the imported resources, with Pulumi's own generator.
-func (h *languageHost) GenerateProgram(
-	ctx context.Context, req *pulumirpc.GenerateProgramRequest,
-) (*pulumirpc.GenerateProgramResponse, error) {
-	return programgen.Generate(ctx, req, gogen.GenerateProgram)
 }

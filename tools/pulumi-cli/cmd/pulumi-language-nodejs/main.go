@@ -14,94 +14,36 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	nodejsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
-	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
-	"google.golang.org/grpc"
-	"google.golang.org/protobuf/types/known/emptypb"
 
-	"pulumi-streamkap.local/tools/pulumi-cli/internal/programgen"
+	"pulumi-streamkap.local/tools/pulumi-cli/internal/hostkit"
 )
 
 // version is set at build time with -ldflags "-X main.version=…" to the pulumi version it was built beside.
 var version = "0.0.0-dev"
 
-// exitCodeAfterLoggedError is what @pulumi/pulumi's cmd/run exits with when it has already shown the user
-// an actionable error; the engine must then not print a second, generic one.
-const exitCodeAfterLoggedError = 32
-
 type languageHost struct {
-	pulumirpc.UnimplementedLanguageRuntimeServer
-	nodeBin       string
-	engineAddress string
+	hostkit.Base
+	nodeBin string
 }
 
 func main() {
-	engineAddress := ""
-	for _, arg := range os.Args[1:] {
-		// The engine passes its own address as the last positional argument; flags may come before it.
-		if !strings.HasPrefix(arg, "-") {
-			engineAddress = arg
-		}
-	}
-
 	nodeBin, err := exec.LookPath("node")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "pulumi-language-nodejs: could not find `node` on PATH; install Node.js 22 or newer")
 		os.Exit(1)
 	}
-
-	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
-		Init: func(srv *grpc.Server) error {
-			pulumirpc.RegisterLanguageRuntimeServer(srv, &languageHost{nodeBin: nodeBin, engineAddress: engineAddress})
-			return nil
-		},
+	hostkit.Serve("pulumi-language-nodejs", func(engineAddress string) pulumirpc.LanguageRuntimeServer {
+		base := hostkit.Base{EngineAddress: engineAddress, Version: version, Generate: nodejsgen.GenerateProgram}
+		return &languageHost{Base: base, nodeBin: nodeBin}
 	})
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-nodejs: could not start the language host: %v\n", err)
-		os.Exit(1)
-	}
-
-	// The engine reads the port from our first line of output.
-	fmt.Printf("%d\n", handle.Port)
-	if err := <-handle.Done; err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-nodejs: stopped serving: %v\n", err)
-		os.Exit(1)
-	}
-}
-
-func (h *languageHost) Handshake(
-	_ context.Context, req *pulumirpc.LanguageHandshakeRequest,
-) (*pulumirpc.LanguageHandshakeResponse, error) {
-	if req.GetEngineAddress() != "" {
-		h.engineAddress = req.GetEngineAddress()
-	}
-	return &pulumirpc.LanguageHandshakeResponse{}, nil
-}
-
-func (h *languageHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
-	return &pulumirpc.PluginInfo{Version: version}, nil
-}
-
-func (h *languageHost) GetRequiredPlugins(
-	context.Context, *pulumirpc.GetRequiredPluginsRequest,
-) (*pulumirpc.GetRequiredPluginsResponse, error) {
-	return &pulumirpc.GetRequiredPluginsResponse{}, nil
-}
-
-func (h *languageHost) GetRequiredPackages(
-	context.Context, *pulumirpc.GetRequiredPackagesRequest,
-) (*pulumirpc.GetRequiredPackagesResponse, error) {
-	return &pulumirpc.GetRequiredPackagesResponse{}, nil
 }
 
 func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
@@ -127,18 +69,7 @@ func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pul
 	cmd.Stdout = os.Stdout
 	cmd.Stderr = os.Stderr
 
-	err = cmd.Run()
-	var exitErr *exec.ExitError
-	switch {
-	case err == nil:
-		return &pulumirpc.RunResponse{}, nil
-	case errors.As(err, &exitErr) && exitErr.ExitCode() == exitCodeAfterLoggedError:
-		return &pulumirpc.RunResponse{Bail: true}, nil
-	case errors.As(err, &exitErr):
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf("Program exited with non-zero exit code: %d", exitErr.ExitCode())}, nil
-	default:
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not start the Node.js program: %v", err)}, nil
-	}
+	return hostkit.RunOutcome(cmd.Run(), "the Node.js program"), nil
 }
 
 // resolveRunScript finds @pulumi/pulumi's program runner the way the program itself will resolve the SDK,
@@ -161,7 +92,7 @@ func (h *languageHost) runArguments(req *pulumirpc.RunRequest, runScript, progra
 		}
 	}
 	flag("monitor", req.GetMonitorAddress())
-	flag("engine", h.engineAddress)
+	flag("engine", h.EngineAddress)
 	flag("organization", req.GetOrganization())
 	flag("project", req.GetProject())
 	flag("root-directory", req.GetInfo().GetRootDirectory())
@@ -191,13 +122,9 @@ func (h *languageHost) runArguments(req *pulumirpc.RunRequest, runScript, progra
 }
 
 func runEnvironment(req *pulumirpc.RunRequest) ([]string, error) {
-	config, err := json.Marshal(nonNilMap(req.GetConfig()))
+	config, secretKeys, err := hostkit.Config(req)
 	if err != nil {
-		return nil, fmt.Errorf("serializing stack configuration: %w", err)
-	}
-	secretKeys, err := json.Marshal(nonNilSlice(req.GetConfigSecretKeys()))
-	if err != nil {
-		return nil, fmt.Errorf("serializing secret configuration keys: %w", err)
+		return nil, err
 	}
 
 	options := req.GetInfo().GetOptions().AsMap()
@@ -207,33 +134,12 @@ func runEnvironment(req *pulumirpc.RunRequest) ([]string, error) {
 	}
 
 	env := append(os.Environ(),
-		"PULUMI_CONFIG="+string(config),
-		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys),
+		"PULUMI_CONFIG="+config,
+		"PULUMI_CONFIG_SECRET_KEYS="+secretKeys,
 		"PULUMI_NODEJS_TYPESCRIPT="+strconv.FormatBool(typescript),
 	)
 	if tsconfig, ok := options["tsconfig"].(string); ok && tsconfig != "" {
 		env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+tsconfig)
 	}
 	return env, nil
-}
-
-func nonNilMap(m map[string]string) map[string]string {
-	if m == nil {
-		return map[string]string{}
-	}
-	return m
-}
-
-func nonNilSlice(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
-
-// GenerateProgram writes the code `pulumi import` prints for the imported resources, with Pulumi's own generator.
-func (h *languageHost) GenerateProgram(
-	ctx context.Context, req *pulumirpc.GenerateProgramRequest,
-) (*pulumirpc.GenerateProgramResponse, error) {
-	return programgen.Generate(ctx, req, nodejsgen.GenerateProgram)
 }
