@@ -5,15 +5,20 @@
  * provider's. Create, a no-op preview with no API call, drift refreshed and set back, `pulumi import` by id, and
  * destroy; the Kafka user's password stays secret in state.
  */
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
+import { promisify } from "node:util";
 
 import { callsDuring } from "../harness/calls";
-import { runPulumi, runPulumiOk } from "../harness/process";
+import { pulumiBinary, runPulumi, runPulumiOk } from "../harness/process";
 import { leakedSecrets } from "../harness/secrets";
 import { scenario } from "../harness/scenario";
 
 const repoRoot = path.resolve(__dirname, "../../..");
 const env = { PATH: `${path.join(repoRoot, "bin")}${path.delimiter}${process.env.PATH ?? ""}` };
+const run = promisify(execFile);
 const world = scenario("plugin", { server: { statusDelayMs: 20, deleteDelayMs: 20 } });
 
 interface LiveTag {
@@ -25,6 +30,23 @@ interface LiveTag {
 const customTags = async () =>
   (await world.api.request<{ tags: LiveTag[] }>("GET", "/tags")).tags.filter((tag) => !tag.system);
 const kafkaUsers = () => world.api.request<Array<{ username: string }>>("GET", "/kafka-access/kafka-users");
+
+test("the plugin serves schema.json as Pulumi reads it (`pulumi package get-schema`)", async () => {
+  const { stdout } = await run(
+    pulumiBinary(),
+    ["package", "get-schema", path.join(repoRoot, "bin", "pulumi-resource-streamkap")],
+    {
+      env: { ...process.env, PULUMI_HOME: fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-get-schema-")) },
+      maxBuffer: 64 << 20,
+    },
+  );
+  // Pulumi leaves out empty lists when it writes a schema back out, and orders keys its own way.
+  const withoutEmptyLists = (text: string): unknown =>
+    JSON.parse(text, (_, value) => (Array.isArray(value) && value.length === 0 ? undefined : value));
+  expect(withoutEmptyLists(stdout)).toEqual(
+    withoutEmptyLists(fs.readFileSync(path.join(repoRoot, "schema.json"), "utf8")),
+  );
+});
 
 test("up creates the resources through the plugin, with the stack's credentials; the password stays secret", async () => {
   const up = await runPulumiOk(world.project, ["up", "--yes", "--skip-preview"], env);

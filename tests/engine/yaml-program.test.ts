@@ -1,9 +1,8 @@
 /**
  * The quickstart as a Pulumi YAML program (examples/yaml), run for real (issue #17): the engine runs it through
- * Pulumi YAML's language host and the Streamkap provider plugin the project names by path (`plugins.providers`, so
- * nothing needs to be on PATH), against the local API server. Up, a
- * no-op preview with no API call, refresh, destroy: the same objects as the TypeScript quickstart's, and nothing
- * left after.
+ * Pulumi YAML's language host and the Streamkap provider plugin the project names by path (`plugins.providers`,
+ * so nothing needs to be on PATH), against the local API server. Up, a no-op preview with no API call, refresh,
+ * destroy: the same objects as the TypeScript quickstart's, and nothing left after.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
