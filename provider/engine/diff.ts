@@ -1,7 +1,7 @@
 import { adoptedMarker } from "./adopt";
 import { commonInputKeys } from "./common-inputs";
 import type { JsonObject, KindDescription } from "./kind";
-import { containsUnknown, inputsFromOutputs, isUnknown, semanticEqual, withoutProvider } from "./values";
+import { containsUnknown, inputsFromOutputs, isPlainObject, isUnknown, semanticEqual, withoutProvider } from "./values";
 
 /**
  * Marks the outputs of an object taken in by `pulumi import` (the provider plugin): they hold no secret, as the
@@ -95,7 +95,8 @@ export function diffInputs<I extends JsonObject, L>(
 /**
  * An imported object's secrets, which its outputs lack: the program's previous ones from the state's inputs, or,
  * before any (the first preview after the import), the program's own, as the service holds some value the
- * program cannot be shown to differ from.
+ * program cannot be shown to differ from. A secret key names an input (typed classes) or a key inside one
+ * (`config` of the generic connectors).
  */
 function withImportedSecrets<I extends JsonObject, L>(
   kind: KindDescription<I, L>,
@@ -104,10 +105,22 @@ function withImportedSecrets<I extends JsonObject, L>(
   declared: { oldInputs?: Record<string, unknown>; news: I },
 ): I {
   if (oldOutputs[importedMarker] !== true) return olds;
-  const secrets: Record<string, unknown> = {};
-  for (const key of kind.secretKeys?.(declared.news) ?? []) {
-    if (olds[key] !== undefined) continue;
-    secrets[key] = declared.oldInputs?.[key] ?? declared.news[key];
+  const secrets = new Set(kind.secretKeys?.(declared.news) ?? []);
+  /** `old` with the secrets of `next` it lacks, from `previous` or else `next`; `old` itself when none. */
+  const filled = (old: unknown, previous: unknown, next: Record<string, unknown>): unknown => {
+    const missing = Object.keys(next).filter(
+      (key) => secrets.has(key) && next[key] !== undefined && (!isPlainObject(old) || old[key] === undefined),
+    );
+    if (missing.length === 0) return old;
+    const from = (key: string) => (isPlainObject(previous) ? previous[key] : undefined) ?? next[key];
+    return { ...(isPlainObject(old) ? old : {}), ...Object.fromEntries(missing.map((key) => [key, from(key)])) };
+  };
+  const result = { ...(filled(olds, declared.oldInputs, declared.news) as Record<string, unknown>) };
+  for (const [input, value] of Object.entries(declared.news)) {
+    if (isPlainObject(value) && !secrets.has(input)) {
+      const inner = filled(result[input], declared.oldInputs?.[input], value);
+      if (inner !== result[input]) result[input] = inner;
+    }
   }
-  return { ...olds, ...secrets };
+  return result as I;
 }

@@ -149,3 +149,29 @@ test("in a Go project, pulumi import writes Go on the generated Go SDK", async (
   expect(code).toMatch(/DatabaseHostname: +pulumi\.String\("db\.example\.com"\)/);
   expect(code).not.toContain("console-password-9d1e");
 });
+
+test("the generic Source imports clean too: its password, inside `config`, is filled in the same way", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-import-generic-"));
+  const head = "name: imported-generic\nruntime: yaml\n";
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `${head}resources: {}\n`);
+  const generic = await TestProject.fromDirectory(dir, server);
+  try {
+    const out = path.join(dir, "imported.yaml");
+    const args = ["import", "streamkap:index:Source", "orders", sourceId, "--yes", "--protect=false", "--out", out];
+    await runPulumiOk(generic, args, env);
+    const code = fs.readFileSync(out, "utf8");
+    expect(code).toContain("connector: postgresql");
+    expect(code).not.toContain("database.password");
+    // The user adds the password the service never answers, under `config` as the other settings.
+    const withPassword = code.replace(
+      /^( +)config:\n( +)/m,
+      (_, outer: string, inner: string) =>
+        `${outer}config:\n${inner}database.password:\n${inner}  fn::secret: console-password-9d1e\n${inner}`,
+    );
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), head + withPassword);
+    const preview = JSON.parse((await runPulumiOk(generic, ["preview", "--json"], env)).stdout);
+    expect(preview.changeSummary).toEqual({ same: 2 });
+  } finally {
+    generic.dispose();
+  }
+});
