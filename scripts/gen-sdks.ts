@@ -1,8 +1,8 @@
 /**
- * Writes sdk-gen/: the SDKs of the provider plugin for Node.js, Python and Go, made from schema.json by Pulumi's own
- * code generators (the ones `pulumi package gen-sdk` runs; tools/pulumi-cli/cmd/streamkap-schema, which
- * scripts/toolchain.sh builds). The Go SDK is a module of its own (sdk-gen/go/streamkap/go.mod) so a Go program can
- * require it. Run `npm run sdks` after `npm run schema`; tests/generated/sdk-gen.test.ts holds sdk-gen/ to what this
+ * Writes sdk-gen/: the SDKs of the provider plugin for Node.js, Python, Go and .NET, made from schema.json by Pulumi's
+ * own code generators (the ones `pulumi package gen-sdk` runs; tools/pulumi-cli/cmd/streamkap-schema and, for C#,
+ * tools/pulumi-dotnet-gen, which scripts/toolchain.sh builds). The Go SDK is a module of its own
+ * (sdk-gen/go/streamkap/go.mod) so a Go program can require it. Run `npm run sdks` after `npm run schema`; tests/generated/sdk-gen.test.ts holds sdk-gen/ to what this
  * makes today.
  */
 import { execFileSync } from "node:child_process";
@@ -12,21 +12,26 @@ import * as path from "node:path";
 
 const repoRoot = path.resolve(__dirname, "../..");
 export const sdkGenDir = path.join(repoRoot, "sdk-gen");
+/** The languages streamkap-schema writes; .NET comes from pulumi-dotnet-gen. */
 export const sdkLanguages = ["nodejs", "python", "go"] as const;
 export const goModulePath = "github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap";
 /** Files we write beside the generators' (go.sum is `go mod tidy`'s and is checked by building, not by text). */
 const goModuleDir = path.join("go", "streamkap");
 const goSum = path.join(goModuleDir, "go.sum");
 
-export function schemaTool(): string {
-  const bin = process.env.PULUMI_STREAMKAP_SCHEMA_TOOL;
+/** A generator the toolchain built, by the variable that names it. */
+function toolAt(variable: string, name: string): string {
+  const bin = process.env[variable];
   if (!bin || !fs.existsSync(bin)) {
     throw new Error(
-      "streamkap-schema is missing: run this through scripts/toolchain.sh (`npm run sdks`, `npm test`) on a machine with Go",
+      `${name} is missing: run this through scripts/toolchain.sh (\`npm run sdks\`, \`npm test\`) on a machine with Go`,
     );
   }
   return bin;
 }
+
+export const schemaTool = (): string => toolAt("PULUMI_STREAMKAP_SCHEMA_TOOL", "streamkap-schema");
+const dotnetGenerator = (): string => toolAt("PULUMI_STREAMKAP_DOTNET_GEN", "pulumi-dotnet-gen");
 
 /** The Pulumi version the tools are built at (tools/pulumi-cli/go.mod), which the Go SDK must require. */
 export function pulumiGoVersion(): string {
@@ -64,6 +69,7 @@ export function filesBelow(dir: string): string[] {
 /** Generates the SDKs into `out` (which must be empty): the generators' files and the Go module's go.mod. */
 export function generateSdks(out: string, schema = path.join(repoRoot, "schema.json")): void {
   execFileSync(schemaTool(), [schema, out, ...sdkLanguages], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(dotnetGenerator(), [schema, path.join(out, "dotnet")], { stdio: ["ignore", "ignore", "inherit"] });
   fs.writeFileSync(path.join(out, goModuleDir, "go.mod"), goModText());
 }
 

@@ -5,6 +5,8 @@
 #     built from Go modules (tools/pulumi-cli) together with our own minimal language host;
 #   - streamkap-schema (tools/pulumi-cli/cmd/streamkap-schema): Pulumi's own schema binder and SDK generators, to
 #     check schema.json and generate the SDKs of other languages; built from Go modules when Go is installed;
+#   - pulumi-dotnet-gen (tools/pulumi-dotnet-gen): Pulumi's C# SDK generator, which newer Pulumi modules no longer
+#     carry, from an older release; built from Go modules when Go is installed;
 #   - pulumi-language-yaml (tools/pulumi-yaml), Pulumi YAML's language host, for YAML programs through the provider
 #     plugin: the one on PATH, else built from Go modules when Go is installed;
 #   - pulumi-language-go, a Go language host for Go programs through the provider plugin (examples/go): the one on
@@ -92,6 +94,14 @@ ensure_schema_tool() {
   export PULUMI_STREAMKAP_SCHEMA_TOOL="$dir/streamkap-schema"
 }
 
+# pulumi-dotnet-gen: Pulumi's C# generator, from an older pulumi/pkg (tools/pulumi-dotnet-gen/go.mod says why).
+ensure_dotnet_gen() {
+  local module="$ROOT/tools/pulumi-dotnet-gen" dir="$CACHE/pulumi-dotnet-gen"
+  ensure_go_tool "$dir" "$module" pulumi-streamkap.local/tools/pulumi-dotnet-gen "pulumi-dotnet-gen (Pulumi's C# SDK generator)" \
+    "$module/go.mod" "$module/go.sum" "$module"/*.go || return 0
+  export PULUMI_STREAMKAP_DOTNET_GEN="$dir/pulumi-dotnet-gen"
+}
+
 # Pulumi YAML's language host, beside the CLI on PATH: the one on PATH, else ours.
 ensure_yaml_host() {
   command -v pulumi-language-yaml >/dev/null && return 0
@@ -155,6 +165,7 @@ ensure_pulumi() {
 ensure_node
 ensure_pulumi
 ensure_schema_tool
+ensure_dotnet_gen
 ensure_yaml_host
 ensure_go_host
 export PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
@@ -163,6 +174,7 @@ if [ "${1:-}" = "--print-env" ]; then
   echo "export PATH=\"$PATH\""
   echo "export PULUMI_STREAMKAP_PULUMI_BIN=\"$PULUMI_STREAMKAP_PULUMI_BIN\""
   echo "export PULUMI_STREAMKAP_SCHEMA_TOOL=\"${PULUMI_STREAMKAP_SCHEMA_TOOL:-}\""
+  echo "export PULUMI_STREAMKAP_DOTNET_GEN=\"${PULUMI_STREAMKAP_DOTNET_GEN:-}\""
   exit 0
 fi
 exec 9>&- # release the lock before handing over

@@ -135,7 +135,9 @@ export function buildSchema(): Record<string, unknown> {
       nodejs: { packageName: "@streamkap/pulumi" },
       python: { packageName: "pulumi_streamkap" },
       go: { importBasePath: "github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap" },
-      csharp: { rootNamespace: "Streamkap.Pulumi" },
+      // `Streamkap.Pulumi`: the C# generator wants a one-word root namespace (it drops a namespace's first two
+      // parts to name the directory of its files).
+      csharp: { rootNamespace: "Streamkap", namespaces: { streamkap: "Pulumi" } },
     },
   };
 }
