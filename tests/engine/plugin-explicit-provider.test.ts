@@ -2,7 +2,8 @@
  * Two Streamkap accounts in one program through the provider plugin (issue #17), as environment cloning wants
  * them: the default provider from the stack's `streamkap:*` config, and an explicit `pulumi:providers:streamkap`
  * resource with its own endpoint and credentials (its secret from secret config). Each resource lands in the
- * account of its provider, and the second account's secret is encrypted in state.
+ * account of its provider, and the second account's secret is encrypted in state. Without stack config, the default
+ * provider takes the `STREAMKAP_*` environment variables, as the TypeScript classes do.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -80,4 +81,14 @@ test("destroy removes each from its own account", async () => {
   await runPulumiOk(project, ["destroy", "--yes", "--skip-preview"]);
   expect(await customTags(home)).toEqual([]);
   expect(await customTags(other)).toEqual([]);
+});
+
+test("without stack config, the default provider takes its account from STREAMKAP_* in the environment", async () => {
+  await project.stack.removeAllConfig(["streamkap:endpoint", "streamkap:clientId", "streamkap:secret"]);
+  const env = { STREAMKAP_HOST: home.baseUrl, STREAMKAP_CLIENT_ID: home.clientId, STREAMKAP_SECRET: home.secret };
+  await runPulumiOk(project, ["up", "--yes", "--skip-preview"], env);
+  expect(await customTags(home)).toEqual(["in-home-account"]);
+  expect(await customTags(other)).toEqual(["in-other-account"]);
+  await runPulumiOk(project, ["destroy", "--yes", "--skip-preview"], env);
+  expect(await customTags(home)).toEqual([]);
 });
