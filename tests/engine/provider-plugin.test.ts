@@ -11,6 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 
+import { installPackageCopy } from "../../scripts/install-copy";
 import { callsDuring } from "../harness/calls";
 import { pulumiBinary, runPulumi, runPulumiOk } from "../harness/process";
 import { leakedSecrets } from "../harness/secrets";
@@ -31,15 +32,27 @@ const customTags = async () =>
   (await world.api.request<{ tags: LiveTag[] }>("GET", "/tags")).tags.filter((tag) => !tag.system);
 const kafkaUsers = () => world.api.request<Array<{ username: string }>>("GET", "/kafka-access/kafka-users");
 
-test("the plugin serves schema.json as Pulumi reads it (`pulumi package get-schema`)", async () => {
-  const { stdout } = await run(
-    pulumiBinary(),
-    ["package", "get-schema", path.join(repoRoot, "bin", "pulumi-resource-streamkap")],
-    {
-      env: { ...process.env, PULUMI_HOME: fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-get-schema-")) },
-      maxBuffer: 64 << 20,
-    },
-  );
+const scratch: string[] = [];
+afterAll(() => scratch.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+/** The plugin's directory in a project that installed the package: a PulumiPlugin.yaml and no executable. */
+function installedPluginDirectory(): string {
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-installed-plugin-"));
+  scratch.push(project);
+  installPackageCopy(project);
+  return path.join(project, "node_modules", "pulumi-streamkap", "plugin");
+}
+
+// The executable for PATH, and the directory the engine runs through the Node.js language host after installing
+// its dependencies (what `pulumi package get-schema` and `pulumi package add` take for a plugin kept as source).
+test.each([
+  ["the executable", () => path.join(repoRoot, "bin", "pulumi-resource-streamkap")],
+  ["the PulumiPlugin.yaml directory of the installed package", installedPluginDirectory],
+])("the plugin serves schema.json as Pulumi reads it (`pulumi package get-schema`, %s)", async (_, plugin) => {
+  const { stdout } = await run(pulumiBinary(), ["package", "get-schema", plugin()], {
+    env: { ...process.env, PULUMI_HOME: fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-get-schema-")) },
+    maxBuffer: 64 << 20,
+  });
   // Pulumi leaves out empty lists when it writes a schema back out, and orders keys its own way.
   const withoutEmptyLists = (text: string): unknown =>
     JSON.parse(text, (_, value) => (Array.isArray(value) && value.length === 0 ? undefined : value));

@@ -3,11 +3,16 @@
  * Pulumi YAML's language host and the Streamkap provider plugin the project names by path (`plugins.providers`,
  * so nothing needs to be on PATH), against the local API server. Up, a no-op preview with no API call, refresh,
  * destroy: the same objects as the TypeScript quickstart's, and nothing left after.
+ *
+ * The project holds the package as `npm install pulumi-streamkap` leaves it and names the plugin as a user would,
+ * `node_modules/pulumi-streamkap/plugin`: a directory with a PulumiPlugin.yaml and no executable, so the engine
+ * starts the plugin through the Node.js language host, from what the package publishes.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
+import { installPackageCopy } from "../../scripts/install-copy";
 import { startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
@@ -21,12 +26,13 @@ beforeAll(async () => {
   world.api = new ServiceApi(world.server);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-yaml-"));
   const program = fs.readFileSync(path.join(repoRoot, "examples", "yaml", "Pulumi.yaml"), "utf8");
-  const pluginPath = "      path: ../../bin\n";
+  const pluginPath = "      path: ../../plugin\n";
   if (!program.includes(pluginPath)) throw new Error("examples/yaml/Pulumi.yaml no longer names the plugin's path");
   fs.writeFileSync(
     path.join(dir, "Pulumi.yaml"),
-    program.replace(pluginPath, `      path: ${path.join(repoRoot, "bin")}\n`),
+    program.replace(pluginPath, "      path: node_modules/pulumi-streamkap/plugin\n"),
   );
+  installPackageCopy(dir);
   world.project = await TestProject.fromDirectory(dir, world.server);
 });
 

@@ -7,9 +7,13 @@
 // start `node @pulumi/pulumi/cmd/run` with the monitor address, project, stack and config, and report how
 // the program ended. Everything that decides what a deployment does happens in the real engine.
 //
+// It also runs a provider plugin kept as Node.js source (a directory with a PulumiPlugin.yaml of runtime
+// nodejs, like the one this package ships in plugin/), as Pulumi's own host does, and writes code for `pulumi
+// import` with Pulumi's own generator.
+//
 // What it leaves out (unimplemented, so the engine falls back or reports it): plugin discovery from
-// node_modules (our programs use only the built-in dynamic provider), dependency installation, `pulumi about`
-// details, packing and policy packs. It does write code for `pulumi import`, with Pulumi's own generator.
+// node_modules (our programs use only the built-in dynamic provider), package managers other than npm and npm
+// workspaces, `pulumi about` details, packing and policy packs.
 package main
 
 import (
@@ -21,6 +25,7 @@ import (
 	"strconv"
 
 	nodejsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 
 	"pulumi-streamkap.local/tools/pulumi-cli/internal/hostkit"
@@ -72,14 +77,80 @@ func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pul
 	return hostkit.RunOutcome(cmd.Run(), "the Node.js program"), nil
 }
 
+// RunPlugin starts a provider plugin kept as Node.js source: the engine asks for it when a plugin's directory
+// holds a PulumiPlugin.yaml of runtime nodejs instead of an executable. Like Pulumi's own host, it runs
+// @pulumi/pulumi's plugin runner (resolved from the plugin's directory) on that directory, which loads the
+// directory's package entry point; the engine's arguments follow, and the plugin's output goes back to the
+// engine, which reads the port from it.
+func (h *languageHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer) error {
+	ctx := server.Context()
+	pluginDir := req.GetInfo().GetProgramDirectory()
+	if pluginDir == "" {
+		return fmt.Errorf("the engine named no directory for the %s plugin", req.GetName())
+	}
+	runner, err := h.resolveModule(ctx, "@pulumi/pulumi/cmd/run-plugin", pluginDir)
+	if err != nil {
+		return err
+	}
+
+	closer, stdout, stderr, err := rpcutil.MakeRunPluginStreams(server, false)
+	if err != nil {
+		return err
+	}
+	defer closer.Close() //nolint:errcheck // closed and checked below; this one only covers early returns
+
+	args := append([]string{runner, pluginDir}, req.GetArgs()...)
+	cmd := exec.CommandContext(ctx, h.nodeBin, args...)
+	cmd.Dir = req.GetPwd()
+	cmd.Env = req.GetEnv()
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("the plugin in %s stopped: %w", pluginDir, err)
+	}
+	return closer.Close()
+}
+
+// InstallDependencies runs `npm install` in the program's or plugin's directory, as Pulumi's own host does with
+// npm; the engine asks for it before it first runs a plugin kept as source (`pulumi package get-schema <dir>`).
+func (h *languageHost) InstallDependencies(
+	req *pulumirpc.InstallDependenciesRequest, server pulumirpc.LanguageRuntime_InstallDependenciesServer,
+) error {
+	dir := req.GetInfo().GetProgramDirectory()
+	closer, stdout, stderr, err := rpcutil.MakeInstallDependenciesStreams(server, req.GetIsTerminal())
+	if err != nil {
+		return err
+	}
+	defer closer.Close() //nolint:errcheck // closed and checked below; this one only covers early returns
+
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		return fmt.Errorf("could not find `npm` on PATH to install the dependencies in %s", dir)
+	}
+	fmt.Fprintf(stdout, "Installing dependencies in %s...\n", dir)
+	cmd := exec.CommandContext(server.Context(), npm, "install", "--no-audit", "--no-fund")
+	cmd.Dir = dir
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("`npm install` in %s failed: %w", dir, err)
+	}
+	return closer.Close()
+}
+
 // resolveRunScript finds @pulumi/pulumi's program runner the way the program itself will resolve the SDK,
 // so program and runner share one copy of @pulumi/pulumi.
 func (h *languageHost) resolveRunScript(ctx context.Context, programDir string) (string, error) {
-	cmd := exec.CommandContext(ctx, h.nodeBin, "-e", "process.stdout.write(require.resolve('@pulumi/pulumi/cmd/run'))")
-	cmd.Dir = programDir
+	return h.resolveModule(ctx, "@pulumi/pulumi/cmd/run", programDir)
+}
+
+// resolveModule resolves a module as code in dir would, so that what we start and what it loads share one copy
+// of @pulumi/pulumi.
+func (h *languageHost) resolveModule(ctx context.Context, module, dir string) (string, error) {
+	script := fmt.Sprintf("process.stdout.write(require.resolve(%q))", module)
+	cmd := exec.CommandContext(ctx, h.nodeBin, "-e", script)
+	cmd.Dir = dir
 	out, err := cmd.Output()
 	if err != nil || len(out) == 0 {
-		return "", fmt.Errorf("@pulumi/pulumi is not installed for the program in %s: run `npm install` there", programDir)
+		return "", fmt.Errorf("@pulumi/pulumi is not installed for the code in %s: run `npm install` there", dir)
 	}
 	return string(out), nil
 }
