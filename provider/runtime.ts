@@ -36,7 +36,7 @@ export function configuredClient(): StreamkapClient {
 }
 
 /** The operations `customTimeouts` bounds, as Pulumi names them. */
-type TimedOperation = "create" | "update" | "delete";
+export type TimedOperation = "create" | "update" | "delete";
 
 function contextFor(
   kind: KindDescription<JsonObject, unknown>,

@@ -151,9 +151,10 @@ function describeIssue<I extends JsonObject, L>(
 
 /**
  * The rule an issue breaks, in the provider's words: the schema's own message where it has one, otherwise one
- * made from the issue's facts (zod's defaults read "Too small: expected number to be >=1"). Never the value.
+ * made from the issue's facts (zod's defaults read "Too small: expected number to be >=1"). Never the value. The
+ * provider plugin's invokes say their arguments' rules with it too.
  */
-function ruleOf(issue: z.core.$ZodIssue): string {
+export function ruleOf(issue: z.core.$ZodIssue): string {
   if (!/^(Invalid|Too (small|big))\b/.test(issue.message)) return issue.message;
   switch (issue.code) {
     case "invalid_type":

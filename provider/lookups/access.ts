@@ -13,13 +13,12 @@ import {
   roleRecord,
 } from "../client/responses";
 import { splitList } from "../kinds/live-values";
+import { present } from "./reads";
 
 /** Every item of a `GET` that answers a bare list. */
 function listAt<T extends z.ZodType>(client: StreamkapClient, path: string, item: T): Promise<z.infer<T>[]> {
   return client.call({ method: "GET", path, schema: z.array(item) });
 }
-
-const present = (value: number | null | undefined) => (value === null ? undefined : value);
 
 export async function getRoles(client: StreamkapClient) {
   const roles = await listAt(client, "/auth/roles", roleRecord);

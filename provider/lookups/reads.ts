@@ -1,4 +1,7 @@
-/** Reads by id as the lookups make them: an object that is not there is reported for the lookup that asked. */
+/**
+ * What the lookups share in reading: reads by id, where an object that is not there is reported for the lookup that
+ * asked, and the service's nulls as absent values.
+ */
 import type { z } from "zod";
 
 import type { StreamkapClient } from "../client/client";
@@ -37,3 +40,6 @@ export async function one<T extends z.ZodType>(
   if (found === undefined) throw notFound(lookup, what);
   return found;
 }
+
+/** A number the service may answer as null, as the lookups answer it: absent. */
+export const present = (value: number | null | undefined) => (value === null ? undefined : value);

@@ -4,7 +4,7 @@ import { readAllPages } from "../client/pages";
 import { type TopicRecord, topicRecord, topicSerialization, topicTableMetrics } from "../client/responses";
 import { readTopic } from "../kinds/topic-facts";
 import { legacyTopicEntityTypes, type MetricsWindow, type TopicFilter, type TopicMetricsEntity } from "./args";
-import { orNotFound } from "./reads";
+import { orNotFound, present } from "./reads";
 
 /** A topic's `serialization` as the lookups answer it; undefined when the service gave none it can read. */
 export function serializationInfo(wire: unknown) {
@@ -68,8 +68,6 @@ export async function getTopicSerialization(client: StreamkapClient, topicId: st
     }
   );
 }
-
-const present = (value: number | null | undefined) => (value === null ? undefined : value);
 
 export async function getTopicMetrics(
   client: StreamkapClient,

@@ -8,7 +8,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
-type TimedOperation = "create" | "update" | "delete";
+import type { TimedOperation } from "../runtime";
 
 export interface CallContext {
   /** The call's timeout in seconds; 0 when none is set. */

@@ -26,10 +26,15 @@ interface ProviderProto {
   PropertyDiff: (new () => PropertyDiffMessage) & { Kind: Record<string, number> };
 }
 
-/** The engine's protocol messages, from the copy of @pulumi/pulumi the provider server runs with. */
+let proto: ProviderProto | undefined;
+
+/** The engine's protocol messages, from the copy of @pulumi/pulumi the provider server runs with; found once. */
 function providerProto(): ProviderProto {
-  const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-  return require(path.join(pulumiDir, "proto", "provider_pb.js")) as ProviderProto;
+  if (proto === undefined) {
+    const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+    proto = require(path.join(pulumiDir, "proto", "provider_pb.js")) as ProviderProto;
+  }
+  return proto;
 }
 
 /** The protocol's name of a property's change, `_REPLACE` when it forces a replacement. */

@@ -5,9 +5,10 @@
  */
 import type { z } from "zod";
 
-import { isPlainObject } from "../engine/values";
+import { ruleOf } from "../engine/check";
 import { pathText } from "../engine/paths";
 import { closestMatch, keysAt } from "../engine/suggest";
+import { valueAt } from "../engine/values";
 import { errors } from "../errors";
 
 export interface ArgumentFailure {
@@ -41,29 +42,4 @@ export function argumentFailures(
     if (valueAt(given, issue.path) === undefined) return [failure(issue.path, "is required")];
     return [failure(issue.path, ruleOf(issue))];
   });
-}
-
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
-  let current = value;
-  for (const part of path) {
-    if (Array.isArray(current)) current = current[Number(part)];
-    else if (isPlainObject(current)) current = current[String(part)];
-    else return undefined;
-  }
-  return current;
-}
-
-const typeNames: Record<string, string> = { array: "a list", object: "an object", boolean: "true or false" };
-
-function ruleOf(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case "invalid_type":
-      return `must be ${typeNames[issue.expected] ?? `a ${issue.expected}`}`;
-    case "invalid_value":
-      return `must be one of ${issue.values.map(String).join(", ")}`;
-    case "too_small":
-      return issue.origin === "string" ? "must not be empty" : `must be at least ${String(issue.minimum)}`;
-    default:
-      return issue.message;
-  }
 }

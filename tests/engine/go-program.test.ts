@@ -13,7 +13,7 @@ import { goEnv, goModulePath, sdkGenDir } from "../../scripts/gen-sdks";
 import { startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
 import { callsDuring } from "../harness/calls";
-import { runPulumi } from "../harness/process";
+import { pluginOnPath, runPulumi } from "../harness/process";
 import { TestProject } from "../harness/project";
 import { quickstartProgramTests, type QuickstartWorld } from "../harness/quickstart-program";
 
@@ -23,7 +23,7 @@ const example = path.join(repoRoot, "examples", "go");
 // the first build of a machine (a minute or more for the Pulumi SDK) each `pulumi` command only relinks it.
 const env = {
   ...goEnv("-mod=readonly"),
-  PATH: `${path.join(repoRoot, "bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+  ...pluginOnPath,
 };
 const world = {} as QuickstartWorld;
 

@@ -14,12 +14,12 @@ import { type LocalServer, startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
 import { callsDuring } from "../harness/calls";
 import { compileProgram, installGeneratedNodeSdk } from "../harness/generated-node-sdk";
-import { type CliRun, runPulumiOk } from "../harness/process";
+import { type CliRun, pluginOnPath, runPulumiOk } from "../harness/process";
 import { TestProject } from "../harness/project";
 import { leakedSecrets } from "../harness/secrets";
 
 const repoRoot = path.resolve(__dirname, "../../..");
-const env = { PATH: `${path.join(repoRoot, "bin")}${path.delimiter}${process.env.PATH ?? ""}` };
+const env = pluginOnPath;
 const migrated = path.join(repoRoot, "tests", "fixtures", "programs", "migration-provider", "index.ts");
 const secrets = ["local-demo-password", "local-demo-private-key"];
 

@@ -12,12 +12,11 @@ import * as path from "node:path";
 import { type LocalServer, startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
 import { callsDuring } from "../harness/calls";
-import { runPulumi, runPulumiOk } from "../harness/process";
+import { pluginOnPath, runPulumi, runPulumiOk } from "../harness/process";
 import { TestProject } from "../harness/project";
 import { leakedSecrets } from "../harness/secrets";
 
-const repoRoot = path.resolve(__dirname, "../../..");
-const env = { PATH: `${path.join(repoRoot, "bin")}${path.delimiter}${process.env.PATH ?? ""}` };
+const env = pluginOnPath;
 const header = "name: imported\nruntime: yaml\n";
 let server: LocalServer;
 let api: ServiceApi;

@@ -14,11 +14,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { invoke } from "../../provider/plugin/invokes";
 import { type LocalServer, startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
-import { runPulumi, runPulumiOk } from "../harness/process";
+import { pluginOnPath, runPulumi, runPulumiOk } from "../harness/process";
 import { TestProject } from "../harness/project";
 
-const repoRoot = path.resolve(__dirname, "../../..");
-const env = { PATH: `${path.join(repoRoot, "bin")}${path.delimiter}${process.env.PATH ?? ""}` };
+const env = pluginOnPath;
 const saved = { ...process.env };
 let server: LocalServer;
 let api: ServiceApi;

@@ -4,14 +4,11 @@
  * with each call; an object past it is kept in the stack, its secrets secret), and a warning about a resource,
  * drift found by refresh, is shown under that resource rather than under the stack.
  */
-import * as path from "node:path";
-
-import { runPulumi, runPulumiOk } from "../harness/process";
+import { pluginOnPath, runPulumi, runPulumiOk } from "../harness/process";
 import { scenario } from "../harness/scenario";
 import { leakedSecrets } from "../harness/secrets";
 
-const repoRoot = path.resolve(__dirname, "../../..");
-const env = { PATH: `${path.join(repoRoot, "bin")}${path.delimiter}${process.env.PATH ?? ""}` };
+const env = pluginOnPath;
 // A connector is `Starting` for 4 s after a create or an update.
 const world = scenario("plugin-source", { server: { statusDelayMs: 4_000, deleteDelayMs: 20 } });
 

@@ -13,12 +13,12 @@ import { promisify } from "node:util";
 
 import { installPackageCopy } from "../../scripts/install-copy";
 import { callsDuring } from "../harness/calls";
-import { pulumiBinary, runPulumi, runPulumiOk } from "../harness/process";
+import { pluginOnPath, pulumiBinary, runPulumi, runPulumiOk } from "../harness/process";
 import { leakedSecrets } from "../harness/secrets";
 import { scenario } from "../harness/scenario";
 
 const repoRoot = path.resolve(__dirname, "../../..");
-const env = { PATH: `${path.join(repoRoot, "bin")}${path.delimiter}${process.env.PATH ?? ""}` };
+const env = pluginOnPath;
 const run = promisify(execFile);
 const world = scenario("plugin", { server: { statusDelayMs: 20, deleteDelayMs: 20 } });
 

@@ -23,6 +23,13 @@ export interface RunningCli {
   output(): string;
 }
 
+const repoRoot = path.resolve(__dirname, "../../..");
+
+/** What a `pulumi` command runs with to find this checkout's provider plugin (bin/pulumi-resource-streamkap) on PATH. */
+export const pluginOnPath: NodeJS.ProcessEnv = {
+  PATH: `${path.join(repoRoot, "bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+};
+
 /** The pulumi binary that scripts/toolchain.sh provides (the same one the Automation API tests use). */
 export function pulumiBinary(): string {
   const bin = process.env.PULUMI_STREAMKAP_PULUMI_BIN;
