@@ -96,12 +96,32 @@ export const transformTypes = [
 ] as const;
 export type TransformType = (typeof transformTypes)[number];
 
+/**
+ * Settings the shared catalogue still lists but the service no longer takes, by `<kind>:<code>` and key, each with
+ * its evidence. They are left out of every connector (no typed input, no documentation); a program that sets one
+ * is told to remove it (see {@link withdrawnSetting}).
+ */
+const withdrawnSettings: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  "source:sqlserveraws": {
+    // TF CHANGELOG 3.0.0-beta.22: "The backend dropped `streamkap_snapshot_large_table_threshold` (postgresql,
+    // sqlserveraws) … configurations setting these must remove them."
+    "streamkap.snapshot.large.table.threshold": "the service dropped it (Terraform provider 3.0.0-beta.22)",
+  },
+};
+
+/** Why a setting the service no longer takes was withdrawn; undefined for any other key. */
+export function withdrawnSetting(kind: ConnectorKind, code: string, key: string): string | undefined {
+  return withdrawnSettings[`${kind}:${code}`]?.[key];
+}
+
 let loaded: { all: CatalogueConnector[]; byKind: Map<ConnectorKind, Map<string, CatalogueConnector>> } | undefined;
 
 function load(): NonNullable<typeof loaded> {
   if (loaded) return loaded;
   const all = fileSchema.parse(connectorsJson).connectors.map((raw): CatalogueConnector => {
-    const settings = mergeEntries(raw.fields);
+    const settings = mergeEntries(
+      raw.fields.filter((entry) => withdrawnSetting(raw.kind, raw.code, entry.key) === undefined),
+    );
     return {
       kind: raw.kind,
       code: raw.code,

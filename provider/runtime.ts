@@ -149,7 +149,7 @@ export async function update(
 async function remove(kind: string, id: string, props: Record<string, unknown>): Promise<void> {
   const description = kindNamed(kind);
   const clean = withoutProvider(props);
-  await deleteObject(description, contextFor(description, clean, "delete"), id);
+  await deleteObject(description, contextFor(description, clean, "delete"), id, clean as JsonObject);
 }
 
 export { remove as delete };

@@ -75,6 +75,12 @@ export interface TopicMetricsEntity {
   connector: string;
   /** Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`). */
   topicIds: string[];
+  /**
+   * The database id of each topic in `topicIds`, in the same order (each topic's `dbId` in `getTopics`), which
+   * the service takes with them.
+   * @default read from the service's topic listing (one more call per entity)
+   */
+  topicDbIds?: string[];
 }
 
 /** One topic's counters as {@link getTopicMetrics} answers them; a counter the service did not give is absent. */

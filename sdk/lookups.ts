@@ -66,6 +66,8 @@ export interface TopicInfo {
   id: string;
   /** The display name, e.g. `public.orders`. */
   name: string;
+  /** The topic's database id, which `getTopicMetrics` takes as `topicDbIds`, when the service lists one. */
+  dbId?: string;
   /** The number of partitions ({@link getTopic} only: the service's topic listing does not carry it). */
   partitions?: number;
   /** `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`). */

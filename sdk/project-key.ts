@@ -26,21 +26,25 @@ export interface KafkaAclArgs {
 
 /** Kafka access for a project key: a Kafka user with its own password and ACLs. */
 export interface KafkaAccessArgs {
-  /** The Kafka username, 1 to 255 characters. */
+  /**
+   * The Kafka username: 1 to 24 lowercase letters, digits and dashes, not starting or ending with a dash (the
+   * rules of a {@link KafkaUser}). Changing it replaces the key (new credentials): the service cannot rename a
+   * Kafka user.
+   */
   username: pulumi.Input<string>;
   /**
-   * The password, 8 to 255 characters; wrap it in `pulumi.secret()`. Left out, the service generates one, which
-   * {@link ProjectKey.kafkaPassword} then holds.
+   * The password, 12 to 128 characters; wrap it in `pulumi.secret()`. Left out, the service generates one, which
+   * {@link ProjectKey.kafkaPassword} then holds. A new password changes the key in place.
    * @default generated
    */
   password?: pulumi.Input<string>;
   /**
-   * IP addresses or CIDR ranges allowed to connect.
+   * IP addresses or CIDR ranges allowed to connect; changes in place.
    * @default any address
    */
   allowedIps?: pulumi.Input<pulumi.Input<string>[]>;
   /**
-   * What the user may do on which topics.
+   * What the user may do on which topics; changes in place.
    * @default none
    */
   acls?: pulumi.Input<pulumi.Input<KafkaAclArgs>[]>;
@@ -49,7 +53,7 @@ export interface KafkaAccessArgs {
 export interface ProjectKeyArgs extends ManagedArgs {
   /**
    * The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
-   * characters>`. Changing it replaces the key (new credentials).
+   * characters>`. Changes in place, keeping the key and its credentials.
    * @default `<resource name>-<7 characters>`, derived once and kept
    */
   name?: pulumi.Input<string>;
@@ -72,13 +76,15 @@ export interface ProjectKeyArgs extends ManagedArgs {
    */
   permissions?: pulumi.Input<pulumi.Input<string>[]>;
   /**
-   * A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+   * A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
+   * addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
+   * (new credentials), because the service can only add capabilities to a key.
    * @default no Kafka access
    */
   kafkaAccess?: pulumi.Input<KafkaAccessArgs>;
   /**
-   * What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
-   * Changing it replaces the key.
+   * What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
+   * changes in place.
    * @default "full"
    */
   toolProfile?: pulumi.Input<"full" | "read-only" | "agent-operator" | "infra-admin">;

@@ -84,7 +84,14 @@ export const topicRecord = z.looseObject({
   name: nullableString,
   topic_name: nullableString,
   entity: z
-    .looseObject({ entity_type: nullableString, entity_id: nullableString, name: nullableString })
+    .looseObject({
+      entity_type: nullableString,
+      entity_id: nullableString,
+      name: nullableString,
+      // Its producer's topics, and their database ids in the same order (TF internal/api/topic.go:47-55).
+      topic_ids: z.array(z.string()).nullish(),
+      topic_db_ids: z.array(z.string()).nullish(),
+    })
     .nullish()
     .catch(undefined),
   kafka: z
@@ -315,6 +322,12 @@ export const projectKeyRecord = z
     api: apiPart.nullish(),
     kafka: kafkaPart.nullish(),
     credentials: z.looseObject({ api: apiPart.nullish(), kafka: kafkaPart.nullish() }).nullish(),
+    // A PATCH that adds a capability answers its secrets once (DOCS PATCH /project-keys/{id}).
+    new_api_credentials: apiPart.nullish(),
+    new_kafka_credentials: kafkaPart.nullish(),
+    // The key's Kafka user (DOCS get-project-key).
+    kafka_acls: z.array(kafkaAclRecord).nullish(),
+    whitelist_ips: nullableString,
   })
   .refine((live) => Boolean(live.id ?? live.project_key_id), "has neither `id` nor `project_key_id`");
 export type ProjectKeyRecord = z.infer<typeof projectKeyRecord>;

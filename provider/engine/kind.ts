@@ -74,6 +74,15 @@ export interface KindDescription<I extends JsonObject, L> {
    */
   nameInput?: keyof I & string;
   /**
+   * The service keeps nothing that shows who made an object of this kind (no `created_from`, no config history,
+   * no creation time: Kafka users), so a same-named object can never be known as one this provider made. A create
+   * looks the name up first: a taken name fails before anything is sent. After a lost answer, only an object that
+   * was absent then and now holds exactly the declared settings is taken as made by this run; after a refused
+   * create, nothing is taken over.
+   * @default false
+   */
+  checksNameBeforeCreate?: boolean;
+  /**
    * Inputs the SDK fills from other resources' outputs so the provider can skip lookups (a pipeline's source
    * name, say). They describe other objects, not this one, so a change in them alone is never a change here.
    */
@@ -143,7 +152,11 @@ export interface KindApi<I extends JsonObject, L> {
   idOf(live: L): string;
   nameOf(live: L): string | undefined;
   createBody(inputs: I, context: KindContext): Promise<Json> | Json;
-  updateBody(inputs: I, context: KindContext, id: string): Promise<Json> | Json;
+  /**
+   * `previous` holds the outputs of the last deployment (undefined when an earlier run's leftover is brought to
+   * the program): what the object had, for a call that may only add to it or must not ask it to shrink.
+   */
+  updateBody(inputs: I, context: KindContext, id: string, previous?: JsonObject): Promise<Json> | Json;
   /**
    * Whether an update must send the update call. When false (only inputs that `converge` acts on changed), the
    * update reads the object and converges, so that e.g. pausing a connector does not also redeploy it.
@@ -157,10 +170,21 @@ export interface KindApi<I extends JsonObject, L> {
    * when asked (a webhook's API key: `{secret_returned: true}`).
    */
   adoptQuery?: Record<string, string | number | boolean>;
+  /**
+   * Query parameters of the read that `pulumi import` makes, where the service tells secrets only when asked
+   * (connectors: `{secret_returned: true}`, as the reference client reads every connector): the imported object
+   * then carries its secrets, as Pulumi secrets.
+   */
+  importQuery?: Record<string, string | number | boolean>;
   /** After DELETE, the object lingers until the service finishes; wait until it is gone. */
   asyncDelete: boolean;
   /** Where the objects are listed (filter `partial_name`), when not at `collection` (topics: `/topics/details`). */
   listPath?: string;
+  /**
+   * The list is one bare array of every object, with no name filter and no pages (Kafka users: TF
+   * internal/api/kafka_user.go ListKafkaUsers): a name is looked up with one plain GET.
+   */
+  wholeList?: boolean;
   /**
    * The service keeps a config history at `${collection}/{id}/config-history` (and `/compare-to-original`):
    * drift reports name who changed what, when and at which version.
@@ -178,8 +202,9 @@ export interface KindApi<I extends JsonObject, L> {
   /**
    * Default: DELETE `${collection}/{id}` (transforms: `DELETE /transforms?id=`). Several requests are sent in
    * order, for a kind the service has no single delete for; a 404 on any of them means the object is gone.
+   * `last` holds the outputs of the last deployment, for a delete that undoes only what the program did.
    */
-  deleteRequest?(id: string): KindRequest | KindRequest[];
+  deleteRequest?(id: string, last: JsonObject): KindRequest | KindRequest[];
   /**
    * The objects in a list or get answer. Default: an envelope's `result`, a bare array, or the bare object.
    * When a get answers several objects, the engine picks the one whose id it asked for.

@@ -28,7 +28,7 @@ export async function findByName<I extends JsonObject, L>(
     const answer = await context.client.call({
       method: "GET",
       path,
-      query: { partial_name: name, page, page_size: namePageSize },
+      query: kind.api.wholeList ? undefined : { partial_name: name, page, page_size: namePageSize },
       schema: z.unknown(),
     });
     const items = itemsOf(kind.api, answer);
@@ -51,7 +51,7 @@ export async function findByName<I extends JsonObject, L>(
       }
     }
     const hasNext = isPlainObject(answer) && typeof answer.has_next === "boolean" ? answer.has_next : undefined;
-    if (!(hasNext ?? items.length === namePageSize) || items.length === 0) break;
+    if (kind.api.wholeList || !(hasNext ?? items.length === namePageSize) || items.length === 0) break;
   }
   return found;
 }

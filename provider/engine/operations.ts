@@ -50,6 +50,7 @@ export async function createObject<I extends JsonObject, L>(
     return adoptObject(kind, context, inputs);
   }
   const body = await kind.api.createBody(inputs, context);
+  if (kind.checksNameBeforeCreate) await refuseTakenName(kind, context, inputs);
   const started = Date.now();
   let live: L | undefined;
   let orphan = false;
@@ -123,8 +124,7 @@ async function recoverCreate<I extends JsonObject, L>(
   started: number,
   attempt: number,
 ): Promise<{ live: L; orphan: boolean } | undefined> {
-  const declaredName = inputs[kind.nameInput ?? "name"];
-  const name = typeof declaredName === "string" ? declaredName : undefined;
+  const name = declaredNameOf(kind, inputs);
   // Only the create call itself can have acted without answering; a failure getting a token sent nothing.
   const ambiguous =
     StreamkapError.is(error) &&
@@ -137,6 +137,9 @@ async function recoverCreate<I extends JsonObject, L>(
   }
 
   const existing = await findByName(kind, context, name);
+  if (kind.checksNameBeforeCreate) {
+    return recoverUnprovable(kind, context, inputs, error, { name, existing, ambiguous, attempt });
+  }
   const derivedName = typeof inputs.nameSeed === "string";
   const ours = await findAsync(existing, (live) =>
     isOwnCreation(kind, context, live, inputs, derivedName ? undefined : started),
@@ -166,6 +169,80 @@ async function recoverCreate<I extends JsonObject, L>(
     return undefined; // nothing by that name: the service did not act on it, so sending again is safe
   }
   throw forResource(context.label, error);
+}
+
+/** The declared name of a kind that names its objects by another input (`nameInput`). */
+function declaredNameOf<I extends JsonObject, L>(kind: KindDescription<I, L>, inputs: I): string | undefined {
+  const declared = inputs[kind.nameInput ?? "name"];
+  return typeof declared === "string" ? declared : undefined;
+}
+
+function nameTaken<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
+  context: KindContext,
+  name: string,
+  cause?: StreamkapError,
+): StreamkapError {
+  const input = kind.nameInput ?? "name";
+  return errors.of(
+    context.label,
+    ErrorCodes.rejected,
+    `a ${kind.noun} with ${input} "${name}" already exists in this service${cause ? ` (${cause.message})` : ""}, ` +
+      `and the service keeps nothing that shows who made it, so it is not taken over. Choose another \`${input}\`, ` +
+      `or, if it is this program's (an earlier \`pulumi up\` was interrupted), declare \`adopt: "${name}"\`: ` +
+      "the next `pulumi up` then sets it to what the program declares, its password included.",
+    cause?.call,
+  );
+}
+
+/** A kind whose maker the service does not keep (`checksNameBeforeCreate`): a taken name fails before the create. */
+async function refuseTakenName<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
+  context: KindContext,
+  inputs: I,
+): Promise<void> {
+  const name = declaredNameOf(kind, inputs);
+  if (name === undefined) return;
+  const existing = await findByName(kind, context, name).catch((failure: unknown) => {
+    throw forResource(context.label, failure);
+  });
+  if (existing.length > 0) throw nameTaken(kind, context, name);
+}
+
+/**
+ * After a failed create of a kind whose maker the service does not keep, the name was free just before (see
+ * `refuseTakenName`). A refused create takes nothing over. After a lost answer: nothing by that name means the
+ * service did not act (send again); an object holding exactly the declared settings was made by this create; any
+ * other is someone else's, and the create fails naming it.
+ */
+async function recoverUnprovable<I extends JsonObject, L>(
+  kind: KindDescription<I, L>,
+  context: KindContext,
+  inputs: I,
+  error: unknown,
+  found: { name: string; existing: L[]; ambiguous: boolean; attempt: number },
+): Promise<{ live: L; orphan: boolean } | undefined> {
+  const { name, existing, ambiguous, attempt } = found;
+  if (!ambiguous) {
+    throw existing.length > 0
+      ? nameTaken(kind, context, name, error as StreamkapError)
+      : forResource(context.label, error);
+  }
+  if (existing.length === 0) {
+    if (attempt < maxCreateAttempts) return undefined;
+    throw forResource(context.label, error);
+  }
+  const made = existing.find((live) => holdsDeclared(kind, live, inputs));
+  if (made !== undefined) return { live: made, orphan: false };
+  throw errors.of(
+    context.label,
+    ErrorCodes.rejected,
+    `the answer to the create was lost (${(error as StreamkapError).message}), and a ${kind.noun} "${name}" now ` +
+      "exists that does not hold the declared settings: it may be someone else's, so it is not taken over. " +
+      `Look at it in the console; if it is this program's, declare \`adopt: "${name}"\` and run \`pulumi up\` ` +
+      "again, otherwise choose another name.",
+    (error as StreamkapError).call,
+  );
 }
 
 /**
@@ -233,13 +310,14 @@ export async function readObject<I extends JsonObject, L>(
   id: string,
   oldOutputs: Record<string, unknown>,
 ): Promise<ReadOutcome> {
-  const live = await getObject(kind, context, id);
+  const stored = inputsFromOutputs(kind, withoutProvider(oldOutputs));
+  // A read with nothing applied before (`pulumi import` of an object by id) takes the live values, secrets
+  // included where the service tells them; it is no drift.
+  const imported = Object.keys(stored).length === 0;
+  const live = await getObject(kind, context, id, imported ? kind.api.importQuery : undefined);
   if (live === undefined || isBeingDeleted(live)) {
     return {}; // no id: the engine drops the resource from state and the next `up` creates it again
   }
-  const stored = inputsFromOutputs(kind, withoutProvider(oldOutputs));
-  // A read with nothing applied before (`pulumi import` of an object by id) takes the live values; it is no drift.
-  const imported = Object.keys(stored).length === 0;
   const prior = imported ? (kind.importInputs?.(live) ?? stored) : stored;
   const inputs = kind.liveInputs(live, prior);
   const drift = imported ? [] : driftBetween(prior, inputs, ownInputKeys(kind));
@@ -276,7 +354,7 @@ export async function updateObject<I extends JsonObject, L>(
     const current = await getObject(kind, context, id);
     if (current !== undefined) return converge(kind, context, id, current, inputs, previous);
   }
-  const live = await putInputs(kind, context, id, inputs);
+  const live = await putInputs(kind, context, id, inputs, previous);
   return converge(kind, context, id, live, inputs, previous);
 }
 
@@ -286,9 +364,10 @@ async function putInputs<I extends JsonObject, L>(
   context: KindContext,
   id: string,
   inputs: I,
+  previous?: JsonObject,
 ): Promise<L> {
   try {
-    const body = await kind.api.updateBody(inputs, context, id);
+    const body = await kind.api.updateBody(inputs, context, id, previous);
     const request = kind.api.updateRequest?.(id, body) ?? {
       ...requestFor(kind.api.collection, "PUT", id),
       query: kind.api.writeQuery,
@@ -307,8 +386,9 @@ export async function deleteObject<I extends JsonObject, L>(
   kind: KindDescription<I, L>,
   context: KindContext,
   id: string,
+  last: JsonObject = {},
 ): Promise<void> {
-  const requests = [kind.api.deleteRequest?.(id) ?? requestFor(kind.api.collection, "DELETE", id)].flat();
+  const requests = [kind.api.deleteRequest?.(id, last) ?? requestFor(kind.api.collection, "DELETE", id)].flat();
   for (const request of requests) {
     try {
       await context.client.call({ ...request, schema: z.unknown() });

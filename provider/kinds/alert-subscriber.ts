@@ -10,7 +10,7 @@ import {
   type KindDescription,
   type ObjectHandle,
 } from "../engine/kind";
-import { changedBeyond, compact, semanticEqual } from "../engine/values";
+import { changedBeyond, compact, isPlainObject, semanticEqual } from "../engine/values";
 import { LifecycleError } from "../lifecycle/converge";
 import { liveSetting } from "./live-values";
 
@@ -184,10 +184,18 @@ export const alertSubscriberKind: KindDescription<AlertSubscriberInputs, AlertSu
     }),
     updateBody: (inputs) => subscriberBody(inputs),
     updateNeeded: (olds, news) => changedBeyond(olds, news, convergeOnly),
-    deleteRequest: (id) => {
+    // Only the channels the program connected are disconnected: one connected in the console (Slack by OAuth,
+    // say) is someone else's and stays.
+    deleteRequest: (id, last) => {
       const path = `/alerts/subscribers/${encodeURIComponent(id)}`;
+      const channels = last.channels;
+      const declared = credentialChannels.filter((channel) => isPlainObject(channels) && channels[channel] != null);
       return [
-        { method: "DELETE", path: `${path}/credentials` },
+        ...declared.map((channel) => ({
+          method: "DELETE" as const,
+          path: `${path}/credentials`,
+          query: { channel },
+        })),
         { method: "PUT", path, body: { preferences: [] } },
       ];
     },

@@ -1,4 +1,4 @@
-import { type ConnectorKind, findConnector } from "../../catalogue";
+import { type ConnectorKind, findConnector, withdrawnSetting } from "../../catalogue";
 import { type CheckFailure, failureAt, type JsonObject } from "../engine/kind";
 import { closestMatch } from "../engine/suggest";
 import { isUnknown, semanticEqual } from "../engine/values";
@@ -26,6 +26,11 @@ export function checkConnectorConfig(kind: ConnectorKind, code: string, config: 
   }
   for (const [key, value] of Object.entries(config)) {
     const field = fields.get(key);
+    const withdrawn = field ? undefined : withdrawnSetting(kind, code, key);
+    if (withdrawn) {
+      fail(key, `is no longer a setting of the ${owner}: ${withdrawn}. Remove it from the program`);
+      continue;
+    }
     if (!field) {
       // Many keys carry the service's `.user.defined` suffix, which is easy to leave out.
       const suggestion = fields.has(`${key}.user.defined`)
@@ -76,7 +81,8 @@ export function importedConfig(kind: ConnectorKind, code: string, live: JsonObje
   const config: JsonObject = {};
   for (const [key, value] of Object.entries(live ?? {})) {
     const field = fields?.get(key);
-    if (value === null || value === undefined || isMasked(value) || field?.secret === true) continue;
+    // A secret is kept when the service told it (an import reads with `secret_returned=true`), never its mask.
+    if (value === null || value === undefined || isMasked(value)) continue;
     if (field?.default !== undefined && sameConfigValue(value, field.default)) continue;
     config[key] = value;
   }

@@ -109,6 +109,9 @@ function describeConnectorKind(
       asyncDelete: true,
       // Drift reports name who changed a setting, when, and at which version.
       configHistory: true,
+      // The reference client reads every connector with its secrets (TF internal/api/source.go, destination.go),
+      // and its import tests verify them: an imported connector carries them, as Pulumi secrets.
+      importQuery: { secret_returned: true },
     },
     outputs: (live) =>
       compact({

@@ -56,29 +56,34 @@ export const kafkaAclSchema = z.strictObject({
 });
 type AclInput = z.infer<typeof kafkaAclSchema>;
 
+/** A Kafka user's name, password and addresses, however the user is made (a Kafka user or a project key's). */
+export const kafkaUsernameSchema = z
+  .string()
+  .min(1, "must not be empty")
+  .max(24, "must be at most 24 characters")
+  .regex(
+    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/,
+    "must be lowercase letters, digits and dashes, and must not start or end with a dash",
+  );
+export const kafkaPasswordSchema = z
+  .string()
+  .min(12, "must be at least 12 characters")
+  .max(128, "must be at most 128 characters");
+export const allowedIpsSchema = z.array(address).refine((entries) => entries.join(",").length <= whitelistMaxLength, {
+  message: `must fit in ${whitelistMaxLength} characters when joined with commas`,
+});
+
 export const kafkaUserInputsSchema = z.strictObject({
-  username: z
-    .string()
-    .min(1, "must not be empty")
-    .max(24, "must be at most 24 characters")
-    .regex(
-      /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/,
-      "must be lowercase letters, digits and dashes, and must not start or end with a dash",
-    ),
-  password: z.string().min(12, "must be at least 12 characters").max(128, "must be at most 128 characters"),
-  allowedIps: z
-    .array(address)
-    .refine((entries) => entries.join(",").length <= whitelistMaxLength, {
-      message: `must fit in ${whitelistMaxLength} characters when joined with commas`,
-    })
-    .optional(),
+  username: kafkaUsernameSchema,
+  password: kafkaPasswordSchema,
+  allowedIps: allowedIpsSchema.optional(),
   acls: z.array(kafkaAclSchema).optional(),
   schemaRegistry: z.boolean().optional(),
 });
 export type KafkaUserInputs = z.infer<typeof kafkaUserInputsSchema> & JsonObject;
 
 /** An ACL with its defaults filled in, in the service's words. */
-function wireAcl(acl: AclInput) {
+export function wireAcl(acl: AclInput) {
   return {
     topic_name: acl.topic,
     operation: acl.operation,
@@ -91,7 +96,7 @@ function wireAcl(acl: AclInput) {
  * The live ACLs in the program's shape: the program's own list while the service holds exactly it (defaults
  * filled in), else the live list with defaults left out, which the next preview shows as drift to set back.
  */
-function liveAcls(prior: AclInput[] | undefined, live: KafkaUserRecord["kafka_acls"]): AclInput[] | undefined {
+export function liveAcls(prior: AclInput[] | undefined, live: KafkaUserRecord["kafka_acls"]): AclInput[] | undefined {
   if (live === undefined || live === null) return prior;
   const current = live.map((acl) =>
     compact({
@@ -119,6 +124,8 @@ export const kafkaUserKind: KindDescription<KafkaUserInputs, KafkaUserRecord> = 
   // and clients move over before the old user is deleted.
   uniqueNames: false,
   nameInput: "username",
+  // A Kafka user answers no maker and no creation time, and the reference client never takes one over.
+  checksNameBeforeCreate: true,
   // The id is the username: `adopt: "<username>"` finds the user; there is no other name to look it up by.
   adoptByName: false,
   secretKeys: () => ["password"],
@@ -146,6 +153,7 @@ export const kafkaUserKind: KindDescription<KafkaUserInputs, KafkaUserRecord> = 
     }),
     // There is no GET by username: the reference client reads the list and picks the user (TF kafka_user.go).
     getRequest: () => ({ method: "GET", path: "/kafka-access/kafka-users" }),
+    wholeList: true,
     asyncDelete: false,
   },
   outputs: (live) =>

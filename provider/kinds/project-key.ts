@@ -3,9 +3,16 @@ import { z } from "zod";
 import { type ProjectKeyRecord, projectKeyRecord } from "../client/responses";
 import { type CheckFailure, inputSchema, type Json, type JsonObject, type KindDescription } from "../engine/kind";
 import { compact, containsUnknown, semanticEqual } from "../engine/values";
-import { keptSecrets, liveSet, liveSetting, revealed } from "./live-values";
+import { keptSecrets, liveSet, liveSetting, revealed, splitList } from "./live-values";
 import { liveRoles } from "./roles";
-import { kafkaAclSchema } from "./kafka-user";
+import {
+  allowedIpsSchema,
+  kafkaAclSchema,
+  kafkaPasswordSchema,
+  kafkaUsernameSchema,
+  liveAcls,
+  wireAcl,
+} from "./kafka-user";
 import { waitForProjectKey } from "../lifecycle/project-key-wait";
 
 export const toolProfiles = ["full", "read-only", "agent-operator", "infra-admin"] as const;
@@ -17,11 +24,12 @@ export const projectKeyInputsSchema = z.strictObject({
   description: z.string().max(1000, "must be at most 1000 characters").optional(),
   roles: z.array(z.string().min(1)).min(1, "must list at least one role, or be left out").optional(),
   permissions: z.array(z.string().min(1)).min(1, "must list at least one permission, or be left out").optional(),
+  // A project key's Kafka user is a Kafka user of the service: the same rules as `KafkaUser`'s.
   kafkaAccess: z
     .strictObject({
-      username: z.string().min(1, "must not be empty").max(255),
-      password: z.string().min(8, "must be at least 8 characters").max(255).optional(),
-      allowedIps: z.array(z.string().min(1)).optional(),
+      username: kafkaUsernameSchema,
+      password: kafkaPasswordSchema.optional(),
+      allowedIps: allowedIpsSchema.optional(),
       acls: z.array(kafkaAclSchema).optional(),
     })
     .optional(),
@@ -47,19 +55,30 @@ function rules(news: ProjectKeyInputs): CheckFailure[] {
 }
 
 /**
- * PATCH can only add capabilities. A list that loses an entry, a switch between roles and permissions, or a
- * first list on a key that had the service's default role needs a new key: new credentials, which the outputs
- * pass on to whatever uses them.
+ * PATCH changes a key in place (DOCS PATCH /project-keys/{id}: name, description, capabilities, Kafka ACLs,
+ * addresses and password, tool profile), but capabilities can only be added. A role or permission list that
+ * loses an entry, a switch between roles and permissions, a first list on a key that had the service's default
+ * role, Kafka access taken away, or a new Kafka username (no PATCH field renames the Kafka user) needs a new key:
+ * new credentials, which the outputs pass on to whatever uses them.
  */
 function replaceWhen(olds: ProjectKeyInputs, news: ProjectKeyInputs): string[] {
   const hadDefaultRole = olds.roles === undefined && olds.permissions === undefined;
   const loses = (before: unknown, after: unknown) =>
     Array.isArray(before) && (!Array.isArray(after) || before.some((entry) => !after.includes(entry)));
-  return (["roles", "permissions"] as const).filter(
+  const replaced: string[] = (["roles", "permissions"] as const).filter(
     (key) =>
       !semanticEqual(olds[key], news[key]) &&
       (containsUnknown(news[key]) || loses(olds[key], news[key]) || hadDefaultRole),
   );
+  const before = olds.kafkaAccess;
+  const after = news.kafkaAccess;
+  if (
+    before !== undefined &&
+    (after === undefined || containsUnknown(after?.username) || !semanticEqual(before.username, after.username))
+  ) {
+    replaced.push("kafkaAccess");
+  }
+  return replaced;
 }
 
 function kafkaConfig(access: ProjectKeyInputs["kafkaAccess"]): Json | undefined {
@@ -68,23 +87,55 @@ function kafkaConfig(access: ProjectKeyInputs["kafkaAccess"]): Json | undefined 
     username: access.username,
     password: access.password,
     whitelist_ips: access.allowedIps?.join(","),
-    kafka_acls: (access.acls ?? []).map((acl) =>
-      compact({
-        topic_name: acl.topic,
-        operation: acl.operation,
-        resource_pattern_type: acl.patternType ?? "LITERAL",
-        resource: acl.resource ?? "TOPIC",
-      }),
-    ),
+    kafka_acls: (access.acls ?? []).map(wireAcl),
   });
+}
+
+/**
+ * The PATCH body: everything the program manages, sent whole so an update also undoes a change made outside
+ * Pulumi. Kafka access a key did not have is added with `kafka_config`; a key that has it changes its user's
+ * ACLs, addresses (`""` clears them, as for a Kafka user) and password.
+ */
+function updateBody(inputs: ProjectKeyInputs, previous: JsonObject | undefined): Json {
+  const access = inputs.kafkaAccess;
+  const addsKafka = access !== undefined && previous !== undefined && previous.kafkaAccess === undefined;
+  return compact({
+    name: inputs.name,
+    description: inputs.description ?? null,
+    role_ids: inputs.roles,
+    permission_ids: inputs.permissions,
+    tool_profile: inputs.toolProfile ?? "full",
+    ...(addsKafka
+      ? { kafka_config: kafkaConfig(access) }
+      : access !== undefined
+        ? {
+            kafka_acls: (access.acls ?? []).map(wireAcl),
+            whitelist_ips: (access.allowedIps ?? []).join(","),
+            kafka_password: access.password,
+          }
+        : {}),
+  });
+}
+
+/** The credential file with the Kafka password the key has now, when it changed since the file was shown. */
+function currentCredentialFile(file: unknown, kafkaPassword: unknown): string | undefined {
+  if (typeof file !== "string") return undefined;
+  if (typeof kafkaPassword !== "string") return file;
+  try {
+    const parsed = JSON.parse(file) as { kafka?: { password?: unknown } | null };
+    if (!parsed.kafka || parsed.kafka.password === kafkaPassword) return file;
+    return JSON.stringify({ ...parsed, kafka: { ...parsed.kafka, password: kafkaPassword } });
+  } catch {
+    return file; // not ours to rewrite
+  }
 }
 
 export const projectKeyKind: KindDescription<ProjectKeyInputs, ProjectKeyRecord> = {
   noun: "project key",
   schema: inputSchema<ProjectKeyInputs>(projectKeyInputsSchema),
   rules,
-  // PATCH takes the description and added capabilities only: anything else needs a new key.
-  replaceOn: ["name", "kafkaAccess", "toolProfile"],
+  // Everything changes in place by PATCH; what needs a new key is decided by `replaceWhen`.
+  replaceOn: [],
   replaceWhen,
   uniqueNames: true,
   secretKeys: () => [...projectKeySecretOutputs, "kafkaAccess"],
@@ -103,14 +154,15 @@ export const projectKeyKind: KindDescription<ProjectKeyInputs, ProjectKeyRecord>
         // No `created_from`: the documented body has none (DOCS create-project-key).
         tool_profile: inputs.toolProfile,
       }),
-    updateBody: (inputs) =>
-      compact({ description: inputs.description ?? null, role_ids: inputs.roles, permission_ids: inputs.permissions }),
+    updateBody: (inputs, _context, _id, previous) => updateBody(inputs, previous),
     updateRequest: (id, body) => ({ method: "PATCH", path: `/project-keys/${encodeURIComponent(id)}`, body }),
     asyncDelete: true,
   },
   outputs: (live) => {
-    const api = live.api ?? live.credentials?.api;
-    const kafka = live.kafka ?? live.credentials?.kafka;
+    // The create answer is the credential file; a PATCH that adds a capability answers its secrets once, beside
+    // the detail (DOCS PATCH /project-keys/{id}: `new_api_credentials`, `new_kafka_credentials`).
+    const api = live.api ?? live.credentials?.api ?? live.new_api_credentials;
+    const kafka = live.kafka ?? live.credentials?.kafka ?? live.new_kafka_credentials;
     const secret = revealed(api?.client_secret);
     return compact({
       status: live.status ?? undefined,
@@ -138,12 +190,39 @@ export const projectKeyKind: KindDescription<ProjectKeyInputs, ProjectKeyRecord>
       roles: prior.roles !== undefined ? liveRoles(live, prior.roles) : undefined,
       permissions: managesCapabilities ? liveSet(prior.permissions, live.permission_ids ?? undefined, []) : undefined,
       toolProfile: liveSetting(prior.toolProfile, live.tool_profile, "full"),
+      kafkaAccess: liveKafkaAccess(live, prior.kafkaAccess),
     }) as ProjectKeyInputs;
   },
   // The create answer holds the secrets, the settled key the rest; an update's answer neither.
-  converge: async (self, live, _inputs, previous) => {
+  // A password the program sets is the one the key has; the credential file is kept in step with it.
+  converge: async (self, live, inputs, previous) => {
     const settled = projectKeyKind.outputs(await waitForProjectKey(self));
     const current = { ...projectKeyKind.outputs(live), ...settled };
-    return { ...current, ...keptSecrets(current, previous, projectKeySecretOutputs) };
+    const outputs = { ...current, ...keptSecrets(current, previous, projectKeySecretOutputs) };
+    const password = inputs.kafkaAccess?.password ?? outputs.kafkaPassword;
+    return compact({
+      ...outputs,
+      kafkaPassword: password,
+      credentialFile: currentCredentialFile(outputs.credentialFile, password),
+    }) as JsonObject;
   },
 };
+
+/**
+ * The key's Kafka user as the service holds it (DOCS get-project-key: `kafka_acls`, `whitelist_ips`), in the
+ * program's shape; the password is write-only and kept. Undefined while the program declares no Kafka access.
+ */
+function liveKafkaAccess(
+  live: ProjectKeyRecord,
+  prior: ProjectKeyInputs["kafkaAccess"],
+): ProjectKeyInputs["kafkaAccess"] {
+  if (prior === undefined) return undefined;
+  const whitelist = live.whitelist_ips;
+  return compact({
+    ...prior,
+    username: live.kafka_username ?? prior.username,
+    allowedIps:
+      whitelist === undefined ? prior.allowedIps : liveSet(prior.allowedIps, splitList(whitelist ?? undefined), []),
+    acls: liveAcls(prior.acls, live.kafka_acls),
+  }) as ProjectKeyInputs["kafkaAccess"];
+}

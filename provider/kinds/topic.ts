@@ -30,9 +30,13 @@ export const topicInputsSchema = z.strictObject({
 });
 export type TopicInputs = z.infer<typeof topicInputsSchema> & JsonObject;
 
-/** PUT /topics/{id} takes only these two, inside `payload`. */
+/**
+ * PUT /topics/{id} takes only these two, inside `payload`, at least one of them (TF internal/api/topic.go:154-163).
+ * Partitions can only grow (TF topic_resource_test.go:12-21), so a count the program leaves unset is never sent:
+ * a topic grown outside Pulumi is never asked to shrink, and keeps the count it has.
+ */
 function topicPayload(inputs: TopicInputs): JsonObject {
-  return { payload: compact({ partition_count: inputs.partitions ?? 1, tags: inputs.tags }) };
+  return { payload: compact({ partition_count: inputs.partitions, tags: inputs.tags }) };
 }
 
 export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
@@ -40,9 +44,10 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
   schema: inputSchema<TopicInputs>(topicInputsSchema),
   rules: (news, olds) => {
     const failures: CheckFailure[] = [];
+    // Unset, the topic keeps the count it has: only a declared count can ask it to shrink.
     const before = olds?.partitions ?? 1;
-    const after = news.partitions ?? 1;
-    if (!isUnknown(news.partitions) && after < before) {
+    const after = news.partitions;
+    if (after !== undefined && !isUnknown(after) && after < before) {
       failures.push({
         property: "partitions",
         reason: `\`partitions\` can only grow (it is ${before}); to have fewer, create a new topic under another name`,
@@ -92,6 +97,8 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
         custom_configs: inputs.customConfigs,
       }),
     updateBody: topicPayload,
+    // With neither declared there is nothing to send (the service refuses an empty payload): the topic is read.
+    updateNeeded: (_olds, news) => news.partitions !== undefined || news.tags !== undefined,
     asyncDelete: false,
   },
   // POST /topics takes no tags: a tagged topic gets them with the one call that can set them, right after.
@@ -115,8 +122,8 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
     return compact({
       ...prior,
       name: facts.name ?? prior.name,
-      partitions:
-        prior.partitions === undefined && facts.partitions === 1 ? undefined : (facts.partitions ?? prior.partitions),
+      // Unset, the count is the service's to keep (the `partitionCount` output shows it), never drift.
+      partitions: prior.partitions === undefined ? undefined : (facts.partitions ?? prior.partitions),
       tags: managedTags(prior.tags, live.tags),
       cleanupPolicy:
         prior.cleanupPolicy === undefined

@@ -39,6 +39,11 @@ const configLanguage: Record<ImplementationLanguage, string> = {
   SQL: "SQL",
 };
 
+/** The implementation's language a config's `transforms.language` names; undefined for another value. */
+export function languageOfConfig(value: unknown): ImplementationLanguage | undefined {
+  return implementationLanguages.find((language) => configLanguage[language] === value || language === value);
+}
+
 /** Keys the typed inputs own: `config` must not set them too. */
 const ownedKeys = new Map<string, string>([
   [nameKey, "name"],

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { CheckFailure, Json, JsonObject } from "../engine/kind";
 import { compact, isPlainObject, isUnknown, repeatedEntry, semanticEqual } from "../engine/values";
 import { regexProblem } from "./regex";
-import { implementationLanguages } from "./transform-config";
+import { implementationLanguages, languageOfConfig } from "./transform-config";
 
 /**
  * A transform's implementation in the program's words. Code types (`map_filter`, `fan_out`, `enrich_async`) carry
@@ -298,5 +298,52 @@ export function liveImplementation(
     });
   }
   const read = compact({ language: prior.language, ...sqlFromWire(type, live) });
-  return semanticEqual(read, prior) ? (prior as Json) : read;
+  // The service adds its own defaults to a stored SQL implementation (rollup: `sourceIdleTimeoutMs`,
+  // `stateTTLMs`): what the program set must match, what the service added is no drift (TF
+  // internal/resource/transform/base.go:386-401, `isImplementationSubset` 871-890).
+  return holdsSubset(prior, read) ? (prior as Json) : read;
+}
+
+/**
+ * Whether `whole` holds everything `part` sets, with the same values: objects key by key (keys `part` leaves out
+ * are free), arrays item by item, other values as the service means them.
+ */
+export function holdsSubset(part: unknown, whole: unknown): boolean {
+  if (isPlainObject(part)) {
+    return (
+      isPlainObject(whole) &&
+      Object.entries(part).every(([key, value]) => value === undefined || holdsSubset(value, whole[key]))
+    );
+  }
+  if (Array.isArray(part)) {
+    return (
+      Array.isArray(whole) &&
+      part.length === whole.length &&
+      part.every((item, index) => holdsSubset(item, whole[index]))
+    );
+  }
+  return semanticEqual(part, whole);
+}
+
+/**
+ * What `pulumi import` of a transform declares as its implementation: its language and code as the service holds
+ * them (the reference provider verifies `transforms_language` after an import), or its SQL form; undefined when it
+ * holds none. `configLanguage` is the config's `transforms.language`, for a transform that has no code yet.
+ */
+export function importedImplementation(
+  type: string,
+  live: Record<string, unknown> | null | undefined,
+  configLanguage: unknown,
+): JsonObject | undefined {
+  const form = implementationForm(type);
+  if (form === "none") return undefined;
+  if (form !== "code") return live ? sqlImplementationOf(type, live) : undefined;
+  const code = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
+  const imported = compact({
+    language: languageOfConfig(live?.language) ?? languageOfConfig(configLanguage),
+    valueTransform: code(live?.value_transform),
+    keyTransform: code(live?.key_transform),
+    topicTransform: code(live?.topic_transform),
+  });
+  return Object.keys(imported).length > 0 ? imported : undefined;
 }

@@ -10,6 +10,7 @@ import {
   catalogueDefault,
   checkTransformConfig,
   hasPreviewDeploy,
+  languageKey,
   nameKey,
   transformConfig,
   transformTypes,
@@ -18,6 +19,7 @@ import {
 import { type DeployInputs, deployTransform, versionText } from "../lifecycle/transform-deploy";
 import {
   hasImplementationContent,
+  importedImplementation,
   implementationRules,
   implementationSchema,
   liveImplementation,
@@ -180,6 +182,17 @@ export const transformKind: KindDescription<TransformInputs, TransformRecord> = 
           : prior.deploy,
     }) as TransformInputs;
   },
+  // An imported transform declares its language and code (or SQL form), which `liveInputs` keeps only once a
+  // program has declared them.
+  importInputs: (live) =>
+    compact({
+      ...transformKind.liveInputs(live, {} as TransformInputs),
+      implementation: importedImplementation(
+        live.transform_type ?? "",
+        live.implementation as Record<string, unknown> | null | undefined,
+        live.config?.[languageKey],
+      ),
+    }) as TransformInputs,
   converge: async (self, live, inputs, previous) => {
     const before = {
       version: versionText(live.version === 0 ? undefined : live.version),

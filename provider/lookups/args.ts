@@ -57,6 +57,7 @@ const topicMetricsEntity = z.strictObject({
   entityType: z.enum(["sources", "transforms", "destinations"]),
   connector: z.string(),
   topicIds: z.array(z.string()),
+  topicDbIds: z.array(z.string()).optional(),
 });
 export type TopicMetricsEntity = z.infer<typeof topicMetricsEntity>;
 

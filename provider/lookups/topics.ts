@@ -5,6 +5,7 @@ import { type TopicRecord, topicRecord, topicSerialization, topicTableMetrics } 
 import { readTopic } from "../kinds/topic-facts";
 import { legacyTopicEntityTypes, type MetricsWindow, type TopicFilter, type TopicMetricsEntity } from "./args";
 import { orNotFound, present } from "./reads";
+import { ErrorCodes, errors } from "../errors";
 
 /** A topic's `serialization` as the lookups answer it; undefined when the service gave none it can read. */
 export function serializationInfo(wire: unknown) {
@@ -20,10 +21,17 @@ export function serializationInfo(wire: unknown) {
   };
 }
 
+/** The topic's database id, from its producer's paired `topic_ids`/`topic_db_ids` (TF internal/api/topic.go:47-55). */
+function dbIdOf(live: TopicRecord): string | undefined {
+  const index = live.entity?.topic_ids?.indexOf(live.id) ?? -1;
+  return index === -1 ? undefined : (live.entity?.topic_db_ids?.[index] ?? undefined);
+}
+
 function topicInfo(live: TopicRecord) {
   const facts = readTopic(live);
   return {
     id: live.id,
+    dbId: dbIdOf(live),
     name: facts.name ?? live.id,
     partitions: facts.partitions,
     cleanupPolicy: facts.cleanupPolicy,
@@ -69,6 +77,28 @@ export async function getTopicSerialization(client: StreamkapClient, topicId: st
   );
 }
 
+/**
+ * The database ids of an entity's topics, which the service takes with them (TF datasource/topic_metrics.go:93-98,
+ * "Use streamkap_topics data source first to get topic_db_ids"): given, or read from the entity's topic listing.
+ */
+async function topicDbIdsOf(client: StreamkapClient, entity: TopicMetricsEntity): Promise<string[]> {
+  if (entity.topicDbIds !== undefined) return entity.topicDbIds;
+  if (entity.topicIds.length === 0) return [];
+  const listed = await readAllPages(client, "/topics/details", topicRecord, { entity_id: entity.id });
+  const byTopic = new Map(listed.map((live) => [live.id, dbIdOf(live)]));
+  const missing = entity.topicIds.filter((topicId) => byTopic.get(topicId) === undefined);
+  if (missing.length > 0) {
+    throw errors.of(
+      "getTopicMetrics",
+      ErrorCodes.notFound,
+      `the service lists no database id for topic ${missing.map((topicId) => `"${topicId}"`).join(", ")} of ` +
+        `${entity.entityType} ${entity.id}. Check the ids with getTopics({entityId: "${entity.id}"}), or pass ` +
+        "`topicDbIds` (each topic's `dbId`) yourself.",
+    );
+  }
+  return entity.topicIds.map((topicId) => byTopic.get(topicId) as string);
+}
+
 export async function getTopicMetrics(
   client: StreamkapClient,
   entities: TopicMetricsEntity[],
@@ -78,13 +108,15 @@ export async function getTopicMetrics(
     method: "POST",
     path: "/topics/table_metrics",
     body: {
-      entities: entities.map((entity) => ({
-        id: entity.id,
-        entity_type: entity.entityType,
-        connector: entity.connector,
-        topic_ids: entity.topicIds,
-        topic_db_ids: [],
-      })),
+      entities: await Promise.all(
+        entities.map(async (entity) => ({
+          id: entity.id,
+          entity_type: entity.entityType,
+          connector: entity.connector,
+          topic_ids: entity.topicIds,
+          topic_db_ids: await topicDbIdsOf(client, entity),
+        })),
+      ),
       ...(window.interval === undefined ? {} : { time_interval: window.interval }),
       ...(window.unit === undefined ? {} : { time_unit: window.unit }),
     },

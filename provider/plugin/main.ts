@@ -23,9 +23,19 @@ import { markedSecret, revealProps } from "./wire-secrets";
 
 type Props = Record<string, unknown>;
 
-/** The kind's secret keys and those the program sent as secrets, marked secret again for the engine. */
+/**
+ * The kind's secret keys and those the program sent as secrets, marked secret again for the engine. A secret key
+ * may name a key inside an input (a generic connector's `config`): the whole input is marked then.
+ */
 function concealed(kind: string, props: Props, alsoSecret: ReadonlySet<string>): Props {
-  return markedSecret(props, new Set([...alsoSecret, ...(kindNamed(kind).secretKeys?.(props as never) ?? [])]));
+  const secretKeys = new Set(kindNamed(kind).secretKeys?.(props as never) ?? []);
+  const holdsSecret = (value: unknown) =>
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).some((key) => secretKeys.has(key));
+  const inner = Object.keys(props).filter((key) => holdsSecret(props[key]));
+  return markedSecret(props, new Set([...alsoSecret, ...secretKeys, ...inner]));
 }
 
 /**

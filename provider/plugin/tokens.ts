@@ -15,11 +15,13 @@ type Props = Record<string, unknown>;
 function tokenKinds(): Map<string, string> {
   const map = new Map<string, string>();
   const add = (className: string, kind: string) => map.set(`streamkap:index:${className}`, kind);
-  for (const kind of Object.keys(kinds)) add(kind.charAt(0).toUpperCase() + kind.slice(1), kind);
   for (const family of ["source", "destination"] as const) {
     for (const code of connectorCodes(family)) add(typedClassName(family, code), `${family}:${code}`);
   }
   for (const code of transformTypes) add(typedClassName("transform", code), `transform:${code}`);
+  // Hand-written kinds last: where a catalogue code's class name is one of theirs (`webhook` → `WebhookSource`),
+  // the hand-written kind serves the token, as the SDK's hand-written class is the one exported under it.
+  for (const kind of Object.keys(kinds)) add(kind.charAt(0).toUpperCase() + kind.slice(1), kind);
   return map;
 }
 
@@ -54,4 +56,9 @@ export function withAutoName(kind: string, urn: string, news: Props): Props {
   // The SDK's seed (sdk/naming.ts): the same resource gets the same name in every run, and in either path.
   const nameSeed = createHash("sha256").update(`${project}/${stack}/${name}`).digest("hex").slice(0, 16);
   return { ...news, namePrefix: name, nameSeed };
+}
+
+/** Every resource token the plugin serves (for tests and the schema's generator to hold against each other). */
+export function resourceTokens(): string[] {
+  return [...kindsByToken.keys()].sort();
 }

@@ -63,6 +63,10 @@ namespace Streamkap.Pulumi
         /// </summary>
         public readonly string? CleanupPolicy;
         /// <summary>
+        /// The topic's database id, which `getTopicMetrics` takes as `topicDbIds`, when the service lists one.
+        /// </summary>
+        public readonly string? DbId;
+        /// <summary>
         /// The topic id, e.g. `source_&lt;id&gt;.public.orders` or the name of a topic made directly.
         /// </summary>
         public readonly string Id;
@@ -83,6 +87,8 @@ namespace Streamkap.Pulumi
         private GetTopicResult(
             string? cleanupPolicy,
 
+            string? dbId,
+
             string id,
 
             string name,
@@ -92,6 +98,7 @@ namespace Streamkap.Pulumi
             Outputs.TopicSerializationInfo? serialization)
         {
             CleanupPolicy = cleanupPolicy;
+            DbId = dbId;
             Id = id;
             Name = name;
             Partitions = partitions;

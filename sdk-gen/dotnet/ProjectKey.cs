@@ -68,7 +68,9 @@ namespace Streamkap.Pulumi
         public Output<string?> Description { get; private set; } = null!;
 
         /// <summary>
-        /// A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+        /// A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
+        /// addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
+        /// (new credentials), because the service can only add capabilities to a key.
         /// 
         /// Defaults to no Kafka access.
         /// </summary>
@@ -89,7 +91,7 @@ namespace Streamkap.Pulumi
 
         /// <summary>
         /// The key's name, 1 to 100 characters, unique per service. Leave it out to get `&lt;resource name&gt;-&lt;7 random
-        /// characters&gt;`. Changing it replaces the key (new credentials).
+        /// characters&gt;`. Changes in place, keeping the key and its credentials.
         /// 
         /// Defaults to `&lt;resource name&gt;-&lt;7 characters&gt;`, derived once and kept.
         /// </summary>
@@ -144,8 +146,8 @@ namespace Streamkap.Pulumi
         public Output<string?> TokenEndpoint { get; private set; } = null!;
 
         /// <summary>
-        /// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
-        /// Changing it replaces the key.
+        /// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
+        /// changes in place.
         /// 
         /// Defaults to "full".
         /// </summary>
@@ -182,12 +184,6 @@ namespace Streamkap.Pulumi
                     "credentialFile",
                     "kafkaAccess",
                     "kafkaPassword",
-                },
-                ReplaceOnChanges =
-                {
-                    "kafkaAccess",
-                    "name",
-                    "toolProfile",
                 },
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
@@ -234,7 +230,9 @@ namespace Streamkap.Pulumi
         private Input<Inputs.KafkaAccessArgs>? _kafkaAccess;
 
         /// <summary>
-        /// A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+        /// A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
+        /// addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
+        /// (new credentials), because the service can only add capabilities to a key.
         /// 
         /// Defaults to no Kafka access.
         /// </summary>
@@ -250,7 +248,7 @@ namespace Streamkap.Pulumi
 
         /// <summary>
         /// The key's name, 1 to 100 characters, unique per service. Leave it out to get `&lt;resource name&gt;-&lt;7 random
-        /// characters&gt;`. Changing it replaces the key (new credentials).
+        /// characters&gt;`. Changes in place, keeping the key and its credentials.
         /// 
         /// Defaults to `&lt;resource name&gt;-&lt;7 characters&gt;`, derived once and kept.
         /// </summary>
@@ -299,8 +297,8 @@ namespace Streamkap.Pulumi
         }
 
         /// <summary>
-        /// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
-        /// Changing it replaces the key.
+        /// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
+        /// changes in place.
         /// 
         /// Defaults to "full".
         /// </summary>

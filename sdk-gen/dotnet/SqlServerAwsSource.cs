@@ -266,14 +266,6 @@ namespace Streamkap.Pulumi
         public Output<object?> SnapshotCustomTableConfig { get; private set; } = null!;
 
         /// <summary>
-        /// Streamkap snapshot large table threshold (config key `streamkap.snapshot.large.table.threshold`).
-        /// 
-        /// Any JSON value; sent to the service as it is.
-        /// </summary>
-        [Output("snapshotLargeTableThreshold")]
-        public Output<object?> SnapshotLargeTableThreshold { get; private set; } = null!;
-
-        /// <summary>
         /// SSH enabled (config key `ssh.enabled`).
         /// 
         /// Defaults to `false`.
@@ -761,14 +753,6 @@ namespace Streamkap.Pulumi
         /// </summary>
         [Input("snapshotCustomTableConfig")]
         public Input<object>? SnapshotCustomTableConfig { get; set; }
-
-        /// <summary>
-        /// Streamkap snapshot large table threshold (config key `streamkap.snapshot.large.table.threshold`).
-        /// 
-        /// Any JSON value; sent to the service as it is.
-        /// </summary>
-        [Input("snapshotLargeTableThreshold")]
-        public Input<object>? SnapshotLargeTableThreshold { get; set; }
 
         /// <summary>
         /// SSH enabled (config key `ssh.enabled`).

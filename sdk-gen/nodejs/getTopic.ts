@@ -27,6 +27,10 @@ export interface GetTopicResult {
      */
     readonly cleanupPolicy?: string;
     /**
+     * The topic's database id, which `getTopicMetrics` takes as `topicDbIds`, when the service lists one.
+     */
+    readonly dbId?: string;
+    /**
      * The topic id, e.g. `source_<id>.public.orders` or the name of a topic made directly.
      */
     readonly id: string;

@@ -75,7 +75,9 @@ export class ProjectKey extends pulumi.CustomResource {
      */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
-     * A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+     * A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
+     * addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
+     * (new credentials), because the service can only add capabilities to a key.
      *
      * Defaults to no Kafka access.
      */
@@ -90,7 +92,7 @@ export class ProjectKey extends pulumi.CustomResource {
     declare public /*out*/ readonly kafkaUsername: pulumi.Output<string | undefined>;
     /**
      * The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
-     * characters>`. Changing it replaces the key (new credentials).
+     * characters>`. Changes in place, keeping the key and its credentials.
      *
      * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
@@ -131,8 +133,8 @@ export class ProjectKey extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly tokenEndpoint: pulumi.Output<string | undefined>;
     /**
-     * What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
-     * Changing it replaces the key.
+     * What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
+     * changes in place.
      *
      * Defaults to "full".
      */
@@ -190,8 +192,6 @@ export class ProjectKey extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["clientId", "clientSecret", "credentialFile", "kafkaAccess", "kafkaPassword"] };
         opts = pulumi.mergeOptions(opts, secretOpts);
-        const replaceOnChanges = { replaceOnChanges: ["kafkaAccess", "name", "toolProfile"] };
-        opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(ProjectKey.__pulumiType, name, resourceInputs, opts);
     }
 }
@@ -216,14 +216,16 @@ export interface ProjectKeyArgs {
      */
     description?: pulumi.Input<string | undefined>;
     /**
-     * A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+     * A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
+     * addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
+     * (new credentials), because the service can only add capabilities to a key.
      *
      * Defaults to no Kafka access.
      */
     kafkaAccess?: pulumi.Input<inputs.KafkaAccessArgs | undefined>;
     /**
      * The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
-     * characters>`. Changing it replaces the key (new credentials).
+     * characters>`. Changes in place, keeping the key and its credentials.
      *
      * Defaults to `<resource name>-<7 characters>`, derived once and kept.
      */
@@ -252,8 +254,8 @@ export interface ProjectKeyArgs {
      */
     roles?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
-     * Changing it replaces the key.
+     * What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
+     * changes in place.
      *
      * Defaults to "full".
      */

@@ -225,12 +225,6 @@ export class SqlServerAwsSource extends pulumi.CustomResource {
      */
     declare public readonly snapshotCustomTableConfig: pulumi.Output<any | undefined>;
     /**
-     * Streamkap snapshot large table threshold (config key `streamkap.snapshot.large.table.threshold`).
-     *
-     * Any JSON value; sent to the service as it is.
-     */
-    declare public readonly snapshotLargeTableThreshold: pulumi.Output<any | undefined>;
-    /**
      * SSH enabled (config key `ssh.enabled`).
      *
      * Defaults to `false`.
@@ -450,7 +444,6 @@ export class SqlServerAwsSource extends pulumi.CustomResource {
             resourceInputs["signalDataCollectionSchemaOrDatabase"] = args?.signalDataCollectionSchemaOrDatabase;
             resourceInputs["snapshot"] = args?.snapshot;
             resourceInputs["snapshotCustomTableConfig"] = args?.snapshotCustomTableConfig;
-            resourceInputs["snapshotLargeTableThreshold"] = args?.snapshotLargeTableThreshold;
             resourceInputs["sshEnabled"] = args?.sshEnabled;
             resourceInputs["sshHost"] = args?.sshHost;
             resourceInputs["sshPort"] = args?.sshPort;
@@ -517,7 +510,6 @@ export class SqlServerAwsSource extends pulumi.CustomResource {
             resourceInputs["signalDataCollectionSchemaOrDatabase"] = undefined /*out*/;
             resourceInputs["snapshot"] = undefined /*out*/;
             resourceInputs["snapshotCustomTableConfig"] = undefined /*out*/;
-            resourceInputs["snapshotLargeTableThreshold"] = undefined /*out*/;
             resourceInputs["sshEnabled"] = undefined /*out*/;
             resourceInputs["sshHost"] = undefined /*out*/;
             resourceInputs["sshPort"] = undefined /*out*/;
@@ -717,12 +709,6 @@ export interface SqlServerAwsSourceArgs {
      * Any JSON value; sent to the service as it is.
      */
     snapshotCustomTableConfig?: any | undefined;
-    /**
-     * Streamkap snapshot large table threshold (config key `streamkap.snapshot.large.table.threshold`).
-     *
-     * Any JSON value; sent to the service as it is.
-     */
-    snapshotLargeTableThreshold?: any | undefined;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *

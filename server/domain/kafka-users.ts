@@ -41,7 +41,7 @@ export function cidrProblem(entry: string): string | undefined {
   return /^\d+$/.test(prefix) && bits <= most ? undefined : `has a prefix length outside 0-${most}`;
 }
 
-const whitelist = z
+export const whitelist = z
   .string()
   .max(1000)
   .superRefine((value, context) => {
@@ -60,9 +60,13 @@ export const kafkaAcl = z.object({
   resource: z.enum(kafkaAclResources).default("TOPIC"),
 });
 
+/** The rules of a Kafka user's name and password, however the user is made (its own route or a project key). */
+export const kafkaUsername = z.string().min(1).max(24).regex(usernamePattern);
+export const kafkaPassword = z.string().min(12).max(128);
+
 export const kafkaUserCreateBody = z.object({
-  username: z.string().min(1).max(24).regex(usernamePattern),
-  password: z.string().min(12).max(128),
+  username: kafkaUsername,
+  password: kafkaPassword,
   whitelist_ips: whitelist.optional(),
   kafka_acls: z.array(kafkaAcl).default([]),
   is_create_schema_registry: z.boolean().default(false),
@@ -71,7 +75,7 @@ export const kafkaUserCreateBody = z.object({
 
 /** The reference client leaves out an empty password or whitelist (`omitempty`): left out, each is kept. */
 export const kafkaUserUpdateBody = z.object({
-  password: z.string().min(12).max(128).optional(),
+  password: kafkaPassword.optional(),
   whitelist_ips: whitelist.optional(),
   kafka_acls: z.array(kafkaAcl).optional(),
   is_create_schema_registry: z.boolean().optional(),

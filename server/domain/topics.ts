@@ -2,9 +2,20 @@
  * Topics: those a source derives from its table (or collection, or webhook topic) list, those created through
  * POST /topics, and those a webhook request to an unlisted path discovers.
  */
+import { createHash } from "node:crypto";
+
 import { type CatalogueConnector, findConnector } from "../../catalogue";
 import type { Store } from "../state/store";
 import type { StoredConnector, StoredTopic } from "../state/types";
+
+/**
+ * A topic's database id, which `/topics/details` lists beside its id (`entity.topic_db_ids`, "MongoDB ObjectIds":
+ * TF internal/api/topic.go:47-55,105) and `POST /topics/table_metrics` takes. Derived from the topic's key, so
+ * every topic has one, however and whenever it was stored.
+ */
+export function topicDbId(topic: { serviceId: string; id: string }): string {
+  return createHash("sha1").update(topicKey(topic.serviceId, topic.id)).digest("hex").slice(0, 24);
+}
 
 /** Topics are stored per service: two services may each have a topic with the same name. */
 export function topicKey(serviceId: string, id: string): string {

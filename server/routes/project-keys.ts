@@ -7,41 +7,60 @@ import { HttpError } from "../core/errors";
 import { nowIso, objectId, secretString } from "../core/ids";
 import { parseBody } from "../core/validate";
 import { mustOwn, ownedIn, route, type ApiContext, type RouteDef } from "../http/context";
-import { kafkaAcl, kafkaUsernameHolder } from "../domain/kafka-users";
+import { kafkaAcl, kafkaPassword, kafkaUsername, kafkaUsernameHolder, whitelist } from "../domain/kafka-users";
 import { maskedValue } from "../domain/config";
-import { assertGrantable } from "../http/permissions";
+import { assertGrantable, permissionsOf } from "../http/permissions";
 import { allPermissions, fixedRoles, roleByKeyOrId } from "../domain/roles";
 import { effective } from "../domain/status";
 import type { StoredProjectKey } from "../state/types";
 import { origins } from "./connector-common";
 
 const toolProfiles = ["full", "read-only", "agent-operator", "infra-admin"] as const;
+/** Lists a caller sends are bounded and read as sets, so no body can make every later answer huge (N4). */
+const listOf = <T extends z.ZodType>(item: T, most: number) => z.array(item).max(most);
+const roleList = listOf(z.string(), 100).nullish();
+const toolList = listOf(z.string().min(1).max(200), 500).optional();
+const aclList = listOf(kafkaAcl, 1000);
+// The same rules as POST /kafka-access/kafka-users: a project key's Kafka user is a Kafka user of the service.
 const kafkaConfig = z
   .object({
-    username: z.string().min(1).max(255),
-    password: z.string().min(8).max(255).optional(),
-    whitelist_ips: z.string().nullish(),
-    kafka_acls: z.array(kafkaAcl).default([]),
+    username: kafkaUsername,
+    password: kafkaPassword.optional(),
+    whitelist_ips: whitelist.nullish(),
+    kafka_acls: aclList.default([]),
+    is_create_schema_registry: z.boolean().default(false),
   })
   .loose();
 const createBody = z
   .object({
     name: z.string().min(1).max(100),
     description: z.string().max(1000).nullish(),
-    role_ids: z.array(z.string()).nullish(),
-    permission_ids: z.array(z.string()).nullish(),
+    role_ids: roleList,
+    permission_ids: roleList,
     kafka_config: kafkaConfig.nullish(),
     tool_profile: z.enum(toolProfiles).default("full"),
+    allowed_tools: toolList,
+    blocked_tools: toolList,
     created_from: z.enum(origins).default("api"),
   })
   .loose();
+// DOCS PATCH /project-keys/{id} (openapi-digest §9): every field optional.
 const patchBody = z
   .object({
+    name: z.string().min(1).max(100).optional(),
     description: z.string().max(1000).nullish(),
-    role_ids: z.array(z.string()).nullish(),
-    permission_ids: z.array(z.string()).nullish(),
+    role_ids: roleList,
+    permission_ids: roleList,
+    kafka_acls: aclList.optional(),
+    whitelist_ips: whitelist.nullish(),
+    kafka_config: kafkaConfig.nullish(),
+    kafka_password: kafkaPassword.optional(),
+    tool_profile: z.enum(toolProfiles).optional(),
+    allowed_tools: toolList,
+    blocked_tools: toolList,
   })
   .loose();
+const secretFields = ["password", "kafka_password"];
 
 function status(projectKey: StoredProjectKey): string {
   return projectKey.deleteAt !== undefined ? "deleting" : effective(projectKey.timeline);
@@ -79,23 +98,62 @@ function credentialFile(ctx: ApiContext, projectKey: StoredProjectKey, reveal: b
       api_url: ctx.server.baseUrl(),
       roles: projectKey.roleIds.map((role) => roleByKeyOrId(role)?.key ?? role),
     },
-    kafka: projectKey.kafkaUsername
-      ? {
-          username: projectKey.kafkaUsername,
-          password: reveal ? projectKey.kafkaPassword : maskedValue,
-          bootstrap_servers: "127.0.0.1:9092",
-          security_protocol: "SASL_SSL",
-          sasl_mechanism: "PLAIN",
-          schema_registry_url: `${ctx.server.baseUrl()}/schema-registry`,
-        }
-      : null,
+    kafka: kafkaCredentials(ctx, projectKey, reveal),
     kafka_acls: projectKey.kafkaAcls,
     tool_profile: projectKey.toolProfile,
-    allowed_tools: [],
-    blocked_tools: [],
+    allowed_tools: projectKey.allowedTools ?? [],
+    blocked_tools: projectKey.blockedTools ?? [],
     created_by: projectKey.clientId,
   };
 }
+
+/** The key's Kafka credentials as the credential file holds them; null for an API-only key. */
+function kafkaCredentials(ctx: ApiContext, projectKey: StoredProjectKey, reveal: boolean) {
+  if (!projectKey.kafkaUsername) return null;
+  return {
+    username: projectKey.kafkaUsername,
+    password: reveal ? projectKey.kafkaPassword : maskedValue,
+    bootstrap_servers: "127.0.0.1:9092",
+    security_protocol: "SASL_SSL",
+    sasl_mechanism: "PLAIN",
+    schema_registry_url: `${ctx.server.baseUrl()}/schema-registry`,
+  };
+}
+
+/**
+ * A project key's Kafka user is a Kafka user of the service (listed at /kafka-access/kafka-users), so making or
+ * changing it needs what the Kafka-user routes need.
+ */
+function assertKafkaAccess(ctx: ApiContext): void {
+  if (!permissionsOf(ctx.store, ctx.caller).has("kafka_access:write")) {
+    throw new HttpError(
+      403,
+      "Forbidden: a project key's Kafka access is a Kafka user of the service, which needs permission 'kafka_access:write'",
+    );
+  }
+}
+
+function assertUsernameFree(ctx: ApiContext, username: string): void {
+  if (kafkaUsernameHolder(ctx.store, ctx.caller.serviceId, username)) {
+    throw new HttpError(422, [
+      {
+        loc: ["body", "kafka_config", "username"],
+        msg: `A Kafka user with username '${username}' already exists`,
+        type: "value_error",
+      },
+    ]);
+  }
+}
+
+function assertNameFree(ctx: ApiContext, name: string, except?: string): void {
+  if (ownedIn(ctx, ctx.store.state.projectKeys).some((key) => key.name === name && key.id !== except)) {
+    throw new HttpError(422, [
+      { loc: ["body", "name"], msg: `A project key named '${name}' already exists`, type: "value_error" },
+    ]);
+  }
+}
+
+const unique = (items: string[]): string[] => [...new Set(items)];
 
 /** The key's roles as `Role` objects (api.md "Role"): id, key, name, description, permissions. */
 function rolesOf(projectKey: StoredProjectKey) {
@@ -127,8 +185,8 @@ function summary(projectKey: StoredProjectKey) {
     roles: rolesOf(projectKey),
     last_used_at: null,
     tool_profile: projectKey.toolProfile,
-    allowed_tools: [],
-    blocked_tools: [],
+    allowed_tools: projectKey.allowedTools ?? [],
+    blocked_tools: projectKey.blockedTools ?? [],
   };
 }
 
@@ -156,31 +214,19 @@ function assertSettled(projectKey: StoredProjectKey): void {
 }
 
 function create(ctx: ApiContext) {
-  const body = parseBody(createBody, ctx.body);
+  const body = parseBody(createBody, ctx.body, { withInput: true, secretFields });
   if (body.role_ids && body.permission_ids) {
     throw new HttpError(422, [
       { loc: ["body"], msg: "Give either role_ids or permission_ids, not both", type: "value_error" },
     ]);
   }
-  const roleIds = body.role_ids ?? (body.permission_ids ? [] : [fixedRoles[0].id]);
-  const permissionIds = body.permission_ids ?? [];
+  const roleIds = unique(body.role_ids ?? (body.permission_ids ? [] : [fixedRoles[0].id]));
+  const permissionIds = unique(body.permission_ids ?? []);
   checkCapabilities(roleIds, permissionIds);
   assertGrantable(ctx.store, ctx.caller, roleIds, permissionIds);
-  if (ownedIn(ctx, ctx.store.state.projectKeys).some((projectKey) => projectKey.name === body.name)) {
-    throw new HttpError(422, [
-      { loc: ["body", "name"], msg: `A project key named '${body.name}' already exists`, type: "value_error" },
-    ]);
-  }
-  const username = body.kafka_config?.username;
-  if (username !== undefined && kafkaUsernameHolder(ctx.store, ctx.caller.serviceId, username)) {
-    throw new HttpError(422, [
-      {
-        loc: ["body", "kafka_config", "username"],
-        msg: `A Kafka user with username '${username}' already exists`,
-        type: "value_error",
-      },
-    ]);
-  }
+  if (body.kafka_config) assertKafkaAccess(ctx);
+  assertNameFree(ctx, body.name);
+  if (body.kafka_config) assertUsernameFree(ctx, body.kafka_config.username);
   const id = objectId();
   const cred = ctx.store.addCredential(ctx.caller.serviceId, `Project key ${body.name}`, roleIds, id);
   const now = Date.now();
@@ -192,10 +238,12 @@ function create(ctx: ApiContext) {
     roleIds,
     permissionIds,
     toolProfile: body.tool_profile,
-    kafkaUsername: body.kafka_config?.username ?? null,
-    kafkaPassword: body.kafka_config ? (body.kafka_config.password ?? secretString(18)) : null,
-    whitelistIps: body.kafka_config?.whitelist_ips ?? null,
-    kafkaAcls: body.kafka_config?.kafka_acls ?? [],
+    allowedTools: unique(body.allowed_tools ?? []),
+    blockedTools: unique(body.blocked_tools ?? []),
+    kafkaUsername: null,
+    kafkaPassword: null,
+    whitelistIps: null,
+    kafkaAcls: [],
     agentic: false,
     clientId: cred.clientId,
     createdAt: now,
@@ -205,15 +253,34 @@ function create(ctx: ApiContext) {
       { status: "active", at: now + ctx.store.timings.statusDelayMs },
     ],
   };
+  if (body.kafka_config) giveKafkaAccess(record, body.kafka_config);
   ctx.store.state.projectKeys[id] = record;
   ctx.store.changed();
   return credentialFile(ctx, record, true);
 }
 
+function giveKafkaAccess(projectKey: StoredProjectKey, config: z.infer<typeof kafkaConfig>): void {
+  projectKey.kafkaUsername = config.username;
+  projectKey.kafkaPassword = config.password ?? secretString(18);
+  projectKey.whitelistIps = config.whitelist_ips ?? null;
+  projectKey.kafkaAcls = config.kafka_acls;
+}
+
+/**
+ * DOCS PATCH /project-keys/{id}: everything changes in place. Capabilities can only be added: a role or
+ * permission list that drops an entry is refused; `kafka_config` adds Kafka access to a key without it and the
+ * answer carries the new password once (`new_kafka_credentials`); the Kafka user's ACLs, addresses and password
+ * change through `kafka_acls`, `whitelist_ips` and `kafka_password`.
+ */
 function patch(ctx: ApiContext) {
   const projectKey = own(ctx);
   assertSettled(projectKey);
-  const body = parseBody(patchBody, ctx.body);
+  const body = parseBody(patchBody, ctx.body, { withInput: true, secretFields });
+  if (body.role_ids && body.permission_ids) {
+    throw new HttpError(422, [
+      { loc: ["body"], msg: "Give either role_ids or permission_ids, not both", type: "value_error" },
+    ]);
+  }
   // Capabilities can only be added: a list that drops an existing entry is refused.
   const dropped = (have: string[], want: string[] | null | undefined) =>
     want && have.some((name) => !want.includes(name));
@@ -230,11 +297,42 @@ function patch(ctx: ApiContext) {
     added(projectKey.roleIds, body.role_ids),
     added(projectKey.permissionIds, body.permission_ids),
   );
-  if (body.role_ids) projectKey.roleIds = [...new Set(body.role_ids)];
-  if (body.permission_ids) projectKey.permissionIds = [...new Set(body.permission_ids)];
+  if (body.name !== undefined) assertNameFree(ctx, body.name, projectKey.id);
+  const changesKafka =
+    body.kafka_config != null ||
+    body.kafka_acls !== undefined ||
+    body.whitelist_ips !== undefined ||
+    body.kafka_password !== undefined;
+  if (changesKafka) assertKafkaAccess(ctx);
+  if (body.kafka_config != null) {
+    if (projectKey.kafkaUsername) {
+      throw new HttpError(
+        400,
+        `Project key ${projectKey.id} has Kafka access already; change it with kafka_acls, whitelist_ips and kafka_password`,
+      );
+    }
+    assertUsernameFree(ctx, body.kafka_config.username);
+  } else if (changesKafka && !projectKey.kafkaUsername) {
+    throw new HttpError(400, `Project key ${projectKey.id} has no Kafka access; add it with kafka_config`);
+  }
+
+  if (body.name !== undefined) projectKey.name = body.name;
   if (body.description !== undefined) projectKey.description = body.description ?? null;
+  if (body.role_ids) projectKey.roleIds = unique(body.role_ids);
+  if (body.permission_ids) projectKey.permissionIds = unique(body.permission_ids);
+  if (body.tool_profile !== undefined) projectKey.toolProfile = body.tool_profile;
+  if (body.allowed_tools !== undefined) projectKey.allowedTools = unique(body.allowed_tools);
+  if (body.blocked_tools !== undefined) projectKey.blockedTools = unique(body.blocked_tools);
+  if (body.kafka_acls !== undefined) projectKey.kafkaAcls = body.kafka_acls;
+  if (body.whitelist_ips !== undefined) projectKey.whitelistIps = body.whitelist_ips ?? null;
+  if (body.kafka_password !== undefined) projectKey.kafkaPassword = body.kafka_password;
+  const addsKafka = body.kafka_config != null;
+  if (body.kafka_config != null) giveKafkaAccess(projectKey, body.kafka_config);
   ctx.store.changed();
-  return detail(ctx, projectKey);
+  return {
+    ...detail(ctx, projectKey),
+    ...(addsKafka ? { new_kafka_credentials: kafkaCredentials(ctx, projectKey, true) } : {}),
+  };
 }
 
 function agentic(on: boolean) {

@@ -14,6 +14,7 @@ import {
   snapshotStatus,
   snapshotStatuses,
   sourceTopics,
+  topicDbId,
   type WireEntityType,
   wireEntityType,
   wireEntityTypes,
@@ -94,14 +95,15 @@ function entityOf(ctx: ApiContext, record: StoredTopic) {
   const source =
     record.entityType === "source" && record.entityId ? ctx.store.state.connectors[record.entityId] : undefined;
   const connector = source ? findConnector("source", source.connector) : undefined;
+  const topics = source ? sourceTopics(ctx.store, source) : [record];
   return {
     entity_type: wireEntityType(record),
     entity_id: record.entityId,
     name: source?.name ?? null,
     connector: source?.connector ?? null,
     display_name: connector?.displayName ?? null,
-    topic_ids: source ? sourceTopics(ctx.store, source).map((topic) => topic.id) : [record.id],
-    topic_db_ids: [] as string[],
+    topic_ids: topics.map((topic) => topic.id),
+    topic_db_ids: topics.map(topicDbId),
   };
 }
 

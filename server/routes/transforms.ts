@@ -53,9 +53,24 @@ const implementation = z
   .loose();
 const implementationBody = z.object({ implementation }).loose();
 
-/** Code carries all three functions, empty when not given (api.md Implementation); a SQL form is kept as sent. */
-function withCodeDefaults(sent: z.output<typeof implementation>) {
-  if (sent.language === undefined || sent.language === "SQL") return sent;
+/**
+ * The service's own defaults of a rollup, added to what is stored when left out (TF
+ * internal/resource/transform/base.go:386-401 "The API may add server-side defaults (e.g., sourceIdleTimeoutMs,
+ * stateTTLMs for rollup)"; the values from base_test.go:96-97). Other SQL forms are kept as sent: no evidence.
+ */
+const storedSqlDefaults: Record<string, Record<string, unknown>> = {
+  rollup: { sourceIdleTimeoutMs: 30_000, stateTTLMs: 86_400_000 },
+};
+
+/**
+ * Code carries all three functions, empty when not given (api.md Implementation); a SQL form is kept as sent,
+ * with the service's defaults of its type added.
+ */
+function withStoredDefaults(type: string, sent: z.output<typeof implementation>) {
+  if (sent.language === undefined || sent.language === "SQL") {
+    const isSqlForm = !("value_transform" in sent) && !("key_transform" in sent) && !("topic_transform" in sent);
+    return isSqlForm ? { ...storedSqlDefaults[type], ...sent } : sent;
+  }
   return {
     ...sent,
     value_transform: sent.value_transform ?? "",
@@ -322,7 +337,7 @@ export const transformRoutes: RouteDef[] = [
     const transform = writable(ctx, ctx.params.id);
     const body = parseBody(implementationBody, ctx.body);
     const now = Date.now();
-    const implementation = withCodeDefaults(body.implementation);
+    const implementation = withStoredDefaults(transform.transformType, body.implementation);
     transform.versions.push({ version: transform.versions.length + 1, createdAt: now, implementation });
     transform.implementation = { ...implementation, version: transform.versions.length };
     transform.implementationUpdatedAt = now;

@@ -222,6 +222,9 @@ export interface StoredProjectKey {
   roleIds: string[];
   permissionIds: string[];
   toolProfile: string;
+  /** MCP tool scoping (DOCS create-project-key); absent on keys stored before it was kept. */
+  allowedTools?: string[];
+  blockedTools?: string[];
   kafkaUsername: string | null;
   kafkaPassword: string | null;
   whitelistIps: string | null;

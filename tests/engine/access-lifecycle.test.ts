@@ -145,15 +145,27 @@ test("new roles replace the credential: a new client id and secret first, then t
   expect(await logsIn(before.clientId, before.clientSecret)).toBe(false);
 });
 
-test("a Kafka user an interrupted up made but never recorded is taken over by the next up, not made twice", async () => {
+test("27.4: a Kafka user of the same name is never taken over: up fails naming it and `adopt`, and sends no create", async () => {
   const state = await world.project.stack.exportStack();
   const deployment = state.deployment as { resources: Array<{ urn: string }> };
   deployment.resources = deployment.resources.filter((resource) => !resource.urn.endsWith("::analytics"));
   await world.project.stack.importStack(state);
 
-  const calls = await callsDuring(world.server, () => world.project.up());
-  expect(calls.filter((call) => call === "POST /kafka-access/kafka-users")).toHaveLength(1); // refused: it exists
-  expect(calls).toContain("PUT /kafka-access/kafka-users/analytics"); // the code's values applied to it
+  let failure: { message: string; diagnostics: string[] } | undefined;
+  const calls = await callsDuring(world.server, async () => (failure = await world.project.failingUp()));
+  const printed = [failure?.message, ...(failure?.diagnostics ?? [])].join("\n");
+  expect(printed).toContain('a Kafka user with username "analytics" already exists in this service');
+  expect(printed).toContain('declare `adopt: "analytics"`');
+  // Looked up, not created, not changed: its password is still whoever's it was.
+  expect(calls.filter((call) => call.startsWith("POST /kafka-access") || call.startsWith("PUT /kafka-access"))).toEqual(
+    [],
+  );
+
+  // The way back the message names: adopt it, and the next up applies the code.
+  await world.project.setConfig({ adoptUser: "analytics" });
+  await world.project.up();
+  await world.project.removeConfig("adoptUser");
+  expect((await world.project.up()).summary.result).toBe("succeeded");
   expect((await users()).map((user) => user.username)).toEqual(["analytics"]);
   expect((await world.project.preview()).result.changeSummary).toEqual({ same: 3 });
 });

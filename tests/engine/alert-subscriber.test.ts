@@ -2,7 +2,7 @@
  * An alert subscriber through the real engine against the local API server: created by its first PUT with its
  * Slack channel connected, no-op preview, rules changed in place, a channel disconnected in the console connected
  * again, a rule edited in the console set back, bad input refused offline, secrets never shown, and destroy
- * disconnecting its channels and clearing its rules.
+ * disconnecting the channels it declared (not one connected in the console) and clearing its rules.
  */
 import { callsDuring, previewCalls } from "../harness/calls";
 import { TestProject } from "../harness/project";
@@ -131,7 +131,12 @@ test("bad input fails in preview, naming the field, never a webhook URL, and sen
   }
 });
 
-test("destroy disconnects the subscriber's channels and clears its rules", async () => {
+test("27.6: destroy disconnects the channels the program declared and clears its rules; a console channel stays", async () => {
+  // Someone connects Discord in the console: the program never declared it.
+  await world.api.request("PUT", `${subscriberPath}/credentials`, {
+    channel: "discord",
+    credentials: { webhook_url: "https://discord.com/api/webhooks/console-made" },
+  });
   await world.project.destroy();
-  expect(await subscriber()).toMatchObject({ channels: [], preferences: [] });
+  expect(await subscriber()).toMatchObject({ channels: ["discord"], preferences: [] });
 });

@@ -1,9 +1,10 @@
 /**
  * `pulumi import` through the provider plugin (issue #17), in a Pulumi YAML project against the local API server:
  * a PostgreSQL source made in the console is imported by id; the definition Pulumi writes holds its settings (not
- * the service's defaults, and not its password, which the service never answers); with the password filled in,
- * the next preview is clean and makes no API call, and a later change of the password is seen. In a TypeScript or
- * a Go project, `pulumi import` writes the definition in that language, with the generated SDK.
+ * the service's defaults) and its password as a Pulumi secret, read as the reference client reads connectors
+ * (`secret_returned=true`, issue 27 point 9); as written, the next preview is clean and makes no API call, and a
+ * later change of the password is seen. In a TypeScript or a Go project, `pulumi import` writes the definition in
+ * that language, with the generated SDK.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -58,7 +59,7 @@ function writeProgram(password: string): void {
   fs.writeFileSync(path.join(project.dir, "Pulumi.yaml"), header + program);
 }
 
-test("pulumi import writes a definition with the source's settings, and its password left for the user", async () => {
+test("27.9: pulumi import writes a definition with the source's settings and its password as a secret", async () => {
   const out = path.join(project.dir, "imported.yaml");
   const imported = await runPulumiOk(
     project,
@@ -67,8 +68,9 @@ test("pulumi import writes a definition with the source's settings, and its pass
   );
   expect(imported.stdout).toContain("1 imported");
   expect(imported.stdout).not.toContain("changed outside Pulumi");
-  // The service never answers a secret: Pulumi says the imported inputs lack the required password.
-  expect(imported.stdout).toContain("`databasePassword` is required");
+  // Nothing the provider's check refuses: no "almost certainly a bug" warning from the engine.
+  expect(imported.stdout).not.toContain("failed to validate");
+  expect(imported.stdout).not.toContain("console-password-9d1e");
   definition = fs.readFileSync(out, "utf8");
   expect(definition).toContain("type: streamkap:PostgresqlSource");
   for (const line of [
@@ -78,17 +80,18 @@ test("pulumi import writes a definition with the source's settings, and its pass
     "databaseDbname: shop",
     "schemaIncludeList: public",
     "tableIncludeList: public.orders",
-    'databasePassword: ""',
   ]) {
     expect(definition).toContain(line);
   }
+  // The password the service holds (Pulumi YAML's generator writes it without `fn::secret`, so the README says to
+  // move it to stack config before committing; the state holds it encrypted).
+  expect(definition).toContain("databasePassword: console-password-9d1e");
   // 5432 is the connector's default, which the service fills in: not declared.
   expect(definition).not.toContain("databasePort");
-  expect(definition).not.toContain("console-password-9d1e");
   expect(leakedSecrets(project.stateFile(), ["console-password-9d1e"])).toEqual([]);
 });
 
-test("with the password filled in, the next preview is clean and calls nothing; up changes nothing", async () => {
+test("as written, the next preview is clean and calls nothing; up changes nothing", async () => {
   writeProgram("console-password-9d1e");
   let preview = { code: 1 as number | null, stdout: "" };
   const calls = await callsDuring(server, async () => {
@@ -138,7 +141,7 @@ test("in a TypeScript project, pulumi import writes TypeScript on the generated 
   expect(code).toContain('import * as streamkap from "@streamkap/pulumi";');
   expect(code).toMatch(/new streamkap\.PostgresqlSource\("orders", \{/);
   expect(code).toContain('databaseHostname: "db.example.com"');
-  expect(code).not.toContain("console-password-9d1e");
+  expect(code).toMatch(/databasePassword: pulumi\.secret\("console-password-9d1e"\)/);
 });
 
 test("in a Go project, pulumi import writes Go on the generated Go SDK", async () => {
@@ -146,10 +149,10 @@ test("in a Go project, pulumi import writes Go on the generated Go SDK", async (
   expect(code).toContain('"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"');
   expect(code).toMatch(/streamkap\.NewPostgresqlSource\(ctx, "orders", &streamkap\.PostgresqlSourceArgs\{/);
   expect(code).toMatch(/DatabaseHostname: +pulumi\.String\("db\.example\.com"\)/);
-  expect(code).not.toContain("console-password-9d1e");
+  expect(code).toMatch(/DatabasePassword: +pulumi\.ToSecret\("console-password-9d1e"\)/);
 });
 
-test("the generic Source imports clean too: its password, inside `config`, is filled in the same way", async () => {
+test("the generic Source imports clean too: its password comes inside `config`, the config a secret", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-import-generic-"));
   const head = "name: imported-generic\nruntime: yaml\n";
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `${head}resources: {}\n`);
@@ -160,17 +163,61 @@ test("the generic Source imports clean too: its password, inside `config`, is fi
     await runPulumiOk(generic, args, env);
     const code = fs.readFileSync(out, "utf8");
     expect(code).toContain("connector: postgresql");
-    expect(code).not.toContain("database.password");
-    // The user adds the password the service never answers, under `config` as the other settings.
-    const withPassword = code.replace(
-      /^( +)config:\n( +)/m,
-      (_, outer: string, inner: string) =>
-        `${outer}config:\n${inner}database.password:\n${inner}  fn::secret: console-password-9d1e\n${inner}`,
-    );
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), head + withPassword);
+    expect(code).toContain("database.password: console-password-9d1e");
+    expect(leakedSecrets(generic.stateFile(), ["console-password-9d1e"])).toEqual([]);
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), head + code);
     const preview = JSON.parse((await runPulumiOk(generic, ["preview", "--json"], env)).stdout);
     expect(preview.changeSummary).toEqual({ same: 2 });
   } finally {
     generic.dispose();
   }
+});
+
+/** Imports one object by token into a new YAML project; answers what `pulumi import` printed and wrote. */
+async function importInNewProject(token: string, id: string): Promise<{ stdout: string; code: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-import-token-"));
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: imported-token\nruntime: yaml\nresources: {}\n");
+  const other = await TestProject.fromDirectory(dir, server);
+  try {
+    const out = path.join(dir, "imported.yaml");
+    const result = await runPulumiOk(other, ["import", token, "it", id, "--yes", "--protect=false", "--out", out], env);
+    return { stdout: result.stdout, code: fs.readFileSync(out, "utf8") };
+  } finally {
+    other.dispose();
+  }
+}
+
+test("27.7: a webhook source imports through the plugin under its own token, WebhookSource", async () => {
+  const hook = await api.request<{ id: string }>("POST", "/sources", {
+    name: "console-hook",
+    connector: "webhook",
+    config: { "topic.names": ["default_topic"] },
+  });
+  const { stdout, code } = await importInNewProject("streamkap:index:WebhookSource", hook.id);
+  expect(stdout).toContain("1 imported");
+  expect(stdout).not.toContain("newer pulumi-streamkap");
+  expect(code).toContain("type: streamkap:WebhookSource");
+  expect(code).toContain("name: console-hook");
+});
+
+test("27.8: an imported transform carries its language and its code", async () => {
+  const made = await api.request<{ id: string }>("POST", "/transforms", {
+    transform: "map_filter",
+    config: {
+      "transforms.name": "console-filter",
+      "transforms.input.topic.pattern": "source_.*",
+      "transforms.output.topic.pattern": "filtered",
+      "transforms.language": "JavaScript",
+    },
+  });
+  const valueTransform = "function _streamkap_transform(valueObject) { return valueObject; }";
+  await api.request("PUT", `/transforms/${made.id}/implementation_details`, {
+    transform_id: made.id,
+    implementation: { language: "JAVASCRIPT", value_transform: valueTransform },
+  });
+  const { stdout, code } = await importInNewProject("streamkap:index:MapFilterTransform", made.id);
+  expect(stdout).toContain("1 imported");
+  expect(stdout).not.toContain("failed to validate");
+  expect(code).toContain("language: JAVASCRIPT");
+  expect(code).toContain(`valueTransform: ${valueTransform}`);
 });

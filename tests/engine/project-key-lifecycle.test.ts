@@ -10,6 +10,11 @@ import { TestProject } from "../harness/project";
 import { leakedSecrets } from "../harness/secrets";
 
 type LiveKey = { id: string; name: string; status: string; roles: { id: string }[]; description: string | null };
+type LiveKeyDetail = LiveKey & {
+  tool_profile: string;
+  whitelist_ips: string | null;
+  kafka_acls: { topic_name: string; operation: string; resource_pattern_type: string; resource: string }[];
+};
 
 const fixtureKafkaPassword = "fixture-kafka-password-5d1e";
 
@@ -87,6 +92,75 @@ test("refresh keeps the credentials that reads mask, still secret", async () => 
   expect(after.secret("clientSecret")).toBe(true);
   expect(leakedSecrets(__W_project.stateFile(), [before.clientSecret, fixtureKafkaPassword])).toEqual([]);
   expect((await __W_project.preview()).result.changeSummary).toEqual({ same: 2 });
+});
+
+const keyStep = async () => (await __W_project.preview()).steps.filter((step) => step.name === "ci");
+
+test("27.1: new allowed IPs and ACLs change the key in place: its id and credentials survive and keep working", async () => {
+  const before = await outputs();
+  const acls = [
+    { topic: "orders", operation: "READ" },
+    { topic: "audit.", operation: "WRITE", patternType: "PREFIXED" },
+  ];
+  await __W_project.setConfig({ allowedIps: JSON.stringify(["10.0.0.0/8"]), kafkaAcls: JSON.stringify(acls) });
+  expect((await keyStep()).map((step) => [step.op, [...(step.diffs ?? [])]])).toEqual([["update", ["kafkaAccess"]]]);
+
+  const calls = await callsDuring(__W_server, () => __W_project.up());
+  expect(calls).toContain(`PATCH /project-keys/${before.id}`);
+  expect(calls.filter((call) => /^(POST|DELETE) \/project-keys/.test(call))).toEqual([]);
+  const after = await outputs();
+  expect([after.id, after.clientId, after.clientSecret]).toEqual([before.id, before.clientId, before.clientSecret]);
+  expect(await tokenStatus({ client_id: after.clientId, secret: after.clientSecret })).toBe(200);
+  const live = await __W_api.request<LiveKeyDetail>("GET", `/project-keys/${before.id}`);
+  expect(live.whitelist_ips).toBe("10.0.0.0/8");
+  expect(live.kafka_acls).toEqual([
+    { topic_name: "orders", operation: "READ", resource_pattern_type: "LITERAL", resource: "TOPIC" },
+    { topic_name: "audit.", operation: "WRITE", resource_pattern_type: "PREFIXED", resource: "TOPIC" },
+  ]);
+  expect((await __W_project.preview()).result.changeSummary).toEqual({ same: 2 });
+});
+
+test("27.1: a new name, tool profile and Kafka password change the key in place too", async () => {
+  const before = await outputs();
+  const password = "rotated-kafka-password-8c2f";
+  await __W_project.setConfig({ keyName: "ci-renamed", toolProfile: "read-only" });
+  await __W_project.stack.setConfig("kafkaPassword", { value: password, secret: true });
+  const [step] = await keyStep();
+  expect(step.op).toBe("update");
+  // An explicit name also drops the derived-name inputs (`namePrefix`, `nameSeed`, …).
+  expect(step.diffs).toEqual(expect.arrayContaining(["kafkaAccess", "name", "toolProfile"]));
+
+  await __W_project.up();
+  const after = await outputs();
+  expect([after.id, after.clientSecret]).toEqual([before.id, before.clientSecret]);
+  const live = await __W_api.request<LiveKeyDetail>("GET", `/project-keys/${before.id}`);
+  expect([live.name, live.tool_profile]).toEqual(["ci-renamed", "read-only"]);
+  const all = await __W_project.stack.outputs();
+  expect(all.kafkaPassword).toEqual({ value: password, secret: true });
+  // The credential file output carries the password the key has now.
+  expect(JSON.parse(after.credentialFile).kafka.password).toBe(password);
+  expect(leakedSecrets(__W_project.stateFile(), [password])).toEqual([]);
+  expect((await __W_project.preview()).result.changeSummary).toEqual({ same: 2 });
+});
+
+test("27.1: an ACL changed in the console shows after refresh, and up sets the declared ones back in place", async () => {
+  const { id } = await outputs();
+  await __W_api.request("PATCH", `/project-keys/${id}`, {
+    kafka_acls: [{ topic_name: "*", operation: "ALL", resource_pattern_type: "LITERAL", resource: "TOPIC" }],
+  });
+  await __W_project.refresh();
+  expect((await keyStep()).map((step) => step.op)).toEqual(["update"]);
+  await __W_project.up();
+  const live = await __W_api.request<LiveKeyDetail>("GET", `/project-keys/${id}`);
+  expect(live.kafka_acls.map((acl) => acl.topic_name)).toEqual(["orders", "audit."]);
+  expect((await outputs()).id).toBe(id);
+});
+
+test("27.1: a new Kafka username previews as a replacement, as the service cannot rename a Kafka user", async () => {
+  await __W_project.setConfig({ kafkaUsername: "analytics-two" });
+  const replace = (await keyStep()).find((step) => step.op === "replace");
+  expect(replace?.replaceKeys).toEqual(["kafkaAccess"]);
+  await __W_project.removeConfig("kafkaUsername");
 });
 
 test("adding a role and a description updates the key in place with PATCH, keeping its credentials", async () => {

@@ -82,6 +82,20 @@ test("a second preview shows no changes and makes no API call; refresh finds no 
   expect((await world.project.preview()).result.changeSummary).toEqual({ same: 6 });
 });
 
+test("27.2: a rollup leaving the service's defaults unset has no drift after refresh; up writes no version", async () => {
+  await world.project.setConfig({ rollupTimeouts: "unset" });
+  await world.project.up();
+  const stored = await transform("rollupId");
+  // The service fills in its own defaults (TF base_test.go:96-97).
+  expect(stored.implementation).toMatchObject({ sourceIdleTimeoutMs: 30_000, stateTTLMs: 86_400_000 });
+  const { diagnostics } = await world.project.refresh();
+  expect(diagnostics.join("\n")).not.toMatch(/changed outside Pulumi/);
+  expect((await world.project.preview()).result.changeSummary).toEqual({ same: 6 });
+  await world.project.up();
+  expect((await transform("rollupId")).version).toBe(stored.version);
+  await world.project.removeConfig("rollupTimeouts");
+});
+
 test("a query edited in the console is drift of `implementation`; up writes the program's back", async () => {
   const rollup = await transform("rollupId");
   await world.api.request("PUT", `/transforms/${rollup.id}/implementation_details`, {

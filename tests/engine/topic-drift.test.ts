@@ -47,3 +47,35 @@ test("S20: a cleanup policy changed outside Pulumi shows after refresh as a repl
   expect(step?.replaceKeys).toEqual(["cleanupPolicy"]);
   await world.project.destroy();
 });
+
+describe("27.3: a topic whose `partitions` is unset keeps the count it has", () => {
+  const livePartitions = async () => {
+    const live = await world.api.request<{ kafka: { partitions: { count: number } } }>(
+      "GET",
+      `/topics/${encodeURIComponent(await topicId())}?detailed=true`,
+    );
+    return live.kafka.partitions.count;
+  };
+
+  test("grown outside Pulumi, it takes a tags-only change with no shrink request", async () => {
+    await world.project.setConfig({ partitions: "unset", cleanupPolicy: "delete" });
+    await world.project.up();
+    const id = await topicId();
+    await world.api.request("PUT", `/topics/${encodeURIComponent(id)}`, { payload: { partition_count: 4 } });
+
+    await world.project.setConfig({ untagged: "true" });
+    const result = await world.project.up();
+    expect(result.summary.result).toBe("succeeded");
+    await world.project.removeConfig("untagged");
+    expect((await world.project.up()).summary.result).toBe("succeeded"); // tags back: a tags-only PUT
+    expect(await livePartitions()).toBe(4);
+  });
+
+  test("after refresh the program is still valid and the preview is clean; the output shows the live count", async () => {
+    await world.project.refresh();
+    const preview = await world.project.preview();
+    expect(preview.steps.find((step) => step.name === "orders")?.op).toBe("same");
+    expect((await world.project.stack.outputs()).partitionCount.value).toBe(4);
+    await world.project.destroy();
+  });
+});

@@ -62,6 +62,7 @@ test("42: getTopics filters by the real entity types, and the first versions' va
 test("38: getTopic reads the partition count and cleanup policy from the `kafka` block", async () => {
   expect(await getTopic("clean-orders")).toEqual({
     id: "clean-orders",
+    dbId: expect.stringMatching(/^[0-9a-f]{24}$/),
     name: "clean-orders",
     partitions: 3,
     cleanupPolicy: "compact",

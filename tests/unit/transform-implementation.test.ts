@@ -3,6 +3,7 @@
  * written in, read back without phantom drift.
  */
 import {
+  holdsSubset,
   implementationRules,
   implementationWire,
   liveImplementation,
@@ -66,4 +67,39 @@ test("each SQL form round-trips through its wire form to the program's own value
     joinSQL: "SELECT 1",
   });
   expect(implementationWire("map_filter", { language: "PYTHON" }, undefined)).toBeUndefined();
+});
+
+describe("27.2: a SQL implementation the service added defaults to is no drift (TF base_test.go TestIsImplementationSubset)", () => {
+  const declared = { inputTables: [], rollupSql: "SELECT 1", keyFields: ["id"] };
+  test.each([
+    ["the service added defaults", { ...declared, sourceIdleTimeoutMs: 30000, stateTtlMs: 86400000 }, true],
+    ["the service holds exactly it", declared, true],
+    ["a declared value differs", { ...declared, rollupSql: "SELECT 2", sourceIdleTimeoutMs: 30000 }, false],
+    ["a declared key is missing", { rollupSql: "SELECT 1", keyFields: ["id"] }, false],
+    ["a nested value differs", { ...declared, inputTables: [{ name: "products" }] }, false],
+  ])("%s", (_case, live, same) => {
+    expect(holdsSubset(declared, live)).toBe(same);
+  });
+
+  test("nested tables match key by key", () => {
+    const part = { inputTables: [{ name: "orders", topicMatcherRegex: ".*orders$" }] };
+    const whole = { inputTables: [{ name: "orders", topicMatcherRegex: ".*orders$", extra: 1 }], stateTtlMs: 1 };
+    expect(holdsSubset(part, whole)).toBe(true);
+    expect(holdsSubset({ inputTables: [{ name: "orders" }] }, { inputTables: [{ name: "products" }] })).toBe(false);
+  });
+
+  test("liveImplementation keeps the program's value when the service only added defaults", () => {
+    const prior = { inputTables: [], rollupSql: "SELECT 1", keyFields: ["id"] };
+    const live = {
+      inputTables: [],
+      rollupSQL: "SELECT 1",
+      keyFields: ["id"],
+      sourceIdleTimeoutMs: 30000,
+      stateTTLMs: 86400000,
+    };
+    expect(liveImplementation("rollup", live, prior)).toBe(prior);
+    expect(liveImplementation("rollup", { ...live, rollupSQL: "SELECT 2" }, prior)).toMatchObject({
+      rollupSql: "SELECT 2",
+    });
+  });
 });

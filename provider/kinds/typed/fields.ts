@@ -120,6 +120,9 @@ export function importedSettingsOf(
     if (field.default !== undefined && sameConfigValue(config?.[field.key] as Json, field.default)) {
       delete settings[field.name];
     }
+    // A secret the service told (an import reads with `secret_returned=true`); never its mask.
+    const secret = field.secret ? liveValueOf(field, config?.[field.key]) : undefined;
+    if (secret !== undefined && !isMasked(secret)) settings[field.name] = secret;
   }
   return settings;
 }

@@ -90,7 +90,8 @@ function apiOverTypedInputs<T extends JsonObject, G extends JsonObject, L>(
     ...unchanged,
     createBody: (inputs, context) => api.createBody(toGeneric(inputs), context),
     createRequest: createRequest && ((inputs, body) => createRequest(toGeneric(inputs), body)),
-    updateBody: (inputs, context, id) => api.updateBody(toGeneric(inputs), context, id),
+    updateBody: (inputs, context, id, previous) =>
+      api.updateBody(toGeneric(inputs), context, id, previous && toGeneric(previous as T)),
     updateNeeded: (olds, news) => api.updateNeeded?.(toGeneric(olds), toGeneric(news)) ?? true,
   };
 }

@@ -31,6 +31,21 @@ namespace Streamkap.Pulumi.Inputs
         [Input("id", required: true)]
         public string Id { get; set; } = null!;
 
+        [Input("topicDbIds")]
+        private List<string>? _topicDbIds;
+
+        /// <summary>
+        /// The database id of each topic in `topicIds`, in the same order (each topic's `dbId` in `getTopics`), which
+        /// the service takes with them.
+        /// 
+        /// Defaults to read from the service's topic listing (one more call per entity).
+        /// </summary>
+        public List<string> TopicDbIds
+        {
+            get => _topicDbIds ?? (_topicDbIds = new List<string>());
+            set => _topicDbIds = value;
+        }
+
         [Input("topicIds", required: true)]
         private List<string>? _topicIds;
 

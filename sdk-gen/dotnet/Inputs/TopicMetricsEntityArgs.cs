@@ -31,6 +31,21 @@ namespace Streamkap.Pulumi.Inputs
         [Input("id", required: true)]
         public Input<string> Id { get; set; } = null!;
 
+        [Input("topicDbIds")]
+        private InputList<string>? _topicDbIds;
+
+        /// <summary>
+        /// The database id of each topic in `topicIds`, in the same order (each topic's `dbId` in `getTopics`), which
+        /// the service takes with them.
+        /// 
+        /// Defaults to read from the service's topic listing (one more call per entity).
+        /// </summary>
+        public InputList<string> TopicDbIds
+        {
+            get => _topicDbIds ?? (_topicDbIds = new InputList<string>());
+            set => _topicDbIds = value;
+        }
+
         [Input("topicIds", required: true)]
         private InputList<string>? _topicIds;
 

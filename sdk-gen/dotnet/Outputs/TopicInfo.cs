@@ -22,6 +22,10 @@ namespace Streamkap.Pulumi.Outputs
         /// </summary>
         public readonly string? CleanupPolicy;
         /// <summary>
+        /// The topic's database id, which `getTopicMetrics` takes as `topicDbIds`, when the service lists one.
+        /// </summary>
+        public readonly string? DbId;
+        /// <summary>
         /// The topic id, e.g. `source_&lt;id&gt;.public.orders` or the name of a topic made directly.
         /// </summary>
         public readonly string Id;
@@ -42,6 +46,8 @@ namespace Streamkap.Pulumi.Outputs
         private TopicInfo(
             string? cleanupPolicy,
 
+            string? dbId,
+
             string id,
 
             string name,
@@ -51,6 +57,7 @@ namespace Streamkap.Pulumi.Outputs
             Outputs.TopicSerializationInfo? serialization)
         {
             CleanupPolicy = cleanupPolicy;
+            DbId = dbId;
             Id = id;
             Name = name;
             Partitions = partitions;

@@ -29,6 +29,8 @@ type LookupTopicArgs struct {
 type LookupTopicResult struct {
 	// `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
 	CleanupPolicy *string `pulumi:"cleanupPolicy"`
+	// The topic's database id, which `getTopicMetrics` takes as `topicDbIds`, when the service lists one.
+	DbId *string `pulumi:"dbId"`
 	// The topic id, e.g. `source_<id>.public.orders` or the name of a topic made directly.
 	Id string `pulumi:"id"`
 	// The display name, e.g. `public.orders`.
@@ -69,6 +71,11 @@ func (o LookupTopicResultOutput) ToLookupTopicResultOutputWithContext(ctx contex
 // `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
 func (o LookupTopicResultOutput) CleanupPolicy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupTopicResult) *string { return v.CleanupPolicy }).(pulumi.StringPtrOutput)
+}
+
+// The topic's database id, which `getTopicMetrics` takes as `topicDbIds`, when the service lists one.
+func (o LookupTopicResultOutput) DbId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupTopicResult) *string { return v.DbId }).(pulumi.StringPtrOutput)
 }
 
 // The topic id, e.g. `source_<id>.public.orders` or the name of a topic made directly.

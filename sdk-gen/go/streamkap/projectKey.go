@@ -38,7 +38,9 @@ type ProjectKey struct {
 	//
 	// Defaults to none.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	// A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+	// A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
+	// addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
+	// (new credentials), because the service can only add capabilities to a key.
 	//
 	// Defaults to no Kafka access.
 	KafkaAccess KafkaAccessPtrOutput `pulumi:"kafkaAccess"`
@@ -47,7 +49,7 @@ type ProjectKey struct {
 	// The Kafka username, when `kafkaAccess` is set.
 	KafkaUsername pulumi.StringPtrOutput `pulumi:"kafkaUsername"`
 	// The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
-	// characters>`. Changing it replaces the key (new credentials).
+	// characters>`. Changes in place, keeping the key and its credentials.
 	//
 	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
@@ -74,8 +76,8 @@ type ProjectKey struct {
 	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// Where to exchange the client id and secret for an access token.
 	TokenEndpoint pulumi.StringPtrOutput `pulumi:"tokenEndpoint"`
-	// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
-	// Changing it replaces the key.
+	// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
+	// changes in place.
 	//
 	// Defaults to "full".
 	ToolProfile ToolProfilePtrOutput `pulumi:"toolProfile"`
@@ -99,12 +101,6 @@ func NewProjectKey(ctx *pulumi.Context,
 		"kafkaPassword",
 	})
 	opts = append(opts, secrets)
-	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
-		"kafkaAccess",
-		"name",
-		"toolProfile",
-	})
-	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource ProjectKey
 	err := ctx.RegisterResource("streamkap:index:ProjectKey", name, args, &resource, opts...)
@@ -149,12 +145,14 @@ type projectKeyArgs struct {
 	//
 	// Defaults to none.
 	Description *string `pulumi:"description"`
-	// A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+	// A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
+	// addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
+	// (new credentials), because the service can only add capabilities to a key.
 	//
 	// Defaults to no Kafka access.
 	KafkaAccess *KafkaAccess `pulumi:"kafkaAccess"`
 	// The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
-	// characters>`. Changing it replaces the key (new credentials).
+	// characters>`. Changes in place, keeping the key and its credentials.
 	//
 	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name *string `pulumi:"name"`
@@ -175,8 +173,8 @@ type projectKeyArgs struct {
 	//
 	// Defaults to the service's default role.
 	Roles []string `pulumi:"roles"`
-	// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
-	// Changing it replaces the key.
+	// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
+	// changes in place.
 	//
 	// Defaults to "full".
 	ToolProfile *ToolProfile `pulumi:"toolProfile"`
@@ -195,12 +193,14 @@ type ProjectKeyArgs struct {
 	//
 	// Defaults to none.
 	Description pulumi.StringPtrInput
-	// A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+	// A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
+	// addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
+	// (new credentials), because the service can only add capabilities to a key.
 	//
 	// Defaults to no Kafka access.
 	KafkaAccess KafkaAccessPtrInput
 	// The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
-	// characters>`. Changing it replaces the key (new credentials).
+	// characters>`. Changes in place, keeping the key and its credentials.
 	//
 	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
 	Name pulumi.StringPtrInput
@@ -221,8 +221,8 @@ type ProjectKeyArgs struct {
 	//
 	// Defaults to the service's default role.
 	Roles pulumi.StringArrayInput
-	// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
-	// Changing it replaces the key.
+	// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
+	// changes in place.
 	//
 	// Defaults to "full".
 	ToolProfile ToolProfilePtrInput
@@ -307,7 +307,9 @@ func (o ProjectKeyOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProjectKey) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+// A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
+// addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
+// (new credentials), because the service can only add capabilities to a key.
 //
 // Defaults to no Kafka access.
 func (o ProjectKeyOutput) KafkaAccess() KafkaAccessPtrOutput {
@@ -325,7 +327,7 @@ func (o ProjectKeyOutput) KafkaUsername() pulumi.StringPtrOutput {
 }
 
 // The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
-// characters>`. Changing it replaces the key (new credentials).
+// characters>`. Changes in place, keeping the key and its credentials.
 //
 // Defaults to `<resource name>-<7 characters>`, derived once and kept.
 func (o ProjectKeyOutput) Name() pulumi.StringPtrOutput {
@@ -373,8 +375,8 @@ func (o ProjectKeyOutput) TokenEndpoint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProjectKey) pulumi.StringPtrOutput { return v.TokenEndpoint }).(pulumi.StringPtrOutput)
 }
 
-// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
-// Changing it replaces the key.
+// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
+// changes in place.
 //
 // Defaults to "full".
 func (o ProjectKeyOutput) ToolProfile() ToolProfilePtrOutput {

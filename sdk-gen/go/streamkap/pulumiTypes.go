@@ -3000,6 +3000,8 @@ func (o TopicAutoDiscoveryArrayOutput) Index(i pulumi.IntInput) TopicAutoDiscove
 type TopicInfo struct {
 	// `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
 	CleanupPolicy *string `pulumi:"cleanupPolicy"`
+	// The topic's database id, which `getTopicMetrics` takes as `topicDbIds`, when the service lists one.
+	DbId *string `pulumi:"dbId"`
 	// The topic id, e.g. `source_<id>.public.orders` or the name of a topic made directly.
 	Id string `pulumi:"id"`
 	// The display name, e.g. `public.orders`.
@@ -3028,6 +3030,11 @@ func (o TopicInfoOutput) ToTopicInfoOutputWithContext(ctx context.Context) Topic
 // `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
 func (o TopicInfoOutput) CleanupPolicy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TopicInfo) *string { return v.CleanupPolicy }).(pulumi.StringPtrOutput)
+}
+
+// The topic's database id, which `getTopicMetrics` takes as `topicDbIds`, when the service lists one.
+func (o TopicInfoOutput) DbId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TopicInfo) *string { return v.DbId }).(pulumi.StringPtrOutput)
 }
 
 // The topic id, e.g. `source_<id>.public.orders` or the name of a topic made directly.
@@ -3077,6 +3084,11 @@ type TopicMetricsEntity struct {
 	EntityType TopicMetricsEntityEntityType `pulumi:"entityType"`
 	// The source's, transform's or destination's id.
 	Id string `pulumi:"id"`
+	// The database id of each topic in `topicIds`, in the same order (each topic's `dbId` in `getTopics`), which
+	// the service takes with them.
+	//
+	// Defaults to read from the service's topic listing (one more call per entity).
+	TopicDbIds []string `pulumi:"topicDbIds"`
 	// Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`).
 	TopicIds []string `pulumi:"topicIds"`
 }
@@ -3099,6 +3111,11 @@ type TopicMetricsEntityArgs struct {
 	EntityType TopicMetricsEntityEntityTypeInput `pulumi:"entityType"`
 	// The source's, transform's or destination's id.
 	Id pulumi.StringInput `pulumi:"id"`
+	// The database id of each topic in `topicIds`, in the same order (each topic's `dbId` in `getTopics`), which
+	// the service takes with them.
+	//
+	// Defaults to read from the service's topic listing (one more call per entity).
+	TopicDbIds pulumi.StringArrayInput `pulumi:"topicDbIds"`
 	// Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`).
 	TopicIds pulumi.StringArrayInput `pulumi:"topicIds"`
 }
@@ -3167,6 +3184,14 @@ func (o TopicMetricsEntityOutput) EntityType() TopicMetricsEntityEntityTypeOutpu
 // The source's, transform's or destination's id.
 func (o TopicMetricsEntityOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v TopicMetricsEntity) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The database id of each topic in `topicIds`, in the same order (each topic's `dbId` in `getTopics`), which
+// the service takes with them.
+//
+// Defaults to read from the service's topic listing (one more call per entity).
+func (o TopicMetricsEntityOutput) TopicDbIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v TopicMetricsEntity) []string { return v.TopicDbIds }).(pulumi.StringArrayOutput)
 }
 
 // Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`).

@@ -141,10 +141,6 @@ type SqlServerAwsSource struct {
 	//
 	// Any JSON value; sent to the service as it is.
 	SnapshotCustomTableConfig pulumi.AnyOutput `pulumi:"snapshotCustomTableConfig"`
-	// Streamkap snapshot large table threshold (config key `streamkap.snapshot.large.table.threshold`).
-	//
-	// Any JSON value; sent to the service as it is.
-	SnapshotLargeTableThreshold pulumi.AnyOutput `pulumi:"snapshotLargeTableThreshold"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -430,10 +426,6 @@ type sqlServerAwsSourceArgs struct {
 	//
 	// Any JSON value; sent to the service as it is.
 	SnapshotCustomTableConfig interface{} `pulumi:"snapshotCustomTableConfig"`
-	// Streamkap snapshot large table threshold (config key `streamkap.snapshot.large.table.threshold`).
-	//
-	// Any JSON value; sent to the service as it is.
-	SnapshotLargeTableThreshold interface{} `pulumi:"snapshotLargeTableThreshold"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -650,10 +642,6 @@ type SqlServerAwsSourceArgs struct {
 	//
 	// Any JSON value; sent to the service as it is.
 	SnapshotCustomTableConfig pulumi.Input
-	// Streamkap snapshot large table threshold (config key `streamkap.snapshot.large.table.threshold`).
-	//
-	// Any JSON value; sent to the service as it is.
-	SnapshotLargeTableThreshold pulumi.Input
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -1012,13 +1000,6 @@ func (o SqlServerAwsSourceOutput) Snapshot() SnapshotPtrOutput {
 // Any JSON value; sent to the service as it is.
 func (o SqlServerAwsSourceOutput) SnapshotCustomTableConfig() pulumi.AnyOutput {
 	return o.ApplyT(func(v *SqlServerAwsSource) pulumi.AnyOutput { return v.SnapshotCustomTableConfig }).(pulumi.AnyOutput)
-}
-
-// Streamkap snapshot large table threshold (config key `streamkap.snapshot.large.table.threshold`).
-//
-// Any JSON value; sent to the service as it is.
-func (o SqlServerAwsSourceOutput) SnapshotLargeTableThreshold() pulumi.AnyOutput {
-	return o.ApplyT(func(v *SqlServerAwsSource) pulumi.AnyOutput { return v.SnapshotLargeTableThreshold }).(pulumi.AnyOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).

@@ -120,6 +120,13 @@ export interface TopicMetricsEntity {
      */
     id: string;
     /**
+     * The database id of each topic in `topicIds`, in the same order (each topic's `dbId` in `getTopics`), which
+     * the service takes with them.
+     *
+     * Defaults to read from the service's topic listing (one more call per entity).
+     */
+    topicDbIds?: string[];
+    /**
      * Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`).
      */
     topicIds: string[];
@@ -138,6 +145,13 @@ export interface TopicMetricsEntityArgs {
      * The source's, transform's or destination's id.
      */
     id: pulumi.Input<string>;
+    /**
+     * The database id of each topic in `topicIds`, in the same order (each topic's `dbId` in `getTopics`), which
+     * the service takes with them.
+     *
+     * Defaults to read from the service's topic listing (one more call per entity).
+     */
+    topicDbIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`).
      */

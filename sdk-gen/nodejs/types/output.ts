@@ -299,6 +299,10 @@ export interface TopicInfo {
      */
     cleanupPolicy?: string;
     /**
+     * The topic's database id, which `getTopicMetrics` takes as `topicDbIds`, when the service lists one.
+     */
+    dbId?: string;
+    /**
      * The topic id, e.g. `source_<id>.public.orders` or the name of a topic made directly.
      */
     id: string;

@@ -872,6 +872,13 @@ class TopicMetricsEntityDict(TypedDict):
     """
     Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`).
     """
+    topic_db_ids: NotRequired[Sequence[_builtins.str]]
+    """
+    The database id of each topic in `topicIds`, in the same order (each topic's `dbId` in `getTopics`), which
+    the service takes with them.
+
+    Defaults to read from the service's topic listing (one more call per entity).
+    """
 
 @pulumi.input_type
 class TopicMetricsEntity:
@@ -879,18 +886,25 @@ class TopicMetricsEntity:
                  connector: _builtins.str,
                  entity_type: 'TopicMetricsEntityEntityType',
                  id: _builtins.str,
-                 topic_ids: Sequence[_builtins.str]):
+                 topic_ids: Sequence[_builtins.str],
+                 topic_db_ids: Optional[Sequence[_builtins.str]] = None):
         """
         Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids.
 
         :param _builtins.str connector: Its connector or transform code, e.g. `postgresql`, `map_filter`.
         :param _builtins.str id: The source's, transform's or destination's id.
         :param Sequence[_builtins.str] topic_ids: Full topic ids, e.g. `source_<id>.public.orders` (see `getTopics`).
+        :param Sequence[_builtins.str] topic_db_ids: The database id of each topic in `topicIds`, in the same order (each topic's `dbId` in `getTopics`), which
+               the service takes with them.
+               
+               Defaults to read from the service's topic listing (one more call per entity).
         """
         pulumi.set(__self__, "connector", connector)
         pulumi.set(__self__, "entity_type", entity_type)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "topic_ids", topic_ids)
+        if topic_db_ids is not None:
+            pulumi.set(__self__, "topic_db_ids", topic_db_ids)
 
     @_builtins.property
     @pulumi.getter
@@ -936,6 +950,21 @@ class TopicMetricsEntity:
     @topic_ids.setter
     def topic_ids(self, value: Sequence[_builtins.str]):
         pulumi.set(self, "topic_ids", value)
+
+    @_builtins.property
+    @pulumi.getter(name="topicDbIds")
+    def topic_db_ids(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The database id of each topic in `topicIds`, in the same order (each topic's `dbId` in `getTopics`), which
+        the service takes with them.
+
+        Defaults to read from the service's topic listing (one more call per entity).
+        """
+        return pulumi.get(self, "topic_db_ids")
+
+    @topic_db_ids.setter
+    def topic_db_ids(self, value: Optional[Sequence[_builtins.str]]):
+        pulumi.set(self, "topic_db_ids", value)
 
 
 class TopicMetricsWindowDict(TypedDict):

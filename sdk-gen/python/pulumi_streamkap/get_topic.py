@@ -24,10 +24,13 @@ __all__ = [
 
 @pulumi.output_type
 class GetTopicResult:
-    def __init__(__self__, cleanup_policy=None, id=None, name=None, partitions=None, serialization=None):
+    def __init__(__self__, cleanup_policy=None, db_id=None, id=None, name=None, partitions=None, serialization=None):
         if cleanup_policy and not isinstance(cleanup_policy, str):
             raise TypeError("Expected argument 'cleanup_policy' to be a str")
         pulumi.set(__self__, "cleanup_policy", cleanup_policy)
+        if db_id and not isinstance(db_id, str):
+            raise TypeError("Expected argument 'db_id' to be a str")
+        pulumi.set(__self__, "db_id", db_id)
         if id and not isinstance(id, str):
             raise TypeError("Expected argument 'id' to be a str")
         pulumi.set(__self__, "id", id)
@@ -48,6 +51,14 @@ class GetTopicResult:
         `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
         """
         return pulumi.get(self, "cleanup_policy")
+
+    @_builtins.property
+    @pulumi.getter(name="dbId")
+    def db_id(self) -> Optional[_builtins.str]:
+        """
+        The topic's database id, which `getTopicMetrics` takes as `topicDbIds`, when the service lists one.
+        """
+        return pulumi.get(self, "db_id")
 
     @_builtins.property
     @pulumi.getter
@@ -89,6 +100,7 @@ class AwaitableGetTopicResult(GetTopicResult):
             yield self
         return GetTopicResult(
             cleanup_policy=self.cleanup_policy,
+            db_id=self.db_id,
             id=self.id,
             name=self.name,
             partitions=self.partitions,
@@ -107,6 +119,7 @@ def get_topic(id: Optional[_builtins.str] = None,
 
     return AwaitableGetTopicResult(
         cleanup_policy=pulumi.get(__ret__, 'cleanup_policy'),
+        db_id=pulumi.get(__ret__, 'db_id'),
         id=pulumi.get(__ret__, 'id'),
         name=pulumi.get(__ret__, 'name'),
         partitions=pulumi.get(__ret__, 'partitions'),
@@ -122,6 +135,7 @@ def get_topic_output(id: pulumi.Input[Optional[_builtins.str]] = None,
     __ret__ = pulumi.runtime.invoke_output('streamkap:index:getTopic', __args__, opts=opts, typ=GetTopicResult)
     return __ret__.apply(lambda __response__: GetTopicResult(
         cleanup_policy=pulumi.get(__response__, 'cleanup_policy'),
+        db_id=pulumi.get(__response__, 'db_id'),
         id=pulumi.get(__response__, 'id'),
         name=pulumi.get(__response__, 'name'),
         partitions=pulumi.get(__response__, 'partitions'),

@@ -1283,6 +1283,7 @@ class TopicInfo(dict):
                  id: _builtins.str,
                  name: _builtins.str,
                  cleanup_policy: Optional[_builtins.str] = None,
+                 db_id: Optional[_builtins.str] = None,
                  partitions: Optional[_builtins.float] = None,
                  serialization: Optional['outputs.TopicSerializationInfo'] = None):
         """
@@ -1291,6 +1292,7 @@ class TopicInfo(dict):
         :param _builtins.str id: The topic id, e.g. `source_<id>.public.orders` or the name of a topic made directly.
         :param _builtins.str name: The display name, e.g. `public.orders`.
         :param _builtins.str cleanup_policy: `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+        :param _builtins.str db_id: The topic's database id, which `getTopicMetrics` takes as `topicDbIds`, when the service lists one.
         :param _builtins.float partitions: The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
         :param 'TopicSerializationInfo' serialization: How its records are serialized, when the service says (see also `getTopicSerialization`).
         """
@@ -1298,6 +1300,8 @@ class TopicInfo(dict):
         pulumi.set(__self__, "name", name)
         if cleanup_policy is not None:
             pulumi.set(__self__, "cleanup_policy", cleanup_policy)
+        if db_id is not None:
+            pulumi.set(__self__, "db_id", db_id)
         if partitions is not None:
             pulumi.set(__self__, "partitions", partitions)
         if serialization is not None:
@@ -1326,6 +1330,14 @@ class TopicInfo(dict):
         `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
         """
         return pulumi.get(self, "cleanup_policy")
+
+    @_builtins.property
+    @pulumi.getter(name="dbId")
+    def db_id(self) -> Optional[_builtins.str]:
+        """
+        The topic's database id, which `getTopicMetrics` takes as `topicDbIds`, when the service lists one.
+        """
+        return pulumi.get(self, "db_id")
 
     @_builtins.property
     @pulumi.getter

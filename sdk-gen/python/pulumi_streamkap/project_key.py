@@ -42,11 +42,13 @@ class ProjectKeyArgs:
         :param pulumi.Input[_builtins.str] description: Free text shown with the key, up to 1000 characters; changes in place.
                
                Defaults to none.
-        :param pulumi.Input['KafkaAccessArgs'] kafka_access: A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+        :param pulumi.Input['KafkaAccessArgs'] kafka_access: A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
+               addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
+               (new credentials), because the service can only add capabilities to a key.
                
                Defaults to no Kafka access.
         :param pulumi.Input[_builtins.str] name: The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
-               characters>`. Changing it replaces the key (new credentials).
+               characters>`. Changes in place, keeping the key and its credentials.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
@@ -63,8 +65,8 @@ class ProjectKeyArgs:
                only add capabilities to a key.
                
                Defaults to the service's default role.
-        :param pulumi.Input['ToolProfile'] tool_profile: What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
-               Changing it replaces the key.
+        :param pulumi.Input['ToolProfile'] tool_profile: What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
+               changes in place.
                
                Defaults to "full".
         """
@@ -120,7 +122,9 @@ class ProjectKeyArgs:
     @pulumi.getter(name="kafkaAccess")
     def kafka_access(self) -> pulumi.Input[Optional['KafkaAccessArgs']]:
         """
-        A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+        A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
+        addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
+        (new credentials), because the service can only add capabilities to a key.
 
         Defaults to no Kafka access.
         """
@@ -135,7 +139,7 @@ class ProjectKeyArgs:
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
-        characters>`. Changing it replaces the key (new credentials).
+        characters>`. Changes in place, keeping the key and its credentials.
 
         Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
@@ -196,8 +200,8 @@ class ProjectKeyArgs:
     @pulumi.getter(name="toolProfile")
     def tool_profile(self) -> pulumi.Input[Optional['ToolProfile']]:
         """
-        What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
-        Changing it replaces the key.
+        What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
+        changes in place.
 
         Defaults to "full".
         """
@@ -239,11 +243,13 @@ class ProjectKey(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: Free text shown with the key, up to 1000 characters; changes in place.
                
                Defaults to none.
-        :param pulumi.Input[Union['KafkaAccessArgs', 'KafkaAccessArgsDict']] kafka_access: A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+        :param pulumi.Input[Union['KafkaAccessArgs', 'KafkaAccessArgsDict']] kafka_access: A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
+               addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
+               (new credentials), because the service can only add capabilities to a key.
                
                Defaults to no Kafka access.
         :param pulumi.Input[_builtins.str] name: The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
-               characters>`. Changing it replaces the key (new credentials).
+               characters>`. Changes in place, keeping the key and its credentials.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
@@ -260,8 +266,8 @@ class ProjectKey(pulumi.CustomResource):
                only add capabilities to a key.
                
                Defaults to the service's default role.
-        :param pulumi.Input['ToolProfile'] tool_profile: What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
-               Changing it replaces the key.
+        :param pulumi.Input['ToolProfile'] tool_profile: What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
+               changes in place.
                
                Defaults to "full".
         """
@@ -328,8 +334,6 @@ class ProjectKey(pulumi.CustomResource):
             __props__.__dict__["token_endpoint"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["clientId", "clientSecret", "credentialFile", "kafkaAccess", "kafkaPassword"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
-        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["kafkaAccess", "name", "toolProfile"])
-        opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(ProjectKey, __self__).__init__(
             'streamkap:index:ProjectKey',
             resource_name,
@@ -439,7 +443,9 @@ class ProjectKey(pulumi.CustomResource):
     @pulumi.getter(name="kafkaAccess")
     def kafka_access(self) -> pulumi.Output[Optional['outputs.KafkaAccess']]:
         """
-        A Kafka user for this key, for reading and writing topics directly. Changing it replaces the key.
+        A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
+        addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
+        (new credentials), because the service can only add capabilities to a key.
 
         Defaults to no Kafka access.
         """
@@ -466,7 +472,7 @@ class ProjectKey(pulumi.CustomResource):
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
-        characters>`. Changing it replaces the key (new credentials).
+        characters>`. Changes in place, keeping the key and its credentials.
 
         Defaults to `<resource name>-<7 characters>`, derived once and kept.
         """
@@ -535,8 +541,8 @@ class ProjectKey(pulumi.CustomResource):
     @pulumi.getter(name="toolProfile")
     def tool_profile(self) -> pulumi.Output[Optional['ToolProfile']]:
         """
-        What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`.
-        Changing it replaces the key.
+        What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
+        changes in place.
 
         Defaults to "full".
         """

@@ -48,7 +48,6 @@ class SqlServerAwsSourceArgs:
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
                  snapshot_custom_table_config: Optional[Any] = None,
-                 snapshot_large_table_threshold: Optional[Any] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
@@ -159,9 +158,6 @@ class SqlServerAwsSourceArgs:
                
                Defaults to none: only the service's initial snapshot.
         :param Any snapshot_custom_table_config: Streamkap snapshot custom table config (config key `streamkap.snapshot.custom.table.config.user.defined`).
-               
-               Any JSON value; sent to the service as it is.
-        :param Any snapshot_large_table_threshold: Streamkap snapshot large table threshold (config key `streamkap.snapshot.large.table.threshold`).
                
                Any JSON value; sent to the service as it is.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
@@ -288,8 +284,6 @@ class SqlServerAwsSourceArgs:
             pulumi.set(__self__, "snapshot", snapshot)
         if snapshot_custom_table_config is not None:
             pulumi.set(__self__, "snapshot_custom_table_config", snapshot_custom_table_config)
-        if snapshot_large_table_threshold is not None:
-            pulumi.set(__self__, "snapshot_large_table_threshold", snapshot_large_table_threshold)
         if ssh_enabled is not None:
             pulumi.set(__self__, "ssh_enabled", ssh_enabled)
         if ssh_host is not None:
@@ -711,20 +705,6 @@ class SqlServerAwsSourceArgs:
         pulumi.set(self, "snapshot_custom_table_config", value)
 
     @_builtins.property
-    @pulumi.getter(name="snapshotLargeTableThreshold")
-    def snapshot_large_table_threshold(self) -> Optional[Any]:
-        """
-        Streamkap snapshot large table threshold (config key `streamkap.snapshot.large.table.threshold`).
-
-        Any JSON value; sent to the service as it is.
-        """
-        return pulumi.get(self, "snapshot_large_table_threshold")
-
-    @snapshot_large_table_threshold.setter
-    def snapshot_large_table_threshold(self, value: Optional[Any]):
-        pulumi.set(self, "snapshot_large_table_threshold", value)
-
-    @_builtins.property
     @pulumi.getter(name="sshEnabled")
     def ssh_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -1097,7 +1077,6 @@ class SqlServerAwsSource(pulumi.CustomResource):
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
                  snapshot_custom_table_config: Optional[Any] = None,
-                 snapshot_large_table_threshold: Optional[Any] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1215,9 +1194,6 @@ class SqlServerAwsSource(pulumi.CustomResource):
                
                Defaults to none: only the service's initial snapshot.
         :param Any snapshot_custom_table_config: Streamkap snapshot custom table config (config key `streamkap.snapshot.custom.table.config.user.defined`).
-               
-               Any JSON value; sent to the service as it is.
-        :param Any snapshot_large_table_threshold: Streamkap snapshot large table threshold (config key `streamkap.snapshot.large.table.threshold`).
                
                Any JSON value; sent to the service as it is.
         :param pulumi.Input[_builtins.bool] ssh_enabled: SSH enabled (config key `ssh.enabled`).
@@ -1352,7 +1328,6 @@ class SqlServerAwsSource(pulumi.CustomResource):
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
                  snapshot_custom_table_config: Optional[Any] = None,
-                 snapshot_large_table_threshold: Optional[Any] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1422,7 +1397,6 @@ class SqlServerAwsSource(pulumi.CustomResource):
             __props__.__dict__["signal_data_collection_schema_or_database"] = signal_data_collection_schema_or_database
             __props__.__dict__["snapshot"] = snapshot
             __props__.__dict__["snapshot_custom_table_config"] = snapshot_custom_table_config
-            __props__.__dict__["snapshot_large_table_threshold"] = snapshot_large_table_threshold
             __props__.__dict__["ssh_enabled"] = ssh_enabled
             __props__.__dict__["ssh_host"] = ssh_host
             __props__.__dict__["ssh_port"] = ssh_port
@@ -1514,7 +1488,6 @@ class SqlServerAwsSource(pulumi.CustomResource):
         __props__.__dict__["signal_data_collection_schema_or_database"] = None
         __props__.__dict__["snapshot"] = None
         __props__.__dict__["snapshot_custom_table_config"] = None
-        __props__.__dict__["snapshot_large_table_threshold"] = None
         __props__.__dict__["ssh_enabled"] = None
         __props__.__dict__["ssh_host"] = None
         __props__.__dict__["ssh_port"] = None
@@ -1851,16 +1824,6 @@ class SqlServerAwsSource(pulumi.CustomResource):
         Any JSON value; sent to the service as it is.
         """
         return pulumi.get(self, "snapshot_custom_table_config")
-
-    @_builtins.property
-    @pulumi.getter(name="snapshotLargeTableThreshold")
-    def snapshot_large_table_threshold(self) -> pulumi.Output[Optional[Any]]:
-        """
-        Streamkap snapshot large table threshold (config key `streamkap.snapshot.large.table.threshold`).
-
-        Any JSON value; sent to the service as it is.
-        """
-        return pulumi.get(self, "snapshot_large_table_threshold")
 
     @_builtins.property
     @pulumi.getter(name="sshEnabled")

@@ -213,12 +213,6 @@ export interface SqlServerAwsSourceArgs extends ConnectorCommonArgs {
    * Any JSON value; sent to the service as it is.
    */
   snapshotCustomTableConfig?: pulumi.Input<JsonValue>;
-  /**
-   * Streamkap snapshot large table threshold (config key `streamkap.snapshot.large.table.threshold`).
-   *
-   * Any JSON value; sent to the service as it is.
-   */
-  snapshotLargeTableThreshold?: pulumi.Input<JsonValue>;
 }
 
 /**
@@ -439,11 +433,6 @@ export class SqlServerAwsSource extends TypedSource {
    * SqlServerAwsSourceArgs.snapshotCustomTableConfig}).
    */
   declare readonly snapshotCustomTableConfig: pulumi.Output<JsonValue | undefined>;
-  /**
-   * Streamkap snapshot large table threshold: as set, else the service's value (its default included) (see {@link
-   * SqlServerAwsSourceArgs.snapshotLargeTableThreshold}).
-   */
-  declare readonly snapshotLargeTableThreshold: pulumi.Output<JsonValue | undefined>;
 
   constructor(name: string, args: SqlServerAwsSourceArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -492,7 +481,6 @@ export class SqlServerAwsSource extends TypedSource {
         transformsOversizedRecordsReplaceNullWithDefault: args.transformsOversizedRecordsReplaceNullWithDefault,
         insertTopicNameEnabled: args.insertTopicNameEnabled,
         snapshotCustomTableConfig: args.snapshotCustomTableConfig,
-        snapshotLargeTableThreshold: args.snapshotLargeTableThreshold,
       },
       opts,
       "streamkap",
