@@ -27,6 +27,11 @@ export interface LocalServerOptions {
   retainedBytesPerTopic?: number;
   /** With dataDir: fsync every commit, so acknowledged writes also survive a power loss (slower). */
   fsync?: boolean;
+  /**
+   * The most bytes the store file may grow to; a write past it is refused with 503 and not applied, as on a full
+   * disk (default: no bound but the disk's).
+   */
+  maxStoreBytes?: number;
   /** Names of services to have besides the default one, made where missing (`--services dev,staging,prod`). */
   services?: readonly string[];
   log?: (line: string) => void;
@@ -66,6 +71,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     {
       retainedBytesPerTopic: options.retainedBytesPerTopic ?? defaultStoreLimits.retainedBytesPerTopic,
       fsyncEachCommit: options.fsync ?? defaultStoreLimits.fsyncEachCommit,
+      maxStoreBytes: options.maxStoreBytes,
     },
   );
   const stats = new CallStats();

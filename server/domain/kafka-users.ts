@@ -54,7 +54,7 @@ export const whitelist = z
 
 /** One ACL, as Kafka users and project keys' `kafka_config` take it (DOCS create-project-key). */
 export const kafkaAcl = z.object({
-  topic_name: z.string().min(1),
+  topic_name: z.string().min(1).max(255),
   operation: z.enum(kafkaAclOperations),
   resource_pattern_type: z.enum(kafkaAclPatternTypes),
   resource: z.enum(kafkaAclResources).default("TOPIC"),
@@ -68,7 +68,7 @@ export const kafkaUserCreateBody = z.object({
   username: kafkaUsername,
   password: kafkaPassword,
   whitelist_ips: whitelist.optional(),
-  kafka_acls: z.array(kafkaAcl).default([]),
+  kafka_acls: z.array(kafkaAcl).max(1000).default([]),
   is_create_schema_registry: z.boolean().default(false),
   created_from: z.enum(["terraform", "web", "api"]).default("api"),
 });
@@ -77,7 +77,7 @@ export const kafkaUserCreateBody = z.object({
 export const kafkaUserUpdateBody = z.object({
   password: kafkaPassword.optional(),
   whitelist_ips: whitelist.optional(),
-  kafka_acls: z.array(kafkaAcl).optional(),
+  kafka_acls: z.array(kafkaAcl).max(1000).optional(),
   is_create_schema_registry: z.boolean().optional(),
 });
 

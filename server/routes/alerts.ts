@@ -27,17 +27,27 @@ export const alertChannels = ["email", "slack", "teams", "discord", "mattermost"
 /** Channels reached through credentials of their own; `email` uses the subscriber's address. */
 const credentialChannels = ["slack", "teams", "discord", "mattermost", "webhook"] as const;
 
+// Lists are bounded and read as sets (N4): no body can make every later answer huge. The bounds are this server's
+// (the service publishes none): docs/real-api.md.
 const preference = z.object({
   trigger_type: z.enum(alertTriggerTypes),
-  channels: z.array(z.enum(alertChannels)).min(1),
+  channels: z
+    .array(z.enum(alertChannels))
+    .min(1)
+    .max(alertChannels.length * 4)
+    .transform((channels) => [...new Set(channels)]),
   entity_type: z.enum(alertEntityTypes).nullish(),
-  entity_ids: z.array(z.string().min(1)).default([]),
+  entity_ids: z
+    .array(z.string().min(1).max(200))
+    .max(1000)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
 });
 
 const subscriberBody = z.object({
   email: z.email().nullish(),
   name: z.string().max(255).nullish(),
-  preferences: z.array(preference).optional(),
+  preferences: z.array(preference).max(100).optional(),
 });
 
 const credentialsBody = z.object({

@@ -89,7 +89,12 @@ function renderCredential(store: Store, cred: StoredCredential, showSecret: bool
 // DOCS create-client-credential: `role_ids` (required, at least one), `description`, `service_id`; the reference
 // client adds `created_from` (TF internal/api/client_credential.go).
 const credentialBody = z.object({
-  role_ids: z.array(z.string()).min(1),
+  // Bounded and read as a set (N4): a role named twice is one role.
+  role_ids: z
+    .array(z.string().max(200))
+    .min(1)
+    .max(100)
+    .transform((roles) => [...new Set(roles)]),
   description: z.string().max(1000).nullish(),
   service_id: z.string().nullish(),
   created_from: z.enum(origins).default("api"),

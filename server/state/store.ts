@@ -7,6 +7,7 @@ import { objectId, secretString, uuid } from "../core/ids";
 import { normalisePipeline } from "../domain/pipelines";
 import { areaNames, areaTables, openDatabase, type Area } from "./database";
 import { readLegacyState, retireLegacyState, type LegacyState } from "./legacy-import";
+import { ChangeTracker, type RecordChanges } from "./tracking";
 import type { StoredCredential, StoredMessage, StoredService, State, StoredTag, TopicData } from "./types";
 
 export interface Timings {
@@ -86,6 +87,8 @@ export interface StoreLimits {
   retainedBytesPerTopic: number;
   /** fsync every commit (survives a power loss, not only a crash of the server), at a cost in latency. */
   fsyncEachCommit: boolean;
+  /** The most bytes the store file may hold; a commit past it fails as on a full disk. */
+  maxStoreBytes?: number;
 }
 
 export const defaultStoreLimits: StoreLimits = { retainedBytesPerTopic: 256 * 1024 * 1024, fsyncEachCommit: false };
@@ -94,9 +97,16 @@ export class Store {
   readonly state: State;
   private readonly db: DatabaseSync;
   private readonly statements: Statements;
-  /** The JSON of every record as last committed, by area: a commit writes only what differs. */
+  /**
+   * The JSON of every record as last committed, by area: what a commit compares a changed record with, and what
+   * a refused commit puts back in memory.
+   */
   private readonly committed = new Map<Area, Map<string, string>>();
   private committedMeta = "";
+  /** Which records changed since the last commit (see tracking.ts). */
+  private readonly tracker = new ChangeTracker<Area>();
+  /** Every record is compared at the next commit, not only the changed ones (a new or imported store). */
+  private wholeState = true;
   private dirty = false;
   private closed = false;
 
@@ -106,6 +116,10 @@ export class Store {
     readonly limits: StoreLimits = defaultStoreLimits,
   ) {
     this.db = openDatabase(dataDir, limits.fsyncEachCommit);
+    if (limits.maxStoreBytes !== undefined) {
+      const pageSize = Number((this.db.prepare("PRAGMA page_size").get() as { page_size: number }).page_size);
+      this.db.exec(`PRAGMA max_page_count = ${Math.max(1, Math.floor(limits.maxStoreBytes / pageSize))}`);
+    }
     this.statements = prepare(this.db);
     for (const area of areaNames) this.committed.set(area, new Map());
     const legacy = dataDir ? readLegacyState(dataDir) : undefined;
@@ -114,6 +128,8 @@ export class Store {
     if (!loaded && legacy) this.importLegacy(legacy);
     pluralTagTypes(this.state);
     for (const pipeline of Object.values(this.state.pipelines)) normalisePipeline(pipeline);
+    const state = this.state as unknown as Record<Area, Record<string, unknown>>;
+    for (const area of areaNames) state[area] = this.tracker.area(area, state[area]);
     if (!this.state.defaultServiceId) {
       this.state.defaultServiceId = this.createService("default").serviceId;
     }
@@ -132,11 +148,47 @@ export class Store {
    * means the change is on disk. Throws StoreWriteError when the store cannot be written.
    */
   commit(): void {
-    if (!this.dirty || this.closed) return;
-    const changes = this.pendingChanges();
-    this.transaction(() => this.write(changes));
+    if ((!this.dirty && !this.tracker.pending) || this.closed) return;
+    const touched = this.tracker.take();
+    const changes = this.pendingChanges(touched);
+    try {
+      this.transaction(() => this.write(changes));
+    } catch (error) {
+      // Not stored, so not applied: memory goes back to what was last committed, and reads keep working (N2).
+      this.rollBack(touched);
+      throw error;
+    }
     this.remember(changes);
     this.dirty = false;
+    this.wholeState = false;
+  }
+
+  /** Puts each record a refused commit would have written back as it was last committed. */
+  private rollBack(touched: RecordChanges<Area>): void {
+    for (const [area, ids] of this.wholeState ? this.allIds() : touched) {
+      const records = this.state[area] as Record<string, unknown>;
+      const committed = this.committed.get(area);
+      for (const id of ids) {
+        const doc = committed?.get(id);
+        if (doc === undefined) delete records[id];
+        else records[id] = JSON.parse(doc) as unknown;
+      }
+    }
+    this.tracker.take(); // putting them back is no change
+    const [signingKey, defaultServiceId] = JSON.parse(this.committedMeta || "[]") as [string?, string?];
+    if (signingKey !== undefined) this.state.signingKey = signingKey;
+    if (defaultServiceId !== undefined) this.state.defaultServiceId = defaultServiceId;
+    this.dirty = false;
+  }
+
+  /** Every record id, in memory or committed, by area. */
+  private allIds(): RecordChanges<Area> {
+    return new Map(
+      areaNames.map((area) => [
+        area,
+        new Set([...Object.keys(this.state[area]), ...(this.committed.get(area)?.keys() ?? [])]),
+      ]),
+    );
   }
 
   /** Kept for callers of the JSON store: there is nothing left to flush once commit() has returned. */
@@ -172,16 +224,24 @@ export class Store {
       retainedRecords: current.retainedRecords + 1,
       retainedBytes: current.retainedBytes + record.bytes,
     };
-    const changes = this.dirty ? this.pendingChanges() : [];
-    this.transaction(() => {
-      this.write(changes);
-      this.statements.insertMessage.run(topicKey, offset, 0, keyText, valueText, timestamp, record.bytes);
-      this.trim(topicKey, next, retention);
-      this.statements.upsert.topicData.run(topicKey, JSON.stringify(next));
-    });
+    const touched = this.tracker.take();
+    const changes = this.pendingChanges(touched);
+    try {
+      this.transaction(() => {
+        this.write(changes);
+        this.statements.insertMessage.run(topicKey, offset, 0, keyText, valueText, timestamp, record.bytes);
+        this.trim(topicKey, next, retention);
+        this.statements.upsert.topicData.run(topicKey, JSON.stringify(next));
+      });
+    } catch (error) {
+      this.rollBack(touched);
+      throw error;
+    }
     this.remember(changes);
     this.dirty = false;
+    this.wholeState = false;
     this.state.topicData[topicKey] = next;
+    this.tracker.take(); // just stored
     this.committed.get("topicData")?.set(topicKey, JSON.stringify(next));
     return offset;
   }
@@ -333,18 +393,22 @@ export class Store {
     }
   }
 
-  /** What differs between the records in memory and what was last committed. */
-  private pendingChanges(): Change[] {
+  /**
+   * What differs from what was last committed among the records `touched` (every record while `wholeState`):
+   * the records nobody changed are never serialised.
+   */
+  private pendingChanges(touched: RecordChanges<Area>): Change[] {
     const changes: Change[] = [];
-    for (const area of areaNames) {
+    for (const [area, ids] of this.wholeState ? this.allIds() : touched) {
       const records = this.state[area] as Record<string, unknown>;
       const committed = this.committed.get(area) ?? new Map<string, string>();
-      for (const [id, record] of Object.entries(records)) {
-        const doc = JSON.stringify(record);
+      for (const id of ids) {
+        if (!Object.hasOwn(records, id)) {
+          if (committed.has(id)) changes.push({ area, id, doc: undefined });
+          continue;
+        }
+        const doc = JSON.stringify(records[id]);
         if (committed.get(id) !== doc) changes.push({ area, id, doc });
-      }
-      for (const id of committed.keys()) {
-        if (!Object.hasOwn(records, id)) changes.push({ area, id, doc: undefined });
       }
     }
     const meta = JSON.stringify([this.state.signingKey, this.state.defaultServiceId]);

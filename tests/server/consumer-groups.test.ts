@@ -74,8 +74,13 @@ test("the destination's group lists its pipelines' topics; running, it is at the
 
 test("topic metrics count what was written, and a topic a pipeline reads as read", async () => {
   const source = topicId.slice("source_".length, topicId.indexOf("."));
+  const listed = await client.get(`/topics/details?entity_id=${source}`);
+  const entity = listed.body.result[0].entity as { topic_ids: string[]; topic_db_ids: string[] };
+  const dbId = entity.topic_db_ids[entity.topic_ids.indexOf(topicId)];
   const metrics = await client.post("/topics/table_metrics", {
-    entities: [{ id: source, entity_type: "sources", connector: "webhook", topic_ids: [topicId], topic_db_ids: [] }],
+    entities: [
+      { id: source, entity_type: "sources", connector: "webhook", topic_ids: [topicId], topic_db_ids: [dbId] },
+    ],
   });
   expect(metrics.body[source][topicId]).toMatchObject({ messages_in: 5, messages_out: 5, lag: 0 });
   expect(metrics.body[source][topicId].bytes_in).toBeGreaterThan(0);

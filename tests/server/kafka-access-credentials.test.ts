@@ -177,6 +177,10 @@ describe("Topic metrics", () => {
       config: { "topic.names": ["default_topic"] },
     });
     const topicId = hook.body.topic_ids?.[0] ?? `source_${hook.body.id}.default_topic`;
+    // Each topic's database id, as /topics/details lists it beside its id (TF datasource topic_metrics docs).
+    const listed = await client.get(`/topics/details?entity_id=${hook.body.id}`);
+    const entity = listed.body.result[0].entity as { topic_ids: string[]; topic_db_ids: string[] };
+    const dbId = entity.topic_db_ids[entity.topic_ids.indexOf(topicId)];
     const answer = await client.post("/topics/table_metrics", {
       entities: [
         {
@@ -184,7 +188,7 @@ describe("Topic metrics", () => {
           entity_type: "sources",
           connector: "webhook",
           topic_ids: [topicId, "no-such-topic"],
-          topic_db_ids: [],
+          topic_db_ids: [dbId, "000000000000000000000000"],
         },
       ],
       time_interval: 1,
@@ -196,9 +200,28 @@ describe("Topic metrics", () => {
     expect(answer.body[hook.body.id][topicId]).toMatchObject({ messages_in: 0, bytes_in: 0, lag: 0 });
 
     const badType = await client.post("/topics/table_metrics", {
-      entities: [{ id: "x", entity_type: "pipelines", connector: "", topic_ids: [] }],
+      entities: [{ id: "x", entity_type: "pipelines", connector: "", topic_ids: [], topic_db_ids: [] }],
     });
     expect(badType.status).toBe(422);
     expect(badType.body.detail[0].loc).toEqual(["body", "entities", 0, "entity_type"]);
+  });
+
+  test("27.5: topic ids without their database ids are refused with 422, naming topic_db_ids", async () => {
+    const answer = await client.post("/topics/table_metrics", {
+      entities: [{ id: "x", entity_type: "sources", connector: "webhook", topic_ids: ["t"], topic_db_ids: [] }],
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.detail[0].loc).toEqual(["body", "entities", 0, "topic_db_ids"]);
+  });
+
+  test("N10: an entity whose id is `__proto__` is in the answer like any other", async () => {
+    const answer = await client.post("/topics/table_metrics", {
+      entities: [
+        { id: "__proto__", entity_type: "sources", connector: "webhook", topic_ids: [], topic_db_ids: [] },
+        { id: "constructor", entity_type: "sources", connector: "webhook", topic_ids: [], topic_db_ids: [] },
+      ],
+    });
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body).sort()).toEqual(["__proto__", "constructor"]);
   });
 });

@@ -53,7 +53,8 @@ test("S21: /topics/details items are {id, name, entity{entity_type, entity_id, â
       name: "s21-src",
       connector: "postgresql",
       topic_ids: expect.arrayContaining([`source_${s.id}.public.orders`, `source_${s.id}.public.customers`]),
-      topic_db_ids: [],
+      // One database id per topic id, in the same order (TF internal/api/topic.go:47-55).
+      topic_db_ids: [expect.stringMatching(/^[0-9a-f]{24}$/), expect.stringMatching(/^[0-9a-f]{24}$/)],
     },
     serialization: { key_format: "avro", value_format: "avro", schema_registry_enabled: true },
   });
