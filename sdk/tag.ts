@@ -13,7 +13,7 @@ export type TagType =
 
 export interface TagArgs extends ManagedArgs {
   /**
-   * The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
+   * The tag's name, 1 to 255 characters, unique per service. Changing it renames the tag in
    * place; objects keep it.
    */
   name: pulumi.Input<string>;

@@ -48,6 +48,17 @@ export interface TransformImplementationArgs {
   keyTransform?: string;
   /** Code that picks each record's output topic. @default none */
   topicTransform?: string;
+  /**
+   * `enrich_async` only: how long one call of the code may take, in ms (the reference provider's
+   * `implementation_json` `async_timeout_ms`).
+   * @default the service's
+   */
+  asyncTimeoutMs?: number;
+  /**
+   * `enrich_async` only: how many records the code works on at once, 1 to 50 (`async_capacity`).
+   * @default the service's
+   */
+  asyncCapacity?: number;
 }
 
 /** A table a SQL transform reads: the records of the topics its regex matches, with the columns it creates. */
@@ -125,10 +136,19 @@ export interface TransformArgs extends ManagedArgs {
   name?: pulumi.Input<string>;
   /** The kind of transform. Changing it replaces the transform. */
   type: pulumi.Input<TransformType>;
-  /** Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\.public\\..*`. */
-  inputTopicPattern: pulumi.Input<string>;
-  /** Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`). */
-  outputTopicPattern: pulumi.Input<string>;
+  /**
+   * Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\.public\\..*`.
+   * Required for `topic_router`; left out, other types get the service's placeholder, to be set later (as the web
+   * console and the Terraform provider leave it).
+   * @default the service's placeholder
+   */
+  inputTopicPattern?: pulumi.Input<string>;
+  /**
+   * Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`). Required for
+   * `topic_router`; left out, other types get the service's placeholder.
+   * @default the service's placeholder
+   */
+  outputTopicPattern?: pulumi.Input<string>;
   /**
    * How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
    * @default "Any"
@@ -241,10 +261,10 @@ export class Transform extends StreamkapResource {
   declare readonly name: pulumi.Output<string>;
   /** The kind of transform (see {@link TransformArgs.type}). */
   declare readonly type: pulumi.Output<TransformType>;
-  /** The input topic pattern, as last applied. */
-  declare readonly inputTopicPattern: pulumi.Output<string>;
-  /** The output topic pattern, as last applied. */
-  declare readonly outputTopicPattern: pulumi.Output<string>;
+  /** The input topic pattern: as set, else the service's value (its placeholder). */
+  declare readonly inputTopicPattern: pulumi.Output<string | undefined>;
+  /** The output topic pattern: as set, else the service's value (its placeholder). */
+  declare readonly outputTopicPattern: pulumi.Output<string | undefined>;
   /** How input records are serialized: as set, else the service's value (its default, `Any`). */
   declare readonly inputFormat: pulumi.Output<string | undefined>;
   /** How output records are serialized: as set, else the service's value (its default, `Any`). */

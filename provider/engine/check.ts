@@ -25,17 +25,18 @@ export function checkInputs<I extends JsonObject, L>(
   const olds = oldsRaw && Object.keys(oldsRaw).length > 0 ? withoutProvider(oldsRaw) : undefined;
   const { common, own } = splitCommonInputs(withAutoName(olds, withoutProvider(newsRaw)));
   const commonFailures = checkCommonInputs(kind.noun, common, kind.adoptByName ?? true);
+  const facts = { adopting: typeof common.adopt === "string" };
 
   const parsed = kind.schema.safeParse(own);
   if (!parsed.success) {
     const failures = parsed.error.issues
       .filter((issue) => !isUnknownAt(own, issue.path))
       .flatMap((issue) => describeIssue(kind, own, issue));
-    const more = rulesOverTheRest(kind, own, parsed.error.issues, olds as I | undefined);
+    const more = rulesOverTheRest(kind, own, parsed.error.issues, olds as I | undefined, facts);
     return { inputs: { ...own, ...common }, failures: [...commonFailures, ...failures, ...more] };
   }
   const inputs = parsed.data;
-  const failures = kind.rules ? kind.rules(inputs, olds as I | undefined) : [];
+  const failures = kind.rules ? kind.rules(inputs, olds as I | undefined, facts) : [];
   return { inputs: { ...inputs, ...common }, failures: [...commonFailures, ...failures] };
 }
 
@@ -52,6 +53,7 @@ function rulesOverTheRest<I extends JsonObject, L>(
   own: JsonObject,
   issues: readonly z.core.$ZodIssue[],
   olds: I | undefined,
+  facts: { adopting: boolean },
 ): CheckFailure[] {
   if (!kind.rules) return [];
   const broken = new Set<string>();
@@ -72,7 +74,7 @@ function rulesOverTheRest<I extends JsonObject, L>(
   const unknowns = [...waiting].filter((key) => !broken.has(key)).map((key) => [key, own[key]]);
   const inputs = { ...lenient.data, ...Object.fromEntries(unknowns) } as I;
   try {
-    return kind.rules(inputs, olds).filter((failure) => !broken.has(failure.property));
+    return kind.rules(inputs, olds, facts).filter((failure) => !broken.has(failure.property));
   } catch {
     return []; // a rule that needs an input with a problem of its own
   }

@@ -61,7 +61,7 @@ export interface KindDescription<I extends JsonObject, L> {
   /** Offline validation of the inputs (unknown values are skipped by the engine). */
   schema: InputSchema<I>;
   /** Rules that need more than the schema: cross-field rules, old versus new inputs, the connector catalogue. */
-  rules?: (news: I, olds: I | undefined) => CheckFailure[];
+  rules?: (news: I, olds: I | undefined, facts?: { adopting: boolean }) => CheckFailure[];
   /** Top-level inputs whose change replaces the object; `replaceWhen` adds finer-grained triggers. */
   replaceOn: readonly (keyof I & string)[];
   /** Inputs (top-level) that must be replaced because of a change inside them, e.g. a connector key. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type ClientCredentialRecord, clientCredentialRecord, roleRecord } from "../client/responses";
 import { inputSchema, type JsonObject, type KindContext, type KindDescription } from "../engine/kind";
 import { compact, repeatedEntry } from "../engine/values";
-import { ErrorCodes, errors } from "../errors";
+import { ErrorCodes, errors, StreamkapError } from "../errors";
 import { keptSecrets, liveSetting, revealed } from "./live-values";
 import { liveRoles } from "./roles";
 
@@ -18,10 +18,18 @@ const shownOnce = ["secret"] as const;
 
 /**
  * The role ids the service takes for the roles the program names, each by its id or its key (`viewer` or
- * `role_viewer`): the documented body has `role_ids` only (DOCS create-client-credential).
+ * `role_viewer`): the documented body has `role_ids` only (DOCS create-client-credential). A caller that may not
+ * read the roles (`GET /auth/roles` answers 401 or 403) sends the names as given, as ids, and the service judges
+ * them: the list is a convenience, not a permission the create needs.
  */
 async function roleIds(roles: readonly string[], context: KindContext): Promise<string[]> {
-  const known = await context.client.call({ method: "GET", path: "/auth/roles", schema: z.array(roleRecord) });
+  const known = await context.client
+    .call({ method: "GET", path: "/auth/roles", schema: z.array(roleRecord) })
+    .catch((error: unknown) => {
+      if (StreamkapError.is(error) && error.code === ErrorCodes.unauthorized) return undefined;
+      throw error;
+    });
+  if (known === undefined) return [...roles];
   return roles.map((name) => {
     const role = known.find((candidate) => candidate.id === name || candidate.key === name);
     if (role === undefined) {

@@ -44,6 +44,11 @@ export const implementationSchema = z.strictObject({
     .min(1, "must be at least 1 ms")
     .max(365 * dayMs, "must be at most a year")
     .optional(),
+  // enrich_async's own settings, inside its implementation as the reference examples write them
+  // (TF examples/resources/streamkap_transform_enrich_async/with_implementation.tf: async_timeout_ms, async_capacity);
+  // the capacity's range is the catalogue's for `transforms.async.capacity`.
+  asyncTimeoutMs: z.number().int("must be a whole number").min(1, "must be at least 1 ms").optional(),
+  asyncCapacity: z.number().int("must be a whole number").min(1).max(50, "must be at most 50").optional(),
 });
 export type TransformImplementation = z.infer<typeof implementationSchema>;
 type Member = Exclude<keyof TransformImplementation, "language">;
@@ -53,7 +58,10 @@ export type ImplementationForm = "code" | "enrich" | "rollup" | "sql_join" | "no
 
 /** The members each form takes, and those it needs once any is given. */
 const forms: Record<ImplementationForm, { members: readonly Member[]; required: readonly Member[] }> = {
-  code: { members: ["valueTransform", "keyTransform", "topicTransform"], required: [] },
+  code: {
+    members: ["valueTransform", "keyTransform", "topicTransform", "asyncTimeoutMs", "asyncCapacity"],
+    required: [],
+  },
   enrich: { members: ["mainTable", "lookupTable", "enrichSql"], required: ["mainTable", "lookupTable", "enrichSql"] },
   rollup: {
     members: ["inputTables", "rollupSql", "keyFields", "sourceIdleTimeoutMs", "stateTtlMs"],
@@ -66,6 +74,8 @@ const forms: Record<ImplementationForm, { members: readonly Member[]; required: 
   // Kafka Connect types route by their patterns; they have no implementation (TF topic_router_generated.go:42-45).
   none: { members: [], required: [] },
 };
+
+const asyncMembers = ["asyncTimeoutMs", "asyncCapacity"] as const;
 
 const allMembers = [...new Set(Object.values(forms).flatMap((form) => form.members))];
 
@@ -89,7 +99,11 @@ export function implementationRules(
   const failures: CheckFailure[] = [];
   const fail = (reason: string) => failures.push({ property: "implementation", reason });
   const form = implementationForm(type);
-  const { members, required } = forms[form];
+  const { required } = forms[form];
+  // The async settings are enrich_async's own.
+  const members = forms[form].members.filter(
+    (member) => type === "enrich_async" || !(asyncMembers as readonly string[]).includes(member),
+  );
   const offered = members.length === 0 ? "no implementation" : members.map((member) => `\`${member}\``).join(", ");
   for (const member of allMembers) {
     if (implementation[member] !== undefined && !members.includes(member)) {
@@ -218,6 +232,8 @@ export function implementationWire(
         value_transform: implementation.valueTransform ?? "",
         key_transform: implementation.keyTransform ?? "",
         topic_transform: implementation.topicTransform ?? "",
+        async_timeout_ms: implementation.asyncTimeoutMs,
+        async_capacity: implementation.asyncCapacity,
         unit_test: unitTest,
       });
   }
@@ -290,11 +306,15 @@ export function liveImplementation(
       const current = stringOf(value);
       return (current ?? "") === (priorText ?? "") ? priorText : current;
     };
+    const liveNumber = (value: unknown, priorNumber: number | undefined) =>
+      priorNumber === undefined ? undefined : (numberOf(value) ?? priorNumber);
     return compact({
       language: stringOf(live.language) ?? prior.language,
       valueTransform: liveText(live.value_transform, prior.valueTransform),
       keyTransform: liveText(live.key_transform, prior.keyTransform),
       topicTransform: liveText(live.topic_transform, prior.topicTransform),
+      asyncTimeoutMs: liveNumber(live.async_timeout_ms, prior.asyncTimeoutMs),
+      asyncCapacity: liveNumber(live.async_capacity, prior.asyncCapacity),
     });
   }
   const read = compact({ language: prior.language, ...sqlFromWire(type, live) });
@@ -344,6 +364,8 @@ export function importedImplementation(
     valueTransform: code(live?.value_transform),
     keyTransform: code(live?.key_transform),
     topicTransform: code(live?.topic_transform),
+    asyncTimeoutMs: type === "enrich_async" ? numberOf(live?.async_timeout_ms) : undefined,
+    asyncCapacity: type === "enrich_async" ? numberOf(live?.async_capacity) : undefined,
   });
   return Object.keys(imported).length > 0 ? imported : undefined;
 }

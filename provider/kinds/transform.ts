@@ -39,8 +39,10 @@ export const transformInputsSchema = z.strictObject({
   name: nameSchema,
   namePrefix: namePrefixSchema.optional(),
   type: z.enum(transformTypes),
-  inputTopicPattern: z.string().min(1, "must not be empty"),
-  outputTopicPattern: z.string().min(1, "must not be empty"),
+  // Optional but for topic_router (the catalogue's required keys, checked by `checkTransformConfig`): the service
+  // puts its placeholder in (TF generated/transform_map_filter.go:89-101).
+  inputTopicPattern: z.string().min(1, "must not be empty").optional(),
+  outputTopicPattern: z.string().min(1, "must not be empty").optional(),
   inputFormat: z.string().min(1).optional(),
   outputFormat: z.string().min(1).optional(),
   parallelism: z.number().int().min(1).optional(),
@@ -61,8 +63,32 @@ export const transformInputsSchema = z.strictObject({
 });
 export type TransformInputs = z.infer<typeof transformInputsSchema> & JsonObject;
 
-function rules(news: TransformInputs): CheckFailure[] {
+function rules(
+  news: TransformInputs,
+  olds: TransformInputs | undefined,
+  facts?: { adopting: boolean },
+): CheckFailure[] {
   const failures = checkTransformConfig(news);
+  // A new Flink transform holds no code until `implementation` writes some, and a deploy of no version is refused
+  // (the local server answers 400; what the service answers is a guess: docs/real-api.md). Say so before anything
+  // is created, rather than fail after it. An existing or adopted transform may hold the console's code.
+  if (
+    olds === undefined &&
+    facts?.adopting !== true &&
+    news.deploy === true &&
+    !isUnknown(news.type) &&
+    hasPreviewDeploy(news.type) &&
+    !isUnknown(news.implementation) &&
+    !hasImplementationContent(news.implementation)
+  ) {
+    failures.push({
+      property: "deploy",
+      reason:
+        `\`deploy\` needs code to deploy, and a new \`${news.type}\` transform has none: give \`implementation\` ` +
+        "with its code, or create the transform without `deploy`, write its code in the web console, then set " +
+        "`deploy: true`",
+    });
+  }
   // `deploy` needs no `implementation`: it deploys the latest version, which may be the console's, and
   // `topic_router` has no code at all (TF deploys whatever the transform holds: base.go:743-803).
   if (

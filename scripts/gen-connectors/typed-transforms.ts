@@ -22,9 +22,9 @@ const ownedSummaries: Readonly<Record<string, string>> = {
 };
 
 /** The generic transform requires the topic patterns, whatever the catalogue's placeholder defaults say. */
-const alwaysRequired: ReadonlySet<string> = new Set(["inputTopicPattern", "outputTopicPattern"]);
-
-const required = (field: TypedTransformField): boolean => field.required || alwaysRequired.has(field.name);
+// The topic patterns are required where the catalogue says so (topic_router); elsewhere the service fills in its
+// placeholder, as the reference provider's defaults do (TF generated/transform_map_filter.go:89-101).
+const required = (field: TypedTransformField): boolean => field.required;
 
 /** The SDK type of each SQL type's structured implementation (provider/kinds/transform-implementation.ts). */
 const sqlForms: Record<string, string> = {

@@ -77,7 +77,7 @@ namespace Streamkap.Pulumi
         /// <summary>
         /// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
         /// 
-        /// Changes in place.
+        /// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
         /// </summary>
         [Output("inputTopicPattern")]
         public Output<string?> InputTopicPattern { get; private set; } = null!;
@@ -119,7 +119,7 @@ namespace Streamkap.Pulumi
         /// <summary>
         /// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
         /// 
-        /// Changes in place.
+        /// Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
         /// </summary>
         [Output("outputTopicPattern")]
         public Output<string?> OutputTopicPattern { get; private set; } = null!;
@@ -163,7 +163,7 @@ namespace Streamkap.Pulumi
         /// <param name="name">The unique name of the resource</param>
         /// <param name="args">The arguments used to populate this resource's properties</param>
         /// <param name="options">A bag of options that control this resource's behavior</param>
-        public EnrichAsyncTransform(string name, EnrichAsyncTransformArgs args, CustomResourceOptions? options = null)
+        public EnrichAsyncTransform(string name, EnrichAsyncTransformArgs? args = null, CustomResourceOptions? options = null)
             : base("streamkap:index:EnrichAsyncTransform", name, args ?? new EnrichAsyncTransformArgs(), MakeResourceOptions(options, ""))
         {
         }
@@ -251,10 +251,10 @@ namespace Streamkap.Pulumi
         /// <summary>
         /// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
         /// 
-        /// Changes in place.
+        /// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
         /// </summary>
-        [Input("inputTopicPattern", required: true)]
-        public Input<string> InputTopicPattern { get; set; } = null!;
+        [Input("inputTopicPattern")]
+        public Input<string>? InputTopicPattern { get; set; }
 
         [Input("name")]
         public Input<string>? Name { get; set; }
@@ -275,10 +275,10 @@ namespace Streamkap.Pulumi
         /// <summary>
         /// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
         /// 
-        /// Changes in place.
+        /// Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
         /// </summary>
-        [Input("outputTopicPattern", required: true)]
-        public Input<string> OutputTopicPattern { get; set; } = null!;
+        [Input("outputTopicPattern")]
+        public Input<string>? OutputTopicPattern { get; set; }
 
         /// <summary>
         /// Parallel tasks of the job (config key `transforms.input.job.parallelism`).

@@ -46,7 +46,7 @@ namespace Streamkap.Pulumi
         public Output<string?> Description { get; private set; } = null!;
 
         /// <summary>
-        /// The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
+        /// The tag's name, 1 to 255 characters, unique per service. Changing it renames the tag in
         /// place; objects keep it.
         /// </summary>
         [Output("name")]
@@ -142,7 +142,7 @@ namespace Streamkap.Pulumi
         public Input<string>? Description { get; set; }
 
         /// <summary>
-        /// The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
+        /// The tag's name, 1 to 255 characters, unique per service. Changing it renames the tag in
         /// place; objects keep it.
         /// </summary>
         [Input("name", required: true)]

@@ -85,6 +85,10 @@ namespace Streamkap.Pulumi
 
         /// <summary>
         /// Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\.public\\..*`.
+        /// Required for `topic_router`; left out, other types get the service's placeholder, to be set later (as the web
+        /// console and the Terraform provider leave it).
+        /// 
+        /// Defaults to the service's placeholder.
         /// </summary>
         [Output("inputTopicPattern")]
         public Output<string?> InputTopicPattern { get; private set; } = null!;
@@ -135,7 +139,10 @@ namespace Streamkap.Pulumi
         public Output<string?> OutputFormat { get; private set; } = null!;
 
         /// <summary>
-        /// Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`).
+        /// Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`). Required for
+        /// `topic_router`; left out, other types get the service's placeholder.
+        /// 
+        /// Defaults to the service's placeholder.
         /// </summary>
         [Output("outputTopicPattern")]
         public Output<string?> OutputTopicPattern { get; private set; } = null!;
@@ -308,9 +315,13 @@ namespace Streamkap.Pulumi
 
         /// <summary>
         /// Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\.public\\..*`.
+        /// Required for `topic_router`; left out, other types get the service's placeholder, to be set later (as the web
+        /// console and the Terraform provider leave it).
+        /// 
+        /// Defaults to the service's placeholder.
         /// </summary>
-        [Input("inputTopicPattern", required: true)]
-        public Input<string> InputTopicPattern { get; set; } = null!;
+        [Input("inputTopicPattern")]
+        public Input<string>? InputTopicPattern { get; set; }
 
         /// <summary>
         /// The name on the service (config `transforms.name`), unique per service. Leave it out to get `&lt;resource
@@ -340,10 +351,13 @@ namespace Streamkap.Pulumi
         public Input<string>? OutputFormat { get; set; }
 
         /// <summary>
-        /// Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`).
+        /// Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`). Required for
+        /// `topic_router`; left out, other types get the service's placeholder.
+        /// 
+        /// Defaults to the service's placeholder.
         /// </summary>
-        [Input("outputTopicPattern", required: true)]
-        public Input<string> OutputTopicPattern { get; set; } = null!;
+        [Input("outputTopicPattern")]
+        public Input<string>? OutputTopicPattern { get; set; }
 
         /// <summary>
         /// Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).

@@ -68,7 +68,7 @@ export class RollupTransform extends pulumi.CustomResource {
     /**
      * Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
      *
-     * Changes in place.
+     * Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
      */
     declare public readonly inputTopicPattern: pulumi.Output<string | undefined>;
     /**
@@ -96,7 +96,7 @@ export class RollupTransform extends pulumi.CustomResource {
     /**
      * Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
      *
-     * Changes in place.
+     * Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
      */
     declare public readonly outputTopicPattern: pulumi.Output<string | undefined>;
     /**
@@ -126,16 +126,10 @@ export class RollupTransform extends pulumi.CustomResource {
      * @param args The arguments to use to populate this resource's properties.
      * @param opts A bag of options that control this resource's behavior.
      */
-    constructor(name: string, args: RollupTransformArgs, opts?: pulumi.CustomResourceOptions) {
+    constructor(name: string, args?: RollupTransformArgs, opts?: pulumi.CustomResourceOptions) {
         let resourceInputs: pulumi.Inputs = {};
         opts = opts || {};
         if (!opts.id) {
-            if (args?.inputTopicPattern === undefined && !opts.urn) {
-                throw new Error("Missing required property 'inputTopicPattern'");
-            }
-            if (args?.outputTopicPattern === undefined && !opts.urn) {
-                throw new Error("Missing required property 'outputTopicPattern'");
-            }
             resourceInputs["adopt"] = args?.adopt;
             resourceInputs["deploy"] = args?.deploy;
             resourceInputs["deployTimeoutSeconds"] = args?.deployTimeoutSeconds;
@@ -210,9 +204,9 @@ export interface RollupTransformArgs {
     /**
      * Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
      *
-     * Changes in place.
+     * Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
      */
-    inputTopicPattern: pulumi.Input<string>;
+    inputTopicPattern?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.OnDrift | undefined>;
     /**
@@ -226,9 +220,9 @@ export interface RollupTransformArgs {
     /**
      * Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
      *
-     * Changes in place.
+     * Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
      */
-    outputTopicPattern: pulumi.Input<string>;
+    outputTopicPattern?: pulumi.Input<string | undefined>;
     /**
      * Parallel tasks of the job (config key `transforms.input.job.parallelism`).
      *

@@ -61,7 +61,7 @@ export class Tag extends pulumi.CustomResource {
      */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
-     * The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
+     * The tag's name, 1 to 255 characters, unique per service. Changing it renames the tag in
      * place; objects keep it.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
@@ -140,7 +140,7 @@ export interface TagArgs {
      */
     description?: pulumi.Input<string | undefined>;
     /**
-     * The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
+     * The tag's name, 1 to 255 characters, unique per service. Changing it renames the tag in
      * place; objects keep it.
      */
     name: pulumi.Input<string>;

@@ -92,6 +92,10 @@ export class Transform extends pulumi.CustomResource {
     declare public readonly inputFormat: pulumi.Output<string | undefined>;
     /**
      * Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\.public\\..*`.
+     * Required for `topic_router`; left out, other types get the service's placeholder, to be set later (as the web
+     * console and the Terraform provider leave it).
+     *
+     * Defaults to the service's placeholder.
      */
     declare public readonly inputTopicPattern: pulumi.Output<string | undefined>;
     /**
@@ -128,7 +132,10 @@ export class Transform extends pulumi.CustomResource {
      */
     declare public readonly outputFormat: pulumi.Output<string | undefined>;
     /**
-     * Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`).
+     * Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`). Required for
+     * `topic_router`; left out, other types get the service's placeholder.
+     *
+     * Defaults to the service's placeholder.
      */
     declare public readonly outputTopicPattern: pulumi.Output<string | undefined>;
     /**
@@ -182,12 +189,6 @@ export class Transform extends pulumi.CustomResource {
         let resourceInputs: pulumi.Inputs = {};
         opts = opts || {};
         if (!opts.id) {
-            if (args?.inputTopicPattern === undefined && !opts.urn) {
-                throw new Error("Missing required property 'inputTopicPattern'");
-            }
-            if (args?.outputTopicPattern === undefined && !opts.urn) {
-                throw new Error("Missing required property 'outputTopicPattern'");
-            }
             if (args?.type === undefined && !opts.urn) {
                 throw new Error("Missing required property 'type'");
             }
@@ -296,8 +297,12 @@ export interface TransformArgs {
     inputFormat?: pulumi.Input<string | undefined>;
     /**
      * Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\.public\\..*`.
+     * Required for `topic_router`; left out, other types get the service's placeholder, to be set later (as the web
+     * console and the Terraform provider leave it).
+     *
+     * Defaults to the service's placeholder.
      */
-    inputTopicPattern: pulumi.Input<string>;
+    inputTopicPattern?: pulumi.Input<string | undefined>;
     /**
      * The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
      * name>-<7 random characters>`. Changes in place.
@@ -320,9 +325,12 @@ export interface TransformArgs {
      */
     outputFormat?: pulumi.Input<string | undefined>;
     /**
-     * Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`).
+     * Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`). Required for
+     * `topic_router`; left out, other types get the service's placeholder.
+     *
+     * Defaults to the service's placeholder.
      */
-    outputTopicPattern: pulumi.Input<string>;
+    outputTopicPattern?: pulumi.Input<string | undefined>;
     /**
      * Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
      *

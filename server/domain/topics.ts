@@ -55,17 +55,26 @@ function topicListKey(connector: CatalogueConnector): string | undefined {
   return preferred.find((key) => connector.settingsByKey.has(key));
 }
 
+/**
+ * The namespace a connector puts before each listed table in its topic names, where its tables have none of their
+ * own: DynamoDB's `warehouse-test-2` is the topic `default.warehouse-test-2` (TF
+ * internal/provider/pipeline_resource_test.go:221,276: a pipeline names it so).
+ */
+const tableNamespaces: Readonly<Record<string, string>> = { dynamodb: "default" };
+
 export function listedTopicNames(source: StoredConnector): string[] {
   const connector = findConnector("source", source.connector);
   const key = connector ? topicListKey(connector) : undefined;
   const value = key ? source.config[key] : undefined;
   const text = Array.isArray(value) ? value.join(",") : typeof value === "string" ? value : "";
+  const namespace = tableNamespaces[source.connector];
   return [
     ...new Set(
       text
         .split(",")
         .map((word) => word.trim())
-        .filter(Boolean),
+        .filter(Boolean)
+        .map((name) => (namespace === undefined || name.startsWith(`${namespace}.`) ? name : `${namespace}.${name}`)),
     ),
   ];
 }

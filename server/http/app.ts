@@ -202,7 +202,12 @@ async function admit(deps: AppDeps, request: FastifyRequest, reply: FastifyReply
   if (fault.kind === "status") {
     const headers: Record<string, string> = {};
     if (fault.retryAfterSeconds !== undefined) headers["Retry-After"] = String(fault.retryAfterSeconds);
-    const detail = fault.status === 429 ? "Too Many Requests (injected fault)" : "Service unavailable (injected fault)";
+    const detail =
+      fault.status === 429
+        ? "Too Many Requests (injected fault)"
+        : fault.status === 403
+          ? "Forbidden (injected fault): this caller may not make this call"
+          : "Service unavailable (injected fault)";
     return sendError(reply, fault.status, detail, headers);
   }
   const config = request.routeOptions.config as { auth?: boolean } | undefined;
@@ -243,6 +248,7 @@ function recordAnswer(deps: AppDeps, request: FastifyRequest, reply: FastifyRepl
     query: queryOf(request.url),
     bodyKeys: keyPathsOf(request.body),
     status: reply.statusCode,
+    ...(serviceId ? { serviceId } : {}),
   });
   deps.log?.(`${request.method} ${path} ${reply.statusCode} ${Date.now() - startedAt}ms ` + `request_id=${request.id}`);
 }

@@ -30,6 +30,8 @@ export interface RequestRecord {
    */
   bodyKeys: string[][];
   status: number;
+  /** The caller's service; absent for a call that named none (a failed login). */
+  serviceId?: string;
 }
 
 /** Old entries are dropped past this many, so that long benchmarks keep a bounded log. */
@@ -48,18 +50,26 @@ export class CallStats {
     if (this.requests.length > maxRequests) this.requests.splice(0, this.requests.length - maxRequests);
   }
 
-  snapshot(): { calls: CallRecord[] } {
-    return { calls: this.calls.map((call) => ({ ...call })) };
+  /** Every call, or with `serviceId` only that service's (N6: a service's admin sees its own calls only). */
+  snapshot(serviceId?: string): { calls: CallRecord[] } {
+    return { calls: this.calls.filter((call) => ofService(call, serviceId)).map((call) => ({ ...call })) };
   }
 
-  requestLog(): { requests: RequestRecord[] } {
-    return { requests: this.requests.map((request) => ({ ...request })) };
+  requestLog(serviceId?: string): { requests: RequestRecord[] } {
+    return {
+      requests: this.requests.filter((request) => ofService(request, serviceId)).map((request) => ({ ...request })),
+    };
   }
 
-  reset(): void {
-    this.calls = [];
-    this.requests = [];
+  /** Forgets every call, or with `serviceId` only that service's. */
+  reset(serviceId?: string): void {
+    this.calls = this.calls.filter((call) => !ofService(call, serviceId));
+    this.requests = this.requests.filter((request) => !ofService(request, serviceId));
   }
+}
+
+function ofService(record: { serviceId?: string }, serviceId: string | undefined): boolean {
+  return serviceId === undefined || record.serviceId === serviceId;
 }
 
 /** The key paths of a JSON value, without its values (see {@link RequestRecord.bodyKeys}). */

@@ -21,14 +21,20 @@ function ofCaller(req: FastifyRequest, record: { serviceId: string }): boolean {
 }
 
 export function registerLocalRoutes(app: FastifyInstance, stats: CallStats, store: Store): void {
-  app.get("/_local/stats", async (_req, reply) => reply.send(stats.snapshot()));
-  app.post("/_local/stats/reset", async (_req, reply) => {
-    stats.reset();
+  // The calls and the request log hold object ids and webhook URL tokens: the default service's admin (whoever
+  // started the server) sees and resets them all; another service's admin only its own (N6).
+  const scope = (req: FastifyRequest): string | undefined => {
+    const serviceId = callerOf(req)?.serviceId;
+    return serviceId === store.state.defaultServiceId ? undefined : (serviceId ?? "");
+  };
+  app.get("/_local/stats", async (req, reply) => reply.send(stats.snapshot(scope(req))));
+  app.post("/_local/stats/reset", async (req, reply) => {
+    stats.reset(scope(req));
     return reply.send({ ok: true });
   });
   // The form of every management request received (method, path, query, body key paths; never body values), for
   // contract tests that hold a client's requests against the real API's request forms. Reset with the stats.
-  app.get("/_local/requests", async (_req, reply) => reply.send(stats.requestLog()));
+  app.get("/_local/requests", async (req, reply) => reply.send(stats.requestLog(scope(req))));
   // The connector turns Broken now, and explain-error answers `explanation` until a restart, reset or resume.
   app.post<{ Params: { id: string }; Body: { explanation?: unknown } | undefined }>(
     "/_local/connectors/:id/break",

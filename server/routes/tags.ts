@@ -65,8 +65,10 @@ function tagsOf(ctx: ApiContext): StoredTag[] {
   return ownedIn(ctx, ctx.store.state.tags).sort((a, b) => a.createdAt - b.createdAt || a.name.localeCompare(b.name));
 }
 
+// Names are compared as written: nothing shows the service folding case (a custom `production` beside the system
+// `Production` is a guess either way: docs/real-api.md). TF shows only that an exact duplicate answers 400.
 function assertUnique(ctx: ApiContext, name: string, exceptId?: string): void {
-  if (tagsOf(ctx).some((tag) => tag.name.toLowerCase() === name.toLowerCase() && tag.id !== exceptId)) {
+  if (tagsOf(ctx).some((tag) => tag.name === name && tag.id !== exceptId)) {
     throw new HttpError(400, `A tag named '${name}' already exists`);
   }
 }

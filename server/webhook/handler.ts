@@ -89,7 +89,10 @@ export function createWebhookHandler(deps: WebhookDeps): (req: IncomingMessage, 
     const requestId = uuid();
     const path = (req.url ?? "/").split("?")[0];
     const record = (status: number) => {
-      deps.stats.record({ method: req.method ?? "GET", path, status });
+      // The call is the service's whose source the URL names, so that only its admin sees it (N6).
+      const token = path.slice(deps.prefix.length).split("/")[0];
+      const serviceId = token ? findSource(deps.store, token)?.serviceId : undefined;
+      deps.stats.record({ method: req.method ?? "GET", path, status, ...(serviceId ? { serviceId } : {}) });
       deps.log?.(`${req.method} ${path} ${status} request_id=${requestId}`);
     };
     handle(req, res, requestId).then(record, (error: unknown) => {

@@ -278,3 +278,90 @@ describe("F8: the last admin credential of a service stays", () => {
     expect(startupCredential(store).clientId).toBe(cred.clientId);
   });
 });
+
+describe("N1: a project key's Kafka access is a Kafka user, with the same permission and rules", () => {
+  const acl = { topic_name: "*", operation: "ALL", resource_pattern_type: "LITERAL", resource: "CLUSTER" };
+
+  test("a caller holding only project_keys:* cannot make a Kafka user through POST /project-keys", async () => {
+    const { client } = await keyClient("n1-keys-only", { permission_ids: ["project_keys:read", "project_keys:write"] });
+    const refused = await client.post("/project-keys", {
+      name: "n1-sneaky",
+      permission_ids: ["project_keys:read"],
+      kafka_config: { username: "sneaky", password: "long-enough-password", kafka_acls: [acl] },
+    });
+    expectForbidden(refused, "kafka_access:write");
+    const users = (await admin.get("/kafka-access/kafka-users")).body as Array<{ username: string }>;
+    expect(users.map((user) => user.username)).not.toContain("sneaky");
+  });
+
+  test.each([
+    ["a username outside the Kafka-user rule", { username: "EVIL/../User", password: "long-enough-password" }],
+    ["a password shorter than 12 characters", { username: "short-pw", password: "short123" }],
+    [
+      "a whitelist entry that is no address",
+      { username: "bad-ip", password: "long-enough-password", whitelist_ips: "not-an-ip" },
+    ],
+  ])("%s is refused with 422, as POST /kafka-access/kafka-users refuses it", async (_case, config) => {
+    const refused = await admin.post("/project-keys", { name: `n1-${config.username.length}`, kafka_config: config });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail[0].loc.slice(0, 2)).toEqual(["body", "kafka_config"]);
+  });
+});
+
+describe("27.1: PATCH /project-keys/{id} changes a key in place (DOCS update-project-key)", () => {
+  test("name, tool profile, the Kafka user's ACLs, addresses and password; Kafka access added once", async () => {
+    const made = await admin.post("/project-keys", { name: "patch-me", role_ids: ["role_viewer"] });
+    const id = made.body.project_key_id as string;
+    await eventually(
+      () => admin.get(`/project-keys/${id}`),
+      (answer) => answer.body.status === "active",
+    );
+    const added = await admin.call("PATCH", `/project-keys/${id}`, {
+      name: "patched",
+      tool_profile: "read-only",
+      kafka_config: { username: "patched-user", password: "first-password-123" },
+    });
+    expect(added.status).toBe(200);
+    // The new Kafka password is shown once, beside the key's detail.
+    expect(added.body).toMatchObject({ name: "patched", tool_profile: "read-only", kafka_username: "patched-user" });
+    expect(added.body.new_kafka_credentials).toMatchObject({
+      username: "patched-user",
+      password: "first-password-123",
+    });
+
+    const changed = await admin.call("PATCH", `/project-keys/${id}`, {
+      kafka_acls: [{ topic_name: "orders", operation: "READ", resource_pattern_type: "LITERAL", resource: "TOPIC" }],
+      whitelist_ips: "10.0.0.0/8",
+      kafka_password: "second-password-456",
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ whitelist_ips: "10.0.0.0/8", kafka_acls: [{ topic_name: "orders" }] });
+    expect(changed.body).not.toHaveProperty("new_kafka_credentials");
+
+    const again = await admin.call("PATCH", `/project-keys/${id}`, {
+      kafka_config: { username: "second-user", password: "third-password-789" },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.detail).toContain("has Kafka access already");
+  });
+});
+
+describe("N6: /_local diagnostics are the caller's service's", () => {
+  test("another service's admin sees and resets only its own calls; the default service's admin sees all", async () => {
+    const other = await server.createService("n6-other");
+    const otherAdmin = new Client(server.baseUrl, await token(server, other.clientId, other.secret));
+    expect((await otherAdmin.get("/tags")).status).toBe(200);
+    expect((await admin.get("/tags")).status).toBe(200);
+
+    const theirs = (await otherAdmin.get("/_local/stats")).body.calls as Array<{ serviceId?: string }>;
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((call) => call.serviceId === other.serviceId)).toBe(true);
+    const theirRequests = (await otherAdmin.get("/_local/requests")).body.requests as Array<{ serviceId?: string }>;
+    expect(theirRequests.every((request) => request.serviceId === other.serviceId)).toBe(true);
+
+    expect((await otherAdmin.post("/_local/stats/reset")).status).toBe(200);
+    const all = (await admin.get("/_local/stats")).body.calls as Array<{ serviceId?: string }>;
+    expect(all.some((call) => call.serviceId === server.serviceId)).toBe(true);
+    expect(all.some((call) => call.serviceId === other.serviceId)).toBe(false);
+  });
+});

@@ -177,3 +177,37 @@ test("21: DELETE without wait=false answers once the teardown is done", async ()
   expect((await client.del(`/pipelines/${p.id}`)).status).toBe(200);
   expect((await client.get(`/pipelines/${p.id}`)).body.result).toEqual([]);
 });
+
+test("27.11: a DynamoDB table's topic is `default.<table>`, and a pipeline naming it so is accepted", async () => {
+  const source = await client.post("/sources", {
+    name: "dynamo-warehouse",
+    connector: "dynamodb",
+    config: {
+      "aws.region": "us-west-2",
+      "aws.access.key.id": "AKIAEXAMPLE",
+      "aws.secret.key": "secret-key-example",
+      "s3.export.bucket.name": "streamkap-export",
+      "table.include.list.user.defined": "warehouse-test-2",
+    },
+  });
+  expect(source.status).toBe(200);
+  const d = await createDestination(client, "dynamo-dest");
+  const pipeline = await client.post(`/pipelines${writeQuery}`, {
+    name: "dynamo-pipe",
+    source: {
+      id: source.body.id,
+      name: "dynamo-warehouse",
+      connector: "dynamodb",
+      topics: ["default.warehouse-test-2"],
+    },
+    destination: { id: d.id, name: d.name, connector: "postgresql" },
+    snapshot_new_tables: true,
+    transforms: [],
+    topic_auto_discovery_transforms: [],
+  });
+  expect(pipeline.status).toBe(200);
+  const topics = await client.get(`/topics/details?entity_id=${source.body.id}`);
+  expect(topics.body.result.map((topic: { id: string }) => topic.id)).toEqual([
+    `source_${source.body.id}.default.warehouse-test-2`,
+  ]);
+});

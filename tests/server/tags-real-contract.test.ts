@@ -54,3 +54,11 @@ test("V2: GET /tags filters by tag_ids, tag_name and tag_type; system tags are t
   expect(await names("tag_type=destinations&tag_name=filter")).toEqual(["filter-b"]);
   expect(await names("tag_type=environment")).toEqual(["Development", "Production"]);
 });
+
+test("27.11: a custom tag named `production` sits beside the system `Production`; an exact duplicate is refused", async () => {
+  const custom = await client.post("/tags", { name: "production", type: ["pipelines"] });
+  expect(custom.status).toBe(200);
+  const again = await client.post("/tags", { name: "production", type: ["pipelines"] });
+  expect(again.status).toBe(400);
+  expect(again.body.detail).toContain("already exists");
+});

@@ -53,8 +53,10 @@ export function typedTransformTypeChecks(): void {
   // @ts-expect-error an integer setting takes a number, not text
   new streamkap.EnrichAsyncTransform("text-capacity", { ...topics, asyncCapacity: "20" });
 
-  // @ts-expect-error the topic patterns are required
-  new streamkap.FanOutTransform("no-topics", { outputTopicPattern: "out" });
+  // The topic patterns are optional (the service's placeholders), but for topic_router, which routes by them.
+  new streamkap.FanOutTransform("no-topics", {});
+  // @ts-expect-error a topic router needs its patterns
+  new streamkap.TopicRouterTransform("no-routes", { outputTopicPattern: "out" });
 
   // Outputs are typed on the instance, the generic transform's included.
   const ttl: pulumi.Output<string | undefined> = join.topicTtl;

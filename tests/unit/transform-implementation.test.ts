@@ -103,3 +103,16 @@ describe("27.2: a SQL implementation the service added defaults to is no drift (
     });
   });
 });
+
+test("27.10: enrich_async's async settings go with its code, and are refused for other code types", () => {
+  const code = { language: "JAVASCRIPT" as const, valueTransform: "x", asyncTimeoutMs: 5000, asyncCapacity: 20 };
+  expect(reasons("enrich_async", code)).toEqual([]);
+  expect(implementationWire("enrich_async", code, undefined)).toMatchObject({
+    async_timeout_ms: 5000,
+    async_capacity: 20,
+  });
+  expect(reasons("map_filter", code)).toEqual([
+    "`implementation.asyncTimeoutMs` is not for `map_filter` transforms, which take `valueTransform`, `keyTransform`, `topicTransform`",
+    "`implementation.asyncCapacity` is not for `map_filter` transforms, which take `valueTransform`, `keyTransform`, `topicTransform`",
+  ]);
+});

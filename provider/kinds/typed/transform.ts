@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 import { type TransformRecord } from "../../client/responses";
 import { findConnector } from "../../../catalogue";
 import type { JsonObject, KindDescription } from "../../engine/kind";
@@ -58,12 +60,20 @@ export function typedTransformFields(code: string): TypedTransformField[] | unde
 export function typedTransformKind(code: string): KindDescription<JsonObject, TransformRecord> | undefined {
   const fields = typedTransformFields(code);
   if (!fields) return undefined;
+  // The generic inputs the catalogue requires of this type (topic_router's topic patterns) are required here.
+  const requiredOwned = Object.fromEntries(
+    fields
+      .filter((field) => field.role === "owned" && field.required)
+      .map((field) => [field.name, transformInputsSchema.shape[field.name as keyof typeof transformInputsSchema.shape]])
+      .filter(([, schema]) => schema instanceof z.ZodOptional)
+      .map(([name, schema]) => [name, (schema as z.ZodOptional<z.ZodString>).unwrap()]),
+  );
   return typedView<TransformInputs, TransformRecord>({
     generic: transformKind,
     noun: `${code} transform`,
     // Everything the generic transform takes except `type` and `config`, so inputs added there reach every
     // typed transform without a change here.
-    baseSchema: transformInputsSchema.omit({ type: true, config: true }),
+    baseSchema: transformInputsSchema.omit({ type: true, config: true }).extend(requiredOwned),
     settings: fields.filter((field) => field.role === "setting"),
     fixed: { type: code },
     emptyConfig: false,

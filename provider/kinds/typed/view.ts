@@ -44,8 +44,8 @@ export function typedView<G extends JsonObject, L>(spec: TypedViewSpec<G, L>): K
   return {
     noun: spec.noun,
     schema: inputSchema<JsonObject>(schema),
-    rules: (news, olds) =>
-      (generic.rules?.(convert.toGeneric(news), olds && convert.toGeneric(olds)) ?? []).map(convert.failure),
+    rules: (news, olds, facts) =>
+      (generic.rules?.(convert.toGeneric(news), olds && convert.toGeneric(olds), facts) ?? []).map(convert.failure),
     // The generic kind's `replaceWhen` names `config` for a forcing key; here each forcing setting is an input.
     replaceOn: settings.filter((field) => field.forcesReplace).map((field) => field.name),
     configKeyOf: (input) => settings.find((field) => field.name === input)?.key,

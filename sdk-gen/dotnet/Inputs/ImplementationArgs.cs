@@ -13,6 +13,12 @@ namespace Streamkap.Pulumi.Inputs
 
     public sealed class ImplementationArgs : global::Pulumi.ResourceArgs
     {
+        [Input("asyncCapacity")]
+        public Input<int>? AsyncCapacity { get; set; }
+
+        [Input("asyncTimeoutMs")]
+        public Input<int>? AsyncTimeoutMs { get; set; }
+
         [Input("enrichSql")]
         public Input<string>? EnrichSql { get; set; }
 

@@ -14,6 +14,8 @@ namespace Streamkap.Pulumi.Outputs
     [OutputType]
     public sealed class Implementation
     {
+        public readonly int? AsyncCapacity;
+        public readonly int? AsyncTimeoutMs;
         public readonly string? EnrichSql;
         public readonly ImmutableArray<Outputs.MainTable> InputTables;
         public readonly string? JoinSql;
@@ -30,6 +32,10 @@ namespace Streamkap.Pulumi.Outputs
 
         [OutputConstructor]
         private Implementation(
+            int? asyncCapacity,
+
+            int? asyncTimeoutMs,
+
             string? enrichSql,
 
             ImmutableArray<Outputs.MainTable> inputTables,
@@ -56,6 +62,8 @@ namespace Streamkap.Pulumi.Outputs
 
             string? valueTransform)
         {
+            AsyncCapacity = asyncCapacity;
+            AsyncTimeoutMs = asyncTimeoutMs;
             EnrichSql = enrichSql;
             InputTables = inputTables;
             JoinSql = joinSql;

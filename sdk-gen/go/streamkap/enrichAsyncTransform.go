@@ -7,7 +7,6 @@ import (
 	"context"
 	"reflect"
 
-	"errors"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap/internal"
 )
@@ -50,7 +49,7 @@ type EnrichAsyncTransform struct {
 	InputFormat pulumi.StringPtrOutput `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
-	// Changes in place.
+	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
 	InputTopicPattern pulumi.StringPtrOutput `pulumi:"inputTopicPattern"`
 	// The job's name on the service.
 	JobName pulumi.StringPtrOutput `pulumi:"jobName"`
@@ -68,7 +67,7 @@ type EnrichAsyncTransform struct {
 	OutputFormat pulumi.StringPtrOutput `pulumi:"outputFormat"`
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
-	// Changes in place.
+	// Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
 	OutputTopicPattern pulumi.StringPtrOutput `pulumi:"outputTopicPattern"`
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
@@ -89,15 +88,9 @@ type EnrichAsyncTransform struct {
 func NewEnrichAsyncTransform(ctx *pulumi.Context,
 	name string, args *EnrichAsyncTransformArgs, opts ...pulumi.ResourceOption) (*EnrichAsyncTransform, error) {
 	if args == nil {
-		return nil, errors.New("missing one or more required arguments")
+		args = &EnrichAsyncTransformArgs{}
 	}
 
-	if args.InputTopicPattern == nil {
-		return nil, errors.New("invalid value for required argument 'InputTopicPattern'")
-	}
-	if args.OutputTopicPattern == nil {
-		return nil, errors.New("invalid value for required argument 'OutputTopicPattern'")
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource EnrichAsyncTransform
 	err := ctx.RegisterResource("streamkap:index:EnrichAsyncTransform", name, args, &resource, opts...)
@@ -159,8 +152,8 @@ type enrichAsyncTransformArgs struct {
 	InputFormat *string `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
-	// Changes in place.
-	InputTopicPattern string   `pulumi:"inputTopicPattern"`
+	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
+	InputTopicPattern *string  `pulumi:"inputTopicPattern"`
 	Name              *string  `pulumi:"name"`
 	OnDrift           *OnDrift `pulumi:"onDrift"`
 	// How output records are serialized (config key `transforms.output.serialization.format`).
@@ -171,8 +164,8 @@ type enrichAsyncTransformArgs struct {
 	OutputFormat *string `pulumi:"outputFormat"`
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
-	// Changes in place.
-	OutputTopicPattern string `pulumi:"outputTopicPattern"`
+	// Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
+	OutputTopicPattern *string `pulumi:"outputTopicPattern"`
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 20.
@@ -214,8 +207,8 @@ type EnrichAsyncTransformArgs struct {
 	InputFormat pulumi.StringPtrInput
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
-	// Changes in place.
-	InputTopicPattern pulumi.StringInput
+	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
+	InputTopicPattern pulumi.StringPtrInput
 	Name              pulumi.StringPtrInput
 	OnDrift           OnDriftPtrInput
 	// How output records are serialized (config key `transforms.output.serialization.format`).
@@ -226,8 +219,8 @@ type EnrichAsyncTransformArgs struct {
 	OutputFormat pulumi.StringPtrInput
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
-	// Changes in place.
-	OutputTopicPattern pulumi.StringInput
+	// Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
+	OutputTopicPattern pulumi.StringPtrInput
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 20.
@@ -330,7 +323,7 @@ func (o EnrichAsyncTransformOutput) InputFormat() pulumi.StringPtrOutput {
 
 // Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 //
-// Changes in place.
+// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
 func (o EnrichAsyncTransformOutput) InputTopicPattern() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EnrichAsyncTransform) pulumi.StringPtrOutput { return v.InputTopicPattern }).(pulumi.StringPtrOutput)
 }
@@ -369,7 +362,7 @@ func (o EnrichAsyncTransformOutput) OutputFormat() pulumi.StringPtrOutput {
 
 // Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 //
-// Changes in place.
+// Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
 func (o EnrichAsyncTransformOutput) OutputTopicPattern() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EnrichAsyncTransform) pulumi.StringPtrOutput { return v.OutputTopicPattern }).(pulumi.StringPtrOutput)
 }

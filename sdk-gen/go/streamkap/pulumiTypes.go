@@ -716,6 +716,8 @@ func (o FilterArrayOutput) Index(i pulumi.IntInput) FilterOutput {
 }
 
 type Implementation struct {
+	AsyncCapacity       *int        `pulumi:"asyncCapacity"`
+	AsyncTimeoutMs      *int        `pulumi:"asyncTimeoutMs"`
 	EnrichSql           *string     `pulumi:"enrichSql"`
 	InputTables         []MainTable `pulumi:"inputTables"`
 	JoinSql             *string     `pulumi:"joinSql"`
@@ -743,6 +745,8 @@ type ImplementationInput interface {
 }
 
 type ImplementationArgs struct {
+	AsyncCapacity       pulumi.IntPtrInput      `pulumi:"asyncCapacity"`
+	AsyncTimeoutMs      pulumi.IntPtrInput      `pulumi:"asyncTimeoutMs"`
 	EnrichSql           pulumi.StringPtrInput   `pulumi:"enrichSql"`
 	InputTables         MainTableArrayInput     `pulumi:"inputTables"`
 	JoinSql             pulumi.StringPtrInput   `pulumi:"joinSql"`
@@ -835,6 +839,14 @@ func (o ImplementationOutput) ToImplementationPtrOutputWithContext(ctx context.C
 	}).(ImplementationPtrOutput)
 }
 
+func (o ImplementationOutput) AsyncCapacity() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v Implementation) *int { return v.AsyncCapacity }).(pulumi.IntPtrOutput)
+}
+
+func (o ImplementationOutput) AsyncTimeoutMs() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v Implementation) *int { return v.AsyncTimeoutMs }).(pulumi.IntPtrOutput)
+}
+
 func (o ImplementationOutput) EnrichSql() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v Implementation) *string { return v.EnrichSql }).(pulumi.StringPtrOutput)
 }
@@ -909,6 +921,24 @@ func (o ImplementationPtrOutput) Elem() ImplementationOutput {
 		var ret Implementation
 		return ret
 	}).(ImplementationOutput)
+}
+
+func (o ImplementationPtrOutput) AsyncCapacity() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Implementation) *int {
+		if v == nil {
+			return nil
+		}
+		return v.AsyncCapacity
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ImplementationPtrOutput) AsyncTimeoutMs() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Implementation) *int {
+		if v == nil {
+			return nil
+		}
+		return v.AsyncTimeoutMs
+	}).(pulumi.IntPtrOutput)
 }
 
 func (o ImplementationPtrOutput) EnrichSql() pulumi.StringPtrOutput {

@@ -7,7 +7,6 @@ import (
 	"context"
 	"reflect"
 
-	"errors"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap/internal"
 )
@@ -40,7 +39,7 @@ type RollupTransform struct {
 	InputFormat pulumi.StringPtrOutput `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
-	// Changes in place.
+	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
 	InputTopicPattern pulumi.StringPtrOutput `pulumi:"inputTopicPattern"`
 	// The job's name on the service.
 	JobName pulumi.StringPtrOutput `pulumi:"jobName"`
@@ -58,7 +57,7 @@ type RollupTransform struct {
 	OutputFormat pulumi.StringPtrOutput `pulumi:"outputFormat"`
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
-	// Changes in place.
+	// Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
 	OutputTopicPattern pulumi.StringPtrOutput `pulumi:"outputTopicPattern"`
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
@@ -79,15 +78,9 @@ type RollupTransform struct {
 func NewRollupTransform(ctx *pulumi.Context,
 	name string, args *RollupTransformArgs, opts ...pulumi.ResourceOption) (*RollupTransform, error) {
 	if args == nil {
-		return nil, errors.New("missing one or more required arguments")
+		args = &RollupTransformArgs{}
 	}
 
-	if args.InputTopicPattern == nil {
-		return nil, errors.New("invalid value for required argument 'InputTopicPattern'")
-	}
-	if args.OutputTopicPattern == nil {
-		return nil, errors.New("invalid value for required argument 'OutputTopicPattern'")
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource RollupTransform
 	err := ctx.RegisterResource("streamkap:index:RollupTransform", name, args, &resource, opts...)
@@ -139,8 +132,8 @@ type rollupTransformArgs struct {
 	InputFormat *string `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
-	// Changes in place.
-	InputTopicPattern string   `pulumi:"inputTopicPattern"`
+	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
+	InputTopicPattern *string  `pulumi:"inputTopicPattern"`
 	Name              *string  `pulumi:"name"`
 	OnDrift           *OnDrift `pulumi:"onDrift"`
 	// How output records are serialized (config key `transforms.output.serialization.format`).
@@ -151,8 +144,8 @@ type rollupTransformArgs struct {
 	OutputFormat *string `pulumi:"outputFormat"`
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
-	// Changes in place.
-	OutputTopicPattern string `pulumi:"outputTopicPattern"`
+	// Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
+	OutputTopicPattern *string `pulumi:"outputTopicPattern"`
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 20.
@@ -184,8 +177,8 @@ type RollupTransformArgs struct {
 	InputFormat pulumi.StringPtrInput
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
-	// Changes in place.
-	InputTopicPattern pulumi.StringInput
+	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
+	InputTopicPattern pulumi.StringPtrInput
 	Name              pulumi.StringPtrInput
 	OnDrift           OnDriftPtrInput
 	// How output records are serialized (config key `transforms.output.serialization.format`).
@@ -196,8 +189,8 @@ type RollupTransformArgs struct {
 	OutputFormat pulumi.StringPtrInput
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
-	// Changes in place.
-	OutputTopicPattern pulumi.StringInput
+	// Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
+	OutputTopicPattern pulumi.StringPtrInput
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 20.
@@ -284,7 +277,7 @@ func (o RollupTransformOutput) InputFormat() pulumi.StringPtrOutput {
 
 // Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 //
-// Changes in place.
+// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
 func (o RollupTransformOutput) InputTopicPattern() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RollupTransform) pulumi.StringPtrOutput { return v.InputTopicPattern }).(pulumi.StringPtrOutput)
 }
@@ -323,7 +316,7 @@ func (o RollupTransformOutput) OutputFormat() pulumi.StringPtrOutput {
 
 // Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 //
-// Changes in place.
+// Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
 func (o RollupTransformOutput) OutputTopicPattern() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RollupTransform) pulumi.StringPtrOutput { return v.OutputTopicPattern }).(pulumi.StringPtrOutput)
 }

@@ -7,7 +7,6 @@ import (
 	"context"
 	"reflect"
 
-	"errors"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap/internal"
 )
@@ -40,7 +39,7 @@ type SqlJoinTransform struct {
 	InputFormat pulumi.StringPtrOutput `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
-	// Changes in place.
+	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
 	InputTopicPattern pulumi.StringPtrOutput `pulumi:"inputTopicPattern"`
 	// The job's name on the service.
 	JobName pulumi.StringPtrOutput `pulumi:"jobName"`
@@ -58,7 +57,7 @@ type SqlJoinTransform struct {
 	OutputFormat pulumi.StringPtrOutput `pulumi:"outputFormat"`
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
-	// Changes in place.
+	// Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
 	OutputTopicPattern pulumi.StringPtrOutput `pulumi:"outputTopicPattern"`
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
@@ -83,15 +82,9 @@ type SqlJoinTransform struct {
 func NewSqlJoinTransform(ctx *pulumi.Context,
 	name string, args *SqlJoinTransformArgs, opts ...pulumi.ResourceOption) (*SqlJoinTransform, error) {
 	if args == nil {
-		return nil, errors.New("missing one or more required arguments")
+		args = &SqlJoinTransformArgs{}
 	}
 
-	if args.InputTopicPattern == nil {
-		return nil, errors.New("invalid value for required argument 'InputTopicPattern'")
-	}
-	if args.OutputTopicPattern == nil {
-		return nil, errors.New("invalid value for required argument 'OutputTopicPattern'")
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource SqlJoinTransform
 	err := ctx.RegisterResource("streamkap:index:SqlJoinTransform", name, args, &resource, opts...)
@@ -143,8 +136,8 @@ type sqlJoinTransformArgs struct {
 	InputFormat *string `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
-	// Changes in place.
-	InputTopicPattern string   `pulumi:"inputTopicPattern"`
+	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
+	InputTopicPattern *string  `pulumi:"inputTopicPattern"`
 	Name              *string  `pulumi:"name"`
 	OnDrift           *OnDrift `pulumi:"onDrift"`
 	// How output records are serialized (config key `transforms.output.serialization.format`).
@@ -155,8 +148,8 @@ type sqlJoinTransformArgs struct {
 	OutputFormat *string `pulumi:"outputFormat"`
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
-	// Changes in place.
-	OutputTopicPattern string `pulumi:"outputTopicPattern"`
+	// Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
+	OutputTopicPattern *string `pulumi:"outputTopicPattern"`
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 20.
@@ -192,8 +185,8 @@ type SqlJoinTransformArgs struct {
 	InputFormat pulumi.StringPtrInput
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
-	// Changes in place.
-	InputTopicPattern pulumi.StringInput
+	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
+	InputTopicPattern pulumi.StringPtrInput
 	Name              pulumi.StringPtrInput
 	OnDrift           OnDriftPtrInput
 	// How output records are serialized (config key `transforms.output.serialization.format`).
@@ -204,8 +197,8 @@ type SqlJoinTransformArgs struct {
 	OutputFormat pulumi.StringPtrInput
 	// Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 	//
-	// Changes in place.
-	OutputTopicPattern pulumi.StringInput
+	// Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
+	OutputTopicPattern pulumi.StringPtrInput
 	// Parallel tasks of the job (config key `transforms.input.job.parallelism`).
 	//
 	// Between 1 and 20.
@@ -296,7 +289,7 @@ func (o SqlJoinTransformOutput) InputFormat() pulumi.StringPtrOutput {
 
 // Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 //
-// Changes in place.
+// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
 func (o SqlJoinTransformOutput) InputTopicPattern() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SqlJoinTransform) pulumi.StringPtrOutput { return v.InputTopicPattern }).(pulumi.StringPtrOutput)
 }
@@ -335,7 +328,7 @@ func (o SqlJoinTransformOutput) OutputFormat() pulumi.StringPtrOutput {
 
 // Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 //
-// Changes in place.
+// Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
 func (o SqlJoinTransformOutput) OutputTopicPattern() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SqlJoinTransform) pulumi.StringPtrOutput { return v.OutputTopicPattern }).(pulumi.StringPtrOutput)
 }

@@ -33,7 +33,7 @@ type Tag struct {
 	//
 	// Defaults to none.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	// The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
+	// The tag's name, 1 to 255 characters, unique per service. Changing it renames the tag in
 	// place; objects keep it.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
@@ -105,7 +105,7 @@ type tagArgs struct {
 	//
 	// Defaults to none.
 	Description *string `pulumi:"description"`
-	// The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
+	// The tag's name, 1 to 255 characters, unique per service. Changing it renames the tag in
 	// place; objects keep it.
 	Name string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
@@ -134,7 +134,7 @@ type TagArgs struct {
 	//
 	// Defaults to none.
 	Description pulumi.StringPtrInput
-	// The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
+	// The tag's name, 1 to 255 characters, unique per service. Changing it renames the tag in
 	// place; objects keep it.
 	Name pulumi.StringInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
@@ -209,7 +209,7 @@ func (o TagOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Tag) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
+// The tag's name, 1 to 255 characters, unique per service. Changing it renames the tag in
 // place; objects keep it.
 func (o TagOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Tag) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)

@@ -56,6 +56,10 @@ type Transform struct {
 	// Defaults to "Any".
 	InputFormat pulumi.StringPtrOutput `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\.public\\..*`.
+	// Required for `topic_router`; left out, other types get the service's placeholder, to be set later (as the web
+	// console and the Terraform provider leave it).
+	//
+	// Defaults to the service's placeholder.
 	InputTopicPattern pulumi.StringPtrOutput `pulumi:"inputTopicPattern"`
 	// The job's name on the service.
 	JobName pulumi.StringPtrOutput `pulumi:"jobName"`
@@ -78,7 +82,10 @@ type Transform struct {
 	//
 	// Defaults to "Any".
 	OutputFormat pulumi.StringPtrOutput `pulumi:"outputFormat"`
-	// Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`).
+	// Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`). Required for
+	// `topic_router`; left out, other types get the service's placeholder.
+	//
+	// Defaults to the service's placeholder.
 	OutputTopicPattern pulumi.StringPtrOutput `pulumi:"outputTopicPattern"`
 	// Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
 	//
@@ -114,12 +121,6 @@ func NewTransform(ctx *pulumi.Context,
 		return nil, errors.New("missing one or more required arguments")
 	}
 
-	if args.InputTopicPattern == nil {
-		return nil, errors.New("invalid value for required argument 'InputTopicPattern'")
-	}
-	if args.OutputTopicPattern == nil {
-		return nil, errors.New("invalid value for required argument 'OutputTopicPattern'")
-	}
 	if args.Type == nil {
 		return nil, errors.New("invalid value for required argument 'Type'")
 	}
@@ -195,7 +196,11 @@ type transformArgs struct {
 	// Defaults to "Any".
 	InputFormat *string `pulumi:"inputFormat"`
 	// Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\.public\\..*`.
-	InputTopicPattern string `pulumi:"inputTopicPattern"`
+	// Required for `topic_router`; left out, other types get the service's placeholder, to be set later (as the web
+	// console and the Terraform provider leave it).
+	//
+	// Defaults to the service's placeholder.
+	InputTopicPattern *string `pulumi:"inputTopicPattern"`
 	// The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
 	// name>-<7 random characters>`. Changes in place.
 	//
@@ -211,8 +216,11 @@ type transformArgs struct {
 	//
 	// Defaults to "Any".
 	OutputFormat *string `pulumi:"outputFormat"`
-	// Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`).
-	OutputTopicPattern string `pulumi:"outputTopicPattern"`
+	// Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`). Required for
+	// `topic_router`; left out, other types get the service's placeholder.
+	//
+	// Defaults to the service's placeholder.
+	OutputTopicPattern *string `pulumi:"outputTopicPattern"`
 	// Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
 	//
 	// Defaults to 5.
@@ -273,7 +281,11 @@ type TransformArgs struct {
 	// Defaults to "Any".
 	InputFormat pulumi.StringPtrInput
 	// Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\.public\\..*`.
-	InputTopicPattern pulumi.StringInput
+	// Required for `topic_router`; left out, other types get the service's placeholder, to be set later (as the web
+	// console and the Terraform provider leave it).
+	//
+	// Defaults to the service's placeholder.
+	InputTopicPattern pulumi.StringPtrInput
 	// The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
 	// name>-<7 random characters>`. Changes in place.
 	//
@@ -289,8 +301,11 @@ type TransformArgs struct {
 	//
 	// Defaults to "Any".
 	OutputFormat pulumi.StringPtrInput
-	// Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`).
-	OutputTopicPattern pulumi.StringInput
+	// Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`). Required for
+	// `topic_router`; left out, other types get the service's placeholder.
+	//
+	// Defaults to the service's placeholder.
+	OutputTopicPattern pulumi.StringPtrInput
 	// Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
 	//
 	// Defaults to 5.
@@ -409,6 +424,10 @@ func (o TransformOutput) InputFormat() pulumi.StringPtrOutput {
 }
 
 // Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\.public\\..*`.
+// Required for `topic_router`; left out, other types get the service's placeholder, to be set later (as the web
+// console and the Terraform provider leave it).
+//
+// Defaults to the service's placeholder.
 func (o TransformOutput) InputTopicPattern() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Transform) pulumi.StringPtrOutput { return v.InputTopicPattern }).(pulumi.StringPtrOutput)
 }
@@ -452,7 +471,10 @@ func (o TransformOutput) OutputFormat() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Transform) pulumi.StringPtrOutput { return v.OutputFormat }).(pulumi.StringPtrOutput)
 }
 
-// Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`).
+// Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`). Required for
+// `topic_router`; left out, other types get the service's placeholder.
+//
+// Defaults to the service's placeholder.
 func (o TransformOutput) OutputTopicPattern() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Transform) pulumi.StringPtrOutput { return v.OutputTopicPattern }).(pulumi.StringPtrOutput)
 }

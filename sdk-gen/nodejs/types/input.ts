@@ -27,6 +27,8 @@ export interface FilterArgs {
 }
 
 export interface ImplementationArgs {
+    asyncCapacity?: pulumi.Input<number | undefined>;
+    asyncTimeoutMs?: pulumi.Input<number | undefined>;
     enrichSql?: pulumi.Input<string | undefined>;
     inputTables?: pulumi.Input<pulumi.Input<inputs.MainTableArgs>[] | undefined>;
     joinSql?: pulumi.Input<string | undefined>;

@@ -113,6 +113,8 @@ export interface Filter {
 }
 
 export interface Implementation {
+    asyncCapacity?: number;
+    asyncTimeoutMs?: number;
     enrichSql?: string;
     inputTables?: outputs.MainTable[];
     joinSql?: string;

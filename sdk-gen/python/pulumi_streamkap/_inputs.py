@@ -217,6 +217,8 @@ class FilterArgs:
 
 
 class ImplementationArgsDict(TypedDict):
+    async_capacity: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    async_timeout_ms: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     enrich_sql: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     input_tables: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['MainTableArgsDict']]]]]
     join_sql: NotRequired[pulumi.Input[Optional[_builtins.str]]]
@@ -234,6 +236,8 @@ class ImplementationArgsDict(TypedDict):
 @pulumi.input_type
 class ImplementationArgs:
     def __init__(__self__, *,
+                 async_capacity: pulumi.Input[Optional[_builtins.int]] = None,
+                 async_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  enrich_sql: pulumi.Input[Optional[_builtins.str]] = None,
                  input_tables: pulumi.Input[Optional[Sequence[pulumi.Input['MainTableArgs']]]] = None,
                  join_sql: pulumi.Input[Optional[_builtins.str]] = None,
@@ -247,6 +251,10 @@ class ImplementationArgs:
                  state_ttl_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  topic_transform: pulumi.Input[Optional[_builtins.str]] = None,
                  value_transform: pulumi.Input[Optional[_builtins.str]] = None):
+        if async_capacity is not None:
+            pulumi.set(__self__, "async_capacity", async_capacity)
+        if async_timeout_ms is not None:
+            pulumi.set(__self__, "async_timeout_ms", async_timeout_ms)
         if enrich_sql is not None:
             pulumi.set(__self__, "enrich_sql", enrich_sql)
         if input_tables is not None:
@@ -273,6 +281,24 @@ class ImplementationArgs:
             pulumi.set(__self__, "topic_transform", topic_transform)
         if value_transform is not None:
             pulumi.set(__self__, "value_transform", value_transform)
+
+    @_builtins.property
+    @pulumi.getter(name="asyncCapacity")
+    def async_capacity(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "async_capacity")
+
+    @async_capacity.setter
+    def async_capacity(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "async_capacity", value)
+
+    @_builtins.property
+    @pulumi.getter(name="asyncTimeoutMs")
+    def async_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "async_timeout_ms")
+
+    @async_timeout_ms.setter
+    def async_timeout_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "async_timeout_ms", value)
 
     @_builtins.property
     @pulumi.getter(name="enrichSql")

@@ -22,8 +22,6 @@ __all__ = ['EnrichAsyncTransformArgs', 'EnrichAsyncTransform']
 @pulumi.input_type
 class EnrichAsyncTransformArgs:
     def __init__(__self__, *,
-                 input_topic_pattern: pulumi.Input[_builtins.str],
-                 output_topic_pattern: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  async_capacity: pulumi.Input[Optional[_builtins.int]] = None,
                  async_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
@@ -31,9 +29,11 @@ class EnrichAsyncTransformArgs:
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional['ImplementationArgs']] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
+                 input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['OnDrift']] = None,
                  output_format: pulumi.Input[Optional[_builtins.str]] = None,
+                 output_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -41,12 +41,6 @@ class EnrichAsyncTransformArgs:
         """
         The set of arguments for constructing a EnrichAsyncTransform resource.
 
-        :param pulumi.Input[_builtins.str] input_topic_pattern: Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
-               
-               Changes in place.
-        :param pulumi.Input[_builtins.str] output_topic_pattern: Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
-               
-               Changes in place.
         :param pulumi.Input[_builtins.int] async_capacity: Async capacity (config key `transforms.async.capacity`).
                
                Between 1 and 50.
@@ -66,19 +60,23 @@ class EnrichAsyncTransformArgs:
                One of `Any`, `Avro`, `Json`.
                
                Defaults to `"Any"`.
+        :param pulumi.Input[_builtins.str] input_topic_pattern: Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
+               
+               Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config key `transforms.output.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
                
                Defaults to `"Any"`.
+        :param pulumi.Input[_builtins.str] output_topic_pattern: Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
+               
+               Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
         :param pulumi.Input[_builtins.int] parallelism: Parallel tasks of the job (config key `transforms.input.job.parallelism`).
                
                Between 1 and 20.
                
                Defaults to `5`.
         """
-        pulumi.set(__self__, "input_topic_pattern", input_topic_pattern)
-        pulumi.set(__self__, "output_topic_pattern", output_topic_pattern)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
         if async_capacity is not None:
@@ -93,12 +91,16 @@ class EnrichAsyncTransformArgs:
             pulumi.set(__self__, "implementation", implementation)
         if input_format is not None:
             pulumi.set(__self__, "input_format", input_format)
+        if input_topic_pattern is not None:
+            pulumi.set(__self__, "input_topic_pattern", input_topic_pattern)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
             pulumi.set(__self__, "on_drift", on_drift)
         if output_format is not None:
             pulumi.set(__self__, "output_format", output_format)
+        if output_topic_pattern is not None:
+            pulumi.set(__self__, "output_topic_pattern", output_topic_pattern)
         if parallelism is not None:
             pulumi.set(__self__, "parallelism", parallelism)
         if replay_window is not None:
@@ -107,34 +109,6 @@ class EnrichAsyncTransformArgs:
             pulumi.set(__self__, "tags", tags)
         if unit_test is not None:
             pulumi.set(__self__, "unit_test", unit_test)
-
-    @_builtins.property
-    @pulumi.getter(name="inputTopicPattern")
-    def input_topic_pattern(self) -> pulumi.Input[_builtins.str]:
-        """
-        Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
-
-        Changes in place.
-        """
-        return pulumi.get(self, "input_topic_pattern")
-
-    @input_topic_pattern.setter
-    def input_topic_pattern(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "input_topic_pattern", value)
-
-    @_builtins.property
-    @pulumi.getter(name="outputTopicPattern")
-    def output_topic_pattern(self) -> pulumi.Input[_builtins.str]:
-        """
-        Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
-
-        Changes in place.
-        """
-        return pulumi.get(self, "output_topic_pattern")
-
-    @output_topic_pattern.setter
-    def output_topic_pattern(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "output_topic_pattern", value)
 
     @_builtins.property
     @pulumi.getter
@@ -227,6 +201,20 @@ class EnrichAsyncTransformArgs:
         pulumi.set(self, "input_format", value)
 
     @_builtins.property
+    @pulumi.getter(name="inputTopicPattern")
+    def input_topic_pattern(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
+
+        Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
+        """
+        return pulumi.get(self, "input_topic_pattern")
+
+    @input_topic_pattern.setter
+    def input_topic_pattern(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "input_topic_pattern", value)
+
+    @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "name")
@@ -259,6 +247,20 @@ class EnrichAsyncTransformArgs:
     @output_format.setter
     def output_format(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "output_format", value)
+
+    @_builtins.property
+    @pulumi.getter(name="outputTopicPattern")
+    def output_topic_pattern(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
+
+        Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
+        """
+        return pulumi.get(self, "output_topic_pattern")
+
+    @output_topic_pattern.setter
+    def output_topic_pattern(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "output_topic_pattern", value)
 
     @_builtins.property
     @pulumi.getter
@@ -357,7 +359,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
                Defaults to `"Any"`.
         :param pulumi.Input[_builtins.str] input_topic_pattern: Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
                
-               Changes in place.
+               Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config key `transforms.output.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
@@ -365,7 +367,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
                Defaults to `"Any"`.
         :param pulumi.Input[_builtins.str] output_topic_pattern: Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
                
-               Changes in place.
+               Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
         :param pulumi.Input[_builtins.int] parallelism: Parallel tasks of the job (config key `transforms.input.job.parallelism`).
                
                Between 1 and 20.
@@ -376,7 +378,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
     @overload
     def __init__(__self__,
                  resource_name: str,
-                 args: EnrichAsyncTransformArgs,
+                 args: Optional[EnrichAsyncTransformArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An `enrich_async` transform: the generic {@link Transform} with `type: "enrich_async"` fixed by the class.
@@ -432,14 +434,10 @@ class EnrichAsyncTransform(pulumi.CustomResource):
             __props__.__dict__["deploy_timeout_seconds"] = deploy_timeout_seconds
             __props__.__dict__["implementation"] = implementation
             __props__.__dict__["input_format"] = input_format
-            if input_topic_pattern is None and not opts.urn:
-                raise TypeError("Missing required property 'input_topic_pattern'")
             __props__.__dict__["input_topic_pattern"] = input_topic_pattern
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["output_format"] = output_format
-            if output_topic_pattern is None and not opts.urn:
-                raise TypeError("Missing required property 'output_topic_pattern'")
             __props__.__dict__["output_topic_pattern"] = output_topic_pattern
             __props__.__dict__["parallelism"] = parallelism
             __props__.__dict__["replay_window"] = replay_window
@@ -573,7 +571,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
         """
         Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 
-        Changes in place.
+        Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
         """
         return pulumi.get(self, "input_topic_pattern")
 
@@ -629,7 +627,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
         """
         Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 
-        Changes in place.
+        Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
         """
         return pulumi.get(self, "output_topic_pattern")
 

@@ -439,7 +439,11 @@ class Implementation(dict):
     @staticmethod
     def __key_warning(key: str):
         suggest = None
-        if key == "enrichSql":
+        if key == "asyncCapacity":
+            suggest = "async_capacity"
+        elif key == "asyncTimeoutMs":
+            suggest = "async_timeout_ms"
+        elif key == "enrichSql":
             suggest = "enrich_sql"
         elif key == "inputTables":
             suggest = "input_tables"
@@ -476,6 +480,8 @@ class Implementation(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
+                 async_capacity: Optional[_builtins.int] = None,
+                 async_timeout_ms: Optional[_builtins.int] = None,
                  enrich_sql: Optional[_builtins.str] = None,
                  input_tables: Optional[Sequence['outputs.MainTable']] = None,
                  join_sql: Optional[_builtins.str] = None,
@@ -489,6 +495,10 @@ class Implementation(dict):
                  state_ttl_ms: Optional[_builtins.int] = None,
                  topic_transform: Optional[_builtins.str] = None,
                  value_transform: Optional[_builtins.str] = None):
+        if async_capacity is not None:
+            pulumi.set(__self__, "async_capacity", async_capacity)
+        if async_timeout_ms is not None:
+            pulumi.set(__self__, "async_timeout_ms", async_timeout_ms)
         if enrich_sql is not None:
             pulumi.set(__self__, "enrich_sql", enrich_sql)
         if input_tables is not None:
@@ -515,6 +525,16 @@ class Implementation(dict):
             pulumi.set(__self__, "topic_transform", topic_transform)
         if value_transform is not None:
             pulumi.set(__self__, "value_transform", value_transform)
+
+    @_builtins.property
+    @pulumi.getter(name="asyncCapacity")
+    def async_capacity(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "async_capacity")
+
+    @_builtins.property
+    @pulumi.getter(name="asyncTimeoutMs")
+    def async_timeout_ms(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "async_timeout_ms")
 
     @_builtins.property
     @pulumi.getter(name="enrichSql")

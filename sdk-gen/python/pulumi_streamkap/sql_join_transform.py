@@ -22,16 +22,16 @@ __all__ = ['SqlJoinTransformArgs', 'SqlJoinTransform']
 @pulumi.input_type
 class SqlJoinTransformArgs:
     def __init__(__self__, *,
-                 input_topic_pattern: pulumi.Input[_builtins.str],
-                 output_topic_pattern: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional['ImplementationArgs']] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
+                 input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['OnDrift']] = None,
                  output_format: pulumi.Input[Optional[_builtins.str]] = None,
+                 output_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -40,12 +40,6 @@ class SqlJoinTransformArgs:
         """
         The set of arguments for constructing a SqlJoinTransform resource.
 
-        :param pulumi.Input[_builtins.str] input_topic_pattern: Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
-               
-               Changes in place.
-        :param pulumi.Input[_builtins.str] output_topic_pattern: Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
-               
-               Changes in place.
         :param pulumi.Input['ImplementationArgs'] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
                holds, and `deploy` deploys its latest version.
                
@@ -57,11 +51,17 @@ class SqlJoinTransformArgs:
                One of `Any`, `Avro`, `Json`.
                
                Defaults to `"Any"`.
+        :param pulumi.Input[_builtins.str] input_topic_pattern: Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
+               
+               Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config key `transforms.output.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
                
                Defaults to `"Any"`.
+        :param pulumi.Input[_builtins.str] output_topic_pattern: Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
+               
+               Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
         :param pulumi.Input[_builtins.int] parallelism: Parallel tasks of the job (config key `transforms.input.job.parallelism`).
                
                Between 1 and 20.
@@ -71,8 +71,6 @@ class SqlJoinTransformArgs:
                
                Defaults to `""`.
         """
-        pulumi.set(__self__, "input_topic_pattern", input_topic_pattern)
-        pulumi.set(__self__, "output_topic_pattern", output_topic_pattern)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
         if deploy is not None:
@@ -83,12 +81,16 @@ class SqlJoinTransformArgs:
             pulumi.set(__self__, "implementation", implementation)
         if input_format is not None:
             pulumi.set(__self__, "input_format", input_format)
+        if input_topic_pattern is not None:
+            pulumi.set(__self__, "input_topic_pattern", input_topic_pattern)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
             pulumi.set(__self__, "on_drift", on_drift)
         if output_format is not None:
             pulumi.set(__self__, "output_format", output_format)
+        if output_topic_pattern is not None:
+            pulumi.set(__self__, "output_topic_pattern", output_topic_pattern)
         if parallelism is not None:
             pulumi.set(__self__, "parallelism", parallelism)
         if replay_window is not None:
@@ -99,34 +101,6 @@ class SqlJoinTransformArgs:
             pulumi.set(__self__, "topic_ttl", topic_ttl)
         if unit_test is not None:
             pulumi.set(__self__, "unit_test", unit_test)
-
-    @_builtins.property
-    @pulumi.getter(name="inputTopicPattern")
-    def input_topic_pattern(self) -> pulumi.Input[_builtins.str]:
-        """
-        Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
-
-        Changes in place.
-        """
-        return pulumi.get(self, "input_topic_pattern")
-
-    @input_topic_pattern.setter
-    def input_topic_pattern(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "input_topic_pattern", value)
-
-    @_builtins.property
-    @pulumi.getter(name="outputTopicPattern")
-    def output_topic_pattern(self) -> pulumi.Input[_builtins.str]:
-        """
-        Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
-
-        Changes in place.
-        """
-        return pulumi.get(self, "output_topic_pattern")
-
-    @output_topic_pattern.setter
-    def output_topic_pattern(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "output_topic_pattern", value)
 
     @_builtins.property
     @pulumi.getter
@@ -189,6 +163,20 @@ class SqlJoinTransformArgs:
         pulumi.set(self, "input_format", value)
 
     @_builtins.property
+    @pulumi.getter(name="inputTopicPattern")
+    def input_topic_pattern(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
+
+        Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
+        """
+        return pulumi.get(self, "input_topic_pattern")
+
+    @input_topic_pattern.setter
+    def input_topic_pattern(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "input_topic_pattern", value)
+
+    @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "name")
@@ -221,6 +209,20 @@ class SqlJoinTransformArgs:
     @output_format.setter
     def output_format(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "output_format", value)
+
+    @_builtins.property
+    @pulumi.getter(name="outputTopicPattern")
+    def output_topic_pattern(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
+
+        Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
+        """
+        return pulumi.get(self, "output_topic_pattern")
+
+    @output_topic_pattern.setter
+    def output_topic_pattern(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "output_topic_pattern", value)
 
     @_builtins.property
     @pulumi.getter
@@ -324,7 +326,7 @@ class SqlJoinTransform(pulumi.CustomResource):
                Defaults to `"Any"`.
         :param pulumi.Input[_builtins.str] input_topic_pattern: Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
                
-               Changes in place.
+               Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config key `transforms.output.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
@@ -332,7 +334,7 @@ class SqlJoinTransform(pulumi.CustomResource):
                Defaults to `"Any"`.
         :param pulumi.Input[_builtins.str] output_topic_pattern: Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
                
-               Changes in place.
+               Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
         :param pulumi.Input[_builtins.int] parallelism: Parallel tasks of the job (config key `transforms.input.job.parallelism`).
                
                Between 1 and 20.
@@ -346,7 +348,7 @@ class SqlJoinTransform(pulumi.CustomResource):
     @overload
     def __init__(__self__,
                  resource_name: str,
-                 args: SqlJoinTransformArgs,
+                 args: Optional[SqlJoinTransformArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A `sql_join` transform: the generic {@link Transform} with `type: "sql_join"` fixed by the class.
@@ -399,14 +401,10 @@ class SqlJoinTransform(pulumi.CustomResource):
             __props__.__dict__["deploy_timeout_seconds"] = deploy_timeout_seconds
             __props__.__dict__["implementation"] = implementation
             __props__.__dict__["input_format"] = input_format
-            if input_topic_pattern is None and not opts.urn:
-                raise TypeError("Missing required property 'input_topic_pattern'")
             __props__.__dict__["input_topic_pattern"] = input_topic_pattern
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["output_format"] = output_format
-            if output_topic_pattern is None and not opts.urn:
-                raise TypeError("Missing required property 'output_topic_pattern'")
             __props__.__dict__["output_topic_pattern"] = output_topic_pattern
             __props__.__dict__["parallelism"] = parallelism
             __props__.__dict__["replay_window"] = replay_window
@@ -518,7 +516,7 @@ class SqlJoinTransform(pulumi.CustomResource):
         """
         Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 
-        Changes in place.
+        Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
         """
         return pulumi.get(self, "input_topic_pattern")
 
@@ -574,7 +572,7 @@ class SqlJoinTransform(pulumi.CustomResource):
         """
         Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
 
-        Changes in place.
+        Defaults to `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`.
         """
         return pulumi.get(self, "output_topic_pattern")
 

@@ -28,7 +28,7 @@ class TagArgs:
         """
         The set of arguments for constructing a Tag resource.
 
-        :param pulumi.Input[_builtins.str] name: The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
+        :param pulumi.Input[_builtins.str] name: The tag's name, 1 to 255 characters, unique per service. Changing it renames the tag in
                place; objects keep it.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
@@ -63,7 +63,7 @@ class TagArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
+        The tag's name, 1 to 255 characters, unique per service. Changing it renames the tag in
         place; objects keep it.
         """
         return pulumi.get(self, "name")
@@ -165,7 +165,7 @@ class Tag(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: Free text shown with the tag, up to 1000 characters.
                
                Defaults to none.
-        :param pulumi.Input[_builtins.str] name: The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
+        :param pulumi.Input[_builtins.str] name: The tag's name, 1 to 255 characters, unique per service. Changing it renames the tag in
                place; objects keep it.
         :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -294,7 +294,7 @@ class Tag(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The tag's name, 1 to 255 characters, unique per service (case-insensitive). Changing it renames the tag in
+        The tag's name, 1 to 255 characters, unique per service. Changing it renames the tag in
         place; objects keep it.
         """
         return pulumi.get(self, "name")

@@ -22,8 +22,6 @@ __all__ = ['TransformInitArgs', 'Transform']
 @pulumi.input_type
 class TransformInitArgs:
     def __init__(__self__, *,
-                 input_topic_pattern: pulumi.Input[_builtins.str],
-                 output_topic_pattern: pulumi.Input[_builtins.str],
                  type: pulumi.Input['TransformType'],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  config: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]]] = None,
@@ -31,9 +29,11 @@ class TransformInitArgs:
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional['ImplementationArgs']] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
+                 input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['OnDrift']] = None,
                  output_format: pulumi.Input[Optional[_builtins.str]] = None,
+                 output_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -41,8 +41,6 @@ class TransformInitArgs:
         """
         The set of arguments for constructing a Transform resource.
 
-        :param pulumi.Input[_builtins.str] input_topic_pattern: Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\\\.public\\\\..*`.
-        :param pulumi.Input[_builtins.str] output_topic_pattern: Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`).
         :param pulumi.Input['TransformType'] type: The kind of transform. Changing it replaces the transform.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
@@ -72,6 +70,11 @@ class TransformInitArgs:
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
                
                Defaults to "Any".
+        :param pulumi.Input[_builtins.str] input_topic_pattern: Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\\\.public\\\\..*`.
+               Required for `topic_router`; left out, other types get the service's placeholder, to be set later (as the web
+               console and the Terraform provider leave it).
+               
+               Defaults to the service's placeholder.
         :param pulumi.Input[_builtins.str] name: The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
                name>-<7 random characters>`. Changes in place.
                
@@ -84,6 +87,10 @@ class TransformInitArgs:
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
                
                Defaults to "Any".
+        :param pulumi.Input[_builtins.str] output_topic_pattern: Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`). Required for
+               `topic_router`; left out, other types get the service's placeholder.
+               
+               Defaults to the service's placeholder.
         :param pulumi.Input[_builtins.int] parallelism: Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
                
                Defaults to 5.
@@ -100,8 +107,6 @@ class TransformInitArgs:
                
                Defaults to none.
         """
-        pulumi.set(__self__, "input_topic_pattern", input_topic_pattern)
-        pulumi.set(__self__, "output_topic_pattern", output_topic_pattern)
         pulumi.set(__self__, "type", type)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
@@ -115,12 +120,16 @@ class TransformInitArgs:
             pulumi.set(__self__, "implementation", implementation)
         if input_format is not None:
             pulumi.set(__self__, "input_format", input_format)
+        if input_topic_pattern is not None:
+            pulumi.set(__self__, "input_topic_pattern", input_topic_pattern)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
             pulumi.set(__self__, "on_drift", on_drift)
         if output_format is not None:
             pulumi.set(__self__, "output_format", output_format)
+        if output_topic_pattern is not None:
+            pulumi.set(__self__, "output_topic_pattern", output_topic_pattern)
         if parallelism is not None:
             pulumi.set(__self__, "parallelism", parallelism)
         if replay_window is not None:
@@ -129,30 +138,6 @@ class TransformInitArgs:
             pulumi.set(__self__, "tags", tags)
         if unit_test is not None:
             pulumi.set(__self__, "unit_test", unit_test)
-
-    @_builtins.property
-    @pulumi.getter(name="inputTopicPattern")
-    def input_topic_pattern(self) -> pulumi.Input[_builtins.str]:
-        """
-        Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\\\.public\\\\..*`.
-        """
-        return pulumi.get(self, "input_topic_pattern")
-
-    @input_topic_pattern.setter
-    def input_topic_pattern(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "input_topic_pattern", value)
-
-    @_builtins.property
-    @pulumi.getter(name="outputTopicPattern")
-    def output_topic_pattern(self) -> pulumi.Input[_builtins.str]:
-        """
-        Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`).
-        """
-        return pulumi.get(self, "output_topic_pattern")
-
-    @output_topic_pattern.setter
-    def output_topic_pattern(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "output_topic_pattern", value)
 
     @_builtins.property
     @pulumi.getter
@@ -261,6 +246,22 @@ class TransformInitArgs:
         pulumi.set(self, "input_format", value)
 
     @_builtins.property
+    @pulumi.getter(name="inputTopicPattern")
+    def input_topic_pattern(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\\\.public\\\\..*`.
+        Required for `topic_router`; left out, other types get the service's placeholder, to be set later (as the web
+        console and the Terraform provider leave it).
+
+        Defaults to the service's placeholder.
+        """
+        return pulumi.get(self, "input_topic_pattern")
+
+    @input_topic_pattern.setter
+    def input_topic_pattern(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "input_topic_pattern", value)
+
+    @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -304,6 +305,21 @@ class TransformInitArgs:
     @output_format.setter
     def output_format(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "output_format", value)
+
+    @_builtins.property
+    @pulumi.getter(name="outputTopicPattern")
+    def output_topic_pattern(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`). Required for
+        `topic_router`; left out, other types get the service's placeholder.
+
+        Defaults to the service's placeholder.
+        """
+        return pulumi.get(self, "output_topic_pattern")
+
+    @output_topic_pattern.setter
+    def output_topic_pattern(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "output_topic_pattern", value)
 
     @_builtins.property
     @pulumi.getter
@@ -425,6 +441,10 @@ class Transform(pulumi.CustomResource):
                
                Defaults to "Any".
         :param pulumi.Input[_builtins.str] input_topic_pattern: Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\\\.public\\\\..*`.
+               Required for `topic_router`; left out, other types get the service's placeholder, to be set later (as the web
+               console and the Terraform provider leave it).
+               
+               Defaults to the service's placeholder.
         :param pulumi.Input[_builtins.str] name: The name on the service (config `transforms.name`), unique per service. Leave it out to get `<resource
                name>-<7 random characters>`. Changes in place.
                
@@ -437,7 +457,10 @@ class Transform(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
                
                Defaults to "Any".
-        :param pulumi.Input[_builtins.str] output_topic_pattern: Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`).
+        :param pulumi.Input[_builtins.str] output_topic_pattern: Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`). Required for
+               `topic_router`; left out, other types get the service's placeholder.
+               
+               Defaults to the service's placeholder.
         :param pulumi.Input[_builtins.int] parallelism: Parallel tasks of the job (config `transforms.input.job.parallelism`): 1 to 20 (`topic_router`: 1 to 100).
                
                Defaults to 5.
@@ -513,14 +536,10 @@ class Transform(pulumi.CustomResource):
             __props__.__dict__["deploy_timeout_seconds"] = deploy_timeout_seconds
             __props__.__dict__["implementation"] = implementation
             __props__.__dict__["input_format"] = input_format
-            if input_topic_pattern is None and not opts.urn:
-                raise TypeError("Missing required property 'input_topic_pattern'")
             __props__.__dict__["input_topic_pattern"] = input_topic_pattern
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["output_format"] = output_format
-            if output_topic_pattern is None and not opts.urn:
-                raise TypeError("Missing required property 'output_topic_pattern'")
             __props__.__dict__["output_topic_pattern"] = output_topic_pattern
             __props__.__dict__["parallelism"] = parallelism
             __props__.__dict__["replay_window"] = replay_window
@@ -666,6 +685,10 @@ class Transform(pulumi.CustomResource):
     def input_topic_pattern(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Topics to read, as a pattern (config `transforms.input.topic.pattern`), e.g. `source_abc\\\\.public\\\\..*`.
+        Required for `topic_router`; left out, other types get the service's placeholder, to be set later (as the web
+        console and the Terraform provider leave it).
+
+        Defaults to the service's placeholder.
         """
         return pulumi.get(self, "input_topic_pattern")
 
@@ -730,7 +753,10 @@ class Transform(pulumi.CustomResource):
     @pulumi.getter(name="outputTopicPattern")
     def output_topic_pattern(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`).
+        Topics to write, as a replacement pattern (config `transforms.output.topic.pattern`). Required for
+        `topic_router`; left out, other types get the service's placeholder.
+
+        Defaults to the service's placeholder.
         """
         return pulumi.get(self, "output_topic_pattern")
 

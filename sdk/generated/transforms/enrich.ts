@@ -22,15 +22,15 @@ export interface EnrichTransformArgs extends Omit<
   /**
    * Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
    *
-   * Changes in place.
+   * @default `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`
    */
-  inputTopicPattern: pulumi.Input<string>;
+  inputTopicPattern?: pulumi.Input<string>;
   /**
    * Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
    *
-   * Changes in place.
+   * @default `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`
    */
-  outputTopicPattern: pulumi.Input<string>;
+  outputTopicPattern?: pulumi.Input<string>;
   /**
    * Parallel tasks of the job (config key `transforms.input.job.parallelism`).
    *

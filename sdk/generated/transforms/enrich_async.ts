@@ -20,18 +20,6 @@ export interface EnrichAsyncTransformArgs extends Omit<
   | "implementation"
 > {
   /**
-   * Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
-   *
-   * Changes in place.
-   */
-  inputTopicPattern: pulumi.Input<string>;
-  /**
-   * Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
-   *
-   * Changes in place.
-   */
-  outputTopicPattern: pulumi.Input<string>;
-  /**
    * Async timeout ms (config key `transforms.async.timeout.ms`).
    *
    * @default `1000`
@@ -45,6 +33,18 @@ export interface EnrichAsyncTransformArgs extends Omit<
    * @default `10`
    */
   asyncCapacity?: pulumi.Input<number>;
+  /**
+   * Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
+   *
+   * @default `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`
+   */
+  inputTopicPattern?: pulumi.Input<string>;
+  /**
+   * Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
+   *
+   * @default `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`
+   */
+  outputTopicPattern?: pulumi.Input<string>;
   /**
    * How input records are serialized (config key `transforms.input.serialization.format`).
    *

@@ -20,23 +20,23 @@ export interface SqlJoinTransformArgs extends Omit<
   | "implementation"
 > {
   /**
-   * Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
-   *
-   * Changes in place.
-   */
-  inputTopicPattern: pulumi.Input<string>;
-  /**
-   * Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
-   *
-   * Changes in place.
-   */
-  outputTopicPattern: pulumi.Input<string>;
-  /**
    * Topic TTL (config key `transforms.topic.ttl`).
    *
    * @default `""`
    */
   topicTtl?: pulumi.Input<string>;
+  /**
+   * Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
+   *
+   * @default `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`
+   */
+  inputTopicPattern?: pulumi.Input<string>;
+  /**
+   * Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
+   *
+   * @default `"placeholder-output-replacement-pattern-to-be-revised-during-implementation"`
+   */
+  outputTopicPattern?: pulumi.Input<string>;
   /**
    * How input records are serialized (config key `transforms.input.serialization.format`).
    *
