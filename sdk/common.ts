@@ -6,7 +6,8 @@ export interface ManagedArgs {
    * Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
    * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
    * the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-   * for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+   * for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+   * cannot work (it does through the provider plugin).
    * @default none: the object is created
    */
   adopt?: pulumi.Input<string>;

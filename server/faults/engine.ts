@@ -7,6 +7,7 @@ import { parseFaultSpec, type FaultSpec } from "./spec";
 export type FaultAction =
   | { kind: "none"; latencyMs: number }
   | { kind: "drop"; latencyMs: number }
+  | { kind: "lose"; latencyMs: number }
   | { kind: "status"; status: number; retryAfterSeconds?: number; latencyMs: number };
 
 // mulberry32: tiny, fast and good enough for fault sampling.
@@ -83,6 +84,7 @@ export class FaultEngine {
         latencyMs += lo + (hi - lo) * this.random();
       }
       if (rule.drop > 0 && this.random() < rule.drop) return { kind: "drop", latencyMs };
+      if (rule.lose > 0 && this.random() < rule.lose) return { kind: "lose", latencyMs };
       for (const text of rule.statuses) {
         if (this.random() >= text.p) continue;
         const status =

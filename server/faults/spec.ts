@@ -2,7 +2,7 @@
  * Fault spec syntax (documented in docs/local-server.md):
  * SPEC  := RULE (";" RULE)*
  * RULE  := ITEM ("," ITEM)*
- * ITEM  := 5xx=P | <500..599>=P | 429=P | 403=P | drop=P | latency=D | latency=D-D | retry-after=SECONDS
+ * ITEM  := 5xx=P | <500..599>=P | 429=P | 403=P | drop=P | lose=P | latency=D | latency=D-D | retry-after=SECONDS
  * | path=GLOB("|"GLOB)* | method=M("|"M)* | seed=N | ttl=D
  * | kc=P | kc-window=D | kc-status=N | pending-update=D | slow-delete=D | read-lag=D
  * P is a probability in [0, 1]; D a duration like 25ms, 2s or a bare number of milliseconds. `seed` and `ttl`
@@ -22,6 +22,8 @@
 export interface FaultRule {
   statuses: Array<{ status: number | "5xx"; p: number }>;
   drop: number;
+  /** The request is carried out and committed, then the connection is closed before the answer (a lost answer). */
+  lose: number;
   latency: [number, number] | null;
   retryAfterSeconds: number;
   paths: RegExp[];
@@ -77,6 +79,7 @@ export function parseFaultSpec(text: string | undefined): FaultSpec {
     const rule: FaultRule = {
       statuses: [],
       drop: 0,
+      lose: 0,
       latency: null,
       retryAfterSeconds: 1,
       paths: [],
@@ -92,6 +95,7 @@ export function parseFaultSpec(text: string | undefined): FaultSpec {
       if (key === "5xx") rule.statuses.push({ status: "5xx", p: probability(key, value) });
       else if (/^(403|429|5\d\d)$/.test(key)) rule.statuses.push({ status: Number(key), p: probability(key, value) });
       else if (key === "drop") rule.drop = probability(key, value);
+      else if (key === "lose") rule.lose = probability(key, value);
       else if (key === "latency") {
         const [a, b] = value.split("-");
         const lo = parseDuration(a);

@@ -34,6 +34,8 @@ export interface AppDeps {
 }
 
 const callers = new WeakMap<FastifyRequest, Caller>();
+/** Requests whose answer a `lose` fault throws away after they are carried out. */
+const losing = new WeakSet<FastifyRequest>();
 
 /** The authenticated caller of a request (local routes scope their objects to its service). */
 export function callerOf(request: FastifyRequest): Caller | undefined {
@@ -118,9 +120,11 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
   });
   // A 2xx only after its change is committed: every answer (routes, local switches, errors) passes here before a
   // byte is sent; a change that cannot be stored turns the answer into a 503.
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", async (request, reply, payload) => {
     try {
       deps.store.commit();
+      // `lose` fault: done and stored, but the answer never arrives.
+      if (losing.has(request)) request.raw.socket.destroy();
       return payload;
     } catch (error) {
       if (!(error instanceof StoreWriteError)) throw error;
@@ -193,6 +197,7 @@ async function admit(deps: AppDeps, request: FastifyRequest, reply: FastifyReply
   }
   const fault = deps.faults.decide(request.method, path);
   if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+  if (fault.kind === "lose") losing.add(request);
   if (fault.kind === "drop") {
     deps.stats.record({ method: request.method, path, status: 0 });
     reply.hijack();

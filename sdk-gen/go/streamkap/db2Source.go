@@ -22,7 +22,8 @@ type Db2Source struct {
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+	// cannot work (it does through the provider plugin).
 	//
 	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
@@ -274,7 +275,8 @@ type db2SourceArgs struct {
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+	// cannot work (it does through the provider plugin).
 	//
 	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
@@ -442,7 +444,8 @@ type Db2SourceArgs struct {
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+	// cannot work (it does through the provider plugin).
 	//
 	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
@@ -645,7 +648,8 @@ func (o Db2SourceOutput) ToDb2SourceOutputWithContext(ctx context.Context) Db2So
 // Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+// cannot work (it does through the provider plugin).
 //
 // Defaults to none: the object is created.
 func (o Db2SourceOutput) Adopt() pulumi.StringPtrOutput {

@@ -19,7 +19,8 @@ type Pipeline struct {
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+	// cannot work (it does through the provider plugin).
 	//
 	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
@@ -139,7 +140,8 @@ type pipelineArgs struct {
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+	// cannot work (it does through the provider plugin).
 	//
 	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
@@ -196,7 +198,8 @@ type PipelineArgs struct {
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+	// cannot work (it does through the provider plugin).
 	//
 	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
@@ -288,7 +291,8 @@ func (o PipelineOutput) ToPipelineOutputWithContext(ctx context.Context) Pipelin
 // Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+// cannot work (it does through the provider plugin).
 //
 // Defaults to none: the object is created.
 func (o PipelineOutput) Adopt() pulumi.StringPtrOutput {

@@ -22,7 +22,8 @@ type PostgresqlSource struct {
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+	// cannot work (it does through the provider plugin).
 	//
 	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
@@ -366,7 +367,8 @@ type postgresqlSourceArgs struct {
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+	// cannot work (it does through the provider plugin).
 	//
 	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
@@ -629,7 +631,8 @@ type PostgresqlSourceArgs struct {
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+	// cannot work (it does through the provider plugin).
 	//
 	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
@@ -927,7 +930,8 @@ func (o PostgresqlSourceOutput) ToPostgresqlSourceOutputWithContext(ctx context.
 // Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+// cannot work (it does through the provider plugin).
 //
 // Defaults to none: the object is created.
 func (o PostgresqlSourceOutput) Adopt() pulumi.StringPtrOutput {

@@ -21,7 +21,8 @@ type S3Source struct {
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+	// cannot work (it does through the provider plugin).
 	//
 	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
@@ -275,7 +276,8 @@ type s3sourceArgs struct {
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+	// cannot work (it does through the provider plugin).
 	//
 	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
@@ -466,7 +468,8 @@ type S3SourceArgs struct {
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+	// cannot work (it does through the provider plugin).
 	//
 	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
@@ -692,7 +695,8 @@ func (o S3SourceOutput) ToS3SourceOutputWithContext(ctx context.Context) S3Sourc
 // Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+// cannot work (it does through the provider plugin).
 //
 // Defaults to none: the object is created.
 func (o S3SourceOutput) Adopt() pulumi.StringPtrOutput {

@@ -18,7 +18,8 @@ type Topic struct {
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+	// cannot work (it does through the provider plugin).
 	//
 	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
@@ -124,7 +125,8 @@ type topicArgs struct {
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+	// cannot work (it does through the provider plugin).
 	//
 	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
@@ -179,7 +181,8 @@ type TopicArgs struct {
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-	// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+	// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+	// cannot work (it does through the provider plugin).
 	//
 	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
@@ -269,7 +272,8 @@ func (o TopicOutput) ToTopicOutputWithContext(ctx context.Context) TopicOutput {
 // Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 // resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 // the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-// for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+// for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+// cannot work (it does through the provider plugin).
 //
 // Defaults to none: the object is created.
 func (o TopicOutput) Adopt() pulumi.StringPtrOutput {

@@ -75,7 +75,8 @@ class Db2SourceArgs:
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-               for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+               cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
@@ -353,7 +354,8 @@ class Db2SourceArgs:
         Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-        for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+        for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+        cannot work (it does through the provider plugin).
 
         Defaults to none: the object is created.
         """
@@ -861,7 +863,8 @@ class Db2Source(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-               for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+               cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
@@ -1200,7 +1203,8 @@ class Db2Source(pulumi.CustomResource):
         Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-        for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+        for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+        cannot work (it does through the provider plugin).
 
         Defaults to none: the object is created.
         """

@@ -63,7 +63,8 @@ class ElasticsearchSourceArgs:
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-               for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+               cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] datetime_field_value: Datetime field value (config key `datetime.field.value`).
@@ -281,7 +282,8 @@ class ElasticsearchSourceArgs:
         Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-        for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+        for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+        cannot work (it does through the provider plugin).
 
         Defaults to none: the object is created.
         """
@@ -760,7 +762,8 @@ class ElasticsearchSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-               for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+               cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] datetime_field_name: Datetime field name (config key `datetime.field.name`).
@@ -1066,7 +1069,8 @@ class ElasticsearchSource(pulumi.CustomResource):
         Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-        for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+        for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+        cannot work (it does through the provider plugin).
 
         Defaults to none: the object is created.
         """

@@ -64,7 +64,8 @@ class ShopifyWebhookSourceArgs:
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-               for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+               cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] api_key: API key (config key `api.key`).
@@ -279,7 +280,8 @@ class ShopifyWebhookSourceArgs:
         Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-        for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+        for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+        cannot work (it does through the provider plugin).
 
         Defaults to none: the object is created.
         """
@@ -861,7 +863,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-               for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+               cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] api_key: API key (config key `api.key`).
@@ -1192,7 +1195,8 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-        for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+        for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+        cannot work (it does through the provider plugin).
 
         Defaults to none: the object is created.
         """

@@ -38,7 +38,8 @@ class TopicArgs:
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-               for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+               cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
         :param pulumi.Input['CleanupPolicy'] cleanup_policy: `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
@@ -107,7 +108,8 @@ class TopicArgs:
         Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-        for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+        for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+        cannot work (it does through the provider plugin).
 
         Defaults to none: the object is created.
         """
@@ -299,7 +301,8 @@ class Topic(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-               for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+               cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
         :param pulumi.Input['CleanupPolicy'] cleanup_policy: `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
@@ -440,7 +443,8 @@ class Topic(pulumi.CustomResource):
         Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-        for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+        for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+        cannot work (it does through the provider plugin).
 
         Defaults to none: the object is created.
         """

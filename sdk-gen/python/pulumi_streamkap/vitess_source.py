@@ -79,7 +79,8 @@ class VitessSourceArgs:
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-               for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+               cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
@@ -374,7 +375,8 @@ class VitessSourceArgs:
         Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-        for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+        for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+        cannot work (it does through the provider plugin).
 
         Defaults to none: the object is created.
         """
@@ -885,7 +887,8 @@ class VitessSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-               for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+               for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+               cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
@@ -1234,7 +1237,8 @@ class VitessSource(pulumi.CustomResource):
         Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
         resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
         the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
-        for bringing objects made in the web console under Pulumi (`pulumi import` does not work for this provider).
+        for bringing objects made in the web console under Pulumi with the TypeScript classes, where `pulumi import`
+        cannot work (it does through the provider plugin).
 
         Defaults to none: the object is created.
         """
