@@ -15,6 +15,7 @@ import {
   snapshotStatuses,
   sourceTopics,
   topicDbId,
+  topicKey,
   type WireEntityType,
   wireEntityType,
   wireEntityTypes,
@@ -151,6 +152,21 @@ export function renderTopicSummary(ctx: ApiContext, topic: StoredTopic) {
   };
 }
 
+const dayMs = 86_400_000;
+
+/**
+ * The listing's `messages_7d` and `messages_30d` (TF internal/api/topic.go TopicDetails, topic_test.go:95-118):
+ * the records written in the last 7 and 30 days that the topic still keeps.
+ */
+function recentMessages(ctx: ApiContext, topic: StoredTopic): { messages_7d: number; messages_30d: number } {
+  const key = topicKey(topic.serviceId, topic.id);
+  const since = (days: number) => {
+    const first = ctx.store.firstOffsetAtOrAfter(key, Date.now() - days * dayMs);
+    return first === undefined ? 0 : ctx.store.countMessages(key, first);
+  };
+  return { messages_7d: since(7), messages_30d: since(30) };
+}
+
 /**
  * GET /topics/{id} (TopicDetailsWithKafka, TF topic.go:21-43,131-152): the summary plus `tags` and `kafka`,
  * with the partition count at `kafka.partitions.count` (no top-level partition_count, topic.go:27-29) and the
@@ -253,7 +269,10 @@ export const topicRoutes: RouteDef[] = [
         (topic) => !needle || topic.name.toLowerCase().includes(needle) || topic.id.toLowerCase().includes(needle),
       )
       .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
-    return paginate(items, snapshot.page, snapshot.page_size, (topic) => renderTopicSummary(ctx, topic));
+    return paginate(items, snapshot.page, snapshot.page_size, (topic) => ({
+      ...renderTopicSummary(ctx, topic),
+      ...recentMessages(ctx, topic),
+    }));
   }),
   route("GET", "/topics/:topic_id", (ctx) =>
     renderTopicDetails(ctx, own(ctx), parseQuery(detailQuery, ctx.query).detailed === "true"),

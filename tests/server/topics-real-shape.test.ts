@@ -43,7 +43,16 @@ test("S21: /topics/details items are {id, name, entity{entity_type, entity_id, â
   const r = await client.get(`/topics/details?entity_id=${s.id}`);
   expect(r.body.result).toHaveLength(2);
   const item = r.body.result.find((t: { name: string }) => t.name === "public.orders");
-  expect(Object.keys(item).sort()).toEqual(["entity", "id", "name", "prefix", "serialization"]);
+  // TF internal/api/topic.go TopicDetails and topic_test.go:95-118 add the recent message counts.
+  expect(Object.keys(item).sort()).toEqual([
+    "entity",
+    "id",
+    "messages_30d",
+    "messages_7d",
+    "name",
+    "prefix",
+    "serialization",
+  ]);
   expect(item).toMatchObject({
     id: `source_${s.id}.public.orders`,
     name: "public.orders",
