@@ -127,3 +127,22 @@ test("the runtime hands the engine reasons without a property, so the engine nev
   const outcome = await runtimeCheck("source:postgresql", undefined, { ...postgres, databasePassword: 12345678 });
   expect(outcome.failures).toEqual([{ property: "", reason: "`databasePassword`: must be a string" }]);
 });
+
+test("27.6: a setting the service dropped is refused with a note to remove it, in the generic and typed classes", () => {
+  const config = {
+    "database.hostname.user.defined": "sql.example.com",
+    "database.user": "streamkap",
+    "database.password": "pw-never-shown",
+    "database.dbname": "shop",
+    "schema.include.list": "dbo",
+    "table.include.list.user.defined": "dbo.orders",
+    "streamkap.snapshot.large.table.threshold": 1000,
+  };
+  expect(reasons("source", { name: "sql", connector: "sqlserveraws", config })).toContain(
+    '`config["streamkap.snapshot.large.table.threshold"]` is no longer a setting of the sqlserveraws source ' +
+      "connector: the service dropped it (Terraform provider 3.0.0-beta.22). Remove it from the program",
+  );
+  // The typed class has no input for it any more: the name is refused as unknown.
+  const typed = reasons("source:sqlserveraws", { name: "sql", snapshotLargeTableThreshold: 1000 });
+  expect(typed.join("\n")).toContain("snapshotLargeTableThreshold");
+});
