@@ -160,6 +160,8 @@ const dayMs = 86_400_000;
  */
 function recentMessages(ctx: ApiContext, topic: StoredTopic): { messages_7d: number; messages_30d: number } {
   const key = topicKey(topic.serviceId, topic.id);
+  // Most topics keep no records: no query for them.
+  if (!(ctx.store.state.topicData[key]?.retainedRecords ?? 0)) return { messages_7d: 0, messages_30d: 0 };
   const since = (days: number) => {
     const first = ctx.store.firstOffsetAtOrAfter(key, Date.now() - days * dayMs);
     return first === undefined ? 0 : ctx.store.countMessages(key, first);
