@@ -64,11 +64,14 @@ export const kafkaAcl = z.object({
 export const kafkaUsername = z.string().min(1).max(24).regex(usernamePattern);
 export const kafkaPassword = z.string().min(12).max(128);
 
+/** A Kafka user's ACLs, however the user is made: bounded, so no body makes every later answer huge (N4). */
+export const kafkaAclList = z.array(kafkaAcl).max(1000);
+
 export const kafkaUserCreateBody = z.object({
   username: kafkaUsername,
   password: kafkaPassword,
   whitelist_ips: whitelist.optional(),
-  kafka_acls: z.array(kafkaAcl).max(1000).default([]),
+  kafka_acls: kafkaAclList.default([]),
   is_create_schema_registry: z.boolean().default(false),
   created_from: z.enum(["terraform", "web", "api"]).default("api"),
 });
@@ -77,7 +80,7 @@ export const kafkaUserCreateBody = z.object({
 export const kafkaUserUpdateBody = z.object({
   password: kafkaPassword.optional(),
   whitelist_ips: whitelist.optional(),
-  kafka_acls: z.array(kafkaAcl).max(1000).optional(),
+  kafka_acls: kafkaAclList.optional(),
   is_create_schema_registry: z.boolean().optional(),
 });
 

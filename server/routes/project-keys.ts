@@ -7,7 +7,7 @@ import { HttpError } from "../core/errors";
 import { nowIso, objectId, secretString } from "../core/ids";
 import { parseBody } from "../core/validate";
 import { mustOwn, ownedIn, route, type ApiContext, type RouteDef } from "../http/context";
-import { kafkaAcl, kafkaPassword, kafkaUsername, kafkaUsernameHolder, whitelist } from "../domain/kafka-users";
+import { kafkaAclList, kafkaPassword, kafkaUsername, kafkaUsernameHolder, whitelist } from "../domain/kafka-users";
 import { maskedValue } from "../domain/config";
 import { assertGrantable, permissionsOf } from "../http/permissions";
 import { allPermissions, fixedRoles, roleByKeyOrId } from "../domain/roles";
@@ -20,14 +20,13 @@ const toolProfiles = ["full", "read-only", "agent-operator", "infra-admin"] as c
 const listOf = <T extends z.ZodType>(item: T, most: number) => z.array(item).max(most);
 const roleList = listOf(z.string(), 100).nullish();
 const toolList = listOf(z.string().min(1).max(200), 500).optional();
-const aclList = listOf(kafkaAcl, 1000);
 // The same rules as POST /kafka-access/kafka-users: a project key's Kafka user is a Kafka user of the service.
 const kafkaConfig = z
   .object({
     username: kafkaUsername,
     password: kafkaPassword.optional(),
     whitelist_ips: whitelist.nullish(),
-    kafka_acls: aclList.default([]),
+    kafka_acls: kafkaAclList.default([]),
     is_create_schema_registry: z.boolean().default(false),
   })
   .loose();
@@ -51,7 +50,7 @@ const patchBody = z
     description: z.string().max(1000).nullish(),
     role_ids: roleList,
     permission_ids: roleList,
-    kafka_acls: aclList.optional(),
+    kafka_acls: kafkaAclList.optional(),
     whitelist_ips: whitelist.nullish(),
     kafka_config: kafkaConfig.nullish(),
     kafka_password: kafkaPassword.optional(),

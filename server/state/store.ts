@@ -149,12 +149,22 @@ export class Store {
    */
   commit(): void {
     if ((!this.dirty && !this.tracker.pending) || this.closed) return;
+    this.commitChanges();
+  }
+
+  /**
+   * Writes the records changed since the last commit, with `alsoWrite`'s statements, in one transaction. When the
+   * store refuses it, nothing is applied: memory goes back to what was last committed, and reads keep working (N2).
+   */
+  private commitChanges(alsoWrite?: () => void): void {
     const touched = this.tracker.take();
     const changes = this.pendingChanges(touched);
     try {
-      this.transaction(() => this.write(changes));
+      this.transaction(() => {
+        this.write(changes);
+        alsoWrite?.();
+      });
     } catch (error) {
-      // Not stored, so not applied: memory goes back to what was last committed, and reads keep working (N2).
       this.rollBack(touched);
       throw error;
     }
@@ -224,22 +234,11 @@ export class Store {
       retainedRecords: current.retainedRecords + 1,
       retainedBytes: current.retainedBytes + record.bytes,
     };
-    const touched = this.tracker.take();
-    const changes = this.pendingChanges(touched);
-    try {
-      this.transaction(() => {
-        this.write(changes);
-        this.statements.insertMessage.run(topicKey, offset, 0, keyText, valueText, timestamp, record.bytes);
-        this.trim(topicKey, next, retention);
-        this.statements.upsert.topicData.run(topicKey, JSON.stringify(next));
-      });
-    } catch (error) {
-      this.rollBack(touched);
-      throw error;
-    }
-    this.remember(changes);
-    this.dirty = false;
-    this.wholeState = false;
+    this.commitChanges(() => {
+      this.statements.insertMessage.run(topicKey, offset, 0, keyText, valueText, timestamp, record.bytes);
+      this.trim(topicKey, next, retention);
+      this.statements.upsert.topicData.run(topicKey, JSON.stringify(next));
+    });
     this.state.topicData[topicKey] = next;
     this.tracker.take(); // just stored
     this.committed.get("topicData")?.set(topicKey, JSON.stringify(next));
