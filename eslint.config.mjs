@@ -40,6 +40,41 @@ export default tseslint.config(
     },
   },
   {
+    // The lifecycle procedures sit below the kinds: a kind hands them what they need (docs/architecture.md).
+    files: ["provider/lifecycle/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)kinds(/|$)",
+              message: "provider/lifecycle imports only the engine and the client; the kind passes what it needs.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The plugin serves Pulumi's protocol with its own code: it runs on no copy of @pulumi/pulumi a user installed,
+    // and leans on no other package's internals (docs/architecture.md).
+    files: ["provider/plugin/**/*.ts", "provider/protocol/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(@pulumi/|google-protobuf)",
+              message: "The plugin speaks Pulumi's protocol through provider/protocol, never through @pulumi/pulumi.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The local server imitates the service on its own; of the house it reads only the catalogue, as data.
     files: ["server/**/*.ts", "catalogue/**/*.ts"],
     rules: {

@@ -77,3 +77,21 @@ export function displayName(code: string): string {
 function capitalizedWords(code: string): string[] {
   return code.split("_").map((word) => word.charAt(0).toUpperCase() + word.slice(1));
 }
+
+/**
+ * The type names of settings many connectors share with the same allowed values: the package schema (and every
+ * SDK made from it) has one enum for each, by this name. A setting not listed here is typed per connector
+ * (`RedisSourceMode`). A listed setting whose values come to differ in one connector stops the schema generator,
+ * so that connector's setting gets a name of its own on purpose.
+ */
+export const sharedSettingTypeNames: Readonly<Record<string, string>> = {
+  "transforms.OversizedRecords.oversized.field.behavior": "OversizedFieldBehavior",
+  "transforms.MarkColumnsAsRequired.null.sentinel.mode": "NullSentinelMode",
+  "schema.evolution": "SchemaEvolutionMode",
+  "binary.handling.mode": "BinaryHandlingMode",
+  "insert.mode": "InsertMode",
+  "primary.key.mode.user.defined": "PrimaryKeyMode",
+  "ingestion.mode": "IngestionMode",
+  "file.compression.type": "FileCompressionType",
+  "camel.source.payload.router.unknown.type.behavior": "UnknownPayloadTypeBehavior",
+};

@@ -15,7 +15,16 @@ function publishedPaths(): string[] {
   return ["package.json", ...(manifest.files ?? ["dist/"])];
 }
 
-export function installPackageCopy(projectDir: string): void {
+export interface InstallOptions {
+  /**
+   * A directory holding another @pulumi/pulumi (e.g. `node_modules/pulumi-range-lowest`, an npm alias) to link as
+   * the project's `@pulumi/pulumi`, so the package can be run against each end of its peer range without a
+   * second checkout.
+   */
+  pulumiFrom?: string;
+}
+
+export function installPackageCopy(projectDir: string, options: InstallOptions = {}): void {
   const modules = path.join(projectDir, "node_modules");
   const target = path.join(modules, "pulumi-streamkap");
   fs.mkdirSync(target, { recursive: true });
@@ -23,8 +32,20 @@ export function installPackageCopy(projectDir: string): void {
     const from = path.join(repoRoot, published);
     if (fs.existsSync(from)) fs.cpSync(from, path.join(target, published), { recursive: true });
   }
-  for (const entry of fs.readdirSync(path.join(repoRoot, "node_modules"))) {
+  const repoModules = path.join(repoRoot, "node_modules");
+  for (const entry of fs.readdirSync(repoModules)) {
     if (entry === "pulumi-streamkap" || entry.startsWith(".")) continue;
-    fs.symlinkSync(path.join(repoRoot, "node_modules", entry), path.join(modules, entry), "dir");
+    if (entry === "@pulumi" && options.pulumiFrom) {
+      // @pulumi is a scope, not a package: linking it whole would bring the checkout's own @pulumi/pulumi along,
+      // so the scope is made real here and only its `pulumi` entry points elsewhere.
+      const scope = path.join(modules, entry);
+      fs.mkdirSync(scope);
+      for (const scoped of fs.readdirSync(path.join(repoModules, entry))) {
+        const from = scoped === "pulumi" ? path.resolve(options.pulumiFrom) : path.join(repoModules, entry, scoped);
+        fs.symlinkSync(from, path.join(scope, scoped), "dir");
+      }
+      continue;
+    }
+    fs.symlinkSync(path.join(repoModules, entry), path.join(modules, entry), "dir");
   }
 }

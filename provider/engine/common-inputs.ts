@@ -28,7 +28,7 @@ export function durationMs(text: string): number | undefined {
  */
 export const commonInputsSchema = z.strictObject({
   adopt: z.string().min(1, 'must be an object id or "byName"').optional(),
-  onDrift: z.enum(["overwrite", "fail"]).optional(),
+  onDrift: z.enum(["overwrite", "fail"]).meta({ title: "DriftAction" }).optional(),
   namePrefix: z.string().min(1).max(240).optional(),
   nameSeed: z
     .string()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { alertChannels, alertCredentialChannels, alertEntityTypes, alertTypes } from "../../catalogue/wire-values";
 import { type AlertSubscriberRecord, alertSubscriberRecord, anyBody } from "../client/responses";
 import {
   type CheckFailure,
@@ -14,37 +15,32 @@ import { changedBeyond, compact, isPlainObject, semanticEqual } from "../engine/
 import { LifecycleError } from "../lifecycle/converge";
 import { liveSetting } from "./live-values";
 
-/** The alerts a subscriber can be told of, and the objects they concern (DOCS summarise-alert). */
-export const alertTypes = [
-  "connector_status",
-  "latency",
-  "lag",
-  "no_records",
-  "dlq",
-  "json_column_detected",
-  "transform_status",
-] as const;
-export const alertEntityTypes = ["sources", "destinations", "pipelines"] as const;
-/** The channels alerts reach (docs.streamkap.com/alerts); all but `email` need credentials of their own. */
-export const alertChannels = ["email", "slack", "teams", "discord", "mattermost", "webhook"] as const;
-const credentialChannels = ["slack", "teams", "discord", "mattermost", "webhook"] as const;
 /** The input only `converge` acts on (connecting channels): a change to it alone sends no subscriber update. */
 const convergeOnly: ReadonlySet<string> = new Set(["channels"]);
-type CredentialChannel = (typeof credentialChannels)[number];
+type CredentialChannel = (typeof alertCredentialChannels)[number];
 
-const preferenceSchema = z.strictObject({
-  alert: z.enum(alertTypes, { error: `must be one of ${alertTypes.join(", ")}` }),
-  channels: z
-    .array(z.enum(alertChannels, { error: `must be one of ${alertChannels.join(", ")}` }))
-    .min(1, "must list at least one channel"),
-  entityType: z.enum(alertEntityTypes, { error: `must be one of ${alertEntityTypes.join(", ")}` }).optional(),
-  entityIds: z.array(z.string().min(1)).min(1, "must list at least one id, or be left out for all").optional(),
-});
+const preferenceSchema = z
+  .strictObject({
+    alert: z.enum(alertTypes, { error: `must be one of ${alertTypes.join(", ")}` }).meta({ title: "AlertType" }),
+    channels: z
+      .array(
+        z.enum(alertChannels, { error: `must be one of ${alertChannels.join(", ")}` }).meta({ title: "AlertChannel" }),
+      )
+      .min(1, "must list at least one channel"),
+    entityType: z
+      .enum(alertEntityTypes, { error: `must be one of ${alertEntityTypes.join(", ")}` })
+      .meta({ title: "AlertEntityType" })
+      .optional(),
+    entityIds: z.array(z.string().min(1)).min(1, "must list at least one id, or be left out for all").optional(),
+  })
+  .meta({ title: "AlertPreference" });
 type Preference = z.infer<typeof preferenceSchema>;
 
-const webhook = z.strictObject({
-  webhookUrl: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }),
-});
+const webhook = z
+  .strictObject({
+    webhookUrl: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }),
+  })
+  .meta({ title: "AlertWebhook" });
 
 export const alertSubscriberInputsSchema = z.strictObject({
   subscriberId: z.string().min(1, "must not be empty").max(255, "must be at most 255 characters"),
@@ -52,7 +48,8 @@ export const alertSubscriberInputsSchema = z.strictObject({
   name: z.string().max(255, "must be at most 255 characters").optional(),
   preferences: z.array(preferenceSchema),
   channels: z
-    .strictObject(Object.fromEntries(credentialChannels.map((channel) => [channel, webhook.optional()])))
+    .strictObject(Object.fromEntries(alertCredentialChannels.map((channel) => [channel, webhook.optional()])))
+    .meta({ title: "AlertChannels" })
     .optional(),
 });
 export type AlertSubscriberInputs = z.infer<typeof alertSubscriberInputsSchema> & JsonObject;
@@ -139,7 +136,7 @@ async function convergeChannels(
   const connected = new Set(live.channels ?? []);
   const path = `${self.path}/credentials`;
   try {
-    for (const channel of credentialChannels) {
+    for (const channel of alertCredentialChannels) {
       const wanted = declared[channel];
       if (wanted !== undefined && (!semanticEqual(before[channel], wanted) || !connected.has(channel))) {
         const body = { channel, credentials: { webhook_url: wanted.webhookUrl } };
@@ -189,7 +186,9 @@ export const alertSubscriberKind: KindDescription<AlertSubscriberInputs, AlertSu
     deleteRequest: (id, last) => {
       const path = `/alerts/subscribers/${encodeURIComponent(id)}`;
       const channels = last.channels;
-      const declared = credentialChannels.filter((channel) => isPlainObject(channels) && channels[channel] != null);
+      const declared = alertCredentialChannels.filter(
+        (channel) => isPlainObject(channels) && channels[channel] != null,
+      );
       return [
         ...declared.map((channel) => ({
           method: "DELETE" as const,

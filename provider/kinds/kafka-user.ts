@@ -2,28 +2,11 @@ import { isIP } from "node:net";
 
 import { z } from "zod";
 
+import { kafkaAclOperations, kafkaAclPatternTypes, kafkaAclResources } from "../../catalogue/wire-values";
 import { type KafkaUserRecord, kafkaUserRecord } from "../client/responses";
 import { inputSchema, type JsonObject, type KindDescription } from "../engine/kind";
 import { compact, semanticEqual } from "../engine/values";
 import { liveSet, liveSetting, splitList } from "./live-values";
-
-/**
- * The allowed values, as the reference client validates them (TF internal/resource/kafka_user/kafka_user.go) and,
- * for ACL resource types, as the Kafka Access guide lists them (docs.streamkap.com/kafka-access).
- */
-export const kafkaAclOperations = [
-  "ALL",
-  "ALTER",
-  "ALTER_CONFIGS",
-  "CREATE",
-  "DELETE",
-  "DESCRIBE",
-  "DESCRIBE_CONFIGS",
-  "READ",
-  "WRITE",
-] as const;
-export const kafkaAclPatternTypes = ["LITERAL", "PREFIXED"] as const;
-export const kafkaAclResources = ["TOPIC", "GROUP", "CLUSTER", "TRANSACTIONAL_ID", "DELEGATION_TOKEN"] as const;
 
 /** The service stores the allowed addresses as one comma-separated text of at most this many characters. */
 const whitelistMaxLength = 1000;
@@ -48,12 +31,22 @@ const address = z.string().superRefine((value, context) => {
 });
 
 /** One ACL rule, as a Kafka user and a project key's Kafka access take it. */
-export const kafkaAclSchema = z.strictObject({
-  topic: z.string().min(1, "must not be empty"),
-  operation: z.enum(kafkaAclOperations, { error: `must be one of ${kafkaAclOperations.join(", ")}` }),
-  patternType: z.enum(kafkaAclPatternTypes, { error: "must be LITERAL or PREFIXED" }).optional(),
-  resource: z.enum(kafkaAclResources, { error: `must be one of ${kafkaAclResources.join(", ")}` }).optional(),
-});
+export const kafkaAclSchema = z
+  .strictObject({
+    topic: z.string().min(1, "must not be empty"),
+    operation: z
+      .enum(kafkaAclOperations, { error: `must be one of ${kafkaAclOperations.join(", ")}` })
+      .meta({ title: "KafkaAclOperation" }),
+    patternType: z
+      .enum(kafkaAclPatternTypes, { error: "must be LITERAL or PREFIXED" })
+      .meta({ title: "KafkaAclPatternType" })
+      .optional(),
+    resource: z
+      .enum(kafkaAclResources, { error: `must be one of ${kafkaAclResources.join(", ")}` })
+      .meta({ title: "KafkaAclResourceType" })
+      .optional(),
+  })
+  .meta({ title: "KafkaAcl" });
 type AclInput = z.infer<typeof kafkaAclSchema>;
 
 /** A Kafka user's name, password and addresses, however the user is made (a Kafka user or a project key's). */

@@ -15,18 +15,22 @@ import { transformKind } from "./transform";
  * stored and echoed unchanged.
  */
 export const transformLinksSchema = z.array(
-  z.strictObject({
-    transformId: z.string().min(1, "must not be empty"),
-    topics: z.array(z.string().min(1, "must not be empty")).min(1, "must list at least one topic"),
-  }),
+  z
+    .strictObject({
+      transformId: z.string().min(1, "must not be empty"),
+      topics: z.array(z.string().min(1, "must not be empty")).min(1, "must list at least one topic"),
+    })
+    .meta({ title: "PipelineTransformLink" }),
 );
 export type PipelineTransformLinks = z.infer<typeof transformLinksSchema>;
 
 export const topicAutoDiscoverySchema = z.array(
-  z.strictObject({
-    transformId: z.string().min(1, "must not be empty"),
-    regex: z.string().min(1, "must not be empty"),
-  }),
+  z
+    .strictObject({
+      transformId: z.string().min(1, "must not be empty"),
+      regex: z.string().min(1, "must not be empty"),
+    })
+    .meta({ title: "TopicAutoDiscoveryRule" }),
 );
 export type TopicAutoDiscovery = z.infer<typeof topicAutoDiscoverySchema>;
 

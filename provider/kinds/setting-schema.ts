@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import type { CatalogueSetting } from "../../catalogue";
+import { sharedSettingTypeNames } from "../../catalogue/naming";
 import type { Json } from "../engine/kind";
 
 /** The schemas made so far: catalogue settings are parsed once, so each is built once however often it is checked. */
@@ -34,9 +35,7 @@ function buildSettingSchema(field: CatalogueSetting): z.ZodType<Json | undefined
       schema = z.boolean({ error: "must be true or false" });
       break;
     case "string":
-      schema = field.enum
-        ? z.enum(field.enum as [string, ...string[]], { error: `must be one of ${allowedValues(field.enum)}` })
-        : z.string({ error: "must be a string" });
+      schema = field.enum ? enumSchema(field, field.enum) : z.string({ error: "must be a string" });
       break;
     case "string[]":
       schema = z.array(z.string({ error: "must be a string" }), { error: "must be a list of strings" });
@@ -46,6 +45,13 @@ function buildSettingSchema(field: CatalogueSetting): z.ZodType<Json | undefined
       break;
   }
   return field.required ? schema : schema.optional();
+}
+
+/** A setting's allowed values; one many connectors share carries its declared type name (catalogue/naming.ts). */
+function enumSchema(field: CatalogueSetting, values: readonly string[]): z.ZodType<Json> {
+  const schema = z.enum(values as [string, ...string[]], { error: `must be one of ${allowedValues(values)}` });
+  const title = sharedSettingTypeNames[field.key];
+  return title ? schema.meta({ title }) : schema;
 }
 
 /** Long lists (the MySQL source takes 87 time zones) would bury the message; the SDK's TSDoc lists them all. */

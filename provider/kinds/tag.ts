@@ -1,38 +1,24 @@
 import { z } from "zod";
 
+import { customTagTypes, systemTagTypes } from "../../catalogue/wire-values";
 import { type TagRecord, tagRecord } from "../client/responses";
 import { inputSchema, type JsonObject, type KindDescription } from "../engine/kind";
 import { compact, isPlainObject, repeatedEntry } from "../engine/values";
 import { liveSet, liveSetting } from "./live-values";
 
-/**
- * The values of a tag's `type` the service accepts on a custom tag: the backend's `TagTypeEnum` (mirrored by TF
- * internal/constants/tag.go:17-28), plural, less `environment` and `general`, which are reserved for the service's
- * system tags (TF internal/resource/tag/tag.go:77-93).
- */
-export const tagTypes = [
-  "sources",
-  "destinations",
-  "pipelines",
-  "transforms",
-  "topics",
-  "services",
-  "users",
-  "tenant",
-] as const;
 /** What an unset `types` means: every kind of object a tag is put on through this provider. */
 export const defaultTagTypes = ["sources", "destinations", "pipelines", "transforms", "topics"] as const;
-const reservedTagTypes = ["environment", "general"];
 
+// A custom tag takes the custom types (catalogue/wire-values.ts); the system ones are the service's own.
 // Messages never repeat the value (check's rule for every input); a singular kind gets its plural as a hint.
 const tagType = z.string().superRefine((value, context) => {
-  if ((tagTypes as readonly string[]).includes(value)) return;
+  if ((customTagTypes as readonly string[]).includes(value)) return;
   const plural = `${value}s`;
-  const message = reservedTagTypes.includes(value)
-    ? `is reserved for the service's system tags; use one of ${tagTypes.join(", ")}`
-    : (tagTypes as readonly string[]).includes(plural)
+  const message = (systemTagTypes as readonly string[]).includes(value)
+    ? `is reserved for the service's system tags; use one of ${customTagTypes.join(", ")}`
+    : (customTagTypes as readonly string[]).includes(plural)
       ? `must be plural, as the service names kinds: did you mean \`${plural}\`?`
-      : `must be one of ${tagTypes.join(", ")}`;
+      : `must be one of ${customTagTypes.join(", ")}`;
   context.addIssue({ code: "custom", message });
 });
 

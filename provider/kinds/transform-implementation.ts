@@ -12,44 +12,48 @@ import { implementationLanguages, languageOfConfig } from "./transform-config";
  * topics, a query, the key fields of its result and how long state is kept. `language` alone is allowed too: it
  * sets `transforms.language` and leaves the code to the web console.
  */
-const sqlTable = z.strictObject({
-  name: z
-    .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must be a SQL table name: a letter or `_`, then letters, digits or `_`"),
-  topicMatcherRegex: z.string().min(1, "must not be empty"),
-  createTableSql: z.string().min(1, "must not be empty"),
-});
+const sqlTable = z
+  .strictObject({
+    name: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must be a SQL table name: a letter or `_`, then letters, digits or `_`"),
+    topicMatcherRegex: z.string().min(1, "must not be empty"),
+    createTableSql: z.string().min(1, "must not be empty"),
+  })
+  .meta({ title: "SqlTable" });
 export type SqlTable = z.infer<typeof sqlTable>;
 
 const text = z.string().min(1, "must not be empty");
 /** A day in milliseconds bounds the idle timeout; state is kept at most a year (both guesses: docs/real-api.md). */
 const dayMs = 86_400_000;
 
-export const implementationSchema = z.strictObject({
-  language: z.enum(implementationLanguages).optional(),
-  valueTransform: z.string().optional(),
-  keyTransform: z.string().optional(),
-  topicTransform: z.string().optional(),
-  mainTable: sqlTable.optional(),
-  lookupTable: sqlTable.optional(),
-  enrichSql: text.optional(),
-  inputTables: z.array(sqlTable).min(1, "must list at least one table").optional(),
-  rollupSql: text.optional(),
-  joinSql: text.optional(),
-  keyFields: z.array(text).min(1, "must name at least one field").optional(),
-  sourceIdleTimeoutMs: z.number().int("must be a whole number").min(0).max(dayMs, "must be at most a day").optional(),
-  stateTtlMs: z
-    .number()
-    .int("must be a whole number")
-    .min(1, "must be at least 1 ms")
-    .max(365 * dayMs, "must be at most a year")
-    .optional(),
-  // enrich_async's own settings, inside its implementation as the reference examples write them
-  // (TF examples/resources/streamkap_transform_enrich_async/with_implementation.tf: async_timeout_ms, async_capacity);
-  // the capacity's range is the catalogue's for `transforms.async.capacity`.
-  asyncTimeoutMs: z.number().int("must be a whole number").min(1, "must be at least 1 ms").optional(),
-  asyncCapacity: z.number().int("must be a whole number").min(1).max(50, "must be at most 50").optional(),
-});
+export const implementationSchema = z
+  .strictObject({
+    language: z.enum(implementationLanguages).meta({ title: "TransformLanguage" }).optional(),
+    valueTransform: z.string().optional(),
+    keyTransform: z.string().optional(),
+    topicTransform: z.string().optional(),
+    mainTable: sqlTable.optional(),
+    lookupTable: sqlTable.optional(),
+    enrichSql: text.optional(),
+    inputTables: z.array(sqlTable).min(1, "must list at least one table").optional(),
+    rollupSql: text.optional(),
+    joinSql: text.optional(),
+    keyFields: z.array(text).min(1, "must name at least one field").optional(),
+    sourceIdleTimeoutMs: z.number().int("must be a whole number").min(0).max(dayMs, "must be at most a day").optional(),
+    stateTtlMs: z
+      .number()
+      .int("must be a whole number")
+      .min(1, "must be at least 1 ms")
+      .max(365 * dayMs, "must be at most a year")
+      .optional(),
+    // enrich_async's own settings, inside its implementation as the reference examples write them
+    // (TF examples/resources/streamkap_transform_enrich_async/with_implementation.tf: async_timeout_ms, async_capacity);
+    // the capacity's range is the catalogue's for `transforms.async.capacity`.
+    asyncTimeoutMs: z.number().int("must be a whole number").min(1, "must be at least 1 ms").optional(),
+    asyncCapacity: z.number().int("must be a whole number").min(1).max(50, "must be at most 50").optional(),
+  })
+  .meta({ title: "TransformImplementation" });
 export type TransformImplementation = z.infer<typeof implementationSchema>;
 type Member = Exclude<keyof TransformImplementation, "language">;
 

@@ -22,18 +22,21 @@ import {
   importedImplementation,
   implementationRules,
   implementationSchema,
+  implementationWire,
   liveImplementation,
 } from "./transform-implementation";
 import { findConnector } from "../../catalogue";
 import { fieldsOf, liveValueOf } from "./typed/fields";
 
 const jsonObject = z.record(z.string(), z.json());
-const testRecord = z.strictObject({
-  topic: z.string().optional(),
-  key: jsonObject.optional(),
-  value: jsonObject.optional(),
-  timestamp: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time" }).optional(),
-});
+const testRecord = z
+  .strictObject({
+    topic: z.string().optional(),
+    key: jsonObject.optional(),
+    value: jsonObject.optional(),
+    timestamp: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time" }).optional(),
+  })
+  .meta({ title: "TransformTestRecord" });
 
 export const transformInputsSchema = z.strictObject({
   name: nameSchema,
@@ -54,9 +57,10 @@ export const transformInputsSchema = z.strictObject({
       input: z.array(testRecord).min(1, "must hold at least one record"),
       expectedOutput: z.array(testRecord),
     })
+    .meta({ title: "TransformUnitTest" })
     .optional(),
   deploy: z.boolean().optional(),
-  replayWindow: z.enum(["7d", "3d", "24h", "10m", "0"]).optional(),
+  replayWindow: z.enum(["7d", "3d", "24h", "10m", "0"]).meta({ title: "ReplayWindow" }).optional(),
   deployTimeoutSeconds: z.number().int().min(10).max(86_400).optional(),
   /** Tag ids. Absent: left as they are on the service; `[]`: none. */
   tags: z.array(z.string().min(1)).optional(),
@@ -225,7 +229,13 @@ export const transformKind: KindDescription<TransformInputs, TransformRecord> = 
       previewVersion: versionText(live.preview_version),
       liveVersion: versionText(live.live_version),
     };
-    const job = await deployTransform(self, inputs as DeployInputs, before, previous);
+    const job = await deployTransform(self, inputs as DeployInputs, before, previous, {
+      config: transformConfig(inputs),
+      previousConfig: previous === undefined ? undefined : transformConfig(previous as unknown as TransformInputs),
+      hasCode: hasImplementationContent(inputs.implementation),
+      previewDeploy: hasPreviewDeploy(inputs.type),
+      implementation: (unitTest) => implementationWire(inputs.type, inputs.implementation, unitTest),
+    });
     if (Object.keys(job).length === 0 && !hasImplementationContent(inputs.implementation)) return {};
     // The versions moved: report them as the service now has them.
     const after = await self.read();

@@ -12,29 +12,35 @@ export type ConnectorState = (typeof connectorStates)[number];
 /** A trigger: any string or number; a change of value is what counts. */
 const triggerSchema = z.union([z.string(), z.number()]);
 
-const snapshotFilterSchema = z.strictObject({
-  /** The table to filter, as the source names it, e.g. `public.orders`. */
-  table: z.string().min(1, "must name a table"),
-  /** An SQL WHERE clause (or JSON filter) selecting the rows to copy. */
-  where: z.string().min(1, "must not be empty"),
-});
+const snapshotFilterSchema = z
+  .strictObject({
+    /** The table to filter, as the source names it, e.g. `public.orders`. */
+    table: z.string().min(1, "must name a table"),
+    /** An SQL WHERE clause (or JSON filter) selecting the rows to copy. */
+    where: z.string().min(1, "must not be empty"),
+  })
+  .meta({ title: "SnapshotFilter" });
 
-export const snapshotSchema = z.strictObject({
-  /** Counts up; each raise starts one snapshot. */
-  generation: z.number().int("must be a whole number").min(0, "must not be negative"),
-  type: z.enum(["incremental", "blocking"]),
-  /** Tables (`public.orders`) or full topic ids; absent means every topic of the source. */
-  topics: z.array(z.string().min(1)).min(1, "must list at least one topic, or be left out for all").optional(),
-  filters: z.array(snapshotFilterSchema).min(1, "must list at least one filter, or be left out").optional(),
-  surrogateKey: z.string().min(1).optional(),
-});
+export const snapshotSchema = z
+  .strictObject({
+    /** Counts up; each raise starts one snapshot. */
+    generation: z.number().int("must be a whole number").min(0, "must not be negative"),
+    type: z.enum(["incremental", "blocking"]).meta({ title: "SnapshotType" }),
+    /** Tables (`public.orders`) or full topic ids; absent means every topic of the source. */
+    topics: z.array(z.string().min(1)).min(1, "must list at least one topic, or be left out for all").optional(),
+    filters: z.array(snapshotFilterSchema).min(1, "must list at least one filter, or be left out").optional(),
+    surrogateKey: z.string().min(1).optional(),
+  })
+  .meta({ title: "ConnectorSnapshot" });
 export type SnapshotInput = z.infer<typeof snapshotSchema>;
 
-export const restartTaskTriggerSchema = z.strictObject({
-  /** The task number, as the connector's `tasks` and `taskStatuses` name it. */
-  task: z.number().int("must be a whole number").min(0, "must not be negative"),
-  trigger: triggerSchema,
-});
+export const restartTaskTriggerSchema = z
+  .strictObject({
+    /** The task number, as the connector's `tasks` and `taskStatuses` name it. */
+    task: z.number().int("must be a whole number").min(0, "must not be negative"),
+    trigger: triggerSchema,
+  })
+  .meta({ title: "RestartTaskTrigger" });
 export type RestartTaskTrigger = z.infer<typeof restartTaskTriggerSchema>;
 
 /** The longest a provider step may wait for a connector: one day. */
@@ -42,7 +48,7 @@ const maxReadyTimeoutSeconds = 24 * 60 * 60;
 
 /** Spread into the connector inputs schema. */
 export const lifecycleInputsShape = {
-  state: z.enum(connectorStates).optional(),
+  state: z.enum(connectorStates).meta({ title: "ConnectorState" }).optional(),
   readyTimeoutSeconds: z
     .number()
     .int("must be a whole number of seconds")

@@ -28,19 +28,25 @@ const timeSchema = z.union([
   z.string().refine((text) => !Number.isNaN(Date.parse(text)), "must be an ISO 8601 time, e.g. 2026-11-20T08:00:00Z"),
 ]);
 
-export const offsetResetSchema = z.strictObject({
-  /** Any string or number; each change resets the offsets once. */
-  trigger: triggerSchema,
-  to: z.union([
-    z.enum(["earliest", "latest"], { error: 'must be "earliest", "latest", { timestamp } or { offset }' }),
-    z.strictObject({ timestamp: timeSchema }),
-    z.strictObject({ offset: z.number().int("must be a whole number").min(0, "must not be negative") }),
-  ]),
-  /** Tables (`public.orders`) or full topic ids; absent means every topic of the pipeline. */
-  topics: z.array(z.string().min(1)).min(1, "must list at least one topic, or be left out for all").optional(),
-  /** The destination's consumer group, when it is not `connect-destination_<destination id>`. */
-  consumerGroup: z.string().min(1, "must not be empty").optional(),
-});
+export const offsetResetSchema = z
+  .strictObject({
+    /** Any string or number; each change resets the offsets once. */
+    trigger: triggerSchema,
+    to: z.union([
+      z
+        .enum(["earliest", "latest"], { error: 'must be "earliest", "latest", { timestamp } or { offset }' })
+        .meta({ title: "OffsetResetTarget" }),
+      z.strictObject({ timestamp: timeSchema }).meta({ title: "OffsetResetToTimestamp" }),
+      z
+        .strictObject({ offset: z.number().int("must be a whole number").min(0, "must not be negative") })
+        .meta({ title: "OffsetResetToOffset" }),
+    ]),
+    /** Tables (`public.orders`) or full topic ids; absent means every topic of the pipeline. */
+    topics: z.array(z.string().min(1)).min(1, "must list at least one topic, or be left out for all").optional(),
+    /** The destination's consumer group, when it is not `connect-destination_<destination id>`. */
+    consumerGroup: z.string().min(1, "must not be empty").optional(),
+  })
+  .meta({ title: "PipelineOffsetReset" });
 export type OffsetReset = z.infer<typeof offsetResetSchema>;
 
 /** The reset a changed trigger asks for; none on create (the first value is recorded) or when unchanged. */

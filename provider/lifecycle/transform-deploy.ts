@@ -6,20 +6,30 @@ import { envelope, implementationAnswer, jobStatusAnswer, transformRecord, unitT
 import type { Json, JsonObject, KindContext, ObjectHandle } from "../engine/kind";
 import { compact, semanticEqual } from "../engine/values";
 import { describeCall, ErrorCodes, StreamkapError, errors } from "../errors";
-import { hasPreviewDeploy, type TransformConfigInputs, transformConfig } from "../kinds/transform-config";
-import {
-  hasImplementationContent,
-  implementationWire,
-  type TransformImplementation,
-} from "../kinds/transform-implementation";
-
-/** What the deploy steps read from the inputs (see transform.ts for the full schema). */
-export interface DeployInputs extends TransformConfigInputs {
-  implementation?: TransformImplementation;
+/** What the deploy steps read from the inputs (see kinds/transform.ts for the full schema). */
+export interface DeployInputs {
+  type: string;
+  implementation?: unknown;
   unitTest?: { name?: string; input: JsonObject[]; expectedOutput: JsonObject[] };
   deploy?: boolean;
   replayWindow?: string;
   deployTimeoutSeconds?: number;
+}
+
+/**
+ * What the deploy steps need of the transform kind's declarations, worked out by the kind from the inputs: its wire
+ * forms and its type's facts (a procedure reads no kind's declarations itself: docs/architecture.md).
+ */
+export interface DeployWire {
+  /** The wire config of the inputs, and of the previous inputs when there are some. */
+  config: JsonObject;
+  previousConfig: JsonObject | undefined;
+  /** Whether the implementation writes a version: anything beyond its language. */
+  hasCode: boolean;
+  /** Whether the type deploys a preview job before the live one (every Flink-based type). */
+  previewDeploy: boolean;
+  /** The implementation as `PUT …/implementation_details` takes it, given the unit test's wire form. */
+  implementation(unitTest: JsonObject | undefined): JsonObject | undefined;
 }
 
 /** The versions as the transform reports them before the deploy steps run. */
@@ -42,7 +52,7 @@ export function versionText(value: unknown): string | undefined {
 }
 
 /** The implementation as `PUT …/implementation_details` takes it, the unit test inside code ones. */
-function implementationBody(inputs: DeployInputs): JsonObject | undefined {
+function implementationBody(inputs: DeployInputs, wire: DeployWire): JsonObject | undefined {
   const test = inputs.unitTest;
   const record = (item: JsonObject) =>
     compact({ topic: item.topic, key: item.key, value: item.value, timestamp: item.timestamp });
@@ -53,7 +63,7 @@ function implementationBody(inputs: DeployInputs): JsonObject | undefined {
         output__json: test.expectedOutput.map(record) as Json[],
       }
     : undefined;
-  return implementationWire(inputs.type, inputs.implementation, unitTest);
+  return wire.implementation(unitTest);
 }
 
 /** An error whose `outputs` the engine stores with the transform (see ConvergeFailure in engine/kind.ts). */
@@ -97,11 +107,12 @@ export async function deployTransform(
   inputs: DeployInputs,
   before: DeployedVersions,
   previous: JsonObject | undefined,
+  wire: DeployWire,
 ): Promise<JsonObject> {
   // A latest version other than the one in state was written by a failed run (its test failed) or outside
   // Pulumi: it is never deployed as is, the code is written and tested again.
   const codeChanged =
-    hasImplementationContent(inputs.implementation) &&
+    wire.hasCode &&
     (previous === undefined ||
       before.version === undefined ||
       versionText(previous.version) !== before.version ||
@@ -114,17 +125,17 @@ export async function deployTransform(
       previous.deploy !== true ||
       before.liveVersion === undefined ||
       previous.type !== inputs.type ||
-      !semanticEqual(transformConfig(previous as unknown as DeployInputs), transformConfig(inputs)));
+      !semanticEqual(wire.previousConfig, wire.config));
   const { context, id, path } = self;
 
   let deployed = false;
   try {
     if (codeChanged) {
-      const written = await writeImplementation(context, path, id, inputs);
+      const written = await writeImplementation(context, path, id, inputs, wire);
       if (inputs.unitTest !== undefined) await runUnitTest(context, path, written, inputs.unitTest.name ?? "pulumi");
     }
     if (deployNeeded) {
-      if (hasPreviewDeploy(inputs.type)) {
+      if (wire.previewDeploy) {
         await context.client.call({
           method: "PUT",
           path: `${path}/deploy-job-preview/${latestVersion}`,
@@ -158,14 +169,15 @@ async function writeImplementation(
   path: string,
   id: string,
   inputs: DeployInputs,
+  wire: DeployWire,
 ): Promise<string> {
   const answer = await context.client.call({
     method: "PUT",
     path: `${path}/implementation_details`,
     body: {
       transform_id: id,
-      config: transformConfig(inputs),
-      implementation: implementationBody(inputs) ?? null,
+      config: wire.config,
+      implementation: implementationBody(inputs, wire) ?? null,
     },
     schema: implementationAnswer,
   });

@@ -5,12 +5,9 @@
  */
 import { z } from "zod";
 
-import { tagTypes } from "../kinds/tag";
+import { customTagTypes, systemTagTypes, topicEntityTypes } from "../../catalogue/wire-values";
 
 const id = z.string().min(1);
-
-/** The kinds of owner the service's topic listing filters by (DOCS list-all-topics). */
-export const topicEntityTypes = ["sources", "destinations", "transforms", "pipelines", "manual"] as const;
 
 /** The values the SDK's first versions documented, and the service's values they stand for. */
 export const legacyTopicEntityTypes = {
@@ -40,7 +37,7 @@ export type TopicFilter = z.infer<typeof topicFilter>;
 
 export const tagFilter = z.strictObject({
   name: z.string().optional(),
-  type: z.enum([...tagTypes, "environment", "general"]).optional(),
+  type: z.enum([...customTagTypes, ...systemTagTypes]).optional(),
   system: z.boolean().optional(),
 });
 export type TagFilter = z.infer<typeof tagFilter>;

@@ -3,8 +3,6 @@
  * read with the plugin's configured client, as its resources are. The arguments are the lookup's as one object
  * (schema.json's function inputs); one it refuses comes back as a failure naming the lookup and the argument.
  */
-import * as pulumi from "@pulumi/pulumi";
-
 import { errors } from "../errors";
 import { lookupEntries, lookupNamed, resultOf } from "../lookups/registry";
 import { configuredClient } from "../runtime";
@@ -13,7 +11,13 @@ import { markedSecret, revealProps } from "./wire-secrets";
 
 const tokenPrefix = "streamkap:index:";
 
-export async function invoke(token: string, inputs: Record<string, unknown>): Promise<pulumi.provider.InvokeResult> {
+/** A function's answer: its outputs, or the arguments it refused. */
+export interface InvokeResult {
+  outputs: Record<string, unknown>;
+  failures?: Array<{ property: string; reason: string }>;
+}
+
+export async function invoke(token: string, inputs: Record<string, unknown>): Promise<InvokeResult> {
   const name = token.startsWith(tokenPrefix) ? token.slice(tokenPrefix.length) : token;
   const lookup = lookupNamed(name);
   if (lookup === undefined) {

@@ -3,21 +3,23 @@
  * resources (`streamkap:index:<Class>`) through the runtime the dynamic providers use (runtime.ts), so every
  * Pulumi language can use it. Run by bin/pulumi-resource-streamkap with the engine's address.
  *
- * The provider's settings are the stack's `streamkap:*` config with the same environment fallbacks as the dynamic
- * providers' (server-hooks.ts takes them from `Configure`); secrets are revealed on the way in and marked on the
- * way out (wire-secrets.ts).
+ * The provider's settings are the stack's `streamkap:*` config, which `Configure` brings, with the same environment
+ * fallbacks as the dynamic providers'; secrets are revealed on the way in and marked on the way out
+ * (wire-secrets.ts). The gRPC server is the plugin's own (server.ts): nothing here runs on the user's copy of
+ * @pulumi/pulumi.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-import * as pulumi from "@pulumi/pulumi";
-
-import type { DiffOutcome } from "../engine/diff";
+import { attachEngine, attributedTo } from "../engine/report";
 import { ResourceInitError } from "../errors";
 import { kindNamed } from "../kinds";
 import * as runtime from "../runtime";
-import { oldInputsOfCall, withoutTimeouts, withTimeoutOf } from "./call-context";
-import { extendProviderServer } from "./server-hooks";
+import type { Message } from "../protocol/messages";
+import { fromStruct, toStruct } from "../protocol/struct";
+import { oldInputsOfCall, withCall, withoutTimeouts, withTimeoutOf } from "./call-context";
+import { diffResponse } from "./detailed-diff";
+import { type Handlers, serve } from "./server";
 import { kindOf, withAutoName } from "./tokens";
 import { markedSecret, revealProps } from "./wire-secrets";
 
@@ -40,9 +42,8 @@ function concealed(kind: string, props: Props, alsoSecret: ReadonlySet<string>):
 
 /**
  * An object made (or changed) that then failed to become ready is kept in the stack with the properties its
- * error carries. The engine stores them as outputs, so secrets are marked as in any answer; and Pulumi's server
- * packs them into a protobuf Struct, which takes JSON values only (an `undefined` there stops the server from
- * answering at all).
+ * error carries. The engine stores them as outputs, so secrets are marked as in any answer; and they travel as a
+ * protobuf Struct, which takes JSON values only.
  */
 async function keepingInitState<T>(kind: string, secret: ReadonlySet<string>, operation: () => Promise<T>): Promise<T> {
   try {
@@ -56,51 +57,115 @@ async function keepingInitState<T>(kind: string, secret: ReadonlySet<string>, op
   }
 }
 
-async function diffResource(id: string, urn: string, olds: Props, news: Props): Promise<DiffOutcome> {
-  return runtime.diff(kindOf(urn), id, revealProps(olds), revealProps(news), oldInputsOfCall());
+const version = (
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../../package.json"), "utf8")) as {
+    version: string;
+  }
+).version;
+
+/** Each resource call runs with its resource's URN (warnings attach to it), its timeout and Diff's old inputs. */
+function resourceCall<T>(request: Message, work: () => Promise<T>): Promise<T> {
+  const context = {
+    timeoutSeconds: typeof request.timeout === "number" ? request.timeout : 0,
+    oldInputs: revealProps(fromStruct(request.oldInputs)),
+  };
+  return attributedTo(String(request.urn ?? ""), () => withCall(context, work));
 }
 
-const provider: pulumi.provider.Provider = {
-  version: JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../../package.json"), "utf8")).version as string,
-  getSchema: async () => fs.readFileSync(path.resolve(__dirname, "../../../schema.json"), "utf8"),
-  check: async (urn, olds: Props, news: Props) => {
-    const kind = kindOf(urn);
-    const secret = new Set<string>();
-    const outcome = await runtime.check(kind, revealProps(olds), withAutoName(kind, urn, revealProps(news, secret)));
-    const inputs = outcome.inputs === undefined ? undefined : concealed(kind, outcome.inputs as Props, secret);
-    return { inputs, failures: outcome.failures };
-  },
-  diff: diffResource,
-  create: async (urn, inputs: Props) => {
-    const kind = kindOf(urn);
-    const secret = new Set<string>();
-    const created = await keepingInitState(kind, secret, () =>
-      runtime.create(kind, withTimeoutOf("create", revealProps(inputs, secret))),
+const handlers: Handlers = {
+  GetPluginInfo: async () => ({ version }),
+  GetSchema: async () => ({ schema: fs.readFileSync(path.resolve(__dirname, "../../../schema.json"), "utf8") }),
+  Configure: async (request) => {
+    // The engine names them `streamkap:config:clientId`; stack config says `streamkap:clientId`.
+    const variables = new Map(
+      Object.entries((request.variables ?? {}) as Record<string, string>).map(([key, value]) => [
+        key.replace(/:config:/, ":"),
+        value,
+      ]),
     );
-    return { id: created.id, outs: concealed(kind, withoutTimeouts(created.outs), secret) };
+    await runtime.configure({ get: (key) => variables.get(key) });
+    return { acceptSecrets: true, supportsPreview: false, acceptResources: true, acceptOutputs: true };
   },
-  read: async (id, urn, props?: Props) => {
-    const kind = kindOf(urn);
-    const secret = new Set<string>();
-    const outcome = await runtime.read(kind, id, revealProps(props, secret));
-    return {
-      ...outcome,
-      props: outcome.props && concealed(kind, outcome.props, secret),
-      inputs: outcome.inputs && concealed(kind, outcome.inputs, secret),
-    };
-  },
-  update: async (id, urn, olds: Props, news: Props) => {
-    const kind = kindOf(urn);
-    const secret = new Set<string>();
-    const updated = await keepingInitState(kind, secret, () =>
-      runtime.update(kind, id, revealProps(olds, secret), withTimeoutOf("update", revealProps(news, secret))),
-    );
-    return { outs: concealed(kind, withoutTimeouts(updated.outs), secret) };
-  },
-  delete: async (id, urn, props: Props) => runtime.delete(kindOf(urn), id, withTimeoutOf("delete", revealProps(props))),
+  Check: (request) =>
+    resourceCall(request, async () => {
+      const urn = String(request.urn);
+      const kind = kindOf(urn);
+      const secret = new Set<string>();
+      const news = withAutoName(kind, urn, revealProps(fromStruct(request.news), secret));
+      const outcome = await runtime.check(kind, revealProps(fromStruct(request.olds)), news);
+      const inputs = concealed(kind, (outcome.inputs ?? news) as Props, secret);
+      return { inputs: toStruct(inputs), failures: outcome.failures ?? [] };
+    }),
+  Diff: (request) =>
+    resourceCall(request, async () => {
+      const olds = revealProps(fromStruct(request.olds));
+      const news = revealProps(fromStruct(request.news));
+      const kind = kindOf(String(request.urn));
+      return diffResponse(await runtime.diff(kind, String(request.id), olds, news, oldInputsOfCall()));
+    }),
+  Create: (request) =>
+    resourceCall(request, async () => {
+      const kind = kindOf(String(request.urn));
+      const secret = new Set<string>();
+      const inputs = revealProps(fromStruct(request.properties), secret);
+      const created = await keepingInitState(kind, secret, () => runtime.create(kind, withTimeoutOf("create", inputs)));
+      return { id: created.id, properties: toStruct(concealed(kind, withoutTimeouts(created.outs), secret)) };
+    }),
+  Read: (request) =>
+    resourceCall(request, async () => {
+      const kind = kindOf(String(request.urn));
+      const secret = new Set<string>();
+      // `pulumi import` reads an object by id alone: no properties.
+      const outcome = await runtime.read(kind, String(request.id), revealProps(fromStruct(request.properties), secret));
+      return {
+        id: outcome.id,
+        ...(outcome.props ? { properties: toStruct(concealed(kind, outcome.props, secret)) } : {}),
+        ...(outcome.inputs ? { inputs: toStruct(concealed(kind, outcome.inputs, secret)) } : {}),
+      };
+    }),
+  Update: (request) =>
+    resourceCall(request, async () => {
+      const kind = kindOf(String(request.urn));
+      const secret = new Set<string>();
+      const olds = revealProps(fromStruct(request.olds), secret);
+      const news = revealProps(fromStruct(request.news), secret);
+      const updated = await keepingInitState(kind, secret, () =>
+        runtime.update(kind, String(request.id), olds, withTimeoutOf("update", news)),
+      );
+      return { properties: toStruct(concealed(kind, withoutTimeouts(updated.outs), secret)) };
+    }),
+  Delete: (request) =>
+    resourceCall(request, async () => {
+      const kind = kindOf(String(request.urn));
+      await runtime.delete(
+        kind,
+        String(request.id),
+        withTimeoutOf("delete", revealProps(fromStruct(request.properties))),
+      );
+      return {};
+    }),
   // The lookups load with the first invoke: most runs declare resources only.
-  invoke: async (token, inputs: Props) => (require("./invokes") as typeof import("./invokes")).invoke(token, inputs),
+  Invoke: async (request) => {
+    const { invoke } = require("./invokes") as typeof import("./invokes");
+    const result = await invoke(String(request.tok), fromStruct(request.args) ?? {});
+    return { return: toStruct(result.outputs), failures: result.failures ?? [] };
+  },
+  Cancel: async () => ({}),
+  Attach: async (request) => {
+    attachEngine(String(request.address));
+    return {};
+  },
 };
 
-extendProviderServer(diffResource);
-void pulumi.provider.main(provider, process.argv.slice(2));
+/** A failure outside any call would otherwise end the plugin silently: say what it was, and exit non-zero. */
+function reportFatal(error: unknown): void {
+  console.error(
+    `pulumi-resource-streamkap: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
+  process.exitCode = 1;
+}
+process.on("uncaughtException", reportFatal);
+process.on("unhandledRejection", reportFatal);
+
+// The engine reads the port from the first line the plugin prints.
+serve(handlers).then((port) => console.log(String(port)), reportFatal);

@@ -4,12 +4,11 @@
  * dynamic providers'), so what comes in is revealed, noting which top-level keys were secret, and what goes out
  * is marked again.
  */
-import * as pulumi from "@pulumi/pulumi";
-
 type Props = Record<string, unknown>;
 
-/** How the engine marks a secret value on the wire: Pulumi's own signature. */
-const { specialSigKey: secretSig, specialSecretSig: secretValue } = pulumi.runtime;
+/** How the engine marks a secret value on the wire: Pulumi's signature key and its value for a secret. */
+const secretSig = "4dabf18193072939515e22adb298388d";
+const secretValue = "1b47061264138c4ac30d75fd1eb44270";
 
 function isSecret(value: unknown): value is { value: unknown } {
   return typeof value === "object" && value !== null && (value as Props)[secretSig] === secretValue;

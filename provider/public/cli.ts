@@ -9,7 +9,6 @@ export {
   type ConnectorRecord,
   connectorRecord,
   describeParseFailure,
-  envelope,
   type KafkaUserRecord,
   kafkaUserRecord,
   type PipelineRecord,

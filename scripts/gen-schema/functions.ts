@@ -86,7 +86,7 @@ class SdkTypes {
     const object = this.membersOf(node);
     if (object) {
       const typeName = object.name ?? `${owner}${pascal(name)}`;
-      return this.registry.register(typeName, owner, this.object(object.members, typeName, object.doc));
+      return this.registry.register(typeName, this.object(object.members, typeName, object.doc));
     }
     if (ts.isTypeReferenceNode(node)) {
       const alias = this.declarations.aliases.get(node.typeName.getText());
@@ -128,7 +128,7 @@ class SdkTypes {
       ts.isLiteralTypeNode(member) && ts.isStringLiteral(member.literal) ? [member.literal.text] : [],
     );
     if (values.length > 0 && values.length === members.length) {
-      return this.registry.register(`${owner}${pascal(name)}`, owner, {
+      return this.registry.register(`${owner}${pascal(name)}`, {
         type: "string",
         ...(description ? { description } : {}),
         enum: values.map((value) => ({ value })),

@@ -45,6 +45,8 @@ export interface JsonSchema {
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   default?: unknown;
+  /** The type's declared name: zod's `.meta({ title })`. */
+  title?: string;
 }
 
 const any: TypeSpec = { $ref: "pulumi.json#/Any" };
@@ -53,29 +55,34 @@ export const pascal = (name: string) =>
 
 export const singular = (name: string) => name.replace(/ies$/, "y").replace(/([^s])s$/, "$1");
 
-/** The named types of a package, each registered once by content; a name taken by other content gets a prefix. */
+/**
+ * The named types of a package. A type's name is declared, never found: a zod schema's `.meta({ title })` names
+ * it (and every resource using that schema shares the type), and one without a title is named by where it is
+ * declared, its owner's name and its property's (`RedisSourceMode`). Nothing is named first-come or numbered,
+ * so adding a connector or a lookup never renames a type that exists: two different types wanting one name
+ * stop the generator with the fix to make.
+ */
 export class TypeRegistry {
   readonly types = new Map<string, NamedType>();
-  private readonly byContent = new Map<string, string>();
-  private readonly lowerNames = new Set<string>();
+  private readonly lowerNames = new Map<string, string>();
 
-  /**
-   * `spec` as a named type: `preferred` unless another type has that name, the one of the same content if there
-   * is one.
-   */
-  register(preferred: string, owner: string, spec: NamedType): TypeSpec {
-    const content = JSON.stringify(spec);
-    const known = this.byContent.get(content);
-    if (known) return { $ref: `#/types/streamkap:index:${known}` };
+  /** `spec` under `name`; a name used twice must mean the same type. */
+  register(name: string, spec: NamedType): TypeSpec {
+    const ref = { $ref: `#/types/streamkap:index:${name}` };
+    const known = this.types.get(name);
+    if (known) {
+      if (JSON.stringify(known) === JSON.stringify(spec)) return ref;
+      throw new Error(
+        `two different types are both named ${name}: give one a name of its own with .meta({ title: "…" }) ` +
+          `at its zod declaration (or, for a lookup's type, its TypeScript interface name)`,
+      );
+    }
     // Tokens must differ in more than case: Python modules and C# classes would clash.
-    const taken = (candidate: string) => this.lowerNames.has(candidate.toLowerCase());
-    let name = preferred;
-    if (taken(name)) name = `${owner}${preferred}`;
-    for (let n = 2; taken(name); n++) name = `${owner}${preferred}${n}`;
+    const clash = this.lowerNames.get(name.toLowerCase());
+    if (clash) throw new Error(`types ${clash} and ${name} differ only in case; rename one with .meta({ title })`);
     this.types.set(name, spec);
-    this.lowerNames.add(name.toLowerCase());
-    this.byContent.set(content, name);
-    return { $ref: `#/types/streamkap:index:${name}` };
+    this.lowerNames.set(name.toLowerCase(), name);
+    return ref;
   }
 
   /** The Pulumi type of one JSON Schema, named after the property (`name`) of `owner` when it needs a name. */
@@ -90,7 +97,10 @@ export class TypeRegistry {
     }
     if (schema.enum && schema.enum.length > 0) {
       const type = typeof schema.enum[0] === "string" ? "string" : "number";
-      return this.register(pascal(name), owner, { type, enum: schema.enum.map((value) => ({ value })) });
+      return this.register(schema.title ?? `${owner}${pascal(name)}`, {
+        type,
+        enum: schema.enum.map((value) => ({ value })),
+      });
     }
     switch (schema.type) {
       case "string":
@@ -113,12 +123,13 @@ export class TypeRegistry {
       const values = typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined;
       return { type: "object", additionalProperties: values ? this.typeOf(values, name, owner) : any };
     }
+    const typeName = schema.title ?? `${owner}${pascal(name)}`;
     const properties: Record<string, PropertySpec> = {};
     for (const [key, property] of Object.entries(schema.properties)) {
-      properties[key] = this.typeOf(property, key, `${owner}${pascal(name)}`);
+      properties[key] = this.typeOf(property, key, typeName);
     }
     const spec: ObjectTypeSpec = { type: "object", properties };
     if (schema.required && schema.required.length > 0) spec.required = [...schema.required];
-    return this.register(pascal(name), owner, spec);
+    return this.register(typeName, spec);
   }
 }

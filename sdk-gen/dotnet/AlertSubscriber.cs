@@ -38,7 +38,7 @@ namespace Streamkap.Pulumi
         /// Defaults to left as they are on the service.
         /// </summary>
         [Output("channels")]
-        public Output<Outputs.Channels?> Channels { get; private set; } = null!;
+        public Output<Outputs.AlertChannels?> Channels { get; private set; } = null!;
 
         /// <summary>
         /// The channels the service has connected (names only).
@@ -70,13 +70,13 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// The rules; `[]` subscribes to nothing.
         /// </summary>
         [Output("preferences")]
-        public Output<ImmutableArray<Outputs.Preference>> Preferences { get; private set; } = null!;
+        public Output<ImmutableArray<Outputs.AlertPreference>> Preferences { get; private set; } = null!;
 
         /// <summary>
         /// The subscriber's id, e.g. a team's name. Changing it makes another subscriber.
@@ -156,7 +156,7 @@ namespace Streamkap.Pulumi
         public Input<string>? Adopt { get; set; }
 
         [Input("channels")]
-        private Input<Inputs.ChannelsArgs>? _channels;
+        private Input<Inputs.AlertChannelsArgs>? _channels;
 
         /// <summary>
         /// The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
@@ -164,13 +164,13 @@ namespace Streamkap.Pulumi
         /// 
         /// Defaults to left as they are on the service.
         /// </summary>
-        public Input<Inputs.ChannelsArgs>? Channels
+        public Input<Inputs.AlertChannelsArgs>? Channels
         {
             get => _channels;
             set
             {
                 var emptySecret = Output.CreateSecret(0);
-                _channels = Output.Tuple<Input<Inputs.ChannelsArgs>?, int>(value, emptySecret).Apply(t => t.Item1);
+                _channels = Output.Tuple<Input<Inputs.AlertChannelsArgs>?, int>(value, emptySecret).Apply(t => t.Item1);
             }
         }
 
@@ -198,17 +198,17 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         [Input("preferences", required: true)]
-        private InputList<Inputs.PreferenceArgs>? _preferences;
+        private InputList<Inputs.AlertPreferenceArgs>? _preferences;
 
         /// <summary>
         /// The rules; `[]` subscribes to nothing.
         /// </summary>
-        public InputList<Inputs.PreferenceArgs> Preferences
+        public InputList<Inputs.AlertPreferenceArgs> Preferences
         {
-            get => _preferences ?? (_preferences = new InputList<Inputs.PreferenceArgs>());
+            get => _preferences ?? (_preferences = new InputList<Inputs.AlertPreferenceArgs>());
             set => _preferences = value;
         }
 

@@ -123,7 +123,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"require"`.
         /// </summary>
         [Output("databaseSslmode")]
-        public Output<Streamkap.Pulumi.DatabaseSslmode?> DatabaseSslmode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.AlloyDbSourceDatabaseSslmode?> DatabaseSslmode { get; private set; } = null!;
 
         /// <summary>
         /// Database user (config key `database.user`).
@@ -185,7 +185,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Post processors (config key `post.processors`).
@@ -193,7 +193,7 @@ namespace Streamkap.Pulumi
         /// One of `reselector`.
         /// </summary>
         [Output("postProcessors")]
-        public Output<Streamkap.Pulumi.PostProcessors?> PostProcessors { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.AlloyDbSourcePostProcessors?> PostProcessors { get; private set; } = null!;
 
         /// <summary>
         /// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -291,7 +291,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         /// <summary>
         /// Snapshot read only (config key `snapshot.read.only.user.defined`).
@@ -301,7 +301,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Yes"`.
         /// </summary>
         [Output("snapshotReadOnly")]
-        public Output<Streamkap.Pulumi.SnapshotReadOnly?> SnapshotReadOnly { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.AlloyDbSourceSnapshotReadOnly?> SnapshotReadOnly { get; private set; } = null!;
 
         /// <summary>
         /// SSH enabled (config key `ssh.enabled`).
@@ -351,7 +351,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         /// <summary>
         /// Table include list (config key `table.include.list.user.defined`).
@@ -476,7 +476,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Output("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Output<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -657,7 +657,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"require"`.
         /// </summary>
         [Input("databaseSslmode")]
-        public Input<Streamkap.Pulumi.DatabaseSslmode>? DatabaseSslmode { get; set; }
+        public Input<Streamkap.Pulumi.AlloyDbSourceDatabaseSslmode>? DatabaseSslmode { get; set; }
 
         /// <summary>
         /// Database user (config key `database.user`).
@@ -713,7 +713,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Post processors (config key `post.processors`).
@@ -721,7 +721,7 @@ namespace Streamkap.Pulumi
         /// One of `reselector`.
         /// </summary>
         [Input("postProcessors")]
-        public Input<Streamkap.Pulumi.PostProcessors>? PostProcessors { get; set; }
+        public Input<Streamkap.Pulumi.AlloyDbSourcePostProcessors>? PostProcessors { get; set; }
 
         /// <summary>
         /// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -813,7 +813,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         /// <summary>
         /// Snapshot read only (config key `snapshot.read.only.user.defined`).
@@ -823,7 +823,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Yes"`.
         /// </summary>
         [Input("snapshotReadOnly")]
-        public Input<Streamkap.Pulumi.SnapshotReadOnly>? SnapshotReadOnly { get; set; }
+        public Input<Streamkap.Pulumi.AlloyDbSourceSnapshotReadOnly>? SnapshotReadOnly { get; set; }
 
         /// <summary>
         /// SSH enabled (config key `ssh.enabled`).
@@ -873,7 +873,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         /// <summary>
         /// Table include list (config key `table.include.list.user.defined`).
@@ -986,7 +986,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Input("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Input<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
+        public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key

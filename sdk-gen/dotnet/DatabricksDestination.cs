@@ -56,7 +56,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"10000"`.
         /// </summary>
         [Output("consumerWaitTimeForLargerBatchMs")]
-        public Output<Streamkap.Pulumi.ConsumerWaitTimeForLargerBatchMs?> ConsumerWaitTimeForLargerBatchMs { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DatabricksDestinationConsumerWaitTimeForLargerBatchMs?> ConsumerWaitTimeForLargerBatchMs { get; private set; } = null!;
 
         /// <summary>
         /// How the object was created: `api`, `terraform` or `web` (see the `streamkap:createdFrom` setting).
@@ -114,7 +114,7 @@ namespace Streamkap.Pulumi
         public Output<string?> Name { get; private set; } = null!;
 
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Partition mode (config key `partition.mode`).
@@ -124,7 +124,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"by_topic"`.
         /// </summary>
         [Output("partitionMode")]
-        public Output<Streamkap.Pulumi.PartitionMode?> PartitionMode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DatabricksDestinationPartitionMode?> PartitionMode { get; private set; } = null!;
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -162,13 +162,13 @@ namespace Streamkap.Pulumi
         /// Defaults to `"basic"`.
         /// </summary>
         [Output("schemaEvolution")]
-        public Output<Streamkap.Pulumi.SchemaEvolution?> SchemaEvolution { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.SchemaEvolutionMode?> SchemaEvolution { get; private set; } = null!;
 
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         /// <summary>
         /// Table name prefix (config key `table.name.prefix`).
@@ -278,7 +278,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NONE"`.
         /// </summary>
         [Output("transformsMarkColumnsAsRequiredNullSentinelMode")]
-        public Output<Streamkap.Pulumi.TransformsMarkColumnsAsRequiredNullSentinelMode?> TransformsMarkColumnsAsRequiredNullSentinelMode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.NullSentinelMode?> TransformsMarkColumnsAsRequiredNullSentinelMode { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -322,7 +322,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Output("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Output<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -518,7 +518,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"10000"`.
         /// </summary>
         [Input("consumerWaitTimeForLargerBatchMs")]
-        public Input<Streamkap.Pulumi.ConsumerWaitTimeForLargerBatchMs>? ConsumerWaitTimeForLargerBatchMs { get; set; }
+        public Input<Streamkap.Pulumi.DatabricksDestinationConsumerWaitTimeForLargerBatchMs>? ConsumerWaitTimeForLargerBatchMs { get; set; }
 
         /// <summary>
         /// Databricks catalog (config key `databricks.catalog.user.defined`).
@@ -568,7 +568,7 @@ namespace Streamkap.Pulumi
         public Input<string>? Name { get; set; }
 
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Partition mode (config key `partition.mode`).
@@ -578,7 +578,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"by_topic"`.
         /// </summary>
         [Input("partitionMode")]
-        public Input<Streamkap.Pulumi.PartitionMode>? PartitionMode { get; set; }
+        public Input<Streamkap.Pulumi.DatabricksDestinationPartitionMode>? PartitionMode { get; set; }
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -616,13 +616,13 @@ namespace Streamkap.Pulumi
         /// Defaults to `"basic"`.
         /// </summary>
         [Input("schemaEvolution")]
-        public Input<Streamkap.Pulumi.SchemaEvolution>? SchemaEvolution { get; set; }
+        public Input<Streamkap.Pulumi.SchemaEvolutionMode>? SchemaEvolution { get; set; }
 
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         /// <summary>
         /// Table name prefix (config key `table.name.prefix`).
@@ -719,7 +719,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NONE"`.
         /// </summary>
         [Input("transformsMarkColumnsAsRequiredNullSentinelMode")]
-        public Input<Streamkap.Pulumi.TransformsMarkColumnsAsRequiredNullSentinelMode>? TransformsMarkColumnsAsRequiredNullSentinelMode { get; set; }
+        public Input<Streamkap.Pulumi.NullSentinelMode>? TransformsMarkColumnsAsRequiredNullSentinelMode { get; set; }
 
         /// <summary>
         /// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -763,7 +763,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Input("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Input<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
+        public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key

@@ -59,7 +59,7 @@ namespace Streamkap.Pulumi
         public Output<string?> Name { get; private set; } = null!;
 
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         [Output("readyTimeoutSeconds")]
         public Output<int?> ReadyTimeoutSeconds { get; private set; } = null!;
@@ -74,10 +74,10 @@ namespace Streamkap.Pulumi
         public Output<Union<string, double>?> RestartTrigger { get; private set; } = null!;
 
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         [Output("tags")]
         public Output<ImmutableArray<string>> Tags { get; private set; } = null!;
@@ -167,7 +167,7 @@ namespace Streamkap.Pulumi
         public Input<string>? Name { get; set; }
 
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         [Input("readyTimeoutSeconds")]
         public Input<int>? ReadyTimeoutSeconds { get; set; }
@@ -182,10 +182,10 @@ namespace Streamkap.Pulumi
         public InputUnion<string, double>? RestartTrigger { get; set; }
 
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         [Input("tags")]
         private InputList<string>? _tags;

@@ -69,7 +69,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"skip"`.
         /// </summary>
         [Output("cursorOversizeHandlingMode")]
-        public Output<Streamkap.Pulumi.CursorOversizeHandlingMode?> CursorOversizeHandlingMode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DocumentDbSourceCursorOversizeHandlingMode?> CursorOversizeHandlingMode { get; private set; } = null!;
 
         /// <summary>
         /// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
@@ -127,7 +127,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -195,7 +195,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         /// <summary>
         /// SSH enabled (config key `ssh.enabled`).
@@ -245,7 +245,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         /// <summary>
         /// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -316,7 +316,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Output("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Output<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -352,7 +352,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"array_string"`.
         /// </summary>
         [Output("transformsUnwrapArrayEncoding")]
-        public Output<Streamkap.Pulumi.TransformsUnwrapArrayEncoding?> TransformsUnwrapArrayEncoding { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DocumentDbSourceTransformsUnwrapArrayEncoding?> TransformsUnwrapArrayEncoding { get; private set; } = null!;
 
         /// <summary>
         /// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
@@ -362,7 +362,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"document"`.
         /// </summary>
         [Output("transformsUnwrapDocumentEncoding")]
-        public Output<Streamkap.Pulumi.TransformsUnwrapDocumentEncoding?> TransformsUnwrapDocumentEncoding { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DocumentDbSourceTransformsUnwrapDocumentEncoding?> TransformsUnwrapDocumentEncoding { get; private set; } = null!;
 
         /// <summary>
         /// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
@@ -453,7 +453,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"skip"`.
         /// </summary>
         [Input("cursorOversizeHandlingMode")]
-        public Input<Streamkap.Pulumi.CursorOversizeHandlingMode>? CursorOversizeHandlingMode { get; set; }
+        public Input<Streamkap.Pulumi.DocumentDbSourceCursorOversizeHandlingMode>? CursorOversizeHandlingMode { get; set; }
 
         /// <summary>
         /// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
@@ -515,7 +515,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -577,7 +577,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         /// <summary>
         /// SSH enabled (config key `ssh.enabled`).
@@ -627,7 +627,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         [Input("tags")]
         private InputList<string>? _tags;
@@ -686,7 +686,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Input("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Input<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
+        public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -722,7 +722,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"array_string"`.
         /// </summary>
         [Input("transformsUnwrapArrayEncoding")]
-        public Input<Streamkap.Pulumi.TransformsUnwrapArrayEncoding>? TransformsUnwrapArrayEncoding { get; set; }
+        public Input<Streamkap.Pulumi.DocumentDbSourceTransformsUnwrapArrayEncoding>? TransformsUnwrapArrayEncoding { get; set; }
 
         /// <summary>
         /// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
@@ -732,7 +732,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"document"`.
         /// </summary>
         [Input("transformsUnwrapDocumentEncoding")]
-        public Input<Streamkap.Pulumi.TransformsUnwrapDocumentEncoding>? TransformsUnwrapDocumentEncoding { get; set; }
+        public Input<Streamkap.Pulumi.DocumentDbSourceTransformsUnwrapDocumentEncoding>? TransformsUnwrapDocumentEncoding { get; set; }
 
         /// <summary>
         /// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).

@@ -98,7 +98,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"https"`.
         /// </summary>
         [Output("esScheme")]
-        public Output<Streamkap.Pulumi.EsScheme?> EsScheme { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ElasticsearchSourceEsScheme?> EsScheme { get; private set; } = null!;
 
         /// <summary>
         /// HTTP auth (config key `http.auth.user.defined`).
@@ -108,7 +108,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Basic"`.
         /// </summary>
         [Output("httpAuth")]
-        public Output<Streamkap.Pulumi.HttpAuth?> HttpAuth { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ElasticsearchSourceHttpAuth?> HttpAuth { get; private set; } = null!;
 
         /// <summary>
         /// HTTP auth password (config key `http.auth.password`).
@@ -156,7 +156,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -218,7 +218,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         /// <summary>
         /// The state to keep the connector in. It is created in this state (a connector declared `paused` never
@@ -230,7 +230,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         /// <summary>
         /// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -311,7 +311,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Output("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Output<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -456,7 +456,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"https"`.
         /// </summary>
         [Input("esScheme")]
-        public Input<Streamkap.Pulumi.EsScheme>? EsScheme { get; set; }
+        public Input<Streamkap.Pulumi.ElasticsearchSourceEsScheme>? EsScheme { get; set; }
 
         /// <summary>
         /// HTTP auth (config key `http.auth.user.defined`).
@@ -466,7 +466,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Basic"`.
         /// </summary>
         [Input("httpAuth")]
-        public Input<Streamkap.Pulumi.HttpAuth>? HttpAuth { get; set; }
+        public Input<Streamkap.Pulumi.ElasticsearchSourceHttpAuth>? HttpAuth { get; set; }
 
         [Input("httpAuthPassword")]
         private Input<string>? _httpAuthPassword;
@@ -518,7 +518,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -574,7 +574,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         /// <summary>
         /// The state to keep the connector in. It is created in this state (a connector declared `paused` never
@@ -586,7 +586,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         [Input("tags")]
         private InputList<string>? _tags;
@@ -655,7 +655,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Input("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Input<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
+        public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key

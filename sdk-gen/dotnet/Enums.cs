@@ -8,31 +8,30 @@ using Pulumi;
 namespace Streamkap.Pulumi
 {
     [EnumType]
-    public readonly struct Alert : IEquatable<Alert>
+    public readonly struct AlertChannel : IEquatable<AlertChannel>
     {
         private readonly string _value;
 
-        private Alert(string value)
+        private AlertChannel(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static Alert Connector_status { get; } = new Alert("connector_status");
-        public static Alert Latency { get; } = new Alert("latency");
-        public static Alert Lag { get; } = new Alert("lag");
-        public static Alert No_records { get; } = new Alert("no_records");
-        public static Alert Dlq { get; } = new Alert("dlq");
-        public static Alert Json_column_detected { get; } = new Alert("json_column_detected");
-        public static Alert Transform_status { get; } = new Alert("transform_status");
+        public static AlertChannel Email { get; } = new AlertChannel("email");
+        public static AlertChannel Slack { get; } = new AlertChannel("slack");
+        public static AlertChannel Teams { get; } = new AlertChannel("teams");
+        public static AlertChannel Discord { get; } = new AlertChannel("discord");
+        public static AlertChannel Mattermost { get; } = new AlertChannel("mattermost");
+        public static AlertChannel Webhook { get; } = new AlertChannel("webhook");
 
-        public static bool operator ==(Alert left, Alert right) => left.Equals(right);
-        public static bool operator !=(Alert left, Alert right) => !left.Equals(right);
+        public static bool operator ==(AlertChannel left, AlertChannel right) => left.Equals(right);
+        public static bool operator !=(AlertChannel left, AlertChannel right) => !left.Equals(right);
 
-        public static explicit operator string(Alert value) => value._value;
+        public static explicit operator string(AlertChannel value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is Alert other && Equals(other);
-        public bool Equals(Alert other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is AlertChannel other && Equals(other);
+        public bool Equals(AlertChannel other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -41,40 +40,204 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct AwsS3Region : IEquatable<AwsS3Region>
+    public readonly struct AlertEntityType : IEquatable<AlertEntityType>
     {
         private readonly string _value;
 
-        private AwsS3Region(string value)
+        private AlertEntityType(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static AwsS3Region Ap_south_1 { get; } = new AwsS3Region("ap-south-1");
-        public static AwsS3Region Eu_west_2 { get; } = new AwsS3Region("eu-west-2");
-        public static AwsS3Region Eu_west_1 { get; } = new AwsS3Region("eu-west-1");
-        public static AwsS3Region Ap_northeast_2 { get; } = new AwsS3Region("ap-northeast-2");
-        public static AwsS3Region Ap_northeast_1 { get; } = new AwsS3Region("ap-northeast-1");
-        public static AwsS3Region Ca_central_1 { get; } = new AwsS3Region("ca-central-1");
-        public static AwsS3Region Sa_east_1 { get; } = new AwsS3Region("sa-east-1");
-        public static AwsS3Region Cn_north_1 { get; } = new AwsS3Region("cn-north-1");
-        public static AwsS3Region Us_gov_west_1 { get; } = new AwsS3Region("us-gov-west-1");
-        public static AwsS3Region Ap_southeast_1 { get; } = new AwsS3Region("ap-southeast-1");
-        public static AwsS3Region Ap_southeast_2 { get; } = new AwsS3Region("ap-southeast-2");
-        public static AwsS3Region Eu_central_1 { get; } = new AwsS3Region("eu-central-1");
-        public static AwsS3Region Us_east_1 { get; } = new AwsS3Region("us-east-1");
-        public static AwsS3Region Us_east_2 { get; } = new AwsS3Region("us-east-2");
-        public static AwsS3Region Us_west_1 { get; } = new AwsS3Region("us-west-1");
-        public static AwsS3Region Us_west_2 { get; } = new AwsS3Region("us-west-2");
+        public static AlertEntityType Sources { get; } = new AlertEntityType("sources");
+        public static AlertEntityType Destinations { get; } = new AlertEntityType("destinations");
+        public static AlertEntityType Pipelines { get; } = new AlertEntityType("pipelines");
 
-        public static bool operator ==(AwsS3Region left, AwsS3Region right) => left.Equals(right);
-        public static bool operator !=(AwsS3Region left, AwsS3Region right) => !left.Equals(right);
+        public static bool operator ==(AlertEntityType left, AlertEntityType right) => left.Equals(right);
+        public static bool operator !=(AlertEntityType left, AlertEntityType right) => !left.Equals(right);
 
-        public static explicit operator string(AwsS3Region value) => value._value;
+        public static explicit operator string(AlertEntityType value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is AwsS3Region other && Equals(other);
-        public bool Equals(AwsS3Region other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is AlertEntityType other && Equals(other);
+        public bool Equals(AlertEntityType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct AlertType : IEquatable<AlertType>
+    {
+        private readonly string _value;
+
+        private AlertType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static AlertType Connector_status { get; } = new AlertType("connector_status");
+        public static AlertType Latency { get; } = new AlertType("latency");
+        public static AlertType Lag { get; } = new AlertType("lag");
+        public static AlertType No_records { get; } = new AlertType("no_records");
+        public static AlertType Dlq { get; } = new AlertType("dlq");
+        public static AlertType Json_column_detected { get; } = new AlertType("json_column_detected");
+        public static AlertType Transform_status { get; } = new AlertType("transform_status");
+
+        public static bool operator ==(AlertType left, AlertType right) => left.Equals(right);
+        public static bool operator !=(AlertType left, AlertType right) => !left.Equals(right);
+
+        public static explicit operator string(AlertType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is AlertType other && Equals(other);
+        public bool Equals(AlertType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct AlloyDbSourceDatabaseSslmode : IEquatable<AlloyDbSourceDatabaseSslmode>
+    {
+        private readonly string _value;
+
+        private AlloyDbSourceDatabaseSslmode(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static AlloyDbSourceDatabaseSslmode Require { get; } = new AlloyDbSourceDatabaseSslmode("require");
+        public static AlloyDbSourceDatabaseSslmode Disable { get; } = new AlloyDbSourceDatabaseSslmode("disable");
+
+        public static bool operator ==(AlloyDbSourceDatabaseSslmode left, AlloyDbSourceDatabaseSslmode right) => left.Equals(right);
+        public static bool operator !=(AlloyDbSourceDatabaseSslmode left, AlloyDbSourceDatabaseSslmode right) => !left.Equals(right);
+
+        public static explicit operator string(AlloyDbSourceDatabaseSslmode value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is AlloyDbSourceDatabaseSslmode other && Equals(other);
+        public bool Equals(AlloyDbSourceDatabaseSslmode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct AlloyDbSourcePostProcessors : IEquatable<AlloyDbSourcePostProcessors>
+    {
+        private readonly string _value;
+
+        private AlloyDbSourcePostProcessors(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static AlloyDbSourcePostProcessors Reselector { get; } = new AlloyDbSourcePostProcessors("reselector");
+
+        public static bool operator ==(AlloyDbSourcePostProcessors left, AlloyDbSourcePostProcessors right) => left.Equals(right);
+        public static bool operator !=(AlloyDbSourcePostProcessors left, AlloyDbSourcePostProcessors right) => !left.Equals(right);
+
+        public static explicit operator string(AlloyDbSourcePostProcessors value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is AlloyDbSourcePostProcessors other && Equals(other);
+        public bool Equals(AlloyDbSourcePostProcessors other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct AlloyDbSourceSnapshotReadOnly : IEquatable<AlloyDbSourceSnapshotReadOnly>
+    {
+        private readonly string _value;
+
+        private AlloyDbSourceSnapshotReadOnly(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static AlloyDbSourceSnapshotReadOnly Yes { get; } = new AlloyDbSourceSnapshotReadOnly("Yes");
+        public static AlloyDbSourceSnapshotReadOnly No { get; } = new AlloyDbSourceSnapshotReadOnly("No");
+
+        public static bool operator ==(AlloyDbSourceSnapshotReadOnly left, AlloyDbSourceSnapshotReadOnly right) => left.Equals(right);
+        public static bool operator !=(AlloyDbSourceSnapshotReadOnly left, AlloyDbSourceSnapshotReadOnly right) => !left.Equals(right);
+
+        public static explicit operator string(AlloyDbSourceSnapshotReadOnly value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is AlloyDbSourceSnapshotReadOnly other && Equals(other);
+        public bool Equals(AlloyDbSourceSnapshotReadOnly other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct AzureBlobDestinationFormat : IEquatable<AzureBlobDestinationFormat>
+    {
+        private readonly string _value;
+
+        private AzureBlobDestinationFormat(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static AzureBlobDestinationFormat Json { get; } = new AzureBlobDestinationFormat("json");
+        public static AzureBlobDestinationFormat Csv { get; } = new AzureBlobDestinationFormat("csv");
+        public static AzureBlobDestinationFormat Avro { get; } = new AzureBlobDestinationFormat("avro");
+        public static AzureBlobDestinationFormat Parquet { get; } = new AzureBlobDestinationFormat("parquet");
+
+        public static bool operator ==(AzureBlobDestinationFormat left, AzureBlobDestinationFormat right) => left.Equals(right);
+        public static bool operator !=(AzureBlobDestinationFormat left, AzureBlobDestinationFormat right) => !left.Equals(right);
+
+        public static explicit operator string(AzureBlobDestinationFormat value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is AzureBlobDestinationFormat other && Equals(other);
+        public bool Equals(AzureBlobDestinationFormat other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct BigQueryDestinationTimePartitioningType : IEquatable<BigQueryDestinationTimePartitioningType>
+    {
+        private readonly string _value;
+
+        private BigQueryDestinationTimePartitioningType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static BigQueryDestinationTimePartitioningType DAY { get; } = new BigQueryDestinationTimePartitioningType("DAY");
+        public static BigQueryDestinationTimePartitioningType HOUR { get; } = new BigQueryDestinationTimePartitioningType("HOUR");
+        public static BigQueryDestinationTimePartitioningType MONTH { get; } = new BigQueryDestinationTimePartitioningType("MONTH");
+        public static BigQueryDestinationTimePartitioningType YEAR { get; } = new BigQueryDestinationTimePartitioningType("YEAR");
+        public static BigQueryDestinationTimePartitioningType NONE { get; } = new BigQueryDestinationTimePartitioningType("NONE");
+
+        public static bool operator ==(BigQueryDestinationTimePartitioningType left, BigQueryDestinationTimePartitioningType right) => left.Equals(right);
+        public static bool operator !=(BigQueryDestinationTimePartitioningType left, BigQueryDestinationTimePartitioningType right) => !left.Equals(right);
+
+        public static explicit operator string(BigQueryDestinationTimePartitioningType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is BigQueryDestinationTimePartitioningType other && Equals(other);
+        public bool Equals(BigQueryDestinationTimePartitioningType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -105,124 +268,6 @@ namespace Streamkap.Pulumi
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override bool Equals(object? obj) => obj is BinaryHandlingMode other && Equals(other);
         public bool Equals(BinaryHandlingMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct CamelSourcePayloadRouterUnknownTypeBehavior : IEquatable<CamelSourcePayloadRouterUnknownTypeBehavior>
-    {
-        private readonly string _value;
-
-        private CamelSourcePayloadRouterUnknownTypeBehavior(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static CamelSourcePayloadRouterUnknownTypeBehavior DEFAULT_TOPIC { get; } = new CamelSourcePayloadRouterUnknownTypeBehavior("DEFAULT_TOPIC");
-        public static CamelSourcePayloadRouterUnknownTypeBehavior SKIP { get; } = new CamelSourcePayloadRouterUnknownTypeBehavior("SKIP");
-        public static CamelSourcePayloadRouterUnknownTypeBehavior FAIL { get; } = new CamelSourcePayloadRouterUnknownTypeBehavior("FAIL");
-
-        public static bool operator ==(CamelSourcePayloadRouterUnknownTypeBehavior left, CamelSourcePayloadRouterUnknownTypeBehavior right) => left.Equals(right);
-        public static bool operator !=(CamelSourcePayloadRouterUnknownTypeBehavior left, CamelSourcePayloadRouterUnknownTypeBehavior right) => !left.Equals(right);
-
-        public static explicit operator string(CamelSourcePayloadRouterUnknownTypeBehavior value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is CamelSourcePayloadRouterUnknownTypeBehavior other && Equals(other);
-        public bool Equals(CamelSourcePayloadRouterUnknownTypeBehavior other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct Channel : IEquatable<Channel>
-    {
-        private readonly string _value;
-
-        private Channel(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static Channel Email { get; } = new Channel("email");
-        public static Channel Slack { get; } = new Channel("slack");
-        public static Channel Teams { get; } = new Channel("teams");
-        public static Channel Discord { get; } = new Channel("discord");
-        public static Channel Mattermost { get; } = new Channel("mattermost");
-        public static Channel Webhook { get; } = new Channel("webhook");
-
-        public static bool operator ==(Channel left, Channel right) => left.Equals(right);
-        public static bool operator !=(Channel left, Channel right) => !left.Equals(right);
-
-        public static explicit operator string(Channel value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is Channel other && Equals(other);
-        public bool Equals(Channel other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct CleanupPolicy : IEquatable<CleanupPolicy>
-    {
-        private readonly string _value;
-
-        private CleanupPolicy(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static CleanupPolicy Delete { get; } = new CleanupPolicy("delete");
-        public static CleanupPolicy Compact { get; } = new CleanupPolicy("compact");
-        public static CleanupPolicy Delete_compact { get; } = new CleanupPolicy("delete,compact");
-
-        public static bool operator ==(CleanupPolicy left, CleanupPolicy right) => left.Equals(right);
-        public static bool operator !=(CleanupPolicy left, CleanupPolicy right) => !left.Equals(right);
-
-        public static explicit operator string(CleanupPolicy value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is CleanupPolicy other && Equals(other);
-        public bool Equals(CleanupPolicy other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct ConnectorClassType : IEquatable<ConnectorClassType>
-    {
-        private readonly string _value;
-
-        private ConnectorClassType(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static ConnectorClassType Stream { get; } = new ConnectorClassType("Stream");
-        public static ConnectorClassType Keys { get; } = new ConnectorClassType("Keys");
-
-        public static bool operator ==(ConnectorClassType left, ConnectorClassType right) => left.Equals(right);
-        public static bool operator !=(ConnectorClassType left, ConnectorClassType right) => !left.Equals(right);
-
-        public static explicit operator string(ConnectorClassType value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is ConnectorClassType other && Equals(other);
-        public bool Equals(ConnectorClassType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -264,27 +309,27 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct ConsistencyLevel : IEquatable<ConsistencyLevel>
+    public readonly struct ConnectorState : IEquatable<ConnectorState>
     {
         private readonly string _value;
 
-        private ConsistencyLevel(string value)
+        private ConnectorState(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static ConsistencyLevel ALL { get; } = new ConsistencyLevel("ALL");
-        public static ConsistencyLevel ONE { get; } = new ConsistencyLevel("ONE");
-        public static ConsistencyLevel QUORUM { get; } = new ConsistencyLevel("QUORUM");
+        public static ConnectorState Running { get; } = new ConnectorState("running");
+        public static ConnectorState Paused { get; } = new ConnectorState("paused");
+        public static ConnectorState Stopped { get; } = new ConnectorState("stopped");
 
-        public static bool operator ==(ConsistencyLevel left, ConsistencyLevel right) => left.Equals(right);
-        public static bool operator !=(ConsistencyLevel left, ConsistencyLevel right) => !left.Equals(right);
+        public static bool operator ==(ConnectorState left, ConnectorState right) => left.Equals(right);
+        public static bool operator !=(ConnectorState left, ConnectorState right) => !left.Equals(right);
 
-        public static explicit operator string(ConsistencyLevel value) => value._value;
+        public static explicit operator string(ConnectorState value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is ConsistencyLevel other && Equals(other);
-        public bool Equals(ConsistencyLevel other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is ConnectorState other && Equals(other);
+        public bool Equals(ConnectorState other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -293,34 +338,34 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct ConsumerWaitTimeForLargerBatchMs : IEquatable<ConsumerWaitTimeForLargerBatchMs>
+    public readonly struct DatabricksDestinationConsumerWaitTimeForLargerBatchMs : IEquatable<DatabricksDestinationConsumerWaitTimeForLargerBatchMs>
     {
         private readonly string _value;
 
-        private ConsumerWaitTimeForLargerBatchMs(string value)
+        private DatabricksDestinationConsumerWaitTimeForLargerBatchMs(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static ConsumerWaitTimeForLargerBatchMs ConsumerWaitTimeForLargerBatchMs_500 { get; } = new ConsumerWaitTimeForLargerBatchMs("500");
-        public static ConsumerWaitTimeForLargerBatchMs ConsumerWaitTimeForLargerBatchMs_5000 { get; } = new ConsumerWaitTimeForLargerBatchMs("5000");
-        public static ConsumerWaitTimeForLargerBatchMs ConsumerWaitTimeForLargerBatchMs_10000 { get; } = new ConsumerWaitTimeForLargerBatchMs("10000");
-        public static ConsumerWaitTimeForLargerBatchMs ConsumerWaitTimeForLargerBatchMs_20000 { get; } = new ConsumerWaitTimeForLargerBatchMs("20000");
-        public static ConsumerWaitTimeForLargerBatchMs ConsumerWaitTimeForLargerBatchMs_30000 { get; } = new ConsumerWaitTimeForLargerBatchMs("30000");
-        public static ConsumerWaitTimeForLargerBatchMs ConsumerWaitTimeForLargerBatchMs_60000 { get; } = new ConsumerWaitTimeForLargerBatchMs("60000");
-        public static ConsumerWaitTimeForLargerBatchMs ConsumerWaitTimeForLargerBatchMs_120000 { get; } = new ConsumerWaitTimeForLargerBatchMs("120000");
-        public static ConsumerWaitTimeForLargerBatchMs ConsumerWaitTimeForLargerBatchMs_180000 { get; } = new ConsumerWaitTimeForLargerBatchMs("180000");
-        public static ConsumerWaitTimeForLargerBatchMs ConsumerWaitTimeForLargerBatchMs_240000 { get; } = new ConsumerWaitTimeForLargerBatchMs("240000");
-        public static ConsumerWaitTimeForLargerBatchMs ConsumerWaitTimeForLargerBatchMs_300000 { get; } = new ConsumerWaitTimeForLargerBatchMs("300000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_500 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("500");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_5000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("5000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_10000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("10000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_20000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("20000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_30000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("30000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_60000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("60000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_120000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("120000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_180000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("180000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_240000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("240000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_300000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("300000");
 
-        public static bool operator ==(ConsumerWaitTimeForLargerBatchMs left, ConsumerWaitTimeForLargerBatchMs right) => left.Equals(right);
-        public static bool operator !=(ConsumerWaitTimeForLargerBatchMs left, ConsumerWaitTimeForLargerBatchMs right) => !left.Equals(right);
+        public static bool operator ==(DatabricksDestinationConsumerWaitTimeForLargerBatchMs left, DatabricksDestinationConsumerWaitTimeForLargerBatchMs right) => left.Equals(right);
+        public static bool operator !=(DatabricksDestinationConsumerWaitTimeForLargerBatchMs left, DatabricksDestinationConsumerWaitTimeForLargerBatchMs right) => !left.Equals(right);
 
-        public static explicit operator string(ConsumerWaitTimeForLargerBatchMs value) => value._value;
+        public static explicit operator string(DatabricksDestinationConsumerWaitTimeForLargerBatchMs value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is ConsumerWaitTimeForLargerBatchMs other && Equals(other);
-        public bool Equals(ConsumerWaitTimeForLargerBatchMs other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is DatabricksDestinationConsumerWaitTimeForLargerBatchMs other && Equals(other);
+        public bool Equals(DatabricksDestinationConsumerWaitTimeForLargerBatchMs other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -329,26 +374,27 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct CursorOversizeHandlingMode : IEquatable<CursorOversizeHandlingMode>
+    public readonly struct DatabricksDestinationPartitionMode : IEquatable<DatabricksDestinationPartitionMode>
     {
         private readonly string _value;
 
-        private CursorOversizeHandlingMode(string value)
+        private DatabricksDestinationPartitionMode(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static CursorOversizeHandlingMode Skip { get; } = new CursorOversizeHandlingMode("skip");
-        public static CursorOversizeHandlingMode Split { get; } = new CursorOversizeHandlingMode("split");
+        public static DatabricksDestinationPartitionMode By_topic { get; } = new DatabricksDestinationPartitionMode("by_topic");
+        public static DatabricksDestinationPartitionMode By_partition { get; } = new DatabricksDestinationPartitionMode("by_partition");
+        public static DatabricksDestinationPartitionMode By_topic_and_partition { get; } = new DatabricksDestinationPartitionMode("by_topic_and_partition");
 
-        public static bool operator ==(CursorOversizeHandlingMode left, CursorOversizeHandlingMode right) => left.Equals(right);
-        public static bool operator !=(CursorOversizeHandlingMode left, CursorOversizeHandlingMode right) => !left.Equals(right);
+        public static bool operator ==(DatabricksDestinationPartitionMode left, DatabricksDestinationPartitionMode right) => left.Equals(right);
+        public static bool operator !=(DatabricksDestinationPartitionMode left, DatabricksDestinationPartitionMode right) => !left.Equals(right);
 
-        public static explicit operator string(CursorOversizeHandlingMode value) => value._value;
+        public static explicit operator string(DatabricksDestinationPartitionMode value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is CursorOversizeHandlingMode other && Equals(other);
-        public bool Equals(CursorOversizeHandlingMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is DatabricksDestinationPartitionMode other && Equals(other);
+        public bool Equals(DatabricksDestinationPartitionMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -357,111 +403,26 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct DatabaseConnectionTimeZone : IEquatable<DatabaseConnectionTimeZone>
+    public readonly struct DocumentDbSourceCursorOversizeHandlingMode : IEquatable<DocumentDbSourceCursorOversizeHandlingMode>
     {
         private readonly string _value;
 
-        private DatabaseConnectionTimeZone(string value)
+        private DocumentDbSourceCursorOversizeHandlingMode(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static DatabaseConnectionTimeZone SERVER { get; } = new DatabaseConnectionTimeZone("SERVER");
-        public static DatabaseConnectionTimeZone UTC { get; } = new DatabaseConnectionTimeZone("UTC");
-        public static DatabaseConnectionTimeZone Africa_Cairo { get; } = new DatabaseConnectionTimeZone("Africa/Cairo");
-        public static DatabaseConnectionTimeZone Asia_Riyadh { get; } = new DatabaseConnectionTimeZone("Asia/Riyadh");
-        public static DatabaseConnectionTimeZone Africa_Casablanca { get; } = new DatabaseConnectionTimeZone("Africa/Casablanca");
-        public static DatabaseConnectionTimeZone Asia_Seoul { get; } = new DatabaseConnectionTimeZone("Asia/Seoul");
-        public static DatabaseConnectionTimeZone Africa_Harare { get; } = new DatabaseConnectionTimeZone("Africa/Harare");
-        public static DatabaseConnectionTimeZone Asia_Shanghai { get; } = new DatabaseConnectionTimeZone("Asia/Shanghai");
-        public static DatabaseConnectionTimeZone Africa_Monrovia { get; } = new DatabaseConnectionTimeZone("Africa/Monrovia");
-        public static DatabaseConnectionTimeZone Asia_Singapore { get; } = new DatabaseConnectionTimeZone("Asia/Singapore");
-        public static DatabaseConnectionTimeZone Africa_Nairobi { get; } = new DatabaseConnectionTimeZone("Africa/Nairobi");
-        public static DatabaseConnectionTimeZone Asia_Taipei { get; } = new DatabaseConnectionTimeZone("Asia/Taipei");
-        public static DatabaseConnectionTimeZone Africa_Tripoli { get; } = new DatabaseConnectionTimeZone("Africa/Tripoli");
-        public static DatabaseConnectionTimeZone Asia_Tehran { get; } = new DatabaseConnectionTimeZone("Asia/Tehran");
-        public static DatabaseConnectionTimeZone Africa_Windhoek { get; } = new DatabaseConnectionTimeZone("Africa/Windhoek");
-        public static DatabaseConnectionTimeZone Asia_Tokyo { get; } = new DatabaseConnectionTimeZone("Asia/Tokyo");
-        public static DatabaseConnectionTimeZone America_Araguaina { get; } = new DatabaseConnectionTimeZone("America/Araguaina");
-        public static DatabaseConnectionTimeZone Asia_Ulaanbaatar { get; } = new DatabaseConnectionTimeZone("Asia/Ulaanbaatar");
-        public static DatabaseConnectionTimeZone America_Asuncion { get; } = new DatabaseConnectionTimeZone("America/Asuncion");
-        public static DatabaseConnectionTimeZone Asia_Vladivostok { get; } = new DatabaseConnectionTimeZone("Asia/Vladivostok");
-        public static DatabaseConnectionTimeZone America_Bogota { get; } = new DatabaseConnectionTimeZone("America/Bogota");
-        public static DatabaseConnectionTimeZone Asia_Yakutsk { get; } = new DatabaseConnectionTimeZone("Asia/Yakutsk");
-        public static DatabaseConnectionTimeZone America_Buenos_Aires { get; } = new DatabaseConnectionTimeZone("America/Buenos_Aires");
-        public static DatabaseConnectionTimeZone Asia_Yerevan { get; } = new DatabaseConnectionTimeZone("Asia/Yerevan");
-        public static DatabaseConnectionTimeZone America_Caracas { get; } = new DatabaseConnectionTimeZone("America/Caracas");
-        public static DatabaseConnectionTimeZone Atlantic_Azores { get; } = new DatabaseConnectionTimeZone("Atlantic/Azores");
-        public static DatabaseConnectionTimeZone America_Chihuahua { get; } = new DatabaseConnectionTimeZone("America/Chihuahua");
-        public static DatabaseConnectionTimeZone Australia_Adelaide { get; } = new DatabaseConnectionTimeZone("Australia/Adelaide");
-        public static DatabaseConnectionTimeZone America_Cuiaba { get; } = new DatabaseConnectionTimeZone("America/Cuiaba");
-        public static DatabaseConnectionTimeZone Australia_Brisbane { get; } = new DatabaseConnectionTimeZone("Australia/Brisbane");
-        public static DatabaseConnectionTimeZone America_Denver { get; } = new DatabaseConnectionTimeZone("America/Denver");
-        public static DatabaseConnectionTimeZone Australia_Darwin { get; } = new DatabaseConnectionTimeZone("Australia/Darwin");
-        public static DatabaseConnectionTimeZone America_Fortaleza { get; } = new DatabaseConnectionTimeZone("America/Fortaleza");
-        public static DatabaseConnectionTimeZone Australia_Hobart { get; } = new DatabaseConnectionTimeZone("Australia/Hobart");
-        public static DatabaseConnectionTimeZone America_Guatemala { get; } = new DatabaseConnectionTimeZone("America/Guatemala");
-        public static DatabaseConnectionTimeZone Australia_Perth { get; } = new DatabaseConnectionTimeZone("Australia/Perth");
-        public static DatabaseConnectionTimeZone America_Halifax { get; } = new DatabaseConnectionTimeZone("America/Halifax");
-        public static DatabaseConnectionTimeZone Australia_Sydney { get; } = new DatabaseConnectionTimeZone("Australia/Sydney");
-        public static DatabaseConnectionTimeZone America_Manaus { get; } = new DatabaseConnectionTimeZone("America/Manaus");
-        public static DatabaseConnectionTimeZone Brazil_East { get; } = new DatabaseConnectionTimeZone("Brazil/East");
-        public static DatabaseConnectionTimeZone America_Matamoros { get; } = new DatabaseConnectionTimeZone("America/Matamoros");
-        public static DatabaseConnectionTimeZone Canada_Newfoundland { get; } = new DatabaseConnectionTimeZone("Canada/Newfoundland");
-        public static DatabaseConnectionTimeZone America_Monterrey { get; } = new DatabaseConnectionTimeZone("America/Monterrey");
-        public static DatabaseConnectionTimeZone Canada_Saskatchewan { get; } = new DatabaseConnectionTimeZone("Canada/Saskatchewan");
-        public static DatabaseConnectionTimeZone America_Montevideo { get; } = new DatabaseConnectionTimeZone("America/Montevideo");
-        public static DatabaseConnectionTimeZone Canada_Yukon { get; } = new DatabaseConnectionTimeZone("Canada/Yukon");
-        public static DatabaseConnectionTimeZone America_Phoenix { get; } = new DatabaseConnectionTimeZone("America/Phoenix");
-        public static DatabaseConnectionTimeZone Europe_Amsterdam { get; } = new DatabaseConnectionTimeZone("Europe/Amsterdam");
-        public static DatabaseConnectionTimeZone America_Santiago { get; } = new DatabaseConnectionTimeZone("America/Santiago");
-        public static DatabaseConnectionTimeZone Europe_Athens { get; } = new DatabaseConnectionTimeZone("Europe/Athens");
-        public static DatabaseConnectionTimeZone America_Tijuana { get; } = new DatabaseConnectionTimeZone("America/Tijuana");
-        public static DatabaseConnectionTimeZone Europe_Dublin { get; } = new DatabaseConnectionTimeZone("Europe/Dublin");
-        public static DatabaseConnectionTimeZone Asia_Amman { get; } = new DatabaseConnectionTimeZone("Asia/Amman");
-        public static DatabaseConnectionTimeZone Europe_Helsinki { get; } = new DatabaseConnectionTimeZone("Europe/Helsinki");
-        public static DatabaseConnectionTimeZone Asia_Ashgabat { get; } = new DatabaseConnectionTimeZone("Asia/Ashgabat");
-        public static DatabaseConnectionTimeZone Europe_Istanbul { get; } = new DatabaseConnectionTimeZone("Europe/Istanbul");
-        public static DatabaseConnectionTimeZone Asia_Baghdad { get; } = new DatabaseConnectionTimeZone("Asia/Baghdad");
-        public static DatabaseConnectionTimeZone Europe_Kaliningrad { get; } = new DatabaseConnectionTimeZone("Europe/Kaliningrad");
-        public static DatabaseConnectionTimeZone Asia_Baku { get; } = new DatabaseConnectionTimeZone("Asia/Baku");
-        public static DatabaseConnectionTimeZone Europe_Moscow { get; } = new DatabaseConnectionTimeZone("Europe/Moscow");
-        public static DatabaseConnectionTimeZone Asia_Bangkok { get; } = new DatabaseConnectionTimeZone("Asia/Bangkok");
-        public static DatabaseConnectionTimeZone Europe_Paris { get; } = new DatabaseConnectionTimeZone("Europe/Paris");
-        public static DatabaseConnectionTimeZone Asia_Beirut { get; } = new DatabaseConnectionTimeZone("Asia/Beirut");
-        public static DatabaseConnectionTimeZone Europe_Prague { get; } = new DatabaseConnectionTimeZone("Europe/Prague");
-        public static DatabaseConnectionTimeZone Asia_Calcutta { get; } = new DatabaseConnectionTimeZone("Asia/Calcutta");
-        public static DatabaseConnectionTimeZone Europe_Sarajevo { get; } = new DatabaseConnectionTimeZone("Europe/Sarajevo");
-        public static DatabaseConnectionTimeZone Asia_Damascus { get; } = new DatabaseConnectionTimeZone("Asia/Damascus");
-        public static DatabaseConnectionTimeZone Pacific_Auckland { get; } = new DatabaseConnectionTimeZone("Pacific/Auckland");
-        public static DatabaseConnectionTimeZone Asia_Dhaka { get; } = new DatabaseConnectionTimeZone("Asia/Dhaka");
-        public static DatabaseConnectionTimeZone Pacific_Fiji { get; } = new DatabaseConnectionTimeZone("Pacific/Fiji");
-        public static DatabaseConnectionTimeZone Asia_Irkutsk { get; } = new DatabaseConnectionTimeZone("Asia/Irkutsk");
-        public static DatabaseConnectionTimeZone Pacific_Guam { get; } = new DatabaseConnectionTimeZone("Pacific/Guam");
-        public static DatabaseConnectionTimeZone Asia_Jerusalem { get; } = new DatabaseConnectionTimeZone("Asia/Jerusalem");
-        public static DatabaseConnectionTimeZone Pacific_Honolulu { get; } = new DatabaseConnectionTimeZone("Pacific/Honolulu");
-        public static DatabaseConnectionTimeZone Asia_Kabul { get; } = new DatabaseConnectionTimeZone("Asia/Kabul");
-        public static DatabaseConnectionTimeZone Pacific_Samoa { get; } = new DatabaseConnectionTimeZone("Pacific/Samoa");
-        public static DatabaseConnectionTimeZone Asia_Karachi { get; } = new DatabaseConnectionTimeZone("Asia/Karachi");
-        public static DatabaseConnectionTimeZone US_Alaska { get; } = new DatabaseConnectionTimeZone("US/Alaska");
-        public static DatabaseConnectionTimeZone Asia_Kathmandu { get; } = new DatabaseConnectionTimeZone("Asia/Kathmandu");
-        public static DatabaseConnectionTimeZone US_Central { get; } = new DatabaseConnectionTimeZone("US/Central");
-        public static DatabaseConnectionTimeZone Asia_Krasnoyarsk { get; } = new DatabaseConnectionTimeZone("Asia/Krasnoyarsk");
-        public static DatabaseConnectionTimeZone US_Eastern { get; } = new DatabaseConnectionTimeZone("US/Eastern");
-        public static DatabaseConnectionTimeZone Asia_Magadan { get; } = new DatabaseConnectionTimeZone("Asia/Magadan");
-        public static DatabaseConnectionTimeZone US_East_Indiana { get; } = new DatabaseConnectionTimeZone("US/East-Indiana");
-        public static DatabaseConnectionTimeZone Asia_Muscat { get; } = new DatabaseConnectionTimeZone("Asia/Muscat");
-        public static DatabaseConnectionTimeZone US_Pacific { get; } = new DatabaseConnectionTimeZone("US/Pacific");
-        public static DatabaseConnectionTimeZone Asia_Novosibirsk { get; } = new DatabaseConnectionTimeZone("Asia/Novosibirsk");
+        public static DocumentDbSourceCursorOversizeHandlingMode Skip { get; } = new DocumentDbSourceCursorOversizeHandlingMode("skip");
+        public static DocumentDbSourceCursorOversizeHandlingMode Split { get; } = new DocumentDbSourceCursorOversizeHandlingMode("split");
 
-        public static bool operator ==(DatabaseConnectionTimeZone left, DatabaseConnectionTimeZone right) => left.Equals(right);
-        public static bool operator !=(DatabaseConnectionTimeZone left, DatabaseConnectionTimeZone right) => !left.Equals(right);
+        public static bool operator ==(DocumentDbSourceCursorOversizeHandlingMode left, DocumentDbSourceCursorOversizeHandlingMode right) => left.Equals(right);
+        public static bool operator !=(DocumentDbSourceCursorOversizeHandlingMode left, DocumentDbSourceCursorOversizeHandlingMode right) => !left.Equals(right);
 
-        public static explicit operator string(DatabaseConnectionTimeZone value) => value._value;
+        public static explicit operator string(DocumentDbSourceCursorOversizeHandlingMode value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is DatabaseConnectionTimeZone other && Equals(other);
-        public bool Equals(DatabaseConnectionTimeZone other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is DocumentDbSourceCursorOversizeHandlingMode other && Equals(other);
+        public bool Equals(DocumentDbSourceCursorOversizeHandlingMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -470,26 +431,26 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct DatabaseSslmode : IEquatable<DatabaseSslmode>
+    public readonly struct DocumentDbSourceTransformsUnwrapArrayEncoding : IEquatable<DocumentDbSourceTransformsUnwrapArrayEncoding>
     {
         private readonly string _value;
 
-        private DatabaseSslmode(string value)
+        private DocumentDbSourceTransformsUnwrapArrayEncoding(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static DatabaseSslmode Require { get; } = new DatabaseSslmode("require");
-        public static DatabaseSslmode Disable { get; } = new DatabaseSslmode("disable");
+        public static DocumentDbSourceTransformsUnwrapArrayEncoding Array { get; } = new DocumentDbSourceTransformsUnwrapArrayEncoding("array");
+        public static DocumentDbSourceTransformsUnwrapArrayEncoding Array_string { get; } = new DocumentDbSourceTransformsUnwrapArrayEncoding("array_string");
 
-        public static bool operator ==(DatabaseSslmode left, DatabaseSslmode right) => left.Equals(right);
-        public static bool operator !=(DatabaseSslmode left, DatabaseSslmode right) => !left.Equals(right);
+        public static bool operator ==(DocumentDbSourceTransformsUnwrapArrayEncoding left, DocumentDbSourceTransformsUnwrapArrayEncoding right) => left.Equals(right);
+        public static bool operator !=(DocumentDbSourceTransformsUnwrapArrayEncoding left, DocumentDbSourceTransformsUnwrapArrayEncoding right) => !left.Equals(right);
 
-        public static explicit operator string(DatabaseSslmode value) => value._value;
+        public static explicit operator string(DocumentDbSourceTransformsUnwrapArrayEncoding value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is DatabaseSslmode other && Equals(other);
-        public bool Equals(DatabaseSslmode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is DocumentDbSourceTransformsUnwrapArrayEncoding other && Equals(other);
+        public bool Equals(DocumentDbSourceTransformsUnwrapArrayEncoding other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -498,26 +459,26 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct DecimalFormat : IEquatable<DecimalFormat>
+    public readonly struct DocumentDbSourceTransformsUnwrapDocumentEncoding : IEquatable<DocumentDbSourceTransformsUnwrapDocumentEncoding>
     {
         private readonly string _value;
 
-        private DecimalFormat(string value)
+        private DocumentDbSourceTransformsUnwrapDocumentEncoding(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static DecimalFormat BASE64 { get; } = new DecimalFormat("BASE64");
-        public static DecimalFormat NUMERIC { get; } = new DecimalFormat("NUMERIC");
+        public static DocumentDbSourceTransformsUnwrapDocumentEncoding Document { get; } = new DocumentDbSourceTransformsUnwrapDocumentEncoding("document");
+        public static DocumentDbSourceTransformsUnwrapDocumentEncoding @String { get; } = new DocumentDbSourceTransformsUnwrapDocumentEncoding("string");
 
-        public static bool operator ==(DecimalFormat left, DecimalFormat right) => left.Equals(right);
-        public static bool operator !=(DecimalFormat left, DecimalFormat right) => !left.Equals(right);
+        public static bool operator ==(DocumentDbSourceTransformsUnwrapDocumentEncoding left, DocumentDbSourceTransformsUnwrapDocumentEncoding right) => left.Equals(right);
+        public static bool operator !=(DocumentDbSourceTransformsUnwrapDocumentEncoding left, DocumentDbSourceTransformsUnwrapDocumentEncoding right) => !left.Equals(right);
 
-        public static explicit operator string(DecimalFormat value) => value._value;
+        public static explicit operator string(DocumentDbSourceTransformsUnwrapDocumentEncoding value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is DecimalFormat other && Equals(other);
-        public bool Equals(DecimalFormat other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is DocumentDbSourceTransformsUnwrapDocumentEncoding other && Equals(other);
+        public bool Equals(DocumentDbSourceTransformsUnwrapDocumentEncoding other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -526,26 +487,26 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct DestinationFormat : IEquatable<DestinationFormat>
+    public readonly struct DriftAction : IEquatable<DriftAction>
     {
         private readonly string _value;
 
-        private DestinationFormat(string value)
+        private DriftAction(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static DestinationFormat Avro { get; } = new DestinationFormat("avro");
-        public static DestinationFormat Json { get; } = new DestinationFormat("json");
+        public static DriftAction Overwrite { get; } = new DriftAction("overwrite");
+        public static DriftAction Fail { get; } = new DriftAction("fail");
 
-        public static bool operator ==(DestinationFormat left, DestinationFormat right) => left.Equals(right);
-        public static bool operator !=(DestinationFormat left, DestinationFormat right) => !left.Equals(right);
+        public static bool operator ==(DriftAction left, DriftAction right) => left.Equals(right);
+        public static bool operator !=(DriftAction left, DriftAction right) => !left.Equals(right);
 
-        public static explicit operator string(DestinationFormat value) => value._value;
+        public static explicit operator string(DriftAction value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is DestinationFormat other && Equals(other);
-        public bool Equals(DestinationFormat other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is DriftAction other && Equals(other);
+        public bool Equals(DriftAction other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -554,27 +515,26 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct DocumentIdStrategy : IEquatable<DocumentIdStrategy>
+    public readonly struct ElasticsearchSourceEsScheme : IEquatable<ElasticsearchSourceEsScheme>
     {
         private readonly string _value;
 
-        private DocumentIdStrategy(string value)
+        private ElasticsearchSourceEsScheme(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static DocumentIdStrategy None { get; } = new DocumentIdStrategy("None");
-        public static DocumentIdStrategy Kafka_ID { get; } = new DocumentIdStrategy("Kafka ID");
-        public static DocumentIdStrategy Field_ID { get; } = new DocumentIdStrategy("Field ID");
+        public static ElasticsearchSourceEsScheme Http { get; } = new ElasticsearchSourceEsScheme("http");
+        public static ElasticsearchSourceEsScheme Https { get; } = new ElasticsearchSourceEsScheme("https");
 
-        public static bool operator ==(DocumentIdStrategy left, DocumentIdStrategy right) => left.Equals(right);
-        public static bool operator !=(DocumentIdStrategy left, DocumentIdStrategy right) => !left.Equals(right);
+        public static bool operator ==(ElasticsearchSourceEsScheme left, ElasticsearchSourceEsScheme right) => left.Equals(right);
+        public static bool operator !=(ElasticsearchSourceEsScheme left, ElasticsearchSourceEsScheme right) => !left.Equals(right);
 
-        public static explicit operator string(DocumentIdStrategy value) => value._value;
+        public static explicit operator string(ElasticsearchSourceEsScheme value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is DocumentIdStrategy other && Equals(other);
-        public bool Equals(DocumentIdStrategy other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is ElasticsearchSourceEsScheme other && Equals(other);
+        public bool Equals(ElasticsearchSourceEsScheme other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -583,83 +543,26 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct EntityType : IEquatable<EntityType>
+    public readonly struct ElasticsearchSourceHttpAuth : IEquatable<ElasticsearchSourceHttpAuth>
     {
         private readonly string _value;
 
-        private EntityType(string value)
+        private ElasticsearchSourceHttpAuth(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static EntityType Sources { get; } = new EntityType("sources");
-        public static EntityType Destinations { get; } = new EntityType("destinations");
-        public static EntityType Pipelines { get; } = new EntityType("pipelines");
+        public static ElasticsearchSourceHttpAuth None { get; } = new ElasticsearchSourceHttpAuth("None");
+        public static ElasticsearchSourceHttpAuth Basic { get; } = new ElasticsearchSourceHttpAuth("Basic");
 
-        public static bool operator ==(EntityType left, EntityType right) => left.Equals(right);
-        public static bool operator !=(EntityType left, EntityType right) => !left.Equals(right);
+        public static bool operator ==(ElasticsearchSourceHttpAuth left, ElasticsearchSourceHttpAuth right) => left.Equals(right);
+        public static bool operator !=(ElasticsearchSourceHttpAuth left, ElasticsearchSourceHttpAuth right) => !left.Equals(right);
 
-        public static explicit operator string(EntityType value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is EntityType other && Equals(other);
-        public bool Equals(EntityType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public static explicit operator string(ElasticsearchSourceHttpAuth value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct ErrorsTolerance : IEquatable<ErrorsTolerance>
-    {
-        private readonly string _value;
-
-        private ErrorsTolerance(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static ErrorsTolerance None { get; } = new ErrorsTolerance("none");
-        public static ErrorsTolerance All { get; } = new ErrorsTolerance("all");
-
-        public static bool operator ==(ErrorsTolerance left, ErrorsTolerance right) => left.Equals(right);
-        public static bool operator !=(ErrorsTolerance left, ErrorsTolerance right) => !left.Equals(right);
-
-        public static explicit operator string(ErrorsTolerance value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is ErrorsTolerance other && Equals(other);
-        public bool Equals(ErrorsTolerance other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct EsScheme : IEquatable<EsScheme>
-    {
-        private readonly string _value;
-
-        private EsScheme(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static EsScheme Http { get; } = new EsScheme("http");
-        public static EsScheme Https { get; } = new EsScheme("https");
-
-        public static bool operator ==(EsScheme left, EsScheme right) => left.Equals(right);
-        public static bool operator !=(EsScheme left, EsScheme right) => !left.Equals(right);
-
-        public static explicit operator string(EsScheme value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is EsScheme other && Equals(other);
-        public bool Equals(EsScheme other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is ElasticsearchSourceHttpAuth other && Equals(other);
+        public bool Equals(ElasticsearchSourceHttpAuth other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -698,64 +601,6 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct Format : IEquatable<Format>
-    {
-        private readonly string _value;
-
-        private Format(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static Format Json { get; } = new Format("json");
-        public static Format Csv { get; } = new Format("csv");
-        public static Format Avro { get; } = new Format("avro");
-        public static Format Parquet { get; } = new Format("parquet");
-
-        public static bool operator ==(Format left, Format right) => left.Equals(right);
-        public static bool operator !=(Format left, Format right) => !left.Equals(right);
-
-        public static explicit operator string(Format value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is Format other && Equals(other);
-        public bool Equals(Format other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct FsCleanupPolicyClass : IEquatable<FsCleanupPolicyClass>
-    {
-        private readonly string _value;
-
-        private FsCleanupPolicyClass(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static FsCleanupPolicyClass Log { get; } = new FsCleanupPolicyClass("Log");
-        public static FsCleanupPolicyClass Delete { get; } = new FsCleanupPolicyClass("Delete");
-
-        public static bool operator ==(FsCleanupPolicyClass left, FsCleanupPolicyClass right) => left.Equals(right);
-        public static bool operator !=(FsCleanupPolicyClass left, FsCleanupPolicyClass right) => !left.Equals(right);
-
-        public static explicit operator string(FsCleanupPolicyClass value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is FsCleanupPolicyClass other && Equals(other);
-        public bool Equals(FsCleanupPolicyClass other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
     public readonly struct GcsDestinationFormat : IEquatable<GcsDestinationFormat>
     {
         private readonly string _value;
@@ -786,26 +631,26 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct HttpAuth : IEquatable<HttpAuth>
+    public readonly struct HttpSinkDestinationDecimalFormat : IEquatable<HttpSinkDestinationDecimalFormat>
     {
         private readonly string _value;
 
-        private HttpAuth(string value)
+        private HttpSinkDestinationDecimalFormat(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static HttpAuth None { get; } = new HttpAuth("None");
-        public static HttpAuth Basic { get; } = new HttpAuth("Basic");
+        public static HttpSinkDestinationDecimalFormat BASE64 { get; } = new HttpSinkDestinationDecimalFormat("BASE64");
+        public static HttpSinkDestinationDecimalFormat NUMERIC { get; } = new HttpSinkDestinationDecimalFormat("NUMERIC");
 
-        public static bool operator ==(HttpAuth left, HttpAuth right) => left.Equals(right);
-        public static bool operator !=(HttpAuth left, HttpAuth right) => !left.Equals(right);
+        public static bool operator ==(HttpSinkDestinationDecimalFormat left, HttpSinkDestinationDecimalFormat right) => left.Equals(right);
+        public static bool operator !=(HttpSinkDestinationDecimalFormat left, HttpSinkDestinationDecimalFormat right) => !left.Equals(right);
 
-        public static explicit operator string(HttpAuth value) => value._value;
+        public static explicit operator string(HttpSinkDestinationDecimalFormat value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is HttpAuth other && Equals(other);
-        public bool Equals(HttpAuth other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is HttpSinkDestinationDecimalFormat other && Equals(other);
+        public bool Equals(HttpSinkDestinationDecimalFormat other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -814,27 +659,26 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct HttpAuthorizationType : IEquatable<HttpAuthorizationType>
+    public readonly struct HttpSinkDestinationErrorsTolerance : IEquatable<HttpSinkDestinationErrorsTolerance>
     {
         private readonly string _value;
 
-        private HttpAuthorizationType(string value)
+        private HttpSinkDestinationErrorsTolerance(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static HttpAuthorizationType None { get; } = new HttpAuthorizationType("none");
-        public static HttpAuthorizationType @Static { get; } = new HttpAuthorizationType("static");
-        public static HttpAuthorizationType Oauth2 { get; } = new HttpAuthorizationType("oauth2");
+        public static HttpSinkDestinationErrorsTolerance None { get; } = new HttpSinkDestinationErrorsTolerance("none");
+        public static HttpSinkDestinationErrorsTolerance All { get; } = new HttpSinkDestinationErrorsTolerance("all");
 
-        public static bool operator ==(HttpAuthorizationType left, HttpAuthorizationType right) => left.Equals(right);
-        public static bool operator !=(HttpAuthorizationType left, HttpAuthorizationType right) => !left.Equals(right);
+        public static bool operator ==(HttpSinkDestinationErrorsTolerance left, HttpSinkDestinationErrorsTolerance right) => left.Equals(right);
+        public static bool operator !=(HttpSinkDestinationErrorsTolerance left, HttpSinkDestinationErrorsTolerance right) => !left.Equals(right);
 
-        public static explicit operator string(HttpAuthorizationType value) => value._value;
+        public static explicit operator string(HttpSinkDestinationErrorsTolerance value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is HttpAuthorizationType other && Equals(other);
-        public bool Equals(HttpAuthorizationType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is HttpSinkDestinationErrorsTolerance other && Equals(other);
+        public bool Equals(HttpSinkDestinationErrorsTolerance other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -843,27 +687,27 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct IcebergCatalogAuthMode : IEquatable<IcebergCatalogAuthMode>
+    public readonly struct HttpSinkDestinationHttpAuthorizationType : IEquatable<HttpSinkDestinationHttpAuthorizationType>
     {
         private readonly string _value;
 
-        private IcebergCatalogAuthMode(string value)
+        private HttpSinkDestinationHttpAuthorizationType(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static IcebergCatalogAuthMode None { get; } = new IcebergCatalogAuthMode("none");
-        public static IcebergCatalogAuthMode Token { get; } = new IcebergCatalogAuthMode("token");
-        public static IcebergCatalogAuthMode Oauth2 { get; } = new IcebergCatalogAuthMode("oauth2");
+        public static HttpSinkDestinationHttpAuthorizationType None { get; } = new HttpSinkDestinationHttpAuthorizationType("none");
+        public static HttpSinkDestinationHttpAuthorizationType @Static { get; } = new HttpSinkDestinationHttpAuthorizationType("static");
+        public static HttpSinkDestinationHttpAuthorizationType Oauth2 { get; } = new HttpSinkDestinationHttpAuthorizationType("oauth2");
 
-        public static bool operator ==(IcebergCatalogAuthMode left, IcebergCatalogAuthMode right) => left.Equals(right);
-        public static bool operator !=(IcebergCatalogAuthMode left, IcebergCatalogAuthMode right) => !left.Equals(right);
+        public static bool operator ==(HttpSinkDestinationHttpAuthorizationType left, HttpSinkDestinationHttpAuthorizationType right) => left.Equals(right);
+        public static bool operator !=(HttpSinkDestinationHttpAuthorizationType left, HttpSinkDestinationHttpAuthorizationType right) => !left.Equals(right);
 
-        public static explicit operator string(IcebergCatalogAuthMode value) => value._value;
+        public static explicit operator string(HttpSinkDestinationHttpAuthorizationType value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is IcebergCatalogAuthMode other && Equals(other);
-        public bool Equals(IcebergCatalogAuthMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is HttpSinkDestinationHttpAuthorizationType other && Equals(other);
+        public bool Equals(HttpSinkDestinationHttpAuthorizationType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -872,41 +716,27 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct IcebergCatalogClientRegion : IEquatable<IcebergCatalogClientRegion>
+    public readonly struct IcebergDestinationIcebergCatalogAuthMode : IEquatable<IcebergDestinationIcebergCatalogAuthMode>
     {
         private readonly string _value;
 
-        private IcebergCatalogClientRegion(string value)
+        private IcebergDestinationIcebergCatalogAuthMode(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static IcebergCatalogClientRegion Ap_south_1 { get; } = new IcebergCatalogClientRegion("ap-south-1");
-        public static IcebergCatalogClientRegion Eu_west_2 { get; } = new IcebergCatalogClientRegion("eu-west-2");
-        public static IcebergCatalogClientRegion Eu_west_1 { get; } = new IcebergCatalogClientRegion("eu-west-1");
-        public static IcebergCatalogClientRegion Ap_northeast_2 { get; } = new IcebergCatalogClientRegion("ap-northeast-2");
-        public static IcebergCatalogClientRegion Ap_northeast_1 { get; } = new IcebergCatalogClientRegion("ap-northeast-1");
-        public static IcebergCatalogClientRegion Ca_central_1 { get; } = new IcebergCatalogClientRegion("ca-central-1");
-        public static IcebergCatalogClientRegion Sa_east_1 { get; } = new IcebergCatalogClientRegion("sa-east-1");
-        public static IcebergCatalogClientRegion Cn_north_1 { get; } = new IcebergCatalogClientRegion("cn-north-1");
-        public static IcebergCatalogClientRegion Us_gov_west_1 { get; } = new IcebergCatalogClientRegion("us-gov-west-1");
-        public static IcebergCatalogClientRegion Ap_southeast_1 { get; } = new IcebergCatalogClientRegion("ap-southeast-1");
-        public static IcebergCatalogClientRegion Ap_southeast_2 { get; } = new IcebergCatalogClientRegion("ap-southeast-2");
-        public static IcebergCatalogClientRegion Eu_central_1 { get; } = new IcebergCatalogClientRegion("eu-central-1");
-        public static IcebergCatalogClientRegion Us_east_1 { get; } = new IcebergCatalogClientRegion("us-east-1");
-        public static IcebergCatalogClientRegion Us_east_2 { get; } = new IcebergCatalogClientRegion("us-east-2");
-        public static IcebergCatalogClientRegion Us_west_1 { get; } = new IcebergCatalogClientRegion("us-west-1");
-        public static IcebergCatalogClientRegion Us_west_2 { get; } = new IcebergCatalogClientRegion("us-west-2");
-        public static IcebergCatalogClientRegion Auto { get; } = new IcebergCatalogClientRegion("auto");
+        public static IcebergDestinationIcebergCatalogAuthMode None { get; } = new IcebergDestinationIcebergCatalogAuthMode("none");
+        public static IcebergDestinationIcebergCatalogAuthMode Token { get; } = new IcebergDestinationIcebergCatalogAuthMode("token");
+        public static IcebergDestinationIcebergCatalogAuthMode Oauth2 { get; } = new IcebergDestinationIcebergCatalogAuthMode("oauth2");
 
-        public static bool operator ==(IcebergCatalogClientRegion left, IcebergCatalogClientRegion right) => left.Equals(right);
-        public static bool operator !=(IcebergCatalogClientRegion left, IcebergCatalogClientRegion right) => !left.Equals(right);
+        public static bool operator ==(IcebergDestinationIcebergCatalogAuthMode left, IcebergDestinationIcebergCatalogAuthMode right) => left.Equals(right);
+        public static bool operator !=(IcebergDestinationIcebergCatalogAuthMode left, IcebergDestinationIcebergCatalogAuthMode right) => !left.Equals(right);
 
-        public static explicit operator string(IcebergCatalogClientRegion value) => value._value;
+        public static explicit operator string(IcebergDestinationIcebergCatalogAuthMode value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is IcebergCatalogClientRegion other && Equals(other);
-        public bool Equals(IcebergCatalogClientRegion other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is IcebergDestinationIcebergCatalogAuthMode other && Equals(other);
+        public bool Equals(IcebergDestinationIcebergCatalogAuthMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -915,27 +745,98 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct IcebergCatalogType : IEquatable<IcebergCatalogType>
+    public readonly struct IcebergDestinationIcebergCatalogClientRegion : IEquatable<IcebergDestinationIcebergCatalogClientRegion>
     {
         private readonly string _value;
 
-        private IcebergCatalogType(string value)
+        private IcebergDestinationIcebergCatalogClientRegion(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static IcebergCatalogType Rest { get; } = new IcebergCatalogType("rest");
-        public static IcebergCatalogType Hive { get; } = new IcebergCatalogType("hive");
-        public static IcebergCatalogType Glue { get; } = new IcebergCatalogType("glue");
+        public static IcebergDestinationIcebergCatalogClientRegion Ap_south_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ap-south-1");
+        public static IcebergDestinationIcebergCatalogClientRegion Eu_west_2 { get; } = new IcebergDestinationIcebergCatalogClientRegion("eu-west-2");
+        public static IcebergDestinationIcebergCatalogClientRegion Eu_west_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("eu-west-1");
+        public static IcebergDestinationIcebergCatalogClientRegion Ap_northeast_2 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ap-northeast-2");
+        public static IcebergDestinationIcebergCatalogClientRegion Ap_northeast_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ap-northeast-1");
+        public static IcebergDestinationIcebergCatalogClientRegion Ca_central_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ca-central-1");
+        public static IcebergDestinationIcebergCatalogClientRegion Sa_east_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("sa-east-1");
+        public static IcebergDestinationIcebergCatalogClientRegion Cn_north_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("cn-north-1");
+        public static IcebergDestinationIcebergCatalogClientRegion Us_gov_west_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("us-gov-west-1");
+        public static IcebergDestinationIcebergCatalogClientRegion Ap_southeast_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ap-southeast-1");
+        public static IcebergDestinationIcebergCatalogClientRegion Ap_southeast_2 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ap-southeast-2");
+        public static IcebergDestinationIcebergCatalogClientRegion Eu_central_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("eu-central-1");
+        public static IcebergDestinationIcebergCatalogClientRegion Us_east_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("us-east-1");
+        public static IcebergDestinationIcebergCatalogClientRegion Us_east_2 { get; } = new IcebergDestinationIcebergCatalogClientRegion("us-east-2");
+        public static IcebergDestinationIcebergCatalogClientRegion Us_west_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("us-west-1");
+        public static IcebergDestinationIcebergCatalogClientRegion Us_west_2 { get; } = new IcebergDestinationIcebergCatalogClientRegion("us-west-2");
+        public static IcebergDestinationIcebergCatalogClientRegion Auto { get; } = new IcebergDestinationIcebergCatalogClientRegion("auto");
 
-        public static bool operator ==(IcebergCatalogType left, IcebergCatalogType right) => left.Equals(right);
-        public static bool operator !=(IcebergCatalogType left, IcebergCatalogType right) => !left.Equals(right);
+        public static bool operator ==(IcebergDestinationIcebergCatalogClientRegion left, IcebergDestinationIcebergCatalogClientRegion right) => left.Equals(right);
+        public static bool operator !=(IcebergDestinationIcebergCatalogClientRegion left, IcebergDestinationIcebergCatalogClientRegion right) => !left.Equals(right);
 
-        public static explicit operator string(IcebergCatalogType value) => value._value;
+        public static explicit operator string(IcebergDestinationIcebergCatalogClientRegion value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is IcebergCatalogType other && Equals(other);
-        public bool Equals(IcebergCatalogType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is IcebergDestinationIcebergCatalogClientRegion other && Equals(other);
+        public bool Equals(IcebergDestinationIcebergCatalogClientRegion other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct IcebergDestinationIcebergCatalogType : IEquatable<IcebergDestinationIcebergCatalogType>
+    {
+        private readonly string _value;
+
+        private IcebergDestinationIcebergCatalogType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static IcebergDestinationIcebergCatalogType Rest { get; } = new IcebergDestinationIcebergCatalogType("rest");
+        public static IcebergDestinationIcebergCatalogType Hive { get; } = new IcebergDestinationIcebergCatalogType("hive");
+        public static IcebergDestinationIcebergCatalogType Glue { get; } = new IcebergDestinationIcebergCatalogType("glue");
+
+        public static bool operator ==(IcebergDestinationIcebergCatalogType left, IcebergDestinationIcebergCatalogType right) => left.Equals(right);
+        public static bool operator !=(IcebergDestinationIcebergCatalogType left, IcebergDestinationIcebergCatalogType right) => !left.Equals(right);
+
+        public static explicit operator string(IcebergDestinationIcebergCatalogType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is IcebergDestinationIcebergCatalogType other && Equals(other);
+        public bool Equals(IcebergDestinationIcebergCatalogType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct IcebergDestinationInsertMode : IEquatable<IcebergDestinationInsertMode>
+    {
+        private readonly string _value;
+
+        private IcebergDestinationInsertMode(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static IcebergDestinationInsertMode Insert { get; } = new IcebergDestinationInsertMode("insert");
+        public static IcebergDestinationInsertMode Upsert { get; } = new IcebergDestinationInsertMode("upsert");
+
+        public static bool operator ==(IcebergDestinationInsertMode left, IcebergDestinationInsertMode right) => left.Equals(right);
+        public static bool operator !=(IcebergDestinationInsertMode left, IcebergDestinationInsertMode right) => !left.Equals(right);
+
+        public static explicit operator string(IcebergDestinationInsertMode value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is IcebergDestinationInsertMode other && Equals(other);
+        public bool Equals(IcebergDestinationInsertMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1000,6 +901,157 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
+    public readonly struct KafkaAclOperation : IEquatable<KafkaAclOperation>
+    {
+        private readonly string _value;
+
+        private KafkaAclOperation(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static KafkaAclOperation ALL { get; } = new KafkaAclOperation("ALL");
+        public static KafkaAclOperation ALTER { get; } = new KafkaAclOperation("ALTER");
+        public static KafkaAclOperation ALTER_CONFIGS { get; } = new KafkaAclOperation("ALTER_CONFIGS");
+        public static KafkaAclOperation CREATE { get; } = new KafkaAclOperation("CREATE");
+        public static KafkaAclOperation DELETE { get; } = new KafkaAclOperation("DELETE");
+        public static KafkaAclOperation DESCRIBE { get; } = new KafkaAclOperation("DESCRIBE");
+        public static KafkaAclOperation DESCRIBE_CONFIGS { get; } = new KafkaAclOperation("DESCRIBE_CONFIGS");
+        public static KafkaAclOperation READ { get; } = new KafkaAclOperation("READ");
+        public static KafkaAclOperation WRITE { get; } = new KafkaAclOperation("WRITE");
+
+        public static bool operator ==(KafkaAclOperation left, KafkaAclOperation right) => left.Equals(right);
+        public static bool operator !=(KafkaAclOperation left, KafkaAclOperation right) => !left.Equals(right);
+
+        public static explicit operator string(KafkaAclOperation value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is KafkaAclOperation other && Equals(other);
+        public bool Equals(KafkaAclOperation other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct KafkaAclPatternType : IEquatable<KafkaAclPatternType>
+    {
+        private readonly string _value;
+
+        private KafkaAclPatternType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static KafkaAclPatternType LITERAL { get; } = new KafkaAclPatternType("LITERAL");
+        public static KafkaAclPatternType PREFIXED { get; } = new KafkaAclPatternType("PREFIXED");
+
+        public static bool operator ==(KafkaAclPatternType left, KafkaAclPatternType right) => left.Equals(right);
+        public static bool operator !=(KafkaAclPatternType left, KafkaAclPatternType right) => !left.Equals(right);
+
+        public static explicit operator string(KafkaAclPatternType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is KafkaAclPatternType other && Equals(other);
+        public bool Equals(KafkaAclPatternType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct KafkaAclResourceType : IEquatable<KafkaAclResourceType>
+    {
+        private readonly string _value;
+
+        private KafkaAclResourceType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static KafkaAclResourceType TOPIC { get; } = new KafkaAclResourceType("TOPIC");
+        public static KafkaAclResourceType GROUP { get; } = new KafkaAclResourceType("GROUP");
+        public static KafkaAclResourceType CLUSTER { get; } = new KafkaAclResourceType("CLUSTER");
+        public static KafkaAclResourceType TRANSACTIONAL_ID { get; } = new KafkaAclResourceType("TRANSACTIONAL_ID");
+        public static KafkaAclResourceType DELEGATION_TOKEN { get; } = new KafkaAclResourceType("DELEGATION_TOKEN");
+
+        public static bool operator ==(KafkaAclResourceType left, KafkaAclResourceType right) => left.Equals(right);
+        public static bool operator !=(KafkaAclResourceType left, KafkaAclResourceType right) => !left.Equals(right);
+
+        public static explicit operator string(KafkaAclResourceType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is KafkaAclResourceType other && Equals(other);
+        public bool Equals(KafkaAclResourceType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct KafkaDestinationDestinationFormat : IEquatable<KafkaDestinationDestinationFormat>
+    {
+        private readonly string _value;
+
+        private KafkaDestinationDestinationFormat(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static KafkaDestinationDestinationFormat Avro { get; } = new KafkaDestinationDestinationFormat("avro");
+        public static KafkaDestinationDestinationFormat Json { get; } = new KafkaDestinationDestinationFormat("json");
+
+        public static bool operator ==(KafkaDestinationDestinationFormat left, KafkaDestinationDestinationFormat right) => left.Equals(right);
+        public static bool operator !=(KafkaDestinationDestinationFormat left, KafkaDestinationDestinationFormat right) => !left.Equals(right);
+
+        public static explicit operator string(KafkaDestinationDestinationFormat value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is KafkaDestinationDestinationFormat other && Equals(other);
+        public bool Equals(KafkaDestinationDestinationFormat other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct KafkaDestinationTransformsChangeTopicNameAddOriginalTopic : IEquatable<KafkaDestinationTransformsChangeTopicNameAddOriginalTopic>
+    {
+        private readonly string _value;
+
+        private KafkaDestinationTransformsChangeTopicNameAddOriginalTopic(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static KafkaDestinationTransformsChangeTopicNameAddOriginalTopic Off { get; } = new KafkaDestinationTransformsChangeTopicNameAddOriginalTopic("off");
+        public static KafkaDestinationTransformsChangeTopicNameAddOriginalTopic Header { get; } = new KafkaDestinationTransformsChangeTopicNameAddOriginalTopic("header");
+        public static KafkaDestinationTransformsChangeTopicNameAddOriginalTopic Field { get; } = new KafkaDestinationTransformsChangeTopicNameAddOriginalTopic("field");
+
+        public static bool operator ==(KafkaDestinationTransformsChangeTopicNameAddOriginalTopic left, KafkaDestinationTransformsChangeTopicNameAddOriginalTopic right) => left.Equals(right);
+        public static bool operator !=(KafkaDestinationTransformsChangeTopicNameAddOriginalTopic left, KafkaDestinationTransformsChangeTopicNameAddOriginalTopic right) => !left.Equals(right);
+
+        public static explicit operator string(KafkaDestinationTransformsChangeTopicNameAddOriginalTopic value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is KafkaDestinationTransformsChangeTopicNameAddOriginalTopic other && Equals(other);
+        public bool Equals(KafkaDestinationTransformsChangeTopicNameAddOriginalTopic other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
     public readonly struct KafkaDirectSourceFormat : IEquatable<KafkaDirectSourceFormat>
     {
         private readonly string _value;
@@ -1029,27 +1081,111 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct Language : IEquatable<Language>
+    public readonly struct MariaDbSourceDatabaseConnectionTimeZone : IEquatable<MariaDbSourceDatabaseConnectionTimeZone>
     {
         private readonly string _value;
 
-        private Language(string value)
+        private MariaDbSourceDatabaseConnectionTimeZone(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static Language PYTHON { get; } = new Language("PYTHON");
-        public static Language JAVASCRIPT { get; } = new Language("JAVASCRIPT");
-        public static Language SQL { get; } = new Language("SQL");
+        public static MariaDbSourceDatabaseConnectionTimeZone SERVER { get; } = new MariaDbSourceDatabaseConnectionTimeZone("SERVER");
+        public static MariaDbSourceDatabaseConnectionTimeZone UTC { get; } = new MariaDbSourceDatabaseConnectionTimeZone("UTC");
+        public static MariaDbSourceDatabaseConnectionTimeZone Africa_Cairo { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Africa/Cairo");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Riyadh { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Riyadh");
+        public static MariaDbSourceDatabaseConnectionTimeZone Africa_Casablanca { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Africa/Casablanca");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Seoul { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Seoul");
+        public static MariaDbSourceDatabaseConnectionTimeZone Africa_Harare { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Africa/Harare");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Shanghai { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Shanghai");
+        public static MariaDbSourceDatabaseConnectionTimeZone Africa_Monrovia { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Africa/Monrovia");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Singapore { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Singapore");
+        public static MariaDbSourceDatabaseConnectionTimeZone Africa_Nairobi { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Africa/Nairobi");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Taipei { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Taipei");
+        public static MariaDbSourceDatabaseConnectionTimeZone Africa_Tripoli { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Africa/Tripoli");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Tehran { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Tehran");
+        public static MariaDbSourceDatabaseConnectionTimeZone Africa_Windhoek { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Africa/Windhoek");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Tokyo { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Tokyo");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Araguaina { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Araguaina");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Ulaanbaatar { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Ulaanbaatar");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Asuncion { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Asuncion");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Vladivostok { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Vladivostok");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Bogota { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Bogota");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Yakutsk { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Yakutsk");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Buenos_Aires { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Buenos_Aires");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Yerevan { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Yerevan");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Caracas { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Caracas");
+        public static MariaDbSourceDatabaseConnectionTimeZone Atlantic_Azores { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Atlantic/Azores");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Chihuahua { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Chihuahua");
+        public static MariaDbSourceDatabaseConnectionTimeZone Australia_Adelaide { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Australia/Adelaide");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Cuiaba { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Cuiaba");
+        public static MariaDbSourceDatabaseConnectionTimeZone Australia_Brisbane { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Australia/Brisbane");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Denver { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Denver");
+        public static MariaDbSourceDatabaseConnectionTimeZone Australia_Darwin { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Australia/Darwin");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Fortaleza { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Fortaleza");
+        public static MariaDbSourceDatabaseConnectionTimeZone Australia_Hobart { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Australia/Hobart");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Guatemala { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Guatemala");
+        public static MariaDbSourceDatabaseConnectionTimeZone Australia_Perth { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Australia/Perth");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Halifax { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Halifax");
+        public static MariaDbSourceDatabaseConnectionTimeZone Australia_Sydney { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Australia/Sydney");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Manaus { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Manaus");
+        public static MariaDbSourceDatabaseConnectionTimeZone Brazil_East { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Brazil/East");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Matamoros { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Matamoros");
+        public static MariaDbSourceDatabaseConnectionTimeZone Canada_Newfoundland { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Canada/Newfoundland");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Monterrey { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Monterrey");
+        public static MariaDbSourceDatabaseConnectionTimeZone Canada_Saskatchewan { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Canada/Saskatchewan");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Montevideo { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Montevideo");
+        public static MariaDbSourceDatabaseConnectionTimeZone Canada_Yukon { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Canada/Yukon");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Phoenix { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Phoenix");
+        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Amsterdam { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Amsterdam");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Santiago { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Santiago");
+        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Athens { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Athens");
+        public static MariaDbSourceDatabaseConnectionTimeZone America_Tijuana { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Tijuana");
+        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Dublin { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Dublin");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Amman { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Amman");
+        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Helsinki { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Helsinki");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Ashgabat { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Ashgabat");
+        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Istanbul { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Istanbul");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Baghdad { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Baghdad");
+        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Kaliningrad { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Kaliningrad");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Baku { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Baku");
+        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Moscow { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Moscow");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Bangkok { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Bangkok");
+        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Paris { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Paris");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Beirut { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Beirut");
+        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Prague { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Prague");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Calcutta { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Calcutta");
+        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Sarajevo { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Sarajevo");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Damascus { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Damascus");
+        public static MariaDbSourceDatabaseConnectionTimeZone Pacific_Auckland { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Pacific/Auckland");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Dhaka { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Dhaka");
+        public static MariaDbSourceDatabaseConnectionTimeZone Pacific_Fiji { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Pacific/Fiji");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Irkutsk { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Irkutsk");
+        public static MariaDbSourceDatabaseConnectionTimeZone Pacific_Guam { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Pacific/Guam");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Jerusalem { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Jerusalem");
+        public static MariaDbSourceDatabaseConnectionTimeZone Pacific_Honolulu { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Pacific/Honolulu");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Kabul { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Kabul");
+        public static MariaDbSourceDatabaseConnectionTimeZone Pacific_Samoa { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Pacific/Samoa");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Karachi { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Karachi");
+        public static MariaDbSourceDatabaseConnectionTimeZone US_Alaska { get; } = new MariaDbSourceDatabaseConnectionTimeZone("US/Alaska");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Kathmandu { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Kathmandu");
+        public static MariaDbSourceDatabaseConnectionTimeZone US_Central { get; } = new MariaDbSourceDatabaseConnectionTimeZone("US/Central");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Krasnoyarsk { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Krasnoyarsk");
+        public static MariaDbSourceDatabaseConnectionTimeZone US_Eastern { get; } = new MariaDbSourceDatabaseConnectionTimeZone("US/Eastern");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Magadan { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Magadan");
+        public static MariaDbSourceDatabaseConnectionTimeZone US_East_Indiana { get; } = new MariaDbSourceDatabaseConnectionTimeZone("US/East-Indiana");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Muscat { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Muscat");
+        public static MariaDbSourceDatabaseConnectionTimeZone US_Pacific { get; } = new MariaDbSourceDatabaseConnectionTimeZone("US/Pacific");
+        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Novosibirsk { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Novosibirsk");
 
-        public static bool operator ==(Language left, Language right) => left.Equals(right);
-        public static bool operator !=(Language left, Language right) => !left.Equals(right);
+        public static bool operator ==(MariaDbSourceDatabaseConnectionTimeZone left, MariaDbSourceDatabaseConnectionTimeZone right) => left.Equals(right);
+        public static bool operator !=(MariaDbSourceDatabaseConnectionTimeZone left, MariaDbSourceDatabaseConnectionTimeZone right) => !left.Equals(right);
 
-        public static explicit operator string(Language value) => value._value;
+        public static explicit operator string(MariaDbSourceDatabaseConnectionTimeZone value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is Language other && Equals(other);
-        public bool Equals(Language other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is MariaDbSourceDatabaseConnectionTimeZone other && Equals(other);
+        public bool Equals(MariaDbSourceDatabaseConnectionTimeZone other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1086,26 +1222,54 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct Mode : IEquatable<Mode>
+    public readonly struct MariaDbSourceSnapshotGtid : IEquatable<MariaDbSourceSnapshotGtid>
     {
         private readonly string _value;
 
-        private Mode(string value)
+        private MariaDbSourceSnapshotGtid(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static Mode LIVE { get; } = new Mode("LIVE");
-        public static Mode LIVEONLY { get; } = new Mode("LIVEONLY");
+        public static MariaDbSourceSnapshotGtid Yes { get; } = new MariaDbSourceSnapshotGtid("Yes");
+        public static MariaDbSourceSnapshotGtid No { get; } = new MariaDbSourceSnapshotGtid("No");
 
-        public static bool operator ==(Mode left, Mode right) => left.Equals(right);
-        public static bool operator !=(Mode left, Mode right) => !left.Equals(right);
+        public static bool operator ==(MariaDbSourceSnapshotGtid left, MariaDbSourceSnapshotGtid right) => left.Equals(right);
+        public static bool operator !=(MariaDbSourceSnapshotGtid left, MariaDbSourceSnapshotGtid right) => !left.Equals(right);
 
-        public static explicit operator string(Mode value) => value._value;
+        public static explicit operator string(MariaDbSourceSnapshotGtid value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is Mode other && Equals(other);
-        public bool Equals(Mode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is MariaDbSourceSnapshotGtid other && Equals(other);
+        public bool Equals(MariaDbSourceSnapshotGtid other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct MongoDbHostedSourceCursorOversizeHandlingMode : IEquatable<MongoDbHostedSourceCursorOversizeHandlingMode>
+    {
+        private readonly string _value;
+
+        private MongoDbHostedSourceCursorOversizeHandlingMode(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static MongoDbHostedSourceCursorOversizeHandlingMode Skip { get; } = new MongoDbHostedSourceCursorOversizeHandlingMode("skip");
+        public static MongoDbHostedSourceCursorOversizeHandlingMode Split { get; } = new MongoDbHostedSourceCursorOversizeHandlingMode("split");
+
+        public static bool operator ==(MongoDbHostedSourceCursorOversizeHandlingMode left, MongoDbHostedSourceCursorOversizeHandlingMode right) => left.Equals(right);
+        public static bool operator !=(MongoDbHostedSourceCursorOversizeHandlingMode left, MongoDbHostedSourceCursorOversizeHandlingMode right) => !left.Equals(right);
+
+        public static explicit operator string(MongoDbHostedSourceCursorOversizeHandlingMode value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is MongoDbHostedSourceCursorOversizeHandlingMode other && Equals(other);
+        public bool Equals(MongoDbHostedSourceCursorOversizeHandlingMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1143,26 +1307,26 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct OnDrift : IEquatable<OnDrift>
+    public readonly struct MongoDbHostedSourceTransformsUnwrapDocumentEncoding : IEquatable<MongoDbHostedSourceTransformsUnwrapDocumentEncoding>
     {
         private readonly string _value;
 
-        private OnDrift(string value)
+        private MongoDbHostedSourceTransformsUnwrapDocumentEncoding(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static OnDrift Overwrite { get; } = new OnDrift("overwrite");
-        public static OnDrift Fail { get; } = new OnDrift("fail");
+        public static MongoDbHostedSourceTransformsUnwrapDocumentEncoding Document { get; } = new MongoDbHostedSourceTransformsUnwrapDocumentEncoding("document");
+        public static MongoDbHostedSourceTransformsUnwrapDocumentEncoding @String { get; } = new MongoDbHostedSourceTransformsUnwrapDocumentEncoding("string");
 
-        public static bool operator ==(OnDrift left, OnDrift right) => left.Equals(right);
-        public static bool operator !=(OnDrift left, OnDrift right) => !left.Equals(right);
+        public static bool operator ==(MongoDbHostedSourceTransformsUnwrapDocumentEncoding left, MongoDbHostedSourceTransformsUnwrapDocumentEncoding right) => left.Equals(right);
+        public static bool operator !=(MongoDbHostedSourceTransformsUnwrapDocumentEncoding left, MongoDbHostedSourceTransformsUnwrapDocumentEncoding right) => !left.Equals(right);
 
-        public static explicit operator string(OnDrift value) => value._value;
+        public static explicit operator string(MongoDbHostedSourceTransformsUnwrapDocumentEncoding value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is OnDrift other && Equals(other);
-        public bool Equals(OnDrift other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is MongoDbHostedSourceTransformsUnwrapDocumentEncoding other && Equals(other);
+        public bool Equals(MongoDbHostedSourceTransformsUnwrapDocumentEncoding other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1171,33 +1335,26 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct Operation : IEquatable<Operation>
+    public readonly struct MongoDbSourceCursorOversizeHandlingMode : IEquatable<MongoDbSourceCursorOversizeHandlingMode>
     {
         private readonly string _value;
 
-        private Operation(string value)
+        private MongoDbSourceCursorOversizeHandlingMode(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static Operation ALL { get; } = new Operation("ALL");
-        public static Operation ALTER { get; } = new Operation("ALTER");
-        public static Operation ALTER_CONFIGS { get; } = new Operation("ALTER_CONFIGS");
-        public static Operation CREATE { get; } = new Operation("CREATE");
-        public static Operation DELETE { get; } = new Operation("DELETE");
-        public static Operation DESCRIBE { get; } = new Operation("DESCRIBE");
-        public static Operation DESCRIBE_CONFIGS { get; } = new Operation("DESCRIBE_CONFIGS");
-        public static Operation READ { get; } = new Operation("READ");
-        public static Operation WRITE { get; } = new Operation("WRITE");
+        public static MongoDbSourceCursorOversizeHandlingMode Skip { get; } = new MongoDbSourceCursorOversizeHandlingMode("skip");
+        public static MongoDbSourceCursorOversizeHandlingMode Split { get; } = new MongoDbSourceCursorOversizeHandlingMode("split");
 
-        public static bool operator ==(Operation left, Operation right) => left.Equals(right);
-        public static bool operator !=(Operation left, Operation right) => !left.Equals(right);
+        public static bool operator ==(MongoDbSourceCursorOversizeHandlingMode left, MongoDbSourceCursorOversizeHandlingMode right) => left.Equals(right);
+        public static bool operator !=(MongoDbSourceCursorOversizeHandlingMode left, MongoDbSourceCursorOversizeHandlingMode right) => !left.Equals(right);
 
-        public static explicit operator string(Operation value) => value._value;
+        public static explicit operator string(MongoDbSourceCursorOversizeHandlingMode value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is Operation other && Equals(other);
-        public bool Equals(Operation other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is MongoDbSourceCursorOversizeHandlingMode other && Equals(other);
+        public bool Equals(MongoDbSourceCursorOversizeHandlingMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1206,27 +1363,27 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct PartitionMode : IEquatable<PartitionMode>
+    public readonly struct MongoDbSourceTransformsUnwrapArrayEncoding : IEquatable<MongoDbSourceTransformsUnwrapArrayEncoding>
     {
         private readonly string _value;
 
-        private PartitionMode(string value)
+        private MongoDbSourceTransformsUnwrapArrayEncoding(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static PartitionMode By_topic { get; } = new PartitionMode("by_topic");
-        public static PartitionMode By_partition { get; } = new PartitionMode("by_partition");
-        public static PartitionMode By_topic_and_partition { get; } = new PartitionMode("by_topic_and_partition");
+        public static MongoDbSourceTransformsUnwrapArrayEncoding Array { get; } = new MongoDbSourceTransformsUnwrapArrayEncoding("array");
+        public static MongoDbSourceTransformsUnwrapArrayEncoding Array_string { get; } = new MongoDbSourceTransformsUnwrapArrayEncoding("array_string");
+        public static MongoDbSourceTransformsUnwrapArrayEncoding @String { get; } = new MongoDbSourceTransformsUnwrapArrayEncoding("string");
 
-        public static bool operator ==(PartitionMode left, PartitionMode right) => left.Equals(right);
-        public static bool operator !=(PartitionMode left, PartitionMode right) => !left.Equals(right);
+        public static bool operator ==(MongoDbSourceTransformsUnwrapArrayEncoding left, MongoDbSourceTransformsUnwrapArrayEncoding right) => left.Equals(right);
+        public static bool operator !=(MongoDbSourceTransformsUnwrapArrayEncoding left, MongoDbSourceTransformsUnwrapArrayEncoding right) => !left.Equals(right);
 
-        public static explicit operator string(PartitionMode value) => value._value;
+        public static explicit operator string(MongoDbSourceTransformsUnwrapArrayEncoding value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is PartitionMode other && Equals(other);
-        public bool Equals(PartitionMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is MongoDbSourceTransformsUnwrapArrayEncoding other && Equals(other);
+        public bool Equals(MongoDbSourceTransformsUnwrapArrayEncoding other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1235,26 +1392,26 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct PatternType : IEquatable<PatternType>
+    public readonly struct MongoDbSourceTransformsUnwrapDocumentEncoding : IEquatable<MongoDbSourceTransformsUnwrapDocumentEncoding>
     {
         private readonly string _value;
 
-        private PatternType(string value)
+        private MongoDbSourceTransformsUnwrapDocumentEncoding(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static PatternType LITERAL { get; } = new PatternType("LITERAL");
-        public static PatternType PREFIXED { get; } = new PatternType("PREFIXED");
+        public static MongoDbSourceTransformsUnwrapDocumentEncoding Document { get; } = new MongoDbSourceTransformsUnwrapDocumentEncoding("document");
+        public static MongoDbSourceTransformsUnwrapDocumentEncoding @String { get; } = new MongoDbSourceTransformsUnwrapDocumentEncoding("string");
 
-        public static bool operator ==(PatternType left, PatternType right) => left.Equals(right);
-        public static bool operator !=(PatternType left, PatternType right) => !left.Equals(right);
+        public static bool operator ==(MongoDbSourceTransformsUnwrapDocumentEncoding left, MongoDbSourceTransformsUnwrapDocumentEncoding right) => left.Equals(right);
+        public static bool operator !=(MongoDbSourceTransformsUnwrapDocumentEncoding left, MongoDbSourceTransformsUnwrapDocumentEncoding right) => !left.Equals(right);
 
-        public static explicit operator string(PatternType value) => value._value;
+        public static explicit operator string(MongoDbSourceTransformsUnwrapDocumentEncoding value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is PatternType other && Equals(other);
-        public bool Equals(PatternType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is MongoDbSourceTransformsUnwrapDocumentEncoding other && Equals(other);
+        public bool Equals(MongoDbSourceTransformsUnwrapDocumentEncoding other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1263,25 +1420,364 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct PostProcessors : IEquatable<PostProcessors>
+    public readonly struct MysqlSourceDatabaseConnectionTimeZone : IEquatable<MysqlSourceDatabaseConnectionTimeZone>
     {
         private readonly string _value;
 
-        private PostProcessors(string value)
+        private MysqlSourceDatabaseConnectionTimeZone(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static PostProcessors Reselector { get; } = new PostProcessors("reselector");
+        public static MysqlSourceDatabaseConnectionTimeZone SERVER { get; } = new MysqlSourceDatabaseConnectionTimeZone("SERVER");
+        public static MysqlSourceDatabaseConnectionTimeZone UTC { get; } = new MysqlSourceDatabaseConnectionTimeZone("UTC");
+        public static MysqlSourceDatabaseConnectionTimeZone Africa_Cairo { get; } = new MysqlSourceDatabaseConnectionTimeZone("Africa/Cairo");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Riyadh { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Riyadh");
+        public static MysqlSourceDatabaseConnectionTimeZone Africa_Casablanca { get; } = new MysqlSourceDatabaseConnectionTimeZone("Africa/Casablanca");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Seoul { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Seoul");
+        public static MysqlSourceDatabaseConnectionTimeZone Africa_Harare { get; } = new MysqlSourceDatabaseConnectionTimeZone("Africa/Harare");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Shanghai { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Shanghai");
+        public static MysqlSourceDatabaseConnectionTimeZone Africa_Monrovia { get; } = new MysqlSourceDatabaseConnectionTimeZone("Africa/Monrovia");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Singapore { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Singapore");
+        public static MysqlSourceDatabaseConnectionTimeZone Africa_Nairobi { get; } = new MysqlSourceDatabaseConnectionTimeZone("Africa/Nairobi");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Taipei { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Taipei");
+        public static MysqlSourceDatabaseConnectionTimeZone Africa_Tripoli { get; } = new MysqlSourceDatabaseConnectionTimeZone("Africa/Tripoli");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Tehran { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Tehran");
+        public static MysqlSourceDatabaseConnectionTimeZone Africa_Windhoek { get; } = new MysqlSourceDatabaseConnectionTimeZone("Africa/Windhoek");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Tokyo { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Tokyo");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Araguaina { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Araguaina");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Ulaanbaatar { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Ulaanbaatar");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Asuncion { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Asuncion");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Vladivostok { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Vladivostok");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Bogota { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Bogota");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Yakutsk { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Yakutsk");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Buenos_Aires { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Buenos_Aires");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Yerevan { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Yerevan");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Caracas { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Caracas");
+        public static MysqlSourceDatabaseConnectionTimeZone Atlantic_Azores { get; } = new MysqlSourceDatabaseConnectionTimeZone("Atlantic/Azores");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Chihuahua { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Chihuahua");
+        public static MysqlSourceDatabaseConnectionTimeZone Australia_Adelaide { get; } = new MysqlSourceDatabaseConnectionTimeZone("Australia/Adelaide");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Cuiaba { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Cuiaba");
+        public static MysqlSourceDatabaseConnectionTimeZone Australia_Brisbane { get; } = new MysqlSourceDatabaseConnectionTimeZone("Australia/Brisbane");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Denver { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Denver");
+        public static MysqlSourceDatabaseConnectionTimeZone Australia_Darwin { get; } = new MysqlSourceDatabaseConnectionTimeZone("Australia/Darwin");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Fortaleza { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Fortaleza");
+        public static MysqlSourceDatabaseConnectionTimeZone Australia_Hobart { get; } = new MysqlSourceDatabaseConnectionTimeZone("Australia/Hobart");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Guatemala { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Guatemala");
+        public static MysqlSourceDatabaseConnectionTimeZone Australia_Perth { get; } = new MysqlSourceDatabaseConnectionTimeZone("Australia/Perth");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Halifax { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Halifax");
+        public static MysqlSourceDatabaseConnectionTimeZone Australia_Sydney { get; } = new MysqlSourceDatabaseConnectionTimeZone("Australia/Sydney");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Manaus { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Manaus");
+        public static MysqlSourceDatabaseConnectionTimeZone Brazil_East { get; } = new MysqlSourceDatabaseConnectionTimeZone("Brazil/East");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Matamoros { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Matamoros");
+        public static MysqlSourceDatabaseConnectionTimeZone Canada_Newfoundland { get; } = new MysqlSourceDatabaseConnectionTimeZone("Canada/Newfoundland");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Monterrey { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Monterrey");
+        public static MysqlSourceDatabaseConnectionTimeZone Canada_Saskatchewan { get; } = new MysqlSourceDatabaseConnectionTimeZone("Canada/Saskatchewan");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Montevideo { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Montevideo");
+        public static MysqlSourceDatabaseConnectionTimeZone Canada_Yukon { get; } = new MysqlSourceDatabaseConnectionTimeZone("Canada/Yukon");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Phoenix { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Phoenix");
+        public static MysqlSourceDatabaseConnectionTimeZone Europe_Amsterdam { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Amsterdam");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Santiago { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Santiago");
+        public static MysqlSourceDatabaseConnectionTimeZone Europe_Athens { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Athens");
+        public static MysqlSourceDatabaseConnectionTimeZone America_Tijuana { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Tijuana");
+        public static MysqlSourceDatabaseConnectionTimeZone Europe_Dublin { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Dublin");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Amman { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Amman");
+        public static MysqlSourceDatabaseConnectionTimeZone Europe_Helsinki { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Helsinki");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Ashgabat { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Ashgabat");
+        public static MysqlSourceDatabaseConnectionTimeZone Europe_Istanbul { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Istanbul");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Baghdad { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Baghdad");
+        public static MysqlSourceDatabaseConnectionTimeZone Europe_Kaliningrad { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Kaliningrad");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Baku { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Baku");
+        public static MysqlSourceDatabaseConnectionTimeZone Europe_Moscow { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Moscow");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Bangkok { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Bangkok");
+        public static MysqlSourceDatabaseConnectionTimeZone Europe_Paris { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Paris");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Beirut { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Beirut");
+        public static MysqlSourceDatabaseConnectionTimeZone Europe_Prague { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Prague");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Calcutta { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Calcutta");
+        public static MysqlSourceDatabaseConnectionTimeZone Europe_Sarajevo { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Sarajevo");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Damascus { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Damascus");
+        public static MysqlSourceDatabaseConnectionTimeZone Pacific_Auckland { get; } = new MysqlSourceDatabaseConnectionTimeZone("Pacific/Auckland");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Dhaka { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Dhaka");
+        public static MysqlSourceDatabaseConnectionTimeZone Pacific_Fiji { get; } = new MysqlSourceDatabaseConnectionTimeZone("Pacific/Fiji");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Irkutsk { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Irkutsk");
+        public static MysqlSourceDatabaseConnectionTimeZone Pacific_Guam { get; } = new MysqlSourceDatabaseConnectionTimeZone("Pacific/Guam");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Jerusalem { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Jerusalem");
+        public static MysqlSourceDatabaseConnectionTimeZone Pacific_Honolulu { get; } = new MysqlSourceDatabaseConnectionTimeZone("Pacific/Honolulu");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Kabul { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Kabul");
+        public static MysqlSourceDatabaseConnectionTimeZone Pacific_Samoa { get; } = new MysqlSourceDatabaseConnectionTimeZone("Pacific/Samoa");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Karachi { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Karachi");
+        public static MysqlSourceDatabaseConnectionTimeZone US_Alaska { get; } = new MysqlSourceDatabaseConnectionTimeZone("US/Alaska");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Kathmandu { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Kathmandu");
+        public static MysqlSourceDatabaseConnectionTimeZone US_Central { get; } = new MysqlSourceDatabaseConnectionTimeZone("US/Central");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Krasnoyarsk { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Krasnoyarsk");
+        public static MysqlSourceDatabaseConnectionTimeZone US_Eastern { get; } = new MysqlSourceDatabaseConnectionTimeZone("US/Eastern");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Magadan { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Magadan");
+        public static MysqlSourceDatabaseConnectionTimeZone US_East_Indiana { get; } = new MysqlSourceDatabaseConnectionTimeZone("US/East-Indiana");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Muscat { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Muscat");
+        public static MysqlSourceDatabaseConnectionTimeZone US_Pacific { get; } = new MysqlSourceDatabaseConnectionTimeZone("US/Pacific");
+        public static MysqlSourceDatabaseConnectionTimeZone Asia_Novosibirsk { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Novosibirsk");
 
-        public static bool operator ==(PostProcessors left, PostProcessors right) => left.Equals(right);
-        public static bool operator !=(PostProcessors left, PostProcessors right) => !left.Equals(right);
+        public static bool operator ==(MysqlSourceDatabaseConnectionTimeZone left, MysqlSourceDatabaseConnectionTimeZone right) => left.Equals(right);
+        public static bool operator !=(MysqlSourceDatabaseConnectionTimeZone left, MysqlSourceDatabaseConnectionTimeZone right) => !left.Equals(right);
 
-        public static explicit operator string(PostProcessors value) => value._value;
+        public static explicit operator string(MysqlSourceDatabaseConnectionTimeZone value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is PostProcessors other && Equals(other);
-        public bool Equals(PostProcessors other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is MysqlSourceDatabaseConnectionTimeZone other && Equals(other);
+        public bool Equals(MysqlSourceDatabaseConnectionTimeZone other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct MysqlSourceSnapshotGtid : IEquatable<MysqlSourceSnapshotGtid>
+    {
+        private readonly string _value;
+
+        private MysqlSourceSnapshotGtid(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static MysqlSourceSnapshotGtid Yes { get; } = new MysqlSourceSnapshotGtid("Yes");
+        public static MysqlSourceSnapshotGtid No { get; } = new MysqlSourceSnapshotGtid("No");
+
+        public static bool operator ==(MysqlSourceSnapshotGtid left, MysqlSourceSnapshotGtid right) => left.Equals(right);
+        public static bool operator !=(MysqlSourceSnapshotGtid left, MysqlSourceSnapshotGtid right) => !left.Equals(right);
+
+        public static explicit operator string(MysqlSourceSnapshotGtid value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is MysqlSourceSnapshotGtid other && Equals(other);
+        public bool Equals(MysqlSourceSnapshotGtid other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct NullSentinelMode : IEquatable<NullSentinelMode>
+    {
+        private readonly string _value;
+
+        private NullSentinelMode(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static NullSentinelMode NONE { get; } = new NullSentinelMode("NONE");
+        public static NullSentinelMode TYPE_MIN { get; } = new NullSentinelMode("TYPE_MIN");
+
+        public static bool operator ==(NullSentinelMode left, NullSentinelMode right) => left.Equals(right);
+        public static bool operator !=(NullSentinelMode left, NullSentinelMode right) => !left.Equals(right);
+
+        public static explicit operator string(NullSentinelMode value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is NullSentinelMode other && Equals(other);
+        public bool Equals(NullSentinelMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct OffsetResetTarget : IEquatable<OffsetResetTarget>
+    {
+        private readonly string _value;
+
+        private OffsetResetTarget(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static OffsetResetTarget Earliest { get; } = new OffsetResetTarget("earliest");
+        public static OffsetResetTarget Latest { get; } = new OffsetResetTarget("latest");
+
+        public static bool operator ==(OffsetResetTarget left, OffsetResetTarget right) => left.Equals(right);
+        public static bool operator !=(OffsetResetTarget left, OffsetResetTarget right) => !left.Equals(right);
+
+        public static explicit operator string(OffsetResetTarget value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is OffsetResetTarget other && Equals(other);
+        public bool Equals(OffsetResetTarget other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct OversizedFieldBehavior : IEquatable<OversizedFieldBehavior>
+    {
+        private readonly string _value;
+
+        private OversizedFieldBehavior(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static OversizedFieldBehavior TRUNCATE { get; } = new OversizedFieldBehavior("TRUNCATE");
+        public static OversizedFieldBehavior NULLIFY { get; } = new OversizedFieldBehavior("NULLIFY");
+
+        public static bool operator ==(OversizedFieldBehavior left, OversizedFieldBehavior right) => left.Equals(right);
+        public static bool operator !=(OversizedFieldBehavior left, OversizedFieldBehavior right) => !left.Equals(right);
+
+        public static explicit operator string(OversizedFieldBehavior value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is OversizedFieldBehavior other && Equals(other);
+        public bool Equals(OversizedFieldBehavior other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct PineconeDestinationDocumentIdStrategy : IEquatable<PineconeDestinationDocumentIdStrategy>
+    {
+        private readonly string _value;
+
+        private PineconeDestinationDocumentIdStrategy(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static PineconeDestinationDocumentIdStrategy None { get; } = new PineconeDestinationDocumentIdStrategy("None");
+        public static PineconeDestinationDocumentIdStrategy Kafka_ID { get; } = new PineconeDestinationDocumentIdStrategy("Kafka ID");
+        public static PineconeDestinationDocumentIdStrategy Field_ID { get; } = new PineconeDestinationDocumentIdStrategy("Field ID");
+
+        public static bool operator ==(PineconeDestinationDocumentIdStrategy left, PineconeDestinationDocumentIdStrategy right) => left.Equals(right);
+        public static bool operator !=(PineconeDestinationDocumentIdStrategy left, PineconeDestinationDocumentIdStrategy right) => !left.Equals(right);
+
+        public static explicit operator string(PineconeDestinationDocumentIdStrategy value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is PineconeDestinationDocumentIdStrategy other && Equals(other);
+        public bool Equals(PineconeDestinationDocumentIdStrategy other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct PlanetScaleSourceVitessTabletType : IEquatable<PlanetScaleSourceVitessTabletType>
+    {
+        private readonly string _value;
+
+        private PlanetScaleSourceVitessTabletType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static PlanetScaleSourceVitessTabletType MASTER { get; } = new PlanetScaleSourceVitessTabletType("MASTER");
+        public static PlanetScaleSourceVitessTabletType REPLICA { get; } = new PlanetScaleSourceVitessTabletType("REPLICA");
+        public static PlanetScaleSourceVitessTabletType RDONLY { get; } = new PlanetScaleSourceVitessTabletType("RDONLY");
+
+        public static bool operator ==(PlanetScaleSourceVitessTabletType left, PlanetScaleSourceVitessTabletType right) => left.Equals(right);
+        public static bool operator !=(PlanetScaleSourceVitessTabletType left, PlanetScaleSourceVitessTabletType right) => !left.Equals(right);
+
+        public static explicit operator string(PlanetScaleSourceVitessTabletType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is PlanetScaleSourceVitessTabletType other && Equals(other);
+        public bool Equals(PlanetScaleSourceVitessTabletType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct PostgresqlSourceDatabaseSslmode : IEquatable<PostgresqlSourceDatabaseSslmode>
+    {
+        private readonly string _value;
+
+        private PostgresqlSourceDatabaseSslmode(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static PostgresqlSourceDatabaseSslmode Require { get; } = new PostgresqlSourceDatabaseSslmode("require");
+        public static PostgresqlSourceDatabaseSslmode Disable { get; } = new PostgresqlSourceDatabaseSslmode("disable");
+
+        public static bool operator ==(PostgresqlSourceDatabaseSslmode left, PostgresqlSourceDatabaseSslmode right) => left.Equals(right);
+        public static bool operator !=(PostgresqlSourceDatabaseSslmode left, PostgresqlSourceDatabaseSslmode right) => !left.Equals(right);
+
+        public static explicit operator string(PostgresqlSourceDatabaseSslmode value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is PostgresqlSourceDatabaseSslmode other && Equals(other);
+        public bool Equals(PostgresqlSourceDatabaseSslmode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct PostgresqlSourcePostProcessors : IEquatable<PostgresqlSourcePostProcessors>
+    {
+        private readonly string _value;
+
+        private PostgresqlSourcePostProcessors(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static PostgresqlSourcePostProcessors Reselector { get; } = new PostgresqlSourcePostProcessors("reselector");
+
+        public static bool operator ==(PostgresqlSourcePostProcessors left, PostgresqlSourcePostProcessors right) => left.Equals(right);
+        public static bool operator !=(PostgresqlSourcePostProcessors left, PostgresqlSourcePostProcessors right) => !left.Equals(right);
+
+        public static explicit operator string(PostgresqlSourcePostProcessors value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is PostgresqlSourcePostProcessors other && Equals(other);
+        public bool Equals(PostgresqlSourcePostProcessors other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct PostgresqlSourceSnapshotReadOnly : IEquatable<PostgresqlSourceSnapshotReadOnly>
+    {
+        private readonly string _value;
+
+        private PostgresqlSourceSnapshotReadOnly(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static PostgresqlSourceSnapshotReadOnly Yes { get; } = new PostgresqlSourceSnapshotReadOnly("Yes");
+        public static PostgresqlSourceSnapshotReadOnly No { get; } = new PostgresqlSourceSnapshotReadOnly("No");
+
+        public static bool operator ==(PostgresqlSourceSnapshotReadOnly left, PostgresqlSourceSnapshotReadOnly right) => left.Equals(right);
+        public static bool operator !=(PostgresqlSourceSnapshotReadOnly left, PostgresqlSourceSnapshotReadOnly right) => !left.Equals(right);
+
+        public static explicit operator string(PostgresqlSourceSnapshotReadOnly value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is PostgresqlSourceSnapshotReadOnly other && Equals(other);
+        public bool Equals(PostgresqlSourceSnapshotReadOnly other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1319,6 +1815,36 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
+    public readonly struct ProjectKeyToolProfile : IEquatable<ProjectKeyToolProfile>
+    {
+        private readonly string _value;
+
+        private ProjectKeyToolProfile(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static ProjectKeyToolProfile Full { get; } = new ProjectKeyToolProfile("full");
+        public static ProjectKeyToolProfile Read_only { get; } = new ProjectKeyToolProfile("read-only");
+        public static ProjectKeyToolProfile Agent_operator { get; } = new ProjectKeyToolProfile("agent-operator");
+        public static ProjectKeyToolProfile Infra_admin { get; } = new ProjectKeyToolProfile("infra-admin");
+
+        public static bool operator ==(ProjectKeyToolProfile left, ProjectKeyToolProfile right) => left.Equals(right);
+        public static bool operator !=(ProjectKeyToolProfile left, ProjectKeyToolProfile right) => !left.Equals(right);
+
+        public static explicit operator string(ProjectKeyToolProfile value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is ProjectKeyToolProfile other && Equals(other);
+        public bool Equals(ProjectKeyToolProfile other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
     public readonly struct R2DestinationFormat : IEquatable<R2DestinationFormat>
     {
         private readonly string _value;
@@ -1348,27 +1874,27 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct RedisKeyDataType : IEquatable<RedisKeyDataType>
+    public readonly struct RedisDestinationRedisKeyDataType : IEquatable<RedisDestinationRedisKeyDataType>
     {
         private readonly string _value;
 
-        private RedisKeyDataType(string value)
+        private RedisDestinationRedisKeyDataType(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static RedisKeyDataType Stream { get; } = new RedisKeyDataType("Stream");
-        public static RedisKeyDataType List { get; } = new RedisKeyDataType("List");
-        public static RedisKeyDataType Hash { get; } = new RedisKeyDataType("Hash");
+        public static RedisDestinationRedisKeyDataType Stream { get; } = new RedisDestinationRedisKeyDataType("Stream");
+        public static RedisDestinationRedisKeyDataType List { get; } = new RedisDestinationRedisKeyDataType("List");
+        public static RedisDestinationRedisKeyDataType Hash { get; } = new RedisDestinationRedisKeyDataType("Hash");
 
-        public static bool operator ==(RedisKeyDataType left, RedisKeyDataType right) => left.Equals(right);
-        public static bool operator !=(RedisKeyDataType left, RedisKeyDataType right) => !left.Equals(right);
+        public static bool operator ==(RedisDestinationRedisKeyDataType left, RedisDestinationRedisKeyDataType right) => left.Equals(right);
+        public static bool operator !=(RedisDestinationRedisKeyDataType left, RedisDestinationRedisKeyDataType right) => !left.Equals(right);
 
-        public static explicit operator string(RedisKeyDataType value) => value._value;
+        public static explicit operator string(RedisDestinationRedisKeyDataType value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is RedisKeyDataType other && Equals(other);
-        public bool Equals(RedisKeyDataType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is RedisDestinationRedisKeyDataType other && Equals(other);
+        public bool Equals(RedisDestinationRedisKeyDataType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1377,26 +1903,26 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct RedisStreamDelivery : IEquatable<RedisStreamDelivery>
+    public readonly struct RedisSourceConnectorClassType : IEquatable<RedisSourceConnectorClassType>
     {
         private readonly string _value;
 
-        private RedisStreamDelivery(string value)
+        private RedisSourceConnectorClassType(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static RedisStreamDelivery At_Least_Once { get; } = new RedisStreamDelivery("At Least Once");
-        public static RedisStreamDelivery At_Most_Once { get; } = new RedisStreamDelivery("At Most Once");
+        public static RedisSourceConnectorClassType Stream { get; } = new RedisSourceConnectorClassType("Stream");
+        public static RedisSourceConnectorClassType Keys { get; } = new RedisSourceConnectorClassType("Keys");
 
-        public static bool operator ==(RedisStreamDelivery left, RedisStreamDelivery right) => left.Equals(right);
-        public static bool operator !=(RedisStreamDelivery left, RedisStreamDelivery right) => !left.Equals(right);
+        public static bool operator ==(RedisSourceConnectorClassType left, RedisSourceConnectorClassType right) => left.Equals(right);
+        public static bool operator !=(RedisSourceConnectorClassType left, RedisSourceConnectorClassType right) => !left.Equals(right);
 
-        public static explicit operator string(RedisStreamDelivery value) => value._value;
+        public static explicit operator string(RedisSourceConnectorClassType value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is RedisStreamDelivery other && Equals(other);
-        public bool Equals(RedisStreamDelivery other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is RedisSourceConnectorClassType other && Equals(other);
+        public bool Equals(RedisSourceConnectorClassType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1405,26 +1931,82 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct RedisStreamOffset : IEquatable<RedisStreamOffset>
+    public readonly struct RedisSourceMode : IEquatable<RedisSourceMode>
     {
         private readonly string _value;
 
-        private RedisStreamOffset(string value)
+        private RedisSourceMode(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static RedisStreamOffset Latest { get; } = new RedisStreamOffset("Latest");
-        public static RedisStreamOffset Earliest { get; } = new RedisStreamOffset("Earliest");
+        public static RedisSourceMode LIVE { get; } = new RedisSourceMode("LIVE");
+        public static RedisSourceMode LIVEONLY { get; } = new RedisSourceMode("LIVEONLY");
 
-        public static bool operator ==(RedisStreamOffset left, RedisStreamOffset right) => left.Equals(right);
-        public static bool operator !=(RedisStreamOffset left, RedisStreamOffset right) => !left.Equals(right);
+        public static bool operator ==(RedisSourceMode left, RedisSourceMode right) => left.Equals(right);
+        public static bool operator !=(RedisSourceMode left, RedisSourceMode right) => !left.Equals(right);
 
-        public static explicit operator string(RedisStreamOffset value) => value._value;
+        public static explicit operator string(RedisSourceMode value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is RedisStreamOffset other && Equals(other);
-        public bool Equals(RedisStreamOffset other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is RedisSourceMode other && Equals(other);
+        public bool Equals(RedisSourceMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct RedisSourceRedisStreamDelivery : IEquatable<RedisSourceRedisStreamDelivery>
+    {
+        private readonly string _value;
+
+        private RedisSourceRedisStreamDelivery(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static RedisSourceRedisStreamDelivery At_Least_Once { get; } = new RedisSourceRedisStreamDelivery("At Least Once");
+        public static RedisSourceRedisStreamDelivery At_Most_Once { get; } = new RedisSourceRedisStreamDelivery("At Most Once");
+
+        public static bool operator ==(RedisSourceRedisStreamDelivery left, RedisSourceRedisStreamDelivery right) => left.Equals(right);
+        public static bool operator !=(RedisSourceRedisStreamDelivery left, RedisSourceRedisStreamDelivery right) => !left.Equals(right);
+
+        public static explicit operator string(RedisSourceRedisStreamDelivery value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is RedisSourceRedisStreamDelivery other && Equals(other);
+        public bool Equals(RedisSourceRedisStreamDelivery other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct RedisSourceRedisStreamOffset : IEquatable<RedisSourceRedisStreamOffset>
+    {
+        private readonly string _value;
+
+        private RedisSourceRedisStreamOffset(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static RedisSourceRedisStreamOffset Latest { get; } = new RedisSourceRedisStreamOffset("Latest");
+        public static RedisSourceRedisStreamOffset Earliest { get; } = new RedisSourceRedisStreamOffset("Earliest");
+
+        public static bool operator ==(RedisSourceRedisStreamOffset left, RedisSourceRedisStreamOffset right) => left.Equals(right);
+        public static bool operator !=(RedisSourceRedisStreamOffset left, RedisSourceRedisStreamOffset right) => !left.Equals(right);
+
+        public static explicit operator string(RedisSourceRedisStreamOffset value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is RedisSourceRedisStreamOffset other && Equals(other);
+        public bool Equals(RedisSourceRedisStreamOffset other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1464,29 +2046,69 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct Resource : IEquatable<Resource>
+    public readonly struct S3DestinationAwsS3Region : IEquatable<S3DestinationAwsS3Region>
     {
         private readonly string _value;
 
-        private Resource(string value)
+        private S3DestinationAwsS3Region(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static Resource TOPIC { get; } = new Resource("TOPIC");
-        public static Resource GROUP { get; } = new Resource("GROUP");
-        public static Resource CLUSTER { get; } = new Resource("CLUSTER");
-        public static Resource TRANSACTIONAL_ID { get; } = new Resource("TRANSACTIONAL_ID");
-        public static Resource DELEGATION_TOKEN { get; } = new Resource("DELEGATION_TOKEN");
+        public static S3DestinationAwsS3Region Ap_south_1 { get; } = new S3DestinationAwsS3Region("ap-south-1");
+        public static S3DestinationAwsS3Region Eu_west_2 { get; } = new S3DestinationAwsS3Region("eu-west-2");
+        public static S3DestinationAwsS3Region Eu_west_1 { get; } = new S3DestinationAwsS3Region("eu-west-1");
+        public static S3DestinationAwsS3Region Ap_northeast_2 { get; } = new S3DestinationAwsS3Region("ap-northeast-2");
+        public static S3DestinationAwsS3Region Ap_northeast_1 { get; } = new S3DestinationAwsS3Region("ap-northeast-1");
+        public static S3DestinationAwsS3Region Ca_central_1 { get; } = new S3DestinationAwsS3Region("ca-central-1");
+        public static S3DestinationAwsS3Region Sa_east_1 { get; } = new S3DestinationAwsS3Region("sa-east-1");
+        public static S3DestinationAwsS3Region Cn_north_1 { get; } = new S3DestinationAwsS3Region("cn-north-1");
+        public static S3DestinationAwsS3Region Us_gov_west_1 { get; } = new S3DestinationAwsS3Region("us-gov-west-1");
+        public static S3DestinationAwsS3Region Ap_southeast_1 { get; } = new S3DestinationAwsS3Region("ap-southeast-1");
+        public static S3DestinationAwsS3Region Ap_southeast_2 { get; } = new S3DestinationAwsS3Region("ap-southeast-2");
+        public static S3DestinationAwsS3Region Eu_central_1 { get; } = new S3DestinationAwsS3Region("eu-central-1");
+        public static S3DestinationAwsS3Region Us_east_1 { get; } = new S3DestinationAwsS3Region("us-east-1");
+        public static S3DestinationAwsS3Region Us_east_2 { get; } = new S3DestinationAwsS3Region("us-east-2");
+        public static S3DestinationAwsS3Region Us_west_1 { get; } = new S3DestinationAwsS3Region("us-west-1");
+        public static S3DestinationAwsS3Region Us_west_2 { get; } = new S3DestinationAwsS3Region("us-west-2");
 
-        public static bool operator ==(Resource left, Resource right) => left.Equals(right);
-        public static bool operator !=(Resource left, Resource right) => !left.Equals(right);
+        public static bool operator ==(S3DestinationAwsS3Region left, S3DestinationAwsS3Region right) => left.Equals(right);
+        public static bool operator !=(S3DestinationAwsS3Region left, S3DestinationAwsS3Region right) => !left.Equals(right);
 
-        public static explicit operator string(Resource value) => value._value;
+        public static explicit operator string(S3DestinationAwsS3Region value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is Resource other && Equals(other);
-        public bool Equals(Resource other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is S3DestinationAwsS3Region other && Equals(other);
+        public bool Equals(S3DestinationAwsS3Region other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct S3DestinationFormat : IEquatable<S3DestinationFormat>
+    {
+        private readonly string _value;
+
+        private S3DestinationFormat(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static S3DestinationFormat JSON_Lines { get; } = new S3DestinationFormat("JSON Lines");
+        public static S3DestinationFormat JSON_Array { get; } = new S3DestinationFormat("JSON Array");
+        public static S3DestinationFormat Parquet { get; } = new S3DestinationFormat("Parquet");
+
+        public static bool operator ==(S3DestinationFormat left, S3DestinationFormat right) => left.Equals(right);
+        public static bool operator !=(S3DestinationFormat left, S3DestinationFormat right) => !left.Equals(right);
+
+        public static explicit operator string(S3DestinationFormat value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is S3DestinationFormat other && Equals(other);
+        public bool Equals(S3DestinationFormat other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1562,26 +2184,26 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct SchemaEvolution : IEquatable<SchemaEvolution>
+    public readonly struct S3SourceFsCleanupPolicyClass : IEquatable<S3SourceFsCleanupPolicyClass>
     {
         private readonly string _value;
 
-        private SchemaEvolution(string value)
+        private S3SourceFsCleanupPolicyClass(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static SchemaEvolution Basic { get; } = new SchemaEvolution("basic");
-        public static SchemaEvolution None { get; } = new SchemaEvolution("none");
+        public static S3SourceFsCleanupPolicyClass Log { get; } = new S3SourceFsCleanupPolicyClass("Log");
+        public static S3SourceFsCleanupPolicyClass Delete { get; } = new S3SourceFsCleanupPolicyClass("Delete");
 
-        public static bool operator ==(SchemaEvolution left, SchemaEvolution right) => left.Equals(right);
-        public static bool operator !=(SchemaEvolution left, SchemaEvolution right) => !left.Equals(right);
+        public static bool operator ==(S3SourceFsCleanupPolicyClass left, S3SourceFsCleanupPolicyClass right) => left.Equals(right);
+        public static bool operator !=(S3SourceFsCleanupPolicyClass left, S3SourceFsCleanupPolicyClass right) => !left.Equals(right);
 
-        public static explicit operator string(SchemaEvolution value) => value._value;
+        public static explicit operator string(S3SourceFsCleanupPolicyClass value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is SchemaEvolution other && Equals(other);
-        public bool Equals(SchemaEvolution other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is S3SourceFsCleanupPolicyClass other && Equals(other);
+        public bool Equals(S3SourceFsCleanupPolicyClass other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1590,26 +2212,26 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct SnapshotReadOnly : IEquatable<SnapshotReadOnly>
+    public readonly struct SchemaEvolutionMode : IEquatable<SchemaEvolutionMode>
     {
         private readonly string _value;
 
-        private SnapshotReadOnly(string value)
+        private SchemaEvolutionMode(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static SnapshotReadOnly Yes { get; } = new SnapshotReadOnly("Yes");
-        public static SnapshotReadOnly No { get; } = new SnapshotReadOnly("No");
+        public static SchemaEvolutionMode Basic { get; } = new SchemaEvolutionMode("basic");
+        public static SchemaEvolutionMode None { get; } = new SchemaEvolutionMode("none");
 
-        public static bool operator ==(SnapshotReadOnly left, SnapshotReadOnly right) => left.Equals(right);
-        public static bool operator !=(SnapshotReadOnly left, SnapshotReadOnly right) => !left.Equals(right);
+        public static bool operator ==(SchemaEvolutionMode left, SchemaEvolutionMode right) => left.Equals(right);
+        public static bool operator !=(SchemaEvolutionMode left, SchemaEvolutionMode right) => !left.Equals(right);
 
-        public static explicit operator string(SnapshotReadOnly value) => value._value;
+        public static explicit operator string(SchemaEvolutionMode value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is SnapshotReadOnly other && Equals(other);
-        public bool Equals(SnapshotReadOnly other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is SchemaEvolutionMode other && Equals(other);
+        public bool Equals(SchemaEvolutionMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1618,27 +2240,181 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct State : IEquatable<State>
+    public readonly struct SnapshotType : IEquatable<SnapshotType>
     {
         private readonly string _value;
 
-        private State(string value)
+        private SnapshotType(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static State Running { get; } = new State("running");
-        public static State Paused { get; } = new State("paused");
-        public static State Stopped { get; } = new State("stopped");
+        public static SnapshotType Incremental { get; } = new SnapshotType("incremental");
+        public static SnapshotType Blocking { get; } = new SnapshotType("blocking");
 
-        public static bool operator ==(State left, State right) => left.Equals(right);
-        public static bool operator !=(State left, State right) => !left.Equals(right);
+        public static bool operator ==(SnapshotType left, SnapshotType right) => left.Equals(right);
+        public static bool operator !=(SnapshotType left, SnapshotType right) => !left.Equals(right);
 
-        public static explicit operator string(State value) => value._value;
+        public static explicit operator string(SnapshotType value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is State other && Equals(other);
-        public bool Equals(State other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is SnapshotType other && Equals(other);
+        public bool Equals(SnapshotType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct StarburstDestinationAwsS3Region : IEquatable<StarburstDestinationAwsS3Region>
+    {
+        private readonly string _value;
+
+        private StarburstDestinationAwsS3Region(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static StarburstDestinationAwsS3Region Ap_south_1 { get; } = new StarburstDestinationAwsS3Region("ap-south-1");
+        public static StarburstDestinationAwsS3Region Eu_west_2 { get; } = new StarburstDestinationAwsS3Region("eu-west-2");
+        public static StarburstDestinationAwsS3Region Eu_west_1 { get; } = new StarburstDestinationAwsS3Region("eu-west-1");
+        public static StarburstDestinationAwsS3Region Ap_northeast_2 { get; } = new StarburstDestinationAwsS3Region("ap-northeast-2");
+        public static StarburstDestinationAwsS3Region Ap_northeast_1 { get; } = new StarburstDestinationAwsS3Region("ap-northeast-1");
+        public static StarburstDestinationAwsS3Region Ca_central_1 { get; } = new StarburstDestinationAwsS3Region("ca-central-1");
+        public static StarburstDestinationAwsS3Region Sa_east_1 { get; } = new StarburstDestinationAwsS3Region("sa-east-1");
+        public static StarburstDestinationAwsS3Region Cn_north_1 { get; } = new StarburstDestinationAwsS3Region("cn-north-1");
+        public static StarburstDestinationAwsS3Region Us_gov_west_1 { get; } = new StarburstDestinationAwsS3Region("us-gov-west-1");
+        public static StarburstDestinationAwsS3Region Ap_southeast_1 { get; } = new StarburstDestinationAwsS3Region("ap-southeast-1");
+        public static StarburstDestinationAwsS3Region Ap_southeast_2 { get; } = new StarburstDestinationAwsS3Region("ap-southeast-2");
+        public static StarburstDestinationAwsS3Region Eu_central_1 { get; } = new StarburstDestinationAwsS3Region("eu-central-1");
+        public static StarburstDestinationAwsS3Region Us_east_1 { get; } = new StarburstDestinationAwsS3Region("us-east-1");
+        public static StarburstDestinationAwsS3Region Us_east_2 { get; } = new StarburstDestinationAwsS3Region("us-east-2");
+        public static StarburstDestinationAwsS3Region Us_west_1 { get; } = new StarburstDestinationAwsS3Region("us-west-1");
+        public static StarburstDestinationAwsS3Region Us_west_2 { get; } = new StarburstDestinationAwsS3Region("us-west-2");
+
+        public static bool operator ==(StarburstDestinationAwsS3Region left, StarburstDestinationAwsS3Region right) => left.Equals(right);
+        public static bool operator !=(StarburstDestinationAwsS3Region left, StarburstDestinationAwsS3Region right) => !left.Equals(right);
+
+        public static explicit operator string(StarburstDestinationAwsS3Region value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is StarburstDestinationAwsS3Region other && Equals(other);
+        public bool Equals(StarburstDestinationAwsS3Region other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct StarburstDestinationFormat : IEquatable<StarburstDestinationFormat>
+    {
+        private readonly string _value;
+
+        private StarburstDestinationFormat(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static StarburstDestinationFormat CSV { get; } = new StarburstDestinationFormat("CSV");
+        public static StarburstDestinationFormat JSON_Lines { get; } = new StarburstDestinationFormat("JSON Lines");
+        public static StarburstDestinationFormat JSON_Array { get; } = new StarburstDestinationFormat("JSON Array");
+        public static StarburstDestinationFormat Parquet { get; } = new StarburstDestinationFormat("Parquet");
+
+        public static bool operator ==(StarburstDestinationFormat left, StarburstDestinationFormat right) => left.Equals(right);
+        public static bool operator !=(StarburstDestinationFormat left, StarburstDestinationFormat right) => !left.Equals(right);
+
+        public static explicit operator string(StarburstDestinationFormat value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is StarburstDestinationFormat other && Equals(other);
+        public bool Equals(StarburstDestinationFormat other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct SupabaseSourceDatabaseSslmode : IEquatable<SupabaseSourceDatabaseSslmode>
+    {
+        private readonly string _value;
+
+        private SupabaseSourceDatabaseSslmode(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static SupabaseSourceDatabaseSslmode Require { get; } = new SupabaseSourceDatabaseSslmode("require");
+        public static SupabaseSourceDatabaseSslmode Disable { get; } = new SupabaseSourceDatabaseSslmode("disable");
+
+        public static bool operator ==(SupabaseSourceDatabaseSslmode left, SupabaseSourceDatabaseSslmode right) => left.Equals(right);
+        public static bool operator !=(SupabaseSourceDatabaseSslmode left, SupabaseSourceDatabaseSslmode right) => !left.Equals(right);
+
+        public static explicit operator string(SupabaseSourceDatabaseSslmode value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is SupabaseSourceDatabaseSslmode other && Equals(other);
+        public bool Equals(SupabaseSourceDatabaseSslmode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct SupabaseSourcePostProcessors : IEquatable<SupabaseSourcePostProcessors>
+    {
+        private readonly string _value;
+
+        private SupabaseSourcePostProcessors(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static SupabaseSourcePostProcessors Reselector { get; } = new SupabaseSourcePostProcessors("reselector");
+
+        public static bool operator ==(SupabaseSourcePostProcessors left, SupabaseSourcePostProcessors right) => left.Equals(right);
+        public static bool operator !=(SupabaseSourcePostProcessors left, SupabaseSourcePostProcessors right) => !left.Equals(right);
+
+        public static explicit operator string(SupabaseSourcePostProcessors value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is SupabaseSourcePostProcessors other && Equals(other);
+        public bool Equals(SupabaseSourcePostProcessors other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct SupabaseSourceSnapshotReadOnly : IEquatable<SupabaseSourceSnapshotReadOnly>
+    {
+        private readonly string _value;
+
+        private SupabaseSourceSnapshotReadOnly(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static SupabaseSourceSnapshotReadOnly Yes { get; } = new SupabaseSourceSnapshotReadOnly("Yes");
+        public static SupabaseSourceSnapshotReadOnly No { get; } = new SupabaseSourceSnapshotReadOnly("No");
+
+        public static bool operator ==(SupabaseSourceSnapshotReadOnly left, SupabaseSourceSnapshotReadOnly right) => left.Equals(right);
+        public static bool operator !=(SupabaseSourceSnapshotReadOnly left, SupabaseSourceSnapshotReadOnly right) => !left.Equals(right);
+
+        public static explicit operator string(SupabaseSourceSnapshotReadOnly value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is SupabaseSourceSnapshotReadOnly other && Equals(other);
+        public bool Equals(SupabaseSourceSnapshotReadOnly other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1686,87 +2462,27 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct TimePartitioningType : IEquatable<TimePartitioningType>
+    public readonly struct TopicCleanupPolicy : IEquatable<TopicCleanupPolicy>
     {
         private readonly string _value;
 
-        private TimePartitioningType(string value)
+        private TopicCleanupPolicy(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static TimePartitioningType DAY { get; } = new TimePartitioningType("DAY");
-        public static TimePartitioningType HOUR { get; } = new TimePartitioningType("HOUR");
-        public static TimePartitioningType MONTH { get; } = new TimePartitioningType("MONTH");
-        public static TimePartitioningType YEAR { get; } = new TimePartitioningType("YEAR");
-        public static TimePartitioningType NONE { get; } = new TimePartitioningType("NONE");
+        public static TopicCleanupPolicy Delete { get; } = new TopicCleanupPolicy("delete");
+        public static TopicCleanupPolicy Compact { get; } = new TopicCleanupPolicy("compact");
+        public static TopicCleanupPolicy Delete_compact { get; } = new TopicCleanupPolicy("delete,compact");
 
-        public static bool operator ==(TimePartitioningType left, TimePartitioningType right) => left.Equals(right);
-        public static bool operator !=(TimePartitioningType left, TimePartitioningType right) => !left.Equals(right);
+        public static bool operator ==(TopicCleanupPolicy left, TopicCleanupPolicy right) => left.Equals(right);
+        public static bool operator !=(TopicCleanupPolicy left, TopicCleanupPolicy right) => !left.Equals(right);
 
-        public static explicit operator string(TimePartitioningType value) => value._value;
+        public static explicit operator string(TopicCleanupPolicy value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is TimePartitioningType other && Equals(other);
-        public bool Equals(TimePartitioningType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct To : IEquatable<To>
-    {
-        private readonly string _value;
-
-        private To(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static To Earliest { get; } = new To("earliest");
-        public static To Latest { get; } = new To("latest");
-
-        public static bool operator ==(To left, To right) => left.Equals(right);
-        public static bool operator !=(To left, To right) => !left.Equals(right);
-
-        public static explicit operator string(To value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is To other && Equals(other);
-        public bool Equals(To other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct ToolProfile : IEquatable<ToolProfile>
-    {
-        private readonly string _value;
-
-        private ToolProfile(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static ToolProfile Full { get; } = new ToolProfile("full");
-        public static ToolProfile Read_only { get; } = new ToolProfile("read-only");
-        public static ToolProfile Agent_operator { get; } = new ToolProfile("agent-operator");
-        public static ToolProfile Infra_admin { get; } = new ToolProfile("infra-admin");
-
-        public static bool operator ==(ToolProfile left, ToolProfile right) => left.Equals(right);
-        public static bool operator !=(ToolProfile left, ToolProfile right) => !left.Equals(right);
-
-        public static explicit operator string(ToolProfile value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is ToolProfile other && Equals(other);
-        public bool Equals(ToolProfile other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is TopicCleanupPolicy other && Equals(other);
+        public bool Equals(TopicCleanupPolicy other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1871,6 +2587,35 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
+    public readonly struct TransformLanguage : IEquatable<TransformLanguage>
+    {
+        private readonly string _value;
+
+        private TransformLanguage(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static TransformLanguage PYTHON { get; } = new TransformLanguage("PYTHON");
+        public static TransformLanguage JAVASCRIPT { get; } = new TransformLanguage("JAVASCRIPT");
+        public static TransformLanguage SQL { get; } = new TransformLanguage("SQL");
+
+        public static bool operator ==(TransformLanguage left, TransformLanguage right) => left.Equals(right);
+        public static bool operator !=(TransformLanguage left, TransformLanguage right) => !left.Equals(right);
+
+        public static explicit operator string(TransformLanguage value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is TransformLanguage other && Equals(other);
+        public bool Equals(TransformLanguage other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
     public readonly struct TransformType : IEquatable<TransformType>
     {
         private readonly string _value;
@@ -1906,27 +2651,27 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct TransformsChangeTopicNameAddOriginalTopic : IEquatable<TransformsChangeTopicNameAddOriginalTopic>
+    public readonly struct UnknownPayloadTypeBehavior : IEquatable<UnknownPayloadTypeBehavior>
     {
         private readonly string _value;
 
-        private TransformsChangeTopicNameAddOriginalTopic(string value)
+        private UnknownPayloadTypeBehavior(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static TransformsChangeTopicNameAddOriginalTopic Off { get; } = new TransformsChangeTopicNameAddOriginalTopic("off");
-        public static TransformsChangeTopicNameAddOriginalTopic Header { get; } = new TransformsChangeTopicNameAddOriginalTopic("header");
-        public static TransformsChangeTopicNameAddOriginalTopic Field { get; } = new TransformsChangeTopicNameAddOriginalTopic("field");
+        public static UnknownPayloadTypeBehavior DEFAULT_TOPIC { get; } = new UnknownPayloadTypeBehavior("DEFAULT_TOPIC");
+        public static UnknownPayloadTypeBehavior SKIP { get; } = new UnknownPayloadTypeBehavior("SKIP");
+        public static UnknownPayloadTypeBehavior FAIL { get; } = new UnknownPayloadTypeBehavior("FAIL");
 
-        public static bool operator ==(TransformsChangeTopicNameAddOriginalTopic left, TransformsChangeTopicNameAddOriginalTopic right) => left.Equals(right);
-        public static bool operator !=(TransformsChangeTopicNameAddOriginalTopic left, TransformsChangeTopicNameAddOriginalTopic right) => !left.Equals(right);
+        public static bool operator ==(UnknownPayloadTypeBehavior left, UnknownPayloadTypeBehavior right) => left.Equals(right);
+        public static bool operator !=(UnknownPayloadTypeBehavior left, UnknownPayloadTypeBehavior right) => !left.Equals(right);
 
-        public static explicit operator string(TransformsChangeTopicNameAddOriginalTopic value) => value._value;
+        public static explicit operator string(UnknownPayloadTypeBehavior value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is TransformsChangeTopicNameAddOriginalTopic other && Equals(other);
-        public bool Equals(TransformsChangeTopicNameAddOriginalTopic other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is UnknownPayloadTypeBehavior other && Equals(other);
+        public bool Equals(UnknownPayloadTypeBehavior other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1935,26 +2680,27 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct TransformsMarkColumnsAsRequiredNullSentinelMode : IEquatable<TransformsMarkColumnsAsRequiredNullSentinelMode>
+    public readonly struct VitessSourceVitessTabletType : IEquatable<VitessSourceVitessTabletType>
     {
         private readonly string _value;
 
-        private TransformsMarkColumnsAsRequiredNullSentinelMode(string value)
+        private VitessSourceVitessTabletType(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static TransformsMarkColumnsAsRequiredNullSentinelMode NONE { get; } = new TransformsMarkColumnsAsRequiredNullSentinelMode("NONE");
-        public static TransformsMarkColumnsAsRequiredNullSentinelMode TYPE_MIN { get; } = new TransformsMarkColumnsAsRequiredNullSentinelMode("TYPE_MIN");
+        public static VitessSourceVitessTabletType MASTER { get; } = new VitessSourceVitessTabletType("MASTER");
+        public static VitessSourceVitessTabletType REPLICA { get; } = new VitessSourceVitessTabletType("REPLICA");
+        public static VitessSourceVitessTabletType RDONLY { get; } = new VitessSourceVitessTabletType("RDONLY");
 
-        public static bool operator ==(TransformsMarkColumnsAsRequiredNullSentinelMode left, TransformsMarkColumnsAsRequiredNullSentinelMode right) => left.Equals(right);
-        public static bool operator !=(TransformsMarkColumnsAsRequiredNullSentinelMode left, TransformsMarkColumnsAsRequiredNullSentinelMode right) => !left.Equals(right);
+        public static bool operator ==(VitessSourceVitessTabletType left, VitessSourceVitessTabletType right) => left.Equals(right);
+        public static bool operator !=(VitessSourceVitessTabletType left, VitessSourceVitessTabletType right) => !left.Equals(right);
 
-        public static explicit operator string(TransformsMarkColumnsAsRequiredNullSentinelMode value) => value._value;
+        public static explicit operator string(VitessSourceVitessTabletType value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is TransformsMarkColumnsAsRequiredNullSentinelMode other && Equals(other);
-        public bool Equals(TransformsMarkColumnsAsRequiredNullSentinelMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is VitessSourceVitessTabletType other && Equals(other);
+        public bool Equals(VitessSourceVitessTabletType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1963,26 +2709,27 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct TransformsOversizedRecordsOversizedFieldBehavior : IEquatable<TransformsOversizedRecordsOversizedFieldBehavior>
+    public readonly struct WeaviateDestinationConsistencyLevel : IEquatable<WeaviateDestinationConsistencyLevel>
     {
         private readonly string _value;
 
-        private TransformsOversizedRecordsOversizedFieldBehavior(string value)
+        private WeaviateDestinationConsistencyLevel(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static TransformsOversizedRecordsOversizedFieldBehavior TRUNCATE { get; } = new TransformsOversizedRecordsOversizedFieldBehavior("TRUNCATE");
-        public static TransformsOversizedRecordsOversizedFieldBehavior NULLIFY { get; } = new TransformsOversizedRecordsOversizedFieldBehavior("NULLIFY");
+        public static WeaviateDestinationConsistencyLevel ALL { get; } = new WeaviateDestinationConsistencyLevel("ALL");
+        public static WeaviateDestinationConsistencyLevel ONE { get; } = new WeaviateDestinationConsistencyLevel("ONE");
+        public static WeaviateDestinationConsistencyLevel QUORUM { get; } = new WeaviateDestinationConsistencyLevel("QUORUM");
 
-        public static bool operator ==(TransformsOversizedRecordsOversizedFieldBehavior left, TransformsOversizedRecordsOversizedFieldBehavior right) => left.Equals(right);
-        public static bool operator !=(TransformsOversizedRecordsOversizedFieldBehavior left, TransformsOversizedRecordsOversizedFieldBehavior right) => !left.Equals(right);
+        public static bool operator ==(WeaviateDestinationConsistencyLevel left, WeaviateDestinationConsistencyLevel right) => left.Equals(right);
+        public static bool operator !=(WeaviateDestinationConsistencyLevel left, WeaviateDestinationConsistencyLevel right) => !left.Equals(right);
 
-        public static explicit operator string(TransformsOversizedRecordsOversizedFieldBehavior value) => value._value;
+        public static explicit operator string(WeaviateDestinationConsistencyLevel value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is TransformsOversizedRecordsOversizedFieldBehavior other && Equals(other);
-        public bool Equals(TransformsOversizedRecordsOversizedFieldBehavior other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is WeaviateDestinationConsistencyLevel other && Equals(other);
+        public bool Equals(WeaviateDestinationConsistencyLevel other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1991,26 +2738,27 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct TransformsUnwrapArrayEncoding : IEquatable<TransformsUnwrapArrayEncoding>
+    public readonly struct WeaviateDestinationDocumentIdStrategy : IEquatable<WeaviateDestinationDocumentIdStrategy>
     {
         private readonly string _value;
 
-        private TransformsUnwrapArrayEncoding(string value)
+        private WeaviateDestinationDocumentIdStrategy(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static TransformsUnwrapArrayEncoding Array { get; } = new TransformsUnwrapArrayEncoding("array");
-        public static TransformsUnwrapArrayEncoding Array_string { get; } = new TransformsUnwrapArrayEncoding("array_string");
+        public static WeaviateDestinationDocumentIdStrategy None { get; } = new WeaviateDestinationDocumentIdStrategy("None");
+        public static WeaviateDestinationDocumentIdStrategy Kafka_ID { get; } = new WeaviateDestinationDocumentIdStrategy("Kafka ID");
+        public static WeaviateDestinationDocumentIdStrategy Field_ID { get; } = new WeaviateDestinationDocumentIdStrategy("Field ID");
 
-        public static bool operator ==(TransformsUnwrapArrayEncoding left, TransformsUnwrapArrayEncoding right) => left.Equals(right);
-        public static bool operator !=(TransformsUnwrapArrayEncoding left, TransformsUnwrapArrayEncoding right) => !left.Equals(right);
+        public static bool operator ==(WeaviateDestinationDocumentIdStrategy left, WeaviateDestinationDocumentIdStrategy right) => left.Equals(right);
+        public static bool operator !=(WeaviateDestinationDocumentIdStrategy left, WeaviateDestinationDocumentIdStrategy right) => !left.Equals(right);
 
-        public static explicit operator string(TransformsUnwrapArrayEncoding value) => value._value;
+        public static explicit operator string(WeaviateDestinationDocumentIdStrategy value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is TransformsUnwrapArrayEncoding other && Equals(other);
-        public bool Equals(TransformsUnwrapArrayEncoding other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is WeaviateDestinationDocumentIdStrategy other && Equals(other);
+        public bool Equals(WeaviateDestinationDocumentIdStrategy other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -2019,26 +2767,26 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct TransformsUnwrapDocumentEncoding : IEquatable<TransformsUnwrapDocumentEncoding>
+    public readonly struct WeaviateDestinationVectorStrategy : IEquatable<WeaviateDestinationVectorStrategy>
     {
         private readonly string _value;
 
-        private TransformsUnwrapDocumentEncoding(string value)
+        private WeaviateDestinationVectorStrategy(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static TransformsUnwrapDocumentEncoding Document { get; } = new TransformsUnwrapDocumentEncoding("document");
-        public static TransformsUnwrapDocumentEncoding @String { get; } = new TransformsUnwrapDocumentEncoding("string");
+        public static WeaviateDestinationVectorStrategy None { get; } = new WeaviateDestinationVectorStrategy("None");
+        public static WeaviateDestinationVectorStrategy Field_Vector { get; } = new WeaviateDestinationVectorStrategy("Field Vector");
 
-        public static bool operator ==(TransformsUnwrapDocumentEncoding left, TransformsUnwrapDocumentEncoding right) => left.Equals(right);
-        public static bool operator !=(TransformsUnwrapDocumentEncoding left, TransformsUnwrapDocumentEncoding right) => !left.Equals(right);
+        public static bool operator ==(WeaviateDestinationVectorStrategy left, WeaviateDestinationVectorStrategy right) => left.Equals(right);
+        public static bool operator !=(WeaviateDestinationVectorStrategy left, WeaviateDestinationVectorStrategy right) => !left.Equals(right);
 
-        public static explicit operator string(TransformsUnwrapDocumentEncoding value) => value._value;
+        public static explicit operator string(WeaviateDestinationVectorStrategy value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is TransformsUnwrapDocumentEncoding other && Equals(other);
-        public bool Equals(TransformsUnwrapDocumentEncoding other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is WeaviateDestinationVectorStrategy other && Equals(other);
+        public bool Equals(WeaviateDestinationVectorStrategy other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -2047,26 +2795,27 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct Type : IEquatable<Type>
+    public readonly struct WeaviateDestinationWeaviateAuthScheme : IEquatable<WeaviateDestinationWeaviateAuthScheme>
     {
         private readonly string _value;
 
-        private Type(string value)
+        private WeaviateDestinationWeaviateAuthScheme(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static Type Incremental { get; } = new Type("incremental");
-        public static Type Blocking { get; } = new Type("blocking");
+        public static WeaviateDestinationWeaviateAuthScheme NONE { get; } = new WeaviateDestinationWeaviateAuthScheme("NONE");
+        public static WeaviateDestinationWeaviateAuthScheme API_KEY { get; } = new WeaviateDestinationWeaviateAuthScheme("API_KEY");
+        public static WeaviateDestinationWeaviateAuthScheme OIDC_CLIENT_CREDENTIALS { get; } = new WeaviateDestinationWeaviateAuthScheme("OIDC_CLIENT_CREDENTIALS");
 
-        public static bool operator ==(Type left, Type right) => left.Equals(right);
-        public static bool operator !=(Type left, Type right) => !left.Equals(right);
+        public static bool operator ==(WeaviateDestinationWeaviateAuthScheme left, WeaviateDestinationWeaviateAuthScheme right) => left.Equals(right);
+        public static bool operator !=(WeaviateDestinationWeaviateAuthScheme left, WeaviateDestinationWeaviateAuthScheme right) => !left.Equals(right);
 
-        public static explicit operator string(Type value) => value._value;
+        public static explicit operator string(WeaviateDestinationWeaviateAuthScheme value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is Type other && Equals(other);
-        public bool Equals(Type other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is WeaviateDestinationWeaviateAuthScheme other && Equals(other);
+        public bool Equals(WeaviateDestinationWeaviateAuthScheme other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -2075,116 +2824,30 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct VectorStrategy : IEquatable<VectorStrategy>
+    public readonly struct WeaviateDestinationWeaviateVectorizer : IEquatable<WeaviateDestinationWeaviateVectorizer>
     {
         private readonly string _value;
 
-        private VectorStrategy(string value)
+        private WeaviateDestinationWeaviateVectorizer(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static VectorStrategy None { get; } = new VectorStrategy("None");
-        public static VectorStrategy Field_Vector { get; } = new VectorStrategy("Field Vector");
+        public static WeaviateDestinationWeaviateVectorizer None { get; } = new WeaviateDestinationWeaviateVectorizer("none");
+        public static WeaviateDestinationWeaviateVectorizer Text2vec_weaviate { get; } = new WeaviateDestinationWeaviateVectorizer("text2vec-weaviate");
+        public static WeaviateDestinationWeaviateVectorizer Text2vec_cohere { get; } = new WeaviateDestinationWeaviateVectorizer("text2vec-cohere");
+        public static WeaviateDestinationWeaviateVectorizer Text2vec_jinaai { get; } = new WeaviateDestinationWeaviateVectorizer("text2vec-jinaai");
+        public static WeaviateDestinationWeaviateVectorizer Text2vec_openai { get; } = new WeaviateDestinationWeaviateVectorizer("text2vec-openai");
+        public static WeaviateDestinationWeaviateVectorizer Text2vec_voyageai { get; } = new WeaviateDestinationWeaviateVectorizer("text2vec-voyageai");
 
-        public static bool operator ==(VectorStrategy left, VectorStrategy right) => left.Equals(right);
-        public static bool operator !=(VectorStrategy left, VectorStrategy right) => !left.Equals(right);
+        public static bool operator ==(WeaviateDestinationWeaviateVectorizer left, WeaviateDestinationWeaviateVectorizer right) => left.Equals(right);
+        public static bool operator !=(WeaviateDestinationWeaviateVectorizer left, WeaviateDestinationWeaviateVectorizer right) => !left.Equals(right);
 
-        public static explicit operator string(VectorStrategy value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is VectorStrategy other && Equals(other);
-        public bool Equals(VectorStrategy other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct VitessTabletType : IEquatable<VitessTabletType>
-    {
-        private readonly string _value;
-
-        private VitessTabletType(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static VitessTabletType MASTER { get; } = new VitessTabletType("MASTER");
-        public static VitessTabletType REPLICA { get; } = new VitessTabletType("REPLICA");
-        public static VitessTabletType RDONLY { get; } = new VitessTabletType("RDONLY");
-
-        public static bool operator ==(VitessTabletType left, VitessTabletType right) => left.Equals(right);
-        public static bool operator !=(VitessTabletType left, VitessTabletType right) => !left.Equals(right);
-
-        public static explicit operator string(VitessTabletType value) => value._value;
+        public static explicit operator string(WeaviateDestinationWeaviateVectorizer value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is VitessTabletType other && Equals(other);
-        public bool Equals(VitessTabletType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct WeaviateAuthScheme : IEquatable<WeaviateAuthScheme>
-    {
-        private readonly string _value;
-
-        private WeaviateAuthScheme(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static WeaviateAuthScheme NONE { get; } = new WeaviateAuthScheme("NONE");
-        public static WeaviateAuthScheme API_KEY { get; } = new WeaviateAuthScheme("API_KEY");
-        public static WeaviateAuthScheme OIDC_CLIENT_CREDENTIALS { get; } = new WeaviateAuthScheme("OIDC_CLIENT_CREDENTIALS");
-
-        public static bool operator ==(WeaviateAuthScheme left, WeaviateAuthScheme right) => left.Equals(right);
-        public static bool operator !=(WeaviateAuthScheme left, WeaviateAuthScheme right) => !left.Equals(right);
-
-        public static explicit operator string(WeaviateAuthScheme value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is WeaviateAuthScheme other && Equals(other);
-        public bool Equals(WeaviateAuthScheme other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct WeaviateVectorizer : IEquatable<WeaviateVectorizer>
-    {
-        private readonly string _value;
-
-        private WeaviateVectorizer(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static WeaviateVectorizer None { get; } = new WeaviateVectorizer("none");
-        public static WeaviateVectorizer Text2vec_weaviate { get; } = new WeaviateVectorizer("text2vec-weaviate");
-        public static WeaviateVectorizer Text2vec_cohere { get; } = new WeaviateVectorizer("text2vec-cohere");
-        public static WeaviateVectorizer Text2vec_jinaai { get; } = new WeaviateVectorizer("text2vec-jinaai");
-        public static WeaviateVectorizer Text2vec_openai { get; } = new WeaviateVectorizer("text2vec-openai");
-        public static WeaviateVectorizer Text2vec_voyageai { get; } = new WeaviateVectorizer("text2vec-voyageai");
-
-        public static bool operator ==(WeaviateVectorizer left, WeaviateVectorizer right) => left.Equals(right);
-        public static bool operator !=(WeaviateVectorizer left, WeaviateVectorizer right) => !left.Equals(right);
-
-        public static explicit operator string(WeaviateVectorizer value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is WeaviateVectorizer other && Equals(other);
-        public bool Equals(WeaviateVectorizer other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is WeaviateDestinationWeaviateVectorizer other && Equals(other);
+        public bool Equals(WeaviateDestinationWeaviateVectorizer other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;

@@ -44,7 +44,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none.
         /// </summary>
         [Output("implementation")]
-        public Output<Outputs.Implementation?> Implementation { get; private set; } = null!;
+        public Output<Outputs.TransformImplementation?> Implementation { get; private set; } = null!;
 
         /// <summary>
         /// How input records are serialized (config key `transforms.input.serialization.format`).
@@ -86,7 +86,7 @@ namespace Streamkap.Pulumi
         public Output<string?> Name { get; private set; } = null!;
 
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// How output records are serialized (config key `transforms.output.serialization.format`).
@@ -129,7 +129,7 @@ namespace Streamkap.Pulumi
         public Output<ImmutableArray<string>> Tags { get; private set; } = null!;
 
         [Output("unitTest")]
-        public Output<Outputs.UnitTest?> UnitTest { get; private set; } = null!;
+        public Output<Outputs.TransformUnitTest?> UnitTest { get; private set; } = null!;
 
         /// <summary>
         /// The latest implementation version number (0 before any code was written).
@@ -200,7 +200,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none.
         /// </summary>
         [Input("implementation")]
-        public Input<Inputs.ImplementationArgs>? Implementation { get; set; }
+        public Input<Inputs.TransformImplementationArgs>? Implementation { get; set; }
 
         /// <summary>
         /// How input records are serialized (config key `transforms.input.serialization.format`).
@@ -224,7 +224,7 @@ namespace Streamkap.Pulumi
         public Input<string>? Name { get; set; }
 
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// How output records are serialized (config key `transforms.output.serialization.format`).
@@ -266,7 +266,7 @@ namespace Streamkap.Pulumi
         }
 
         [Input("unitTest")]
-        public Input<Inputs.UnitTestArgs>? UnitTest { get; set; }
+        public Input<Inputs.TransformUnitTestArgs>? UnitTest { get; set; }
 
         public FanOutTransformArgs()
         {

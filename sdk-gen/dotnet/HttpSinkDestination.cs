@@ -120,7 +120,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NUMERIC"`.
         /// </summary>
         [Output("decimalFormat")]
-        public Output<Streamkap.Pulumi.DecimalFormat?> DecimalFormat { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.HttpSinkDestinationDecimalFormat?> DecimalFormat { get; private set; } = null!;
 
         /// <summary>
         /// Errors tolerance (config key `errors.tolerance.user.defined`).
@@ -130,7 +130,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"none"`.
         /// </summary>
         [Output("errorsTolerance")]
-        public Output<Streamkap.Pulumi.ErrorsTolerance?> ErrorsTolerance { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.HttpSinkDestinationErrorsTolerance?> ErrorsTolerance { get; private set; } = null!;
 
         /// <summary>
         /// HTTP authorization type (config key `http.authorization.type`).
@@ -140,7 +140,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"none"`.
         /// </summary>
         [Output("httpAuthorizationType")]
-        public Output<Streamkap.Pulumi.HttpAuthorizationType?> HttpAuthorizationType { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.HttpSinkDestinationHttpAuthorizationType?> HttpAuthorizationType { get; private set; } = null!;
 
         /// <summary>
         /// HTTP headers additional (config key `http.headers.additional`).
@@ -234,7 +234,7 @@ namespace Streamkap.Pulumi
         public Output<string?> Oauth2Scope { get; private set; } = null!;
 
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -273,10 +273,10 @@ namespace Streamkap.Pulumi
         public Output<int?> RetryBackoffMs { get; private set; } = null!;
 
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         [Output("tags")]
         public Output<ImmutableArray<string>> Tags { get; private set; } = null!;
@@ -354,7 +354,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NONE"`.
         /// </summary>
         [Output("transformsMarkColumnsAsRequiredNullSentinelMode")]
-        public Output<Streamkap.Pulumi.TransformsMarkColumnsAsRequiredNullSentinelMode?> TransformsMarkColumnsAsRequiredNullSentinelMode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.NullSentinelMode?> TransformsMarkColumnsAsRequiredNullSentinelMode { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -398,7 +398,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Output("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Output<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -646,7 +646,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NUMERIC"`.
         /// </summary>
         [Input("decimalFormat")]
-        public Input<Streamkap.Pulumi.DecimalFormat>? DecimalFormat { get; set; }
+        public Input<Streamkap.Pulumi.HttpSinkDestinationDecimalFormat>? DecimalFormat { get; set; }
 
         /// <summary>
         /// Errors tolerance (config key `errors.tolerance.user.defined`).
@@ -656,7 +656,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"none"`.
         /// </summary>
         [Input("errorsTolerance")]
-        public Input<Streamkap.Pulumi.ErrorsTolerance>? ErrorsTolerance { get; set; }
+        public Input<Streamkap.Pulumi.HttpSinkDestinationErrorsTolerance>? ErrorsTolerance { get; set; }
 
         /// <summary>
         /// HTTP authorization type (config key `http.authorization.type`).
@@ -666,7 +666,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"none"`.
         /// </summary>
         [Input("httpAuthorizationType")]
-        public Input<Streamkap.Pulumi.HttpAuthorizationType>? HttpAuthorizationType { get; set; }
+        public Input<Streamkap.Pulumi.HttpSinkDestinationHttpAuthorizationType>? HttpAuthorizationType { get; set; }
 
         /// <summary>
         /// HTTP headers additional (config key `http.headers.additional`).
@@ -764,7 +764,7 @@ namespace Streamkap.Pulumi
         public Input<string>? Oauth2Scope { get; set; }
 
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -803,10 +803,10 @@ namespace Streamkap.Pulumi
         public Input<int>? RetryBackoffMs { get; set; }
 
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         [Input("tags")]
         private InputList<string>? _tags;
@@ -871,7 +871,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NONE"`.
         /// </summary>
         [Input("transformsMarkColumnsAsRequiredNullSentinelMode")]
-        public Input<Streamkap.Pulumi.TransformsMarkColumnsAsRequiredNullSentinelMode>? TransformsMarkColumnsAsRequiredNullSentinelMode { get; set; }
+        public Input<Streamkap.Pulumi.NullSentinelMode>? TransformsMarkColumnsAsRequiredNullSentinelMode { get; set; }
 
         /// <summary>
         /// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -915,7 +915,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Input("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Input<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
+        public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key

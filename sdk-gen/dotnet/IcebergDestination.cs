@@ -64,7 +64,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"none"`.
         /// </summary>
         [Output("icebergCatalogAuthMode")]
-        public Output<Streamkap.Pulumi.IcebergCatalogAuthMode?> IcebergCatalogAuthMode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.IcebergDestinationIcebergCatalogAuthMode?> IcebergCatalogAuthMode { get; private set; } = null!;
 
         /// <summary>
         /// Iceberg catalog client assume role arn (config key `iceberg.catalog.client.assume-role.arn`).
@@ -82,7 +82,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"us-west-2"`.
         /// </summary>
         [Output("icebergCatalogClientRegion")]
-        public Output<Streamkap.Pulumi.IcebergCatalogClientRegion?> IcebergCatalogClientRegion { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.IcebergDestinationIcebergCatalogClientRegion?> IcebergCatalogClientRegion { get; private set; } = null!;
 
         /// <summary>
         /// Iceberg catalog credential (config key `iceberg.catalog.credential`).
@@ -145,7 +145,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"rest"`.
         /// </summary>
         [Output("icebergCatalogType")]
-        public Output<Streamkap.Pulumi.IcebergCatalogType?> IcebergCatalogType { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.IcebergDestinationIcebergCatalogType?> IcebergCatalogType { get; private set; } = null!;
 
         /// <summary>
         /// Iceberg catalog URI (config key `iceberg.catalog.uri`).
@@ -237,7 +237,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"insert"`.
         /// </summary>
         [Output("insertMode")]
-        public Output<Streamkap.Pulumi.InsertMode?> InsertMode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.IcebergDestinationInsertMode?> InsertMode { get; private set; } = null!;
 
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
@@ -249,7 +249,7 @@ namespace Streamkap.Pulumi
         public Output<string?> Name { get; private set; } = null!;
 
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -280,10 +280,10 @@ namespace Streamkap.Pulumi
         public Output<Union<string, double>?> RestartTrigger { get; private set; } = null!;
 
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         /// <summary>
         /// Table name prefix (config key `table.name.prefix`).
@@ -367,7 +367,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NONE"`.
         /// </summary>
         [Output("transformsMarkColumnsAsRequiredNullSentinelMode")]
-        public Output<Streamkap.Pulumi.TransformsMarkColumnsAsRequiredNullSentinelMode?> TransformsMarkColumnsAsRequiredNullSentinelMode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.NullSentinelMode?> TransformsMarkColumnsAsRequiredNullSentinelMode { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -411,7 +411,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Output("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Output<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -609,7 +609,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"none"`.
         /// </summary>
         [Input("icebergCatalogAuthMode")]
-        public Input<Streamkap.Pulumi.IcebergCatalogAuthMode>? IcebergCatalogAuthMode { get; set; }
+        public Input<Streamkap.Pulumi.IcebergDestinationIcebergCatalogAuthMode>? IcebergCatalogAuthMode { get; set; }
 
         /// <summary>
         /// Iceberg catalog client assume role arn (config key `iceberg.catalog.client.assume-role.arn`).
@@ -627,7 +627,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"us-west-2"`.
         /// </summary>
         [Input("icebergCatalogClientRegion")]
-        public Input<Streamkap.Pulumi.IcebergCatalogClientRegion>? IcebergCatalogClientRegion { get; set; }
+        public Input<Streamkap.Pulumi.IcebergDestinationIcebergCatalogClientRegion>? IcebergCatalogClientRegion { get; set; }
 
         [Input("icebergCatalogCredential")]
         private Input<string>? _icebergCatalogCredential;
@@ -720,7 +720,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"rest"`.
         /// </summary>
         [Input("icebergCatalogType")]
-        public Input<Streamkap.Pulumi.IcebergCatalogType>? IcebergCatalogType { get; set; }
+        public Input<Streamkap.Pulumi.IcebergDestinationIcebergCatalogType>? IcebergCatalogType { get; set; }
 
         /// <summary>
         /// Iceberg catalog URI (config key `iceberg.catalog.uri`).
@@ -812,13 +812,13 @@ namespace Streamkap.Pulumi
         /// Defaults to `"insert"`.
         /// </summary>
         [Input("insertMode")]
-        public Input<Streamkap.Pulumi.InsertMode>? InsertMode { get; set; }
+        public Input<Streamkap.Pulumi.IcebergDestinationInsertMode>? InsertMode { get; set; }
 
         [Input("name")]
         public Input<string>? Name { get; set; }
 
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -849,10 +849,10 @@ namespace Streamkap.Pulumi
         public InputUnion<string, double>? RestartTrigger { get; set; }
 
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         /// <summary>
         /// Table name prefix (config key `table.name.prefix`).
@@ -923,7 +923,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NONE"`.
         /// </summary>
         [Input("transformsMarkColumnsAsRequiredNullSentinelMode")]
-        public Input<Streamkap.Pulumi.TransformsMarkColumnsAsRequiredNullSentinelMode>? TransformsMarkColumnsAsRequiredNullSentinelMode { get; set; }
+        public Input<Streamkap.Pulumi.NullSentinelMode>? TransformsMarkColumnsAsRequiredNullSentinelMode { get; set; }
 
         /// <summary>
         /// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -967,7 +967,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Input("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Input<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
+        public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key

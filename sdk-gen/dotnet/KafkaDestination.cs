@@ -64,7 +64,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"json"`.
         /// </summary>
         [Output("destinationFormat")]
-        public Output<Streamkap.Pulumi.DestinationFormat?> DestinationFormat { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.KafkaDestinationDestinationFormat?> DestinationFormat { get; private set; } = null!;
 
         /// <summary>
         /// JSON schema enable (config key `json.schema.enable`).
@@ -90,7 +90,7 @@ namespace Streamkap.Pulumi
         public Output<string?> Name { get; private set; } = null!;
 
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -127,10 +127,10 @@ namespace Streamkap.Pulumi
         public Output<string?> SchemaRegistryUrl { get; private set; } = null!;
 
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         [Output("tags")]
         public Output<ImmutableArray<string>> Tags { get; private set; } = null!;
@@ -189,7 +189,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"off"`.
         /// </summary>
         [Output("transformsChangeTopicNameAddOriginalTopic")]
-        public Output<Streamkap.Pulumi.TransformsChangeTopicNameAddOriginalTopic?> TransformsChangeTopicNameAddOriginalTopic { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.KafkaDestinationTransformsChangeTopicNameAddOriginalTopic?> TransformsChangeTopicNameAddOriginalTopic { get; private set; } = null!;
 
         /// <summary>
         /// Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
@@ -248,7 +248,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NONE"`.
         /// </summary>
         [Output("transformsMarkColumnsAsRequiredNullSentinelMode")]
-        public Output<Streamkap.Pulumi.TransformsMarkColumnsAsRequiredNullSentinelMode?> TransformsMarkColumnsAsRequiredNullSentinelMode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.NullSentinelMode?> TransformsMarkColumnsAsRequiredNullSentinelMode { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -292,7 +292,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Output("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Output<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -480,7 +480,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"json"`.
         /// </summary>
         [Input("destinationFormat")]
-        public Input<Streamkap.Pulumi.DestinationFormat>? DestinationFormat { get; set; }
+        public Input<Streamkap.Pulumi.KafkaDestinationDestinationFormat>? DestinationFormat { get; set; }
 
         /// <summary>
         /// JSON schema enable (config key `json.schema.enable`).
@@ -500,7 +500,7 @@ namespace Streamkap.Pulumi
         public Input<string>? Name { get; set; }
 
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -537,10 +537,10 @@ namespace Streamkap.Pulumi
         public Input<string>? SchemaRegistryUrl { get; set; }
 
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         [Input("tags")]
         private InputList<string>? _tags;
@@ -586,7 +586,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"off"`.
         /// </summary>
         [Input("transformsChangeTopicNameAddOriginalTopic")]
-        public Input<Streamkap.Pulumi.TransformsChangeTopicNameAddOriginalTopic>? TransformsChangeTopicNameAddOriginalTopic { get; set; }
+        public Input<Streamkap.Pulumi.KafkaDestinationTransformsChangeTopicNameAddOriginalTopic>? TransformsChangeTopicNameAddOriginalTopic { get; set; }
 
         /// <summary>
         /// Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
@@ -645,7 +645,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NONE"`.
         /// </summary>
         [Input("transformsMarkColumnsAsRequiredNullSentinelMode")]
-        public Input<Streamkap.Pulumi.TransformsMarkColumnsAsRequiredNullSentinelMode>? TransformsMarkColumnsAsRequiredNullSentinelMode { get; set; }
+        public Input<Streamkap.Pulumi.NullSentinelMode>? TransformsMarkColumnsAsRequiredNullSentinelMode { get; set; }
 
         /// <summary>
         /// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -689,7 +689,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Input("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Input<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
+        public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key

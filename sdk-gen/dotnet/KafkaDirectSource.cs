@@ -89,7 +89,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
@@ -151,7 +151,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         /// <summary>
         /// The state to keep the connector in. It is created in this state (a connector declared `paused` never
@@ -163,7 +163,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         /// <summary>
         /// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -289,7 +289,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// How long, in seconds, one `up` waits for the connector to reach `state` (after a create, an update or an
@@ -345,7 +345,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         /// <summary>
         /// The state to keep the connector in. It is created in this state (a connector declared `paused` never
@@ -357,7 +357,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         [Input("tags")]
         private InputList<string>? _tags;

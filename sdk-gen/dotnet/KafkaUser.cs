@@ -24,7 +24,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none.
         /// </summary>
         [Output("acls")]
-        public Output<ImmutableArray<Outputs.Acl>> Acls { get; private set; } = null!;
+        public Output<ImmutableArray<Outputs.KafkaAcl>> Acls { get; private set; } = null!;
 
         /// <summary>
         /// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -60,7 +60,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// The SASL password, 12 to 128 characters. Always secret, even when given as plain text. The service never
@@ -144,16 +144,16 @@ namespace Streamkap.Pulumi
     public sealed class KafkaUserArgs : global::Pulumi.ResourceArgs
     {
         [Input("acls")]
-        private InputList<Inputs.AclArgs>? _acls;
+        private InputList<Inputs.KafkaAclArgs>? _acls;
 
         /// <summary>
         /// What the user may do, rule by rule, checked in preview.
         /// 
         /// Defaults to none.
         /// </summary>
-        public InputList<Inputs.AclArgs> Acls
+        public InputList<Inputs.KafkaAclArgs> Acls
         {
-            get => _acls ?? (_acls = new InputList<Inputs.AclArgs>());
+            get => _acls ?? (_acls = new InputList<Inputs.KafkaAclArgs>());
             set => _acls = value;
         }
 
@@ -191,7 +191,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         [Input("password", required: true)]
         private Input<string>? _password;

@@ -70,7 +70,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"skip"`.
         /// </summary>
         [Output("cursorOversizeHandlingMode")]
-        public Output<Streamkap.Pulumi.CursorOversizeHandlingMode?> CursorOversizeHandlingMode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.MongoDbHostedSourceCursorOversizeHandlingMode?> CursorOversizeHandlingMode { get; private set; } = null!;
 
         /// <summary>
         /// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
@@ -140,7 +140,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -216,7 +216,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         /// <summary>
         /// SSH enabled (config key `ssh.enabled`).
@@ -266,7 +266,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         /// <summary>
         /// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -385,7 +385,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Output("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Output<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -431,7 +431,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"document"`.
         /// </summary>
         [Output("transformsUnwrapDocumentEncoding")]
-        public Output<Streamkap.Pulumi.TransformsUnwrapDocumentEncoding?> TransformsUnwrapDocumentEncoding { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.MongoDbHostedSourceTransformsUnwrapDocumentEncoding?> TransformsUnwrapDocumentEncoding { get; private set; } = null!;
 
         /// <summary>
         /// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
@@ -522,7 +522,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"skip"`.
         /// </summary>
         [Input("cursorOversizeHandlingMode")]
-        public Input<Streamkap.Pulumi.CursorOversizeHandlingMode>? CursorOversizeHandlingMode { get; set; }
+        public Input<Streamkap.Pulumi.MongoDbHostedSourceCursorOversizeHandlingMode>? CursorOversizeHandlingMode { get; set; }
 
         /// <summary>
         /// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
@@ -596,7 +596,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -666,7 +666,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         /// <summary>
         /// SSH enabled (config key `ssh.enabled`).
@@ -716,7 +716,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         [Input("tags")]
         private InputList<string>? _tags;
@@ -823,7 +823,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Input("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Input<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
+        public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -869,7 +869,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"document"`.
         /// </summary>
         [Input("transformsUnwrapDocumentEncoding")]
-        public Input<Streamkap.Pulumi.TransformsUnwrapDocumentEncoding>? TransformsUnwrapDocumentEncoding { get; set; }
+        public Input<Streamkap.Pulumi.MongoDbHostedSourceTransformsUnwrapDocumentEncoding>? TransformsUnwrapDocumentEncoding { get; set; }
 
         /// <summary>
         /// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).

@@ -69,7 +69,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"skip"`.
         /// </summary>
         [Output("cursorOversizeHandlingMode")]
-        public Output<Streamkap.Pulumi.CursorOversizeHandlingMode?> CursorOversizeHandlingMode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.MongoDbSourceCursorOversizeHandlingMode?> CursorOversizeHandlingMode { get; private set; } = null!;
 
         /// <summary>
         /// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
@@ -139,7 +139,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -215,7 +215,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         /// <summary>
         /// SSH enabled (config key `ssh.enabled`).
@@ -265,7 +265,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         /// <summary>
         /// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -384,7 +384,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Output("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Output<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -420,7 +420,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"array_string"`.
         /// </summary>
         [Output("transformsUnwrapArrayEncoding")]
-        public Output<Streamkap.Pulumi.MongoDbHostedSourceTransformsUnwrapArrayEncoding?> TransformsUnwrapArrayEncoding { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.MongoDbSourceTransformsUnwrapArrayEncoding?> TransformsUnwrapArrayEncoding { get; private set; } = null!;
 
         /// <summary>
         /// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
@@ -430,7 +430,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"document"`.
         /// </summary>
         [Output("transformsUnwrapDocumentEncoding")]
-        public Output<Streamkap.Pulumi.TransformsUnwrapDocumentEncoding?> TransformsUnwrapDocumentEncoding { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.MongoDbSourceTransformsUnwrapDocumentEncoding?> TransformsUnwrapDocumentEncoding { get; private set; } = null!;
 
         /// <summary>
         /// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
@@ -521,7 +521,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"skip"`.
         /// </summary>
         [Input("cursorOversizeHandlingMode")]
-        public Input<Streamkap.Pulumi.CursorOversizeHandlingMode>? CursorOversizeHandlingMode { get; set; }
+        public Input<Streamkap.Pulumi.MongoDbSourceCursorOversizeHandlingMode>? CursorOversizeHandlingMode { get; set; }
 
         /// <summary>
         /// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
@@ -595,7 +595,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -665,7 +665,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         /// <summary>
         /// SSH enabled (config key `ssh.enabled`).
@@ -715,7 +715,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         [Input("tags")]
         private InputList<string>? _tags;
@@ -822,7 +822,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Input("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Input<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
+        public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -858,7 +858,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"array_string"`.
         /// </summary>
         [Input("transformsUnwrapArrayEncoding")]
-        public Input<Streamkap.Pulumi.MongoDbHostedSourceTransformsUnwrapArrayEncoding>? TransformsUnwrapArrayEncoding { get; set; }
+        public Input<Streamkap.Pulumi.MongoDbSourceTransformsUnwrapArrayEncoding>? TransformsUnwrapArrayEncoding { get; set; }
 
         /// <summary>
         /// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
@@ -868,7 +868,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"document"`.
         /// </summary>
         [Input("transformsUnwrapDocumentEncoding")]
-        public Input<Streamkap.Pulumi.TransformsUnwrapDocumentEncoding>? TransformsUnwrapDocumentEncoding { get; set; }
+        public Input<Streamkap.Pulumi.MongoDbSourceTransformsUnwrapDocumentEncoding>? TransformsUnwrapDocumentEncoding { get; set; }
 
         /// <summary>
         /// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).

@@ -107,7 +107,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"SERVER"`.
         /// </summary>
         [Output("databaseConnectionTimeZone")]
-        public Output<Streamkap.Pulumi.DatabaseConnectionTimeZone?> DatabaseConnectionTimeZone { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.MysqlSourceDatabaseConnectionTimeZone?> DatabaseConnectionTimeZone { get; private set; } = null!;
 
         /// <summary>
         /// Database hostname (config key `database.hostname.user.defined`).
@@ -191,7 +191,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -285,7 +285,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         /// <summary>
         /// Snapshot gtid (config key `snapshot.gtid`).
@@ -295,7 +295,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Yes"`.
         /// </summary>
         [Output("snapshotGtid")]
-        public Output<Streamkap.Pulumi.SnapshotReadOnly?> SnapshotGtid { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.MysqlSourceSnapshotGtid?> SnapshotGtid { get; private set; } = null!;
 
         /// <summary>
         /// Source regex support enabled (config key `SourceRegexSupport.enabled`).
@@ -353,7 +353,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         /// <summary>
         /// Table include list (config key `table.include.list.user.defined`).
@@ -478,7 +478,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Output("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Output<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -658,7 +658,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"SERVER"`.
         /// </summary>
         [Input("databaseConnectionTimeZone")]
-        public Input<Streamkap.Pulumi.DatabaseConnectionTimeZone>? DatabaseConnectionTimeZone { get; set; }
+        public Input<Streamkap.Pulumi.MysqlSourceDatabaseConnectionTimeZone>? DatabaseConnectionTimeZone { get; set; }
 
         /// <summary>
         /// Database hostname (config key `database.hostname.user.defined`).
@@ -746,7 +746,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -834,7 +834,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         /// <summary>
         /// Snapshot gtid (config key `snapshot.gtid`).
@@ -844,7 +844,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Yes"`.
         /// </summary>
         [Input("snapshotGtid")]
-        public Input<Streamkap.Pulumi.SnapshotReadOnly>? SnapshotGtid { get; set; }
+        public Input<Streamkap.Pulumi.MysqlSourceSnapshotGtid>? SnapshotGtid { get; set; }
 
         /// <summary>
         /// Source regex support enabled (config key `SourceRegexSupport.enabled`).
@@ -902,7 +902,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         /// <summary>
         /// Table include list (config key `table.include.list.user.defined`).
@@ -1015,7 +1015,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Input("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Input<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
+        public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key

@@ -71,7 +71,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: offsets are left alone.
         /// </summary>
         [Output("offsetReset")]
-        public Output<Outputs.OffsetReset?> OffsetReset { get; private set; } = null!;
+        public Output<Outputs.PipelineOffsetReset?> OffsetReset { get; private set; } = null!;
 
         /// <summary>
         /// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
@@ -81,7 +81,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Whether tables added to the source later are snapshotted into the destination.
@@ -125,7 +125,7 @@ namespace Streamkap.Pulumi
         /// Defaults to left as they are on the service (a new pipeline has none).
         /// </summary>
         [Output("topicAutoDiscovery")]
-        public Output<ImmutableArray<Outputs.TopicAutoDiscovery>> TopicAutoDiscovery { get; private set; } = null!;
+        public Output<ImmutableArray<Outputs.TopicAutoDiscoveryRule>> TopicAutoDiscovery { get; private set; } = null!;
 
         /// <summary>
         /// The full ids of the topics the pipeline delivers.
@@ -154,7 +154,7 @@ namespace Streamkap.Pulumi
         /// Defaults to left as they are on the service (a new pipeline has none).
         /// </summary>
         [Output("transforms")]
-        public Output<ImmutableArray<Outputs.Transform>> Transforms { get; private set; } = null!;
+        public Output<ImmutableArray<Outputs.PipelineTransformLink>> Transforms { get; private set; } = null!;
 
 
         /// <summary>
@@ -243,7 +243,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: offsets are left alone.
         /// </summary>
         [Input("offsetReset")]
-        public Input<Inputs.OffsetResetArgs>? OffsetReset { get; set; }
+        public Input<Inputs.PipelineOffsetResetArgs>? OffsetReset { get; set; }
 
         /// <summary>
         /// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
@@ -253,7 +253,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Whether tables added to the source later are snapshotted into the destination.
@@ -285,7 +285,7 @@ namespace Streamkap.Pulumi
         }
 
         [Input("topicAutoDiscovery")]
-        private InputList<Inputs.TopicAutoDiscoveryArgs>? _topicAutoDiscovery;
+        private InputList<Inputs.TopicAutoDiscoveryRuleArgs>? _topicAutoDiscovery;
 
         /// <summary>
         /// Rules that add a transform's output topics whose names match a regex, as the transform creates them
@@ -293,9 +293,9 @@ namespace Streamkap.Pulumi
         /// 
         /// Defaults to left as they are on the service (a new pipeline has none).
         /// </summary>
-        public InputList<Inputs.TopicAutoDiscoveryArgs> TopicAutoDiscovery
+        public InputList<Inputs.TopicAutoDiscoveryRuleArgs> TopicAutoDiscovery
         {
-            get => _topicAutoDiscovery ?? (_topicAutoDiscovery = new InputList<Inputs.TopicAutoDiscoveryArgs>());
+            get => _topicAutoDiscovery ?? (_topicAutoDiscovery = new InputList<Inputs.TopicAutoDiscoveryRuleArgs>());
             set => _topicAutoDiscovery = value;
         }
 
@@ -314,7 +314,7 @@ namespace Streamkap.Pulumi
         }
 
         [Input("transforms")]
-        private InputList<Inputs.TransformArgs>? _transforms;
+        private InputList<Inputs.PipelineTransformLinkArgs>? _transforms;
 
         /// <summary>
         /// Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
@@ -322,9 +322,9 @@ namespace Streamkap.Pulumi
         /// 
         /// Defaults to left as they are on the service (a new pipeline has none).
         /// </summary>
-        public InputList<Inputs.TransformArgs> Transforms
+        public InputList<Inputs.PipelineTransformLinkArgs> Transforms
         {
-            get => _transforms ?? (_transforms = new InputList<Inputs.TransformArgs>());
+            get => _transforms ?? (_transforms = new InputList<Inputs.PipelineTransformLinkArgs>());
             set => _transforms = value;
         }
 

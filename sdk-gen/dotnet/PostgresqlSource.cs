@@ -123,7 +123,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"require"`.
         /// </summary>
         [Output("databaseSslmode")]
-        public Output<Streamkap.Pulumi.DatabaseSslmode?> DatabaseSslmode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.PostgresqlSourceDatabaseSslmode?> DatabaseSslmode { get; private set; } = null!;
 
         /// <summary>
         /// Database user (config key `database.user`).
@@ -193,7 +193,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Post processors (config key `post.processors`).
@@ -201,7 +201,7 @@ namespace Streamkap.Pulumi
         /// One of `reselector`.
         /// </summary>
         [Output("postProcessors")]
-        public Output<Streamkap.Pulumi.PostProcessors?> PostProcessors { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.PostgresqlSourcePostProcessors?> PostProcessors { get; private set; } = null!;
 
         /// <summary>
         /// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -299,7 +299,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         /// <summary>
         /// Snapshot read only (config key `snapshot.read.only.user.defined`).
@@ -309,7 +309,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Yes"`.
         /// </summary>
         [Output("snapshotReadOnly")]
-        public Output<Streamkap.Pulumi.SnapshotReadOnly?> SnapshotReadOnly { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.PostgresqlSourceSnapshotReadOnly?> SnapshotReadOnly { get; private set; } = null!;
 
         /// <summary>
         /// Source regex support enabled (config key `SourceRegexSupport.enabled`).
@@ -367,7 +367,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         /// <summary>
         /// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
@@ -522,7 +522,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Output("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Output<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -728,7 +728,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"require"`.
         /// </summary>
         [Input("databaseSslmode")]
-        public Input<Streamkap.Pulumi.DatabaseSslmode>? DatabaseSslmode { get; set; }
+        public Input<Streamkap.Pulumi.PostgresqlSourceDatabaseSslmode>? DatabaseSslmode { get; set; }
 
         /// <summary>
         /// Database user (config key `database.user`).
@@ -792,7 +792,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Post processors (config key `post.processors`).
@@ -800,7 +800,7 @@ namespace Streamkap.Pulumi
         /// One of `reselector`.
         /// </summary>
         [Input("postProcessors")]
-        public Input<Streamkap.Pulumi.PostProcessors>? PostProcessors { get; set; }
+        public Input<Streamkap.Pulumi.PostgresqlSourcePostProcessors>? PostProcessors { get; set; }
 
         /// <summary>
         /// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -892,7 +892,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         /// <summary>
         /// Snapshot read only (config key `snapshot.read.only.user.defined`).
@@ -902,7 +902,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Yes"`.
         /// </summary>
         [Input("snapshotReadOnly")]
-        public Input<Streamkap.Pulumi.SnapshotReadOnly>? SnapshotReadOnly { get; set; }
+        public Input<Streamkap.Pulumi.PostgresqlSourceSnapshotReadOnly>? SnapshotReadOnly { get; set; }
 
         /// <summary>
         /// Source regex support enabled (config key `SourceRegexSupport.enabled`).
@@ -960,7 +960,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         /// <summary>
         /// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
@@ -1103,7 +1103,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Input("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Input<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
+        public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key

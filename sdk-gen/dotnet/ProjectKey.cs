@@ -76,7 +76,7 @@ namespace Streamkap.Pulumi
         /// Defaults to no Kafka access.
         /// </summary>
         [Output("kafkaAccess")]
-        public Output<Outputs.KafkaAccess?> KafkaAccess { get; private set; } = null!;
+        public Output<Outputs.ProjectKeyKafkaAccess?> KafkaAccess { get; private set; } = null!;
 
         /// <summary>
         /// The Kafka password, given or generated, when `kafkaAccess` is set. Secret.
@@ -107,7 +107,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
@@ -153,7 +153,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "full".
         /// </summary>
         [Output("toolProfile")]
-        public Output<Streamkap.Pulumi.ToolProfile?> ToolProfile { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ProjectKeyToolProfile?> ToolProfile { get; private set; } = null!;
 
 
         /// <summary>
@@ -229,7 +229,7 @@ namespace Streamkap.Pulumi
         public Input<string>? Description { get; set; }
 
         [Input("kafkaAccess")]
-        private Input<Inputs.KafkaAccessArgs>? _kafkaAccess;
+        private Input<Inputs.ProjectKeyKafkaAccessArgs>? _kafkaAccess;
 
         /// <summary>
         /// A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
@@ -238,13 +238,13 @@ namespace Streamkap.Pulumi
         /// 
         /// Defaults to no Kafka access.
         /// </summary>
-        public Input<Inputs.KafkaAccessArgs>? KafkaAccess
+        public Input<Inputs.ProjectKeyKafkaAccessArgs>? KafkaAccess
         {
             get => _kafkaAccess;
             set
             {
                 var emptySecret = Output.CreateSecret(0);
-                _kafkaAccess = Output.Tuple<Input<Inputs.KafkaAccessArgs>?, int>(value, emptySecret).Apply(t => t.Item1);
+                _kafkaAccess = Output.Tuple<Input<Inputs.ProjectKeyKafkaAccessArgs>?, int>(value, emptySecret).Apply(t => t.Item1);
             }
         }
 
@@ -265,7 +265,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         [Input("permissions")]
         private InputList<string>? _permissions;
@@ -305,7 +305,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "full".
         /// </summary>
         [Input("toolProfile")]
-        public Input<Streamkap.Pulumi.ToolProfile>? ToolProfile { get; set; }
+        public Input<Streamkap.Pulumi.ProjectKeyToolProfile>? ToolProfile { get; set; }
 
         public ProjectKeyArgs()
         {

@@ -126,7 +126,7 @@ namespace Streamkap.Pulumi
         public Output<string?> Name { get; private set; } = null!;
 
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -163,10 +163,10 @@ namespace Streamkap.Pulumi
         public Output<Union<string, double>?> RestartTrigger { get; private set; } = null!;
 
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         [Output("tags")]
         public Output<ImmutableArray<string>> Tags { get; private set; } = null!;
@@ -244,7 +244,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NONE"`.
         /// </summary>
         [Output("transformsMarkColumnsAsRequiredNullSentinelMode")]
-        public Output<Streamkap.Pulumi.TransformsMarkColumnsAsRequiredNullSentinelMode?> TransformsMarkColumnsAsRequiredNullSentinelMode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.NullSentinelMode?> TransformsMarkColumnsAsRequiredNullSentinelMode { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -288,7 +288,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Output("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Output<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -552,7 +552,7 @@ namespace Streamkap.Pulumi
         public Input<string>? Name { get; set; }
 
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -589,10 +589,10 @@ namespace Streamkap.Pulumi
         public InputUnion<string, double>? RestartTrigger { get; set; }
 
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         [Input("tags")]
         private InputList<string>? _tags;
@@ -657,7 +657,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NONE"`.
         /// </summary>
         [Input("transformsMarkColumnsAsRequiredNullSentinelMode")]
-        public Input<Streamkap.Pulumi.TransformsMarkColumnsAsRequiredNullSentinelMode>? TransformsMarkColumnsAsRequiredNullSentinelMode { get; set; }
+        public Input<Streamkap.Pulumi.NullSentinelMode>? TransformsMarkColumnsAsRequiredNullSentinelMode { get; set; }
 
         /// <summary>
         /// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -701,7 +701,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Input("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Input<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
+        public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key

@@ -39,7 +39,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Stream"`.
         /// </summary>
         [Output("connectorClassType")]
-        public Output<Streamkap.Pulumi.ConnectorClassType?> ConnectorClassType { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.RedisSourceConnectorClassType?> ConnectorClassType { get; private set; } = null!;
 
         /// <summary>
         /// The connector's display name, e.g. `PostgreSQL`.
@@ -87,7 +87,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"LIVE"`.
         /// </summary>
         [Output("mode")]
-        public Output<Streamkap.Pulumi.Mode?> Mode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.RedisSourceMode?> Mode { get; private set; } = null!;
 
         /// <summary>
         /// The name on the service, unique per service. Leave it out to get `&lt;resource name&gt;-&lt;7 random characters&gt;`:
@@ -107,7 +107,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -202,7 +202,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"At Least Once"`.
         /// </summary>
         [Output("redisStreamDelivery")]
-        public Output<Streamkap.Pulumi.RedisStreamDelivery?> RedisStreamDelivery { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.RedisSourceRedisStreamDelivery?> RedisStreamDelivery { get; private set; } = null!;
 
         /// <summary>
         /// Redis stream name (config key `redis.stream.name`).
@@ -218,7 +218,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Latest"`.
         /// </summary>
         [Output("redisStreamOffset")]
-        public Output<Streamkap.Pulumi.RedisStreamOffset?> RedisStreamOffset { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.RedisSourceRedisStreamOffset?> RedisStreamOffset { get; private set; } = null!;
 
         /// <summary>
         /// Redis username (config key `redis.username`).
@@ -269,7 +269,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         /// <summary>
         /// SSL enabled (config key `ssl.enabled`).
@@ -289,7 +289,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         /// <summary>
         /// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -384,7 +384,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Output("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Output<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -495,7 +495,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Stream"`.
         /// </summary>
         [Input("connectorClassType")]
-        public Input<Streamkap.Pulumi.ConnectorClassType>? ConnectorClassType { get; set; }
+        public Input<Streamkap.Pulumi.RedisSourceConnectorClassType>? ConnectorClassType { get; set; }
 
         /// <summary>
         /// Insert topic name enabled (config key `InsertTopicName.enabled`).
@@ -513,7 +513,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"LIVE"`.
         /// </summary>
         [Input("mode")]
-        public Input<Streamkap.Pulumi.Mode>? Mode { get; set; }
+        public Input<Streamkap.Pulumi.RedisSourceMode>? Mode { get; set; }
 
         /// <summary>
         /// The name on the service, unique per service. Leave it out to get `&lt;resource name&gt;-&lt;7 random characters&gt;`:
@@ -533,7 +533,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -638,7 +638,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"At Least Once"`.
         /// </summary>
         [Input("redisStreamDelivery")]
-        public Input<Streamkap.Pulumi.RedisStreamDelivery>? RedisStreamDelivery { get; set; }
+        public Input<Streamkap.Pulumi.RedisSourceRedisStreamDelivery>? RedisStreamDelivery { get; set; }
 
         /// <summary>
         /// Redis stream name (config key `redis.stream.name`).
@@ -654,7 +654,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Latest"`.
         /// </summary>
         [Input("redisStreamOffset")]
-        public Input<Streamkap.Pulumi.RedisStreamOffset>? RedisStreamOffset { get; set; }
+        public Input<Streamkap.Pulumi.RedisSourceRedisStreamOffset>? RedisStreamOffset { get; set; }
 
         /// <summary>
         /// Redis username (config key `redis.username`).
@@ -699,7 +699,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         /// <summary>
         /// SSL enabled (config key `ssl.enabled`).
@@ -719,7 +719,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         [Input("tags")]
         private InputList<string>? _tags;
@@ -802,7 +802,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Input("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Input<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
+        public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key

@@ -125,7 +125,7 @@ namespace Streamkap.Pulumi
         public Output<string?> Name { get; private set; } = null!;
 
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -163,7 +163,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"basic"`.
         /// </summary>
         [Output("schemaEvolution")]
-        public Output<Streamkap.Pulumi.SchemaEvolution?> SchemaEvolution { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.SchemaEvolutionMode?> SchemaEvolution { get; private set; } = null!;
 
         /// <summary>
         /// Sfwarehouse (config key `sfwarehouse`).
@@ -174,7 +174,7 @@ namespace Streamkap.Pulumi
         public Output<string?> Sfwarehouse { get; private set; } = null!;
 
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         /// <summary>
         /// Snowflake database name (config key `snowflake.database.name`).
@@ -249,7 +249,7 @@ namespace Streamkap.Pulumi
         public Output<string?> SqlTableName { get; private set; } = null!;
 
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         [Output("tags")]
         public Output<ImmutableArray<string>> Tags { get; private set; } = null!;
@@ -327,7 +327,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NONE"`.
         /// </summary>
         [Output("transformsMarkColumnsAsRequiredNullSentinelMode")]
-        public Output<Streamkap.Pulumi.TransformsMarkColumnsAsRequiredNullSentinelMode?> TransformsMarkColumnsAsRequiredNullSentinelMode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.NullSentinelMode?> TransformsMarkColumnsAsRequiredNullSentinelMode { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -371,7 +371,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Output("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Output<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -631,7 +631,7 @@ namespace Streamkap.Pulumi
         public Input<string>? Name { get; set; }
 
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -669,7 +669,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"basic"`.
         /// </summary>
         [Input("schemaEvolution")]
-        public Input<Streamkap.Pulumi.SchemaEvolution>? SchemaEvolution { get; set; }
+        public Input<Streamkap.Pulumi.SchemaEvolutionMode>? SchemaEvolution { get; set; }
 
         /// <summary>
         /// Sfwarehouse (config key `sfwarehouse`).
@@ -680,7 +680,7 @@ namespace Streamkap.Pulumi
         public Input<string>? Sfwarehouse { get; set; }
 
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         /// <summary>
         /// Snowflake database name (config key `snowflake.database.name`).
@@ -775,7 +775,7 @@ namespace Streamkap.Pulumi
         public Input<string>? SqlTableName { get; set; }
 
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         [Input("tags")]
         private InputList<string>? _tags;
@@ -840,7 +840,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NONE"`.
         /// </summary>
         [Input("transformsMarkColumnsAsRequiredNullSentinelMode")]
-        public Input<Streamkap.Pulumi.TransformsMarkColumnsAsRequiredNullSentinelMode>? TransformsMarkColumnsAsRequiredNullSentinelMode { get; set; }
+        public Input<Streamkap.Pulumi.NullSentinelMode>? TransformsMarkColumnsAsRequiredNullSentinelMode { get; set; }
 
         /// <summary>
         /// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -884,7 +884,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Input("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Input<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
+        public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key

@@ -80,7 +80,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"DEFAULT_TOPIC"`.
         /// </summary>
         [Output("camelSourcePayloadRouterUnknownTypeBehavior")]
-        public Output<Streamkap.Pulumi.CamelSourcePayloadRouterUnknownTypeBehavior?> CamelSourcePayloadRouterUnknownTypeBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.UnknownPayloadTypeBehavior?> CamelSourcePayloadRouterUnknownTypeBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Camel source payload router unknown type default topic (config key
@@ -157,7 +157,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -219,7 +219,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         /// <summary>
         /// The state to keep the connector in. It is created in this state (a connector declared `paused` never
@@ -231,7 +231,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         /// <summary>
         /// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -310,7 +310,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Output("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Output<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -478,7 +478,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"DEFAULT_TOPIC"`.
         /// </summary>
         [Input("camelSourcePayloadRouterUnknownTypeBehavior")]
-        public Input<Streamkap.Pulumi.CamelSourcePayloadRouterUnknownTypeBehavior>? CamelSourcePayloadRouterUnknownTypeBehavior { get; set; }
+        public Input<Streamkap.Pulumi.UnknownPayloadTypeBehavior>? CamelSourcePayloadRouterUnknownTypeBehavior { get; set; }
 
         /// <summary>
         /// Camel source payload router unknown type default topic (config key
@@ -535,7 +535,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Preserve null values (config key `preserve.null.values`).
@@ -591,7 +591,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none: only the service's initial snapshot.
         /// </summary>
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         /// <summary>
         /// The state to keep the connector in. It is created in this state (a connector declared `paused` never
@@ -603,7 +603,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "running".
         /// </summary>
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         [Input("tags")]
         private InputList<string>? _tags;
@@ -670,7 +670,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Input("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Input<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
+        public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key

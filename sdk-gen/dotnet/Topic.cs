@@ -34,7 +34,7 @@ namespace Streamkap.Pulumi
         /// Defaults to the service's (`delete`).
         /// </summary>
         [Output("cleanupPolicy")]
-        public Output<Streamkap.Pulumi.CleanupPolicy?> CleanupPolicy { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.TopicCleanupPolicy?> CleanupPolicy { get; private set; } = null!;
 
         /// <summary>
         /// Further Kafka topic settings. Changing them replaces the topic.
@@ -74,7 +74,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// The partition count the service reports.
@@ -196,7 +196,7 @@ namespace Streamkap.Pulumi
         /// Defaults to the service's (`delete`).
         /// </summary>
         [Input("cleanupPolicy")]
-        public Input<Streamkap.Pulumi.CleanupPolicy>? CleanupPolicy { get; set; }
+        public Input<Streamkap.Pulumi.TopicCleanupPolicy>? CleanupPolicy { get; set; }
 
         [Input("customConfigs")]
         private InputMap<string>? _customConfigs;
@@ -242,7 +242,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Number of partitions. It can only grow; `pulumi preview` refuses a smaller number.

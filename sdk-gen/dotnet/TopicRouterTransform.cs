@@ -36,7 +36,7 @@ namespace Streamkap.Pulumi
         public Output<int?> DeployTimeoutSeconds { get; private set; } = null!;
 
         [Output("implementation")]
-        public Output<Outputs.Implementation?> Implementation { get; private set; } = null!;
+        public Output<Outputs.TransformImplementation?> Implementation { get; private set; } = null!;
 
         /// <summary>
         /// How input records are serialized (config key `transforms.input.serialization.format`).
@@ -78,7 +78,7 @@ namespace Streamkap.Pulumi
         public Output<string?> Name { get; private set; } = null!;
 
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// How output records are serialized (config key `transforms.output.serialization.format`).
@@ -121,7 +121,7 @@ namespace Streamkap.Pulumi
         public Output<ImmutableArray<string>> Tags { get; private set; } = null!;
 
         [Output("unitTest")]
-        public Output<Outputs.UnitTest?> UnitTest { get; private set; } = null!;
+        public Output<Outputs.TransformUnitTest?> UnitTest { get; private set; } = null!;
 
         /// <summary>
         /// The latest implementation version number (0 before any code was written).
@@ -184,7 +184,7 @@ namespace Streamkap.Pulumi
         public Input<int>? DeployTimeoutSeconds { get; set; }
 
         [Input("implementation")]
-        public Input<Inputs.ImplementationArgs>? Implementation { get; set; }
+        public Input<Inputs.TransformImplementationArgs>? Implementation { get; set; }
 
         /// <summary>
         /// How input records are serialized (config key `transforms.input.serialization.format`).
@@ -208,7 +208,7 @@ namespace Streamkap.Pulumi
         public Input<string>? Name { get; set; }
 
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// How output records are serialized (config key `transforms.output.serialization.format`).
@@ -250,7 +250,7 @@ namespace Streamkap.Pulumi
         }
 
         [Input("unitTest")]
-        public Input<Inputs.UnitTestArgs>? UnitTest { get; set; }
+        public Input<Inputs.TransformUnitTestArgs>? UnitTest { get; set; }
 
         public TopicRouterTransformArgs()
         {

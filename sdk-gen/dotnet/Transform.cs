@@ -74,7 +74,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none.
         /// </summary>
         [Output("implementation")]
-        public Output<Outputs.Implementation?> Implementation { get; private set; } = null!;
+        public Output<Outputs.TransformImplementation?> Implementation { get; private set; } = null!;
 
         /// <summary>
         /// How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
@@ -129,7 +129,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
@@ -193,7 +193,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none.
         /// </summary>
         [Output("unitTest")]
-        public Output<Outputs.UnitTest?> UnitTest { get; private set; } = null!;
+        public Output<Outputs.TransformUnitTest?> UnitTest { get; private set; } = null!;
 
         /// <summary>
         /// The latest implementation version number (0 before any code was written).
@@ -305,7 +305,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none.
         /// </summary>
         [Input("implementation")]
-        public Input<Inputs.ImplementationArgs>? Implementation { get; set; }
+        public Input<Inputs.TransformImplementationArgs>? Implementation { get; set; }
 
         /// <summary>
         /// How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
@@ -342,7 +342,7 @@ namespace Streamkap.Pulumi
         /// Defaults to "overwrite".
         /// </summary>
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
@@ -406,7 +406,7 @@ namespace Streamkap.Pulumi
         /// Defaults to none.
         /// </summary>
         [Input("unitTest")]
-        public Input<Inputs.UnitTestArgs>? UnitTest { get; set; }
+        public Input<Inputs.TransformUnitTestArgs>? UnitTest { get; set; }
 
         public TransformArgs()
         {

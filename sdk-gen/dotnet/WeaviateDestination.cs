@@ -66,7 +66,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"QUORUM"`.
         /// </summary>
         [Output("consistencyLevel")]
-        public Output<Streamkap.Pulumi.ConsistencyLevel?> ConsistencyLevel { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.WeaviateDestinationConsistencyLevel?> ConsistencyLevel { get; private set; } = null!;
 
         /// <summary>
         /// Consumer override max poll records (config key `consumer.override.max.poll.records`).
@@ -114,7 +114,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"None"`.
         /// </summary>
         [Output("documentIdStrategy")]
-        public Output<Streamkap.Pulumi.DocumentIdStrategy?> DocumentIdStrategy { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.WeaviateDestinationDocumentIdStrategy?> DocumentIdStrategy { get; private set; } = null!;
 
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
@@ -142,7 +142,7 @@ namespace Streamkap.Pulumi
         public Output<string?> Name { get; private set; } = null!;
 
         [Output("onDrift")]
-        public Output<Streamkap.Pulumi.OnDrift?> OnDrift { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
         /// Pool size (config key `pool.size`).
@@ -204,13 +204,13 @@ namespace Streamkap.Pulumi
         /// Defaults to `"basic"`.
         /// </summary>
         [Output("schemaEvolution")]
-        public Output<Streamkap.Pulumi.SchemaEvolution?> SchemaEvolution { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.SchemaEvolutionMode?> SchemaEvolution { get; private set; } = null!;
 
         [Output("snapshot")]
-        public Output<Outputs.Snapshot?> Snapshot { get; private set; } = null!;
+        public Output<Outputs.ConnectorSnapshot?> Snapshot { get; private set; } = null!;
 
         [Output("state")]
-        public Output<Streamkap.Pulumi.State?> State { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectorState?> State { get; private set; } = null!;
 
         [Output("tags")]
         public Output<ImmutableArray<string>> Tags { get; private set; } = null!;
@@ -288,7 +288,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NONE"`.
         /// </summary>
         [Output("transformsMarkColumnsAsRequiredNullSentinelMode")]
-        public Output<Streamkap.Pulumi.TransformsMarkColumnsAsRequiredNullSentinelMode?> TransformsMarkColumnsAsRequiredNullSentinelMode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.NullSentinelMode?> TransformsMarkColumnsAsRequiredNullSentinelMode { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -332,7 +332,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Output("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Output<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -470,7 +470,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"None"`.
         /// </summary>
         [Output("vectorStrategy")]
-        public Output<Streamkap.Pulumi.VectorStrategy?> VectorStrategy { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.WeaviateDestinationVectorStrategy?> VectorStrategy { get; private set; } = null!;
 
         /// <summary>
         /// Weaviate API key (config key `weaviate.api.key`).
@@ -488,7 +488,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NONE"`.
         /// </summary>
         [Output("weaviateAuthScheme")]
-        public Output<Streamkap.Pulumi.WeaviateAuthScheme?> WeaviateAuthScheme { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.WeaviateDestinationWeaviateAuthScheme?> WeaviateAuthScheme { get; private set; } = null!;
 
         /// <summary>
         /// Weaviate connection URL (config key `weaviate.connection.url`).
@@ -544,7 +544,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"text2vec-weaviate"`.
         /// </summary>
         [Output("weaviateVectorizer")]
-        public Output<Streamkap.Pulumi.WeaviateVectorizer?> WeaviateVectorizer { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.WeaviateDestinationWeaviateVectorizer?> WeaviateVectorizer { get; private set; } = null!;
 
 
         /// <summary>
@@ -631,7 +631,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"QUORUM"`.
         /// </summary>
         [Input("consistencyLevel")]
-        public Input<Streamkap.Pulumi.ConsistencyLevel>? ConsistencyLevel { get; set; }
+        public Input<Streamkap.Pulumi.WeaviateDestinationConsistencyLevel>? ConsistencyLevel { get; set; }
 
         /// <summary>
         /// Consumer override max poll records (config key `consumer.override.max.poll.records`).
@@ -667,7 +667,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"None"`.
         /// </summary>
         [Input("documentIdStrategy")]
-        public Input<Streamkap.Pulumi.DocumentIdStrategy>? DocumentIdStrategy { get; set; }
+        public Input<Streamkap.Pulumi.WeaviateDestinationDocumentIdStrategy>? DocumentIdStrategy { get; set; }
 
         /// <summary>
         /// Max connection retries (config key `max.connection.retries`).
@@ -689,7 +689,7 @@ namespace Streamkap.Pulumi
         public Input<string>? Name { get; set; }
 
         [Input("onDrift")]
-        public Input<Streamkap.Pulumi.OnDrift>? OnDrift { get; set; }
+        public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
         /// Pool size (config key `pool.size`).
@@ -751,13 +751,13 @@ namespace Streamkap.Pulumi
         /// Defaults to `"basic"`.
         /// </summary>
         [Input("schemaEvolution")]
-        public Input<Streamkap.Pulumi.SchemaEvolution>? SchemaEvolution { get; set; }
+        public Input<Streamkap.Pulumi.SchemaEvolutionMode>? SchemaEvolution { get; set; }
 
         [Input("snapshot")]
-        public Input<Inputs.SnapshotArgs>? Snapshot { get; set; }
+        public Input<Inputs.ConnectorSnapshotArgs>? Snapshot { get; set; }
 
         [Input("state")]
-        public Input<Streamkap.Pulumi.State>? State { get; set; }
+        public Input<Streamkap.Pulumi.ConnectorState>? State { get; set; }
 
         [Input("tags")]
         private InputList<string>? _tags;
@@ -822,7 +822,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NONE"`.
         /// </summary>
         [Input("transformsMarkColumnsAsRequiredNullSentinelMode")]
-        public Input<Streamkap.Pulumi.TransformsMarkColumnsAsRequiredNullSentinelMode>? TransformsMarkColumnsAsRequiredNullSentinelMode { get; set; }
+        public Input<Streamkap.Pulumi.NullSentinelMode>? TransformsMarkColumnsAsRequiredNullSentinelMode { get; set; }
 
         /// <summary>
         /// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -866,7 +866,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"TRUNCATE"`.
         /// </summary>
         [Input("transformsOversizedRecordsOversizedFieldBehavior")]
-        public Input<Streamkap.Pulumi.TransformsOversizedRecordsOversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
+        public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
         /// Transforms oversized records replace null with default (config key
@@ -1004,7 +1004,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"None"`.
         /// </summary>
         [Input("vectorStrategy")]
-        public Input<Streamkap.Pulumi.VectorStrategy>? VectorStrategy { get; set; }
+        public Input<Streamkap.Pulumi.WeaviateDestinationVectorStrategy>? VectorStrategy { get; set; }
 
         [Input("weaviateApiKey")]
         private Input<string>? _weaviateApiKey;
@@ -1032,7 +1032,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"NONE"`.
         /// </summary>
         [Input("weaviateAuthScheme")]
-        public Input<Streamkap.Pulumi.WeaviateAuthScheme>? WeaviateAuthScheme { get; set; }
+        public Input<Streamkap.Pulumi.WeaviateDestinationWeaviateAuthScheme>? WeaviateAuthScheme { get; set; }
 
         /// <summary>
         /// Weaviate connection URL (config key `weaviate.connection.url`).
@@ -1098,7 +1098,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"text2vec-weaviate"`.
         /// </summary>
         [Input("weaviateVectorizer")]
-        public Input<Streamkap.Pulumi.WeaviateVectorizer>? WeaviateVectorizer { get; set; }
+        public Input<Streamkap.Pulumi.WeaviateDestinationWeaviateVectorizer>? WeaviateVectorizer { get; set; }
 
         public WeaviateDestinationArgs()
         {

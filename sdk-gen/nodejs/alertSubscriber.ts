@@ -56,7 +56,7 @@ export class AlertSubscriber extends pulumi.CustomResource {
      *
      * Defaults to left as they are on the service.
      */
-    declare public readonly channels: pulumi.Output<outputs.Channels | undefined>;
+    declare public readonly channels: pulumi.Output<outputs.AlertChannels | undefined>;
     /**
      * The channels the service has connected (names only).
      */
@@ -80,11 +80,11 @@ export class AlertSubscriber extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * The rules; `[]` subscribes to nothing.
      */
-    declare public readonly preferences: pulumi.Output<outputs.Preference[] | undefined>;
+    declare public readonly preferences: pulumi.Output<outputs.AlertPreference[] | undefined>;
     /**
      * The subscriber's id, e.g. a team's name. Changing it makes another subscriber.
      */
@@ -160,7 +160,7 @@ export interface AlertSubscriberArgs {
      *
      * Defaults to left as they are on the service.
      */
-    channels?: pulumi.Input<inputs.ChannelsArgs | undefined>;
+    channels?: pulumi.Input<inputs.AlertChannelsArgs | undefined>;
     /**
      * Where `email` alerts go.
      *
@@ -180,11 +180,11 @@ export interface AlertSubscriberArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * The rules; `[]` subscribes to nothing.
      */
-    preferences: pulumi.Input<pulumi.Input<inputs.PreferenceArgs>[]>;
+    preferences: pulumi.Input<pulumi.Input<inputs.AlertPreferenceArgs>[]>;
     /**
      * The subscriber's id, e.g. a team's name. Changing it makes another subscriber.
      */

@@ -104,7 +104,7 @@ export class AzureBlobDestination extends pulumi.CustomResource {
      *
      * Defaults to `"json"`.
      */
-    declare public readonly format: pulumi.Output<enums.Format | undefined>;
+    declare public readonly format: pulumi.Output<enums.AzureBlobDestinationFormat | undefined>;
     /**
      * Format CSV write headers (config key `format.csv.write.headers`).
      *
@@ -116,7 +116,7 @@ export class AzureBlobDestination extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly lastSnapshot: pulumi.Output<any | undefined>;
     declare public readonly name: pulumi.Output<string | undefined>;
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -139,8 +139,8 @@ export class AzureBlobDestination extends pulumi.CustomResource {
      * Defaults to `-1`.
      */
     declare public readonly rotateIntervalMs: pulumi.Output<number | undefined>;
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
      * Each Kafka Connect task's state, by task number, as the service last reported it.
@@ -198,7 +198,7 @@ export class AzureBlobDestination extends pulumi.CustomResource {
      *
      * Defaults to `"NONE"`.
      */
-    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -232,7 +232,7 @@ export class AzureBlobDestination extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -517,7 +517,7 @@ export interface AzureBlobDestinationArgs {
      *
      * Defaults to `"json"`.
      */
-    format?: pulumi.Input<enums.Format | undefined>;
+    format?: pulumi.Input<enums.AzureBlobDestinationFormat | undefined>;
     /**
      * Format CSV write headers (config key `format.csv.write.headers`).
      *
@@ -525,7 +525,7 @@ export interface AzureBlobDestinationArgs {
      */
     formatCsvWriteHeaders?: pulumi.Input<boolean | undefined>;
     name?: pulumi.Input<string | undefined>;
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -548,8 +548,8 @@ export interface AzureBlobDestinationArgs {
      * Defaults to `-1`.
      */
     rotateIntervalMs?: pulumi.Input<number | undefined>;
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
-    state?: pulumi.Input<enums.State | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Topics dir (config key `topics.dir`).
@@ -595,7 +595,7 @@ export interface AzureBlobDestinationArgs {
      *
      * Defaults to `"NONE"`.
      */
-    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -629,7 +629,7 @@ export interface AzureBlobDestinationArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

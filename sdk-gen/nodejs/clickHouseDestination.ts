@@ -108,7 +108,7 @@ export class ClickHouseDestination extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly lastSnapshot: pulumi.Output<any | undefined>;
     declare public readonly name: pulumi.Output<string | undefined>;
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Port (config key `port`).
      *
@@ -140,15 +140,15 @@ export class ClickHouseDestination extends pulumi.CustomResource {
      *
      * Defaults to `"basic"`.
      */
-    declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolution | undefined>;
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
+    declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolutionMode | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
     /**
      * SSL (config key `ssl`).
      *
      * Defaults to `true`.
      */
     declare public readonly ssl: pulumi.Output<boolean | undefined>;
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Table name prefix (config key `table.name.prefix`).
      */
@@ -220,7 +220,7 @@ export class ClickHouseDestination extends pulumi.CustomResource {
      *
      * Defaults to `"NONE"`.
      */
-    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -254,7 +254,7 @@ export class ClickHouseDestination extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -554,7 +554,7 @@ export interface ClickHouseDestinationArgs {
      */
     ingestionMode?: pulumi.Input<enums.IngestionMode | undefined>;
     name?: pulumi.Input<string | undefined>;
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Port (config key `port`).
      *
@@ -586,15 +586,15 @@ export interface ClickHouseDestinationArgs {
      *
      * Defaults to `"basic"`.
      */
-    schemaEvolution?: pulumi.Input<enums.SchemaEvolution | undefined>;
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
+    schemaEvolution?: pulumi.Input<enums.SchemaEvolutionMode | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     /**
      * SSL (config key `ssl`).
      *
      * Defaults to `true`.
      */
     ssl?: pulumi.Input<boolean | undefined>;
-    state?: pulumi.Input<enums.State | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Table name prefix (config key `table.name.prefix`).
      */
@@ -654,7 +654,7 @@ export interface ClickHouseDestinationArgs {
      *
      * Defaults to `"NONE"`.
      */
-    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -688,7 +688,7 @@ export interface ClickHouseDestinationArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

@@ -70,7 +70,7 @@ export class ClientCredential extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
      * {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
@@ -154,7 +154,7 @@ export interface ClientCredentialArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
      * {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new

@@ -66,7 +66,7 @@ export class DatabricksDestination extends pulumi.CustomResource {
      *
      * Defaults to `"10000"`.
      */
-    declare public readonly consumerWaitTimeForLargerBatchMs: pulumi.Output<enums.ConsumerWaitTimeForLargerBatchMs | undefined>;
+    declare public readonly consumerWaitTimeForLargerBatchMs: pulumi.Output<enums.DatabricksDestinationConsumerWaitTimeForLargerBatchMs | undefined>;
     /**
      * How the object was created: `api`, `terraform` or `web` (see the `streamkap:createdFrom` setting).
      */
@@ -106,7 +106,7 @@ export class DatabricksDestination extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly lastSnapshot: pulumi.Output<any | undefined>;
     declare public readonly name: pulumi.Output<string | undefined>;
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Partition mode (config key `partition.mode`).
      *
@@ -114,7 +114,7 @@ export class DatabricksDestination extends pulumi.CustomResource {
      *
      * Defaults to `"by_topic"`.
      */
-    declare public readonly partitionMode: pulumi.Output<enums.PartitionMode | undefined>;
+    declare public readonly partitionMode: pulumi.Output<enums.DatabricksDestinationPartitionMode | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -138,9 +138,9 @@ export class DatabricksDestination extends pulumi.CustomResource {
      *
      * Defaults to `"basic"`.
      */
-    declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolution | undefined>;
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolutionMode | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Table name prefix (config key `table.name.prefix`).
      *
@@ -218,7 +218,7 @@ export class DatabricksDestination extends pulumi.CustomResource {
      *
      * Defaults to `"NONE"`.
      */
-    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -252,7 +252,7 @@ export class DatabricksDestination extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -514,7 +514,7 @@ export interface DatabricksDestinationArgs {
      *
      * Defaults to `"10000"`.
      */
-    consumerWaitTimeForLargerBatchMs?: pulumi.Input<enums.ConsumerWaitTimeForLargerBatchMs | undefined>;
+    consumerWaitTimeForLargerBatchMs?: pulumi.Input<enums.DatabricksDestinationConsumerWaitTimeForLargerBatchMs | undefined>;
     /**
      * Databricks catalog (config key `databricks.catalog.user.defined`).
      *
@@ -542,7 +542,7 @@ export interface DatabricksDestinationArgs {
      */
     ingestionMode?: pulumi.Input<enums.IngestionMode | undefined>;
     name?: pulumi.Input<string | undefined>;
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Partition mode (config key `partition.mode`).
      *
@@ -550,7 +550,7 @@ export interface DatabricksDestinationArgs {
      *
      * Defaults to `"by_topic"`.
      */
-    partitionMode?: pulumi.Input<enums.PartitionMode | undefined>;
+    partitionMode?: pulumi.Input<enums.DatabricksDestinationPartitionMode | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -574,9 +574,9 @@ export interface DatabricksDestinationArgs {
      *
      * Defaults to `"basic"`.
      */
-    schemaEvolution?: pulumi.Input<enums.SchemaEvolution | undefined>;
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
-    state?: pulumi.Input<enums.State | undefined>;
+    schemaEvolution?: pulumi.Input<enums.SchemaEvolutionMode | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Table name prefix (config key `table.name.prefix`).
      *
@@ -642,7 +642,7 @@ export interface DatabricksDestinationArgs {
      *
      * Defaults to `"NONE"`.
      */
-    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -676,7 +676,7 @@ export interface DatabricksDestinationArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

@@ -110,7 +110,7 @@ export class Db2Destination extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly lastSnapshot: pulumi.Output<any | undefined>;
     declare public readonly name: pulumi.Output<string | undefined>;
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -146,9 +146,9 @@ export class Db2Destination extends pulumi.CustomResource {
      *
      * Defaults to `"basic"`.
      */
-    declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolution | undefined>;
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolutionMode | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
      * Each Kafka Connect task's state, by task number, as the service last reported it.
@@ -210,7 +210,7 @@ export class Db2Destination extends pulumi.CustomResource {
      *
      * Defaults to `"NONE"`.
      */
-    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -244,7 +244,7 @@ export class Db2Destination extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -542,7 +542,7 @@ export interface Db2DestinationArgs {
      */
     insertMode?: pulumi.Input<enums.InsertMode | undefined>;
     name?: pulumi.Input<string | undefined>;
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -578,9 +578,9 @@ export interface Db2DestinationArgs {
      *
      * Defaults to `"basic"`.
      */
-    schemaEvolution?: pulumi.Input<enums.SchemaEvolution | undefined>;
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
-    state?: pulumi.Input<enums.State | undefined>;
+    schemaEvolution?: pulumi.Input<enums.SchemaEvolutionMode | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Tasks max (config key `tasks.max`).
@@ -630,7 +630,7 @@ export interface Db2DestinationArgs {
      *
      * Defaults to `"NONE"`.
      */
-    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -664,7 +664,7 @@ export interface Db2DestinationArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

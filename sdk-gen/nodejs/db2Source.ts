@@ -121,7 +121,7 @@ export class Db2Source extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -191,7 +191,7 @@ export class Db2Source extends pulumi.CustomResource {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *
@@ -229,7 +229,7 @@ export class Db2Source extends pulumi.CustomResource {
      *
      * Defaults to "running".
      */
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Table include list (config key `table.include.list.user.defined`).
      */
@@ -286,7 +286,7 @@ export class Db2Source extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -518,7 +518,7 @@ export interface Db2SourceArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -584,7 +584,7 @@ export interface Db2SourceArgs {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *
@@ -622,7 +622,7 @@ export interface Db2SourceArgs {
      *
      * Defaults to "running".
      */
-    state?: pulumi.Input<enums.State | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Table include list (config key `table.include.list.user.defined`).
      */
@@ -667,7 +667,7 @@ export interface Db2SourceArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

@@ -77,7 +77,7 @@ export class DocumentDbSource extends pulumi.CustomResource {
      *
      * Defaults to `"skip"`.
      */
-    declare public readonly cursorOversizeHandlingMode: pulumi.Output<enums.CursorOversizeHandlingMode | undefined>;
+    declare public readonly cursorOversizeHandlingMode: pulumi.Output<enums.DocumentDbSourceCursorOversizeHandlingMode | undefined>;
     /**
      * Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
      *
@@ -121,7 +121,7 @@ export class DocumentDbSource extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -173,7 +173,7 @@ export class DocumentDbSource extends pulumi.CustomResource {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *
@@ -211,7 +211,7 @@ export class DocumentDbSource extends pulumi.CustomResource {
      *
      * Defaults to "running".
      */
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
@@ -264,7 +264,7 @@ export class DocumentDbSource extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -292,7 +292,7 @@ export class DocumentDbSource extends pulumi.CustomResource {
      *
      * Defaults to `"array_string"`.
      */
-    declare public readonly transformsUnwrapArrayEncoding: pulumi.Output<enums.TransformsUnwrapArrayEncoding | undefined>;
+    declare public readonly transformsUnwrapArrayEncoding: pulumi.Output<enums.DocumentDbSourceTransformsUnwrapArrayEncoding | undefined>;
     /**
      * Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
      *
@@ -300,7 +300,7 @@ export class DocumentDbSource extends pulumi.CustomResource {
      *
      * Defaults to `"document"`.
      */
-    declare public readonly transformsUnwrapDocumentEncoding: pulumi.Output<enums.TransformsUnwrapDocumentEncoding | undefined>;
+    declare public readonly transformsUnwrapDocumentEncoding: pulumi.Output<enums.DocumentDbSourceTransformsUnwrapDocumentEncoding | undefined>;
     /**
      * Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
      */
@@ -457,7 +457,7 @@ export interface DocumentDbSourceArgs {
      *
      * Defaults to `"skip"`.
      */
-    cursorOversizeHandlingMode?: pulumi.Input<enums.CursorOversizeHandlingMode | undefined>;
+    cursorOversizeHandlingMode?: pulumi.Input<enums.DocumentDbSourceCursorOversizeHandlingMode | undefined>;
     /**
      * Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
      *
@@ -497,7 +497,7 @@ export interface DocumentDbSourceArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -545,7 +545,7 @@ export interface DocumentDbSourceArgs {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *
@@ -583,7 +583,7 @@ export interface DocumentDbSourceArgs {
      *
      * Defaults to "running".
      */
-    state?: pulumi.Input<enums.State | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
@@ -624,7 +624,7 @@ export interface DocumentDbSourceArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -652,7 +652,7 @@ export interface DocumentDbSourceArgs {
      *
      * Defaults to `"array_string"`.
      */
-    transformsUnwrapArrayEncoding?: pulumi.Input<enums.TransformsUnwrapArrayEncoding | undefined>;
+    transformsUnwrapArrayEncoding?: pulumi.Input<enums.DocumentDbSourceTransformsUnwrapArrayEncoding | undefined>;
     /**
      * Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
      *
@@ -660,7 +660,7 @@ export interface DocumentDbSourceArgs {
      *
      * Defaults to `"document"`.
      */
-    transformsUnwrapDocumentEncoding?: pulumi.Input<enums.TransformsUnwrapDocumentEncoding | undefined>;
+    transformsUnwrapDocumentEncoding?: pulumi.Input<enums.DocumentDbSourceTransformsUnwrapDocumentEncoding | undefined>;
     /**
      * Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
      */

@@ -98,7 +98,7 @@ export class ElasticsearchSource extends pulumi.CustomResource {
      *
      * Defaults to `"https"`.
      */
-    declare public readonly esScheme: pulumi.Output<enums.EsScheme | undefined>;
+    declare public readonly esScheme: pulumi.Output<enums.ElasticsearchSourceEsScheme | undefined>;
     /**
      * HTTP auth (config key `http.auth.user.defined`).
      *
@@ -106,7 +106,7 @@ export class ElasticsearchSource extends pulumi.CustomResource {
      *
      * Defaults to `"Basic"`.
      */
-    declare public readonly httpAuth: pulumi.Output<enums.HttpAuth | undefined>;
+    declare public readonly httpAuth: pulumi.Output<enums.ElasticsearchSourceHttpAuth | undefined>;
     /**
      * HTTP auth password (config key `http.auth.password`).
      *
@@ -142,7 +142,7 @@ export class ElasticsearchSource extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -190,7 +190,7 @@ export class ElasticsearchSource extends pulumi.CustomResource {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
     /**
      * The state to keep the connector in. It is created in this state (a connector declared `paused` never
      * runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -200,7 +200,7 @@ export class ElasticsearchSource extends pulumi.CustomResource {
      *
      * Defaults to "running".
      */
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
@@ -261,7 +261,7 @@ export class ElasticsearchSource extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -449,7 +449,7 @@ export interface ElasticsearchSourceArgs {
      *
      * Defaults to `"https"`.
      */
-    esScheme?: pulumi.Input<enums.EsScheme | undefined>;
+    esScheme?: pulumi.Input<enums.ElasticsearchSourceEsScheme | undefined>;
     /**
      * HTTP auth (config key `http.auth.user.defined`).
      *
@@ -457,7 +457,7 @@ export interface ElasticsearchSourceArgs {
      *
      * Defaults to `"Basic"`.
      */
-    httpAuth?: pulumi.Input<enums.HttpAuth | undefined>;
+    httpAuth?: pulumi.Input<enums.ElasticsearchSourceHttpAuth | undefined>;
     /**
      * HTTP auth password (config key `http.auth.password`).
      *
@@ -489,7 +489,7 @@ export interface ElasticsearchSourceArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -533,7 +533,7 @@ export interface ElasticsearchSourceArgs {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     /**
      * The state to keep the connector in. It is created in this state (a connector declared `paused` never
      * runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -543,7 +543,7 @@ export interface ElasticsearchSourceArgs {
      *
      * Defaults to "running".
      */
-    state?: pulumi.Input<enums.State | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
@@ -592,7 +592,7 @@ export interface ElasticsearchSourceArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

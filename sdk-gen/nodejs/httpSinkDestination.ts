@@ -114,7 +114,7 @@ export class HttpSinkDestination extends pulumi.CustomResource {
      *
      * Defaults to `"NUMERIC"`.
      */
-    declare public readonly decimalFormat: pulumi.Output<enums.DecimalFormat | undefined>;
+    declare public readonly decimalFormat: pulumi.Output<enums.HttpSinkDestinationDecimalFormat | undefined>;
     /**
      * Errors tolerance (config key `errors.tolerance.user.defined`).
      *
@@ -122,7 +122,7 @@ export class HttpSinkDestination extends pulumi.CustomResource {
      *
      * Defaults to `"none"`.
      */
-    declare public readonly errorsTolerance: pulumi.Output<enums.ErrorsTolerance | undefined>;
+    declare public readonly errorsTolerance: pulumi.Output<enums.HttpSinkDestinationErrorsTolerance | undefined>;
     /**
      * HTTP authorization type (config key `http.authorization.type`).
      *
@@ -130,7 +130,7 @@ export class HttpSinkDestination extends pulumi.CustomResource {
      *
      * Defaults to `"none"`.
      */
-    declare public readonly httpAuthorizationType: pulumi.Output<enums.HttpAuthorizationType | undefined>;
+    declare public readonly httpAuthorizationType: pulumi.Output<enums.HttpSinkDestinationHttpAuthorizationType | undefined>;
     /**
      * HTTP headers additional (config key `http.headers.additional`).
      */
@@ -194,7 +194,7 @@ export class HttpSinkDestination extends pulumi.CustomResource {
      * Oauth2 scope (config key `oauth2.scope`).
      */
     declare public readonly oauth2Scope: pulumi.Output<string | undefined>;
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -217,8 +217,8 @@ export class HttpSinkDestination extends pulumi.CustomResource {
      * Defaults to `3000`.
      */
     declare public readonly retryBackoffMs: pulumi.Output<number | undefined>;
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
      * Each Kafka Connect task's state, by task number, as the service last reported it.
@@ -272,7 +272,7 @@ export class HttpSinkDestination extends pulumi.CustomResource {
      *
      * Defaults to `"NONE"`.
      */
-    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -306,7 +306,7 @@ export class HttpSinkDestination extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -627,7 +627,7 @@ export interface HttpSinkDestinationArgs {
      *
      * Defaults to `"NUMERIC"`.
      */
-    decimalFormat?: pulumi.Input<enums.DecimalFormat | undefined>;
+    decimalFormat?: pulumi.Input<enums.HttpSinkDestinationDecimalFormat | undefined>;
     /**
      * Errors tolerance (config key `errors.tolerance.user.defined`).
      *
@@ -635,7 +635,7 @@ export interface HttpSinkDestinationArgs {
      *
      * Defaults to `"none"`.
      */
-    errorsTolerance?: pulumi.Input<enums.ErrorsTolerance | undefined>;
+    errorsTolerance?: pulumi.Input<enums.HttpSinkDestinationErrorsTolerance | undefined>;
     /**
      * HTTP authorization type (config key `http.authorization.type`).
      *
@@ -643,7 +643,7 @@ export interface HttpSinkDestinationArgs {
      *
      * Defaults to `"none"`.
      */
-    httpAuthorizationType?: pulumi.Input<enums.HttpAuthorizationType | undefined>;
+    httpAuthorizationType?: pulumi.Input<enums.HttpSinkDestinationHttpAuthorizationType | undefined>;
     /**
      * HTTP headers additional (config key `http.headers.additional`).
      */
@@ -703,7 +703,7 @@ export interface HttpSinkDestinationArgs {
      * Oauth2 scope (config key `oauth2.scope`).
      */
     oauth2Scope?: pulumi.Input<string | undefined>;
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -726,8 +726,8 @@ export interface HttpSinkDestinationArgs {
      * Defaults to `3000`.
      */
     retryBackoffMs?: pulumi.Input<number | undefined>;
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
-    state?: pulumi.Input<enums.State | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
@@ -769,7 +769,7 @@ export interface HttpSinkDestinationArgs {
      *
      * Defaults to `"NONE"`.
      */
-    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -803,7 +803,7 @@ export interface HttpSinkDestinationArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

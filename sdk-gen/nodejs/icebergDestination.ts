@@ -72,7 +72,7 @@ export class IcebergDestination extends pulumi.CustomResource {
      *
      * Defaults to `"none"`.
      */
-    declare public readonly icebergCatalogAuthMode: pulumi.Output<enums.IcebergCatalogAuthMode | undefined>;
+    declare public readonly icebergCatalogAuthMode: pulumi.Output<enums.IcebergDestinationIcebergCatalogAuthMode | undefined>;
     /**
      * Iceberg catalog client assume role arn (config key `iceberg.catalog.client.assume-role.arn`).
      */
@@ -86,7 +86,7 @@ export class IcebergDestination extends pulumi.CustomResource {
      *
      * Defaults to `"us-west-2"`.
      */
-    declare public readonly icebergCatalogClientRegion: pulumi.Output<enums.IcebergCatalogClientRegion | undefined>;
+    declare public readonly icebergCatalogClientRegion: pulumi.Output<enums.IcebergDestinationIcebergCatalogClientRegion | undefined>;
     /**
      * Iceberg catalog credential (config key `iceberg.catalog.credential`).
      *
@@ -133,7 +133,7 @@ export class IcebergDestination extends pulumi.CustomResource {
      *
      * Defaults to `"rest"`.
      */
-    declare public readonly icebergCatalogType: pulumi.Output<enums.IcebergCatalogType | undefined>;
+    declare public readonly icebergCatalogType: pulumi.Output<enums.IcebergDestinationIcebergCatalogType | undefined>;
     /**
      * Iceberg catalog URI (config key `iceberg.catalog.uri`).
      */
@@ -201,13 +201,13 @@ export class IcebergDestination extends pulumi.CustomResource {
      *
      * Defaults to `"insert"`.
      */
-    declare public readonly insertMode: pulumi.Output<enums.InsertMode | undefined>;
+    declare public readonly insertMode: pulumi.Output<enums.IcebergDestinationInsertMode | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
     declare public /*out*/ readonly lastSnapshot: pulumi.Output<any | undefined>;
     declare public readonly name: pulumi.Output<string | undefined>;
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -224,8 +224,8 @@ export class IcebergDestination extends pulumi.CustomResource {
     declare public readonly resetTrigger: pulumi.Output<string | number | undefined>;
     declare public readonly restartTaskTrigger: pulumi.Output<outputs.RestartTaskTrigger | undefined>;
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Table name prefix (config key `table.name.prefix`).
      */
@@ -283,7 +283,7 @@ export class IcebergDestination extends pulumi.CustomResource {
      *
      * Defaults to `"NONE"`.
      */
-    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -317,7 +317,7 @@ export class IcebergDestination extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -603,7 +603,7 @@ export interface IcebergDestinationArgs {
      *
      * Defaults to `"none"`.
      */
-    icebergCatalogAuthMode?: pulumi.Input<enums.IcebergCatalogAuthMode | undefined>;
+    icebergCatalogAuthMode?: pulumi.Input<enums.IcebergDestinationIcebergCatalogAuthMode | undefined>;
     /**
      * Iceberg catalog client assume role arn (config key `iceberg.catalog.client.assume-role.arn`).
      */
@@ -617,7 +617,7 @@ export interface IcebergDestinationArgs {
      *
      * Defaults to `"us-west-2"`.
      */
-    icebergCatalogClientRegion?: pulumi.Input<enums.IcebergCatalogClientRegion | undefined>;
+    icebergCatalogClientRegion?: pulumi.Input<enums.IcebergDestinationIcebergCatalogClientRegion | undefined>;
     /**
      * Iceberg catalog credential (config key `iceberg.catalog.credential`).
      *
@@ -664,7 +664,7 @@ export interface IcebergDestinationArgs {
      *
      * Defaults to `"rest"`.
      */
-    icebergCatalogType?: pulumi.Input<enums.IcebergCatalogType | undefined>;
+    icebergCatalogType?: pulumi.Input<enums.IcebergDestinationIcebergCatalogType | undefined>;
     /**
      * Iceberg catalog URI (config key `iceberg.catalog.uri`).
      */
@@ -732,9 +732,9 @@ export interface IcebergDestinationArgs {
      *
      * Defaults to `"insert"`.
      */
-    insertMode?: pulumi.Input<enums.InsertMode | undefined>;
+    insertMode?: pulumi.Input<enums.IcebergDestinationInsertMode | undefined>;
     name?: pulumi.Input<string | undefined>;
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -751,8 +751,8 @@ export interface IcebergDestinationArgs {
     resetTrigger?: pulumi.Input<string | number | undefined>;
     restartTaskTrigger?: pulumi.Input<inputs.RestartTaskTriggerArgs | undefined>;
     restartTrigger?: pulumi.Input<string | number | undefined>;
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
-    state?: pulumi.Input<enums.State | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Table name prefix (config key `table.name.prefix`).
      */
@@ -798,7 +798,7 @@ export interface IcebergDestinationArgs {
      *
      * Defaults to `"NONE"`.
      */
-    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -832,7 +832,7 @@ export interface IcebergDestinationArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

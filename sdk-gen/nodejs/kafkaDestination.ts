@@ -72,7 +72,7 @@ export class KafkaDestination extends pulumi.CustomResource {
      *
      * Defaults to `"json"`.
      */
-    declare public readonly destinationFormat: pulumi.Output<enums.DestinationFormat | undefined>;
+    declare public readonly destinationFormat: pulumi.Output<enums.KafkaDestinationDestinationFormat | undefined>;
     /**
      * JSON schema enable (config key `json.schema.enable`).
      *
@@ -88,7 +88,7 @@ export class KafkaDestination extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly lastSnapshot: pulumi.Output<any | undefined>;
     declare public readonly name: pulumi.Output<string | undefined>;
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -109,8 +109,8 @@ export class KafkaDestination extends pulumi.CustomResource {
      * Schema registry URL (config key `schema.registry.url.user.defined`).
      */
     declare public readonly schemaRegistryUrl: pulumi.Output<string | undefined>;
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
      * Each Kafka Connect task's state, by task number, as the service last reported it.
@@ -151,7 +151,7 @@ export class KafkaDestination extends pulumi.CustomResource {
      *
      * Defaults to `"off"`.
      */
-    declare public readonly transformsChangeTopicNameAddOriginalTopic: pulumi.Output<enums.TransformsChangeTopicNameAddOriginalTopic | undefined>;
+    declare public readonly transformsChangeTopicNameAddOriginalTopic: pulumi.Output<enums.KafkaDestinationTransformsChangeTopicNameAddOriginalTopic | undefined>;
     /**
      * Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
      */
@@ -194,7 +194,7 @@ export class KafkaDestination extends pulumi.CustomResource {
      *
      * Defaults to `"NONE"`.
      */
-    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -228,7 +228,7 @@ export class KafkaDestination extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -477,7 +477,7 @@ export interface KafkaDestinationArgs {
      *
      * Defaults to `"json"`.
      */
-    destinationFormat?: pulumi.Input<enums.DestinationFormat | undefined>;
+    destinationFormat?: pulumi.Input<enums.KafkaDestinationDestinationFormat | undefined>;
     /**
      * JSON schema enable (config key `json.schema.enable`).
      *
@@ -489,7 +489,7 @@ export interface KafkaDestinationArgs {
      */
     kafkaSinkBootstrap: pulumi.Input<string>;
     name?: pulumi.Input<string | undefined>;
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -510,8 +510,8 @@ export interface KafkaDestinationArgs {
      * Schema registry URL (config key `schema.registry.url.user.defined`).
      */
     schemaRegistryUrl?: pulumi.Input<string | undefined>;
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
-    state?: pulumi.Input<enums.State | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Tasks max (config key `tasks.max`).
@@ -540,7 +540,7 @@ export interface KafkaDestinationArgs {
      *
      * Defaults to `"off"`.
      */
-    transformsChangeTopicNameAddOriginalTopic?: pulumi.Input<enums.TransformsChangeTopicNameAddOriginalTopic | undefined>;
+    transformsChangeTopicNameAddOriginalTopic?: pulumi.Input<enums.KafkaDestinationTransformsChangeTopicNameAddOriginalTopic | undefined>;
     /**
      * Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
      */
@@ -583,7 +583,7 @@ export interface KafkaDestinationArgs {
      *
      * Defaults to `"NONE"`.
      */
-    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -617,7 +617,7 @@ export interface KafkaDestinationArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

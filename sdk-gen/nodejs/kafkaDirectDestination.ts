@@ -62,7 +62,7 @@ export class KafkaDirectDestination extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly lastSnapshot: pulumi.Output<any | undefined>;
     declare public readonly name: pulumi.Output<string | undefined>;
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Password (config key `password`).
      *
@@ -73,8 +73,8 @@ export class KafkaDirectDestination extends pulumi.CustomResource {
     declare public readonly resetTrigger: pulumi.Output<string | number | undefined>;
     declare public readonly restartTaskTrigger: pulumi.Output<outputs.RestartTaskTrigger | undefined>;
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
      * Each Kafka Connect task's state, by task number, as the service last reported it.
@@ -165,7 +165,7 @@ export class KafkaDirectDestination extends pulumi.CustomResource {
 export interface KafkaDirectDestinationArgs {
     adopt?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Password (config key `password`).
      *
@@ -176,8 +176,8 @@ export interface KafkaDirectDestinationArgs {
     resetTrigger?: pulumi.Input<string | number | undefined>;
     restartTaskTrigger?: pulumi.Input<inputs.RestartTaskTriggerArgs | undefined>;
     restartTrigger?: pulumi.Input<string | number | undefined>;
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
-    state?: pulumi.Input<enums.State | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Whitelist IPs (config key `whitelist.ips.user.defined`).

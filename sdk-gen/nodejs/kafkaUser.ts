@@ -44,7 +44,7 @@ export class KafkaUser extends pulumi.CustomResource {
      *
      * Defaults to none.
      */
-    declare public readonly acls: pulumi.Output<outputs.Acl[] | undefined>;
+    declare public readonly acls: pulumi.Output<outputs.KafkaAcl[] | undefined>;
     /**
      * Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
@@ -72,7 +72,7 @@ export class KafkaUser extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * The SASL password, 12 to 128 characters. Always secret, even when given as plain text. The service never
      * shows it again, so a change made outside Pulumi cannot be seen; changing it here sets the new one in place.
@@ -149,7 +149,7 @@ export interface KafkaUserArgs {
      *
      * Defaults to none.
      */
-    acls?: pulumi.Input<pulumi.Input<inputs.AclArgs>[] | undefined>;
+    acls?: pulumi.Input<pulumi.Input<inputs.KafkaAclArgs>[] | undefined>;
     /**
      * Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
      * resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
@@ -173,7 +173,7 @@ export interface KafkaUserArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * The SASL password, 12 to 128 characters. Always secret, even when given as plain text. The service never
      * shows it again, so a change made outside Pulumi cannot be seen; changing it here sets the new one in place.

@@ -56,7 +56,7 @@ export class MapFilterTransform extends pulumi.CustomResource {
      *
      * Defaults to none.
      */
-    declare public readonly implementation: pulumi.Output<outputs.Implementation | undefined>;
+    declare public readonly implementation: pulumi.Output<outputs.TransformImplementation | undefined>;
     /**
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
@@ -84,7 +84,7 @@ export class MapFilterTransform extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly liveVersion: pulumi.Output<string | undefined>;
     declare public readonly name: pulumi.Output<string | undefined>;
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * How output records are serialized (config key `transforms.output.serialization.format`).
      *
@@ -113,7 +113,7 @@ export class MapFilterTransform extends pulumi.CustomResource {
     declare public /*out*/ readonly previewVersion: pulumi.Output<string | undefined>;
     declare public readonly replayWindow: pulumi.Output<enums.ReplayWindow | undefined>;
     declare public readonly tags: pulumi.Output<string[] | undefined>;
-    declare public readonly unitTest: pulumi.Output<outputs.UnitTest | undefined>;
+    declare public readonly unitTest: pulumi.Output<outputs.TransformUnitTest | undefined>;
     /**
      * The latest implementation version number (0 before any code was written).
      */
@@ -192,7 +192,7 @@ export interface MapFilterTransformArgs {
      *
      * Defaults to none.
      */
-    implementation?: pulumi.Input<inputs.ImplementationArgs | undefined>;
+    implementation?: pulumi.Input<inputs.TransformImplementationArgs | undefined>;
     /**
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
@@ -208,7 +208,7 @@ export interface MapFilterTransformArgs {
      */
     inputTopicPattern?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * How output records are serialized (config key `transforms.output.serialization.format`).
      *
@@ -233,5 +233,5 @@ export interface MapFilterTransformArgs {
     parallelism?: pulumi.Input<number | undefined>;
     replayWindow?: pulumi.Input<enums.ReplayWindow | undefined>;
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
-    unitTest?: pulumi.Input<inputs.UnitTestArgs | undefined>;
+    unitTest?: pulumi.Input<inputs.TransformUnitTestArgs | undefined>;
 }

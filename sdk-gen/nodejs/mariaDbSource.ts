@@ -99,7 +99,7 @@ export class MariaDbSource extends pulumi.CustomResource {
      *
      * Defaults to `"SERVER"`.
      */
-    declare public readonly databaseConnectionTimeZone: pulumi.Output<enums.DatabaseConnectionTimeZone | undefined>;
+    declare public readonly databaseConnectionTimeZone: pulumi.Output<enums.MariaDbSourceDatabaseConnectionTimeZone | undefined>;
     /**
      * Database hostname (config key `database.hostname.user.defined`).
      */
@@ -169,7 +169,7 @@ export class MariaDbSource extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -235,7 +235,7 @@ export class MariaDbSource extends pulumi.CustomResource {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
     /**
      * Snapshot gtid (config key `snapshot.gtid`).
      *
@@ -243,7 +243,7 @@ export class MariaDbSource extends pulumi.CustomResource {
      *
      * Defaults to `"Yes"`.
      */
-    declare public readonly snapshotGtid: pulumi.Output<enums.SnapshotReadOnly | undefined>;
+    declare public readonly snapshotGtid: pulumi.Output<enums.MariaDbSourceSnapshotGtid | undefined>;
     /**
      * Source regex support enabled (config key `SourceRegexSupport.enabled`).
      *
@@ -287,7 +287,7 @@ export class MariaDbSource extends pulumi.CustomResource {
      *
      * Defaults to "running".
      */
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Table include list (config key `table.include.list.user.defined`).
      */
@@ -344,7 +344,7 @@ export class MariaDbSource extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -589,7 +589,7 @@ export interface MariaDbSourceArgs {
      *
      * Defaults to `"SERVER"`.
      */
-    databaseConnectionTimeZone?: pulumi.Input<enums.DatabaseConnectionTimeZone | undefined>;
+    databaseConnectionTimeZone?: pulumi.Input<enums.MariaDbSourceDatabaseConnectionTimeZone | undefined>;
     /**
      * Database hostname (config key `database.hostname.user.defined`).
      */
@@ -655,7 +655,7 @@ export interface MariaDbSourceArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -717,7 +717,7 @@ export interface MariaDbSourceArgs {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     /**
      * Snapshot gtid (config key `snapshot.gtid`).
      *
@@ -725,7 +725,7 @@ export interface MariaDbSourceArgs {
      *
      * Defaults to `"Yes"`.
      */
-    snapshotGtid?: pulumi.Input<enums.SnapshotReadOnly | undefined>;
+    snapshotGtid?: pulumi.Input<enums.MariaDbSourceSnapshotGtid | undefined>;
     /**
      * Source regex support enabled (config key `SourceRegexSupport.enabled`).
      *
@@ -769,7 +769,7 @@ export interface MariaDbSourceArgs {
      *
      * Defaults to "running".
      */
-    state?: pulumi.Input<enums.State | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Table include list (config key `table.include.list.user.defined`).
      */
@@ -814,7 +814,7 @@ export interface MariaDbSourceArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

@@ -78,7 +78,7 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      *
      * Defaults to `"skip"`.
      */
-    declare public readonly cursorOversizeHandlingMode: pulumi.Output<enums.CursorOversizeHandlingMode | undefined>;
+    declare public readonly cursorOversizeHandlingMode: pulumi.Output<enums.MongoDbHostedSourceCursorOversizeHandlingMode | undefined>;
     /**
      * Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
      *
@@ -130,7 +130,7 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
      *
@@ -188,7 +188,7 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *
@@ -226,7 +226,7 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      *
      * Defaults to "running".
      */
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
@@ -311,7 +311,7 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -347,7 +347,7 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      *
      * Defaults to `"document"`.
      */
-    declare public readonly transformsUnwrapDocumentEncoding: pulumi.Output<enums.TransformsUnwrapDocumentEncoding | undefined>;
+    declare public readonly transformsUnwrapDocumentEncoding: pulumi.Output<enums.MongoDbHostedSourceTransformsUnwrapDocumentEncoding | undefined>;
     /**
      * Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
      */
@@ -526,7 +526,7 @@ export interface MongoDbHostedSourceArgs {
      *
      * Defaults to `"skip"`.
      */
-    cursorOversizeHandlingMode?: pulumi.Input<enums.CursorOversizeHandlingMode | undefined>;
+    cursorOversizeHandlingMode?: pulumi.Input<enums.MongoDbHostedSourceCursorOversizeHandlingMode | undefined>;
     /**
      * Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
      *
@@ -574,7 +574,7 @@ export interface MongoDbHostedSourceArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
      *
@@ -628,7 +628,7 @@ export interface MongoDbHostedSourceArgs {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *
@@ -666,7 +666,7 @@ export interface MongoDbHostedSourceArgs {
      *
      * Defaults to "running".
      */
-    state?: pulumi.Input<enums.State | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
@@ -739,7 +739,7 @@ export interface MongoDbHostedSourceArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -775,7 +775,7 @@ export interface MongoDbHostedSourceArgs {
      *
      * Defaults to `"document"`.
      */
-    transformsUnwrapDocumentEncoding?: pulumi.Input<enums.TransformsUnwrapDocumentEncoding | undefined>;
+    transformsUnwrapDocumentEncoding?: pulumi.Input<enums.MongoDbHostedSourceTransformsUnwrapDocumentEncoding | undefined>;
     /**
      * Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
      */

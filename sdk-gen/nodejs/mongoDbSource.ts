@@ -77,7 +77,7 @@ export class MongoDbSource extends pulumi.CustomResource {
      *
      * Defaults to `"skip"`.
      */
-    declare public readonly cursorOversizeHandlingMode: pulumi.Output<enums.CursorOversizeHandlingMode | undefined>;
+    declare public readonly cursorOversizeHandlingMode: pulumi.Output<enums.MongoDbSourceCursorOversizeHandlingMode | undefined>;
     /**
      * Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
      *
@@ -129,7 +129,7 @@ export class MongoDbSource extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
      *
@@ -187,7 +187,7 @@ export class MongoDbSource extends pulumi.CustomResource {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *
@@ -225,7 +225,7 @@ export class MongoDbSource extends pulumi.CustomResource {
      *
      * Defaults to "running".
      */
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
@@ -310,7 +310,7 @@ export class MongoDbSource extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -338,7 +338,7 @@ export class MongoDbSource extends pulumi.CustomResource {
      *
      * Defaults to `"array_string"`.
      */
-    declare public readonly transformsUnwrapArrayEncoding: pulumi.Output<enums.MongoDbHostedSourceTransformsUnwrapArrayEncoding | undefined>;
+    declare public readonly transformsUnwrapArrayEncoding: pulumi.Output<enums.MongoDbSourceTransformsUnwrapArrayEncoding | undefined>;
     /**
      * Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
      *
@@ -346,7 +346,7 @@ export class MongoDbSource extends pulumi.CustomResource {
      *
      * Defaults to `"document"`.
      */
-    declare public readonly transformsUnwrapDocumentEncoding: pulumi.Output<enums.TransformsUnwrapDocumentEncoding | undefined>;
+    declare public readonly transformsUnwrapDocumentEncoding: pulumi.Output<enums.MongoDbSourceTransformsUnwrapDocumentEncoding | undefined>;
     /**
      * Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
      */
@@ -525,7 +525,7 @@ export interface MongoDbSourceArgs {
      *
      * Defaults to `"skip"`.
      */
-    cursorOversizeHandlingMode?: pulumi.Input<enums.CursorOversizeHandlingMode | undefined>;
+    cursorOversizeHandlingMode?: pulumi.Input<enums.MongoDbSourceCursorOversizeHandlingMode | undefined>;
     /**
      * Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
      *
@@ -573,7 +573,7 @@ export interface MongoDbSourceArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
      *
@@ -627,7 +627,7 @@ export interface MongoDbSourceArgs {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *
@@ -665,7 +665,7 @@ export interface MongoDbSourceArgs {
      *
      * Defaults to "running".
      */
-    state?: pulumi.Input<enums.State | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
@@ -738,7 +738,7 @@ export interface MongoDbSourceArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -766,7 +766,7 @@ export interface MongoDbSourceArgs {
      *
      * Defaults to `"array_string"`.
      */
-    transformsUnwrapArrayEncoding?: pulumi.Input<enums.MongoDbHostedSourceTransformsUnwrapArrayEncoding | undefined>;
+    transformsUnwrapArrayEncoding?: pulumi.Input<enums.MongoDbSourceTransformsUnwrapArrayEncoding | undefined>;
     /**
      * Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
      *
@@ -774,7 +774,7 @@ export interface MongoDbSourceArgs {
      *
      * Defaults to `"document"`.
      */
-    transformsUnwrapDocumentEncoding?: pulumi.Input<enums.TransformsUnwrapDocumentEncoding | undefined>;
+    transformsUnwrapDocumentEncoding?: pulumi.Input<enums.MongoDbSourceTransformsUnwrapDocumentEncoding | undefined>;
     /**
      * Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
      */

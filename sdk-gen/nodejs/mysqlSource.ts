@@ -109,7 +109,7 @@ export class MysqlSource extends pulumi.CustomResource {
      *
      * Defaults to `"SERVER"`.
      */
-    declare public readonly databaseConnectionTimeZone: pulumi.Output<enums.DatabaseConnectionTimeZone | undefined>;
+    declare public readonly databaseConnectionTimeZone: pulumi.Output<enums.MysqlSourceDatabaseConnectionTimeZone | undefined>;
     /**
      * Database hostname (config key `database.hostname.user.defined`).
      */
@@ -171,7 +171,7 @@ export class MysqlSource extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
      *
@@ -243,7 +243,7 @@ export class MysqlSource extends pulumi.CustomResource {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
     /**
      * Snapshot gtid (config key `snapshot.gtid`).
      *
@@ -251,7 +251,7 @@ export class MysqlSource extends pulumi.CustomResource {
      *
      * Defaults to `"Yes"`.
      */
-    declare public readonly snapshotGtid: pulumi.Output<enums.SnapshotReadOnly | undefined>;
+    declare public readonly snapshotGtid: pulumi.Output<enums.MysqlSourceSnapshotGtid | undefined>;
     /**
      * Source regex support enabled (config key `SourceRegexSupport.enabled`).
      *
@@ -295,7 +295,7 @@ export class MysqlSource extends pulumi.CustomResource {
      *
      * Defaults to "running".
      */
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Table include list (config key `table.include.list.user.defined`).
      */
@@ -384,7 +384,7 @@ export class MysqlSource extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -659,7 +659,7 @@ export interface MysqlSourceArgs {
      *
      * Defaults to `"SERVER"`.
      */
-    databaseConnectionTimeZone?: pulumi.Input<enums.DatabaseConnectionTimeZone | undefined>;
+    databaseConnectionTimeZone?: pulumi.Input<enums.MysqlSourceDatabaseConnectionTimeZone | undefined>;
     /**
      * Database hostname (config key `database.hostname.user.defined`).
      */
@@ -717,7 +717,7 @@ export interface MysqlSourceArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
      *
@@ -785,7 +785,7 @@ export interface MysqlSourceArgs {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     /**
      * Snapshot gtid (config key `snapshot.gtid`).
      *
@@ -793,7 +793,7 @@ export interface MysqlSourceArgs {
      *
      * Defaults to `"Yes"`.
      */
-    snapshotGtid?: pulumi.Input<enums.SnapshotReadOnly | undefined>;
+    snapshotGtid?: pulumi.Input<enums.MysqlSourceSnapshotGtid | undefined>;
     /**
      * Source regex support enabled (config key `SourceRegexSupport.enabled`).
      *
@@ -837,7 +837,7 @@ export interface MysqlSourceArgs {
      *
      * Defaults to "running".
      */
-    state?: pulumi.Input<enums.State | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Table include list (config key `table.include.list.user.defined`).
      */
@@ -914,7 +914,7 @@ export interface MysqlSourceArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

@@ -79,7 +79,7 @@ export class Pipeline extends pulumi.CustomResource {
      *
      * Defaults to none: offsets are left alone.
      */
-    declare public readonly offsetReset: pulumi.Output<outputs.OffsetReset | undefined>;
+    declare public readonly offsetReset: pulumi.Output<outputs.PipelineOffsetReset | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -87,7 +87,7 @@ export class Pipeline extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Whether tables added to the source later are snapshotted into the destination.
      *
@@ -119,7 +119,7 @@ export class Pipeline extends pulumi.CustomResource {
      *
      * Defaults to left as they are on the service (a new pipeline has none).
      */
-    declare public readonly topicAutoDiscovery: pulumi.Output<outputs.TopicAutoDiscovery[] | undefined>;
+    declare public readonly topicAutoDiscovery: pulumi.Output<outputs.TopicAutoDiscoveryRule[] | undefined>;
     /**
      * The full ids of the topics the pipeline delivers.
      */
@@ -140,7 +140,7 @@ export class Pipeline extends pulumi.CustomResource {
      *
      * Defaults to left as they are on the service (a new pipeline has none).
      */
-    declare public readonly transforms: pulumi.Output<outputs.Transform[] | undefined>;
+    declare public readonly transforms: pulumi.Output<outputs.PipelineTransformLink[] | undefined>;
 
     /**
      * Create a Pipeline resource with the given unique name, arguments, and options.
@@ -238,7 +238,7 @@ export interface PipelineArgs {
      *
      * Defaults to none: offsets are left alone.
      */
-    offsetReset?: pulumi.Input<inputs.OffsetResetArgs | undefined>;
+    offsetReset?: pulumi.Input<inputs.PipelineOffsetResetArgs | undefined>;
     /**
      * What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
      * `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -246,7 +246,7 @@ export interface PipelineArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Whether tables added to the source later are snapshotted into the destination.
      *
@@ -270,7 +270,7 @@ export interface PipelineArgs {
      *
      * Defaults to left as they are on the service (a new pipeline has none).
      */
-    topicAutoDiscovery?: pulumi.Input<pulumi.Input<inputs.TopicAutoDiscoveryArgs>[] | undefined>;
+    topicAutoDiscovery?: pulumi.Input<pulumi.Input<inputs.TopicAutoDiscoveryRuleArgs>[] | undefined>;
     /**
      * The source's topics to deliver, as table names (`public.orders`) or full topic ids.
      *
@@ -283,5 +283,5 @@ export interface PipelineArgs {
      *
      * Defaults to left as they are on the service (a new pipeline has none).
      */
-    transforms?: pulumi.Input<pulumi.Input<inputs.TransformArgs>[] | undefined>;
+    transforms?: pulumi.Input<pulumi.Input<inputs.PipelineTransformLinkArgs>[] | undefined>;
 }

@@ -123,7 +123,7 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -185,7 +185,7 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *
@@ -223,7 +223,7 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      *
      * Defaults to "running".
      */
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Table include list (config key `table.include.list.user.defined`).
      */
@@ -280,7 +280,7 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -322,7 +322,7 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      *
      * Defaults to `"MASTER"`.
      */
-    declare public readonly vitessTabletType: pulumi.Output<enums.VitessTabletType | undefined>;
+    declare public readonly vitessTabletType: pulumi.Output<enums.PlanetScaleSourceVitessTabletType | undefined>;
 
     /**
      * Create a PlanetScaleSource resource with the given unique name, arguments, and options.
@@ -520,7 +520,7 @@ export interface PlanetScaleSourceArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -578,7 +578,7 @@ export interface PlanetScaleSourceArgs {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *
@@ -616,7 +616,7 @@ export interface PlanetScaleSourceArgs {
      *
      * Defaults to "running".
      */
-    state?: pulumi.Input<enums.State | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Table include list (config key `table.include.list.user.defined`).
      */
@@ -661,7 +661,7 @@ export interface PlanetScaleSourceArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -703,5 +703,5 @@ export interface PlanetScaleSourceArgs {
      *
      * Defaults to `"MASTER"`.
      */
-    vitessTabletType?: pulumi.Input<enums.VitessTabletType | undefined>;
+    vitessTabletType?: pulumi.Input<enums.PlanetScaleSourceVitessTabletType | undefined>;
 }

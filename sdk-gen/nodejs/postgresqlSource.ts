@@ -117,7 +117,7 @@ export class PostgresqlSource extends pulumi.CustomResource {
      *
      * Defaults to `"require"`.
      */
-    declare public readonly databaseSslmode: pulumi.Output<enums.DatabaseSslmode | undefined>;
+    declare public readonly databaseSslmode: pulumi.Output<enums.PostgresqlSourceDatabaseSslmode | undefined>;
     /**
      * Database user (config key `database.user`).
      */
@@ -169,13 +169,13 @@ export class PostgresqlSource extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Post processors (config key `post.processors`).
      *
      * One of `reselector`.
      */
-    declare public readonly postProcessors: pulumi.Output<enums.PostProcessors | undefined>;
+    declare public readonly postProcessors: pulumi.Output<enums.PostgresqlSourcePostProcessors | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
      *
@@ -249,7 +249,7 @@ export class PostgresqlSource extends pulumi.CustomResource {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
     /**
      * Snapshot read only (config key `snapshot.read.only.user.defined`).
      *
@@ -257,7 +257,7 @@ export class PostgresqlSource extends pulumi.CustomResource {
      *
      * Defaults to `"Yes"`.
      */
-    declare public readonly snapshotReadOnly: pulumi.Output<enums.SnapshotReadOnly | undefined>;
+    declare public readonly snapshotReadOnly: pulumi.Output<enums.PostgresqlSourceSnapshotReadOnly | undefined>;
     /**
      * Source regex support enabled (config key `SourceRegexSupport.enabled`).
      *
@@ -301,7 +301,7 @@ export class PostgresqlSource extends pulumi.CustomResource {
      *
      * Defaults to "running".
      */
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
      *
@@ -414,7 +414,7 @@ export class PostgresqlSource extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -714,7 +714,7 @@ export interface PostgresqlSourceArgs {
      *
      * Defaults to `"require"`.
      */
-    databaseSslmode?: pulumi.Input<enums.DatabaseSslmode | undefined>;
+    databaseSslmode?: pulumi.Input<enums.PostgresqlSourceDatabaseSslmode | undefined>;
     /**
      * Database user (config key `database.user`).
      */
@@ -762,13 +762,13 @@ export interface PostgresqlSourceArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Post processors (config key `post.processors`).
      *
      * One of `reselector`.
      */
-    postProcessors?: pulumi.Input<enums.PostProcessors | undefined>;
+    postProcessors?: pulumi.Input<enums.PostgresqlSourcePostProcessors | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
      *
@@ -838,7 +838,7 @@ export interface PostgresqlSourceArgs {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     /**
      * Snapshot read only (config key `snapshot.read.only.user.defined`).
      *
@@ -846,7 +846,7 @@ export interface PostgresqlSourceArgs {
      *
      * Defaults to `"Yes"`.
      */
-    snapshotReadOnly?: pulumi.Input<enums.SnapshotReadOnly | undefined>;
+    snapshotReadOnly?: pulumi.Input<enums.PostgresqlSourceSnapshotReadOnly | undefined>;
     /**
      * Source regex support enabled (config key `SourceRegexSupport.enabled`).
      *
@@ -890,7 +890,7 @@ export interface PostgresqlSourceArgs {
      *
      * Defaults to "running".
      */
-    state?: pulumi.Input<enums.State | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
      *
@@ -991,7 +991,7 @@ export interface PostgresqlSourceArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

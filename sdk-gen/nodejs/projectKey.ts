@@ -82,7 +82,7 @@ export class ProjectKey extends pulumi.CustomResource {
      *
      * Defaults to no Kafka access.
      */
-    declare public readonly kafkaAccess: pulumi.Output<outputs.KafkaAccess | undefined>;
+    declare public readonly kafkaAccess: pulumi.Output<outputs.ProjectKeyKafkaAccess | undefined>;
     /**
      * The Kafka password, given or generated, when `kafkaAccess` is set. Secret.
      */
@@ -105,7 +105,7 @@ export class ProjectKey extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
      * the key in place; removing one replaces it (new credentials).
@@ -139,7 +139,7 @@ export class ProjectKey extends pulumi.CustomResource {
      *
      * Defaults to "full".
      */
-    declare public readonly toolProfile: pulumi.Output<enums.ToolProfile | undefined>;
+    declare public readonly toolProfile: pulumi.Output<enums.ProjectKeyToolProfile | undefined>;
 
     /**
      * Create a ProjectKey resource with the given unique name, arguments, and options.
@@ -224,7 +224,7 @@ export interface ProjectKeyArgs {
      *
      * Defaults to no Kafka access.
      */
-    kafkaAccess?: pulumi.Input<inputs.KafkaAccessArgs | undefined>;
+    kafkaAccess?: pulumi.Input<inputs.ProjectKeyKafkaAccessArgs | undefined>;
     /**
      * The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
      * characters>`. Changes in place, keeping the key and its credentials.
@@ -239,7 +239,7 @@ export interface ProjectKeyArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
      * the key in place; removing one replaces it (new credentials).
@@ -261,5 +261,5 @@ export interface ProjectKeyArgs {
      *
      * Defaults to "full".
      */
-    toolProfile?: pulumi.Input<enums.ToolProfile | undefined>;
+    toolProfile?: pulumi.Input<enums.ProjectKeyToolProfile | undefined>;
 }

@@ -57,7 +57,7 @@ export class RedisSource extends pulumi.CustomResource {
      *
      * Defaults to `"Stream"`.
      */
-    declare public readonly connectorClassType: pulumi.Output<enums.ConnectorClassType | undefined>;
+    declare public readonly connectorClassType: pulumi.Output<enums.RedisSourceConnectorClassType | undefined>;
     /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
@@ -91,7 +91,7 @@ export class RedisSource extends pulumi.CustomResource {
      *
      * Defaults to `"LIVE"`.
      */
-    declare public readonly mode: pulumi.Output<enums.Mode | undefined>;
+    declare public readonly mode: pulumi.Output<enums.RedisSourceMode | undefined>;
     /**
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
@@ -107,7 +107,7 @@ export class RedisSource extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -180,7 +180,7 @@ export class RedisSource extends pulumi.CustomResource {
      *
      * Defaults to `"At Least Once"`.
      */
-    declare public readonly redisStreamDelivery: pulumi.Output<enums.RedisStreamDelivery | undefined>;
+    declare public readonly redisStreamDelivery: pulumi.Output<enums.RedisSourceRedisStreamDelivery | undefined>;
     /**
      * Redis stream name (config key `redis.stream.name`).
      */
@@ -192,7 +192,7 @@ export class RedisSource extends pulumi.CustomResource {
      *
      * Defaults to `"Latest"`.
      */
-    declare public readonly redisStreamOffset: pulumi.Output<enums.RedisStreamOffset | undefined>;
+    declare public readonly redisStreamOffset: pulumi.Output<enums.RedisSourceRedisStreamOffset | undefined>;
     /**
      * Redis username (config key `redis.username`).
      */
@@ -231,7 +231,7 @@ export class RedisSource extends pulumi.CustomResource {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
     /**
      * SSL enabled (config key `ssl.enabled`).
      *
@@ -247,7 +247,7 @@ export class RedisSource extends pulumi.CustomResource {
      *
      * Defaults to "running".
      */
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
@@ -318,7 +318,7 @@ export class RedisSource extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -498,7 +498,7 @@ export interface RedisSourceArgs {
      *
      * Defaults to `"Stream"`.
      */
-    connectorClassType?: pulumi.Input<enums.ConnectorClassType | undefined>;
+    connectorClassType?: pulumi.Input<enums.RedisSourceConnectorClassType | undefined>;
     /**
      * Insert topic name enabled (config key `InsertTopicName.enabled`).
      *
@@ -512,7 +512,7 @@ export interface RedisSourceArgs {
      *
      * Defaults to `"LIVE"`.
      */
-    mode?: pulumi.Input<enums.Mode | undefined>;
+    mode?: pulumi.Input<enums.RedisSourceMode | undefined>;
     /**
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.
@@ -528,7 +528,7 @@ export interface RedisSourceArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -601,7 +601,7 @@ export interface RedisSourceArgs {
      *
      * Defaults to `"At Least Once"`.
      */
-    redisStreamDelivery?: pulumi.Input<enums.RedisStreamDelivery | undefined>;
+    redisStreamDelivery?: pulumi.Input<enums.RedisSourceRedisStreamDelivery | undefined>;
     /**
      * Redis stream name (config key `redis.stream.name`).
      */
@@ -613,7 +613,7 @@ export interface RedisSourceArgs {
      *
      * Defaults to `"Latest"`.
      */
-    redisStreamOffset?: pulumi.Input<enums.RedisStreamOffset | undefined>;
+    redisStreamOffset?: pulumi.Input<enums.RedisSourceRedisStreamOffset | undefined>;
     /**
      * Redis username (config key `redis.username`).
      */
@@ -648,7 +648,7 @@ export interface RedisSourceArgs {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     /**
      * SSL enabled (config key `ssl.enabled`).
      *
@@ -664,7 +664,7 @@ export interface RedisSourceArgs {
      *
      * Defaults to "running".
      */
-    state?: pulumi.Input<enums.State | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
@@ -723,7 +723,7 @@ export interface RedisSourceArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

@@ -122,7 +122,7 @@ export class S3Source extends pulumi.CustomResource {
      *
      * Defaults to `"Log"`.
      */
-    declare public readonly fsCleanupPolicyClass: pulumi.Output<enums.FsCleanupPolicyClass | undefined>;
+    declare public readonly fsCleanupPolicyClass: pulumi.Output<enums.S3SourceFsCleanupPolicyClass | undefined>;
     /**
      * Fs scan interval ms (config key `fs.scan.interval.ms`).
      *
@@ -156,7 +156,7 @@ export class S3Source extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -204,7 +204,7 @@ export class S3Source extends pulumi.CustomResource {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
     /**
      * The state to keep the connector in. It is created in this state (a connector declared `paused` never
      * runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -214,7 +214,7 @@ export class S3Source extends pulumi.CustomResource {
      *
      * Defaults to "running".
      */
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
@@ -309,7 +309,7 @@ export class S3Source extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -525,7 +525,7 @@ export interface S3SourceArgs {
      *
      * Defaults to `"Log"`.
      */
-    fsCleanupPolicyClass?: pulumi.Input<enums.FsCleanupPolicyClass | undefined>;
+    fsCleanupPolicyClass?: pulumi.Input<enums.S3SourceFsCleanupPolicyClass | undefined>;
     /**
      * Fs scan interval ms (config key `fs.scan.interval.ms`).
      *
@@ -555,7 +555,7 @@ export interface S3SourceArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -599,7 +599,7 @@ export interface S3SourceArgs {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     /**
      * The state to keep the connector in. It is created in this state (a connector declared `paused` never
      * runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -609,7 +609,7 @@ export interface S3SourceArgs {
      *
      * Defaults to "running".
      */
-    state?: pulumi.Input<enums.State | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
@@ -692,7 +692,7 @@ export interface S3SourceArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

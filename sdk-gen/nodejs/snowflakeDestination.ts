@@ -115,7 +115,7 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly lastSnapshot: pulumi.Output<any | undefined>;
     declare public readonly name: pulumi.Output<string | undefined>;
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -139,14 +139,14 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      *
      * Defaults to `"basic"`.
      */
-    declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolution | undefined>;
+    declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolutionMode | undefined>;
     /**
      * Sfwarehouse (config key `sfwarehouse`).
      *
      * Defaults to `"STREAMKAP_WH"`.
      */
     declare public readonly sfwarehouse: pulumi.Output<string | undefined>;
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
     /**
      * Snowflake database name (config key `snowflake.database.name`).
      */
@@ -199,7 +199,7 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      * Defaults to `"{{table}}_DT"`.
      */
     declare public readonly sqlTableName: pulumi.Output<string | undefined>;
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
      * Each Kafka Connect task's state, by task number, as the service last reported it.
@@ -253,7 +253,7 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      *
      * Defaults to `"NONE"`.
      */
-    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -287,7 +287,7 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -619,7 +619,7 @@ export interface SnowflakeDestinationArgs {
      */
     ingestionMode?: pulumi.Input<enums.IngestionMode | undefined>;
     name?: pulumi.Input<string | undefined>;
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -643,14 +643,14 @@ export interface SnowflakeDestinationArgs {
      *
      * Defaults to `"basic"`.
      */
-    schemaEvolution?: pulumi.Input<enums.SchemaEvolution | undefined>;
+    schemaEvolution?: pulumi.Input<enums.SchemaEvolutionMode | undefined>;
     /**
      * Sfwarehouse (config key `sfwarehouse`).
      *
      * Defaults to `"STREAMKAP_WH"`.
      */
     sfwarehouse?: pulumi.Input<string | undefined>;
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     /**
      * Snowflake database name (config key `snowflake.database.name`).
      */
@@ -703,7 +703,7 @@ export interface SnowflakeDestinationArgs {
      * Defaults to `"{{table}}_DT"`.
      */
     sqlTableName?: pulumi.Input<string | undefined>;
-    state?: pulumi.Input<enums.State | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
@@ -745,7 +745,7 @@ export interface SnowflakeDestinationArgs {
      *
      * Defaults to `"NONE"`.
      */
-    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -779,7 +779,7 @@ export interface SnowflakeDestinationArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

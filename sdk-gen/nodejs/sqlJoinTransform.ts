@@ -56,7 +56,7 @@ export class SqlJoinTransform extends pulumi.CustomResource {
      *
      * Defaults to none.
      */
-    declare public readonly implementation: pulumi.Output<outputs.Implementation | undefined>;
+    declare public readonly implementation: pulumi.Output<outputs.TransformImplementation | undefined>;
     /**
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
@@ -84,7 +84,7 @@ export class SqlJoinTransform extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly liveVersion: pulumi.Output<string | undefined>;
     declare public readonly name: pulumi.Output<string | undefined>;
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * How output records are serialized (config key `transforms.output.serialization.format`).
      *
@@ -119,7 +119,7 @@ export class SqlJoinTransform extends pulumi.CustomResource {
      * Defaults to `""`.
      */
     declare public readonly topicTtl: pulumi.Output<string | undefined>;
-    declare public readonly unitTest: pulumi.Output<outputs.UnitTest | undefined>;
+    declare public readonly unitTest: pulumi.Output<outputs.TransformUnitTest | undefined>;
     /**
      * The latest implementation version number (0 before any code was written).
      */
@@ -200,7 +200,7 @@ export interface SqlJoinTransformArgs {
      *
      * Defaults to none.
      */
-    implementation?: pulumi.Input<inputs.ImplementationArgs | undefined>;
+    implementation?: pulumi.Input<inputs.TransformImplementationArgs | undefined>;
     /**
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
@@ -216,7 +216,7 @@ export interface SqlJoinTransformArgs {
      */
     inputTopicPattern?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * How output records are serialized (config key `transforms.output.serialization.format`).
      *
@@ -247,5 +247,5 @@ export interface SqlJoinTransformArgs {
      * Defaults to `""`.
      */
     topicTtl?: pulumi.Input<string | undefined>;
-    unitTest?: pulumi.Input<inputs.UnitTestArgs | undefined>;
+    unitTest?: pulumi.Input<inputs.TransformUnitTestArgs | undefined>;
 }

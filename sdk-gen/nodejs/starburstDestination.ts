@@ -58,7 +58,7 @@ export class StarburstDestination extends pulumi.CustomResource {
      *
      * Defaults to `"us-west-2"`.
      */
-    declare public readonly awsS3Region: pulumi.Output<enums.AwsS3Region | undefined>;
+    declare public readonly awsS3Region: pulumi.Output<enums.StarburstDestinationAwsS3Region | undefined>;
     /**
      * AWS secret access key (config key `aws.secret.access.key`).
      *
@@ -114,7 +114,7 @@ export class StarburstDestination extends pulumi.CustomResource {
      *
      * Defaults to `"CSV"`.
      */
-    declare public readonly format: pulumi.Output<enums.GcsDestinationFormat | undefined>;
+    declare public readonly format: pulumi.Output<enums.StarburstDestinationFormat | undefined>;
     /**
      * Format output fields (config key `format.output.fields.user.defined`).
      */
@@ -124,7 +124,7 @@ export class StarburstDestination extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly lastSnapshot: pulumi.Output<any | undefined>;
     declare public readonly name: pulumi.Output<string | undefined>;
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -141,8 +141,8 @@ export class StarburstDestination extends pulumi.CustomResource {
     declare public readonly resetTrigger: pulumi.Output<string | number | undefined>;
     declare public readonly restartTaskTrigger: pulumi.Output<outputs.RestartTaskTrigger | undefined>;
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
      * Each Kafka Connect task's state, by task number, as the service last reported it.
@@ -196,7 +196,7 @@ export class StarburstDestination extends pulumi.CustomResource {
      *
      * Defaults to `"NONE"`.
      */
-    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -230,7 +230,7 @@ export class StarburstDestination extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -489,7 +489,7 @@ export interface StarburstDestinationArgs {
      *
      * Defaults to `"us-west-2"`.
      */
-    awsS3Region?: pulumi.Input<enums.AwsS3Region | undefined>;
+    awsS3Region?: pulumi.Input<enums.StarburstDestinationAwsS3Region | undefined>;
     /**
      * AWS secret access key (config key `aws.secret.access.key`).
      *
@@ -529,13 +529,13 @@ export interface StarburstDestinationArgs {
      *
      * Defaults to `"CSV"`.
      */
-    format?: pulumi.Input<enums.GcsDestinationFormat | undefined>;
+    format?: pulumi.Input<enums.StarburstDestinationFormat | undefined>;
     /**
      * Format output fields (config key `format.output.fields.user.defined`).
      */
     formatOutputFields?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     name?: pulumi.Input<string | undefined>;
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -552,8 +552,8 @@ export interface StarburstDestinationArgs {
     resetTrigger?: pulumi.Input<string | number | undefined>;
     restartTaskTrigger?: pulumi.Input<inputs.RestartTaskTriggerArgs | undefined>;
     restartTrigger?: pulumi.Input<string | number | undefined>;
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
-    state?: pulumi.Input<enums.State | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
@@ -595,7 +595,7 @@ export interface StarburstDestinationArgs {
      *
      * Defaults to `"NONE"`.
      */
-    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -629,7 +629,7 @@ export interface StarburstDestinationArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

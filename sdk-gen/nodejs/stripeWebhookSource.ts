@@ -88,7 +88,7 @@ export class StripeWebhookSource extends pulumi.CustomResource {
      *
      * Defaults to `"DEFAULT_TOPIC"`.
      */
-    declare public readonly camelSourcePayloadRouterUnknownTypeBehavior: pulumi.Output<enums.CamelSourcePayloadRouterUnknownTypeBehavior | undefined>;
+    declare public readonly camelSourcePayloadRouterUnknownTypeBehavior: pulumi.Output<enums.UnknownPayloadTypeBehavior | undefined>;
     /**
      * Camel source payload router unknown type default topic (config key
      * `camel.source.payload.router.unknown.type.default.topic`).
@@ -145,7 +145,7 @@ export class StripeWebhookSource extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -193,7 +193,7 @@ export class StripeWebhookSource extends pulumi.CustomResource {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
     /**
      * The state to keep the connector in. It is created in this state (a connector declared `paused` never
      * runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -203,7 +203,7 @@ export class StripeWebhookSource extends pulumi.CustomResource {
      *
      * Defaults to "running".
      */
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
@@ -262,7 +262,7 @@ export class StripeWebhookSource extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -451,7 +451,7 @@ export interface StripeWebhookSourceArgs {
      *
      * Defaults to `"DEFAULT_TOPIC"`.
      */
-    camelSourcePayloadRouterUnknownTypeBehavior?: pulumi.Input<enums.CamelSourcePayloadRouterUnknownTypeBehavior | undefined>;
+    camelSourcePayloadRouterUnknownTypeBehavior?: pulumi.Input<enums.UnknownPayloadTypeBehavior | undefined>;
     /**
      * Camel source payload router unknown type default topic (config key
      * `camel.source.payload.router.unknown.type.default.topic`).
@@ -488,7 +488,7 @@ export interface StripeWebhookSourceArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -532,7 +532,7 @@ export interface StripeWebhookSourceArgs {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     /**
      * The state to keep the connector in. It is created in this state (a connector declared `paused` never
      * runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -542,7 +542,7 @@ export interface StripeWebhookSourceArgs {
      *
      * Defaults to "running".
      */
-    state?: pulumi.Input<enums.State | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
      * are on the service; `[]` removes them all.
@@ -589,7 +589,7 @@ export interface StripeWebhookSourceArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

@@ -117,7 +117,7 @@ export class SupabaseSource extends pulumi.CustomResource {
      *
      * Defaults to `"require"`.
      */
-    declare public readonly databaseSslmode: pulumi.Output<enums.DatabaseSslmode | undefined>;
+    declare public readonly databaseSslmode: pulumi.Output<enums.SupabaseSourceDatabaseSslmode | undefined>;
     /**
      * Database user (config key `database.user`).
      */
@@ -163,13 +163,13 @@ export class SupabaseSource extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Post processors (config key `post.processors`).
      *
      * One of `reselector`.
      */
-    declare public readonly postProcessors: pulumi.Output<enums.PostProcessors | undefined>;
+    declare public readonly postProcessors: pulumi.Output<enums.SupabaseSourcePostProcessors | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
      *
@@ -243,7 +243,7 @@ export class SupabaseSource extends pulumi.CustomResource {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
     /**
      * Snapshot read only (config key `snapshot.read.only.user.defined`).
      *
@@ -251,7 +251,7 @@ export class SupabaseSource extends pulumi.CustomResource {
      *
      * Defaults to `"Yes"`.
      */
-    declare public readonly snapshotReadOnly: pulumi.Output<enums.SnapshotReadOnly | undefined>;
+    declare public readonly snapshotReadOnly: pulumi.Output<enums.SupabaseSourceSnapshotReadOnly | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *
@@ -289,7 +289,7 @@ export class SupabaseSource extends pulumi.CustomResource {
      *
      * Defaults to "running".
      */
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Table include list (config key `table.include.list.user.defined`).
      */
@@ -378,7 +378,7 @@ export class SupabaseSource extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -643,7 +643,7 @@ export interface SupabaseSourceArgs {
      *
      * Defaults to `"require"`.
      */
-    databaseSslmode?: pulumi.Input<enums.DatabaseSslmode | undefined>;
+    databaseSslmode?: pulumi.Input<enums.SupabaseSourceDatabaseSslmode | undefined>;
     /**
      * Database user (config key `database.user`).
      */
@@ -685,13 +685,13 @@ export interface SupabaseSourceArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Post processors (config key `post.processors`).
      *
      * One of `reselector`.
      */
-    postProcessors?: pulumi.Input<enums.PostProcessors | undefined>;
+    postProcessors?: pulumi.Input<enums.SupabaseSourcePostProcessors | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
      *
@@ -761,7 +761,7 @@ export interface SupabaseSourceArgs {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     /**
      * Snapshot read only (config key `snapshot.read.only.user.defined`).
      *
@@ -769,7 +769,7 @@ export interface SupabaseSourceArgs {
      *
      * Defaults to `"Yes"`.
      */
-    snapshotReadOnly?: pulumi.Input<enums.SnapshotReadOnly | undefined>;
+    snapshotReadOnly?: pulumi.Input<enums.SupabaseSourceSnapshotReadOnly | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *
@@ -807,7 +807,7 @@ export interface SupabaseSourceArgs {
      *
      * Defaults to "running".
      */
-    state?: pulumi.Input<enums.State | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Table include list (config key `table.include.list.user.defined`).
      */
@@ -884,7 +884,7 @@ export interface SupabaseSourceArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).

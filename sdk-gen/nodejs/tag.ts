@@ -73,7 +73,7 @@ export class Tag extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * False for a tag made here; true only for the service's own tags.
      */
@@ -153,7 +153,7 @@ export interface TagArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * The kinds of object the tag can be put on: `sources`, `destinations`, `pipelines`, `transforms`, `topics`
      * (also `services`, `users`, `tenant`).

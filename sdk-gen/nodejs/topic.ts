@@ -52,7 +52,7 @@ export class Topic extends pulumi.CustomResource {
      *
      * Defaults to the service's (`delete`).
      */
-    declare public readonly cleanupPolicy: pulumi.Output<enums.CleanupPolicy | undefined>;
+    declare public readonly cleanupPolicy: pulumi.Output<enums.TopicCleanupPolicy | undefined>;
     /**
      * Further Kafka topic settings. Changing them replaces the topic.
      *
@@ -82,7 +82,7 @@ export class Topic extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * The partition count the service reports.
      */
@@ -183,7 +183,7 @@ export interface TopicArgs {
      *
      * Defaults to the service's (`delete`).
      */
-    cleanupPolicy?: pulumi.Input<enums.CleanupPolicy | undefined>;
+    cleanupPolicy?: pulumi.Input<enums.TopicCleanupPolicy | undefined>;
     /**
      * Further Kafka topic settings. Changing them replaces the topic.
      *
@@ -213,7 +213,7 @@ export interface TopicArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Number of partitions. It can only grow; `pulumi preview` refuses a smaller number.
      *

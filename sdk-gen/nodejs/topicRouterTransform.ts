@@ -48,7 +48,7 @@ export class TopicRouterTransform extends pulumi.CustomResource {
     declare public /*out*/ readonly createdFrom: pulumi.Output<string | undefined>;
     declare public readonly deploy: pulumi.Output<boolean | undefined>;
     declare public readonly deployTimeoutSeconds: pulumi.Output<number | undefined>;
-    declare public readonly implementation: pulumi.Output<outputs.Implementation | undefined>;
+    declare public readonly implementation: pulumi.Output<outputs.TransformImplementation | undefined>;
     /**
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
@@ -76,7 +76,7 @@ export class TopicRouterTransform extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly liveVersion: pulumi.Output<string | undefined>;
     declare public readonly name: pulumi.Output<string | undefined>;
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * How output records are serialized (config key `transforms.output.serialization.format`).
      *
@@ -105,7 +105,7 @@ export class TopicRouterTransform extends pulumi.CustomResource {
     declare public /*out*/ readonly previewVersion: pulumi.Output<string | undefined>;
     declare public readonly replayWindow: pulumi.Output<enums.ReplayWindow | undefined>;
     declare public readonly tags: pulumi.Output<string[] | undefined>;
-    declare public readonly unitTest: pulumi.Output<outputs.UnitTest | undefined>;
+    declare public readonly unitTest: pulumi.Output<outputs.TransformUnitTest | undefined>;
     /**
      * The latest implementation version number (0 before any code was written).
      */
@@ -182,7 +182,7 @@ export interface TopicRouterTransformArgs {
     adopt?: pulumi.Input<string | undefined>;
     deploy?: pulumi.Input<boolean | undefined>;
     deployTimeoutSeconds?: pulumi.Input<number | undefined>;
-    implementation?: pulumi.Input<inputs.ImplementationArgs | undefined>;
+    implementation?: pulumi.Input<inputs.TransformImplementationArgs | undefined>;
     /**
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
@@ -198,7 +198,7 @@ export interface TopicRouterTransformArgs {
      */
     inputTopicPattern: pulumi.Input<string>;
     name?: pulumi.Input<string | undefined>;
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * How output records are serialized (config key `transforms.output.serialization.format`).
      *
@@ -223,5 +223,5 @@ export interface TopicRouterTransformArgs {
     parallelism?: pulumi.Input<number | undefined>;
     replayWindow?: pulumi.Input<enums.ReplayWindow | undefined>;
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
-    unitTest?: pulumi.Input<inputs.UnitTestArgs | undefined>;
+    unitTest?: pulumi.Input<inputs.TransformUnitTestArgs | undefined>;
 }

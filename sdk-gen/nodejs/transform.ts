@@ -84,7 +84,7 @@ export class Transform extends pulumi.CustomResource {
      *
      * Defaults to none.
      */
-    declare public readonly implementation: pulumi.Output<outputs.Implementation | undefined>;
+    declare public readonly implementation: pulumi.Output<outputs.TransformImplementation | undefined>;
     /**
      * How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
      *
@@ -125,7 +125,7 @@ export class Transform extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
      *
@@ -173,7 +173,7 @@ export class Transform extends pulumi.CustomResource {
      *
      * Defaults to none.
      */
-    declare public readonly unitTest: pulumi.Output<outputs.UnitTest | undefined>;
+    declare public readonly unitTest: pulumi.Output<outputs.TransformUnitTest | undefined>;
     /**
      * The latest implementation version number (0 before any code was written).
      */
@@ -290,7 +290,7 @@ export interface TransformArgs {
      *
      * Defaults to none.
      */
-    implementation?: pulumi.Input<inputs.ImplementationArgs | undefined>;
+    implementation?: pulumi.Input<inputs.TransformImplementationArgs | undefined>;
     /**
      * How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
      *
@@ -319,7 +319,7 @@ export interface TransformArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
      *
@@ -363,5 +363,5 @@ export interface TransformArgs {
      *
      * Defaults to none.
      */
-    unitTest?: pulumi.Input<inputs.UnitTestArgs | undefined>;
+    unitTest?: pulumi.Input<inputs.TransformUnitTestArgs | undefined>;
 }

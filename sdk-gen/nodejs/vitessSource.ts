@@ -117,7 +117,7 @@ export class VitessSource extends pulumi.CustomResource {
      *
      * Defaults to "overwrite".
      */
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -165,7 +165,7 @@ export class VitessSource extends pulumi.CustomResource {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *
@@ -203,7 +203,7 @@ export class VitessSource extends pulumi.CustomResource {
      *
      * Defaults to "running".
      */
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     /**
      * Table include list (config key `table.include.list.user.defined`).
      */
@@ -260,7 +260,7 @@ export class VitessSource extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -302,7 +302,7 @@ export class VitessSource extends pulumi.CustomResource {
      *
      * Defaults to `"MASTER"`.
      */
-    declare public readonly vitessTabletType: pulumi.Output<enums.VitessTabletType | undefined>;
+    declare public readonly vitessTabletType: pulumi.Output<enums.VitessSourceVitessTabletType | undefined>;
     /**
      * Vitess vtctld host (config key `vitess.vtctld.host.user.defined`).
      */
@@ -527,7 +527,7 @@ export interface VitessSourceArgs {
      *
      * Defaults to "overwrite".
      */
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Preserve null values (config key `preserve.null.values`).
      *
@@ -571,7 +571,7 @@ export interface VitessSourceArgs {
      *
      * Defaults to none: only the service's initial snapshot.
      */
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *
@@ -609,7 +609,7 @@ export interface VitessSourceArgs {
      *
      * Defaults to "running".
      */
-    state?: pulumi.Input<enums.State | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     /**
      * Table include list (config key `table.include.list.user.defined`).
      */
@@ -654,7 +654,7 @@ export interface VitessSourceArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -696,7 +696,7 @@ export interface VitessSourceArgs {
      *
      * Defaults to `"MASTER"`.
      */
-    vitessTabletType?: pulumi.Input<enums.VitessTabletType | undefined>;
+    vitessTabletType?: pulumi.Input<enums.VitessSourceVitessTabletType | undefined>;
     /**
      * Vitess vtctld host (config key `vitess.vtctld.host.user.defined`).
      */

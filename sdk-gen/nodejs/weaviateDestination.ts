@@ -74,7 +74,7 @@ export class WeaviateDestination extends pulumi.CustomResource {
      *
      * Defaults to `"QUORUM"`.
      */
-    declare public readonly consistencyLevel: pulumi.Output<enums.ConsistencyLevel | undefined>;
+    declare public readonly consistencyLevel: pulumi.Output<enums.WeaviateDestinationConsistencyLevel | undefined>;
     /**
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
@@ -110,7 +110,7 @@ export class WeaviateDestination extends pulumi.CustomResource {
      *
      * Defaults to `"None"`.
      */
-    declare public readonly documentIdStrategy: pulumi.Output<enums.DocumentIdStrategy | undefined>;
+    declare public readonly documentIdStrategy: pulumi.Output<enums.WeaviateDestinationDocumentIdStrategy | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -128,7 +128,7 @@ export class WeaviateDestination extends pulumi.CustomResource {
      */
     declare public readonly maxTimeoutRetries: pulumi.Output<string | undefined>;
     declare public readonly name: pulumi.Output<string | undefined>;
-    declare public readonly onDrift: pulumi.Output<enums.OnDrift | undefined>;
+    declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * Pool size (config key `pool.size`).
      *
@@ -170,9 +170,9 @@ export class WeaviateDestination extends pulumi.CustomResource {
      *
      * Defaults to `"basic"`.
      */
-    declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolution | undefined>;
-    declare public readonly snapshot: pulumi.Output<outputs.Snapshot | undefined>;
-    declare public readonly state: pulumi.Output<enums.State | undefined>;
+    declare public readonly schemaEvolution: pulumi.Output<enums.SchemaEvolutionMode | undefined>;
+    declare public readonly snapshot: pulumi.Output<outputs.ConnectorSnapshot | undefined>;
+    declare public readonly state: pulumi.Output<enums.ConnectorState | undefined>;
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
      * Each Kafka Connect task's state, by task number, as the service last reported it.
@@ -226,7 +226,7 @@ export class WeaviateDestination extends pulumi.CustomResource {
      *
      * Defaults to `"NONE"`.
      */
-    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    declare public readonly transformsMarkColumnsAsRequiredNullSentinelMode: pulumi.Output<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -260,7 +260,7 @@ export class WeaviateDestination extends pulumi.CustomResource {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -360,7 +360,7 @@ export class WeaviateDestination extends pulumi.CustomResource {
      *
      * Defaults to `"None"`.
      */
-    declare public readonly vectorStrategy: pulumi.Output<enums.VectorStrategy | undefined>;
+    declare public readonly vectorStrategy: pulumi.Output<enums.WeaviateDestinationVectorStrategy | undefined>;
     /**
      * Weaviate API key (config key `weaviate.api.key`).
      *
@@ -374,7 +374,7 @@ export class WeaviateDestination extends pulumi.CustomResource {
      *
      * Defaults to `"NONE"`.
      */
-    declare public readonly weaviateAuthScheme: pulumi.Output<enums.WeaviateAuthScheme | undefined>;
+    declare public readonly weaviateAuthScheme: pulumi.Output<enums.WeaviateDestinationWeaviateAuthScheme | undefined>;
     /**
      * Weaviate connection URL (config key `weaviate.connection.url`).
      *
@@ -416,7 +416,7 @@ export class WeaviateDestination extends pulumi.CustomResource {
      *
      * Defaults to `"text2vec-weaviate"`.
      */
-    declare public readonly weaviateVectorizer: pulumi.Output<enums.WeaviateVectorizer | undefined>;
+    declare public readonly weaviateVectorizer: pulumi.Output<enums.WeaviateDestinationWeaviateVectorizer | undefined>;
 
     /**
      * Create a WeaviateDestination resource with the given unique name, arguments, and options.
@@ -618,7 +618,7 @@ export interface WeaviateDestinationArgs {
      *
      * Defaults to `"QUORUM"`.
      */
-    consistencyLevel?: pulumi.Input<enums.ConsistencyLevel | undefined>;
+    consistencyLevel?: pulumi.Input<enums.WeaviateDestinationConsistencyLevel | undefined>;
     /**
      * Consumer override max poll records (config key `consumer.override.max.poll.records`).
      *
@@ -646,7 +646,7 @@ export interface WeaviateDestinationArgs {
      *
      * Defaults to `"None"`.
      */
-    documentIdStrategy?: pulumi.Input<enums.DocumentIdStrategy | undefined>;
+    documentIdStrategy?: pulumi.Input<enums.WeaviateDestinationDocumentIdStrategy | undefined>;
     /**
      * Max connection retries (config key `max.connection.retries`).
      *
@@ -660,7 +660,7 @@ export interface WeaviateDestinationArgs {
      */
     maxTimeoutRetries?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
-    onDrift?: pulumi.Input<enums.OnDrift | undefined>;
+    onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * Pool size (config key `pool.size`).
      *
@@ -702,9 +702,9 @@ export interface WeaviateDestinationArgs {
      *
      * Defaults to `"basic"`.
      */
-    schemaEvolution?: pulumi.Input<enums.SchemaEvolution | undefined>;
-    snapshot?: pulumi.Input<inputs.SnapshotArgs | undefined>;
-    state?: pulumi.Input<enums.State | undefined>;
+    schemaEvolution?: pulumi.Input<enums.SchemaEvolutionMode | undefined>;
+    snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
+    state?: pulumi.Input<enums.ConnectorState | undefined>;
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
@@ -746,7 +746,7 @@ export interface WeaviateDestinationArgs {
      *
      * Defaults to `"NONE"`.
      */
-    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.TransformsMarkColumnsAsRequiredNullSentinelMode | undefined>;
+    transformsMarkColumnsAsRequiredNullSentinelMode?: pulumi.Input<enums.NullSentinelMode | undefined>;
     /**
      * Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
      */
@@ -780,7 +780,7 @@ export interface WeaviateDestinationArgs {
      *
      * Defaults to `"TRUNCATE"`.
      */
-    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.TransformsOversizedRecordsOversizedFieldBehavior | undefined>;
+    transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
      * Transforms oversized records replace null with default (config key
      * `transforms.OversizedRecords.replace.null.with.default`).
@@ -880,7 +880,7 @@ export interface WeaviateDestinationArgs {
      *
      * Defaults to `"None"`.
      */
-    vectorStrategy?: pulumi.Input<enums.VectorStrategy | undefined>;
+    vectorStrategy?: pulumi.Input<enums.WeaviateDestinationVectorStrategy | undefined>;
     /**
      * Weaviate API key (config key `weaviate.api.key`).
      *
@@ -894,7 +894,7 @@ export interface WeaviateDestinationArgs {
      *
      * Defaults to `"NONE"`.
      */
-    weaviateAuthScheme?: pulumi.Input<enums.WeaviateAuthScheme | undefined>;
+    weaviateAuthScheme?: pulumi.Input<enums.WeaviateDestinationWeaviateAuthScheme | undefined>;
     /**
      * Weaviate connection URL (config key `weaviate.connection.url`).
      *
@@ -936,5 +936,5 @@ export interface WeaviateDestinationArgs {
      *
      * Defaults to `"text2vec-weaviate"`.
      */
-    weaviateVectorizer?: pulumi.Input<enums.WeaviateVectorizer | undefined>;
+    weaviateVectorizer?: pulumi.Input<enums.WeaviateDestinationWeaviateVectorizer | undefined>;
 }

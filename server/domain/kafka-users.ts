@@ -9,24 +9,9 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 
+import { kafkaAclOperations, kafkaAclPatternTypes, kafkaAclResources } from "../../catalogue/wire-values";
 import type { Store } from "../state/store";
 import type { StoredKafkaUser, StoredProjectKey, StoredService } from "../state/types";
-
-/** Kafka's ACL operations, as the reference client allows them (TF kafka_user.go, `operation` validator). */
-export const kafkaAclOperations = [
-  "ALL",
-  "ALTER",
-  "ALTER_CONFIGS",
-  "CREATE",
-  "DELETE",
-  "DESCRIBE",
-  "DESCRIBE_CONFIGS",
-  "READ",
-  "WRITE",
-] as const;
-export const kafkaAclPatternTypes = ["LITERAL", "PREFIXED"] as const;
-/** The resource types of the Kafka Access guide; the reference client offers the first two. */
-export const kafkaAclResources = ["TOPIC", "GROUP", "CLUSTER", "TRANSACTIONAL_ID", "DELEGATION_TOKEN"] as const;
 
 const usernamePattern = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
 

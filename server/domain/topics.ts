@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 
 import { type CatalogueConnector, findConnector } from "../../catalogue";
+import type { topicEntityTypes } from "../../catalogue/wire-values";
 import type { Store } from "../state/store";
 import type { StoredConnector, StoredTopic } from "../state/types";
 
@@ -158,17 +159,10 @@ export function snapshotStatus(topic: StoredTopic, now = Date.now()): SnapshotSt
 }
 
 /**
- * The `entity_type` values of the real listing (DOCS list-all-topics: `sources, destinations, transforms,
- * pipelines, manual`; TF internal/api/topic.go:47). Stored values stay singular so older state.json files load.
+ * The `entity_type` values of the real listing (`topicEntityTypes`, catalogue/wire-values.ts). Stored values stay
+ * singular so older state.json files load.
  */
-export type WireEntityType = "sources" | "destinations" | "transforms" | "pipelines" | "manual";
-export const wireEntityTypes: readonly WireEntityType[] = [
-  "sources",
-  "destinations",
-  "transforms",
-  "pipelines",
-  "manual",
-];
+export type WireEntityType = (typeof topicEntityTypes)[number];
 
 export function wireEntityType(topic: StoredTopic): WireEntityType {
   if (topic.entityType === "source") return "sources";

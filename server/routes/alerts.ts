@@ -8,29 +8,16 @@
  */
 import { z } from "zod";
 
+import { alertChannels, alertCredentialChannels, alertEntityTypes, alertTypes } from "../../catalogue/wire-values";
 import { notFound } from "../core/errors";
 import { parseBody, parseWith } from "../core/validate";
 import { mustOwn, route, type ApiContext, type RouteDef } from "../http/context";
 import type { StoredAlertSubscriber } from "../state/types";
 
-export const alertTriggerTypes = [
-  "connector_status",
-  "latency",
-  "lag",
-  "no_records",
-  "dlq",
-  "json_column_detected",
-  "transform_status",
-] as const;
-export const alertEntityTypes = ["sources", "destinations", "pipelines"] as const;
-export const alertChannels = ["email", "slack", "teams", "discord", "mattermost", "webhook"] as const;
-/** Channels reached through credentials of their own; `email` uses the subscriber's address. */
-const credentialChannels = ["slack", "teams", "discord", "mattermost", "webhook"] as const;
-
 // Lists are bounded and read as sets (N4): no body can make every later answer huge. The bounds are this server's
 // (the service publishes none): docs/real-api.md.
 const preference = z.object({
-  trigger_type: z.enum(alertTriggerTypes),
+  trigger_type: z.enum(alertTypes),
   channels: z
     .array(z.enum(alertChannels))
     .min(1)
@@ -51,7 +38,7 @@ const subscriberBody = z.object({
 });
 
 const credentialsBody = z.object({
-  channel: z.enum(credentialChannels),
+  channel: z.enum(alertCredentialChannels),
   credentials: z.object({ webhook_url: z.url({ protocol: /^https?$/ }) }),
 });
 
@@ -109,7 +96,7 @@ function putCredentials(ctx: ApiContext) {
 
 function deleteCredentials(ctx: ApiContext) {
   const subscriber = ownSubscriber(ctx);
-  const query = parseWith(z.object({ channel: z.enum(credentialChannels).optional() }), ctx.query, "query");
+  const query = parseWith(z.object({ channel: z.enum(alertCredentialChannels).optional() }), ctx.query, "query");
   if (query.channel !== undefined && subscriber.credentials[query.channel] === undefined) {
     throw notFound(`Credentials for channel '${query.channel}'`);
   }

@@ -2,6 +2,7 @@
  * Tags: system tags (Development, Production) exist from the start in every service; custom tags are managed here.
  */
 import { z } from "zod";
+import { systemTagTypes, tagTypes } from "../../catalogue/wire-values";
 import { HttpError } from "../core/errors";
 import { objectId } from "../core/ids";
 import { parseBody } from "../core/validate";
@@ -9,21 +10,9 @@ import { mustOwn, ownedIn, route, type ApiContext, type RouteDef } from "../http
 import type { StoredTag } from "../state/types";
 import { origins } from "./connector-common";
 
-// The backend's TagTypeEnum (TF internal/constants/tag.go:17-28); `type` is required (TF
-// internal/resource/tag/tag.go:77-93), and `environment`/`general` are reserved for system tags.
-const tagTypes = [
-  "environment",
-  "general",
-  "sources",
-  "destinations",
-  "pipelines",
-  "transforms",
-  "topics",
-  "services",
-  "users",
-  "tenant",
-] as const;
-const reservedTypes: readonly string[] = ["environment", "general"];
+// The backend's TagTypeEnum (catalogue/wire-values.ts); `type` is required (TF internal/resource/tag/tag.go:77-93),
+// and `environment`/`general` are reserved for system tags.
+const reservedTypes: readonly string[] = systemTagTypes;
 const createBody = z.object({
   name: z.string().min(1).max(255),
   description: z.string().max(1000).nullish(),

@@ -7,6 +7,7 @@ import { parseBody, parseQuery } from "../core/validate";
 import { route, type ApiContext, type RouteDef } from "../http/context";
 import { paginate } from "../domain/listing";
 import { findConnector } from "../../catalogue";
+import { topicEntityTypes } from "../../catalogue/wire-values";
 import {
   deleteTopic,
   findTopic,
@@ -18,7 +19,6 @@ import {
   topicKey,
   type WireEntityType,
   wireEntityType,
-  wireEntityTypes,
 } from "../domain/topics";
 import type { StoredTopic } from "../state/types";
 import { assertTagsExist } from "./connector-common";
@@ -74,7 +74,7 @@ const detailsQuery = z
   .object({
     page: z.coerce.number().int().min(1).default(1),
     page_size: z.coerce.number().int().min(1).max(100).default(10),
-    entity_type: commaEnum(wireEntityTypes).optional(),
+    entity_type: commaEnum(topicEntityTypes).optional(),
     entity_id: commaList.optional(),
     topic_id: commaList.optional(),
     partial_name: z.string().optional(),

@@ -82,6 +82,41 @@ test("schema.json is what `npm run schema` makes today", () => {
   expect({ current, fix: "npm run schema" }).toEqual({ current: true, fix: "npm run schema" });
 });
 
+/** Words that name no particular thing: a type called only this was named by accident (the property it met first). */
+const genericWords = new Set(
+  "To Input Output Resource Mode Format State Filter Type Kind Value Item Config Setting Settings Info Data Options Implementation Language Operation Channel Channels Alert Preference Snapshot Transform Transforms UnitTest MainTable Slack Acl PatternType Table Record".split(
+    " ",
+  ),
+);
+
+test("every type is named for what it is: no generic word, no number for a second of the same name", () => {
+  const names = Object.keys(schema.types).map((token) => token.replace("streamkap:index:", ""));
+  const accidental = names.filter(
+    (name) => genericWords.has(name) || /\d$/.test(name) || (name.match(/[A-Z][a-z0-9]*/g) ?? []).length < 2,
+  );
+  expect({ accidental, fix: '.meta({ title: "…" }) on the zod declaration' }).toEqual({
+    accidental: [],
+    fix: '.meta({ title: "…" }) on the zod declaration',
+  });
+});
+
+test("shared types carry their declared names", () => {
+  const refOf = (token: string, input: string) =>
+    (schema.resources[`streamkap:index:${token}`]?.inputProperties[input] as TypeSpec | undefined)?.$ref;
+  expect(refOf("PostgresqlSource", "state")).toBe("#/types/streamkap:index:ConnectorState");
+  expect(refOf("SnowflakeDestination", "snapshot")).toBe("#/types/streamkap:index:ConnectorSnapshot");
+  expect(refOf("Pipeline", "offsetReset")).toBe("#/types/streamkap:index:PipelineOffsetReset");
+  const acls = schema.resources["streamkap:index:KafkaUser"]?.inputProperties.acls as TypeSpec | undefined;
+  expect(acls?.items?.$ref).toBe("#/types/streamkap:index:KafkaAcl");
+  const to = (schema.types["streamkap:index:PipelineOffsetReset"] as { properties: Record<string, TypeSpec> })
+    .properties.to;
+  expect(to?.oneOf?.map((member) => member.$ref?.replace("#/types/streamkap:index:", ""))).toEqual([
+    "OffsetResetTarget",
+    "OffsetResetToTimestamp",
+    "OffsetResetToOffset",
+  ]);
+});
+
 test("every kind the provider serves has a resource, and every resource serves a kind", () => {
   const served = [...kindOfToken.values()].sort();
   expect(served).toEqual([...Object.keys(kinds), ...Object.keys(typedShims)].sort());

@@ -31,7 +31,7 @@ type AlertSubscriber struct {
 	// aside, must be here.
 	//
 	// Defaults to left as they are on the service.
-	Channels ChannelsPtrOutput `pulumi:"channels"`
+	Channels AlertChannelsPtrOutput `pulumi:"channels"`
 	// The channels the service has connected (names only).
 	ConnectedChannels pulumi.StringArrayOutput `pulumi:"connectedChannels"`
 	// Where `email` alerts go.
@@ -47,9 +47,9 @@ type AlertSubscriber struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// The rules; `[]` subscribes to nothing.
-	Preferences PreferenceArrayOutput `pulumi:"preferences"`
+	Preferences AlertPreferenceArrayOutput `pulumi:"preferences"`
 	// The subscriber's id, e.g. a team's name. Changing it makes another subscriber.
 	SubscriberId pulumi.StringPtrOutput `pulumi:"subscriberId"`
 	// When the service last changed the subscriber.
@@ -70,7 +70,7 @@ func NewAlertSubscriber(ctx *pulumi.Context,
 		return nil, errors.New("invalid value for required argument 'SubscriberId'")
 	}
 	if args.Channels != nil {
-		args.Channels = pulumi.ToSecret(args.Channels).(ChannelsPtrInput)
+		args.Channels = pulumi.ToSecret(args.Channels).(AlertChannelsPtrInput)
 	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"channels",
@@ -125,7 +125,7 @@ type alertSubscriberArgs struct {
 	// aside, must be here.
 	//
 	// Defaults to left as they are on the service.
-	Channels *Channels `pulumi:"channels"`
+	Channels *AlertChannels `pulumi:"channels"`
 	// Where `email` alerts go.
 	//
 	// Defaults to none: no rule may use `email`.
@@ -139,9 +139,9 @@ type alertSubscriberArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// The rules; `[]` subscribes to nothing.
-	Preferences []Preference `pulumi:"preferences"`
+	Preferences []AlertPreference `pulumi:"preferences"`
 	// The subscriber's id, e.g. a team's name. Changing it makes another subscriber.
 	SubscriberId string `pulumi:"subscriberId"`
 }
@@ -160,7 +160,7 @@ type AlertSubscriberArgs struct {
 	// aside, must be here.
 	//
 	// Defaults to left as they are on the service.
-	Channels ChannelsPtrInput
+	Channels AlertChannelsPtrInput
 	// Where `email` alerts go.
 	//
 	// Defaults to none: no rule may use `email`.
@@ -174,9 +174,9 @@ type AlertSubscriberArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// The rules; `[]` subscribes to nothing.
-	Preferences PreferenceArrayInput
+	Preferences AlertPreferenceArrayInput
 	// The subscriber's id, e.g. a team's name. Changing it makes another subscriber.
 	SubscriberId pulumi.StringInput
 }
@@ -233,8 +233,8 @@ func (o AlertSubscriberOutput) Adopt() pulumi.StringPtrOutput {
 // aside, must be here.
 //
 // Defaults to left as they are on the service.
-func (o AlertSubscriberOutput) Channels() ChannelsPtrOutput {
-	return o.ApplyT(func(v *AlertSubscriber) ChannelsPtrOutput { return v.Channels }).(ChannelsPtrOutput)
+func (o AlertSubscriberOutput) Channels() AlertChannelsPtrOutput {
+	return o.ApplyT(func(v *AlertSubscriber) AlertChannelsPtrOutput { return v.Channels }).(AlertChannelsPtrOutput)
 }
 
 // The channels the service has connected (names only).
@@ -261,13 +261,13 @@ func (o AlertSubscriberOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o AlertSubscriberOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *AlertSubscriber) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o AlertSubscriberOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *AlertSubscriber) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // The rules; `[]` subscribes to nothing.
-func (o AlertSubscriberOutput) Preferences() PreferenceArrayOutput {
-	return o.ApplyT(func(v *AlertSubscriber) PreferenceArrayOutput { return v.Preferences }).(PreferenceArrayOutput)
+func (o AlertSubscriberOutput) Preferences() AlertPreferenceArrayOutput {
+	return o.ApplyT(func(v *AlertSubscriber) AlertPreferenceArrayOutput { return v.Preferences }).(AlertPreferenceArrayOutput)
 }
 
 // The subscriber's id, e.g. a team's name. Changing it makes another subscriber.

@@ -68,7 +68,7 @@ type AlloyDbSource struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode DatabaseSslmodePtrOutput `pulumi:"databaseSslmode"`
+	DatabaseSslmode AlloyDbSourceDatabaseSslmodePtrOutput `pulumi:"databaseSslmode"`
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringPtrOutput `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -98,11 +98,11 @@ type AlloyDbSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors PostProcessorsPtrOutput `pulumi:"postProcessors"`
+	PostProcessors AlloyDbSourcePostProcessorsPtrOutput `pulumi:"postProcessors"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -152,13 +152,13 @@ type AlloyDbSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// Snapshot read only (config key `snapshot.read.only.user.defined`).
 	//
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly SnapshotReadOnlyPtrOutput `pulumi:"snapshotReadOnly"`
+	SnapshotReadOnly AlloyDbSourceSnapshotReadOnlyPtrOutput `pulumi:"snapshotReadOnly"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -184,7 +184,7 @@ type AlloyDbSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringPtrOutput `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -237,7 +237,7 @@ type AlloyDbSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -366,7 +366,7 @@ type alloyDbSourceArgs struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode *DatabaseSslmode `pulumi:"databaseSslmode"`
+	DatabaseSslmode *AlloyDbSourceDatabaseSslmode `pulumi:"databaseSslmode"`
 	// Database user (config key `database.user`).
 	DatabaseUser string `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -394,11 +394,11 @@ type alloyDbSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors *PostProcessors `pulumi:"postProcessors"`
+	PostProcessors *AlloyDbSourcePostProcessors `pulumi:"postProcessors"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -446,13 +446,13 @@ type alloyDbSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// Snapshot read only (config key `snapshot.read.only.user.defined`).
 	//
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly *SnapshotReadOnly `pulumi:"snapshotReadOnly"`
+	SnapshotReadOnly *AlloyDbSourceSnapshotReadOnly `pulumi:"snapshotReadOnly"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -478,7 +478,7 @@ type alloyDbSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList string `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -525,7 +525,7 @@ type alloyDbSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -591,7 +591,7 @@ type AlloyDbSourceArgs struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode DatabaseSslmodePtrInput
+	DatabaseSslmode AlloyDbSourceDatabaseSslmodePtrInput
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringInput
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -619,11 +619,11 @@ type AlloyDbSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors PostProcessorsPtrInput
+	PostProcessors AlloyDbSourcePostProcessorsPtrInput
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -671,13 +671,13 @@ type AlloyDbSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// Snapshot read only (config key `snapshot.read.only.user.defined`).
 	//
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly SnapshotReadOnlyPtrInput
+	SnapshotReadOnly AlloyDbSourceSnapshotReadOnlyPtrInput
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -703,7 +703,7 @@ type AlloyDbSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -750,7 +750,7 @@ type AlloyDbSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -898,8 +898,8 @@ func (o AlloyDbSourceOutput) DatabasePort() pulumi.IntPtrOutput {
 // One of `require`, `disable`.
 //
 // Defaults to `"require"`.
-func (o AlloyDbSourceOutput) DatabaseSslmode() DatabaseSslmodePtrOutput {
-	return o.ApplyT(func(v *AlloyDbSource) DatabaseSslmodePtrOutput { return v.DatabaseSslmode }).(DatabaseSslmodePtrOutput)
+func (o AlloyDbSourceOutput) DatabaseSslmode() AlloyDbSourceDatabaseSslmodePtrOutput {
+	return o.ApplyT(func(v *AlloyDbSource) AlloyDbSourceDatabaseSslmodePtrOutput { return v.DatabaseSslmode }).(AlloyDbSourceDatabaseSslmodePtrOutput)
 }
 
 // Database user (config key `database.user`).
@@ -952,15 +952,15 @@ func (o AlloyDbSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o AlloyDbSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *AlloyDbSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o AlloyDbSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *AlloyDbSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Post processors (config key `post.processors`).
 //
 // One of `reselector`.
-func (o AlloyDbSourceOutput) PostProcessors() PostProcessorsPtrOutput {
-	return o.ApplyT(func(v *AlloyDbSource) PostProcessorsPtrOutput { return v.PostProcessors }).(PostProcessorsPtrOutput)
+func (o AlloyDbSourceOutput) PostProcessors() AlloyDbSourcePostProcessorsPtrOutput {
+	return o.ApplyT(func(v *AlloyDbSource) AlloyDbSourcePostProcessorsPtrOutput { return v.PostProcessors }).(AlloyDbSourcePostProcessorsPtrOutput)
 }
 
 // Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -1045,8 +1045,8 @@ func (o AlloyDbSourceOutput) SlotName() pulumi.StringPtrOutput {
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o AlloyDbSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *AlloyDbSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o AlloyDbSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *AlloyDbSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // Snapshot read only (config key `snapshot.read.only.user.defined`).
@@ -1054,8 +1054,8 @@ func (o AlloyDbSourceOutput) Snapshot() SnapshotPtrOutput {
 // One of `Yes`, `No`.
 //
 // Defaults to `"Yes"`.
-func (o AlloyDbSourceOutput) SnapshotReadOnly() SnapshotReadOnlyPtrOutput {
-	return o.ApplyT(func(v *AlloyDbSource) SnapshotReadOnlyPtrOutput { return v.SnapshotReadOnly }).(SnapshotReadOnlyPtrOutput)
+func (o AlloyDbSourceOutput) SnapshotReadOnly() AlloyDbSourceSnapshotReadOnlyPtrOutput {
+	return o.ApplyT(func(v *AlloyDbSource) AlloyDbSourceSnapshotReadOnlyPtrOutput { return v.SnapshotReadOnly }).(AlloyDbSourceSnapshotReadOnlyPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).
@@ -1098,8 +1098,8 @@ func (o AlloyDbSourceOutput) SshUser() pulumi.StringPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o AlloyDbSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *AlloyDbSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o AlloyDbSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *AlloyDbSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Table include list (config key `table.include.list.user.defined`).
@@ -1205,10 +1205,10 @@ func (o AlloyDbSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulu
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o AlloyDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *AlloyDbSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o AlloyDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *AlloyDbSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -59,7 +59,7 @@ type AzureBlobDestination struct {
 	// One of `json`, `csv`, `avro`, `parquet`.
 	//
 	// Defaults to `"json"`.
-	Format FormatPtrOutput `pulumi:"format"`
+	Format AzureBlobDestinationFormatPtrOutput `pulumi:"format"`
 	// Format CSV write headers (config key `format.csv.write.headers`).
 	//
 	// Defaults to `false`.
@@ -67,7 +67,7 @@ type AzureBlobDestination struct {
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -83,10 +83,10 @@ type AzureBlobDestination struct {
 	// Rotate interval ms (config key `rotate.interval.ms`).
 	//
 	// Defaults to `-1`.
-	RotateIntervalMs pulumi.IntPtrOutput      `pulumi:"rotateIntervalMs"`
-	Snapshot         SnapshotPtrOutput        `pulumi:"snapshot"`
-	State            StatePtrOutput           `pulumi:"state"`
-	Tags             pulumi.StringArrayOutput `pulumi:"tags"`
+	RotateIntervalMs pulumi.IntPtrOutput        `pulumi:"rotateIntervalMs"`
+	Snapshot         ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
+	State            ConnectorStatePtrOutput    `pulumi:"state"`
+	Tags             pulumi.StringArrayOutput   `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
 	// Full topic ids, e.g. `source_abc123.public.orders`.
@@ -119,7 +119,7 @@ type AzureBlobDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -143,7 +143,7 @@ type AzureBlobDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -280,13 +280,13 @@ type azureBlobDestinationArgs struct {
 	// One of `json`, `csv`, `avro`, `parquet`.
 	//
 	// Defaults to `"json"`.
-	Format *Format `pulumi:"format"`
+	Format *AzureBlobDestinationFormat `pulumi:"format"`
 	// Format CSV write headers (config key `format.csv.write.headers`).
 	//
 	// Defaults to `false`.
-	FormatCsvWriteHeaders *bool    `pulumi:"formatCsvWriteHeaders"`
-	Name                  *string  `pulumi:"name"`
-	OnDrift               *OnDrift `pulumi:"onDrift"`
+	FormatCsvWriteHeaders *bool        `pulumi:"formatCsvWriteHeaders"`
+	Name                  *string      `pulumi:"name"`
+	OnDrift               *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -302,10 +302,10 @@ type azureBlobDestinationArgs struct {
 	// Rotate interval ms (config key `rotate.interval.ms`).
 	//
 	// Defaults to `-1`.
-	RotateIntervalMs *int      `pulumi:"rotateIntervalMs"`
-	Snapshot         *Snapshot `pulumi:"snapshot"`
-	State            *State    `pulumi:"state"`
-	Tags             []string  `pulumi:"tags"`
+	RotateIntervalMs *int               `pulumi:"rotateIntervalMs"`
+	Snapshot         *ConnectorSnapshot `pulumi:"snapshot"`
+	State            *ConnectorState    `pulumi:"state"`
+	Tags             []string           `pulumi:"tags"`
 	// Topics dir (config key `topics.dir`).
 	TopicsDir *string `pulumi:"topicsDir"`
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
@@ -332,7 +332,7 @@ type azureBlobDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -356,7 +356,7 @@ type azureBlobDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -445,13 +445,13 @@ type AzureBlobDestinationArgs struct {
 	// One of `json`, `csv`, `avro`, `parquet`.
 	//
 	// Defaults to `"json"`.
-	Format FormatPtrInput
+	Format AzureBlobDestinationFormatPtrInput
 	// Format CSV write headers (config key `format.csv.write.headers`).
 	//
 	// Defaults to `false`.
 	FormatCsvWriteHeaders pulumi.BoolPtrInput
 	Name                  pulumi.StringPtrInput
-	OnDrift               OnDriftPtrInput
+	OnDrift               DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -468,8 +468,8 @@ type AzureBlobDestinationArgs struct {
 	//
 	// Defaults to `-1`.
 	RotateIntervalMs pulumi.IntPtrInput
-	Snapshot         SnapshotPtrInput
-	State            StatePtrInput
+	Snapshot         ConnectorSnapshotPtrInput
+	State            ConnectorStatePtrInput
 	Tags             pulumi.StringArrayInput
 	// Topics dir (config key `topics.dir`).
 	TopicsDir pulumi.StringPtrInput
@@ -497,7 +497,7 @@ type AzureBlobDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -521,7 +521,7 @@ type AzureBlobDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -689,8 +689,8 @@ func (o AzureBlobDestinationOutput) FlushSize() pulumi.IntPtrOutput {
 // One of `json`, `csv`, `avro`, `parquet`.
 //
 // Defaults to `"json"`.
-func (o AzureBlobDestinationOutput) Format() FormatPtrOutput {
-	return o.ApplyT(func(v *AzureBlobDestination) FormatPtrOutput { return v.Format }).(FormatPtrOutput)
+func (o AzureBlobDestinationOutput) Format() AzureBlobDestinationFormatPtrOutput {
+	return o.ApplyT(func(v *AzureBlobDestination) AzureBlobDestinationFormatPtrOutput { return v.Format }).(AzureBlobDestinationFormatPtrOutput)
 }
 
 // Format CSV write headers (config key `format.csv.write.headers`).
@@ -709,8 +709,8 @@ func (o AzureBlobDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AzureBlobDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o AzureBlobDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *AzureBlobDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o AzureBlobDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *AzureBlobDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -750,12 +750,12 @@ func (o AzureBlobDestinationOutput) RotateIntervalMs() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *AzureBlobDestination) pulumi.IntPtrOutput { return v.RotateIntervalMs }).(pulumi.IntPtrOutput)
 }
 
-func (o AzureBlobDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *AzureBlobDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o AzureBlobDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *AzureBlobDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o AzureBlobDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *AzureBlobDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o AzureBlobDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *AzureBlobDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o AzureBlobDestinationOutput) Tags() pulumi.StringArrayOutput {
@@ -835,10 +835,10 @@ func (o AzureBlobDestinationOutput) TransformsMarkColumnsAsRequiredFieldsInclude
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o AzureBlobDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *AzureBlobDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o AzureBlobDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *AzureBlobDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -884,10 +884,10 @@ func (o AzureBlobDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o AzureBlobDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *AzureBlobDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o AzureBlobDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *AzureBlobDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

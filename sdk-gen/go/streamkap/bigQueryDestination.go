@@ -61,7 +61,7 @@ type BigQueryDestination struct {
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -74,8 +74,8 @@ type BigQueryDestination struct {
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
 	RestartTaskTrigger  RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	RestartTrigger      pulumi.AnyOutput            `pulumi:"restartTrigger"`
-	Snapshot            SnapshotPtrOutput           `pulumi:"snapshot"`
-	State               StatePtrOutput              `pulumi:"state"`
+	Snapshot            ConnectorSnapshotPtrOutput  `pulumi:"snapshot"`
+	State               ConnectorStatePtrOutput     `pulumi:"state"`
 	Tags                pulumi.StringArrayOutput    `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
@@ -90,7 +90,7 @@ type BigQueryDestination struct {
 	// One of `DAY`, `HOUR`, `MONTH`, `YEAR`, `NONE`.
 	//
 	// Defaults to `"DAY"`.
-	TimePartitioningType TimePartitioningTypePtrOutput `pulumi:"timePartitioningType"`
+	TimePartitioningType BigQueryDestinationTimePartitioningTypePtrOutput `pulumi:"timePartitioningType"`
 	// Full topic ids, e.g. `source_abc123.public.orders`.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
 	// Topic display names, e.g. `public.orders`.
@@ -119,7 +119,7 @@ type BigQueryDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -143,7 +143,7 @@ type BigQueryDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -281,9 +281,9 @@ type bigQueryDestinationArgs struct {
 	// Keyfile (config key `keyfile`).
 	//
 	// Secret: stored as a Pulumi secret.
-	Keyfile string   `pulumi:"keyfile"`
-	Name    *string  `pulumi:"name"`
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	Keyfile string       `pulumi:"keyfile"`
+	Name    *string      `pulumi:"name"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -296,8 +296,8 @@ type bigQueryDestinationArgs struct {
 	ResetTrigger        interface{}         `pulumi:"resetTrigger"`
 	RestartTaskTrigger  *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	RestartTrigger      interface{}         `pulumi:"restartTrigger"`
-	Snapshot            *Snapshot           `pulumi:"snapshot"`
-	State               *State              `pulumi:"state"`
+	Snapshot            *ConnectorSnapshot  `pulumi:"snapshot"`
+	State               *ConnectorState     `pulumi:"state"`
 	Tags                []string            `pulumi:"tags"`
 	// Tasks max (config key `tasks.max`).
 	//
@@ -310,7 +310,7 @@ type bigQueryDestinationArgs struct {
 	// One of `DAY`, `HOUR`, `MONTH`, `YEAR`, `NONE`.
 	//
 	// Defaults to `"DAY"`.
-	TimePartitioningType *TimePartitioningType `pulumi:"timePartitioningType"`
+	TimePartitioningType *BigQueryDestinationTimePartitioningType `pulumi:"timePartitioningType"`
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList *string `pulumi:"transformsAddStringSuffixFieldsIncludeList"`
 	// Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
@@ -335,7 +335,7 @@ type bigQueryDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -359,7 +359,7 @@ type bigQueryDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -448,7 +448,7 @@ type BigQueryDestinationArgs struct {
 	// Secret: stored as a Pulumi secret.
 	Keyfile pulumi.StringInput
 	Name    pulumi.StringPtrInput
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -461,8 +461,8 @@ type BigQueryDestinationArgs struct {
 	ResetTrigger        pulumi.Input
 	RestartTaskTrigger  RestartTaskTriggerPtrInput
 	RestartTrigger      pulumi.Input
-	Snapshot            SnapshotPtrInput
-	State               StatePtrInput
+	Snapshot            ConnectorSnapshotPtrInput
+	State               ConnectorStatePtrInput
 	Tags                pulumi.StringArrayInput
 	// Tasks max (config key `tasks.max`).
 	//
@@ -475,7 +475,7 @@ type BigQueryDestinationArgs struct {
 	// One of `DAY`, `HOUR`, `MONTH`, `YEAR`, `NONE`.
 	//
 	// Defaults to `"DAY"`.
-	TimePartitioningType TimePartitioningTypePtrInput
+	TimePartitioningType BigQueryDestinationTimePartitioningTypePtrInput
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList pulumi.StringPtrInput
 	// Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
@@ -500,7 +500,7 @@ type BigQueryDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -524,7 +524,7 @@ type BigQueryDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -706,8 +706,8 @@ func (o BigQueryDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *BigQueryDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o BigQueryDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *BigQueryDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o BigQueryDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *BigQueryDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -740,12 +740,12 @@ func (o BigQueryDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *BigQueryDestination) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
 
-func (o BigQueryDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *BigQueryDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o BigQueryDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *BigQueryDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o BigQueryDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *BigQueryDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o BigQueryDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *BigQueryDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o BigQueryDestinationOutput) Tags() pulumi.StringArrayOutput {
@@ -771,8 +771,10 @@ func (o BigQueryDestinationOutput) TasksMax() pulumi.IntPtrOutput {
 // One of `DAY`, `HOUR`, `MONTH`, `YEAR`, `NONE`.
 //
 // Defaults to `"DAY"`.
-func (o BigQueryDestinationOutput) TimePartitioningType() TimePartitioningTypePtrOutput {
-	return o.ApplyT(func(v *BigQueryDestination) TimePartitioningTypePtrOutput { return v.TimePartitioningType }).(TimePartitioningTypePtrOutput)
+func (o BigQueryDestinationOutput) TimePartitioningType() BigQueryDestinationTimePartitioningTypePtrOutput {
+	return o.ApplyT(func(v *BigQueryDestination) BigQueryDestinationTimePartitioningTypePtrOutput {
+		return v.TimePartitioningType
+	}).(BigQueryDestinationTimePartitioningTypePtrOutput)
 }
 
 // Full topic ids, e.g. `source_abc123.public.orders`.
@@ -838,10 +840,10 @@ func (o BigQueryDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeA
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o BigQueryDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *BigQueryDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o BigQueryDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *BigQueryDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -885,10 +887,10 @@ func (o BigQueryDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes(
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o BigQueryDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *BigQueryDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o BigQueryDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *BigQueryDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -61,7 +61,7 @@ type ClickHouseDestination struct {
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Port (config key `port`).
 	//
 	// Between 1 and 65535.
@@ -85,13 +85,13 @@ type ClickHouseDestination struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrOutput `pulumi:"schemaEvolution"`
-	Snapshot        SnapshotPtrOutput        `pulumi:"snapshot"`
+	SchemaEvolution SchemaEvolutionModePtrOutput `pulumi:"schemaEvolution"`
+	Snapshot        ConnectorSnapshotPtrOutput   `pulumi:"snapshot"`
 	// SSL (config key `ssl`).
 	//
 	// Defaults to `true`.
-	Ssl   pulumi.BoolPtrOutput `pulumi:"ssl"`
-	State StatePtrOutput       `pulumi:"state"`
+	Ssl   pulumi.BoolPtrOutput    `pulumi:"ssl"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Table name prefix (config key `table.name.prefix`).
 	TableNamePrefix pulumi.StringPtrOutput   `pulumi:"tableNamePrefix"`
 	Tags            pulumi.StringArrayOutput `pulumi:"tags"`
@@ -135,7 +135,7 @@ type ClickHouseDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -159,7 +159,7 @@ type ClickHouseDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -305,7 +305,7 @@ type clickHouseDestinationArgs struct {
 	// Defaults to `"upsert"`.
 	IngestionMode *IngestionMode `pulumi:"ingestionMode"`
 	Name          *string        `pulumi:"name"`
-	OnDrift       *OnDrift       `pulumi:"onDrift"`
+	OnDrift       *DriftAction   `pulumi:"onDrift"`
 	// Port (config key `port`).
 	//
 	// Between 1 and 65535.
@@ -329,13 +329,13 @@ type clickHouseDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution *SchemaEvolution `pulumi:"schemaEvolution"`
-	Snapshot        *Snapshot        `pulumi:"snapshot"`
+	SchemaEvolution *SchemaEvolutionMode `pulumi:"schemaEvolution"`
+	Snapshot        *ConnectorSnapshot   `pulumi:"snapshot"`
 	// SSL (config key `ssl`).
 	//
 	// Defaults to `true`.
-	Ssl   *bool  `pulumi:"ssl"`
-	State *State `pulumi:"state"`
+	Ssl   *bool           `pulumi:"ssl"`
+	State *ConnectorState `pulumi:"state"`
 	// Table name prefix (config key `table.name.prefix`).
 	TableNamePrefix *string  `pulumi:"tableNamePrefix"`
 	Tags            []string `pulumi:"tags"`
@@ -373,7 +373,7 @@ type clickHouseDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -397,7 +397,7 @@ type clickHouseDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -486,7 +486,7 @@ type ClickHouseDestinationArgs struct {
 	// Defaults to `"upsert"`.
 	IngestionMode IngestionModePtrInput
 	Name          pulumi.StringPtrInput
-	OnDrift       OnDriftPtrInput
+	OnDrift       DriftActionPtrInput
 	// Port (config key `port`).
 	//
 	// Between 1 and 65535.
@@ -510,13 +510,13 @@ type ClickHouseDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrInput
-	Snapshot        SnapshotPtrInput
+	SchemaEvolution SchemaEvolutionModePtrInput
+	Snapshot        ConnectorSnapshotPtrInput
 	// SSL (config key `ssl`).
 	//
 	// Defaults to `true`.
 	Ssl   pulumi.BoolPtrInput
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Table name prefix (config key `table.name.prefix`).
 	TableNamePrefix pulumi.StringPtrInput
 	Tags            pulumi.StringArrayInput
@@ -554,7 +554,7 @@ type ClickHouseDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -578,7 +578,7 @@ type ClickHouseDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -757,8 +757,8 @@ func (o ClickHouseDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ClickHouseDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o ClickHouseDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *ClickHouseDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o ClickHouseDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *ClickHouseDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Port (config key `port`).
@@ -805,12 +805,12 @@ func (o ClickHouseDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 // One of `basic`, `none`.
 //
 // Defaults to `"basic"`.
-func (o ClickHouseDestinationOutput) SchemaEvolution() SchemaEvolutionPtrOutput {
-	return o.ApplyT(func(v *ClickHouseDestination) SchemaEvolutionPtrOutput { return v.SchemaEvolution }).(SchemaEvolutionPtrOutput)
+func (o ClickHouseDestinationOutput) SchemaEvolution() SchemaEvolutionModePtrOutput {
+	return o.ApplyT(func(v *ClickHouseDestination) SchemaEvolutionModePtrOutput { return v.SchemaEvolution }).(SchemaEvolutionModePtrOutput)
 }
 
-func (o ClickHouseDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *ClickHouseDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o ClickHouseDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *ClickHouseDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // SSL (config key `ssl`).
@@ -820,8 +820,8 @@ func (o ClickHouseDestinationOutput) Ssl() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ClickHouseDestination) pulumi.BoolPtrOutput { return v.Ssl }).(pulumi.BoolPtrOutput)
 }
 
-func (o ClickHouseDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *ClickHouseDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o ClickHouseDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *ClickHouseDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Table name prefix (config key `table.name.prefix`).
@@ -917,10 +917,10 @@ func (o ClickHouseDestinationOutput) TransformsMarkColumnsAsRequiredFieldsInclud
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o ClickHouseDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *ClickHouseDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o ClickHouseDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *ClickHouseDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -966,10 +966,10 @@ func (o ClickHouseDestinationOutput) TransformsOversizedRecordsMaxRecordSizeByte
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o ClickHouseDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *ClickHouseDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o ClickHouseDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *ClickHouseDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -39,7 +39,7 @@ type ClientCredential struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
 	// {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
 	// client id and secret) before the old one is deleted.
@@ -118,7 +118,7 @@ type clientCredentialArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
 	// {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
 	// client id and secret) before the old one is deleted.
@@ -144,7 +144,7 @@ type ClientCredentialArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
 	// {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
 	// client id and secret) before the old one is deleted.
@@ -221,8 +221,8 @@ func (o ClientCredentialOutput) Description() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o ClientCredentialOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *ClientCredential) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o ClientCredentialOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *ClientCredential) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see

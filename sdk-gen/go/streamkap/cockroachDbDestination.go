@@ -63,7 +63,7 @@ type CockroachDbDestination struct {
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -89,9 +89,9 @@ type CockroachDbDestination struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrOutput `pulumi:"schemaEvolution"`
-	Snapshot        SnapshotPtrOutput        `pulumi:"snapshot"`
-	State           StatePtrOutput           `pulumi:"state"`
+	SchemaEvolution SchemaEvolutionModePtrOutput `pulumi:"schemaEvolution"`
+	Snapshot        ConnectorSnapshotPtrOutput   `pulumi:"snapshot"`
+	State           ConnectorStatePtrOutput      `pulumi:"state"`
 	// Table name prefix (config key `table.name.prefix`).
 	//
 	// Defaults to `"public"`.
@@ -139,7 +139,7 @@ type CockroachDbDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -163,7 +163,7 @@ type CockroachDbDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -309,9 +309,9 @@ type cockroachDbDestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode *InsertMode `pulumi:"insertMode"`
-	Name       *string     `pulumi:"name"`
-	OnDrift    *OnDrift    `pulumi:"onDrift"`
+	InsertMode *InsertMode  `pulumi:"insertMode"`
+	Name       *string      `pulumi:"name"`
+	OnDrift    *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -337,9 +337,9 @@ type cockroachDbDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution *SchemaEvolution `pulumi:"schemaEvolution"`
-	Snapshot        *Snapshot        `pulumi:"snapshot"`
-	State           *State           `pulumi:"state"`
+	SchemaEvolution *SchemaEvolutionMode `pulumi:"schemaEvolution"`
+	Snapshot        *ConnectorSnapshot   `pulumi:"snapshot"`
+	State           *ConnectorState      `pulumi:"state"`
 	// Table name prefix (config key `table.name.prefix`).
 	//
 	// Defaults to `"public"`.
@@ -381,7 +381,7 @@ type cockroachDbDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -405,7 +405,7 @@ type cockroachDbDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -496,7 +496,7 @@ type CockroachDbDestinationArgs struct {
 	// Defaults to `"insert"`.
 	InsertMode InsertModePtrInput
 	Name       pulumi.StringPtrInput
-	OnDrift    OnDriftPtrInput
+	OnDrift    DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -522,9 +522,9 @@ type CockroachDbDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrInput
-	Snapshot        SnapshotPtrInput
-	State           StatePtrInput
+	SchemaEvolution SchemaEvolutionModePtrInput
+	Snapshot        ConnectorSnapshotPtrInput
+	State           ConnectorStatePtrInput
 	// Table name prefix (config key `table.name.prefix`).
 	//
 	// Defaults to `"public"`.
@@ -566,7 +566,7 @@ type CockroachDbDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -590,7 +590,7 @@ type CockroachDbDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -771,8 +771,8 @@ func (o CockroachDbDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CockroachDbDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o CockroachDbDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *CockroachDbDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o CockroachDbDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *CockroachDbDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -824,16 +824,16 @@ func (o CockroachDbDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 // One of `basic`, `none`.
 //
 // Defaults to `"basic"`.
-func (o CockroachDbDestinationOutput) SchemaEvolution() SchemaEvolutionPtrOutput {
-	return o.ApplyT(func(v *CockroachDbDestination) SchemaEvolutionPtrOutput { return v.SchemaEvolution }).(SchemaEvolutionPtrOutput)
+func (o CockroachDbDestinationOutput) SchemaEvolution() SchemaEvolutionModePtrOutput {
+	return o.ApplyT(func(v *CockroachDbDestination) SchemaEvolutionModePtrOutput { return v.SchemaEvolution }).(SchemaEvolutionModePtrOutput)
 }
 
-func (o CockroachDbDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *CockroachDbDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o CockroachDbDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *CockroachDbDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o CockroachDbDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *CockroachDbDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o CockroachDbDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *CockroachDbDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Table name prefix (config key `table.name.prefix`).
@@ -936,10 +936,10 @@ func (o CockroachDbDestinationOutput) TransformsMarkColumnsAsRequiredFieldsInclu
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o CockroachDbDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *CockroachDbDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o CockroachDbDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *CockroachDbDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -985,10 +985,10 @@ func (o CockroachDbDestinationOutput) TransformsOversizedRecordsMaxRecordSizeByt
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o CockroachDbDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *CockroachDbDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o CockroachDbDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *CockroachDbDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -35,7 +35,7 @@ type DatabricksDestination struct {
 	// One of `500`, `5000`, `10000`, `20000`, `30000`, `60000`, `120000`, `180000`, `240000`, `300000`.
 	//
 	// Defaults to `"10000"`.
-	ConsumerWaitTimeForLargerBatchMs ConsumerWaitTimeForLargerBatchMsPtrOutput `pulumi:"consumerWaitTimeForLargerBatchMs"`
+	ConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput `pulumi:"consumerWaitTimeForLargerBatchMs"`
 	// How the object was created: `api`, `terraform` or `web` (see the `streamkap:createdFrom` setting).
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
 	// When the service created the connector, ISO 8601.
@@ -61,13 +61,13 @@ type DatabricksDestination struct {
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Partition mode (config key `partition.mode`).
 	//
 	// One of `by_topic`, `by_partition`, `by_topic_and_partition`.
 	//
 	// Defaults to `"by_topic"`.
-	PartitionMode PartitionModePtrOutput `pulumi:"partitionMode"`
+	PartitionMode DatabricksDestinationPartitionModePtrOutput `pulumi:"partitionMode"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -85,9 +85,9 @@ type DatabricksDestination struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrOutput `pulumi:"schemaEvolution"`
-	Snapshot        SnapshotPtrOutput        `pulumi:"snapshot"`
-	State           StatePtrOutput           `pulumi:"state"`
+	SchemaEvolution SchemaEvolutionModePtrOutput `pulumi:"schemaEvolution"`
+	Snapshot        ConnectorSnapshotPtrOutput   `pulumi:"snapshot"`
+	State           ConnectorStatePtrOutput      `pulumi:"state"`
 	// Table name prefix (config key `table.name.prefix`).
 	//
 	// Defaults to `"streamkap"`.
@@ -135,7 +135,7 @@ type DatabricksDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -159,7 +159,7 @@ type DatabricksDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -279,7 +279,7 @@ type databricksDestinationArgs struct {
 	// One of `500`, `5000`, `10000`, `20000`, `30000`, `60000`, `120000`, `180000`, `240000`, `300000`.
 	//
 	// Defaults to `"10000"`.
-	ConsumerWaitTimeForLargerBatchMs *ConsumerWaitTimeForLargerBatchMs `pulumi:"consumerWaitTimeForLargerBatchMs"`
+	ConsumerWaitTimeForLargerBatchMs *DatabricksDestinationConsumerWaitTimeForLargerBatchMs `pulumi:"consumerWaitTimeForLargerBatchMs"`
 	// Databricks catalog (config key `databricks.catalog.user.defined`).
 	//
 	// Defaults to `"hive_metastore"`.
@@ -299,13 +299,13 @@ type databricksDestinationArgs struct {
 	// Defaults to `"upsert"`.
 	IngestionMode *IngestionMode `pulumi:"ingestionMode"`
 	Name          *string        `pulumi:"name"`
-	OnDrift       *OnDrift       `pulumi:"onDrift"`
+	OnDrift       *DriftAction   `pulumi:"onDrift"`
 	// Partition mode (config key `partition.mode`).
 	//
 	// One of `by_topic`, `by_partition`, `by_topic_and_partition`.
 	//
 	// Defaults to `"by_topic"`.
-	PartitionMode *PartitionMode `pulumi:"partitionMode"`
+	PartitionMode *DatabricksDestinationPartitionMode `pulumi:"partitionMode"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -323,9 +323,9 @@ type databricksDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution *SchemaEvolution `pulumi:"schemaEvolution"`
-	Snapshot        *Snapshot        `pulumi:"snapshot"`
-	State           *State           `pulumi:"state"`
+	SchemaEvolution *SchemaEvolutionMode `pulumi:"schemaEvolution"`
+	Snapshot        *ConnectorSnapshot   `pulumi:"snapshot"`
+	State           *ConnectorState      `pulumi:"state"`
 	// Table name prefix (config key `table.name.prefix`).
 	//
 	// Defaults to `"streamkap"`.
@@ -367,7 +367,7 @@ type databricksDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -391,7 +391,7 @@ type databricksDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -460,7 +460,7 @@ type DatabricksDestinationArgs struct {
 	// One of `500`, `5000`, `10000`, `20000`, `30000`, `60000`, `120000`, `180000`, `240000`, `300000`.
 	//
 	// Defaults to `"10000"`.
-	ConsumerWaitTimeForLargerBatchMs ConsumerWaitTimeForLargerBatchMsPtrInput
+	ConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrInput
 	// Databricks catalog (config key `databricks.catalog.user.defined`).
 	//
 	// Defaults to `"hive_metastore"`.
@@ -480,13 +480,13 @@ type DatabricksDestinationArgs struct {
 	// Defaults to `"upsert"`.
 	IngestionMode IngestionModePtrInput
 	Name          pulumi.StringPtrInput
-	OnDrift       OnDriftPtrInput
+	OnDrift       DriftActionPtrInput
 	// Partition mode (config key `partition.mode`).
 	//
 	// One of `by_topic`, `by_partition`, `by_topic_and_partition`.
 	//
 	// Defaults to `"by_topic"`.
-	PartitionMode PartitionModePtrInput
+	PartitionMode DatabricksDestinationPartitionModePtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -504,9 +504,9 @@ type DatabricksDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrInput
-	Snapshot        SnapshotPtrInput
-	State           StatePtrInput
+	SchemaEvolution SchemaEvolutionModePtrInput
+	Snapshot        ConnectorSnapshotPtrInput
+	State           ConnectorStatePtrInput
 	// Table name prefix (config key `table.name.prefix`).
 	//
 	// Defaults to `"streamkap"`.
@@ -548,7 +548,7 @@ type DatabricksDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -572,7 +572,7 @@ type DatabricksDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -695,10 +695,10 @@ func (o DatabricksDestinationOutput) ConnectorStatus() pulumi.StringPtrOutput {
 // One of `500`, `5000`, `10000`, `20000`, `30000`, `60000`, `120000`, `180000`, `240000`, `300000`.
 //
 // Defaults to `"10000"`.
-func (o DatabricksDestinationOutput) ConsumerWaitTimeForLargerBatchMs() ConsumerWaitTimeForLargerBatchMsPtrOutput {
-	return o.ApplyT(func(v *DatabricksDestination) ConsumerWaitTimeForLargerBatchMsPtrOutput {
+func (o DatabricksDestinationOutput) ConsumerWaitTimeForLargerBatchMs() DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput {
+	return o.ApplyT(func(v *DatabricksDestination) DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput {
 		return v.ConsumerWaitTimeForLargerBatchMs
-	}).(ConsumerWaitTimeForLargerBatchMsPtrOutput)
+	}).(DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput)
 }
 
 // How the object was created: `api`, `terraform` or `web` (see the `streamkap:createdFrom` setting).
@@ -750,8 +750,8 @@ func (o DatabricksDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o DatabricksDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *DatabricksDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o DatabricksDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *DatabricksDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Partition mode (config key `partition.mode`).
@@ -759,8 +759,8 @@ func (o DatabricksDestinationOutput) OnDrift() OnDriftPtrOutput {
 // One of `by_topic`, `by_partition`, `by_topic_and_partition`.
 //
 // Defaults to `"by_topic"`.
-func (o DatabricksDestinationOutput) PartitionMode() PartitionModePtrOutput {
-	return o.ApplyT(func(v *DatabricksDestination) PartitionModePtrOutput { return v.PartitionMode }).(PartitionModePtrOutput)
+func (o DatabricksDestinationOutput) PartitionMode() DatabricksDestinationPartitionModePtrOutput {
+	return o.ApplyT(func(v *DatabricksDestination) DatabricksDestinationPartitionModePtrOutput { return v.PartitionMode }).(DatabricksDestinationPartitionModePtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -798,16 +798,16 @@ func (o DatabricksDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 // One of `basic`, `none`.
 //
 // Defaults to `"basic"`.
-func (o DatabricksDestinationOutput) SchemaEvolution() SchemaEvolutionPtrOutput {
-	return o.ApplyT(func(v *DatabricksDestination) SchemaEvolutionPtrOutput { return v.SchemaEvolution }).(SchemaEvolutionPtrOutput)
+func (o DatabricksDestinationOutput) SchemaEvolution() SchemaEvolutionModePtrOutput {
+	return o.ApplyT(func(v *DatabricksDestination) SchemaEvolutionModePtrOutput { return v.SchemaEvolution }).(SchemaEvolutionModePtrOutput)
 }
 
-func (o DatabricksDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *DatabricksDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o DatabricksDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *DatabricksDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o DatabricksDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *DatabricksDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o DatabricksDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *DatabricksDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Table name prefix (config key `table.name.prefix`).
@@ -910,10 +910,10 @@ func (o DatabricksDestinationOutput) TransformsMarkColumnsAsRequiredFieldsInclud
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o DatabricksDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *DatabricksDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o DatabricksDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *DatabricksDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -959,10 +959,10 @@ func (o DatabricksDestinationOutput) TransformsOversizedRecordsMaxRecordSizeByte
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o DatabricksDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *DatabricksDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o DatabricksDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *DatabricksDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -70,7 +70,7 @@ type Db2Source struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -118,7 +118,7 @@ type Db2Source struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -144,7 +144,7 @@ type Db2Source struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringPtrOutput `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -181,7 +181,7 @@ type Db2Source struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -313,7 +313,7 @@ type db2SourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -359,7 +359,7 @@ type db2SourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -385,7 +385,7 @@ type db2SourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList string `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -416,7 +416,7 @@ type db2SourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -482,7 +482,7 @@ type Db2SourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -528,7 +528,7 @@ type Db2SourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -554,7 +554,7 @@ type Db2SourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -585,7 +585,7 @@ type Db2SourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -738,8 +738,8 @@ func (o Db2SourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o Db2SourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *Db2Source) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o Db2SourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *Db2Source) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -819,8 +819,8 @@ func (o Db2SourceOutput) SignalDataCollectionSchemaOrDatabase() pulumi.StringPtr
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o Db2SourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *Db2Source) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o Db2SourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *Db2Source) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).
@@ -863,8 +863,8 @@ func (o Db2SourceOutput) SshUser() pulumi.StringPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o Db2SourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *Db2Source) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o Db2SourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *Db2Source) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Table include list (config key `table.include.list.user.defined`).
@@ -930,10 +930,10 @@ func (o Db2SourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.I
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o Db2SourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *Db2Source) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o Db2SourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *Db2Source) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

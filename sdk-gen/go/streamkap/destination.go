@@ -30,13 +30,13 @@ type Destination struct {
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot        pulumi.AnyOutput            `pulumi:"lastSnapshot"`
 	Name                pulumi.StringPtrOutput      `pulumi:"name"`
-	OnDrift             OnDriftPtrOutput            `pulumi:"onDrift"`
+	OnDrift             DriftActionPtrOutput        `pulumi:"onDrift"`
 	ReadyTimeoutSeconds pulumi.IntPtrOutput         `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
 	RestartTaskTrigger  RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	RestartTrigger      pulumi.AnyOutput            `pulumi:"restartTrigger"`
-	Snapshot            SnapshotPtrOutput           `pulumi:"snapshot"`
-	State               StatePtrOutput              `pulumi:"state"`
+	Snapshot            ConnectorSnapshotPtrOutput  `pulumi:"snapshot"`
+	State               ConnectorStatePtrOutput     `pulumi:"state"`
 	Tags                pulumi.StringArrayOutput    `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
@@ -100,13 +100,13 @@ type destinationArgs struct {
 	Config              map[string]interface{} `pulumi:"config"`
 	Connector           string                 `pulumi:"connector"`
 	Name                *string                `pulumi:"name"`
-	OnDrift             *OnDrift               `pulumi:"onDrift"`
+	OnDrift             *DriftAction           `pulumi:"onDrift"`
 	ReadyTimeoutSeconds *int                   `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        interface{}            `pulumi:"resetTrigger"`
 	RestartTaskTrigger  *RestartTaskTrigger    `pulumi:"restartTaskTrigger"`
 	RestartTrigger      interface{}            `pulumi:"restartTrigger"`
-	Snapshot            *Snapshot              `pulumi:"snapshot"`
-	State               *State                 `pulumi:"state"`
+	Snapshot            *ConnectorSnapshot     `pulumi:"snapshot"`
+	State               *ConnectorState        `pulumi:"state"`
 	Tags                []string               `pulumi:"tags"`
 }
 
@@ -116,13 +116,13 @@ type DestinationArgs struct {
 	Config              pulumi.MapInput
 	Connector           pulumi.StringInput
 	Name                pulumi.StringPtrInput
-	OnDrift             OnDriftPtrInput
+	OnDrift             DriftActionPtrInput
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	ResetTrigger        pulumi.Input
 	RestartTaskTrigger  RestartTaskTriggerPtrInput
 	RestartTrigger      pulumi.Input
-	Snapshot            SnapshotPtrInput
-	State               StatePtrInput
+	Snapshot            ConnectorSnapshotPtrInput
+	State               ConnectorStatePtrInput
 	Tags                pulumi.StringArrayInput
 }
 
@@ -204,8 +204,8 @@ func (o DestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Destination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o DestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *Destination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o DestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *Destination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 func (o DestinationOutput) ReadyTimeoutSeconds() pulumi.IntPtrOutput {
@@ -224,12 +224,12 @@ func (o DestinationOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *Destination) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
 
-func (o DestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *Destination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o DestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *Destination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o DestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *Destination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o DestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *Destination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o DestinationOutput) Tags() pulumi.StringArrayOutput {

@@ -42,7 +42,7 @@ type DocumentDbSource struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode CursorOversizeHandlingModePtrOutput `pulumi:"cursorOversizeHandlingMode"`
+	CursorOversizeHandlingMode DocumentDbSourceCursorOversizeHandlingModePtrOutput `pulumi:"cursorOversizeHandlingMode"`
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -72,7 +72,7 @@ type DocumentDbSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -108,7 +108,7 @@ type DocumentDbSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -134,7 +134,7 @@ type DocumentDbSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -169,7 +169,7 @@ type DocumentDbSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -189,13 +189,13 @@ type DocumentDbSource struct {
 	// One of `array`, `array_string`.
 	//
 	// Defaults to `"array_string"`.
-	TransformsUnwrapArrayEncoding TransformsUnwrapArrayEncodingPtrOutput `pulumi:"transformsUnwrapArrayEncoding"`
+	TransformsUnwrapArrayEncoding DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput `pulumi:"transformsUnwrapArrayEncoding"`
 	// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 	//
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding TransformsUnwrapDocumentEncodingPtrOutput `pulumi:"transformsUnwrapDocumentEncoding"`
+	TransformsUnwrapDocumentEncoding DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput `pulumi:"transformsUnwrapDocumentEncoding"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -278,7 +278,7 @@ type documentDbSourceArgs struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode *CursorOversizeHandlingMode `pulumi:"cursorOversizeHandlingMode"`
+	CursorOversizeHandlingMode *DocumentDbSourceCursorOversizeHandlingMode `pulumi:"cursorOversizeHandlingMode"`
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -306,7 +306,7 @@ type documentDbSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -340,7 +340,7 @@ type documentDbSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -366,7 +366,7 @@ type documentDbSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -395,7 +395,7 @@ type documentDbSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -415,13 +415,13 @@ type documentDbSourceArgs struct {
 	// One of `array`, `array_string`.
 	//
 	// Defaults to `"array_string"`.
-	TransformsUnwrapArrayEncoding *TransformsUnwrapArrayEncoding `pulumi:"transformsUnwrapArrayEncoding"`
+	TransformsUnwrapArrayEncoding *DocumentDbSourceTransformsUnwrapArrayEncoding `pulumi:"transformsUnwrapArrayEncoding"`
 	// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 	//
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding *TransformsUnwrapDocumentEncoding `pulumi:"transformsUnwrapDocumentEncoding"`
+	TransformsUnwrapDocumentEncoding *DocumentDbSourceTransformsUnwrapDocumentEncoding `pulumi:"transformsUnwrapDocumentEncoding"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -447,7 +447,7 @@ type DocumentDbSourceArgs struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode CursorOversizeHandlingModePtrInput
+	CursorOversizeHandlingMode DocumentDbSourceCursorOversizeHandlingModePtrInput
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -475,7 +475,7 @@ type DocumentDbSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -509,7 +509,7 @@ type DocumentDbSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -535,7 +535,7 @@ type DocumentDbSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -564,7 +564,7 @@ type DocumentDbSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -584,13 +584,13 @@ type DocumentDbSourceArgs struct {
 	// One of `array`, `array_string`.
 	//
 	// Defaults to `"array_string"`.
-	TransformsUnwrapArrayEncoding TransformsUnwrapArrayEncodingPtrInput
+	TransformsUnwrapArrayEncoding DocumentDbSourceTransformsUnwrapArrayEncodingPtrInput
 	// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 	//
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding TransformsUnwrapDocumentEncodingPtrInput
+	TransformsUnwrapDocumentEncoding DocumentDbSourceTransformsUnwrapDocumentEncodingPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -677,8 +677,10 @@ func (o DocumentDbSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // One of `skip`, `split`.
 //
 // Defaults to `"skip"`.
-func (o DocumentDbSourceOutput) CursorOversizeHandlingMode() CursorOversizeHandlingModePtrOutput {
-	return o.ApplyT(func(v *DocumentDbSource) CursorOversizeHandlingModePtrOutput { return v.CursorOversizeHandlingMode }).(CursorOversizeHandlingModePtrOutput)
+func (o DocumentDbSourceOutput) CursorOversizeHandlingMode() DocumentDbSourceCursorOversizeHandlingModePtrOutput {
+	return o.ApplyT(func(v *DocumentDbSource) DocumentDbSourceCursorOversizeHandlingModePtrOutput {
+		return v.CursorOversizeHandlingMode
+	}).(DocumentDbSourceCursorOversizeHandlingModePtrOutput)
 }
 
 // Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
@@ -728,8 +730,8 @@ func (o DocumentDbSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o DocumentDbSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *DocumentDbSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o DocumentDbSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *DocumentDbSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -788,8 +790,8 @@ func (o DocumentDbSourceOutput) SignalDataCollectionSchemaOrDatabase() pulumi.St
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o DocumentDbSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *DocumentDbSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o DocumentDbSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *DocumentDbSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).
@@ -832,8 +834,8 @@ func (o DocumentDbSourceOutput) SshUser() pulumi.StringPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o DocumentDbSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *DocumentDbSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o DocumentDbSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *DocumentDbSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -894,10 +896,10 @@ func (o DocumentDbSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() p
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o DocumentDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *DocumentDbSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o DocumentDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *DocumentDbSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key
@@ -932,10 +934,10 @@ func (o DocumentDbSourceOutput) TransformsOversizedRecordsTruncationSuffix() pul
 // One of `array`, `array_string`.
 //
 // Defaults to `"array_string"`.
-func (o DocumentDbSourceOutput) TransformsUnwrapArrayEncoding() TransformsUnwrapArrayEncodingPtrOutput {
-	return o.ApplyT(func(v *DocumentDbSource) TransformsUnwrapArrayEncodingPtrOutput {
+func (o DocumentDbSourceOutput) TransformsUnwrapArrayEncoding() DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput {
+	return o.ApplyT(func(v *DocumentDbSource) DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput {
 		return v.TransformsUnwrapArrayEncoding
-	}).(TransformsUnwrapArrayEncodingPtrOutput)
+	}).(DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput)
 }
 
 // Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
@@ -943,10 +945,10 @@ func (o DocumentDbSourceOutput) TransformsUnwrapArrayEncoding() TransformsUnwrap
 // One of `document`, `string`.
 //
 // Defaults to `"document"`.
-func (o DocumentDbSourceOutput) TransformsUnwrapDocumentEncoding() TransformsUnwrapDocumentEncodingPtrOutput {
-	return o.ApplyT(func(v *DocumentDbSource) TransformsUnwrapDocumentEncodingPtrOutput {
+func (o DocumentDbSourceOutput) TransformsUnwrapDocumentEncoding() DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return o.ApplyT(func(v *DocumentDbSource) DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
 		return v.TransformsUnwrapDocumentEncoding
-	}).(TransformsUnwrapDocumentEncodingPtrOutput)
+	}).(DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput)
 }
 
 // Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).

@@ -82,7 +82,7 @@ type DynamoDbSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Poll timeout ms (config key `poll.timeout.ms`).
 	//
 	// Defaults to `180000`.
@@ -126,7 +126,7 @@ type DynamoDbSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// Snapshot parallel time offset (config key `snapshot.parallel.time.offset`).
 	//
 	// Between 0 and 604800000.
@@ -140,7 +140,7 @@ type DynamoDbSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Struct encoding JSON (config key `struct.encoding.json`).
 	//
 	// Defaults to `true`.
@@ -187,7 +187,7 @@ type DynamoDbSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -329,7 +329,7 @@ type dynamoDbSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Poll timeout ms (config key `poll.timeout.ms`).
 	//
 	// Defaults to `180000`.
@@ -371,7 +371,7 @@ type dynamoDbSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// Snapshot parallel time offset (config key `snapshot.parallel.time.offset`).
 	//
 	// Between 0 and 604800000.
@@ -385,7 +385,7 @@ type dynamoDbSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Struct encoding JSON (config key `struct.encoding.json`).
 	//
 	// Defaults to `true`.
@@ -426,7 +426,7 @@ type dynamoDbSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -504,7 +504,7 @@ type DynamoDbSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Poll timeout ms (config key `poll.timeout.ms`).
 	//
 	// Defaults to `180000`.
@@ -546,7 +546,7 @@ type DynamoDbSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// Snapshot parallel time offset (config key `snapshot.parallel.time.offset`).
 	//
 	// Between 0 and 604800000.
@@ -560,7 +560,7 @@ type DynamoDbSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Struct encoding JSON (config key `struct.encoding.json`).
 	//
 	// Defaults to `true`.
@@ -601,7 +601,7 @@ type DynamoDbSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -775,8 +775,8 @@ func (o DynamoDbSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o DynamoDbSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *DynamoDbSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o DynamoDbSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *DynamoDbSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Poll timeout ms (config key `poll.timeout.ms`).
@@ -849,8 +849,8 @@ func (o DynamoDbSourceOutput) SignalKafkaPollTimeoutMs() pulumi.IntPtrOutput {
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o DynamoDbSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *DynamoDbSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o DynamoDbSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *DynamoDbSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // Snapshot parallel time offset (config key `snapshot.parallel.time.offset`).
@@ -869,8 +869,8 @@ func (o DynamoDbSourceOutput) SnapshotParallelTimeOffset() pulumi.IntPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o DynamoDbSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *DynamoDbSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o DynamoDbSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *DynamoDbSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Struct encoding JSON (config key `struct.encoding.json`).
@@ -952,10 +952,10 @@ func (o DynamoDbSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pul
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o DynamoDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *DynamoDbSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o DynamoDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *DynamoDbSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -55,13 +55,13 @@ type ElasticsearchSource struct {
 	// One of `http`, `https`.
 	//
 	// Defaults to `"https"`.
-	EsScheme EsSchemePtrOutput `pulumi:"esScheme"`
+	EsScheme ElasticsearchSourceEsSchemePtrOutput `pulumi:"esScheme"`
 	// HTTP auth (config key `http.auth.user.defined`).
 	//
 	// One of `None`, `Basic`.
 	//
 	// Defaults to `"Basic"`.
-	HttpAuth HttpAuthPtrOutput `pulumi:"httpAuth"`
+	HttpAuth ElasticsearchSourceHttpAuthPtrOutput `pulumi:"httpAuth"`
 	// HTTP auth password (config key `http.auth.password`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -85,7 +85,7 @@ type ElasticsearchSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -119,7 +119,7 @@ type ElasticsearchSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -127,7 +127,7 @@ type ElasticsearchSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -168,7 +168,7 @@ type ElasticsearchSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -274,13 +274,13 @@ type elasticsearchSourceArgs struct {
 	// One of `http`, `https`.
 	//
 	// Defaults to `"https"`.
-	EsScheme *EsScheme `pulumi:"esScheme"`
+	EsScheme *ElasticsearchSourceEsScheme `pulumi:"esScheme"`
 	// HTTP auth (config key `http.auth.user.defined`).
 	//
 	// One of `None`, `Basic`.
 	//
 	// Defaults to `"Basic"`.
-	HttpAuth *HttpAuth `pulumi:"httpAuth"`
+	HttpAuth *ElasticsearchSourceHttpAuth `pulumi:"httpAuth"`
 	// HTTP auth password (config key `http.auth.password`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -302,7 +302,7 @@ type elasticsearchSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -334,7 +334,7 @@ type elasticsearchSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -342,7 +342,7 @@ type elasticsearchSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -377,7 +377,7 @@ type elasticsearchSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -429,13 +429,13 @@ type ElasticsearchSourceArgs struct {
 	// One of `http`, `https`.
 	//
 	// Defaults to `"https"`.
-	EsScheme EsSchemePtrInput
+	EsScheme ElasticsearchSourceEsSchemePtrInput
 	// HTTP auth (config key `http.auth.user.defined`).
 	//
 	// One of `None`, `Basic`.
 	//
 	// Defaults to `"Basic"`.
-	HttpAuth HttpAuthPtrInput
+	HttpAuth ElasticsearchSourceHttpAuthPtrInput
 	// HTTP auth password (config key `http.auth.password`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -457,7 +457,7 @@ type ElasticsearchSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -489,7 +489,7 @@ type ElasticsearchSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -497,7 +497,7 @@ type ElasticsearchSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -532,7 +532,7 @@ type ElasticsearchSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -657,8 +657,8 @@ func (o ElasticsearchSourceOutput) EsPort() pulumi.IntPtrOutput {
 // One of `http`, `https`.
 //
 // Defaults to `"https"`.
-func (o ElasticsearchSourceOutput) EsScheme() EsSchemePtrOutput {
-	return o.ApplyT(func(v *ElasticsearchSource) EsSchemePtrOutput { return v.EsScheme }).(EsSchemePtrOutput)
+func (o ElasticsearchSourceOutput) EsScheme() ElasticsearchSourceEsSchemePtrOutput {
+	return o.ApplyT(func(v *ElasticsearchSource) ElasticsearchSourceEsSchemePtrOutput { return v.EsScheme }).(ElasticsearchSourceEsSchemePtrOutput)
 }
 
 // HTTP auth (config key `http.auth.user.defined`).
@@ -666,8 +666,8 @@ func (o ElasticsearchSourceOutput) EsScheme() EsSchemePtrOutput {
 // One of `None`, `Basic`.
 //
 // Defaults to `"Basic"`.
-func (o ElasticsearchSourceOutput) HttpAuth() HttpAuthPtrOutput {
-	return o.ApplyT(func(v *ElasticsearchSource) HttpAuthPtrOutput { return v.HttpAuth }).(HttpAuthPtrOutput)
+func (o ElasticsearchSourceOutput) HttpAuth() ElasticsearchSourceHttpAuthPtrOutput {
+	return o.ApplyT(func(v *ElasticsearchSource) ElasticsearchSourceHttpAuthPtrOutput { return v.HttpAuth }).(ElasticsearchSourceHttpAuthPtrOutput)
 }
 
 // HTTP auth password (config key `http.auth.password`).
@@ -708,8 +708,8 @@ func (o ElasticsearchSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o ElasticsearchSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *ElasticsearchSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o ElasticsearchSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *ElasticsearchSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -763,8 +763,8 @@ func (o ElasticsearchSourceOutput) ServiceId() pulumi.StringPtrOutput {
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o ElasticsearchSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *ElasticsearchSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o ElasticsearchSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *ElasticsearchSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // The state to keep the connector in. It is created in this state (a connector declared `paused` never
@@ -774,8 +774,8 @@ func (o ElasticsearchSourceOutput) Snapshot() SnapshotPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o ElasticsearchSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *ElasticsearchSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o ElasticsearchSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *ElasticsearchSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -851,10 +851,10 @@ func (o ElasticsearchSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes(
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o ElasticsearchSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *ElasticsearchSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o ElasticsearchSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *ElasticsearchSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -40,7 +40,7 @@ type EnrichAsyncTransform struct {
 	// Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 	//
 	// Defaults to none.
-	Implementation ImplementationPtrOutput `pulumi:"implementation"`
+	Implementation TransformImplementationPtrOutput `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -58,7 +58,7 @@ type EnrichAsyncTransform struct {
 	// The version running live, when one was promoted.
 	LiveVersion pulumi.StringPtrOutput `pulumi:"liveVersion"`
 	Name        pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift     OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift     DriftActionPtrOutput   `pulumi:"onDrift"`
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -76,10 +76,10 @@ type EnrichAsyncTransform struct {
 	// Defaults to `5`.
 	Parallelism pulumi.IntPtrOutput `pulumi:"parallelism"`
 	// The version the preview job runs, when one was deployed.
-	PreviewVersion pulumi.StringPtrOutput   `pulumi:"previewVersion"`
-	ReplayWindow   ReplayWindowPtrOutput    `pulumi:"replayWindow"`
-	Tags           pulumi.StringArrayOutput `pulumi:"tags"`
-	UnitTest       UnitTestPtrOutput        `pulumi:"unitTest"`
+	PreviewVersion pulumi.StringPtrOutput     `pulumi:"previewVersion"`
+	ReplayWindow   ReplayWindowPtrOutput      `pulumi:"replayWindow"`
+	Tags           pulumi.StringArrayOutput   `pulumi:"tags"`
+	UnitTest       TransformUnitTestPtrOutput `pulumi:"unitTest"`
 	// The latest implementation version number (0 before any code was written).
 	Version pulumi.Float64PtrOutput `pulumi:"version"`
 }
@@ -143,7 +143,7 @@ type enrichAsyncTransformArgs struct {
 	// Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 	//
 	// Defaults to none.
-	Implementation *Implementation `pulumi:"implementation"`
+	Implementation *TransformImplementation `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -153,9 +153,9 @@ type enrichAsyncTransformArgs struct {
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
 	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
-	InputTopicPattern *string  `pulumi:"inputTopicPattern"`
-	Name              *string  `pulumi:"name"`
-	OnDrift           *OnDrift `pulumi:"onDrift"`
+	InputTopicPattern *string      `pulumi:"inputTopicPattern"`
+	Name              *string      `pulumi:"name"`
+	OnDrift           *DriftAction `pulumi:"onDrift"`
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -171,10 +171,10 @@ type enrichAsyncTransformArgs struct {
 	// Between 1 and 20.
 	//
 	// Defaults to `5`.
-	Parallelism  *int          `pulumi:"parallelism"`
-	ReplayWindow *ReplayWindow `pulumi:"replayWindow"`
-	Tags         []string      `pulumi:"tags"`
-	UnitTest     *UnitTest     `pulumi:"unitTest"`
+	Parallelism  *int               `pulumi:"parallelism"`
+	ReplayWindow *ReplayWindow      `pulumi:"replayWindow"`
+	Tags         []string           `pulumi:"tags"`
+	UnitTest     *TransformUnitTest `pulumi:"unitTest"`
 }
 
 // The set of arguments for constructing a EnrichAsyncTransform resource.
@@ -198,7 +198,7 @@ type EnrichAsyncTransformArgs struct {
 	// Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 	//
 	// Defaults to none.
-	Implementation ImplementationPtrInput
+	Implementation TransformImplementationPtrInput
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -210,7 +210,7 @@ type EnrichAsyncTransformArgs struct {
 	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
 	InputTopicPattern pulumi.StringPtrInput
 	Name              pulumi.StringPtrInput
-	OnDrift           OnDriftPtrInput
+	OnDrift           DriftActionPtrInput
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -229,7 +229,7 @@ type EnrichAsyncTransformArgs struct {
 	Parallelism  pulumi.IntPtrInput
 	ReplayWindow ReplayWindowPtrInput
 	Tags         pulumi.StringArrayInput
-	UnitTest     UnitTestPtrInput
+	UnitTest     TransformUnitTestPtrInput
 }
 
 func (EnrichAsyncTransformArgs) ElementType() reflect.Type {
@@ -308,8 +308,8 @@ func (o EnrichAsyncTransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 // Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 //
 // Defaults to none.
-func (o EnrichAsyncTransformOutput) Implementation() ImplementationPtrOutput {
-	return o.ApplyT(func(v *EnrichAsyncTransform) ImplementationPtrOutput { return v.Implementation }).(ImplementationPtrOutput)
+func (o EnrichAsyncTransformOutput) Implementation() TransformImplementationPtrOutput {
+	return o.ApplyT(func(v *EnrichAsyncTransform) TransformImplementationPtrOutput { return v.Implementation }).(TransformImplementationPtrOutput)
 }
 
 // How input records are serialized (config key `transforms.input.serialization.format`).
@@ -347,8 +347,8 @@ func (o EnrichAsyncTransformOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EnrichAsyncTransform) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o EnrichAsyncTransformOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *EnrichAsyncTransform) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o EnrichAsyncTransformOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *EnrichAsyncTransform) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // How output records are serialized (config key `transforms.output.serialization.format`).
@@ -389,8 +389,8 @@ func (o EnrichAsyncTransformOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *EnrichAsyncTransform) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
-func (o EnrichAsyncTransformOutput) UnitTest() UnitTestPtrOutput {
-	return o.ApplyT(func(v *EnrichAsyncTransform) UnitTestPtrOutput { return v.UnitTest }).(UnitTestPtrOutput)
+func (o EnrichAsyncTransformOutput) UnitTest() TransformUnitTestPtrOutput {
+	return o.ApplyT(func(v *EnrichAsyncTransform) TransformUnitTestPtrOutput { return v.UnitTest }).(TransformUnitTestPtrOutput)
 }
 
 // The latest implementation version number (0 before any code was written).

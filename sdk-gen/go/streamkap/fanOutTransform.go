@@ -30,7 +30,7 @@ type FanOutTransform struct {
 	// Its `language` is `JAVASCRIPT` for this transform (config key `transforms.language`).
 	//
 	// Defaults to none.
-	Implementation ImplementationPtrOutput `pulumi:"implementation"`
+	Implementation TransformImplementationPtrOutput `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -48,7 +48,7 @@ type FanOutTransform struct {
 	// The version running live, when one was promoted.
 	LiveVersion pulumi.StringPtrOutput `pulumi:"liveVersion"`
 	Name        pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift     OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift     DriftActionPtrOutput   `pulumi:"onDrift"`
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -66,10 +66,10 @@ type FanOutTransform struct {
 	// Defaults to `5`.
 	Parallelism pulumi.IntPtrOutput `pulumi:"parallelism"`
 	// The version the preview job runs, when one was deployed.
-	PreviewVersion pulumi.StringPtrOutput   `pulumi:"previewVersion"`
-	ReplayWindow   ReplayWindowPtrOutput    `pulumi:"replayWindow"`
-	Tags           pulumi.StringArrayOutput `pulumi:"tags"`
-	UnitTest       UnitTestPtrOutput        `pulumi:"unitTest"`
+	PreviewVersion pulumi.StringPtrOutput     `pulumi:"previewVersion"`
+	ReplayWindow   ReplayWindowPtrOutput      `pulumi:"replayWindow"`
+	Tags           pulumi.StringArrayOutput   `pulumi:"tags"`
+	UnitTest       TransformUnitTestPtrOutput `pulumi:"unitTest"`
 	// The latest implementation version number (0 before any code was written).
 	Version pulumi.Float64PtrOutput `pulumi:"version"`
 }
@@ -123,7 +123,7 @@ type fanOutTransformArgs struct {
 	// Its `language` is `JAVASCRIPT` for this transform (config key `transforms.language`).
 	//
 	// Defaults to none.
-	Implementation *Implementation `pulumi:"implementation"`
+	Implementation *TransformImplementation `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -133,9 +133,9 @@ type fanOutTransformArgs struct {
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
 	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
-	InputTopicPattern *string  `pulumi:"inputTopicPattern"`
-	Name              *string  `pulumi:"name"`
-	OnDrift           *OnDrift `pulumi:"onDrift"`
+	InputTopicPattern *string      `pulumi:"inputTopicPattern"`
+	Name              *string      `pulumi:"name"`
+	OnDrift           *DriftAction `pulumi:"onDrift"`
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -151,10 +151,10 @@ type fanOutTransformArgs struct {
 	// Between 1 and 20.
 	//
 	// Defaults to `5`.
-	Parallelism  *int          `pulumi:"parallelism"`
-	ReplayWindow *ReplayWindow `pulumi:"replayWindow"`
-	Tags         []string      `pulumi:"tags"`
-	UnitTest     *UnitTest     `pulumi:"unitTest"`
+	Parallelism  *int               `pulumi:"parallelism"`
+	ReplayWindow *ReplayWindow      `pulumi:"replayWindow"`
+	Tags         []string           `pulumi:"tags"`
+	UnitTest     *TransformUnitTest `pulumi:"unitTest"`
 }
 
 // The set of arguments for constructing a FanOutTransform resource.
@@ -168,7 +168,7 @@ type FanOutTransformArgs struct {
 	// Its `language` is `JAVASCRIPT` for this transform (config key `transforms.language`).
 	//
 	// Defaults to none.
-	Implementation ImplementationPtrInput
+	Implementation TransformImplementationPtrInput
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -180,7 +180,7 @@ type FanOutTransformArgs struct {
 	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
 	InputTopicPattern pulumi.StringPtrInput
 	Name              pulumi.StringPtrInput
-	OnDrift           OnDriftPtrInput
+	OnDrift           DriftActionPtrInput
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -199,7 +199,7 @@ type FanOutTransformArgs struct {
 	Parallelism  pulumi.IntPtrInput
 	ReplayWindow ReplayWindowPtrInput
 	Tags         pulumi.StringArrayInput
-	UnitTest     UnitTestPtrInput
+	UnitTest     TransformUnitTestPtrInput
 }
 
 func (FanOutTransformArgs) ElementType() reflect.Type {
@@ -262,8 +262,8 @@ func (o FanOutTransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 // Its `language` is `JAVASCRIPT` for this transform (config key `transforms.language`).
 //
 // Defaults to none.
-func (o FanOutTransformOutput) Implementation() ImplementationPtrOutput {
-	return o.ApplyT(func(v *FanOutTransform) ImplementationPtrOutput { return v.Implementation }).(ImplementationPtrOutput)
+func (o FanOutTransformOutput) Implementation() TransformImplementationPtrOutput {
+	return o.ApplyT(func(v *FanOutTransform) TransformImplementationPtrOutput { return v.Implementation }).(TransformImplementationPtrOutput)
 }
 
 // How input records are serialized (config key `transforms.input.serialization.format`).
@@ -301,8 +301,8 @@ func (o FanOutTransformOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FanOutTransform) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o FanOutTransformOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *FanOutTransform) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o FanOutTransformOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *FanOutTransform) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // How output records are serialized (config key `transforms.output.serialization.format`).
@@ -343,8 +343,8 @@ func (o FanOutTransformOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *FanOutTransform) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
-func (o FanOutTransformOutput) UnitTest() UnitTestPtrOutput {
-	return o.ApplyT(func(v *FanOutTransform) UnitTestPtrOutput { return v.UnitTest }).(UnitTestPtrOutput)
+func (o FanOutTransformOutput) UnitTest() TransformUnitTestPtrOutput {
+	return o.ApplyT(func(v *FanOutTransform) TransformUnitTestPtrOutput { return v.UnitTest }).(TransformUnitTestPtrOutput)
 }
 
 // The latest implementation version number (0 before any code was written).

@@ -63,7 +63,7 @@ type GcsDestination struct {
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -76,8 +76,8 @@ type GcsDestination struct {
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
 	RestartTaskTrigger  RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	RestartTrigger      pulumi.AnyOutput            `pulumi:"restartTrigger"`
-	Snapshot            SnapshotPtrOutput           `pulumi:"snapshot"`
-	State               StatePtrOutput              `pulumi:"state"`
+	Snapshot            ConnectorSnapshotPtrOutput  `pulumi:"snapshot"`
+	State               ConnectorStatePtrOutput     `pulumi:"state"`
 	Tags                pulumi.StringArrayOutput    `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
@@ -109,7 +109,7 @@ type GcsDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -133,7 +133,7 @@ type GcsDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -270,9 +270,9 @@ type gcsDestinationArgs struct {
 	// GCS credentials JSON (config key `gcs.credentials.json`).
 	//
 	// Secret: stored as a Pulumi secret.
-	GcsCredentialsJson *string  `pulumi:"gcsCredentialsJson"`
-	Name               *string  `pulumi:"name"`
-	OnDrift            *OnDrift `pulumi:"onDrift"`
+	GcsCredentialsJson *string      `pulumi:"gcsCredentialsJson"`
+	Name               *string      `pulumi:"name"`
+	OnDrift            *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -285,8 +285,8 @@ type gcsDestinationArgs struct {
 	ResetTrigger        interface{}         `pulumi:"resetTrigger"`
 	RestartTaskTrigger  *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	RestartTrigger      interface{}         `pulumi:"restartTrigger"`
-	Snapshot            *Snapshot           `pulumi:"snapshot"`
-	State               *State              `pulumi:"state"`
+	Snapshot            *ConnectorSnapshot  `pulumi:"snapshot"`
+	State               *ConnectorState     `pulumi:"state"`
 	Tags                []string            `pulumi:"tags"`
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList *string `pulumi:"transformsAddStringSuffixFieldsIncludeList"`
@@ -312,7 +312,7 @@ type gcsDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -336,7 +336,7 @@ type gcsDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -427,7 +427,7 @@ type GcsDestinationArgs struct {
 	// Secret: stored as a Pulumi secret.
 	GcsCredentialsJson pulumi.StringPtrInput
 	Name               pulumi.StringPtrInput
-	OnDrift            OnDriftPtrInput
+	OnDrift            DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -440,8 +440,8 @@ type GcsDestinationArgs struct {
 	ResetTrigger        pulumi.Input
 	RestartTaskTrigger  RestartTaskTriggerPtrInput
 	RestartTrigger      pulumi.Input
-	Snapshot            SnapshotPtrInput
-	State               StatePtrInput
+	Snapshot            ConnectorSnapshotPtrInput
+	State               ConnectorStatePtrInput
 	Tags                pulumi.StringArrayInput
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList pulumi.StringPtrInput
@@ -467,7 +467,7 @@ type GcsDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -491,7 +491,7 @@ type GcsDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -672,8 +672,8 @@ func (o GcsDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GcsDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o GcsDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *GcsDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o GcsDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *GcsDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -706,12 +706,12 @@ func (o GcsDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *GcsDestination) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
 
-func (o GcsDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *GcsDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o GcsDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *GcsDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o GcsDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *GcsDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o GcsDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *GcsDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o GcsDestinationOutput) Tags() pulumi.StringArrayOutput {
@@ -780,10 +780,10 @@ func (o GcsDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() 
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o GcsDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *GcsDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o GcsDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *GcsDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -821,10 +821,10 @@ func (o GcsDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pul
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o GcsDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *GcsDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o GcsDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *GcsDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

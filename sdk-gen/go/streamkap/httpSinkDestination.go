@@ -67,19 +67,19 @@ type HttpSinkDestination struct {
 	// One of `BASE64`, `NUMERIC`.
 	//
 	// Defaults to `"NUMERIC"`.
-	DecimalFormat DecimalFormatPtrOutput `pulumi:"decimalFormat"`
+	DecimalFormat HttpSinkDestinationDecimalFormatPtrOutput `pulumi:"decimalFormat"`
 	// Errors tolerance (config key `errors.tolerance.user.defined`).
 	//
 	// One of `none`, `all`.
 	//
 	// Defaults to `"none"`.
-	ErrorsTolerance ErrorsTolerancePtrOutput `pulumi:"errorsTolerance"`
+	ErrorsTolerance HttpSinkDestinationErrorsTolerancePtrOutput `pulumi:"errorsTolerance"`
 	// HTTP authorization type (config key `http.authorization.type`).
 	//
 	// One of `none`, `static`, `oauth2`.
 	//
 	// Defaults to `"none"`.
-	HttpAuthorizationType HttpAuthorizationTypePtrOutput `pulumi:"httpAuthorizationType"`
+	HttpAuthorizationType HttpSinkDestinationHttpAuthorizationTypePtrOutput `pulumi:"httpAuthorizationType"`
 	// HTTP headers additional (config key `http.headers.additional`).
 	HttpHeadersAdditional pulumi.StringPtrOutput `pulumi:"httpHeadersAdditional"`
 	// HTTP headers authorization (config key `http.headers.authorization`).
@@ -117,7 +117,7 @@ type HttpSinkDestination struct {
 	Oauth2ClientSecret pulumi.StringPtrOutput `pulumi:"oauth2ClientSecret"`
 	// Oauth2 scope (config key `oauth2.scope`).
 	Oauth2Scope pulumi.StringPtrOutput `pulumi:"oauth2Scope"`
-	OnDrift     OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift     DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -133,10 +133,10 @@ type HttpSinkDestination struct {
 	// Retry backoff ms (config key `retry.backoff.ms`).
 	//
 	// Defaults to `3000`.
-	RetryBackoffMs pulumi.IntPtrOutput      `pulumi:"retryBackoffMs"`
-	Snapshot       SnapshotPtrOutput        `pulumi:"snapshot"`
-	State          StatePtrOutput           `pulumi:"state"`
-	Tags           pulumi.StringArrayOutput `pulumi:"tags"`
+	RetryBackoffMs pulumi.IntPtrOutput        `pulumi:"retryBackoffMs"`
+	Snapshot       ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
+	State          ConnectorStatePtrOutput    `pulumi:"state"`
+	Tags           pulumi.StringArrayOutput   `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
 	// Full topic ids, e.g. `source_abc123.public.orders`.
@@ -167,7 +167,7 @@ type HttpSinkDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -191,7 +191,7 @@ type HttpSinkDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -336,19 +336,19 @@ type httpSinkDestinationArgs struct {
 	// One of `BASE64`, `NUMERIC`.
 	//
 	// Defaults to `"NUMERIC"`.
-	DecimalFormat *DecimalFormat `pulumi:"decimalFormat"`
+	DecimalFormat *HttpSinkDestinationDecimalFormat `pulumi:"decimalFormat"`
 	// Errors tolerance (config key `errors.tolerance.user.defined`).
 	//
 	// One of `none`, `all`.
 	//
 	// Defaults to `"none"`.
-	ErrorsTolerance *ErrorsTolerance `pulumi:"errorsTolerance"`
+	ErrorsTolerance *HttpSinkDestinationErrorsTolerance `pulumi:"errorsTolerance"`
 	// HTTP authorization type (config key `http.authorization.type`).
 	//
 	// One of `none`, `static`, `oauth2`.
 	//
 	// Defaults to `"none"`.
-	HttpAuthorizationType *HttpAuthorizationType `pulumi:"httpAuthorizationType"`
+	HttpAuthorizationType *HttpSinkDestinationHttpAuthorizationType `pulumi:"httpAuthorizationType"`
 	// HTTP headers additional (config key `http.headers.additional`).
 	HttpHeadersAdditional *string `pulumi:"httpHeadersAdditional"`
 	// HTTP headers authorization (config key `http.headers.authorization`).
@@ -383,8 +383,8 @@ type httpSinkDestinationArgs struct {
 	// Secret: stored as a Pulumi secret.
 	Oauth2ClientSecret *string `pulumi:"oauth2ClientSecret"`
 	// Oauth2 scope (config key `oauth2.scope`).
-	Oauth2Scope *string  `pulumi:"oauth2Scope"`
-	OnDrift     *OnDrift `pulumi:"onDrift"`
+	Oauth2Scope *string      `pulumi:"oauth2Scope"`
+	OnDrift     *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -400,10 +400,10 @@ type httpSinkDestinationArgs struct {
 	// Retry backoff ms (config key `retry.backoff.ms`).
 	//
 	// Defaults to `3000`.
-	RetryBackoffMs *int      `pulumi:"retryBackoffMs"`
-	Snapshot       *Snapshot `pulumi:"snapshot"`
-	State          *State    `pulumi:"state"`
-	Tags           []string  `pulumi:"tags"`
+	RetryBackoffMs *int               `pulumi:"retryBackoffMs"`
+	Snapshot       *ConnectorSnapshot `pulumi:"snapshot"`
+	State          *ConnectorState    `pulumi:"state"`
+	Tags           []string           `pulumi:"tags"`
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList *string `pulumi:"transformsAddStringSuffixFieldsIncludeList"`
 	// Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
@@ -428,7 +428,7 @@ type httpSinkDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -452,7 +452,7 @@ type httpSinkDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -549,19 +549,19 @@ type HttpSinkDestinationArgs struct {
 	// One of `BASE64`, `NUMERIC`.
 	//
 	// Defaults to `"NUMERIC"`.
-	DecimalFormat DecimalFormatPtrInput
+	DecimalFormat HttpSinkDestinationDecimalFormatPtrInput
 	// Errors tolerance (config key `errors.tolerance.user.defined`).
 	//
 	// One of `none`, `all`.
 	//
 	// Defaults to `"none"`.
-	ErrorsTolerance ErrorsTolerancePtrInput
+	ErrorsTolerance HttpSinkDestinationErrorsTolerancePtrInput
 	// HTTP authorization type (config key `http.authorization.type`).
 	//
 	// One of `none`, `static`, `oauth2`.
 	//
 	// Defaults to `"none"`.
-	HttpAuthorizationType HttpAuthorizationTypePtrInput
+	HttpAuthorizationType HttpSinkDestinationHttpAuthorizationTypePtrInput
 	// HTTP headers additional (config key `http.headers.additional`).
 	HttpHeadersAdditional pulumi.StringPtrInput
 	// HTTP headers authorization (config key `http.headers.authorization`).
@@ -597,7 +597,7 @@ type HttpSinkDestinationArgs struct {
 	Oauth2ClientSecret pulumi.StringPtrInput
 	// Oauth2 scope (config key `oauth2.scope`).
 	Oauth2Scope pulumi.StringPtrInput
-	OnDrift     OnDriftPtrInput
+	OnDrift     DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -614,8 +614,8 @@ type HttpSinkDestinationArgs struct {
 	//
 	// Defaults to `3000`.
 	RetryBackoffMs pulumi.IntPtrInput
-	Snapshot       SnapshotPtrInput
-	State          StatePtrInput
+	Snapshot       ConnectorSnapshotPtrInput
+	State          ConnectorStatePtrInput
 	Tags           pulumi.StringArrayInput
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList pulumi.StringPtrInput
@@ -641,7 +641,7 @@ type HttpSinkDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -665,7 +665,7 @@ type HttpSinkDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -844,8 +844,8 @@ func (o HttpSinkDestinationOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // One of `BASE64`, `NUMERIC`.
 //
 // Defaults to `"NUMERIC"`.
-func (o HttpSinkDestinationOutput) DecimalFormat() DecimalFormatPtrOutput {
-	return o.ApplyT(func(v *HttpSinkDestination) DecimalFormatPtrOutput { return v.DecimalFormat }).(DecimalFormatPtrOutput)
+func (o HttpSinkDestinationOutput) DecimalFormat() HttpSinkDestinationDecimalFormatPtrOutput {
+	return o.ApplyT(func(v *HttpSinkDestination) HttpSinkDestinationDecimalFormatPtrOutput { return v.DecimalFormat }).(HttpSinkDestinationDecimalFormatPtrOutput)
 }
 
 // Errors tolerance (config key `errors.tolerance.user.defined`).
@@ -853,8 +853,8 @@ func (o HttpSinkDestinationOutput) DecimalFormat() DecimalFormatPtrOutput {
 // One of `none`, `all`.
 //
 // Defaults to `"none"`.
-func (o HttpSinkDestinationOutput) ErrorsTolerance() ErrorsTolerancePtrOutput {
-	return o.ApplyT(func(v *HttpSinkDestination) ErrorsTolerancePtrOutput { return v.ErrorsTolerance }).(ErrorsTolerancePtrOutput)
+func (o HttpSinkDestinationOutput) ErrorsTolerance() HttpSinkDestinationErrorsTolerancePtrOutput {
+	return o.ApplyT(func(v *HttpSinkDestination) HttpSinkDestinationErrorsTolerancePtrOutput { return v.ErrorsTolerance }).(HttpSinkDestinationErrorsTolerancePtrOutput)
 }
 
 // HTTP authorization type (config key `http.authorization.type`).
@@ -862,8 +862,10 @@ func (o HttpSinkDestinationOutput) ErrorsTolerance() ErrorsTolerancePtrOutput {
 // One of `none`, `static`, `oauth2`.
 //
 // Defaults to `"none"`.
-func (o HttpSinkDestinationOutput) HttpAuthorizationType() HttpAuthorizationTypePtrOutput {
-	return o.ApplyT(func(v *HttpSinkDestination) HttpAuthorizationTypePtrOutput { return v.HttpAuthorizationType }).(HttpAuthorizationTypePtrOutput)
+func (o HttpSinkDestinationOutput) HttpAuthorizationType() HttpSinkDestinationHttpAuthorizationTypePtrOutput {
+	return o.ApplyT(func(v *HttpSinkDestination) HttpSinkDestinationHttpAuthorizationTypePtrOutput {
+		return v.HttpAuthorizationType
+	}).(HttpSinkDestinationHttpAuthorizationTypePtrOutput)
 }
 
 // HTTP headers additional (config key `http.headers.additional`).
@@ -945,8 +947,8 @@ func (o HttpSinkDestinationOutput) Oauth2Scope() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.StringPtrOutput { return v.Oauth2Scope }).(pulumi.StringPtrOutput)
 }
 
-func (o HttpSinkDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *HttpSinkDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o HttpSinkDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *HttpSinkDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -986,12 +988,12 @@ func (o HttpSinkDestinationOutput) RetryBackoffMs() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.IntPtrOutput { return v.RetryBackoffMs }).(pulumi.IntPtrOutput)
 }
 
-func (o HttpSinkDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *HttpSinkDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o HttpSinkDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *HttpSinkDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o HttpSinkDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *HttpSinkDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o HttpSinkDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *HttpSinkDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o HttpSinkDestinationOutput) Tags() pulumi.StringArrayOutput {
@@ -1066,10 +1068,10 @@ func (o HttpSinkDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeA
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o HttpSinkDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *HttpSinkDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o HttpSinkDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *HttpSinkDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -1113,10 +1115,10 @@ func (o HttpSinkDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes(
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o HttpSinkDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *HttpSinkDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o HttpSinkDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *HttpSinkDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -39,7 +39,7 @@ type IcebergDestination struct {
 	// One of `none`, `token`, `oauth2`.
 	//
 	// Defaults to `"none"`.
-	IcebergCatalogAuthMode IcebergCatalogAuthModePtrOutput `pulumi:"icebergCatalogAuthMode"`
+	IcebergCatalogAuthMode IcebergDestinationIcebergCatalogAuthModePtrOutput `pulumi:"icebergCatalogAuthMode"`
 	// Iceberg catalog client assume role arn (config key `iceberg.catalog.client.assume-role.arn`).
 	IcebergCatalogClientAssumeRoleArn pulumi.StringPtrOutput `pulumi:"icebergCatalogClientAssumeRoleArn"`
 	// Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
@@ -49,7 +49,7 @@ type IcebergDestination struct {
 	// `us-west-1`, `us-west-2`, `auto`.
 	//
 	// Defaults to `"us-west-2"`.
-	IcebergCatalogClientRegion IcebergCatalogClientRegionPtrOutput `pulumi:"icebergCatalogClientRegion"`
+	IcebergCatalogClientRegion IcebergDestinationIcebergCatalogClientRegionPtrOutput `pulumi:"icebergCatalogClientRegion"`
 	// Iceberg catalog credential (config key `iceberg.catalog.credential`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -80,7 +80,7 @@ type IcebergDestination struct {
 	// Changing this replaces the destination.
 	//
 	// Defaults to `"rest"`.
-	IcebergCatalogType IcebergCatalogTypePtrOutput `pulumi:"icebergCatalogType"`
+	IcebergCatalogType IcebergDestinationIcebergCatalogTypePtrOutput `pulumi:"icebergCatalogType"`
 	// Iceberg catalog URI (config key `iceberg.catalog.uri`).
 	IcebergCatalogUri pulumi.StringPtrOutput `pulumi:"icebergCatalogUri"`
 	// Iceberg catalog warehouse (config key `iceberg.catalog.warehouse`).
@@ -124,11 +124,11 @@ type IcebergDestination struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode InsertModePtrOutput `pulumi:"insertMode"`
+	InsertMode IcebergDestinationInsertModePtrOutput `pulumi:"insertMode"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -141,8 +141,8 @@ type IcebergDestination struct {
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
 	RestartTaskTrigger  RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	RestartTrigger      pulumi.AnyOutput            `pulumi:"restartTrigger"`
-	Snapshot            SnapshotPtrOutput           `pulumi:"snapshot"`
-	State               StatePtrOutput              `pulumi:"state"`
+	Snapshot            ConnectorSnapshotPtrOutput  `pulumi:"snapshot"`
+	State               ConnectorStatePtrOutput     `pulumi:"state"`
 	// Table name prefix (config key `table.name.prefix`).
 	TableNamePrefix pulumi.StringPtrOutput   `pulumi:"tableNamePrefix"`
 	Tags            pulumi.StringArrayOutput `pulumi:"tags"`
@@ -176,7 +176,7 @@ type IcebergDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -200,7 +200,7 @@ type IcebergDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -332,7 +332,7 @@ type icebergDestinationArgs struct {
 	// One of `none`, `token`, `oauth2`.
 	//
 	// Defaults to `"none"`.
-	IcebergCatalogAuthMode *IcebergCatalogAuthMode `pulumi:"icebergCatalogAuthMode"`
+	IcebergCatalogAuthMode *IcebergDestinationIcebergCatalogAuthMode `pulumi:"icebergCatalogAuthMode"`
 	// Iceberg catalog client assume role arn (config key `iceberg.catalog.client.assume-role.arn`).
 	IcebergCatalogClientAssumeRoleArn *string `pulumi:"icebergCatalogClientAssumeRoleArn"`
 	// Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
@@ -342,7 +342,7 @@ type icebergDestinationArgs struct {
 	// `us-west-1`, `us-west-2`, `auto`.
 	//
 	// Defaults to `"us-west-2"`.
-	IcebergCatalogClientRegion *IcebergCatalogClientRegion `pulumi:"icebergCatalogClientRegion"`
+	IcebergCatalogClientRegion *IcebergDestinationIcebergCatalogClientRegion `pulumi:"icebergCatalogClientRegion"`
 	// Iceberg catalog credential (config key `iceberg.catalog.credential`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -373,7 +373,7 @@ type icebergDestinationArgs struct {
 	// Changing this replaces the destination.
 	//
 	// Defaults to `"rest"`.
-	IcebergCatalogType *IcebergCatalogType `pulumi:"icebergCatalogType"`
+	IcebergCatalogType *IcebergDestinationIcebergCatalogType `pulumi:"icebergCatalogType"`
 	// Iceberg catalog URI (config key `iceberg.catalog.uri`).
 	IcebergCatalogUri *string `pulumi:"icebergCatalogUri"`
 	// Iceberg catalog warehouse (config key `iceberg.catalog.warehouse`).
@@ -417,9 +417,9 @@ type icebergDestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode *InsertMode `pulumi:"insertMode"`
-	Name       *string     `pulumi:"name"`
-	OnDrift    *OnDrift    `pulumi:"onDrift"`
+	InsertMode *IcebergDestinationInsertMode `pulumi:"insertMode"`
+	Name       *string                       `pulumi:"name"`
+	OnDrift    *DriftAction                  `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -432,8 +432,8 @@ type icebergDestinationArgs struct {
 	ResetTrigger        interface{}         `pulumi:"resetTrigger"`
 	RestartTaskTrigger  *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	RestartTrigger      interface{}         `pulumi:"restartTrigger"`
-	Snapshot            *Snapshot           `pulumi:"snapshot"`
-	State               *State              `pulumi:"state"`
+	Snapshot            *ConnectorSnapshot  `pulumi:"snapshot"`
+	State               *ConnectorState     `pulumi:"state"`
 	// Table name prefix (config key `table.name.prefix`).
 	TableNamePrefix string   `pulumi:"tableNamePrefix"`
 	Tags            []string `pulumi:"tags"`
@@ -461,7 +461,7 @@ type icebergDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -485,7 +485,7 @@ type icebergDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -554,7 +554,7 @@ type IcebergDestinationArgs struct {
 	// One of `none`, `token`, `oauth2`.
 	//
 	// Defaults to `"none"`.
-	IcebergCatalogAuthMode IcebergCatalogAuthModePtrInput
+	IcebergCatalogAuthMode IcebergDestinationIcebergCatalogAuthModePtrInput
 	// Iceberg catalog client assume role arn (config key `iceberg.catalog.client.assume-role.arn`).
 	IcebergCatalogClientAssumeRoleArn pulumi.StringPtrInput
 	// Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
@@ -564,7 +564,7 @@ type IcebergDestinationArgs struct {
 	// `us-west-1`, `us-west-2`, `auto`.
 	//
 	// Defaults to `"us-west-2"`.
-	IcebergCatalogClientRegion IcebergCatalogClientRegionPtrInput
+	IcebergCatalogClientRegion IcebergDestinationIcebergCatalogClientRegionPtrInput
 	// Iceberg catalog credential (config key `iceberg.catalog.credential`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -595,7 +595,7 @@ type IcebergDestinationArgs struct {
 	// Changing this replaces the destination.
 	//
 	// Defaults to `"rest"`.
-	IcebergCatalogType IcebergCatalogTypePtrInput
+	IcebergCatalogType IcebergDestinationIcebergCatalogTypePtrInput
 	// Iceberg catalog URI (config key `iceberg.catalog.uri`).
 	IcebergCatalogUri pulumi.StringPtrInput
 	// Iceberg catalog warehouse (config key `iceberg.catalog.warehouse`).
@@ -639,9 +639,9 @@ type IcebergDestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode InsertModePtrInput
+	InsertMode IcebergDestinationInsertModePtrInput
 	Name       pulumi.StringPtrInput
-	OnDrift    OnDriftPtrInput
+	OnDrift    DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -654,8 +654,8 @@ type IcebergDestinationArgs struct {
 	ResetTrigger        pulumi.Input
 	RestartTaskTrigger  RestartTaskTriggerPtrInput
 	RestartTrigger      pulumi.Input
-	Snapshot            SnapshotPtrInput
-	State               StatePtrInput
+	Snapshot            ConnectorSnapshotPtrInput
+	State               ConnectorStatePtrInput
 	// Table name prefix (config key `table.name.prefix`).
 	TableNamePrefix pulumi.StringInput
 	Tags            pulumi.StringArrayInput
@@ -683,7 +683,7 @@ type IcebergDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -707,7 +707,7 @@ type IcebergDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -837,8 +837,10 @@ func (o IcebergDestinationOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // One of `none`, `token`, `oauth2`.
 //
 // Defaults to `"none"`.
-func (o IcebergDestinationOutput) IcebergCatalogAuthMode() IcebergCatalogAuthModePtrOutput {
-	return o.ApplyT(func(v *IcebergDestination) IcebergCatalogAuthModePtrOutput { return v.IcebergCatalogAuthMode }).(IcebergCatalogAuthModePtrOutput)
+func (o IcebergDestinationOutput) IcebergCatalogAuthMode() IcebergDestinationIcebergCatalogAuthModePtrOutput {
+	return o.ApplyT(func(v *IcebergDestination) IcebergDestinationIcebergCatalogAuthModePtrOutput {
+		return v.IcebergCatalogAuthMode
+	}).(IcebergDestinationIcebergCatalogAuthModePtrOutput)
 }
 
 // Iceberg catalog client assume role arn (config key `iceberg.catalog.client.assume-role.arn`).
@@ -853,8 +855,10 @@ func (o IcebergDestinationOutput) IcebergCatalogClientAssumeRoleArn() pulumi.Str
 // `us-west-1`, `us-west-2`, `auto`.
 //
 // Defaults to `"us-west-2"`.
-func (o IcebergDestinationOutput) IcebergCatalogClientRegion() IcebergCatalogClientRegionPtrOutput {
-	return o.ApplyT(func(v *IcebergDestination) IcebergCatalogClientRegionPtrOutput { return v.IcebergCatalogClientRegion }).(IcebergCatalogClientRegionPtrOutput)
+func (o IcebergDestinationOutput) IcebergCatalogClientRegion() IcebergDestinationIcebergCatalogClientRegionPtrOutput {
+	return o.ApplyT(func(v *IcebergDestination) IcebergDestinationIcebergCatalogClientRegionPtrOutput {
+		return v.IcebergCatalogClientRegion
+	}).(IcebergDestinationIcebergCatalogClientRegionPtrOutput)
 }
 
 // Iceberg catalog credential (config key `iceberg.catalog.credential`).
@@ -908,8 +912,8 @@ func (o IcebergDestinationOutput) IcebergCatalogToken() pulumi.StringPtrOutput {
 // Changing this replaces the destination.
 //
 // Defaults to `"rest"`.
-func (o IcebergDestinationOutput) IcebergCatalogType() IcebergCatalogTypePtrOutput {
-	return o.ApplyT(func(v *IcebergDestination) IcebergCatalogTypePtrOutput { return v.IcebergCatalogType }).(IcebergCatalogTypePtrOutput)
+func (o IcebergDestinationOutput) IcebergCatalogType() IcebergDestinationIcebergCatalogTypePtrOutput {
+	return o.ApplyT(func(v *IcebergDestination) IcebergDestinationIcebergCatalogTypePtrOutput { return v.IcebergCatalogType }).(IcebergDestinationIcebergCatalogTypePtrOutput)
 }
 
 // Iceberg catalog URI (config key `iceberg.catalog.uri`).
@@ -990,8 +994,8 @@ func (o IcebergDestinationOutput) IcebergTablesHardDeleteEnabled() pulumi.BoolPt
 // One of `insert`, `upsert`.
 //
 // Defaults to `"insert"`.
-func (o IcebergDestinationOutput) InsertMode() InsertModePtrOutput {
-	return o.ApplyT(func(v *IcebergDestination) InsertModePtrOutput { return v.InsertMode }).(InsertModePtrOutput)
+func (o IcebergDestinationOutput) InsertMode() IcebergDestinationInsertModePtrOutput {
+	return o.ApplyT(func(v *IcebergDestination) IcebergDestinationInsertModePtrOutput { return v.InsertMode }).(IcebergDestinationInsertModePtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.
@@ -1003,8 +1007,8 @@ func (o IcebergDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o IcebergDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *IcebergDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o IcebergDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *IcebergDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -1037,12 +1041,12 @@ func (o IcebergDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
 
-func (o IcebergDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *IcebergDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o IcebergDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *IcebergDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o IcebergDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *IcebergDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o IcebergDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *IcebergDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Table name prefix (config key `table.name.prefix`).
@@ -1122,10 +1126,10 @@ func (o IcebergDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAl
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o IcebergDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *IcebergDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o IcebergDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *IcebergDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -1167,10 +1171,10 @@ func (o IcebergDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes()
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o IcebergDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *IcebergDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o IcebergDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *IcebergDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -94,7 +94,7 @@ type InformixSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -144,7 +144,7 @@ type InformixSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -170,7 +170,7 @@ type InformixSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 	//
 	// Between 4096 and 8388608.
@@ -233,7 +233,7 @@ type InformixSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -386,7 +386,7 @@ type informixSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -434,7 +434,7 @@ type informixSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -460,7 +460,7 @@ type informixSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 	//
 	// Between 4096 and 8388608.
@@ -517,7 +517,7 @@ type informixSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -607,7 +607,7 @@ type InformixSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -655,7 +655,7 @@ type InformixSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -681,7 +681,7 @@ type InformixSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 	//
 	// Between 4096 and 8388608.
@@ -738,7 +738,7 @@ type InformixSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -930,8 +930,8 @@ func (o InformixSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o InformixSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *InformixSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o InformixSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *InformixSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -1015,8 +1015,8 @@ func (o InformixSourceOutput) SignalDataCollectionSchemaOrDatabase() pulumi.Stri
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o InformixSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *InformixSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o InformixSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *InformixSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).
@@ -1059,8 +1059,8 @@ func (o InformixSourceOutput) SshUser() pulumi.StringPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o InformixSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *InformixSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o InformixSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *InformixSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
@@ -1173,10 +1173,10 @@ func (o InformixSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pul
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o InformixSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *InformixSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o InformixSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *InformixSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

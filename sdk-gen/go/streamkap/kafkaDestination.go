@@ -39,7 +39,7 @@ type KafkaDestination struct {
 	// One of `avro`, `json`.
 	//
 	// Defaults to `"json"`.
-	DestinationFormat DestinationFormatPtrOutput `pulumi:"destinationFormat"`
+	DestinationFormat KafkaDestinationDestinationFormatPtrOutput `pulumi:"destinationFormat"`
 	// JSON schema enable (config key `json.schema.enable`).
 	//
 	// Defaults to `false`.
@@ -49,7 +49,7 @@ type KafkaDestination struct {
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -63,10 +63,10 @@ type KafkaDestination struct {
 	RestartTaskTrigger  RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	RestartTrigger      pulumi.AnyOutput            `pulumi:"restartTrigger"`
 	// Schema registry URL (config key `schema.registry.url.user.defined`).
-	SchemaRegistryUrl pulumi.StringPtrOutput   `pulumi:"schemaRegistryUrl"`
-	Snapshot          SnapshotPtrOutput        `pulumi:"snapshot"`
-	State             StatePtrOutput           `pulumi:"state"`
-	Tags              pulumi.StringArrayOutput `pulumi:"tags"`
+	SchemaRegistryUrl pulumi.StringPtrOutput     `pulumi:"schemaRegistryUrl"`
+	Snapshot          ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
+	State             ConnectorStatePtrOutput    `pulumi:"state"`
+	Tags              pulumi.StringArrayOutput   `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
 	// Tasks max (config key `tasks.max`).
@@ -90,7 +90,7 @@ type KafkaDestination struct {
 	// One of `off`, `header`, `field`.
 	//
 	// Defaults to `"off"`.
-	TransformsChangeTopicNameAddOriginalTopic TransformsChangeTopicNameAddOriginalTopicPtrOutput `pulumi:"transformsChangeTopicNameAddOriginalTopic"`
+	TransformsChangeTopicNameAddOriginalTopic KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput `pulumi:"transformsChangeTopicNameAddOriginalTopic"`
 	// Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
 	TransformsChangeTopicNameMatchRegex pulumi.StringPtrOutput `pulumi:"transformsChangeTopicNameMatchRegex"`
 	// Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
@@ -117,7 +117,7 @@ type KafkaDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -141,7 +141,7 @@ type KafkaDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -251,15 +251,15 @@ type kafkaDestinationArgs struct {
 	// One of `avro`, `json`.
 	//
 	// Defaults to `"json"`.
-	DestinationFormat *DestinationFormat `pulumi:"destinationFormat"`
+	DestinationFormat *KafkaDestinationDestinationFormat `pulumi:"destinationFormat"`
 	// JSON schema enable (config key `json.schema.enable`).
 	//
 	// Defaults to `false`.
 	JsonSchemaEnable *bool `pulumi:"jsonSchemaEnable"`
 	// Kafka sink bootstrap (config key `kafka.sink.bootstrap`).
-	KafkaSinkBootstrap string   `pulumi:"kafkaSinkBootstrap"`
-	Name               *string  `pulumi:"name"`
-	OnDrift            *OnDrift `pulumi:"onDrift"`
+	KafkaSinkBootstrap string       `pulumi:"kafkaSinkBootstrap"`
+	Name               *string      `pulumi:"name"`
+	OnDrift            *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -273,10 +273,10 @@ type kafkaDestinationArgs struct {
 	RestartTaskTrigger  *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	RestartTrigger      interface{}         `pulumi:"restartTrigger"`
 	// Schema registry URL (config key `schema.registry.url.user.defined`).
-	SchemaRegistryUrl *string   `pulumi:"schemaRegistryUrl"`
-	Snapshot          *Snapshot `pulumi:"snapshot"`
-	State             *State    `pulumi:"state"`
-	Tags              []string  `pulumi:"tags"`
+	SchemaRegistryUrl *string            `pulumi:"schemaRegistryUrl"`
+	Snapshot          *ConnectorSnapshot `pulumi:"snapshot"`
+	State             *ConnectorState    `pulumi:"state"`
+	Tags              []string           `pulumi:"tags"`
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 100.
@@ -294,7 +294,7 @@ type kafkaDestinationArgs struct {
 	// One of `off`, `header`, `field`.
 	//
 	// Defaults to `"off"`.
-	TransformsChangeTopicNameAddOriginalTopic *TransformsChangeTopicNameAddOriginalTopic `pulumi:"transformsChangeTopicNameAddOriginalTopic"`
+	TransformsChangeTopicNameAddOriginalTopic *KafkaDestinationTransformsChangeTopicNameAddOriginalTopic `pulumi:"transformsChangeTopicNameAddOriginalTopic"`
 	// Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
 	TransformsChangeTopicNameMatchRegex *string `pulumi:"transformsChangeTopicNameMatchRegex"`
 	// Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
@@ -321,7 +321,7 @@ type kafkaDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -345,7 +345,7 @@ type kafkaDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -414,7 +414,7 @@ type KafkaDestinationArgs struct {
 	// One of `avro`, `json`.
 	//
 	// Defaults to `"json"`.
-	DestinationFormat DestinationFormatPtrInput
+	DestinationFormat KafkaDestinationDestinationFormatPtrInput
 	// JSON schema enable (config key `json.schema.enable`).
 	//
 	// Defaults to `false`.
@@ -422,7 +422,7 @@ type KafkaDestinationArgs struct {
 	// Kafka sink bootstrap (config key `kafka.sink.bootstrap`).
 	KafkaSinkBootstrap pulumi.StringInput
 	Name               pulumi.StringPtrInput
-	OnDrift            OnDriftPtrInput
+	OnDrift            DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -437,8 +437,8 @@ type KafkaDestinationArgs struct {
 	RestartTrigger      pulumi.Input
 	// Schema registry URL (config key `schema.registry.url.user.defined`).
 	SchemaRegistryUrl pulumi.StringPtrInput
-	Snapshot          SnapshotPtrInput
-	State             StatePtrInput
+	Snapshot          ConnectorSnapshotPtrInput
+	State             ConnectorStatePtrInput
 	Tags              pulumi.StringArrayInput
 	// Tasks max (config key `tasks.max`).
 	//
@@ -457,7 +457,7 @@ type KafkaDestinationArgs struct {
 	// One of `off`, `header`, `field`.
 	//
 	// Defaults to `"off"`.
-	TransformsChangeTopicNameAddOriginalTopic TransformsChangeTopicNameAddOriginalTopicPtrInput
+	TransformsChangeTopicNameAddOriginalTopic KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrInput
 	// Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
 	TransformsChangeTopicNameMatchRegex pulumi.StringPtrInput
 	// Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
@@ -484,7 +484,7 @@ type KafkaDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -508,7 +508,7 @@ type KafkaDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -638,8 +638,8 @@ func (o KafkaDestinationOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // One of `avro`, `json`.
 //
 // Defaults to `"json"`.
-func (o KafkaDestinationOutput) DestinationFormat() DestinationFormatPtrOutput {
-	return o.ApplyT(func(v *KafkaDestination) DestinationFormatPtrOutput { return v.DestinationFormat }).(DestinationFormatPtrOutput)
+func (o KafkaDestinationOutput) DestinationFormat() KafkaDestinationDestinationFormatPtrOutput {
+	return o.ApplyT(func(v *KafkaDestination) KafkaDestinationDestinationFormatPtrOutput { return v.DestinationFormat }).(KafkaDestinationDestinationFormatPtrOutput)
 }
 
 // JSON schema enable (config key `json.schema.enable`).
@@ -663,8 +663,8 @@ func (o KafkaDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KafkaDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o KafkaDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *KafkaDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o KafkaDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *KafkaDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -702,12 +702,12 @@ func (o KafkaDestinationOutput) SchemaRegistryUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KafkaDestination) pulumi.StringPtrOutput { return v.SchemaRegistryUrl }).(pulumi.StringPtrOutput)
 }
 
-func (o KafkaDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *KafkaDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o KafkaDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *KafkaDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o KafkaDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *KafkaDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o KafkaDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *KafkaDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o KafkaDestinationOutput) Tags() pulumi.StringArrayOutput {
@@ -758,10 +758,10 @@ func (o KafkaDestinationOutput) TransformsAddStringSuffixFieldsIncludeList() pul
 // One of `off`, `header`, `field`.
 //
 // Defaults to `"off"`.
-func (o KafkaDestinationOutput) TransformsChangeTopicNameAddOriginalTopic() TransformsChangeTopicNameAddOriginalTopicPtrOutput {
-	return o.ApplyT(func(v *KafkaDestination) TransformsChangeTopicNameAddOriginalTopicPtrOutput {
+func (o KafkaDestinationOutput) TransformsChangeTopicNameAddOriginalTopic() KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput {
+	return o.ApplyT(func(v *KafkaDestination) KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput {
 		return v.TransformsChangeTopicNameAddOriginalTopic
-	}).(TransformsChangeTopicNameAddOriginalTopicPtrOutput)
+	}).(KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput)
 }
 
 // Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
@@ -815,10 +815,10 @@ func (o KafkaDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll(
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o KafkaDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *KafkaDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o KafkaDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *KafkaDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -856,10 +856,10 @@ func (o KafkaDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() p
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o KafkaDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *KafkaDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o KafkaDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *KafkaDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

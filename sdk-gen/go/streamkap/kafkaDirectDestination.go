@@ -31,7 +31,7 @@ type KafkaDirectDestination struct {
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Password (config key `password`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -40,8 +40,8 @@ type KafkaDirectDestination struct {
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
 	RestartTaskTrigger  RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	RestartTrigger      pulumi.AnyOutput            `pulumi:"restartTrigger"`
-	Snapshot            SnapshotPtrOutput           `pulumi:"snapshot"`
-	State               StatePtrOutput              `pulumi:"state"`
+	Snapshot            ConnectorSnapshotPtrOutput  `pulumi:"snapshot"`
+	State               ConnectorStatePtrOutput     `pulumi:"state"`
 	Tags                pulumi.StringArrayOutput    `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
@@ -106,9 +106,9 @@ func (KafkaDirectDestinationState) ElementType() reflect.Type {
 }
 
 type kafkaDirectDestinationArgs struct {
-	Adopt   *string  `pulumi:"adopt"`
-	Name    *string  `pulumi:"name"`
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	Adopt   *string      `pulumi:"adopt"`
+	Name    *string      `pulumi:"name"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Password (config key `password`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -117,8 +117,8 @@ type kafkaDirectDestinationArgs struct {
 	ResetTrigger        interface{}         `pulumi:"resetTrigger"`
 	RestartTaskTrigger  *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	RestartTrigger      interface{}         `pulumi:"restartTrigger"`
-	Snapshot            *Snapshot           `pulumi:"snapshot"`
-	State               *State              `pulumi:"state"`
+	Snapshot            *ConnectorSnapshot  `pulumi:"snapshot"`
+	State               *ConnectorState     `pulumi:"state"`
 	Tags                []string            `pulumi:"tags"`
 	// Whitelist IPs (config key `whitelist.ips.user.defined`).
 	WhitelistIps string `pulumi:"whitelistIps"`
@@ -128,7 +128,7 @@ type kafkaDirectDestinationArgs struct {
 type KafkaDirectDestinationArgs struct {
 	Adopt   pulumi.StringPtrInput
 	Name    pulumi.StringPtrInput
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Password (config key `password`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -137,8 +137,8 @@ type KafkaDirectDestinationArgs struct {
 	ResetTrigger        pulumi.Input
 	RestartTaskTrigger  RestartTaskTriggerPtrInput
 	RestartTrigger      pulumi.Input
-	Snapshot            SnapshotPtrInput
-	State               StatePtrInput
+	Snapshot            ConnectorSnapshotPtrInput
+	State               ConnectorStatePtrInput
 	Tags                pulumi.StringArrayInput
 	// Whitelist IPs (config key `whitelist.ips.user.defined`).
 	WhitelistIps pulumi.StringInput
@@ -214,8 +214,8 @@ func (o KafkaDirectDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KafkaDirectDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o KafkaDirectDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *KafkaDirectDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o KafkaDirectDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *KafkaDirectDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Password (config key `password`).
@@ -241,12 +241,12 @@ func (o KafkaDirectDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *KafkaDirectDestination) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
 
-func (o KafkaDirectDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *KafkaDirectDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o KafkaDirectDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *KafkaDirectDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o KafkaDirectDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *KafkaDirectDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o KafkaDirectDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *KafkaDirectDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o KafkaDirectDestinationOutput) Tags() pulumi.StringArrayOutput {

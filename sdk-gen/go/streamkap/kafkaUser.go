@@ -21,7 +21,7 @@ type KafkaUser struct {
 	// What the user may do, rule by rule, checked in preview.
 	//
 	// Defaults to none.
-	Acls AclArrayOutput `pulumi:"acls"`
+	Acls KafkaAclArrayOutput `pulumi:"acls"`
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
@@ -41,7 +41,7 @@ type KafkaUser struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// The SASL password, 12 to 128 characters. Always secret, even when given as plain text. The service never
 	// shows it again, so a change made outside Pulumi cannot be seen; changing it here sets the new one in place.
 	Password pulumi.StringPtrOutput `pulumi:"password"`
@@ -116,7 +116,7 @@ type kafkaUserArgs struct {
 	// What the user may do, rule by rule, checked in preview.
 	//
 	// Defaults to none.
-	Acls []Acl `pulumi:"acls"`
+	Acls []KafkaAcl `pulumi:"acls"`
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
@@ -134,7 +134,7 @@ type kafkaUserArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// The SASL password, 12 to 128 characters. Always secret, even when given as plain text. The service never
 	// shows it again, so a change made outside Pulumi cannot be seen; changing it here sets the new one in place.
 	Password string `pulumi:"password"`
@@ -152,7 +152,7 @@ type KafkaUserArgs struct {
 	// What the user may do, rule by rule, checked in preview.
 	//
 	// Defaults to none.
-	Acls AclArrayInput
+	Acls KafkaAclArrayInput
 	// Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
 	// resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
 	// the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
@@ -170,7 +170,7 @@ type KafkaUserArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// The SASL password, 12 to 128 characters. Always secret, even when given as plain text. The service never
 	// shows it again, so a change made outside Pulumi cannot be seen; changing it here sets the new one in place.
 	Password pulumi.StringInput
@@ -223,8 +223,8 @@ func (o KafkaUserOutput) ToKafkaUserOutputWithContext(ctx context.Context) Kafka
 // What the user may do, rule by rule, checked in preview.
 //
 // Defaults to none.
-func (o KafkaUserOutput) Acls() AclArrayOutput {
-	return o.ApplyT(func(v *KafkaUser) AclArrayOutput { return v.Acls }).(AclArrayOutput)
+func (o KafkaUserOutput) Acls() KafkaAclArrayOutput {
+	return o.ApplyT(func(v *KafkaUser) KafkaAclArrayOutput { return v.Acls }).(KafkaAclArrayOutput)
 }
 
 // Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -255,8 +255,8 @@ func (o KafkaUserOutput) KafkaProxyEndpoint() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o KafkaUserOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *KafkaUser) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o KafkaUserOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *KafkaUser) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // The SASL password, 12 to 128 characters. Always secret, even when given as plain text. The service never

@@ -30,7 +30,7 @@ type MapFilterTransform struct {
 	// Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 	//
 	// Defaults to none.
-	Implementation ImplementationPtrOutput `pulumi:"implementation"`
+	Implementation TransformImplementationPtrOutput `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -48,7 +48,7 @@ type MapFilterTransform struct {
 	// The version running live, when one was promoted.
 	LiveVersion pulumi.StringPtrOutput `pulumi:"liveVersion"`
 	Name        pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift     OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift     DriftActionPtrOutput   `pulumi:"onDrift"`
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -66,10 +66,10 @@ type MapFilterTransform struct {
 	// Defaults to `5`.
 	Parallelism pulumi.IntPtrOutput `pulumi:"parallelism"`
 	// The version the preview job runs, when one was deployed.
-	PreviewVersion pulumi.StringPtrOutput   `pulumi:"previewVersion"`
-	ReplayWindow   ReplayWindowPtrOutput    `pulumi:"replayWindow"`
-	Tags           pulumi.StringArrayOutput `pulumi:"tags"`
-	UnitTest       UnitTestPtrOutput        `pulumi:"unitTest"`
+	PreviewVersion pulumi.StringPtrOutput     `pulumi:"previewVersion"`
+	ReplayWindow   ReplayWindowPtrOutput      `pulumi:"replayWindow"`
+	Tags           pulumi.StringArrayOutput   `pulumi:"tags"`
+	UnitTest       TransformUnitTestPtrOutput `pulumi:"unitTest"`
 	// The latest implementation version number (0 before any code was written).
 	Version pulumi.Float64PtrOutput `pulumi:"version"`
 }
@@ -123,7 +123,7 @@ type mapFilterTransformArgs struct {
 	// Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 	//
 	// Defaults to none.
-	Implementation *Implementation `pulumi:"implementation"`
+	Implementation *TransformImplementation `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -133,9 +133,9 @@ type mapFilterTransformArgs struct {
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
 	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
-	InputTopicPattern *string  `pulumi:"inputTopicPattern"`
-	Name              *string  `pulumi:"name"`
-	OnDrift           *OnDrift `pulumi:"onDrift"`
+	InputTopicPattern *string      `pulumi:"inputTopicPattern"`
+	Name              *string      `pulumi:"name"`
+	OnDrift           *DriftAction `pulumi:"onDrift"`
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -151,10 +151,10 @@ type mapFilterTransformArgs struct {
 	// Between 1 and 20.
 	//
 	// Defaults to `5`.
-	Parallelism  *int          `pulumi:"parallelism"`
-	ReplayWindow *ReplayWindow `pulumi:"replayWindow"`
-	Tags         []string      `pulumi:"tags"`
-	UnitTest     *UnitTest     `pulumi:"unitTest"`
+	Parallelism  *int               `pulumi:"parallelism"`
+	ReplayWindow *ReplayWindow      `pulumi:"replayWindow"`
+	Tags         []string           `pulumi:"tags"`
+	UnitTest     *TransformUnitTest `pulumi:"unitTest"`
 }
 
 // The set of arguments for constructing a MapFilterTransform resource.
@@ -168,7 +168,7 @@ type MapFilterTransformArgs struct {
 	// Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 	//
 	// Defaults to none.
-	Implementation ImplementationPtrInput
+	Implementation TransformImplementationPtrInput
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -180,7 +180,7 @@ type MapFilterTransformArgs struct {
 	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
 	InputTopicPattern pulumi.StringPtrInput
 	Name              pulumi.StringPtrInput
-	OnDrift           OnDriftPtrInput
+	OnDrift           DriftActionPtrInput
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -199,7 +199,7 @@ type MapFilterTransformArgs struct {
 	Parallelism  pulumi.IntPtrInput
 	ReplayWindow ReplayWindowPtrInput
 	Tags         pulumi.StringArrayInput
-	UnitTest     UnitTestPtrInput
+	UnitTest     TransformUnitTestPtrInput
 }
 
 func (MapFilterTransformArgs) ElementType() reflect.Type {
@@ -262,8 +262,8 @@ func (o MapFilterTransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 // Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 //
 // Defaults to none.
-func (o MapFilterTransformOutput) Implementation() ImplementationPtrOutput {
-	return o.ApplyT(func(v *MapFilterTransform) ImplementationPtrOutput { return v.Implementation }).(ImplementationPtrOutput)
+func (o MapFilterTransformOutput) Implementation() TransformImplementationPtrOutput {
+	return o.ApplyT(func(v *MapFilterTransform) TransformImplementationPtrOutput { return v.Implementation }).(TransformImplementationPtrOutput)
 }
 
 // How input records are serialized (config key `transforms.input.serialization.format`).
@@ -301,8 +301,8 @@ func (o MapFilterTransformOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MapFilterTransform) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o MapFilterTransformOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *MapFilterTransform) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o MapFilterTransformOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *MapFilterTransform) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // How output records are serialized (config key `transforms.output.serialization.format`).
@@ -343,8 +343,8 @@ func (o MapFilterTransformOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *MapFilterTransform) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
-func (o MapFilterTransformOutput) UnitTest() UnitTestPtrOutput {
-	return o.ApplyT(func(v *MapFilterTransform) UnitTestPtrOutput { return v.UnitTest }).(UnitTestPtrOutput)
+func (o MapFilterTransformOutput) UnitTest() TransformUnitTestPtrOutput {
+	return o.ApplyT(func(v *MapFilterTransform) TransformUnitTestPtrOutput { return v.UnitTest }).(TransformUnitTestPtrOutput)
 }
 
 // The latest implementation version number (0 before any code was written).

@@ -62,7 +62,7 @@ type MariaDbSource struct {
 	// `US/Pacific`, `Asia/Novosibirsk`.
 	//
 	// Defaults to `"SERVER"`.
-	DatabaseConnectionTimeZone DatabaseConnectionTimeZonePtrOutput `pulumi:"databaseConnectionTimeZone"`
+	DatabaseConnectionTimeZone MariaDbSourceDatabaseConnectionTimeZonePtrOutput `pulumi:"databaseConnectionTimeZone"`
 	// Database hostname (config key `database.hostname.user.defined`).
 	DatabaseHostname pulumi.StringPtrOutput `pulumi:"databaseHostname"`
 	// Database include list (config key `database.include.list.user.defined`).
@@ -108,7 +108,7 @@ type MariaDbSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -154,13 +154,13 @@ type MariaDbSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// Snapshot gtid (config key `snapshot.gtid`).
 	//
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotGtid SnapshotReadOnlyPtrOutput `pulumi:"snapshotGtid"`
+	SnapshotGtid MariaDbSourceSnapshotGtidPtrOutput `pulumi:"snapshotGtid"`
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
 	//
 	// Defaults to `false`.
@@ -190,7 +190,7 @@ type MariaDbSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringPtrOutput `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -227,7 +227,7 @@ type MariaDbSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -360,7 +360,7 @@ type mariaDbSourceArgs struct {
 	// `US/Pacific`, `Asia/Novosibirsk`.
 	//
 	// Defaults to `"SERVER"`.
-	DatabaseConnectionTimeZone *DatabaseConnectionTimeZone `pulumi:"databaseConnectionTimeZone"`
+	DatabaseConnectionTimeZone *MariaDbSourceDatabaseConnectionTimeZone `pulumi:"databaseConnectionTimeZone"`
 	// Database hostname (config key `database.hostname.user.defined`).
 	DatabaseHostname string `pulumi:"databaseHostname"`
 	// Database include list (config key `database.include.list.user.defined`).
@@ -404,7 +404,7 @@ type mariaDbSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -448,13 +448,13 @@ type mariaDbSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// Snapshot gtid (config key `snapshot.gtid`).
 	//
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotGtid *SnapshotReadOnly `pulumi:"snapshotGtid"`
+	SnapshotGtid *MariaDbSourceSnapshotGtid `pulumi:"snapshotGtid"`
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
 	//
 	// Defaults to `false`.
@@ -484,7 +484,7 @@ type mariaDbSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList string `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -515,7 +515,7 @@ type mariaDbSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -588,7 +588,7 @@ type MariaDbSourceArgs struct {
 	// `US/Pacific`, `Asia/Novosibirsk`.
 	//
 	// Defaults to `"SERVER"`.
-	DatabaseConnectionTimeZone DatabaseConnectionTimeZonePtrInput
+	DatabaseConnectionTimeZone MariaDbSourceDatabaseConnectionTimeZonePtrInput
 	// Database hostname (config key `database.hostname.user.defined`).
 	DatabaseHostname pulumi.StringInput
 	// Database include list (config key `database.include.list.user.defined`).
@@ -632,7 +632,7 @@ type MariaDbSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -676,13 +676,13 @@ type MariaDbSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// Snapshot gtid (config key `snapshot.gtid`).
 	//
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotGtid SnapshotReadOnlyPtrInput
+	SnapshotGtid MariaDbSourceSnapshotGtidPtrInput
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
 	//
 	// Defaults to `false`.
@@ -712,7 +712,7 @@ type MariaDbSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -743,7 +743,7 @@ type MariaDbSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -880,8 +880,10 @@ func (o MariaDbSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // `US/Pacific`, `Asia/Novosibirsk`.
 //
 // Defaults to `"SERVER"`.
-func (o MariaDbSourceOutput) DatabaseConnectionTimeZone() DatabaseConnectionTimeZonePtrOutput {
-	return o.ApplyT(func(v *MariaDbSource) DatabaseConnectionTimeZonePtrOutput { return v.DatabaseConnectionTimeZone }).(DatabaseConnectionTimeZonePtrOutput)
+func (o MariaDbSourceOutput) DatabaseConnectionTimeZone() MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
+	return o.ApplyT(func(v *MariaDbSource) MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
+		return v.DatabaseConnectionTimeZone
+	}).(MariaDbSourceDatabaseConnectionTimeZonePtrOutput)
 }
 
 // Database hostname (config key `database.hostname.user.defined`).
@@ -962,8 +964,8 @@ func (o MariaDbSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o MariaDbSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *MariaDbSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o MariaDbSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *MariaDbSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -1040,8 +1042,8 @@ func (o MariaDbSourceOutput) SignalDataCollectionSchemaOrDatabase() pulumi.Strin
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o MariaDbSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *MariaDbSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o MariaDbSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *MariaDbSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // Snapshot gtid (config key `snapshot.gtid`).
@@ -1049,8 +1051,8 @@ func (o MariaDbSourceOutput) Snapshot() SnapshotPtrOutput {
 // One of `Yes`, `No`.
 //
 // Defaults to `"Yes"`.
-func (o MariaDbSourceOutput) SnapshotGtid() SnapshotReadOnlyPtrOutput {
-	return o.ApplyT(func(v *MariaDbSource) SnapshotReadOnlyPtrOutput { return v.SnapshotGtid }).(SnapshotReadOnlyPtrOutput)
+func (o MariaDbSourceOutput) SnapshotGtid() MariaDbSourceSnapshotGtidPtrOutput {
+	return o.ApplyT(func(v *MariaDbSource) MariaDbSourceSnapshotGtidPtrOutput { return v.SnapshotGtid }).(MariaDbSourceSnapshotGtidPtrOutput)
 }
 
 // Source regex support enabled (config key `SourceRegexSupport.enabled`).
@@ -1100,8 +1102,8 @@ func (o MariaDbSourceOutput) SshUser() pulumi.StringPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o MariaDbSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *MariaDbSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o MariaDbSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *MariaDbSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Table include list (config key `table.include.list.user.defined`).
@@ -1167,10 +1169,10 @@ func (o MariaDbSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulu
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o MariaDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *MariaDbSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o MariaDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *MariaDbSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

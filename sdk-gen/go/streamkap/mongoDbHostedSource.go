@@ -43,7 +43,7 @@ type MongoDbHostedSource struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode CursorOversizeHandlingModePtrOutput `pulumi:"cursorOversizeHandlingMode"`
+	CursorOversizeHandlingMode MongoDbHostedSourceCursorOversizeHandlingModePtrOutput `pulumi:"cursorOversizeHandlingMode"`
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -77,7 +77,7 @@ type MongoDbHostedSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -117,7 +117,7 @@ type MongoDbHostedSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -143,7 +143,7 @@ type MongoDbHostedSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -194,7 +194,7 @@ type MongoDbHostedSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -220,7 +220,7 @@ type MongoDbHostedSource struct {
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding TransformsUnwrapDocumentEncodingPtrOutput `pulumi:"transformsUnwrapDocumentEncoding"`
+	TransformsUnwrapDocumentEncoding MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput `pulumi:"transformsUnwrapDocumentEncoding"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -303,7 +303,7 @@ type mongoDbHostedSourceArgs struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode *CursorOversizeHandlingMode `pulumi:"cursorOversizeHandlingMode"`
+	CursorOversizeHandlingMode *MongoDbHostedSourceCursorOversizeHandlingMode `pulumi:"cursorOversizeHandlingMode"`
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -335,7 +335,7 @@ type mongoDbHostedSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -373,7 +373,7 @@ type mongoDbHostedSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -399,7 +399,7 @@ type mongoDbHostedSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -444,7 +444,7 @@ type mongoDbHostedSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -470,7 +470,7 @@ type mongoDbHostedSourceArgs struct {
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding *TransformsUnwrapDocumentEncoding `pulumi:"transformsUnwrapDocumentEncoding"`
+	TransformsUnwrapDocumentEncoding *MongoDbHostedSourceTransformsUnwrapDocumentEncoding `pulumi:"transformsUnwrapDocumentEncoding"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -496,7 +496,7 @@ type MongoDbHostedSourceArgs struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode CursorOversizeHandlingModePtrInput
+	CursorOversizeHandlingMode MongoDbHostedSourceCursorOversizeHandlingModePtrInput
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -528,7 +528,7 @@ type MongoDbHostedSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -566,7 +566,7 @@ type MongoDbHostedSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -592,7 +592,7 @@ type MongoDbHostedSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -637,7 +637,7 @@ type MongoDbHostedSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -663,7 +663,7 @@ type MongoDbHostedSourceArgs struct {
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding TransformsUnwrapDocumentEncodingPtrInput
+	TransformsUnwrapDocumentEncoding MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -750,8 +750,10 @@ func (o MongoDbHostedSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // One of `skip`, `split`.
 //
 // Defaults to `"skip"`.
-func (o MongoDbHostedSourceOutput) CursorOversizeHandlingMode() CursorOversizeHandlingModePtrOutput {
-	return o.ApplyT(func(v *MongoDbHostedSource) CursorOversizeHandlingModePtrOutput { return v.CursorOversizeHandlingMode }).(CursorOversizeHandlingModePtrOutput)
+func (o MongoDbHostedSourceOutput) CursorOversizeHandlingMode() MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
+	return o.ApplyT(func(v *MongoDbHostedSource) MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
+		return v.CursorOversizeHandlingMode
+	}).(MongoDbHostedSourceCursorOversizeHandlingModePtrOutput)
 }
 
 // Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
@@ -811,8 +813,8 @@ func (o MongoDbHostedSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o MongoDbHostedSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *MongoDbHostedSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o MongoDbHostedSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *MongoDbHostedSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -878,8 +880,8 @@ func (o MongoDbHostedSourceOutput) SignalDataCollectionSchemaOrDatabase() pulumi
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o MongoDbHostedSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *MongoDbHostedSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o MongoDbHostedSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *MongoDbHostedSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).
@@ -922,8 +924,8 @@ func (o MongoDbHostedSourceOutput) SshUser() pulumi.StringPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o MongoDbHostedSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *MongoDbHostedSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o MongoDbHostedSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *MongoDbHostedSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -1030,10 +1032,10 @@ func (o MongoDbHostedSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes(
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o MongoDbHostedSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *MongoDbHostedSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o MongoDbHostedSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *MongoDbHostedSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key
@@ -1081,10 +1083,10 @@ func (o MongoDbHostedSourceOutput) TransformsUnwrapArrayEncoding() MongoDbHosted
 // One of `document`, `string`.
 //
 // Defaults to `"document"`.
-func (o MongoDbHostedSourceOutput) TransformsUnwrapDocumentEncoding() TransformsUnwrapDocumentEncodingPtrOutput {
-	return o.ApplyT(func(v *MongoDbHostedSource) TransformsUnwrapDocumentEncodingPtrOutput {
+func (o MongoDbHostedSourceOutput) TransformsUnwrapDocumentEncoding() MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return o.ApplyT(func(v *MongoDbHostedSource) MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
 		return v.TransformsUnwrapDocumentEncoding
-	}).(TransformsUnwrapDocumentEncodingPtrOutput)
+	}).(MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput)
 }
 
 // Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).

@@ -42,7 +42,7 @@ type MongoDbSource struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode CursorOversizeHandlingModePtrOutput `pulumi:"cursorOversizeHandlingMode"`
+	CursorOversizeHandlingMode MongoDbSourceCursorOversizeHandlingModePtrOutput `pulumi:"cursorOversizeHandlingMode"`
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -76,7 +76,7 @@ type MongoDbSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -116,7 +116,7 @@ type MongoDbSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -142,7 +142,7 @@ type MongoDbSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -193,7 +193,7 @@ type MongoDbSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -213,13 +213,13 @@ type MongoDbSource struct {
 	// One of `array`, `array_string`, `string`.
 	//
 	// Defaults to `"array_string"`.
-	TransformsUnwrapArrayEncoding MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput `pulumi:"transformsUnwrapArrayEncoding"`
+	TransformsUnwrapArrayEncoding MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput `pulumi:"transformsUnwrapArrayEncoding"`
 	// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 	//
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding TransformsUnwrapDocumentEncodingPtrOutput `pulumi:"transformsUnwrapDocumentEncoding"`
+	TransformsUnwrapDocumentEncoding MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput `pulumi:"transformsUnwrapDocumentEncoding"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -302,7 +302,7 @@ type mongoDbSourceArgs struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode *CursorOversizeHandlingMode `pulumi:"cursorOversizeHandlingMode"`
+	CursorOversizeHandlingMode *MongoDbSourceCursorOversizeHandlingMode `pulumi:"cursorOversizeHandlingMode"`
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -334,7 +334,7 @@ type mongoDbSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -372,7 +372,7 @@ type mongoDbSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -398,7 +398,7 @@ type mongoDbSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -443,7 +443,7 @@ type mongoDbSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -463,13 +463,13 @@ type mongoDbSourceArgs struct {
 	// One of `array`, `array_string`, `string`.
 	//
 	// Defaults to `"array_string"`.
-	TransformsUnwrapArrayEncoding *MongoDbHostedSourceTransformsUnwrapArrayEncoding `pulumi:"transformsUnwrapArrayEncoding"`
+	TransformsUnwrapArrayEncoding *MongoDbSourceTransformsUnwrapArrayEncoding `pulumi:"transformsUnwrapArrayEncoding"`
 	// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 	//
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding *TransformsUnwrapDocumentEncoding `pulumi:"transformsUnwrapDocumentEncoding"`
+	TransformsUnwrapDocumentEncoding *MongoDbSourceTransformsUnwrapDocumentEncoding `pulumi:"transformsUnwrapDocumentEncoding"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -495,7 +495,7 @@ type MongoDbSourceArgs struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode CursorOversizeHandlingModePtrInput
+	CursorOversizeHandlingMode MongoDbSourceCursorOversizeHandlingModePtrInput
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -527,7 +527,7 @@ type MongoDbSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -565,7 +565,7 @@ type MongoDbSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -591,7 +591,7 @@ type MongoDbSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -636,7 +636,7 @@ type MongoDbSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -656,13 +656,13 @@ type MongoDbSourceArgs struct {
 	// One of `array`, `array_string`, `string`.
 	//
 	// Defaults to `"array_string"`.
-	TransformsUnwrapArrayEncoding MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrInput
+	TransformsUnwrapArrayEncoding MongoDbSourceTransformsUnwrapArrayEncodingPtrInput
 	// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 	//
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding TransformsUnwrapDocumentEncodingPtrInput
+	TransformsUnwrapDocumentEncoding MongoDbSourceTransformsUnwrapDocumentEncodingPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -749,8 +749,10 @@ func (o MongoDbSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // One of `skip`, `split`.
 //
 // Defaults to `"skip"`.
-func (o MongoDbSourceOutput) CursorOversizeHandlingMode() CursorOversizeHandlingModePtrOutput {
-	return o.ApplyT(func(v *MongoDbSource) CursorOversizeHandlingModePtrOutput { return v.CursorOversizeHandlingMode }).(CursorOversizeHandlingModePtrOutput)
+func (o MongoDbSourceOutput) CursorOversizeHandlingMode() MongoDbSourceCursorOversizeHandlingModePtrOutput {
+	return o.ApplyT(func(v *MongoDbSource) MongoDbSourceCursorOversizeHandlingModePtrOutput {
+		return v.CursorOversizeHandlingMode
+	}).(MongoDbSourceCursorOversizeHandlingModePtrOutput)
 }
 
 // Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
@@ -810,8 +812,8 @@ func (o MongoDbSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o MongoDbSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *MongoDbSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o MongoDbSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *MongoDbSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -877,8 +879,8 @@ func (o MongoDbSourceOutput) SignalDataCollectionSchemaOrDatabase() pulumi.Strin
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o MongoDbSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *MongoDbSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o MongoDbSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *MongoDbSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).
@@ -921,8 +923,8 @@ func (o MongoDbSourceOutput) SshUser() pulumi.StringPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o MongoDbSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *MongoDbSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o MongoDbSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *MongoDbSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -1023,10 +1025,10 @@ func (o MongoDbSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulu
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o MongoDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *MongoDbSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o MongoDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *MongoDbSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key
@@ -1057,10 +1059,10 @@ func (o MongoDbSourceOutput) TransformsOversizedRecordsTruncationSuffix() pulumi
 // One of `array`, `array_string`, `string`.
 //
 // Defaults to `"array_string"`.
-func (o MongoDbSourceOutput) TransformsUnwrapArrayEncoding() MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return o.ApplyT(func(v *MongoDbSource) MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput {
+func (o MongoDbSourceOutput) TransformsUnwrapArrayEncoding() MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
+	return o.ApplyT(func(v *MongoDbSource) MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
 		return v.TransformsUnwrapArrayEncoding
-	}).(MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput)
+	}).(MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput)
 }
 
 // Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
@@ -1068,10 +1070,10 @@ func (o MongoDbSourceOutput) TransformsUnwrapArrayEncoding() MongoDbHostedSource
 // One of `document`, `string`.
 //
 // Defaults to `"document"`.
-func (o MongoDbSourceOutput) TransformsUnwrapDocumentEncoding() TransformsUnwrapDocumentEncodingPtrOutput {
-	return o.ApplyT(func(v *MongoDbSource) TransformsUnwrapDocumentEncodingPtrOutput {
+func (o MongoDbSourceOutput) TransformsUnwrapDocumentEncoding() MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return o.ApplyT(func(v *MongoDbSource) MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
 		return v.TransformsUnwrapDocumentEncoding
-	}).(TransformsUnwrapDocumentEncodingPtrOutput)
+	}).(MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput)
 }
 
 // Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).

@@ -63,7 +63,7 @@ type MysqlDestination struct {
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -89,10 +89,10 @@ type MysqlDestination struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrOutput `pulumi:"schemaEvolution"`
-	Snapshot        SnapshotPtrOutput        `pulumi:"snapshot"`
-	State           StatePtrOutput           `pulumi:"state"`
-	Tags            pulumi.StringArrayOutput `pulumi:"tags"`
+	SchemaEvolution SchemaEvolutionModePtrOutput `pulumi:"schemaEvolution"`
+	Snapshot        ConnectorSnapshotPtrOutput   `pulumi:"snapshot"`
+	State           ConnectorStatePtrOutput      `pulumi:"state"`
+	Tags            pulumi.StringArrayOutput     `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
 	// Tasks max (config key `tasks.max`).
@@ -135,7 +135,7 @@ type MysqlDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -159,7 +159,7 @@ type MysqlDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -305,9 +305,9 @@ type mysqlDestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode *InsertMode `pulumi:"insertMode"`
-	Name       *string     `pulumi:"name"`
-	OnDrift    *OnDrift    `pulumi:"onDrift"`
+	InsertMode *InsertMode  `pulumi:"insertMode"`
+	Name       *string      `pulumi:"name"`
+	OnDrift    *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -333,10 +333,10 @@ type mysqlDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution *SchemaEvolution `pulumi:"schemaEvolution"`
-	Snapshot        *Snapshot        `pulumi:"snapshot"`
-	State           *State           `pulumi:"state"`
-	Tags            []string         `pulumi:"tags"`
+	SchemaEvolution *SchemaEvolutionMode `pulumi:"schemaEvolution"`
+	Snapshot        *ConnectorSnapshot   `pulumi:"snapshot"`
+	State           *ConnectorState      `pulumi:"state"`
+	Tags            []string             `pulumi:"tags"`
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 10.
@@ -373,7 +373,7 @@ type mysqlDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -397,7 +397,7 @@ type mysqlDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -488,7 +488,7 @@ type MysqlDestinationArgs struct {
 	// Defaults to `"insert"`.
 	InsertMode InsertModePtrInput
 	Name       pulumi.StringPtrInput
-	OnDrift    OnDriftPtrInput
+	OnDrift    DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -514,9 +514,9 @@ type MysqlDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrInput
-	Snapshot        SnapshotPtrInput
-	State           StatePtrInput
+	SchemaEvolution SchemaEvolutionModePtrInput
+	Snapshot        ConnectorSnapshotPtrInput
+	State           ConnectorStatePtrInput
 	Tags            pulumi.StringArrayInput
 	// Tasks max (config key `tasks.max`).
 	//
@@ -554,7 +554,7 @@ type MysqlDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -578,7 +578,7 @@ type MysqlDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -759,8 +759,8 @@ func (o MysqlDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MysqlDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o MysqlDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *MysqlDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o MysqlDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *MysqlDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -812,16 +812,16 @@ func (o MysqlDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 // One of `basic`, `none`.
 //
 // Defaults to `"basic"`.
-func (o MysqlDestinationOutput) SchemaEvolution() SchemaEvolutionPtrOutput {
-	return o.ApplyT(func(v *MysqlDestination) SchemaEvolutionPtrOutput { return v.SchemaEvolution }).(SchemaEvolutionPtrOutput)
+func (o MysqlDestinationOutput) SchemaEvolution() SchemaEvolutionModePtrOutput {
+	return o.ApplyT(func(v *MysqlDestination) SchemaEvolutionModePtrOutput { return v.SchemaEvolution }).(SchemaEvolutionModePtrOutput)
 }
 
-func (o MysqlDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *MysqlDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o MysqlDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *MysqlDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o MysqlDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *MysqlDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o MysqlDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *MysqlDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o MysqlDestinationOutput) Tags() pulumi.StringArrayOutput {
@@ -913,10 +913,10 @@ func (o MysqlDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll(
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o MysqlDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *MysqlDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o MysqlDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *MysqlDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -954,10 +954,10 @@ func (o MysqlDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() p
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o MysqlDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *MysqlDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o MysqlDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *MysqlDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -68,7 +68,7 @@ type MysqlSource struct {
 	// `US/Pacific`, `Asia/Novosibirsk`.
 	//
 	// Defaults to `"SERVER"`.
-	DatabaseConnectionTimeZone DatabaseConnectionTimeZonePtrOutput `pulumi:"databaseConnectionTimeZone"`
+	DatabaseConnectionTimeZone MysqlSourceDatabaseConnectionTimeZonePtrOutput `pulumi:"databaseConnectionTimeZone"`
 	// Database hostname (config key `database.hostname.user.defined`).
 	DatabaseHostname pulumi.StringPtrOutput `pulumi:"databaseHostname"`
 	// Database include list (config key `database.include.list.user.defined`).
@@ -108,7 +108,7 @@ type MysqlSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -158,13 +158,13 @@ type MysqlSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// Snapshot gtid (config key `snapshot.gtid`).
 	//
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotGtid SnapshotReadOnlyPtrOutput `pulumi:"snapshotGtid"`
+	SnapshotGtid MysqlSourceSnapshotGtidPtrOutput `pulumi:"snapshotGtid"`
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
 	//
 	// Defaults to `false`.
@@ -194,7 +194,7 @@ type MysqlSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringPtrOutput `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -247,7 +247,7 @@ type MysqlSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -386,7 +386,7 @@ type mysqlSourceArgs struct {
 	// `US/Pacific`, `Asia/Novosibirsk`.
 	//
 	// Defaults to `"SERVER"`.
-	DatabaseConnectionTimeZone *DatabaseConnectionTimeZone `pulumi:"databaseConnectionTimeZone"`
+	DatabaseConnectionTimeZone *MysqlSourceDatabaseConnectionTimeZone `pulumi:"databaseConnectionTimeZone"`
 	// Database hostname (config key `database.hostname.user.defined`).
 	DatabaseHostname string `pulumi:"databaseHostname"`
 	// Database include list (config key `database.include.list.user.defined`).
@@ -424,7 +424,7 @@ type mysqlSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -472,13 +472,13 @@ type mysqlSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// Snapshot gtid (config key `snapshot.gtid`).
 	//
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotGtid *SnapshotReadOnly `pulumi:"snapshotGtid"`
+	SnapshotGtid *MysqlSourceSnapshotGtid `pulumi:"snapshotGtid"`
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
 	//
 	// Defaults to `false`.
@@ -508,7 +508,7 @@ type mysqlSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList string `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -555,7 +555,7 @@ type mysqlSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -634,7 +634,7 @@ type MysqlSourceArgs struct {
 	// `US/Pacific`, `Asia/Novosibirsk`.
 	//
 	// Defaults to `"SERVER"`.
-	DatabaseConnectionTimeZone DatabaseConnectionTimeZonePtrInput
+	DatabaseConnectionTimeZone MysqlSourceDatabaseConnectionTimeZonePtrInput
 	// Database hostname (config key `database.hostname.user.defined`).
 	DatabaseHostname pulumi.StringInput
 	// Database include list (config key `database.include.list.user.defined`).
@@ -672,7 +672,7 @@ type MysqlSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -720,13 +720,13 @@ type MysqlSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// Snapshot gtid (config key `snapshot.gtid`).
 	//
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotGtid SnapshotReadOnlyPtrInput
+	SnapshotGtid MysqlSourceSnapshotGtidPtrInput
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
 	//
 	// Defaults to `false`.
@@ -756,7 +756,7 @@ type MysqlSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -803,7 +803,7 @@ type MysqlSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -952,8 +952,10 @@ func (o MysqlSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // `US/Pacific`, `Asia/Novosibirsk`.
 //
 // Defaults to `"SERVER"`.
-func (o MysqlSourceOutput) DatabaseConnectionTimeZone() DatabaseConnectionTimeZonePtrOutput {
-	return o.ApplyT(func(v *MysqlSource) DatabaseConnectionTimeZonePtrOutput { return v.DatabaseConnectionTimeZone }).(DatabaseConnectionTimeZonePtrOutput)
+func (o MysqlSourceOutput) DatabaseConnectionTimeZone() MysqlSourceDatabaseConnectionTimeZonePtrOutput {
+	return o.ApplyT(func(v *MysqlSource) MysqlSourceDatabaseConnectionTimeZonePtrOutput {
+		return v.DatabaseConnectionTimeZone
+	}).(MysqlSourceDatabaseConnectionTimeZonePtrOutput)
 }
 
 // Database hostname (config key `database.hostname.user.defined`).
@@ -1025,8 +1027,8 @@ func (o MysqlSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o MysqlSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *MysqlSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o MysqlSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *MysqlSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -1108,8 +1110,8 @@ func (o MysqlSourceOutput) SignalDataCollectionSchemaOrDatabase() pulumi.StringP
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o MysqlSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *MysqlSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o MysqlSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *MysqlSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // Snapshot gtid (config key `snapshot.gtid`).
@@ -1117,8 +1119,8 @@ func (o MysqlSourceOutput) Snapshot() SnapshotPtrOutput {
 // One of `Yes`, `No`.
 //
 // Defaults to `"Yes"`.
-func (o MysqlSourceOutput) SnapshotGtid() SnapshotReadOnlyPtrOutput {
-	return o.ApplyT(func(v *MysqlSource) SnapshotReadOnlyPtrOutput { return v.SnapshotGtid }).(SnapshotReadOnlyPtrOutput)
+func (o MysqlSourceOutput) SnapshotGtid() MysqlSourceSnapshotGtidPtrOutput {
+	return o.ApplyT(func(v *MysqlSource) MysqlSourceSnapshotGtidPtrOutput { return v.SnapshotGtid }).(MysqlSourceSnapshotGtidPtrOutput)
 }
 
 // Source regex support enabled (config key `SourceRegexSupport.enabled`).
@@ -1168,8 +1170,8 @@ func (o MysqlSourceOutput) SshUser() pulumi.StringPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o MysqlSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *MysqlSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o MysqlSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *MysqlSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Table include list (config key `table.include.list.user.defined`).
@@ -1275,10 +1277,10 @@ func (o MysqlSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o MysqlSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *MysqlSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o MysqlSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *MysqlSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

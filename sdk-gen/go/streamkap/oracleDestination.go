@@ -63,7 +63,7 @@ type OracleDestination struct {
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -89,10 +89,10 @@ type OracleDestination struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrOutput `pulumi:"schemaEvolution"`
-	Snapshot        SnapshotPtrOutput        `pulumi:"snapshot"`
-	State           StatePtrOutput           `pulumi:"state"`
-	Tags            pulumi.StringArrayOutput `pulumi:"tags"`
+	SchemaEvolution SchemaEvolutionModePtrOutput `pulumi:"schemaEvolution"`
+	Snapshot        ConnectorSnapshotPtrOutput   `pulumi:"snapshot"`
+	State           ConnectorStatePtrOutput      `pulumi:"state"`
+	Tags            pulumi.StringArrayOutput     `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
 	// Tasks max (config key `tasks.max`).
@@ -135,7 +135,7 @@ type OracleDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -159,7 +159,7 @@ type OracleDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -305,9 +305,9 @@ type oracleDestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode *InsertMode `pulumi:"insertMode"`
-	Name       *string     `pulumi:"name"`
-	OnDrift    *OnDrift    `pulumi:"onDrift"`
+	InsertMode *InsertMode  `pulumi:"insertMode"`
+	Name       *string      `pulumi:"name"`
+	OnDrift    *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -333,10 +333,10 @@ type oracleDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution *SchemaEvolution `pulumi:"schemaEvolution"`
-	Snapshot        *Snapshot        `pulumi:"snapshot"`
-	State           *State           `pulumi:"state"`
-	Tags            []string         `pulumi:"tags"`
+	SchemaEvolution *SchemaEvolutionMode `pulumi:"schemaEvolution"`
+	Snapshot        *ConnectorSnapshot   `pulumi:"snapshot"`
+	State           *ConnectorState      `pulumi:"state"`
+	Tags            []string             `pulumi:"tags"`
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 10.
@@ -373,7 +373,7 @@ type oracleDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -397,7 +397,7 @@ type oracleDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -488,7 +488,7 @@ type OracleDestinationArgs struct {
 	// Defaults to `"insert"`.
 	InsertMode InsertModePtrInput
 	Name       pulumi.StringPtrInput
-	OnDrift    OnDriftPtrInput
+	OnDrift    DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -514,9 +514,9 @@ type OracleDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrInput
-	Snapshot        SnapshotPtrInput
-	State           StatePtrInput
+	SchemaEvolution SchemaEvolutionModePtrInput
+	Snapshot        ConnectorSnapshotPtrInput
+	State           ConnectorStatePtrInput
 	Tags            pulumi.StringArrayInput
 	// Tasks max (config key `tasks.max`).
 	//
@@ -554,7 +554,7 @@ type OracleDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -578,7 +578,7 @@ type OracleDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -759,8 +759,8 @@ func (o OracleDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *OracleDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o OracleDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *OracleDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o OracleDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *OracleDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -812,16 +812,16 @@ func (o OracleDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 // One of `basic`, `none`.
 //
 // Defaults to `"basic"`.
-func (o OracleDestinationOutput) SchemaEvolution() SchemaEvolutionPtrOutput {
-	return o.ApplyT(func(v *OracleDestination) SchemaEvolutionPtrOutput { return v.SchemaEvolution }).(SchemaEvolutionPtrOutput)
+func (o OracleDestinationOutput) SchemaEvolution() SchemaEvolutionModePtrOutput {
+	return o.ApplyT(func(v *OracleDestination) SchemaEvolutionModePtrOutput { return v.SchemaEvolution }).(SchemaEvolutionModePtrOutput)
 }
 
-func (o OracleDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *OracleDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o OracleDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *OracleDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o OracleDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *OracleDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o OracleDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *OracleDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o OracleDestinationOutput) Tags() pulumi.StringArrayOutput {
@@ -915,10 +915,10 @@ func (o OracleDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o OracleDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *OracleDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o OracleDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *OracleDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -960,10 +960,10 @@ func (o OracleDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() 
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o OracleDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *OracleDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o OracleDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *OracleDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

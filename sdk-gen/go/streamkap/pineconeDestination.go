@@ -55,11 +55,11 @@ type PineconeDestination struct {
 	// One of `None`, `Kafka ID`, `Field ID`.
 	//
 	// Defaults to `"None"`.
-	DocumentIdStrategy DocumentIdStrategyPtrOutput `pulumi:"documentIdStrategy"`
+	DocumentIdStrategy PineconeDestinationDocumentIdStrategyPtrOutput `pulumi:"documentIdStrategy"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Pinecone API key (config key `pinecone.api.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -97,10 +97,10 @@ type PineconeDestination struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrOutput `pulumi:"schemaEvolution"`
-	Snapshot        SnapshotPtrOutput        `pulumi:"snapshot"`
-	State           StatePtrOutput           `pulumi:"state"`
-	Tags            pulumi.StringArrayOutput `pulumi:"tags"`
+	SchemaEvolution SchemaEvolutionModePtrOutput `pulumi:"schemaEvolution"`
+	Snapshot        ConnectorSnapshotPtrOutput   `pulumi:"snapshot"`
+	State           ConnectorStatePtrOutput      `pulumi:"state"`
+	Tags            pulumi.StringArrayOutput     `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
 	// Full topic ids, e.g. `source_abc123.public.orders`.
@@ -131,7 +131,7 @@ type PineconeDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -155,7 +155,7 @@ type PineconeDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -295,9 +295,9 @@ type pineconeDestinationArgs struct {
 	// One of `None`, `Kafka ID`, `Field ID`.
 	//
 	// Defaults to `"None"`.
-	DocumentIdStrategy *DocumentIdStrategy `pulumi:"documentIdStrategy"`
-	Name               *string             `pulumi:"name"`
-	OnDrift            *OnDrift            `pulumi:"onDrift"`
+	DocumentIdStrategy *PineconeDestinationDocumentIdStrategy `pulumi:"documentIdStrategy"`
+	Name               *string                                `pulumi:"name"`
+	OnDrift            *DriftAction                           `pulumi:"onDrift"`
 	// Pinecone API key (config key `pinecone.api.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -335,10 +335,10 @@ type pineconeDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution *SchemaEvolution `pulumi:"schemaEvolution"`
-	Snapshot        *Snapshot        `pulumi:"snapshot"`
-	State           *State           `pulumi:"state"`
-	Tags            []string         `pulumi:"tags"`
+	SchemaEvolution *SchemaEvolutionMode `pulumi:"schemaEvolution"`
+	Snapshot        *ConnectorSnapshot   `pulumi:"snapshot"`
+	State           *ConnectorState      `pulumi:"state"`
+	Tags            []string             `pulumi:"tags"`
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList *string `pulumi:"transformsAddStringSuffixFieldsIncludeList"`
 	// Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
@@ -363,7 +363,7 @@ type pineconeDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -387,7 +387,7 @@ type pineconeDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -476,9 +476,9 @@ type PineconeDestinationArgs struct {
 	// One of `None`, `Kafka ID`, `Field ID`.
 	//
 	// Defaults to `"None"`.
-	DocumentIdStrategy DocumentIdStrategyPtrInput
+	DocumentIdStrategy PineconeDestinationDocumentIdStrategyPtrInput
 	Name               pulumi.StringPtrInput
-	OnDrift            OnDriftPtrInput
+	OnDrift            DriftActionPtrInput
 	// Pinecone API key (config key `pinecone.api.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -516,9 +516,9 @@ type PineconeDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrInput
-	Snapshot        SnapshotPtrInput
-	State           StatePtrInput
+	SchemaEvolution SchemaEvolutionModePtrInput
+	Snapshot        ConnectorSnapshotPtrInput
+	State           ConnectorStatePtrInput
 	Tags            pulumi.StringArrayInput
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList pulumi.StringPtrInput
@@ -544,7 +544,7 @@ type PineconeDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -568,7 +568,7 @@ type PineconeDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -730,8 +730,10 @@ func (o PineconeDestinationOutput) DocumentIdFieldName() pulumi.StringPtrOutput 
 // One of `None`, `Kafka ID`, `Field ID`.
 //
 // Defaults to `"None"`.
-func (o PineconeDestinationOutput) DocumentIdStrategy() DocumentIdStrategyPtrOutput {
-	return o.ApplyT(func(v *PineconeDestination) DocumentIdStrategyPtrOutput { return v.DocumentIdStrategy }).(DocumentIdStrategyPtrOutput)
+func (o PineconeDestinationOutput) DocumentIdStrategy() PineconeDestinationDocumentIdStrategyPtrOutput {
+	return o.ApplyT(func(v *PineconeDestination) PineconeDestinationDocumentIdStrategyPtrOutput {
+		return v.DocumentIdStrategy
+	}).(PineconeDestinationDocumentIdStrategyPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.
@@ -743,8 +745,8 @@ func (o PineconeDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PineconeDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o PineconeDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *PineconeDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o PineconeDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *PineconeDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Pinecone API key (config key `pinecone.api.key`).
@@ -820,16 +822,16 @@ func (o PineconeDestinationOutput) RetryMax() pulumi.StringPtrOutput {
 // One of `basic`, `none`.
 //
 // Defaults to `"basic"`.
-func (o PineconeDestinationOutput) SchemaEvolution() SchemaEvolutionPtrOutput {
-	return o.ApplyT(func(v *PineconeDestination) SchemaEvolutionPtrOutput { return v.SchemaEvolution }).(SchemaEvolutionPtrOutput)
+func (o PineconeDestinationOutput) SchemaEvolution() SchemaEvolutionModePtrOutput {
+	return o.ApplyT(func(v *PineconeDestination) SchemaEvolutionModePtrOutput { return v.SchemaEvolution }).(SchemaEvolutionModePtrOutput)
 }
 
-func (o PineconeDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *PineconeDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o PineconeDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *PineconeDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o PineconeDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *PineconeDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o PineconeDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *PineconeDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o PineconeDestinationOutput) Tags() pulumi.StringArrayOutput {
@@ -904,10 +906,10 @@ func (o PineconeDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeA
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o PineconeDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *PineconeDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o PineconeDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *PineconeDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -951,10 +953,10 @@ func (o PineconeDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes(
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o PineconeDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *PineconeDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o PineconeDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *PineconeDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -44,13 +44,13 @@ type Pipeline struct {
 	// not acted on.
 	//
 	// Defaults to none: offsets are left alone.
-	OffsetReset OffsetResetPtrOutput `pulumi:"offsetReset"`
+	OffsetReset PipelineOffsetResetPtrOutput `pulumi:"offsetReset"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Whether tables added to the source later are snapshotted into the destination.
 	//
 	// Defaults to false.
@@ -70,7 +70,7 @@ type Pipeline struct {
 	// (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
 	//
 	// Defaults to left as they are on the service (a new pipeline has none).
-	TopicAutoDiscovery TopicAutoDiscoveryArrayOutput `pulumi:"topicAutoDiscovery"`
+	TopicAutoDiscovery TopicAutoDiscoveryRuleArrayOutput `pulumi:"topicAutoDiscovery"`
 	// The full ids of the topics the pipeline delivers.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
 	// The topics the pipeline delivers, by table name (`public.orders`).
@@ -83,7 +83,7 @@ type Pipeline struct {
 	// topic of it the pipeline takes. `[]` detaches every transform.
 	//
 	// Defaults to left as they are on the service (a new pipeline has none).
-	Transforms TransformTypeArrayOutput `pulumi:"transforms"`
+	Transforms PipelineTransformLinkArrayOutput `pulumi:"transforms"`
 }
 
 // NewPipeline registers a new resource with the given unique name, arguments, and options.
@@ -159,13 +159,13 @@ type pipelineArgs struct {
 	// not acted on.
 	//
 	// Defaults to none: offsets are left alone.
-	OffsetReset *OffsetReset `pulumi:"offsetReset"`
+	OffsetReset *PipelineOffsetReset `pulumi:"offsetReset"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Whether tables added to the source later are snapshotted into the destination.
 	//
 	// Defaults to false.
@@ -181,7 +181,7 @@ type pipelineArgs struct {
 	// (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
 	//
 	// Defaults to left as they are on the service (a new pipeline has none).
-	TopicAutoDiscovery []TopicAutoDiscovery `pulumi:"topicAutoDiscovery"`
+	TopicAutoDiscovery []TopicAutoDiscoveryRule `pulumi:"topicAutoDiscovery"`
 	// The source's topics to deliver, as table names (`public.orders`) or full topic ids.
 	//
 	// Defaults to every topic of the source.
@@ -190,7 +190,7 @@ type pipelineArgs struct {
 	// topic of it the pipeline takes. `[]` detaches every transform.
 	//
 	// Defaults to left as they are on the service (a new pipeline has none).
-	Transforms []TransformType `pulumi:"transforms"`
+	Transforms []PipelineTransformLink `pulumi:"transforms"`
 }
 
 // The set of arguments for constructing a Pipeline resource.
@@ -217,13 +217,13 @@ type PipelineArgs struct {
 	// not acted on.
 	//
 	// Defaults to none: offsets are left alone.
-	OffsetReset OffsetResetPtrInput
+	OffsetReset PipelineOffsetResetPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Whether tables added to the source later are snapshotted into the destination.
 	//
 	// Defaults to false.
@@ -239,7 +239,7 @@ type PipelineArgs struct {
 	// (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
 	//
 	// Defaults to left as they are on the service (a new pipeline has none).
-	TopicAutoDiscovery TopicAutoDiscoveryArrayInput
+	TopicAutoDiscovery TopicAutoDiscoveryRuleArrayInput
 	// The source's topics to deliver, as table names (`public.orders`) or full topic ids.
 	//
 	// Defaults to every topic of the source.
@@ -248,7 +248,7 @@ type PipelineArgs struct {
 	// topic of it the pipeline takes. `[]` detaches every transform.
 	//
 	// Defaults to left as they are on the service (a new pipeline has none).
-	Transforms TransformTypeArrayInput
+	Transforms PipelineTransformLinkArrayInput
 }
 
 func (PipelineArgs) ElementType() reflect.Type {
@@ -334,8 +334,8 @@ func (o PipelineOutput) Name() pulumi.StringPtrOutput {
 // not acted on.
 //
 // Defaults to none: offsets are left alone.
-func (o PipelineOutput) OffsetReset() OffsetResetPtrOutput {
-	return o.ApplyT(func(v *Pipeline) OffsetResetPtrOutput { return v.OffsetReset }).(OffsetResetPtrOutput)
+func (o PipelineOutput) OffsetReset() PipelineOffsetResetPtrOutput {
+	return o.ApplyT(func(v *Pipeline) PipelineOffsetResetPtrOutput { return v.OffsetReset }).(PipelineOffsetResetPtrOutput)
 }
 
 // What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
@@ -343,8 +343,8 @@ func (o PipelineOutput) OffsetReset() OffsetResetPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o PipelineOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *Pipeline) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o PipelineOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *Pipeline) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Whether tables added to the source later are snapshotted into the destination.
@@ -381,8 +381,8 @@ func (o PipelineOutput) Tags() pulumi.StringArrayOutput {
 // (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
 //
 // Defaults to left as they are on the service (a new pipeline has none).
-func (o PipelineOutput) TopicAutoDiscovery() TopicAutoDiscoveryArrayOutput {
-	return o.ApplyT(func(v *Pipeline) TopicAutoDiscoveryArrayOutput { return v.TopicAutoDiscovery }).(TopicAutoDiscoveryArrayOutput)
+func (o PipelineOutput) TopicAutoDiscovery() TopicAutoDiscoveryRuleArrayOutput {
+	return o.ApplyT(func(v *Pipeline) TopicAutoDiscoveryRuleArrayOutput { return v.TopicAutoDiscovery }).(TopicAutoDiscoveryRuleArrayOutput)
 }
 
 // The full ids of the topics the pipeline delivers.
@@ -406,8 +406,8 @@ func (o PipelineOutput) Topics() pulumi.StringArrayOutput {
 // topic of it the pipeline takes. `[]` detaches every transform.
 //
 // Defaults to left as they are on the service (a new pipeline has none).
-func (o PipelineOutput) Transforms() TransformTypeArrayOutput {
-	return o.ApplyT(func(v *Pipeline) TransformTypeArrayOutput { return v.Transforms }).(TransformTypeArrayOutput)
+func (o PipelineOutput) Transforms() PipelineTransformLinkArrayOutput {
+	return o.ApplyT(func(v *Pipeline) PipelineTransformLinkArrayOutput { return v.Transforms }).(PipelineTransformLinkArrayOutput)
 }
 
 func init() {

@@ -72,7 +72,7 @@ type PlanetScaleSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -116,7 +116,7 @@ type PlanetScaleSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -142,7 +142,7 @@ type PlanetScaleSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringPtrOutput `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -179,7 +179,7 @@ type PlanetScaleSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -207,7 +207,7 @@ type PlanetScaleSource struct {
 	// One of `MASTER`, `REPLICA`, `RDONLY`.
 	//
 	// Defaults to `"MASTER"`.
-	VitessTabletType VitessTabletTypePtrOutput `pulumi:"vitessTabletType"`
+	VitessTabletType PlanetScaleSourceVitessTabletTypePtrOutput `pulumi:"vitessTabletType"`
 }
 
 // NewPlanetScaleSource registers a new resource with the given unique name, arguments, and options.
@@ -315,7 +315,7 @@ type planetScaleSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -357,7 +357,7 @@ type planetScaleSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -383,7 +383,7 @@ type planetScaleSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList string `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -414,7 +414,7 @@ type planetScaleSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -442,7 +442,7 @@ type planetScaleSourceArgs struct {
 	// One of `MASTER`, `REPLICA`, `RDONLY`.
 	//
 	// Defaults to `"MASTER"`.
-	VitessTabletType *VitessTabletType `pulumi:"vitessTabletType"`
+	VitessTabletType *PlanetScaleSourceVitessTabletType `pulumi:"vitessTabletType"`
 }
 
 // The set of arguments for constructing a PlanetScaleSource resource.
@@ -490,7 +490,7 @@ type PlanetScaleSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -532,7 +532,7 @@ type PlanetScaleSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -558,7 +558,7 @@ type PlanetScaleSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -589,7 +589,7 @@ type PlanetScaleSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -617,7 +617,7 @@ type PlanetScaleSourceArgs struct {
 	// One of `MASTER`, `REPLICA`, `RDONLY`.
 	//
 	// Defaults to `"MASTER"`.
-	VitessTabletType VitessTabletTypePtrInput
+	VitessTabletType PlanetScaleSourceVitessTabletTypePtrInput
 }
 
 func (PlanetScaleSourceArgs) ElementType() reflect.Type {
@@ -752,8 +752,8 @@ func (o PlanetScaleSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o PlanetScaleSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *PlanetScaleSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o PlanetScaleSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *PlanetScaleSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -827,8 +827,8 @@ func (o PlanetScaleSourceOutput) ServiceId() pulumi.StringPtrOutput {
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o PlanetScaleSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *PlanetScaleSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o PlanetScaleSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *PlanetScaleSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).
@@ -871,8 +871,8 @@ func (o PlanetScaleSourceOutput) SshUser() pulumi.StringPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o PlanetScaleSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *PlanetScaleSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o PlanetScaleSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *PlanetScaleSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Table include list (config key `table.include.list.user.defined`).
@@ -942,10 +942,10 @@ func (o PlanetScaleSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() 
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o PlanetScaleSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *PlanetScaleSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o PlanetScaleSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *PlanetScaleSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key
@@ -997,8 +997,8 @@ func (o PlanetScaleSourceOutput) VitessKeyspace() pulumi.StringPtrOutput {
 // One of `MASTER`, `REPLICA`, `RDONLY`.
 //
 // Defaults to `"MASTER"`.
-func (o PlanetScaleSourceOutput) VitessTabletType() VitessTabletTypePtrOutput {
-	return o.ApplyT(func(v *PlanetScaleSource) VitessTabletTypePtrOutput { return v.VitessTabletType }).(VitessTabletTypePtrOutput)
+func (o PlanetScaleSourceOutput) VitessTabletType() PlanetScaleSourceVitessTabletTypePtrOutput {
+	return o.ApplyT(func(v *PlanetScaleSource) PlanetScaleSourceVitessTabletTypePtrOutput { return v.VitessTabletType }).(PlanetScaleSourceVitessTabletTypePtrOutput)
 }
 
 func init() {

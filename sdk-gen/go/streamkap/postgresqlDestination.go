@@ -63,7 +63,7 @@ type PostgresqlDestination struct {
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -89,8 +89,8 @@ type PostgresqlDestination struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrOutput `pulumi:"schemaEvolution"`
-	Snapshot        SnapshotPtrOutput        `pulumi:"snapshot"`
+	SchemaEvolution SchemaEvolutionModePtrOutput `pulumi:"schemaEvolution"`
+	Snapshot        ConnectorSnapshotPtrOutput   `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -108,8 +108,8 @@ type PostgresqlDestination struct {
 	// SSH user (config key `ssh.user`).
 	//
 	// Defaults to `"streamkap"`.
-	SshUser pulumi.StringPtrOutput `pulumi:"sshUser"`
-	State   StatePtrOutput         `pulumi:"state"`
+	SshUser pulumi.StringPtrOutput  `pulumi:"sshUser"`
+	State   ConnectorStatePtrOutput `pulumi:"state"`
 	// Table name prefix (config key `table.name.prefix`).
 	TableNamePrefix pulumi.StringPtrOutput   `pulumi:"tableNamePrefix"`
 	Tags            pulumi.StringArrayOutput `pulumi:"tags"`
@@ -155,7 +155,7 @@ type PostgresqlDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -179,7 +179,7 @@ type PostgresqlDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -340,9 +340,9 @@ type postgresqlDestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode *InsertMode `pulumi:"insertMode"`
-	Name       *string     `pulumi:"name"`
-	OnDrift    *OnDrift    `pulumi:"onDrift"`
+	InsertMode *InsertMode  `pulumi:"insertMode"`
+	Name       *string      `pulumi:"name"`
+	OnDrift    *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -368,8 +368,8 @@ type postgresqlDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution *SchemaEvolution `pulumi:"schemaEvolution"`
-	Snapshot        *Snapshot        `pulumi:"snapshot"`
+	SchemaEvolution *SchemaEvolutionMode `pulumi:"schemaEvolution"`
+	Snapshot        *ConnectorSnapshot   `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -387,8 +387,8 @@ type postgresqlDestinationArgs struct {
 	// SSH user (config key `ssh.user`).
 	//
 	// Defaults to `"streamkap"`.
-	SshUser *string `pulumi:"sshUser"`
-	State   *State  `pulumi:"state"`
+	SshUser *string         `pulumi:"sshUser"`
+	State   *ConnectorState `pulumi:"state"`
 	// Table name prefix (config key `table.name.prefix`).
 	TableNamePrefix string   `pulumi:"tableNamePrefix"`
 	Tags            []string `pulumi:"tags"`
@@ -428,7 +428,7 @@ type postgresqlDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -452,7 +452,7 @@ type postgresqlDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -555,7 +555,7 @@ type PostgresqlDestinationArgs struct {
 	// Defaults to `"insert"`.
 	InsertMode InsertModePtrInput
 	Name       pulumi.StringPtrInput
-	OnDrift    OnDriftPtrInput
+	OnDrift    DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -581,8 +581,8 @@ type PostgresqlDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrInput
-	Snapshot        SnapshotPtrInput
+	SchemaEvolution SchemaEvolutionModePtrInput
+	Snapshot        ConnectorSnapshotPtrInput
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -601,7 +601,7 @@ type PostgresqlDestinationArgs struct {
 	//
 	// Defaults to `"streamkap"`.
 	SshUser pulumi.StringPtrInput
-	State   StatePtrInput
+	State   ConnectorStatePtrInput
 	// Table name prefix (config key `table.name.prefix`).
 	TableNamePrefix pulumi.StringInput
 	Tags            pulumi.StringArrayInput
@@ -641,7 +641,7 @@ type PostgresqlDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -665,7 +665,7 @@ type PostgresqlDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -858,8 +858,8 @@ func (o PostgresqlDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o PostgresqlDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *PostgresqlDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o PostgresqlDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *PostgresqlDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -911,12 +911,12 @@ func (o PostgresqlDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 // One of `basic`, `none`.
 //
 // Defaults to `"basic"`.
-func (o PostgresqlDestinationOutput) SchemaEvolution() SchemaEvolutionPtrOutput {
-	return o.ApplyT(func(v *PostgresqlDestination) SchemaEvolutionPtrOutput { return v.SchemaEvolution }).(SchemaEvolutionPtrOutput)
+func (o PostgresqlDestinationOutput) SchemaEvolution() SchemaEvolutionModePtrOutput {
+	return o.ApplyT(func(v *PostgresqlDestination) SchemaEvolutionModePtrOutput { return v.SchemaEvolution }).(SchemaEvolutionModePtrOutput)
 }
 
-func (o PostgresqlDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *PostgresqlDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o PostgresqlDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *PostgresqlDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).
@@ -952,8 +952,8 @@ func (o PostgresqlDestinationOutput) SshUser() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.StringPtrOutput { return v.SshUser }).(pulumi.StringPtrOutput)
 }
 
-func (o PostgresqlDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *PostgresqlDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o PostgresqlDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *PostgresqlDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Table name prefix (config key `table.name.prefix`).
@@ -1054,10 +1054,10 @@ func (o PostgresqlDestinationOutput) TransformsMarkColumnsAsRequiredFieldsInclud
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o PostgresqlDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *PostgresqlDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o PostgresqlDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *PostgresqlDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -1103,10 +1103,10 @@ func (o PostgresqlDestinationOutput) TransformsOversizedRecordsMaxRecordSizeByte
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o PostgresqlDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *PostgresqlDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o PostgresqlDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *PostgresqlDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

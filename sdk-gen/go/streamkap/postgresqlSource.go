@@ -68,7 +68,7 @@ type PostgresqlSource struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode DatabaseSslmodePtrOutput `pulumi:"databaseSslmode"`
+	DatabaseSslmode PostgresqlSourceDatabaseSslmodePtrOutput `pulumi:"databaseSslmode"`
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringPtrOutput `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -102,11 +102,11 @@ type PostgresqlSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors PostProcessorsPtrOutput `pulumi:"postProcessors"`
+	PostProcessors PostgresqlSourcePostProcessorsPtrOutput `pulumi:"postProcessors"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -156,13 +156,13 @@ type PostgresqlSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// Snapshot read only (config key `snapshot.read.only.user.defined`).
 	//
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly SnapshotReadOnlyPtrOutput `pulumi:"snapshotReadOnly"`
+	SnapshotReadOnly PostgresqlSourceSnapshotReadOnlyPtrOutput `pulumi:"snapshotReadOnly"`
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
 	//
 	// Defaults to `false`.
@@ -192,7 +192,7 @@ type PostgresqlSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 	//
 	// Between 4096 and 8388608.
@@ -263,7 +263,7 @@ type PostgresqlSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -405,7 +405,7 @@ type postgresqlSourceArgs struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode *DatabaseSslmode `pulumi:"databaseSslmode"`
+	DatabaseSslmode *PostgresqlSourceDatabaseSslmode `pulumi:"databaseSslmode"`
 	// Database user (config key `database.user`).
 	DatabaseUser string `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -437,11 +437,11 @@ type postgresqlSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors *PostProcessors `pulumi:"postProcessors"`
+	PostProcessors *PostgresqlSourcePostProcessors `pulumi:"postProcessors"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -489,13 +489,13 @@ type postgresqlSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// Snapshot read only (config key `snapshot.read.only.user.defined`).
 	//
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly *SnapshotReadOnly `pulumi:"snapshotReadOnly"`
+	SnapshotReadOnly *PostgresqlSourceSnapshotReadOnly `pulumi:"snapshotReadOnly"`
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
 	//
 	// Defaults to `false`.
@@ -525,7 +525,7 @@ type postgresqlSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 	//
 	// Between 4096 and 8388608.
@@ -590,7 +590,7 @@ type postgresqlSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -669,7 +669,7 @@ type PostgresqlSourceArgs struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode DatabaseSslmodePtrInput
+	DatabaseSslmode PostgresqlSourceDatabaseSslmodePtrInput
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringInput
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -701,11 +701,11 @@ type PostgresqlSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors PostProcessorsPtrInput
+	PostProcessors PostgresqlSourcePostProcessorsPtrInput
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -753,13 +753,13 @@ type PostgresqlSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// Snapshot read only (config key `snapshot.read.only.user.defined`).
 	//
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly SnapshotReadOnlyPtrInput
+	SnapshotReadOnly PostgresqlSourceSnapshotReadOnlyPtrInput
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
 	//
 	// Defaults to `false`.
@@ -789,7 +789,7 @@ type PostgresqlSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 	//
 	// Between 4096 and 8388608.
@@ -854,7 +854,7 @@ type PostgresqlSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -1015,8 +1015,8 @@ func (o PostgresqlSourceOutput) DatabasePort() pulumi.IntPtrOutput {
 // One of `require`, `disable`.
 //
 // Defaults to `"require"`.
-func (o PostgresqlSourceOutput) DatabaseSslmode() DatabaseSslmodePtrOutput {
-	return o.ApplyT(func(v *PostgresqlSource) DatabaseSslmodePtrOutput { return v.DatabaseSslmode }).(DatabaseSslmodePtrOutput)
+func (o PostgresqlSourceOutput) DatabaseSslmode() PostgresqlSourceDatabaseSslmodePtrOutput {
+	return o.ApplyT(func(v *PostgresqlSource) PostgresqlSourceDatabaseSslmodePtrOutput { return v.DatabaseSslmode }).(PostgresqlSourceDatabaseSslmodePtrOutput)
 }
 
 // Database user (config key `database.user`).
@@ -1076,15 +1076,15 @@ func (o PostgresqlSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o PostgresqlSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *PostgresqlSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o PostgresqlSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *PostgresqlSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Post processors (config key `post.processors`).
 //
 // One of `reselector`.
-func (o PostgresqlSourceOutput) PostProcessors() PostProcessorsPtrOutput {
-	return o.ApplyT(func(v *PostgresqlSource) PostProcessorsPtrOutput { return v.PostProcessors }).(PostProcessorsPtrOutput)
+func (o PostgresqlSourceOutput) PostProcessors() PostgresqlSourcePostProcessorsPtrOutput {
+	return o.ApplyT(func(v *PostgresqlSource) PostgresqlSourcePostProcessorsPtrOutput { return v.PostProcessors }).(PostgresqlSourcePostProcessorsPtrOutput)
 }
 
 // Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -1169,8 +1169,8 @@ func (o PostgresqlSourceOutput) SlotName() pulumi.StringPtrOutput {
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o PostgresqlSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *PostgresqlSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o PostgresqlSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *PostgresqlSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // Snapshot read only (config key `snapshot.read.only.user.defined`).
@@ -1178,8 +1178,8 @@ func (o PostgresqlSourceOutput) Snapshot() SnapshotPtrOutput {
 // One of `Yes`, `No`.
 //
 // Defaults to `"Yes"`.
-func (o PostgresqlSourceOutput) SnapshotReadOnly() SnapshotReadOnlyPtrOutput {
-	return o.ApplyT(func(v *PostgresqlSource) SnapshotReadOnlyPtrOutput { return v.SnapshotReadOnly }).(SnapshotReadOnlyPtrOutput)
+func (o PostgresqlSourceOutput) SnapshotReadOnly() PostgresqlSourceSnapshotReadOnlyPtrOutput {
+	return o.ApplyT(func(v *PostgresqlSource) PostgresqlSourceSnapshotReadOnlyPtrOutput { return v.SnapshotReadOnly }).(PostgresqlSourceSnapshotReadOnlyPtrOutput)
 }
 
 // Source regex support enabled (config key `SourceRegexSupport.enabled`).
@@ -1229,8 +1229,8 @@ func (o PostgresqlSourceOutput) SshUser() pulumi.StringPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o PostgresqlSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *PostgresqlSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o PostgresqlSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *PostgresqlSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
@@ -1363,10 +1363,10 @@ func (o PostgresqlSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() p
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o PostgresqlSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *PostgresqlSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o PostgresqlSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *PostgresqlSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -44,7 +44,7 @@ type ProjectKey struct {
 	// (new credentials), because the service can only add capabilities to a key.
 	//
 	// Defaults to no Kafka access.
-	KafkaAccess KafkaAccessPtrOutput `pulumi:"kafkaAccess"`
+	KafkaAccess ProjectKeyKafkaAccessPtrOutput `pulumi:"kafkaAccess"`
 	// The Kafka password, given or generated, when `kafkaAccess` is set. Secret.
 	KafkaPassword pulumi.StringPtrOutput `pulumi:"kafkaPassword"`
 	// The Kafka username, when `kafkaAccess` is set.
@@ -59,7 +59,7 @@ type ProjectKey struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
 	// the key in place; removing one replaces it (new credentials).
 	//
@@ -81,7 +81,7 @@ type ProjectKey struct {
 	// changes in place.
 	//
 	// Defaults to "full".
-	ToolProfile ToolProfilePtrOutput `pulumi:"toolProfile"`
+	ToolProfile ProjectKeyToolProfilePtrOutput `pulumi:"toolProfile"`
 }
 
 // NewProjectKey registers a new resource with the given unique name, arguments, and options.
@@ -92,7 +92,7 @@ func NewProjectKey(ctx *pulumi.Context,
 	}
 
 	if args.KafkaAccess != nil {
-		args.KafkaAccess = pulumi.ToSecret(args.KafkaAccess).(KafkaAccessPtrInput)
+		args.KafkaAccess = pulumi.ToSecret(args.KafkaAccess).(ProjectKeyKafkaAccessPtrInput)
 	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"clientId",
@@ -152,7 +152,7 @@ type projectKeyArgs struct {
 	// (new credentials), because the service can only add capabilities to a key.
 	//
 	// Defaults to no Kafka access.
-	KafkaAccess *KafkaAccess `pulumi:"kafkaAccess"`
+	KafkaAccess *ProjectKeyKafkaAccess `pulumi:"kafkaAccess"`
 	// The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
 	// characters>`. Changes in place, keeping the key and its credentials.
 	//
@@ -163,7 +163,7 @@ type projectKeyArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
 	// the key in place; removing one replaces it (new credentials).
 	//
@@ -179,7 +179,7 @@ type projectKeyArgs struct {
 	// changes in place.
 	//
 	// Defaults to "full".
-	ToolProfile *ToolProfile `pulumi:"toolProfile"`
+	ToolProfile *ProjectKeyToolProfile `pulumi:"toolProfile"`
 }
 
 // The set of arguments for constructing a ProjectKey resource.
@@ -201,7 +201,7 @@ type ProjectKeyArgs struct {
 	// (new credentials), because the service can only add capabilities to a key.
 	//
 	// Defaults to no Kafka access.
-	KafkaAccess KafkaAccessPtrInput
+	KafkaAccess ProjectKeyKafkaAccessPtrInput
 	// The key's name, 1 to 100 characters, unique per service. Leave it out to get `<resource name>-<7 random
 	// characters>`. Changes in place, keeping the key and its credentials.
 	//
@@ -212,7 +212,7 @@ type ProjectKeyArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
 	// the key in place; removing one replaces it (new credentials).
 	//
@@ -228,7 +228,7 @@ type ProjectKeyArgs struct {
 	// changes in place.
 	//
 	// Defaults to "full".
-	ToolProfile ToolProfilePtrInput
+	ToolProfile ProjectKeyToolProfilePtrInput
 }
 
 func (ProjectKeyArgs) ElementType() reflect.Type {
@@ -316,8 +316,8 @@ func (o ProjectKeyOutput) Description() pulumi.StringPtrOutput {
 // (new credentials), because the service can only add capabilities to a key.
 //
 // Defaults to no Kafka access.
-func (o ProjectKeyOutput) KafkaAccess() KafkaAccessPtrOutput {
-	return o.ApplyT(func(v *ProjectKey) KafkaAccessPtrOutput { return v.KafkaAccess }).(KafkaAccessPtrOutput)
+func (o ProjectKeyOutput) KafkaAccess() ProjectKeyKafkaAccessPtrOutput {
+	return o.ApplyT(func(v *ProjectKey) ProjectKeyKafkaAccessPtrOutput { return v.KafkaAccess }).(ProjectKeyKafkaAccessPtrOutput)
 }
 
 // The Kafka password, given or generated, when `kafkaAccess` is set. Secret.
@@ -343,8 +343,8 @@ func (o ProjectKeyOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o ProjectKeyOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *ProjectKey) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o ProjectKeyOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *ProjectKey) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
@@ -383,8 +383,8 @@ func (o ProjectKeyOutput) TokenEndpoint() pulumi.StringPtrOutput {
 // changes in place.
 //
 // Defaults to "full".
-func (o ProjectKeyOutput) ToolProfile() ToolProfilePtrOutput {
-	return o.ApplyT(func(v *ProjectKey) ToolProfilePtrOutput { return v.ToolProfile }).(ToolProfilePtrOutput)
+func (o ProjectKeyOutput) ToolProfile() ProjectKeyToolProfilePtrOutput {
+	return o.ApplyT(func(v *ProjectKey) ProjectKeyToolProfilePtrOutput { return v.ToolProfile }).(ProjectKeyToolProfilePtrOutput)
 }
 
 func init() {

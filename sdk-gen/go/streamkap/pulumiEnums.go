@@ -10,129 +10,128 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-type Alert string
+type AlertChannel string
 
 const (
-	Alert_CONNECTOR_STATUS     = Alert("connector_status")
-	AlertLATENCY               = Alert("latency")
-	AlertLAG                   = Alert("lag")
-	Alert_NO_RECORDS           = Alert("no_records")
-	AlertDLQ                   = Alert("dlq")
-	Alert_JSON_COLUMN_DETECTED = Alert("json_column_detected")
-	Alert_TRANSFORM_STATUS     = Alert("transform_status")
+	AlertChannelEMAIL      = AlertChannel("email")
+	AlertChannelSLACK      = AlertChannel("slack")
+	AlertChannelTEAMS      = AlertChannel("teams")
+	AlertChannelDISCORD    = AlertChannel("discord")
+	AlertChannelMATTERMOST = AlertChannel("mattermost")
+	AlertChannelWEBHOOK    = AlertChannel("webhook")
 )
 
-func (Alert) ElementType() reflect.Type {
-	return reflect.TypeOf((*Alert)(nil)).Elem()
+func (AlertChannel) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertChannel)(nil)).Elem()
 }
 
-func (e Alert) ToAlertOutput() AlertOutput {
-	return pulumi.ToOutput(e).(AlertOutput)
+func (e AlertChannel) ToAlertChannelOutput() AlertChannelOutput {
+	return pulumi.ToOutput(e).(AlertChannelOutput)
 }
 
-func (e Alert) ToAlertOutputWithContext(ctx context.Context) AlertOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(AlertOutput)
+func (e AlertChannel) ToAlertChannelOutputWithContext(ctx context.Context) AlertChannelOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AlertChannelOutput)
 }
 
-func (e Alert) ToAlertPtrOutput() AlertPtrOutput {
-	return e.ToAlertPtrOutputWithContext(context.Background())
+func (e AlertChannel) ToAlertChannelPtrOutput() AlertChannelPtrOutput {
+	return e.ToAlertChannelPtrOutputWithContext(context.Background())
 }
 
-func (e Alert) ToAlertPtrOutputWithContext(ctx context.Context) AlertPtrOutput {
-	return Alert(e).ToAlertOutputWithContext(ctx).ToAlertPtrOutputWithContext(ctx)
+func (e AlertChannel) ToAlertChannelPtrOutputWithContext(ctx context.Context) AlertChannelPtrOutput {
+	return AlertChannel(e).ToAlertChannelOutputWithContext(ctx).ToAlertChannelPtrOutputWithContext(ctx)
 }
 
-func (e Alert) ToStringOutput() pulumi.StringOutput {
+func (e AlertChannel) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e Alert) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e AlertChannel) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e Alert) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e AlertChannel) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e Alert) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e AlertChannel) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type AlertOutput struct{ *pulumi.OutputState }
+type AlertChannelOutput struct{ *pulumi.OutputState }
 
-func (AlertOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Alert)(nil)).Elem()
+func (AlertChannelOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertChannel)(nil)).Elem()
 }
 
-func (o AlertOutput) ToAlertOutput() AlertOutput {
+func (o AlertChannelOutput) ToAlertChannelOutput() AlertChannelOutput {
 	return o
 }
 
-func (o AlertOutput) ToAlertOutputWithContext(ctx context.Context) AlertOutput {
+func (o AlertChannelOutput) ToAlertChannelOutputWithContext(ctx context.Context) AlertChannelOutput {
 	return o
 }
 
-func (o AlertOutput) ToAlertPtrOutput() AlertPtrOutput {
-	return o.ToAlertPtrOutputWithContext(context.Background())
+func (o AlertChannelOutput) ToAlertChannelPtrOutput() AlertChannelPtrOutput {
+	return o.ToAlertChannelPtrOutputWithContext(context.Background())
 }
 
-func (o AlertOutput) ToAlertPtrOutputWithContext(ctx context.Context) AlertPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v Alert) *Alert {
+func (o AlertChannelOutput) ToAlertChannelPtrOutputWithContext(ctx context.Context) AlertChannelPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AlertChannel) *AlertChannel {
 		return &v
-	}).(AlertPtrOutput)
+	}).(AlertChannelPtrOutput)
 }
 
-func (o AlertOutput) ToStringOutput() pulumi.StringOutput {
+func (o AlertChannelOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o AlertOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Alert) string {
+func (o AlertChannelOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlertChannel) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o AlertOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o AlertChannelOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o AlertOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Alert) *string {
+func (o AlertChannelOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlertChannel) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type AlertPtrOutput struct{ *pulumi.OutputState }
+type AlertChannelPtrOutput struct{ *pulumi.OutputState }
 
-func (AlertPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**Alert)(nil)).Elem()
+func (AlertChannelPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AlertChannel)(nil)).Elem()
 }
 
-func (o AlertPtrOutput) ToAlertPtrOutput() AlertPtrOutput {
+func (o AlertChannelPtrOutput) ToAlertChannelPtrOutput() AlertChannelPtrOutput {
 	return o
 }
 
-func (o AlertPtrOutput) ToAlertPtrOutputWithContext(ctx context.Context) AlertPtrOutput {
+func (o AlertChannelPtrOutput) ToAlertChannelPtrOutputWithContext(ctx context.Context) AlertChannelPtrOutput {
 	return o
 }
 
-func (o AlertPtrOutput) Elem() AlertOutput {
-	return o.ApplyT(func(v *Alert) Alert {
+func (o AlertChannelPtrOutput) Elem() AlertChannelOutput {
+	return o.ApplyT(func(v *AlertChannel) AlertChannel {
 		if v != nil {
 			return *v
 		}
-		var ret Alert
+		var ret AlertChannel
 		return ret
-	}).(AlertOutput)
+	}).(AlertChannelOutput)
 }
 
-func (o AlertPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o AlertChannelPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o AlertPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *Alert) *string {
+func (o AlertChannelPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AlertChannel) *string {
 		if e == nil {
 			return nil
 		}
@@ -141,182 +140,213 @@ func (o AlertPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi
 	}).(pulumi.StringPtrOutput)
 }
 
-// AlertInput is an input type that accepts values of the Alert enum
-// A concrete instance of `AlertInput` can be one of the following:
+// AlertChannelInput is an input type that accepts values of the AlertChannel enum
+// A concrete instance of `AlertChannelInput` can be one of the following:
 //
-//	Alert_CONNECTOR_STATUS
-//	AlertLATENCY
-//	AlertLAG
-//	Alert_NO_RECORDS
-//	AlertDLQ
-//	Alert_JSON_COLUMN_DETECTED
-//	Alert_TRANSFORM_STATUS
-type AlertInput interface {
+//	AlertChannelEMAIL
+//	AlertChannelSLACK
+//	AlertChannelTEAMS
+//	AlertChannelDISCORD
+//	AlertChannelMATTERMOST
+//	AlertChannelWEBHOOK
+type AlertChannelInput interface {
 	pulumi.Input
 
-	ToAlertOutput() AlertOutput
-	ToAlertOutputWithContext(context.Context) AlertOutput
+	ToAlertChannelOutput() AlertChannelOutput
+	ToAlertChannelOutputWithContext(context.Context) AlertChannelOutput
 }
 
-var alertPtrType = reflect.TypeOf((**Alert)(nil)).Elem()
+var alertChannelPtrType = reflect.TypeOf((**AlertChannel)(nil)).Elem()
 
-type AlertPtrInput interface {
+type AlertChannelPtrInput interface {
 	pulumi.Input
 
-	ToAlertPtrOutput() AlertPtrOutput
-	ToAlertPtrOutputWithContext(context.Context) AlertPtrOutput
+	ToAlertChannelPtrOutput() AlertChannelPtrOutput
+	ToAlertChannelPtrOutputWithContext(context.Context) AlertChannelPtrOutput
 }
 
-type alertPtr string
+type alertChannelPtr string
 
-func AlertPtr(v string) AlertPtrInput {
-	return (*alertPtr)(&v)
+func AlertChannelPtr(v string) AlertChannelPtrInput {
+	return (*alertChannelPtr)(&v)
 }
 
-func (*alertPtr) ElementType() reflect.Type {
-	return alertPtrType
+func (*alertChannelPtr) ElementType() reflect.Type {
+	return alertChannelPtrType
 }
 
-func (in *alertPtr) ToAlertPtrOutput() AlertPtrOutput {
-	return pulumi.ToOutput(in).(AlertPtrOutput)
+func (in *alertChannelPtr) ToAlertChannelPtrOutput() AlertChannelPtrOutput {
+	return pulumi.ToOutput(in).(AlertChannelPtrOutput)
 }
 
-func (in *alertPtr) ToAlertPtrOutputWithContext(ctx context.Context) AlertPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(AlertPtrOutput)
+func (in *alertChannelPtr) ToAlertChannelPtrOutputWithContext(ctx context.Context) AlertChannelPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AlertChannelPtrOutput)
 }
 
-type AwsS3Region string
+// AlertChannelArrayInput is an input type that accepts AlertChannelArray and AlertChannelArrayOutput values.
+// You can construct a concrete instance of `AlertChannelArrayInput` via:
+//
+//	AlertChannelArray{ AlertChannelArgs{...} }
+type AlertChannelArrayInput interface {
+	pulumi.Input
+
+	ToAlertChannelArrayOutput() AlertChannelArrayOutput
+	ToAlertChannelArrayOutputWithContext(context.Context) AlertChannelArrayOutput
+}
+
+type AlertChannelArray []AlertChannel
+
+func (AlertChannelArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AlertChannel)(nil)).Elem()
+}
+
+func (i AlertChannelArray) ToAlertChannelArrayOutput() AlertChannelArrayOutput {
+	return i.ToAlertChannelArrayOutputWithContext(context.Background())
+}
+
+func (i AlertChannelArray) ToAlertChannelArrayOutputWithContext(ctx context.Context) AlertChannelArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertChannelArrayOutput)
+}
+
+type AlertChannelArrayOutput struct{ *pulumi.OutputState }
+
+func (AlertChannelArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AlertChannel)(nil)).Elem()
+}
+
+func (o AlertChannelArrayOutput) ToAlertChannelArrayOutput() AlertChannelArrayOutput {
+	return o
+}
+
+func (o AlertChannelArrayOutput) ToAlertChannelArrayOutputWithContext(ctx context.Context) AlertChannelArrayOutput {
+	return o
+}
+
+func (o AlertChannelArrayOutput) Index(i pulumi.IntInput) AlertChannelOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AlertChannel {
+		return vs[0].([]AlertChannel)[vs[1].(int)]
+	}).(AlertChannelOutput)
+}
+
+type AlertEntityType string
 
 const (
-	AwsS3Region_AP_SOUTH_1     = AwsS3Region("ap-south-1")
-	AwsS3Region_EU_WEST_2      = AwsS3Region("eu-west-2")
-	AwsS3Region_EU_WEST_1      = AwsS3Region("eu-west-1")
-	AwsS3Region_AP_NORTHEAST_2 = AwsS3Region("ap-northeast-2")
-	AwsS3Region_AP_NORTHEAST_1 = AwsS3Region("ap-northeast-1")
-	AwsS3Region_CA_CENTRAL_1   = AwsS3Region("ca-central-1")
-	AwsS3Region_SA_EAST_1      = AwsS3Region("sa-east-1")
-	AwsS3Region_CN_NORTH_1     = AwsS3Region("cn-north-1")
-	AwsS3Region_US_GOV_WEST_1  = AwsS3Region("us-gov-west-1")
-	AwsS3Region_AP_SOUTHEAST_1 = AwsS3Region("ap-southeast-1")
-	AwsS3Region_AP_SOUTHEAST_2 = AwsS3Region("ap-southeast-2")
-	AwsS3Region_EU_CENTRAL_1   = AwsS3Region("eu-central-1")
-	AwsS3Region_US_EAST_1      = AwsS3Region("us-east-1")
-	AwsS3Region_US_EAST_2      = AwsS3Region("us-east-2")
-	AwsS3Region_US_WEST_1      = AwsS3Region("us-west-1")
-	AwsS3Region_US_WEST_2      = AwsS3Region("us-west-2")
+	AlertEntityTypeSOURCES      = AlertEntityType("sources")
+	AlertEntityTypeDESTINATIONS = AlertEntityType("destinations")
+	AlertEntityTypePIPELINES    = AlertEntityType("pipelines")
 )
 
-func (AwsS3Region) ElementType() reflect.Type {
-	return reflect.TypeOf((*AwsS3Region)(nil)).Elem()
+func (AlertEntityType) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertEntityType)(nil)).Elem()
 }
 
-func (e AwsS3Region) ToAwsS3RegionOutput() AwsS3RegionOutput {
-	return pulumi.ToOutput(e).(AwsS3RegionOutput)
+func (e AlertEntityType) ToAlertEntityTypeOutput() AlertEntityTypeOutput {
+	return pulumi.ToOutput(e).(AlertEntityTypeOutput)
 }
 
-func (e AwsS3Region) ToAwsS3RegionOutputWithContext(ctx context.Context) AwsS3RegionOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(AwsS3RegionOutput)
+func (e AlertEntityType) ToAlertEntityTypeOutputWithContext(ctx context.Context) AlertEntityTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AlertEntityTypeOutput)
 }
 
-func (e AwsS3Region) ToAwsS3RegionPtrOutput() AwsS3RegionPtrOutput {
-	return e.ToAwsS3RegionPtrOutputWithContext(context.Background())
+func (e AlertEntityType) ToAlertEntityTypePtrOutput() AlertEntityTypePtrOutput {
+	return e.ToAlertEntityTypePtrOutputWithContext(context.Background())
 }
 
-func (e AwsS3Region) ToAwsS3RegionPtrOutputWithContext(ctx context.Context) AwsS3RegionPtrOutput {
-	return AwsS3Region(e).ToAwsS3RegionOutputWithContext(ctx).ToAwsS3RegionPtrOutputWithContext(ctx)
+func (e AlertEntityType) ToAlertEntityTypePtrOutputWithContext(ctx context.Context) AlertEntityTypePtrOutput {
+	return AlertEntityType(e).ToAlertEntityTypeOutputWithContext(ctx).ToAlertEntityTypePtrOutputWithContext(ctx)
 }
 
-func (e AwsS3Region) ToStringOutput() pulumi.StringOutput {
+func (e AlertEntityType) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e AwsS3Region) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e AlertEntityType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e AwsS3Region) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e AlertEntityType) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e AwsS3Region) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e AlertEntityType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type AwsS3RegionOutput struct{ *pulumi.OutputState }
+type AlertEntityTypeOutput struct{ *pulumi.OutputState }
 
-func (AwsS3RegionOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*AwsS3Region)(nil)).Elem()
+func (AlertEntityTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertEntityType)(nil)).Elem()
 }
 
-func (o AwsS3RegionOutput) ToAwsS3RegionOutput() AwsS3RegionOutput {
+func (o AlertEntityTypeOutput) ToAlertEntityTypeOutput() AlertEntityTypeOutput {
 	return o
 }
 
-func (o AwsS3RegionOutput) ToAwsS3RegionOutputWithContext(ctx context.Context) AwsS3RegionOutput {
+func (o AlertEntityTypeOutput) ToAlertEntityTypeOutputWithContext(ctx context.Context) AlertEntityTypeOutput {
 	return o
 }
 
-func (o AwsS3RegionOutput) ToAwsS3RegionPtrOutput() AwsS3RegionPtrOutput {
-	return o.ToAwsS3RegionPtrOutputWithContext(context.Background())
+func (o AlertEntityTypeOutput) ToAlertEntityTypePtrOutput() AlertEntityTypePtrOutput {
+	return o.ToAlertEntityTypePtrOutputWithContext(context.Background())
 }
 
-func (o AwsS3RegionOutput) ToAwsS3RegionPtrOutputWithContext(ctx context.Context) AwsS3RegionPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v AwsS3Region) *AwsS3Region {
+func (o AlertEntityTypeOutput) ToAlertEntityTypePtrOutputWithContext(ctx context.Context) AlertEntityTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AlertEntityType) *AlertEntityType {
 		return &v
-	}).(AwsS3RegionPtrOutput)
+	}).(AlertEntityTypePtrOutput)
 }
 
-func (o AwsS3RegionOutput) ToStringOutput() pulumi.StringOutput {
+func (o AlertEntityTypeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o AwsS3RegionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e AwsS3Region) string {
+func (o AlertEntityTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlertEntityType) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o AwsS3RegionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o AlertEntityTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o AwsS3RegionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e AwsS3Region) *string {
+func (o AlertEntityTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlertEntityType) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type AwsS3RegionPtrOutput struct{ *pulumi.OutputState }
+type AlertEntityTypePtrOutput struct{ *pulumi.OutputState }
 
-func (AwsS3RegionPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**AwsS3Region)(nil)).Elem()
+func (AlertEntityTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AlertEntityType)(nil)).Elem()
 }
 
-func (o AwsS3RegionPtrOutput) ToAwsS3RegionPtrOutput() AwsS3RegionPtrOutput {
+func (o AlertEntityTypePtrOutput) ToAlertEntityTypePtrOutput() AlertEntityTypePtrOutput {
 	return o
 }
 
-func (o AwsS3RegionPtrOutput) ToAwsS3RegionPtrOutputWithContext(ctx context.Context) AwsS3RegionPtrOutput {
+func (o AlertEntityTypePtrOutput) ToAlertEntityTypePtrOutputWithContext(ctx context.Context) AlertEntityTypePtrOutput {
 	return o
 }
 
-func (o AwsS3RegionPtrOutput) Elem() AwsS3RegionOutput {
-	return o.ApplyT(func(v *AwsS3Region) AwsS3Region {
+func (o AlertEntityTypePtrOutput) Elem() AlertEntityTypeOutput {
+	return o.ApplyT(func(v *AlertEntityType) AlertEntityType {
 		if v != nil {
 			return *v
 		}
-		var ret AwsS3Region
+		var ret AlertEntityType
 		return ret
-	}).(AwsS3RegionOutput)
+	}).(AlertEntityTypeOutput)
 }
 
-func (o AwsS3RegionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o AlertEntityTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o AwsS3RegionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AwsS3Region) *string {
+func (o AlertEntityTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AlertEntityType) *string {
 		if e == nil {
 			return nil
 		}
@@ -325,57 +355,1052 @@ func (o AwsS3RegionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) 
 	}).(pulumi.StringPtrOutput)
 }
 
-// AwsS3RegionInput is an input type that accepts values of the AwsS3Region enum
-// A concrete instance of `AwsS3RegionInput` can be one of the following:
+// AlertEntityTypeInput is an input type that accepts values of the AlertEntityType enum
+// A concrete instance of `AlertEntityTypeInput` can be one of the following:
 //
-//	AwsS3Region_AP_SOUTH_1
-//	AwsS3Region_EU_WEST_2
-//	AwsS3Region_EU_WEST_1
-//	AwsS3Region_AP_NORTHEAST_2
-//	AwsS3Region_AP_NORTHEAST_1
-//	AwsS3Region_CA_CENTRAL_1
-//	AwsS3Region_SA_EAST_1
-//	AwsS3Region_CN_NORTH_1
-//	AwsS3Region_US_GOV_WEST_1
-//	AwsS3Region_AP_SOUTHEAST_1
-//	AwsS3Region_AP_SOUTHEAST_2
-//	AwsS3Region_EU_CENTRAL_1
-//	AwsS3Region_US_EAST_1
-//	AwsS3Region_US_EAST_2
-//	AwsS3Region_US_WEST_1
-//	AwsS3Region_US_WEST_2
-type AwsS3RegionInput interface {
+//	AlertEntityTypeSOURCES
+//	AlertEntityTypeDESTINATIONS
+//	AlertEntityTypePIPELINES
+type AlertEntityTypeInput interface {
 	pulumi.Input
 
-	ToAwsS3RegionOutput() AwsS3RegionOutput
-	ToAwsS3RegionOutputWithContext(context.Context) AwsS3RegionOutput
+	ToAlertEntityTypeOutput() AlertEntityTypeOutput
+	ToAlertEntityTypeOutputWithContext(context.Context) AlertEntityTypeOutput
 }
 
-var awsS3RegionPtrType = reflect.TypeOf((**AwsS3Region)(nil)).Elem()
+var alertEntityTypePtrType = reflect.TypeOf((**AlertEntityType)(nil)).Elem()
 
-type AwsS3RegionPtrInput interface {
+type AlertEntityTypePtrInput interface {
 	pulumi.Input
 
-	ToAwsS3RegionPtrOutput() AwsS3RegionPtrOutput
-	ToAwsS3RegionPtrOutputWithContext(context.Context) AwsS3RegionPtrOutput
+	ToAlertEntityTypePtrOutput() AlertEntityTypePtrOutput
+	ToAlertEntityTypePtrOutputWithContext(context.Context) AlertEntityTypePtrOutput
 }
 
-type awsS3RegionPtr string
+type alertEntityTypePtr string
 
-func AwsS3RegionPtr(v string) AwsS3RegionPtrInput {
-	return (*awsS3RegionPtr)(&v)
+func AlertEntityTypePtr(v string) AlertEntityTypePtrInput {
+	return (*alertEntityTypePtr)(&v)
 }
 
-func (*awsS3RegionPtr) ElementType() reflect.Type {
-	return awsS3RegionPtrType
+func (*alertEntityTypePtr) ElementType() reflect.Type {
+	return alertEntityTypePtrType
 }
 
-func (in *awsS3RegionPtr) ToAwsS3RegionPtrOutput() AwsS3RegionPtrOutput {
-	return pulumi.ToOutput(in).(AwsS3RegionPtrOutput)
+func (in *alertEntityTypePtr) ToAlertEntityTypePtrOutput() AlertEntityTypePtrOutput {
+	return pulumi.ToOutput(in).(AlertEntityTypePtrOutput)
 }
 
-func (in *awsS3RegionPtr) ToAwsS3RegionPtrOutputWithContext(ctx context.Context) AwsS3RegionPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(AwsS3RegionPtrOutput)
+func (in *alertEntityTypePtr) ToAlertEntityTypePtrOutputWithContext(ctx context.Context) AlertEntityTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AlertEntityTypePtrOutput)
+}
+
+type AlertType string
+
+const (
+	AlertType_CONNECTOR_STATUS     = AlertType("connector_status")
+	AlertTypeLATENCY               = AlertType("latency")
+	AlertTypeLAG                   = AlertType("lag")
+	AlertType_NO_RECORDS           = AlertType("no_records")
+	AlertTypeDLQ                   = AlertType("dlq")
+	AlertType_JSON_COLUMN_DETECTED = AlertType("json_column_detected")
+	AlertType_TRANSFORM_STATUS     = AlertType("transform_status")
+)
+
+func (AlertType) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertType)(nil)).Elem()
+}
+
+func (e AlertType) ToAlertTypeOutput() AlertTypeOutput {
+	return pulumi.ToOutput(e).(AlertTypeOutput)
+}
+
+func (e AlertType) ToAlertTypeOutputWithContext(ctx context.Context) AlertTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AlertTypeOutput)
+}
+
+func (e AlertType) ToAlertTypePtrOutput() AlertTypePtrOutput {
+	return e.ToAlertTypePtrOutputWithContext(context.Background())
+}
+
+func (e AlertType) ToAlertTypePtrOutputWithContext(ctx context.Context) AlertTypePtrOutput {
+	return AlertType(e).ToAlertTypeOutputWithContext(ctx).ToAlertTypePtrOutputWithContext(ctx)
+}
+
+func (e AlertType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AlertType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AlertType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e AlertType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type AlertTypeOutput struct{ *pulumi.OutputState }
+
+func (AlertTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertType)(nil)).Elem()
+}
+
+func (o AlertTypeOutput) ToAlertTypeOutput() AlertTypeOutput {
+	return o
+}
+
+func (o AlertTypeOutput) ToAlertTypeOutputWithContext(ctx context.Context) AlertTypeOutput {
+	return o
+}
+
+func (o AlertTypeOutput) ToAlertTypePtrOutput() AlertTypePtrOutput {
+	return o.ToAlertTypePtrOutputWithContext(context.Background())
+}
+
+func (o AlertTypeOutput) ToAlertTypePtrOutputWithContext(ctx context.Context) AlertTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AlertType) *AlertType {
+		return &v
+	}).(AlertTypePtrOutput)
+}
+
+func (o AlertTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o AlertTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlertType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o AlertTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AlertTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlertType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type AlertTypePtrOutput struct{ *pulumi.OutputState }
+
+func (AlertTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AlertType)(nil)).Elem()
+}
+
+func (o AlertTypePtrOutput) ToAlertTypePtrOutput() AlertTypePtrOutput {
+	return o
+}
+
+func (o AlertTypePtrOutput) ToAlertTypePtrOutputWithContext(ctx context.Context) AlertTypePtrOutput {
+	return o
+}
+
+func (o AlertTypePtrOutput) Elem() AlertTypeOutput {
+	return o.ApplyT(func(v *AlertType) AlertType {
+		if v != nil {
+			return *v
+		}
+		var ret AlertType
+		return ret
+	}).(AlertTypeOutput)
+}
+
+func (o AlertTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AlertTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AlertType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// AlertTypeInput is an input type that accepts values of the AlertType enum
+// A concrete instance of `AlertTypeInput` can be one of the following:
+//
+//	AlertType_CONNECTOR_STATUS
+//	AlertTypeLATENCY
+//	AlertTypeLAG
+//	AlertType_NO_RECORDS
+//	AlertTypeDLQ
+//	AlertType_JSON_COLUMN_DETECTED
+//	AlertType_TRANSFORM_STATUS
+type AlertTypeInput interface {
+	pulumi.Input
+
+	ToAlertTypeOutput() AlertTypeOutput
+	ToAlertTypeOutputWithContext(context.Context) AlertTypeOutput
+}
+
+var alertTypePtrType = reflect.TypeOf((**AlertType)(nil)).Elem()
+
+type AlertTypePtrInput interface {
+	pulumi.Input
+
+	ToAlertTypePtrOutput() AlertTypePtrOutput
+	ToAlertTypePtrOutputWithContext(context.Context) AlertTypePtrOutput
+}
+
+type alertTypePtr string
+
+func AlertTypePtr(v string) AlertTypePtrInput {
+	return (*alertTypePtr)(&v)
+}
+
+func (*alertTypePtr) ElementType() reflect.Type {
+	return alertTypePtrType
+}
+
+func (in *alertTypePtr) ToAlertTypePtrOutput() AlertTypePtrOutput {
+	return pulumi.ToOutput(in).(AlertTypePtrOutput)
+}
+
+func (in *alertTypePtr) ToAlertTypePtrOutputWithContext(ctx context.Context) AlertTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AlertTypePtrOutput)
+}
+
+type AlloyDbSourceDatabaseSslmode string
+
+const (
+	AlloyDbSourceDatabaseSslmodeREQUIRE = AlloyDbSourceDatabaseSslmode("require")
+	AlloyDbSourceDatabaseSslmodeDISABLE = AlloyDbSourceDatabaseSslmode("disable")
+)
+
+func (AlloyDbSourceDatabaseSslmode) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlloyDbSourceDatabaseSslmode)(nil)).Elem()
+}
+
+func (e AlloyDbSourceDatabaseSslmode) ToAlloyDbSourceDatabaseSslmodeOutput() AlloyDbSourceDatabaseSslmodeOutput {
+	return pulumi.ToOutput(e).(AlloyDbSourceDatabaseSslmodeOutput)
+}
+
+func (e AlloyDbSourceDatabaseSslmode) ToAlloyDbSourceDatabaseSslmodeOutputWithContext(ctx context.Context) AlloyDbSourceDatabaseSslmodeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AlloyDbSourceDatabaseSslmodeOutput)
+}
+
+func (e AlloyDbSourceDatabaseSslmode) ToAlloyDbSourceDatabaseSslmodePtrOutput() AlloyDbSourceDatabaseSslmodePtrOutput {
+	return e.ToAlloyDbSourceDatabaseSslmodePtrOutputWithContext(context.Background())
+}
+
+func (e AlloyDbSourceDatabaseSslmode) ToAlloyDbSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) AlloyDbSourceDatabaseSslmodePtrOutput {
+	return AlloyDbSourceDatabaseSslmode(e).ToAlloyDbSourceDatabaseSslmodeOutputWithContext(ctx).ToAlloyDbSourceDatabaseSslmodePtrOutputWithContext(ctx)
+}
+
+func (e AlloyDbSourceDatabaseSslmode) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AlloyDbSourceDatabaseSslmode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AlloyDbSourceDatabaseSslmode) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e AlloyDbSourceDatabaseSslmode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type AlloyDbSourceDatabaseSslmodeOutput struct{ *pulumi.OutputState }
+
+func (AlloyDbSourceDatabaseSslmodeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlloyDbSourceDatabaseSslmode)(nil)).Elem()
+}
+
+func (o AlloyDbSourceDatabaseSslmodeOutput) ToAlloyDbSourceDatabaseSslmodeOutput() AlloyDbSourceDatabaseSslmodeOutput {
+	return o
+}
+
+func (o AlloyDbSourceDatabaseSslmodeOutput) ToAlloyDbSourceDatabaseSslmodeOutputWithContext(ctx context.Context) AlloyDbSourceDatabaseSslmodeOutput {
+	return o
+}
+
+func (o AlloyDbSourceDatabaseSslmodeOutput) ToAlloyDbSourceDatabaseSslmodePtrOutput() AlloyDbSourceDatabaseSslmodePtrOutput {
+	return o.ToAlloyDbSourceDatabaseSslmodePtrOutputWithContext(context.Background())
+}
+
+func (o AlloyDbSourceDatabaseSslmodeOutput) ToAlloyDbSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) AlloyDbSourceDatabaseSslmodePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AlloyDbSourceDatabaseSslmode) *AlloyDbSourceDatabaseSslmode {
+		return &v
+	}).(AlloyDbSourceDatabaseSslmodePtrOutput)
+}
+
+func (o AlloyDbSourceDatabaseSslmodeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o AlloyDbSourceDatabaseSslmodeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlloyDbSourceDatabaseSslmode) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o AlloyDbSourceDatabaseSslmodeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AlloyDbSourceDatabaseSslmodeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlloyDbSourceDatabaseSslmode) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type AlloyDbSourceDatabaseSslmodePtrOutput struct{ *pulumi.OutputState }
+
+func (AlloyDbSourceDatabaseSslmodePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AlloyDbSourceDatabaseSslmode)(nil)).Elem()
+}
+
+func (o AlloyDbSourceDatabaseSslmodePtrOutput) ToAlloyDbSourceDatabaseSslmodePtrOutput() AlloyDbSourceDatabaseSslmodePtrOutput {
+	return o
+}
+
+func (o AlloyDbSourceDatabaseSslmodePtrOutput) ToAlloyDbSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) AlloyDbSourceDatabaseSslmodePtrOutput {
+	return o
+}
+
+func (o AlloyDbSourceDatabaseSslmodePtrOutput) Elem() AlloyDbSourceDatabaseSslmodeOutput {
+	return o.ApplyT(func(v *AlloyDbSourceDatabaseSslmode) AlloyDbSourceDatabaseSslmode {
+		if v != nil {
+			return *v
+		}
+		var ret AlloyDbSourceDatabaseSslmode
+		return ret
+	}).(AlloyDbSourceDatabaseSslmodeOutput)
+}
+
+func (o AlloyDbSourceDatabaseSslmodePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AlloyDbSourceDatabaseSslmodePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AlloyDbSourceDatabaseSslmode) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// AlloyDbSourceDatabaseSslmodeInput is an input type that accepts values of the AlloyDbSourceDatabaseSslmode enum
+// A concrete instance of `AlloyDbSourceDatabaseSslmodeInput` can be one of the following:
+//
+//	AlloyDbSourceDatabaseSslmodeREQUIRE
+//	AlloyDbSourceDatabaseSslmodeDISABLE
+type AlloyDbSourceDatabaseSslmodeInput interface {
+	pulumi.Input
+
+	ToAlloyDbSourceDatabaseSslmodeOutput() AlloyDbSourceDatabaseSslmodeOutput
+	ToAlloyDbSourceDatabaseSslmodeOutputWithContext(context.Context) AlloyDbSourceDatabaseSslmodeOutput
+}
+
+var alloyDbSourceDatabaseSslmodePtrType = reflect.TypeOf((**AlloyDbSourceDatabaseSslmode)(nil)).Elem()
+
+type AlloyDbSourceDatabaseSslmodePtrInput interface {
+	pulumi.Input
+
+	ToAlloyDbSourceDatabaseSslmodePtrOutput() AlloyDbSourceDatabaseSslmodePtrOutput
+	ToAlloyDbSourceDatabaseSslmodePtrOutputWithContext(context.Context) AlloyDbSourceDatabaseSslmodePtrOutput
+}
+
+type alloyDbSourceDatabaseSslmodePtr string
+
+func AlloyDbSourceDatabaseSslmodePtr(v string) AlloyDbSourceDatabaseSslmodePtrInput {
+	return (*alloyDbSourceDatabaseSslmodePtr)(&v)
+}
+
+func (*alloyDbSourceDatabaseSslmodePtr) ElementType() reflect.Type {
+	return alloyDbSourceDatabaseSslmodePtrType
+}
+
+func (in *alloyDbSourceDatabaseSslmodePtr) ToAlloyDbSourceDatabaseSslmodePtrOutput() AlloyDbSourceDatabaseSslmodePtrOutput {
+	return pulumi.ToOutput(in).(AlloyDbSourceDatabaseSslmodePtrOutput)
+}
+
+func (in *alloyDbSourceDatabaseSslmodePtr) ToAlloyDbSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) AlloyDbSourceDatabaseSslmodePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AlloyDbSourceDatabaseSslmodePtrOutput)
+}
+
+type AlloyDbSourcePostProcessors string
+
+const (
+	AlloyDbSourcePostProcessorsRESELECTOR = AlloyDbSourcePostProcessors("reselector")
+)
+
+func (AlloyDbSourcePostProcessors) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlloyDbSourcePostProcessors)(nil)).Elem()
+}
+
+func (e AlloyDbSourcePostProcessors) ToAlloyDbSourcePostProcessorsOutput() AlloyDbSourcePostProcessorsOutput {
+	return pulumi.ToOutput(e).(AlloyDbSourcePostProcessorsOutput)
+}
+
+func (e AlloyDbSourcePostProcessors) ToAlloyDbSourcePostProcessorsOutputWithContext(ctx context.Context) AlloyDbSourcePostProcessorsOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AlloyDbSourcePostProcessorsOutput)
+}
+
+func (e AlloyDbSourcePostProcessors) ToAlloyDbSourcePostProcessorsPtrOutput() AlloyDbSourcePostProcessorsPtrOutput {
+	return e.ToAlloyDbSourcePostProcessorsPtrOutputWithContext(context.Background())
+}
+
+func (e AlloyDbSourcePostProcessors) ToAlloyDbSourcePostProcessorsPtrOutputWithContext(ctx context.Context) AlloyDbSourcePostProcessorsPtrOutput {
+	return AlloyDbSourcePostProcessors(e).ToAlloyDbSourcePostProcessorsOutputWithContext(ctx).ToAlloyDbSourcePostProcessorsPtrOutputWithContext(ctx)
+}
+
+func (e AlloyDbSourcePostProcessors) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AlloyDbSourcePostProcessors) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AlloyDbSourcePostProcessors) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e AlloyDbSourcePostProcessors) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type AlloyDbSourcePostProcessorsOutput struct{ *pulumi.OutputState }
+
+func (AlloyDbSourcePostProcessorsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlloyDbSourcePostProcessors)(nil)).Elem()
+}
+
+func (o AlloyDbSourcePostProcessorsOutput) ToAlloyDbSourcePostProcessorsOutput() AlloyDbSourcePostProcessorsOutput {
+	return o
+}
+
+func (o AlloyDbSourcePostProcessorsOutput) ToAlloyDbSourcePostProcessorsOutputWithContext(ctx context.Context) AlloyDbSourcePostProcessorsOutput {
+	return o
+}
+
+func (o AlloyDbSourcePostProcessorsOutput) ToAlloyDbSourcePostProcessorsPtrOutput() AlloyDbSourcePostProcessorsPtrOutput {
+	return o.ToAlloyDbSourcePostProcessorsPtrOutputWithContext(context.Background())
+}
+
+func (o AlloyDbSourcePostProcessorsOutput) ToAlloyDbSourcePostProcessorsPtrOutputWithContext(ctx context.Context) AlloyDbSourcePostProcessorsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AlloyDbSourcePostProcessors) *AlloyDbSourcePostProcessors {
+		return &v
+	}).(AlloyDbSourcePostProcessorsPtrOutput)
+}
+
+func (o AlloyDbSourcePostProcessorsOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o AlloyDbSourcePostProcessorsOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlloyDbSourcePostProcessors) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o AlloyDbSourcePostProcessorsOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AlloyDbSourcePostProcessorsOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlloyDbSourcePostProcessors) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type AlloyDbSourcePostProcessorsPtrOutput struct{ *pulumi.OutputState }
+
+func (AlloyDbSourcePostProcessorsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AlloyDbSourcePostProcessors)(nil)).Elem()
+}
+
+func (o AlloyDbSourcePostProcessorsPtrOutput) ToAlloyDbSourcePostProcessorsPtrOutput() AlloyDbSourcePostProcessorsPtrOutput {
+	return o
+}
+
+func (o AlloyDbSourcePostProcessorsPtrOutput) ToAlloyDbSourcePostProcessorsPtrOutputWithContext(ctx context.Context) AlloyDbSourcePostProcessorsPtrOutput {
+	return o
+}
+
+func (o AlloyDbSourcePostProcessorsPtrOutput) Elem() AlloyDbSourcePostProcessorsOutput {
+	return o.ApplyT(func(v *AlloyDbSourcePostProcessors) AlloyDbSourcePostProcessors {
+		if v != nil {
+			return *v
+		}
+		var ret AlloyDbSourcePostProcessors
+		return ret
+	}).(AlloyDbSourcePostProcessorsOutput)
+}
+
+func (o AlloyDbSourcePostProcessorsPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AlloyDbSourcePostProcessorsPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AlloyDbSourcePostProcessors) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// AlloyDbSourcePostProcessorsInput is an input type that accepts values of the AlloyDbSourcePostProcessors enum
+// A concrete instance of `AlloyDbSourcePostProcessorsInput` can be one of the following:
+//
+//	AlloyDbSourcePostProcessorsRESELECTOR
+type AlloyDbSourcePostProcessorsInput interface {
+	pulumi.Input
+
+	ToAlloyDbSourcePostProcessorsOutput() AlloyDbSourcePostProcessorsOutput
+	ToAlloyDbSourcePostProcessorsOutputWithContext(context.Context) AlloyDbSourcePostProcessorsOutput
+}
+
+var alloyDbSourcePostProcessorsPtrType = reflect.TypeOf((**AlloyDbSourcePostProcessors)(nil)).Elem()
+
+type AlloyDbSourcePostProcessorsPtrInput interface {
+	pulumi.Input
+
+	ToAlloyDbSourcePostProcessorsPtrOutput() AlloyDbSourcePostProcessorsPtrOutput
+	ToAlloyDbSourcePostProcessorsPtrOutputWithContext(context.Context) AlloyDbSourcePostProcessorsPtrOutput
+}
+
+type alloyDbSourcePostProcessorsPtr string
+
+func AlloyDbSourcePostProcessorsPtr(v string) AlloyDbSourcePostProcessorsPtrInput {
+	return (*alloyDbSourcePostProcessorsPtr)(&v)
+}
+
+func (*alloyDbSourcePostProcessorsPtr) ElementType() reflect.Type {
+	return alloyDbSourcePostProcessorsPtrType
+}
+
+func (in *alloyDbSourcePostProcessorsPtr) ToAlloyDbSourcePostProcessorsPtrOutput() AlloyDbSourcePostProcessorsPtrOutput {
+	return pulumi.ToOutput(in).(AlloyDbSourcePostProcessorsPtrOutput)
+}
+
+func (in *alloyDbSourcePostProcessorsPtr) ToAlloyDbSourcePostProcessorsPtrOutputWithContext(ctx context.Context) AlloyDbSourcePostProcessorsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AlloyDbSourcePostProcessorsPtrOutput)
+}
+
+type AlloyDbSourceSnapshotReadOnly string
+
+const (
+	AlloyDbSourceSnapshotReadOnlyYES = AlloyDbSourceSnapshotReadOnly("Yes")
+	AlloyDbSourceSnapshotReadOnlyNO  = AlloyDbSourceSnapshotReadOnly("No")
+)
+
+func (AlloyDbSourceSnapshotReadOnly) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlloyDbSourceSnapshotReadOnly)(nil)).Elem()
+}
+
+func (e AlloyDbSourceSnapshotReadOnly) ToAlloyDbSourceSnapshotReadOnlyOutput() AlloyDbSourceSnapshotReadOnlyOutput {
+	return pulumi.ToOutput(e).(AlloyDbSourceSnapshotReadOnlyOutput)
+}
+
+func (e AlloyDbSourceSnapshotReadOnly) ToAlloyDbSourceSnapshotReadOnlyOutputWithContext(ctx context.Context) AlloyDbSourceSnapshotReadOnlyOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AlloyDbSourceSnapshotReadOnlyOutput)
+}
+
+func (e AlloyDbSourceSnapshotReadOnly) ToAlloyDbSourceSnapshotReadOnlyPtrOutput() AlloyDbSourceSnapshotReadOnlyPtrOutput {
+	return e.ToAlloyDbSourceSnapshotReadOnlyPtrOutputWithContext(context.Background())
+}
+
+func (e AlloyDbSourceSnapshotReadOnly) ToAlloyDbSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) AlloyDbSourceSnapshotReadOnlyPtrOutput {
+	return AlloyDbSourceSnapshotReadOnly(e).ToAlloyDbSourceSnapshotReadOnlyOutputWithContext(ctx).ToAlloyDbSourceSnapshotReadOnlyPtrOutputWithContext(ctx)
+}
+
+func (e AlloyDbSourceSnapshotReadOnly) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AlloyDbSourceSnapshotReadOnly) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AlloyDbSourceSnapshotReadOnly) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e AlloyDbSourceSnapshotReadOnly) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type AlloyDbSourceSnapshotReadOnlyOutput struct{ *pulumi.OutputState }
+
+func (AlloyDbSourceSnapshotReadOnlyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlloyDbSourceSnapshotReadOnly)(nil)).Elem()
+}
+
+func (o AlloyDbSourceSnapshotReadOnlyOutput) ToAlloyDbSourceSnapshotReadOnlyOutput() AlloyDbSourceSnapshotReadOnlyOutput {
+	return o
+}
+
+func (o AlloyDbSourceSnapshotReadOnlyOutput) ToAlloyDbSourceSnapshotReadOnlyOutputWithContext(ctx context.Context) AlloyDbSourceSnapshotReadOnlyOutput {
+	return o
+}
+
+func (o AlloyDbSourceSnapshotReadOnlyOutput) ToAlloyDbSourceSnapshotReadOnlyPtrOutput() AlloyDbSourceSnapshotReadOnlyPtrOutput {
+	return o.ToAlloyDbSourceSnapshotReadOnlyPtrOutputWithContext(context.Background())
+}
+
+func (o AlloyDbSourceSnapshotReadOnlyOutput) ToAlloyDbSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) AlloyDbSourceSnapshotReadOnlyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AlloyDbSourceSnapshotReadOnly) *AlloyDbSourceSnapshotReadOnly {
+		return &v
+	}).(AlloyDbSourceSnapshotReadOnlyPtrOutput)
+}
+
+func (o AlloyDbSourceSnapshotReadOnlyOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o AlloyDbSourceSnapshotReadOnlyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlloyDbSourceSnapshotReadOnly) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o AlloyDbSourceSnapshotReadOnlyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AlloyDbSourceSnapshotReadOnlyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlloyDbSourceSnapshotReadOnly) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type AlloyDbSourceSnapshotReadOnlyPtrOutput struct{ *pulumi.OutputState }
+
+func (AlloyDbSourceSnapshotReadOnlyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AlloyDbSourceSnapshotReadOnly)(nil)).Elem()
+}
+
+func (o AlloyDbSourceSnapshotReadOnlyPtrOutput) ToAlloyDbSourceSnapshotReadOnlyPtrOutput() AlloyDbSourceSnapshotReadOnlyPtrOutput {
+	return o
+}
+
+func (o AlloyDbSourceSnapshotReadOnlyPtrOutput) ToAlloyDbSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) AlloyDbSourceSnapshotReadOnlyPtrOutput {
+	return o
+}
+
+func (o AlloyDbSourceSnapshotReadOnlyPtrOutput) Elem() AlloyDbSourceSnapshotReadOnlyOutput {
+	return o.ApplyT(func(v *AlloyDbSourceSnapshotReadOnly) AlloyDbSourceSnapshotReadOnly {
+		if v != nil {
+			return *v
+		}
+		var ret AlloyDbSourceSnapshotReadOnly
+		return ret
+	}).(AlloyDbSourceSnapshotReadOnlyOutput)
+}
+
+func (o AlloyDbSourceSnapshotReadOnlyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AlloyDbSourceSnapshotReadOnlyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AlloyDbSourceSnapshotReadOnly) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// AlloyDbSourceSnapshotReadOnlyInput is an input type that accepts values of the AlloyDbSourceSnapshotReadOnly enum
+// A concrete instance of `AlloyDbSourceSnapshotReadOnlyInput` can be one of the following:
+//
+//	AlloyDbSourceSnapshotReadOnlyYES
+//	AlloyDbSourceSnapshotReadOnlyNO
+type AlloyDbSourceSnapshotReadOnlyInput interface {
+	pulumi.Input
+
+	ToAlloyDbSourceSnapshotReadOnlyOutput() AlloyDbSourceSnapshotReadOnlyOutput
+	ToAlloyDbSourceSnapshotReadOnlyOutputWithContext(context.Context) AlloyDbSourceSnapshotReadOnlyOutput
+}
+
+var alloyDbSourceSnapshotReadOnlyPtrType = reflect.TypeOf((**AlloyDbSourceSnapshotReadOnly)(nil)).Elem()
+
+type AlloyDbSourceSnapshotReadOnlyPtrInput interface {
+	pulumi.Input
+
+	ToAlloyDbSourceSnapshotReadOnlyPtrOutput() AlloyDbSourceSnapshotReadOnlyPtrOutput
+	ToAlloyDbSourceSnapshotReadOnlyPtrOutputWithContext(context.Context) AlloyDbSourceSnapshotReadOnlyPtrOutput
+}
+
+type alloyDbSourceSnapshotReadOnlyPtr string
+
+func AlloyDbSourceSnapshotReadOnlyPtr(v string) AlloyDbSourceSnapshotReadOnlyPtrInput {
+	return (*alloyDbSourceSnapshotReadOnlyPtr)(&v)
+}
+
+func (*alloyDbSourceSnapshotReadOnlyPtr) ElementType() reflect.Type {
+	return alloyDbSourceSnapshotReadOnlyPtrType
+}
+
+func (in *alloyDbSourceSnapshotReadOnlyPtr) ToAlloyDbSourceSnapshotReadOnlyPtrOutput() AlloyDbSourceSnapshotReadOnlyPtrOutput {
+	return pulumi.ToOutput(in).(AlloyDbSourceSnapshotReadOnlyPtrOutput)
+}
+
+func (in *alloyDbSourceSnapshotReadOnlyPtr) ToAlloyDbSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) AlloyDbSourceSnapshotReadOnlyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AlloyDbSourceSnapshotReadOnlyPtrOutput)
+}
+
+type AzureBlobDestinationFormat string
+
+const (
+	AzureBlobDestinationFormatJSON    = AzureBlobDestinationFormat("json")
+	AzureBlobDestinationFormatCSV     = AzureBlobDestinationFormat("csv")
+	AzureBlobDestinationFormatAVRO    = AzureBlobDestinationFormat("avro")
+	AzureBlobDestinationFormatPARQUET = AzureBlobDestinationFormat("parquet")
+)
+
+func (AzureBlobDestinationFormat) ElementType() reflect.Type {
+	return reflect.TypeOf((*AzureBlobDestinationFormat)(nil)).Elem()
+}
+
+func (e AzureBlobDestinationFormat) ToAzureBlobDestinationFormatOutput() AzureBlobDestinationFormatOutput {
+	return pulumi.ToOutput(e).(AzureBlobDestinationFormatOutput)
+}
+
+func (e AzureBlobDestinationFormat) ToAzureBlobDestinationFormatOutputWithContext(ctx context.Context) AzureBlobDestinationFormatOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AzureBlobDestinationFormatOutput)
+}
+
+func (e AzureBlobDestinationFormat) ToAzureBlobDestinationFormatPtrOutput() AzureBlobDestinationFormatPtrOutput {
+	return e.ToAzureBlobDestinationFormatPtrOutputWithContext(context.Background())
+}
+
+func (e AzureBlobDestinationFormat) ToAzureBlobDestinationFormatPtrOutputWithContext(ctx context.Context) AzureBlobDestinationFormatPtrOutput {
+	return AzureBlobDestinationFormat(e).ToAzureBlobDestinationFormatOutputWithContext(ctx).ToAzureBlobDestinationFormatPtrOutputWithContext(ctx)
+}
+
+func (e AzureBlobDestinationFormat) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AzureBlobDestinationFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AzureBlobDestinationFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e AzureBlobDestinationFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type AzureBlobDestinationFormatOutput struct{ *pulumi.OutputState }
+
+func (AzureBlobDestinationFormatOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AzureBlobDestinationFormat)(nil)).Elem()
+}
+
+func (o AzureBlobDestinationFormatOutput) ToAzureBlobDestinationFormatOutput() AzureBlobDestinationFormatOutput {
+	return o
+}
+
+func (o AzureBlobDestinationFormatOutput) ToAzureBlobDestinationFormatOutputWithContext(ctx context.Context) AzureBlobDestinationFormatOutput {
+	return o
+}
+
+func (o AzureBlobDestinationFormatOutput) ToAzureBlobDestinationFormatPtrOutput() AzureBlobDestinationFormatPtrOutput {
+	return o.ToAzureBlobDestinationFormatPtrOutputWithContext(context.Background())
+}
+
+func (o AzureBlobDestinationFormatOutput) ToAzureBlobDestinationFormatPtrOutputWithContext(ctx context.Context) AzureBlobDestinationFormatPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AzureBlobDestinationFormat) *AzureBlobDestinationFormat {
+		return &v
+	}).(AzureBlobDestinationFormatPtrOutput)
+}
+
+func (o AzureBlobDestinationFormatOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o AzureBlobDestinationFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AzureBlobDestinationFormat) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o AzureBlobDestinationFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AzureBlobDestinationFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AzureBlobDestinationFormat) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type AzureBlobDestinationFormatPtrOutput struct{ *pulumi.OutputState }
+
+func (AzureBlobDestinationFormatPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AzureBlobDestinationFormat)(nil)).Elem()
+}
+
+func (o AzureBlobDestinationFormatPtrOutput) ToAzureBlobDestinationFormatPtrOutput() AzureBlobDestinationFormatPtrOutput {
+	return o
+}
+
+func (o AzureBlobDestinationFormatPtrOutput) ToAzureBlobDestinationFormatPtrOutputWithContext(ctx context.Context) AzureBlobDestinationFormatPtrOutput {
+	return o
+}
+
+func (o AzureBlobDestinationFormatPtrOutput) Elem() AzureBlobDestinationFormatOutput {
+	return o.ApplyT(func(v *AzureBlobDestinationFormat) AzureBlobDestinationFormat {
+		if v != nil {
+			return *v
+		}
+		var ret AzureBlobDestinationFormat
+		return ret
+	}).(AzureBlobDestinationFormatOutput)
+}
+
+func (o AzureBlobDestinationFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AzureBlobDestinationFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AzureBlobDestinationFormat) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// AzureBlobDestinationFormatInput is an input type that accepts values of the AzureBlobDestinationFormat enum
+// A concrete instance of `AzureBlobDestinationFormatInput` can be one of the following:
+//
+//	AzureBlobDestinationFormatJSON
+//	AzureBlobDestinationFormatCSV
+//	AzureBlobDestinationFormatAVRO
+//	AzureBlobDestinationFormatPARQUET
+type AzureBlobDestinationFormatInput interface {
+	pulumi.Input
+
+	ToAzureBlobDestinationFormatOutput() AzureBlobDestinationFormatOutput
+	ToAzureBlobDestinationFormatOutputWithContext(context.Context) AzureBlobDestinationFormatOutput
+}
+
+var azureBlobDestinationFormatPtrType = reflect.TypeOf((**AzureBlobDestinationFormat)(nil)).Elem()
+
+type AzureBlobDestinationFormatPtrInput interface {
+	pulumi.Input
+
+	ToAzureBlobDestinationFormatPtrOutput() AzureBlobDestinationFormatPtrOutput
+	ToAzureBlobDestinationFormatPtrOutputWithContext(context.Context) AzureBlobDestinationFormatPtrOutput
+}
+
+type azureBlobDestinationFormatPtr string
+
+func AzureBlobDestinationFormatPtr(v string) AzureBlobDestinationFormatPtrInput {
+	return (*azureBlobDestinationFormatPtr)(&v)
+}
+
+func (*azureBlobDestinationFormatPtr) ElementType() reflect.Type {
+	return azureBlobDestinationFormatPtrType
+}
+
+func (in *azureBlobDestinationFormatPtr) ToAzureBlobDestinationFormatPtrOutput() AzureBlobDestinationFormatPtrOutput {
+	return pulumi.ToOutput(in).(AzureBlobDestinationFormatPtrOutput)
+}
+
+func (in *azureBlobDestinationFormatPtr) ToAzureBlobDestinationFormatPtrOutputWithContext(ctx context.Context) AzureBlobDestinationFormatPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AzureBlobDestinationFormatPtrOutput)
+}
+
+type BigQueryDestinationTimePartitioningType string
+
+const (
+	BigQueryDestinationTimePartitioningTypeDAY   = BigQueryDestinationTimePartitioningType("DAY")
+	BigQueryDestinationTimePartitioningTypeHOUR  = BigQueryDestinationTimePartitioningType("HOUR")
+	BigQueryDestinationTimePartitioningTypeMONTH = BigQueryDestinationTimePartitioningType("MONTH")
+	BigQueryDestinationTimePartitioningTypeYEAR  = BigQueryDestinationTimePartitioningType("YEAR")
+	BigQueryDestinationTimePartitioningTypeNONE  = BigQueryDestinationTimePartitioningType("NONE")
+)
+
+func (BigQueryDestinationTimePartitioningType) ElementType() reflect.Type {
+	return reflect.TypeOf((*BigQueryDestinationTimePartitioningType)(nil)).Elem()
+}
+
+func (e BigQueryDestinationTimePartitioningType) ToBigQueryDestinationTimePartitioningTypeOutput() BigQueryDestinationTimePartitioningTypeOutput {
+	return pulumi.ToOutput(e).(BigQueryDestinationTimePartitioningTypeOutput)
+}
+
+func (e BigQueryDestinationTimePartitioningType) ToBigQueryDestinationTimePartitioningTypeOutputWithContext(ctx context.Context) BigQueryDestinationTimePartitioningTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(BigQueryDestinationTimePartitioningTypeOutput)
+}
+
+func (e BigQueryDestinationTimePartitioningType) ToBigQueryDestinationTimePartitioningTypePtrOutput() BigQueryDestinationTimePartitioningTypePtrOutput {
+	return e.ToBigQueryDestinationTimePartitioningTypePtrOutputWithContext(context.Background())
+}
+
+func (e BigQueryDestinationTimePartitioningType) ToBigQueryDestinationTimePartitioningTypePtrOutputWithContext(ctx context.Context) BigQueryDestinationTimePartitioningTypePtrOutput {
+	return BigQueryDestinationTimePartitioningType(e).ToBigQueryDestinationTimePartitioningTypeOutputWithContext(ctx).ToBigQueryDestinationTimePartitioningTypePtrOutputWithContext(ctx)
+}
+
+func (e BigQueryDestinationTimePartitioningType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e BigQueryDestinationTimePartitioningType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e BigQueryDestinationTimePartitioningType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e BigQueryDestinationTimePartitioningType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type BigQueryDestinationTimePartitioningTypeOutput struct{ *pulumi.OutputState }
+
+func (BigQueryDestinationTimePartitioningTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BigQueryDestinationTimePartitioningType)(nil)).Elem()
+}
+
+func (o BigQueryDestinationTimePartitioningTypeOutput) ToBigQueryDestinationTimePartitioningTypeOutput() BigQueryDestinationTimePartitioningTypeOutput {
+	return o
+}
+
+func (o BigQueryDestinationTimePartitioningTypeOutput) ToBigQueryDestinationTimePartitioningTypeOutputWithContext(ctx context.Context) BigQueryDestinationTimePartitioningTypeOutput {
+	return o
+}
+
+func (o BigQueryDestinationTimePartitioningTypeOutput) ToBigQueryDestinationTimePartitioningTypePtrOutput() BigQueryDestinationTimePartitioningTypePtrOutput {
+	return o.ToBigQueryDestinationTimePartitioningTypePtrOutputWithContext(context.Background())
+}
+
+func (o BigQueryDestinationTimePartitioningTypeOutput) ToBigQueryDestinationTimePartitioningTypePtrOutputWithContext(ctx context.Context) BigQueryDestinationTimePartitioningTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v BigQueryDestinationTimePartitioningType) *BigQueryDestinationTimePartitioningType {
+		return &v
+	}).(BigQueryDestinationTimePartitioningTypePtrOutput)
+}
+
+func (o BigQueryDestinationTimePartitioningTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o BigQueryDestinationTimePartitioningTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e BigQueryDestinationTimePartitioningType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o BigQueryDestinationTimePartitioningTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o BigQueryDestinationTimePartitioningTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e BigQueryDestinationTimePartitioningType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type BigQueryDestinationTimePartitioningTypePtrOutput struct{ *pulumi.OutputState }
+
+func (BigQueryDestinationTimePartitioningTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**BigQueryDestinationTimePartitioningType)(nil)).Elem()
+}
+
+func (o BigQueryDestinationTimePartitioningTypePtrOutput) ToBigQueryDestinationTimePartitioningTypePtrOutput() BigQueryDestinationTimePartitioningTypePtrOutput {
+	return o
+}
+
+func (o BigQueryDestinationTimePartitioningTypePtrOutput) ToBigQueryDestinationTimePartitioningTypePtrOutputWithContext(ctx context.Context) BigQueryDestinationTimePartitioningTypePtrOutput {
+	return o
+}
+
+func (o BigQueryDestinationTimePartitioningTypePtrOutput) Elem() BigQueryDestinationTimePartitioningTypeOutput {
+	return o.ApplyT(func(v *BigQueryDestinationTimePartitioningType) BigQueryDestinationTimePartitioningType {
+		if v != nil {
+			return *v
+		}
+		var ret BigQueryDestinationTimePartitioningType
+		return ret
+	}).(BigQueryDestinationTimePartitioningTypeOutput)
+}
+
+func (o BigQueryDestinationTimePartitioningTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o BigQueryDestinationTimePartitioningTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *BigQueryDestinationTimePartitioningType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// BigQueryDestinationTimePartitioningTypeInput is an input type that accepts values of the BigQueryDestinationTimePartitioningType enum
+// A concrete instance of `BigQueryDestinationTimePartitioningTypeInput` can be one of the following:
+//
+//	BigQueryDestinationTimePartitioningTypeDAY
+//	BigQueryDestinationTimePartitioningTypeHOUR
+//	BigQueryDestinationTimePartitioningTypeMONTH
+//	BigQueryDestinationTimePartitioningTypeYEAR
+//	BigQueryDestinationTimePartitioningTypeNONE
+type BigQueryDestinationTimePartitioningTypeInput interface {
+	pulumi.Input
+
+	ToBigQueryDestinationTimePartitioningTypeOutput() BigQueryDestinationTimePartitioningTypeOutput
+	ToBigQueryDestinationTimePartitioningTypeOutputWithContext(context.Context) BigQueryDestinationTimePartitioningTypeOutput
+}
+
+var bigQueryDestinationTimePartitioningTypePtrType = reflect.TypeOf((**BigQueryDestinationTimePartitioningType)(nil)).Elem()
+
+type BigQueryDestinationTimePartitioningTypePtrInput interface {
+	pulumi.Input
+
+	ToBigQueryDestinationTimePartitioningTypePtrOutput() BigQueryDestinationTimePartitioningTypePtrOutput
+	ToBigQueryDestinationTimePartitioningTypePtrOutputWithContext(context.Context) BigQueryDestinationTimePartitioningTypePtrOutput
+}
+
+type bigQueryDestinationTimePartitioningTypePtr string
+
+func BigQueryDestinationTimePartitioningTypePtr(v string) BigQueryDestinationTimePartitioningTypePtrInput {
+	return (*bigQueryDestinationTimePartitioningTypePtr)(&v)
+}
+
+func (*bigQueryDestinationTimePartitioningTypePtr) ElementType() reflect.Type {
+	return bigQueryDestinationTimePartitioningTypePtrType
+}
+
+func (in *bigQueryDestinationTimePartitioningTypePtr) ToBigQueryDestinationTimePartitioningTypePtrOutput() BigQueryDestinationTimePartitioningTypePtrOutput {
+	return pulumi.ToOutput(in).(BigQueryDestinationTimePartitioningTypePtrOutput)
+}
+
+func (in *bigQueryDestinationTimePartitioningTypePtr) ToBigQueryDestinationTimePartitioningTypePtrOutputWithContext(ctx context.Context) BigQueryDestinationTimePartitioningTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(BigQueryDestinationTimePartitioningTypePtrOutput)
 }
 
 type BinaryHandlingMode string
@@ -547,723 +1572,6 @@ func (in *binaryHandlingModePtr) ToBinaryHandlingModePtrOutputWithContext(ctx co
 	return pulumi.ToOutputWithContext(ctx, in).(BinaryHandlingModePtrOutput)
 }
 
-type CamelSourcePayloadRouterUnknownTypeBehavior string
-
-const (
-	CamelSourcePayloadRouterUnknownTypeBehavior_DEFAUL_T_TOPIC = CamelSourcePayloadRouterUnknownTypeBehavior("DEFAULT_TOPIC")
-	CamelSourcePayloadRouterUnknownTypeBehaviorSKIP            = CamelSourcePayloadRouterUnknownTypeBehavior("SKIP")
-	CamelSourcePayloadRouterUnknownTypeBehaviorFAIL            = CamelSourcePayloadRouterUnknownTypeBehavior("FAIL")
-)
-
-func (CamelSourcePayloadRouterUnknownTypeBehavior) ElementType() reflect.Type {
-	return reflect.TypeOf((*CamelSourcePayloadRouterUnknownTypeBehavior)(nil)).Elem()
-}
-
-func (e CamelSourcePayloadRouterUnknownTypeBehavior) ToCamelSourcePayloadRouterUnknownTypeBehaviorOutput() CamelSourcePayloadRouterUnknownTypeBehaviorOutput {
-	return pulumi.ToOutput(e).(CamelSourcePayloadRouterUnknownTypeBehaviorOutput)
-}
-
-func (e CamelSourcePayloadRouterUnknownTypeBehavior) ToCamelSourcePayloadRouterUnknownTypeBehaviorOutputWithContext(ctx context.Context) CamelSourcePayloadRouterUnknownTypeBehaviorOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(CamelSourcePayloadRouterUnknownTypeBehaviorOutput)
-}
-
-func (e CamelSourcePayloadRouterUnknownTypeBehavior) ToCamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput() CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
-	return e.ToCamelSourcePayloadRouterUnknownTypeBehaviorPtrOutputWithContext(context.Background())
-}
-
-func (e CamelSourcePayloadRouterUnknownTypeBehavior) ToCamelSourcePayloadRouterUnknownTypeBehaviorPtrOutputWithContext(ctx context.Context) CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
-	return CamelSourcePayloadRouterUnknownTypeBehavior(e).ToCamelSourcePayloadRouterUnknownTypeBehaviorOutputWithContext(ctx).ToCamelSourcePayloadRouterUnknownTypeBehaviorPtrOutputWithContext(ctx)
-}
-
-func (e CamelSourcePayloadRouterUnknownTypeBehavior) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e CamelSourcePayloadRouterUnknownTypeBehavior) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e CamelSourcePayloadRouterUnknownTypeBehavior) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e CamelSourcePayloadRouterUnknownTypeBehavior) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type CamelSourcePayloadRouterUnknownTypeBehaviorOutput struct{ *pulumi.OutputState }
-
-func (CamelSourcePayloadRouterUnknownTypeBehaviorOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*CamelSourcePayloadRouterUnknownTypeBehavior)(nil)).Elem()
-}
-
-func (o CamelSourcePayloadRouterUnknownTypeBehaviorOutput) ToCamelSourcePayloadRouterUnknownTypeBehaviorOutput() CamelSourcePayloadRouterUnknownTypeBehaviorOutput {
-	return o
-}
-
-func (o CamelSourcePayloadRouterUnknownTypeBehaviorOutput) ToCamelSourcePayloadRouterUnknownTypeBehaviorOutputWithContext(ctx context.Context) CamelSourcePayloadRouterUnknownTypeBehaviorOutput {
-	return o
-}
-
-func (o CamelSourcePayloadRouterUnknownTypeBehaviorOutput) ToCamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput() CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
-	return o.ToCamelSourcePayloadRouterUnknownTypeBehaviorPtrOutputWithContext(context.Background())
-}
-
-func (o CamelSourcePayloadRouterUnknownTypeBehaviorOutput) ToCamelSourcePayloadRouterUnknownTypeBehaviorPtrOutputWithContext(ctx context.Context) CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v CamelSourcePayloadRouterUnknownTypeBehavior) *CamelSourcePayloadRouterUnknownTypeBehavior {
-		return &v
-	}).(CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput)
-}
-
-func (o CamelSourcePayloadRouterUnknownTypeBehaviorOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o CamelSourcePayloadRouterUnknownTypeBehaviorOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e CamelSourcePayloadRouterUnknownTypeBehavior) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o CamelSourcePayloadRouterUnknownTypeBehaviorOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o CamelSourcePayloadRouterUnknownTypeBehaviorOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e CamelSourcePayloadRouterUnknownTypeBehavior) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput struct{ *pulumi.OutputState }
-
-func (CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**CamelSourcePayloadRouterUnknownTypeBehavior)(nil)).Elem()
-}
-
-func (o CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput) ToCamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput() CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
-	return o
-}
-
-func (o CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput) ToCamelSourcePayloadRouterUnknownTypeBehaviorPtrOutputWithContext(ctx context.Context) CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
-	return o
-}
-
-func (o CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput) Elem() CamelSourcePayloadRouterUnknownTypeBehaviorOutput {
-	return o.ApplyT(func(v *CamelSourcePayloadRouterUnknownTypeBehavior) CamelSourcePayloadRouterUnknownTypeBehavior {
-		if v != nil {
-			return *v
-		}
-		var ret CamelSourcePayloadRouterUnknownTypeBehavior
-		return ret
-	}).(CamelSourcePayloadRouterUnknownTypeBehaviorOutput)
-}
-
-func (o CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *CamelSourcePayloadRouterUnknownTypeBehavior) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// CamelSourcePayloadRouterUnknownTypeBehaviorInput is an input type that accepts values of the CamelSourcePayloadRouterUnknownTypeBehavior enum
-// A concrete instance of `CamelSourcePayloadRouterUnknownTypeBehaviorInput` can be one of the following:
-//
-//	CamelSourcePayloadRouterUnknownTypeBehavior_DEFAUL_T_TOPIC
-//	CamelSourcePayloadRouterUnknownTypeBehaviorSKIP
-//	CamelSourcePayloadRouterUnknownTypeBehaviorFAIL
-type CamelSourcePayloadRouterUnknownTypeBehaviorInput interface {
-	pulumi.Input
-
-	ToCamelSourcePayloadRouterUnknownTypeBehaviorOutput() CamelSourcePayloadRouterUnknownTypeBehaviorOutput
-	ToCamelSourcePayloadRouterUnknownTypeBehaviorOutputWithContext(context.Context) CamelSourcePayloadRouterUnknownTypeBehaviorOutput
-}
-
-var camelSourcePayloadRouterUnknownTypeBehaviorPtrType = reflect.TypeOf((**CamelSourcePayloadRouterUnknownTypeBehavior)(nil)).Elem()
-
-type CamelSourcePayloadRouterUnknownTypeBehaviorPtrInput interface {
-	pulumi.Input
-
-	ToCamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput() CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput
-	ToCamelSourcePayloadRouterUnknownTypeBehaviorPtrOutputWithContext(context.Context) CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput
-}
-
-type camelSourcePayloadRouterUnknownTypeBehaviorPtr string
-
-func CamelSourcePayloadRouterUnknownTypeBehaviorPtr(v string) CamelSourcePayloadRouterUnknownTypeBehaviorPtrInput {
-	return (*camelSourcePayloadRouterUnknownTypeBehaviorPtr)(&v)
-}
-
-func (*camelSourcePayloadRouterUnknownTypeBehaviorPtr) ElementType() reflect.Type {
-	return camelSourcePayloadRouterUnknownTypeBehaviorPtrType
-}
-
-func (in *camelSourcePayloadRouterUnknownTypeBehaviorPtr) ToCamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput() CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
-	return pulumi.ToOutput(in).(CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput)
-}
-
-func (in *camelSourcePayloadRouterUnknownTypeBehaviorPtr) ToCamelSourcePayloadRouterUnknownTypeBehaviorPtrOutputWithContext(ctx context.Context) CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput)
-}
-
-type Channel string
-
-const (
-	ChannelEMAIL      = Channel("email")
-	ChannelSLACK      = Channel("slack")
-	ChannelTEAMS      = Channel("teams")
-	ChannelDISCORD    = Channel("discord")
-	ChannelMATTERMOST = Channel("mattermost")
-	ChannelWEBHOOK    = Channel("webhook")
-)
-
-func (Channel) ElementType() reflect.Type {
-	return reflect.TypeOf((*Channel)(nil)).Elem()
-}
-
-func (e Channel) ToChannelOutput() ChannelOutput {
-	return pulumi.ToOutput(e).(ChannelOutput)
-}
-
-func (e Channel) ToChannelOutputWithContext(ctx context.Context) ChannelOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(ChannelOutput)
-}
-
-func (e Channel) ToChannelPtrOutput() ChannelPtrOutput {
-	return e.ToChannelPtrOutputWithContext(context.Background())
-}
-
-func (e Channel) ToChannelPtrOutputWithContext(ctx context.Context) ChannelPtrOutput {
-	return Channel(e).ToChannelOutputWithContext(ctx).ToChannelPtrOutputWithContext(ctx)
-}
-
-func (e Channel) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e Channel) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e Channel) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e Channel) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type ChannelOutput struct{ *pulumi.OutputState }
-
-func (ChannelOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Channel)(nil)).Elem()
-}
-
-func (o ChannelOutput) ToChannelOutput() ChannelOutput {
-	return o
-}
-
-func (o ChannelOutput) ToChannelOutputWithContext(ctx context.Context) ChannelOutput {
-	return o
-}
-
-func (o ChannelOutput) ToChannelPtrOutput() ChannelPtrOutput {
-	return o.ToChannelPtrOutputWithContext(context.Background())
-}
-
-func (o ChannelOutput) ToChannelPtrOutputWithContext(ctx context.Context) ChannelPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v Channel) *Channel {
-		return &v
-	}).(ChannelPtrOutput)
-}
-
-func (o ChannelOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o ChannelOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Channel) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o ChannelOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ChannelOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Channel) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type ChannelPtrOutput struct{ *pulumi.OutputState }
-
-func (ChannelPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**Channel)(nil)).Elem()
-}
-
-func (o ChannelPtrOutput) ToChannelPtrOutput() ChannelPtrOutput {
-	return o
-}
-
-func (o ChannelPtrOutput) ToChannelPtrOutputWithContext(ctx context.Context) ChannelPtrOutput {
-	return o
-}
-
-func (o ChannelPtrOutput) Elem() ChannelOutput {
-	return o.ApplyT(func(v *Channel) Channel {
-		if v != nil {
-			return *v
-		}
-		var ret Channel
-		return ret
-	}).(ChannelOutput)
-}
-
-func (o ChannelPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ChannelPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *Channel) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// ChannelInput is an input type that accepts values of the Channel enum
-// A concrete instance of `ChannelInput` can be one of the following:
-//
-//	ChannelEMAIL
-//	ChannelSLACK
-//	ChannelTEAMS
-//	ChannelDISCORD
-//	ChannelMATTERMOST
-//	ChannelWEBHOOK
-type ChannelInput interface {
-	pulumi.Input
-
-	ToChannelOutput() ChannelOutput
-	ToChannelOutputWithContext(context.Context) ChannelOutput
-}
-
-var channelPtrType = reflect.TypeOf((**Channel)(nil)).Elem()
-
-type ChannelPtrInput interface {
-	pulumi.Input
-
-	ToChannelPtrOutput() ChannelPtrOutput
-	ToChannelPtrOutputWithContext(context.Context) ChannelPtrOutput
-}
-
-type channelPtr string
-
-func ChannelPtr(v string) ChannelPtrInput {
-	return (*channelPtr)(&v)
-}
-
-func (*channelPtr) ElementType() reflect.Type {
-	return channelPtrType
-}
-
-func (in *channelPtr) ToChannelPtrOutput() ChannelPtrOutput {
-	return pulumi.ToOutput(in).(ChannelPtrOutput)
-}
-
-func (in *channelPtr) ToChannelPtrOutputWithContext(ctx context.Context) ChannelPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(ChannelPtrOutput)
-}
-
-// ChannelArrayInput is an input type that accepts ChannelArray and ChannelArrayOutput values.
-// You can construct a concrete instance of `ChannelArrayInput` via:
-//
-//	ChannelArray{ ChannelArgs{...} }
-type ChannelArrayInput interface {
-	pulumi.Input
-
-	ToChannelArrayOutput() ChannelArrayOutput
-	ToChannelArrayOutputWithContext(context.Context) ChannelArrayOutput
-}
-
-type ChannelArray []Channel
-
-func (ChannelArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]Channel)(nil)).Elem()
-}
-
-func (i ChannelArray) ToChannelArrayOutput() ChannelArrayOutput {
-	return i.ToChannelArrayOutputWithContext(context.Background())
-}
-
-func (i ChannelArray) ToChannelArrayOutputWithContext(ctx context.Context) ChannelArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(ChannelArrayOutput)
-}
-
-type ChannelArrayOutput struct{ *pulumi.OutputState }
-
-func (ChannelArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]Channel)(nil)).Elem()
-}
-
-func (o ChannelArrayOutput) ToChannelArrayOutput() ChannelArrayOutput {
-	return o
-}
-
-func (o ChannelArrayOutput) ToChannelArrayOutputWithContext(ctx context.Context) ChannelArrayOutput {
-	return o
-}
-
-func (o ChannelArrayOutput) Index(i pulumi.IntInput) ChannelOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) Channel {
-		return vs[0].([]Channel)[vs[1].(int)]
-	}).(ChannelOutput)
-}
-
-type CleanupPolicy string
-
-const (
-	CleanupPolicyDELETE          = CleanupPolicy("delete")
-	CleanupPolicyCOMPACT         = CleanupPolicy("compact")
-	CleanupPolicy_DELETE_COMPACT = CleanupPolicy("delete,compact")
-)
-
-func (CleanupPolicy) ElementType() reflect.Type {
-	return reflect.TypeOf((*CleanupPolicy)(nil)).Elem()
-}
-
-func (e CleanupPolicy) ToCleanupPolicyOutput() CleanupPolicyOutput {
-	return pulumi.ToOutput(e).(CleanupPolicyOutput)
-}
-
-func (e CleanupPolicy) ToCleanupPolicyOutputWithContext(ctx context.Context) CleanupPolicyOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(CleanupPolicyOutput)
-}
-
-func (e CleanupPolicy) ToCleanupPolicyPtrOutput() CleanupPolicyPtrOutput {
-	return e.ToCleanupPolicyPtrOutputWithContext(context.Background())
-}
-
-func (e CleanupPolicy) ToCleanupPolicyPtrOutputWithContext(ctx context.Context) CleanupPolicyPtrOutput {
-	return CleanupPolicy(e).ToCleanupPolicyOutputWithContext(ctx).ToCleanupPolicyPtrOutputWithContext(ctx)
-}
-
-func (e CleanupPolicy) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e CleanupPolicy) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e CleanupPolicy) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e CleanupPolicy) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type CleanupPolicyOutput struct{ *pulumi.OutputState }
-
-func (CleanupPolicyOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*CleanupPolicy)(nil)).Elem()
-}
-
-func (o CleanupPolicyOutput) ToCleanupPolicyOutput() CleanupPolicyOutput {
-	return o
-}
-
-func (o CleanupPolicyOutput) ToCleanupPolicyOutputWithContext(ctx context.Context) CleanupPolicyOutput {
-	return o
-}
-
-func (o CleanupPolicyOutput) ToCleanupPolicyPtrOutput() CleanupPolicyPtrOutput {
-	return o.ToCleanupPolicyPtrOutputWithContext(context.Background())
-}
-
-func (o CleanupPolicyOutput) ToCleanupPolicyPtrOutputWithContext(ctx context.Context) CleanupPolicyPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v CleanupPolicy) *CleanupPolicy {
-		return &v
-	}).(CleanupPolicyPtrOutput)
-}
-
-func (o CleanupPolicyOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o CleanupPolicyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e CleanupPolicy) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o CleanupPolicyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o CleanupPolicyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e CleanupPolicy) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type CleanupPolicyPtrOutput struct{ *pulumi.OutputState }
-
-func (CleanupPolicyPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**CleanupPolicy)(nil)).Elem()
-}
-
-func (o CleanupPolicyPtrOutput) ToCleanupPolicyPtrOutput() CleanupPolicyPtrOutput {
-	return o
-}
-
-func (o CleanupPolicyPtrOutput) ToCleanupPolicyPtrOutputWithContext(ctx context.Context) CleanupPolicyPtrOutput {
-	return o
-}
-
-func (o CleanupPolicyPtrOutput) Elem() CleanupPolicyOutput {
-	return o.ApplyT(func(v *CleanupPolicy) CleanupPolicy {
-		if v != nil {
-			return *v
-		}
-		var ret CleanupPolicy
-		return ret
-	}).(CleanupPolicyOutput)
-}
-
-func (o CleanupPolicyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o CleanupPolicyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *CleanupPolicy) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// CleanupPolicyInput is an input type that accepts values of the CleanupPolicy enum
-// A concrete instance of `CleanupPolicyInput` can be one of the following:
-//
-//	CleanupPolicyDELETE
-//	CleanupPolicyCOMPACT
-//	CleanupPolicy_DELETE_COMPACT
-type CleanupPolicyInput interface {
-	pulumi.Input
-
-	ToCleanupPolicyOutput() CleanupPolicyOutput
-	ToCleanupPolicyOutputWithContext(context.Context) CleanupPolicyOutput
-}
-
-var cleanupPolicyPtrType = reflect.TypeOf((**CleanupPolicy)(nil)).Elem()
-
-type CleanupPolicyPtrInput interface {
-	pulumi.Input
-
-	ToCleanupPolicyPtrOutput() CleanupPolicyPtrOutput
-	ToCleanupPolicyPtrOutputWithContext(context.Context) CleanupPolicyPtrOutput
-}
-
-type cleanupPolicyPtr string
-
-func CleanupPolicyPtr(v string) CleanupPolicyPtrInput {
-	return (*cleanupPolicyPtr)(&v)
-}
-
-func (*cleanupPolicyPtr) ElementType() reflect.Type {
-	return cleanupPolicyPtrType
-}
-
-func (in *cleanupPolicyPtr) ToCleanupPolicyPtrOutput() CleanupPolicyPtrOutput {
-	return pulumi.ToOutput(in).(CleanupPolicyPtrOutput)
-}
-
-func (in *cleanupPolicyPtr) ToCleanupPolicyPtrOutputWithContext(ctx context.Context) CleanupPolicyPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(CleanupPolicyPtrOutput)
-}
-
-type ConnectorClassType string
-
-const (
-	ConnectorClassTypeSTREAM = ConnectorClassType("Stream")
-	ConnectorClassTypeKEYS   = ConnectorClassType("Keys")
-)
-
-func (ConnectorClassType) ElementType() reflect.Type {
-	return reflect.TypeOf((*ConnectorClassType)(nil)).Elem()
-}
-
-func (e ConnectorClassType) ToConnectorClassTypeOutput() ConnectorClassTypeOutput {
-	return pulumi.ToOutput(e).(ConnectorClassTypeOutput)
-}
-
-func (e ConnectorClassType) ToConnectorClassTypeOutputWithContext(ctx context.Context) ConnectorClassTypeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(ConnectorClassTypeOutput)
-}
-
-func (e ConnectorClassType) ToConnectorClassTypePtrOutput() ConnectorClassTypePtrOutput {
-	return e.ToConnectorClassTypePtrOutputWithContext(context.Background())
-}
-
-func (e ConnectorClassType) ToConnectorClassTypePtrOutputWithContext(ctx context.Context) ConnectorClassTypePtrOutput {
-	return ConnectorClassType(e).ToConnectorClassTypeOutputWithContext(ctx).ToConnectorClassTypePtrOutputWithContext(ctx)
-}
-
-func (e ConnectorClassType) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e ConnectorClassType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e ConnectorClassType) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e ConnectorClassType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type ConnectorClassTypeOutput struct{ *pulumi.OutputState }
-
-func (ConnectorClassTypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*ConnectorClassType)(nil)).Elem()
-}
-
-func (o ConnectorClassTypeOutput) ToConnectorClassTypeOutput() ConnectorClassTypeOutput {
-	return o
-}
-
-func (o ConnectorClassTypeOutput) ToConnectorClassTypeOutputWithContext(ctx context.Context) ConnectorClassTypeOutput {
-	return o
-}
-
-func (o ConnectorClassTypeOutput) ToConnectorClassTypePtrOutput() ConnectorClassTypePtrOutput {
-	return o.ToConnectorClassTypePtrOutputWithContext(context.Background())
-}
-
-func (o ConnectorClassTypeOutput) ToConnectorClassTypePtrOutputWithContext(ctx context.Context) ConnectorClassTypePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v ConnectorClassType) *ConnectorClassType {
-		return &v
-	}).(ConnectorClassTypePtrOutput)
-}
-
-func (o ConnectorClassTypeOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o ConnectorClassTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ConnectorClassType) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o ConnectorClassTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ConnectorClassTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ConnectorClassType) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type ConnectorClassTypePtrOutput struct{ *pulumi.OutputState }
-
-func (ConnectorClassTypePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**ConnectorClassType)(nil)).Elem()
-}
-
-func (o ConnectorClassTypePtrOutput) ToConnectorClassTypePtrOutput() ConnectorClassTypePtrOutput {
-	return o
-}
-
-func (o ConnectorClassTypePtrOutput) ToConnectorClassTypePtrOutputWithContext(ctx context.Context) ConnectorClassTypePtrOutput {
-	return o
-}
-
-func (o ConnectorClassTypePtrOutput) Elem() ConnectorClassTypeOutput {
-	return o.ApplyT(func(v *ConnectorClassType) ConnectorClassType {
-		if v != nil {
-			return *v
-		}
-		var ret ConnectorClassType
-		return ret
-	}).(ConnectorClassTypeOutput)
-}
-
-func (o ConnectorClassTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ConnectorClassTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ConnectorClassType) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// ConnectorClassTypeInput is an input type that accepts values of the ConnectorClassType enum
-// A concrete instance of `ConnectorClassTypeInput` can be one of the following:
-//
-//	ConnectorClassTypeSTREAM
-//	ConnectorClassTypeKEYS
-type ConnectorClassTypeInput interface {
-	pulumi.Input
-
-	ToConnectorClassTypeOutput() ConnectorClassTypeOutput
-	ToConnectorClassTypeOutputWithContext(context.Context) ConnectorClassTypeOutput
-}
-
-var connectorClassTypePtrType = reflect.TypeOf((**ConnectorClassType)(nil)).Elem()
-
-type ConnectorClassTypePtrInput interface {
-	pulumi.Input
-
-	ToConnectorClassTypePtrOutput() ConnectorClassTypePtrOutput
-	ToConnectorClassTypePtrOutputWithContext(context.Context) ConnectorClassTypePtrOutput
-}
-
-type connectorClassTypePtr string
-
-func ConnectorClassTypePtr(v string) ConnectorClassTypePtrInput {
-	return (*connectorClassTypePtr)(&v)
-}
-
-func (*connectorClassTypePtr) ElementType() reflect.Type {
-	return connectorClassTypePtrType
-}
-
-func (in *connectorClassTypePtr) ToConnectorClassTypePtrOutput() ConnectorClassTypePtrOutput {
-	return pulumi.ToOutput(in).(ConnectorClassTypePtrOutput)
-}
-
-func (in *connectorClassTypePtr) ToConnectorClassTypePtrOutputWithContext(ctx context.Context) ConnectorClassTypePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(ConnectorClassTypePtrOutput)
-}
-
 // Whether the object needs `any` of `tagIds` or `all` of them.
 //
 // Defaults to "any".
@@ -1432,125 +1740,125 @@ func (in *connectorFilterTagMatchPtr) ToConnectorFilterTagMatchPtrOutputWithCont
 	return pulumi.ToOutputWithContext(ctx, in).(ConnectorFilterTagMatchPtrOutput)
 }
 
-type ConsistencyLevel string
+type ConnectorState string
 
 const (
-	ConsistencyLevelALL    = ConsistencyLevel("ALL")
-	ConsistencyLevelONE    = ConsistencyLevel("ONE")
-	ConsistencyLevelQUORUM = ConsistencyLevel("QUORUM")
+	ConnectorStateRUNNING = ConnectorState("running")
+	ConnectorStatePAUSED  = ConnectorState("paused")
+	ConnectorStateSTOPPED = ConnectorState("stopped")
 )
 
-func (ConsistencyLevel) ElementType() reflect.Type {
-	return reflect.TypeOf((*ConsistencyLevel)(nil)).Elem()
+func (ConnectorState) ElementType() reflect.Type {
+	return reflect.TypeOf((*ConnectorState)(nil)).Elem()
 }
 
-func (e ConsistencyLevel) ToConsistencyLevelOutput() ConsistencyLevelOutput {
-	return pulumi.ToOutput(e).(ConsistencyLevelOutput)
+func (e ConnectorState) ToConnectorStateOutput() ConnectorStateOutput {
+	return pulumi.ToOutput(e).(ConnectorStateOutput)
 }
 
-func (e ConsistencyLevel) ToConsistencyLevelOutputWithContext(ctx context.Context) ConsistencyLevelOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(ConsistencyLevelOutput)
+func (e ConnectorState) ToConnectorStateOutputWithContext(ctx context.Context) ConnectorStateOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ConnectorStateOutput)
 }
 
-func (e ConsistencyLevel) ToConsistencyLevelPtrOutput() ConsistencyLevelPtrOutput {
-	return e.ToConsistencyLevelPtrOutputWithContext(context.Background())
+func (e ConnectorState) ToConnectorStatePtrOutput() ConnectorStatePtrOutput {
+	return e.ToConnectorStatePtrOutputWithContext(context.Background())
 }
 
-func (e ConsistencyLevel) ToConsistencyLevelPtrOutputWithContext(ctx context.Context) ConsistencyLevelPtrOutput {
-	return ConsistencyLevel(e).ToConsistencyLevelOutputWithContext(ctx).ToConsistencyLevelPtrOutputWithContext(ctx)
+func (e ConnectorState) ToConnectorStatePtrOutputWithContext(ctx context.Context) ConnectorStatePtrOutput {
+	return ConnectorState(e).ToConnectorStateOutputWithContext(ctx).ToConnectorStatePtrOutputWithContext(ctx)
 }
 
-func (e ConsistencyLevel) ToStringOutput() pulumi.StringOutput {
+func (e ConnectorState) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e ConsistencyLevel) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e ConnectorState) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e ConsistencyLevel) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e ConnectorState) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e ConsistencyLevel) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e ConnectorState) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type ConsistencyLevelOutput struct{ *pulumi.OutputState }
+type ConnectorStateOutput struct{ *pulumi.OutputState }
 
-func (ConsistencyLevelOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*ConsistencyLevel)(nil)).Elem()
+func (ConnectorStateOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ConnectorState)(nil)).Elem()
 }
 
-func (o ConsistencyLevelOutput) ToConsistencyLevelOutput() ConsistencyLevelOutput {
+func (o ConnectorStateOutput) ToConnectorStateOutput() ConnectorStateOutput {
 	return o
 }
 
-func (o ConsistencyLevelOutput) ToConsistencyLevelOutputWithContext(ctx context.Context) ConsistencyLevelOutput {
+func (o ConnectorStateOutput) ToConnectorStateOutputWithContext(ctx context.Context) ConnectorStateOutput {
 	return o
 }
 
-func (o ConsistencyLevelOutput) ToConsistencyLevelPtrOutput() ConsistencyLevelPtrOutput {
-	return o.ToConsistencyLevelPtrOutputWithContext(context.Background())
+func (o ConnectorStateOutput) ToConnectorStatePtrOutput() ConnectorStatePtrOutput {
+	return o.ToConnectorStatePtrOutputWithContext(context.Background())
 }
 
-func (o ConsistencyLevelOutput) ToConsistencyLevelPtrOutputWithContext(ctx context.Context) ConsistencyLevelPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v ConsistencyLevel) *ConsistencyLevel {
+func (o ConnectorStateOutput) ToConnectorStatePtrOutputWithContext(ctx context.Context) ConnectorStatePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ConnectorState) *ConnectorState {
 		return &v
-	}).(ConsistencyLevelPtrOutput)
+	}).(ConnectorStatePtrOutput)
 }
 
-func (o ConsistencyLevelOutput) ToStringOutput() pulumi.StringOutput {
+func (o ConnectorStateOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o ConsistencyLevelOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ConsistencyLevel) string {
+func (o ConnectorStateOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ConnectorState) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o ConsistencyLevelOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o ConnectorStateOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o ConsistencyLevelOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ConsistencyLevel) *string {
+func (o ConnectorStateOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ConnectorState) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type ConsistencyLevelPtrOutput struct{ *pulumi.OutputState }
+type ConnectorStatePtrOutput struct{ *pulumi.OutputState }
 
-func (ConsistencyLevelPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**ConsistencyLevel)(nil)).Elem()
+func (ConnectorStatePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ConnectorState)(nil)).Elem()
 }
 
-func (o ConsistencyLevelPtrOutput) ToConsistencyLevelPtrOutput() ConsistencyLevelPtrOutput {
+func (o ConnectorStatePtrOutput) ToConnectorStatePtrOutput() ConnectorStatePtrOutput {
 	return o
 }
 
-func (o ConsistencyLevelPtrOutput) ToConsistencyLevelPtrOutputWithContext(ctx context.Context) ConsistencyLevelPtrOutput {
+func (o ConnectorStatePtrOutput) ToConnectorStatePtrOutputWithContext(ctx context.Context) ConnectorStatePtrOutput {
 	return o
 }
 
-func (o ConsistencyLevelPtrOutput) Elem() ConsistencyLevelOutput {
-	return o.ApplyT(func(v *ConsistencyLevel) ConsistencyLevel {
+func (o ConnectorStatePtrOutput) Elem() ConnectorStateOutput {
+	return o.ApplyT(func(v *ConnectorState) ConnectorState {
 		if v != nil {
 			return *v
 		}
-		var ret ConsistencyLevel
+		var ret ConnectorState
 		return ret
-	}).(ConsistencyLevelOutput)
+	}).(ConnectorStateOutput)
 }
 
-func (o ConsistencyLevelPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o ConnectorStatePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o ConsistencyLevelPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ConsistencyLevel) *string {
+func (o ConnectorStatePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ConnectorState) *string {
 		if e == nil {
 			return nil
 		}
@@ -1559,172 +1867,172 @@ func (o ConsistencyLevelPtrOutput) ToStringPtrOutputWithContext(ctx context.Cont
 	}).(pulumi.StringPtrOutput)
 }
 
-// ConsistencyLevelInput is an input type that accepts values of the ConsistencyLevel enum
-// A concrete instance of `ConsistencyLevelInput` can be one of the following:
+// ConnectorStateInput is an input type that accepts values of the ConnectorState enum
+// A concrete instance of `ConnectorStateInput` can be one of the following:
 //
-//	ConsistencyLevelALL
-//	ConsistencyLevelONE
-//	ConsistencyLevelQUORUM
-type ConsistencyLevelInput interface {
+//	ConnectorStateRUNNING
+//	ConnectorStatePAUSED
+//	ConnectorStateSTOPPED
+type ConnectorStateInput interface {
 	pulumi.Input
 
-	ToConsistencyLevelOutput() ConsistencyLevelOutput
-	ToConsistencyLevelOutputWithContext(context.Context) ConsistencyLevelOutput
+	ToConnectorStateOutput() ConnectorStateOutput
+	ToConnectorStateOutputWithContext(context.Context) ConnectorStateOutput
 }
 
-var consistencyLevelPtrType = reflect.TypeOf((**ConsistencyLevel)(nil)).Elem()
+var connectorStatePtrType = reflect.TypeOf((**ConnectorState)(nil)).Elem()
 
-type ConsistencyLevelPtrInput interface {
+type ConnectorStatePtrInput interface {
 	pulumi.Input
 
-	ToConsistencyLevelPtrOutput() ConsistencyLevelPtrOutput
-	ToConsistencyLevelPtrOutputWithContext(context.Context) ConsistencyLevelPtrOutput
+	ToConnectorStatePtrOutput() ConnectorStatePtrOutput
+	ToConnectorStatePtrOutputWithContext(context.Context) ConnectorStatePtrOutput
 }
 
-type consistencyLevelPtr string
+type connectorStatePtr string
 
-func ConsistencyLevelPtr(v string) ConsistencyLevelPtrInput {
-	return (*consistencyLevelPtr)(&v)
+func ConnectorStatePtr(v string) ConnectorStatePtrInput {
+	return (*connectorStatePtr)(&v)
 }
 
-func (*consistencyLevelPtr) ElementType() reflect.Type {
-	return consistencyLevelPtrType
+func (*connectorStatePtr) ElementType() reflect.Type {
+	return connectorStatePtrType
 }
 
-func (in *consistencyLevelPtr) ToConsistencyLevelPtrOutput() ConsistencyLevelPtrOutput {
-	return pulumi.ToOutput(in).(ConsistencyLevelPtrOutput)
+func (in *connectorStatePtr) ToConnectorStatePtrOutput() ConnectorStatePtrOutput {
+	return pulumi.ToOutput(in).(ConnectorStatePtrOutput)
 }
 
-func (in *consistencyLevelPtr) ToConsistencyLevelPtrOutputWithContext(ctx context.Context) ConsistencyLevelPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(ConsistencyLevelPtrOutput)
+func (in *connectorStatePtr) ToConnectorStatePtrOutputWithContext(ctx context.Context) ConnectorStatePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ConnectorStatePtrOutput)
 }
 
-type ConsumerWaitTimeForLargerBatchMs string
+type DatabricksDestinationConsumerWaitTimeForLargerBatchMs string
 
 const (
-	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_500    = ConsumerWaitTimeForLargerBatchMs("500")
-	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_5000   = ConsumerWaitTimeForLargerBatchMs("5000")
-	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_10000  = ConsumerWaitTimeForLargerBatchMs("10000")
-	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_20000  = ConsumerWaitTimeForLargerBatchMs("20000")
-	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_30000  = ConsumerWaitTimeForLargerBatchMs("30000")
-	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_60000  = ConsumerWaitTimeForLargerBatchMs("60000")
-	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_120000 = ConsumerWaitTimeForLargerBatchMs("120000")
-	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_180000 = ConsumerWaitTimeForLargerBatchMs("180000")
-	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_240000 = ConsumerWaitTimeForLargerBatchMs("240000")
-	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_300000 = ConsumerWaitTimeForLargerBatchMs("300000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_500    = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("500")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_5000   = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("5000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_10000  = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("10000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_20000  = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("20000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_30000  = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("30000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_60000  = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("60000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_120000 = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("120000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_180000 = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("180000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_240000 = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("240000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_300000 = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("300000")
 )
 
-func (ConsumerWaitTimeForLargerBatchMs) ElementType() reflect.Type {
-	return reflect.TypeOf((*ConsumerWaitTimeForLargerBatchMs)(nil)).Elem()
+func (DatabricksDestinationConsumerWaitTimeForLargerBatchMs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DatabricksDestinationConsumerWaitTimeForLargerBatchMs)(nil)).Elem()
 }
 
-func (e ConsumerWaitTimeForLargerBatchMs) ToConsumerWaitTimeForLargerBatchMsOutput() ConsumerWaitTimeForLargerBatchMsOutput {
-	return pulumi.ToOutput(e).(ConsumerWaitTimeForLargerBatchMsOutput)
+func (e DatabricksDestinationConsumerWaitTimeForLargerBatchMs) ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput() DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput {
+	return pulumi.ToOutput(e).(DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput)
 }
 
-func (e ConsumerWaitTimeForLargerBatchMs) ToConsumerWaitTimeForLargerBatchMsOutputWithContext(ctx context.Context) ConsumerWaitTimeForLargerBatchMsOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(ConsumerWaitTimeForLargerBatchMsOutput)
+func (e DatabricksDestinationConsumerWaitTimeForLargerBatchMs) ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsOutputWithContext(ctx context.Context) DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput)
 }
 
-func (e ConsumerWaitTimeForLargerBatchMs) ToConsumerWaitTimeForLargerBatchMsPtrOutput() ConsumerWaitTimeForLargerBatchMsPtrOutput {
-	return e.ToConsumerWaitTimeForLargerBatchMsPtrOutputWithContext(context.Background())
+func (e DatabricksDestinationConsumerWaitTimeForLargerBatchMs) ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput() DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput {
+	return e.ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutputWithContext(context.Background())
 }
 
-func (e ConsumerWaitTimeForLargerBatchMs) ToConsumerWaitTimeForLargerBatchMsPtrOutputWithContext(ctx context.Context) ConsumerWaitTimeForLargerBatchMsPtrOutput {
-	return ConsumerWaitTimeForLargerBatchMs(e).ToConsumerWaitTimeForLargerBatchMsOutputWithContext(ctx).ToConsumerWaitTimeForLargerBatchMsPtrOutputWithContext(ctx)
+func (e DatabricksDestinationConsumerWaitTimeForLargerBatchMs) ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutputWithContext(ctx context.Context) DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput {
+	return DatabricksDestinationConsumerWaitTimeForLargerBatchMs(e).ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsOutputWithContext(ctx).ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutputWithContext(ctx)
 }
 
-func (e ConsumerWaitTimeForLargerBatchMs) ToStringOutput() pulumi.StringOutput {
+func (e DatabricksDestinationConsumerWaitTimeForLargerBatchMs) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e ConsumerWaitTimeForLargerBatchMs) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e DatabricksDestinationConsumerWaitTimeForLargerBatchMs) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e ConsumerWaitTimeForLargerBatchMs) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e DatabricksDestinationConsumerWaitTimeForLargerBatchMs) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e ConsumerWaitTimeForLargerBatchMs) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e DatabricksDestinationConsumerWaitTimeForLargerBatchMs) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type ConsumerWaitTimeForLargerBatchMsOutput struct{ *pulumi.OutputState }
+type DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput struct{ *pulumi.OutputState }
 
-func (ConsumerWaitTimeForLargerBatchMsOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*ConsumerWaitTimeForLargerBatchMs)(nil)).Elem()
+func (DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DatabricksDestinationConsumerWaitTimeForLargerBatchMs)(nil)).Elem()
 }
 
-func (o ConsumerWaitTimeForLargerBatchMsOutput) ToConsumerWaitTimeForLargerBatchMsOutput() ConsumerWaitTimeForLargerBatchMsOutput {
+func (o DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput) ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput() DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput {
 	return o
 }
 
-func (o ConsumerWaitTimeForLargerBatchMsOutput) ToConsumerWaitTimeForLargerBatchMsOutputWithContext(ctx context.Context) ConsumerWaitTimeForLargerBatchMsOutput {
+func (o DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput) ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsOutputWithContext(ctx context.Context) DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput {
 	return o
 }
 
-func (o ConsumerWaitTimeForLargerBatchMsOutput) ToConsumerWaitTimeForLargerBatchMsPtrOutput() ConsumerWaitTimeForLargerBatchMsPtrOutput {
-	return o.ToConsumerWaitTimeForLargerBatchMsPtrOutputWithContext(context.Background())
+func (o DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput) ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput() DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput {
+	return o.ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutputWithContext(context.Background())
 }
 
-func (o ConsumerWaitTimeForLargerBatchMsOutput) ToConsumerWaitTimeForLargerBatchMsPtrOutputWithContext(ctx context.Context) ConsumerWaitTimeForLargerBatchMsPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v ConsumerWaitTimeForLargerBatchMs) *ConsumerWaitTimeForLargerBatchMs {
+func (o DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput) ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutputWithContext(ctx context.Context) DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DatabricksDestinationConsumerWaitTimeForLargerBatchMs) *DatabricksDestinationConsumerWaitTimeForLargerBatchMs {
 		return &v
-	}).(ConsumerWaitTimeForLargerBatchMsPtrOutput)
+	}).(DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput)
 }
 
-func (o ConsumerWaitTimeForLargerBatchMsOutput) ToStringOutput() pulumi.StringOutput {
+func (o DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o ConsumerWaitTimeForLargerBatchMsOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ConsumerWaitTimeForLargerBatchMs) string {
+func (o DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DatabricksDestinationConsumerWaitTimeForLargerBatchMs) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o ConsumerWaitTimeForLargerBatchMsOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o ConsumerWaitTimeForLargerBatchMsOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ConsumerWaitTimeForLargerBatchMs) *string {
+func (o DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DatabricksDestinationConsumerWaitTimeForLargerBatchMs) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type ConsumerWaitTimeForLargerBatchMsPtrOutput struct{ *pulumi.OutputState }
+type DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput struct{ *pulumi.OutputState }
 
-func (ConsumerWaitTimeForLargerBatchMsPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**ConsumerWaitTimeForLargerBatchMs)(nil)).Elem()
+func (DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DatabricksDestinationConsumerWaitTimeForLargerBatchMs)(nil)).Elem()
 }
 
-func (o ConsumerWaitTimeForLargerBatchMsPtrOutput) ToConsumerWaitTimeForLargerBatchMsPtrOutput() ConsumerWaitTimeForLargerBatchMsPtrOutput {
+func (o DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput) ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput() DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput {
 	return o
 }
 
-func (o ConsumerWaitTimeForLargerBatchMsPtrOutput) ToConsumerWaitTimeForLargerBatchMsPtrOutputWithContext(ctx context.Context) ConsumerWaitTimeForLargerBatchMsPtrOutput {
+func (o DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput) ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutputWithContext(ctx context.Context) DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput {
 	return o
 }
 
-func (o ConsumerWaitTimeForLargerBatchMsPtrOutput) Elem() ConsumerWaitTimeForLargerBatchMsOutput {
-	return o.ApplyT(func(v *ConsumerWaitTimeForLargerBatchMs) ConsumerWaitTimeForLargerBatchMs {
+func (o DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput) Elem() DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput {
+	return o.ApplyT(func(v *DatabricksDestinationConsumerWaitTimeForLargerBatchMs) DatabricksDestinationConsumerWaitTimeForLargerBatchMs {
 		if v != nil {
 			return *v
 		}
-		var ret ConsumerWaitTimeForLargerBatchMs
+		var ret DatabricksDestinationConsumerWaitTimeForLargerBatchMs
 		return ret
-	}).(ConsumerWaitTimeForLargerBatchMsOutput)
+	}).(DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput)
 }
 
-func (o ConsumerWaitTimeForLargerBatchMsPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o ConsumerWaitTimeForLargerBatchMsPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ConsumerWaitTimeForLargerBatchMs) *string {
+func (o DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DatabricksDestinationConsumerWaitTimeForLargerBatchMs) *string {
 		if e == nil {
 			return nil
 		}
@@ -1733,171 +2041,172 @@ func (o ConsumerWaitTimeForLargerBatchMsPtrOutput) ToStringPtrOutputWithContext(
 	}).(pulumi.StringPtrOutput)
 }
 
-// ConsumerWaitTimeForLargerBatchMsInput is an input type that accepts values of the ConsumerWaitTimeForLargerBatchMs enum
-// A concrete instance of `ConsumerWaitTimeForLargerBatchMsInput` can be one of the following:
+// DatabricksDestinationConsumerWaitTimeForLargerBatchMsInput is an input type that accepts values of the DatabricksDestinationConsumerWaitTimeForLargerBatchMs enum
+// A concrete instance of `DatabricksDestinationConsumerWaitTimeForLargerBatchMsInput` can be one of the following:
 //
-//	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_500
-//	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_5000
-//	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_10000
-//	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_20000
-//	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_30000
-//	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_60000
-//	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_120000
-//	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_180000
-//	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_240000
-//	ConsumerWaitTimeForLargerBatchMs_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_300000
-type ConsumerWaitTimeForLargerBatchMsInput interface {
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_500
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_5000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_10000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_20000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_30000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_60000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_120000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_180000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_240000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_300000
+type DatabricksDestinationConsumerWaitTimeForLargerBatchMsInput interface {
 	pulumi.Input
 
-	ToConsumerWaitTimeForLargerBatchMsOutput() ConsumerWaitTimeForLargerBatchMsOutput
-	ToConsumerWaitTimeForLargerBatchMsOutputWithContext(context.Context) ConsumerWaitTimeForLargerBatchMsOutput
+	ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput() DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput
+	ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsOutputWithContext(context.Context) DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput
 }
 
-var consumerWaitTimeForLargerBatchMsPtrType = reflect.TypeOf((**ConsumerWaitTimeForLargerBatchMs)(nil)).Elem()
+var databricksDestinationConsumerWaitTimeForLargerBatchMsPtrType = reflect.TypeOf((**DatabricksDestinationConsumerWaitTimeForLargerBatchMs)(nil)).Elem()
 
-type ConsumerWaitTimeForLargerBatchMsPtrInput interface {
+type DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrInput interface {
 	pulumi.Input
 
-	ToConsumerWaitTimeForLargerBatchMsPtrOutput() ConsumerWaitTimeForLargerBatchMsPtrOutput
-	ToConsumerWaitTimeForLargerBatchMsPtrOutputWithContext(context.Context) ConsumerWaitTimeForLargerBatchMsPtrOutput
+	ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput() DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput
+	ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutputWithContext(context.Context) DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput
 }
 
-type consumerWaitTimeForLargerBatchMsPtr string
+type databricksDestinationConsumerWaitTimeForLargerBatchMsPtr string
 
-func ConsumerWaitTimeForLargerBatchMsPtr(v string) ConsumerWaitTimeForLargerBatchMsPtrInput {
-	return (*consumerWaitTimeForLargerBatchMsPtr)(&v)
+func DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtr(v string) DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrInput {
+	return (*databricksDestinationConsumerWaitTimeForLargerBatchMsPtr)(&v)
 }
 
-func (*consumerWaitTimeForLargerBatchMsPtr) ElementType() reflect.Type {
-	return consumerWaitTimeForLargerBatchMsPtrType
+func (*databricksDestinationConsumerWaitTimeForLargerBatchMsPtr) ElementType() reflect.Type {
+	return databricksDestinationConsumerWaitTimeForLargerBatchMsPtrType
 }
 
-func (in *consumerWaitTimeForLargerBatchMsPtr) ToConsumerWaitTimeForLargerBatchMsPtrOutput() ConsumerWaitTimeForLargerBatchMsPtrOutput {
-	return pulumi.ToOutput(in).(ConsumerWaitTimeForLargerBatchMsPtrOutput)
+func (in *databricksDestinationConsumerWaitTimeForLargerBatchMsPtr) ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput() DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput {
+	return pulumi.ToOutput(in).(DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput)
 }
 
-func (in *consumerWaitTimeForLargerBatchMsPtr) ToConsumerWaitTimeForLargerBatchMsPtrOutputWithContext(ctx context.Context) ConsumerWaitTimeForLargerBatchMsPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(ConsumerWaitTimeForLargerBatchMsPtrOutput)
+func (in *databricksDestinationConsumerWaitTimeForLargerBatchMsPtr) ToDatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutputWithContext(ctx context.Context) DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput)
 }
 
-type CursorOversizeHandlingMode string
+type DatabricksDestinationPartitionMode string
 
 const (
-	CursorOversizeHandlingModeSKIP  = CursorOversizeHandlingMode("skip")
-	CursorOversizeHandlingModeSPLIT = CursorOversizeHandlingMode("split")
+	DatabricksDestinationPartitionMode_BY_TOPIC               = DatabricksDestinationPartitionMode("by_topic")
+	DatabricksDestinationPartitionMode_BY_PARTITION           = DatabricksDestinationPartitionMode("by_partition")
+	DatabricksDestinationPartitionMode_BY_TOPIC_AND_PARTITION = DatabricksDestinationPartitionMode("by_topic_and_partition")
 )
 
-func (CursorOversizeHandlingMode) ElementType() reflect.Type {
-	return reflect.TypeOf((*CursorOversizeHandlingMode)(nil)).Elem()
+func (DatabricksDestinationPartitionMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*DatabricksDestinationPartitionMode)(nil)).Elem()
 }
 
-func (e CursorOversizeHandlingMode) ToCursorOversizeHandlingModeOutput() CursorOversizeHandlingModeOutput {
-	return pulumi.ToOutput(e).(CursorOversizeHandlingModeOutput)
+func (e DatabricksDestinationPartitionMode) ToDatabricksDestinationPartitionModeOutput() DatabricksDestinationPartitionModeOutput {
+	return pulumi.ToOutput(e).(DatabricksDestinationPartitionModeOutput)
 }
 
-func (e CursorOversizeHandlingMode) ToCursorOversizeHandlingModeOutputWithContext(ctx context.Context) CursorOversizeHandlingModeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(CursorOversizeHandlingModeOutput)
+func (e DatabricksDestinationPartitionMode) ToDatabricksDestinationPartitionModeOutputWithContext(ctx context.Context) DatabricksDestinationPartitionModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(DatabricksDestinationPartitionModeOutput)
 }
 
-func (e CursorOversizeHandlingMode) ToCursorOversizeHandlingModePtrOutput() CursorOversizeHandlingModePtrOutput {
-	return e.ToCursorOversizeHandlingModePtrOutputWithContext(context.Background())
+func (e DatabricksDestinationPartitionMode) ToDatabricksDestinationPartitionModePtrOutput() DatabricksDestinationPartitionModePtrOutput {
+	return e.ToDatabricksDestinationPartitionModePtrOutputWithContext(context.Background())
 }
 
-func (e CursorOversizeHandlingMode) ToCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) CursorOversizeHandlingModePtrOutput {
-	return CursorOversizeHandlingMode(e).ToCursorOversizeHandlingModeOutputWithContext(ctx).ToCursorOversizeHandlingModePtrOutputWithContext(ctx)
+func (e DatabricksDestinationPartitionMode) ToDatabricksDestinationPartitionModePtrOutputWithContext(ctx context.Context) DatabricksDestinationPartitionModePtrOutput {
+	return DatabricksDestinationPartitionMode(e).ToDatabricksDestinationPartitionModeOutputWithContext(ctx).ToDatabricksDestinationPartitionModePtrOutputWithContext(ctx)
 }
 
-func (e CursorOversizeHandlingMode) ToStringOutput() pulumi.StringOutput {
+func (e DatabricksDestinationPartitionMode) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e CursorOversizeHandlingMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e DatabricksDestinationPartitionMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e CursorOversizeHandlingMode) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e DatabricksDestinationPartitionMode) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e CursorOversizeHandlingMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e DatabricksDestinationPartitionMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type CursorOversizeHandlingModeOutput struct{ *pulumi.OutputState }
+type DatabricksDestinationPartitionModeOutput struct{ *pulumi.OutputState }
 
-func (CursorOversizeHandlingModeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*CursorOversizeHandlingMode)(nil)).Elem()
+func (DatabricksDestinationPartitionModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DatabricksDestinationPartitionMode)(nil)).Elem()
 }
 
-func (o CursorOversizeHandlingModeOutput) ToCursorOversizeHandlingModeOutput() CursorOversizeHandlingModeOutput {
+func (o DatabricksDestinationPartitionModeOutput) ToDatabricksDestinationPartitionModeOutput() DatabricksDestinationPartitionModeOutput {
 	return o
 }
 
-func (o CursorOversizeHandlingModeOutput) ToCursorOversizeHandlingModeOutputWithContext(ctx context.Context) CursorOversizeHandlingModeOutput {
+func (o DatabricksDestinationPartitionModeOutput) ToDatabricksDestinationPartitionModeOutputWithContext(ctx context.Context) DatabricksDestinationPartitionModeOutput {
 	return o
 }
 
-func (o CursorOversizeHandlingModeOutput) ToCursorOversizeHandlingModePtrOutput() CursorOversizeHandlingModePtrOutput {
-	return o.ToCursorOversizeHandlingModePtrOutputWithContext(context.Background())
+func (o DatabricksDestinationPartitionModeOutput) ToDatabricksDestinationPartitionModePtrOutput() DatabricksDestinationPartitionModePtrOutput {
+	return o.ToDatabricksDestinationPartitionModePtrOutputWithContext(context.Background())
 }
 
-func (o CursorOversizeHandlingModeOutput) ToCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) CursorOversizeHandlingModePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v CursorOversizeHandlingMode) *CursorOversizeHandlingMode {
+func (o DatabricksDestinationPartitionModeOutput) ToDatabricksDestinationPartitionModePtrOutputWithContext(ctx context.Context) DatabricksDestinationPartitionModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DatabricksDestinationPartitionMode) *DatabricksDestinationPartitionMode {
 		return &v
-	}).(CursorOversizeHandlingModePtrOutput)
+	}).(DatabricksDestinationPartitionModePtrOutput)
 }
 
-func (o CursorOversizeHandlingModeOutput) ToStringOutput() pulumi.StringOutput {
+func (o DatabricksDestinationPartitionModeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o CursorOversizeHandlingModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e CursorOversizeHandlingMode) string {
+func (o DatabricksDestinationPartitionModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DatabricksDestinationPartitionMode) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o CursorOversizeHandlingModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o DatabricksDestinationPartitionModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o CursorOversizeHandlingModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e CursorOversizeHandlingMode) *string {
+func (o DatabricksDestinationPartitionModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DatabricksDestinationPartitionMode) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type CursorOversizeHandlingModePtrOutput struct{ *pulumi.OutputState }
+type DatabricksDestinationPartitionModePtrOutput struct{ *pulumi.OutputState }
 
-func (CursorOversizeHandlingModePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**CursorOversizeHandlingMode)(nil)).Elem()
+func (DatabricksDestinationPartitionModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DatabricksDestinationPartitionMode)(nil)).Elem()
 }
 
-func (o CursorOversizeHandlingModePtrOutput) ToCursorOversizeHandlingModePtrOutput() CursorOversizeHandlingModePtrOutput {
+func (o DatabricksDestinationPartitionModePtrOutput) ToDatabricksDestinationPartitionModePtrOutput() DatabricksDestinationPartitionModePtrOutput {
 	return o
 }
 
-func (o CursorOversizeHandlingModePtrOutput) ToCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) CursorOversizeHandlingModePtrOutput {
+func (o DatabricksDestinationPartitionModePtrOutput) ToDatabricksDestinationPartitionModePtrOutputWithContext(ctx context.Context) DatabricksDestinationPartitionModePtrOutput {
 	return o
 }
 
-func (o CursorOversizeHandlingModePtrOutput) Elem() CursorOversizeHandlingModeOutput {
-	return o.ApplyT(func(v *CursorOversizeHandlingMode) CursorOversizeHandlingMode {
+func (o DatabricksDestinationPartitionModePtrOutput) Elem() DatabricksDestinationPartitionModeOutput {
+	return o.ApplyT(func(v *DatabricksDestinationPartitionMode) DatabricksDestinationPartitionMode {
 		if v != nil {
 			return *v
 		}
-		var ret CursorOversizeHandlingMode
+		var ret DatabricksDestinationPartitionMode
 		return ret
-	}).(CursorOversizeHandlingModeOutput)
+	}).(DatabricksDestinationPartitionModeOutput)
 }
 
-func (o CursorOversizeHandlingModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o DatabricksDestinationPartitionModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o CursorOversizeHandlingModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *CursorOversizeHandlingMode) *string {
+func (o DatabricksDestinationPartitionModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DatabricksDestinationPartitionMode) *string {
 		if e == nil {
 			return nil
 		}
@@ -1906,248 +2215,164 @@ func (o CursorOversizeHandlingModePtrOutput) ToStringPtrOutputWithContext(ctx co
 	}).(pulumi.StringPtrOutput)
 }
 
-// CursorOversizeHandlingModeInput is an input type that accepts values of the CursorOversizeHandlingMode enum
-// A concrete instance of `CursorOversizeHandlingModeInput` can be one of the following:
+// DatabricksDestinationPartitionModeInput is an input type that accepts values of the DatabricksDestinationPartitionMode enum
+// A concrete instance of `DatabricksDestinationPartitionModeInput` can be one of the following:
 //
-//	CursorOversizeHandlingModeSKIP
-//	CursorOversizeHandlingModeSPLIT
-type CursorOversizeHandlingModeInput interface {
+//	DatabricksDestinationPartitionMode_BY_TOPIC
+//	DatabricksDestinationPartitionMode_BY_PARTITION
+//	DatabricksDestinationPartitionMode_BY_TOPIC_AND_PARTITION
+type DatabricksDestinationPartitionModeInput interface {
 	pulumi.Input
 
-	ToCursorOversizeHandlingModeOutput() CursorOversizeHandlingModeOutput
-	ToCursorOversizeHandlingModeOutputWithContext(context.Context) CursorOversizeHandlingModeOutput
+	ToDatabricksDestinationPartitionModeOutput() DatabricksDestinationPartitionModeOutput
+	ToDatabricksDestinationPartitionModeOutputWithContext(context.Context) DatabricksDestinationPartitionModeOutput
 }
 
-var cursorOversizeHandlingModePtrType = reflect.TypeOf((**CursorOversizeHandlingMode)(nil)).Elem()
+var databricksDestinationPartitionModePtrType = reflect.TypeOf((**DatabricksDestinationPartitionMode)(nil)).Elem()
 
-type CursorOversizeHandlingModePtrInput interface {
+type DatabricksDestinationPartitionModePtrInput interface {
 	pulumi.Input
 
-	ToCursorOversizeHandlingModePtrOutput() CursorOversizeHandlingModePtrOutput
-	ToCursorOversizeHandlingModePtrOutputWithContext(context.Context) CursorOversizeHandlingModePtrOutput
+	ToDatabricksDestinationPartitionModePtrOutput() DatabricksDestinationPartitionModePtrOutput
+	ToDatabricksDestinationPartitionModePtrOutputWithContext(context.Context) DatabricksDestinationPartitionModePtrOutput
 }
 
-type cursorOversizeHandlingModePtr string
+type databricksDestinationPartitionModePtr string
 
-func CursorOversizeHandlingModePtr(v string) CursorOversizeHandlingModePtrInput {
-	return (*cursorOversizeHandlingModePtr)(&v)
+func DatabricksDestinationPartitionModePtr(v string) DatabricksDestinationPartitionModePtrInput {
+	return (*databricksDestinationPartitionModePtr)(&v)
 }
 
-func (*cursorOversizeHandlingModePtr) ElementType() reflect.Type {
-	return cursorOversizeHandlingModePtrType
+func (*databricksDestinationPartitionModePtr) ElementType() reflect.Type {
+	return databricksDestinationPartitionModePtrType
 }
 
-func (in *cursorOversizeHandlingModePtr) ToCursorOversizeHandlingModePtrOutput() CursorOversizeHandlingModePtrOutput {
-	return pulumi.ToOutput(in).(CursorOversizeHandlingModePtrOutput)
+func (in *databricksDestinationPartitionModePtr) ToDatabricksDestinationPartitionModePtrOutput() DatabricksDestinationPartitionModePtrOutput {
+	return pulumi.ToOutput(in).(DatabricksDestinationPartitionModePtrOutput)
 }
 
-func (in *cursorOversizeHandlingModePtr) ToCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) CursorOversizeHandlingModePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(CursorOversizeHandlingModePtrOutput)
+func (in *databricksDestinationPartitionModePtr) ToDatabricksDestinationPartitionModePtrOutputWithContext(ctx context.Context) DatabricksDestinationPartitionModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(DatabricksDestinationPartitionModePtrOutput)
 }
 
-type DatabaseConnectionTimeZone string
+type DocumentDbSourceCursorOversizeHandlingMode string
 
 const (
-	DatabaseConnectionTimeZoneSERVER                = DatabaseConnectionTimeZone("SERVER")
-	DatabaseConnectionTimeZoneUTC                   = DatabaseConnectionTimeZone("UTC")
-	DatabaseConnectionTimeZone_AFRICA_CAIRO         = DatabaseConnectionTimeZone("Africa/Cairo")
-	DatabaseConnectionTimeZone_ASIA_RIYADH          = DatabaseConnectionTimeZone("Asia/Riyadh")
-	DatabaseConnectionTimeZone_AFRICA_CASABLANCA    = DatabaseConnectionTimeZone("Africa/Casablanca")
-	DatabaseConnectionTimeZone_ASIA_SEOUL           = DatabaseConnectionTimeZone("Asia/Seoul")
-	DatabaseConnectionTimeZone_AFRICA_HARARE        = DatabaseConnectionTimeZone("Africa/Harare")
-	DatabaseConnectionTimeZone_ASIA_SHANGHAI        = DatabaseConnectionTimeZone("Asia/Shanghai")
-	DatabaseConnectionTimeZone_AFRICA_MONROVIA      = DatabaseConnectionTimeZone("Africa/Monrovia")
-	DatabaseConnectionTimeZone_ASIA_SINGAPORE       = DatabaseConnectionTimeZone("Asia/Singapore")
-	DatabaseConnectionTimeZone_AFRICA_NAIROBI       = DatabaseConnectionTimeZone("Africa/Nairobi")
-	DatabaseConnectionTimeZone_ASIA_TAIPEI          = DatabaseConnectionTimeZone("Asia/Taipei")
-	DatabaseConnectionTimeZone_AFRICA_TRIPOLI       = DatabaseConnectionTimeZone("Africa/Tripoli")
-	DatabaseConnectionTimeZone_ASIA_TEHRAN          = DatabaseConnectionTimeZone("Asia/Tehran")
-	DatabaseConnectionTimeZone_AFRICA_WINDHOEK      = DatabaseConnectionTimeZone("Africa/Windhoek")
-	DatabaseConnectionTimeZone_ASIA_TOKYO           = DatabaseConnectionTimeZone("Asia/Tokyo")
-	DatabaseConnectionTimeZone_AMERICA_ARAGUAINA    = DatabaseConnectionTimeZone("America/Araguaina")
-	DatabaseConnectionTimeZone_ASIA_ULAANBAATAR     = DatabaseConnectionTimeZone("Asia/Ulaanbaatar")
-	DatabaseConnectionTimeZone_AMERICA_ASUNCION     = DatabaseConnectionTimeZone("America/Asuncion")
-	DatabaseConnectionTimeZone_ASIA_VLADIVOSTOK     = DatabaseConnectionTimeZone("Asia/Vladivostok")
-	DatabaseConnectionTimeZone_AMERICA_BOGOTA       = DatabaseConnectionTimeZone("America/Bogota")
-	DatabaseConnectionTimeZone_ASIA_YAKUTSK         = DatabaseConnectionTimeZone("Asia/Yakutsk")
-	DatabaseConnectionTimeZone_AMERICA_BUENOS_AIRES = DatabaseConnectionTimeZone("America/Buenos_Aires")
-	DatabaseConnectionTimeZone_ASIA_YEREVAN         = DatabaseConnectionTimeZone("Asia/Yerevan")
-	DatabaseConnectionTimeZone_AMERICA_CARACAS      = DatabaseConnectionTimeZone("America/Caracas")
-	DatabaseConnectionTimeZone_ATLANTIC_AZORES      = DatabaseConnectionTimeZone("Atlantic/Azores")
-	DatabaseConnectionTimeZone_AMERICA_CHIHUAHUA    = DatabaseConnectionTimeZone("America/Chihuahua")
-	DatabaseConnectionTimeZone_AUSTRALIA_ADELAIDE   = DatabaseConnectionTimeZone("Australia/Adelaide")
-	DatabaseConnectionTimeZone_AMERICA_CUIABA       = DatabaseConnectionTimeZone("America/Cuiaba")
-	DatabaseConnectionTimeZone_AUSTRALIA_BRISBANE   = DatabaseConnectionTimeZone("Australia/Brisbane")
-	DatabaseConnectionTimeZone_AMERICA_DENVER       = DatabaseConnectionTimeZone("America/Denver")
-	DatabaseConnectionTimeZone_AUSTRALIA_DARWIN     = DatabaseConnectionTimeZone("Australia/Darwin")
-	DatabaseConnectionTimeZone_AMERICA_FORTALEZA    = DatabaseConnectionTimeZone("America/Fortaleza")
-	DatabaseConnectionTimeZone_AUSTRALIA_HOBART     = DatabaseConnectionTimeZone("Australia/Hobart")
-	DatabaseConnectionTimeZone_AMERICA_GUATEMALA    = DatabaseConnectionTimeZone("America/Guatemala")
-	DatabaseConnectionTimeZone_AUSTRALIA_PERTH      = DatabaseConnectionTimeZone("Australia/Perth")
-	DatabaseConnectionTimeZone_AMERICA_HALIFAX      = DatabaseConnectionTimeZone("America/Halifax")
-	DatabaseConnectionTimeZone_AUSTRALIA_SYDNEY     = DatabaseConnectionTimeZone("Australia/Sydney")
-	DatabaseConnectionTimeZone_AMERICA_MANAUS       = DatabaseConnectionTimeZone("America/Manaus")
-	DatabaseConnectionTimeZone_BRAZIL_EAST          = DatabaseConnectionTimeZone("Brazil/East")
-	DatabaseConnectionTimeZone_AMERICA_MATAMOROS    = DatabaseConnectionTimeZone("America/Matamoros")
-	DatabaseConnectionTimeZone_CANADA_NEWFOUNDLAND  = DatabaseConnectionTimeZone("Canada/Newfoundland")
-	DatabaseConnectionTimeZone_AMERICA_MONTERREY    = DatabaseConnectionTimeZone("America/Monterrey")
-	DatabaseConnectionTimeZone_CANADA_SASKATCHEWAN  = DatabaseConnectionTimeZone("Canada/Saskatchewan")
-	DatabaseConnectionTimeZone_AMERICA_MONTEVIDEO   = DatabaseConnectionTimeZone("America/Montevideo")
-	DatabaseConnectionTimeZone_CANADA_YUKON         = DatabaseConnectionTimeZone("Canada/Yukon")
-	DatabaseConnectionTimeZone_AMERICA_PHOENIX      = DatabaseConnectionTimeZone("America/Phoenix")
-	DatabaseConnectionTimeZone_EUROPE_AMSTERDAM     = DatabaseConnectionTimeZone("Europe/Amsterdam")
-	DatabaseConnectionTimeZone_AMERICA_SANTIAGO     = DatabaseConnectionTimeZone("America/Santiago")
-	DatabaseConnectionTimeZone_EUROPE_ATHENS        = DatabaseConnectionTimeZone("Europe/Athens")
-	DatabaseConnectionTimeZone_AMERICA_TIJUANA      = DatabaseConnectionTimeZone("America/Tijuana")
-	DatabaseConnectionTimeZone_EUROPE_DUBLIN        = DatabaseConnectionTimeZone("Europe/Dublin")
-	DatabaseConnectionTimeZone_ASIA_AMMAN           = DatabaseConnectionTimeZone("Asia/Amman")
-	DatabaseConnectionTimeZone_EUROPE_HELSINKI      = DatabaseConnectionTimeZone("Europe/Helsinki")
-	DatabaseConnectionTimeZone_ASIA_ASHGABAT        = DatabaseConnectionTimeZone("Asia/Ashgabat")
-	DatabaseConnectionTimeZone_EUROPE_ISTANBUL      = DatabaseConnectionTimeZone("Europe/Istanbul")
-	DatabaseConnectionTimeZone_ASIA_BAGHDAD         = DatabaseConnectionTimeZone("Asia/Baghdad")
-	DatabaseConnectionTimeZone_EUROPE_KALININGRAD   = DatabaseConnectionTimeZone("Europe/Kaliningrad")
-	DatabaseConnectionTimeZone_ASIA_BAKU            = DatabaseConnectionTimeZone("Asia/Baku")
-	DatabaseConnectionTimeZone_EUROPE_MOSCOW        = DatabaseConnectionTimeZone("Europe/Moscow")
-	DatabaseConnectionTimeZone_ASIA_BANGKOK         = DatabaseConnectionTimeZone("Asia/Bangkok")
-	DatabaseConnectionTimeZone_EUROPE_PARIS         = DatabaseConnectionTimeZone("Europe/Paris")
-	DatabaseConnectionTimeZone_ASIA_BEIRUT          = DatabaseConnectionTimeZone("Asia/Beirut")
-	DatabaseConnectionTimeZone_EUROPE_PRAGUE        = DatabaseConnectionTimeZone("Europe/Prague")
-	DatabaseConnectionTimeZone_ASIA_CALCUTTA        = DatabaseConnectionTimeZone("Asia/Calcutta")
-	DatabaseConnectionTimeZone_EUROPE_SARAJEVO      = DatabaseConnectionTimeZone("Europe/Sarajevo")
-	DatabaseConnectionTimeZone_ASIA_DAMASCUS        = DatabaseConnectionTimeZone("Asia/Damascus")
-	DatabaseConnectionTimeZone_PACIFIC_AUCKLAND     = DatabaseConnectionTimeZone("Pacific/Auckland")
-	DatabaseConnectionTimeZone_ASIA_DHAKA           = DatabaseConnectionTimeZone("Asia/Dhaka")
-	DatabaseConnectionTimeZone_PACIFIC_FIJI         = DatabaseConnectionTimeZone("Pacific/Fiji")
-	DatabaseConnectionTimeZone_ASIA_IRKUTSK         = DatabaseConnectionTimeZone("Asia/Irkutsk")
-	DatabaseConnectionTimeZone_PACIFIC_GUAM         = DatabaseConnectionTimeZone("Pacific/Guam")
-	DatabaseConnectionTimeZone_ASIA_JERUSALEM       = DatabaseConnectionTimeZone("Asia/Jerusalem")
-	DatabaseConnectionTimeZone_PACIFIC_HONOLULU     = DatabaseConnectionTimeZone("Pacific/Honolulu")
-	DatabaseConnectionTimeZone_ASIA_KABUL           = DatabaseConnectionTimeZone("Asia/Kabul")
-	DatabaseConnectionTimeZone_PACIFIC_SAMOA        = DatabaseConnectionTimeZone("Pacific/Samoa")
-	DatabaseConnectionTimeZone_ASIA_KARACHI         = DatabaseConnectionTimeZone("Asia/Karachi")
-	DatabaseConnectionTimeZone_U_S_ALASKA           = DatabaseConnectionTimeZone("US/Alaska")
-	DatabaseConnectionTimeZone_ASIA_KATHMANDU       = DatabaseConnectionTimeZone("Asia/Kathmandu")
-	DatabaseConnectionTimeZone_U_S_CENTRAL          = DatabaseConnectionTimeZone("US/Central")
-	DatabaseConnectionTimeZone_ASIA_KRASNOYARSK     = DatabaseConnectionTimeZone("Asia/Krasnoyarsk")
-	DatabaseConnectionTimeZone_U_S_EASTERN          = DatabaseConnectionTimeZone("US/Eastern")
-	DatabaseConnectionTimeZone_ASIA_MAGADAN         = DatabaseConnectionTimeZone("Asia/Magadan")
-	DatabaseConnectionTimeZone_U_S_EAST_INDIANA     = DatabaseConnectionTimeZone("US/East-Indiana")
-	DatabaseConnectionTimeZone_ASIA_MUSCAT          = DatabaseConnectionTimeZone("Asia/Muscat")
-	DatabaseConnectionTimeZone_U_S_PACIFIC          = DatabaseConnectionTimeZone("US/Pacific")
-	DatabaseConnectionTimeZone_ASIA_NOVOSIBIRSK     = DatabaseConnectionTimeZone("Asia/Novosibirsk")
+	DocumentDbSourceCursorOversizeHandlingModeSKIP  = DocumentDbSourceCursorOversizeHandlingMode("skip")
+	DocumentDbSourceCursorOversizeHandlingModeSPLIT = DocumentDbSourceCursorOversizeHandlingMode("split")
 )
 
-func (DatabaseConnectionTimeZone) ElementType() reflect.Type {
-	return reflect.TypeOf((*DatabaseConnectionTimeZone)(nil)).Elem()
+func (DocumentDbSourceCursorOversizeHandlingMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*DocumentDbSourceCursorOversizeHandlingMode)(nil)).Elem()
 }
 
-func (e DatabaseConnectionTimeZone) ToDatabaseConnectionTimeZoneOutput() DatabaseConnectionTimeZoneOutput {
-	return pulumi.ToOutput(e).(DatabaseConnectionTimeZoneOutput)
+func (e DocumentDbSourceCursorOversizeHandlingMode) ToDocumentDbSourceCursorOversizeHandlingModeOutput() DocumentDbSourceCursorOversizeHandlingModeOutput {
+	return pulumi.ToOutput(e).(DocumentDbSourceCursorOversizeHandlingModeOutput)
 }
 
-func (e DatabaseConnectionTimeZone) ToDatabaseConnectionTimeZoneOutputWithContext(ctx context.Context) DatabaseConnectionTimeZoneOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(DatabaseConnectionTimeZoneOutput)
+func (e DocumentDbSourceCursorOversizeHandlingMode) ToDocumentDbSourceCursorOversizeHandlingModeOutputWithContext(ctx context.Context) DocumentDbSourceCursorOversizeHandlingModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(DocumentDbSourceCursorOversizeHandlingModeOutput)
 }
 
-func (e DatabaseConnectionTimeZone) ToDatabaseConnectionTimeZonePtrOutput() DatabaseConnectionTimeZonePtrOutput {
-	return e.ToDatabaseConnectionTimeZonePtrOutputWithContext(context.Background())
+func (e DocumentDbSourceCursorOversizeHandlingMode) ToDocumentDbSourceCursorOversizeHandlingModePtrOutput() DocumentDbSourceCursorOversizeHandlingModePtrOutput {
+	return e.ToDocumentDbSourceCursorOversizeHandlingModePtrOutputWithContext(context.Background())
 }
 
-func (e DatabaseConnectionTimeZone) ToDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) DatabaseConnectionTimeZonePtrOutput {
-	return DatabaseConnectionTimeZone(e).ToDatabaseConnectionTimeZoneOutputWithContext(ctx).ToDatabaseConnectionTimeZonePtrOutputWithContext(ctx)
+func (e DocumentDbSourceCursorOversizeHandlingMode) ToDocumentDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) DocumentDbSourceCursorOversizeHandlingModePtrOutput {
+	return DocumentDbSourceCursorOversizeHandlingMode(e).ToDocumentDbSourceCursorOversizeHandlingModeOutputWithContext(ctx).ToDocumentDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx)
 }
 
-func (e DatabaseConnectionTimeZone) ToStringOutput() pulumi.StringOutput {
+func (e DocumentDbSourceCursorOversizeHandlingMode) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e DatabaseConnectionTimeZone) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e DocumentDbSourceCursorOversizeHandlingMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e DatabaseConnectionTimeZone) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e DocumentDbSourceCursorOversizeHandlingMode) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e DatabaseConnectionTimeZone) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e DocumentDbSourceCursorOversizeHandlingMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type DatabaseConnectionTimeZoneOutput struct{ *pulumi.OutputState }
+type DocumentDbSourceCursorOversizeHandlingModeOutput struct{ *pulumi.OutputState }
 
-func (DatabaseConnectionTimeZoneOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*DatabaseConnectionTimeZone)(nil)).Elem()
+func (DocumentDbSourceCursorOversizeHandlingModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DocumentDbSourceCursorOversizeHandlingMode)(nil)).Elem()
 }
 
-func (o DatabaseConnectionTimeZoneOutput) ToDatabaseConnectionTimeZoneOutput() DatabaseConnectionTimeZoneOutput {
+func (o DocumentDbSourceCursorOversizeHandlingModeOutput) ToDocumentDbSourceCursorOversizeHandlingModeOutput() DocumentDbSourceCursorOversizeHandlingModeOutput {
 	return o
 }
 
-func (o DatabaseConnectionTimeZoneOutput) ToDatabaseConnectionTimeZoneOutputWithContext(ctx context.Context) DatabaseConnectionTimeZoneOutput {
+func (o DocumentDbSourceCursorOversizeHandlingModeOutput) ToDocumentDbSourceCursorOversizeHandlingModeOutputWithContext(ctx context.Context) DocumentDbSourceCursorOversizeHandlingModeOutput {
 	return o
 }
 
-func (o DatabaseConnectionTimeZoneOutput) ToDatabaseConnectionTimeZonePtrOutput() DatabaseConnectionTimeZonePtrOutput {
-	return o.ToDatabaseConnectionTimeZonePtrOutputWithContext(context.Background())
+func (o DocumentDbSourceCursorOversizeHandlingModeOutput) ToDocumentDbSourceCursorOversizeHandlingModePtrOutput() DocumentDbSourceCursorOversizeHandlingModePtrOutput {
+	return o.ToDocumentDbSourceCursorOversizeHandlingModePtrOutputWithContext(context.Background())
 }
 
-func (o DatabaseConnectionTimeZoneOutput) ToDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) DatabaseConnectionTimeZonePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v DatabaseConnectionTimeZone) *DatabaseConnectionTimeZone {
+func (o DocumentDbSourceCursorOversizeHandlingModeOutput) ToDocumentDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) DocumentDbSourceCursorOversizeHandlingModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DocumentDbSourceCursorOversizeHandlingMode) *DocumentDbSourceCursorOversizeHandlingMode {
 		return &v
-	}).(DatabaseConnectionTimeZonePtrOutput)
+	}).(DocumentDbSourceCursorOversizeHandlingModePtrOutput)
 }
 
-func (o DatabaseConnectionTimeZoneOutput) ToStringOutput() pulumi.StringOutput {
+func (o DocumentDbSourceCursorOversizeHandlingModeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o DatabaseConnectionTimeZoneOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e DatabaseConnectionTimeZone) string {
+func (o DocumentDbSourceCursorOversizeHandlingModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DocumentDbSourceCursorOversizeHandlingMode) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o DatabaseConnectionTimeZoneOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o DocumentDbSourceCursorOversizeHandlingModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o DatabaseConnectionTimeZoneOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e DatabaseConnectionTimeZone) *string {
+func (o DocumentDbSourceCursorOversizeHandlingModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DocumentDbSourceCursorOversizeHandlingMode) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type DatabaseConnectionTimeZonePtrOutput struct{ *pulumi.OutputState }
+type DocumentDbSourceCursorOversizeHandlingModePtrOutput struct{ *pulumi.OutputState }
 
-func (DatabaseConnectionTimeZonePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**DatabaseConnectionTimeZone)(nil)).Elem()
+func (DocumentDbSourceCursorOversizeHandlingModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DocumentDbSourceCursorOversizeHandlingMode)(nil)).Elem()
 }
 
-func (o DatabaseConnectionTimeZonePtrOutput) ToDatabaseConnectionTimeZonePtrOutput() DatabaseConnectionTimeZonePtrOutput {
+func (o DocumentDbSourceCursorOversizeHandlingModePtrOutput) ToDocumentDbSourceCursorOversizeHandlingModePtrOutput() DocumentDbSourceCursorOversizeHandlingModePtrOutput {
 	return o
 }
 
-func (o DatabaseConnectionTimeZonePtrOutput) ToDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) DatabaseConnectionTimeZonePtrOutput {
+func (o DocumentDbSourceCursorOversizeHandlingModePtrOutput) ToDocumentDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) DocumentDbSourceCursorOversizeHandlingModePtrOutput {
 	return o
 }
 
-func (o DatabaseConnectionTimeZonePtrOutput) Elem() DatabaseConnectionTimeZoneOutput {
-	return o.ApplyT(func(v *DatabaseConnectionTimeZone) DatabaseConnectionTimeZone {
+func (o DocumentDbSourceCursorOversizeHandlingModePtrOutput) Elem() DocumentDbSourceCursorOversizeHandlingModeOutput {
+	return o.ApplyT(func(v *DocumentDbSourceCursorOversizeHandlingMode) DocumentDbSourceCursorOversizeHandlingMode {
 		if v != nil {
 			return *v
 		}
-		var ret DatabaseConnectionTimeZone
+		var ret DocumentDbSourceCursorOversizeHandlingMode
 		return ret
-	}).(DatabaseConnectionTimeZoneOutput)
+	}).(DocumentDbSourceCursorOversizeHandlingModeOutput)
 }
 
-func (o DatabaseConnectionTimeZonePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o DocumentDbSourceCursorOversizeHandlingModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o DatabaseConnectionTimeZonePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DatabaseConnectionTimeZone) *string {
+func (o DocumentDbSourceCursorOversizeHandlingModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DocumentDbSourceCursorOversizeHandlingMode) *string {
 		if e == nil {
 			return nil
 		}
@@ -2156,248 +2381,163 @@ func (o DatabaseConnectionTimeZonePtrOutput) ToStringPtrOutputWithContext(ctx co
 	}).(pulumi.StringPtrOutput)
 }
 
-// DatabaseConnectionTimeZoneInput is an input type that accepts values of the DatabaseConnectionTimeZone enum
-// A concrete instance of `DatabaseConnectionTimeZoneInput` can be one of the following:
+// DocumentDbSourceCursorOversizeHandlingModeInput is an input type that accepts values of the DocumentDbSourceCursorOversizeHandlingMode enum
+// A concrete instance of `DocumentDbSourceCursorOversizeHandlingModeInput` can be one of the following:
 //
-//	DatabaseConnectionTimeZoneSERVER
-//	DatabaseConnectionTimeZoneUTC
-//	DatabaseConnectionTimeZone_AFRICA_CAIRO
-//	DatabaseConnectionTimeZone_ASIA_RIYADH
-//	DatabaseConnectionTimeZone_AFRICA_CASABLANCA
-//	DatabaseConnectionTimeZone_ASIA_SEOUL
-//	DatabaseConnectionTimeZone_AFRICA_HARARE
-//	DatabaseConnectionTimeZone_ASIA_SHANGHAI
-//	DatabaseConnectionTimeZone_AFRICA_MONROVIA
-//	DatabaseConnectionTimeZone_ASIA_SINGAPORE
-//	DatabaseConnectionTimeZone_AFRICA_NAIROBI
-//	DatabaseConnectionTimeZone_ASIA_TAIPEI
-//	DatabaseConnectionTimeZone_AFRICA_TRIPOLI
-//	DatabaseConnectionTimeZone_ASIA_TEHRAN
-//	DatabaseConnectionTimeZone_AFRICA_WINDHOEK
-//	DatabaseConnectionTimeZone_ASIA_TOKYO
-//	DatabaseConnectionTimeZone_AMERICA_ARAGUAINA
-//	DatabaseConnectionTimeZone_ASIA_ULAANBAATAR
-//	DatabaseConnectionTimeZone_AMERICA_ASUNCION
-//	DatabaseConnectionTimeZone_ASIA_VLADIVOSTOK
-//	DatabaseConnectionTimeZone_AMERICA_BOGOTA
-//	DatabaseConnectionTimeZone_ASIA_YAKUTSK
-//	DatabaseConnectionTimeZone_AMERICA_BUENOS_AIRES
-//	DatabaseConnectionTimeZone_ASIA_YEREVAN
-//	DatabaseConnectionTimeZone_AMERICA_CARACAS
-//	DatabaseConnectionTimeZone_ATLANTIC_AZORES
-//	DatabaseConnectionTimeZone_AMERICA_CHIHUAHUA
-//	DatabaseConnectionTimeZone_AUSTRALIA_ADELAIDE
-//	DatabaseConnectionTimeZone_AMERICA_CUIABA
-//	DatabaseConnectionTimeZone_AUSTRALIA_BRISBANE
-//	DatabaseConnectionTimeZone_AMERICA_DENVER
-//	DatabaseConnectionTimeZone_AUSTRALIA_DARWIN
-//	DatabaseConnectionTimeZone_AMERICA_FORTALEZA
-//	DatabaseConnectionTimeZone_AUSTRALIA_HOBART
-//	DatabaseConnectionTimeZone_AMERICA_GUATEMALA
-//	DatabaseConnectionTimeZone_AUSTRALIA_PERTH
-//	DatabaseConnectionTimeZone_AMERICA_HALIFAX
-//	DatabaseConnectionTimeZone_AUSTRALIA_SYDNEY
-//	DatabaseConnectionTimeZone_AMERICA_MANAUS
-//	DatabaseConnectionTimeZone_BRAZIL_EAST
-//	DatabaseConnectionTimeZone_AMERICA_MATAMOROS
-//	DatabaseConnectionTimeZone_CANADA_NEWFOUNDLAND
-//	DatabaseConnectionTimeZone_AMERICA_MONTERREY
-//	DatabaseConnectionTimeZone_CANADA_SASKATCHEWAN
-//	DatabaseConnectionTimeZone_AMERICA_MONTEVIDEO
-//	DatabaseConnectionTimeZone_CANADA_YUKON
-//	DatabaseConnectionTimeZone_AMERICA_PHOENIX
-//	DatabaseConnectionTimeZone_EUROPE_AMSTERDAM
-//	DatabaseConnectionTimeZone_AMERICA_SANTIAGO
-//	DatabaseConnectionTimeZone_EUROPE_ATHENS
-//	DatabaseConnectionTimeZone_AMERICA_TIJUANA
-//	DatabaseConnectionTimeZone_EUROPE_DUBLIN
-//	DatabaseConnectionTimeZone_ASIA_AMMAN
-//	DatabaseConnectionTimeZone_EUROPE_HELSINKI
-//	DatabaseConnectionTimeZone_ASIA_ASHGABAT
-//	DatabaseConnectionTimeZone_EUROPE_ISTANBUL
-//	DatabaseConnectionTimeZone_ASIA_BAGHDAD
-//	DatabaseConnectionTimeZone_EUROPE_KALININGRAD
-//	DatabaseConnectionTimeZone_ASIA_BAKU
-//	DatabaseConnectionTimeZone_EUROPE_MOSCOW
-//	DatabaseConnectionTimeZone_ASIA_BANGKOK
-//	DatabaseConnectionTimeZone_EUROPE_PARIS
-//	DatabaseConnectionTimeZone_ASIA_BEIRUT
-//	DatabaseConnectionTimeZone_EUROPE_PRAGUE
-//	DatabaseConnectionTimeZone_ASIA_CALCUTTA
-//	DatabaseConnectionTimeZone_EUROPE_SARAJEVO
-//	DatabaseConnectionTimeZone_ASIA_DAMASCUS
-//	DatabaseConnectionTimeZone_PACIFIC_AUCKLAND
-//	DatabaseConnectionTimeZone_ASIA_DHAKA
-//	DatabaseConnectionTimeZone_PACIFIC_FIJI
-//	DatabaseConnectionTimeZone_ASIA_IRKUTSK
-//	DatabaseConnectionTimeZone_PACIFIC_GUAM
-//	DatabaseConnectionTimeZone_ASIA_JERUSALEM
-//	DatabaseConnectionTimeZone_PACIFIC_HONOLULU
-//	DatabaseConnectionTimeZone_ASIA_KABUL
-//	DatabaseConnectionTimeZone_PACIFIC_SAMOA
-//	DatabaseConnectionTimeZone_ASIA_KARACHI
-//	DatabaseConnectionTimeZone_U_S_ALASKA
-//	DatabaseConnectionTimeZone_ASIA_KATHMANDU
-//	DatabaseConnectionTimeZone_U_S_CENTRAL
-//	DatabaseConnectionTimeZone_ASIA_KRASNOYARSK
-//	DatabaseConnectionTimeZone_U_S_EASTERN
-//	DatabaseConnectionTimeZone_ASIA_MAGADAN
-//	DatabaseConnectionTimeZone_U_S_EAST_INDIANA
-//	DatabaseConnectionTimeZone_ASIA_MUSCAT
-//	DatabaseConnectionTimeZone_U_S_PACIFIC
-//	DatabaseConnectionTimeZone_ASIA_NOVOSIBIRSK
-type DatabaseConnectionTimeZoneInput interface {
+//	DocumentDbSourceCursorOversizeHandlingModeSKIP
+//	DocumentDbSourceCursorOversizeHandlingModeSPLIT
+type DocumentDbSourceCursorOversizeHandlingModeInput interface {
 	pulumi.Input
 
-	ToDatabaseConnectionTimeZoneOutput() DatabaseConnectionTimeZoneOutput
-	ToDatabaseConnectionTimeZoneOutputWithContext(context.Context) DatabaseConnectionTimeZoneOutput
+	ToDocumentDbSourceCursorOversizeHandlingModeOutput() DocumentDbSourceCursorOversizeHandlingModeOutput
+	ToDocumentDbSourceCursorOversizeHandlingModeOutputWithContext(context.Context) DocumentDbSourceCursorOversizeHandlingModeOutput
 }
 
-var databaseConnectionTimeZonePtrType = reflect.TypeOf((**DatabaseConnectionTimeZone)(nil)).Elem()
+var documentDbSourceCursorOversizeHandlingModePtrType = reflect.TypeOf((**DocumentDbSourceCursorOversizeHandlingMode)(nil)).Elem()
 
-type DatabaseConnectionTimeZonePtrInput interface {
+type DocumentDbSourceCursorOversizeHandlingModePtrInput interface {
 	pulumi.Input
 
-	ToDatabaseConnectionTimeZonePtrOutput() DatabaseConnectionTimeZonePtrOutput
-	ToDatabaseConnectionTimeZonePtrOutputWithContext(context.Context) DatabaseConnectionTimeZonePtrOutput
+	ToDocumentDbSourceCursorOversizeHandlingModePtrOutput() DocumentDbSourceCursorOversizeHandlingModePtrOutput
+	ToDocumentDbSourceCursorOversizeHandlingModePtrOutputWithContext(context.Context) DocumentDbSourceCursorOversizeHandlingModePtrOutput
 }
 
-type databaseConnectionTimeZonePtr string
+type documentDbSourceCursorOversizeHandlingModePtr string
 
-func DatabaseConnectionTimeZonePtr(v string) DatabaseConnectionTimeZonePtrInput {
-	return (*databaseConnectionTimeZonePtr)(&v)
+func DocumentDbSourceCursorOversizeHandlingModePtr(v string) DocumentDbSourceCursorOversizeHandlingModePtrInput {
+	return (*documentDbSourceCursorOversizeHandlingModePtr)(&v)
 }
 
-func (*databaseConnectionTimeZonePtr) ElementType() reflect.Type {
-	return databaseConnectionTimeZonePtrType
+func (*documentDbSourceCursorOversizeHandlingModePtr) ElementType() reflect.Type {
+	return documentDbSourceCursorOversizeHandlingModePtrType
 }
 
-func (in *databaseConnectionTimeZonePtr) ToDatabaseConnectionTimeZonePtrOutput() DatabaseConnectionTimeZonePtrOutput {
-	return pulumi.ToOutput(in).(DatabaseConnectionTimeZonePtrOutput)
+func (in *documentDbSourceCursorOversizeHandlingModePtr) ToDocumentDbSourceCursorOversizeHandlingModePtrOutput() DocumentDbSourceCursorOversizeHandlingModePtrOutput {
+	return pulumi.ToOutput(in).(DocumentDbSourceCursorOversizeHandlingModePtrOutput)
 }
 
-func (in *databaseConnectionTimeZonePtr) ToDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) DatabaseConnectionTimeZonePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(DatabaseConnectionTimeZonePtrOutput)
+func (in *documentDbSourceCursorOversizeHandlingModePtr) ToDocumentDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) DocumentDbSourceCursorOversizeHandlingModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(DocumentDbSourceCursorOversizeHandlingModePtrOutput)
 }
 
-type DatabaseSslmode string
+type DocumentDbSourceTransformsUnwrapArrayEncoding string
 
 const (
-	DatabaseSslmodeREQUIRE = DatabaseSslmode("require")
-	DatabaseSslmodeDISABLE = DatabaseSslmode("disable")
+	DocumentDbSourceTransformsUnwrapArrayEncodingARRAY         = DocumentDbSourceTransformsUnwrapArrayEncoding("array")
+	DocumentDbSourceTransformsUnwrapArrayEncoding_ARRAY_STRING = DocumentDbSourceTransformsUnwrapArrayEncoding("array_string")
 )
 
-func (DatabaseSslmode) ElementType() reflect.Type {
-	return reflect.TypeOf((*DatabaseSslmode)(nil)).Elem()
+func (DocumentDbSourceTransformsUnwrapArrayEncoding) ElementType() reflect.Type {
+	return reflect.TypeOf((*DocumentDbSourceTransformsUnwrapArrayEncoding)(nil)).Elem()
 }
 
-func (e DatabaseSslmode) ToDatabaseSslmodeOutput() DatabaseSslmodeOutput {
-	return pulumi.ToOutput(e).(DatabaseSslmodeOutput)
+func (e DocumentDbSourceTransformsUnwrapArrayEncoding) ToDocumentDbSourceTransformsUnwrapArrayEncodingOutput() DocumentDbSourceTransformsUnwrapArrayEncodingOutput {
+	return pulumi.ToOutput(e).(DocumentDbSourceTransformsUnwrapArrayEncodingOutput)
 }
 
-func (e DatabaseSslmode) ToDatabaseSslmodeOutputWithContext(ctx context.Context) DatabaseSslmodeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(DatabaseSslmodeOutput)
+func (e DocumentDbSourceTransformsUnwrapArrayEncoding) ToDocumentDbSourceTransformsUnwrapArrayEncodingOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapArrayEncodingOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(DocumentDbSourceTransformsUnwrapArrayEncodingOutput)
 }
 
-func (e DatabaseSslmode) ToDatabaseSslmodePtrOutput() DatabaseSslmodePtrOutput {
-	return e.ToDatabaseSslmodePtrOutputWithContext(context.Background())
+func (e DocumentDbSourceTransformsUnwrapArrayEncoding) ToDocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput() DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput {
+	return e.ToDocumentDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(context.Background())
 }
 
-func (e DatabaseSslmode) ToDatabaseSslmodePtrOutputWithContext(ctx context.Context) DatabaseSslmodePtrOutput {
-	return DatabaseSslmode(e).ToDatabaseSslmodeOutputWithContext(ctx).ToDatabaseSslmodePtrOutputWithContext(ctx)
+func (e DocumentDbSourceTransformsUnwrapArrayEncoding) ToDocumentDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput {
+	return DocumentDbSourceTransformsUnwrapArrayEncoding(e).ToDocumentDbSourceTransformsUnwrapArrayEncodingOutputWithContext(ctx).ToDocumentDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx)
 }
 
-func (e DatabaseSslmode) ToStringOutput() pulumi.StringOutput {
+func (e DocumentDbSourceTransformsUnwrapArrayEncoding) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e DatabaseSslmode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e DocumentDbSourceTransformsUnwrapArrayEncoding) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e DatabaseSslmode) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e DocumentDbSourceTransformsUnwrapArrayEncoding) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e DatabaseSslmode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e DocumentDbSourceTransformsUnwrapArrayEncoding) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type DatabaseSslmodeOutput struct{ *pulumi.OutputState }
+type DocumentDbSourceTransformsUnwrapArrayEncodingOutput struct{ *pulumi.OutputState }
 
-func (DatabaseSslmodeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*DatabaseSslmode)(nil)).Elem()
+func (DocumentDbSourceTransformsUnwrapArrayEncodingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DocumentDbSourceTransformsUnwrapArrayEncoding)(nil)).Elem()
 }
 
-func (o DatabaseSslmodeOutput) ToDatabaseSslmodeOutput() DatabaseSslmodeOutput {
+func (o DocumentDbSourceTransformsUnwrapArrayEncodingOutput) ToDocumentDbSourceTransformsUnwrapArrayEncodingOutput() DocumentDbSourceTransformsUnwrapArrayEncodingOutput {
 	return o
 }
 
-func (o DatabaseSslmodeOutput) ToDatabaseSslmodeOutputWithContext(ctx context.Context) DatabaseSslmodeOutput {
+func (o DocumentDbSourceTransformsUnwrapArrayEncodingOutput) ToDocumentDbSourceTransformsUnwrapArrayEncodingOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapArrayEncodingOutput {
 	return o
 }
 
-func (o DatabaseSslmodeOutput) ToDatabaseSslmodePtrOutput() DatabaseSslmodePtrOutput {
-	return o.ToDatabaseSslmodePtrOutputWithContext(context.Background())
+func (o DocumentDbSourceTransformsUnwrapArrayEncodingOutput) ToDocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput() DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput {
+	return o.ToDocumentDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(context.Background())
 }
 
-func (o DatabaseSslmodeOutput) ToDatabaseSslmodePtrOutputWithContext(ctx context.Context) DatabaseSslmodePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v DatabaseSslmode) *DatabaseSslmode {
+func (o DocumentDbSourceTransformsUnwrapArrayEncodingOutput) ToDocumentDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DocumentDbSourceTransformsUnwrapArrayEncoding) *DocumentDbSourceTransformsUnwrapArrayEncoding {
 		return &v
-	}).(DatabaseSslmodePtrOutput)
+	}).(DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput)
 }
 
-func (o DatabaseSslmodeOutput) ToStringOutput() pulumi.StringOutput {
+func (o DocumentDbSourceTransformsUnwrapArrayEncodingOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o DatabaseSslmodeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e DatabaseSslmode) string {
+func (o DocumentDbSourceTransformsUnwrapArrayEncodingOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DocumentDbSourceTransformsUnwrapArrayEncoding) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o DatabaseSslmodeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o DocumentDbSourceTransformsUnwrapArrayEncodingOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o DatabaseSslmodeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e DatabaseSslmode) *string {
+func (o DocumentDbSourceTransformsUnwrapArrayEncodingOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DocumentDbSourceTransformsUnwrapArrayEncoding) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type DatabaseSslmodePtrOutput struct{ *pulumi.OutputState }
+type DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput struct{ *pulumi.OutputState }
 
-func (DatabaseSslmodePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**DatabaseSslmode)(nil)).Elem()
+func (DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DocumentDbSourceTransformsUnwrapArrayEncoding)(nil)).Elem()
 }
 
-func (o DatabaseSslmodePtrOutput) ToDatabaseSslmodePtrOutput() DatabaseSslmodePtrOutput {
+func (o DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput) ToDocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput() DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput {
 	return o
 }
 
-func (o DatabaseSslmodePtrOutput) ToDatabaseSslmodePtrOutputWithContext(ctx context.Context) DatabaseSslmodePtrOutput {
+func (o DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput) ToDocumentDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput {
 	return o
 }
 
-func (o DatabaseSslmodePtrOutput) Elem() DatabaseSslmodeOutput {
-	return o.ApplyT(func(v *DatabaseSslmode) DatabaseSslmode {
+func (o DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput) Elem() DocumentDbSourceTransformsUnwrapArrayEncodingOutput {
+	return o.ApplyT(func(v *DocumentDbSourceTransformsUnwrapArrayEncoding) DocumentDbSourceTransformsUnwrapArrayEncoding {
 		if v != nil {
 			return *v
 		}
-		var ret DatabaseSslmode
+		var ret DocumentDbSourceTransformsUnwrapArrayEncoding
 		return ret
-	}).(DatabaseSslmodeOutput)
+	}).(DocumentDbSourceTransformsUnwrapArrayEncodingOutput)
 }
 
-func (o DatabaseSslmodePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o DatabaseSslmodePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DatabaseSslmode) *string {
+func (o DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DocumentDbSourceTransformsUnwrapArrayEncoding) *string {
 		if e == nil {
 			return nil
 		}
@@ -2406,163 +2546,163 @@ func (o DatabaseSslmodePtrOutput) ToStringPtrOutputWithContext(ctx context.Conte
 	}).(pulumi.StringPtrOutput)
 }
 
-// DatabaseSslmodeInput is an input type that accepts values of the DatabaseSslmode enum
-// A concrete instance of `DatabaseSslmodeInput` can be one of the following:
+// DocumentDbSourceTransformsUnwrapArrayEncodingInput is an input type that accepts values of the DocumentDbSourceTransformsUnwrapArrayEncoding enum
+// A concrete instance of `DocumentDbSourceTransformsUnwrapArrayEncodingInput` can be one of the following:
 //
-//	DatabaseSslmodeREQUIRE
-//	DatabaseSslmodeDISABLE
-type DatabaseSslmodeInput interface {
+//	DocumentDbSourceTransformsUnwrapArrayEncodingARRAY
+//	DocumentDbSourceTransformsUnwrapArrayEncoding_ARRAY_STRING
+type DocumentDbSourceTransformsUnwrapArrayEncodingInput interface {
 	pulumi.Input
 
-	ToDatabaseSslmodeOutput() DatabaseSslmodeOutput
-	ToDatabaseSslmodeOutputWithContext(context.Context) DatabaseSslmodeOutput
+	ToDocumentDbSourceTransformsUnwrapArrayEncodingOutput() DocumentDbSourceTransformsUnwrapArrayEncodingOutput
+	ToDocumentDbSourceTransformsUnwrapArrayEncodingOutputWithContext(context.Context) DocumentDbSourceTransformsUnwrapArrayEncodingOutput
 }
 
-var databaseSslmodePtrType = reflect.TypeOf((**DatabaseSslmode)(nil)).Elem()
+var documentDbSourceTransformsUnwrapArrayEncodingPtrType = reflect.TypeOf((**DocumentDbSourceTransformsUnwrapArrayEncoding)(nil)).Elem()
 
-type DatabaseSslmodePtrInput interface {
+type DocumentDbSourceTransformsUnwrapArrayEncodingPtrInput interface {
 	pulumi.Input
 
-	ToDatabaseSslmodePtrOutput() DatabaseSslmodePtrOutput
-	ToDatabaseSslmodePtrOutputWithContext(context.Context) DatabaseSslmodePtrOutput
+	ToDocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput() DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput
+	ToDocumentDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(context.Context) DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput
 }
 
-type databaseSslmodePtr string
+type documentDbSourceTransformsUnwrapArrayEncodingPtr string
 
-func DatabaseSslmodePtr(v string) DatabaseSslmodePtrInput {
-	return (*databaseSslmodePtr)(&v)
+func DocumentDbSourceTransformsUnwrapArrayEncodingPtr(v string) DocumentDbSourceTransformsUnwrapArrayEncodingPtrInput {
+	return (*documentDbSourceTransformsUnwrapArrayEncodingPtr)(&v)
 }
 
-func (*databaseSslmodePtr) ElementType() reflect.Type {
-	return databaseSslmodePtrType
+func (*documentDbSourceTransformsUnwrapArrayEncodingPtr) ElementType() reflect.Type {
+	return documentDbSourceTransformsUnwrapArrayEncodingPtrType
 }
 
-func (in *databaseSslmodePtr) ToDatabaseSslmodePtrOutput() DatabaseSslmodePtrOutput {
-	return pulumi.ToOutput(in).(DatabaseSslmodePtrOutput)
+func (in *documentDbSourceTransformsUnwrapArrayEncodingPtr) ToDocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput() DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput {
+	return pulumi.ToOutput(in).(DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput)
 }
 
-func (in *databaseSslmodePtr) ToDatabaseSslmodePtrOutputWithContext(ctx context.Context) DatabaseSslmodePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(DatabaseSslmodePtrOutput)
+func (in *documentDbSourceTransformsUnwrapArrayEncodingPtr) ToDocumentDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput)
 }
 
-type DecimalFormat string
+type DocumentDbSourceTransformsUnwrapDocumentEncoding string
 
 const (
-	DecimalFormatBASE64  = DecimalFormat("BASE64")
-	DecimalFormatNUMERIC = DecimalFormat("NUMERIC")
+	DocumentDbSourceTransformsUnwrapDocumentEncodingDOCUMENT = DocumentDbSourceTransformsUnwrapDocumentEncoding("document")
+	DocumentDbSourceTransformsUnwrapDocumentEncodingSTRING   = DocumentDbSourceTransformsUnwrapDocumentEncoding("string")
 )
 
-func (DecimalFormat) ElementType() reflect.Type {
-	return reflect.TypeOf((*DecimalFormat)(nil)).Elem()
+func (DocumentDbSourceTransformsUnwrapDocumentEncoding) ElementType() reflect.Type {
+	return reflect.TypeOf((*DocumentDbSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
 }
 
-func (e DecimalFormat) ToDecimalFormatOutput() DecimalFormatOutput {
-	return pulumi.ToOutput(e).(DecimalFormatOutput)
+func (e DocumentDbSourceTransformsUnwrapDocumentEncoding) ToDocumentDbSourceTransformsUnwrapDocumentEncodingOutput() DocumentDbSourceTransformsUnwrapDocumentEncodingOutput {
+	return pulumi.ToOutput(e).(DocumentDbSourceTransformsUnwrapDocumentEncodingOutput)
 }
 
-func (e DecimalFormat) ToDecimalFormatOutputWithContext(ctx context.Context) DecimalFormatOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(DecimalFormatOutput)
+func (e DocumentDbSourceTransformsUnwrapDocumentEncoding) ToDocumentDbSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapDocumentEncodingOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(DocumentDbSourceTransformsUnwrapDocumentEncodingOutput)
 }
 
-func (e DecimalFormat) ToDecimalFormatPtrOutput() DecimalFormatPtrOutput {
-	return e.ToDecimalFormatPtrOutputWithContext(context.Background())
+func (e DocumentDbSourceTransformsUnwrapDocumentEncoding) ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput() DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return e.ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Background())
 }
 
-func (e DecimalFormat) ToDecimalFormatPtrOutputWithContext(ctx context.Context) DecimalFormatPtrOutput {
-	return DecimalFormat(e).ToDecimalFormatOutputWithContext(ctx).ToDecimalFormatPtrOutputWithContext(ctx)
+func (e DocumentDbSourceTransformsUnwrapDocumentEncoding) ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return DocumentDbSourceTransformsUnwrapDocumentEncoding(e).ToDocumentDbSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx).ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx)
 }
 
-func (e DecimalFormat) ToStringOutput() pulumi.StringOutput {
+func (e DocumentDbSourceTransformsUnwrapDocumentEncoding) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e DecimalFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e DocumentDbSourceTransformsUnwrapDocumentEncoding) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e DecimalFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e DocumentDbSourceTransformsUnwrapDocumentEncoding) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e DecimalFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e DocumentDbSourceTransformsUnwrapDocumentEncoding) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type DecimalFormatOutput struct{ *pulumi.OutputState }
+type DocumentDbSourceTransformsUnwrapDocumentEncodingOutput struct{ *pulumi.OutputState }
 
-func (DecimalFormatOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*DecimalFormat)(nil)).Elem()
+func (DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DocumentDbSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
 }
 
-func (o DecimalFormatOutput) ToDecimalFormatOutput() DecimalFormatOutput {
+func (o DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ToDocumentDbSourceTransformsUnwrapDocumentEncodingOutput() DocumentDbSourceTransformsUnwrapDocumentEncodingOutput {
 	return o
 }
 
-func (o DecimalFormatOutput) ToDecimalFormatOutputWithContext(ctx context.Context) DecimalFormatOutput {
+func (o DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ToDocumentDbSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapDocumentEncodingOutput {
 	return o
 }
 
-func (o DecimalFormatOutput) ToDecimalFormatPtrOutput() DecimalFormatPtrOutput {
-	return o.ToDecimalFormatPtrOutputWithContext(context.Background())
+func (o DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput() DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return o.ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Background())
 }
 
-func (o DecimalFormatOutput) ToDecimalFormatPtrOutputWithContext(ctx context.Context) DecimalFormatPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v DecimalFormat) *DecimalFormat {
+func (o DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DocumentDbSourceTransformsUnwrapDocumentEncoding) *DocumentDbSourceTransformsUnwrapDocumentEncoding {
 		return &v
-	}).(DecimalFormatPtrOutput)
+	}).(DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput)
 }
 
-func (o DecimalFormatOutput) ToStringOutput() pulumi.StringOutput {
+func (o DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o DecimalFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e DecimalFormat) string {
+func (o DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DocumentDbSourceTransformsUnwrapDocumentEncoding) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o DecimalFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o DecimalFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e DecimalFormat) *string {
+func (o DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DocumentDbSourceTransformsUnwrapDocumentEncoding) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type DecimalFormatPtrOutput struct{ *pulumi.OutputState }
+type DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput struct{ *pulumi.OutputState }
 
-func (DecimalFormatPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**DecimalFormat)(nil)).Elem()
+func (DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DocumentDbSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
 }
 
-func (o DecimalFormatPtrOutput) ToDecimalFormatPtrOutput() DecimalFormatPtrOutput {
+func (o DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput() DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
 	return o
 }
 
-func (o DecimalFormatPtrOutput) ToDecimalFormatPtrOutputWithContext(ctx context.Context) DecimalFormatPtrOutput {
+func (o DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
 	return o
 }
 
-func (o DecimalFormatPtrOutput) Elem() DecimalFormatOutput {
-	return o.ApplyT(func(v *DecimalFormat) DecimalFormat {
+func (o DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput) Elem() DocumentDbSourceTransformsUnwrapDocumentEncodingOutput {
+	return o.ApplyT(func(v *DocumentDbSourceTransformsUnwrapDocumentEncoding) DocumentDbSourceTransformsUnwrapDocumentEncoding {
 		if v != nil {
 			return *v
 		}
-		var ret DecimalFormat
+		var ret DocumentDbSourceTransformsUnwrapDocumentEncoding
 		return ret
-	}).(DecimalFormatOutput)
+	}).(DocumentDbSourceTransformsUnwrapDocumentEncodingOutput)
 }
 
-func (o DecimalFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o DecimalFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DecimalFormat) *string {
+func (o DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DocumentDbSourceTransformsUnwrapDocumentEncoding) *string {
 		if e == nil {
 			return nil
 		}
@@ -2571,163 +2711,163 @@ func (o DecimalFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context
 	}).(pulumi.StringPtrOutput)
 }
 
-// DecimalFormatInput is an input type that accepts values of the DecimalFormat enum
-// A concrete instance of `DecimalFormatInput` can be one of the following:
+// DocumentDbSourceTransformsUnwrapDocumentEncodingInput is an input type that accepts values of the DocumentDbSourceTransformsUnwrapDocumentEncoding enum
+// A concrete instance of `DocumentDbSourceTransformsUnwrapDocumentEncodingInput` can be one of the following:
 //
-//	DecimalFormatBASE64
-//	DecimalFormatNUMERIC
-type DecimalFormatInput interface {
+//	DocumentDbSourceTransformsUnwrapDocumentEncodingDOCUMENT
+//	DocumentDbSourceTransformsUnwrapDocumentEncodingSTRING
+type DocumentDbSourceTransformsUnwrapDocumentEncodingInput interface {
 	pulumi.Input
 
-	ToDecimalFormatOutput() DecimalFormatOutput
-	ToDecimalFormatOutputWithContext(context.Context) DecimalFormatOutput
+	ToDocumentDbSourceTransformsUnwrapDocumentEncodingOutput() DocumentDbSourceTransformsUnwrapDocumentEncodingOutput
+	ToDocumentDbSourceTransformsUnwrapDocumentEncodingOutputWithContext(context.Context) DocumentDbSourceTransformsUnwrapDocumentEncodingOutput
 }
 
-var decimalFormatPtrType = reflect.TypeOf((**DecimalFormat)(nil)).Elem()
+var documentDbSourceTransformsUnwrapDocumentEncodingPtrType = reflect.TypeOf((**DocumentDbSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
 
-type DecimalFormatPtrInput interface {
+type DocumentDbSourceTransformsUnwrapDocumentEncodingPtrInput interface {
 	pulumi.Input
 
-	ToDecimalFormatPtrOutput() DecimalFormatPtrOutput
-	ToDecimalFormatPtrOutputWithContext(context.Context) DecimalFormatPtrOutput
+	ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput() DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput
+	ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Context) DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput
 }
 
-type decimalFormatPtr string
+type documentDbSourceTransformsUnwrapDocumentEncodingPtr string
 
-func DecimalFormatPtr(v string) DecimalFormatPtrInput {
-	return (*decimalFormatPtr)(&v)
+func DocumentDbSourceTransformsUnwrapDocumentEncodingPtr(v string) DocumentDbSourceTransformsUnwrapDocumentEncodingPtrInput {
+	return (*documentDbSourceTransformsUnwrapDocumentEncodingPtr)(&v)
 }
 
-func (*decimalFormatPtr) ElementType() reflect.Type {
-	return decimalFormatPtrType
+func (*documentDbSourceTransformsUnwrapDocumentEncodingPtr) ElementType() reflect.Type {
+	return documentDbSourceTransformsUnwrapDocumentEncodingPtrType
 }
 
-func (in *decimalFormatPtr) ToDecimalFormatPtrOutput() DecimalFormatPtrOutput {
-	return pulumi.ToOutput(in).(DecimalFormatPtrOutput)
+func (in *documentDbSourceTransformsUnwrapDocumentEncodingPtr) ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput() DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return pulumi.ToOutput(in).(DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput)
 }
 
-func (in *decimalFormatPtr) ToDecimalFormatPtrOutputWithContext(ctx context.Context) DecimalFormatPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(DecimalFormatPtrOutput)
+func (in *documentDbSourceTransformsUnwrapDocumentEncodingPtr) ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput)
 }
 
-type DestinationFormat string
+type DriftAction string
 
 const (
-	DestinationFormatAVRO = DestinationFormat("avro")
-	DestinationFormatJSON = DestinationFormat("json")
+	DriftActionOVERWRITE = DriftAction("overwrite")
+	DriftActionFAIL      = DriftAction("fail")
 )
 
-func (DestinationFormat) ElementType() reflect.Type {
-	return reflect.TypeOf((*DestinationFormat)(nil)).Elem()
+func (DriftAction) ElementType() reflect.Type {
+	return reflect.TypeOf((*DriftAction)(nil)).Elem()
 }
 
-func (e DestinationFormat) ToDestinationFormatOutput() DestinationFormatOutput {
-	return pulumi.ToOutput(e).(DestinationFormatOutput)
+func (e DriftAction) ToDriftActionOutput() DriftActionOutput {
+	return pulumi.ToOutput(e).(DriftActionOutput)
 }
 
-func (e DestinationFormat) ToDestinationFormatOutputWithContext(ctx context.Context) DestinationFormatOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(DestinationFormatOutput)
+func (e DriftAction) ToDriftActionOutputWithContext(ctx context.Context) DriftActionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(DriftActionOutput)
 }
 
-func (e DestinationFormat) ToDestinationFormatPtrOutput() DestinationFormatPtrOutput {
-	return e.ToDestinationFormatPtrOutputWithContext(context.Background())
+func (e DriftAction) ToDriftActionPtrOutput() DriftActionPtrOutput {
+	return e.ToDriftActionPtrOutputWithContext(context.Background())
 }
 
-func (e DestinationFormat) ToDestinationFormatPtrOutputWithContext(ctx context.Context) DestinationFormatPtrOutput {
-	return DestinationFormat(e).ToDestinationFormatOutputWithContext(ctx).ToDestinationFormatPtrOutputWithContext(ctx)
+func (e DriftAction) ToDriftActionPtrOutputWithContext(ctx context.Context) DriftActionPtrOutput {
+	return DriftAction(e).ToDriftActionOutputWithContext(ctx).ToDriftActionPtrOutputWithContext(ctx)
 }
 
-func (e DestinationFormat) ToStringOutput() pulumi.StringOutput {
+func (e DriftAction) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e DestinationFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e DriftAction) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e DestinationFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e DriftAction) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e DestinationFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e DriftAction) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type DestinationFormatOutput struct{ *pulumi.OutputState }
+type DriftActionOutput struct{ *pulumi.OutputState }
 
-func (DestinationFormatOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*DestinationFormat)(nil)).Elem()
+func (DriftActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DriftAction)(nil)).Elem()
 }
 
-func (o DestinationFormatOutput) ToDestinationFormatOutput() DestinationFormatOutput {
+func (o DriftActionOutput) ToDriftActionOutput() DriftActionOutput {
 	return o
 }
 
-func (o DestinationFormatOutput) ToDestinationFormatOutputWithContext(ctx context.Context) DestinationFormatOutput {
+func (o DriftActionOutput) ToDriftActionOutputWithContext(ctx context.Context) DriftActionOutput {
 	return o
 }
 
-func (o DestinationFormatOutput) ToDestinationFormatPtrOutput() DestinationFormatPtrOutput {
-	return o.ToDestinationFormatPtrOutputWithContext(context.Background())
+func (o DriftActionOutput) ToDriftActionPtrOutput() DriftActionPtrOutput {
+	return o.ToDriftActionPtrOutputWithContext(context.Background())
 }
 
-func (o DestinationFormatOutput) ToDestinationFormatPtrOutputWithContext(ctx context.Context) DestinationFormatPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v DestinationFormat) *DestinationFormat {
+func (o DriftActionOutput) ToDriftActionPtrOutputWithContext(ctx context.Context) DriftActionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DriftAction) *DriftAction {
 		return &v
-	}).(DestinationFormatPtrOutput)
+	}).(DriftActionPtrOutput)
 }
 
-func (o DestinationFormatOutput) ToStringOutput() pulumi.StringOutput {
+func (o DriftActionOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o DestinationFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e DestinationFormat) string {
+func (o DriftActionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DriftAction) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o DestinationFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o DriftActionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o DestinationFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e DestinationFormat) *string {
+func (o DriftActionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DriftAction) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type DestinationFormatPtrOutput struct{ *pulumi.OutputState }
+type DriftActionPtrOutput struct{ *pulumi.OutputState }
 
-func (DestinationFormatPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**DestinationFormat)(nil)).Elem()
+func (DriftActionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DriftAction)(nil)).Elem()
 }
 
-func (o DestinationFormatPtrOutput) ToDestinationFormatPtrOutput() DestinationFormatPtrOutput {
+func (o DriftActionPtrOutput) ToDriftActionPtrOutput() DriftActionPtrOutput {
 	return o
 }
 
-func (o DestinationFormatPtrOutput) ToDestinationFormatPtrOutputWithContext(ctx context.Context) DestinationFormatPtrOutput {
+func (o DriftActionPtrOutput) ToDriftActionPtrOutputWithContext(ctx context.Context) DriftActionPtrOutput {
 	return o
 }
 
-func (o DestinationFormatPtrOutput) Elem() DestinationFormatOutput {
-	return o.ApplyT(func(v *DestinationFormat) DestinationFormat {
+func (o DriftActionPtrOutput) Elem() DriftActionOutput {
+	return o.ApplyT(func(v *DriftAction) DriftAction {
 		if v != nil {
 			return *v
 		}
-		var ret DestinationFormat
+		var ret DriftAction
 		return ret
-	}).(DestinationFormatOutput)
+	}).(DriftActionOutput)
 }
 
-func (o DestinationFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o DriftActionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o DestinationFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DestinationFormat) *string {
+func (o DriftActionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DriftAction) *string {
 		if e == nil {
 			return nil
 		}
@@ -2736,164 +2876,163 @@ func (o DestinationFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Con
 	}).(pulumi.StringPtrOutput)
 }
 
-// DestinationFormatInput is an input type that accepts values of the DestinationFormat enum
-// A concrete instance of `DestinationFormatInput` can be one of the following:
+// DriftActionInput is an input type that accepts values of the DriftAction enum
+// A concrete instance of `DriftActionInput` can be one of the following:
 //
-//	DestinationFormatAVRO
-//	DestinationFormatJSON
-type DestinationFormatInput interface {
+//	DriftActionOVERWRITE
+//	DriftActionFAIL
+type DriftActionInput interface {
 	pulumi.Input
 
-	ToDestinationFormatOutput() DestinationFormatOutput
-	ToDestinationFormatOutputWithContext(context.Context) DestinationFormatOutput
+	ToDriftActionOutput() DriftActionOutput
+	ToDriftActionOutputWithContext(context.Context) DriftActionOutput
 }
 
-var destinationFormatPtrType = reflect.TypeOf((**DestinationFormat)(nil)).Elem()
+var driftActionPtrType = reflect.TypeOf((**DriftAction)(nil)).Elem()
 
-type DestinationFormatPtrInput interface {
+type DriftActionPtrInput interface {
 	pulumi.Input
 
-	ToDestinationFormatPtrOutput() DestinationFormatPtrOutput
-	ToDestinationFormatPtrOutputWithContext(context.Context) DestinationFormatPtrOutput
+	ToDriftActionPtrOutput() DriftActionPtrOutput
+	ToDriftActionPtrOutputWithContext(context.Context) DriftActionPtrOutput
 }
 
-type destinationFormatPtr string
+type driftActionPtr string
 
-func DestinationFormatPtr(v string) DestinationFormatPtrInput {
-	return (*destinationFormatPtr)(&v)
+func DriftActionPtr(v string) DriftActionPtrInput {
+	return (*driftActionPtr)(&v)
 }
 
-func (*destinationFormatPtr) ElementType() reflect.Type {
-	return destinationFormatPtrType
+func (*driftActionPtr) ElementType() reflect.Type {
+	return driftActionPtrType
 }
 
-func (in *destinationFormatPtr) ToDestinationFormatPtrOutput() DestinationFormatPtrOutput {
-	return pulumi.ToOutput(in).(DestinationFormatPtrOutput)
+func (in *driftActionPtr) ToDriftActionPtrOutput() DriftActionPtrOutput {
+	return pulumi.ToOutput(in).(DriftActionPtrOutput)
 }
 
-func (in *destinationFormatPtr) ToDestinationFormatPtrOutputWithContext(ctx context.Context) DestinationFormatPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(DestinationFormatPtrOutput)
+func (in *driftActionPtr) ToDriftActionPtrOutputWithContext(ctx context.Context) DriftActionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(DriftActionPtrOutput)
 }
 
-type DocumentIdStrategy string
+type ElasticsearchSourceEsScheme string
 
 const (
-	DocumentIdStrategyNONE      = DocumentIdStrategy("None")
-	DocumentIdStrategy_KAFKA_ID = DocumentIdStrategy("Kafka ID")
-	DocumentIdStrategy_FIELD_ID = DocumentIdStrategy("Field ID")
+	ElasticsearchSourceEsSchemeHTTP  = ElasticsearchSourceEsScheme("http")
+	ElasticsearchSourceEsSchemeHTTPS = ElasticsearchSourceEsScheme("https")
 )
 
-func (DocumentIdStrategy) ElementType() reflect.Type {
-	return reflect.TypeOf((*DocumentIdStrategy)(nil)).Elem()
+func (ElasticsearchSourceEsScheme) ElementType() reflect.Type {
+	return reflect.TypeOf((*ElasticsearchSourceEsScheme)(nil)).Elem()
 }
 
-func (e DocumentIdStrategy) ToDocumentIdStrategyOutput() DocumentIdStrategyOutput {
-	return pulumi.ToOutput(e).(DocumentIdStrategyOutput)
+func (e ElasticsearchSourceEsScheme) ToElasticsearchSourceEsSchemeOutput() ElasticsearchSourceEsSchemeOutput {
+	return pulumi.ToOutput(e).(ElasticsearchSourceEsSchemeOutput)
 }
 
-func (e DocumentIdStrategy) ToDocumentIdStrategyOutputWithContext(ctx context.Context) DocumentIdStrategyOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(DocumentIdStrategyOutput)
+func (e ElasticsearchSourceEsScheme) ToElasticsearchSourceEsSchemeOutputWithContext(ctx context.Context) ElasticsearchSourceEsSchemeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ElasticsearchSourceEsSchemeOutput)
 }
 
-func (e DocumentIdStrategy) ToDocumentIdStrategyPtrOutput() DocumentIdStrategyPtrOutput {
-	return e.ToDocumentIdStrategyPtrOutputWithContext(context.Background())
+func (e ElasticsearchSourceEsScheme) ToElasticsearchSourceEsSchemePtrOutput() ElasticsearchSourceEsSchemePtrOutput {
+	return e.ToElasticsearchSourceEsSchemePtrOutputWithContext(context.Background())
 }
 
-func (e DocumentIdStrategy) ToDocumentIdStrategyPtrOutputWithContext(ctx context.Context) DocumentIdStrategyPtrOutput {
-	return DocumentIdStrategy(e).ToDocumentIdStrategyOutputWithContext(ctx).ToDocumentIdStrategyPtrOutputWithContext(ctx)
+func (e ElasticsearchSourceEsScheme) ToElasticsearchSourceEsSchemePtrOutputWithContext(ctx context.Context) ElasticsearchSourceEsSchemePtrOutput {
+	return ElasticsearchSourceEsScheme(e).ToElasticsearchSourceEsSchemeOutputWithContext(ctx).ToElasticsearchSourceEsSchemePtrOutputWithContext(ctx)
 }
 
-func (e DocumentIdStrategy) ToStringOutput() pulumi.StringOutput {
+func (e ElasticsearchSourceEsScheme) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e DocumentIdStrategy) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e ElasticsearchSourceEsScheme) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e DocumentIdStrategy) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e ElasticsearchSourceEsScheme) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e DocumentIdStrategy) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e ElasticsearchSourceEsScheme) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type DocumentIdStrategyOutput struct{ *pulumi.OutputState }
+type ElasticsearchSourceEsSchemeOutput struct{ *pulumi.OutputState }
 
-func (DocumentIdStrategyOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*DocumentIdStrategy)(nil)).Elem()
+func (ElasticsearchSourceEsSchemeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ElasticsearchSourceEsScheme)(nil)).Elem()
 }
 
-func (o DocumentIdStrategyOutput) ToDocumentIdStrategyOutput() DocumentIdStrategyOutput {
+func (o ElasticsearchSourceEsSchemeOutput) ToElasticsearchSourceEsSchemeOutput() ElasticsearchSourceEsSchemeOutput {
 	return o
 }
 
-func (o DocumentIdStrategyOutput) ToDocumentIdStrategyOutputWithContext(ctx context.Context) DocumentIdStrategyOutput {
+func (o ElasticsearchSourceEsSchemeOutput) ToElasticsearchSourceEsSchemeOutputWithContext(ctx context.Context) ElasticsearchSourceEsSchemeOutput {
 	return o
 }
 
-func (o DocumentIdStrategyOutput) ToDocumentIdStrategyPtrOutput() DocumentIdStrategyPtrOutput {
-	return o.ToDocumentIdStrategyPtrOutputWithContext(context.Background())
+func (o ElasticsearchSourceEsSchemeOutput) ToElasticsearchSourceEsSchemePtrOutput() ElasticsearchSourceEsSchemePtrOutput {
+	return o.ToElasticsearchSourceEsSchemePtrOutputWithContext(context.Background())
 }
 
-func (o DocumentIdStrategyOutput) ToDocumentIdStrategyPtrOutputWithContext(ctx context.Context) DocumentIdStrategyPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v DocumentIdStrategy) *DocumentIdStrategy {
+func (o ElasticsearchSourceEsSchemeOutput) ToElasticsearchSourceEsSchemePtrOutputWithContext(ctx context.Context) ElasticsearchSourceEsSchemePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ElasticsearchSourceEsScheme) *ElasticsearchSourceEsScheme {
 		return &v
-	}).(DocumentIdStrategyPtrOutput)
+	}).(ElasticsearchSourceEsSchemePtrOutput)
 }
 
-func (o DocumentIdStrategyOutput) ToStringOutput() pulumi.StringOutput {
+func (o ElasticsearchSourceEsSchemeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o DocumentIdStrategyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e DocumentIdStrategy) string {
+func (o ElasticsearchSourceEsSchemeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ElasticsearchSourceEsScheme) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o DocumentIdStrategyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o ElasticsearchSourceEsSchemeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o DocumentIdStrategyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e DocumentIdStrategy) *string {
+func (o ElasticsearchSourceEsSchemeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ElasticsearchSourceEsScheme) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type DocumentIdStrategyPtrOutput struct{ *pulumi.OutputState }
+type ElasticsearchSourceEsSchemePtrOutput struct{ *pulumi.OutputState }
 
-func (DocumentIdStrategyPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**DocumentIdStrategy)(nil)).Elem()
+func (ElasticsearchSourceEsSchemePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ElasticsearchSourceEsScheme)(nil)).Elem()
 }
 
-func (o DocumentIdStrategyPtrOutput) ToDocumentIdStrategyPtrOutput() DocumentIdStrategyPtrOutput {
+func (o ElasticsearchSourceEsSchemePtrOutput) ToElasticsearchSourceEsSchemePtrOutput() ElasticsearchSourceEsSchemePtrOutput {
 	return o
 }
 
-func (o DocumentIdStrategyPtrOutput) ToDocumentIdStrategyPtrOutputWithContext(ctx context.Context) DocumentIdStrategyPtrOutput {
+func (o ElasticsearchSourceEsSchemePtrOutput) ToElasticsearchSourceEsSchemePtrOutputWithContext(ctx context.Context) ElasticsearchSourceEsSchemePtrOutput {
 	return o
 }
 
-func (o DocumentIdStrategyPtrOutput) Elem() DocumentIdStrategyOutput {
-	return o.ApplyT(func(v *DocumentIdStrategy) DocumentIdStrategy {
+func (o ElasticsearchSourceEsSchemePtrOutput) Elem() ElasticsearchSourceEsSchemeOutput {
+	return o.ApplyT(func(v *ElasticsearchSourceEsScheme) ElasticsearchSourceEsScheme {
 		if v != nil {
 			return *v
 		}
-		var ret DocumentIdStrategy
+		var ret ElasticsearchSourceEsScheme
 		return ret
-	}).(DocumentIdStrategyOutput)
+	}).(ElasticsearchSourceEsSchemeOutput)
 }
 
-func (o DocumentIdStrategyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o ElasticsearchSourceEsSchemePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o DocumentIdStrategyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DocumentIdStrategy) *string {
+func (o ElasticsearchSourceEsSchemePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ElasticsearchSourceEsScheme) *string {
 		if e == nil {
 			return nil
 		}
@@ -2902,165 +3041,163 @@ func (o DocumentIdStrategyPtrOutput) ToStringPtrOutputWithContext(ctx context.Co
 	}).(pulumi.StringPtrOutput)
 }
 
-// DocumentIdStrategyInput is an input type that accepts values of the DocumentIdStrategy enum
-// A concrete instance of `DocumentIdStrategyInput` can be one of the following:
+// ElasticsearchSourceEsSchemeInput is an input type that accepts values of the ElasticsearchSourceEsScheme enum
+// A concrete instance of `ElasticsearchSourceEsSchemeInput` can be one of the following:
 //
-//	DocumentIdStrategyNONE
-//	DocumentIdStrategy_KAFKA_ID
-//	DocumentIdStrategy_FIELD_ID
-type DocumentIdStrategyInput interface {
+//	ElasticsearchSourceEsSchemeHTTP
+//	ElasticsearchSourceEsSchemeHTTPS
+type ElasticsearchSourceEsSchemeInput interface {
 	pulumi.Input
 
-	ToDocumentIdStrategyOutput() DocumentIdStrategyOutput
-	ToDocumentIdStrategyOutputWithContext(context.Context) DocumentIdStrategyOutput
+	ToElasticsearchSourceEsSchemeOutput() ElasticsearchSourceEsSchemeOutput
+	ToElasticsearchSourceEsSchemeOutputWithContext(context.Context) ElasticsearchSourceEsSchemeOutput
 }
 
-var documentIdStrategyPtrType = reflect.TypeOf((**DocumentIdStrategy)(nil)).Elem()
+var elasticsearchSourceEsSchemePtrType = reflect.TypeOf((**ElasticsearchSourceEsScheme)(nil)).Elem()
 
-type DocumentIdStrategyPtrInput interface {
+type ElasticsearchSourceEsSchemePtrInput interface {
 	pulumi.Input
 
-	ToDocumentIdStrategyPtrOutput() DocumentIdStrategyPtrOutput
-	ToDocumentIdStrategyPtrOutputWithContext(context.Context) DocumentIdStrategyPtrOutput
+	ToElasticsearchSourceEsSchemePtrOutput() ElasticsearchSourceEsSchemePtrOutput
+	ToElasticsearchSourceEsSchemePtrOutputWithContext(context.Context) ElasticsearchSourceEsSchemePtrOutput
 }
 
-type documentIdStrategyPtr string
+type elasticsearchSourceEsSchemePtr string
 
-func DocumentIdStrategyPtr(v string) DocumentIdStrategyPtrInput {
-	return (*documentIdStrategyPtr)(&v)
+func ElasticsearchSourceEsSchemePtr(v string) ElasticsearchSourceEsSchemePtrInput {
+	return (*elasticsearchSourceEsSchemePtr)(&v)
 }
 
-func (*documentIdStrategyPtr) ElementType() reflect.Type {
-	return documentIdStrategyPtrType
+func (*elasticsearchSourceEsSchemePtr) ElementType() reflect.Type {
+	return elasticsearchSourceEsSchemePtrType
 }
 
-func (in *documentIdStrategyPtr) ToDocumentIdStrategyPtrOutput() DocumentIdStrategyPtrOutput {
-	return pulumi.ToOutput(in).(DocumentIdStrategyPtrOutput)
+func (in *elasticsearchSourceEsSchemePtr) ToElasticsearchSourceEsSchemePtrOutput() ElasticsearchSourceEsSchemePtrOutput {
+	return pulumi.ToOutput(in).(ElasticsearchSourceEsSchemePtrOutput)
 }
 
-func (in *documentIdStrategyPtr) ToDocumentIdStrategyPtrOutputWithContext(ctx context.Context) DocumentIdStrategyPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(DocumentIdStrategyPtrOutput)
+func (in *elasticsearchSourceEsSchemePtr) ToElasticsearchSourceEsSchemePtrOutputWithContext(ctx context.Context) ElasticsearchSourceEsSchemePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ElasticsearchSourceEsSchemePtrOutput)
 }
 
-type EntityType string
+type ElasticsearchSourceHttpAuth string
 
 const (
-	EntityTypeSOURCES      = EntityType("sources")
-	EntityTypeDESTINATIONS = EntityType("destinations")
-	EntityTypePIPELINES    = EntityType("pipelines")
+	ElasticsearchSourceHttpAuthNONE  = ElasticsearchSourceHttpAuth("None")
+	ElasticsearchSourceHttpAuthBASIC = ElasticsearchSourceHttpAuth("Basic")
 )
 
-func (EntityType) ElementType() reflect.Type {
-	return reflect.TypeOf((*EntityType)(nil)).Elem()
+func (ElasticsearchSourceHttpAuth) ElementType() reflect.Type {
+	return reflect.TypeOf((*ElasticsearchSourceHttpAuth)(nil)).Elem()
 }
 
-func (e EntityType) ToEntityTypeOutput() EntityTypeOutput {
-	return pulumi.ToOutput(e).(EntityTypeOutput)
+func (e ElasticsearchSourceHttpAuth) ToElasticsearchSourceHttpAuthOutput() ElasticsearchSourceHttpAuthOutput {
+	return pulumi.ToOutput(e).(ElasticsearchSourceHttpAuthOutput)
 }
 
-func (e EntityType) ToEntityTypeOutputWithContext(ctx context.Context) EntityTypeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(EntityTypeOutput)
+func (e ElasticsearchSourceHttpAuth) ToElasticsearchSourceHttpAuthOutputWithContext(ctx context.Context) ElasticsearchSourceHttpAuthOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ElasticsearchSourceHttpAuthOutput)
 }
 
-func (e EntityType) ToEntityTypePtrOutput() EntityTypePtrOutput {
-	return e.ToEntityTypePtrOutputWithContext(context.Background())
+func (e ElasticsearchSourceHttpAuth) ToElasticsearchSourceHttpAuthPtrOutput() ElasticsearchSourceHttpAuthPtrOutput {
+	return e.ToElasticsearchSourceHttpAuthPtrOutputWithContext(context.Background())
 }
 
-func (e EntityType) ToEntityTypePtrOutputWithContext(ctx context.Context) EntityTypePtrOutput {
-	return EntityType(e).ToEntityTypeOutputWithContext(ctx).ToEntityTypePtrOutputWithContext(ctx)
+func (e ElasticsearchSourceHttpAuth) ToElasticsearchSourceHttpAuthPtrOutputWithContext(ctx context.Context) ElasticsearchSourceHttpAuthPtrOutput {
+	return ElasticsearchSourceHttpAuth(e).ToElasticsearchSourceHttpAuthOutputWithContext(ctx).ToElasticsearchSourceHttpAuthPtrOutputWithContext(ctx)
 }
 
-func (e EntityType) ToStringOutput() pulumi.StringOutput {
+func (e ElasticsearchSourceHttpAuth) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e EntityType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e ElasticsearchSourceHttpAuth) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e EntityType) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e ElasticsearchSourceHttpAuth) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e EntityType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e ElasticsearchSourceHttpAuth) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type EntityTypeOutput struct{ *pulumi.OutputState }
+type ElasticsearchSourceHttpAuthOutput struct{ *pulumi.OutputState }
 
-func (EntityTypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*EntityType)(nil)).Elem()
+func (ElasticsearchSourceHttpAuthOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ElasticsearchSourceHttpAuth)(nil)).Elem()
 }
 
-func (o EntityTypeOutput) ToEntityTypeOutput() EntityTypeOutput {
+func (o ElasticsearchSourceHttpAuthOutput) ToElasticsearchSourceHttpAuthOutput() ElasticsearchSourceHttpAuthOutput {
 	return o
 }
 
-func (o EntityTypeOutput) ToEntityTypeOutputWithContext(ctx context.Context) EntityTypeOutput {
+func (o ElasticsearchSourceHttpAuthOutput) ToElasticsearchSourceHttpAuthOutputWithContext(ctx context.Context) ElasticsearchSourceHttpAuthOutput {
 	return o
 }
 
-func (o EntityTypeOutput) ToEntityTypePtrOutput() EntityTypePtrOutput {
-	return o.ToEntityTypePtrOutputWithContext(context.Background())
+func (o ElasticsearchSourceHttpAuthOutput) ToElasticsearchSourceHttpAuthPtrOutput() ElasticsearchSourceHttpAuthPtrOutput {
+	return o.ToElasticsearchSourceHttpAuthPtrOutputWithContext(context.Background())
 }
 
-func (o EntityTypeOutput) ToEntityTypePtrOutputWithContext(ctx context.Context) EntityTypePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v EntityType) *EntityType {
+func (o ElasticsearchSourceHttpAuthOutput) ToElasticsearchSourceHttpAuthPtrOutputWithContext(ctx context.Context) ElasticsearchSourceHttpAuthPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ElasticsearchSourceHttpAuth) *ElasticsearchSourceHttpAuth {
 		return &v
-	}).(EntityTypePtrOutput)
+	}).(ElasticsearchSourceHttpAuthPtrOutput)
 }
 
-func (o EntityTypeOutput) ToStringOutput() pulumi.StringOutput {
+func (o ElasticsearchSourceHttpAuthOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o EntityTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e EntityType) string {
+func (o ElasticsearchSourceHttpAuthOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ElasticsearchSourceHttpAuth) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o EntityTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o ElasticsearchSourceHttpAuthOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o EntityTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e EntityType) *string {
+func (o ElasticsearchSourceHttpAuthOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ElasticsearchSourceHttpAuth) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type EntityTypePtrOutput struct{ *pulumi.OutputState }
+type ElasticsearchSourceHttpAuthPtrOutput struct{ *pulumi.OutputState }
 
-func (EntityTypePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**EntityType)(nil)).Elem()
+func (ElasticsearchSourceHttpAuthPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ElasticsearchSourceHttpAuth)(nil)).Elem()
 }
 
-func (o EntityTypePtrOutput) ToEntityTypePtrOutput() EntityTypePtrOutput {
+func (o ElasticsearchSourceHttpAuthPtrOutput) ToElasticsearchSourceHttpAuthPtrOutput() ElasticsearchSourceHttpAuthPtrOutput {
 	return o
 }
 
-func (o EntityTypePtrOutput) ToEntityTypePtrOutputWithContext(ctx context.Context) EntityTypePtrOutput {
+func (o ElasticsearchSourceHttpAuthPtrOutput) ToElasticsearchSourceHttpAuthPtrOutputWithContext(ctx context.Context) ElasticsearchSourceHttpAuthPtrOutput {
 	return o
 }
 
-func (o EntityTypePtrOutput) Elem() EntityTypeOutput {
-	return o.ApplyT(func(v *EntityType) EntityType {
+func (o ElasticsearchSourceHttpAuthPtrOutput) Elem() ElasticsearchSourceHttpAuthOutput {
+	return o.ApplyT(func(v *ElasticsearchSourceHttpAuth) ElasticsearchSourceHttpAuth {
 		if v != nil {
 			return *v
 		}
-		var ret EntityType
+		var ret ElasticsearchSourceHttpAuth
 		return ret
-	}).(EntityTypeOutput)
+	}).(ElasticsearchSourceHttpAuthOutput)
 }
 
-func (o EntityTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o ElasticsearchSourceHttpAuthPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o EntityTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *EntityType) *string {
+func (o ElasticsearchSourceHttpAuthPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ElasticsearchSourceHttpAuth) *string {
 		if e == nil {
 			return nil
 		}
@@ -3069,374 +3206,43 @@ func (o EntityTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) p
 	}).(pulumi.StringPtrOutput)
 }
 
-// EntityTypeInput is an input type that accepts values of the EntityType enum
-// A concrete instance of `EntityTypeInput` can be one of the following:
+// ElasticsearchSourceHttpAuthInput is an input type that accepts values of the ElasticsearchSourceHttpAuth enum
+// A concrete instance of `ElasticsearchSourceHttpAuthInput` can be one of the following:
 //
-//	EntityTypeSOURCES
-//	EntityTypeDESTINATIONS
-//	EntityTypePIPELINES
-type EntityTypeInput interface {
+//	ElasticsearchSourceHttpAuthNONE
+//	ElasticsearchSourceHttpAuthBASIC
+type ElasticsearchSourceHttpAuthInput interface {
 	pulumi.Input
 
-	ToEntityTypeOutput() EntityTypeOutput
-	ToEntityTypeOutputWithContext(context.Context) EntityTypeOutput
+	ToElasticsearchSourceHttpAuthOutput() ElasticsearchSourceHttpAuthOutput
+	ToElasticsearchSourceHttpAuthOutputWithContext(context.Context) ElasticsearchSourceHttpAuthOutput
 }
 
-var entityTypePtrType = reflect.TypeOf((**EntityType)(nil)).Elem()
+var elasticsearchSourceHttpAuthPtrType = reflect.TypeOf((**ElasticsearchSourceHttpAuth)(nil)).Elem()
 
-type EntityTypePtrInput interface {
+type ElasticsearchSourceHttpAuthPtrInput interface {
 	pulumi.Input
 
-	ToEntityTypePtrOutput() EntityTypePtrOutput
-	ToEntityTypePtrOutputWithContext(context.Context) EntityTypePtrOutput
+	ToElasticsearchSourceHttpAuthPtrOutput() ElasticsearchSourceHttpAuthPtrOutput
+	ToElasticsearchSourceHttpAuthPtrOutputWithContext(context.Context) ElasticsearchSourceHttpAuthPtrOutput
 }
 
-type entityTypePtr string
+type elasticsearchSourceHttpAuthPtr string
 
-func EntityTypePtr(v string) EntityTypePtrInput {
-	return (*entityTypePtr)(&v)
+func ElasticsearchSourceHttpAuthPtr(v string) ElasticsearchSourceHttpAuthPtrInput {
+	return (*elasticsearchSourceHttpAuthPtr)(&v)
 }
 
-func (*entityTypePtr) ElementType() reflect.Type {
-	return entityTypePtrType
+func (*elasticsearchSourceHttpAuthPtr) ElementType() reflect.Type {
+	return elasticsearchSourceHttpAuthPtrType
 }
 
-func (in *entityTypePtr) ToEntityTypePtrOutput() EntityTypePtrOutput {
-	return pulumi.ToOutput(in).(EntityTypePtrOutput)
+func (in *elasticsearchSourceHttpAuthPtr) ToElasticsearchSourceHttpAuthPtrOutput() ElasticsearchSourceHttpAuthPtrOutput {
+	return pulumi.ToOutput(in).(ElasticsearchSourceHttpAuthPtrOutput)
 }
 
-func (in *entityTypePtr) ToEntityTypePtrOutputWithContext(ctx context.Context) EntityTypePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(EntityTypePtrOutput)
-}
-
-type ErrorsTolerance string
-
-const (
-	ErrorsToleranceNONE = ErrorsTolerance("none")
-	ErrorsToleranceALL  = ErrorsTolerance("all")
-)
-
-func (ErrorsTolerance) ElementType() reflect.Type {
-	return reflect.TypeOf((*ErrorsTolerance)(nil)).Elem()
-}
-
-func (e ErrorsTolerance) ToErrorsToleranceOutput() ErrorsToleranceOutput {
-	return pulumi.ToOutput(e).(ErrorsToleranceOutput)
-}
-
-func (e ErrorsTolerance) ToErrorsToleranceOutputWithContext(ctx context.Context) ErrorsToleranceOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(ErrorsToleranceOutput)
-}
-
-func (e ErrorsTolerance) ToErrorsTolerancePtrOutput() ErrorsTolerancePtrOutput {
-	return e.ToErrorsTolerancePtrOutputWithContext(context.Background())
-}
-
-func (e ErrorsTolerance) ToErrorsTolerancePtrOutputWithContext(ctx context.Context) ErrorsTolerancePtrOutput {
-	return ErrorsTolerance(e).ToErrorsToleranceOutputWithContext(ctx).ToErrorsTolerancePtrOutputWithContext(ctx)
-}
-
-func (e ErrorsTolerance) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e ErrorsTolerance) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e ErrorsTolerance) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e ErrorsTolerance) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type ErrorsToleranceOutput struct{ *pulumi.OutputState }
-
-func (ErrorsToleranceOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*ErrorsTolerance)(nil)).Elem()
-}
-
-func (o ErrorsToleranceOutput) ToErrorsToleranceOutput() ErrorsToleranceOutput {
-	return o
-}
-
-func (o ErrorsToleranceOutput) ToErrorsToleranceOutputWithContext(ctx context.Context) ErrorsToleranceOutput {
-	return o
-}
-
-func (o ErrorsToleranceOutput) ToErrorsTolerancePtrOutput() ErrorsTolerancePtrOutput {
-	return o.ToErrorsTolerancePtrOutputWithContext(context.Background())
-}
-
-func (o ErrorsToleranceOutput) ToErrorsTolerancePtrOutputWithContext(ctx context.Context) ErrorsTolerancePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v ErrorsTolerance) *ErrorsTolerance {
-		return &v
-	}).(ErrorsTolerancePtrOutput)
-}
-
-func (o ErrorsToleranceOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o ErrorsToleranceOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ErrorsTolerance) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o ErrorsToleranceOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ErrorsToleranceOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ErrorsTolerance) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type ErrorsTolerancePtrOutput struct{ *pulumi.OutputState }
-
-func (ErrorsTolerancePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**ErrorsTolerance)(nil)).Elem()
-}
-
-func (o ErrorsTolerancePtrOutput) ToErrorsTolerancePtrOutput() ErrorsTolerancePtrOutput {
-	return o
-}
-
-func (o ErrorsTolerancePtrOutput) ToErrorsTolerancePtrOutputWithContext(ctx context.Context) ErrorsTolerancePtrOutput {
-	return o
-}
-
-func (o ErrorsTolerancePtrOutput) Elem() ErrorsToleranceOutput {
-	return o.ApplyT(func(v *ErrorsTolerance) ErrorsTolerance {
-		if v != nil {
-			return *v
-		}
-		var ret ErrorsTolerance
-		return ret
-	}).(ErrorsToleranceOutput)
-}
-
-func (o ErrorsTolerancePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ErrorsTolerancePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ErrorsTolerance) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// ErrorsToleranceInput is an input type that accepts values of the ErrorsTolerance enum
-// A concrete instance of `ErrorsToleranceInput` can be one of the following:
-//
-//	ErrorsToleranceNONE
-//	ErrorsToleranceALL
-type ErrorsToleranceInput interface {
-	pulumi.Input
-
-	ToErrorsToleranceOutput() ErrorsToleranceOutput
-	ToErrorsToleranceOutputWithContext(context.Context) ErrorsToleranceOutput
-}
-
-var errorsTolerancePtrType = reflect.TypeOf((**ErrorsTolerance)(nil)).Elem()
-
-type ErrorsTolerancePtrInput interface {
-	pulumi.Input
-
-	ToErrorsTolerancePtrOutput() ErrorsTolerancePtrOutput
-	ToErrorsTolerancePtrOutputWithContext(context.Context) ErrorsTolerancePtrOutput
-}
-
-type errorsTolerancePtr string
-
-func ErrorsTolerancePtr(v string) ErrorsTolerancePtrInput {
-	return (*errorsTolerancePtr)(&v)
-}
-
-func (*errorsTolerancePtr) ElementType() reflect.Type {
-	return errorsTolerancePtrType
-}
-
-func (in *errorsTolerancePtr) ToErrorsTolerancePtrOutput() ErrorsTolerancePtrOutput {
-	return pulumi.ToOutput(in).(ErrorsTolerancePtrOutput)
-}
-
-func (in *errorsTolerancePtr) ToErrorsTolerancePtrOutputWithContext(ctx context.Context) ErrorsTolerancePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(ErrorsTolerancePtrOutput)
-}
-
-type EsScheme string
-
-const (
-	EsSchemeHTTP  = EsScheme("http")
-	EsSchemeHTTPS = EsScheme("https")
-)
-
-func (EsScheme) ElementType() reflect.Type {
-	return reflect.TypeOf((*EsScheme)(nil)).Elem()
-}
-
-func (e EsScheme) ToEsSchemeOutput() EsSchemeOutput {
-	return pulumi.ToOutput(e).(EsSchemeOutput)
-}
-
-func (e EsScheme) ToEsSchemeOutputWithContext(ctx context.Context) EsSchemeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(EsSchemeOutput)
-}
-
-func (e EsScheme) ToEsSchemePtrOutput() EsSchemePtrOutput {
-	return e.ToEsSchemePtrOutputWithContext(context.Background())
-}
-
-func (e EsScheme) ToEsSchemePtrOutputWithContext(ctx context.Context) EsSchemePtrOutput {
-	return EsScheme(e).ToEsSchemeOutputWithContext(ctx).ToEsSchemePtrOutputWithContext(ctx)
-}
-
-func (e EsScheme) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e EsScheme) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e EsScheme) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e EsScheme) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type EsSchemeOutput struct{ *pulumi.OutputState }
-
-func (EsSchemeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*EsScheme)(nil)).Elem()
-}
-
-func (o EsSchemeOutput) ToEsSchemeOutput() EsSchemeOutput {
-	return o
-}
-
-func (o EsSchemeOutput) ToEsSchemeOutputWithContext(ctx context.Context) EsSchemeOutput {
-	return o
-}
-
-func (o EsSchemeOutput) ToEsSchemePtrOutput() EsSchemePtrOutput {
-	return o.ToEsSchemePtrOutputWithContext(context.Background())
-}
-
-func (o EsSchemeOutput) ToEsSchemePtrOutputWithContext(ctx context.Context) EsSchemePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v EsScheme) *EsScheme {
-		return &v
-	}).(EsSchemePtrOutput)
-}
-
-func (o EsSchemeOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o EsSchemeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e EsScheme) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o EsSchemeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o EsSchemeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e EsScheme) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type EsSchemePtrOutput struct{ *pulumi.OutputState }
-
-func (EsSchemePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**EsScheme)(nil)).Elem()
-}
-
-func (o EsSchemePtrOutput) ToEsSchemePtrOutput() EsSchemePtrOutput {
-	return o
-}
-
-func (o EsSchemePtrOutput) ToEsSchemePtrOutputWithContext(ctx context.Context) EsSchemePtrOutput {
-	return o
-}
-
-func (o EsSchemePtrOutput) Elem() EsSchemeOutput {
-	return o.ApplyT(func(v *EsScheme) EsScheme {
-		if v != nil {
-			return *v
-		}
-		var ret EsScheme
-		return ret
-	}).(EsSchemeOutput)
-}
-
-func (o EsSchemePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o EsSchemePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *EsScheme) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// EsSchemeInput is an input type that accepts values of the EsScheme enum
-// A concrete instance of `EsSchemeInput` can be one of the following:
-//
-//	EsSchemeHTTP
-//	EsSchemeHTTPS
-type EsSchemeInput interface {
-	pulumi.Input
-
-	ToEsSchemeOutput() EsSchemeOutput
-	ToEsSchemeOutputWithContext(context.Context) EsSchemeOutput
-}
-
-var esSchemePtrType = reflect.TypeOf((**EsScheme)(nil)).Elem()
-
-type EsSchemePtrInput interface {
-	pulumi.Input
-
-	ToEsSchemePtrOutput() EsSchemePtrOutput
-	ToEsSchemePtrOutputWithContext(context.Context) EsSchemePtrOutput
-}
-
-type esSchemePtr string
-
-func EsSchemePtr(v string) EsSchemePtrInput {
-	return (*esSchemePtr)(&v)
-}
-
-func (*esSchemePtr) ElementType() reflect.Type {
-	return esSchemePtrType
-}
-
-func (in *esSchemePtr) ToEsSchemePtrOutput() EsSchemePtrOutput {
-	return pulumi.ToOutput(in).(EsSchemePtrOutput)
-}
-
-func (in *esSchemePtr) ToEsSchemePtrOutputWithContext(ctx context.Context) EsSchemePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(EsSchemePtrOutput)
+func (in *elasticsearchSourceHttpAuthPtr) ToElasticsearchSourceHttpAuthPtrOutputWithContext(ctx context.Context) ElasticsearchSourceHttpAuthPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ElasticsearchSourceHttpAuthPtrOutput)
 }
 
 type FileCompressionType string
@@ -3608,340 +3414,6 @@ func (in *fileCompressionTypePtr) ToFileCompressionTypePtrOutputWithContext(ctx 
 	return pulumi.ToOutputWithContext(ctx, in).(FileCompressionTypePtrOutput)
 }
 
-type Format string
-
-const (
-	FormatJSON    = Format("json")
-	FormatCSV     = Format("csv")
-	FormatAVRO    = Format("avro")
-	FormatPARQUET = Format("parquet")
-)
-
-func (Format) ElementType() reflect.Type {
-	return reflect.TypeOf((*Format)(nil)).Elem()
-}
-
-func (e Format) ToFormatOutput() FormatOutput {
-	return pulumi.ToOutput(e).(FormatOutput)
-}
-
-func (e Format) ToFormatOutputWithContext(ctx context.Context) FormatOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(FormatOutput)
-}
-
-func (e Format) ToFormatPtrOutput() FormatPtrOutput {
-	return e.ToFormatPtrOutputWithContext(context.Background())
-}
-
-func (e Format) ToFormatPtrOutputWithContext(ctx context.Context) FormatPtrOutput {
-	return Format(e).ToFormatOutputWithContext(ctx).ToFormatPtrOutputWithContext(ctx)
-}
-
-func (e Format) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e Format) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e Format) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e Format) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type FormatOutput struct{ *pulumi.OutputState }
-
-func (FormatOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Format)(nil)).Elem()
-}
-
-func (o FormatOutput) ToFormatOutput() FormatOutput {
-	return o
-}
-
-func (o FormatOutput) ToFormatOutputWithContext(ctx context.Context) FormatOutput {
-	return o
-}
-
-func (o FormatOutput) ToFormatPtrOutput() FormatPtrOutput {
-	return o.ToFormatPtrOutputWithContext(context.Background())
-}
-
-func (o FormatOutput) ToFormatPtrOutputWithContext(ctx context.Context) FormatPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v Format) *Format {
-		return &v
-	}).(FormatPtrOutput)
-}
-
-func (o FormatOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o FormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Format) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o FormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o FormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Format) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type FormatPtrOutput struct{ *pulumi.OutputState }
-
-func (FormatPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**Format)(nil)).Elem()
-}
-
-func (o FormatPtrOutput) ToFormatPtrOutput() FormatPtrOutput {
-	return o
-}
-
-func (o FormatPtrOutput) ToFormatPtrOutputWithContext(ctx context.Context) FormatPtrOutput {
-	return o
-}
-
-func (o FormatPtrOutput) Elem() FormatOutput {
-	return o.ApplyT(func(v *Format) Format {
-		if v != nil {
-			return *v
-		}
-		var ret Format
-		return ret
-	}).(FormatOutput)
-}
-
-func (o FormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o FormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *Format) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// FormatInput is an input type that accepts values of the Format enum
-// A concrete instance of `FormatInput` can be one of the following:
-//
-//	FormatJSON
-//	FormatCSV
-//	FormatAVRO
-//	FormatPARQUET
-type FormatInput interface {
-	pulumi.Input
-
-	ToFormatOutput() FormatOutput
-	ToFormatOutputWithContext(context.Context) FormatOutput
-}
-
-var formatPtrType = reflect.TypeOf((**Format)(nil)).Elem()
-
-type FormatPtrInput interface {
-	pulumi.Input
-
-	ToFormatPtrOutput() FormatPtrOutput
-	ToFormatPtrOutputWithContext(context.Context) FormatPtrOutput
-}
-
-type formatPtr string
-
-func FormatPtr(v string) FormatPtrInput {
-	return (*formatPtr)(&v)
-}
-
-func (*formatPtr) ElementType() reflect.Type {
-	return formatPtrType
-}
-
-func (in *formatPtr) ToFormatPtrOutput() FormatPtrOutput {
-	return pulumi.ToOutput(in).(FormatPtrOutput)
-}
-
-func (in *formatPtr) ToFormatPtrOutputWithContext(ctx context.Context) FormatPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(FormatPtrOutput)
-}
-
-type FsCleanupPolicyClass string
-
-const (
-	FsCleanupPolicyClassLOG    = FsCleanupPolicyClass("Log")
-	FsCleanupPolicyClassDELETE = FsCleanupPolicyClass("Delete")
-)
-
-func (FsCleanupPolicyClass) ElementType() reflect.Type {
-	return reflect.TypeOf((*FsCleanupPolicyClass)(nil)).Elem()
-}
-
-func (e FsCleanupPolicyClass) ToFsCleanupPolicyClassOutput() FsCleanupPolicyClassOutput {
-	return pulumi.ToOutput(e).(FsCleanupPolicyClassOutput)
-}
-
-func (e FsCleanupPolicyClass) ToFsCleanupPolicyClassOutputWithContext(ctx context.Context) FsCleanupPolicyClassOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(FsCleanupPolicyClassOutput)
-}
-
-func (e FsCleanupPolicyClass) ToFsCleanupPolicyClassPtrOutput() FsCleanupPolicyClassPtrOutput {
-	return e.ToFsCleanupPolicyClassPtrOutputWithContext(context.Background())
-}
-
-func (e FsCleanupPolicyClass) ToFsCleanupPolicyClassPtrOutputWithContext(ctx context.Context) FsCleanupPolicyClassPtrOutput {
-	return FsCleanupPolicyClass(e).ToFsCleanupPolicyClassOutputWithContext(ctx).ToFsCleanupPolicyClassPtrOutputWithContext(ctx)
-}
-
-func (e FsCleanupPolicyClass) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e FsCleanupPolicyClass) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e FsCleanupPolicyClass) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e FsCleanupPolicyClass) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type FsCleanupPolicyClassOutput struct{ *pulumi.OutputState }
-
-func (FsCleanupPolicyClassOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*FsCleanupPolicyClass)(nil)).Elem()
-}
-
-func (o FsCleanupPolicyClassOutput) ToFsCleanupPolicyClassOutput() FsCleanupPolicyClassOutput {
-	return o
-}
-
-func (o FsCleanupPolicyClassOutput) ToFsCleanupPolicyClassOutputWithContext(ctx context.Context) FsCleanupPolicyClassOutput {
-	return o
-}
-
-func (o FsCleanupPolicyClassOutput) ToFsCleanupPolicyClassPtrOutput() FsCleanupPolicyClassPtrOutput {
-	return o.ToFsCleanupPolicyClassPtrOutputWithContext(context.Background())
-}
-
-func (o FsCleanupPolicyClassOutput) ToFsCleanupPolicyClassPtrOutputWithContext(ctx context.Context) FsCleanupPolicyClassPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v FsCleanupPolicyClass) *FsCleanupPolicyClass {
-		return &v
-	}).(FsCleanupPolicyClassPtrOutput)
-}
-
-func (o FsCleanupPolicyClassOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o FsCleanupPolicyClassOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e FsCleanupPolicyClass) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o FsCleanupPolicyClassOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o FsCleanupPolicyClassOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e FsCleanupPolicyClass) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type FsCleanupPolicyClassPtrOutput struct{ *pulumi.OutputState }
-
-func (FsCleanupPolicyClassPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**FsCleanupPolicyClass)(nil)).Elem()
-}
-
-func (o FsCleanupPolicyClassPtrOutput) ToFsCleanupPolicyClassPtrOutput() FsCleanupPolicyClassPtrOutput {
-	return o
-}
-
-func (o FsCleanupPolicyClassPtrOutput) ToFsCleanupPolicyClassPtrOutputWithContext(ctx context.Context) FsCleanupPolicyClassPtrOutput {
-	return o
-}
-
-func (o FsCleanupPolicyClassPtrOutput) Elem() FsCleanupPolicyClassOutput {
-	return o.ApplyT(func(v *FsCleanupPolicyClass) FsCleanupPolicyClass {
-		if v != nil {
-			return *v
-		}
-		var ret FsCleanupPolicyClass
-		return ret
-	}).(FsCleanupPolicyClassOutput)
-}
-
-func (o FsCleanupPolicyClassPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o FsCleanupPolicyClassPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *FsCleanupPolicyClass) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// FsCleanupPolicyClassInput is an input type that accepts values of the FsCleanupPolicyClass enum
-// A concrete instance of `FsCleanupPolicyClassInput` can be one of the following:
-//
-//	FsCleanupPolicyClassLOG
-//	FsCleanupPolicyClassDELETE
-type FsCleanupPolicyClassInput interface {
-	pulumi.Input
-
-	ToFsCleanupPolicyClassOutput() FsCleanupPolicyClassOutput
-	ToFsCleanupPolicyClassOutputWithContext(context.Context) FsCleanupPolicyClassOutput
-}
-
-var fsCleanupPolicyClassPtrType = reflect.TypeOf((**FsCleanupPolicyClass)(nil)).Elem()
-
-type FsCleanupPolicyClassPtrInput interface {
-	pulumi.Input
-
-	ToFsCleanupPolicyClassPtrOutput() FsCleanupPolicyClassPtrOutput
-	ToFsCleanupPolicyClassPtrOutputWithContext(context.Context) FsCleanupPolicyClassPtrOutput
-}
-
-type fsCleanupPolicyClassPtr string
-
-func FsCleanupPolicyClassPtr(v string) FsCleanupPolicyClassPtrInput {
-	return (*fsCleanupPolicyClassPtr)(&v)
-}
-
-func (*fsCleanupPolicyClassPtr) ElementType() reflect.Type {
-	return fsCleanupPolicyClassPtrType
-}
-
-func (in *fsCleanupPolicyClassPtr) ToFsCleanupPolicyClassPtrOutput() FsCleanupPolicyClassPtrOutput {
-	return pulumi.ToOutput(in).(FsCleanupPolicyClassPtrOutput)
-}
-
-func (in *fsCleanupPolicyClassPtr) ToFsCleanupPolicyClassPtrOutputWithContext(ctx context.Context) FsCleanupPolicyClassPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(FsCleanupPolicyClassPtrOutput)
-}
-
 type GcsDestinationFormat string
 
 const (
@@ -4111,124 +3583,124 @@ func (in *gcsDestinationFormatPtr) ToGcsDestinationFormatPtrOutputWithContext(ct
 	return pulumi.ToOutputWithContext(ctx, in).(GcsDestinationFormatPtrOutput)
 }
 
-type HttpAuth string
+type HttpSinkDestinationDecimalFormat string
 
 const (
-	HttpAuthNONE  = HttpAuth("None")
-	HttpAuthBASIC = HttpAuth("Basic")
+	HttpSinkDestinationDecimalFormatBASE64  = HttpSinkDestinationDecimalFormat("BASE64")
+	HttpSinkDestinationDecimalFormatNUMERIC = HttpSinkDestinationDecimalFormat("NUMERIC")
 )
 
-func (HttpAuth) ElementType() reflect.Type {
-	return reflect.TypeOf((*HttpAuth)(nil)).Elem()
+func (HttpSinkDestinationDecimalFormat) ElementType() reflect.Type {
+	return reflect.TypeOf((*HttpSinkDestinationDecimalFormat)(nil)).Elem()
 }
 
-func (e HttpAuth) ToHttpAuthOutput() HttpAuthOutput {
-	return pulumi.ToOutput(e).(HttpAuthOutput)
+func (e HttpSinkDestinationDecimalFormat) ToHttpSinkDestinationDecimalFormatOutput() HttpSinkDestinationDecimalFormatOutput {
+	return pulumi.ToOutput(e).(HttpSinkDestinationDecimalFormatOutput)
 }
 
-func (e HttpAuth) ToHttpAuthOutputWithContext(ctx context.Context) HttpAuthOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(HttpAuthOutput)
+func (e HttpSinkDestinationDecimalFormat) ToHttpSinkDestinationDecimalFormatOutputWithContext(ctx context.Context) HttpSinkDestinationDecimalFormatOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(HttpSinkDestinationDecimalFormatOutput)
 }
 
-func (e HttpAuth) ToHttpAuthPtrOutput() HttpAuthPtrOutput {
-	return e.ToHttpAuthPtrOutputWithContext(context.Background())
+func (e HttpSinkDestinationDecimalFormat) ToHttpSinkDestinationDecimalFormatPtrOutput() HttpSinkDestinationDecimalFormatPtrOutput {
+	return e.ToHttpSinkDestinationDecimalFormatPtrOutputWithContext(context.Background())
 }
 
-func (e HttpAuth) ToHttpAuthPtrOutputWithContext(ctx context.Context) HttpAuthPtrOutput {
-	return HttpAuth(e).ToHttpAuthOutputWithContext(ctx).ToHttpAuthPtrOutputWithContext(ctx)
+func (e HttpSinkDestinationDecimalFormat) ToHttpSinkDestinationDecimalFormatPtrOutputWithContext(ctx context.Context) HttpSinkDestinationDecimalFormatPtrOutput {
+	return HttpSinkDestinationDecimalFormat(e).ToHttpSinkDestinationDecimalFormatOutputWithContext(ctx).ToHttpSinkDestinationDecimalFormatPtrOutputWithContext(ctx)
 }
 
-func (e HttpAuth) ToStringOutput() pulumi.StringOutput {
+func (e HttpSinkDestinationDecimalFormat) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e HttpAuth) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e HttpSinkDestinationDecimalFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e HttpAuth) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e HttpSinkDestinationDecimalFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e HttpAuth) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e HttpSinkDestinationDecimalFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type HttpAuthOutput struct{ *pulumi.OutputState }
+type HttpSinkDestinationDecimalFormatOutput struct{ *pulumi.OutputState }
 
-func (HttpAuthOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*HttpAuth)(nil)).Elem()
+func (HttpSinkDestinationDecimalFormatOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*HttpSinkDestinationDecimalFormat)(nil)).Elem()
 }
 
-func (o HttpAuthOutput) ToHttpAuthOutput() HttpAuthOutput {
+func (o HttpSinkDestinationDecimalFormatOutput) ToHttpSinkDestinationDecimalFormatOutput() HttpSinkDestinationDecimalFormatOutput {
 	return o
 }
 
-func (o HttpAuthOutput) ToHttpAuthOutputWithContext(ctx context.Context) HttpAuthOutput {
+func (o HttpSinkDestinationDecimalFormatOutput) ToHttpSinkDestinationDecimalFormatOutputWithContext(ctx context.Context) HttpSinkDestinationDecimalFormatOutput {
 	return o
 }
 
-func (o HttpAuthOutput) ToHttpAuthPtrOutput() HttpAuthPtrOutput {
-	return o.ToHttpAuthPtrOutputWithContext(context.Background())
+func (o HttpSinkDestinationDecimalFormatOutput) ToHttpSinkDestinationDecimalFormatPtrOutput() HttpSinkDestinationDecimalFormatPtrOutput {
+	return o.ToHttpSinkDestinationDecimalFormatPtrOutputWithContext(context.Background())
 }
 
-func (o HttpAuthOutput) ToHttpAuthPtrOutputWithContext(ctx context.Context) HttpAuthPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v HttpAuth) *HttpAuth {
+func (o HttpSinkDestinationDecimalFormatOutput) ToHttpSinkDestinationDecimalFormatPtrOutputWithContext(ctx context.Context) HttpSinkDestinationDecimalFormatPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v HttpSinkDestinationDecimalFormat) *HttpSinkDestinationDecimalFormat {
 		return &v
-	}).(HttpAuthPtrOutput)
+	}).(HttpSinkDestinationDecimalFormatPtrOutput)
 }
 
-func (o HttpAuthOutput) ToStringOutput() pulumi.StringOutput {
+func (o HttpSinkDestinationDecimalFormatOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o HttpAuthOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e HttpAuth) string {
+func (o HttpSinkDestinationDecimalFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e HttpSinkDestinationDecimalFormat) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o HttpAuthOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o HttpSinkDestinationDecimalFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o HttpAuthOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e HttpAuth) *string {
+func (o HttpSinkDestinationDecimalFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e HttpSinkDestinationDecimalFormat) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type HttpAuthPtrOutput struct{ *pulumi.OutputState }
+type HttpSinkDestinationDecimalFormatPtrOutput struct{ *pulumi.OutputState }
 
-func (HttpAuthPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**HttpAuth)(nil)).Elem()
+func (HttpSinkDestinationDecimalFormatPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**HttpSinkDestinationDecimalFormat)(nil)).Elem()
 }
 
-func (o HttpAuthPtrOutput) ToHttpAuthPtrOutput() HttpAuthPtrOutput {
+func (o HttpSinkDestinationDecimalFormatPtrOutput) ToHttpSinkDestinationDecimalFormatPtrOutput() HttpSinkDestinationDecimalFormatPtrOutput {
 	return o
 }
 
-func (o HttpAuthPtrOutput) ToHttpAuthPtrOutputWithContext(ctx context.Context) HttpAuthPtrOutput {
+func (o HttpSinkDestinationDecimalFormatPtrOutput) ToHttpSinkDestinationDecimalFormatPtrOutputWithContext(ctx context.Context) HttpSinkDestinationDecimalFormatPtrOutput {
 	return o
 }
 
-func (o HttpAuthPtrOutput) Elem() HttpAuthOutput {
-	return o.ApplyT(func(v *HttpAuth) HttpAuth {
+func (o HttpSinkDestinationDecimalFormatPtrOutput) Elem() HttpSinkDestinationDecimalFormatOutput {
+	return o.ApplyT(func(v *HttpSinkDestinationDecimalFormat) HttpSinkDestinationDecimalFormat {
 		if v != nil {
 			return *v
 		}
-		var ret HttpAuth
+		var ret HttpSinkDestinationDecimalFormat
 		return ret
-	}).(HttpAuthOutput)
+	}).(HttpSinkDestinationDecimalFormatOutput)
 }
 
-func (o HttpAuthPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o HttpSinkDestinationDecimalFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o HttpAuthPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *HttpAuth) *string {
+func (o HttpSinkDestinationDecimalFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *HttpSinkDestinationDecimalFormat) *string {
 		if e == nil {
 			return nil
 		}
@@ -4237,164 +3709,163 @@ func (o HttpAuthPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pul
 	}).(pulumi.StringPtrOutput)
 }
 
-// HttpAuthInput is an input type that accepts values of the HttpAuth enum
-// A concrete instance of `HttpAuthInput` can be one of the following:
+// HttpSinkDestinationDecimalFormatInput is an input type that accepts values of the HttpSinkDestinationDecimalFormat enum
+// A concrete instance of `HttpSinkDestinationDecimalFormatInput` can be one of the following:
 //
-//	HttpAuthNONE
-//	HttpAuthBASIC
-type HttpAuthInput interface {
+//	HttpSinkDestinationDecimalFormatBASE64
+//	HttpSinkDestinationDecimalFormatNUMERIC
+type HttpSinkDestinationDecimalFormatInput interface {
 	pulumi.Input
 
-	ToHttpAuthOutput() HttpAuthOutput
-	ToHttpAuthOutputWithContext(context.Context) HttpAuthOutput
+	ToHttpSinkDestinationDecimalFormatOutput() HttpSinkDestinationDecimalFormatOutput
+	ToHttpSinkDestinationDecimalFormatOutputWithContext(context.Context) HttpSinkDestinationDecimalFormatOutput
 }
 
-var httpAuthPtrType = reflect.TypeOf((**HttpAuth)(nil)).Elem()
+var httpSinkDestinationDecimalFormatPtrType = reflect.TypeOf((**HttpSinkDestinationDecimalFormat)(nil)).Elem()
 
-type HttpAuthPtrInput interface {
+type HttpSinkDestinationDecimalFormatPtrInput interface {
 	pulumi.Input
 
-	ToHttpAuthPtrOutput() HttpAuthPtrOutput
-	ToHttpAuthPtrOutputWithContext(context.Context) HttpAuthPtrOutput
+	ToHttpSinkDestinationDecimalFormatPtrOutput() HttpSinkDestinationDecimalFormatPtrOutput
+	ToHttpSinkDestinationDecimalFormatPtrOutputWithContext(context.Context) HttpSinkDestinationDecimalFormatPtrOutput
 }
 
-type httpAuthPtr string
+type httpSinkDestinationDecimalFormatPtr string
 
-func HttpAuthPtr(v string) HttpAuthPtrInput {
-	return (*httpAuthPtr)(&v)
+func HttpSinkDestinationDecimalFormatPtr(v string) HttpSinkDestinationDecimalFormatPtrInput {
+	return (*httpSinkDestinationDecimalFormatPtr)(&v)
 }
 
-func (*httpAuthPtr) ElementType() reflect.Type {
-	return httpAuthPtrType
+func (*httpSinkDestinationDecimalFormatPtr) ElementType() reflect.Type {
+	return httpSinkDestinationDecimalFormatPtrType
 }
 
-func (in *httpAuthPtr) ToHttpAuthPtrOutput() HttpAuthPtrOutput {
-	return pulumi.ToOutput(in).(HttpAuthPtrOutput)
+func (in *httpSinkDestinationDecimalFormatPtr) ToHttpSinkDestinationDecimalFormatPtrOutput() HttpSinkDestinationDecimalFormatPtrOutput {
+	return pulumi.ToOutput(in).(HttpSinkDestinationDecimalFormatPtrOutput)
 }
 
-func (in *httpAuthPtr) ToHttpAuthPtrOutputWithContext(ctx context.Context) HttpAuthPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(HttpAuthPtrOutput)
+func (in *httpSinkDestinationDecimalFormatPtr) ToHttpSinkDestinationDecimalFormatPtrOutputWithContext(ctx context.Context) HttpSinkDestinationDecimalFormatPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(HttpSinkDestinationDecimalFormatPtrOutput)
 }
 
-type HttpAuthorizationType string
+type HttpSinkDestinationErrorsTolerance string
 
 const (
-	HttpAuthorizationTypeNONE   = HttpAuthorizationType("none")
-	HttpAuthorizationTypeSTATIC = HttpAuthorizationType("static")
-	HttpAuthorizationTypeOAUTH2 = HttpAuthorizationType("oauth2")
+	HttpSinkDestinationErrorsToleranceNONE = HttpSinkDestinationErrorsTolerance("none")
+	HttpSinkDestinationErrorsToleranceALL  = HttpSinkDestinationErrorsTolerance("all")
 )
 
-func (HttpAuthorizationType) ElementType() reflect.Type {
-	return reflect.TypeOf((*HttpAuthorizationType)(nil)).Elem()
+func (HttpSinkDestinationErrorsTolerance) ElementType() reflect.Type {
+	return reflect.TypeOf((*HttpSinkDestinationErrorsTolerance)(nil)).Elem()
 }
 
-func (e HttpAuthorizationType) ToHttpAuthorizationTypeOutput() HttpAuthorizationTypeOutput {
-	return pulumi.ToOutput(e).(HttpAuthorizationTypeOutput)
+func (e HttpSinkDestinationErrorsTolerance) ToHttpSinkDestinationErrorsToleranceOutput() HttpSinkDestinationErrorsToleranceOutput {
+	return pulumi.ToOutput(e).(HttpSinkDestinationErrorsToleranceOutput)
 }
 
-func (e HttpAuthorizationType) ToHttpAuthorizationTypeOutputWithContext(ctx context.Context) HttpAuthorizationTypeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(HttpAuthorizationTypeOutput)
+func (e HttpSinkDestinationErrorsTolerance) ToHttpSinkDestinationErrorsToleranceOutputWithContext(ctx context.Context) HttpSinkDestinationErrorsToleranceOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(HttpSinkDestinationErrorsToleranceOutput)
 }
 
-func (e HttpAuthorizationType) ToHttpAuthorizationTypePtrOutput() HttpAuthorizationTypePtrOutput {
-	return e.ToHttpAuthorizationTypePtrOutputWithContext(context.Background())
+func (e HttpSinkDestinationErrorsTolerance) ToHttpSinkDestinationErrorsTolerancePtrOutput() HttpSinkDestinationErrorsTolerancePtrOutput {
+	return e.ToHttpSinkDestinationErrorsTolerancePtrOutputWithContext(context.Background())
 }
 
-func (e HttpAuthorizationType) ToHttpAuthorizationTypePtrOutputWithContext(ctx context.Context) HttpAuthorizationTypePtrOutput {
-	return HttpAuthorizationType(e).ToHttpAuthorizationTypeOutputWithContext(ctx).ToHttpAuthorizationTypePtrOutputWithContext(ctx)
+func (e HttpSinkDestinationErrorsTolerance) ToHttpSinkDestinationErrorsTolerancePtrOutputWithContext(ctx context.Context) HttpSinkDestinationErrorsTolerancePtrOutput {
+	return HttpSinkDestinationErrorsTolerance(e).ToHttpSinkDestinationErrorsToleranceOutputWithContext(ctx).ToHttpSinkDestinationErrorsTolerancePtrOutputWithContext(ctx)
 }
 
-func (e HttpAuthorizationType) ToStringOutput() pulumi.StringOutput {
+func (e HttpSinkDestinationErrorsTolerance) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e HttpAuthorizationType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e HttpSinkDestinationErrorsTolerance) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e HttpAuthorizationType) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e HttpSinkDestinationErrorsTolerance) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e HttpAuthorizationType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e HttpSinkDestinationErrorsTolerance) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type HttpAuthorizationTypeOutput struct{ *pulumi.OutputState }
+type HttpSinkDestinationErrorsToleranceOutput struct{ *pulumi.OutputState }
 
-func (HttpAuthorizationTypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*HttpAuthorizationType)(nil)).Elem()
+func (HttpSinkDestinationErrorsToleranceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*HttpSinkDestinationErrorsTolerance)(nil)).Elem()
 }
 
-func (o HttpAuthorizationTypeOutput) ToHttpAuthorizationTypeOutput() HttpAuthorizationTypeOutput {
+func (o HttpSinkDestinationErrorsToleranceOutput) ToHttpSinkDestinationErrorsToleranceOutput() HttpSinkDestinationErrorsToleranceOutput {
 	return o
 }
 
-func (o HttpAuthorizationTypeOutput) ToHttpAuthorizationTypeOutputWithContext(ctx context.Context) HttpAuthorizationTypeOutput {
+func (o HttpSinkDestinationErrorsToleranceOutput) ToHttpSinkDestinationErrorsToleranceOutputWithContext(ctx context.Context) HttpSinkDestinationErrorsToleranceOutput {
 	return o
 }
 
-func (o HttpAuthorizationTypeOutput) ToHttpAuthorizationTypePtrOutput() HttpAuthorizationTypePtrOutput {
-	return o.ToHttpAuthorizationTypePtrOutputWithContext(context.Background())
+func (o HttpSinkDestinationErrorsToleranceOutput) ToHttpSinkDestinationErrorsTolerancePtrOutput() HttpSinkDestinationErrorsTolerancePtrOutput {
+	return o.ToHttpSinkDestinationErrorsTolerancePtrOutputWithContext(context.Background())
 }
 
-func (o HttpAuthorizationTypeOutput) ToHttpAuthorizationTypePtrOutputWithContext(ctx context.Context) HttpAuthorizationTypePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v HttpAuthorizationType) *HttpAuthorizationType {
+func (o HttpSinkDestinationErrorsToleranceOutput) ToHttpSinkDestinationErrorsTolerancePtrOutputWithContext(ctx context.Context) HttpSinkDestinationErrorsTolerancePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v HttpSinkDestinationErrorsTolerance) *HttpSinkDestinationErrorsTolerance {
 		return &v
-	}).(HttpAuthorizationTypePtrOutput)
+	}).(HttpSinkDestinationErrorsTolerancePtrOutput)
 }
 
-func (o HttpAuthorizationTypeOutput) ToStringOutput() pulumi.StringOutput {
+func (o HttpSinkDestinationErrorsToleranceOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o HttpAuthorizationTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e HttpAuthorizationType) string {
+func (o HttpSinkDestinationErrorsToleranceOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e HttpSinkDestinationErrorsTolerance) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o HttpAuthorizationTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o HttpSinkDestinationErrorsToleranceOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o HttpAuthorizationTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e HttpAuthorizationType) *string {
+func (o HttpSinkDestinationErrorsToleranceOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e HttpSinkDestinationErrorsTolerance) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type HttpAuthorizationTypePtrOutput struct{ *pulumi.OutputState }
+type HttpSinkDestinationErrorsTolerancePtrOutput struct{ *pulumi.OutputState }
 
-func (HttpAuthorizationTypePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**HttpAuthorizationType)(nil)).Elem()
+func (HttpSinkDestinationErrorsTolerancePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**HttpSinkDestinationErrorsTolerance)(nil)).Elem()
 }
 
-func (o HttpAuthorizationTypePtrOutput) ToHttpAuthorizationTypePtrOutput() HttpAuthorizationTypePtrOutput {
+func (o HttpSinkDestinationErrorsTolerancePtrOutput) ToHttpSinkDestinationErrorsTolerancePtrOutput() HttpSinkDestinationErrorsTolerancePtrOutput {
 	return o
 }
 
-func (o HttpAuthorizationTypePtrOutput) ToHttpAuthorizationTypePtrOutputWithContext(ctx context.Context) HttpAuthorizationTypePtrOutput {
+func (o HttpSinkDestinationErrorsTolerancePtrOutput) ToHttpSinkDestinationErrorsTolerancePtrOutputWithContext(ctx context.Context) HttpSinkDestinationErrorsTolerancePtrOutput {
 	return o
 }
 
-func (o HttpAuthorizationTypePtrOutput) Elem() HttpAuthorizationTypeOutput {
-	return o.ApplyT(func(v *HttpAuthorizationType) HttpAuthorizationType {
+func (o HttpSinkDestinationErrorsTolerancePtrOutput) Elem() HttpSinkDestinationErrorsToleranceOutput {
+	return o.ApplyT(func(v *HttpSinkDestinationErrorsTolerance) HttpSinkDestinationErrorsTolerance {
 		if v != nil {
 			return *v
 		}
-		var ret HttpAuthorizationType
+		var ret HttpSinkDestinationErrorsTolerance
 		return ret
-	}).(HttpAuthorizationTypeOutput)
+	}).(HttpSinkDestinationErrorsToleranceOutput)
 }
 
-func (o HttpAuthorizationTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o HttpSinkDestinationErrorsTolerancePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o HttpAuthorizationTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *HttpAuthorizationType) *string {
+func (o HttpSinkDestinationErrorsTolerancePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *HttpSinkDestinationErrorsTolerance) *string {
 		if e == nil {
 			return nil
 		}
@@ -4403,165 +3874,164 @@ func (o HttpAuthorizationTypePtrOutput) ToStringPtrOutputWithContext(ctx context
 	}).(pulumi.StringPtrOutput)
 }
 
-// HttpAuthorizationTypeInput is an input type that accepts values of the HttpAuthorizationType enum
-// A concrete instance of `HttpAuthorizationTypeInput` can be one of the following:
+// HttpSinkDestinationErrorsToleranceInput is an input type that accepts values of the HttpSinkDestinationErrorsTolerance enum
+// A concrete instance of `HttpSinkDestinationErrorsToleranceInput` can be one of the following:
 //
-//	HttpAuthorizationTypeNONE
-//	HttpAuthorizationTypeSTATIC
-//	HttpAuthorizationTypeOAUTH2
-type HttpAuthorizationTypeInput interface {
+//	HttpSinkDestinationErrorsToleranceNONE
+//	HttpSinkDestinationErrorsToleranceALL
+type HttpSinkDestinationErrorsToleranceInput interface {
 	pulumi.Input
 
-	ToHttpAuthorizationTypeOutput() HttpAuthorizationTypeOutput
-	ToHttpAuthorizationTypeOutputWithContext(context.Context) HttpAuthorizationTypeOutput
+	ToHttpSinkDestinationErrorsToleranceOutput() HttpSinkDestinationErrorsToleranceOutput
+	ToHttpSinkDestinationErrorsToleranceOutputWithContext(context.Context) HttpSinkDestinationErrorsToleranceOutput
 }
 
-var httpAuthorizationTypePtrType = reflect.TypeOf((**HttpAuthorizationType)(nil)).Elem()
+var httpSinkDestinationErrorsTolerancePtrType = reflect.TypeOf((**HttpSinkDestinationErrorsTolerance)(nil)).Elem()
 
-type HttpAuthorizationTypePtrInput interface {
+type HttpSinkDestinationErrorsTolerancePtrInput interface {
 	pulumi.Input
 
-	ToHttpAuthorizationTypePtrOutput() HttpAuthorizationTypePtrOutput
-	ToHttpAuthorizationTypePtrOutputWithContext(context.Context) HttpAuthorizationTypePtrOutput
+	ToHttpSinkDestinationErrorsTolerancePtrOutput() HttpSinkDestinationErrorsTolerancePtrOutput
+	ToHttpSinkDestinationErrorsTolerancePtrOutputWithContext(context.Context) HttpSinkDestinationErrorsTolerancePtrOutput
 }
 
-type httpAuthorizationTypePtr string
+type httpSinkDestinationErrorsTolerancePtr string
 
-func HttpAuthorizationTypePtr(v string) HttpAuthorizationTypePtrInput {
-	return (*httpAuthorizationTypePtr)(&v)
+func HttpSinkDestinationErrorsTolerancePtr(v string) HttpSinkDestinationErrorsTolerancePtrInput {
+	return (*httpSinkDestinationErrorsTolerancePtr)(&v)
 }
 
-func (*httpAuthorizationTypePtr) ElementType() reflect.Type {
-	return httpAuthorizationTypePtrType
+func (*httpSinkDestinationErrorsTolerancePtr) ElementType() reflect.Type {
+	return httpSinkDestinationErrorsTolerancePtrType
 }
 
-func (in *httpAuthorizationTypePtr) ToHttpAuthorizationTypePtrOutput() HttpAuthorizationTypePtrOutput {
-	return pulumi.ToOutput(in).(HttpAuthorizationTypePtrOutput)
+func (in *httpSinkDestinationErrorsTolerancePtr) ToHttpSinkDestinationErrorsTolerancePtrOutput() HttpSinkDestinationErrorsTolerancePtrOutput {
+	return pulumi.ToOutput(in).(HttpSinkDestinationErrorsTolerancePtrOutput)
 }
 
-func (in *httpAuthorizationTypePtr) ToHttpAuthorizationTypePtrOutputWithContext(ctx context.Context) HttpAuthorizationTypePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(HttpAuthorizationTypePtrOutput)
+func (in *httpSinkDestinationErrorsTolerancePtr) ToHttpSinkDestinationErrorsTolerancePtrOutputWithContext(ctx context.Context) HttpSinkDestinationErrorsTolerancePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(HttpSinkDestinationErrorsTolerancePtrOutput)
 }
 
-type IcebergCatalogAuthMode string
+type HttpSinkDestinationHttpAuthorizationType string
 
 const (
-	IcebergCatalogAuthModeNONE   = IcebergCatalogAuthMode("none")
-	IcebergCatalogAuthModeTOKEN  = IcebergCatalogAuthMode("token")
-	IcebergCatalogAuthModeOAUTH2 = IcebergCatalogAuthMode("oauth2")
+	HttpSinkDestinationHttpAuthorizationTypeNONE   = HttpSinkDestinationHttpAuthorizationType("none")
+	HttpSinkDestinationHttpAuthorizationTypeSTATIC = HttpSinkDestinationHttpAuthorizationType("static")
+	HttpSinkDestinationHttpAuthorizationTypeOAUTH2 = HttpSinkDestinationHttpAuthorizationType("oauth2")
 )
 
-func (IcebergCatalogAuthMode) ElementType() reflect.Type {
-	return reflect.TypeOf((*IcebergCatalogAuthMode)(nil)).Elem()
+func (HttpSinkDestinationHttpAuthorizationType) ElementType() reflect.Type {
+	return reflect.TypeOf((*HttpSinkDestinationHttpAuthorizationType)(nil)).Elem()
 }
 
-func (e IcebergCatalogAuthMode) ToIcebergCatalogAuthModeOutput() IcebergCatalogAuthModeOutput {
-	return pulumi.ToOutput(e).(IcebergCatalogAuthModeOutput)
+func (e HttpSinkDestinationHttpAuthorizationType) ToHttpSinkDestinationHttpAuthorizationTypeOutput() HttpSinkDestinationHttpAuthorizationTypeOutput {
+	return pulumi.ToOutput(e).(HttpSinkDestinationHttpAuthorizationTypeOutput)
 }
 
-func (e IcebergCatalogAuthMode) ToIcebergCatalogAuthModeOutputWithContext(ctx context.Context) IcebergCatalogAuthModeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(IcebergCatalogAuthModeOutput)
+func (e HttpSinkDestinationHttpAuthorizationType) ToHttpSinkDestinationHttpAuthorizationTypeOutputWithContext(ctx context.Context) HttpSinkDestinationHttpAuthorizationTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(HttpSinkDestinationHttpAuthorizationTypeOutput)
 }
 
-func (e IcebergCatalogAuthMode) ToIcebergCatalogAuthModePtrOutput() IcebergCatalogAuthModePtrOutput {
-	return e.ToIcebergCatalogAuthModePtrOutputWithContext(context.Background())
+func (e HttpSinkDestinationHttpAuthorizationType) ToHttpSinkDestinationHttpAuthorizationTypePtrOutput() HttpSinkDestinationHttpAuthorizationTypePtrOutput {
+	return e.ToHttpSinkDestinationHttpAuthorizationTypePtrOutputWithContext(context.Background())
 }
 
-func (e IcebergCatalogAuthMode) ToIcebergCatalogAuthModePtrOutputWithContext(ctx context.Context) IcebergCatalogAuthModePtrOutput {
-	return IcebergCatalogAuthMode(e).ToIcebergCatalogAuthModeOutputWithContext(ctx).ToIcebergCatalogAuthModePtrOutputWithContext(ctx)
+func (e HttpSinkDestinationHttpAuthorizationType) ToHttpSinkDestinationHttpAuthorizationTypePtrOutputWithContext(ctx context.Context) HttpSinkDestinationHttpAuthorizationTypePtrOutput {
+	return HttpSinkDestinationHttpAuthorizationType(e).ToHttpSinkDestinationHttpAuthorizationTypeOutputWithContext(ctx).ToHttpSinkDestinationHttpAuthorizationTypePtrOutputWithContext(ctx)
 }
 
-func (e IcebergCatalogAuthMode) ToStringOutput() pulumi.StringOutput {
+func (e HttpSinkDestinationHttpAuthorizationType) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e IcebergCatalogAuthMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e HttpSinkDestinationHttpAuthorizationType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e IcebergCatalogAuthMode) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e HttpSinkDestinationHttpAuthorizationType) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e IcebergCatalogAuthMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e HttpSinkDestinationHttpAuthorizationType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type IcebergCatalogAuthModeOutput struct{ *pulumi.OutputState }
+type HttpSinkDestinationHttpAuthorizationTypeOutput struct{ *pulumi.OutputState }
 
-func (IcebergCatalogAuthModeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*IcebergCatalogAuthMode)(nil)).Elem()
+func (HttpSinkDestinationHttpAuthorizationTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*HttpSinkDestinationHttpAuthorizationType)(nil)).Elem()
 }
 
-func (o IcebergCatalogAuthModeOutput) ToIcebergCatalogAuthModeOutput() IcebergCatalogAuthModeOutput {
+func (o HttpSinkDestinationHttpAuthorizationTypeOutput) ToHttpSinkDestinationHttpAuthorizationTypeOutput() HttpSinkDestinationHttpAuthorizationTypeOutput {
 	return o
 }
 
-func (o IcebergCatalogAuthModeOutput) ToIcebergCatalogAuthModeOutputWithContext(ctx context.Context) IcebergCatalogAuthModeOutput {
+func (o HttpSinkDestinationHttpAuthorizationTypeOutput) ToHttpSinkDestinationHttpAuthorizationTypeOutputWithContext(ctx context.Context) HttpSinkDestinationHttpAuthorizationTypeOutput {
 	return o
 }
 
-func (o IcebergCatalogAuthModeOutput) ToIcebergCatalogAuthModePtrOutput() IcebergCatalogAuthModePtrOutput {
-	return o.ToIcebergCatalogAuthModePtrOutputWithContext(context.Background())
+func (o HttpSinkDestinationHttpAuthorizationTypeOutput) ToHttpSinkDestinationHttpAuthorizationTypePtrOutput() HttpSinkDestinationHttpAuthorizationTypePtrOutput {
+	return o.ToHttpSinkDestinationHttpAuthorizationTypePtrOutputWithContext(context.Background())
 }
 
-func (o IcebergCatalogAuthModeOutput) ToIcebergCatalogAuthModePtrOutputWithContext(ctx context.Context) IcebergCatalogAuthModePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v IcebergCatalogAuthMode) *IcebergCatalogAuthMode {
+func (o HttpSinkDestinationHttpAuthorizationTypeOutput) ToHttpSinkDestinationHttpAuthorizationTypePtrOutputWithContext(ctx context.Context) HttpSinkDestinationHttpAuthorizationTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v HttpSinkDestinationHttpAuthorizationType) *HttpSinkDestinationHttpAuthorizationType {
 		return &v
-	}).(IcebergCatalogAuthModePtrOutput)
+	}).(HttpSinkDestinationHttpAuthorizationTypePtrOutput)
 }
 
-func (o IcebergCatalogAuthModeOutput) ToStringOutput() pulumi.StringOutput {
+func (o HttpSinkDestinationHttpAuthorizationTypeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o IcebergCatalogAuthModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e IcebergCatalogAuthMode) string {
+func (o HttpSinkDestinationHttpAuthorizationTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e HttpSinkDestinationHttpAuthorizationType) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o IcebergCatalogAuthModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o HttpSinkDestinationHttpAuthorizationTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o IcebergCatalogAuthModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e IcebergCatalogAuthMode) *string {
+func (o HttpSinkDestinationHttpAuthorizationTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e HttpSinkDestinationHttpAuthorizationType) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type IcebergCatalogAuthModePtrOutput struct{ *pulumi.OutputState }
+type HttpSinkDestinationHttpAuthorizationTypePtrOutput struct{ *pulumi.OutputState }
 
-func (IcebergCatalogAuthModePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**IcebergCatalogAuthMode)(nil)).Elem()
+func (HttpSinkDestinationHttpAuthorizationTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**HttpSinkDestinationHttpAuthorizationType)(nil)).Elem()
 }
 
-func (o IcebergCatalogAuthModePtrOutput) ToIcebergCatalogAuthModePtrOutput() IcebergCatalogAuthModePtrOutput {
+func (o HttpSinkDestinationHttpAuthorizationTypePtrOutput) ToHttpSinkDestinationHttpAuthorizationTypePtrOutput() HttpSinkDestinationHttpAuthorizationTypePtrOutput {
 	return o
 }
 
-func (o IcebergCatalogAuthModePtrOutput) ToIcebergCatalogAuthModePtrOutputWithContext(ctx context.Context) IcebergCatalogAuthModePtrOutput {
+func (o HttpSinkDestinationHttpAuthorizationTypePtrOutput) ToHttpSinkDestinationHttpAuthorizationTypePtrOutputWithContext(ctx context.Context) HttpSinkDestinationHttpAuthorizationTypePtrOutput {
 	return o
 }
 
-func (o IcebergCatalogAuthModePtrOutput) Elem() IcebergCatalogAuthModeOutput {
-	return o.ApplyT(func(v *IcebergCatalogAuthMode) IcebergCatalogAuthMode {
+func (o HttpSinkDestinationHttpAuthorizationTypePtrOutput) Elem() HttpSinkDestinationHttpAuthorizationTypeOutput {
+	return o.ApplyT(func(v *HttpSinkDestinationHttpAuthorizationType) HttpSinkDestinationHttpAuthorizationType {
 		if v != nil {
 			return *v
 		}
-		var ret IcebergCatalogAuthMode
+		var ret HttpSinkDestinationHttpAuthorizationType
 		return ret
-	}).(IcebergCatalogAuthModeOutput)
+	}).(HttpSinkDestinationHttpAuthorizationTypeOutput)
 }
 
-func (o IcebergCatalogAuthModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o HttpSinkDestinationHttpAuthorizationTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o IcebergCatalogAuthModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *IcebergCatalogAuthMode) *string {
+func (o HttpSinkDestinationHttpAuthorizationTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *HttpSinkDestinationHttpAuthorizationType) *string {
 		if e == nil {
 			return nil
 		}
@@ -4570,179 +4040,165 @@ func (o IcebergCatalogAuthModePtrOutput) ToStringPtrOutputWithContext(ctx contex
 	}).(pulumi.StringPtrOutput)
 }
 
-// IcebergCatalogAuthModeInput is an input type that accepts values of the IcebergCatalogAuthMode enum
-// A concrete instance of `IcebergCatalogAuthModeInput` can be one of the following:
+// HttpSinkDestinationHttpAuthorizationTypeInput is an input type that accepts values of the HttpSinkDestinationHttpAuthorizationType enum
+// A concrete instance of `HttpSinkDestinationHttpAuthorizationTypeInput` can be one of the following:
 //
-//	IcebergCatalogAuthModeNONE
-//	IcebergCatalogAuthModeTOKEN
-//	IcebergCatalogAuthModeOAUTH2
-type IcebergCatalogAuthModeInput interface {
+//	HttpSinkDestinationHttpAuthorizationTypeNONE
+//	HttpSinkDestinationHttpAuthorizationTypeSTATIC
+//	HttpSinkDestinationHttpAuthorizationTypeOAUTH2
+type HttpSinkDestinationHttpAuthorizationTypeInput interface {
 	pulumi.Input
 
-	ToIcebergCatalogAuthModeOutput() IcebergCatalogAuthModeOutput
-	ToIcebergCatalogAuthModeOutputWithContext(context.Context) IcebergCatalogAuthModeOutput
+	ToHttpSinkDestinationHttpAuthorizationTypeOutput() HttpSinkDestinationHttpAuthorizationTypeOutput
+	ToHttpSinkDestinationHttpAuthorizationTypeOutputWithContext(context.Context) HttpSinkDestinationHttpAuthorizationTypeOutput
 }
 
-var icebergCatalogAuthModePtrType = reflect.TypeOf((**IcebergCatalogAuthMode)(nil)).Elem()
+var httpSinkDestinationHttpAuthorizationTypePtrType = reflect.TypeOf((**HttpSinkDestinationHttpAuthorizationType)(nil)).Elem()
 
-type IcebergCatalogAuthModePtrInput interface {
+type HttpSinkDestinationHttpAuthorizationTypePtrInput interface {
 	pulumi.Input
 
-	ToIcebergCatalogAuthModePtrOutput() IcebergCatalogAuthModePtrOutput
-	ToIcebergCatalogAuthModePtrOutputWithContext(context.Context) IcebergCatalogAuthModePtrOutput
+	ToHttpSinkDestinationHttpAuthorizationTypePtrOutput() HttpSinkDestinationHttpAuthorizationTypePtrOutput
+	ToHttpSinkDestinationHttpAuthorizationTypePtrOutputWithContext(context.Context) HttpSinkDestinationHttpAuthorizationTypePtrOutput
 }
 
-type icebergCatalogAuthModePtr string
+type httpSinkDestinationHttpAuthorizationTypePtr string
 
-func IcebergCatalogAuthModePtr(v string) IcebergCatalogAuthModePtrInput {
-	return (*icebergCatalogAuthModePtr)(&v)
+func HttpSinkDestinationHttpAuthorizationTypePtr(v string) HttpSinkDestinationHttpAuthorizationTypePtrInput {
+	return (*httpSinkDestinationHttpAuthorizationTypePtr)(&v)
 }
 
-func (*icebergCatalogAuthModePtr) ElementType() reflect.Type {
-	return icebergCatalogAuthModePtrType
+func (*httpSinkDestinationHttpAuthorizationTypePtr) ElementType() reflect.Type {
+	return httpSinkDestinationHttpAuthorizationTypePtrType
 }
 
-func (in *icebergCatalogAuthModePtr) ToIcebergCatalogAuthModePtrOutput() IcebergCatalogAuthModePtrOutput {
-	return pulumi.ToOutput(in).(IcebergCatalogAuthModePtrOutput)
+func (in *httpSinkDestinationHttpAuthorizationTypePtr) ToHttpSinkDestinationHttpAuthorizationTypePtrOutput() HttpSinkDestinationHttpAuthorizationTypePtrOutput {
+	return pulumi.ToOutput(in).(HttpSinkDestinationHttpAuthorizationTypePtrOutput)
 }
 
-func (in *icebergCatalogAuthModePtr) ToIcebergCatalogAuthModePtrOutputWithContext(ctx context.Context) IcebergCatalogAuthModePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(IcebergCatalogAuthModePtrOutput)
+func (in *httpSinkDestinationHttpAuthorizationTypePtr) ToHttpSinkDestinationHttpAuthorizationTypePtrOutputWithContext(ctx context.Context) HttpSinkDestinationHttpAuthorizationTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(HttpSinkDestinationHttpAuthorizationTypePtrOutput)
 }
 
-type IcebergCatalogClientRegion string
+type IcebergDestinationIcebergCatalogAuthMode string
 
 const (
-	IcebergCatalogClientRegion_AP_SOUTH_1     = IcebergCatalogClientRegion("ap-south-1")
-	IcebergCatalogClientRegion_EU_WEST_2      = IcebergCatalogClientRegion("eu-west-2")
-	IcebergCatalogClientRegion_EU_WEST_1      = IcebergCatalogClientRegion("eu-west-1")
-	IcebergCatalogClientRegion_AP_NORTHEAST_2 = IcebergCatalogClientRegion("ap-northeast-2")
-	IcebergCatalogClientRegion_AP_NORTHEAST_1 = IcebergCatalogClientRegion("ap-northeast-1")
-	IcebergCatalogClientRegion_CA_CENTRAL_1   = IcebergCatalogClientRegion("ca-central-1")
-	IcebergCatalogClientRegion_SA_EAST_1      = IcebergCatalogClientRegion("sa-east-1")
-	IcebergCatalogClientRegion_CN_NORTH_1     = IcebergCatalogClientRegion("cn-north-1")
-	IcebergCatalogClientRegion_US_GOV_WEST_1  = IcebergCatalogClientRegion("us-gov-west-1")
-	IcebergCatalogClientRegion_AP_SOUTHEAST_1 = IcebergCatalogClientRegion("ap-southeast-1")
-	IcebergCatalogClientRegion_AP_SOUTHEAST_2 = IcebergCatalogClientRegion("ap-southeast-2")
-	IcebergCatalogClientRegion_EU_CENTRAL_1   = IcebergCatalogClientRegion("eu-central-1")
-	IcebergCatalogClientRegion_US_EAST_1      = IcebergCatalogClientRegion("us-east-1")
-	IcebergCatalogClientRegion_US_EAST_2      = IcebergCatalogClientRegion("us-east-2")
-	IcebergCatalogClientRegion_US_WEST_1      = IcebergCatalogClientRegion("us-west-1")
-	IcebergCatalogClientRegion_US_WEST_2      = IcebergCatalogClientRegion("us-west-2")
-	IcebergCatalogClientRegionAUTO            = IcebergCatalogClientRegion("auto")
+	IcebergDestinationIcebergCatalogAuthModeNONE   = IcebergDestinationIcebergCatalogAuthMode("none")
+	IcebergDestinationIcebergCatalogAuthModeTOKEN  = IcebergDestinationIcebergCatalogAuthMode("token")
+	IcebergDestinationIcebergCatalogAuthModeOAUTH2 = IcebergDestinationIcebergCatalogAuthMode("oauth2")
 )
 
-func (IcebergCatalogClientRegion) ElementType() reflect.Type {
-	return reflect.TypeOf((*IcebergCatalogClientRegion)(nil)).Elem()
+func (IcebergDestinationIcebergCatalogAuthMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*IcebergDestinationIcebergCatalogAuthMode)(nil)).Elem()
 }
 
-func (e IcebergCatalogClientRegion) ToIcebergCatalogClientRegionOutput() IcebergCatalogClientRegionOutput {
-	return pulumi.ToOutput(e).(IcebergCatalogClientRegionOutput)
+func (e IcebergDestinationIcebergCatalogAuthMode) ToIcebergDestinationIcebergCatalogAuthModeOutput() IcebergDestinationIcebergCatalogAuthModeOutput {
+	return pulumi.ToOutput(e).(IcebergDestinationIcebergCatalogAuthModeOutput)
 }
 
-func (e IcebergCatalogClientRegion) ToIcebergCatalogClientRegionOutputWithContext(ctx context.Context) IcebergCatalogClientRegionOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(IcebergCatalogClientRegionOutput)
+func (e IcebergDestinationIcebergCatalogAuthMode) ToIcebergDestinationIcebergCatalogAuthModeOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogAuthModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(IcebergDestinationIcebergCatalogAuthModeOutput)
 }
 
-func (e IcebergCatalogClientRegion) ToIcebergCatalogClientRegionPtrOutput() IcebergCatalogClientRegionPtrOutput {
-	return e.ToIcebergCatalogClientRegionPtrOutputWithContext(context.Background())
+func (e IcebergDestinationIcebergCatalogAuthMode) ToIcebergDestinationIcebergCatalogAuthModePtrOutput() IcebergDestinationIcebergCatalogAuthModePtrOutput {
+	return e.ToIcebergDestinationIcebergCatalogAuthModePtrOutputWithContext(context.Background())
 }
 
-func (e IcebergCatalogClientRegion) ToIcebergCatalogClientRegionPtrOutputWithContext(ctx context.Context) IcebergCatalogClientRegionPtrOutput {
-	return IcebergCatalogClientRegion(e).ToIcebergCatalogClientRegionOutputWithContext(ctx).ToIcebergCatalogClientRegionPtrOutputWithContext(ctx)
+func (e IcebergDestinationIcebergCatalogAuthMode) ToIcebergDestinationIcebergCatalogAuthModePtrOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogAuthModePtrOutput {
+	return IcebergDestinationIcebergCatalogAuthMode(e).ToIcebergDestinationIcebergCatalogAuthModeOutputWithContext(ctx).ToIcebergDestinationIcebergCatalogAuthModePtrOutputWithContext(ctx)
 }
 
-func (e IcebergCatalogClientRegion) ToStringOutput() pulumi.StringOutput {
+func (e IcebergDestinationIcebergCatalogAuthMode) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e IcebergCatalogClientRegion) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e IcebergDestinationIcebergCatalogAuthMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e IcebergCatalogClientRegion) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e IcebergDestinationIcebergCatalogAuthMode) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e IcebergCatalogClientRegion) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e IcebergDestinationIcebergCatalogAuthMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type IcebergCatalogClientRegionOutput struct{ *pulumi.OutputState }
+type IcebergDestinationIcebergCatalogAuthModeOutput struct{ *pulumi.OutputState }
 
-func (IcebergCatalogClientRegionOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*IcebergCatalogClientRegion)(nil)).Elem()
+func (IcebergDestinationIcebergCatalogAuthModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*IcebergDestinationIcebergCatalogAuthMode)(nil)).Elem()
 }
 
-func (o IcebergCatalogClientRegionOutput) ToIcebergCatalogClientRegionOutput() IcebergCatalogClientRegionOutput {
+func (o IcebergDestinationIcebergCatalogAuthModeOutput) ToIcebergDestinationIcebergCatalogAuthModeOutput() IcebergDestinationIcebergCatalogAuthModeOutput {
 	return o
 }
 
-func (o IcebergCatalogClientRegionOutput) ToIcebergCatalogClientRegionOutputWithContext(ctx context.Context) IcebergCatalogClientRegionOutput {
+func (o IcebergDestinationIcebergCatalogAuthModeOutput) ToIcebergDestinationIcebergCatalogAuthModeOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogAuthModeOutput {
 	return o
 }
 
-func (o IcebergCatalogClientRegionOutput) ToIcebergCatalogClientRegionPtrOutput() IcebergCatalogClientRegionPtrOutput {
-	return o.ToIcebergCatalogClientRegionPtrOutputWithContext(context.Background())
+func (o IcebergDestinationIcebergCatalogAuthModeOutput) ToIcebergDestinationIcebergCatalogAuthModePtrOutput() IcebergDestinationIcebergCatalogAuthModePtrOutput {
+	return o.ToIcebergDestinationIcebergCatalogAuthModePtrOutputWithContext(context.Background())
 }
 
-func (o IcebergCatalogClientRegionOutput) ToIcebergCatalogClientRegionPtrOutputWithContext(ctx context.Context) IcebergCatalogClientRegionPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v IcebergCatalogClientRegion) *IcebergCatalogClientRegion {
+func (o IcebergDestinationIcebergCatalogAuthModeOutput) ToIcebergDestinationIcebergCatalogAuthModePtrOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogAuthModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v IcebergDestinationIcebergCatalogAuthMode) *IcebergDestinationIcebergCatalogAuthMode {
 		return &v
-	}).(IcebergCatalogClientRegionPtrOutput)
+	}).(IcebergDestinationIcebergCatalogAuthModePtrOutput)
 }
 
-func (o IcebergCatalogClientRegionOutput) ToStringOutput() pulumi.StringOutput {
+func (o IcebergDestinationIcebergCatalogAuthModeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o IcebergCatalogClientRegionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e IcebergCatalogClientRegion) string {
+func (o IcebergDestinationIcebergCatalogAuthModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IcebergDestinationIcebergCatalogAuthMode) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o IcebergCatalogClientRegionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o IcebergDestinationIcebergCatalogAuthModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o IcebergCatalogClientRegionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e IcebergCatalogClientRegion) *string {
+func (o IcebergDestinationIcebergCatalogAuthModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IcebergDestinationIcebergCatalogAuthMode) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type IcebergCatalogClientRegionPtrOutput struct{ *pulumi.OutputState }
+type IcebergDestinationIcebergCatalogAuthModePtrOutput struct{ *pulumi.OutputState }
 
-func (IcebergCatalogClientRegionPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**IcebergCatalogClientRegion)(nil)).Elem()
+func (IcebergDestinationIcebergCatalogAuthModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**IcebergDestinationIcebergCatalogAuthMode)(nil)).Elem()
 }
 
-func (o IcebergCatalogClientRegionPtrOutput) ToIcebergCatalogClientRegionPtrOutput() IcebergCatalogClientRegionPtrOutput {
+func (o IcebergDestinationIcebergCatalogAuthModePtrOutput) ToIcebergDestinationIcebergCatalogAuthModePtrOutput() IcebergDestinationIcebergCatalogAuthModePtrOutput {
 	return o
 }
 
-func (o IcebergCatalogClientRegionPtrOutput) ToIcebergCatalogClientRegionPtrOutputWithContext(ctx context.Context) IcebergCatalogClientRegionPtrOutput {
+func (o IcebergDestinationIcebergCatalogAuthModePtrOutput) ToIcebergDestinationIcebergCatalogAuthModePtrOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogAuthModePtrOutput {
 	return o
 }
 
-func (o IcebergCatalogClientRegionPtrOutput) Elem() IcebergCatalogClientRegionOutput {
-	return o.ApplyT(func(v *IcebergCatalogClientRegion) IcebergCatalogClientRegion {
+func (o IcebergDestinationIcebergCatalogAuthModePtrOutput) Elem() IcebergDestinationIcebergCatalogAuthModeOutput {
+	return o.ApplyT(func(v *IcebergDestinationIcebergCatalogAuthMode) IcebergDestinationIcebergCatalogAuthMode {
 		if v != nil {
 			return *v
 		}
-		var ret IcebergCatalogClientRegion
+		var ret IcebergDestinationIcebergCatalogAuthMode
 		return ret
-	}).(IcebergCatalogClientRegionOutput)
+	}).(IcebergDestinationIcebergCatalogAuthModeOutput)
 }
 
-func (o IcebergCatalogClientRegionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o IcebergDestinationIcebergCatalogAuthModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o IcebergCatalogClientRegionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *IcebergCatalogClientRegion) *string {
+func (o IcebergDestinationIcebergCatalogAuthModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *IcebergDestinationIcebergCatalogAuthMode) *string {
 		if e == nil {
 			return nil
 		}
@@ -4751,179 +4207,179 @@ func (o IcebergCatalogClientRegionPtrOutput) ToStringPtrOutputWithContext(ctx co
 	}).(pulumi.StringPtrOutput)
 }
 
-// IcebergCatalogClientRegionInput is an input type that accepts values of the IcebergCatalogClientRegion enum
-// A concrete instance of `IcebergCatalogClientRegionInput` can be one of the following:
+// IcebergDestinationIcebergCatalogAuthModeInput is an input type that accepts values of the IcebergDestinationIcebergCatalogAuthMode enum
+// A concrete instance of `IcebergDestinationIcebergCatalogAuthModeInput` can be one of the following:
 //
-//	IcebergCatalogClientRegion_AP_SOUTH_1
-//	IcebergCatalogClientRegion_EU_WEST_2
-//	IcebergCatalogClientRegion_EU_WEST_1
-//	IcebergCatalogClientRegion_AP_NORTHEAST_2
-//	IcebergCatalogClientRegion_AP_NORTHEAST_1
-//	IcebergCatalogClientRegion_CA_CENTRAL_1
-//	IcebergCatalogClientRegion_SA_EAST_1
-//	IcebergCatalogClientRegion_CN_NORTH_1
-//	IcebergCatalogClientRegion_US_GOV_WEST_1
-//	IcebergCatalogClientRegion_AP_SOUTHEAST_1
-//	IcebergCatalogClientRegion_AP_SOUTHEAST_2
-//	IcebergCatalogClientRegion_EU_CENTRAL_1
-//	IcebergCatalogClientRegion_US_EAST_1
-//	IcebergCatalogClientRegion_US_EAST_2
-//	IcebergCatalogClientRegion_US_WEST_1
-//	IcebergCatalogClientRegion_US_WEST_2
-//	IcebergCatalogClientRegionAUTO
-type IcebergCatalogClientRegionInput interface {
+//	IcebergDestinationIcebergCatalogAuthModeNONE
+//	IcebergDestinationIcebergCatalogAuthModeTOKEN
+//	IcebergDestinationIcebergCatalogAuthModeOAUTH2
+type IcebergDestinationIcebergCatalogAuthModeInput interface {
 	pulumi.Input
 
-	ToIcebergCatalogClientRegionOutput() IcebergCatalogClientRegionOutput
-	ToIcebergCatalogClientRegionOutputWithContext(context.Context) IcebergCatalogClientRegionOutput
+	ToIcebergDestinationIcebergCatalogAuthModeOutput() IcebergDestinationIcebergCatalogAuthModeOutput
+	ToIcebergDestinationIcebergCatalogAuthModeOutputWithContext(context.Context) IcebergDestinationIcebergCatalogAuthModeOutput
 }
 
-var icebergCatalogClientRegionPtrType = reflect.TypeOf((**IcebergCatalogClientRegion)(nil)).Elem()
+var icebergDestinationIcebergCatalogAuthModePtrType = reflect.TypeOf((**IcebergDestinationIcebergCatalogAuthMode)(nil)).Elem()
 
-type IcebergCatalogClientRegionPtrInput interface {
+type IcebergDestinationIcebergCatalogAuthModePtrInput interface {
 	pulumi.Input
 
-	ToIcebergCatalogClientRegionPtrOutput() IcebergCatalogClientRegionPtrOutput
-	ToIcebergCatalogClientRegionPtrOutputWithContext(context.Context) IcebergCatalogClientRegionPtrOutput
+	ToIcebergDestinationIcebergCatalogAuthModePtrOutput() IcebergDestinationIcebergCatalogAuthModePtrOutput
+	ToIcebergDestinationIcebergCatalogAuthModePtrOutputWithContext(context.Context) IcebergDestinationIcebergCatalogAuthModePtrOutput
 }
 
-type icebergCatalogClientRegionPtr string
+type icebergDestinationIcebergCatalogAuthModePtr string
 
-func IcebergCatalogClientRegionPtr(v string) IcebergCatalogClientRegionPtrInput {
-	return (*icebergCatalogClientRegionPtr)(&v)
+func IcebergDestinationIcebergCatalogAuthModePtr(v string) IcebergDestinationIcebergCatalogAuthModePtrInput {
+	return (*icebergDestinationIcebergCatalogAuthModePtr)(&v)
 }
 
-func (*icebergCatalogClientRegionPtr) ElementType() reflect.Type {
-	return icebergCatalogClientRegionPtrType
+func (*icebergDestinationIcebergCatalogAuthModePtr) ElementType() reflect.Type {
+	return icebergDestinationIcebergCatalogAuthModePtrType
 }
 
-func (in *icebergCatalogClientRegionPtr) ToIcebergCatalogClientRegionPtrOutput() IcebergCatalogClientRegionPtrOutput {
-	return pulumi.ToOutput(in).(IcebergCatalogClientRegionPtrOutput)
+func (in *icebergDestinationIcebergCatalogAuthModePtr) ToIcebergDestinationIcebergCatalogAuthModePtrOutput() IcebergDestinationIcebergCatalogAuthModePtrOutput {
+	return pulumi.ToOutput(in).(IcebergDestinationIcebergCatalogAuthModePtrOutput)
 }
 
-func (in *icebergCatalogClientRegionPtr) ToIcebergCatalogClientRegionPtrOutputWithContext(ctx context.Context) IcebergCatalogClientRegionPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(IcebergCatalogClientRegionPtrOutput)
+func (in *icebergDestinationIcebergCatalogAuthModePtr) ToIcebergDestinationIcebergCatalogAuthModePtrOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogAuthModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(IcebergDestinationIcebergCatalogAuthModePtrOutput)
 }
 
-type IcebergCatalogType string
+type IcebergDestinationIcebergCatalogClientRegion string
 
 const (
-	IcebergCatalogTypeREST = IcebergCatalogType("rest")
-	IcebergCatalogTypeHIVE = IcebergCatalogType("hive")
-	IcebergCatalogTypeGLUE = IcebergCatalogType("glue")
+	IcebergDestinationIcebergCatalogClientRegion_AP_SOUTH_1     = IcebergDestinationIcebergCatalogClientRegion("ap-south-1")
+	IcebergDestinationIcebergCatalogClientRegion_EU_WEST_2      = IcebergDestinationIcebergCatalogClientRegion("eu-west-2")
+	IcebergDestinationIcebergCatalogClientRegion_EU_WEST_1      = IcebergDestinationIcebergCatalogClientRegion("eu-west-1")
+	IcebergDestinationIcebergCatalogClientRegion_AP_NORTHEAST_2 = IcebergDestinationIcebergCatalogClientRegion("ap-northeast-2")
+	IcebergDestinationIcebergCatalogClientRegion_AP_NORTHEAST_1 = IcebergDestinationIcebergCatalogClientRegion("ap-northeast-1")
+	IcebergDestinationIcebergCatalogClientRegion_CA_CENTRAL_1   = IcebergDestinationIcebergCatalogClientRegion("ca-central-1")
+	IcebergDestinationIcebergCatalogClientRegion_SA_EAST_1      = IcebergDestinationIcebergCatalogClientRegion("sa-east-1")
+	IcebergDestinationIcebergCatalogClientRegion_CN_NORTH_1     = IcebergDestinationIcebergCatalogClientRegion("cn-north-1")
+	IcebergDestinationIcebergCatalogClientRegion_US_GOV_WEST_1  = IcebergDestinationIcebergCatalogClientRegion("us-gov-west-1")
+	IcebergDestinationIcebergCatalogClientRegion_AP_SOUTHEAST_1 = IcebergDestinationIcebergCatalogClientRegion("ap-southeast-1")
+	IcebergDestinationIcebergCatalogClientRegion_AP_SOUTHEAST_2 = IcebergDestinationIcebergCatalogClientRegion("ap-southeast-2")
+	IcebergDestinationIcebergCatalogClientRegion_EU_CENTRAL_1   = IcebergDestinationIcebergCatalogClientRegion("eu-central-1")
+	IcebergDestinationIcebergCatalogClientRegion_US_EAST_1      = IcebergDestinationIcebergCatalogClientRegion("us-east-1")
+	IcebergDestinationIcebergCatalogClientRegion_US_EAST_2      = IcebergDestinationIcebergCatalogClientRegion("us-east-2")
+	IcebergDestinationIcebergCatalogClientRegion_US_WEST_1      = IcebergDestinationIcebergCatalogClientRegion("us-west-1")
+	IcebergDestinationIcebergCatalogClientRegion_US_WEST_2      = IcebergDestinationIcebergCatalogClientRegion("us-west-2")
+	IcebergDestinationIcebergCatalogClientRegionAUTO            = IcebergDestinationIcebergCatalogClientRegion("auto")
 )
 
-func (IcebergCatalogType) ElementType() reflect.Type {
-	return reflect.TypeOf((*IcebergCatalogType)(nil)).Elem()
+func (IcebergDestinationIcebergCatalogClientRegion) ElementType() reflect.Type {
+	return reflect.TypeOf((*IcebergDestinationIcebergCatalogClientRegion)(nil)).Elem()
 }
 
-func (e IcebergCatalogType) ToIcebergCatalogTypeOutput() IcebergCatalogTypeOutput {
-	return pulumi.ToOutput(e).(IcebergCatalogTypeOutput)
+func (e IcebergDestinationIcebergCatalogClientRegion) ToIcebergDestinationIcebergCatalogClientRegionOutput() IcebergDestinationIcebergCatalogClientRegionOutput {
+	return pulumi.ToOutput(e).(IcebergDestinationIcebergCatalogClientRegionOutput)
 }
 
-func (e IcebergCatalogType) ToIcebergCatalogTypeOutputWithContext(ctx context.Context) IcebergCatalogTypeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(IcebergCatalogTypeOutput)
+func (e IcebergDestinationIcebergCatalogClientRegion) ToIcebergDestinationIcebergCatalogClientRegionOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogClientRegionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(IcebergDestinationIcebergCatalogClientRegionOutput)
 }
 
-func (e IcebergCatalogType) ToIcebergCatalogTypePtrOutput() IcebergCatalogTypePtrOutput {
-	return e.ToIcebergCatalogTypePtrOutputWithContext(context.Background())
+func (e IcebergDestinationIcebergCatalogClientRegion) ToIcebergDestinationIcebergCatalogClientRegionPtrOutput() IcebergDestinationIcebergCatalogClientRegionPtrOutput {
+	return e.ToIcebergDestinationIcebergCatalogClientRegionPtrOutputWithContext(context.Background())
 }
 
-func (e IcebergCatalogType) ToIcebergCatalogTypePtrOutputWithContext(ctx context.Context) IcebergCatalogTypePtrOutput {
-	return IcebergCatalogType(e).ToIcebergCatalogTypeOutputWithContext(ctx).ToIcebergCatalogTypePtrOutputWithContext(ctx)
+func (e IcebergDestinationIcebergCatalogClientRegion) ToIcebergDestinationIcebergCatalogClientRegionPtrOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogClientRegionPtrOutput {
+	return IcebergDestinationIcebergCatalogClientRegion(e).ToIcebergDestinationIcebergCatalogClientRegionOutputWithContext(ctx).ToIcebergDestinationIcebergCatalogClientRegionPtrOutputWithContext(ctx)
 }
 
-func (e IcebergCatalogType) ToStringOutput() pulumi.StringOutput {
+func (e IcebergDestinationIcebergCatalogClientRegion) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e IcebergCatalogType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e IcebergDestinationIcebergCatalogClientRegion) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e IcebergCatalogType) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e IcebergDestinationIcebergCatalogClientRegion) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e IcebergCatalogType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e IcebergDestinationIcebergCatalogClientRegion) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type IcebergCatalogTypeOutput struct{ *pulumi.OutputState }
+type IcebergDestinationIcebergCatalogClientRegionOutput struct{ *pulumi.OutputState }
 
-func (IcebergCatalogTypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*IcebergCatalogType)(nil)).Elem()
+func (IcebergDestinationIcebergCatalogClientRegionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*IcebergDestinationIcebergCatalogClientRegion)(nil)).Elem()
 }
 
-func (o IcebergCatalogTypeOutput) ToIcebergCatalogTypeOutput() IcebergCatalogTypeOutput {
+func (o IcebergDestinationIcebergCatalogClientRegionOutput) ToIcebergDestinationIcebergCatalogClientRegionOutput() IcebergDestinationIcebergCatalogClientRegionOutput {
 	return o
 }
 
-func (o IcebergCatalogTypeOutput) ToIcebergCatalogTypeOutputWithContext(ctx context.Context) IcebergCatalogTypeOutput {
+func (o IcebergDestinationIcebergCatalogClientRegionOutput) ToIcebergDestinationIcebergCatalogClientRegionOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogClientRegionOutput {
 	return o
 }
 
-func (o IcebergCatalogTypeOutput) ToIcebergCatalogTypePtrOutput() IcebergCatalogTypePtrOutput {
-	return o.ToIcebergCatalogTypePtrOutputWithContext(context.Background())
+func (o IcebergDestinationIcebergCatalogClientRegionOutput) ToIcebergDestinationIcebergCatalogClientRegionPtrOutput() IcebergDestinationIcebergCatalogClientRegionPtrOutput {
+	return o.ToIcebergDestinationIcebergCatalogClientRegionPtrOutputWithContext(context.Background())
 }
 
-func (o IcebergCatalogTypeOutput) ToIcebergCatalogTypePtrOutputWithContext(ctx context.Context) IcebergCatalogTypePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v IcebergCatalogType) *IcebergCatalogType {
+func (o IcebergDestinationIcebergCatalogClientRegionOutput) ToIcebergDestinationIcebergCatalogClientRegionPtrOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogClientRegionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v IcebergDestinationIcebergCatalogClientRegion) *IcebergDestinationIcebergCatalogClientRegion {
 		return &v
-	}).(IcebergCatalogTypePtrOutput)
+	}).(IcebergDestinationIcebergCatalogClientRegionPtrOutput)
 }
 
-func (o IcebergCatalogTypeOutput) ToStringOutput() pulumi.StringOutput {
+func (o IcebergDestinationIcebergCatalogClientRegionOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o IcebergCatalogTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e IcebergCatalogType) string {
+func (o IcebergDestinationIcebergCatalogClientRegionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IcebergDestinationIcebergCatalogClientRegion) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o IcebergCatalogTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o IcebergDestinationIcebergCatalogClientRegionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o IcebergCatalogTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e IcebergCatalogType) *string {
+func (o IcebergDestinationIcebergCatalogClientRegionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IcebergDestinationIcebergCatalogClientRegion) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type IcebergCatalogTypePtrOutput struct{ *pulumi.OutputState }
+type IcebergDestinationIcebergCatalogClientRegionPtrOutput struct{ *pulumi.OutputState }
 
-func (IcebergCatalogTypePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**IcebergCatalogType)(nil)).Elem()
+func (IcebergDestinationIcebergCatalogClientRegionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**IcebergDestinationIcebergCatalogClientRegion)(nil)).Elem()
 }
 
-func (o IcebergCatalogTypePtrOutput) ToIcebergCatalogTypePtrOutput() IcebergCatalogTypePtrOutput {
+func (o IcebergDestinationIcebergCatalogClientRegionPtrOutput) ToIcebergDestinationIcebergCatalogClientRegionPtrOutput() IcebergDestinationIcebergCatalogClientRegionPtrOutput {
 	return o
 }
 
-func (o IcebergCatalogTypePtrOutput) ToIcebergCatalogTypePtrOutputWithContext(ctx context.Context) IcebergCatalogTypePtrOutput {
+func (o IcebergDestinationIcebergCatalogClientRegionPtrOutput) ToIcebergDestinationIcebergCatalogClientRegionPtrOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogClientRegionPtrOutput {
 	return o
 }
 
-func (o IcebergCatalogTypePtrOutput) Elem() IcebergCatalogTypeOutput {
-	return o.ApplyT(func(v *IcebergCatalogType) IcebergCatalogType {
+func (o IcebergDestinationIcebergCatalogClientRegionPtrOutput) Elem() IcebergDestinationIcebergCatalogClientRegionOutput {
+	return o.ApplyT(func(v *IcebergDestinationIcebergCatalogClientRegion) IcebergDestinationIcebergCatalogClientRegion {
 		if v != nil {
 			return *v
 		}
-		var ret IcebergCatalogType
+		var ret IcebergDestinationIcebergCatalogClientRegion
 		return ret
-	}).(IcebergCatalogTypeOutput)
+	}).(IcebergDestinationIcebergCatalogClientRegionOutput)
 }
 
-func (o IcebergCatalogTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o IcebergDestinationIcebergCatalogClientRegionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o IcebergCatalogTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *IcebergCatalogType) *string {
+func (o IcebergDestinationIcebergCatalogClientRegionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *IcebergDestinationIcebergCatalogClientRegion) *string {
 		if e == nil {
 			return nil
 		}
@@ -4932,44 +4388,390 @@ func (o IcebergCatalogTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Co
 	}).(pulumi.StringPtrOutput)
 }
 
-// IcebergCatalogTypeInput is an input type that accepts values of the IcebergCatalogType enum
-// A concrete instance of `IcebergCatalogTypeInput` can be one of the following:
+// IcebergDestinationIcebergCatalogClientRegionInput is an input type that accepts values of the IcebergDestinationIcebergCatalogClientRegion enum
+// A concrete instance of `IcebergDestinationIcebergCatalogClientRegionInput` can be one of the following:
 //
-//	IcebergCatalogTypeREST
-//	IcebergCatalogTypeHIVE
-//	IcebergCatalogTypeGLUE
-type IcebergCatalogTypeInput interface {
+//	IcebergDestinationIcebergCatalogClientRegion_AP_SOUTH_1
+//	IcebergDestinationIcebergCatalogClientRegion_EU_WEST_2
+//	IcebergDestinationIcebergCatalogClientRegion_EU_WEST_1
+//	IcebergDestinationIcebergCatalogClientRegion_AP_NORTHEAST_2
+//	IcebergDestinationIcebergCatalogClientRegion_AP_NORTHEAST_1
+//	IcebergDestinationIcebergCatalogClientRegion_CA_CENTRAL_1
+//	IcebergDestinationIcebergCatalogClientRegion_SA_EAST_1
+//	IcebergDestinationIcebergCatalogClientRegion_CN_NORTH_1
+//	IcebergDestinationIcebergCatalogClientRegion_US_GOV_WEST_1
+//	IcebergDestinationIcebergCatalogClientRegion_AP_SOUTHEAST_1
+//	IcebergDestinationIcebergCatalogClientRegion_AP_SOUTHEAST_2
+//	IcebergDestinationIcebergCatalogClientRegion_EU_CENTRAL_1
+//	IcebergDestinationIcebergCatalogClientRegion_US_EAST_1
+//	IcebergDestinationIcebergCatalogClientRegion_US_EAST_2
+//	IcebergDestinationIcebergCatalogClientRegion_US_WEST_1
+//	IcebergDestinationIcebergCatalogClientRegion_US_WEST_2
+//	IcebergDestinationIcebergCatalogClientRegionAUTO
+type IcebergDestinationIcebergCatalogClientRegionInput interface {
 	pulumi.Input
 
-	ToIcebergCatalogTypeOutput() IcebergCatalogTypeOutput
-	ToIcebergCatalogTypeOutputWithContext(context.Context) IcebergCatalogTypeOutput
+	ToIcebergDestinationIcebergCatalogClientRegionOutput() IcebergDestinationIcebergCatalogClientRegionOutput
+	ToIcebergDestinationIcebergCatalogClientRegionOutputWithContext(context.Context) IcebergDestinationIcebergCatalogClientRegionOutput
 }
 
-var icebergCatalogTypePtrType = reflect.TypeOf((**IcebergCatalogType)(nil)).Elem()
+var icebergDestinationIcebergCatalogClientRegionPtrType = reflect.TypeOf((**IcebergDestinationIcebergCatalogClientRegion)(nil)).Elem()
 
-type IcebergCatalogTypePtrInput interface {
+type IcebergDestinationIcebergCatalogClientRegionPtrInput interface {
 	pulumi.Input
 
-	ToIcebergCatalogTypePtrOutput() IcebergCatalogTypePtrOutput
-	ToIcebergCatalogTypePtrOutputWithContext(context.Context) IcebergCatalogTypePtrOutput
+	ToIcebergDestinationIcebergCatalogClientRegionPtrOutput() IcebergDestinationIcebergCatalogClientRegionPtrOutput
+	ToIcebergDestinationIcebergCatalogClientRegionPtrOutputWithContext(context.Context) IcebergDestinationIcebergCatalogClientRegionPtrOutput
 }
 
-type icebergCatalogTypePtr string
+type icebergDestinationIcebergCatalogClientRegionPtr string
 
-func IcebergCatalogTypePtr(v string) IcebergCatalogTypePtrInput {
-	return (*icebergCatalogTypePtr)(&v)
+func IcebergDestinationIcebergCatalogClientRegionPtr(v string) IcebergDestinationIcebergCatalogClientRegionPtrInput {
+	return (*icebergDestinationIcebergCatalogClientRegionPtr)(&v)
 }
 
-func (*icebergCatalogTypePtr) ElementType() reflect.Type {
-	return icebergCatalogTypePtrType
+func (*icebergDestinationIcebergCatalogClientRegionPtr) ElementType() reflect.Type {
+	return icebergDestinationIcebergCatalogClientRegionPtrType
 }
 
-func (in *icebergCatalogTypePtr) ToIcebergCatalogTypePtrOutput() IcebergCatalogTypePtrOutput {
-	return pulumi.ToOutput(in).(IcebergCatalogTypePtrOutput)
+func (in *icebergDestinationIcebergCatalogClientRegionPtr) ToIcebergDestinationIcebergCatalogClientRegionPtrOutput() IcebergDestinationIcebergCatalogClientRegionPtrOutput {
+	return pulumi.ToOutput(in).(IcebergDestinationIcebergCatalogClientRegionPtrOutput)
 }
 
-func (in *icebergCatalogTypePtr) ToIcebergCatalogTypePtrOutputWithContext(ctx context.Context) IcebergCatalogTypePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(IcebergCatalogTypePtrOutput)
+func (in *icebergDestinationIcebergCatalogClientRegionPtr) ToIcebergDestinationIcebergCatalogClientRegionPtrOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogClientRegionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(IcebergDestinationIcebergCatalogClientRegionPtrOutput)
+}
+
+type IcebergDestinationIcebergCatalogType string
+
+const (
+	IcebergDestinationIcebergCatalogTypeREST = IcebergDestinationIcebergCatalogType("rest")
+	IcebergDestinationIcebergCatalogTypeHIVE = IcebergDestinationIcebergCatalogType("hive")
+	IcebergDestinationIcebergCatalogTypeGLUE = IcebergDestinationIcebergCatalogType("glue")
+)
+
+func (IcebergDestinationIcebergCatalogType) ElementType() reflect.Type {
+	return reflect.TypeOf((*IcebergDestinationIcebergCatalogType)(nil)).Elem()
+}
+
+func (e IcebergDestinationIcebergCatalogType) ToIcebergDestinationIcebergCatalogTypeOutput() IcebergDestinationIcebergCatalogTypeOutput {
+	return pulumi.ToOutput(e).(IcebergDestinationIcebergCatalogTypeOutput)
+}
+
+func (e IcebergDestinationIcebergCatalogType) ToIcebergDestinationIcebergCatalogTypeOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(IcebergDestinationIcebergCatalogTypeOutput)
+}
+
+func (e IcebergDestinationIcebergCatalogType) ToIcebergDestinationIcebergCatalogTypePtrOutput() IcebergDestinationIcebergCatalogTypePtrOutput {
+	return e.ToIcebergDestinationIcebergCatalogTypePtrOutputWithContext(context.Background())
+}
+
+func (e IcebergDestinationIcebergCatalogType) ToIcebergDestinationIcebergCatalogTypePtrOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogTypePtrOutput {
+	return IcebergDestinationIcebergCatalogType(e).ToIcebergDestinationIcebergCatalogTypeOutputWithContext(ctx).ToIcebergDestinationIcebergCatalogTypePtrOutputWithContext(ctx)
+}
+
+func (e IcebergDestinationIcebergCatalogType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e IcebergDestinationIcebergCatalogType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e IcebergDestinationIcebergCatalogType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e IcebergDestinationIcebergCatalogType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type IcebergDestinationIcebergCatalogTypeOutput struct{ *pulumi.OutputState }
+
+func (IcebergDestinationIcebergCatalogTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*IcebergDestinationIcebergCatalogType)(nil)).Elem()
+}
+
+func (o IcebergDestinationIcebergCatalogTypeOutput) ToIcebergDestinationIcebergCatalogTypeOutput() IcebergDestinationIcebergCatalogTypeOutput {
+	return o
+}
+
+func (o IcebergDestinationIcebergCatalogTypeOutput) ToIcebergDestinationIcebergCatalogTypeOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogTypeOutput {
+	return o
+}
+
+func (o IcebergDestinationIcebergCatalogTypeOutput) ToIcebergDestinationIcebergCatalogTypePtrOutput() IcebergDestinationIcebergCatalogTypePtrOutput {
+	return o.ToIcebergDestinationIcebergCatalogTypePtrOutputWithContext(context.Background())
+}
+
+func (o IcebergDestinationIcebergCatalogTypeOutput) ToIcebergDestinationIcebergCatalogTypePtrOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v IcebergDestinationIcebergCatalogType) *IcebergDestinationIcebergCatalogType {
+		return &v
+	}).(IcebergDestinationIcebergCatalogTypePtrOutput)
+}
+
+func (o IcebergDestinationIcebergCatalogTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o IcebergDestinationIcebergCatalogTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IcebergDestinationIcebergCatalogType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o IcebergDestinationIcebergCatalogTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o IcebergDestinationIcebergCatalogTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IcebergDestinationIcebergCatalogType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type IcebergDestinationIcebergCatalogTypePtrOutput struct{ *pulumi.OutputState }
+
+func (IcebergDestinationIcebergCatalogTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**IcebergDestinationIcebergCatalogType)(nil)).Elem()
+}
+
+func (o IcebergDestinationIcebergCatalogTypePtrOutput) ToIcebergDestinationIcebergCatalogTypePtrOutput() IcebergDestinationIcebergCatalogTypePtrOutput {
+	return o
+}
+
+func (o IcebergDestinationIcebergCatalogTypePtrOutput) ToIcebergDestinationIcebergCatalogTypePtrOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogTypePtrOutput {
+	return o
+}
+
+func (o IcebergDestinationIcebergCatalogTypePtrOutput) Elem() IcebergDestinationIcebergCatalogTypeOutput {
+	return o.ApplyT(func(v *IcebergDestinationIcebergCatalogType) IcebergDestinationIcebergCatalogType {
+		if v != nil {
+			return *v
+		}
+		var ret IcebergDestinationIcebergCatalogType
+		return ret
+	}).(IcebergDestinationIcebergCatalogTypeOutput)
+}
+
+func (o IcebergDestinationIcebergCatalogTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o IcebergDestinationIcebergCatalogTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *IcebergDestinationIcebergCatalogType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// IcebergDestinationIcebergCatalogTypeInput is an input type that accepts values of the IcebergDestinationIcebergCatalogType enum
+// A concrete instance of `IcebergDestinationIcebergCatalogTypeInput` can be one of the following:
+//
+//	IcebergDestinationIcebergCatalogTypeREST
+//	IcebergDestinationIcebergCatalogTypeHIVE
+//	IcebergDestinationIcebergCatalogTypeGLUE
+type IcebergDestinationIcebergCatalogTypeInput interface {
+	pulumi.Input
+
+	ToIcebergDestinationIcebergCatalogTypeOutput() IcebergDestinationIcebergCatalogTypeOutput
+	ToIcebergDestinationIcebergCatalogTypeOutputWithContext(context.Context) IcebergDestinationIcebergCatalogTypeOutput
+}
+
+var icebergDestinationIcebergCatalogTypePtrType = reflect.TypeOf((**IcebergDestinationIcebergCatalogType)(nil)).Elem()
+
+type IcebergDestinationIcebergCatalogTypePtrInput interface {
+	pulumi.Input
+
+	ToIcebergDestinationIcebergCatalogTypePtrOutput() IcebergDestinationIcebergCatalogTypePtrOutput
+	ToIcebergDestinationIcebergCatalogTypePtrOutputWithContext(context.Context) IcebergDestinationIcebergCatalogTypePtrOutput
+}
+
+type icebergDestinationIcebergCatalogTypePtr string
+
+func IcebergDestinationIcebergCatalogTypePtr(v string) IcebergDestinationIcebergCatalogTypePtrInput {
+	return (*icebergDestinationIcebergCatalogTypePtr)(&v)
+}
+
+func (*icebergDestinationIcebergCatalogTypePtr) ElementType() reflect.Type {
+	return icebergDestinationIcebergCatalogTypePtrType
+}
+
+func (in *icebergDestinationIcebergCatalogTypePtr) ToIcebergDestinationIcebergCatalogTypePtrOutput() IcebergDestinationIcebergCatalogTypePtrOutput {
+	return pulumi.ToOutput(in).(IcebergDestinationIcebergCatalogTypePtrOutput)
+}
+
+func (in *icebergDestinationIcebergCatalogTypePtr) ToIcebergDestinationIcebergCatalogTypePtrOutputWithContext(ctx context.Context) IcebergDestinationIcebergCatalogTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(IcebergDestinationIcebergCatalogTypePtrOutput)
+}
+
+type IcebergDestinationInsertMode string
+
+const (
+	IcebergDestinationInsertModeINSERT = IcebergDestinationInsertMode("insert")
+	IcebergDestinationInsertModeUPSERT = IcebergDestinationInsertMode("upsert")
+)
+
+func (IcebergDestinationInsertMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*IcebergDestinationInsertMode)(nil)).Elem()
+}
+
+func (e IcebergDestinationInsertMode) ToIcebergDestinationInsertModeOutput() IcebergDestinationInsertModeOutput {
+	return pulumi.ToOutput(e).(IcebergDestinationInsertModeOutput)
+}
+
+func (e IcebergDestinationInsertMode) ToIcebergDestinationInsertModeOutputWithContext(ctx context.Context) IcebergDestinationInsertModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(IcebergDestinationInsertModeOutput)
+}
+
+func (e IcebergDestinationInsertMode) ToIcebergDestinationInsertModePtrOutput() IcebergDestinationInsertModePtrOutput {
+	return e.ToIcebergDestinationInsertModePtrOutputWithContext(context.Background())
+}
+
+func (e IcebergDestinationInsertMode) ToIcebergDestinationInsertModePtrOutputWithContext(ctx context.Context) IcebergDestinationInsertModePtrOutput {
+	return IcebergDestinationInsertMode(e).ToIcebergDestinationInsertModeOutputWithContext(ctx).ToIcebergDestinationInsertModePtrOutputWithContext(ctx)
+}
+
+func (e IcebergDestinationInsertMode) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e IcebergDestinationInsertMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e IcebergDestinationInsertMode) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e IcebergDestinationInsertMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type IcebergDestinationInsertModeOutput struct{ *pulumi.OutputState }
+
+func (IcebergDestinationInsertModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*IcebergDestinationInsertMode)(nil)).Elem()
+}
+
+func (o IcebergDestinationInsertModeOutput) ToIcebergDestinationInsertModeOutput() IcebergDestinationInsertModeOutput {
+	return o
+}
+
+func (o IcebergDestinationInsertModeOutput) ToIcebergDestinationInsertModeOutputWithContext(ctx context.Context) IcebergDestinationInsertModeOutput {
+	return o
+}
+
+func (o IcebergDestinationInsertModeOutput) ToIcebergDestinationInsertModePtrOutput() IcebergDestinationInsertModePtrOutput {
+	return o.ToIcebergDestinationInsertModePtrOutputWithContext(context.Background())
+}
+
+func (o IcebergDestinationInsertModeOutput) ToIcebergDestinationInsertModePtrOutputWithContext(ctx context.Context) IcebergDestinationInsertModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v IcebergDestinationInsertMode) *IcebergDestinationInsertMode {
+		return &v
+	}).(IcebergDestinationInsertModePtrOutput)
+}
+
+func (o IcebergDestinationInsertModeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o IcebergDestinationInsertModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IcebergDestinationInsertMode) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o IcebergDestinationInsertModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o IcebergDestinationInsertModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IcebergDestinationInsertMode) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type IcebergDestinationInsertModePtrOutput struct{ *pulumi.OutputState }
+
+func (IcebergDestinationInsertModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**IcebergDestinationInsertMode)(nil)).Elem()
+}
+
+func (o IcebergDestinationInsertModePtrOutput) ToIcebergDestinationInsertModePtrOutput() IcebergDestinationInsertModePtrOutput {
+	return o
+}
+
+func (o IcebergDestinationInsertModePtrOutput) ToIcebergDestinationInsertModePtrOutputWithContext(ctx context.Context) IcebergDestinationInsertModePtrOutput {
+	return o
+}
+
+func (o IcebergDestinationInsertModePtrOutput) Elem() IcebergDestinationInsertModeOutput {
+	return o.ApplyT(func(v *IcebergDestinationInsertMode) IcebergDestinationInsertMode {
+		if v != nil {
+			return *v
+		}
+		var ret IcebergDestinationInsertMode
+		return ret
+	}).(IcebergDestinationInsertModeOutput)
+}
+
+func (o IcebergDestinationInsertModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o IcebergDestinationInsertModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *IcebergDestinationInsertMode) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// IcebergDestinationInsertModeInput is an input type that accepts values of the IcebergDestinationInsertMode enum
+// A concrete instance of `IcebergDestinationInsertModeInput` can be one of the following:
+//
+//	IcebergDestinationInsertModeINSERT
+//	IcebergDestinationInsertModeUPSERT
+type IcebergDestinationInsertModeInput interface {
+	pulumi.Input
+
+	ToIcebergDestinationInsertModeOutput() IcebergDestinationInsertModeOutput
+	ToIcebergDestinationInsertModeOutputWithContext(context.Context) IcebergDestinationInsertModeOutput
+}
+
+var icebergDestinationInsertModePtrType = reflect.TypeOf((**IcebergDestinationInsertMode)(nil)).Elem()
+
+type IcebergDestinationInsertModePtrInput interface {
+	pulumi.Input
+
+	ToIcebergDestinationInsertModePtrOutput() IcebergDestinationInsertModePtrOutput
+	ToIcebergDestinationInsertModePtrOutputWithContext(context.Context) IcebergDestinationInsertModePtrOutput
+}
+
+type icebergDestinationInsertModePtr string
+
+func IcebergDestinationInsertModePtr(v string) IcebergDestinationInsertModePtrInput {
+	return (*icebergDestinationInsertModePtr)(&v)
+}
+
+func (*icebergDestinationInsertModePtr) ElementType() reflect.Type {
+	return icebergDestinationInsertModePtrType
+}
+
+func (in *icebergDestinationInsertModePtr) ToIcebergDestinationInsertModePtrOutput() IcebergDestinationInsertModePtrOutput {
+	return pulumi.ToOutput(in).(IcebergDestinationInsertModePtrOutput)
+}
+
+func (in *icebergDestinationInsertModePtr) ToIcebergDestinationInsertModePtrOutputWithContext(ctx context.Context) IcebergDestinationInsertModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(IcebergDestinationInsertModePtrOutput)
 }
 
 type IngestionMode string
@@ -5302,6 +5104,853 @@ func (in *insertModePtr) ToInsertModePtrOutputWithContext(ctx context.Context) I
 	return pulumi.ToOutputWithContext(ctx, in).(InsertModePtrOutput)
 }
 
+type KafkaAclOperation string
+
+const (
+	KafkaAclOperationALL                = KafkaAclOperation("ALL")
+	KafkaAclOperationALTER              = KafkaAclOperation("ALTER")
+	KafkaAclOperation_ALTE_R_CONFIGS    = KafkaAclOperation("ALTER_CONFIGS")
+	KafkaAclOperationCREATE             = KafkaAclOperation("CREATE")
+	KafkaAclOperationDELETE             = KafkaAclOperation("DELETE")
+	KafkaAclOperationDESCRIBE           = KafkaAclOperation("DESCRIBE")
+	KafkaAclOperation_DESCRIB_E_CONFIGS = KafkaAclOperation("DESCRIBE_CONFIGS")
+	KafkaAclOperationREAD               = KafkaAclOperation("READ")
+	KafkaAclOperationWRITE              = KafkaAclOperation("WRITE")
+)
+
+func (KafkaAclOperation) ElementType() reflect.Type {
+	return reflect.TypeOf((*KafkaAclOperation)(nil)).Elem()
+}
+
+func (e KafkaAclOperation) ToKafkaAclOperationOutput() KafkaAclOperationOutput {
+	return pulumi.ToOutput(e).(KafkaAclOperationOutput)
+}
+
+func (e KafkaAclOperation) ToKafkaAclOperationOutputWithContext(ctx context.Context) KafkaAclOperationOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(KafkaAclOperationOutput)
+}
+
+func (e KafkaAclOperation) ToKafkaAclOperationPtrOutput() KafkaAclOperationPtrOutput {
+	return e.ToKafkaAclOperationPtrOutputWithContext(context.Background())
+}
+
+func (e KafkaAclOperation) ToKafkaAclOperationPtrOutputWithContext(ctx context.Context) KafkaAclOperationPtrOutput {
+	return KafkaAclOperation(e).ToKafkaAclOperationOutputWithContext(ctx).ToKafkaAclOperationPtrOutputWithContext(ctx)
+}
+
+func (e KafkaAclOperation) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e KafkaAclOperation) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e KafkaAclOperation) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e KafkaAclOperation) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type KafkaAclOperationOutput struct{ *pulumi.OutputState }
+
+func (KafkaAclOperationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KafkaAclOperation)(nil)).Elem()
+}
+
+func (o KafkaAclOperationOutput) ToKafkaAclOperationOutput() KafkaAclOperationOutput {
+	return o
+}
+
+func (o KafkaAclOperationOutput) ToKafkaAclOperationOutputWithContext(ctx context.Context) KafkaAclOperationOutput {
+	return o
+}
+
+func (o KafkaAclOperationOutput) ToKafkaAclOperationPtrOutput() KafkaAclOperationPtrOutput {
+	return o.ToKafkaAclOperationPtrOutputWithContext(context.Background())
+}
+
+func (o KafkaAclOperationOutput) ToKafkaAclOperationPtrOutputWithContext(ctx context.Context) KafkaAclOperationPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v KafkaAclOperation) *KafkaAclOperation {
+		return &v
+	}).(KafkaAclOperationPtrOutput)
+}
+
+func (o KafkaAclOperationOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o KafkaAclOperationOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e KafkaAclOperation) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o KafkaAclOperationOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o KafkaAclOperationOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e KafkaAclOperation) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type KafkaAclOperationPtrOutput struct{ *pulumi.OutputState }
+
+func (KafkaAclOperationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**KafkaAclOperation)(nil)).Elem()
+}
+
+func (o KafkaAclOperationPtrOutput) ToKafkaAclOperationPtrOutput() KafkaAclOperationPtrOutput {
+	return o
+}
+
+func (o KafkaAclOperationPtrOutput) ToKafkaAclOperationPtrOutputWithContext(ctx context.Context) KafkaAclOperationPtrOutput {
+	return o
+}
+
+func (o KafkaAclOperationPtrOutput) Elem() KafkaAclOperationOutput {
+	return o.ApplyT(func(v *KafkaAclOperation) KafkaAclOperation {
+		if v != nil {
+			return *v
+		}
+		var ret KafkaAclOperation
+		return ret
+	}).(KafkaAclOperationOutput)
+}
+
+func (o KafkaAclOperationPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o KafkaAclOperationPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *KafkaAclOperation) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// KafkaAclOperationInput is an input type that accepts values of the KafkaAclOperation enum
+// A concrete instance of `KafkaAclOperationInput` can be one of the following:
+//
+//	KafkaAclOperationALL
+//	KafkaAclOperationALTER
+//	KafkaAclOperation_ALTE_R_CONFIGS
+//	KafkaAclOperationCREATE
+//	KafkaAclOperationDELETE
+//	KafkaAclOperationDESCRIBE
+//	KafkaAclOperation_DESCRIB_E_CONFIGS
+//	KafkaAclOperationREAD
+//	KafkaAclOperationWRITE
+type KafkaAclOperationInput interface {
+	pulumi.Input
+
+	ToKafkaAclOperationOutput() KafkaAclOperationOutput
+	ToKafkaAclOperationOutputWithContext(context.Context) KafkaAclOperationOutput
+}
+
+var kafkaAclOperationPtrType = reflect.TypeOf((**KafkaAclOperation)(nil)).Elem()
+
+type KafkaAclOperationPtrInput interface {
+	pulumi.Input
+
+	ToKafkaAclOperationPtrOutput() KafkaAclOperationPtrOutput
+	ToKafkaAclOperationPtrOutputWithContext(context.Context) KafkaAclOperationPtrOutput
+}
+
+type kafkaAclOperationPtr string
+
+func KafkaAclOperationPtr(v string) KafkaAclOperationPtrInput {
+	return (*kafkaAclOperationPtr)(&v)
+}
+
+func (*kafkaAclOperationPtr) ElementType() reflect.Type {
+	return kafkaAclOperationPtrType
+}
+
+func (in *kafkaAclOperationPtr) ToKafkaAclOperationPtrOutput() KafkaAclOperationPtrOutput {
+	return pulumi.ToOutput(in).(KafkaAclOperationPtrOutput)
+}
+
+func (in *kafkaAclOperationPtr) ToKafkaAclOperationPtrOutputWithContext(ctx context.Context) KafkaAclOperationPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(KafkaAclOperationPtrOutput)
+}
+
+type KafkaAclPatternType string
+
+const (
+	KafkaAclPatternTypeLITERAL  = KafkaAclPatternType("LITERAL")
+	KafkaAclPatternTypePREFIXED = KafkaAclPatternType("PREFIXED")
+)
+
+func (KafkaAclPatternType) ElementType() reflect.Type {
+	return reflect.TypeOf((*KafkaAclPatternType)(nil)).Elem()
+}
+
+func (e KafkaAclPatternType) ToKafkaAclPatternTypeOutput() KafkaAclPatternTypeOutput {
+	return pulumi.ToOutput(e).(KafkaAclPatternTypeOutput)
+}
+
+func (e KafkaAclPatternType) ToKafkaAclPatternTypeOutputWithContext(ctx context.Context) KafkaAclPatternTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(KafkaAclPatternTypeOutput)
+}
+
+func (e KafkaAclPatternType) ToKafkaAclPatternTypePtrOutput() KafkaAclPatternTypePtrOutput {
+	return e.ToKafkaAclPatternTypePtrOutputWithContext(context.Background())
+}
+
+func (e KafkaAclPatternType) ToKafkaAclPatternTypePtrOutputWithContext(ctx context.Context) KafkaAclPatternTypePtrOutput {
+	return KafkaAclPatternType(e).ToKafkaAclPatternTypeOutputWithContext(ctx).ToKafkaAclPatternTypePtrOutputWithContext(ctx)
+}
+
+func (e KafkaAclPatternType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e KafkaAclPatternType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e KafkaAclPatternType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e KafkaAclPatternType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type KafkaAclPatternTypeOutput struct{ *pulumi.OutputState }
+
+func (KafkaAclPatternTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KafkaAclPatternType)(nil)).Elem()
+}
+
+func (o KafkaAclPatternTypeOutput) ToKafkaAclPatternTypeOutput() KafkaAclPatternTypeOutput {
+	return o
+}
+
+func (o KafkaAclPatternTypeOutput) ToKafkaAclPatternTypeOutputWithContext(ctx context.Context) KafkaAclPatternTypeOutput {
+	return o
+}
+
+func (o KafkaAclPatternTypeOutput) ToKafkaAclPatternTypePtrOutput() KafkaAclPatternTypePtrOutput {
+	return o.ToKafkaAclPatternTypePtrOutputWithContext(context.Background())
+}
+
+func (o KafkaAclPatternTypeOutput) ToKafkaAclPatternTypePtrOutputWithContext(ctx context.Context) KafkaAclPatternTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v KafkaAclPatternType) *KafkaAclPatternType {
+		return &v
+	}).(KafkaAclPatternTypePtrOutput)
+}
+
+func (o KafkaAclPatternTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o KafkaAclPatternTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e KafkaAclPatternType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o KafkaAclPatternTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o KafkaAclPatternTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e KafkaAclPatternType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type KafkaAclPatternTypePtrOutput struct{ *pulumi.OutputState }
+
+func (KafkaAclPatternTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**KafkaAclPatternType)(nil)).Elem()
+}
+
+func (o KafkaAclPatternTypePtrOutput) ToKafkaAclPatternTypePtrOutput() KafkaAclPatternTypePtrOutput {
+	return o
+}
+
+func (o KafkaAclPatternTypePtrOutput) ToKafkaAclPatternTypePtrOutputWithContext(ctx context.Context) KafkaAclPatternTypePtrOutput {
+	return o
+}
+
+func (o KafkaAclPatternTypePtrOutput) Elem() KafkaAclPatternTypeOutput {
+	return o.ApplyT(func(v *KafkaAclPatternType) KafkaAclPatternType {
+		if v != nil {
+			return *v
+		}
+		var ret KafkaAclPatternType
+		return ret
+	}).(KafkaAclPatternTypeOutput)
+}
+
+func (o KafkaAclPatternTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o KafkaAclPatternTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *KafkaAclPatternType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// KafkaAclPatternTypeInput is an input type that accepts values of the KafkaAclPatternType enum
+// A concrete instance of `KafkaAclPatternTypeInput` can be one of the following:
+//
+//	KafkaAclPatternTypeLITERAL
+//	KafkaAclPatternTypePREFIXED
+type KafkaAclPatternTypeInput interface {
+	pulumi.Input
+
+	ToKafkaAclPatternTypeOutput() KafkaAclPatternTypeOutput
+	ToKafkaAclPatternTypeOutputWithContext(context.Context) KafkaAclPatternTypeOutput
+}
+
+var kafkaAclPatternTypePtrType = reflect.TypeOf((**KafkaAclPatternType)(nil)).Elem()
+
+type KafkaAclPatternTypePtrInput interface {
+	pulumi.Input
+
+	ToKafkaAclPatternTypePtrOutput() KafkaAclPatternTypePtrOutput
+	ToKafkaAclPatternTypePtrOutputWithContext(context.Context) KafkaAclPatternTypePtrOutput
+}
+
+type kafkaAclPatternTypePtr string
+
+func KafkaAclPatternTypePtr(v string) KafkaAclPatternTypePtrInput {
+	return (*kafkaAclPatternTypePtr)(&v)
+}
+
+func (*kafkaAclPatternTypePtr) ElementType() reflect.Type {
+	return kafkaAclPatternTypePtrType
+}
+
+func (in *kafkaAclPatternTypePtr) ToKafkaAclPatternTypePtrOutput() KafkaAclPatternTypePtrOutput {
+	return pulumi.ToOutput(in).(KafkaAclPatternTypePtrOutput)
+}
+
+func (in *kafkaAclPatternTypePtr) ToKafkaAclPatternTypePtrOutputWithContext(ctx context.Context) KafkaAclPatternTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(KafkaAclPatternTypePtrOutput)
+}
+
+type KafkaAclResourceType string
+
+const (
+	KafkaAclResourceTypeTOPIC              = KafkaAclResourceType("TOPIC")
+	KafkaAclResourceTypeGROUP              = KafkaAclResourceType("GROUP")
+	KafkaAclResourceTypeCLUSTER            = KafkaAclResourceType("CLUSTER")
+	KafkaAclResourceType_TRANSACTIONA_L_ID = KafkaAclResourceType("TRANSACTIONAL_ID")
+	KafkaAclResourceType_DELEGATIO_N_TOKEN = KafkaAclResourceType("DELEGATION_TOKEN")
+)
+
+func (KafkaAclResourceType) ElementType() reflect.Type {
+	return reflect.TypeOf((*KafkaAclResourceType)(nil)).Elem()
+}
+
+func (e KafkaAclResourceType) ToKafkaAclResourceTypeOutput() KafkaAclResourceTypeOutput {
+	return pulumi.ToOutput(e).(KafkaAclResourceTypeOutput)
+}
+
+func (e KafkaAclResourceType) ToKafkaAclResourceTypeOutputWithContext(ctx context.Context) KafkaAclResourceTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(KafkaAclResourceTypeOutput)
+}
+
+func (e KafkaAclResourceType) ToKafkaAclResourceTypePtrOutput() KafkaAclResourceTypePtrOutput {
+	return e.ToKafkaAclResourceTypePtrOutputWithContext(context.Background())
+}
+
+func (e KafkaAclResourceType) ToKafkaAclResourceTypePtrOutputWithContext(ctx context.Context) KafkaAclResourceTypePtrOutput {
+	return KafkaAclResourceType(e).ToKafkaAclResourceTypeOutputWithContext(ctx).ToKafkaAclResourceTypePtrOutputWithContext(ctx)
+}
+
+func (e KafkaAclResourceType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e KafkaAclResourceType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e KafkaAclResourceType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e KafkaAclResourceType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type KafkaAclResourceTypeOutput struct{ *pulumi.OutputState }
+
+func (KafkaAclResourceTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KafkaAclResourceType)(nil)).Elem()
+}
+
+func (o KafkaAclResourceTypeOutput) ToKafkaAclResourceTypeOutput() KafkaAclResourceTypeOutput {
+	return o
+}
+
+func (o KafkaAclResourceTypeOutput) ToKafkaAclResourceTypeOutputWithContext(ctx context.Context) KafkaAclResourceTypeOutput {
+	return o
+}
+
+func (o KafkaAclResourceTypeOutput) ToKafkaAclResourceTypePtrOutput() KafkaAclResourceTypePtrOutput {
+	return o.ToKafkaAclResourceTypePtrOutputWithContext(context.Background())
+}
+
+func (o KafkaAclResourceTypeOutput) ToKafkaAclResourceTypePtrOutputWithContext(ctx context.Context) KafkaAclResourceTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v KafkaAclResourceType) *KafkaAclResourceType {
+		return &v
+	}).(KafkaAclResourceTypePtrOutput)
+}
+
+func (o KafkaAclResourceTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o KafkaAclResourceTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e KafkaAclResourceType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o KafkaAclResourceTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o KafkaAclResourceTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e KafkaAclResourceType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type KafkaAclResourceTypePtrOutput struct{ *pulumi.OutputState }
+
+func (KafkaAclResourceTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**KafkaAclResourceType)(nil)).Elem()
+}
+
+func (o KafkaAclResourceTypePtrOutput) ToKafkaAclResourceTypePtrOutput() KafkaAclResourceTypePtrOutput {
+	return o
+}
+
+func (o KafkaAclResourceTypePtrOutput) ToKafkaAclResourceTypePtrOutputWithContext(ctx context.Context) KafkaAclResourceTypePtrOutput {
+	return o
+}
+
+func (o KafkaAclResourceTypePtrOutput) Elem() KafkaAclResourceTypeOutput {
+	return o.ApplyT(func(v *KafkaAclResourceType) KafkaAclResourceType {
+		if v != nil {
+			return *v
+		}
+		var ret KafkaAclResourceType
+		return ret
+	}).(KafkaAclResourceTypeOutput)
+}
+
+func (o KafkaAclResourceTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o KafkaAclResourceTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *KafkaAclResourceType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// KafkaAclResourceTypeInput is an input type that accepts values of the KafkaAclResourceType enum
+// A concrete instance of `KafkaAclResourceTypeInput` can be one of the following:
+//
+//	KafkaAclResourceTypeTOPIC
+//	KafkaAclResourceTypeGROUP
+//	KafkaAclResourceTypeCLUSTER
+//	KafkaAclResourceType_TRANSACTIONA_L_ID
+//	KafkaAclResourceType_DELEGATIO_N_TOKEN
+type KafkaAclResourceTypeInput interface {
+	pulumi.Input
+
+	ToKafkaAclResourceTypeOutput() KafkaAclResourceTypeOutput
+	ToKafkaAclResourceTypeOutputWithContext(context.Context) KafkaAclResourceTypeOutput
+}
+
+var kafkaAclResourceTypePtrType = reflect.TypeOf((**KafkaAclResourceType)(nil)).Elem()
+
+type KafkaAclResourceTypePtrInput interface {
+	pulumi.Input
+
+	ToKafkaAclResourceTypePtrOutput() KafkaAclResourceTypePtrOutput
+	ToKafkaAclResourceTypePtrOutputWithContext(context.Context) KafkaAclResourceTypePtrOutput
+}
+
+type kafkaAclResourceTypePtr string
+
+func KafkaAclResourceTypePtr(v string) KafkaAclResourceTypePtrInput {
+	return (*kafkaAclResourceTypePtr)(&v)
+}
+
+func (*kafkaAclResourceTypePtr) ElementType() reflect.Type {
+	return kafkaAclResourceTypePtrType
+}
+
+func (in *kafkaAclResourceTypePtr) ToKafkaAclResourceTypePtrOutput() KafkaAclResourceTypePtrOutput {
+	return pulumi.ToOutput(in).(KafkaAclResourceTypePtrOutput)
+}
+
+func (in *kafkaAclResourceTypePtr) ToKafkaAclResourceTypePtrOutputWithContext(ctx context.Context) KafkaAclResourceTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(KafkaAclResourceTypePtrOutput)
+}
+
+type KafkaDestinationDestinationFormat string
+
+const (
+	KafkaDestinationDestinationFormatAVRO = KafkaDestinationDestinationFormat("avro")
+	KafkaDestinationDestinationFormatJSON = KafkaDestinationDestinationFormat("json")
+)
+
+func (KafkaDestinationDestinationFormat) ElementType() reflect.Type {
+	return reflect.TypeOf((*KafkaDestinationDestinationFormat)(nil)).Elem()
+}
+
+func (e KafkaDestinationDestinationFormat) ToKafkaDestinationDestinationFormatOutput() KafkaDestinationDestinationFormatOutput {
+	return pulumi.ToOutput(e).(KafkaDestinationDestinationFormatOutput)
+}
+
+func (e KafkaDestinationDestinationFormat) ToKafkaDestinationDestinationFormatOutputWithContext(ctx context.Context) KafkaDestinationDestinationFormatOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(KafkaDestinationDestinationFormatOutput)
+}
+
+func (e KafkaDestinationDestinationFormat) ToKafkaDestinationDestinationFormatPtrOutput() KafkaDestinationDestinationFormatPtrOutput {
+	return e.ToKafkaDestinationDestinationFormatPtrOutputWithContext(context.Background())
+}
+
+func (e KafkaDestinationDestinationFormat) ToKafkaDestinationDestinationFormatPtrOutputWithContext(ctx context.Context) KafkaDestinationDestinationFormatPtrOutput {
+	return KafkaDestinationDestinationFormat(e).ToKafkaDestinationDestinationFormatOutputWithContext(ctx).ToKafkaDestinationDestinationFormatPtrOutputWithContext(ctx)
+}
+
+func (e KafkaDestinationDestinationFormat) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e KafkaDestinationDestinationFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e KafkaDestinationDestinationFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e KafkaDestinationDestinationFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type KafkaDestinationDestinationFormatOutput struct{ *pulumi.OutputState }
+
+func (KafkaDestinationDestinationFormatOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KafkaDestinationDestinationFormat)(nil)).Elem()
+}
+
+func (o KafkaDestinationDestinationFormatOutput) ToKafkaDestinationDestinationFormatOutput() KafkaDestinationDestinationFormatOutput {
+	return o
+}
+
+func (o KafkaDestinationDestinationFormatOutput) ToKafkaDestinationDestinationFormatOutputWithContext(ctx context.Context) KafkaDestinationDestinationFormatOutput {
+	return o
+}
+
+func (o KafkaDestinationDestinationFormatOutput) ToKafkaDestinationDestinationFormatPtrOutput() KafkaDestinationDestinationFormatPtrOutput {
+	return o.ToKafkaDestinationDestinationFormatPtrOutputWithContext(context.Background())
+}
+
+func (o KafkaDestinationDestinationFormatOutput) ToKafkaDestinationDestinationFormatPtrOutputWithContext(ctx context.Context) KafkaDestinationDestinationFormatPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v KafkaDestinationDestinationFormat) *KafkaDestinationDestinationFormat {
+		return &v
+	}).(KafkaDestinationDestinationFormatPtrOutput)
+}
+
+func (o KafkaDestinationDestinationFormatOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o KafkaDestinationDestinationFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e KafkaDestinationDestinationFormat) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o KafkaDestinationDestinationFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o KafkaDestinationDestinationFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e KafkaDestinationDestinationFormat) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type KafkaDestinationDestinationFormatPtrOutput struct{ *pulumi.OutputState }
+
+func (KafkaDestinationDestinationFormatPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**KafkaDestinationDestinationFormat)(nil)).Elem()
+}
+
+func (o KafkaDestinationDestinationFormatPtrOutput) ToKafkaDestinationDestinationFormatPtrOutput() KafkaDestinationDestinationFormatPtrOutput {
+	return o
+}
+
+func (o KafkaDestinationDestinationFormatPtrOutput) ToKafkaDestinationDestinationFormatPtrOutputWithContext(ctx context.Context) KafkaDestinationDestinationFormatPtrOutput {
+	return o
+}
+
+func (o KafkaDestinationDestinationFormatPtrOutput) Elem() KafkaDestinationDestinationFormatOutput {
+	return o.ApplyT(func(v *KafkaDestinationDestinationFormat) KafkaDestinationDestinationFormat {
+		if v != nil {
+			return *v
+		}
+		var ret KafkaDestinationDestinationFormat
+		return ret
+	}).(KafkaDestinationDestinationFormatOutput)
+}
+
+func (o KafkaDestinationDestinationFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o KafkaDestinationDestinationFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *KafkaDestinationDestinationFormat) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// KafkaDestinationDestinationFormatInput is an input type that accepts values of the KafkaDestinationDestinationFormat enum
+// A concrete instance of `KafkaDestinationDestinationFormatInput` can be one of the following:
+//
+//	KafkaDestinationDestinationFormatAVRO
+//	KafkaDestinationDestinationFormatJSON
+type KafkaDestinationDestinationFormatInput interface {
+	pulumi.Input
+
+	ToKafkaDestinationDestinationFormatOutput() KafkaDestinationDestinationFormatOutput
+	ToKafkaDestinationDestinationFormatOutputWithContext(context.Context) KafkaDestinationDestinationFormatOutput
+}
+
+var kafkaDestinationDestinationFormatPtrType = reflect.TypeOf((**KafkaDestinationDestinationFormat)(nil)).Elem()
+
+type KafkaDestinationDestinationFormatPtrInput interface {
+	pulumi.Input
+
+	ToKafkaDestinationDestinationFormatPtrOutput() KafkaDestinationDestinationFormatPtrOutput
+	ToKafkaDestinationDestinationFormatPtrOutputWithContext(context.Context) KafkaDestinationDestinationFormatPtrOutput
+}
+
+type kafkaDestinationDestinationFormatPtr string
+
+func KafkaDestinationDestinationFormatPtr(v string) KafkaDestinationDestinationFormatPtrInput {
+	return (*kafkaDestinationDestinationFormatPtr)(&v)
+}
+
+func (*kafkaDestinationDestinationFormatPtr) ElementType() reflect.Type {
+	return kafkaDestinationDestinationFormatPtrType
+}
+
+func (in *kafkaDestinationDestinationFormatPtr) ToKafkaDestinationDestinationFormatPtrOutput() KafkaDestinationDestinationFormatPtrOutput {
+	return pulumi.ToOutput(in).(KafkaDestinationDestinationFormatPtrOutput)
+}
+
+func (in *kafkaDestinationDestinationFormatPtr) ToKafkaDestinationDestinationFormatPtrOutputWithContext(ctx context.Context) KafkaDestinationDestinationFormatPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(KafkaDestinationDestinationFormatPtrOutput)
+}
+
+type KafkaDestinationTransformsChangeTopicNameAddOriginalTopic string
+
+const (
+	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOFF    = KafkaDestinationTransformsChangeTopicNameAddOriginalTopic("off")
+	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicHEADER = KafkaDestinationTransformsChangeTopicNameAddOriginalTopic("header")
+	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicFIELD  = KafkaDestinationTransformsChangeTopicNameAddOriginalTopic("field")
+)
+
+func (KafkaDestinationTransformsChangeTopicNameAddOriginalTopic) ElementType() reflect.Type {
+	return reflect.TypeOf((*KafkaDestinationTransformsChangeTopicNameAddOriginalTopic)(nil)).Elem()
+}
+
+func (e KafkaDestinationTransformsChangeTopicNameAddOriginalTopic) ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput() KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput {
+	return pulumi.ToOutput(e).(KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput)
+}
+
+func (e KafkaDestinationTransformsChangeTopicNameAddOriginalTopic) ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutputWithContext(ctx context.Context) KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput)
+}
+
+func (e KafkaDestinationTransformsChangeTopicNameAddOriginalTopic) ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput() KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput {
+	return e.ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutputWithContext(context.Background())
+}
+
+func (e KafkaDestinationTransformsChangeTopicNameAddOriginalTopic) ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutputWithContext(ctx context.Context) KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput {
+	return KafkaDestinationTransformsChangeTopicNameAddOriginalTopic(e).ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutputWithContext(ctx).ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutputWithContext(ctx)
+}
+
+func (e KafkaDestinationTransformsChangeTopicNameAddOriginalTopic) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e KafkaDestinationTransformsChangeTopicNameAddOriginalTopic) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e KafkaDestinationTransformsChangeTopicNameAddOriginalTopic) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e KafkaDestinationTransformsChangeTopicNameAddOriginalTopic) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput struct{ *pulumi.OutputState }
+
+func (KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KafkaDestinationTransformsChangeTopicNameAddOriginalTopic)(nil)).Elem()
+}
+
+func (o KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput) ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput() KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput {
+	return o
+}
+
+func (o KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput) ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutputWithContext(ctx context.Context) KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput {
+	return o
+}
+
+func (o KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput) ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput() KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput {
+	return o.ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutputWithContext(context.Background())
+}
+
+func (o KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput) ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutputWithContext(ctx context.Context) KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v KafkaDestinationTransformsChangeTopicNameAddOriginalTopic) *KafkaDestinationTransformsChangeTopicNameAddOriginalTopic {
+		return &v
+	}).(KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput)
+}
+
+func (o KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e KafkaDestinationTransformsChangeTopicNameAddOriginalTopic) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e KafkaDestinationTransformsChangeTopicNameAddOriginalTopic) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput struct{ *pulumi.OutputState }
+
+func (KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**KafkaDestinationTransformsChangeTopicNameAddOriginalTopic)(nil)).Elem()
+}
+
+func (o KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput) ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput() KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput {
+	return o
+}
+
+func (o KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput) ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutputWithContext(ctx context.Context) KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput {
+	return o
+}
+
+func (o KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput) Elem() KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput {
+	return o.ApplyT(func(v *KafkaDestinationTransformsChangeTopicNameAddOriginalTopic) KafkaDestinationTransformsChangeTopicNameAddOriginalTopic {
+		if v != nil {
+			return *v
+		}
+		var ret KafkaDestinationTransformsChangeTopicNameAddOriginalTopic
+		return ret
+	}).(KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput)
+}
+
+func (o KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *KafkaDestinationTransformsChangeTopicNameAddOriginalTopic) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// KafkaDestinationTransformsChangeTopicNameAddOriginalTopicInput is an input type that accepts values of the KafkaDestinationTransformsChangeTopicNameAddOriginalTopic enum
+// A concrete instance of `KafkaDestinationTransformsChangeTopicNameAddOriginalTopicInput` can be one of the following:
+//
+//	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOFF
+//	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicHEADER
+//	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicFIELD
+type KafkaDestinationTransformsChangeTopicNameAddOriginalTopicInput interface {
+	pulumi.Input
+
+	ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput() KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput
+	ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutputWithContext(context.Context) KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput
+}
+
+var kafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrType = reflect.TypeOf((**KafkaDestinationTransformsChangeTopicNameAddOriginalTopic)(nil)).Elem()
+
+type KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrInput interface {
+	pulumi.Input
+
+	ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput() KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput
+	ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutputWithContext(context.Context) KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput
+}
+
+type kafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtr string
+
+func KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtr(v string) KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrInput {
+	return (*kafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtr)(&v)
+}
+
+func (*kafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtr) ElementType() reflect.Type {
+	return kafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrType
+}
+
+func (in *kafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtr) ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput() KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput {
+	return pulumi.ToOutput(in).(KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput)
+}
+
+func (in *kafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtr) ToKafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutputWithContext(ctx context.Context) KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput)
+}
+
 type KafkaDirectSourceFormat string
 
 const (
@@ -5469,125 +6118,209 @@ func (in *kafkaDirectSourceFormatPtr) ToKafkaDirectSourceFormatPtrOutputWithCont
 	return pulumi.ToOutputWithContext(ctx, in).(KafkaDirectSourceFormatPtrOutput)
 }
 
-type Language string
+type MariaDbSourceDatabaseConnectionTimeZone string
 
 const (
-	LanguagePYTHON     = Language("PYTHON")
-	LanguageJAVASCRIPT = Language("JAVASCRIPT")
-	LanguageSQL        = Language("SQL")
+	MariaDbSourceDatabaseConnectionTimeZoneSERVER                = MariaDbSourceDatabaseConnectionTimeZone("SERVER")
+	MariaDbSourceDatabaseConnectionTimeZoneUTC                   = MariaDbSourceDatabaseConnectionTimeZone("UTC")
+	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_CAIRO         = MariaDbSourceDatabaseConnectionTimeZone("Africa/Cairo")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_RIYADH          = MariaDbSourceDatabaseConnectionTimeZone("Asia/Riyadh")
+	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_CASABLANCA    = MariaDbSourceDatabaseConnectionTimeZone("Africa/Casablanca")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_SEOUL           = MariaDbSourceDatabaseConnectionTimeZone("Asia/Seoul")
+	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_HARARE        = MariaDbSourceDatabaseConnectionTimeZone("Africa/Harare")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_SHANGHAI        = MariaDbSourceDatabaseConnectionTimeZone("Asia/Shanghai")
+	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_MONROVIA      = MariaDbSourceDatabaseConnectionTimeZone("Africa/Monrovia")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_SINGAPORE       = MariaDbSourceDatabaseConnectionTimeZone("Asia/Singapore")
+	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_NAIROBI       = MariaDbSourceDatabaseConnectionTimeZone("Africa/Nairobi")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_TAIPEI          = MariaDbSourceDatabaseConnectionTimeZone("Asia/Taipei")
+	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_TRIPOLI       = MariaDbSourceDatabaseConnectionTimeZone("Africa/Tripoli")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_TEHRAN          = MariaDbSourceDatabaseConnectionTimeZone("Asia/Tehran")
+	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_WINDHOEK      = MariaDbSourceDatabaseConnectionTimeZone("Africa/Windhoek")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_TOKYO           = MariaDbSourceDatabaseConnectionTimeZone("Asia/Tokyo")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_ARAGUAINA    = MariaDbSourceDatabaseConnectionTimeZone("America/Araguaina")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_ULAANBAATAR     = MariaDbSourceDatabaseConnectionTimeZone("Asia/Ulaanbaatar")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_ASUNCION     = MariaDbSourceDatabaseConnectionTimeZone("America/Asuncion")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_VLADIVOSTOK     = MariaDbSourceDatabaseConnectionTimeZone("Asia/Vladivostok")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_BOGOTA       = MariaDbSourceDatabaseConnectionTimeZone("America/Bogota")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_YAKUTSK         = MariaDbSourceDatabaseConnectionTimeZone("Asia/Yakutsk")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_BUENOS_AIRES = MariaDbSourceDatabaseConnectionTimeZone("America/Buenos_Aires")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_YEREVAN         = MariaDbSourceDatabaseConnectionTimeZone("Asia/Yerevan")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_CARACAS      = MariaDbSourceDatabaseConnectionTimeZone("America/Caracas")
+	MariaDbSourceDatabaseConnectionTimeZone_ATLANTIC_AZORES      = MariaDbSourceDatabaseConnectionTimeZone("Atlantic/Azores")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_CHIHUAHUA    = MariaDbSourceDatabaseConnectionTimeZone("America/Chihuahua")
+	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_ADELAIDE   = MariaDbSourceDatabaseConnectionTimeZone("Australia/Adelaide")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_CUIABA       = MariaDbSourceDatabaseConnectionTimeZone("America/Cuiaba")
+	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_BRISBANE   = MariaDbSourceDatabaseConnectionTimeZone("Australia/Brisbane")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_DENVER       = MariaDbSourceDatabaseConnectionTimeZone("America/Denver")
+	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_DARWIN     = MariaDbSourceDatabaseConnectionTimeZone("Australia/Darwin")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_FORTALEZA    = MariaDbSourceDatabaseConnectionTimeZone("America/Fortaleza")
+	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_HOBART     = MariaDbSourceDatabaseConnectionTimeZone("Australia/Hobart")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_GUATEMALA    = MariaDbSourceDatabaseConnectionTimeZone("America/Guatemala")
+	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_PERTH      = MariaDbSourceDatabaseConnectionTimeZone("Australia/Perth")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_HALIFAX      = MariaDbSourceDatabaseConnectionTimeZone("America/Halifax")
+	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_SYDNEY     = MariaDbSourceDatabaseConnectionTimeZone("Australia/Sydney")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_MANAUS       = MariaDbSourceDatabaseConnectionTimeZone("America/Manaus")
+	MariaDbSourceDatabaseConnectionTimeZone_BRAZIL_EAST          = MariaDbSourceDatabaseConnectionTimeZone("Brazil/East")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_MATAMOROS    = MariaDbSourceDatabaseConnectionTimeZone("America/Matamoros")
+	MariaDbSourceDatabaseConnectionTimeZone_CANADA_NEWFOUNDLAND  = MariaDbSourceDatabaseConnectionTimeZone("Canada/Newfoundland")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_MONTERREY    = MariaDbSourceDatabaseConnectionTimeZone("America/Monterrey")
+	MariaDbSourceDatabaseConnectionTimeZone_CANADA_SASKATCHEWAN  = MariaDbSourceDatabaseConnectionTimeZone("Canada/Saskatchewan")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_MONTEVIDEO   = MariaDbSourceDatabaseConnectionTimeZone("America/Montevideo")
+	MariaDbSourceDatabaseConnectionTimeZone_CANADA_YUKON         = MariaDbSourceDatabaseConnectionTimeZone("Canada/Yukon")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_PHOENIX      = MariaDbSourceDatabaseConnectionTimeZone("America/Phoenix")
+	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_AMSTERDAM     = MariaDbSourceDatabaseConnectionTimeZone("Europe/Amsterdam")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_SANTIAGO     = MariaDbSourceDatabaseConnectionTimeZone("America/Santiago")
+	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_ATHENS        = MariaDbSourceDatabaseConnectionTimeZone("Europe/Athens")
+	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_TIJUANA      = MariaDbSourceDatabaseConnectionTimeZone("America/Tijuana")
+	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_DUBLIN        = MariaDbSourceDatabaseConnectionTimeZone("Europe/Dublin")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_AMMAN           = MariaDbSourceDatabaseConnectionTimeZone("Asia/Amman")
+	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_HELSINKI      = MariaDbSourceDatabaseConnectionTimeZone("Europe/Helsinki")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_ASHGABAT        = MariaDbSourceDatabaseConnectionTimeZone("Asia/Ashgabat")
+	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_ISTANBUL      = MariaDbSourceDatabaseConnectionTimeZone("Europe/Istanbul")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_BAGHDAD         = MariaDbSourceDatabaseConnectionTimeZone("Asia/Baghdad")
+	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_KALININGRAD   = MariaDbSourceDatabaseConnectionTimeZone("Europe/Kaliningrad")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_BAKU            = MariaDbSourceDatabaseConnectionTimeZone("Asia/Baku")
+	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_MOSCOW        = MariaDbSourceDatabaseConnectionTimeZone("Europe/Moscow")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_BANGKOK         = MariaDbSourceDatabaseConnectionTimeZone("Asia/Bangkok")
+	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_PARIS         = MariaDbSourceDatabaseConnectionTimeZone("Europe/Paris")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_BEIRUT          = MariaDbSourceDatabaseConnectionTimeZone("Asia/Beirut")
+	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_PRAGUE        = MariaDbSourceDatabaseConnectionTimeZone("Europe/Prague")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_CALCUTTA        = MariaDbSourceDatabaseConnectionTimeZone("Asia/Calcutta")
+	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_SARAJEVO      = MariaDbSourceDatabaseConnectionTimeZone("Europe/Sarajevo")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_DAMASCUS        = MariaDbSourceDatabaseConnectionTimeZone("Asia/Damascus")
+	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_AUCKLAND     = MariaDbSourceDatabaseConnectionTimeZone("Pacific/Auckland")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_DHAKA           = MariaDbSourceDatabaseConnectionTimeZone("Asia/Dhaka")
+	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_FIJI         = MariaDbSourceDatabaseConnectionTimeZone("Pacific/Fiji")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_IRKUTSK         = MariaDbSourceDatabaseConnectionTimeZone("Asia/Irkutsk")
+	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_GUAM         = MariaDbSourceDatabaseConnectionTimeZone("Pacific/Guam")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_JERUSALEM       = MariaDbSourceDatabaseConnectionTimeZone("Asia/Jerusalem")
+	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_HONOLULU     = MariaDbSourceDatabaseConnectionTimeZone("Pacific/Honolulu")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_KABUL           = MariaDbSourceDatabaseConnectionTimeZone("Asia/Kabul")
+	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_SAMOA        = MariaDbSourceDatabaseConnectionTimeZone("Pacific/Samoa")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_KARACHI         = MariaDbSourceDatabaseConnectionTimeZone("Asia/Karachi")
+	MariaDbSourceDatabaseConnectionTimeZone_U_S_ALASKA           = MariaDbSourceDatabaseConnectionTimeZone("US/Alaska")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_KATHMANDU       = MariaDbSourceDatabaseConnectionTimeZone("Asia/Kathmandu")
+	MariaDbSourceDatabaseConnectionTimeZone_U_S_CENTRAL          = MariaDbSourceDatabaseConnectionTimeZone("US/Central")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_KRASNOYARSK     = MariaDbSourceDatabaseConnectionTimeZone("Asia/Krasnoyarsk")
+	MariaDbSourceDatabaseConnectionTimeZone_U_S_EASTERN          = MariaDbSourceDatabaseConnectionTimeZone("US/Eastern")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_MAGADAN         = MariaDbSourceDatabaseConnectionTimeZone("Asia/Magadan")
+	MariaDbSourceDatabaseConnectionTimeZone_U_S_EAST_INDIANA     = MariaDbSourceDatabaseConnectionTimeZone("US/East-Indiana")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_MUSCAT          = MariaDbSourceDatabaseConnectionTimeZone("Asia/Muscat")
+	MariaDbSourceDatabaseConnectionTimeZone_U_S_PACIFIC          = MariaDbSourceDatabaseConnectionTimeZone("US/Pacific")
+	MariaDbSourceDatabaseConnectionTimeZone_ASIA_NOVOSIBIRSK     = MariaDbSourceDatabaseConnectionTimeZone("Asia/Novosibirsk")
 )
 
-func (Language) ElementType() reflect.Type {
-	return reflect.TypeOf((*Language)(nil)).Elem()
+func (MariaDbSourceDatabaseConnectionTimeZone) ElementType() reflect.Type {
+	return reflect.TypeOf((*MariaDbSourceDatabaseConnectionTimeZone)(nil)).Elem()
 }
 
-func (e Language) ToLanguageOutput() LanguageOutput {
-	return pulumi.ToOutput(e).(LanguageOutput)
+func (e MariaDbSourceDatabaseConnectionTimeZone) ToMariaDbSourceDatabaseConnectionTimeZoneOutput() MariaDbSourceDatabaseConnectionTimeZoneOutput {
+	return pulumi.ToOutput(e).(MariaDbSourceDatabaseConnectionTimeZoneOutput)
 }
 
-func (e Language) ToLanguageOutputWithContext(ctx context.Context) LanguageOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(LanguageOutput)
+func (e MariaDbSourceDatabaseConnectionTimeZone) ToMariaDbSourceDatabaseConnectionTimeZoneOutputWithContext(ctx context.Context) MariaDbSourceDatabaseConnectionTimeZoneOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(MariaDbSourceDatabaseConnectionTimeZoneOutput)
 }
 
-func (e Language) ToLanguagePtrOutput() LanguagePtrOutput {
-	return e.ToLanguagePtrOutputWithContext(context.Background())
+func (e MariaDbSourceDatabaseConnectionTimeZone) ToMariaDbSourceDatabaseConnectionTimeZonePtrOutput() MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
+	return e.ToMariaDbSourceDatabaseConnectionTimeZonePtrOutputWithContext(context.Background())
 }
 
-func (e Language) ToLanguagePtrOutputWithContext(ctx context.Context) LanguagePtrOutput {
-	return Language(e).ToLanguageOutputWithContext(ctx).ToLanguagePtrOutputWithContext(ctx)
+func (e MariaDbSourceDatabaseConnectionTimeZone) ToMariaDbSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
+	return MariaDbSourceDatabaseConnectionTimeZone(e).ToMariaDbSourceDatabaseConnectionTimeZoneOutputWithContext(ctx).ToMariaDbSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx)
 }
 
-func (e Language) ToStringOutput() pulumi.StringOutput {
+func (e MariaDbSourceDatabaseConnectionTimeZone) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e Language) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e MariaDbSourceDatabaseConnectionTimeZone) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e Language) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e MariaDbSourceDatabaseConnectionTimeZone) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e Language) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e MariaDbSourceDatabaseConnectionTimeZone) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type LanguageOutput struct{ *pulumi.OutputState }
+type MariaDbSourceDatabaseConnectionTimeZoneOutput struct{ *pulumi.OutputState }
 
-func (LanguageOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Language)(nil)).Elem()
+func (MariaDbSourceDatabaseConnectionTimeZoneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MariaDbSourceDatabaseConnectionTimeZone)(nil)).Elem()
 }
 
-func (o LanguageOutput) ToLanguageOutput() LanguageOutput {
+func (o MariaDbSourceDatabaseConnectionTimeZoneOutput) ToMariaDbSourceDatabaseConnectionTimeZoneOutput() MariaDbSourceDatabaseConnectionTimeZoneOutput {
 	return o
 }
 
-func (o LanguageOutput) ToLanguageOutputWithContext(ctx context.Context) LanguageOutput {
+func (o MariaDbSourceDatabaseConnectionTimeZoneOutput) ToMariaDbSourceDatabaseConnectionTimeZoneOutputWithContext(ctx context.Context) MariaDbSourceDatabaseConnectionTimeZoneOutput {
 	return o
 }
 
-func (o LanguageOutput) ToLanguagePtrOutput() LanguagePtrOutput {
-	return o.ToLanguagePtrOutputWithContext(context.Background())
+func (o MariaDbSourceDatabaseConnectionTimeZoneOutput) ToMariaDbSourceDatabaseConnectionTimeZonePtrOutput() MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
+	return o.ToMariaDbSourceDatabaseConnectionTimeZonePtrOutputWithContext(context.Background())
 }
 
-func (o LanguageOutput) ToLanguagePtrOutputWithContext(ctx context.Context) LanguagePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v Language) *Language {
+func (o MariaDbSourceDatabaseConnectionTimeZoneOutput) ToMariaDbSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v MariaDbSourceDatabaseConnectionTimeZone) *MariaDbSourceDatabaseConnectionTimeZone {
 		return &v
-	}).(LanguagePtrOutput)
+	}).(MariaDbSourceDatabaseConnectionTimeZonePtrOutput)
 }
 
-func (o LanguageOutput) ToStringOutput() pulumi.StringOutput {
+func (o MariaDbSourceDatabaseConnectionTimeZoneOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o LanguageOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Language) string {
+func (o MariaDbSourceDatabaseConnectionTimeZoneOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MariaDbSourceDatabaseConnectionTimeZone) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o LanguageOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o MariaDbSourceDatabaseConnectionTimeZoneOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o LanguageOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Language) *string {
+func (o MariaDbSourceDatabaseConnectionTimeZoneOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MariaDbSourceDatabaseConnectionTimeZone) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type LanguagePtrOutput struct{ *pulumi.OutputState }
+type MariaDbSourceDatabaseConnectionTimeZonePtrOutput struct{ *pulumi.OutputState }
 
-func (LanguagePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**Language)(nil)).Elem()
+func (MariaDbSourceDatabaseConnectionTimeZonePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**MariaDbSourceDatabaseConnectionTimeZone)(nil)).Elem()
 }
 
-func (o LanguagePtrOutput) ToLanguagePtrOutput() LanguagePtrOutput {
+func (o MariaDbSourceDatabaseConnectionTimeZonePtrOutput) ToMariaDbSourceDatabaseConnectionTimeZonePtrOutput() MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
 	return o
 }
 
-func (o LanguagePtrOutput) ToLanguagePtrOutputWithContext(ctx context.Context) LanguagePtrOutput {
+func (o MariaDbSourceDatabaseConnectionTimeZonePtrOutput) ToMariaDbSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
 	return o
 }
 
-func (o LanguagePtrOutput) Elem() LanguageOutput {
-	return o.ApplyT(func(v *Language) Language {
+func (o MariaDbSourceDatabaseConnectionTimeZonePtrOutput) Elem() MariaDbSourceDatabaseConnectionTimeZoneOutput {
+	return o.ApplyT(func(v *MariaDbSourceDatabaseConnectionTimeZone) MariaDbSourceDatabaseConnectionTimeZone {
 		if v != nil {
 			return *v
 		}
-		var ret Language
+		var ret MariaDbSourceDatabaseConnectionTimeZone
 		return ret
-	}).(LanguageOutput)
+	}).(MariaDbSourceDatabaseConnectionTimeZoneOutput)
 }
 
-func (o LanguagePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o MariaDbSourceDatabaseConnectionTimeZonePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o LanguagePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *Language) *string {
+func (o MariaDbSourceDatabaseConnectionTimeZonePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MariaDbSourceDatabaseConnectionTimeZone) *string {
 		if e == nil {
 			return nil
 		}
@@ -5596,44 +6329,128 @@ func (o LanguagePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pul
 	}).(pulumi.StringPtrOutput)
 }
 
-// LanguageInput is an input type that accepts values of the Language enum
-// A concrete instance of `LanguageInput` can be one of the following:
+// MariaDbSourceDatabaseConnectionTimeZoneInput is an input type that accepts values of the MariaDbSourceDatabaseConnectionTimeZone enum
+// A concrete instance of `MariaDbSourceDatabaseConnectionTimeZoneInput` can be one of the following:
 //
-//	LanguagePYTHON
-//	LanguageJAVASCRIPT
-//	LanguageSQL
-type LanguageInput interface {
+//	MariaDbSourceDatabaseConnectionTimeZoneSERVER
+//	MariaDbSourceDatabaseConnectionTimeZoneUTC
+//	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_CAIRO
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_RIYADH
+//	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_CASABLANCA
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_SEOUL
+//	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_HARARE
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_SHANGHAI
+//	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_MONROVIA
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_SINGAPORE
+//	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_NAIROBI
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_TAIPEI
+//	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_TRIPOLI
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_TEHRAN
+//	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_WINDHOEK
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_TOKYO
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_ARAGUAINA
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_ULAANBAATAR
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_ASUNCION
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_VLADIVOSTOK
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_BOGOTA
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_YAKUTSK
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_BUENOS_AIRES
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_YEREVAN
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_CARACAS
+//	MariaDbSourceDatabaseConnectionTimeZone_ATLANTIC_AZORES
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_CHIHUAHUA
+//	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_ADELAIDE
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_CUIABA
+//	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_BRISBANE
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_DENVER
+//	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_DARWIN
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_FORTALEZA
+//	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_HOBART
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_GUATEMALA
+//	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_PERTH
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_HALIFAX
+//	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_SYDNEY
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_MANAUS
+//	MariaDbSourceDatabaseConnectionTimeZone_BRAZIL_EAST
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_MATAMOROS
+//	MariaDbSourceDatabaseConnectionTimeZone_CANADA_NEWFOUNDLAND
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_MONTERREY
+//	MariaDbSourceDatabaseConnectionTimeZone_CANADA_SASKATCHEWAN
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_MONTEVIDEO
+//	MariaDbSourceDatabaseConnectionTimeZone_CANADA_YUKON
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_PHOENIX
+//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_AMSTERDAM
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_SANTIAGO
+//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_ATHENS
+//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_TIJUANA
+//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_DUBLIN
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_AMMAN
+//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_HELSINKI
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_ASHGABAT
+//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_ISTANBUL
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_BAGHDAD
+//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_KALININGRAD
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_BAKU
+//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_MOSCOW
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_BANGKOK
+//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_PARIS
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_BEIRUT
+//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_PRAGUE
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_CALCUTTA
+//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_SARAJEVO
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_DAMASCUS
+//	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_AUCKLAND
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_DHAKA
+//	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_FIJI
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_IRKUTSK
+//	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_GUAM
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_JERUSALEM
+//	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_HONOLULU
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_KABUL
+//	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_SAMOA
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_KARACHI
+//	MariaDbSourceDatabaseConnectionTimeZone_U_S_ALASKA
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_KATHMANDU
+//	MariaDbSourceDatabaseConnectionTimeZone_U_S_CENTRAL
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_KRASNOYARSK
+//	MariaDbSourceDatabaseConnectionTimeZone_U_S_EASTERN
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_MAGADAN
+//	MariaDbSourceDatabaseConnectionTimeZone_U_S_EAST_INDIANA
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_MUSCAT
+//	MariaDbSourceDatabaseConnectionTimeZone_U_S_PACIFIC
+//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_NOVOSIBIRSK
+type MariaDbSourceDatabaseConnectionTimeZoneInput interface {
 	pulumi.Input
 
-	ToLanguageOutput() LanguageOutput
-	ToLanguageOutputWithContext(context.Context) LanguageOutput
+	ToMariaDbSourceDatabaseConnectionTimeZoneOutput() MariaDbSourceDatabaseConnectionTimeZoneOutput
+	ToMariaDbSourceDatabaseConnectionTimeZoneOutputWithContext(context.Context) MariaDbSourceDatabaseConnectionTimeZoneOutput
 }
 
-var languagePtrType = reflect.TypeOf((**Language)(nil)).Elem()
+var mariaDbSourceDatabaseConnectionTimeZonePtrType = reflect.TypeOf((**MariaDbSourceDatabaseConnectionTimeZone)(nil)).Elem()
 
-type LanguagePtrInput interface {
+type MariaDbSourceDatabaseConnectionTimeZonePtrInput interface {
 	pulumi.Input
 
-	ToLanguagePtrOutput() LanguagePtrOutput
-	ToLanguagePtrOutputWithContext(context.Context) LanguagePtrOutput
+	ToMariaDbSourceDatabaseConnectionTimeZonePtrOutput() MariaDbSourceDatabaseConnectionTimeZonePtrOutput
+	ToMariaDbSourceDatabaseConnectionTimeZonePtrOutputWithContext(context.Context) MariaDbSourceDatabaseConnectionTimeZonePtrOutput
 }
 
-type languagePtr string
+type mariaDbSourceDatabaseConnectionTimeZonePtr string
 
-func LanguagePtr(v string) LanguagePtrInput {
-	return (*languagePtr)(&v)
+func MariaDbSourceDatabaseConnectionTimeZonePtr(v string) MariaDbSourceDatabaseConnectionTimeZonePtrInput {
+	return (*mariaDbSourceDatabaseConnectionTimeZonePtr)(&v)
 }
 
-func (*languagePtr) ElementType() reflect.Type {
-	return languagePtrType
+func (*mariaDbSourceDatabaseConnectionTimeZonePtr) ElementType() reflect.Type {
+	return mariaDbSourceDatabaseConnectionTimeZonePtrType
 }
 
-func (in *languagePtr) ToLanguagePtrOutput() LanguagePtrOutput {
-	return pulumi.ToOutput(in).(LanguagePtrOutput)
+func (in *mariaDbSourceDatabaseConnectionTimeZonePtr) ToMariaDbSourceDatabaseConnectionTimeZonePtrOutput() MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
+	return pulumi.ToOutput(in).(MariaDbSourceDatabaseConnectionTimeZonePtrOutput)
 }
 
-func (in *languagePtr) ToLanguagePtrOutputWithContext(ctx context.Context) LanguagePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(LanguagePtrOutput)
+func (in *mariaDbSourceDatabaseConnectionTimeZonePtr) ToMariaDbSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(MariaDbSourceDatabaseConnectionTimeZonePtrOutput)
 }
 
 type MariaDbSourceDatabaseSslMode string
@@ -5801,124 +6618,124 @@ func (in *mariaDbSourceDatabaseSslModePtr) ToMariaDbSourceDatabaseSslModePtrOutp
 	return pulumi.ToOutputWithContext(ctx, in).(MariaDbSourceDatabaseSslModePtrOutput)
 }
 
-type Mode string
+type MariaDbSourceSnapshotGtid string
 
 const (
-	ModeLIVE     = Mode("LIVE")
-	ModeLIVEONLY = Mode("LIVEONLY")
+	MariaDbSourceSnapshotGtidYES = MariaDbSourceSnapshotGtid("Yes")
+	MariaDbSourceSnapshotGtidNO  = MariaDbSourceSnapshotGtid("No")
 )
 
-func (Mode) ElementType() reflect.Type {
-	return reflect.TypeOf((*Mode)(nil)).Elem()
+func (MariaDbSourceSnapshotGtid) ElementType() reflect.Type {
+	return reflect.TypeOf((*MariaDbSourceSnapshotGtid)(nil)).Elem()
 }
 
-func (e Mode) ToModeOutput() ModeOutput {
-	return pulumi.ToOutput(e).(ModeOutput)
+func (e MariaDbSourceSnapshotGtid) ToMariaDbSourceSnapshotGtidOutput() MariaDbSourceSnapshotGtidOutput {
+	return pulumi.ToOutput(e).(MariaDbSourceSnapshotGtidOutput)
 }
 
-func (e Mode) ToModeOutputWithContext(ctx context.Context) ModeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(ModeOutput)
+func (e MariaDbSourceSnapshotGtid) ToMariaDbSourceSnapshotGtidOutputWithContext(ctx context.Context) MariaDbSourceSnapshotGtidOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(MariaDbSourceSnapshotGtidOutput)
 }
 
-func (e Mode) ToModePtrOutput() ModePtrOutput {
-	return e.ToModePtrOutputWithContext(context.Background())
+func (e MariaDbSourceSnapshotGtid) ToMariaDbSourceSnapshotGtidPtrOutput() MariaDbSourceSnapshotGtidPtrOutput {
+	return e.ToMariaDbSourceSnapshotGtidPtrOutputWithContext(context.Background())
 }
 
-func (e Mode) ToModePtrOutputWithContext(ctx context.Context) ModePtrOutput {
-	return Mode(e).ToModeOutputWithContext(ctx).ToModePtrOutputWithContext(ctx)
+func (e MariaDbSourceSnapshotGtid) ToMariaDbSourceSnapshotGtidPtrOutputWithContext(ctx context.Context) MariaDbSourceSnapshotGtidPtrOutput {
+	return MariaDbSourceSnapshotGtid(e).ToMariaDbSourceSnapshotGtidOutputWithContext(ctx).ToMariaDbSourceSnapshotGtidPtrOutputWithContext(ctx)
 }
 
-func (e Mode) ToStringOutput() pulumi.StringOutput {
+func (e MariaDbSourceSnapshotGtid) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e Mode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e MariaDbSourceSnapshotGtid) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e Mode) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e MariaDbSourceSnapshotGtid) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e Mode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e MariaDbSourceSnapshotGtid) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type ModeOutput struct{ *pulumi.OutputState }
+type MariaDbSourceSnapshotGtidOutput struct{ *pulumi.OutputState }
 
-func (ModeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Mode)(nil)).Elem()
+func (MariaDbSourceSnapshotGtidOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MariaDbSourceSnapshotGtid)(nil)).Elem()
 }
 
-func (o ModeOutput) ToModeOutput() ModeOutput {
+func (o MariaDbSourceSnapshotGtidOutput) ToMariaDbSourceSnapshotGtidOutput() MariaDbSourceSnapshotGtidOutput {
 	return o
 }
 
-func (o ModeOutput) ToModeOutputWithContext(ctx context.Context) ModeOutput {
+func (o MariaDbSourceSnapshotGtidOutput) ToMariaDbSourceSnapshotGtidOutputWithContext(ctx context.Context) MariaDbSourceSnapshotGtidOutput {
 	return o
 }
 
-func (o ModeOutput) ToModePtrOutput() ModePtrOutput {
-	return o.ToModePtrOutputWithContext(context.Background())
+func (o MariaDbSourceSnapshotGtidOutput) ToMariaDbSourceSnapshotGtidPtrOutput() MariaDbSourceSnapshotGtidPtrOutput {
+	return o.ToMariaDbSourceSnapshotGtidPtrOutputWithContext(context.Background())
 }
 
-func (o ModeOutput) ToModePtrOutputWithContext(ctx context.Context) ModePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v Mode) *Mode {
+func (o MariaDbSourceSnapshotGtidOutput) ToMariaDbSourceSnapshotGtidPtrOutputWithContext(ctx context.Context) MariaDbSourceSnapshotGtidPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v MariaDbSourceSnapshotGtid) *MariaDbSourceSnapshotGtid {
 		return &v
-	}).(ModePtrOutput)
+	}).(MariaDbSourceSnapshotGtidPtrOutput)
 }
 
-func (o ModeOutput) ToStringOutput() pulumi.StringOutput {
+func (o MariaDbSourceSnapshotGtidOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o ModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Mode) string {
+func (o MariaDbSourceSnapshotGtidOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MariaDbSourceSnapshotGtid) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o ModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o MariaDbSourceSnapshotGtidOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o ModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Mode) *string {
+func (o MariaDbSourceSnapshotGtidOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MariaDbSourceSnapshotGtid) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type ModePtrOutput struct{ *pulumi.OutputState }
+type MariaDbSourceSnapshotGtidPtrOutput struct{ *pulumi.OutputState }
 
-func (ModePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**Mode)(nil)).Elem()
+func (MariaDbSourceSnapshotGtidPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**MariaDbSourceSnapshotGtid)(nil)).Elem()
 }
 
-func (o ModePtrOutput) ToModePtrOutput() ModePtrOutput {
+func (o MariaDbSourceSnapshotGtidPtrOutput) ToMariaDbSourceSnapshotGtidPtrOutput() MariaDbSourceSnapshotGtidPtrOutput {
 	return o
 }
 
-func (o ModePtrOutput) ToModePtrOutputWithContext(ctx context.Context) ModePtrOutput {
+func (o MariaDbSourceSnapshotGtidPtrOutput) ToMariaDbSourceSnapshotGtidPtrOutputWithContext(ctx context.Context) MariaDbSourceSnapshotGtidPtrOutput {
 	return o
 }
 
-func (o ModePtrOutput) Elem() ModeOutput {
-	return o.ApplyT(func(v *Mode) Mode {
+func (o MariaDbSourceSnapshotGtidPtrOutput) Elem() MariaDbSourceSnapshotGtidOutput {
+	return o.ApplyT(func(v *MariaDbSourceSnapshotGtid) MariaDbSourceSnapshotGtid {
 		if v != nil {
 			return *v
 		}
-		var ret Mode
+		var ret MariaDbSourceSnapshotGtid
 		return ret
-	}).(ModeOutput)
+	}).(MariaDbSourceSnapshotGtidOutput)
 }
 
-func (o ModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o MariaDbSourceSnapshotGtidPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o ModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *Mode) *string {
+func (o MariaDbSourceSnapshotGtidPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MariaDbSourceSnapshotGtid) *string {
 		if e == nil {
 			return nil
 		}
@@ -5927,43 +6744,208 @@ func (o ModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.
 	}).(pulumi.StringPtrOutput)
 }
 
-// ModeInput is an input type that accepts values of the Mode enum
-// A concrete instance of `ModeInput` can be one of the following:
+// MariaDbSourceSnapshotGtidInput is an input type that accepts values of the MariaDbSourceSnapshotGtid enum
+// A concrete instance of `MariaDbSourceSnapshotGtidInput` can be one of the following:
 //
-//	ModeLIVE
-//	ModeLIVEONLY
-type ModeInput interface {
+//	MariaDbSourceSnapshotGtidYES
+//	MariaDbSourceSnapshotGtidNO
+type MariaDbSourceSnapshotGtidInput interface {
 	pulumi.Input
 
-	ToModeOutput() ModeOutput
-	ToModeOutputWithContext(context.Context) ModeOutput
+	ToMariaDbSourceSnapshotGtidOutput() MariaDbSourceSnapshotGtidOutput
+	ToMariaDbSourceSnapshotGtidOutputWithContext(context.Context) MariaDbSourceSnapshotGtidOutput
 }
 
-var modePtrType = reflect.TypeOf((**Mode)(nil)).Elem()
+var mariaDbSourceSnapshotGtidPtrType = reflect.TypeOf((**MariaDbSourceSnapshotGtid)(nil)).Elem()
 
-type ModePtrInput interface {
+type MariaDbSourceSnapshotGtidPtrInput interface {
 	pulumi.Input
 
-	ToModePtrOutput() ModePtrOutput
-	ToModePtrOutputWithContext(context.Context) ModePtrOutput
+	ToMariaDbSourceSnapshotGtidPtrOutput() MariaDbSourceSnapshotGtidPtrOutput
+	ToMariaDbSourceSnapshotGtidPtrOutputWithContext(context.Context) MariaDbSourceSnapshotGtidPtrOutput
 }
 
-type modePtr string
+type mariaDbSourceSnapshotGtidPtr string
 
-func ModePtr(v string) ModePtrInput {
-	return (*modePtr)(&v)
+func MariaDbSourceSnapshotGtidPtr(v string) MariaDbSourceSnapshotGtidPtrInput {
+	return (*mariaDbSourceSnapshotGtidPtr)(&v)
 }
 
-func (*modePtr) ElementType() reflect.Type {
-	return modePtrType
+func (*mariaDbSourceSnapshotGtidPtr) ElementType() reflect.Type {
+	return mariaDbSourceSnapshotGtidPtrType
 }
 
-func (in *modePtr) ToModePtrOutput() ModePtrOutput {
-	return pulumi.ToOutput(in).(ModePtrOutput)
+func (in *mariaDbSourceSnapshotGtidPtr) ToMariaDbSourceSnapshotGtidPtrOutput() MariaDbSourceSnapshotGtidPtrOutput {
+	return pulumi.ToOutput(in).(MariaDbSourceSnapshotGtidPtrOutput)
 }
 
-func (in *modePtr) ToModePtrOutputWithContext(ctx context.Context) ModePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(ModePtrOutput)
+func (in *mariaDbSourceSnapshotGtidPtr) ToMariaDbSourceSnapshotGtidPtrOutputWithContext(ctx context.Context) MariaDbSourceSnapshotGtidPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(MariaDbSourceSnapshotGtidPtrOutput)
+}
+
+type MongoDbHostedSourceCursorOversizeHandlingMode string
+
+const (
+	MongoDbHostedSourceCursorOversizeHandlingModeSKIP  = MongoDbHostedSourceCursorOversizeHandlingMode("skip")
+	MongoDbHostedSourceCursorOversizeHandlingModeSPLIT = MongoDbHostedSourceCursorOversizeHandlingMode("split")
+)
+
+func (MongoDbHostedSourceCursorOversizeHandlingMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*MongoDbHostedSourceCursorOversizeHandlingMode)(nil)).Elem()
+}
+
+func (e MongoDbHostedSourceCursorOversizeHandlingMode) ToMongoDbHostedSourceCursorOversizeHandlingModeOutput() MongoDbHostedSourceCursorOversizeHandlingModeOutput {
+	return pulumi.ToOutput(e).(MongoDbHostedSourceCursorOversizeHandlingModeOutput)
+}
+
+func (e MongoDbHostedSourceCursorOversizeHandlingMode) ToMongoDbHostedSourceCursorOversizeHandlingModeOutputWithContext(ctx context.Context) MongoDbHostedSourceCursorOversizeHandlingModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(MongoDbHostedSourceCursorOversizeHandlingModeOutput)
+}
+
+func (e MongoDbHostedSourceCursorOversizeHandlingMode) ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutput() MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
+	return e.ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutputWithContext(context.Background())
+}
+
+func (e MongoDbHostedSourceCursorOversizeHandlingMode) ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
+	return MongoDbHostedSourceCursorOversizeHandlingMode(e).ToMongoDbHostedSourceCursorOversizeHandlingModeOutputWithContext(ctx).ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutputWithContext(ctx)
+}
+
+func (e MongoDbHostedSourceCursorOversizeHandlingMode) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e MongoDbHostedSourceCursorOversizeHandlingMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e MongoDbHostedSourceCursorOversizeHandlingMode) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e MongoDbHostedSourceCursorOversizeHandlingMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type MongoDbHostedSourceCursorOversizeHandlingModeOutput struct{ *pulumi.OutputState }
+
+func (MongoDbHostedSourceCursorOversizeHandlingModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MongoDbHostedSourceCursorOversizeHandlingMode)(nil)).Elem()
+}
+
+func (o MongoDbHostedSourceCursorOversizeHandlingModeOutput) ToMongoDbHostedSourceCursorOversizeHandlingModeOutput() MongoDbHostedSourceCursorOversizeHandlingModeOutput {
+	return o
+}
+
+func (o MongoDbHostedSourceCursorOversizeHandlingModeOutput) ToMongoDbHostedSourceCursorOversizeHandlingModeOutputWithContext(ctx context.Context) MongoDbHostedSourceCursorOversizeHandlingModeOutput {
+	return o
+}
+
+func (o MongoDbHostedSourceCursorOversizeHandlingModeOutput) ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutput() MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
+	return o.ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutputWithContext(context.Background())
+}
+
+func (o MongoDbHostedSourceCursorOversizeHandlingModeOutput) ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v MongoDbHostedSourceCursorOversizeHandlingMode) *MongoDbHostedSourceCursorOversizeHandlingMode {
+		return &v
+	}).(MongoDbHostedSourceCursorOversizeHandlingModePtrOutput)
+}
+
+func (o MongoDbHostedSourceCursorOversizeHandlingModeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o MongoDbHostedSourceCursorOversizeHandlingModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbHostedSourceCursorOversizeHandlingMode) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o MongoDbHostedSourceCursorOversizeHandlingModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o MongoDbHostedSourceCursorOversizeHandlingModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbHostedSourceCursorOversizeHandlingMode) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type MongoDbHostedSourceCursorOversizeHandlingModePtrOutput struct{ *pulumi.OutputState }
+
+func (MongoDbHostedSourceCursorOversizeHandlingModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**MongoDbHostedSourceCursorOversizeHandlingMode)(nil)).Elem()
+}
+
+func (o MongoDbHostedSourceCursorOversizeHandlingModePtrOutput) ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutput() MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
+	return o
+}
+
+func (o MongoDbHostedSourceCursorOversizeHandlingModePtrOutput) ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
+	return o
+}
+
+func (o MongoDbHostedSourceCursorOversizeHandlingModePtrOutput) Elem() MongoDbHostedSourceCursorOversizeHandlingModeOutput {
+	return o.ApplyT(func(v *MongoDbHostedSourceCursorOversizeHandlingMode) MongoDbHostedSourceCursorOversizeHandlingMode {
+		if v != nil {
+			return *v
+		}
+		var ret MongoDbHostedSourceCursorOversizeHandlingMode
+		return ret
+	}).(MongoDbHostedSourceCursorOversizeHandlingModeOutput)
+}
+
+func (o MongoDbHostedSourceCursorOversizeHandlingModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o MongoDbHostedSourceCursorOversizeHandlingModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MongoDbHostedSourceCursorOversizeHandlingMode) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// MongoDbHostedSourceCursorOversizeHandlingModeInput is an input type that accepts values of the MongoDbHostedSourceCursorOversizeHandlingMode enum
+// A concrete instance of `MongoDbHostedSourceCursorOversizeHandlingModeInput` can be one of the following:
+//
+//	MongoDbHostedSourceCursorOversizeHandlingModeSKIP
+//	MongoDbHostedSourceCursorOversizeHandlingModeSPLIT
+type MongoDbHostedSourceCursorOversizeHandlingModeInput interface {
+	pulumi.Input
+
+	ToMongoDbHostedSourceCursorOversizeHandlingModeOutput() MongoDbHostedSourceCursorOversizeHandlingModeOutput
+	ToMongoDbHostedSourceCursorOversizeHandlingModeOutputWithContext(context.Context) MongoDbHostedSourceCursorOversizeHandlingModeOutput
+}
+
+var mongoDbHostedSourceCursorOversizeHandlingModePtrType = reflect.TypeOf((**MongoDbHostedSourceCursorOversizeHandlingMode)(nil)).Elem()
+
+type MongoDbHostedSourceCursorOversizeHandlingModePtrInput interface {
+	pulumi.Input
+
+	ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutput() MongoDbHostedSourceCursorOversizeHandlingModePtrOutput
+	ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutputWithContext(context.Context) MongoDbHostedSourceCursorOversizeHandlingModePtrOutput
+}
+
+type mongoDbHostedSourceCursorOversizeHandlingModePtr string
+
+func MongoDbHostedSourceCursorOversizeHandlingModePtr(v string) MongoDbHostedSourceCursorOversizeHandlingModePtrInput {
+	return (*mongoDbHostedSourceCursorOversizeHandlingModePtr)(&v)
+}
+
+func (*mongoDbHostedSourceCursorOversizeHandlingModePtr) ElementType() reflect.Type {
+	return mongoDbHostedSourceCursorOversizeHandlingModePtrType
+}
+
+func (in *mongoDbHostedSourceCursorOversizeHandlingModePtr) ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutput() MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
+	return pulumi.ToOutput(in).(MongoDbHostedSourceCursorOversizeHandlingModePtrOutput)
+}
+
+func (in *mongoDbHostedSourceCursorOversizeHandlingModePtr) ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(MongoDbHostedSourceCursorOversizeHandlingModePtrOutput)
 }
 
 type MongoDbHostedSourceTransformsUnwrapArrayEncoding string
@@ -6133,124 +7115,124 @@ func (in *mongoDbHostedSourceTransformsUnwrapArrayEncodingPtr) ToMongoDbHostedSo
 	return pulumi.ToOutputWithContext(ctx, in).(MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput)
 }
 
-type OnDrift string
+type MongoDbHostedSourceTransformsUnwrapDocumentEncoding string
 
 const (
-	OnDriftOVERWRITE = OnDrift("overwrite")
-	OnDriftFAIL      = OnDrift("fail")
+	MongoDbHostedSourceTransformsUnwrapDocumentEncodingDOCUMENT = MongoDbHostedSourceTransformsUnwrapDocumentEncoding("document")
+	MongoDbHostedSourceTransformsUnwrapDocumentEncodingSTRING   = MongoDbHostedSourceTransformsUnwrapDocumentEncoding("string")
 )
 
-func (OnDrift) ElementType() reflect.Type {
-	return reflect.TypeOf((*OnDrift)(nil)).Elem()
+func (MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ElementType() reflect.Type {
+	return reflect.TypeOf((*MongoDbHostedSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
 }
 
-func (e OnDrift) ToOnDriftOutput() OnDriftOutput {
-	return pulumi.ToOutput(e).(OnDriftOutput)
+func (e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput() MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput {
+	return pulumi.ToOutput(e).(MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput)
 }
 
-func (e OnDrift) ToOnDriftOutputWithContext(ctx context.Context) OnDriftOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(OnDriftOutput)
+func (e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput)
 }
 
-func (e OnDrift) ToOnDriftPtrOutput() OnDriftPtrOutput {
-	return e.ToOnDriftPtrOutputWithContext(context.Background())
+func (e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return e.ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Background())
 }
 
-func (e OnDrift) ToOnDriftPtrOutputWithContext(ctx context.Context) OnDriftPtrOutput {
-	return OnDrift(e).ToOnDriftOutputWithContext(ctx).ToOnDriftPtrOutputWithContext(ctx)
+func (e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return MongoDbHostedSourceTransformsUnwrapDocumentEncoding(e).ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx).ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx)
 }
 
-func (e OnDrift) ToStringOutput() pulumi.StringOutput {
+func (e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e OnDrift) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e OnDrift) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e OnDrift) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type OnDriftOutput struct{ *pulumi.OutputState }
+type MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput struct{ *pulumi.OutputState }
 
-func (OnDriftOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*OnDrift)(nil)).Elem()
+func (MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MongoDbHostedSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
 }
 
-func (o OnDriftOutput) ToOnDriftOutput() OnDriftOutput {
+func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput() MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput {
 	return o
 }
 
-func (o OnDriftOutput) ToOnDriftOutputWithContext(ctx context.Context) OnDriftOutput {
+func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput {
 	return o
 }
 
-func (o OnDriftOutput) ToOnDriftPtrOutput() OnDriftPtrOutput {
-	return o.ToOnDriftPtrOutputWithContext(context.Background())
+func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return o.ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Background())
 }
 
-func (o OnDriftOutput) ToOnDriftPtrOutputWithContext(ctx context.Context) OnDriftPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v OnDrift) *OnDrift {
+func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v MongoDbHostedSourceTransformsUnwrapDocumentEncoding) *MongoDbHostedSourceTransformsUnwrapDocumentEncoding {
 		return &v
-	}).(OnDriftPtrOutput)
+	}).(MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput)
 }
 
-func (o OnDriftOutput) ToStringOutput() pulumi.StringOutput {
+func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o OnDriftOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e OnDrift) string {
+func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o OnDriftOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o OnDriftOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e OnDrift) *string {
+func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type OnDriftPtrOutput struct{ *pulumi.OutputState }
+type MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput struct{ *pulumi.OutputState }
 
-func (OnDriftPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**OnDrift)(nil)).Elem()
+func (MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**MongoDbHostedSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
 }
 
-func (o OnDriftPtrOutput) ToOnDriftPtrOutput() OnDriftPtrOutput {
+func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
 	return o
 }
 
-func (o OnDriftPtrOutput) ToOnDriftPtrOutputWithContext(ctx context.Context) OnDriftPtrOutput {
+func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
 	return o
 }
 
-func (o OnDriftPtrOutput) Elem() OnDriftOutput {
-	return o.ApplyT(func(v *OnDrift) OnDrift {
+func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput) Elem() MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput {
+	return o.ApplyT(func(v *MongoDbHostedSourceTransformsUnwrapDocumentEncoding) MongoDbHostedSourceTransformsUnwrapDocumentEncoding {
 		if v != nil {
 			return *v
 		}
-		var ret OnDrift
+		var ret MongoDbHostedSourceTransformsUnwrapDocumentEncoding
 		return ret
-	}).(OnDriftOutput)
+	}).(MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput)
 }
 
-func (o OnDriftPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o OnDriftPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *OnDrift) *string {
+func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MongoDbHostedSourceTransformsUnwrapDocumentEncoding) *string {
 		if e == nil {
 			return nil
 		}
@@ -6259,170 +7241,163 @@ func (o OnDriftPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulu
 	}).(pulumi.StringPtrOutput)
 }
 
-// OnDriftInput is an input type that accepts values of the OnDrift enum
-// A concrete instance of `OnDriftInput` can be one of the following:
+// MongoDbHostedSourceTransformsUnwrapDocumentEncodingInput is an input type that accepts values of the MongoDbHostedSourceTransformsUnwrapDocumentEncoding enum
+// A concrete instance of `MongoDbHostedSourceTransformsUnwrapDocumentEncodingInput` can be one of the following:
 //
-//	OnDriftOVERWRITE
-//	OnDriftFAIL
-type OnDriftInput interface {
+//	MongoDbHostedSourceTransformsUnwrapDocumentEncodingDOCUMENT
+//	MongoDbHostedSourceTransformsUnwrapDocumentEncodingSTRING
+type MongoDbHostedSourceTransformsUnwrapDocumentEncodingInput interface {
 	pulumi.Input
 
-	ToOnDriftOutput() OnDriftOutput
-	ToOnDriftOutputWithContext(context.Context) OnDriftOutput
+	ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput() MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput
+	ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingOutputWithContext(context.Context) MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput
 }
 
-var onDriftPtrType = reflect.TypeOf((**OnDrift)(nil)).Elem()
+var mongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrType = reflect.TypeOf((**MongoDbHostedSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
 
-type OnDriftPtrInput interface {
+type MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrInput interface {
 	pulumi.Input
 
-	ToOnDriftPtrOutput() OnDriftPtrOutput
-	ToOnDriftPtrOutputWithContext(context.Context) OnDriftPtrOutput
+	ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput
+	ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Context) MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput
 }
 
-type onDriftPtr string
+type mongoDbHostedSourceTransformsUnwrapDocumentEncodingPtr string
 
-func OnDriftPtr(v string) OnDriftPtrInput {
-	return (*onDriftPtr)(&v)
+func MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtr(v string) MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrInput {
+	return (*mongoDbHostedSourceTransformsUnwrapDocumentEncodingPtr)(&v)
 }
 
-func (*onDriftPtr) ElementType() reflect.Type {
-	return onDriftPtrType
+func (*mongoDbHostedSourceTransformsUnwrapDocumentEncodingPtr) ElementType() reflect.Type {
+	return mongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrType
 }
 
-func (in *onDriftPtr) ToOnDriftPtrOutput() OnDriftPtrOutput {
-	return pulumi.ToOutput(in).(OnDriftPtrOutput)
+func (in *mongoDbHostedSourceTransformsUnwrapDocumentEncodingPtr) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return pulumi.ToOutput(in).(MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput)
 }
 
-func (in *onDriftPtr) ToOnDriftPtrOutputWithContext(ctx context.Context) OnDriftPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(OnDriftPtrOutput)
+func (in *mongoDbHostedSourceTransformsUnwrapDocumentEncodingPtr) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput)
 }
 
-type Operation string
+type MongoDbSourceCursorOversizeHandlingMode string
 
 const (
-	OperationALL                = Operation("ALL")
-	OperationALTER              = Operation("ALTER")
-	Operation_ALTE_R_CONFIGS    = Operation("ALTER_CONFIGS")
-	OperationCREATE             = Operation("CREATE")
-	OperationDELETE             = Operation("DELETE")
-	OperationDESCRIBE           = Operation("DESCRIBE")
-	Operation_DESCRIB_E_CONFIGS = Operation("DESCRIBE_CONFIGS")
-	OperationREAD               = Operation("READ")
-	OperationWRITE              = Operation("WRITE")
+	MongoDbSourceCursorOversizeHandlingModeSKIP  = MongoDbSourceCursorOversizeHandlingMode("skip")
+	MongoDbSourceCursorOversizeHandlingModeSPLIT = MongoDbSourceCursorOversizeHandlingMode("split")
 )
 
-func (Operation) ElementType() reflect.Type {
-	return reflect.TypeOf((*Operation)(nil)).Elem()
+func (MongoDbSourceCursorOversizeHandlingMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*MongoDbSourceCursorOversizeHandlingMode)(nil)).Elem()
 }
 
-func (e Operation) ToOperationOutput() OperationOutput {
-	return pulumi.ToOutput(e).(OperationOutput)
+func (e MongoDbSourceCursorOversizeHandlingMode) ToMongoDbSourceCursorOversizeHandlingModeOutput() MongoDbSourceCursorOversizeHandlingModeOutput {
+	return pulumi.ToOutput(e).(MongoDbSourceCursorOversizeHandlingModeOutput)
 }
 
-func (e Operation) ToOperationOutputWithContext(ctx context.Context) OperationOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(OperationOutput)
+func (e MongoDbSourceCursorOversizeHandlingMode) ToMongoDbSourceCursorOversizeHandlingModeOutputWithContext(ctx context.Context) MongoDbSourceCursorOversizeHandlingModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(MongoDbSourceCursorOversizeHandlingModeOutput)
 }
 
-func (e Operation) ToOperationPtrOutput() OperationPtrOutput {
-	return e.ToOperationPtrOutputWithContext(context.Background())
+func (e MongoDbSourceCursorOversizeHandlingMode) ToMongoDbSourceCursorOversizeHandlingModePtrOutput() MongoDbSourceCursorOversizeHandlingModePtrOutput {
+	return e.ToMongoDbSourceCursorOversizeHandlingModePtrOutputWithContext(context.Background())
 }
 
-func (e Operation) ToOperationPtrOutputWithContext(ctx context.Context) OperationPtrOutput {
-	return Operation(e).ToOperationOutputWithContext(ctx).ToOperationPtrOutputWithContext(ctx)
+func (e MongoDbSourceCursorOversizeHandlingMode) ToMongoDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) MongoDbSourceCursorOversizeHandlingModePtrOutput {
+	return MongoDbSourceCursorOversizeHandlingMode(e).ToMongoDbSourceCursorOversizeHandlingModeOutputWithContext(ctx).ToMongoDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx)
 }
 
-func (e Operation) ToStringOutput() pulumi.StringOutput {
+func (e MongoDbSourceCursorOversizeHandlingMode) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e Operation) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e MongoDbSourceCursorOversizeHandlingMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e Operation) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e MongoDbSourceCursorOversizeHandlingMode) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e Operation) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e MongoDbSourceCursorOversizeHandlingMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type OperationOutput struct{ *pulumi.OutputState }
+type MongoDbSourceCursorOversizeHandlingModeOutput struct{ *pulumi.OutputState }
 
-func (OperationOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Operation)(nil)).Elem()
+func (MongoDbSourceCursorOversizeHandlingModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MongoDbSourceCursorOversizeHandlingMode)(nil)).Elem()
 }
 
-func (o OperationOutput) ToOperationOutput() OperationOutput {
+func (o MongoDbSourceCursorOversizeHandlingModeOutput) ToMongoDbSourceCursorOversizeHandlingModeOutput() MongoDbSourceCursorOversizeHandlingModeOutput {
 	return o
 }
 
-func (o OperationOutput) ToOperationOutputWithContext(ctx context.Context) OperationOutput {
+func (o MongoDbSourceCursorOversizeHandlingModeOutput) ToMongoDbSourceCursorOversizeHandlingModeOutputWithContext(ctx context.Context) MongoDbSourceCursorOversizeHandlingModeOutput {
 	return o
 }
 
-func (o OperationOutput) ToOperationPtrOutput() OperationPtrOutput {
-	return o.ToOperationPtrOutputWithContext(context.Background())
+func (o MongoDbSourceCursorOversizeHandlingModeOutput) ToMongoDbSourceCursorOversizeHandlingModePtrOutput() MongoDbSourceCursorOversizeHandlingModePtrOutput {
+	return o.ToMongoDbSourceCursorOversizeHandlingModePtrOutputWithContext(context.Background())
 }
 
-func (o OperationOutput) ToOperationPtrOutputWithContext(ctx context.Context) OperationPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v Operation) *Operation {
+func (o MongoDbSourceCursorOversizeHandlingModeOutput) ToMongoDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) MongoDbSourceCursorOversizeHandlingModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v MongoDbSourceCursorOversizeHandlingMode) *MongoDbSourceCursorOversizeHandlingMode {
 		return &v
-	}).(OperationPtrOutput)
+	}).(MongoDbSourceCursorOversizeHandlingModePtrOutput)
 }
 
-func (o OperationOutput) ToStringOutput() pulumi.StringOutput {
+func (o MongoDbSourceCursorOversizeHandlingModeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o OperationOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Operation) string {
+func (o MongoDbSourceCursorOversizeHandlingModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbSourceCursorOversizeHandlingMode) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o OperationOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o MongoDbSourceCursorOversizeHandlingModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o OperationOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Operation) *string {
+func (o MongoDbSourceCursorOversizeHandlingModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbSourceCursorOversizeHandlingMode) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type OperationPtrOutput struct{ *pulumi.OutputState }
+type MongoDbSourceCursorOversizeHandlingModePtrOutput struct{ *pulumi.OutputState }
 
-func (OperationPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**Operation)(nil)).Elem()
+func (MongoDbSourceCursorOversizeHandlingModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**MongoDbSourceCursorOversizeHandlingMode)(nil)).Elem()
 }
 
-func (o OperationPtrOutput) ToOperationPtrOutput() OperationPtrOutput {
+func (o MongoDbSourceCursorOversizeHandlingModePtrOutput) ToMongoDbSourceCursorOversizeHandlingModePtrOutput() MongoDbSourceCursorOversizeHandlingModePtrOutput {
 	return o
 }
 
-func (o OperationPtrOutput) ToOperationPtrOutputWithContext(ctx context.Context) OperationPtrOutput {
+func (o MongoDbSourceCursorOversizeHandlingModePtrOutput) ToMongoDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) MongoDbSourceCursorOversizeHandlingModePtrOutput {
 	return o
 }
 
-func (o OperationPtrOutput) Elem() OperationOutput {
-	return o.ApplyT(func(v *Operation) Operation {
+func (o MongoDbSourceCursorOversizeHandlingModePtrOutput) Elem() MongoDbSourceCursorOversizeHandlingModeOutput {
+	return o.ApplyT(func(v *MongoDbSourceCursorOversizeHandlingMode) MongoDbSourceCursorOversizeHandlingMode {
 		if v != nil {
 			return *v
 		}
-		var ret Operation
+		var ret MongoDbSourceCursorOversizeHandlingMode
 		return ret
-	}).(OperationOutput)
+	}).(MongoDbSourceCursorOversizeHandlingModeOutput)
 }
 
-func (o OperationPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o MongoDbSourceCursorOversizeHandlingModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o OperationPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *Operation) *string {
+func (o MongoDbSourceCursorOversizeHandlingModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MongoDbSourceCursorOversizeHandlingMode) *string {
 		if e == nil {
 			return nil
 		}
@@ -6431,171 +7406,164 @@ func (o OperationPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pu
 	}).(pulumi.StringPtrOutput)
 }
 
-// OperationInput is an input type that accepts values of the Operation enum
-// A concrete instance of `OperationInput` can be one of the following:
+// MongoDbSourceCursorOversizeHandlingModeInput is an input type that accepts values of the MongoDbSourceCursorOversizeHandlingMode enum
+// A concrete instance of `MongoDbSourceCursorOversizeHandlingModeInput` can be one of the following:
 //
-//	OperationALL
-//	OperationALTER
-//	Operation_ALTE_R_CONFIGS
-//	OperationCREATE
-//	OperationDELETE
-//	OperationDESCRIBE
-//	Operation_DESCRIB_E_CONFIGS
-//	OperationREAD
-//	OperationWRITE
-type OperationInput interface {
+//	MongoDbSourceCursorOversizeHandlingModeSKIP
+//	MongoDbSourceCursorOversizeHandlingModeSPLIT
+type MongoDbSourceCursorOversizeHandlingModeInput interface {
 	pulumi.Input
 
-	ToOperationOutput() OperationOutput
-	ToOperationOutputWithContext(context.Context) OperationOutput
+	ToMongoDbSourceCursorOversizeHandlingModeOutput() MongoDbSourceCursorOversizeHandlingModeOutput
+	ToMongoDbSourceCursorOversizeHandlingModeOutputWithContext(context.Context) MongoDbSourceCursorOversizeHandlingModeOutput
 }
 
-var operationPtrType = reflect.TypeOf((**Operation)(nil)).Elem()
+var mongoDbSourceCursorOversizeHandlingModePtrType = reflect.TypeOf((**MongoDbSourceCursorOversizeHandlingMode)(nil)).Elem()
 
-type OperationPtrInput interface {
+type MongoDbSourceCursorOversizeHandlingModePtrInput interface {
 	pulumi.Input
 
-	ToOperationPtrOutput() OperationPtrOutput
-	ToOperationPtrOutputWithContext(context.Context) OperationPtrOutput
+	ToMongoDbSourceCursorOversizeHandlingModePtrOutput() MongoDbSourceCursorOversizeHandlingModePtrOutput
+	ToMongoDbSourceCursorOversizeHandlingModePtrOutputWithContext(context.Context) MongoDbSourceCursorOversizeHandlingModePtrOutput
 }
 
-type operationPtr string
+type mongoDbSourceCursorOversizeHandlingModePtr string
 
-func OperationPtr(v string) OperationPtrInput {
-	return (*operationPtr)(&v)
+func MongoDbSourceCursorOversizeHandlingModePtr(v string) MongoDbSourceCursorOversizeHandlingModePtrInput {
+	return (*mongoDbSourceCursorOversizeHandlingModePtr)(&v)
 }
 
-func (*operationPtr) ElementType() reflect.Type {
-	return operationPtrType
+func (*mongoDbSourceCursorOversizeHandlingModePtr) ElementType() reflect.Type {
+	return mongoDbSourceCursorOversizeHandlingModePtrType
 }
 
-func (in *operationPtr) ToOperationPtrOutput() OperationPtrOutput {
-	return pulumi.ToOutput(in).(OperationPtrOutput)
+func (in *mongoDbSourceCursorOversizeHandlingModePtr) ToMongoDbSourceCursorOversizeHandlingModePtrOutput() MongoDbSourceCursorOversizeHandlingModePtrOutput {
+	return pulumi.ToOutput(in).(MongoDbSourceCursorOversizeHandlingModePtrOutput)
 }
 
-func (in *operationPtr) ToOperationPtrOutputWithContext(ctx context.Context) OperationPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(OperationPtrOutput)
+func (in *mongoDbSourceCursorOversizeHandlingModePtr) ToMongoDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) MongoDbSourceCursorOversizeHandlingModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(MongoDbSourceCursorOversizeHandlingModePtrOutput)
 }
 
-type PartitionMode string
+type MongoDbSourceTransformsUnwrapArrayEncoding string
 
 const (
-	PartitionMode_BY_TOPIC               = PartitionMode("by_topic")
-	PartitionMode_BY_PARTITION           = PartitionMode("by_partition")
-	PartitionMode_BY_TOPIC_AND_PARTITION = PartitionMode("by_topic_and_partition")
+	MongoDbSourceTransformsUnwrapArrayEncodingARRAY         = MongoDbSourceTransformsUnwrapArrayEncoding("array")
+	MongoDbSourceTransformsUnwrapArrayEncoding_ARRAY_STRING = MongoDbSourceTransformsUnwrapArrayEncoding("array_string")
+	MongoDbSourceTransformsUnwrapArrayEncodingSTRING        = MongoDbSourceTransformsUnwrapArrayEncoding("string")
 )
 
-func (PartitionMode) ElementType() reflect.Type {
-	return reflect.TypeOf((*PartitionMode)(nil)).Elem()
+func (MongoDbSourceTransformsUnwrapArrayEncoding) ElementType() reflect.Type {
+	return reflect.TypeOf((*MongoDbSourceTransformsUnwrapArrayEncoding)(nil)).Elem()
 }
 
-func (e PartitionMode) ToPartitionModeOutput() PartitionModeOutput {
-	return pulumi.ToOutput(e).(PartitionModeOutput)
+func (e MongoDbSourceTransformsUnwrapArrayEncoding) ToMongoDbSourceTransformsUnwrapArrayEncodingOutput() MongoDbSourceTransformsUnwrapArrayEncodingOutput {
+	return pulumi.ToOutput(e).(MongoDbSourceTransformsUnwrapArrayEncodingOutput)
 }
 
-func (e PartitionMode) ToPartitionModeOutputWithContext(ctx context.Context) PartitionModeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(PartitionModeOutput)
+func (e MongoDbSourceTransformsUnwrapArrayEncoding) ToMongoDbSourceTransformsUnwrapArrayEncodingOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapArrayEncodingOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(MongoDbSourceTransformsUnwrapArrayEncodingOutput)
 }
 
-func (e PartitionMode) ToPartitionModePtrOutput() PartitionModePtrOutput {
-	return e.ToPartitionModePtrOutputWithContext(context.Background())
+func (e MongoDbSourceTransformsUnwrapArrayEncoding) ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutput() MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
+	return e.ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(context.Background())
 }
 
-func (e PartitionMode) ToPartitionModePtrOutputWithContext(ctx context.Context) PartitionModePtrOutput {
-	return PartitionMode(e).ToPartitionModeOutputWithContext(ctx).ToPartitionModePtrOutputWithContext(ctx)
+func (e MongoDbSourceTransformsUnwrapArrayEncoding) ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
+	return MongoDbSourceTransformsUnwrapArrayEncoding(e).ToMongoDbSourceTransformsUnwrapArrayEncodingOutputWithContext(ctx).ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx)
 }
 
-func (e PartitionMode) ToStringOutput() pulumi.StringOutput {
+func (e MongoDbSourceTransformsUnwrapArrayEncoding) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e PartitionMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e MongoDbSourceTransformsUnwrapArrayEncoding) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e PartitionMode) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e MongoDbSourceTransformsUnwrapArrayEncoding) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e PartitionMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e MongoDbSourceTransformsUnwrapArrayEncoding) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type PartitionModeOutput struct{ *pulumi.OutputState }
+type MongoDbSourceTransformsUnwrapArrayEncodingOutput struct{ *pulumi.OutputState }
 
-func (PartitionModeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*PartitionMode)(nil)).Elem()
+func (MongoDbSourceTransformsUnwrapArrayEncodingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MongoDbSourceTransformsUnwrapArrayEncoding)(nil)).Elem()
 }
 
-func (o PartitionModeOutput) ToPartitionModeOutput() PartitionModeOutput {
+func (o MongoDbSourceTransformsUnwrapArrayEncodingOutput) ToMongoDbSourceTransformsUnwrapArrayEncodingOutput() MongoDbSourceTransformsUnwrapArrayEncodingOutput {
 	return o
 }
 
-func (o PartitionModeOutput) ToPartitionModeOutputWithContext(ctx context.Context) PartitionModeOutput {
+func (o MongoDbSourceTransformsUnwrapArrayEncodingOutput) ToMongoDbSourceTransformsUnwrapArrayEncodingOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapArrayEncodingOutput {
 	return o
 }
 
-func (o PartitionModeOutput) ToPartitionModePtrOutput() PartitionModePtrOutput {
-	return o.ToPartitionModePtrOutputWithContext(context.Background())
+func (o MongoDbSourceTransformsUnwrapArrayEncodingOutput) ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutput() MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
+	return o.ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(context.Background())
 }
 
-func (o PartitionModeOutput) ToPartitionModePtrOutputWithContext(ctx context.Context) PartitionModePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v PartitionMode) *PartitionMode {
+func (o MongoDbSourceTransformsUnwrapArrayEncodingOutput) ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v MongoDbSourceTransformsUnwrapArrayEncoding) *MongoDbSourceTransformsUnwrapArrayEncoding {
 		return &v
-	}).(PartitionModePtrOutput)
+	}).(MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput)
 }
 
-func (o PartitionModeOutput) ToStringOutput() pulumi.StringOutput {
+func (o MongoDbSourceTransformsUnwrapArrayEncodingOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o PartitionModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e PartitionMode) string {
+func (o MongoDbSourceTransformsUnwrapArrayEncodingOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbSourceTransformsUnwrapArrayEncoding) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o PartitionModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o MongoDbSourceTransformsUnwrapArrayEncodingOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o PartitionModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e PartitionMode) *string {
+func (o MongoDbSourceTransformsUnwrapArrayEncodingOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbSourceTransformsUnwrapArrayEncoding) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type PartitionModePtrOutput struct{ *pulumi.OutputState }
+type MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput struct{ *pulumi.OutputState }
 
-func (PartitionModePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**PartitionMode)(nil)).Elem()
+func (MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**MongoDbSourceTransformsUnwrapArrayEncoding)(nil)).Elem()
 }
 
-func (o PartitionModePtrOutput) ToPartitionModePtrOutput() PartitionModePtrOutput {
+func (o MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput) ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutput() MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
 	return o
 }
 
-func (o PartitionModePtrOutput) ToPartitionModePtrOutputWithContext(ctx context.Context) PartitionModePtrOutput {
+func (o MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput) ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
 	return o
 }
 
-func (o PartitionModePtrOutput) Elem() PartitionModeOutput {
-	return o.ApplyT(func(v *PartitionMode) PartitionMode {
+func (o MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput) Elem() MongoDbSourceTransformsUnwrapArrayEncodingOutput {
+	return o.ApplyT(func(v *MongoDbSourceTransformsUnwrapArrayEncoding) MongoDbSourceTransformsUnwrapArrayEncoding {
 		if v != nil {
 			return *v
 		}
-		var ret PartitionMode
+		var ret MongoDbSourceTransformsUnwrapArrayEncoding
 		return ret
-	}).(PartitionModeOutput)
+	}).(MongoDbSourceTransformsUnwrapArrayEncodingOutput)
 }
 
-func (o PartitionModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o PartitionModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PartitionMode) *string {
+func (o MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MongoDbSourceTransformsUnwrapArrayEncoding) *string {
 		if e == nil {
 			return nil
 		}
@@ -6604,164 +7572,164 @@ func (o PartitionModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context
 	}).(pulumi.StringPtrOutput)
 }
 
-// PartitionModeInput is an input type that accepts values of the PartitionMode enum
-// A concrete instance of `PartitionModeInput` can be one of the following:
+// MongoDbSourceTransformsUnwrapArrayEncodingInput is an input type that accepts values of the MongoDbSourceTransformsUnwrapArrayEncoding enum
+// A concrete instance of `MongoDbSourceTransformsUnwrapArrayEncodingInput` can be one of the following:
 //
-//	PartitionMode_BY_TOPIC
-//	PartitionMode_BY_PARTITION
-//	PartitionMode_BY_TOPIC_AND_PARTITION
-type PartitionModeInput interface {
+//	MongoDbSourceTransformsUnwrapArrayEncodingARRAY
+//	MongoDbSourceTransformsUnwrapArrayEncoding_ARRAY_STRING
+//	MongoDbSourceTransformsUnwrapArrayEncodingSTRING
+type MongoDbSourceTransformsUnwrapArrayEncodingInput interface {
 	pulumi.Input
 
-	ToPartitionModeOutput() PartitionModeOutput
-	ToPartitionModeOutputWithContext(context.Context) PartitionModeOutput
+	ToMongoDbSourceTransformsUnwrapArrayEncodingOutput() MongoDbSourceTransformsUnwrapArrayEncodingOutput
+	ToMongoDbSourceTransformsUnwrapArrayEncodingOutputWithContext(context.Context) MongoDbSourceTransformsUnwrapArrayEncodingOutput
 }
 
-var partitionModePtrType = reflect.TypeOf((**PartitionMode)(nil)).Elem()
+var mongoDbSourceTransformsUnwrapArrayEncodingPtrType = reflect.TypeOf((**MongoDbSourceTransformsUnwrapArrayEncoding)(nil)).Elem()
 
-type PartitionModePtrInput interface {
+type MongoDbSourceTransformsUnwrapArrayEncodingPtrInput interface {
 	pulumi.Input
 
-	ToPartitionModePtrOutput() PartitionModePtrOutput
-	ToPartitionModePtrOutputWithContext(context.Context) PartitionModePtrOutput
+	ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutput() MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput
+	ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(context.Context) MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput
 }
 
-type partitionModePtr string
+type mongoDbSourceTransformsUnwrapArrayEncodingPtr string
 
-func PartitionModePtr(v string) PartitionModePtrInput {
-	return (*partitionModePtr)(&v)
+func MongoDbSourceTransformsUnwrapArrayEncodingPtr(v string) MongoDbSourceTransformsUnwrapArrayEncodingPtrInput {
+	return (*mongoDbSourceTransformsUnwrapArrayEncodingPtr)(&v)
 }
 
-func (*partitionModePtr) ElementType() reflect.Type {
-	return partitionModePtrType
+func (*mongoDbSourceTransformsUnwrapArrayEncodingPtr) ElementType() reflect.Type {
+	return mongoDbSourceTransformsUnwrapArrayEncodingPtrType
 }
 
-func (in *partitionModePtr) ToPartitionModePtrOutput() PartitionModePtrOutput {
-	return pulumi.ToOutput(in).(PartitionModePtrOutput)
+func (in *mongoDbSourceTransformsUnwrapArrayEncodingPtr) ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutput() MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
+	return pulumi.ToOutput(in).(MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput)
 }
 
-func (in *partitionModePtr) ToPartitionModePtrOutputWithContext(ctx context.Context) PartitionModePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(PartitionModePtrOutput)
+func (in *mongoDbSourceTransformsUnwrapArrayEncodingPtr) ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput)
 }
 
-type PatternType string
+type MongoDbSourceTransformsUnwrapDocumentEncoding string
 
 const (
-	PatternTypeLITERAL  = PatternType("LITERAL")
-	PatternTypePREFIXED = PatternType("PREFIXED")
+	MongoDbSourceTransformsUnwrapDocumentEncodingDOCUMENT = MongoDbSourceTransformsUnwrapDocumentEncoding("document")
+	MongoDbSourceTransformsUnwrapDocumentEncodingSTRING   = MongoDbSourceTransformsUnwrapDocumentEncoding("string")
 )
 
-func (PatternType) ElementType() reflect.Type {
-	return reflect.TypeOf((*PatternType)(nil)).Elem()
+func (MongoDbSourceTransformsUnwrapDocumentEncoding) ElementType() reflect.Type {
+	return reflect.TypeOf((*MongoDbSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
 }
 
-func (e PatternType) ToPatternTypeOutput() PatternTypeOutput {
-	return pulumi.ToOutput(e).(PatternTypeOutput)
+func (e MongoDbSourceTransformsUnwrapDocumentEncoding) ToMongoDbSourceTransformsUnwrapDocumentEncodingOutput() MongoDbSourceTransformsUnwrapDocumentEncodingOutput {
+	return pulumi.ToOutput(e).(MongoDbSourceTransformsUnwrapDocumentEncodingOutput)
 }
 
-func (e PatternType) ToPatternTypeOutputWithContext(ctx context.Context) PatternTypeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(PatternTypeOutput)
+func (e MongoDbSourceTransformsUnwrapDocumentEncoding) ToMongoDbSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapDocumentEncodingOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(MongoDbSourceTransformsUnwrapDocumentEncodingOutput)
 }
 
-func (e PatternType) ToPatternTypePtrOutput() PatternTypePtrOutput {
-	return e.ToPatternTypePtrOutputWithContext(context.Background())
+func (e MongoDbSourceTransformsUnwrapDocumentEncoding) ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return e.ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Background())
 }
 
-func (e PatternType) ToPatternTypePtrOutputWithContext(ctx context.Context) PatternTypePtrOutput {
-	return PatternType(e).ToPatternTypeOutputWithContext(ctx).ToPatternTypePtrOutputWithContext(ctx)
+func (e MongoDbSourceTransformsUnwrapDocumentEncoding) ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return MongoDbSourceTransformsUnwrapDocumentEncoding(e).ToMongoDbSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx).ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx)
 }
 
-func (e PatternType) ToStringOutput() pulumi.StringOutput {
+func (e MongoDbSourceTransformsUnwrapDocumentEncoding) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e PatternType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e MongoDbSourceTransformsUnwrapDocumentEncoding) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e PatternType) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e MongoDbSourceTransformsUnwrapDocumentEncoding) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e PatternType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e MongoDbSourceTransformsUnwrapDocumentEncoding) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type PatternTypeOutput struct{ *pulumi.OutputState }
+type MongoDbSourceTransformsUnwrapDocumentEncodingOutput struct{ *pulumi.OutputState }
 
-func (PatternTypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*PatternType)(nil)).Elem()
+func (MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MongoDbSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
 }
 
-func (o PatternTypeOutput) ToPatternTypeOutput() PatternTypeOutput {
+func (o MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ToMongoDbSourceTransformsUnwrapDocumentEncodingOutput() MongoDbSourceTransformsUnwrapDocumentEncodingOutput {
 	return o
 }
 
-func (o PatternTypeOutput) ToPatternTypeOutputWithContext(ctx context.Context) PatternTypeOutput {
+func (o MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ToMongoDbSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapDocumentEncodingOutput {
 	return o
 }
 
-func (o PatternTypeOutput) ToPatternTypePtrOutput() PatternTypePtrOutput {
-	return o.ToPatternTypePtrOutputWithContext(context.Background())
+func (o MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return o.ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Background())
 }
 
-func (o PatternTypeOutput) ToPatternTypePtrOutputWithContext(ctx context.Context) PatternTypePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v PatternType) *PatternType {
+func (o MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v MongoDbSourceTransformsUnwrapDocumentEncoding) *MongoDbSourceTransformsUnwrapDocumentEncoding {
 		return &v
-	}).(PatternTypePtrOutput)
+	}).(MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput)
 }
 
-func (o PatternTypeOutput) ToStringOutput() pulumi.StringOutput {
+func (o MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o PatternTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e PatternType) string {
+func (o MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbSourceTransformsUnwrapDocumentEncoding) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o PatternTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o PatternTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e PatternType) *string {
+func (o MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbSourceTransformsUnwrapDocumentEncoding) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type PatternTypePtrOutput struct{ *pulumi.OutputState }
+type MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput struct{ *pulumi.OutputState }
 
-func (PatternTypePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**PatternType)(nil)).Elem()
+func (MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**MongoDbSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
 }
 
-func (o PatternTypePtrOutput) ToPatternTypePtrOutput() PatternTypePtrOutput {
+func (o MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
 	return o
 }
 
-func (o PatternTypePtrOutput) ToPatternTypePtrOutputWithContext(ctx context.Context) PatternTypePtrOutput {
+func (o MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
 	return o
 }
 
-func (o PatternTypePtrOutput) Elem() PatternTypeOutput {
-	return o.ApplyT(func(v *PatternType) PatternType {
+func (o MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput) Elem() MongoDbSourceTransformsUnwrapDocumentEncodingOutput {
+	return o.ApplyT(func(v *MongoDbSourceTransformsUnwrapDocumentEncoding) MongoDbSourceTransformsUnwrapDocumentEncoding {
 		if v != nil {
 			return *v
 		}
-		var ret PatternType
+		var ret MongoDbSourceTransformsUnwrapDocumentEncoding
 		return ret
-	}).(PatternTypeOutput)
+	}).(MongoDbSourceTransformsUnwrapDocumentEncodingOutput)
 }
 
-func (o PatternTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o PatternTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PatternType) *string {
+func (o MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MongoDbSourceTransformsUnwrapDocumentEncoding) *string {
 		if e == nil {
 			return nil
 		}
@@ -6770,162 +7738,248 @@ func (o PatternTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) 
 	}).(pulumi.StringPtrOutput)
 }
 
-// PatternTypeInput is an input type that accepts values of the PatternType enum
-// A concrete instance of `PatternTypeInput` can be one of the following:
+// MongoDbSourceTransformsUnwrapDocumentEncodingInput is an input type that accepts values of the MongoDbSourceTransformsUnwrapDocumentEncoding enum
+// A concrete instance of `MongoDbSourceTransformsUnwrapDocumentEncodingInput` can be one of the following:
 //
-//	PatternTypeLITERAL
-//	PatternTypePREFIXED
-type PatternTypeInput interface {
+//	MongoDbSourceTransformsUnwrapDocumentEncodingDOCUMENT
+//	MongoDbSourceTransformsUnwrapDocumentEncodingSTRING
+type MongoDbSourceTransformsUnwrapDocumentEncodingInput interface {
 	pulumi.Input
 
-	ToPatternTypeOutput() PatternTypeOutput
-	ToPatternTypeOutputWithContext(context.Context) PatternTypeOutput
+	ToMongoDbSourceTransformsUnwrapDocumentEncodingOutput() MongoDbSourceTransformsUnwrapDocumentEncodingOutput
+	ToMongoDbSourceTransformsUnwrapDocumentEncodingOutputWithContext(context.Context) MongoDbSourceTransformsUnwrapDocumentEncodingOutput
 }
 
-var patternTypePtrType = reflect.TypeOf((**PatternType)(nil)).Elem()
+var mongoDbSourceTransformsUnwrapDocumentEncodingPtrType = reflect.TypeOf((**MongoDbSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
 
-type PatternTypePtrInput interface {
+type MongoDbSourceTransformsUnwrapDocumentEncodingPtrInput interface {
 	pulumi.Input
 
-	ToPatternTypePtrOutput() PatternTypePtrOutput
-	ToPatternTypePtrOutputWithContext(context.Context) PatternTypePtrOutput
+	ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput
+	ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Context) MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput
 }
 
-type patternTypePtr string
+type mongoDbSourceTransformsUnwrapDocumentEncodingPtr string
 
-func PatternTypePtr(v string) PatternTypePtrInput {
-	return (*patternTypePtr)(&v)
+func MongoDbSourceTransformsUnwrapDocumentEncodingPtr(v string) MongoDbSourceTransformsUnwrapDocumentEncodingPtrInput {
+	return (*mongoDbSourceTransformsUnwrapDocumentEncodingPtr)(&v)
 }
 
-func (*patternTypePtr) ElementType() reflect.Type {
-	return patternTypePtrType
+func (*mongoDbSourceTransformsUnwrapDocumentEncodingPtr) ElementType() reflect.Type {
+	return mongoDbSourceTransformsUnwrapDocumentEncodingPtrType
 }
 
-func (in *patternTypePtr) ToPatternTypePtrOutput() PatternTypePtrOutput {
-	return pulumi.ToOutput(in).(PatternTypePtrOutput)
+func (in *mongoDbSourceTransformsUnwrapDocumentEncodingPtr) ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return pulumi.ToOutput(in).(MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput)
 }
 
-func (in *patternTypePtr) ToPatternTypePtrOutputWithContext(ctx context.Context) PatternTypePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(PatternTypePtrOutput)
+func (in *mongoDbSourceTransformsUnwrapDocumentEncodingPtr) ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput)
 }
 
-type PostProcessors string
+type MysqlSourceDatabaseConnectionTimeZone string
 
 const (
-	PostProcessorsRESELECTOR = PostProcessors("reselector")
+	MysqlSourceDatabaseConnectionTimeZoneSERVER                = MysqlSourceDatabaseConnectionTimeZone("SERVER")
+	MysqlSourceDatabaseConnectionTimeZoneUTC                   = MysqlSourceDatabaseConnectionTimeZone("UTC")
+	MysqlSourceDatabaseConnectionTimeZone_AFRICA_CAIRO         = MysqlSourceDatabaseConnectionTimeZone("Africa/Cairo")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_RIYADH          = MysqlSourceDatabaseConnectionTimeZone("Asia/Riyadh")
+	MysqlSourceDatabaseConnectionTimeZone_AFRICA_CASABLANCA    = MysqlSourceDatabaseConnectionTimeZone("Africa/Casablanca")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_SEOUL           = MysqlSourceDatabaseConnectionTimeZone("Asia/Seoul")
+	MysqlSourceDatabaseConnectionTimeZone_AFRICA_HARARE        = MysqlSourceDatabaseConnectionTimeZone("Africa/Harare")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_SHANGHAI        = MysqlSourceDatabaseConnectionTimeZone("Asia/Shanghai")
+	MysqlSourceDatabaseConnectionTimeZone_AFRICA_MONROVIA      = MysqlSourceDatabaseConnectionTimeZone("Africa/Monrovia")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_SINGAPORE       = MysqlSourceDatabaseConnectionTimeZone("Asia/Singapore")
+	MysqlSourceDatabaseConnectionTimeZone_AFRICA_NAIROBI       = MysqlSourceDatabaseConnectionTimeZone("Africa/Nairobi")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_TAIPEI          = MysqlSourceDatabaseConnectionTimeZone("Asia/Taipei")
+	MysqlSourceDatabaseConnectionTimeZone_AFRICA_TRIPOLI       = MysqlSourceDatabaseConnectionTimeZone("Africa/Tripoli")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_TEHRAN          = MysqlSourceDatabaseConnectionTimeZone("Asia/Tehran")
+	MysqlSourceDatabaseConnectionTimeZone_AFRICA_WINDHOEK      = MysqlSourceDatabaseConnectionTimeZone("Africa/Windhoek")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_TOKYO           = MysqlSourceDatabaseConnectionTimeZone("Asia/Tokyo")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_ARAGUAINA    = MysqlSourceDatabaseConnectionTimeZone("America/Araguaina")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_ULAANBAATAR     = MysqlSourceDatabaseConnectionTimeZone("Asia/Ulaanbaatar")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_ASUNCION     = MysqlSourceDatabaseConnectionTimeZone("America/Asuncion")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_VLADIVOSTOK     = MysqlSourceDatabaseConnectionTimeZone("Asia/Vladivostok")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_BOGOTA       = MysqlSourceDatabaseConnectionTimeZone("America/Bogota")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_YAKUTSK         = MysqlSourceDatabaseConnectionTimeZone("Asia/Yakutsk")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_BUENOS_AIRES = MysqlSourceDatabaseConnectionTimeZone("America/Buenos_Aires")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_YEREVAN         = MysqlSourceDatabaseConnectionTimeZone("Asia/Yerevan")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_CARACAS      = MysqlSourceDatabaseConnectionTimeZone("America/Caracas")
+	MysqlSourceDatabaseConnectionTimeZone_ATLANTIC_AZORES      = MysqlSourceDatabaseConnectionTimeZone("Atlantic/Azores")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_CHIHUAHUA    = MysqlSourceDatabaseConnectionTimeZone("America/Chihuahua")
+	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_ADELAIDE   = MysqlSourceDatabaseConnectionTimeZone("Australia/Adelaide")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_CUIABA       = MysqlSourceDatabaseConnectionTimeZone("America/Cuiaba")
+	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_BRISBANE   = MysqlSourceDatabaseConnectionTimeZone("Australia/Brisbane")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_DENVER       = MysqlSourceDatabaseConnectionTimeZone("America/Denver")
+	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_DARWIN     = MysqlSourceDatabaseConnectionTimeZone("Australia/Darwin")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_FORTALEZA    = MysqlSourceDatabaseConnectionTimeZone("America/Fortaleza")
+	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_HOBART     = MysqlSourceDatabaseConnectionTimeZone("Australia/Hobart")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_GUATEMALA    = MysqlSourceDatabaseConnectionTimeZone("America/Guatemala")
+	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_PERTH      = MysqlSourceDatabaseConnectionTimeZone("Australia/Perth")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_HALIFAX      = MysqlSourceDatabaseConnectionTimeZone("America/Halifax")
+	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_SYDNEY     = MysqlSourceDatabaseConnectionTimeZone("Australia/Sydney")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_MANAUS       = MysqlSourceDatabaseConnectionTimeZone("America/Manaus")
+	MysqlSourceDatabaseConnectionTimeZone_BRAZIL_EAST          = MysqlSourceDatabaseConnectionTimeZone("Brazil/East")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_MATAMOROS    = MysqlSourceDatabaseConnectionTimeZone("America/Matamoros")
+	MysqlSourceDatabaseConnectionTimeZone_CANADA_NEWFOUNDLAND  = MysqlSourceDatabaseConnectionTimeZone("Canada/Newfoundland")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_MONTERREY    = MysqlSourceDatabaseConnectionTimeZone("America/Monterrey")
+	MysqlSourceDatabaseConnectionTimeZone_CANADA_SASKATCHEWAN  = MysqlSourceDatabaseConnectionTimeZone("Canada/Saskatchewan")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_MONTEVIDEO   = MysqlSourceDatabaseConnectionTimeZone("America/Montevideo")
+	MysqlSourceDatabaseConnectionTimeZone_CANADA_YUKON         = MysqlSourceDatabaseConnectionTimeZone("Canada/Yukon")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_PHOENIX      = MysqlSourceDatabaseConnectionTimeZone("America/Phoenix")
+	MysqlSourceDatabaseConnectionTimeZone_EUROPE_AMSTERDAM     = MysqlSourceDatabaseConnectionTimeZone("Europe/Amsterdam")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_SANTIAGO     = MysqlSourceDatabaseConnectionTimeZone("America/Santiago")
+	MysqlSourceDatabaseConnectionTimeZone_EUROPE_ATHENS        = MysqlSourceDatabaseConnectionTimeZone("Europe/Athens")
+	MysqlSourceDatabaseConnectionTimeZone_AMERICA_TIJUANA      = MysqlSourceDatabaseConnectionTimeZone("America/Tijuana")
+	MysqlSourceDatabaseConnectionTimeZone_EUROPE_DUBLIN        = MysqlSourceDatabaseConnectionTimeZone("Europe/Dublin")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_AMMAN           = MysqlSourceDatabaseConnectionTimeZone("Asia/Amman")
+	MysqlSourceDatabaseConnectionTimeZone_EUROPE_HELSINKI      = MysqlSourceDatabaseConnectionTimeZone("Europe/Helsinki")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_ASHGABAT        = MysqlSourceDatabaseConnectionTimeZone("Asia/Ashgabat")
+	MysqlSourceDatabaseConnectionTimeZone_EUROPE_ISTANBUL      = MysqlSourceDatabaseConnectionTimeZone("Europe/Istanbul")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_BAGHDAD         = MysqlSourceDatabaseConnectionTimeZone("Asia/Baghdad")
+	MysqlSourceDatabaseConnectionTimeZone_EUROPE_KALININGRAD   = MysqlSourceDatabaseConnectionTimeZone("Europe/Kaliningrad")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_BAKU            = MysqlSourceDatabaseConnectionTimeZone("Asia/Baku")
+	MysqlSourceDatabaseConnectionTimeZone_EUROPE_MOSCOW        = MysqlSourceDatabaseConnectionTimeZone("Europe/Moscow")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_BANGKOK         = MysqlSourceDatabaseConnectionTimeZone("Asia/Bangkok")
+	MysqlSourceDatabaseConnectionTimeZone_EUROPE_PARIS         = MysqlSourceDatabaseConnectionTimeZone("Europe/Paris")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_BEIRUT          = MysqlSourceDatabaseConnectionTimeZone("Asia/Beirut")
+	MysqlSourceDatabaseConnectionTimeZone_EUROPE_PRAGUE        = MysqlSourceDatabaseConnectionTimeZone("Europe/Prague")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_CALCUTTA        = MysqlSourceDatabaseConnectionTimeZone("Asia/Calcutta")
+	MysqlSourceDatabaseConnectionTimeZone_EUROPE_SARAJEVO      = MysqlSourceDatabaseConnectionTimeZone("Europe/Sarajevo")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_DAMASCUS        = MysqlSourceDatabaseConnectionTimeZone("Asia/Damascus")
+	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_AUCKLAND     = MysqlSourceDatabaseConnectionTimeZone("Pacific/Auckland")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_DHAKA           = MysqlSourceDatabaseConnectionTimeZone("Asia/Dhaka")
+	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_FIJI         = MysqlSourceDatabaseConnectionTimeZone("Pacific/Fiji")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_IRKUTSK         = MysqlSourceDatabaseConnectionTimeZone("Asia/Irkutsk")
+	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_GUAM         = MysqlSourceDatabaseConnectionTimeZone("Pacific/Guam")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_JERUSALEM       = MysqlSourceDatabaseConnectionTimeZone("Asia/Jerusalem")
+	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_HONOLULU     = MysqlSourceDatabaseConnectionTimeZone("Pacific/Honolulu")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_KABUL           = MysqlSourceDatabaseConnectionTimeZone("Asia/Kabul")
+	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_SAMOA        = MysqlSourceDatabaseConnectionTimeZone("Pacific/Samoa")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_KARACHI         = MysqlSourceDatabaseConnectionTimeZone("Asia/Karachi")
+	MysqlSourceDatabaseConnectionTimeZone_U_S_ALASKA           = MysqlSourceDatabaseConnectionTimeZone("US/Alaska")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_KATHMANDU       = MysqlSourceDatabaseConnectionTimeZone("Asia/Kathmandu")
+	MysqlSourceDatabaseConnectionTimeZone_U_S_CENTRAL          = MysqlSourceDatabaseConnectionTimeZone("US/Central")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_KRASNOYARSK     = MysqlSourceDatabaseConnectionTimeZone("Asia/Krasnoyarsk")
+	MysqlSourceDatabaseConnectionTimeZone_U_S_EASTERN          = MysqlSourceDatabaseConnectionTimeZone("US/Eastern")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_MAGADAN         = MysqlSourceDatabaseConnectionTimeZone("Asia/Magadan")
+	MysqlSourceDatabaseConnectionTimeZone_U_S_EAST_INDIANA     = MysqlSourceDatabaseConnectionTimeZone("US/East-Indiana")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_MUSCAT          = MysqlSourceDatabaseConnectionTimeZone("Asia/Muscat")
+	MysqlSourceDatabaseConnectionTimeZone_U_S_PACIFIC          = MysqlSourceDatabaseConnectionTimeZone("US/Pacific")
+	MysqlSourceDatabaseConnectionTimeZone_ASIA_NOVOSIBIRSK     = MysqlSourceDatabaseConnectionTimeZone("Asia/Novosibirsk")
 )
 
-func (PostProcessors) ElementType() reflect.Type {
-	return reflect.TypeOf((*PostProcessors)(nil)).Elem()
+func (MysqlSourceDatabaseConnectionTimeZone) ElementType() reflect.Type {
+	return reflect.TypeOf((*MysqlSourceDatabaseConnectionTimeZone)(nil)).Elem()
 }
 
-func (e PostProcessors) ToPostProcessorsOutput() PostProcessorsOutput {
-	return pulumi.ToOutput(e).(PostProcessorsOutput)
+func (e MysqlSourceDatabaseConnectionTimeZone) ToMysqlSourceDatabaseConnectionTimeZoneOutput() MysqlSourceDatabaseConnectionTimeZoneOutput {
+	return pulumi.ToOutput(e).(MysqlSourceDatabaseConnectionTimeZoneOutput)
 }
 
-func (e PostProcessors) ToPostProcessorsOutputWithContext(ctx context.Context) PostProcessorsOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(PostProcessorsOutput)
+func (e MysqlSourceDatabaseConnectionTimeZone) ToMysqlSourceDatabaseConnectionTimeZoneOutputWithContext(ctx context.Context) MysqlSourceDatabaseConnectionTimeZoneOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(MysqlSourceDatabaseConnectionTimeZoneOutput)
 }
 
-func (e PostProcessors) ToPostProcessorsPtrOutput() PostProcessorsPtrOutput {
-	return e.ToPostProcessorsPtrOutputWithContext(context.Background())
+func (e MysqlSourceDatabaseConnectionTimeZone) ToMysqlSourceDatabaseConnectionTimeZonePtrOutput() MysqlSourceDatabaseConnectionTimeZonePtrOutput {
+	return e.ToMysqlSourceDatabaseConnectionTimeZonePtrOutputWithContext(context.Background())
 }
 
-func (e PostProcessors) ToPostProcessorsPtrOutputWithContext(ctx context.Context) PostProcessorsPtrOutput {
-	return PostProcessors(e).ToPostProcessorsOutputWithContext(ctx).ToPostProcessorsPtrOutputWithContext(ctx)
+func (e MysqlSourceDatabaseConnectionTimeZone) ToMysqlSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) MysqlSourceDatabaseConnectionTimeZonePtrOutput {
+	return MysqlSourceDatabaseConnectionTimeZone(e).ToMysqlSourceDatabaseConnectionTimeZoneOutputWithContext(ctx).ToMysqlSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx)
 }
 
-func (e PostProcessors) ToStringOutput() pulumi.StringOutput {
+func (e MysqlSourceDatabaseConnectionTimeZone) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e PostProcessors) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e MysqlSourceDatabaseConnectionTimeZone) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e PostProcessors) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e MysqlSourceDatabaseConnectionTimeZone) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e PostProcessors) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e MysqlSourceDatabaseConnectionTimeZone) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type PostProcessorsOutput struct{ *pulumi.OutputState }
+type MysqlSourceDatabaseConnectionTimeZoneOutput struct{ *pulumi.OutputState }
 
-func (PostProcessorsOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*PostProcessors)(nil)).Elem()
+func (MysqlSourceDatabaseConnectionTimeZoneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MysqlSourceDatabaseConnectionTimeZone)(nil)).Elem()
 }
 
-func (o PostProcessorsOutput) ToPostProcessorsOutput() PostProcessorsOutput {
+func (o MysqlSourceDatabaseConnectionTimeZoneOutput) ToMysqlSourceDatabaseConnectionTimeZoneOutput() MysqlSourceDatabaseConnectionTimeZoneOutput {
 	return o
 }
 
-func (o PostProcessorsOutput) ToPostProcessorsOutputWithContext(ctx context.Context) PostProcessorsOutput {
+func (o MysqlSourceDatabaseConnectionTimeZoneOutput) ToMysqlSourceDatabaseConnectionTimeZoneOutputWithContext(ctx context.Context) MysqlSourceDatabaseConnectionTimeZoneOutput {
 	return o
 }
 
-func (o PostProcessorsOutput) ToPostProcessorsPtrOutput() PostProcessorsPtrOutput {
-	return o.ToPostProcessorsPtrOutputWithContext(context.Background())
+func (o MysqlSourceDatabaseConnectionTimeZoneOutput) ToMysqlSourceDatabaseConnectionTimeZonePtrOutput() MysqlSourceDatabaseConnectionTimeZonePtrOutput {
+	return o.ToMysqlSourceDatabaseConnectionTimeZonePtrOutputWithContext(context.Background())
 }
 
-func (o PostProcessorsOutput) ToPostProcessorsPtrOutputWithContext(ctx context.Context) PostProcessorsPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v PostProcessors) *PostProcessors {
+func (o MysqlSourceDatabaseConnectionTimeZoneOutput) ToMysqlSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) MysqlSourceDatabaseConnectionTimeZonePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v MysqlSourceDatabaseConnectionTimeZone) *MysqlSourceDatabaseConnectionTimeZone {
 		return &v
-	}).(PostProcessorsPtrOutput)
+	}).(MysqlSourceDatabaseConnectionTimeZonePtrOutput)
 }
 
-func (o PostProcessorsOutput) ToStringOutput() pulumi.StringOutput {
+func (o MysqlSourceDatabaseConnectionTimeZoneOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o PostProcessorsOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e PostProcessors) string {
+func (o MysqlSourceDatabaseConnectionTimeZoneOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MysqlSourceDatabaseConnectionTimeZone) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o PostProcessorsOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o MysqlSourceDatabaseConnectionTimeZoneOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o PostProcessorsOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e PostProcessors) *string {
+func (o MysqlSourceDatabaseConnectionTimeZoneOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MysqlSourceDatabaseConnectionTimeZone) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type PostProcessorsPtrOutput struct{ *pulumi.OutputState }
+type MysqlSourceDatabaseConnectionTimeZonePtrOutput struct{ *pulumi.OutputState }
 
-func (PostProcessorsPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**PostProcessors)(nil)).Elem()
+func (MysqlSourceDatabaseConnectionTimeZonePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**MysqlSourceDatabaseConnectionTimeZone)(nil)).Elem()
 }
 
-func (o PostProcessorsPtrOutput) ToPostProcessorsPtrOutput() PostProcessorsPtrOutput {
+func (o MysqlSourceDatabaseConnectionTimeZonePtrOutput) ToMysqlSourceDatabaseConnectionTimeZonePtrOutput() MysqlSourceDatabaseConnectionTimeZonePtrOutput {
 	return o
 }
 
-func (o PostProcessorsPtrOutput) ToPostProcessorsPtrOutputWithContext(ctx context.Context) PostProcessorsPtrOutput {
+func (o MysqlSourceDatabaseConnectionTimeZonePtrOutput) ToMysqlSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) MysqlSourceDatabaseConnectionTimeZonePtrOutput {
 	return o
 }
 
-func (o PostProcessorsPtrOutput) Elem() PostProcessorsOutput {
-	return o.ApplyT(func(v *PostProcessors) PostProcessors {
+func (o MysqlSourceDatabaseConnectionTimeZonePtrOutput) Elem() MysqlSourceDatabaseConnectionTimeZoneOutput {
+	return o.ApplyT(func(v *MysqlSourceDatabaseConnectionTimeZone) MysqlSourceDatabaseConnectionTimeZone {
 		if v != nil {
 			return *v
 		}
-		var ret PostProcessors
+		var ret MysqlSourceDatabaseConnectionTimeZone
 		return ret
-	}).(PostProcessorsOutput)
+	}).(MysqlSourceDatabaseConnectionTimeZoneOutput)
 }
 
-func (o PostProcessorsPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o MysqlSourceDatabaseConnectionTimeZonePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o PostProcessorsPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PostProcessors) *string {
+func (o MysqlSourceDatabaseConnectionTimeZonePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MysqlSourceDatabaseConnectionTimeZone) *string {
 		if e == nil {
 			return nil
 		}
@@ -6934,42 +7988,1615 @@ func (o PostProcessorsPtrOutput) ToStringPtrOutputWithContext(ctx context.Contex
 	}).(pulumi.StringPtrOutput)
 }
 
-// PostProcessorsInput is an input type that accepts values of the PostProcessors enum
-// A concrete instance of `PostProcessorsInput` can be one of the following:
+// MysqlSourceDatabaseConnectionTimeZoneInput is an input type that accepts values of the MysqlSourceDatabaseConnectionTimeZone enum
+// A concrete instance of `MysqlSourceDatabaseConnectionTimeZoneInput` can be one of the following:
 //
-//	PostProcessorsRESELECTOR
-type PostProcessorsInput interface {
+//	MysqlSourceDatabaseConnectionTimeZoneSERVER
+//	MysqlSourceDatabaseConnectionTimeZoneUTC
+//	MysqlSourceDatabaseConnectionTimeZone_AFRICA_CAIRO
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_RIYADH
+//	MysqlSourceDatabaseConnectionTimeZone_AFRICA_CASABLANCA
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_SEOUL
+//	MysqlSourceDatabaseConnectionTimeZone_AFRICA_HARARE
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_SHANGHAI
+//	MysqlSourceDatabaseConnectionTimeZone_AFRICA_MONROVIA
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_SINGAPORE
+//	MysqlSourceDatabaseConnectionTimeZone_AFRICA_NAIROBI
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_TAIPEI
+//	MysqlSourceDatabaseConnectionTimeZone_AFRICA_TRIPOLI
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_TEHRAN
+//	MysqlSourceDatabaseConnectionTimeZone_AFRICA_WINDHOEK
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_TOKYO
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_ARAGUAINA
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_ULAANBAATAR
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_ASUNCION
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_VLADIVOSTOK
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_BOGOTA
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_YAKUTSK
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_BUENOS_AIRES
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_YEREVAN
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_CARACAS
+//	MysqlSourceDatabaseConnectionTimeZone_ATLANTIC_AZORES
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_CHIHUAHUA
+//	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_ADELAIDE
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_CUIABA
+//	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_BRISBANE
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_DENVER
+//	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_DARWIN
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_FORTALEZA
+//	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_HOBART
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_GUATEMALA
+//	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_PERTH
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_HALIFAX
+//	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_SYDNEY
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_MANAUS
+//	MysqlSourceDatabaseConnectionTimeZone_BRAZIL_EAST
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_MATAMOROS
+//	MysqlSourceDatabaseConnectionTimeZone_CANADA_NEWFOUNDLAND
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_MONTERREY
+//	MysqlSourceDatabaseConnectionTimeZone_CANADA_SASKATCHEWAN
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_MONTEVIDEO
+//	MysqlSourceDatabaseConnectionTimeZone_CANADA_YUKON
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_PHOENIX
+//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_AMSTERDAM
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_SANTIAGO
+//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_ATHENS
+//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_TIJUANA
+//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_DUBLIN
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_AMMAN
+//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_HELSINKI
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_ASHGABAT
+//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_ISTANBUL
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_BAGHDAD
+//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_KALININGRAD
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_BAKU
+//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_MOSCOW
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_BANGKOK
+//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_PARIS
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_BEIRUT
+//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_PRAGUE
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_CALCUTTA
+//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_SARAJEVO
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_DAMASCUS
+//	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_AUCKLAND
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_DHAKA
+//	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_FIJI
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_IRKUTSK
+//	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_GUAM
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_JERUSALEM
+//	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_HONOLULU
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_KABUL
+//	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_SAMOA
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_KARACHI
+//	MysqlSourceDatabaseConnectionTimeZone_U_S_ALASKA
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_KATHMANDU
+//	MysqlSourceDatabaseConnectionTimeZone_U_S_CENTRAL
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_KRASNOYARSK
+//	MysqlSourceDatabaseConnectionTimeZone_U_S_EASTERN
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_MAGADAN
+//	MysqlSourceDatabaseConnectionTimeZone_U_S_EAST_INDIANA
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_MUSCAT
+//	MysqlSourceDatabaseConnectionTimeZone_U_S_PACIFIC
+//	MysqlSourceDatabaseConnectionTimeZone_ASIA_NOVOSIBIRSK
+type MysqlSourceDatabaseConnectionTimeZoneInput interface {
 	pulumi.Input
 
-	ToPostProcessorsOutput() PostProcessorsOutput
-	ToPostProcessorsOutputWithContext(context.Context) PostProcessorsOutput
+	ToMysqlSourceDatabaseConnectionTimeZoneOutput() MysqlSourceDatabaseConnectionTimeZoneOutput
+	ToMysqlSourceDatabaseConnectionTimeZoneOutputWithContext(context.Context) MysqlSourceDatabaseConnectionTimeZoneOutput
 }
 
-var postProcessorsPtrType = reflect.TypeOf((**PostProcessors)(nil)).Elem()
+var mysqlSourceDatabaseConnectionTimeZonePtrType = reflect.TypeOf((**MysqlSourceDatabaseConnectionTimeZone)(nil)).Elem()
 
-type PostProcessorsPtrInput interface {
+type MysqlSourceDatabaseConnectionTimeZonePtrInput interface {
 	pulumi.Input
 
-	ToPostProcessorsPtrOutput() PostProcessorsPtrOutput
-	ToPostProcessorsPtrOutputWithContext(context.Context) PostProcessorsPtrOutput
+	ToMysqlSourceDatabaseConnectionTimeZonePtrOutput() MysqlSourceDatabaseConnectionTimeZonePtrOutput
+	ToMysqlSourceDatabaseConnectionTimeZonePtrOutputWithContext(context.Context) MysqlSourceDatabaseConnectionTimeZonePtrOutput
 }
 
-type postProcessorsPtr string
+type mysqlSourceDatabaseConnectionTimeZonePtr string
 
-func PostProcessorsPtr(v string) PostProcessorsPtrInput {
-	return (*postProcessorsPtr)(&v)
+func MysqlSourceDatabaseConnectionTimeZonePtr(v string) MysqlSourceDatabaseConnectionTimeZonePtrInput {
+	return (*mysqlSourceDatabaseConnectionTimeZonePtr)(&v)
 }
 
-func (*postProcessorsPtr) ElementType() reflect.Type {
-	return postProcessorsPtrType
+func (*mysqlSourceDatabaseConnectionTimeZonePtr) ElementType() reflect.Type {
+	return mysqlSourceDatabaseConnectionTimeZonePtrType
 }
 
-func (in *postProcessorsPtr) ToPostProcessorsPtrOutput() PostProcessorsPtrOutput {
-	return pulumi.ToOutput(in).(PostProcessorsPtrOutput)
+func (in *mysqlSourceDatabaseConnectionTimeZonePtr) ToMysqlSourceDatabaseConnectionTimeZonePtrOutput() MysqlSourceDatabaseConnectionTimeZonePtrOutput {
+	return pulumi.ToOutput(in).(MysqlSourceDatabaseConnectionTimeZonePtrOutput)
 }
 
-func (in *postProcessorsPtr) ToPostProcessorsPtrOutputWithContext(ctx context.Context) PostProcessorsPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(PostProcessorsPtrOutput)
+func (in *mysqlSourceDatabaseConnectionTimeZonePtr) ToMysqlSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) MysqlSourceDatabaseConnectionTimeZonePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(MysqlSourceDatabaseConnectionTimeZonePtrOutput)
+}
+
+type MysqlSourceSnapshotGtid string
+
+const (
+	MysqlSourceSnapshotGtidYES = MysqlSourceSnapshotGtid("Yes")
+	MysqlSourceSnapshotGtidNO  = MysqlSourceSnapshotGtid("No")
+)
+
+func (MysqlSourceSnapshotGtid) ElementType() reflect.Type {
+	return reflect.TypeOf((*MysqlSourceSnapshotGtid)(nil)).Elem()
+}
+
+func (e MysqlSourceSnapshotGtid) ToMysqlSourceSnapshotGtidOutput() MysqlSourceSnapshotGtidOutput {
+	return pulumi.ToOutput(e).(MysqlSourceSnapshotGtidOutput)
+}
+
+func (e MysqlSourceSnapshotGtid) ToMysqlSourceSnapshotGtidOutputWithContext(ctx context.Context) MysqlSourceSnapshotGtidOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(MysqlSourceSnapshotGtidOutput)
+}
+
+func (e MysqlSourceSnapshotGtid) ToMysqlSourceSnapshotGtidPtrOutput() MysqlSourceSnapshotGtidPtrOutput {
+	return e.ToMysqlSourceSnapshotGtidPtrOutputWithContext(context.Background())
+}
+
+func (e MysqlSourceSnapshotGtid) ToMysqlSourceSnapshotGtidPtrOutputWithContext(ctx context.Context) MysqlSourceSnapshotGtidPtrOutput {
+	return MysqlSourceSnapshotGtid(e).ToMysqlSourceSnapshotGtidOutputWithContext(ctx).ToMysqlSourceSnapshotGtidPtrOutputWithContext(ctx)
+}
+
+func (e MysqlSourceSnapshotGtid) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e MysqlSourceSnapshotGtid) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e MysqlSourceSnapshotGtid) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e MysqlSourceSnapshotGtid) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type MysqlSourceSnapshotGtidOutput struct{ *pulumi.OutputState }
+
+func (MysqlSourceSnapshotGtidOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MysqlSourceSnapshotGtid)(nil)).Elem()
+}
+
+func (o MysqlSourceSnapshotGtidOutput) ToMysqlSourceSnapshotGtidOutput() MysqlSourceSnapshotGtidOutput {
+	return o
+}
+
+func (o MysqlSourceSnapshotGtidOutput) ToMysqlSourceSnapshotGtidOutputWithContext(ctx context.Context) MysqlSourceSnapshotGtidOutput {
+	return o
+}
+
+func (o MysqlSourceSnapshotGtidOutput) ToMysqlSourceSnapshotGtidPtrOutput() MysqlSourceSnapshotGtidPtrOutput {
+	return o.ToMysqlSourceSnapshotGtidPtrOutputWithContext(context.Background())
+}
+
+func (o MysqlSourceSnapshotGtidOutput) ToMysqlSourceSnapshotGtidPtrOutputWithContext(ctx context.Context) MysqlSourceSnapshotGtidPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v MysqlSourceSnapshotGtid) *MysqlSourceSnapshotGtid {
+		return &v
+	}).(MysqlSourceSnapshotGtidPtrOutput)
+}
+
+func (o MysqlSourceSnapshotGtidOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o MysqlSourceSnapshotGtidOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MysqlSourceSnapshotGtid) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o MysqlSourceSnapshotGtidOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o MysqlSourceSnapshotGtidOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e MysqlSourceSnapshotGtid) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type MysqlSourceSnapshotGtidPtrOutput struct{ *pulumi.OutputState }
+
+func (MysqlSourceSnapshotGtidPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**MysqlSourceSnapshotGtid)(nil)).Elem()
+}
+
+func (o MysqlSourceSnapshotGtidPtrOutput) ToMysqlSourceSnapshotGtidPtrOutput() MysqlSourceSnapshotGtidPtrOutput {
+	return o
+}
+
+func (o MysqlSourceSnapshotGtidPtrOutput) ToMysqlSourceSnapshotGtidPtrOutputWithContext(ctx context.Context) MysqlSourceSnapshotGtidPtrOutput {
+	return o
+}
+
+func (o MysqlSourceSnapshotGtidPtrOutput) Elem() MysqlSourceSnapshotGtidOutput {
+	return o.ApplyT(func(v *MysqlSourceSnapshotGtid) MysqlSourceSnapshotGtid {
+		if v != nil {
+			return *v
+		}
+		var ret MysqlSourceSnapshotGtid
+		return ret
+	}).(MysqlSourceSnapshotGtidOutput)
+}
+
+func (o MysqlSourceSnapshotGtidPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o MysqlSourceSnapshotGtidPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MysqlSourceSnapshotGtid) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// MysqlSourceSnapshotGtidInput is an input type that accepts values of the MysqlSourceSnapshotGtid enum
+// A concrete instance of `MysqlSourceSnapshotGtidInput` can be one of the following:
+//
+//	MysqlSourceSnapshotGtidYES
+//	MysqlSourceSnapshotGtidNO
+type MysqlSourceSnapshotGtidInput interface {
+	pulumi.Input
+
+	ToMysqlSourceSnapshotGtidOutput() MysqlSourceSnapshotGtidOutput
+	ToMysqlSourceSnapshotGtidOutputWithContext(context.Context) MysqlSourceSnapshotGtidOutput
+}
+
+var mysqlSourceSnapshotGtidPtrType = reflect.TypeOf((**MysqlSourceSnapshotGtid)(nil)).Elem()
+
+type MysqlSourceSnapshotGtidPtrInput interface {
+	pulumi.Input
+
+	ToMysqlSourceSnapshotGtidPtrOutput() MysqlSourceSnapshotGtidPtrOutput
+	ToMysqlSourceSnapshotGtidPtrOutputWithContext(context.Context) MysqlSourceSnapshotGtidPtrOutput
+}
+
+type mysqlSourceSnapshotGtidPtr string
+
+func MysqlSourceSnapshotGtidPtr(v string) MysqlSourceSnapshotGtidPtrInput {
+	return (*mysqlSourceSnapshotGtidPtr)(&v)
+}
+
+func (*mysqlSourceSnapshotGtidPtr) ElementType() reflect.Type {
+	return mysqlSourceSnapshotGtidPtrType
+}
+
+func (in *mysqlSourceSnapshotGtidPtr) ToMysqlSourceSnapshotGtidPtrOutput() MysqlSourceSnapshotGtidPtrOutput {
+	return pulumi.ToOutput(in).(MysqlSourceSnapshotGtidPtrOutput)
+}
+
+func (in *mysqlSourceSnapshotGtidPtr) ToMysqlSourceSnapshotGtidPtrOutputWithContext(ctx context.Context) MysqlSourceSnapshotGtidPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(MysqlSourceSnapshotGtidPtrOutput)
+}
+
+type NullSentinelMode string
+
+const (
+	NullSentinelModeNONE       = NullSentinelMode("NONE")
+	NullSentinelMode_TYP_E_MIN = NullSentinelMode("TYPE_MIN")
+)
+
+func (NullSentinelMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*NullSentinelMode)(nil)).Elem()
+}
+
+func (e NullSentinelMode) ToNullSentinelModeOutput() NullSentinelModeOutput {
+	return pulumi.ToOutput(e).(NullSentinelModeOutput)
+}
+
+func (e NullSentinelMode) ToNullSentinelModeOutputWithContext(ctx context.Context) NullSentinelModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(NullSentinelModeOutput)
+}
+
+func (e NullSentinelMode) ToNullSentinelModePtrOutput() NullSentinelModePtrOutput {
+	return e.ToNullSentinelModePtrOutputWithContext(context.Background())
+}
+
+func (e NullSentinelMode) ToNullSentinelModePtrOutputWithContext(ctx context.Context) NullSentinelModePtrOutput {
+	return NullSentinelMode(e).ToNullSentinelModeOutputWithContext(ctx).ToNullSentinelModePtrOutputWithContext(ctx)
+}
+
+func (e NullSentinelMode) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e NullSentinelMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e NullSentinelMode) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e NullSentinelMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type NullSentinelModeOutput struct{ *pulumi.OutputState }
+
+func (NullSentinelModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NullSentinelMode)(nil)).Elem()
+}
+
+func (o NullSentinelModeOutput) ToNullSentinelModeOutput() NullSentinelModeOutput {
+	return o
+}
+
+func (o NullSentinelModeOutput) ToNullSentinelModeOutputWithContext(ctx context.Context) NullSentinelModeOutput {
+	return o
+}
+
+func (o NullSentinelModeOutput) ToNullSentinelModePtrOutput() NullSentinelModePtrOutput {
+	return o.ToNullSentinelModePtrOutputWithContext(context.Background())
+}
+
+func (o NullSentinelModeOutput) ToNullSentinelModePtrOutputWithContext(ctx context.Context) NullSentinelModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v NullSentinelMode) *NullSentinelMode {
+		return &v
+	}).(NullSentinelModePtrOutput)
+}
+
+func (o NullSentinelModeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o NullSentinelModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e NullSentinelMode) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o NullSentinelModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o NullSentinelModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e NullSentinelMode) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type NullSentinelModePtrOutput struct{ *pulumi.OutputState }
+
+func (NullSentinelModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NullSentinelMode)(nil)).Elem()
+}
+
+func (o NullSentinelModePtrOutput) ToNullSentinelModePtrOutput() NullSentinelModePtrOutput {
+	return o
+}
+
+func (o NullSentinelModePtrOutput) ToNullSentinelModePtrOutputWithContext(ctx context.Context) NullSentinelModePtrOutput {
+	return o
+}
+
+func (o NullSentinelModePtrOutput) Elem() NullSentinelModeOutput {
+	return o.ApplyT(func(v *NullSentinelMode) NullSentinelMode {
+		if v != nil {
+			return *v
+		}
+		var ret NullSentinelMode
+		return ret
+	}).(NullSentinelModeOutput)
+}
+
+func (o NullSentinelModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o NullSentinelModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *NullSentinelMode) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// NullSentinelModeInput is an input type that accepts values of the NullSentinelMode enum
+// A concrete instance of `NullSentinelModeInput` can be one of the following:
+//
+//	NullSentinelModeNONE
+//	NullSentinelMode_TYP_E_MIN
+type NullSentinelModeInput interface {
+	pulumi.Input
+
+	ToNullSentinelModeOutput() NullSentinelModeOutput
+	ToNullSentinelModeOutputWithContext(context.Context) NullSentinelModeOutput
+}
+
+var nullSentinelModePtrType = reflect.TypeOf((**NullSentinelMode)(nil)).Elem()
+
+type NullSentinelModePtrInput interface {
+	pulumi.Input
+
+	ToNullSentinelModePtrOutput() NullSentinelModePtrOutput
+	ToNullSentinelModePtrOutputWithContext(context.Context) NullSentinelModePtrOutput
+}
+
+type nullSentinelModePtr string
+
+func NullSentinelModePtr(v string) NullSentinelModePtrInput {
+	return (*nullSentinelModePtr)(&v)
+}
+
+func (*nullSentinelModePtr) ElementType() reflect.Type {
+	return nullSentinelModePtrType
+}
+
+func (in *nullSentinelModePtr) ToNullSentinelModePtrOutput() NullSentinelModePtrOutput {
+	return pulumi.ToOutput(in).(NullSentinelModePtrOutput)
+}
+
+func (in *nullSentinelModePtr) ToNullSentinelModePtrOutputWithContext(ctx context.Context) NullSentinelModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(NullSentinelModePtrOutput)
+}
+
+type OffsetResetTarget string
+
+const (
+	OffsetResetTargetEARLIEST = OffsetResetTarget("earliest")
+	OffsetResetTargetLATEST   = OffsetResetTarget("latest")
+)
+
+func (OffsetResetTarget) ElementType() reflect.Type {
+	return reflect.TypeOf((*OffsetResetTarget)(nil)).Elem()
+}
+
+func (e OffsetResetTarget) ToOffsetResetTargetOutput() OffsetResetTargetOutput {
+	return pulumi.ToOutput(e).(OffsetResetTargetOutput)
+}
+
+func (e OffsetResetTarget) ToOffsetResetTargetOutputWithContext(ctx context.Context) OffsetResetTargetOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(OffsetResetTargetOutput)
+}
+
+func (e OffsetResetTarget) ToOffsetResetTargetPtrOutput() OffsetResetTargetPtrOutput {
+	return e.ToOffsetResetTargetPtrOutputWithContext(context.Background())
+}
+
+func (e OffsetResetTarget) ToOffsetResetTargetPtrOutputWithContext(ctx context.Context) OffsetResetTargetPtrOutput {
+	return OffsetResetTarget(e).ToOffsetResetTargetOutputWithContext(ctx).ToOffsetResetTargetPtrOutputWithContext(ctx)
+}
+
+func (e OffsetResetTarget) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e OffsetResetTarget) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e OffsetResetTarget) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e OffsetResetTarget) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type OffsetResetTargetOutput struct{ *pulumi.OutputState }
+
+func (OffsetResetTargetOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OffsetResetTarget)(nil)).Elem()
+}
+
+func (o OffsetResetTargetOutput) ToOffsetResetTargetOutput() OffsetResetTargetOutput {
+	return o
+}
+
+func (o OffsetResetTargetOutput) ToOffsetResetTargetOutputWithContext(ctx context.Context) OffsetResetTargetOutput {
+	return o
+}
+
+func (o OffsetResetTargetOutput) ToOffsetResetTargetPtrOutput() OffsetResetTargetPtrOutput {
+	return o.ToOffsetResetTargetPtrOutputWithContext(context.Background())
+}
+
+func (o OffsetResetTargetOutput) ToOffsetResetTargetPtrOutputWithContext(ctx context.Context) OffsetResetTargetPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v OffsetResetTarget) *OffsetResetTarget {
+		return &v
+	}).(OffsetResetTargetPtrOutput)
+}
+
+func (o OffsetResetTargetOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o OffsetResetTargetOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e OffsetResetTarget) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o OffsetResetTargetOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o OffsetResetTargetOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e OffsetResetTarget) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type OffsetResetTargetPtrOutput struct{ *pulumi.OutputState }
+
+func (OffsetResetTargetPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**OffsetResetTarget)(nil)).Elem()
+}
+
+func (o OffsetResetTargetPtrOutput) ToOffsetResetTargetPtrOutput() OffsetResetTargetPtrOutput {
+	return o
+}
+
+func (o OffsetResetTargetPtrOutput) ToOffsetResetTargetPtrOutputWithContext(ctx context.Context) OffsetResetTargetPtrOutput {
+	return o
+}
+
+func (o OffsetResetTargetPtrOutput) Elem() OffsetResetTargetOutput {
+	return o.ApplyT(func(v *OffsetResetTarget) OffsetResetTarget {
+		if v != nil {
+			return *v
+		}
+		var ret OffsetResetTarget
+		return ret
+	}).(OffsetResetTargetOutput)
+}
+
+func (o OffsetResetTargetPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o OffsetResetTargetPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *OffsetResetTarget) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// OffsetResetTargetInput is an input type that accepts values of the OffsetResetTarget enum
+// A concrete instance of `OffsetResetTargetInput` can be one of the following:
+//
+//	OffsetResetTargetEARLIEST
+//	OffsetResetTargetLATEST
+type OffsetResetTargetInput interface {
+	pulumi.Input
+
+	ToOffsetResetTargetOutput() OffsetResetTargetOutput
+	ToOffsetResetTargetOutputWithContext(context.Context) OffsetResetTargetOutput
+}
+
+var offsetResetTargetPtrType = reflect.TypeOf((**OffsetResetTarget)(nil)).Elem()
+
+type OffsetResetTargetPtrInput interface {
+	pulumi.Input
+
+	ToOffsetResetTargetPtrOutput() OffsetResetTargetPtrOutput
+	ToOffsetResetTargetPtrOutputWithContext(context.Context) OffsetResetTargetPtrOutput
+}
+
+type offsetResetTargetPtr string
+
+func OffsetResetTargetPtr(v string) OffsetResetTargetPtrInput {
+	return (*offsetResetTargetPtr)(&v)
+}
+
+func (*offsetResetTargetPtr) ElementType() reflect.Type {
+	return offsetResetTargetPtrType
+}
+
+func (in *offsetResetTargetPtr) ToOffsetResetTargetPtrOutput() OffsetResetTargetPtrOutput {
+	return pulumi.ToOutput(in).(OffsetResetTargetPtrOutput)
+}
+
+func (in *offsetResetTargetPtr) ToOffsetResetTargetPtrOutputWithContext(ctx context.Context) OffsetResetTargetPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(OffsetResetTargetPtrOutput)
+}
+
+type OversizedFieldBehavior string
+
+const (
+	OversizedFieldBehaviorTRUNCATE = OversizedFieldBehavior("TRUNCATE")
+	OversizedFieldBehaviorNULLIFY  = OversizedFieldBehavior("NULLIFY")
+)
+
+func (OversizedFieldBehavior) ElementType() reflect.Type {
+	return reflect.TypeOf((*OversizedFieldBehavior)(nil)).Elem()
+}
+
+func (e OversizedFieldBehavior) ToOversizedFieldBehaviorOutput() OversizedFieldBehaviorOutput {
+	return pulumi.ToOutput(e).(OversizedFieldBehaviorOutput)
+}
+
+func (e OversizedFieldBehavior) ToOversizedFieldBehaviorOutputWithContext(ctx context.Context) OversizedFieldBehaviorOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(OversizedFieldBehaviorOutput)
+}
+
+func (e OversizedFieldBehavior) ToOversizedFieldBehaviorPtrOutput() OversizedFieldBehaviorPtrOutput {
+	return e.ToOversizedFieldBehaviorPtrOutputWithContext(context.Background())
+}
+
+func (e OversizedFieldBehavior) ToOversizedFieldBehaviorPtrOutputWithContext(ctx context.Context) OversizedFieldBehaviorPtrOutput {
+	return OversizedFieldBehavior(e).ToOversizedFieldBehaviorOutputWithContext(ctx).ToOversizedFieldBehaviorPtrOutputWithContext(ctx)
+}
+
+func (e OversizedFieldBehavior) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e OversizedFieldBehavior) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e OversizedFieldBehavior) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e OversizedFieldBehavior) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type OversizedFieldBehaviorOutput struct{ *pulumi.OutputState }
+
+func (OversizedFieldBehaviorOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OversizedFieldBehavior)(nil)).Elem()
+}
+
+func (o OversizedFieldBehaviorOutput) ToOversizedFieldBehaviorOutput() OversizedFieldBehaviorOutput {
+	return o
+}
+
+func (o OversizedFieldBehaviorOutput) ToOversizedFieldBehaviorOutputWithContext(ctx context.Context) OversizedFieldBehaviorOutput {
+	return o
+}
+
+func (o OversizedFieldBehaviorOutput) ToOversizedFieldBehaviorPtrOutput() OversizedFieldBehaviorPtrOutput {
+	return o.ToOversizedFieldBehaviorPtrOutputWithContext(context.Background())
+}
+
+func (o OversizedFieldBehaviorOutput) ToOversizedFieldBehaviorPtrOutputWithContext(ctx context.Context) OversizedFieldBehaviorPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v OversizedFieldBehavior) *OversizedFieldBehavior {
+		return &v
+	}).(OversizedFieldBehaviorPtrOutput)
+}
+
+func (o OversizedFieldBehaviorOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o OversizedFieldBehaviorOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e OversizedFieldBehavior) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o OversizedFieldBehaviorOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o OversizedFieldBehaviorOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e OversizedFieldBehavior) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type OversizedFieldBehaviorPtrOutput struct{ *pulumi.OutputState }
+
+func (OversizedFieldBehaviorPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**OversizedFieldBehavior)(nil)).Elem()
+}
+
+func (o OversizedFieldBehaviorPtrOutput) ToOversizedFieldBehaviorPtrOutput() OversizedFieldBehaviorPtrOutput {
+	return o
+}
+
+func (o OversizedFieldBehaviorPtrOutput) ToOversizedFieldBehaviorPtrOutputWithContext(ctx context.Context) OversizedFieldBehaviorPtrOutput {
+	return o
+}
+
+func (o OversizedFieldBehaviorPtrOutput) Elem() OversizedFieldBehaviorOutput {
+	return o.ApplyT(func(v *OversizedFieldBehavior) OversizedFieldBehavior {
+		if v != nil {
+			return *v
+		}
+		var ret OversizedFieldBehavior
+		return ret
+	}).(OversizedFieldBehaviorOutput)
+}
+
+func (o OversizedFieldBehaviorPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o OversizedFieldBehaviorPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *OversizedFieldBehavior) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// OversizedFieldBehaviorInput is an input type that accepts values of the OversizedFieldBehavior enum
+// A concrete instance of `OversizedFieldBehaviorInput` can be one of the following:
+//
+//	OversizedFieldBehaviorTRUNCATE
+//	OversizedFieldBehaviorNULLIFY
+type OversizedFieldBehaviorInput interface {
+	pulumi.Input
+
+	ToOversizedFieldBehaviorOutput() OversizedFieldBehaviorOutput
+	ToOversizedFieldBehaviorOutputWithContext(context.Context) OversizedFieldBehaviorOutput
+}
+
+var oversizedFieldBehaviorPtrType = reflect.TypeOf((**OversizedFieldBehavior)(nil)).Elem()
+
+type OversizedFieldBehaviorPtrInput interface {
+	pulumi.Input
+
+	ToOversizedFieldBehaviorPtrOutput() OversizedFieldBehaviorPtrOutput
+	ToOversizedFieldBehaviorPtrOutputWithContext(context.Context) OversizedFieldBehaviorPtrOutput
+}
+
+type oversizedFieldBehaviorPtr string
+
+func OversizedFieldBehaviorPtr(v string) OversizedFieldBehaviorPtrInput {
+	return (*oversizedFieldBehaviorPtr)(&v)
+}
+
+func (*oversizedFieldBehaviorPtr) ElementType() reflect.Type {
+	return oversizedFieldBehaviorPtrType
+}
+
+func (in *oversizedFieldBehaviorPtr) ToOversizedFieldBehaviorPtrOutput() OversizedFieldBehaviorPtrOutput {
+	return pulumi.ToOutput(in).(OversizedFieldBehaviorPtrOutput)
+}
+
+func (in *oversizedFieldBehaviorPtr) ToOversizedFieldBehaviorPtrOutputWithContext(ctx context.Context) OversizedFieldBehaviorPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(OversizedFieldBehaviorPtrOutput)
+}
+
+type PineconeDestinationDocumentIdStrategy string
+
+const (
+	PineconeDestinationDocumentIdStrategyNONE      = PineconeDestinationDocumentIdStrategy("None")
+	PineconeDestinationDocumentIdStrategy_KAFKA_ID = PineconeDestinationDocumentIdStrategy("Kafka ID")
+	PineconeDestinationDocumentIdStrategy_FIELD_ID = PineconeDestinationDocumentIdStrategy("Field ID")
+)
+
+func (PineconeDestinationDocumentIdStrategy) ElementType() reflect.Type {
+	return reflect.TypeOf((*PineconeDestinationDocumentIdStrategy)(nil)).Elem()
+}
+
+func (e PineconeDestinationDocumentIdStrategy) ToPineconeDestinationDocumentIdStrategyOutput() PineconeDestinationDocumentIdStrategyOutput {
+	return pulumi.ToOutput(e).(PineconeDestinationDocumentIdStrategyOutput)
+}
+
+func (e PineconeDestinationDocumentIdStrategy) ToPineconeDestinationDocumentIdStrategyOutputWithContext(ctx context.Context) PineconeDestinationDocumentIdStrategyOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PineconeDestinationDocumentIdStrategyOutput)
+}
+
+func (e PineconeDestinationDocumentIdStrategy) ToPineconeDestinationDocumentIdStrategyPtrOutput() PineconeDestinationDocumentIdStrategyPtrOutput {
+	return e.ToPineconeDestinationDocumentIdStrategyPtrOutputWithContext(context.Background())
+}
+
+func (e PineconeDestinationDocumentIdStrategy) ToPineconeDestinationDocumentIdStrategyPtrOutputWithContext(ctx context.Context) PineconeDestinationDocumentIdStrategyPtrOutput {
+	return PineconeDestinationDocumentIdStrategy(e).ToPineconeDestinationDocumentIdStrategyOutputWithContext(ctx).ToPineconeDestinationDocumentIdStrategyPtrOutputWithContext(ctx)
+}
+
+func (e PineconeDestinationDocumentIdStrategy) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PineconeDestinationDocumentIdStrategy) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PineconeDestinationDocumentIdStrategy) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PineconeDestinationDocumentIdStrategy) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PineconeDestinationDocumentIdStrategyOutput struct{ *pulumi.OutputState }
+
+func (PineconeDestinationDocumentIdStrategyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PineconeDestinationDocumentIdStrategy)(nil)).Elem()
+}
+
+func (o PineconeDestinationDocumentIdStrategyOutput) ToPineconeDestinationDocumentIdStrategyOutput() PineconeDestinationDocumentIdStrategyOutput {
+	return o
+}
+
+func (o PineconeDestinationDocumentIdStrategyOutput) ToPineconeDestinationDocumentIdStrategyOutputWithContext(ctx context.Context) PineconeDestinationDocumentIdStrategyOutput {
+	return o
+}
+
+func (o PineconeDestinationDocumentIdStrategyOutput) ToPineconeDestinationDocumentIdStrategyPtrOutput() PineconeDestinationDocumentIdStrategyPtrOutput {
+	return o.ToPineconeDestinationDocumentIdStrategyPtrOutputWithContext(context.Background())
+}
+
+func (o PineconeDestinationDocumentIdStrategyOutput) ToPineconeDestinationDocumentIdStrategyPtrOutputWithContext(ctx context.Context) PineconeDestinationDocumentIdStrategyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PineconeDestinationDocumentIdStrategy) *PineconeDestinationDocumentIdStrategy {
+		return &v
+	}).(PineconeDestinationDocumentIdStrategyPtrOutput)
+}
+
+func (o PineconeDestinationDocumentIdStrategyOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PineconeDestinationDocumentIdStrategyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PineconeDestinationDocumentIdStrategy) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PineconeDestinationDocumentIdStrategyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PineconeDestinationDocumentIdStrategyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PineconeDestinationDocumentIdStrategy) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PineconeDestinationDocumentIdStrategyPtrOutput struct{ *pulumi.OutputState }
+
+func (PineconeDestinationDocumentIdStrategyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PineconeDestinationDocumentIdStrategy)(nil)).Elem()
+}
+
+func (o PineconeDestinationDocumentIdStrategyPtrOutput) ToPineconeDestinationDocumentIdStrategyPtrOutput() PineconeDestinationDocumentIdStrategyPtrOutput {
+	return o
+}
+
+func (o PineconeDestinationDocumentIdStrategyPtrOutput) ToPineconeDestinationDocumentIdStrategyPtrOutputWithContext(ctx context.Context) PineconeDestinationDocumentIdStrategyPtrOutput {
+	return o
+}
+
+func (o PineconeDestinationDocumentIdStrategyPtrOutput) Elem() PineconeDestinationDocumentIdStrategyOutput {
+	return o.ApplyT(func(v *PineconeDestinationDocumentIdStrategy) PineconeDestinationDocumentIdStrategy {
+		if v != nil {
+			return *v
+		}
+		var ret PineconeDestinationDocumentIdStrategy
+		return ret
+	}).(PineconeDestinationDocumentIdStrategyOutput)
+}
+
+func (o PineconeDestinationDocumentIdStrategyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PineconeDestinationDocumentIdStrategyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PineconeDestinationDocumentIdStrategy) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PineconeDestinationDocumentIdStrategyInput is an input type that accepts values of the PineconeDestinationDocumentIdStrategy enum
+// A concrete instance of `PineconeDestinationDocumentIdStrategyInput` can be one of the following:
+//
+//	PineconeDestinationDocumentIdStrategyNONE
+//	PineconeDestinationDocumentIdStrategy_KAFKA_ID
+//	PineconeDestinationDocumentIdStrategy_FIELD_ID
+type PineconeDestinationDocumentIdStrategyInput interface {
+	pulumi.Input
+
+	ToPineconeDestinationDocumentIdStrategyOutput() PineconeDestinationDocumentIdStrategyOutput
+	ToPineconeDestinationDocumentIdStrategyOutputWithContext(context.Context) PineconeDestinationDocumentIdStrategyOutput
+}
+
+var pineconeDestinationDocumentIdStrategyPtrType = reflect.TypeOf((**PineconeDestinationDocumentIdStrategy)(nil)).Elem()
+
+type PineconeDestinationDocumentIdStrategyPtrInput interface {
+	pulumi.Input
+
+	ToPineconeDestinationDocumentIdStrategyPtrOutput() PineconeDestinationDocumentIdStrategyPtrOutput
+	ToPineconeDestinationDocumentIdStrategyPtrOutputWithContext(context.Context) PineconeDestinationDocumentIdStrategyPtrOutput
+}
+
+type pineconeDestinationDocumentIdStrategyPtr string
+
+func PineconeDestinationDocumentIdStrategyPtr(v string) PineconeDestinationDocumentIdStrategyPtrInput {
+	return (*pineconeDestinationDocumentIdStrategyPtr)(&v)
+}
+
+func (*pineconeDestinationDocumentIdStrategyPtr) ElementType() reflect.Type {
+	return pineconeDestinationDocumentIdStrategyPtrType
+}
+
+func (in *pineconeDestinationDocumentIdStrategyPtr) ToPineconeDestinationDocumentIdStrategyPtrOutput() PineconeDestinationDocumentIdStrategyPtrOutput {
+	return pulumi.ToOutput(in).(PineconeDestinationDocumentIdStrategyPtrOutput)
+}
+
+func (in *pineconeDestinationDocumentIdStrategyPtr) ToPineconeDestinationDocumentIdStrategyPtrOutputWithContext(ctx context.Context) PineconeDestinationDocumentIdStrategyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PineconeDestinationDocumentIdStrategyPtrOutput)
+}
+
+type PlanetScaleSourceVitessTabletType string
+
+const (
+	PlanetScaleSourceVitessTabletTypeMASTER  = PlanetScaleSourceVitessTabletType("MASTER")
+	PlanetScaleSourceVitessTabletTypeREPLICA = PlanetScaleSourceVitessTabletType("REPLICA")
+	PlanetScaleSourceVitessTabletTypeRDONLY  = PlanetScaleSourceVitessTabletType("RDONLY")
+)
+
+func (PlanetScaleSourceVitessTabletType) ElementType() reflect.Type {
+	return reflect.TypeOf((*PlanetScaleSourceVitessTabletType)(nil)).Elem()
+}
+
+func (e PlanetScaleSourceVitessTabletType) ToPlanetScaleSourceVitessTabletTypeOutput() PlanetScaleSourceVitessTabletTypeOutput {
+	return pulumi.ToOutput(e).(PlanetScaleSourceVitessTabletTypeOutput)
+}
+
+func (e PlanetScaleSourceVitessTabletType) ToPlanetScaleSourceVitessTabletTypeOutputWithContext(ctx context.Context) PlanetScaleSourceVitessTabletTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PlanetScaleSourceVitessTabletTypeOutput)
+}
+
+func (e PlanetScaleSourceVitessTabletType) ToPlanetScaleSourceVitessTabletTypePtrOutput() PlanetScaleSourceVitessTabletTypePtrOutput {
+	return e.ToPlanetScaleSourceVitessTabletTypePtrOutputWithContext(context.Background())
+}
+
+func (e PlanetScaleSourceVitessTabletType) ToPlanetScaleSourceVitessTabletTypePtrOutputWithContext(ctx context.Context) PlanetScaleSourceVitessTabletTypePtrOutput {
+	return PlanetScaleSourceVitessTabletType(e).ToPlanetScaleSourceVitessTabletTypeOutputWithContext(ctx).ToPlanetScaleSourceVitessTabletTypePtrOutputWithContext(ctx)
+}
+
+func (e PlanetScaleSourceVitessTabletType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PlanetScaleSourceVitessTabletType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PlanetScaleSourceVitessTabletType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PlanetScaleSourceVitessTabletType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PlanetScaleSourceVitessTabletTypeOutput struct{ *pulumi.OutputState }
+
+func (PlanetScaleSourceVitessTabletTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PlanetScaleSourceVitessTabletType)(nil)).Elem()
+}
+
+func (o PlanetScaleSourceVitessTabletTypeOutput) ToPlanetScaleSourceVitessTabletTypeOutput() PlanetScaleSourceVitessTabletTypeOutput {
+	return o
+}
+
+func (o PlanetScaleSourceVitessTabletTypeOutput) ToPlanetScaleSourceVitessTabletTypeOutputWithContext(ctx context.Context) PlanetScaleSourceVitessTabletTypeOutput {
+	return o
+}
+
+func (o PlanetScaleSourceVitessTabletTypeOutput) ToPlanetScaleSourceVitessTabletTypePtrOutput() PlanetScaleSourceVitessTabletTypePtrOutput {
+	return o.ToPlanetScaleSourceVitessTabletTypePtrOutputWithContext(context.Background())
+}
+
+func (o PlanetScaleSourceVitessTabletTypeOutput) ToPlanetScaleSourceVitessTabletTypePtrOutputWithContext(ctx context.Context) PlanetScaleSourceVitessTabletTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PlanetScaleSourceVitessTabletType) *PlanetScaleSourceVitessTabletType {
+		return &v
+	}).(PlanetScaleSourceVitessTabletTypePtrOutput)
+}
+
+func (o PlanetScaleSourceVitessTabletTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PlanetScaleSourceVitessTabletTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PlanetScaleSourceVitessTabletType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PlanetScaleSourceVitessTabletTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PlanetScaleSourceVitessTabletTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PlanetScaleSourceVitessTabletType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PlanetScaleSourceVitessTabletTypePtrOutput struct{ *pulumi.OutputState }
+
+func (PlanetScaleSourceVitessTabletTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PlanetScaleSourceVitessTabletType)(nil)).Elem()
+}
+
+func (o PlanetScaleSourceVitessTabletTypePtrOutput) ToPlanetScaleSourceVitessTabletTypePtrOutput() PlanetScaleSourceVitessTabletTypePtrOutput {
+	return o
+}
+
+func (o PlanetScaleSourceVitessTabletTypePtrOutput) ToPlanetScaleSourceVitessTabletTypePtrOutputWithContext(ctx context.Context) PlanetScaleSourceVitessTabletTypePtrOutput {
+	return o
+}
+
+func (o PlanetScaleSourceVitessTabletTypePtrOutput) Elem() PlanetScaleSourceVitessTabletTypeOutput {
+	return o.ApplyT(func(v *PlanetScaleSourceVitessTabletType) PlanetScaleSourceVitessTabletType {
+		if v != nil {
+			return *v
+		}
+		var ret PlanetScaleSourceVitessTabletType
+		return ret
+	}).(PlanetScaleSourceVitessTabletTypeOutput)
+}
+
+func (o PlanetScaleSourceVitessTabletTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PlanetScaleSourceVitessTabletTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PlanetScaleSourceVitessTabletType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PlanetScaleSourceVitessTabletTypeInput is an input type that accepts values of the PlanetScaleSourceVitessTabletType enum
+// A concrete instance of `PlanetScaleSourceVitessTabletTypeInput` can be one of the following:
+//
+//	PlanetScaleSourceVitessTabletTypeMASTER
+//	PlanetScaleSourceVitessTabletTypeREPLICA
+//	PlanetScaleSourceVitessTabletTypeRDONLY
+type PlanetScaleSourceVitessTabletTypeInput interface {
+	pulumi.Input
+
+	ToPlanetScaleSourceVitessTabletTypeOutput() PlanetScaleSourceVitessTabletTypeOutput
+	ToPlanetScaleSourceVitessTabletTypeOutputWithContext(context.Context) PlanetScaleSourceVitessTabletTypeOutput
+}
+
+var planetScaleSourceVitessTabletTypePtrType = reflect.TypeOf((**PlanetScaleSourceVitessTabletType)(nil)).Elem()
+
+type PlanetScaleSourceVitessTabletTypePtrInput interface {
+	pulumi.Input
+
+	ToPlanetScaleSourceVitessTabletTypePtrOutput() PlanetScaleSourceVitessTabletTypePtrOutput
+	ToPlanetScaleSourceVitessTabletTypePtrOutputWithContext(context.Context) PlanetScaleSourceVitessTabletTypePtrOutput
+}
+
+type planetScaleSourceVitessTabletTypePtr string
+
+func PlanetScaleSourceVitessTabletTypePtr(v string) PlanetScaleSourceVitessTabletTypePtrInput {
+	return (*planetScaleSourceVitessTabletTypePtr)(&v)
+}
+
+func (*planetScaleSourceVitessTabletTypePtr) ElementType() reflect.Type {
+	return planetScaleSourceVitessTabletTypePtrType
+}
+
+func (in *planetScaleSourceVitessTabletTypePtr) ToPlanetScaleSourceVitessTabletTypePtrOutput() PlanetScaleSourceVitessTabletTypePtrOutput {
+	return pulumi.ToOutput(in).(PlanetScaleSourceVitessTabletTypePtrOutput)
+}
+
+func (in *planetScaleSourceVitessTabletTypePtr) ToPlanetScaleSourceVitessTabletTypePtrOutputWithContext(ctx context.Context) PlanetScaleSourceVitessTabletTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PlanetScaleSourceVitessTabletTypePtrOutput)
+}
+
+type PostgresqlSourceDatabaseSslmode string
+
+const (
+	PostgresqlSourceDatabaseSslmodeREQUIRE = PostgresqlSourceDatabaseSslmode("require")
+	PostgresqlSourceDatabaseSslmodeDISABLE = PostgresqlSourceDatabaseSslmode("disable")
+)
+
+func (PostgresqlSourceDatabaseSslmode) ElementType() reflect.Type {
+	return reflect.TypeOf((*PostgresqlSourceDatabaseSslmode)(nil)).Elem()
+}
+
+func (e PostgresqlSourceDatabaseSslmode) ToPostgresqlSourceDatabaseSslmodeOutput() PostgresqlSourceDatabaseSslmodeOutput {
+	return pulumi.ToOutput(e).(PostgresqlSourceDatabaseSslmodeOutput)
+}
+
+func (e PostgresqlSourceDatabaseSslmode) ToPostgresqlSourceDatabaseSslmodeOutputWithContext(ctx context.Context) PostgresqlSourceDatabaseSslmodeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PostgresqlSourceDatabaseSslmodeOutput)
+}
+
+func (e PostgresqlSourceDatabaseSslmode) ToPostgresqlSourceDatabaseSslmodePtrOutput() PostgresqlSourceDatabaseSslmodePtrOutput {
+	return e.ToPostgresqlSourceDatabaseSslmodePtrOutputWithContext(context.Background())
+}
+
+func (e PostgresqlSourceDatabaseSslmode) ToPostgresqlSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) PostgresqlSourceDatabaseSslmodePtrOutput {
+	return PostgresqlSourceDatabaseSslmode(e).ToPostgresqlSourceDatabaseSslmodeOutputWithContext(ctx).ToPostgresqlSourceDatabaseSslmodePtrOutputWithContext(ctx)
+}
+
+func (e PostgresqlSourceDatabaseSslmode) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PostgresqlSourceDatabaseSslmode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PostgresqlSourceDatabaseSslmode) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PostgresqlSourceDatabaseSslmode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PostgresqlSourceDatabaseSslmodeOutput struct{ *pulumi.OutputState }
+
+func (PostgresqlSourceDatabaseSslmodeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PostgresqlSourceDatabaseSslmode)(nil)).Elem()
+}
+
+func (o PostgresqlSourceDatabaseSslmodeOutput) ToPostgresqlSourceDatabaseSslmodeOutput() PostgresqlSourceDatabaseSslmodeOutput {
+	return o
+}
+
+func (o PostgresqlSourceDatabaseSslmodeOutput) ToPostgresqlSourceDatabaseSslmodeOutputWithContext(ctx context.Context) PostgresqlSourceDatabaseSslmodeOutput {
+	return o
+}
+
+func (o PostgresqlSourceDatabaseSslmodeOutput) ToPostgresqlSourceDatabaseSslmodePtrOutput() PostgresqlSourceDatabaseSslmodePtrOutput {
+	return o.ToPostgresqlSourceDatabaseSslmodePtrOutputWithContext(context.Background())
+}
+
+func (o PostgresqlSourceDatabaseSslmodeOutput) ToPostgresqlSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) PostgresqlSourceDatabaseSslmodePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PostgresqlSourceDatabaseSslmode) *PostgresqlSourceDatabaseSslmode {
+		return &v
+	}).(PostgresqlSourceDatabaseSslmodePtrOutput)
+}
+
+func (o PostgresqlSourceDatabaseSslmodeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PostgresqlSourceDatabaseSslmodeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PostgresqlSourceDatabaseSslmode) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PostgresqlSourceDatabaseSslmodeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PostgresqlSourceDatabaseSslmodeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PostgresqlSourceDatabaseSslmode) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PostgresqlSourceDatabaseSslmodePtrOutput struct{ *pulumi.OutputState }
+
+func (PostgresqlSourceDatabaseSslmodePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PostgresqlSourceDatabaseSslmode)(nil)).Elem()
+}
+
+func (o PostgresqlSourceDatabaseSslmodePtrOutput) ToPostgresqlSourceDatabaseSslmodePtrOutput() PostgresqlSourceDatabaseSslmodePtrOutput {
+	return o
+}
+
+func (o PostgresqlSourceDatabaseSslmodePtrOutput) ToPostgresqlSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) PostgresqlSourceDatabaseSslmodePtrOutput {
+	return o
+}
+
+func (o PostgresqlSourceDatabaseSslmodePtrOutput) Elem() PostgresqlSourceDatabaseSslmodeOutput {
+	return o.ApplyT(func(v *PostgresqlSourceDatabaseSslmode) PostgresqlSourceDatabaseSslmode {
+		if v != nil {
+			return *v
+		}
+		var ret PostgresqlSourceDatabaseSslmode
+		return ret
+	}).(PostgresqlSourceDatabaseSslmodeOutput)
+}
+
+func (o PostgresqlSourceDatabaseSslmodePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PostgresqlSourceDatabaseSslmodePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PostgresqlSourceDatabaseSslmode) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PostgresqlSourceDatabaseSslmodeInput is an input type that accepts values of the PostgresqlSourceDatabaseSslmode enum
+// A concrete instance of `PostgresqlSourceDatabaseSslmodeInput` can be one of the following:
+//
+//	PostgresqlSourceDatabaseSslmodeREQUIRE
+//	PostgresqlSourceDatabaseSslmodeDISABLE
+type PostgresqlSourceDatabaseSslmodeInput interface {
+	pulumi.Input
+
+	ToPostgresqlSourceDatabaseSslmodeOutput() PostgresqlSourceDatabaseSslmodeOutput
+	ToPostgresqlSourceDatabaseSslmodeOutputWithContext(context.Context) PostgresqlSourceDatabaseSslmodeOutput
+}
+
+var postgresqlSourceDatabaseSslmodePtrType = reflect.TypeOf((**PostgresqlSourceDatabaseSslmode)(nil)).Elem()
+
+type PostgresqlSourceDatabaseSslmodePtrInput interface {
+	pulumi.Input
+
+	ToPostgresqlSourceDatabaseSslmodePtrOutput() PostgresqlSourceDatabaseSslmodePtrOutput
+	ToPostgresqlSourceDatabaseSslmodePtrOutputWithContext(context.Context) PostgresqlSourceDatabaseSslmodePtrOutput
+}
+
+type postgresqlSourceDatabaseSslmodePtr string
+
+func PostgresqlSourceDatabaseSslmodePtr(v string) PostgresqlSourceDatabaseSslmodePtrInput {
+	return (*postgresqlSourceDatabaseSslmodePtr)(&v)
+}
+
+func (*postgresqlSourceDatabaseSslmodePtr) ElementType() reflect.Type {
+	return postgresqlSourceDatabaseSslmodePtrType
+}
+
+func (in *postgresqlSourceDatabaseSslmodePtr) ToPostgresqlSourceDatabaseSslmodePtrOutput() PostgresqlSourceDatabaseSslmodePtrOutput {
+	return pulumi.ToOutput(in).(PostgresqlSourceDatabaseSslmodePtrOutput)
+}
+
+func (in *postgresqlSourceDatabaseSslmodePtr) ToPostgresqlSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) PostgresqlSourceDatabaseSslmodePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PostgresqlSourceDatabaseSslmodePtrOutput)
+}
+
+type PostgresqlSourcePostProcessors string
+
+const (
+	PostgresqlSourcePostProcessorsRESELECTOR = PostgresqlSourcePostProcessors("reselector")
+)
+
+func (PostgresqlSourcePostProcessors) ElementType() reflect.Type {
+	return reflect.TypeOf((*PostgresqlSourcePostProcessors)(nil)).Elem()
+}
+
+func (e PostgresqlSourcePostProcessors) ToPostgresqlSourcePostProcessorsOutput() PostgresqlSourcePostProcessorsOutput {
+	return pulumi.ToOutput(e).(PostgresqlSourcePostProcessorsOutput)
+}
+
+func (e PostgresqlSourcePostProcessors) ToPostgresqlSourcePostProcessorsOutputWithContext(ctx context.Context) PostgresqlSourcePostProcessorsOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PostgresqlSourcePostProcessorsOutput)
+}
+
+func (e PostgresqlSourcePostProcessors) ToPostgresqlSourcePostProcessorsPtrOutput() PostgresqlSourcePostProcessorsPtrOutput {
+	return e.ToPostgresqlSourcePostProcessorsPtrOutputWithContext(context.Background())
+}
+
+func (e PostgresqlSourcePostProcessors) ToPostgresqlSourcePostProcessorsPtrOutputWithContext(ctx context.Context) PostgresqlSourcePostProcessorsPtrOutput {
+	return PostgresqlSourcePostProcessors(e).ToPostgresqlSourcePostProcessorsOutputWithContext(ctx).ToPostgresqlSourcePostProcessorsPtrOutputWithContext(ctx)
+}
+
+func (e PostgresqlSourcePostProcessors) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PostgresqlSourcePostProcessors) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PostgresqlSourcePostProcessors) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PostgresqlSourcePostProcessors) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PostgresqlSourcePostProcessorsOutput struct{ *pulumi.OutputState }
+
+func (PostgresqlSourcePostProcessorsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PostgresqlSourcePostProcessors)(nil)).Elem()
+}
+
+func (o PostgresqlSourcePostProcessorsOutput) ToPostgresqlSourcePostProcessorsOutput() PostgresqlSourcePostProcessorsOutput {
+	return o
+}
+
+func (o PostgresqlSourcePostProcessorsOutput) ToPostgresqlSourcePostProcessorsOutputWithContext(ctx context.Context) PostgresqlSourcePostProcessorsOutput {
+	return o
+}
+
+func (o PostgresqlSourcePostProcessorsOutput) ToPostgresqlSourcePostProcessorsPtrOutput() PostgresqlSourcePostProcessorsPtrOutput {
+	return o.ToPostgresqlSourcePostProcessorsPtrOutputWithContext(context.Background())
+}
+
+func (o PostgresqlSourcePostProcessorsOutput) ToPostgresqlSourcePostProcessorsPtrOutputWithContext(ctx context.Context) PostgresqlSourcePostProcessorsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PostgresqlSourcePostProcessors) *PostgresqlSourcePostProcessors {
+		return &v
+	}).(PostgresqlSourcePostProcessorsPtrOutput)
+}
+
+func (o PostgresqlSourcePostProcessorsOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PostgresqlSourcePostProcessorsOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PostgresqlSourcePostProcessors) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PostgresqlSourcePostProcessorsOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PostgresqlSourcePostProcessorsOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PostgresqlSourcePostProcessors) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PostgresqlSourcePostProcessorsPtrOutput struct{ *pulumi.OutputState }
+
+func (PostgresqlSourcePostProcessorsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PostgresqlSourcePostProcessors)(nil)).Elem()
+}
+
+func (o PostgresqlSourcePostProcessorsPtrOutput) ToPostgresqlSourcePostProcessorsPtrOutput() PostgresqlSourcePostProcessorsPtrOutput {
+	return o
+}
+
+func (o PostgresqlSourcePostProcessorsPtrOutput) ToPostgresqlSourcePostProcessorsPtrOutputWithContext(ctx context.Context) PostgresqlSourcePostProcessorsPtrOutput {
+	return o
+}
+
+func (o PostgresqlSourcePostProcessorsPtrOutput) Elem() PostgresqlSourcePostProcessorsOutput {
+	return o.ApplyT(func(v *PostgresqlSourcePostProcessors) PostgresqlSourcePostProcessors {
+		if v != nil {
+			return *v
+		}
+		var ret PostgresqlSourcePostProcessors
+		return ret
+	}).(PostgresqlSourcePostProcessorsOutput)
+}
+
+func (o PostgresqlSourcePostProcessorsPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PostgresqlSourcePostProcessorsPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PostgresqlSourcePostProcessors) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PostgresqlSourcePostProcessorsInput is an input type that accepts values of the PostgresqlSourcePostProcessors enum
+// A concrete instance of `PostgresqlSourcePostProcessorsInput` can be one of the following:
+//
+//	PostgresqlSourcePostProcessorsRESELECTOR
+type PostgresqlSourcePostProcessorsInput interface {
+	pulumi.Input
+
+	ToPostgresqlSourcePostProcessorsOutput() PostgresqlSourcePostProcessorsOutput
+	ToPostgresqlSourcePostProcessorsOutputWithContext(context.Context) PostgresqlSourcePostProcessorsOutput
+}
+
+var postgresqlSourcePostProcessorsPtrType = reflect.TypeOf((**PostgresqlSourcePostProcessors)(nil)).Elem()
+
+type PostgresqlSourcePostProcessorsPtrInput interface {
+	pulumi.Input
+
+	ToPostgresqlSourcePostProcessorsPtrOutput() PostgresqlSourcePostProcessorsPtrOutput
+	ToPostgresqlSourcePostProcessorsPtrOutputWithContext(context.Context) PostgresqlSourcePostProcessorsPtrOutput
+}
+
+type postgresqlSourcePostProcessorsPtr string
+
+func PostgresqlSourcePostProcessorsPtr(v string) PostgresqlSourcePostProcessorsPtrInput {
+	return (*postgresqlSourcePostProcessorsPtr)(&v)
+}
+
+func (*postgresqlSourcePostProcessorsPtr) ElementType() reflect.Type {
+	return postgresqlSourcePostProcessorsPtrType
+}
+
+func (in *postgresqlSourcePostProcessorsPtr) ToPostgresqlSourcePostProcessorsPtrOutput() PostgresqlSourcePostProcessorsPtrOutput {
+	return pulumi.ToOutput(in).(PostgresqlSourcePostProcessorsPtrOutput)
+}
+
+func (in *postgresqlSourcePostProcessorsPtr) ToPostgresqlSourcePostProcessorsPtrOutputWithContext(ctx context.Context) PostgresqlSourcePostProcessorsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PostgresqlSourcePostProcessorsPtrOutput)
+}
+
+type PostgresqlSourceSnapshotReadOnly string
+
+const (
+	PostgresqlSourceSnapshotReadOnlyYES = PostgresqlSourceSnapshotReadOnly("Yes")
+	PostgresqlSourceSnapshotReadOnlyNO  = PostgresqlSourceSnapshotReadOnly("No")
+)
+
+func (PostgresqlSourceSnapshotReadOnly) ElementType() reflect.Type {
+	return reflect.TypeOf((*PostgresqlSourceSnapshotReadOnly)(nil)).Elem()
+}
+
+func (e PostgresqlSourceSnapshotReadOnly) ToPostgresqlSourceSnapshotReadOnlyOutput() PostgresqlSourceSnapshotReadOnlyOutput {
+	return pulumi.ToOutput(e).(PostgresqlSourceSnapshotReadOnlyOutput)
+}
+
+func (e PostgresqlSourceSnapshotReadOnly) ToPostgresqlSourceSnapshotReadOnlyOutputWithContext(ctx context.Context) PostgresqlSourceSnapshotReadOnlyOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PostgresqlSourceSnapshotReadOnlyOutput)
+}
+
+func (e PostgresqlSourceSnapshotReadOnly) ToPostgresqlSourceSnapshotReadOnlyPtrOutput() PostgresqlSourceSnapshotReadOnlyPtrOutput {
+	return e.ToPostgresqlSourceSnapshotReadOnlyPtrOutputWithContext(context.Background())
+}
+
+func (e PostgresqlSourceSnapshotReadOnly) ToPostgresqlSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) PostgresqlSourceSnapshotReadOnlyPtrOutput {
+	return PostgresqlSourceSnapshotReadOnly(e).ToPostgresqlSourceSnapshotReadOnlyOutputWithContext(ctx).ToPostgresqlSourceSnapshotReadOnlyPtrOutputWithContext(ctx)
+}
+
+func (e PostgresqlSourceSnapshotReadOnly) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PostgresqlSourceSnapshotReadOnly) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PostgresqlSourceSnapshotReadOnly) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PostgresqlSourceSnapshotReadOnly) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PostgresqlSourceSnapshotReadOnlyOutput struct{ *pulumi.OutputState }
+
+func (PostgresqlSourceSnapshotReadOnlyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PostgresqlSourceSnapshotReadOnly)(nil)).Elem()
+}
+
+func (o PostgresqlSourceSnapshotReadOnlyOutput) ToPostgresqlSourceSnapshotReadOnlyOutput() PostgresqlSourceSnapshotReadOnlyOutput {
+	return o
+}
+
+func (o PostgresqlSourceSnapshotReadOnlyOutput) ToPostgresqlSourceSnapshotReadOnlyOutputWithContext(ctx context.Context) PostgresqlSourceSnapshotReadOnlyOutput {
+	return o
+}
+
+func (o PostgresqlSourceSnapshotReadOnlyOutput) ToPostgresqlSourceSnapshotReadOnlyPtrOutput() PostgresqlSourceSnapshotReadOnlyPtrOutput {
+	return o.ToPostgresqlSourceSnapshotReadOnlyPtrOutputWithContext(context.Background())
+}
+
+func (o PostgresqlSourceSnapshotReadOnlyOutput) ToPostgresqlSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) PostgresqlSourceSnapshotReadOnlyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PostgresqlSourceSnapshotReadOnly) *PostgresqlSourceSnapshotReadOnly {
+		return &v
+	}).(PostgresqlSourceSnapshotReadOnlyPtrOutput)
+}
+
+func (o PostgresqlSourceSnapshotReadOnlyOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PostgresqlSourceSnapshotReadOnlyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PostgresqlSourceSnapshotReadOnly) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PostgresqlSourceSnapshotReadOnlyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PostgresqlSourceSnapshotReadOnlyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PostgresqlSourceSnapshotReadOnly) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PostgresqlSourceSnapshotReadOnlyPtrOutput struct{ *pulumi.OutputState }
+
+func (PostgresqlSourceSnapshotReadOnlyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PostgresqlSourceSnapshotReadOnly)(nil)).Elem()
+}
+
+func (o PostgresqlSourceSnapshotReadOnlyPtrOutput) ToPostgresqlSourceSnapshotReadOnlyPtrOutput() PostgresqlSourceSnapshotReadOnlyPtrOutput {
+	return o
+}
+
+func (o PostgresqlSourceSnapshotReadOnlyPtrOutput) ToPostgresqlSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) PostgresqlSourceSnapshotReadOnlyPtrOutput {
+	return o
+}
+
+func (o PostgresqlSourceSnapshotReadOnlyPtrOutput) Elem() PostgresqlSourceSnapshotReadOnlyOutput {
+	return o.ApplyT(func(v *PostgresqlSourceSnapshotReadOnly) PostgresqlSourceSnapshotReadOnly {
+		if v != nil {
+			return *v
+		}
+		var ret PostgresqlSourceSnapshotReadOnly
+		return ret
+	}).(PostgresqlSourceSnapshotReadOnlyOutput)
+}
+
+func (o PostgresqlSourceSnapshotReadOnlyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PostgresqlSourceSnapshotReadOnlyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PostgresqlSourceSnapshotReadOnly) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PostgresqlSourceSnapshotReadOnlyInput is an input type that accepts values of the PostgresqlSourceSnapshotReadOnly enum
+// A concrete instance of `PostgresqlSourceSnapshotReadOnlyInput` can be one of the following:
+//
+//	PostgresqlSourceSnapshotReadOnlyYES
+//	PostgresqlSourceSnapshotReadOnlyNO
+type PostgresqlSourceSnapshotReadOnlyInput interface {
+	pulumi.Input
+
+	ToPostgresqlSourceSnapshotReadOnlyOutput() PostgresqlSourceSnapshotReadOnlyOutput
+	ToPostgresqlSourceSnapshotReadOnlyOutputWithContext(context.Context) PostgresqlSourceSnapshotReadOnlyOutput
+}
+
+var postgresqlSourceSnapshotReadOnlyPtrType = reflect.TypeOf((**PostgresqlSourceSnapshotReadOnly)(nil)).Elem()
+
+type PostgresqlSourceSnapshotReadOnlyPtrInput interface {
+	pulumi.Input
+
+	ToPostgresqlSourceSnapshotReadOnlyPtrOutput() PostgresqlSourceSnapshotReadOnlyPtrOutput
+	ToPostgresqlSourceSnapshotReadOnlyPtrOutputWithContext(context.Context) PostgresqlSourceSnapshotReadOnlyPtrOutput
+}
+
+type postgresqlSourceSnapshotReadOnlyPtr string
+
+func PostgresqlSourceSnapshotReadOnlyPtr(v string) PostgresqlSourceSnapshotReadOnlyPtrInput {
+	return (*postgresqlSourceSnapshotReadOnlyPtr)(&v)
+}
+
+func (*postgresqlSourceSnapshotReadOnlyPtr) ElementType() reflect.Type {
+	return postgresqlSourceSnapshotReadOnlyPtrType
+}
+
+func (in *postgresqlSourceSnapshotReadOnlyPtr) ToPostgresqlSourceSnapshotReadOnlyPtrOutput() PostgresqlSourceSnapshotReadOnlyPtrOutput {
+	return pulumi.ToOutput(in).(PostgresqlSourceSnapshotReadOnlyPtrOutput)
+}
+
+func (in *postgresqlSourceSnapshotReadOnlyPtr) ToPostgresqlSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) PostgresqlSourceSnapshotReadOnlyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PostgresqlSourceSnapshotReadOnlyPtrOutput)
 }
 
 type PrimaryKeyMode string
@@ -7139,6 +9766,175 @@ func (in *primaryKeyModePtr) ToPrimaryKeyModePtrOutputWithContext(ctx context.Co
 	return pulumi.ToOutputWithContext(ctx, in).(PrimaryKeyModePtrOutput)
 }
 
+type ProjectKeyToolProfile string
+
+const (
+	ProjectKeyToolProfileFULL            = ProjectKeyToolProfile("full")
+	ProjectKeyToolProfile_READ_ONLY      = ProjectKeyToolProfile("read-only")
+	ProjectKeyToolProfile_AGENT_OPERATOR = ProjectKeyToolProfile("agent-operator")
+	ProjectKeyToolProfile_INFRA_ADMIN    = ProjectKeyToolProfile("infra-admin")
+)
+
+func (ProjectKeyToolProfile) ElementType() reflect.Type {
+	return reflect.TypeOf((*ProjectKeyToolProfile)(nil)).Elem()
+}
+
+func (e ProjectKeyToolProfile) ToProjectKeyToolProfileOutput() ProjectKeyToolProfileOutput {
+	return pulumi.ToOutput(e).(ProjectKeyToolProfileOutput)
+}
+
+func (e ProjectKeyToolProfile) ToProjectKeyToolProfileOutputWithContext(ctx context.Context) ProjectKeyToolProfileOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ProjectKeyToolProfileOutput)
+}
+
+func (e ProjectKeyToolProfile) ToProjectKeyToolProfilePtrOutput() ProjectKeyToolProfilePtrOutput {
+	return e.ToProjectKeyToolProfilePtrOutputWithContext(context.Background())
+}
+
+func (e ProjectKeyToolProfile) ToProjectKeyToolProfilePtrOutputWithContext(ctx context.Context) ProjectKeyToolProfilePtrOutput {
+	return ProjectKeyToolProfile(e).ToProjectKeyToolProfileOutputWithContext(ctx).ToProjectKeyToolProfilePtrOutputWithContext(ctx)
+}
+
+func (e ProjectKeyToolProfile) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ProjectKeyToolProfile) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ProjectKeyToolProfile) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ProjectKeyToolProfile) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ProjectKeyToolProfileOutput struct{ *pulumi.OutputState }
+
+func (ProjectKeyToolProfileOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ProjectKeyToolProfile)(nil)).Elem()
+}
+
+func (o ProjectKeyToolProfileOutput) ToProjectKeyToolProfileOutput() ProjectKeyToolProfileOutput {
+	return o
+}
+
+func (o ProjectKeyToolProfileOutput) ToProjectKeyToolProfileOutputWithContext(ctx context.Context) ProjectKeyToolProfileOutput {
+	return o
+}
+
+func (o ProjectKeyToolProfileOutput) ToProjectKeyToolProfilePtrOutput() ProjectKeyToolProfilePtrOutput {
+	return o.ToProjectKeyToolProfilePtrOutputWithContext(context.Background())
+}
+
+func (o ProjectKeyToolProfileOutput) ToProjectKeyToolProfilePtrOutputWithContext(ctx context.Context) ProjectKeyToolProfilePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ProjectKeyToolProfile) *ProjectKeyToolProfile {
+		return &v
+	}).(ProjectKeyToolProfilePtrOutput)
+}
+
+func (o ProjectKeyToolProfileOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ProjectKeyToolProfileOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ProjectKeyToolProfile) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ProjectKeyToolProfileOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ProjectKeyToolProfileOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ProjectKeyToolProfile) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ProjectKeyToolProfilePtrOutput struct{ *pulumi.OutputState }
+
+func (ProjectKeyToolProfilePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ProjectKeyToolProfile)(nil)).Elem()
+}
+
+func (o ProjectKeyToolProfilePtrOutput) ToProjectKeyToolProfilePtrOutput() ProjectKeyToolProfilePtrOutput {
+	return o
+}
+
+func (o ProjectKeyToolProfilePtrOutput) ToProjectKeyToolProfilePtrOutputWithContext(ctx context.Context) ProjectKeyToolProfilePtrOutput {
+	return o
+}
+
+func (o ProjectKeyToolProfilePtrOutput) Elem() ProjectKeyToolProfileOutput {
+	return o.ApplyT(func(v *ProjectKeyToolProfile) ProjectKeyToolProfile {
+		if v != nil {
+			return *v
+		}
+		var ret ProjectKeyToolProfile
+		return ret
+	}).(ProjectKeyToolProfileOutput)
+}
+
+func (o ProjectKeyToolProfilePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ProjectKeyToolProfilePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ProjectKeyToolProfile) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ProjectKeyToolProfileInput is an input type that accepts values of the ProjectKeyToolProfile enum
+// A concrete instance of `ProjectKeyToolProfileInput` can be one of the following:
+//
+//	ProjectKeyToolProfileFULL
+//	ProjectKeyToolProfile_READ_ONLY
+//	ProjectKeyToolProfile_AGENT_OPERATOR
+//	ProjectKeyToolProfile_INFRA_ADMIN
+type ProjectKeyToolProfileInput interface {
+	pulumi.Input
+
+	ToProjectKeyToolProfileOutput() ProjectKeyToolProfileOutput
+	ToProjectKeyToolProfileOutputWithContext(context.Context) ProjectKeyToolProfileOutput
+}
+
+var projectKeyToolProfilePtrType = reflect.TypeOf((**ProjectKeyToolProfile)(nil)).Elem()
+
+type ProjectKeyToolProfilePtrInput interface {
+	pulumi.Input
+
+	ToProjectKeyToolProfilePtrOutput() ProjectKeyToolProfilePtrOutput
+	ToProjectKeyToolProfilePtrOutputWithContext(context.Context) ProjectKeyToolProfilePtrOutput
+}
+
+type projectKeyToolProfilePtr string
+
+func ProjectKeyToolProfilePtr(v string) ProjectKeyToolProfilePtrInput {
+	return (*projectKeyToolProfilePtr)(&v)
+}
+
+func (*projectKeyToolProfilePtr) ElementType() reflect.Type {
+	return projectKeyToolProfilePtrType
+}
+
+func (in *projectKeyToolProfilePtr) ToProjectKeyToolProfilePtrOutput() ProjectKeyToolProfilePtrOutput {
+	return pulumi.ToOutput(in).(ProjectKeyToolProfilePtrOutput)
+}
+
+func (in *projectKeyToolProfilePtr) ToProjectKeyToolProfilePtrOutputWithContext(ctx context.Context) ProjectKeyToolProfilePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ProjectKeyToolProfilePtrOutput)
+}
+
 type R2DestinationFormat string
 
 const (
@@ -7306,125 +10102,125 @@ func (in *r2destinationFormatPtr) ToR2DestinationFormatPtrOutputWithContext(ctx 
 	return pulumi.ToOutputWithContext(ctx, in).(R2DestinationFormatPtrOutput)
 }
 
-type RedisKeyDataType string
+type RedisDestinationRedisKeyDataType string
 
 const (
-	RedisKeyDataTypeSTREAM = RedisKeyDataType("Stream")
-	RedisKeyDataTypeLIST   = RedisKeyDataType("List")
-	RedisKeyDataTypeHASH   = RedisKeyDataType("Hash")
+	RedisDestinationRedisKeyDataTypeSTREAM = RedisDestinationRedisKeyDataType("Stream")
+	RedisDestinationRedisKeyDataTypeLIST   = RedisDestinationRedisKeyDataType("List")
+	RedisDestinationRedisKeyDataTypeHASH   = RedisDestinationRedisKeyDataType("Hash")
 )
 
-func (RedisKeyDataType) ElementType() reflect.Type {
-	return reflect.TypeOf((*RedisKeyDataType)(nil)).Elem()
+func (RedisDestinationRedisKeyDataType) ElementType() reflect.Type {
+	return reflect.TypeOf((*RedisDestinationRedisKeyDataType)(nil)).Elem()
 }
 
-func (e RedisKeyDataType) ToRedisKeyDataTypeOutput() RedisKeyDataTypeOutput {
-	return pulumi.ToOutput(e).(RedisKeyDataTypeOutput)
+func (e RedisDestinationRedisKeyDataType) ToRedisDestinationRedisKeyDataTypeOutput() RedisDestinationRedisKeyDataTypeOutput {
+	return pulumi.ToOutput(e).(RedisDestinationRedisKeyDataTypeOutput)
 }
 
-func (e RedisKeyDataType) ToRedisKeyDataTypeOutputWithContext(ctx context.Context) RedisKeyDataTypeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(RedisKeyDataTypeOutput)
+func (e RedisDestinationRedisKeyDataType) ToRedisDestinationRedisKeyDataTypeOutputWithContext(ctx context.Context) RedisDestinationRedisKeyDataTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(RedisDestinationRedisKeyDataTypeOutput)
 }
 
-func (e RedisKeyDataType) ToRedisKeyDataTypePtrOutput() RedisKeyDataTypePtrOutput {
-	return e.ToRedisKeyDataTypePtrOutputWithContext(context.Background())
+func (e RedisDestinationRedisKeyDataType) ToRedisDestinationRedisKeyDataTypePtrOutput() RedisDestinationRedisKeyDataTypePtrOutput {
+	return e.ToRedisDestinationRedisKeyDataTypePtrOutputWithContext(context.Background())
 }
 
-func (e RedisKeyDataType) ToRedisKeyDataTypePtrOutputWithContext(ctx context.Context) RedisKeyDataTypePtrOutput {
-	return RedisKeyDataType(e).ToRedisKeyDataTypeOutputWithContext(ctx).ToRedisKeyDataTypePtrOutputWithContext(ctx)
+func (e RedisDestinationRedisKeyDataType) ToRedisDestinationRedisKeyDataTypePtrOutputWithContext(ctx context.Context) RedisDestinationRedisKeyDataTypePtrOutput {
+	return RedisDestinationRedisKeyDataType(e).ToRedisDestinationRedisKeyDataTypeOutputWithContext(ctx).ToRedisDestinationRedisKeyDataTypePtrOutputWithContext(ctx)
 }
 
-func (e RedisKeyDataType) ToStringOutput() pulumi.StringOutput {
+func (e RedisDestinationRedisKeyDataType) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e RedisKeyDataType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e RedisDestinationRedisKeyDataType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e RedisKeyDataType) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e RedisDestinationRedisKeyDataType) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e RedisKeyDataType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e RedisDestinationRedisKeyDataType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type RedisKeyDataTypeOutput struct{ *pulumi.OutputState }
+type RedisDestinationRedisKeyDataTypeOutput struct{ *pulumi.OutputState }
 
-func (RedisKeyDataTypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*RedisKeyDataType)(nil)).Elem()
+func (RedisDestinationRedisKeyDataTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RedisDestinationRedisKeyDataType)(nil)).Elem()
 }
 
-func (o RedisKeyDataTypeOutput) ToRedisKeyDataTypeOutput() RedisKeyDataTypeOutput {
+func (o RedisDestinationRedisKeyDataTypeOutput) ToRedisDestinationRedisKeyDataTypeOutput() RedisDestinationRedisKeyDataTypeOutput {
 	return o
 }
 
-func (o RedisKeyDataTypeOutput) ToRedisKeyDataTypeOutputWithContext(ctx context.Context) RedisKeyDataTypeOutput {
+func (o RedisDestinationRedisKeyDataTypeOutput) ToRedisDestinationRedisKeyDataTypeOutputWithContext(ctx context.Context) RedisDestinationRedisKeyDataTypeOutput {
 	return o
 }
 
-func (o RedisKeyDataTypeOutput) ToRedisKeyDataTypePtrOutput() RedisKeyDataTypePtrOutput {
-	return o.ToRedisKeyDataTypePtrOutputWithContext(context.Background())
+func (o RedisDestinationRedisKeyDataTypeOutput) ToRedisDestinationRedisKeyDataTypePtrOutput() RedisDestinationRedisKeyDataTypePtrOutput {
+	return o.ToRedisDestinationRedisKeyDataTypePtrOutputWithContext(context.Background())
 }
 
-func (o RedisKeyDataTypeOutput) ToRedisKeyDataTypePtrOutputWithContext(ctx context.Context) RedisKeyDataTypePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v RedisKeyDataType) *RedisKeyDataType {
+func (o RedisDestinationRedisKeyDataTypeOutput) ToRedisDestinationRedisKeyDataTypePtrOutputWithContext(ctx context.Context) RedisDestinationRedisKeyDataTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RedisDestinationRedisKeyDataType) *RedisDestinationRedisKeyDataType {
 		return &v
-	}).(RedisKeyDataTypePtrOutput)
+	}).(RedisDestinationRedisKeyDataTypePtrOutput)
 }
 
-func (o RedisKeyDataTypeOutput) ToStringOutput() pulumi.StringOutput {
+func (o RedisDestinationRedisKeyDataTypeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o RedisKeyDataTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e RedisKeyDataType) string {
+func (o RedisDestinationRedisKeyDataTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RedisDestinationRedisKeyDataType) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o RedisKeyDataTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o RedisDestinationRedisKeyDataTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o RedisKeyDataTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e RedisKeyDataType) *string {
+func (o RedisDestinationRedisKeyDataTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RedisDestinationRedisKeyDataType) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type RedisKeyDataTypePtrOutput struct{ *pulumi.OutputState }
+type RedisDestinationRedisKeyDataTypePtrOutput struct{ *pulumi.OutputState }
 
-func (RedisKeyDataTypePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**RedisKeyDataType)(nil)).Elem()
+func (RedisDestinationRedisKeyDataTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RedisDestinationRedisKeyDataType)(nil)).Elem()
 }
 
-func (o RedisKeyDataTypePtrOutput) ToRedisKeyDataTypePtrOutput() RedisKeyDataTypePtrOutput {
+func (o RedisDestinationRedisKeyDataTypePtrOutput) ToRedisDestinationRedisKeyDataTypePtrOutput() RedisDestinationRedisKeyDataTypePtrOutput {
 	return o
 }
 
-func (o RedisKeyDataTypePtrOutput) ToRedisKeyDataTypePtrOutputWithContext(ctx context.Context) RedisKeyDataTypePtrOutput {
+func (o RedisDestinationRedisKeyDataTypePtrOutput) ToRedisDestinationRedisKeyDataTypePtrOutputWithContext(ctx context.Context) RedisDestinationRedisKeyDataTypePtrOutput {
 	return o
 }
 
-func (o RedisKeyDataTypePtrOutput) Elem() RedisKeyDataTypeOutput {
-	return o.ApplyT(func(v *RedisKeyDataType) RedisKeyDataType {
+func (o RedisDestinationRedisKeyDataTypePtrOutput) Elem() RedisDestinationRedisKeyDataTypeOutput {
+	return o.ApplyT(func(v *RedisDestinationRedisKeyDataType) RedisDestinationRedisKeyDataType {
 		if v != nil {
 			return *v
 		}
-		var ret RedisKeyDataType
+		var ret RedisDestinationRedisKeyDataType
 		return ret
-	}).(RedisKeyDataTypeOutput)
+	}).(RedisDestinationRedisKeyDataTypeOutput)
 }
 
-func (o RedisKeyDataTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o RedisDestinationRedisKeyDataTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o RedisKeyDataTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *RedisKeyDataType) *string {
+func (o RedisDestinationRedisKeyDataTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *RedisDestinationRedisKeyDataType) *string {
 		if e == nil {
 			return nil
 		}
@@ -7433,164 +10229,164 @@ func (o RedisKeyDataTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Cont
 	}).(pulumi.StringPtrOutput)
 }
 
-// RedisKeyDataTypeInput is an input type that accepts values of the RedisKeyDataType enum
-// A concrete instance of `RedisKeyDataTypeInput` can be one of the following:
+// RedisDestinationRedisKeyDataTypeInput is an input type that accepts values of the RedisDestinationRedisKeyDataType enum
+// A concrete instance of `RedisDestinationRedisKeyDataTypeInput` can be one of the following:
 //
-//	RedisKeyDataTypeSTREAM
-//	RedisKeyDataTypeLIST
-//	RedisKeyDataTypeHASH
-type RedisKeyDataTypeInput interface {
+//	RedisDestinationRedisKeyDataTypeSTREAM
+//	RedisDestinationRedisKeyDataTypeLIST
+//	RedisDestinationRedisKeyDataTypeHASH
+type RedisDestinationRedisKeyDataTypeInput interface {
 	pulumi.Input
 
-	ToRedisKeyDataTypeOutput() RedisKeyDataTypeOutput
-	ToRedisKeyDataTypeOutputWithContext(context.Context) RedisKeyDataTypeOutput
+	ToRedisDestinationRedisKeyDataTypeOutput() RedisDestinationRedisKeyDataTypeOutput
+	ToRedisDestinationRedisKeyDataTypeOutputWithContext(context.Context) RedisDestinationRedisKeyDataTypeOutput
 }
 
-var redisKeyDataTypePtrType = reflect.TypeOf((**RedisKeyDataType)(nil)).Elem()
+var redisDestinationRedisKeyDataTypePtrType = reflect.TypeOf((**RedisDestinationRedisKeyDataType)(nil)).Elem()
 
-type RedisKeyDataTypePtrInput interface {
+type RedisDestinationRedisKeyDataTypePtrInput interface {
 	pulumi.Input
 
-	ToRedisKeyDataTypePtrOutput() RedisKeyDataTypePtrOutput
-	ToRedisKeyDataTypePtrOutputWithContext(context.Context) RedisKeyDataTypePtrOutput
+	ToRedisDestinationRedisKeyDataTypePtrOutput() RedisDestinationRedisKeyDataTypePtrOutput
+	ToRedisDestinationRedisKeyDataTypePtrOutputWithContext(context.Context) RedisDestinationRedisKeyDataTypePtrOutput
 }
 
-type redisKeyDataTypePtr string
+type redisDestinationRedisKeyDataTypePtr string
 
-func RedisKeyDataTypePtr(v string) RedisKeyDataTypePtrInput {
-	return (*redisKeyDataTypePtr)(&v)
+func RedisDestinationRedisKeyDataTypePtr(v string) RedisDestinationRedisKeyDataTypePtrInput {
+	return (*redisDestinationRedisKeyDataTypePtr)(&v)
 }
 
-func (*redisKeyDataTypePtr) ElementType() reflect.Type {
-	return redisKeyDataTypePtrType
+func (*redisDestinationRedisKeyDataTypePtr) ElementType() reflect.Type {
+	return redisDestinationRedisKeyDataTypePtrType
 }
 
-func (in *redisKeyDataTypePtr) ToRedisKeyDataTypePtrOutput() RedisKeyDataTypePtrOutput {
-	return pulumi.ToOutput(in).(RedisKeyDataTypePtrOutput)
+func (in *redisDestinationRedisKeyDataTypePtr) ToRedisDestinationRedisKeyDataTypePtrOutput() RedisDestinationRedisKeyDataTypePtrOutput {
+	return pulumi.ToOutput(in).(RedisDestinationRedisKeyDataTypePtrOutput)
 }
 
-func (in *redisKeyDataTypePtr) ToRedisKeyDataTypePtrOutputWithContext(ctx context.Context) RedisKeyDataTypePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(RedisKeyDataTypePtrOutput)
+func (in *redisDestinationRedisKeyDataTypePtr) ToRedisDestinationRedisKeyDataTypePtrOutputWithContext(ctx context.Context) RedisDestinationRedisKeyDataTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(RedisDestinationRedisKeyDataTypePtrOutput)
 }
 
-type RedisStreamDelivery string
+type RedisSourceConnectorClassType string
 
 const (
-	RedisStreamDelivery_AT_LEAST_ONCE = RedisStreamDelivery("At Least Once")
-	RedisStreamDelivery_AT_MOST_ONCE  = RedisStreamDelivery("At Most Once")
+	RedisSourceConnectorClassTypeSTREAM = RedisSourceConnectorClassType("Stream")
+	RedisSourceConnectorClassTypeKEYS   = RedisSourceConnectorClassType("Keys")
 )
 
-func (RedisStreamDelivery) ElementType() reflect.Type {
-	return reflect.TypeOf((*RedisStreamDelivery)(nil)).Elem()
+func (RedisSourceConnectorClassType) ElementType() reflect.Type {
+	return reflect.TypeOf((*RedisSourceConnectorClassType)(nil)).Elem()
 }
 
-func (e RedisStreamDelivery) ToRedisStreamDeliveryOutput() RedisStreamDeliveryOutput {
-	return pulumi.ToOutput(e).(RedisStreamDeliveryOutput)
+func (e RedisSourceConnectorClassType) ToRedisSourceConnectorClassTypeOutput() RedisSourceConnectorClassTypeOutput {
+	return pulumi.ToOutput(e).(RedisSourceConnectorClassTypeOutput)
 }
 
-func (e RedisStreamDelivery) ToRedisStreamDeliveryOutputWithContext(ctx context.Context) RedisStreamDeliveryOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(RedisStreamDeliveryOutput)
+func (e RedisSourceConnectorClassType) ToRedisSourceConnectorClassTypeOutputWithContext(ctx context.Context) RedisSourceConnectorClassTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(RedisSourceConnectorClassTypeOutput)
 }
 
-func (e RedisStreamDelivery) ToRedisStreamDeliveryPtrOutput() RedisStreamDeliveryPtrOutput {
-	return e.ToRedisStreamDeliveryPtrOutputWithContext(context.Background())
+func (e RedisSourceConnectorClassType) ToRedisSourceConnectorClassTypePtrOutput() RedisSourceConnectorClassTypePtrOutput {
+	return e.ToRedisSourceConnectorClassTypePtrOutputWithContext(context.Background())
 }
 
-func (e RedisStreamDelivery) ToRedisStreamDeliveryPtrOutputWithContext(ctx context.Context) RedisStreamDeliveryPtrOutput {
-	return RedisStreamDelivery(e).ToRedisStreamDeliveryOutputWithContext(ctx).ToRedisStreamDeliveryPtrOutputWithContext(ctx)
+func (e RedisSourceConnectorClassType) ToRedisSourceConnectorClassTypePtrOutputWithContext(ctx context.Context) RedisSourceConnectorClassTypePtrOutput {
+	return RedisSourceConnectorClassType(e).ToRedisSourceConnectorClassTypeOutputWithContext(ctx).ToRedisSourceConnectorClassTypePtrOutputWithContext(ctx)
 }
 
-func (e RedisStreamDelivery) ToStringOutput() pulumi.StringOutput {
+func (e RedisSourceConnectorClassType) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e RedisStreamDelivery) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e RedisSourceConnectorClassType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e RedisStreamDelivery) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e RedisSourceConnectorClassType) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e RedisStreamDelivery) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e RedisSourceConnectorClassType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type RedisStreamDeliveryOutput struct{ *pulumi.OutputState }
+type RedisSourceConnectorClassTypeOutput struct{ *pulumi.OutputState }
 
-func (RedisStreamDeliveryOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*RedisStreamDelivery)(nil)).Elem()
+func (RedisSourceConnectorClassTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RedisSourceConnectorClassType)(nil)).Elem()
 }
 
-func (o RedisStreamDeliveryOutput) ToRedisStreamDeliveryOutput() RedisStreamDeliveryOutput {
+func (o RedisSourceConnectorClassTypeOutput) ToRedisSourceConnectorClassTypeOutput() RedisSourceConnectorClassTypeOutput {
 	return o
 }
 
-func (o RedisStreamDeliveryOutput) ToRedisStreamDeliveryOutputWithContext(ctx context.Context) RedisStreamDeliveryOutput {
+func (o RedisSourceConnectorClassTypeOutput) ToRedisSourceConnectorClassTypeOutputWithContext(ctx context.Context) RedisSourceConnectorClassTypeOutput {
 	return o
 }
 
-func (o RedisStreamDeliveryOutput) ToRedisStreamDeliveryPtrOutput() RedisStreamDeliveryPtrOutput {
-	return o.ToRedisStreamDeliveryPtrOutputWithContext(context.Background())
+func (o RedisSourceConnectorClassTypeOutput) ToRedisSourceConnectorClassTypePtrOutput() RedisSourceConnectorClassTypePtrOutput {
+	return o.ToRedisSourceConnectorClassTypePtrOutputWithContext(context.Background())
 }
 
-func (o RedisStreamDeliveryOutput) ToRedisStreamDeliveryPtrOutputWithContext(ctx context.Context) RedisStreamDeliveryPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v RedisStreamDelivery) *RedisStreamDelivery {
+func (o RedisSourceConnectorClassTypeOutput) ToRedisSourceConnectorClassTypePtrOutputWithContext(ctx context.Context) RedisSourceConnectorClassTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RedisSourceConnectorClassType) *RedisSourceConnectorClassType {
 		return &v
-	}).(RedisStreamDeliveryPtrOutput)
+	}).(RedisSourceConnectorClassTypePtrOutput)
 }
 
-func (o RedisStreamDeliveryOutput) ToStringOutput() pulumi.StringOutput {
+func (o RedisSourceConnectorClassTypeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o RedisStreamDeliveryOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e RedisStreamDelivery) string {
+func (o RedisSourceConnectorClassTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RedisSourceConnectorClassType) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o RedisStreamDeliveryOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o RedisSourceConnectorClassTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o RedisStreamDeliveryOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e RedisStreamDelivery) *string {
+func (o RedisSourceConnectorClassTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RedisSourceConnectorClassType) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type RedisStreamDeliveryPtrOutput struct{ *pulumi.OutputState }
+type RedisSourceConnectorClassTypePtrOutput struct{ *pulumi.OutputState }
 
-func (RedisStreamDeliveryPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**RedisStreamDelivery)(nil)).Elem()
+func (RedisSourceConnectorClassTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RedisSourceConnectorClassType)(nil)).Elem()
 }
 
-func (o RedisStreamDeliveryPtrOutput) ToRedisStreamDeliveryPtrOutput() RedisStreamDeliveryPtrOutput {
+func (o RedisSourceConnectorClassTypePtrOutput) ToRedisSourceConnectorClassTypePtrOutput() RedisSourceConnectorClassTypePtrOutput {
 	return o
 }
 
-func (o RedisStreamDeliveryPtrOutput) ToRedisStreamDeliveryPtrOutputWithContext(ctx context.Context) RedisStreamDeliveryPtrOutput {
+func (o RedisSourceConnectorClassTypePtrOutput) ToRedisSourceConnectorClassTypePtrOutputWithContext(ctx context.Context) RedisSourceConnectorClassTypePtrOutput {
 	return o
 }
 
-func (o RedisStreamDeliveryPtrOutput) Elem() RedisStreamDeliveryOutput {
-	return o.ApplyT(func(v *RedisStreamDelivery) RedisStreamDelivery {
+func (o RedisSourceConnectorClassTypePtrOutput) Elem() RedisSourceConnectorClassTypeOutput {
+	return o.ApplyT(func(v *RedisSourceConnectorClassType) RedisSourceConnectorClassType {
 		if v != nil {
 			return *v
 		}
-		var ret RedisStreamDelivery
+		var ret RedisSourceConnectorClassType
 		return ret
-	}).(RedisStreamDeliveryOutput)
+	}).(RedisSourceConnectorClassTypeOutput)
 }
 
-func (o RedisStreamDeliveryPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o RedisSourceConnectorClassTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o RedisStreamDeliveryPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *RedisStreamDelivery) *string {
+func (o RedisSourceConnectorClassTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *RedisSourceConnectorClassType) *string {
 		if e == nil {
 			return nil
 		}
@@ -7599,163 +10395,163 @@ func (o RedisStreamDeliveryPtrOutput) ToStringPtrOutputWithContext(ctx context.C
 	}).(pulumi.StringPtrOutput)
 }
 
-// RedisStreamDeliveryInput is an input type that accepts values of the RedisStreamDelivery enum
-// A concrete instance of `RedisStreamDeliveryInput` can be one of the following:
+// RedisSourceConnectorClassTypeInput is an input type that accepts values of the RedisSourceConnectorClassType enum
+// A concrete instance of `RedisSourceConnectorClassTypeInput` can be one of the following:
 //
-//	RedisStreamDelivery_AT_LEAST_ONCE
-//	RedisStreamDelivery_AT_MOST_ONCE
-type RedisStreamDeliveryInput interface {
+//	RedisSourceConnectorClassTypeSTREAM
+//	RedisSourceConnectorClassTypeKEYS
+type RedisSourceConnectorClassTypeInput interface {
 	pulumi.Input
 
-	ToRedisStreamDeliveryOutput() RedisStreamDeliveryOutput
-	ToRedisStreamDeliveryOutputWithContext(context.Context) RedisStreamDeliveryOutput
+	ToRedisSourceConnectorClassTypeOutput() RedisSourceConnectorClassTypeOutput
+	ToRedisSourceConnectorClassTypeOutputWithContext(context.Context) RedisSourceConnectorClassTypeOutput
 }
 
-var redisStreamDeliveryPtrType = reflect.TypeOf((**RedisStreamDelivery)(nil)).Elem()
+var redisSourceConnectorClassTypePtrType = reflect.TypeOf((**RedisSourceConnectorClassType)(nil)).Elem()
 
-type RedisStreamDeliveryPtrInput interface {
+type RedisSourceConnectorClassTypePtrInput interface {
 	pulumi.Input
 
-	ToRedisStreamDeliveryPtrOutput() RedisStreamDeliveryPtrOutput
-	ToRedisStreamDeliveryPtrOutputWithContext(context.Context) RedisStreamDeliveryPtrOutput
+	ToRedisSourceConnectorClassTypePtrOutput() RedisSourceConnectorClassTypePtrOutput
+	ToRedisSourceConnectorClassTypePtrOutputWithContext(context.Context) RedisSourceConnectorClassTypePtrOutput
 }
 
-type redisStreamDeliveryPtr string
+type redisSourceConnectorClassTypePtr string
 
-func RedisStreamDeliveryPtr(v string) RedisStreamDeliveryPtrInput {
-	return (*redisStreamDeliveryPtr)(&v)
+func RedisSourceConnectorClassTypePtr(v string) RedisSourceConnectorClassTypePtrInput {
+	return (*redisSourceConnectorClassTypePtr)(&v)
 }
 
-func (*redisStreamDeliveryPtr) ElementType() reflect.Type {
-	return redisStreamDeliveryPtrType
+func (*redisSourceConnectorClassTypePtr) ElementType() reflect.Type {
+	return redisSourceConnectorClassTypePtrType
 }
 
-func (in *redisStreamDeliveryPtr) ToRedisStreamDeliveryPtrOutput() RedisStreamDeliveryPtrOutput {
-	return pulumi.ToOutput(in).(RedisStreamDeliveryPtrOutput)
+func (in *redisSourceConnectorClassTypePtr) ToRedisSourceConnectorClassTypePtrOutput() RedisSourceConnectorClassTypePtrOutput {
+	return pulumi.ToOutput(in).(RedisSourceConnectorClassTypePtrOutput)
 }
 
-func (in *redisStreamDeliveryPtr) ToRedisStreamDeliveryPtrOutputWithContext(ctx context.Context) RedisStreamDeliveryPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(RedisStreamDeliveryPtrOutput)
+func (in *redisSourceConnectorClassTypePtr) ToRedisSourceConnectorClassTypePtrOutputWithContext(ctx context.Context) RedisSourceConnectorClassTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(RedisSourceConnectorClassTypePtrOutput)
 }
 
-type RedisStreamOffset string
+type RedisSourceMode string
 
 const (
-	RedisStreamOffsetLATEST   = RedisStreamOffset("Latest")
-	RedisStreamOffsetEARLIEST = RedisStreamOffset("Earliest")
+	RedisSourceModeLIVE     = RedisSourceMode("LIVE")
+	RedisSourceModeLIVEONLY = RedisSourceMode("LIVEONLY")
 )
 
-func (RedisStreamOffset) ElementType() reflect.Type {
-	return reflect.TypeOf((*RedisStreamOffset)(nil)).Elem()
+func (RedisSourceMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*RedisSourceMode)(nil)).Elem()
 }
 
-func (e RedisStreamOffset) ToRedisStreamOffsetOutput() RedisStreamOffsetOutput {
-	return pulumi.ToOutput(e).(RedisStreamOffsetOutput)
+func (e RedisSourceMode) ToRedisSourceModeOutput() RedisSourceModeOutput {
+	return pulumi.ToOutput(e).(RedisSourceModeOutput)
 }
 
-func (e RedisStreamOffset) ToRedisStreamOffsetOutputWithContext(ctx context.Context) RedisStreamOffsetOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(RedisStreamOffsetOutput)
+func (e RedisSourceMode) ToRedisSourceModeOutputWithContext(ctx context.Context) RedisSourceModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(RedisSourceModeOutput)
 }
 
-func (e RedisStreamOffset) ToRedisStreamOffsetPtrOutput() RedisStreamOffsetPtrOutput {
-	return e.ToRedisStreamOffsetPtrOutputWithContext(context.Background())
+func (e RedisSourceMode) ToRedisSourceModePtrOutput() RedisSourceModePtrOutput {
+	return e.ToRedisSourceModePtrOutputWithContext(context.Background())
 }
 
-func (e RedisStreamOffset) ToRedisStreamOffsetPtrOutputWithContext(ctx context.Context) RedisStreamOffsetPtrOutput {
-	return RedisStreamOffset(e).ToRedisStreamOffsetOutputWithContext(ctx).ToRedisStreamOffsetPtrOutputWithContext(ctx)
+func (e RedisSourceMode) ToRedisSourceModePtrOutputWithContext(ctx context.Context) RedisSourceModePtrOutput {
+	return RedisSourceMode(e).ToRedisSourceModeOutputWithContext(ctx).ToRedisSourceModePtrOutputWithContext(ctx)
 }
 
-func (e RedisStreamOffset) ToStringOutput() pulumi.StringOutput {
+func (e RedisSourceMode) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e RedisStreamOffset) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e RedisSourceMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e RedisStreamOffset) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e RedisSourceMode) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e RedisStreamOffset) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e RedisSourceMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type RedisStreamOffsetOutput struct{ *pulumi.OutputState }
+type RedisSourceModeOutput struct{ *pulumi.OutputState }
 
-func (RedisStreamOffsetOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*RedisStreamOffset)(nil)).Elem()
+func (RedisSourceModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RedisSourceMode)(nil)).Elem()
 }
 
-func (o RedisStreamOffsetOutput) ToRedisStreamOffsetOutput() RedisStreamOffsetOutput {
+func (o RedisSourceModeOutput) ToRedisSourceModeOutput() RedisSourceModeOutput {
 	return o
 }
 
-func (o RedisStreamOffsetOutput) ToRedisStreamOffsetOutputWithContext(ctx context.Context) RedisStreamOffsetOutput {
+func (o RedisSourceModeOutput) ToRedisSourceModeOutputWithContext(ctx context.Context) RedisSourceModeOutput {
 	return o
 }
 
-func (o RedisStreamOffsetOutput) ToRedisStreamOffsetPtrOutput() RedisStreamOffsetPtrOutput {
-	return o.ToRedisStreamOffsetPtrOutputWithContext(context.Background())
+func (o RedisSourceModeOutput) ToRedisSourceModePtrOutput() RedisSourceModePtrOutput {
+	return o.ToRedisSourceModePtrOutputWithContext(context.Background())
 }
 
-func (o RedisStreamOffsetOutput) ToRedisStreamOffsetPtrOutputWithContext(ctx context.Context) RedisStreamOffsetPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v RedisStreamOffset) *RedisStreamOffset {
+func (o RedisSourceModeOutput) ToRedisSourceModePtrOutputWithContext(ctx context.Context) RedisSourceModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RedisSourceMode) *RedisSourceMode {
 		return &v
-	}).(RedisStreamOffsetPtrOutput)
+	}).(RedisSourceModePtrOutput)
 }
 
-func (o RedisStreamOffsetOutput) ToStringOutput() pulumi.StringOutput {
+func (o RedisSourceModeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o RedisStreamOffsetOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e RedisStreamOffset) string {
+func (o RedisSourceModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RedisSourceMode) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o RedisStreamOffsetOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o RedisSourceModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o RedisStreamOffsetOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e RedisStreamOffset) *string {
+func (o RedisSourceModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RedisSourceMode) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type RedisStreamOffsetPtrOutput struct{ *pulumi.OutputState }
+type RedisSourceModePtrOutput struct{ *pulumi.OutputState }
 
-func (RedisStreamOffsetPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**RedisStreamOffset)(nil)).Elem()
+func (RedisSourceModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RedisSourceMode)(nil)).Elem()
 }
 
-func (o RedisStreamOffsetPtrOutput) ToRedisStreamOffsetPtrOutput() RedisStreamOffsetPtrOutput {
+func (o RedisSourceModePtrOutput) ToRedisSourceModePtrOutput() RedisSourceModePtrOutput {
 	return o
 }
 
-func (o RedisStreamOffsetPtrOutput) ToRedisStreamOffsetPtrOutputWithContext(ctx context.Context) RedisStreamOffsetPtrOutput {
+func (o RedisSourceModePtrOutput) ToRedisSourceModePtrOutputWithContext(ctx context.Context) RedisSourceModePtrOutput {
 	return o
 }
 
-func (o RedisStreamOffsetPtrOutput) Elem() RedisStreamOffsetOutput {
-	return o.ApplyT(func(v *RedisStreamOffset) RedisStreamOffset {
+func (o RedisSourceModePtrOutput) Elem() RedisSourceModeOutput {
+	return o.ApplyT(func(v *RedisSourceMode) RedisSourceMode {
 		if v != nil {
 			return *v
 		}
-		var ret RedisStreamOffset
+		var ret RedisSourceMode
 		return ret
-	}).(RedisStreamOffsetOutput)
+	}).(RedisSourceModeOutput)
 }
 
-func (o RedisStreamOffsetPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o RedisSourceModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o RedisStreamOffsetPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *RedisStreamOffset) *string {
+func (o RedisSourceModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *RedisSourceMode) *string {
 		if e == nil {
 			return nil
 		}
@@ -7764,43 +10560,373 @@ func (o RedisStreamOffsetPtrOutput) ToStringPtrOutputWithContext(ctx context.Con
 	}).(pulumi.StringPtrOutput)
 }
 
-// RedisStreamOffsetInput is an input type that accepts values of the RedisStreamOffset enum
-// A concrete instance of `RedisStreamOffsetInput` can be one of the following:
+// RedisSourceModeInput is an input type that accepts values of the RedisSourceMode enum
+// A concrete instance of `RedisSourceModeInput` can be one of the following:
 //
-//	RedisStreamOffsetLATEST
-//	RedisStreamOffsetEARLIEST
-type RedisStreamOffsetInput interface {
+//	RedisSourceModeLIVE
+//	RedisSourceModeLIVEONLY
+type RedisSourceModeInput interface {
 	pulumi.Input
 
-	ToRedisStreamOffsetOutput() RedisStreamOffsetOutput
-	ToRedisStreamOffsetOutputWithContext(context.Context) RedisStreamOffsetOutput
+	ToRedisSourceModeOutput() RedisSourceModeOutput
+	ToRedisSourceModeOutputWithContext(context.Context) RedisSourceModeOutput
 }
 
-var redisStreamOffsetPtrType = reflect.TypeOf((**RedisStreamOffset)(nil)).Elem()
+var redisSourceModePtrType = reflect.TypeOf((**RedisSourceMode)(nil)).Elem()
 
-type RedisStreamOffsetPtrInput interface {
+type RedisSourceModePtrInput interface {
 	pulumi.Input
 
-	ToRedisStreamOffsetPtrOutput() RedisStreamOffsetPtrOutput
-	ToRedisStreamOffsetPtrOutputWithContext(context.Context) RedisStreamOffsetPtrOutput
+	ToRedisSourceModePtrOutput() RedisSourceModePtrOutput
+	ToRedisSourceModePtrOutputWithContext(context.Context) RedisSourceModePtrOutput
 }
 
-type redisStreamOffsetPtr string
+type redisSourceModePtr string
 
-func RedisStreamOffsetPtr(v string) RedisStreamOffsetPtrInput {
-	return (*redisStreamOffsetPtr)(&v)
+func RedisSourceModePtr(v string) RedisSourceModePtrInput {
+	return (*redisSourceModePtr)(&v)
 }
 
-func (*redisStreamOffsetPtr) ElementType() reflect.Type {
-	return redisStreamOffsetPtrType
+func (*redisSourceModePtr) ElementType() reflect.Type {
+	return redisSourceModePtrType
 }
 
-func (in *redisStreamOffsetPtr) ToRedisStreamOffsetPtrOutput() RedisStreamOffsetPtrOutput {
-	return pulumi.ToOutput(in).(RedisStreamOffsetPtrOutput)
+func (in *redisSourceModePtr) ToRedisSourceModePtrOutput() RedisSourceModePtrOutput {
+	return pulumi.ToOutput(in).(RedisSourceModePtrOutput)
 }
 
-func (in *redisStreamOffsetPtr) ToRedisStreamOffsetPtrOutputWithContext(ctx context.Context) RedisStreamOffsetPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(RedisStreamOffsetPtrOutput)
+func (in *redisSourceModePtr) ToRedisSourceModePtrOutputWithContext(ctx context.Context) RedisSourceModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(RedisSourceModePtrOutput)
+}
+
+type RedisSourceRedisStreamDelivery string
+
+const (
+	RedisSourceRedisStreamDelivery_AT_LEAST_ONCE = RedisSourceRedisStreamDelivery("At Least Once")
+	RedisSourceRedisStreamDelivery_AT_MOST_ONCE  = RedisSourceRedisStreamDelivery("At Most Once")
+)
+
+func (RedisSourceRedisStreamDelivery) ElementType() reflect.Type {
+	return reflect.TypeOf((*RedisSourceRedisStreamDelivery)(nil)).Elem()
+}
+
+func (e RedisSourceRedisStreamDelivery) ToRedisSourceRedisStreamDeliveryOutput() RedisSourceRedisStreamDeliveryOutput {
+	return pulumi.ToOutput(e).(RedisSourceRedisStreamDeliveryOutput)
+}
+
+func (e RedisSourceRedisStreamDelivery) ToRedisSourceRedisStreamDeliveryOutputWithContext(ctx context.Context) RedisSourceRedisStreamDeliveryOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(RedisSourceRedisStreamDeliveryOutput)
+}
+
+func (e RedisSourceRedisStreamDelivery) ToRedisSourceRedisStreamDeliveryPtrOutput() RedisSourceRedisStreamDeliveryPtrOutput {
+	return e.ToRedisSourceRedisStreamDeliveryPtrOutputWithContext(context.Background())
+}
+
+func (e RedisSourceRedisStreamDelivery) ToRedisSourceRedisStreamDeliveryPtrOutputWithContext(ctx context.Context) RedisSourceRedisStreamDeliveryPtrOutput {
+	return RedisSourceRedisStreamDelivery(e).ToRedisSourceRedisStreamDeliveryOutputWithContext(ctx).ToRedisSourceRedisStreamDeliveryPtrOutputWithContext(ctx)
+}
+
+func (e RedisSourceRedisStreamDelivery) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e RedisSourceRedisStreamDelivery) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e RedisSourceRedisStreamDelivery) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e RedisSourceRedisStreamDelivery) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type RedisSourceRedisStreamDeliveryOutput struct{ *pulumi.OutputState }
+
+func (RedisSourceRedisStreamDeliveryOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RedisSourceRedisStreamDelivery)(nil)).Elem()
+}
+
+func (o RedisSourceRedisStreamDeliveryOutput) ToRedisSourceRedisStreamDeliveryOutput() RedisSourceRedisStreamDeliveryOutput {
+	return o
+}
+
+func (o RedisSourceRedisStreamDeliveryOutput) ToRedisSourceRedisStreamDeliveryOutputWithContext(ctx context.Context) RedisSourceRedisStreamDeliveryOutput {
+	return o
+}
+
+func (o RedisSourceRedisStreamDeliveryOutput) ToRedisSourceRedisStreamDeliveryPtrOutput() RedisSourceRedisStreamDeliveryPtrOutput {
+	return o.ToRedisSourceRedisStreamDeliveryPtrOutputWithContext(context.Background())
+}
+
+func (o RedisSourceRedisStreamDeliveryOutput) ToRedisSourceRedisStreamDeliveryPtrOutputWithContext(ctx context.Context) RedisSourceRedisStreamDeliveryPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RedisSourceRedisStreamDelivery) *RedisSourceRedisStreamDelivery {
+		return &v
+	}).(RedisSourceRedisStreamDeliveryPtrOutput)
+}
+
+func (o RedisSourceRedisStreamDeliveryOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o RedisSourceRedisStreamDeliveryOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RedisSourceRedisStreamDelivery) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o RedisSourceRedisStreamDeliveryOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o RedisSourceRedisStreamDeliveryOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RedisSourceRedisStreamDelivery) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type RedisSourceRedisStreamDeliveryPtrOutput struct{ *pulumi.OutputState }
+
+func (RedisSourceRedisStreamDeliveryPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RedisSourceRedisStreamDelivery)(nil)).Elem()
+}
+
+func (o RedisSourceRedisStreamDeliveryPtrOutput) ToRedisSourceRedisStreamDeliveryPtrOutput() RedisSourceRedisStreamDeliveryPtrOutput {
+	return o
+}
+
+func (o RedisSourceRedisStreamDeliveryPtrOutput) ToRedisSourceRedisStreamDeliveryPtrOutputWithContext(ctx context.Context) RedisSourceRedisStreamDeliveryPtrOutput {
+	return o
+}
+
+func (o RedisSourceRedisStreamDeliveryPtrOutput) Elem() RedisSourceRedisStreamDeliveryOutput {
+	return o.ApplyT(func(v *RedisSourceRedisStreamDelivery) RedisSourceRedisStreamDelivery {
+		if v != nil {
+			return *v
+		}
+		var ret RedisSourceRedisStreamDelivery
+		return ret
+	}).(RedisSourceRedisStreamDeliveryOutput)
+}
+
+func (o RedisSourceRedisStreamDeliveryPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o RedisSourceRedisStreamDeliveryPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *RedisSourceRedisStreamDelivery) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// RedisSourceRedisStreamDeliveryInput is an input type that accepts values of the RedisSourceRedisStreamDelivery enum
+// A concrete instance of `RedisSourceRedisStreamDeliveryInput` can be one of the following:
+//
+//	RedisSourceRedisStreamDelivery_AT_LEAST_ONCE
+//	RedisSourceRedisStreamDelivery_AT_MOST_ONCE
+type RedisSourceRedisStreamDeliveryInput interface {
+	pulumi.Input
+
+	ToRedisSourceRedisStreamDeliveryOutput() RedisSourceRedisStreamDeliveryOutput
+	ToRedisSourceRedisStreamDeliveryOutputWithContext(context.Context) RedisSourceRedisStreamDeliveryOutput
+}
+
+var redisSourceRedisStreamDeliveryPtrType = reflect.TypeOf((**RedisSourceRedisStreamDelivery)(nil)).Elem()
+
+type RedisSourceRedisStreamDeliveryPtrInput interface {
+	pulumi.Input
+
+	ToRedisSourceRedisStreamDeliveryPtrOutput() RedisSourceRedisStreamDeliveryPtrOutput
+	ToRedisSourceRedisStreamDeliveryPtrOutputWithContext(context.Context) RedisSourceRedisStreamDeliveryPtrOutput
+}
+
+type redisSourceRedisStreamDeliveryPtr string
+
+func RedisSourceRedisStreamDeliveryPtr(v string) RedisSourceRedisStreamDeliveryPtrInput {
+	return (*redisSourceRedisStreamDeliveryPtr)(&v)
+}
+
+func (*redisSourceRedisStreamDeliveryPtr) ElementType() reflect.Type {
+	return redisSourceRedisStreamDeliveryPtrType
+}
+
+func (in *redisSourceRedisStreamDeliveryPtr) ToRedisSourceRedisStreamDeliveryPtrOutput() RedisSourceRedisStreamDeliveryPtrOutput {
+	return pulumi.ToOutput(in).(RedisSourceRedisStreamDeliveryPtrOutput)
+}
+
+func (in *redisSourceRedisStreamDeliveryPtr) ToRedisSourceRedisStreamDeliveryPtrOutputWithContext(ctx context.Context) RedisSourceRedisStreamDeliveryPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(RedisSourceRedisStreamDeliveryPtrOutput)
+}
+
+type RedisSourceRedisStreamOffset string
+
+const (
+	RedisSourceRedisStreamOffsetLATEST   = RedisSourceRedisStreamOffset("Latest")
+	RedisSourceRedisStreamOffsetEARLIEST = RedisSourceRedisStreamOffset("Earliest")
+)
+
+func (RedisSourceRedisStreamOffset) ElementType() reflect.Type {
+	return reflect.TypeOf((*RedisSourceRedisStreamOffset)(nil)).Elem()
+}
+
+func (e RedisSourceRedisStreamOffset) ToRedisSourceRedisStreamOffsetOutput() RedisSourceRedisStreamOffsetOutput {
+	return pulumi.ToOutput(e).(RedisSourceRedisStreamOffsetOutput)
+}
+
+func (e RedisSourceRedisStreamOffset) ToRedisSourceRedisStreamOffsetOutputWithContext(ctx context.Context) RedisSourceRedisStreamOffsetOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(RedisSourceRedisStreamOffsetOutput)
+}
+
+func (e RedisSourceRedisStreamOffset) ToRedisSourceRedisStreamOffsetPtrOutput() RedisSourceRedisStreamOffsetPtrOutput {
+	return e.ToRedisSourceRedisStreamOffsetPtrOutputWithContext(context.Background())
+}
+
+func (e RedisSourceRedisStreamOffset) ToRedisSourceRedisStreamOffsetPtrOutputWithContext(ctx context.Context) RedisSourceRedisStreamOffsetPtrOutput {
+	return RedisSourceRedisStreamOffset(e).ToRedisSourceRedisStreamOffsetOutputWithContext(ctx).ToRedisSourceRedisStreamOffsetPtrOutputWithContext(ctx)
+}
+
+func (e RedisSourceRedisStreamOffset) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e RedisSourceRedisStreamOffset) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e RedisSourceRedisStreamOffset) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e RedisSourceRedisStreamOffset) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type RedisSourceRedisStreamOffsetOutput struct{ *pulumi.OutputState }
+
+func (RedisSourceRedisStreamOffsetOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RedisSourceRedisStreamOffset)(nil)).Elem()
+}
+
+func (o RedisSourceRedisStreamOffsetOutput) ToRedisSourceRedisStreamOffsetOutput() RedisSourceRedisStreamOffsetOutput {
+	return o
+}
+
+func (o RedisSourceRedisStreamOffsetOutput) ToRedisSourceRedisStreamOffsetOutputWithContext(ctx context.Context) RedisSourceRedisStreamOffsetOutput {
+	return o
+}
+
+func (o RedisSourceRedisStreamOffsetOutput) ToRedisSourceRedisStreamOffsetPtrOutput() RedisSourceRedisStreamOffsetPtrOutput {
+	return o.ToRedisSourceRedisStreamOffsetPtrOutputWithContext(context.Background())
+}
+
+func (o RedisSourceRedisStreamOffsetOutput) ToRedisSourceRedisStreamOffsetPtrOutputWithContext(ctx context.Context) RedisSourceRedisStreamOffsetPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RedisSourceRedisStreamOffset) *RedisSourceRedisStreamOffset {
+		return &v
+	}).(RedisSourceRedisStreamOffsetPtrOutput)
+}
+
+func (o RedisSourceRedisStreamOffsetOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o RedisSourceRedisStreamOffsetOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RedisSourceRedisStreamOffset) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o RedisSourceRedisStreamOffsetOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o RedisSourceRedisStreamOffsetOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RedisSourceRedisStreamOffset) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type RedisSourceRedisStreamOffsetPtrOutput struct{ *pulumi.OutputState }
+
+func (RedisSourceRedisStreamOffsetPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RedisSourceRedisStreamOffset)(nil)).Elem()
+}
+
+func (o RedisSourceRedisStreamOffsetPtrOutput) ToRedisSourceRedisStreamOffsetPtrOutput() RedisSourceRedisStreamOffsetPtrOutput {
+	return o
+}
+
+func (o RedisSourceRedisStreamOffsetPtrOutput) ToRedisSourceRedisStreamOffsetPtrOutputWithContext(ctx context.Context) RedisSourceRedisStreamOffsetPtrOutput {
+	return o
+}
+
+func (o RedisSourceRedisStreamOffsetPtrOutput) Elem() RedisSourceRedisStreamOffsetOutput {
+	return o.ApplyT(func(v *RedisSourceRedisStreamOffset) RedisSourceRedisStreamOffset {
+		if v != nil {
+			return *v
+		}
+		var ret RedisSourceRedisStreamOffset
+		return ret
+	}).(RedisSourceRedisStreamOffsetOutput)
+}
+
+func (o RedisSourceRedisStreamOffsetPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o RedisSourceRedisStreamOffsetPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *RedisSourceRedisStreamOffset) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// RedisSourceRedisStreamOffsetInput is an input type that accepts values of the RedisSourceRedisStreamOffset enum
+// A concrete instance of `RedisSourceRedisStreamOffsetInput` can be one of the following:
+//
+//	RedisSourceRedisStreamOffsetLATEST
+//	RedisSourceRedisStreamOffsetEARLIEST
+type RedisSourceRedisStreamOffsetInput interface {
+	pulumi.Input
+
+	ToRedisSourceRedisStreamOffsetOutput() RedisSourceRedisStreamOffsetOutput
+	ToRedisSourceRedisStreamOffsetOutputWithContext(context.Context) RedisSourceRedisStreamOffsetOutput
+}
+
+var redisSourceRedisStreamOffsetPtrType = reflect.TypeOf((**RedisSourceRedisStreamOffset)(nil)).Elem()
+
+type RedisSourceRedisStreamOffsetPtrInput interface {
+	pulumi.Input
+
+	ToRedisSourceRedisStreamOffsetPtrOutput() RedisSourceRedisStreamOffsetPtrOutput
+	ToRedisSourceRedisStreamOffsetPtrOutputWithContext(context.Context) RedisSourceRedisStreamOffsetPtrOutput
+}
+
+type redisSourceRedisStreamOffsetPtr string
+
+func RedisSourceRedisStreamOffsetPtr(v string) RedisSourceRedisStreamOffsetPtrInput {
+	return (*redisSourceRedisStreamOffsetPtr)(&v)
+}
+
+func (*redisSourceRedisStreamOffsetPtr) ElementType() reflect.Type {
+	return redisSourceRedisStreamOffsetPtrType
+}
+
+func (in *redisSourceRedisStreamOffsetPtr) ToRedisSourceRedisStreamOffsetPtrOutput() RedisSourceRedisStreamOffsetPtrOutput {
+	return pulumi.ToOutput(in).(RedisSourceRedisStreamOffsetPtrOutput)
+}
+
+func (in *redisSourceRedisStreamOffsetPtr) ToRedisSourceRedisStreamOffsetPtrOutputWithContext(ctx context.Context) RedisSourceRedisStreamOffsetPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(RedisSourceRedisStreamOffsetPtrOutput)
 }
 
 type ReplayWindow string
@@ -7974,127 +11100,138 @@ func (in *replayWindowPtr) ToReplayWindowPtrOutputWithContext(ctx context.Contex
 	return pulumi.ToOutputWithContext(ctx, in).(ReplayWindowPtrOutput)
 }
 
-type Resource string
+type S3DestinationAwsS3Region string
 
 const (
-	ResourceTOPIC              = Resource("TOPIC")
-	ResourceGROUP              = Resource("GROUP")
-	ResourceCLUSTER            = Resource("CLUSTER")
-	Resource_TRANSACTIONA_L_ID = Resource("TRANSACTIONAL_ID")
-	Resource_DELEGATIO_N_TOKEN = Resource("DELEGATION_TOKEN")
+	S3DestinationAwsS3Region_AP_SOUTH_1     = S3DestinationAwsS3Region("ap-south-1")
+	S3DestinationAwsS3Region_EU_WEST_2      = S3DestinationAwsS3Region("eu-west-2")
+	S3DestinationAwsS3Region_EU_WEST_1      = S3DestinationAwsS3Region("eu-west-1")
+	S3DestinationAwsS3Region_AP_NORTHEAST_2 = S3DestinationAwsS3Region("ap-northeast-2")
+	S3DestinationAwsS3Region_AP_NORTHEAST_1 = S3DestinationAwsS3Region("ap-northeast-1")
+	S3DestinationAwsS3Region_CA_CENTRAL_1   = S3DestinationAwsS3Region("ca-central-1")
+	S3DestinationAwsS3Region_SA_EAST_1      = S3DestinationAwsS3Region("sa-east-1")
+	S3DestinationAwsS3Region_CN_NORTH_1     = S3DestinationAwsS3Region("cn-north-1")
+	S3DestinationAwsS3Region_US_GOV_WEST_1  = S3DestinationAwsS3Region("us-gov-west-1")
+	S3DestinationAwsS3Region_AP_SOUTHEAST_1 = S3DestinationAwsS3Region("ap-southeast-1")
+	S3DestinationAwsS3Region_AP_SOUTHEAST_2 = S3DestinationAwsS3Region("ap-southeast-2")
+	S3DestinationAwsS3Region_EU_CENTRAL_1   = S3DestinationAwsS3Region("eu-central-1")
+	S3DestinationAwsS3Region_US_EAST_1      = S3DestinationAwsS3Region("us-east-1")
+	S3DestinationAwsS3Region_US_EAST_2      = S3DestinationAwsS3Region("us-east-2")
+	S3DestinationAwsS3Region_US_WEST_1      = S3DestinationAwsS3Region("us-west-1")
+	S3DestinationAwsS3Region_US_WEST_2      = S3DestinationAwsS3Region("us-west-2")
 )
 
-func (Resource) ElementType() reflect.Type {
-	return reflect.TypeOf((*Resource)(nil)).Elem()
+func (S3DestinationAwsS3Region) ElementType() reflect.Type {
+	return reflect.TypeOf((*S3DestinationAwsS3Region)(nil)).Elem()
 }
 
-func (e Resource) ToResourceOutput() ResourceOutput {
-	return pulumi.ToOutput(e).(ResourceOutput)
+func (e S3DestinationAwsS3Region) ToS3DestinationAwsS3RegionOutput() S3DestinationAwsS3RegionOutput {
+	return pulumi.ToOutput(e).(S3DestinationAwsS3RegionOutput)
 }
 
-func (e Resource) ToResourceOutputWithContext(ctx context.Context) ResourceOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(ResourceOutput)
+func (e S3DestinationAwsS3Region) ToS3DestinationAwsS3RegionOutputWithContext(ctx context.Context) S3DestinationAwsS3RegionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(S3DestinationAwsS3RegionOutput)
 }
 
-func (e Resource) ToResourcePtrOutput() ResourcePtrOutput {
-	return e.ToResourcePtrOutputWithContext(context.Background())
+func (e S3DestinationAwsS3Region) ToS3DestinationAwsS3RegionPtrOutput() S3DestinationAwsS3RegionPtrOutput {
+	return e.ToS3DestinationAwsS3RegionPtrOutputWithContext(context.Background())
 }
 
-func (e Resource) ToResourcePtrOutputWithContext(ctx context.Context) ResourcePtrOutput {
-	return Resource(e).ToResourceOutputWithContext(ctx).ToResourcePtrOutputWithContext(ctx)
+func (e S3DestinationAwsS3Region) ToS3DestinationAwsS3RegionPtrOutputWithContext(ctx context.Context) S3DestinationAwsS3RegionPtrOutput {
+	return S3DestinationAwsS3Region(e).ToS3DestinationAwsS3RegionOutputWithContext(ctx).ToS3DestinationAwsS3RegionPtrOutputWithContext(ctx)
 }
 
-func (e Resource) ToStringOutput() pulumi.StringOutput {
+func (e S3DestinationAwsS3Region) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e Resource) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e S3DestinationAwsS3Region) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e Resource) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e S3DestinationAwsS3Region) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e Resource) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e S3DestinationAwsS3Region) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type ResourceOutput struct{ *pulumi.OutputState }
+type S3DestinationAwsS3RegionOutput struct{ *pulumi.OutputState }
 
-func (ResourceOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Resource)(nil)).Elem()
+func (S3DestinationAwsS3RegionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*S3DestinationAwsS3Region)(nil)).Elem()
 }
 
-func (o ResourceOutput) ToResourceOutput() ResourceOutput {
+func (o S3DestinationAwsS3RegionOutput) ToS3DestinationAwsS3RegionOutput() S3DestinationAwsS3RegionOutput {
 	return o
 }
 
-func (o ResourceOutput) ToResourceOutputWithContext(ctx context.Context) ResourceOutput {
+func (o S3DestinationAwsS3RegionOutput) ToS3DestinationAwsS3RegionOutputWithContext(ctx context.Context) S3DestinationAwsS3RegionOutput {
 	return o
 }
 
-func (o ResourceOutput) ToResourcePtrOutput() ResourcePtrOutput {
-	return o.ToResourcePtrOutputWithContext(context.Background())
+func (o S3DestinationAwsS3RegionOutput) ToS3DestinationAwsS3RegionPtrOutput() S3DestinationAwsS3RegionPtrOutput {
+	return o.ToS3DestinationAwsS3RegionPtrOutputWithContext(context.Background())
 }
 
-func (o ResourceOutput) ToResourcePtrOutputWithContext(ctx context.Context) ResourcePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v Resource) *Resource {
+func (o S3DestinationAwsS3RegionOutput) ToS3DestinationAwsS3RegionPtrOutputWithContext(ctx context.Context) S3DestinationAwsS3RegionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v S3DestinationAwsS3Region) *S3DestinationAwsS3Region {
 		return &v
-	}).(ResourcePtrOutput)
+	}).(S3DestinationAwsS3RegionPtrOutput)
 }
 
-func (o ResourceOutput) ToStringOutput() pulumi.StringOutput {
+func (o S3DestinationAwsS3RegionOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o ResourceOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Resource) string {
+func (o S3DestinationAwsS3RegionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e S3DestinationAwsS3Region) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o ResourceOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o S3DestinationAwsS3RegionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o ResourceOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Resource) *string {
+func (o S3DestinationAwsS3RegionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e S3DestinationAwsS3Region) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type ResourcePtrOutput struct{ *pulumi.OutputState }
+type S3DestinationAwsS3RegionPtrOutput struct{ *pulumi.OutputState }
 
-func (ResourcePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**Resource)(nil)).Elem()
+func (S3DestinationAwsS3RegionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**S3DestinationAwsS3Region)(nil)).Elem()
 }
 
-func (o ResourcePtrOutput) ToResourcePtrOutput() ResourcePtrOutput {
+func (o S3DestinationAwsS3RegionPtrOutput) ToS3DestinationAwsS3RegionPtrOutput() S3DestinationAwsS3RegionPtrOutput {
 	return o
 }
 
-func (o ResourcePtrOutput) ToResourcePtrOutputWithContext(ctx context.Context) ResourcePtrOutput {
+func (o S3DestinationAwsS3RegionPtrOutput) ToS3DestinationAwsS3RegionPtrOutputWithContext(ctx context.Context) S3DestinationAwsS3RegionPtrOutput {
 	return o
 }
 
-func (o ResourcePtrOutput) Elem() ResourceOutput {
-	return o.ApplyT(func(v *Resource) Resource {
+func (o S3DestinationAwsS3RegionPtrOutput) Elem() S3DestinationAwsS3RegionOutput {
+	return o.ApplyT(func(v *S3DestinationAwsS3Region) S3DestinationAwsS3Region {
 		if v != nil {
 			return *v
 		}
-		var ret Resource
+		var ret S3DestinationAwsS3Region
 		return ret
-	}).(ResourceOutput)
+	}).(S3DestinationAwsS3RegionOutput)
 }
 
-func (o ResourcePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o S3DestinationAwsS3RegionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o ResourcePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *Resource) *string {
+func (o S3DestinationAwsS3RegionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *S3DestinationAwsS3Region) *string {
 		if e == nil {
 			return nil
 		}
@@ -8103,46 +11240,224 @@ func (o ResourcePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pul
 	}).(pulumi.StringPtrOutput)
 }
 
-// ResourceInput is an input type that accepts values of the Resource enum
-// A concrete instance of `ResourceInput` can be one of the following:
+// S3DestinationAwsS3RegionInput is an input type that accepts values of the S3DestinationAwsS3Region enum
+// A concrete instance of `S3DestinationAwsS3RegionInput` can be one of the following:
 //
-//	ResourceTOPIC
-//	ResourceGROUP
-//	ResourceCLUSTER
-//	Resource_TRANSACTIONA_L_ID
-//	Resource_DELEGATIO_N_TOKEN
-type ResourceInput interface {
+//	S3DestinationAwsS3Region_AP_SOUTH_1
+//	S3DestinationAwsS3Region_EU_WEST_2
+//	S3DestinationAwsS3Region_EU_WEST_1
+//	S3DestinationAwsS3Region_AP_NORTHEAST_2
+//	S3DestinationAwsS3Region_AP_NORTHEAST_1
+//	S3DestinationAwsS3Region_CA_CENTRAL_1
+//	S3DestinationAwsS3Region_SA_EAST_1
+//	S3DestinationAwsS3Region_CN_NORTH_1
+//	S3DestinationAwsS3Region_US_GOV_WEST_1
+//	S3DestinationAwsS3Region_AP_SOUTHEAST_1
+//	S3DestinationAwsS3Region_AP_SOUTHEAST_2
+//	S3DestinationAwsS3Region_EU_CENTRAL_1
+//	S3DestinationAwsS3Region_US_EAST_1
+//	S3DestinationAwsS3Region_US_EAST_2
+//	S3DestinationAwsS3Region_US_WEST_1
+//	S3DestinationAwsS3Region_US_WEST_2
+type S3DestinationAwsS3RegionInput interface {
 	pulumi.Input
 
-	ToResourceOutput() ResourceOutput
-	ToResourceOutputWithContext(context.Context) ResourceOutput
+	ToS3DestinationAwsS3RegionOutput() S3DestinationAwsS3RegionOutput
+	ToS3DestinationAwsS3RegionOutputWithContext(context.Context) S3DestinationAwsS3RegionOutput
 }
 
-var resourcePtrType = reflect.TypeOf((**Resource)(nil)).Elem()
+var s3destinationAwsS3RegionPtrType = reflect.TypeOf((**S3DestinationAwsS3Region)(nil)).Elem()
 
-type ResourcePtrInput interface {
+type S3DestinationAwsS3RegionPtrInput interface {
 	pulumi.Input
 
-	ToResourcePtrOutput() ResourcePtrOutput
-	ToResourcePtrOutputWithContext(context.Context) ResourcePtrOutput
+	ToS3DestinationAwsS3RegionPtrOutput() S3DestinationAwsS3RegionPtrOutput
+	ToS3DestinationAwsS3RegionPtrOutputWithContext(context.Context) S3DestinationAwsS3RegionPtrOutput
 }
 
-type resourcePtr string
+type s3destinationAwsS3RegionPtr string
 
-func ResourcePtr(v string) ResourcePtrInput {
-	return (*resourcePtr)(&v)
+func S3DestinationAwsS3RegionPtr(v string) S3DestinationAwsS3RegionPtrInput {
+	return (*s3destinationAwsS3RegionPtr)(&v)
 }
 
-func (*resourcePtr) ElementType() reflect.Type {
-	return resourcePtrType
+func (*s3destinationAwsS3RegionPtr) ElementType() reflect.Type {
+	return s3destinationAwsS3RegionPtrType
 }
 
-func (in *resourcePtr) ToResourcePtrOutput() ResourcePtrOutput {
-	return pulumi.ToOutput(in).(ResourcePtrOutput)
+func (in *s3destinationAwsS3RegionPtr) ToS3DestinationAwsS3RegionPtrOutput() S3DestinationAwsS3RegionPtrOutput {
+	return pulumi.ToOutput(in).(S3DestinationAwsS3RegionPtrOutput)
 }
 
-func (in *resourcePtr) ToResourcePtrOutputWithContext(ctx context.Context) ResourcePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(ResourcePtrOutput)
+func (in *s3destinationAwsS3RegionPtr) ToS3DestinationAwsS3RegionPtrOutputWithContext(ctx context.Context) S3DestinationAwsS3RegionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(S3DestinationAwsS3RegionPtrOutput)
+}
+
+type S3DestinationFormat string
+
+const (
+	S3DestinationFormat_JSO_N_LINES = S3DestinationFormat("JSON Lines")
+	S3DestinationFormat_JSO_N_ARRAY = S3DestinationFormat("JSON Array")
+	S3DestinationFormatPARQUET      = S3DestinationFormat("Parquet")
+)
+
+func (S3DestinationFormat) ElementType() reflect.Type {
+	return reflect.TypeOf((*S3DestinationFormat)(nil)).Elem()
+}
+
+func (e S3DestinationFormat) ToS3DestinationFormatOutput() S3DestinationFormatOutput {
+	return pulumi.ToOutput(e).(S3DestinationFormatOutput)
+}
+
+func (e S3DestinationFormat) ToS3DestinationFormatOutputWithContext(ctx context.Context) S3DestinationFormatOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(S3DestinationFormatOutput)
+}
+
+func (e S3DestinationFormat) ToS3DestinationFormatPtrOutput() S3DestinationFormatPtrOutput {
+	return e.ToS3DestinationFormatPtrOutputWithContext(context.Background())
+}
+
+func (e S3DestinationFormat) ToS3DestinationFormatPtrOutputWithContext(ctx context.Context) S3DestinationFormatPtrOutput {
+	return S3DestinationFormat(e).ToS3DestinationFormatOutputWithContext(ctx).ToS3DestinationFormatPtrOutputWithContext(ctx)
+}
+
+func (e S3DestinationFormat) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e S3DestinationFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e S3DestinationFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e S3DestinationFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type S3DestinationFormatOutput struct{ *pulumi.OutputState }
+
+func (S3DestinationFormatOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*S3DestinationFormat)(nil)).Elem()
+}
+
+func (o S3DestinationFormatOutput) ToS3DestinationFormatOutput() S3DestinationFormatOutput {
+	return o
+}
+
+func (o S3DestinationFormatOutput) ToS3DestinationFormatOutputWithContext(ctx context.Context) S3DestinationFormatOutput {
+	return o
+}
+
+func (o S3DestinationFormatOutput) ToS3DestinationFormatPtrOutput() S3DestinationFormatPtrOutput {
+	return o.ToS3DestinationFormatPtrOutputWithContext(context.Background())
+}
+
+func (o S3DestinationFormatOutput) ToS3DestinationFormatPtrOutputWithContext(ctx context.Context) S3DestinationFormatPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v S3DestinationFormat) *S3DestinationFormat {
+		return &v
+	}).(S3DestinationFormatPtrOutput)
+}
+
+func (o S3DestinationFormatOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o S3DestinationFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e S3DestinationFormat) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o S3DestinationFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o S3DestinationFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e S3DestinationFormat) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type S3DestinationFormatPtrOutput struct{ *pulumi.OutputState }
+
+func (S3DestinationFormatPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**S3DestinationFormat)(nil)).Elem()
+}
+
+func (o S3DestinationFormatPtrOutput) ToS3DestinationFormatPtrOutput() S3DestinationFormatPtrOutput {
+	return o
+}
+
+func (o S3DestinationFormatPtrOutput) ToS3DestinationFormatPtrOutputWithContext(ctx context.Context) S3DestinationFormatPtrOutput {
+	return o
+}
+
+func (o S3DestinationFormatPtrOutput) Elem() S3DestinationFormatOutput {
+	return o.ApplyT(func(v *S3DestinationFormat) S3DestinationFormat {
+		if v != nil {
+			return *v
+		}
+		var ret S3DestinationFormat
+		return ret
+	}).(S3DestinationFormatOutput)
+}
+
+func (o S3DestinationFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o S3DestinationFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *S3DestinationFormat) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// S3DestinationFormatInput is an input type that accepts values of the S3DestinationFormat enum
+// A concrete instance of `S3DestinationFormatInput` can be one of the following:
+//
+//	S3DestinationFormat_JSO_N_LINES
+//	S3DestinationFormat_JSO_N_ARRAY
+//	S3DestinationFormatPARQUET
+type S3DestinationFormatInput interface {
+	pulumi.Input
+
+	ToS3DestinationFormatOutput() S3DestinationFormatOutput
+	ToS3DestinationFormatOutputWithContext(context.Context) S3DestinationFormatOutput
+}
+
+var s3destinationFormatPtrType = reflect.TypeOf((**S3DestinationFormat)(nil)).Elem()
+
+type S3DestinationFormatPtrInput interface {
+	pulumi.Input
+
+	ToS3DestinationFormatPtrOutput() S3DestinationFormatPtrOutput
+	ToS3DestinationFormatPtrOutputWithContext(context.Context) S3DestinationFormatPtrOutput
+}
+
+type s3destinationFormatPtr string
+
+func S3DestinationFormatPtr(v string) S3DestinationFormatPtrInput {
+	return (*s3destinationFormatPtr)(&v)
+}
+
+func (*s3destinationFormatPtr) ElementType() reflect.Type {
+	return s3destinationFormatPtrType
+}
+
+func (in *s3destinationFormatPtr) ToS3DestinationFormatPtrOutput() S3DestinationFormatPtrOutput {
+	return pulumi.ToOutput(in).(S3DestinationFormatPtrOutput)
+}
+
+func (in *s3destinationFormatPtr) ToS3DestinationFormatPtrOutputWithContext(ctx context.Context) S3DestinationFormatPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(S3DestinationFormatPtrOutput)
 }
 
 type S3SourceAwsS3Region string
@@ -8497,124 +11812,124 @@ func (in *s3sourceFormatPtr) ToS3SourceFormatPtrOutputWithContext(ctx context.Co
 	return pulumi.ToOutputWithContext(ctx, in).(S3SourceFormatPtrOutput)
 }
 
-type SchemaEvolution string
+type S3SourceFsCleanupPolicyClass string
 
 const (
-	SchemaEvolutionBASIC = SchemaEvolution("basic")
-	SchemaEvolutionNONE  = SchemaEvolution("none")
+	S3SourceFsCleanupPolicyClassLOG    = S3SourceFsCleanupPolicyClass("Log")
+	S3SourceFsCleanupPolicyClassDELETE = S3SourceFsCleanupPolicyClass("Delete")
 )
 
-func (SchemaEvolution) ElementType() reflect.Type {
-	return reflect.TypeOf((*SchemaEvolution)(nil)).Elem()
+func (S3SourceFsCleanupPolicyClass) ElementType() reflect.Type {
+	return reflect.TypeOf((*S3SourceFsCleanupPolicyClass)(nil)).Elem()
 }
 
-func (e SchemaEvolution) ToSchemaEvolutionOutput() SchemaEvolutionOutput {
-	return pulumi.ToOutput(e).(SchemaEvolutionOutput)
+func (e S3SourceFsCleanupPolicyClass) ToS3SourceFsCleanupPolicyClassOutput() S3SourceFsCleanupPolicyClassOutput {
+	return pulumi.ToOutput(e).(S3SourceFsCleanupPolicyClassOutput)
 }
 
-func (e SchemaEvolution) ToSchemaEvolutionOutputWithContext(ctx context.Context) SchemaEvolutionOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(SchemaEvolutionOutput)
+func (e S3SourceFsCleanupPolicyClass) ToS3SourceFsCleanupPolicyClassOutputWithContext(ctx context.Context) S3SourceFsCleanupPolicyClassOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(S3SourceFsCleanupPolicyClassOutput)
 }
 
-func (e SchemaEvolution) ToSchemaEvolutionPtrOutput() SchemaEvolutionPtrOutput {
-	return e.ToSchemaEvolutionPtrOutputWithContext(context.Background())
+func (e S3SourceFsCleanupPolicyClass) ToS3SourceFsCleanupPolicyClassPtrOutput() S3SourceFsCleanupPolicyClassPtrOutput {
+	return e.ToS3SourceFsCleanupPolicyClassPtrOutputWithContext(context.Background())
 }
 
-func (e SchemaEvolution) ToSchemaEvolutionPtrOutputWithContext(ctx context.Context) SchemaEvolutionPtrOutput {
-	return SchemaEvolution(e).ToSchemaEvolutionOutputWithContext(ctx).ToSchemaEvolutionPtrOutputWithContext(ctx)
+func (e S3SourceFsCleanupPolicyClass) ToS3SourceFsCleanupPolicyClassPtrOutputWithContext(ctx context.Context) S3SourceFsCleanupPolicyClassPtrOutput {
+	return S3SourceFsCleanupPolicyClass(e).ToS3SourceFsCleanupPolicyClassOutputWithContext(ctx).ToS3SourceFsCleanupPolicyClassPtrOutputWithContext(ctx)
 }
 
-func (e SchemaEvolution) ToStringOutput() pulumi.StringOutput {
+func (e S3SourceFsCleanupPolicyClass) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e SchemaEvolution) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e S3SourceFsCleanupPolicyClass) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e SchemaEvolution) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e S3SourceFsCleanupPolicyClass) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e SchemaEvolution) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e S3SourceFsCleanupPolicyClass) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type SchemaEvolutionOutput struct{ *pulumi.OutputState }
+type S3SourceFsCleanupPolicyClassOutput struct{ *pulumi.OutputState }
 
-func (SchemaEvolutionOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*SchemaEvolution)(nil)).Elem()
+func (S3SourceFsCleanupPolicyClassOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*S3SourceFsCleanupPolicyClass)(nil)).Elem()
 }
 
-func (o SchemaEvolutionOutput) ToSchemaEvolutionOutput() SchemaEvolutionOutput {
+func (o S3SourceFsCleanupPolicyClassOutput) ToS3SourceFsCleanupPolicyClassOutput() S3SourceFsCleanupPolicyClassOutput {
 	return o
 }
 
-func (o SchemaEvolutionOutput) ToSchemaEvolutionOutputWithContext(ctx context.Context) SchemaEvolutionOutput {
+func (o S3SourceFsCleanupPolicyClassOutput) ToS3SourceFsCleanupPolicyClassOutputWithContext(ctx context.Context) S3SourceFsCleanupPolicyClassOutput {
 	return o
 }
 
-func (o SchemaEvolutionOutput) ToSchemaEvolutionPtrOutput() SchemaEvolutionPtrOutput {
-	return o.ToSchemaEvolutionPtrOutputWithContext(context.Background())
+func (o S3SourceFsCleanupPolicyClassOutput) ToS3SourceFsCleanupPolicyClassPtrOutput() S3SourceFsCleanupPolicyClassPtrOutput {
+	return o.ToS3SourceFsCleanupPolicyClassPtrOutputWithContext(context.Background())
 }
 
-func (o SchemaEvolutionOutput) ToSchemaEvolutionPtrOutputWithContext(ctx context.Context) SchemaEvolutionPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v SchemaEvolution) *SchemaEvolution {
+func (o S3SourceFsCleanupPolicyClassOutput) ToS3SourceFsCleanupPolicyClassPtrOutputWithContext(ctx context.Context) S3SourceFsCleanupPolicyClassPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v S3SourceFsCleanupPolicyClass) *S3SourceFsCleanupPolicyClass {
 		return &v
-	}).(SchemaEvolutionPtrOutput)
+	}).(S3SourceFsCleanupPolicyClassPtrOutput)
 }
 
-func (o SchemaEvolutionOutput) ToStringOutput() pulumi.StringOutput {
+func (o S3SourceFsCleanupPolicyClassOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o SchemaEvolutionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e SchemaEvolution) string {
+func (o S3SourceFsCleanupPolicyClassOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e S3SourceFsCleanupPolicyClass) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o SchemaEvolutionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o S3SourceFsCleanupPolicyClassOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o SchemaEvolutionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e SchemaEvolution) *string {
+func (o S3SourceFsCleanupPolicyClassOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e S3SourceFsCleanupPolicyClass) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type SchemaEvolutionPtrOutput struct{ *pulumi.OutputState }
+type S3SourceFsCleanupPolicyClassPtrOutput struct{ *pulumi.OutputState }
 
-func (SchemaEvolutionPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**SchemaEvolution)(nil)).Elem()
+func (S3SourceFsCleanupPolicyClassPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**S3SourceFsCleanupPolicyClass)(nil)).Elem()
 }
 
-func (o SchemaEvolutionPtrOutput) ToSchemaEvolutionPtrOutput() SchemaEvolutionPtrOutput {
+func (o S3SourceFsCleanupPolicyClassPtrOutput) ToS3SourceFsCleanupPolicyClassPtrOutput() S3SourceFsCleanupPolicyClassPtrOutput {
 	return o
 }
 
-func (o SchemaEvolutionPtrOutput) ToSchemaEvolutionPtrOutputWithContext(ctx context.Context) SchemaEvolutionPtrOutput {
+func (o S3SourceFsCleanupPolicyClassPtrOutput) ToS3SourceFsCleanupPolicyClassPtrOutputWithContext(ctx context.Context) S3SourceFsCleanupPolicyClassPtrOutput {
 	return o
 }
 
-func (o SchemaEvolutionPtrOutput) Elem() SchemaEvolutionOutput {
-	return o.ApplyT(func(v *SchemaEvolution) SchemaEvolution {
+func (o S3SourceFsCleanupPolicyClassPtrOutput) Elem() S3SourceFsCleanupPolicyClassOutput {
+	return o.ApplyT(func(v *S3SourceFsCleanupPolicyClass) S3SourceFsCleanupPolicyClass {
 		if v != nil {
 			return *v
 		}
-		var ret SchemaEvolution
+		var ret S3SourceFsCleanupPolicyClass
 		return ret
-	}).(SchemaEvolutionOutput)
+	}).(S3SourceFsCleanupPolicyClassOutput)
 }
 
-func (o SchemaEvolutionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o S3SourceFsCleanupPolicyClassPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o SchemaEvolutionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SchemaEvolution) *string {
+func (o S3SourceFsCleanupPolicyClassPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *S3SourceFsCleanupPolicyClass) *string {
 		if e == nil {
 			return nil
 		}
@@ -8623,163 +11938,163 @@ func (o SchemaEvolutionPtrOutput) ToStringPtrOutputWithContext(ctx context.Conte
 	}).(pulumi.StringPtrOutput)
 }
 
-// SchemaEvolutionInput is an input type that accepts values of the SchemaEvolution enum
-// A concrete instance of `SchemaEvolutionInput` can be one of the following:
+// S3SourceFsCleanupPolicyClassInput is an input type that accepts values of the S3SourceFsCleanupPolicyClass enum
+// A concrete instance of `S3SourceFsCleanupPolicyClassInput` can be one of the following:
 //
-//	SchemaEvolutionBASIC
-//	SchemaEvolutionNONE
-type SchemaEvolutionInput interface {
+//	S3SourceFsCleanupPolicyClassLOG
+//	S3SourceFsCleanupPolicyClassDELETE
+type S3SourceFsCleanupPolicyClassInput interface {
 	pulumi.Input
 
-	ToSchemaEvolutionOutput() SchemaEvolutionOutput
-	ToSchemaEvolutionOutputWithContext(context.Context) SchemaEvolutionOutput
+	ToS3SourceFsCleanupPolicyClassOutput() S3SourceFsCleanupPolicyClassOutput
+	ToS3SourceFsCleanupPolicyClassOutputWithContext(context.Context) S3SourceFsCleanupPolicyClassOutput
 }
 
-var schemaEvolutionPtrType = reflect.TypeOf((**SchemaEvolution)(nil)).Elem()
+var s3sourceFsCleanupPolicyClassPtrType = reflect.TypeOf((**S3SourceFsCleanupPolicyClass)(nil)).Elem()
 
-type SchemaEvolutionPtrInput interface {
+type S3SourceFsCleanupPolicyClassPtrInput interface {
 	pulumi.Input
 
-	ToSchemaEvolutionPtrOutput() SchemaEvolutionPtrOutput
-	ToSchemaEvolutionPtrOutputWithContext(context.Context) SchemaEvolutionPtrOutput
+	ToS3SourceFsCleanupPolicyClassPtrOutput() S3SourceFsCleanupPolicyClassPtrOutput
+	ToS3SourceFsCleanupPolicyClassPtrOutputWithContext(context.Context) S3SourceFsCleanupPolicyClassPtrOutput
 }
 
-type schemaEvolutionPtr string
+type s3sourceFsCleanupPolicyClassPtr string
 
-func SchemaEvolutionPtr(v string) SchemaEvolutionPtrInput {
-	return (*schemaEvolutionPtr)(&v)
+func S3SourceFsCleanupPolicyClassPtr(v string) S3SourceFsCleanupPolicyClassPtrInput {
+	return (*s3sourceFsCleanupPolicyClassPtr)(&v)
 }
 
-func (*schemaEvolutionPtr) ElementType() reflect.Type {
-	return schemaEvolutionPtrType
+func (*s3sourceFsCleanupPolicyClassPtr) ElementType() reflect.Type {
+	return s3sourceFsCleanupPolicyClassPtrType
 }
 
-func (in *schemaEvolutionPtr) ToSchemaEvolutionPtrOutput() SchemaEvolutionPtrOutput {
-	return pulumi.ToOutput(in).(SchemaEvolutionPtrOutput)
+func (in *s3sourceFsCleanupPolicyClassPtr) ToS3SourceFsCleanupPolicyClassPtrOutput() S3SourceFsCleanupPolicyClassPtrOutput {
+	return pulumi.ToOutput(in).(S3SourceFsCleanupPolicyClassPtrOutput)
 }
 
-func (in *schemaEvolutionPtr) ToSchemaEvolutionPtrOutputWithContext(ctx context.Context) SchemaEvolutionPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(SchemaEvolutionPtrOutput)
+func (in *s3sourceFsCleanupPolicyClassPtr) ToS3SourceFsCleanupPolicyClassPtrOutputWithContext(ctx context.Context) S3SourceFsCleanupPolicyClassPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(S3SourceFsCleanupPolicyClassPtrOutput)
 }
 
-type SnapshotReadOnly string
+type SchemaEvolutionMode string
 
 const (
-	SnapshotReadOnlyYES = SnapshotReadOnly("Yes")
-	SnapshotReadOnlyNO  = SnapshotReadOnly("No")
+	SchemaEvolutionModeBASIC = SchemaEvolutionMode("basic")
+	SchemaEvolutionModeNONE  = SchemaEvolutionMode("none")
 )
 
-func (SnapshotReadOnly) ElementType() reflect.Type {
-	return reflect.TypeOf((*SnapshotReadOnly)(nil)).Elem()
+func (SchemaEvolutionMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*SchemaEvolutionMode)(nil)).Elem()
 }
 
-func (e SnapshotReadOnly) ToSnapshotReadOnlyOutput() SnapshotReadOnlyOutput {
-	return pulumi.ToOutput(e).(SnapshotReadOnlyOutput)
+func (e SchemaEvolutionMode) ToSchemaEvolutionModeOutput() SchemaEvolutionModeOutput {
+	return pulumi.ToOutput(e).(SchemaEvolutionModeOutput)
 }
 
-func (e SnapshotReadOnly) ToSnapshotReadOnlyOutputWithContext(ctx context.Context) SnapshotReadOnlyOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(SnapshotReadOnlyOutput)
+func (e SchemaEvolutionMode) ToSchemaEvolutionModeOutputWithContext(ctx context.Context) SchemaEvolutionModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SchemaEvolutionModeOutput)
 }
 
-func (e SnapshotReadOnly) ToSnapshotReadOnlyPtrOutput() SnapshotReadOnlyPtrOutput {
-	return e.ToSnapshotReadOnlyPtrOutputWithContext(context.Background())
+func (e SchemaEvolutionMode) ToSchemaEvolutionModePtrOutput() SchemaEvolutionModePtrOutput {
+	return e.ToSchemaEvolutionModePtrOutputWithContext(context.Background())
 }
 
-func (e SnapshotReadOnly) ToSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) SnapshotReadOnlyPtrOutput {
-	return SnapshotReadOnly(e).ToSnapshotReadOnlyOutputWithContext(ctx).ToSnapshotReadOnlyPtrOutputWithContext(ctx)
+func (e SchemaEvolutionMode) ToSchemaEvolutionModePtrOutputWithContext(ctx context.Context) SchemaEvolutionModePtrOutput {
+	return SchemaEvolutionMode(e).ToSchemaEvolutionModeOutputWithContext(ctx).ToSchemaEvolutionModePtrOutputWithContext(ctx)
 }
 
-func (e SnapshotReadOnly) ToStringOutput() pulumi.StringOutput {
+func (e SchemaEvolutionMode) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e SnapshotReadOnly) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e SchemaEvolutionMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e SnapshotReadOnly) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e SchemaEvolutionMode) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e SnapshotReadOnly) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e SchemaEvolutionMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type SnapshotReadOnlyOutput struct{ *pulumi.OutputState }
+type SchemaEvolutionModeOutput struct{ *pulumi.OutputState }
 
-func (SnapshotReadOnlyOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*SnapshotReadOnly)(nil)).Elem()
+func (SchemaEvolutionModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SchemaEvolutionMode)(nil)).Elem()
 }
 
-func (o SnapshotReadOnlyOutput) ToSnapshotReadOnlyOutput() SnapshotReadOnlyOutput {
+func (o SchemaEvolutionModeOutput) ToSchemaEvolutionModeOutput() SchemaEvolutionModeOutput {
 	return o
 }
 
-func (o SnapshotReadOnlyOutput) ToSnapshotReadOnlyOutputWithContext(ctx context.Context) SnapshotReadOnlyOutput {
+func (o SchemaEvolutionModeOutput) ToSchemaEvolutionModeOutputWithContext(ctx context.Context) SchemaEvolutionModeOutput {
 	return o
 }
 
-func (o SnapshotReadOnlyOutput) ToSnapshotReadOnlyPtrOutput() SnapshotReadOnlyPtrOutput {
-	return o.ToSnapshotReadOnlyPtrOutputWithContext(context.Background())
+func (o SchemaEvolutionModeOutput) ToSchemaEvolutionModePtrOutput() SchemaEvolutionModePtrOutput {
+	return o.ToSchemaEvolutionModePtrOutputWithContext(context.Background())
 }
 
-func (o SnapshotReadOnlyOutput) ToSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) SnapshotReadOnlyPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v SnapshotReadOnly) *SnapshotReadOnly {
+func (o SchemaEvolutionModeOutput) ToSchemaEvolutionModePtrOutputWithContext(ctx context.Context) SchemaEvolutionModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SchemaEvolutionMode) *SchemaEvolutionMode {
 		return &v
-	}).(SnapshotReadOnlyPtrOutput)
+	}).(SchemaEvolutionModePtrOutput)
 }
 
-func (o SnapshotReadOnlyOutput) ToStringOutput() pulumi.StringOutput {
+func (o SchemaEvolutionModeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o SnapshotReadOnlyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e SnapshotReadOnly) string {
+func (o SchemaEvolutionModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SchemaEvolutionMode) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o SnapshotReadOnlyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o SchemaEvolutionModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o SnapshotReadOnlyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e SnapshotReadOnly) *string {
+func (o SchemaEvolutionModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SchemaEvolutionMode) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type SnapshotReadOnlyPtrOutput struct{ *pulumi.OutputState }
+type SchemaEvolutionModePtrOutput struct{ *pulumi.OutputState }
 
-func (SnapshotReadOnlyPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**SnapshotReadOnly)(nil)).Elem()
+func (SchemaEvolutionModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SchemaEvolutionMode)(nil)).Elem()
 }
 
-func (o SnapshotReadOnlyPtrOutput) ToSnapshotReadOnlyPtrOutput() SnapshotReadOnlyPtrOutput {
+func (o SchemaEvolutionModePtrOutput) ToSchemaEvolutionModePtrOutput() SchemaEvolutionModePtrOutput {
 	return o
 }
 
-func (o SnapshotReadOnlyPtrOutput) ToSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) SnapshotReadOnlyPtrOutput {
+func (o SchemaEvolutionModePtrOutput) ToSchemaEvolutionModePtrOutputWithContext(ctx context.Context) SchemaEvolutionModePtrOutput {
 	return o
 }
 
-func (o SnapshotReadOnlyPtrOutput) Elem() SnapshotReadOnlyOutput {
-	return o.ApplyT(func(v *SnapshotReadOnly) SnapshotReadOnly {
+func (o SchemaEvolutionModePtrOutput) Elem() SchemaEvolutionModeOutput {
+	return o.ApplyT(func(v *SchemaEvolutionMode) SchemaEvolutionMode {
 		if v != nil {
 			return *v
 		}
-		var ret SnapshotReadOnly
+		var ret SchemaEvolutionMode
 		return ret
-	}).(SnapshotReadOnlyOutput)
+	}).(SchemaEvolutionModeOutput)
 }
 
-func (o SnapshotReadOnlyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o SchemaEvolutionModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o SnapshotReadOnlyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SnapshotReadOnly) *string {
+func (o SchemaEvolutionModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SchemaEvolutionMode) *string {
 		if e == nil {
 			return nil
 		}
@@ -8788,164 +12103,163 @@ func (o SnapshotReadOnlyPtrOutput) ToStringPtrOutputWithContext(ctx context.Cont
 	}).(pulumi.StringPtrOutput)
 }
 
-// SnapshotReadOnlyInput is an input type that accepts values of the SnapshotReadOnly enum
-// A concrete instance of `SnapshotReadOnlyInput` can be one of the following:
+// SchemaEvolutionModeInput is an input type that accepts values of the SchemaEvolutionMode enum
+// A concrete instance of `SchemaEvolutionModeInput` can be one of the following:
 //
-//	SnapshotReadOnlyYES
-//	SnapshotReadOnlyNO
-type SnapshotReadOnlyInput interface {
+//	SchemaEvolutionModeBASIC
+//	SchemaEvolutionModeNONE
+type SchemaEvolutionModeInput interface {
 	pulumi.Input
 
-	ToSnapshotReadOnlyOutput() SnapshotReadOnlyOutput
-	ToSnapshotReadOnlyOutputWithContext(context.Context) SnapshotReadOnlyOutput
+	ToSchemaEvolutionModeOutput() SchemaEvolutionModeOutput
+	ToSchemaEvolutionModeOutputWithContext(context.Context) SchemaEvolutionModeOutput
 }
 
-var snapshotReadOnlyPtrType = reflect.TypeOf((**SnapshotReadOnly)(nil)).Elem()
+var schemaEvolutionModePtrType = reflect.TypeOf((**SchemaEvolutionMode)(nil)).Elem()
 
-type SnapshotReadOnlyPtrInput interface {
+type SchemaEvolutionModePtrInput interface {
 	pulumi.Input
 
-	ToSnapshotReadOnlyPtrOutput() SnapshotReadOnlyPtrOutput
-	ToSnapshotReadOnlyPtrOutputWithContext(context.Context) SnapshotReadOnlyPtrOutput
+	ToSchemaEvolutionModePtrOutput() SchemaEvolutionModePtrOutput
+	ToSchemaEvolutionModePtrOutputWithContext(context.Context) SchemaEvolutionModePtrOutput
 }
 
-type snapshotReadOnlyPtr string
+type schemaEvolutionModePtr string
 
-func SnapshotReadOnlyPtr(v string) SnapshotReadOnlyPtrInput {
-	return (*snapshotReadOnlyPtr)(&v)
+func SchemaEvolutionModePtr(v string) SchemaEvolutionModePtrInput {
+	return (*schemaEvolutionModePtr)(&v)
 }
 
-func (*snapshotReadOnlyPtr) ElementType() reflect.Type {
-	return snapshotReadOnlyPtrType
+func (*schemaEvolutionModePtr) ElementType() reflect.Type {
+	return schemaEvolutionModePtrType
 }
 
-func (in *snapshotReadOnlyPtr) ToSnapshotReadOnlyPtrOutput() SnapshotReadOnlyPtrOutput {
-	return pulumi.ToOutput(in).(SnapshotReadOnlyPtrOutput)
+func (in *schemaEvolutionModePtr) ToSchemaEvolutionModePtrOutput() SchemaEvolutionModePtrOutput {
+	return pulumi.ToOutput(in).(SchemaEvolutionModePtrOutput)
 }
 
-func (in *snapshotReadOnlyPtr) ToSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) SnapshotReadOnlyPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(SnapshotReadOnlyPtrOutput)
+func (in *schemaEvolutionModePtr) ToSchemaEvolutionModePtrOutputWithContext(ctx context.Context) SchemaEvolutionModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SchemaEvolutionModePtrOutput)
 }
 
-type State string
+type SnapshotType string
 
 const (
-	StateRUNNING = State("running")
-	StatePAUSED  = State("paused")
-	StateSTOPPED = State("stopped")
+	SnapshotTypeINCREMENTAL = SnapshotType("incremental")
+	SnapshotTypeBLOCKING    = SnapshotType("blocking")
 )
 
-func (State) ElementType() reflect.Type {
-	return reflect.TypeOf((*State)(nil)).Elem()
+func (SnapshotType) ElementType() reflect.Type {
+	return reflect.TypeOf((*SnapshotType)(nil)).Elem()
 }
 
-func (e State) ToStateOutput() StateOutput {
-	return pulumi.ToOutput(e).(StateOutput)
+func (e SnapshotType) ToSnapshotTypeOutput() SnapshotTypeOutput {
+	return pulumi.ToOutput(e).(SnapshotTypeOutput)
 }
 
-func (e State) ToStateOutputWithContext(ctx context.Context) StateOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(StateOutput)
+func (e SnapshotType) ToSnapshotTypeOutputWithContext(ctx context.Context) SnapshotTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SnapshotTypeOutput)
 }
 
-func (e State) ToStatePtrOutput() StatePtrOutput {
-	return e.ToStatePtrOutputWithContext(context.Background())
+func (e SnapshotType) ToSnapshotTypePtrOutput() SnapshotTypePtrOutput {
+	return e.ToSnapshotTypePtrOutputWithContext(context.Background())
 }
 
-func (e State) ToStatePtrOutputWithContext(ctx context.Context) StatePtrOutput {
-	return State(e).ToStateOutputWithContext(ctx).ToStatePtrOutputWithContext(ctx)
+func (e SnapshotType) ToSnapshotTypePtrOutputWithContext(ctx context.Context) SnapshotTypePtrOutput {
+	return SnapshotType(e).ToSnapshotTypeOutputWithContext(ctx).ToSnapshotTypePtrOutputWithContext(ctx)
 }
 
-func (e State) ToStringOutput() pulumi.StringOutput {
+func (e SnapshotType) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e State) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e SnapshotType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e State) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e SnapshotType) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e State) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e SnapshotType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type StateOutput struct{ *pulumi.OutputState }
+type SnapshotTypeOutput struct{ *pulumi.OutputState }
 
-func (StateOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*State)(nil)).Elem()
+func (SnapshotTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SnapshotType)(nil)).Elem()
 }
 
-func (o StateOutput) ToStateOutput() StateOutput {
+func (o SnapshotTypeOutput) ToSnapshotTypeOutput() SnapshotTypeOutput {
 	return o
 }
 
-func (o StateOutput) ToStateOutputWithContext(ctx context.Context) StateOutput {
+func (o SnapshotTypeOutput) ToSnapshotTypeOutputWithContext(ctx context.Context) SnapshotTypeOutput {
 	return o
 }
 
-func (o StateOutput) ToStatePtrOutput() StatePtrOutput {
-	return o.ToStatePtrOutputWithContext(context.Background())
+func (o SnapshotTypeOutput) ToSnapshotTypePtrOutput() SnapshotTypePtrOutput {
+	return o.ToSnapshotTypePtrOutputWithContext(context.Background())
 }
 
-func (o StateOutput) ToStatePtrOutputWithContext(ctx context.Context) StatePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v State) *State {
+func (o SnapshotTypeOutput) ToSnapshotTypePtrOutputWithContext(ctx context.Context) SnapshotTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SnapshotType) *SnapshotType {
 		return &v
-	}).(StatePtrOutput)
+	}).(SnapshotTypePtrOutput)
 }
 
-func (o StateOutput) ToStringOutput() pulumi.StringOutput {
+func (o SnapshotTypeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o StateOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e State) string {
+func (o SnapshotTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SnapshotType) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o StateOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o SnapshotTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o StateOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e State) *string {
+func (o SnapshotTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SnapshotType) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type StatePtrOutput struct{ *pulumi.OutputState }
+type SnapshotTypePtrOutput struct{ *pulumi.OutputState }
 
-func (StatePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**State)(nil)).Elem()
+func (SnapshotTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SnapshotType)(nil)).Elem()
 }
 
-func (o StatePtrOutput) ToStatePtrOutput() StatePtrOutput {
+func (o SnapshotTypePtrOutput) ToSnapshotTypePtrOutput() SnapshotTypePtrOutput {
 	return o
 }
 
-func (o StatePtrOutput) ToStatePtrOutputWithContext(ctx context.Context) StatePtrOutput {
+func (o SnapshotTypePtrOutput) ToSnapshotTypePtrOutputWithContext(ctx context.Context) SnapshotTypePtrOutput {
 	return o
 }
 
-func (o StatePtrOutput) Elem() StateOutput {
-	return o.ApplyT(func(v *State) State {
+func (o SnapshotTypePtrOutput) Elem() SnapshotTypeOutput {
+	return o.ApplyT(func(v *SnapshotType) SnapshotType {
 		if v != nil {
 			return *v
 		}
-		var ret State
+		var ret SnapshotType
 		return ret
-	}).(StateOutput)
+	}).(SnapshotTypeOutput)
 }
 
-func (o StatePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o SnapshotTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o StatePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *State) *string {
+func (o SnapshotTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SnapshotType) *string {
 		if e == nil {
 			return nil
 		}
@@ -8954,44 +12268,898 @@ func (o StatePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi
 	}).(pulumi.StringPtrOutput)
 }
 
-// StateInput is an input type that accepts values of the State enum
-// A concrete instance of `StateInput` can be one of the following:
+// SnapshotTypeInput is an input type that accepts values of the SnapshotType enum
+// A concrete instance of `SnapshotTypeInput` can be one of the following:
 //
-//	StateRUNNING
-//	StatePAUSED
-//	StateSTOPPED
-type StateInput interface {
+//	SnapshotTypeINCREMENTAL
+//	SnapshotTypeBLOCKING
+type SnapshotTypeInput interface {
 	pulumi.Input
 
-	ToStateOutput() StateOutput
-	ToStateOutputWithContext(context.Context) StateOutput
+	ToSnapshotTypeOutput() SnapshotTypeOutput
+	ToSnapshotTypeOutputWithContext(context.Context) SnapshotTypeOutput
 }
 
-var statePtrType = reflect.TypeOf((**State)(nil)).Elem()
+var snapshotTypePtrType = reflect.TypeOf((**SnapshotType)(nil)).Elem()
 
-type StatePtrInput interface {
+type SnapshotTypePtrInput interface {
 	pulumi.Input
 
-	ToStatePtrOutput() StatePtrOutput
-	ToStatePtrOutputWithContext(context.Context) StatePtrOutput
+	ToSnapshotTypePtrOutput() SnapshotTypePtrOutput
+	ToSnapshotTypePtrOutputWithContext(context.Context) SnapshotTypePtrOutput
 }
 
-type statePtr string
+type snapshotTypePtr string
 
-func StatePtr(v string) StatePtrInput {
-	return (*statePtr)(&v)
+func SnapshotTypePtr(v string) SnapshotTypePtrInput {
+	return (*snapshotTypePtr)(&v)
 }
 
-func (*statePtr) ElementType() reflect.Type {
-	return statePtrType
+func (*snapshotTypePtr) ElementType() reflect.Type {
+	return snapshotTypePtrType
 }
 
-func (in *statePtr) ToStatePtrOutput() StatePtrOutput {
-	return pulumi.ToOutput(in).(StatePtrOutput)
+func (in *snapshotTypePtr) ToSnapshotTypePtrOutput() SnapshotTypePtrOutput {
+	return pulumi.ToOutput(in).(SnapshotTypePtrOutput)
 }
 
-func (in *statePtr) ToStatePtrOutputWithContext(ctx context.Context) StatePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(StatePtrOutput)
+func (in *snapshotTypePtr) ToSnapshotTypePtrOutputWithContext(ctx context.Context) SnapshotTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SnapshotTypePtrOutput)
+}
+
+type StarburstDestinationAwsS3Region string
+
+const (
+	StarburstDestinationAwsS3Region_AP_SOUTH_1     = StarburstDestinationAwsS3Region("ap-south-1")
+	StarburstDestinationAwsS3Region_EU_WEST_2      = StarburstDestinationAwsS3Region("eu-west-2")
+	StarburstDestinationAwsS3Region_EU_WEST_1      = StarburstDestinationAwsS3Region("eu-west-1")
+	StarburstDestinationAwsS3Region_AP_NORTHEAST_2 = StarburstDestinationAwsS3Region("ap-northeast-2")
+	StarburstDestinationAwsS3Region_AP_NORTHEAST_1 = StarburstDestinationAwsS3Region("ap-northeast-1")
+	StarburstDestinationAwsS3Region_CA_CENTRAL_1   = StarburstDestinationAwsS3Region("ca-central-1")
+	StarburstDestinationAwsS3Region_SA_EAST_1      = StarburstDestinationAwsS3Region("sa-east-1")
+	StarburstDestinationAwsS3Region_CN_NORTH_1     = StarburstDestinationAwsS3Region("cn-north-1")
+	StarburstDestinationAwsS3Region_US_GOV_WEST_1  = StarburstDestinationAwsS3Region("us-gov-west-1")
+	StarburstDestinationAwsS3Region_AP_SOUTHEAST_1 = StarburstDestinationAwsS3Region("ap-southeast-1")
+	StarburstDestinationAwsS3Region_AP_SOUTHEAST_2 = StarburstDestinationAwsS3Region("ap-southeast-2")
+	StarburstDestinationAwsS3Region_EU_CENTRAL_1   = StarburstDestinationAwsS3Region("eu-central-1")
+	StarburstDestinationAwsS3Region_US_EAST_1      = StarburstDestinationAwsS3Region("us-east-1")
+	StarburstDestinationAwsS3Region_US_EAST_2      = StarburstDestinationAwsS3Region("us-east-2")
+	StarburstDestinationAwsS3Region_US_WEST_1      = StarburstDestinationAwsS3Region("us-west-1")
+	StarburstDestinationAwsS3Region_US_WEST_2      = StarburstDestinationAwsS3Region("us-west-2")
+)
+
+func (StarburstDestinationAwsS3Region) ElementType() reflect.Type {
+	return reflect.TypeOf((*StarburstDestinationAwsS3Region)(nil)).Elem()
+}
+
+func (e StarburstDestinationAwsS3Region) ToStarburstDestinationAwsS3RegionOutput() StarburstDestinationAwsS3RegionOutput {
+	return pulumi.ToOutput(e).(StarburstDestinationAwsS3RegionOutput)
+}
+
+func (e StarburstDestinationAwsS3Region) ToStarburstDestinationAwsS3RegionOutputWithContext(ctx context.Context) StarburstDestinationAwsS3RegionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(StarburstDestinationAwsS3RegionOutput)
+}
+
+func (e StarburstDestinationAwsS3Region) ToStarburstDestinationAwsS3RegionPtrOutput() StarburstDestinationAwsS3RegionPtrOutput {
+	return e.ToStarburstDestinationAwsS3RegionPtrOutputWithContext(context.Background())
+}
+
+func (e StarburstDestinationAwsS3Region) ToStarburstDestinationAwsS3RegionPtrOutputWithContext(ctx context.Context) StarburstDestinationAwsS3RegionPtrOutput {
+	return StarburstDestinationAwsS3Region(e).ToStarburstDestinationAwsS3RegionOutputWithContext(ctx).ToStarburstDestinationAwsS3RegionPtrOutputWithContext(ctx)
+}
+
+func (e StarburstDestinationAwsS3Region) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e StarburstDestinationAwsS3Region) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e StarburstDestinationAwsS3Region) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e StarburstDestinationAwsS3Region) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type StarburstDestinationAwsS3RegionOutput struct{ *pulumi.OutputState }
+
+func (StarburstDestinationAwsS3RegionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*StarburstDestinationAwsS3Region)(nil)).Elem()
+}
+
+func (o StarburstDestinationAwsS3RegionOutput) ToStarburstDestinationAwsS3RegionOutput() StarburstDestinationAwsS3RegionOutput {
+	return o
+}
+
+func (o StarburstDestinationAwsS3RegionOutput) ToStarburstDestinationAwsS3RegionOutputWithContext(ctx context.Context) StarburstDestinationAwsS3RegionOutput {
+	return o
+}
+
+func (o StarburstDestinationAwsS3RegionOutput) ToStarburstDestinationAwsS3RegionPtrOutput() StarburstDestinationAwsS3RegionPtrOutput {
+	return o.ToStarburstDestinationAwsS3RegionPtrOutputWithContext(context.Background())
+}
+
+func (o StarburstDestinationAwsS3RegionOutput) ToStarburstDestinationAwsS3RegionPtrOutputWithContext(ctx context.Context) StarburstDestinationAwsS3RegionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v StarburstDestinationAwsS3Region) *StarburstDestinationAwsS3Region {
+		return &v
+	}).(StarburstDestinationAwsS3RegionPtrOutput)
+}
+
+func (o StarburstDestinationAwsS3RegionOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o StarburstDestinationAwsS3RegionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e StarburstDestinationAwsS3Region) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o StarburstDestinationAwsS3RegionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o StarburstDestinationAwsS3RegionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e StarburstDestinationAwsS3Region) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type StarburstDestinationAwsS3RegionPtrOutput struct{ *pulumi.OutputState }
+
+func (StarburstDestinationAwsS3RegionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**StarburstDestinationAwsS3Region)(nil)).Elem()
+}
+
+func (o StarburstDestinationAwsS3RegionPtrOutput) ToStarburstDestinationAwsS3RegionPtrOutput() StarburstDestinationAwsS3RegionPtrOutput {
+	return o
+}
+
+func (o StarburstDestinationAwsS3RegionPtrOutput) ToStarburstDestinationAwsS3RegionPtrOutputWithContext(ctx context.Context) StarburstDestinationAwsS3RegionPtrOutput {
+	return o
+}
+
+func (o StarburstDestinationAwsS3RegionPtrOutput) Elem() StarburstDestinationAwsS3RegionOutput {
+	return o.ApplyT(func(v *StarburstDestinationAwsS3Region) StarburstDestinationAwsS3Region {
+		if v != nil {
+			return *v
+		}
+		var ret StarburstDestinationAwsS3Region
+		return ret
+	}).(StarburstDestinationAwsS3RegionOutput)
+}
+
+func (o StarburstDestinationAwsS3RegionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o StarburstDestinationAwsS3RegionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *StarburstDestinationAwsS3Region) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// StarburstDestinationAwsS3RegionInput is an input type that accepts values of the StarburstDestinationAwsS3Region enum
+// A concrete instance of `StarburstDestinationAwsS3RegionInput` can be one of the following:
+//
+//	StarburstDestinationAwsS3Region_AP_SOUTH_1
+//	StarburstDestinationAwsS3Region_EU_WEST_2
+//	StarburstDestinationAwsS3Region_EU_WEST_1
+//	StarburstDestinationAwsS3Region_AP_NORTHEAST_2
+//	StarburstDestinationAwsS3Region_AP_NORTHEAST_1
+//	StarburstDestinationAwsS3Region_CA_CENTRAL_1
+//	StarburstDestinationAwsS3Region_SA_EAST_1
+//	StarburstDestinationAwsS3Region_CN_NORTH_1
+//	StarburstDestinationAwsS3Region_US_GOV_WEST_1
+//	StarburstDestinationAwsS3Region_AP_SOUTHEAST_1
+//	StarburstDestinationAwsS3Region_AP_SOUTHEAST_2
+//	StarburstDestinationAwsS3Region_EU_CENTRAL_1
+//	StarburstDestinationAwsS3Region_US_EAST_1
+//	StarburstDestinationAwsS3Region_US_EAST_2
+//	StarburstDestinationAwsS3Region_US_WEST_1
+//	StarburstDestinationAwsS3Region_US_WEST_2
+type StarburstDestinationAwsS3RegionInput interface {
+	pulumi.Input
+
+	ToStarburstDestinationAwsS3RegionOutput() StarburstDestinationAwsS3RegionOutput
+	ToStarburstDestinationAwsS3RegionOutputWithContext(context.Context) StarburstDestinationAwsS3RegionOutput
+}
+
+var starburstDestinationAwsS3RegionPtrType = reflect.TypeOf((**StarburstDestinationAwsS3Region)(nil)).Elem()
+
+type StarburstDestinationAwsS3RegionPtrInput interface {
+	pulumi.Input
+
+	ToStarburstDestinationAwsS3RegionPtrOutput() StarburstDestinationAwsS3RegionPtrOutput
+	ToStarburstDestinationAwsS3RegionPtrOutputWithContext(context.Context) StarburstDestinationAwsS3RegionPtrOutput
+}
+
+type starburstDestinationAwsS3RegionPtr string
+
+func StarburstDestinationAwsS3RegionPtr(v string) StarburstDestinationAwsS3RegionPtrInput {
+	return (*starburstDestinationAwsS3RegionPtr)(&v)
+}
+
+func (*starburstDestinationAwsS3RegionPtr) ElementType() reflect.Type {
+	return starburstDestinationAwsS3RegionPtrType
+}
+
+func (in *starburstDestinationAwsS3RegionPtr) ToStarburstDestinationAwsS3RegionPtrOutput() StarburstDestinationAwsS3RegionPtrOutput {
+	return pulumi.ToOutput(in).(StarburstDestinationAwsS3RegionPtrOutput)
+}
+
+func (in *starburstDestinationAwsS3RegionPtr) ToStarburstDestinationAwsS3RegionPtrOutputWithContext(ctx context.Context) StarburstDestinationAwsS3RegionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(StarburstDestinationAwsS3RegionPtrOutput)
+}
+
+type StarburstDestinationFormat string
+
+const (
+	StarburstDestinationFormatCSV          = StarburstDestinationFormat("CSV")
+	StarburstDestinationFormat_JSO_N_LINES = StarburstDestinationFormat("JSON Lines")
+	StarburstDestinationFormat_JSO_N_ARRAY = StarburstDestinationFormat("JSON Array")
+	StarburstDestinationFormatPARQUET      = StarburstDestinationFormat("Parquet")
+)
+
+func (StarburstDestinationFormat) ElementType() reflect.Type {
+	return reflect.TypeOf((*StarburstDestinationFormat)(nil)).Elem()
+}
+
+func (e StarburstDestinationFormat) ToStarburstDestinationFormatOutput() StarburstDestinationFormatOutput {
+	return pulumi.ToOutput(e).(StarburstDestinationFormatOutput)
+}
+
+func (e StarburstDestinationFormat) ToStarburstDestinationFormatOutputWithContext(ctx context.Context) StarburstDestinationFormatOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(StarburstDestinationFormatOutput)
+}
+
+func (e StarburstDestinationFormat) ToStarburstDestinationFormatPtrOutput() StarburstDestinationFormatPtrOutput {
+	return e.ToStarburstDestinationFormatPtrOutputWithContext(context.Background())
+}
+
+func (e StarburstDestinationFormat) ToStarburstDestinationFormatPtrOutputWithContext(ctx context.Context) StarburstDestinationFormatPtrOutput {
+	return StarburstDestinationFormat(e).ToStarburstDestinationFormatOutputWithContext(ctx).ToStarburstDestinationFormatPtrOutputWithContext(ctx)
+}
+
+func (e StarburstDestinationFormat) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e StarburstDestinationFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e StarburstDestinationFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e StarburstDestinationFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type StarburstDestinationFormatOutput struct{ *pulumi.OutputState }
+
+func (StarburstDestinationFormatOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*StarburstDestinationFormat)(nil)).Elem()
+}
+
+func (o StarburstDestinationFormatOutput) ToStarburstDestinationFormatOutput() StarburstDestinationFormatOutput {
+	return o
+}
+
+func (o StarburstDestinationFormatOutput) ToStarburstDestinationFormatOutputWithContext(ctx context.Context) StarburstDestinationFormatOutput {
+	return o
+}
+
+func (o StarburstDestinationFormatOutput) ToStarburstDestinationFormatPtrOutput() StarburstDestinationFormatPtrOutput {
+	return o.ToStarburstDestinationFormatPtrOutputWithContext(context.Background())
+}
+
+func (o StarburstDestinationFormatOutput) ToStarburstDestinationFormatPtrOutputWithContext(ctx context.Context) StarburstDestinationFormatPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v StarburstDestinationFormat) *StarburstDestinationFormat {
+		return &v
+	}).(StarburstDestinationFormatPtrOutput)
+}
+
+func (o StarburstDestinationFormatOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o StarburstDestinationFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e StarburstDestinationFormat) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o StarburstDestinationFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o StarburstDestinationFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e StarburstDestinationFormat) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type StarburstDestinationFormatPtrOutput struct{ *pulumi.OutputState }
+
+func (StarburstDestinationFormatPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**StarburstDestinationFormat)(nil)).Elem()
+}
+
+func (o StarburstDestinationFormatPtrOutput) ToStarburstDestinationFormatPtrOutput() StarburstDestinationFormatPtrOutput {
+	return o
+}
+
+func (o StarburstDestinationFormatPtrOutput) ToStarburstDestinationFormatPtrOutputWithContext(ctx context.Context) StarburstDestinationFormatPtrOutput {
+	return o
+}
+
+func (o StarburstDestinationFormatPtrOutput) Elem() StarburstDestinationFormatOutput {
+	return o.ApplyT(func(v *StarburstDestinationFormat) StarburstDestinationFormat {
+		if v != nil {
+			return *v
+		}
+		var ret StarburstDestinationFormat
+		return ret
+	}).(StarburstDestinationFormatOutput)
+}
+
+func (o StarburstDestinationFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o StarburstDestinationFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *StarburstDestinationFormat) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// StarburstDestinationFormatInput is an input type that accepts values of the StarburstDestinationFormat enum
+// A concrete instance of `StarburstDestinationFormatInput` can be one of the following:
+//
+//	StarburstDestinationFormatCSV
+//	StarburstDestinationFormat_JSO_N_LINES
+//	StarburstDestinationFormat_JSO_N_ARRAY
+//	StarburstDestinationFormatPARQUET
+type StarburstDestinationFormatInput interface {
+	pulumi.Input
+
+	ToStarburstDestinationFormatOutput() StarburstDestinationFormatOutput
+	ToStarburstDestinationFormatOutputWithContext(context.Context) StarburstDestinationFormatOutput
+}
+
+var starburstDestinationFormatPtrType = reflect.TypeOf((**StarburstDestinationFormat)(nil)).Elem()
+
+type StarburstDestinationFormatPtrInput interface {
+	pulumi.Input
+
+	ToStarburstDestinationFormatPtrOutput() StarburstDestinationFormatPtrOutput
+	ToStarburstDestinationFormatPtrOutputWithContext(context.Context) StarburstDestinationFormatPtrOutput
+}
+
+type starburstDestinationFormatPtr string
+
+func StarburstDestinationFormatPtr(v string) StarburstDestinationFormatPtrInput {
+	return (*starburstDestinationFormatPtr)(&v)
+}
+
+func (*starburstDestinationFormatPtr) ElementType() reflect.Type {
+	return starburstDestinationFormatPtrType
+}
+
+func (in *starburstDestinationFormatPtr) ToStarburstDestinationFormatPtrOutput() StarburstDestinationFormatPtrOutput {
+	return pulumi.ToOutput(in).(StarburstDestinationFormatPtrOutput)
+}
+
+func (in *starburstDestinationFormatPtr) ToStarburstDestinationFormatPtrOutputWithContext(ctx context.Context) StarburstDestinationFormatPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(StarburstDestinationFormatPtrOutput)
+}
+
+type SupabaseSourceDatabaseSslmode string
+
+const (
+	SupabaseSourceDatabaseSslmodeREQUIRE = SupabaseSourceDatabaseSslmode("require")
+	SupabaseSourceDatabaseSslmodeDISABLE = SupabaseSourceDatabaseSslmode("disable")
+)
+
+func (SupabaseSourceDatabaseSslmode) ElementType() reflect.Type {
+	return reflect.TypeOf((*SupabaseSourceDatabaseSslmode)(nil)).Elem()
+}
+
+func (e SupabaseSourceDatabaseSslmode) ToSupabaseSourceDatabaseSslmodeOutput() SupabaseSourceDatabaseSslmodeOutput {
+	return pulumi.ToOutput(e).(SupabaseSourceDatabaseSslmodeOutput)
+}
+
+func (e SupabaseSourceDatabaseSslmode) ToSupabaseSourceDatabaseSslmodeOutputWithContext(ctx context.Context) SupabaseSourceDatabaseSslmodeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SupabaseSourceDatabaseSslmodeOutput)
+}
+
+func (e SupabaseSourceDatabaseSslmode) ToSupabaseSourceDatabaseSslmodePtrOutput() SupabaseSourceDatabaseSslmodePtrOutput {
+	return e.ToSupabaseSourceDatabaseSslmodePtrOutputWithContext(context.Background())
+}
+
+func (e SupabaseSourceDatabaseSslmode) ToSupabaseSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) SupabaseSourceDatabaseSslmodePtrOutput {
+	return SupabaseSourceDatabaseSslmode(e).ToSupabaseSourceDatabaseSslmodeOutputWithContext(ctx).ToSupabaseSourceDatabaseSslmodePtrOutputWithContext(ctx)
+}
+
+func (e SupabaseSourceDatabaseSslmode) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SupabaseSourceDatabaseSslmode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SupabaseSourceDatabaseSslmode) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SupabaseSourceDatabaseSslmode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SupabaseSourceDatabaseSslmodeOutput struct{ *pulumi.OutputState }
+
+func (SupabaseSourceDatabaseSslmodeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SupabaseSourceDatabaseSslmode)(nil)).Elem()
+}
+
+func (o SupabaseSourceDatabaseSslmodeOutput) ToSupabaseSourceDatabaseSslmodeOutput() SupabaseSourceDatabaseSslmodeOutput {
+	return o
+}
+
+func (o SupabaseSourceDatabaseSslmodeOutput) ToSupabaseSourceDatabaseSslmodeOutputWithContext(ctx context.Context) SupabaseSourceDatabaseSslmodeOutput {
+	return o
+}
+
+func (o SupabaseSourceDatabaseSslmodeOutput) ToSupabaseSourceDatabaseSslmodePtrOutput() SupabaseSourceDatabaseSslmodePtrOutput {
+	return o.ToSupabaseSourceDatabaseSslmodePtrOutputWithContext(context.Background())
+}
+
+func (o SupabaseSourceDatabaseSslmodeOutput) ToSupabaseSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) SupabaseSourceDatabaseSslmodePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SupabaseSourceDatabaseSslmode) *SupabaseSourceDatabaseSslmode {
+		return &v
+	}).(SupabaseSourceDatabaseSslmodePtrOutput)
+}
+
+func (o SupabaseSourceDatabaseSslmodeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SupabaseSourceDatabaseSslmodeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SupabaseSourceDatabaseSslmode) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SupabaseSourceDatabaseSslmodeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SupabaseSourceDatabaseSslmodeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SupabaseSourceDatabaseSslmode) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SupabaseSourceDatabaseSslmodePtrOutput struct{ *pulumi.OutputState }
+
+func (SupabaseSourceDatabaseSslmodePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SupabaseSourceDatabaseSslmode)(nil)).Elem()
+}
+
+func (o SupabaseSourceDatabaseSslmodePtrOutput) ToSupabaseSourceDatabaseSslmodePtrOutput() SupabaseSourceDatabaseSslmodePtrOutput {
+	return o
+}
+
+func (o SupabaseSourceDatabaseSslmodePtrOutput) ToSupabaseSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) SupabaseSourceDatabaseSslmodePtrOutput {
+	return o
+}
+
+func (o SupabaseSourceDatabaseSslmodePtrOutput) Elem() SupabaseSourceDatabaseSslmodeOutput {
+	return o.ApplyT(func(v *SupabaseSourceDatabaseSslmode) SupabaseSourceDatabaseSslmode {
+		if v != nil {
+			return *v
+		}
+		var ret SupabaseSourceDatabaseSslmode
+		return ret
+	}).(SupabaseSourceDatabaseSslmodeOutput)
+}
+
+func (o SupabaseSourceDatabaseSslmodePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SupabaseSourceDatabaseSslmodePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SupabaseSourceDatabaseSslmode) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SupabaseSourceDatabaseSslmodeInput is an input type that accepts values of the SupabaseSourceDatabaseSslmode enum
+// A concrete instance of `SupabaseSourceDatabaseSslmodeInput` can be one of the following:
+//
+//	SupabaseSourceDatabaseSslmodeREQUIRE
+//	SupabaseSourceDatabaseSslmodeDISABLE
+type SupabaseSourceDatabaseSslmodeInput interface {
+	pulumi.Input
+
+	ToSupabaseSourceDatabaseSslmodeOutput() SupabaseSourceDatabaseSslmodeOutput
+	ToSupabaseSourceDatabaseSslmodeOutputWithContext(context.Context) SupabaseSourceDatabaseSslmodeOutput
+}
+
+var supabaseSourceDatabaseSslmodePtrType = reflect.TypeOf((**SupabaseSourceDatabaseSslmode)(nil)).Elem()
+
+type SupabaseSourceDatabaseSslmodePtrInput interface {
+	pulumi.Input
+
+	ToSupabaseSourceDatabaseSslmodePtrOutput() SupabaseSourceDatabaseSslmodePtrOutput
+	ToSupabaseSourceDatabaseSslmodePtrOutputWithContext(context.Context) SupabaseSourceDatabaseSslmodePtrOutput
+}
+
+type supabaseSourceDatabaseSslmodePtr string
+
+func SupabaseSourceDatabaseSslmodePtr(v string) SupabaseSourceDatabaseSslmodePtrInput {
+	return (*supabaseSourceDatabaseSslmodePtr)(&v)
+}
+
+func (*supabaseSourceDatabaseSslmodePtr) ElementType() reflect.Type {
+	return supabaseSourceDatabaseSslmodePtrType
+}
+
+func (in *supabaseSourceDatabaseSslmodePtr) ToSupabaseSourceDatabaseSslmodePtrOutput() SupabaseSourceDatabaseSslmodePtrOutput {
+	return pulumi.ToOutput(in).(SupabaseSourceDatabaseSslmodePtrOutput)
+}
+
+func (in *supabaseSourceDatabaseSslmodePtr) ToSupabaseSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) SupabaseSourceDatabaseSslmodePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SupabaseSourceDatabaseSslmodePtrOutput)
+}
+
+type SupabaseSourcePostProcessors string
+
+const (
+	SupabaseSourcePostProcessorsRESELECTOR = SupabaseSourcePostProcessors("reselector")
+)
+
+func (SupabaseSourcePostProcessors) ElementType() reflect.Type {
+	return reflect.TypeOf((*SupabaseSourcePostProcessors)(nil)).Elem()
+}
+
+func (e SupabaseSourcePostProcessors) ToSupabaseSourcePostProcessorsOutput() SupabaseSourcePostProcessorsOutput {
+	return pulumi.ToOutput(e).(SupabaseSourcePostProcessorsOutput)
+}
+
+func (e SupabaseSourcePostProcessors) ToSupabaseSourcePostProcessorsOutputWithContext(ctx context.Context) SupabaseSourcePostProcessorsOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SupabaseSourcePostProcessorsOutput)
+}
+
+func (e SupabaseSourcePostProcessors) ToSupabaseSourcePostProcessorsPtrOutput() SupabaseSourcePostProcessorsPtrOutput {
+	return e.ToSupabaseSourcePostProcessorsPtrOutputWithContext(context.Background())
+}
+
+func (e SupabaseSourcePostProcessors) ToSupabaseSourcePostProcessorsPtrOutputWithContext(ctx context.Context) SupabaseSourcePostProcessorsPtrOutput {
+	return SupabaseSourcePostProcessors(e).ToSupabaseSourcePostProcessorsOutputWithContext(ctx).ToSupabaseSourcePostProcessorsPtrOutputWithContext(ctx)
+}
+
+func (e SupabaseSourcePostProcessors) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SupabaseSourcePostProcessors) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SupabaseSourcePostProcessors) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SupabaseSourcePostProcessors) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SupabaseSourcePostProcessorsOutput struct{ *pulumi.OutputState }
+
+func (SupabaseSourcePostProcessorsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SupabaseSourcePostProcessors)(nil)).Elem()
+}
+
+func (o SupabaseSourcePostProcessorsOutput) ToSupabaseSourcePostProcessorsOutput() SupabaseSourcePostProcessorsOutput {
+	return o
+}
+
+func (o SupabaseSourcePostProcessorsOutput) ToSupabaseSourcePostProcessorsOutputWithContext(ctx context.Context) SupabaseSourcePostProcessorsOutput {
+	return o
+}
+
+func (o SupabaseSourcePostProcessorsOutput) ToSupabaseSourcePostProcessorsPtrOutput() SupabaseSourcePostProcessorsPtrOutput {
+	return o.ToSupabaseSourcePostProcessorsPtrOutputWithContext(context.Background())
+}
+
+func (o SupabaseSourcePostProcessorsOutput) ToSupabaseSourcePostProcessorsPtrOutputWithContext(ctx context.Context) SupabaseSourcePostProcessorsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SupabaseSourcePostProcessors) *SupabaseSourcePostProcessors {
+		return &v
+	}).(SupabaseSourcePostProcessorsPtrOutput)
+}
+
+func (o SupabaseSourcePostProcessorsOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SupabaseSourcePostProcessorsOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SupabaseSourcePostProcessors) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SupabaseSourcePostProcessorsOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SupabaseSourcePostProcessorsOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SupabaseSourcePostProcessors) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SupabaseSourcePostProcessorsPtrOutput struct{ *pulumi.OutputState }
+
+func (SupabaseSourcePostProcessorsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SupabaseSourcePostProcessors)(nil)).Elem()
+}
+
+func (o SupabaseSourcePostProcessorsPtrOutput) ToSupabaseSourcePostProcessorsPtrOutput() SupabaseSourcePostProcessorsPtrOutput {
+	return o
+}
+
+func (o SupabaseSourcePostProcessorsPtrOutput) ToSupabaseSourcePostProcessorsPtrOutputWithContext(ctx context.Context) SupabaseSourcePostProcessorsPtrOutput {
+	return o
+}
+
+func (o SupabaseSourcePostProcessorsPtrOutput) Elem() SupabaseSourcePostProcessorsOutput {
+	return o.ApplyT(func(v *SupabaseSourcePostProcessors) SupabaseSourcePostProcessors {
+		if v != nil {
+			return *v
+		}
+		var ret SupabaseSourcePostProcessors
+		return ret
+	}).(SupabaseSourcePostProcessorsOutput)
+}
+
+func (o SupabaseSourcePostProcessorsPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SupabaseSourcePostProcessorsPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SupabaseSourcePostProcessors) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SupabaseSourcePostProcessorsInput is an input type that accepts values of the SupabaseSourcePostProcessors enum
+// A concrete instance of `SupabaseSourcePostProcessorsInput` can be one of the following:
+//
+//	SupabaseSourcePostProcessorsRESELECTOR
+type SupabaseSourcePostProcessorsInput interface {
+	pulumi.Input
+
+	ToSupabaseSourcePostProcessorsOutput() SupabaseSourcePostProcessorsOutput
+	ToSupabaseSourcePostProcessorsOutputWithContext(context.Context) SupabaseSourcePostProcessorsOutput
+}
+
+var supabaseSourcePostProcessorsPtrType = reflect.TypeOf((**SupabaseSourcePostProcessors)(nil)).Elem()
+
+type SupabaseSourcePostProcessorsPtrInput interface {
+	pulumi.Input
+
+	ToSupabaseSourcePostProcessorsPtrOutput() SupabaseSourcePostProcessorsPtrOutput
+	ToSupabaseSourcePostProcessorsPtrOutputWithContext(context.Context) SupabaseSourcePostProcessorsPtrOutput
+}
+
+type supabaseSourcePostProcessorsPtr string
+
+func SupabaseSourcePostProcessorsPtr(v string) SupabaseSourcePostProcessorsPtrInput {
+	return (*supabaseSourcePostProcessorsPtr)(&v)
+}
+
+func (*supabaseSourcePostProcessorsPtr) ElementType() reflect.Type {
+	return supabaseSourcePostProcessorsPtrType
+}
+
+func (in *supabaseSourcePostProcessorsPtr) ToSupabaseSourcePostProcessorsPtrOutput() SupabaseSourcePostProcessorsPtrOutput {
+	return pulumi.ToOutput(in).(SupabaseSourcePostProcessorsPtrOutput)
+}
+
+func (in *supabaseSourcePostProcessorsPtr) ToSupabaseSourcePostProcessorsPtrOutputWithContext(ctx context.Context) SupabaseSourcePostProcessorsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SupabaseSourcePostProcessorsPtrOutput)
+}
+
+type SupabaseSourceSnapshotReadOnly string
+
+const (
+	SupabaseSourceSnapshotReadOnlyYES = SupabaseSourceSnapshotReadOnly("Yes")
+	SupabaseSourceSnapshotReadOnlyNO  = SupabaseSourceSnapshotReadOnly("No")
+)
+
+func (SupabaseSourceSnapshotReadOnly) ElementType() reflect.Type {
+	return reflect.TypeOf((*SupabaseSourceSnapshotReadOnly)(nil)).Elem()
+}
+
+func (e SupabaseSourceSnapshotReadOnly) ToSupabaseSourceSnapshotReadOnlyOutput() SupabaseSourceSnapshotReadOnlyOutput {
+	return pulumi.ToOutput(e).(SupabaseSourceSnapshotReadOnlyOutput)
+}
+
+func (e SupabaseSourceSnapshotReadOnly) ToSupabaseSourceSnapshotReadOnlyOutputWithContext(ctx context.Context) SupabaseSourceSnapshotReadOnlyOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SupabaseSourceSnapshotReadOnlyOutput)
+}
+
+func (e SupabaseSourceSnapshotReadOnly) ToSupabaseSourceSnapshotReadOnlyPtrOutput() SupabaseSourceSnapshotReadOnlyPtrOutput {
+	return e.ToSupabaseSourceSnapshotReadOnlyPtrOutputWithContext(context.Background())
+}
+
+func (e SupabaseSourceSnapshotReadOnly) ToSupabaseSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) SupabaseSourceSnapshotReadOnlyPtrOutput {
+	return SupabaseSourceSnapshotReadOnly(e).ToSupabaseSourceSnapshotReadOnlyOutputWithContext(ctx).ToSupabaseSourceSnapshotReadOnlyPtrOutputWithContext(ctx)
+}
+
+func (e SupabaseSourceSnapshotReadOnly) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SupabaseSourceSnapshotReadOnly) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SupabaseSourceSnapshotReadOnly) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SupabaseSourceSnapshotReadOnly) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SupabaseSourceSnapshotReadOnlyOutput struct{ *pulumi.OutputState }
+
+func (SupabaseSourceSnapshotReadOnlyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SupabaseSourceSnapshotReadOnly)(nil)).Elem()
+}
+
+func (o SupabaseSourceSnapshotReadOnlyOutput) ToSupabaseSourceSnapshotReadOnlyOutput() SupabaseSourceSnapshotReadOnlyOutput {
+	return o
+}
+
+func (o SupabaseSourceSnapshotReadOnlyOutput) ToSupabaseSourceSnapshotReadOnlyOutputWithContext(ctx context.Context) SupabaseSourceSnapshotReadOnlyOutput {
+	return o
+}
+
+func (o SupabaseSourceSnapshotReadOnlyOutput) ToSupabaseSourceSnapshotReadOnlyPtrOutput() SupabaseSourceSnapshotReadOnlyPtrOutput {
+	return o.ToSupabaseSourceSnapshotReadOnlyPtrOutputWithContext(context.Background())
+}
+
+func (o SupabaseSourceSnapshotReadOnlyOutput) ToSupabaseSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) SupabaseSourceSnapshotReadOnlyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SupabaseSourceSnapshotReadOnly) *SupabaseSourceSnapshotReadOnly {
+		return &v
+	}).(SupabaseSourceSnapshotReadOnlyPtrOutput)
+}
+
+func (o SupabaseSourceSnapshotReadOnlyOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SupabaseSourceSnapshotReadOnlyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SupabaseSourceSnapshotReadOnly) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SupabaseSourceSnapshotReadOnlyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SupabaseSourceSnapshotReadOnlyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SupabaseSourceSnapshotReadOnly) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SupabaseSourceSnapshotReadOnlyPtrOutput struct{ *pulumi.OutputState }
+
+func (SupabaseSourceSnapshotReadOnlyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SupabaseSourceSnapshotReadOnly)(nil)).Elem()
+}
+
+func (o SupabaseSourceSnapshotReadOnlyPtrOutput) ToSupabaseSourceSnapshotReadOnlyPtrOutput() SupabaseSourceSnapshotReadOnlyPtrOutput {
+	return o
+}
+
+func (o SupabaseSourceSnapshotReadOnlyPtrOutput) ToSupabaseSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) SupabaseSourceSnapshotReadOnlyPtrOutput {
+	return o
+}
+
+func (o SupabaseSourceSnapshotReadOnlyPtrOutput) Elem() SupabaseSourceSnapshotReadOnlyOutput {
+	return o.ApplyT(func(v *SupabaseSourceSnapshotReadOnly) SupabaseSourceSnapshotReadOnly {
+		if v != nil {
+			return *v
+		}
+		var ret SupabaseSourceSnapshotReadOnly
+		return ret
+	}).(SupabaseSourceSnapshotReadOnlyOutput)
+}
+
+func (o SupabaseSourceSnapshotReadOnlyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SupabaseSourceSnapshotReadOnlyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SupabaseSourceSnapshotReadOnly) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SupabaseSourceSnapshotReadOnlyInput is an input type that accepts values of the SupabaseSourceSnapshotReadOnly enum
+// A concrete instance of `SupabaseSourceSnapshotReadOnlyInput` can be one of the following:
+//
+//	SupabaseSourceSnapshotReadOnlyYES
+//	SupabaseSourceSnapshotReadOnlyNO
+type SupabaseSourceSnapshotReadOnlyInput interface {
+	pulumi.Input
+
+	ToSupabaseSourceSnapshotReadOnlyOutput() SupabaseSourceSnapshotReadOnlyOutput
+	ToSupabaseSourceSnapshotReadOnlyOutputWithContext(context.Context) SupabaseSourceSnapshotReadOnlyOutput
+}
+
+var supabaseSourceSnapshotReadOnlyPtrType = reflect.TypeOf((**SupabaseSourceSnapshotReadOnly)(nil)).Elem()
+
+type SupabaseSourceSnapshotReadOnlyPtrInput interface {
+	pulumi.Input
+
+	ToSupabaseSourceSnapshotReadOnlyPtrOutput() SupabaseSourceSnapshotReadOnlyPtrOutput
+	ToSupabaseSourceSnapshotReadOnlyPtrOutputWithContext(context.Context) SupabaseSourceSnapshotReadOnlyPtrOutput
+}
+
+type supabaseSourceSnapshotReadOnlyPtr string
+
+func SupabaseSourceSnapshotReadOnlyPtr(v string) SupabaseSourceSnapshotReadOnlyPtrInput {
+	return (*supabaseSourceSnapshotReadOnlyPtr)(&v)
+}
+
+func (*supabaseSourceSnapshotReadOnlyPtr) ElementType() reflect.Type {
+	return supabaseSourceSnapshotReadOnlyPtrType
+}
+
+func (in *supabaseSourceSnapshotReadOnlyPtr) ToSupabaseSourceSnapshotReadOnlyPtrOutput() SupabaseSourceSnapshotReadOnlyPtrOutput {
+	return pulumi.ToOutput(in).(SupabaseSourceSnapshotReadOnlyPtrOutput)
+}
+
+func (in *supabaseSourceSnapshotReadOnlyPtr) ToSupabaseSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) SupabaseSourceSnapshotReadOnlyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SupabaseSourceSnapshotReadOnlyPtrOutput)
 }
 
 // Only tags that apply to this kind of object (`environment` finds the system environment tags).
@@ -9176,127 +13344,125 @@ func (in *tagFilterTypePtr) ToTagFilterTypePtrOutputWithContext(ctx context.Cont
 	return pulumi.ToOutputWithContext(ctx, in).(TagFilterTypePtrOutput)
 }
 
-type TimePartitioningType string
+type TopicCleanupPolicy string
 
 const (
-	TimePartitioningTypeDAY   = TimePartitioningType("DAY")
-	TimePartitioningTypeHOUR  = TimePartitioningType("HOUR")
-	TimePartitioningTypeMONTH = TimePartitioningType("MONTH")
-	TimePartitioningTypeYEAR  = TimePartitioningType("YEAR")
-	TimePartitioningTypeNONE  = TimePartitioningType("NONE")
+	TopicCleanupPolicyDELETE          = TopicCleanupPolicy("delete")
+	TopicCleanupPolicyCOMPACT         = TopicCleanupPolicy("compact")
+	TopicCleanupPolicy_DELETE_COMPACT = TopicCleanupPolicy("delete,compact")
 )
 
-func (TimePartitioningType) ElementType() reflect.Type {
-	return reflect.TypeOf((*TimePartitioningType)(nil)).Elem()
+func (TopicCleanupPolicy) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicCleanupPolicy)(nil)).Elem()
 }
 
-func (e TimePartitioningType) ToTimePartitioningTypeOutput() TimePartitioningTypeOutput {
-	return pulumi.ToOutput(e).(TimePartitioningTypeOutput)
+func (e TopicCleanupPolicy) ToTopicCleanupPolicyOutput() TopicCleanupPolicyOutput {
+	return pulumi.ToOutput(e).(TopicCleanupPolicyOutput)
 }
 
-func (e TimePartitioningType) ToTimePartitioningTypeOutputWithContext(ctx context.Context) TimePartitioningTypeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(TimePartitioningTypeOutput)
+func (e TopicCleanupPolicy) ToTopicCleanupPolicyOutputWithContext(ctx context.Context) TopicCleanupPolicyOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(TopicCleanupPolicyOutput)
 }
 
-func (e TimePartitioningType) ToTimePartitioningTypePtrOutput() TimePartitioningTypePtrOutput {
-	return e.ToTimePartitioningTypePtrOutputWithContext(context.Background())
+func (e TopicCleanupPolicy) ToTopicCleanupPolicyPtrOutput() TopicCleanupPolicyPtrOutput {
+	return e.ToTopicCleanupPolicyPtrOutputWithContext(context.Background())
 }
 
-func (e TimePartitioningType) ToTimePartitioningTypePtrOutputWithContext(ctx context.Context) TimePartitioningTypePtrOutput {
-	return TimePartitioningType(e).ToTimePartitioningTypeOutputWithContext(ctx).ToTimePartitioningTypePtrOutputWithContext(ctx)
+func (e TopicCleanupPolicy) ToTopicCleanupPolicyPtrOutputWithContext(ctx context.Context) TopicCleanupPolicyPtrOutput {
+	return TopicCleanupPolicy(e).ToTopicCleanupPolicyOutputWithContext(ctx).ToTopicCleanupPolicyPtrOutputWithContext(ctx)
 }
 
-func (e TimePartitioningType) ToStringOutput() pulumi.StringOutput {
+func (e TopicCleanupPolicy) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TimePartitioningType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e TopicCleanupPolicy) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TimePartitioningType) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e TopicCleanupPolicy) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e TimePartitioningType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e TopicCleanupPolicy) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type TimePartitioningTypeOutput struct{ *pulumi.OutputState }
+type TopicCleanupPolicyOutput struct{ *pulumi.OutputState }
 
-func (TimePartitioningTypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TimePartitioningType)(nil)).Elem()
+func (TopicCleanupPolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicCleanupPolicy)(nil)).Elem()
 }
 
-func (o TimePartitioningTypeOutput) ToTimePartitioningTypeOutput() TimePartitioningTypeOutput {
+func (o TopicCleanupPolicyOutput) ToTopicCleanupPolicyOutput() TopicCleanupPolicyOutput {
 	return o
 }
 
-func (o TimePartitioningTypeOutput) ToTimePartitioningTypeOutputWithContext(ctx context.Context) TimePartitioningTypeOutput {
+func (o TopicCleanupPolicyOutput) ToTopicCleanupPolicyOutputWithContext(ctx context.Context) TopicCleanupPolicyOutput {
 	return o
 }
 
-func (o TimePartitioningTypeOutput) ToTimePartitioningTypePtrOutput() TimePartitioningTypePtrOutput {
-	return o.ToTimePartitioningTypePtrOutputWithContext(context.Background())
+func (o TopicCleanupPolicyOutput) ToTopicCleanupPolicyPtrOutput() TopicCleanupPolicyPtrOutput {
+	return o.ToTopicCleanupPolicyPtrOutputWithContext(context.Background())
 }
 
-func (o TimePartitioningTypeOutput) ToTimePartitioningTypePtrOutputWithContext(ctx context.Context) TimePartitioningTypePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v TimePartitioningType) *TimePartitioningType {
+func (o TopicCleanupPolicyOutput) ToTopicCleanupPolicyPtrOutputWithContext(ctx context.Context) TopicCleanupPolicyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v TopicCleanupPolicy) *TopicCleanupPolicy {
 		return &v
-	}).(TimePartitioningTypePtrOutput)
+	}).(TopicCleanupPolicyPtrOutput)
 }
 
-func (o TimePartitioningTypeOutput) ToStringOutput() pulumi.StringOutput {
+func (o TopicCleanupPolicyOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o TimePartitioningTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TimePartitioningType) string {
+func (o TopicCleanupPolicyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TopicCleanupPolicy) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o TimePartitioningTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o TopicCleanupPolicyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TimePartitioningTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TimePartitioningType) *string {
+func (o TopicCleanupPolicyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TopicCleanupPolicy) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type TimePartitioningTypePtrOutput struct{ *pulumi.OutputState }
+type TopicCleanupPolicyPtrOutput struct{ *pulumi.OutputState }
 
-func (TimePartitioningTypePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**TimePartitioningType)(nil)).Elem()
+func (TopicCleanupPolicyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TopicCleanupPolicy)(nil)).Elem()
 }
 
-func (o TimePartitioningTypePtrOutput) ToTimePartitioningTypePtrOutput() TimePartitioningTypePtrOutput {
+func (o TopicCleanupPolicyPtrOutput) ToTopicCleanupPolicyPtrOutput() TopicCleanupPolicyPtrOutput {
 	return o
 }
 
-func (o TimePartitioningTypePtrOutput) ToTimePartitioningTypePtrOutputWithContext(ctx context.Context) TimePartitioningTypePtrOutput {
+func (o TopicCleanupPolicyPtrOutput) ToTopicCleanupPolicyPtrOutputWithContext(ctx context.Context) TopicCleanupPolicyPtrOutput {
 	return o
 }
 
-func (o TimePartitioningTypePtrOutput) Elem() TimePartitioningTypeOutput {
-	return o.ApplyT(func(v *TimePartitioningType) TimePartitioningType {
+func (o TopicCleanupPolicyPtrOutput) Elem() TopicCleanupPolicyOutput {
+	return o.ApplyT(func(v *TopicCleanupPolicy) TopicCleanupPolicy {
 		if v != nil {
 			return *v
 		}
-		var ret TimePartitioningType
+		var ret TopicCleanupPolicy
 		return ret
-	}).(TimePartitioningTypeOutput)
+	}).(TopicCleanupPolicyOutput)
 }
 
-func (o TimePartitioningTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o TopicCleanupPolicyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TimePartitioningTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TimePartitioningType) *string {
+func (o TopicCleanupPolicyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TopicCleanupPolicy) *string {
 		if e == nil {
 			return nil
 		}
@@ -9305,380 +13471,44 @@ func (o TimePartitioningTypePtrOutput) ToStringPtrOutputWithContext(ctx context.
 	}).(pulumi.StringPtrOutput)
 }
 
-// TimePartitioningTypeInput is an input type that accepts values of the TimePartitioningType enum
-// A concrete instance of `TimePartitioningTypeInput` can be one of the following:
+// TopicCleanupPolicyInput is an input type that accepts values of the TopicCleanupPolicy enum
+// A concrete instance of `TopicCleanupPolicyInput` can be one of the following:
 //
-//	TimePartitioningTypeDAY
-//	TimePartitioningTypeHOUR
-//	TimePartitioningTypeMONTH
-//	TimePartitioningTypeYEAR
-//	TimePartitioningTypeNONE
-type TimePartitioningTypeInput interface {
+//	TopicCleanupPolicyDELETE
+//	TopicCleanupPolicyCOMPACT
+//	TopicCleanupPolicy_DELETE_COMPACT
+type TopicCleanupPolicyInput interface {
 	pulumi.Input
 
-	ToTimePartitioningTypeOutput() TimePartitioningTypeOutput
-	ToTimePartitioningTypeOutputWithContext(context.Context) TimePartitioningTypeOutput
+	ToTopicCleanupPolicyOutput() TopicCleanupPolicyOutput
+	ToTopicCleanupPolicyOutputWithContext(context.Context) TopicCleanupPolicyOutput
 }
 
-var timePartitioningTypePtrType = reflect.TypeOf((**TimePartitioningType)(nil)).Elem()
+var topicCleanupPolicyPtrType = reflect.TypeOf((**TopicCleanupPolicy)(nil)).Elem()
 
-type TimePartitioningTypePtrInput interface {
+type TopicCleanupPolicyPtrInput interface {
 	pulumi.Input
 
-	ToTimePartitioningTypePtrOutput() TimePartitioningTypePtrOutput
-	ToTimePartitioningTypePtrOutputWithContext(context.Context) TimePartitioningTypePtrOutput
+	ToTopicCleanupPolicyPtrOutput() TopicCleanupPolicyPtrOutput
+	ToTopicCleanupPolicyPtrOutputWithContext(context.Context) TopicCleanupPolicyPtrOutput
 }
 
-type timePartitioningTypePtr string
+type topicCleanupPolicyPtr string
 
-func TimePartitioningTypePtr(v string) TimePartitioningTypePtrInput {
-	return (*timePartitioningTypePtr)(&v)
+func TopicCleanupPolicyPtr(v string) TopicCleanupPolicyPtrInput {
+	return (*topicCleanupPolicyPtr)(&v)
 }
 
-func (*timePartitioningTypePtr) ElementType() reflect.Type {
-	return timePartitioningTypePtrType
+func (*topicCleanupPolicyPtr) ElementType() reflect.Type {
+	return topicCleanupPolicyPtrType
 }
 
-func (in *timePartitioningTypePtr) ToTimePartitioningTypePtrOutput() TimePartitioningTypePtrOutput {
-	return pulumi.ToOutput(in).(TimePartitioningTypePtrOutput)
+func (in *topicCleanupPolicyPtr) ToTopicCleanupPolicyPtrOutput() TopicCleanupPolicyPtrOutput {
+	return pulumi.ToOutput(in).(TopicCleanupPolicyPtrOutput)
 }
 
-func (in *timePartitioningTypePtr) ToTimePartitioningTypePtrOutputWithContext(ctx context.Context) TimePartitioningTypePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(TimePartitioningTypePtrOutput)
-}
-
-type To string
-
-const (
-	ToEARLIEST = To("earliest")
-	ToLATEST   = To("latest")
-)
-
-func (To) ElementType() reflect.Type {
-	return reflect.TypeOf((*To)(nil)).Elem()
-}
-
-func (e To) ToToOutput() ToOutput {
-	return pulumi.ToOutput(e).(ToOutput)
-}
-
-func (e To) ToToOutputWithContext(ctx context.Context) ToOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(ToOutput)
-}
-
-func (e To) ToToPtrOutput() ToPtrOutput {
-	return e.ToToPtrOutputWithContext(context.Background())
-}
-
-func (e To) ToToPtrOutputWithContext(ctx context.Context) ToPtrOutput {
-	return To(e).ToToOutputWithContext(ctx).ToToPtrOutputWithContext(ctx)
-}
-
-func (e To) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e To) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e To) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e To) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type ToOutput struct{ *pulumi.OutputState }
-
-func (ToOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*To)(nil)).Elem()
-}
-
-func (o ToOutput) ToToOutput() ToOutput {
-	return o
-}
-
-func (o ToOutput) ToToOutputWithContext(ctx context.Context) ToOutput {
-	return o
-}
-
-func (o ToOutput) ToToPtrOutput() ToPtrOutput {
-	return o.ToToPtrOutputWithContext(context.Background())
-}
-
-func (o ToOutput) ToToPtrOutputWithContext(ctx context.Context) ToPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v To) *To {
-		return &v
-	}).(ToPtrOutput)
-}
-
-func (o ToOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o ToOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e To) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o ToOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ToOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e To) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type ToPtrOutput struct{ *pulumi.OutputState }
-
-func (ToPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**To)(nil)).Elem()
-}
-
-func (o ToPtrOutput) ToToPtrOutput() ToPtrOutput {
-	return o
-}
-
-func (o ToPtrOutput) ToToPtrOutputWithContext(ctx context.Context) ToPtrOutput {
-	return o
-}
-
-func (o ToPtrOutput) Elem() ToOutput {
-	return o.ApplyT(func(v *To) To {
-		if v != nil {
-			return *v
-		}
-		var ret To
-		return ret
-	}).(ToOutput)
-}
-
-func (o ToPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ToPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *To) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// ToInput is an input type that accepts values of the To enum
-// A concrete instance of `ToInput` can be one of the following:
-//
-//	ToEARLIEST
-//	ToLATEST
-type ToInput interface {
-	pulumi.Input
-
-	ToToOutput() ToOutput
-	ToToOutputWithContext(context.Context) ToOutput
-}
-
-var toPtrType = reflect.TypeOf((**To)(nil)).Elem()
-
-type ToPtrInput interface {
-	pulumi.Input
-
-	ToToPtrOutput() ToPtrOutput
-	ToToPtrOutputWithContext(context.Context) ToPtrOutput
-}
-
-type toPtr string
-
-func ToPtr(v string) ToPtrInput {
-	return (*toPtr)(&v)
-}
-
-func (*toPtr) ElementType() reflect.Type {
-	return toPtrType
-}
-
-func (in *toPtr) ToToPtrOutput() ToPtrOutput {
-	return pulumi.ToOutput(in).(ToPtrOutput)
-}
-
-func (in *toPtr) ToToPtrOutputWithContext(ctx context.Context) ToPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(ToPtrOutput)
-}
-
-type ToolProfile string
-
-const (
-	ToolProfileFULL            = ToolProfile("full")
-	ToolProfile_READ_ONLY      = ToolProfile("read-only")
-	ToolProfile_AGENT_OPERATOR = ToolProfile("agent-operator")
-	ToolProfile_INFRA_ADMIN    = ToolProfile("infra-admin")
-)
-
-func (ToolProfile) ElementType() reflect.Type {
-	return reflect.TypeOf((*ToolProfile)(nil)).Elem()
-}
-
-func (e ToolProfile) ToToolProfileOutput() ToolProfileOutput {
-	return pulumi.ToOutput(e).(ToolProfileOutput)
-}
-
-func (e ToolProfile) ToToolProfileOutputWithContext(ctx context.Context) ToolProfileOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(ToolProfileOutput)
-}
-
-func (e ToolProfile) ToToolProfilePtrOutput() ToolProfilePtrOutput {
-	return e.ToToolProfilePtrOutputWithContext(context.Background())
-}
-
-func (e ToolProfile) ToToolProfilePtrOutputWithContext(ctx context.Context) ToolProfilePtrOutput {
-	return ToolProfile(e).ToToolProfileOutputWithContext(ctx).ToToolProfilePtrOutputWithContext(ctx)
-}
-
-func (e ToolProfile) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e ToolProfile) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e ToolProfile) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e ToolProfile) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type ToolProfileOutput struct{ *pulumi.OutputState }
-
-func (ToolProfileOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*ToolProfile)(nil)).Elem()
-}
-
-func (o ToolProfileOutput) ToToolProfileOutput() ToolProfileOutput {
-	return o
-}
-
-func (o ToolProfileOutput) ToToolProfileOutputWithContext(ctx context.Context) ToolProfileOutput {
-	return o
-}
-
-func (o ToolProfileOutput) ToToolProfilePtrOutput() ToolProfilePtrOutput {
-	return o.ToToolProfilePtrOutputWithContext(context.Background())
-}
-
-func (o ToolProfileOutput) ToToolProfilePtrOutputWithContext(ctx context.Context) ToolProfilePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v ToolProfile) *ToolProfile {
-		return &v
-	}).(ToolProfilePtrOutput)
-}
-
-func (o ToolProfileOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o ToolProfileOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ToolProfile) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o ToolProfileOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ToolProfileOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ToolProfile) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type ToolProfilePtrOutput struct{ *pulumi.OutputState }
-
-func (ToolProfilePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**ToolProfile)(nil)).Elem()
-}
-
-func (o ToolProfilePtrOutput) ToToolProfilePtrOutput() ToolProfilePtrOutput {
-	return o
-}
-
-func (o ToolProfilePtrOutput) ToToolProfilePtrOutputWithContext(ctx context.Context) ToolProfilePtrOutput {
-	return o
-}
-
-func (o ToolProfilePtrOutput) Elem() ToolProfileOutput {
-	return o.ApplyT(func(v *ToolProfile) ToolProfile {
-		if v != nil {
-			return *v
-		}
-		var ret ToolProfile
-		return ret
-	}).(ToolProfileOutput)
-}
-
-func (o ToolProfilePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ToolProfilePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ToolProfile) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// ToolProfileInput is an input type that accepts values of the ToolProfile enum
-// A concrete instance of `ToolProfileInput` can be one of the following:
-//
-//	ToolProfileFULL
-//	ToolProfile_READ_ONLY
-//	ToolProfile_AGENT_OPERATOR
-//	ToolProfile_INFRA_ADMIN
-type ToolProfileInput interface {
-	pulumi.Input
-
-	ToToolProfileOutput() ToolProfileOutput
-	ToToolProfileOutputWithContext(context.Context) ToolProfileOutput
-}
-
-var toolProfilePtrType = reflect.TypeOf((**ToolProfile)(nil)).Elem()
-
-type ToolProfilePtrInput interface {
-	pulumi.Input
-
-	ToToolProfilePtrOutput() ToolProfilePtrOutput
-	ToToolProfilePtrOutputWithContext(context.Context) ToolProfilePtrOutput
-}
-
-type toolProfilePtr string
-
-func ToolProfilePtr(v string) ToolProfilePtrInput {
-	return (*toolProfilePtr)(&v)
-}
-
-func (*toolProfilePtr) ElementType() reflect.Type {
-	return toolProfilePtrType
-}
-
-func (in *toolProfilePtr) ToToolProfilePtrOutput() ToolProfilePtrOutput {
-	return pulumi.ToOutput(in).(ToolProfilePtrOutput)
-}
-
-func (in *toolProfilePtr) ToToolProfilePtrOutputWithContext(ctx context.Context) ToolProfilePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(ToolProfilePtrOutput)
+func (in *topicCleanupPolicyPtr) ToTopicCleanupPolicyPtrOutputWithContext(ctx context.Context) TopicCleanupPolicyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(TopicCleanupPolicyPtrOutput)
 }
 
 // Only topics of this kind of owner: `sources`, `destinations`, `transforms`, `pipelines`, or `manual` for
@@ -10194,131 +14024,125 @@ func (in *topicMetricsWindowUnitPtr) ToTopicMetricsWindowUnitPtrOutputWithContex
 	return pulumi.ToOutputWithContext(ctx, in).(TopicMetricsWindowUnitPtrOutput)
 }
 
-type TransformTypeEnum string
+type TransformLanguage string
 
 const (
-	TransformTypeEnum_FAN_OUT        = TransformTypeEnum("fan_out")
-	TransformTypeEnum_SQL_JOIN       = TransformTypeEnum("sql_join")
-	TransformTypeEnumENRICH          = TransformTypeEnum("enrich")
-	TransformTypeEnum_ENRICH_ASYNC   = TransformTypeEnum("enrich_async")
-	TransformTypeEnum_MAP_FILTER     = TransformTypeEnum("map_filter")
-	TransformTypeEnum_TOAST_HANDLING = TransformTypeEnum("toast_handling")
-	TransformTypeEnum_UN_NESTING     = TransformTypeEnum("un_nesting")
-	TransformTypeEnumROLLUP          = TransformTypeEnum("rollup")
-	TransformTypeEnum_TOPIC_ROUTER   = TransformTypeEnum("topic_router")
+	TransformLanguagePYTHON     = TransformLanguage("PYTHON")
+	TransformLanguageJAVASCRIPT = TransformLanguage("JAVASCRIPT")
+	TransformLanguageSQL        = TransformLanguage("SQL")
 )
 
-func (TransformTypeEnum) ElementType() reflect.Type {
-	return reflect.TypeOf((*TransformTypeEnum)(nil)).Elem()
+func (TransformLanguage) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransformLanguage)(nil)).Elem()
 }
 
-func (e TransformTypeEnum) ToTransformTypeEnumOutput() TransformTypeEnumOutput {
-	return pulumi.ToOutput(e).(TransformTypeEnumOutput)
+func (e TransformLanguage) ToTransformLanguageOutput() TransformLanguageOutput {
+	return pulumi.ToOutput(e).(TransformLanguageOutput)
 }
 
-func (e TransformTypeEnum) ToTransformTypeEnumOutputWithContext(ctx context.Context) TransformTypeEnumOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(TransformTypeEnumOutput)
+func (e TransformLanguage) ToTransformLanguageOutputWithContext(ctx context.Context) TransformLanguageOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(TransformLanguageOutput)
 }
 
-func (e TransformTypeEnum) ToTransformTypeEnumPtrOutput() TransformTypeEnumPtrOutput {
-	return e.ToTransformTypeEnumPtrOutputWithContext(context.Background())
+func (e TransformLanguage) ToTransformLanguagePtrOutput() TransformLanguagePtrOutput {
+	return e.ToTransformLanguagePtrOutputWithContext(context.Background())
 }
 
-func (e TransformTypeEnum) ToTransformTypeEnumPtrOutputWithContext(ctx context.Context) TransformTypeEnumPtrOutput {
-	return TransformTypeEnum(e).ToTransformTypeEnumOutputWithContext(ctx).ToTransformTypeEnumPtrOutputWithContext(ctx)
+func (e TransformLanguage) ToTransformLanguagePtrOutputWithContext(ctx context.Context) TransformLanguagePtrOutput {
+	return TransformLanguage(e).ToTransformLanguageOutputWithContext(ctx).ToTransformLanguagePtrOutputWithContext(ctx)
 }
 
-func (e TransformTypeEnum) ToStringOutput() pulumi.StringOutput {
+func (e TransformLanguage) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TransformTypeEnum) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e TransformLanguage) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TransformTypeEnum) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e TransformLanguage) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e TransformTypeEnum) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e TransformLanguage) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type TransformTypeEnumOutput struct{ *pulumi.OutputState }
+type TransformLanguageOutput struct{ *pulumi.OutputState }
 
-func (TransformTypeEnumOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TransformTypeEnum)(nil)).Elem()
+func (TransformLanguageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransformLanguage)(nil)).Elem()
 }
 
-func (o TransformTypeEnumOutput) ToTransformTypeEnumOutput() TransformTypeEnumOutput {
+func (o TransformLanguageOutput) ToTransformLanguageOutput() TransformLanguageOutput {
 	return o
 }
 
-func (o TransformTypeEnumOutput) ToTransformTypeEnumOutputWithContext(ctx context.Context) TransformTypeEnumOutput {
+func (o TransformLanguageOutput) ToTransformLanguageOutputWithContext(ctx context.Context) TransformLanguageOutput {
 	return o
 }
 
-func (o TransformTypeEnumOutput) ToTransformTypeEnumPtrOutput() TransformTypeEnumPtrOutput {
-	return o.ToTransformTypeEnumPtrOutputWithContext(context.Background())
+func (o TransformLanguageOutput) ToTransformLanguagePtrOutput() TransformLanguagePtrOutput {
+	return o.ToTransformLanguagePtrOutputWithContext(context.Background())
 }
 
-func (o TransformTypeEnumOutput) ToTransformTypeEnumPtrOutputWithContext(ctx context.Context) TransformTypeEnumPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v TransformTypeEnum) *TransformTypeEnum {
+func (o TransformLanguageOutput) ToTransformLanguagePtrOutputWithContext(ctx context.Context) TransformLanguagePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v TransformLanguage) *TransformLanguage {
 		return &v
-	}).(TransformTypeEnumPtrOutput)
+	}).(TransformLanguagePtrOutput)
 }
 
-func (o TransformTypeEnumOutput) ToStringOutput() pulumi.StringOutput {
+func (o TransformLanguageOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o TransformTypeEnumOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TransformTypeEnum) string {
+func (o TransformLanguageOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TransformLanguage) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o TransformTypeEnumOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o TransformLanguageOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TransformTypeEnumOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TransformTypeEnum) *string {
+func (o TransformLanguageOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TransformLanguage) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type TransformTypeEnumPtrOutput struct{ *pulumi.OutputState }
+type TransformLanguagePtrOutput struct{ *pulumi.OutputState }
 
-func (TransformTypeEnumPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**TransformTypeEnum)(nil)).Elem()
+func (TransformLanguagePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TransformLanguage)(nil)).Elem()
 }
 
-func (o TransformTypeEnumPtrOutput) ToTransformTypeEnumPtrOutput() TransformTypeEnumPtrOutput {
+func (o TransformLanguagePtrOutput) ToTransformLanguagePtrOutput() TransformLanguagePtrOutput {
 	return o
 }
 
-func (o TransformTypeEnumPtrOutput) ToTransformTypeEnumPtrOutputWithContext(ctx context.Context) TransformTypeEnumPtrOutput {
+func (o TransformLanguagePtrOutput) ToTransformLanguagePtrOutputWithContext(ctx context.Context) TransformLanguagePtrOutput {
 	return o
 }
 
-func (o TransformTypeEnumPtrOutput) Elem() TransformTypeEnumOutput {
-	return o.ApplyT(func(v *TransformTypeEnum) TransformTypeEnum {
+func (o TransformLanguagePtrOutput) Elem() TransformLanguageOutput {
+	return o.ApplyT(func(v *TransformLanguage) TransformLanguage {
 		if v != nil {
 			return *v
 		}
-		var ret TransformTypeEnum
+		var ret TransformLanguage
 		return ret
-	}).(TransformTypeEnumOutput)
+	}).(TransformLanguageOutput)
 }
 
-func (o TransformTypeEnumPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o TransformLanguagePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TransformTypeEnumPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TransformTypeEnum) *string {
+func (o TransformLanguagePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TransformLanguage) *string {
 		if e == nil {
 			return nil
 		}
@@ -10327,171 +14151,171 @@ func (o TransformTypeEnumPtrOutput) ToStringPtrOutputWithContext(ctx context.Con
 	}).(pulumi.StringPtrOutput)
 }
 
-// TransformTypeEnumInput is an input type that accepts values of the TransformTypeEnum enum
-// A concrete instance of `TransformTypeEnumInput` can be one of the following:
+// TransformLanguageInput is an input type that accepts values of the TransformLanguage enum
+// A concrete instance of `TransformLanguageInput` can be one of the following:
 //
-//	TransformTypeEnum_FAN_OUT
-//	TransformTypeEnum_SQL_JOIN
-//	TransformTypeEnumENRICH
-//	TransformTypeEnum_ENRICH_ASYNC
-//	TransformTypeEnum_MAP_FILTER
-//	TransformTypeEnum_TOAST_HANDLING
-//	TransformTypeEnum_UN_NESTING
-//	TransformTypeEnumROLLUP
-//	TransformTypeEnum_TOPIC_ROUTER
-type TransformTypeEnumInput interface {
+//	TransformLanguagePYTHON
+//	TransformLanguageJAVASCRIPT
+//	TransformLanguageSQL
+type TransformLanguageInput interface {
 	pulumi.Input
 
-	ToTransformTypeEnumOutput() TransformTypeEnumOutput
-	ToTransformTypeEnumOutputWithContext(context.Context) TransformTypeEnumOutput
+	ToTransformLanguageOutput() TransformLanguageOutput
+	ToTransformLanguageOutputWithContext(context.Context) TransformLanguageOutput
 }
 
-var transformTypeEnumPtrType = reflect.TypeOf((**TransformTypeEnum)(nil)).Elem()
+var transformLanguagePtrType = reflect.TypeOf((**TransformLanguage)(nil)).Elem()
 
-type TransformTypeEnumPtrInput interface {
+type TransformLanguagePtrInput interface {
 	pulumi.Input
 
-	ToTransformTypeEnumPtrOutput() TransformTypeEnumPtrOutput
-	ToTransformTypeEnumPtrOutputWithContext(context.Context) TransformTypeEnumPtrOutput
+	ToTransformLanguagePtrOutput() TransformLanguagePtrOutput
+	ToTransformLanguagePtrOutputWithContext(context.Context) TransformLanguagePtrOutput
 }
 
-type transformTypeEnumPtr string
+type transformLanguagePtr string
 
-func TransformTypeEnumPtr(v string) TransformTypeEnumPtrInput {
-	return (*transformTypeEnumPtr)(&v)
+func TransformLanguagePtr(v string) TransformLanguagePtrInput {
+	return (*transformLanguagePtr)(&v)
 }
 
-func (*transformTypeEnumPtr) ElementType() reflect.Type {
-	return transformTypeEnumPtrType
+func (*transformLanguagePtr) ElementType() reflect.Type {
+	return transformLanguagePtrType
 }
 
-func (in *transformTypeEnumPtr) ToTransformTypeEnumPtrOutput() TransformTypeEnumPtrOutput {
-	return pulumi.ToOutput(in).(TransformTypeEnumPtrOutput)
+func (in *transformLanguagePtr) ToTransformLanguagePtrOutput() TransformLanguagePtrOutput {
+	return pulumi.ToOutput(in).(TransformLanguagePtrOutput)
 }
 
-func (in *transformTypeEnumPtr) ToTransformTypeEnumPtrOutputWithContext(ctx context.Context) TransformTypeEnumPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(TransformTypeEnumPtrOutput)
+func (in *transformLanguagePtr) ToTransformLanguagePtrOutputWithContext(ctx context.Context) TransformLanguagePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(TransformLanguagePtrOutput)
 }
 
-type TransformsChangeTopicNameAddOriginalTopic string
+type TransformType string
 
 const (
-	TransformsChangeTopicNameAddOriginalTopicOFF    = TransformsChangeTopicNameAddOriginalTopic("off")
-	TransformsChangeTopicNameAddOriginalTopicHEADER = TransformsChangeTopicNameAddOriginalTopic("header")
-	TransformsChangeTopicNameAddOriginalTopicFIELD  = TransformsChangeTopicNameAddOriginalTopic("field")
+	TransformType_FAN_OUT        = TransformType("fan_out")
+	TransformType_SQL_JOIN       = TransformType("sql_join")
+	TransformTypeENRICH          = TransformType("enrich")
+	TransformType_ENRICH_ASYNC   = TransformType("enrich_async")
+	TransformType_MAP_FILTER     = TransformType("map_filter")
+	TransformType_TOAST_HANDLING = TransformType("toast_handling")
+	TransformType_UN_NESTING     = TransformType("un_nesting")
+	TransformTypeROLLUP          = TransformType("rollup")
+	TransformType_TOPIC_ROUTER   = TransformType("topic_router")
 )
 
-func (TransformsChangeTopicNameAddOriginalTopic) ElementType() reflect.Type {
-	return reflect.TypeOf((*TransformsChangeTopicNameAddOriginalTopic)(nil)).Elem()
+func (TransformType) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransformType)(nil)).Elem()
 }
 
-func (e TransformsChangeTopicNameAddOriginalTopic) ToTransformsChangeTopicNameAddOriginalTopicOutput() TransformsChangeTopicNameAddOriginalTopicOutput {
-	return pulumi.ToOutput(e).(TransformsChangeTopicNameAddOriginalTopicOutput)
+func (e TransformType) ToTransformTypeOutput() TransformTypeOutput {
+	return pulumi.ToOutput(e).(TransformTypeOutput)
 }
 
-func (e TransformsChangeTopicNameAddOriginalTopic) ToTransformsChangeTopicNameAddOriginalTopicOutputWithContext(ctx context.Context) TransformsChangeTopicNameAddOriginalTopicOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(TransformsChangeTopicNameAddOriginalTopicOutput)
+func (e TransformType) ToTransformTypeOutputWithContext(ctx context.Context) TransformTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(TransformTypeOutput)
 }
 
-func (e TransformsChangeTopicNameAddOriginalTopic) ToTransformsChangeTopicNameAddOriginalTopicPtrOutput() TransformsChangeTopicNameAddOriginalTopicPtrOutput {
-	return e.ToTransformsChangeTopicNameAddOriginalTopicPtrOutputWithContext(context.Background())
+func (e TransformType) ToTransformTypePtrOutput() TransformTypePtrOutput {
+	return e.ToTransformTypePtrOutputWithContext(context.Background())
 }
 
-func (e TransformsChangeTopicNameAddOriginalTopic) ToTransformsChangeTopicNameAddOriginalTopicPtrOutputWithContext(ctx context.Context) TransformsChangeTopicNameAddOriginalTopicPtrOutput {
-	return TransformsChangeTopicNameAddOriginalTopic(e).ToTransformsChangeTopicNameAddOriginalTopicOutputWithContext(ctx).ToTransformsChangeTopicNameAddOriginalTopicPtrOutputWithContext(ctx)
+func (e TransformType) ToTransformTypePtrOutputWithContext(ctx context.Context) TransformTypePtrOutput {
+	return TransformType(e).ToTransformTypeOutputWithContext(ctx).ToTransformTypePtrOutputWithContext(ctx)
 }
 
-func (e TransformsChangeTopicNameAddOriginalTopic) ToStringOutput() pulumi.StringOutput {
+func (e TransformType) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TransformsChangeTopicNameAddOriginalTopic) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e TransformType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TransformsChangeTopicNameAddOriginalTopic) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e TransformType) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e TransformsChangeTopicNameAddOriginalTopic) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e TransformType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type TransformsChangeTopicNameAddOriginalTopicOutput struct{ *pulumi.OutputState }
+type TransformTypeOutput struct{ *pulumi.OutputState }
 
-func (TransformsChangeTopicNameAddOriginalTopicOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TransformsChangeTopicNameAddOriginalTopic)(nil)).Elem()
+func (TransformTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransformType)(nil)).Elem()
 }
 
-func (o TransformsChangeTopicNameAddOriginalTopicOutput) ToTransformsChangeTopicNameAddOriginalTopicOutput() TransformsChangeTopicNameAddOriginalTopicOutput {
+func (o TransformTypeOutput) ToTransformTypeOutput() TransformTypeOutput {
 	return o
 }
 
-func (o TransformsChangeTopicNameAddOriginalTopicOutput) ToTransformsChangeTopicNameAddOriginalTopicOutputWithContext(ctx context.Context) TransformsChangeTopicNameAddOriginalTopicOutput {
+func (o TransformTypeOutput) ToTransformTypeOutputWithContext(ctx context.Context) TransformTypeOutput {
 	return o
 }
 
-func (o TransformsChangeTopicNameAddOriginalTopicOutput) ToTransformsChangeTopicNameAddOriginalTopicPtrOutput() TransformsChangeTopicNameAddOriginalTopicPtrOutput {
-	return o.ToTransformsChangeTopicNameAddOriginalTopicPtrOutputWithContext(context.Background())
+func (o TransformTypeOutput) ToTransformTypePtrOutput() TransformTypePtrOutput {
+	return o.ToTransformTypePtrOutputWithContext(context.Background())
 }
 
-func (o TransformsChangeTopicNameAddOriginalTopicOutput) ToTransformsChangeTopicNameAddOriginalTopicPtrOutputWithContext(ctx context.Context) TransformsChangeTopicNameAddOriginalTopicPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v TransformsChangeTopicNameAddOriginalTopic) *TransformsChangeTopicNameAddOriginalTopic {
+func (o TransformTypeOutput) ToTransformTypePtrOutputWithContext(ctx context.Context) TransformTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v TransformType) *TransformType {
 		return &v
-	}).(TransformsChangeTopicNameAddOriginalTopicPtrOutput)
+	}).(TransformTypePtrOutput)
 }
 
-func (o TransformsChangeTopicNameAddOriginalTopicOutput) ToStringOutput() pulumi.StringOutput {
+func (o TransformTypeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o TransformsChangeTopicNameAddOriginalTopicOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TransformsChangeTopicNameAddOriginalTopic) string {
+func (o TransformTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TransformType) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o TransformsChangeTopicNameAddOriginalTopicOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o TransformTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TransformsChangeTopicNameAddOriginalTopicOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TransformsChangeTopicNameAddOriginalTopic) *string {
+func (o TransformTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TransformType) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type TransformsChangeTopicNameAddOriginalTopicPtrOutput struct{ *pulumi.OutputState }
+type TransformTypePtrOutput struct{ *pulumi.OutputState }
 
-func (TransformsChangeTopicNameAddOriginalTopicPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**TransformsChangeTopicNameAddOriginalTopic)(nil)).Elem()
+func (TransformTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TransformType)(nil)).Elem()
 }
 
-func (o TransformsChangeTopicNameAddOriginalTopicPtrOutput) ToTransformsChangeTopicNameAddOriginalTopicPtrOutput() TransformsChangeTopicNameAddOriginalTopicPtrOutput {
+func (o TransformTypePtrOutput) ToTransformTypePtrOutput() TransformTypePtrOutput {
 	return o
 }
 
-func (o TransformsChangeTopicNameAddOriginalTopicPtrOutput) ToTransformsChangeTopicNameAddOriginalTopicPtrOutputWithContext(ctx context.Context) TransformsChangeTopicNameAddOriginalTopicPtrOutput {
+func (o TransformTypePtrOutput) ToTransformTypePtrOutputWithContext(ctx context.Context) TransformTypePtrOutput {
 	return o
 }
 
-func (o TransformsChangeTopicNameAddOriginalTopicPtrOutput) Elem() TransformsChangeTopicNameAddOriginalTopicOutput {
-	return o.ApplyT(func(v *TransformsChangeTopicNameAddOriginalTopic) TransformsChangeTopicNameAddOriginalTopic {
+func (o TransformTypePtrOutput) Elem() TransformTypeOutput {
+	return o.ApplyT(func(v *TransformType) TransformType {
 		if v != nil {
 			return *v
 		}
-		var ret TransformsChangeTopicNameAddOriginalTopic
+		var ret TransformType
 		return ret
-	}).(TransformsChangeTopicNameAddOriginalTopicOutput)
+	}).(TransformTypeOutput)
 }
 
-func (o TransformsChangeTopicNameAddOriginalTopicPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o TransformTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TransformsChangeTopicNameAddOriginalTopicPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TransformsChangeTopicNameAddOriginalTopic) *string {
+func (o TransformTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TransformType) *string {
 		if e == nil {
 			return nil
 		}
@@ -10500,164 +14324,171 @@ func (o TransformsChangeTopicNameAddOriginalTopicPtrOutput) ToStringPtrOutputWit
 	}).(pulumi.StringPtrOutput)
 }
 
-// TransformsChangeTopicNameAddOriginalTopicInput is an input type that accepts values of the TransformsChangeTopicNameAddOriginalTopic enum
-// A concrete instance of `TransformsChangeTopicNameAddOriginalTopicInput` can be one of the following:
+// TransformTypeInput is an input type that accepts values of the TransformType enum
+// A concrete instance of `TransformTypeInput` can be one of the following:
 //
-//	TransformsChangeTopicNameAddOriginalTopicOFF
-//	TransformsChangeTopicNameAddOriginalTopicHEADER
-//	TransformsChangeTopicNameAddOriginalTopicFIELD
-type TransformsChangeTopicNameAddOriginalTopicInput interface {
+//	TransformType_FAN_OUT
+//	TransformType_SQL_JOIN
+//	TransformTypeENRICH
+//	TransformType_ENRICH_ASYNC
+//	TransformType_MAP_FILTER
+//	TransformType_TOAST_HANDLING
+//	TransformType_UN_NESTING
+//	TransformTypeROLLUP
+//	TransformType_TOPIC_ROUTER
+type TransformTypeInput interface {
 	pulumi.Input
 
-	ToTransformsChangeTopicNameAddOriginalTopicOutput() TransformsChangeTopicNameAddOriginalTopicOutput
-	ToTransformsChangeTopicNameAddOriginalTopicOutputWithContext(context.Context) TransformsChangeTopicNameAddOriginalTopicOutput
+	ToTransformTypeOutput() TransformTypeOutput
+	ToTransformTypeOutputWithContext(context.Context) TransformTypeOutput
 }
 
-var transformsChangeTopicNameAddOriginalTopicPtrType = reflect.TypeOf((**TransformsChangeTopicNameAddOriginalTopic)(nil)).Elem()
+var transformTypePtrType = reflect.TypeOf((**TransformType)(nil)).Elem()
 
-type TransformsChangeTopicNameAddOriginalTopicPtrInput interface {
+type TransformTypePtrInput interface {
 	pulumi.Input
 
-	ToTransformsChangeTopicNameAddOriginalTopicPtrOutput() TransformsChangeTopicNameAddOriginalTopicPtrOutput
-	ToTransformsChangeTopicNameAddOriginalTopicPtrOutputWithContext(context.Context) TransformsChangeTopicNameAddOriginalTopicPtrOutput
+	ToTransformTypePtrOutput() TransformTypePtrOutput
+	ToTransformTypePtrOutputWithContext(context.Context) TransformTypePtrOutput
 }
 
-type transformsChangeTopicNameAddOriginalTopicPtr string
+type transformTypePtr string
 
-func TransformsChangeTopicNameAddOriginalTopicPtr(v string) TransformsChangeTopicNameAddOriginalTopicPtrInput {
-	return (*transformsChangeTopicNameAddOriginalTopicPtr)(&v)
+func TransformTypePtr(v string) TransformTypePtrInput {
+	return (*transformTypePtr)(&v)
 }
 
-func (*transformsChangeTopicNameAddOriginalTopicPtr) ElementType() reflect.Type {
-	return transformsChangeTopicNameAddOriginalTopicPtrType
+func (*transformTypePtr) ElementType() reflect.Type {
+	return transformTypePtrType
 }
 
-func (in *transformsChangeTopicNameAddOriginalTopicPtr) ToTransformsChangeTopicNameAddOriginalTopicPtrOutput() TransformsChangeTopicNameAddOriginalTopicPtrOutput {
-	return pulumi.ToOutput(in).(TransformsChangeTopicNameAddOriginalTopicPtrOutput)
+func (in *transformTypePtr) ToTransformTypePtrOutput() TransformTypePtrOutput {
+	return pulumi.ToOutput(in).(TransformTypePtrOutput)
 }
 
-func (in *transformsChangeTopicNameAddOriginalTopicPtr) ToTransformsChangeTopicNameAddOriginalTopicPtrOutputWithContext(ctx context.Context) TransformsChangeTopicNameAddOriginalTopicPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(TransformsChangeTopicNameAddOriginalTopicPtrOutput)
+func (in *transformTypePtr) ToTransformTypePtrOutputWithContext(ctx context.Context) TransformTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(TransformTypePtrOutput)
 }
 
-type TransformsMarkColumnsAsRequiredNullSentinelMode string
+type UnknownPayloadTypeBehavior string
 
 const (
-	TransformsMarkColumnsAsRequiredNullSentinelModeNONE       = TransformsMarkColumnsAsRequiredNullSentinelMode("NONE")
-	TransformsMarkColumnsAsRequiredNullSentinelMode_TYP_E_MIN = TransformsMarkColumnsAsRequiredNullSentinelMode("TYPE_MIN")
+	UnknownPayloadTypeBehavior_DEFAUL_T_TOPIC = UnknownPayloadTypeBehavior("DEFAULT_TOPIC")
+	UnknownPayloadTypeBehaviorSKIP            = UnknownPayloadTypeBehavior("SKIP")
+	UnknownPayloadTypeBehaviorFAIL            = UnknownPayloadTypeBehavior("FAIL")
 )
 
-func (TransformsMarkColumnsAsRequiredNullSentinelMode) ElementType() reflect.Type {
-	return reflect.TypeOf((*TransformsMarkColumnsAsRequiredNullSentinelMode)(nil)).Elem()
+func (UnknownPayloadTypeBehavior) ElementType() reflect.Type {
+	return reflect.TypeOf((*UnknownPayloadTypeBehavior)(nil)).Elem()
 }
 
-func (e TransformsMarkColumnsAsRequiredNullSentinelMode) ToTransformsMarkColumnsAsRequiredNullSentinelModeOutput() TransformsMarkColumnsAsRequiredNullSentinelModeOutput {
-	return pulumi.ToOutput(e).(TransformsMarkColumnsAsRequiredNullSentinelModeOutput)
+func (e UnknownPayloadTypeBehavior) ToUnknownPayloadTypeBehaviorOutput() UnknownPayloadTypeBehaviorOutput {
+	return pulumi.ToOutput(e).(UnknownPayloadTypeBehaviorOutput)
 }
 
-func (e TransformsMarkColumnsAsRequiredNullSentinelMode) ToTransformsMarkColumnsAsRequiredNullSentinelModeOutputWithContext(ctx context.Context) TransformsMarkColumnsAsRequiredNullSentinelModeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(TransformsMarkColumnsAsRequiredNullSentinelModeOutput)
+func (e UnknownPayloadTypeBehavior) ToUnknownPayloadTypeBehaviorOutputWithContext(ctx context.Context) UnknownPayloadTypeBehaviorOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(UnknownPayloadTypeBehaviorOutput)
 }
 
-func (e TransformsMarkColumnsAsRequiredNullSentinelMode) ToTransformsMarkColumnsAsRequiredNullSentinelModePtrOutput() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return e.ToTransformsMarkColumnsAsRequiredNullSentinelModePtrOutputWithContext(context.Background())
+func (e UnknownPayloadTypeBehavior) ToUnknownPayloadTypeBehaviorPtrOutput() UnknownPayloadTypeBehaviorPtrOutput {
+	return e.ToUnknownPayloadTypeBehaviorPtrOutputWithContext(context.Background())
 }
 
-func (e TransformsMarkColumnsAsRequiredNullSentinelMode) ToTransformsMarkColumnsAsRequiredNullSentinelModePtrOutputWithContext(ctx context.Context) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return TransformsMarkColumnsAsRequiredNullSentinelMode(e).ToTransformsMarkColumnsAsRequiredNullSentinelModeOutputWithContext(ctx).ToTransformsMarkColumnsAsRequiredNullSentinelModePtrOutputWithContext(ctx)
+func (e UnknownPayloadTypeBehavior) ToUnknownPayloadTypeBehaviorPtrOutputWithContext(ctx context.Context) UnknownPayloadTypeBehaviorPtrOutput {
+	return UnknownPayloadTypeBehavior(e).ToUnknownPayloadTypeBehaviorOutputWithContext(ctx).ToUnknownPayloadTypeBehaviorPtrOutputWithContext(ctx)
 }
 
-func (e TransformsMarkColumnsAsRequiredNullSentinelMode) ToStringOutput() pulumi.StringOutput {
+func (e UnknownPayloadTypeBehavior) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TransformsMarkColumnsAsRequiredNullSentinelMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e UnknownPayloadTypeBehavior) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TransformsMarkColumnsAsRequiredNullSentinelMode) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e UnknownPayloadTypeBehavior) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e TransformsMarkColumnsAsRequiredNullSentinelMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e UnknownPayloadTypeBehavior) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type TransformsMarkColumnsAsRequiredNullSentinelModeOutput struct{ *pulumi.OutputState }
+type UnknownPayloadTypeBehaviorOutput struct{ *pulumi.OutputState }
 
-func (TransformsMarkColumnsAsRequiredNullSentinelModeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TransformsMarkColumnsAsRequiredNullSentinelMode)(nil)).Elem()
+func (UnknownPayloadTypeBehaviorOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*UnknownPayloadTypeBehavior)(nil)).Elem()
 }
 
-func (o TransformsMarkColumnsAsRequiredNullSentinelModeOutput) ToTransformsMarkColumnsAsRequiredNullSentinelModeOutput() TransformsMarkColumnsAsRequiredNullSentinelModeOutput {
+func (o UnknownPayloadTypeBehaviorOutput) ToUnknownPayloadTypeBehaviorOutput() UnknownPayloadTypeBehaviorOutput {
 	return o
 }
 
-func (o TransformsMarkColumnsAsRequiredNullSentinelModeOutput) ToTransformsMarkColumnsAsRequiredNullSentinelModeOutputWithContext(ctx context.Context) TransformsMarkColumnsAsRequiredNullSentinelModeOutput {
+func (o UnknownPayloadTypeBehaviorOutput) ToUnknownPayloadTypeBehaviorOutputWithContext(ctx context.Context) UnknownPayloadTypeBehaviorOutput {
 	return o
 }
 
-func (o TransformsMarkColumnsAsRequiredNullSentinelModeOutput) ToTransformsMarkColumnsAsRequiredNullSentinelModePtrOutput() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ToTransformsMarkColumnsAsRequiredNullSentinelModePtrOutputWithContext(context.Background())
+func (o UnknownPayloadTypeBehaviorOutput) ToUnknownPayloadTypeBehaviorPtrOutput() UnknownPayloadTypeBehaviorPtrOutput {
+	return o.ToUnknownPayloadTypeBehaviorPtrOutputWithContext(context.Background())
 }
 
-func (o TransformsMarkColumnsAsRequiredNullSentinelModeOutput) ToTransformsMarkColumnsAsRequiredNullSentinelModePtrOutputWithContext(ctx context.Context) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v TransformsMarkColumnsAsRequiredNullSentinelMode) *TransformsMarkColumnsAsRequiredNullSentinelMode {
+func (o UnknownPayloadTypeBehaviorOutput) ToUnknownPayloadTypeBehaviorPtrOutputWithContext(ctx context.Context) UnknownPayloadTypeBehaviorPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v UnknownPayloadTypeBehavior) *UnknownPayloadTypeBehavior {
 		return &v
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(UnknownPayloadTypeBehaviorPtrOutput)
 }
 
-func (o TransformsMarkColumnsAsRequiredNullSentinelModeOutput) ToStringOutput() pulumi.StringOutput {
+func (o UnknownPayloadTypeBehaviorOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o TransformsMarkColumnsAsRequiredNullSentinelModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TransformsMarkColumnsAsRequiredNullSentinelMode) string {
+func (o UnknownPayloadTypeBehaviorOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e UnknownPayloadTypeBehavior) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o TransformsMarkColumnsAsRequiredNullSentinelModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o UnknownPayloadTypeBehaviorOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TransformsMarkColumnsAsRequiredNullSentinelModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TransformsMarkColumnsAsRequiredNullSentinelMode) *string {
+func (o UnknownPayloadTypeBehaviorOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e UnknownPayloadTypeBehavior) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput struct{ *pulumi.OutputState }
+type UnknownPayloadTypeBehaviorPtrOutput struct{ *pulumi.OutputState }
 
-func (TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**TransformsMarkColumnsAsRequiredNullSentinelMode)(nil)).Elem()
+func (UnknownPayloadTypeBehaviorPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**UnknownPayloadTypeBehavior)(nil)).Elem()
 }
 
-func (o TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput) ToTransformsMarkColumnsAsRequiredNullSentinelModePtrOutput() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o UnknownPayloadTypeBehaviorPtrOutput) ToUnknownPayloadTypeBehaviorPtrOutput() UnknownPayloadTypeBehaviorPtrOutput {
 	return o
 }
 
-func (o TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput) ToTransformsMarkColumnsAsRequiredNullSentinelModePtrOutputWithContext(ctx context.Context) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o UnknownPayloadTypeBehaviorPtrOutput) ToUnknownPayloadTypeBehaviorPtrOutputWithContext(ctx context.Context) UnknownPayloadTypeBehaviorPtrOutput {
 	return o
 }
 
-func (o TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput) Elem() TransformsMarkColumnsAsRequiredNullSentinelModeOutput {
-	return o.ApplyT(func(v *TransformsMarkColumnsAsRequiredNullSentinelMode) TransformsMarkColumnsAsRequiredNullSentinelMode {
+func (o UnknownPayloadTypeBehaviorPtrOutput) Elem() UnknownPayloadTypeBehaviorOutput {
+	return o.ApplyT(func(v *UnknownPayloadTypeBehavior) UnknownPayloadTypeBehavior {
 		if v != nil {
 			return *v
 		}
-		var ret TransformsMarkColumnsAsRequiredNullSentinelMode
+		var ret UnknownPayloadTypeBehavior
 		return ret
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModeOutput)
+	}).(UnknownPayloadTypeBehaviorOutput)
 }
 
-func (o TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o UnknownPayloadTypeBehaviorPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TransformsMarkColumnsAsRequiredNullSentinelMode) *string {
+func (o UnknownPayloadTypeBehaviorPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *UnknownPayloadTypeBehavior) *string {
 		if e == nil {
 			return nil
 		}
@@ -10666,163 +14497,165 @@ func (o TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput) ToStringPtrOut
 	}).(pulumi.StringPtrOutput)
 }
 
-// TransformsMarkColumnsAsRequiredNullSentinelModeInput is an input type that accepts values of the TransformsMarkColumnsAsRequiredNullSentinelMode enum
-// A concrete instance of `TransformsMarkColumnsAsRequiredNullSentinelModeInput` can be one of the following:
+// UnknownPayloadTypeBehaviorInput is an input type that accepts values of the UnknownPayloadTypeBehavior enum
+// A concrete instance of `UnknownPayloadTypeBehaviorInput` can be one of the following:
 //
-//	TransformsMarkColumnsAsRequiredNullSentinelModeNONE
-//	TransformsMarkColumnsAsRequiredNullSentinelMode_TYP_E_MIN
-type TransformsMarkColumnsAsRequiredNullSentinelModeInput interface {
+//	UnknownPayloadTypeBehavior_DEFAUL_T_TOPIC
+//	UnknownPayloadTypeBehaviorSKIP
+//	UnknownPayloadTypeBehaviorFAIL
+type UnknownPayloadTypeBehaviorInput interface {
 	pulumi.Input
 
-	ToTransformsMarkColumnsAsRequiredNullSentinelModeOutput() TransformsMarkColumnsAsRequiredNullSentinelModeOutput
-	ToTransformsMarkColumnsAsRequiredNullSentinelModeOutputWithContext(context.Context) TransformsMarkColumnsAsRequiredNullSentinelModeOutput
+	ToUnknownPayloadTypeBehaviorOutput() UnknownPayloadTypeBehaviorOutput
+	ToUnknownPayloadTypeBehaviorOutputWithContext(context.Context) UnknownPayloadTypeBehaviorOutput
 }
 
-var transformsMarkColumnsAsRequiredNullSentinelModePtrType = reflect.TypeOf((**TransformsMarkColumnsAsRequiredNullSentinelMode)(nil)).Elem()
+var unknownPayloadTypeBehaviorPtrType = reflect.TypeOf((**UnknownPayloadTypeBehavior)(nil)).Elem()
 
-type TransformsMarkColumnsAsRequiredNullSentinelModePtrInput interface {
+type UnknownPayloadTypeBehaviorPtrInput interface {
 	pulumi.Input
 
-	ToTransformsMarkColumnsAsRequiredNullSentinelModePtrOutput() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput
-	ToTransformsMarkColumnsAsRequiredNullSentinelModePtrOutputWithContext(context.Context) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput
+	ToUnknownPayloadTypeBehaviorPtrOutput() UnknownPayloadTypeBehaviorPtrOutput
+	ToUnknownPayloadTypeBehaviorPtrOutputWithContext(context.Context) UnknownPayloadTypeBehaviorPtrOutput
 }
 
-type transformsMarkColumnsAsRequiredNullSentinelModePtr string
+type unknownPayloadTypeBehaviorPtr string
 
-func TransformsMarkColumnsAsRequiredNullSentinelModePtr(v string) TransformsMarkColumnsAsRequiredNullSentinelModePtrInput {
-	return (*transformsMarkColumnsAsRequiredNullSentinelModePtr)(&v)
+func UnknownPayloadTypeBehaviorPtr(v string) UnknownPayloadTypeBehaviorPtrInput {
+	return (*unknownPayloadTypeBehaviorPtr)(&v)
 }
 
-func (*transformsMarkColumnsAsRequiredNullSentinelModePtr) ElementType() reflect.Type {
-	return transformsMarkColumnsAsRequiredNullSentinelModePtrType
+func (*unknownPayloadTypeBehaviorPtr) ElementType() reflect.Type {
+	return unknownPayloadTypeBehaviorPtrType
 }
 
-func (in *transformsMarkColumnsAsRequiredNullSentinelModePtr) ToTransformsMarkColumnsAsRequiredNullSentinelModePtrOutput() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return pulumi.ToOutput(in).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+func (in *unknownPayloadTypeBehaviorPtr) ToUnknownPayloadTypeBehaviorPtrOutput() UnknownPayloadTypeBehaviorPtrOutput {
+	return pulumi.ToOutput(in).(UnknownPayloadTypeBehaviorPtrOutput)
 }
 
-func (in *transformsMarkColumnsAsRequiredNullSentinelModePtr) ToTransformsMarkColumnsAsRequiredNullSentinelModePtrOutputWithContext(ctx context.Context) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+func (in *unknownPayloadTypeBehaviorPtr) ToUnknownPayloadTypeBehaviorPtrOutputWithContext(ctx context.Context) UnknownPayloadTypeBehaviorPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(UnknownPayloadTypeBehaviorPtrOutput)
 }
 
-type TransformsOversizedRecordsOversizedFieldBehavior string
+type VitessSourceVitessTabletType string
 
 const (
-	TransformsOversizedRecordsOversizedFieldBehaviorTRUNCATE = TransformsOversizedRecordsOversizedFieldBehavior("TRUNCATE")
-	TransformsOversizedRecordsOversizedFieldBehaviorNULLIFY  = TransformsOversizedRecordsOversizedFieldBehavior("NULLIFY")
+	VitessSourceVitessTabletTypeMASTER  = VitessSourceVitessTabletType("MASTER")
+	VitessSourceVitessTabletTypeREPLICA = VitessSourceVitessTabletType("REPLICA")
+	VitessSourceVitessTabletTypeRDONLY  = VitessSourceVitessTabletType("RDONLY")
 )
 
-func (TransformsOversizedRecordsOversizedFieldBehavior) ElementType() reflect.Type {
-	return reflect.TypeOf((*TransformsOversizedRecordsOversizedFieldBehavior)(nil)).Elem()
+func (VitessSourceVitessTabletType) ElementType() reflect.Type {
+	return reflect.TypeOf((*VitessSourceVitessTabletType)(nil)).Elem()
 }
 
-func (e TransformsOversizedRecordsOversizedFieldBehavior) ToTransformsOversizedRecordsOversizedFieldBehaviorOutput() TransformsOversizedRecordsOversizedFieldBehaviorOutput {
-	return pulumi.ToOutput(e).(TransformsOversizedRecordsOversizedFieldBehaviorOutput)
+func (e VitessSourceVitessTabletType) ToVitessSourceVitessTabletTypeOutput() VitessSourceVitessTabletTypeOutput {
+	return pulumi.ToOutput(e).(VitessSourceVitessTabletTypeOutput)
 }
 
-func (e TransformsOversizedRecordsOversizedFieldBehavior) ToTransformsOversizedRecordsOversizedFieldBehaviorOutputWithContext(ctx context.Context) TransformsOversizedRecordsOversizedFieldBehaviorOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(TransformsOversizedRecordsOversizedFieldBehaviorOutput)
+func (e VitessSourceVitessTabletType) ToVitessSourceVitessTabletTypeOutputWithContext(ctx context.Context) VitessSourceVitessTabletTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(VitessSourceVitessTabletTypeOutput)
 }
 
-func (e TransformsOversizedRecordsOversizedFieldBehavior) ToTransformsOversizedRecordsOversizedFieldBehaviorPtrOutput() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return e.ToTransformsOversizedRecordsOversizedFieldBehaviorPtrOutputWithContext(context.Background())
+func (e VitessSourceVitessTabletType) ToVitessSourceVitessTabletTypePtrOutput() VitessSourceVitessTabletTypePtrOutput {
+	return e.ToVitessSourceVitessTabletTypePtrOutputWithContext(context.Background())
 }
 
-func (e TransformsOversizedRecordsOversizedFieldBehavior) ToTransformsOversizedRecordsOversizedFieldBehaviorPtrOutputWithContext(ctx context.Context) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return TransformsOversizedRecordsOversizedFieldBehavior(e).ToTransformsOversizedRecordsOversizedFieldBehaviorOutputWithContext(ctx).ToTransformsOversizedRecordsOversizedFieldBehaviorPtrOutputWithContext(ctx)
+func (e VitessSourceVitessTabletType) ToVitessSourceVitessTabletTypePtrOutputWithContext(ctx context.Context) VitessSourceVitessTabletTypePtrOutput {
+	return VitessSourceVitessTabletType(e).ToVitessSourceVitessTabletTypeOutputWithContext(ctx).ToVitessSourceVitessTabletTypePtrOutputWithContext(ctx)
 }
 
-func (e TransformsOversizedRecordsOversizedFieldBehavior) ToStringOutput() pulumi.StringOutput {
+func (e VitessSourceVitessTabletType) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TransformsOversizedRecordsOversizedFieldBehavior) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e VitessSourceVitessTabletType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TransformsOversizedRecordsOversizedFieldBehavior) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e VitessSourceVitessTabletType) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e TransformsOversizedRecordsOversizedFieldBehavior) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e VitessSourceVitessTabletType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type TransformsOversizedRecordsOversizedFieldBehaviorOutput struct{ *pulumi.OutputState }
+type VitessSourceVitessTabletTypeOutput struct{ *pulumi.OutputState }
 
-func (TransformsOversizedRecordsOversizedFieldBehaviorOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TransformsOversizedRecordsOversizedFieldBehavior)(nil)).Elem()
+func (VitessSourceVitessTabletTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*VitessSourceVitessTabletType)(nil)).Elem()
 }
 
-func (o TransformsOversizedRecordsOversizedFieldBehaviorOutput) ToTransformsOversizedRecordsOversizedFieldBehaviorOutput() TransformsOversizedRecordsOversizedFieldBehaviorOutput {
+func (o VitessSourceVitessTabletTypeOutput) ToVitessSourceVitessTabletTypeOutput() VitessSourceVitessTabletTypeOutput {
 	return o
 }
 
-func (o TransformsOversizedRecordsOversizedFieldBehaviorOutput) ToTransformsOversizedRecordsOversizedFieldBehaviorOutputWithContext(ctx context.Context) TransformsOversizedRecordsOversizedFieldBehaviorOutput {
+func (o VitessSourceVitessTabletTypeOutput) ToVitessSourceVitessTabletTypeOutputWithContext(ctx context.Context) VitessSourceVitessTabletTypeOutput {
 	return o
 }
 
-func (o TransformsOversizedRecordsOversizedFieldBehaviorOutput) ToTransformsOversizedRecordsOversizedFieldBehaviorPtrOutput() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ToTransformsOversizedRecordsOversizedFieldBehaviorPtrOutputWithContext(context.Background())
+func (o VitessSourceVitessTabletTypeOutput) ToVitessSourceVitessTabletTypePtrOutput() VitessSourceVitessTabletTypePtrOutput {
+	return o.ToVitessSourceVitessTabletTypePtrOutputWithContext(context.Background())
 }
 
-func (o TransformsOversizedRecordsOversizedFieldBehaviorOutput) ToTransformsOversizedRecordsOversizedFieldBehaviorPtrOutputWithContext(ctx context.Context) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v TransformsOversizedRecordsOversizedFieldBehavior) *TransformsOversizedRecordsOversizedFieldBehavior {
+func (o VitessSourceVitessTabletTypeOutput) ToVitessSourceVitessTabletTypePtrOutputWithContext(ctx context.Context) VitessSourceVitessTabletTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v VitessSourceVitessTabletType) *VitessSourceVitessTabletType {
 		return &v
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(VitessSourceVitessTabletTypePtrOutput)
 }
 
-func (o TransformsOversizedRecordsOversizedFieldBehaviorOutput) ToStringOutput() pulumi.StringOutput {
+func (o VitessSourceVitessTabletTypeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o TransformsOversizedRecordsOversizedFieldBehaviorOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TransformsOversizedRecordsOversizedFieldBehavior) string {
+func (o VitessSourceVitessTabletTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e VitessSourceVitessTabletType) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o TransformsOversizedRecordsOversizedFieldBehaviorOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o VitessSourceVitessTabletTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TransformsOversizedRecordsOversizedFieldBehaviorOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TransformsOversizedRecordsOversizedFieldBehavior) *string {
+func (o VitessSourceVitessTabletTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e VitessSourceVitessTabletType) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput struct{ *pulumi.OutputState }
+type VitessSourceVitessTabletTypePtrOutput struct{ *pulumi.OutputState }
 
-func (TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**TransformsOversizedRecordsOversizedFieldBehavior)(nil)).Elem()
+func (VitessSourceVitessTabletTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**VitessSourceVitessTabletType)(nil)).Elem()
 }
 
-func (o TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput) ToTransformsOversizedRecordsOversizedFieldBehaviorPtrOutput() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o VitessSourceVitessTabletTypePtrOutput) ToVitessSourceVitessTabletTypePtrOutput() VitessSourceVitessTabletTypePtrOutput {
 	return o
 }
 
-func (o TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput) ToTransformsOversizedRecordsOversizedFieldBehaviorPtrOutputWithContext(ctx context.Context) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o VitessSourceVitessTabletTypePtrOutput) ToVitessSourceVitessTabletTypePtrOutputWithContext(ctx context.Context) VitessSourceVitessTabletTypePtrOutput {
 	return o
 }
 
-func (o TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput) Elem() TransformsOversizedRecordsOversizedFieldBehaviorOutput {
-	return o.ApplyT(func(v *TransformsOversizedRecordsOversizedFieldBehavior) TransformsOversizedRecordsOversizedFieldBehavior {
+func (o VitessSourceVitessTabletTypePtrOutput) Elem() VitessSourceVitessTabletTypeOutput {
+	return o.ApplyT(func(v *VitessSourceVitessTabletType) VitessSourceVitessTabletType {
 		if v != nil {
 			return *v
 		}
-		var ret TransformsOversizedRecordsOversizedFieldBehavior
+		var ret VitessSourceVitessTabletType
 		return ret
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorOutput)
+	}).(VitessSourceVitessTabletTypeOutput)
 }
 
-func (o TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o VitessSourceVitessTabletTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TransformsOversizedRecordsOversizedFieldBehavior) *string {
+func (o VitessSourceVitessTabletTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *VitessSourceVitessTabletType) *string {
 		if e == nil {
 			return nil
 		}
@@ -10831,163 +14664,165 @@ func (o TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput) ToStringPtrOu
 	}).(pulumi.StringPtrOutput)
 }
 
-// TransformsOversizedRecordsOversizedFieldBehaviorInput is an input type that accepts values of the TransformsOversizedRecordsOversizedFieldBehavior enum
-// A concrete instance of `TransformsOversizedRecordsOversizedFieldBehaviorInput` can be one of the following:
+// VitessSourceVitessTabletTypeInput is an input type that accepts values of the VitessSourceVitessTabletType enum
+// A concrete instance of `VitessSourceVitessTabletTypeInput` can be one of the following:
 //
-//	TransformsOversizedRecordsOversizedFieldBehaviorTRUNCATE
-//	TransformsOversizedRecordsOversizedFieldBehaviorNULLIFY
-type TransformsOversizedRecordsOversizedFieldBehaviorInput interface {
+//	VitessSourceVitessTabletTypeMASTER
+//	VitessSourceVitessTabletTypeREPLICA
+//	VitessSourceVitessTabletTypeRDONLY
+type VitessSourceVitessTabletTypeInput interface {
 	pulumi.Input
 
-	ToTransformsOversizedRecordsOversizedFieldBehaviorOutput() TransformsOversizedRecordsOversizedFieldBehaviorOutput
-	ToTransformsOversizedRecordsOversizedFieldBehaviorOutputWithContext(context.Context) TransformsOversizedRecordsOversizedFieldBehaviorOutput
+	ToVitessSourceVitessTabletTypeOutput() VitessSourceVitessTabletTypeOutput
+	ToVitessSourceVitessTabletTypeOutputWithContext(context.Context) VitessSourceVitessTabletTypeOutput
 }
 
-var transformsOversizedRecordsOversizedFieldBehaviorPtrType = reflect.TypeOf((**TransformsOversizedRecordsOversizedFieldBehavior)(nil)).Elem()
+var vitessSourceVitessTabletTypePtrType = reflect.TypeOf((**VitessSourceVitessTabletType)(nil)).Elem()
 
-type TransformsOversizedRecordsOversizedFieldBehaviorPtrInput interface {
+type VitessSourceVitessTabletTypePtrInput interface {
 	pulumi.Input
 
-	ToTransformsOversizedRecordsOversizedFieldBehaviorPtrOutput() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput
-	ToTransformsOversizedRecordsOversizedFieldBehaviorPtrOutputWithContext(context.Context) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput
+	ToVitessSourceVitessTabletTypePtrOutput() VitessSourceVitessTabletTypePtrOutput
+	ToVitessSourceVitessTabletTypePtrOutputWithContext(context.Context) VitessSourceVitessTabletTypePtrOutput
 }
 
-type transformsOversizedRecordsOversizedFieldBehaviorPtr string
+type vitessSourceVitessTabletTypePtr string
 
-func TransformsOversizedRecordsOversizedFieldBehaviorPtr(v string) TransformsOversizedRecordsOversizedFieldBehaviorPtrInput {
-	return (*transformsOversizedRecordsOversizedFieldBehaviorPtr)(&v)
+func VitessSourceVitessTabletTypePtr(v string) VitessSourceVitessTabletTypePtrInput {
+	return (*vitessSourceVitessTabletTypePtr)(&v)
 }
 
-func (*transformsOversizedRecordsOversizedFieldBehaviorPtr) ElementType() reflect.Type {
-	return transformsOversizedRecordsOversizedFieldBehaviorPtrType
+func (*vitessSourceVitessTabletTypePtr) ElementType() reflect.Type {
+	return vitessSourceVitessTabletTypePtrType
 }
 
-func (in *transformsOversizedRecordsOversizedFieldBehaviorPtr) ToTransformsOversizedRecordsOversizedFieldBehaviorPtrOutput() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return pulumi.ToOutput(in).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+func (in *vitessSourceVitessTabletTypePtr) ToVitessSourceVitessTabletTypePtrOutput() VitessSourceVitessTabletTypePtrOutput {
+	return pulumi.ToOutput(in).(VitessSourceVitessTabletTypePtrOutput)
 }
 
-func (in *transformsOversizedRecordsOversizedFieldBehaviorPtr) ToTransformsOversizedRecordsOversizedFieldBehaviorPtrOutputWithContext(ctx context.Context) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+func (in *vitessSourceVitessTabletTypePtr) ToVitessSourceVitessTabletTypePtrOutputWithContext(ctx context.Context) VitessSourceVitessTabletTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(VitessSourceVitessTabletTypePtrOutput)
 }
 
-type TransformsUnwrapArrayEncoding string
+type WeaviateDestinationConsistencyLevel string
 
 const (
-	TransformsUnwrapArrayEncodingARRAY         = TransformsUnwrapArrayEncoding("array")
-	TransformsUnwrapArrayEncoding_ARRAY_STRING = TransformsUnwrapArrayEncoding("array_string")
+	WeaviateDestinationConsistencyLevelALL    = WeaviateDestinationConsistencyLevel("ALL")
+	WeaviateDestinationConsistencyLevelONE    = WeaviateDestinationConsistencyLevel("ONE")
+	WeaviateDestinationConsistencyLevelQUORUM = WeaviateDestinationConsistencyLevel("QUORUM")
 )
 
-func (TransformsUnwrapArrayEncoding) ElementType() reflect.Type {
-	return reflect.TypeOf((*TransformsUnwrapArrayEncoding)(nil)).Elem()
+func (WeaviateDestinationConsistencyLevel) ElementType() reflect.Type {
+	return reflect.TypeOf((*WeaviateDestinationConsistencyLevel)(nil)).Elem()
 }
 
-func (e TransformsUnwrapArrayEncoding) ToTransformsUnwrapArrayEncodingOutput() TransformsUnwrapArrayEncodingOutput {
-	return pulumi.ToOutput(e).(TransformsUnwrapArrayEncodingOutput)
+func (e WeaviateDestinationConsistencyLevel) ToWeaviateDestinationConsistencyLevelOutput() WeaviateDestinationConsistencyLevelOutput {
+	return pulumi.ToOutput(e).(WeaviateDestinationConsistencyLevelOutput)
 }
 
-func (e TransformsUnwrapArrayEncoding) ToTransformsUnwrapArrayEncodingOutputWithContext(ctx context.Context) TransformsUnwrapArrayEncodingOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(TransformsUnwrapArrayEncodingOutput)
+func (e WeaviateDestinationConsistencyLevel) ToWeaviateDestinationConsistencyLevelOutputWithContext(ctx context.Context) WeaviateDestinationConsistencyLevelOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(WeaviateDestinationConsistencyLevelOutput)
 }
 
-func (e TransformsUnwrapArrayEncoding) ToTransformsUnwrapArrayEncodingPtrOutput() TransformsUnwrapArrayEncodingPtrOutput {
-	return e.ToTransformsUnwrapArrayEncodingPtrOutputWithContext(context.Background())
+func (e WeaviateDestinationConsistencyLevel) ToWeaviateDestinationConsistencyLevelPtrOutput() WeaviateDestinationConsistencyLevelPtrOutput {
+	return e.ToWeaviateDestinationConsistencyLevelPtrOutputWithContext(context.Background())
 }
 
-func (e TransformsUnwrapArrayEncoding) ToTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) TransformsUnwrapArrayEncodingPtrOutput {
-	return TransformsUnwrapArrayEncoding(e).ToTransformsUnwrapArrayEncodingOutputWithContext(ctx).ToTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx)
+func (e WeaviateDestinationConsistencyLevel) ToWeaviateDestinationConsistencyLevelPtrOutputWithContext(ctx context.Context) WeaviateDestinationConsistencyLevelPtrOutput {
+	return WeaviateDestinationConsistencyLevel(e).ToWeaviateDestinationConsistencyLevelOutputWithContext(ctx).ToWeaviateDestinationConsistencyLevelPtrOutputWithContext(ctx)
 }
 
-func (e TransformsUnwrapArrayEncoding) ToStringOutput() pulumi.StringOutput {
+func (e WeaviateDestinationConsistencyLevel) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TransformsUnwrapArrayEncoding) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e WeaviateDestinationConsistencyLevel) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TransformsUnwrapArrayEncoding) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e WeaviateDestinationConsistencyLevel) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e TransformsUnwrapArrayEncoding) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e WeaviateDestinationConsistencyLevel) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type TransformsUnwrapArrayEncodingOutput struct{ *pulumi.OutputState }
+type WeaviateDestinationConsistencyLevelOutput struct{ *pulumi.OutputState }
 
-func (TransformsUnwrapArrayEncodingOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TransformsUnwrapArrayEncoding)(nil)).Elem()
+func (WeaviateDestinationConsistencyLevelOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WeaviateDestinationConsistencyLevel)(nil)).Elem()
 }
 
-func (o TransformsUnwrapArrayEncodingOutput) ToTransformsUnwrapArrayEncodingOutput() TransformsUnwrapArrayEncodingOutput {
+func (o WeaviateDestinationConsistencyLevelOutput) ToWeaviateDestinationConsistencyLevelOutput() WeaviateDestinationConsistencyLevelOutput {
 	return o
 }
 
-func (o TransformsUnwrapArrayEncodingOutput) ToTransformsUnwrapArrayEncodingOutputWithContext(ctx context.Context) TransformsUnwrapArrayEncodingOutput {
+func (o WeaviateDestinationConsistencyLevelOutput) ToWeaviateDestinationConsistencyLevelOutputWithContext(ctx context.Context) WeaviateDestinationConsistencyLevelOutput {
 	return o
 }
 
-func (o TransformsUnwrapArrayEncodingOutput) ToTransformsUnwrapArrayEncodingPtrOutput() TransformsUnwrapArrayEncodingPtrOutput {
-	return o.ToTransformsUnwrapArrayEncodingPtrOutputWithContext(context.Background())
+func (o WeaviateDestinationConsistencyLevelOutput) ToWeaviateDestinationConsistencyLevelPtrOutput() WeaviateDestinationConsistencyLevelPtrOutput {
+	return o.ToWeaviateDestinationConsistencyLevelPtrOutputWithContext(context.Background())
 }
 
-func (o TransformsUnwrapArrayEncodingOutput) ToTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) TransformsUnwrapArrayEncodingPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v TransformsUnwrapArrayEncoding) *TransformsUnwrapArrayEncoding {
+func (o WeaviateDestinationConsistencyLevelOutput) ToWeaviateDestinationConsistencyLevelPtrOutputWithContext(ctx context.Context) WeaviateDestinationConsistencyLevelPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WeaviateDestinationConsistencyLevel) *WeaviateDestinationConsistencyLevel {
 		return &v
-	}).(TransformsUnwrapArrayEncodingPtrOutput)
+	}).(WeaviateDestinationConsistencyLevelPtrOutput)
 }
 
-func (o TransformsUnwrapArrayEncodingOutput) ToStringOutput() pulumi.StringOutput {
+func (o WeaviateDestinationConsistencyLevelOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o TransformsUnwrapArrayEncodingOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TransformsUnwrapArrayEncoding) string {
+func (o WeaviateDestinationConsistencyLevelOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e WeaviateDestinationConsistencyLevel) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o TransformsUnwrapArrayEncodingOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o WeaviateDestinationConsistencyLevelOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TransformsUnwrapArrayEncodingOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TransformsUnwrapArrayEncoding) *string {
+func (o WeaviateDestinationConsistencyLevelOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e WeaviateDestinationConsistencyLevel) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type TransformsUnwrapArrayEncodingPtrOutput struct{ *pulumi.OutputState }
+type WeaviateDestinationConsistencyLevelPtrOutput struct{ *pulumi.OutputState }
 
-func (TransformsUnwrapArrayEncodingPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**TransformsUnwrapArrayEncoding)(nil)).Elem()
+func (WeaviateDestinationConsistencyLevelPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WeaviateDestinationConsistencyLevel)(nil)).Elem()
 }
 
-func (o TransformsUnwrapArrayEncodingPtrOutput) ToTransformsUnwrapArrayEncodingPtrOutput() TransformsUnwrapArrayEncodingPtrOutput {
+func (o WeaviateDestinationConsistencyLevelPtrOutput) ToWeaviateDestinationConsistencyLevelPtrOutput() WeaviateDestinationConsistencyLevelPtrOutput {
 	return o
 }
 
-func (o TransformsUnwrapArrayEncodingPtrOutput) ToTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) TransformsUnwrapArrayEncodingPtrOutput {
+func (o WeaviateDestinationConsistencyLevelPtrOutput) ToWeaviateDestinationConsistencyLevelPtrOutputWithContext(ctx context.Context) WeaviateDestinationConsistencyLevelPtrOutput {
 	return o
 }
 
-func (o TransformsUnwrapArrayEncodingPtrOutput) Elem() TransformsUnwrapArrayEncodingOutput {
-	return o.ApplyT(func(v *TransformsUnwrapArrayEncoding) TransformsUnwrapArrayEncoding {
+func (o WeaviateDestinationConsistencyLevelPtrOutput) Elem() WeaviateDestinationConsistencyLevelOutput {
+	return o.ApplyT(func(v *WeaviateDestinationConsistencyLevel) WeaviateDestinationConsistencyLevel {
 		if v != nil {
 			return *v
 		}
-		var ret TransformsUnwrapArrayEncoding
+		var ret WeaviateDestinationConsistencyLevel
 		return ret
-	}).(TransformsUnwrapArrayEncodingOutput)
+	}).(WeaviateDestinationConsistencyLevelOutput)
 }
 
-func (o TransformsUnwrapArrayEncodingPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o WeaviateDestinationConsistencyLevelPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TransformsUnwrapArrayEncodingPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TransformsUnwrapArrayEncoding) *string {
+func (o WeaviateDestinationConsistencyLevelPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *WeaviateDestinationConsistencyLevel) *string {
 		if e == nil {
 			return nil
 		}
@@ -10996,163 +14831,165 @@ func (o TransformsUnwrapArrayEncodingPtrOutput) ToStringPtrOutputWithContext(ctx
 	}).(pulumi.StringPtrOutput)
 }
 
-// TransformsUnwrapArrayEncodingInput is an input type that accepts values of the TransformsUnwrapArrayEncoding enum
-// A concrete instance of `TransformsUnwrapArrayEncodingInput` can be one of the following:
+// WeaviateDestinationConsistencyLevelInput is an input type that accepts values of the WeaviateDestinationConsistencyLevel enum
+// A concrete instance of `WeaviateDestinationConsistencyLevelInput` can be one of the following:
 //
-//	TransformsUnwrapArrayEncodingARRAY
-//	TransformsUnwrapArrayEncoding_ARRAY_STRING
-type TransformsUnwrapArrayEncodingInput interface {
+//	WeaviateDestinationConsistencyLevelALL
+//	WeaviateDestinationConsistencyLevelONE
+//	WeaviateDestinationConsistencyLevelQUORUM
+type WeaviateDestinationConsistencyLevelInput interface {
 	pulumi.Input
 
-	ToTransformsUnwrapArrayEncodingOutput() TransformsUnwrapArrayEncodingOutput
-	ToTransformsUnwrapArrayEncodingOutputWithContext(context.Context) TransformsUnwrapArrayEncodingOutput
+	ToWeaviateDestinationConsistencyLevelOutput() WeaviateDestinationConsistencyLevelOutput
+	ToWeaviateDestinationConsistencyLevelOutputWithContext(context.Context) WeaviateDestinationConsistencyLevelOutput
 }
 
-var transformsUnwrapArrayEncodingPtrType = reflect.TypeOf((**TransformsUnwrapArrayEncoding)(nil)).Elem()
+var weaviateDestinationConsistencyLevelPtrType = reflect.TypeOf((**WeaviateDestinationConsistencyLevel)(nil)).Elem()
 
-type TransformsUnwrapArrayEncodingPtrInput interface {
+type WeaviateDestinationConsistencyLevelPtrInput interface {
 	pulumi.Input
 
-	ToTransformsUnwrapArrayEncodingPtrOutput() TransformsUnwrapArrayEncodingPtrOutput
-	ToTransformsUnwrapArrayEncodingPtrOutputWithContext(context.Context) TransformsUnwrapArrayEncodingPtrOutput
+	ToWeaviateDestinationConsistencyLevelPtrOutput() WeaviateDestinationConsistencyLevelPtrOutput
+	ToWeaviateDestinationConsistencyLevelPtrOutputWithContext(context.Context) WeaviateDestinationConsistencyLevelPtrOutput
 }
 
-type transformsUnwrapArrayEncodingPtr string
+type weaviateDestinationConsistencyLevelPtr string
 
-func TransformsUnwrapArrayEncodingPtr(v string) TransformsUnwrapArrayEncodingPtrInput {
-	return (*transformsUnwrapArrayEncodingPtr)(&v)
+func WeaviateDestinationConsistencyLevelPtr(v string) WeaviateDestinationConsistencyLevelPtrInput {
+	return (*weaviateDestinationConsistencyLevelPtr)(&v)
 }
 
-func (*transformsUnwrapArrayEncodingPtr) ElementType() reflect.Type {
-	return transformsUnwrapArrayEncodingPtrType
+func (*weaviateDestinationConsistencyLevelPtr) ElementType() reflect.Type {
+	return weaviateDestinationConsistencyLevelPtrType
 }
 
-func (in *transformsUnwrapArrayEncodingPtr) ToTransformsUnwrapArrayEncodingPtrOutput() TransformsUnwrapArrayEncodingPtrOutput {
-	return pulumi.ToOutput(in).(TransformsUnwrapArrayEncodingPtrOutput)
+func (in *weaviateDestinationConsistencyLevelPtr) ToWeaviateDestinationConsistencyLevelPtrOutput() WeaviateDestinationConsistencyLevelPtrOutput {
+	return pulumi.ToOutput(in).(WeaviateDestinationConsistencyLevelPtrOutput)
 }
 
-func (in *transformsUnwrapArrayEncodingPtr) ToTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) TransformsUnwrapArrayEncodingPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(TransformsUnwrapArrayEncodingPtrOutput)
+func (in *weaviateDestinationConsistencyLevelPtr) ToWeaviateDestinationConsistencyLevelPtrOutputWithContext(ctx context.Context) WeaviateDestinationConsistencyLevelPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(WeaviateDestinationConsistencyLevelPtrOutput)
 }
 
-type TransformsUnwrapDocumentEncoding string
+type WeaviateDestinationDocumentIdStrategy string
 
 const (
-	TransformsUnwrapDocumentEncodingDOCUMENT = TransformsUnwrapDocumentEncoding("document")
-	TransformsUnwrapDocumentEncodingSTRING   = TransformsUnwrapDocumentEncoding("string")
+	WeaviateDestinationDocumentIdStrategyNONE      = WeaviateDestinationDocumentIdStrategy("None")
+	WeaviateDestinationDocumentIdStrategy_KAFKA_ID = WeaviateDestinationDocumentIdStrategy("Kafka ID")
+	WeaviateDestinationDocumentIdStrategy_FIELD_ID = WeaviateDestinationDocumentIdStrategy("Field ID")
 )
 
-func (TransformsUnwrapDocumentEncoding) ElementType() reflect.Type {
-	return reflect.TypeOf((*TransformsUnwrapDocumentEncoding)(nil)).Elem()
+func (WeaviateDestinationDocumentIdStrategy) ElementType() reflect.Type {
+	return reflect.TypeOf((*WeaviateDestinationDocumentIdStrategy)(nil)).Elem()
 }
 
-func (e TransformsUnwrapDocumentEncoding) ToTransformsUnwrapDocumentEncodingOutput() TransformsUnwrapDocumentEncodingOutput {
-	return pulumi.ToOutput(e).(TransformsUnwrapDocumentEncodingOutput)
+func (e WeaviateDestinationDocumentIdStrategy) ToWeaviateDestinationDocumentIdStrategyOutput() WeaviateDestinationDocumentIdStrategyOutput {
+	return pulumi.ToOutput(e).(WeaviateDestinationDocumentIdStrategyOutput)
 }
 
-func (e TransformsUnwrapDocumentEncoding) ToTransformsUnwrapDocumentEncodingOutputWithContext(ctx context.Context) TransformsUnwrapDocumentEncodingOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(TransformsUnwrapDocumentEncodingOutput)
+func (e WeaviateDestinationDocumentIdStrategy) ToWeaviateDestinationDocumentIdStrategyOutputWithContext(ctx context.Context) WeaviateDestinationDocumentIdStrategyOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(WeaviateDestinationDocumentIdStrategyOutput)
 }
 
-func (e TransformsUnwrapDocumentEncoding) ToTransformsUnwrapDocumentEncodingPtrOutput() TransformsUnwrapDocumentEncodingPtrOutput {
-	return e.ToTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Background())
+func (e WeaviateDestinationDocumentIdStrategy) ToWeaviateDestinationDocumentIdStrategyPtrOutput() WeaviateDestinationDocumentIdStrategyPtrOutput {
+	return e.ToWeaviateDestinationDocumentIdStrategyPtrOutputWithContext(context.Background())
 }
 
-func (e TransformsUnwrapDocumentEncoding) ToTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) TransformsUnwrapDocumentEncodingPtrOutput {
-	return TransformsUnwrapDocumentEncoding(e).ToTransformsUnwrapDocumentEncodingOutputWithContext(ctx).ToTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx)
+func (e WeaviateDestinationDocumentIdStrategy) ToWeaviateDestinationDocumentIdStrategyPtrOutputWithContext(ctx context.Context) WeaviateDestinationDocumentIdStrategyPtrOutput {
+	return WeaviateDestinationDocumentIdStrategy(e).ToWeaviateDestinationDocumentIdStrategyOutputWithContext(ctx).ToWeaviateDestinationDocumentIdStrategyPtrOutputWithContext(ctx)
 }
 
-func (e TransformsUnwrapDocumentEncoding) ToStringOutput() pulumi.StringOutput {
+func (e WeaviateDestinationDocumentIdStrategy) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TransformsUnwrapDocumentEncoding) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e WeaviateDestinationDocumentIdStrategy) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TransformsUnwrapDocumentEncoding) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e WeaviateDestinationDocumentIdStrategy) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e TransformsUnwrapDocumentEncoding) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e WeaviateDestinationDocumentIdStrategy) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type TransformsUnwrapDocumentEncodingOutput struct{ *pulumi.OutputState }
+type WeaviateDestinationDocumentIdStrategyOutput struct{ *pulumi.OutputState }
 
-func (TransformsUnwrapDocumentEncodingOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TransformsUnwrapDocumentEncoding)(nil)).Elem()
+func (WeaviateDestinationDocumentIdStrategyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WeaviateDestinationDocumentIdStrategy)(nil)).Elem()
 }
 
-func (o TransformsUnwrapDocumentEncodingOutput) ToTransformsUnwrapDocumentEncodingOutput() TransformsUnwrapDocumentEncodingOutput {
+func (o WeaviateDestinationDocumentIdStrategyOutput) ToWeaviateDestinationDocumentIdStrategyOutput() WeaviateDestinationDocumentIdStrategyOutput {
 	return o
 }
 
-func (o TransformsUnwrapDocumentEncodingOutput) ToTransformsUnwrapDocumentEncodingOutputWithContext(ctx context.Context) TransformsUnwrapDocumentEncodingOutput {
+func (o WeaviateDestinationDocumentIdStrategyOutput) ToWeaviateDestinationDocumentIdStrategyOutputWithContext(ctx context.Context) WeaviateDestinationDocumentIdStrategyOutput {
 	return o
 }
 
-func (o TransformsUnwrapDocumentEncodingOutput) ToTransformsUnwrapDocumentEncodingPtrOutput() TransformsUnwrapDocumentEncodingPtrOutput {
-	return o.ToTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Background())
+func (o WeaviateDestinationDocumentIdStrategyOutput) ToWeaviateDestinationDocumentIdStrategyPtrOutput() WeaviateDestinationDocumentIdStrategyPtrOutput {
+	return o.ToWeaviateDestinationDocumentIdStrategyPtrOutputWithContext(context.Background())
 }
 
-func (o TransformsUnwrapDocumentEncodingOutput) ToTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) TransformsUnwrapDocumentEncodingPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v TransformsUnwrapDocumentEncoding) *TransformsUnwrapDocumentEncoding {
+func (o WeaviateDestinationDocumentIdStrategyOutput) ToWeaviateDestinationDocumentIdStrategyPtrOutputWithContext(ctx context.Context) WeaviateDestinationDocumentIdStrategyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WeaviateDestinationDocumentIdStrategy) *WeaviateDestinationDocumentIdStrategy {
 		return &v
-	}).(TransformsUnwrapDocumentEncodingPtrOutput)
+	}).(WeaviateDestinationDocumentIdStrategyPtrOutput)
 }
 
-func (o TransformsUnwrapDocumentEncodingOutput) ToStringOutput() pulumi.StringOutput {
+func (o WeaviateDestinationDocumentIdStrategyOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o TransformsUnwrapDocumentEncodingOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TransformsUnwrapDocumentEncoding) string {
+func (o WeaviateDestinationDocumentIdStrategyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e WeaviateDestinationDocumentIdStrategy) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o TransformsUnwrapDocumentEncodingOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o WeaviateDestinationDocumentIdStrategyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TransformsUnwrapDocumentEncodingOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TransformsUnwrapDocumentEncoding) *string {
+func (o WeaviateDestinationDocumentIdStrategyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e WeaviateDestinationDocumentIdStrategy) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type TransformsUnwrapDocumentEncodingPtrOutput struct{ *pulumi.OutputState }
+type WeaviateDestinationDocumentIdStrategyPtrOutput struct{ *pulumi.OutputState }
 
-func (TransformsUnwrapDocumentEncodingPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**TransformsUnwrapDocumentEncoding)(nil)).Elem()
+func (WeaviateDestinationDocumentIdStrategyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WeaviateDestinationDocumentIdStrategy)(nil)).Elem()
 }
 
-func (o TransformsUnwrapDocumentEncodingPtrOutput) ToTransformsUnwrapDocumentEncodingPtrOutput() TransformsUnwrapDocumentEncodingPtrOutput {
+func (o WeaviateDestinationDocumentIdStrategyPtrOutput) ToWeaviateDestinationDocumentIdStrategyPtrOutput() WeaviateDestinationDocumentIdStrategyPtrOutput {
 	return o
 }
 
-func (o TransformsUnwrapDocumentEncodingPtrOutput) ToTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) TransformsUnwrapDocumentEncodingPtrOutput {
+func (o WeaviateDestinationDocumentIdStrategyPtrOutput) ToWeaviateDestinationDocumentIdStrategyPtrOutputWithContext(ctx context.Context) WeaviateDestinationDocumentIdStrategyPtrOutput {
 	return o
 }
 
-func (o TransformsUnwrapDocumentEncodingPtrOutput) Elem() TransformsUnwrapDocumentEncodingOutput {
-	return o.ApplyT(func(v *TransformsUnwrapDocumentEncoding) TransformsUnwrapDocumentEncoding {
+func (o WeaviateDestinationDocumentIdStrategyPtrOutput) Elem() WeaviateDestinationDocumentIdStrategyOutput {
+	return o.ApplyT(func(v *WeaviateDestinationDocumentIdStrategy) WeaviateDestinationDocumentIdStrategy {
 		if v != nil {
 			return *v
 		}
-		var ret TransformsUnwrapDocumentEncoding
+		var ret WeaviateDestinationDocumentIdStrategy
 		return ret
-	}).(TransformsUnwrapDocumentEncodingOutput)
+	}).(WeaviateDestinationDocumentIdStrategyOutput)
 }
 
-func (o TransformsUnwrapDocumentEncodingPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o WeaviateDestinationDocumentIdStrategyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TransformsUnwrapDocumentEncodingPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TransformsUnwrapDocumentEncoding) *string {
+func (o WeaviateDestinationDocumentIdStrategyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *WeaviateDestinationDocumentIdStrategy) *string {
 		if e == nil {
 			return nil
 		}
@@ -11161,163 +14998,164 @@ func (o TransformsUnwrapDocumentEncodingPtrOutput) ToStringPtrOutputWithContext(
 	}).(pulumi.StringPtrOutput)
 }
 
-// TransformsUnwrapDocumentEncodingInput is an input type that accepts values of the TransformsUnwrapDocumentEncoding enum
-// A concrete instance of `TransformsUnwrapDocumentEncodingInput` can be one of the following:
+// WeaviateDestinationDocumentIdStrategyInput is an input type that accepts values of the WeaviateDestinationDocumentIdStrategy enum
+// A concrete instance of `WeaviateDestinationDocumentIdStrategyInput` can be one of the following:
 //
-//	TransformsUnwrapDocumentEncodingDOCUMENT
-//	TransformsUnwrapDocumentEncodingSTRING
-type TransformsUnwrapDocumentEncodingInput interface {
+//	WeaviateDestinationDocumentIdStrategyNONE
+//	WeaviateDestinationDocumentIdStrategy_KAFKA_ID
+//	WeaviateDestinationDocumentIdStrategy_FIELD_ID
+type WeaviateDestinationDocumentIdStrategyInput interface {
 	pulumi.Input
 
-	ToTransformsUnwrapDocumentEncodingOutput() TransformsUnwrapDocumentEncodingOutput
-	ToTransformsUnwrapDocumentEncodingOutputWithContext(context.Context) TransformsUnwrapDocumentEncodingOutput
+	ToWeaviateDestinationDocumentIdStrategyOutput() WeaviateDestinationDocumentIdStrategyOutput
+	ToWeaviateDestinationDocumentIdStrategyOutputWithContext(context.Context) WeaviateDestinationDocumentIdStrategyOutput
 }
 
-var transformsUnwrapDocumentEncodingPtrType = reflect.TypeOf((**TransformsUnwrapDocumentEncoding)(nil)).Elem()
+var weaviateDestinationDocumentIdStrategyPtrType = reflect.TypeOf((**WeaviateDestinationDocumentIdStrategy)(nil)).Elem()
 
-type TransformsUnwrapDocumentEncodingPtrInput interface {
+type WeaviateDestinationDocumentIdStrategyPtrInput interface {
 	pulumi.Input
 
-	ToTransformsUnwrapDocumentEncodingPtrOutput() TransformsUnwrapDocumentEncodingPtrOutput
-	ToTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Context) TransformsUnwrapDocumentEncodingPtrOutput
+	ToWeaviateDestinationDocumentIdStrategyPtrOutput() WeaviateDestinationDocumentIdStrategyPtrOutput
+	ToWeaviateDestinationDocumentIdStrategyPtrOutputWithContext(context.Context) WeaviateDestinationDocumentIdStrategyPtrOutput
 }
 
-type transformsUnwrapDocumentEncodingPtr string
+type weaviateDestinationDocumentIdStrategyPtr string
 
-func TransformsUnwrapDocumentEncodingPtr(v string) TransformsUnwrapDocumentEncodingPtrInput {
-	return (*transformsUnwrapDocumentEncodingPtr)(&v)
+func WeaviateDestinationDocumentIdStrategyPtr(v string) WeaviateDestinationDocumentIdStrategyPtrInput {
+	return (*weaviateDestinationDocumentIdStrategyPtr)(&v)
 }
 
-func (*transformsUnwrapDocumentEncodingPtr) ElementType() reflect.Type {
-	return transformsUnwrapDocumentEncodingPtrType
+func (*weaviateDestinationDocumentIdStrategyPtr) ElementType() reflect.Type {
+	return weaviateDestinationDocumentIdStrategyPtrType
 }
 
-func (in *transformsUnwrapDocumentEncodingPtr) ToTransformsUnwrapDocumentEncodingPtrOutput() TransformsUnwrapDocumentEncodingPtrOutput {
-	return pulumi.ToOutput(in).(TransformsUnwrapDocumentEncodingPtrOutput)
+func (in *weaviateDestinationDocumentIdStrategyPtr) ToWeaviateDestinationDocumentIdStrategyPtrOutput() WeaviateDestinationDocumentIdStrategyPtrOutput {
+	return pulumi.ToOutput(in).(WeaviateDestinationDocumentIdStrategyPtrOutput)
 }
 
-func (in *transformsUnwrapDocumentEncodingPtr) ToTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) TransformsUnwrapDocumentEncodingPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(TransformsUnwrapDocumentEncodingPtrOutput)
+func (in *weaviateDestinationDocumentIdStrategyPtr) ToWeaviateDestinationDocumentIdStrategyPtrOutputWithContext(ctx context.Context) WeaviateDestinationDocumentIdStrategyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(WeaviateDestinationDocumentIdStrategyPtrOutput)
 }
 
-type Type string
+type WeaviateDestinationVectorStrategy string
 
 const (
-	TypeINCREMENTAL = Type("incremental")
-	TypeBLOCKING    = Type("blocking")
+	WeaviateDestinationVectorStrategyNONE          = WeaviateDestinationVectorStrategy("None")
+	WeaviateDestinationVectorStrategy_FIELD_VECTOR = WeaviateDestinationVectorStrategy("Field Vector")
 )
 
-func (Type) ElementType() reflect.Type {
-	return reflect.TypeOf((*Type)(nil)).Elem()
+func (WeaviateDestinationVectorStrategy) ElementType() reflect.Type {
+	return reflect.TypeOf((*WeaviateDestinationVectorStrategy)(nil)).Elem()
 }
 
-func (e Type) ToTypeOutput() TypeOutput {
-	return pulumi.ToOutput(e).(TypeOutput)
+func (e WeaviateDestinationVectorStrategy) ToWeaviateDestinationVectorStrategyOutput() WeaviateDestinationVectorStrategyOutput {
+	return pulumi.ToOutput(e).(WeaviateDestinationVectorStrategyOutput)
 }
 
-func (e Type) ToTypeOutputWithContext(ctx context.Context) TypeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(TypeOutput)
+func (e WeaviateDestinationVectorStrategy) ToWeaviateDestinationVectorStrategyOutputWithContext(ctx context.Context) WeaviateDestinationVectorStrategyOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(WeaviateDestinationVectorStrategyOutput)
 }
 
-func (e Type) ToTypePtrOutput() TypePtrOutput {
-	return e.ToTypePtrOutputWithContext(context.Background())
+func (e WeaviateDestinationVectorStrategy) ToWeaviateDestinationVectorStrategyPtrOutput() WeaviateDestinationVectorStrategyPtrOutput {
+	return e.ToWeaviateDestinationVectorStrategyPtrOutputWithContext(context.Background())
 }
 
-func (e Type) ToTypePtrOutputWithContext(ctx context.Context) TypePtrOutput {
-	return Type(e).ToTypeOutputWithContext(ctx).ToTypePtrOutputWithContext(ctx)
+func (e WeaviateDestinationVectorStrategy) ToWeaviateDestinationVectorStrategyPtrOutputWithContext(ctx context.Context) WeaviateDestinationVectorStrategyPtrOutput {
+	return WeaviateDestinationVectorStrategy(e).ToWeaviateDestinationVectorStrategyOutputWithContext(ctx).ToWeaviateDestinationVectorStrategyPtrOutputWithContext(ctx)
 }
 
-func (e Type) ToStringOutput() pulumi.StringOutput {
+func (e WeaviateDestinationVectorStrategy) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e Type) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e WeaviateDestinationVectorStrategy) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e Type) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e WeaviateDestinationVectorStrategy) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e Type) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e WeaviateDestinationVectorStrategy) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type TypeOutput struct{ *pulumi.OutputState }
+type WeaviateDestinationVectorStrategyOutput struct{ *pulumi.OutputState }
 
-func (TypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Type)(nil)).Elem()
+func (WeaviateDestinationVectorStrategyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WeaviateDestinationVectorStrategy)(nil)).Elem()
 }
 
-func (o TypeOutput) ToTypeOutput() TypeOutput {
+func (o WeaviateDestinationVectorStrategyOutput) ToWeaviateDestinationVectorStrategyOutput() WeaviateDestinationVectorStrategyOutput {
 	return o
 }
 
-func (o TypeOutput) ToTypeOutputWithContext(ctx context.Context) TypeOutput {
+func (o WeaviateDestinationVectorStrategyOutput) ToWeaviateDestinationVectorStrategyOutputWithContext(ctx context.Context) WeaviateDestinationVectorStrategyOutput {
 	return o
 }
 
-func (o TypeOutput) ToTypePtrOutput() TypePtrOutput {
-	return o.ToTypePtrOutputWithContext(context.Background())
+func (o WeaviateDestinationVectorStrategyOutput) ToWeaviateDestinationVectorStrategyPtrOutput() WeaviateDestinationVectorStrategyPtrOutput {
+	return o.ToWeaviateDestinationVectorStrategyPtrOutputWithContext(context.Background())
 }
 
-func (o TypeOutput) ToTypePtrOutputWithContext(ctx context.Context) TypePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v Type) *Type {
+func (o WeaviateDestinationVectorStrategyOutput) ToWeaviateDestinationVectorStrategyPtrOutputWithContext(ctx context.Context) WeaviateDestinationVectorStrategyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WeaviateDestinationVectorStrategy) *WeaviateDestinationVectorStrategy {
 		return &v
-	}).(TypePtrOutput)
+	}).(WeaviateDestinationVectorStrategyPtrOutput)
 }
 
-func (o TypeOutput) ToStringOutput() pulumi.StringOutput {
+func (o WeaviateDestinationVectorStrategyOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o TypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Type) string {
+func (o WeaviateDestinationVectorStrategyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e WeaviateDestinationVectorStrategy) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o TypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o WeaviateDestinationVectorStrategyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Type) *string {
+func (o WeaviateDestinationVectorStrategyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e WeaviateDestinationVectorStrategy) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type TypePtrOutput struct{ *pulumi.OutputState }
+type WeaviateDestinationVectorStrategyPtrOutput struct{ *pulumi.OutputState }
 
-func (TypePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**Type)(nil)).Elem()
+func (WeaviateDestinationVectorStrategyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WeaviateDestinationVectorStrategy)(nil)).Elem()
 }
 
-func (o TypePtrOutput) ToTypePtrOutput() TypePtrOutput {
+func (o WeaviateDestinationVectorStrategyPtrOutput) ToWeaviateDestinationVectorStrategyPtrOutput() WeaviateDestinationVectorStrategyPtrOutput {
 	return o
 }
 
-func (o TypePtrOutput) ToTypePtrOutputWithContext(ctx context.Context) TypePtrOutput {
+func (o WeaviateDestinationVectorStrategyPtrOutput) ToWeaviateDestinationVectorStrategyPtrOutputWithContext(ctx context.Context) WeaviateDestinationVectorStrategyPtrOutput {
 	return o
 }
 
-func (o TypePtrOutput) Elem() TypeOutput {
-	return o.ApplyT(func(v *Type) Type {
+func (o WeaviateDestinationVectorStrategyPtrOutput) Elem() WeaviateDestinationVectorStrategyOutput {
+	return o.ApplyT(func(v *WeaviateDestinationVectorStrategy) WeaviateDestinationVectorStrategy {
 		if v != nil {
 			return *v
 		}
-		var ret Type
+		var ret WeaviateDestinationVectorStrategy
 		return ret
-	}).(TypeOutput)
+	}).(WeaviateDestinationVectorStrategyOutput)
 }
 
-func (o TypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o WeaviateDestinationVectorStrategyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *Type) *string {
+func (o WeaviateDestinationVectorStrategyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *WeaviateDestinationVectorStrategy) *string {
 		if e == nil {
 			return nil
 		}
@@ -11326,163 +15164,164 @@ func (o TypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.
 	}).(pulumi.StringPtrOutput)
 }
 
-// TypeInput is an input type that accepts values of the Type enum
-// A concrete instance of `TypeInput` can be one of the following:
+// WeaviateDestinationVectorStrategyInput is an input type that accepts values of the WeaviateDestinationVectorStrategy enum
+// A concrete instance of `WeaviateDestinationVectorStrategyInput` can be one of the following:
 //
-//	TypeINCREMENTAL
-//	TypeBLOCKING
-type TypeInput interface {
+//	WeaviateDestinationVectorStrategyNONE
+//	WeaviateDestinationVectorStrategy_FIELD_VECTOR
+type WeaviateDestinationVectorStrategyInput interface {
 	pulumi.Input
 
-	ToTypeOutput() TypeOutput
-	ToTypeOutputWithContext(context.Context) TypeOutput
+	ToWeaviateDestinationVectorStrategyOutput() WeaviateDestinationVectorStrategyOutput
+	ToWeaviateDestinationVectorStrategyOutputWithContext(context.Context) WeaviateDestinationVectorStrategyOutput
 }
 
-var typePtrType = reflect.TypeOf((**Type)(nil)).Elem()
+var weaviateDestinationVectorStrategyPtrType = reflect.TypeOf((**WeaviateDestinationVectorStrategy)(nil)).Elem()
 
-type TypePtrInput interface {
+type WeaviateDestinationVectorStrategyPtrInput interface {
 	pulumi.Input
 
-	ToTypePtrOutput() TypePtrOutput
-	ToTypePtrOutputWithContext(context.Context) TypePtrOutput
+	ToWeaviateDestinationVectorStrategyPtrOutput() WeaviateDestinationVectorStrategyPtrOutput
+	ToWeaviateDestinationVectorStrategyPtrOutputWithContext(context.Context) WeaviateDestinationVectorStrategyPtrOutput
 }
 
-type typePtr string
+type weaviateDestinationVectorStrategyPtr string
 
-func TypePtr(v string) TypePtrInput {
-	return (*typePtr)(&v)
+func WeaviateDestinationVectorStrategyPtr(v string) WeaviateDestinationVectorStrategyPtrInput {
+	return (*weaviateDestinationVectorStrategyPtr)(&v)
 }
 
-func (*typePtr) ElementType() reflect.Type {
-	return typePtrType
+func (*weaviateDestinationVectorStrategyPtr) ElementType() reflect.Type {
+	return weaviateDestinationVectorStrategyPtrType
 }
 
-func (in *typePtr) ToTypePtrOutput() TypePtrOutput {
-	return pulumi.ToOutput(in).(TypePtrOutput)
+func (in *weaviateDestinationVectorStrategyPtr) ToWeaviateDestinationVectorStrategyPtrOutput() WeaviateDestinationVectorStrategyPtrOutput {
+	return pulumi.ToOutput(in).(WeaviateDestinationVectorStrategyPtrOutput)
 }
 
-func (in *typePtr) ToTypePtrOutputWithContext(ctx context.Context) TypePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(TypePtrOutput)
+func (in *weaviateDestinationVectorStrategyPtr) ToWeaviateDestinationVectorStrategyPtrOutputWithContext(ctx context.Context) WeaviateDestinationVectorStrategyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(WeaviateDestinationVectorStrategyPtrOutput)
 }
 
-type VectorStrategy string
+type WeaviateDestinationWeaviateAuthScheme string
 
 const (
-	VectorStrategyNONE          = VectorStrategy("None")
-	VectorStrategy_FIELD_VECTOR = VectorStrategy("Field Vector")
+	WeaviateDestinationWeaviateAuthSchemeNONE                       = WeaviateDestinationWeaviateAuthScheme("NONE")
+	WeaviateDestinationWeaviateAuthScheme_AP_I_KEY                  = WeaviateDestinationWeaviateAuthScheme("API_KEY")
+	WeaviateDestinationWeaviateAuthScheme_OID_C_CLIEN_T_CREDENTIALS = WeaviateDestinationWeaviateAuthScheme("OIDC_CLIENT_CREDENTIALS")
 )
 
-func (VectorStrategy) ElementType() reflect.Type {
-	return reflect.TypeOf((*VectorStrategy)(nil)).Elem()
+func (WeaviateDestinationWeaviateAuthScheme) ElementType() reflect.Type {
+	return reflect.TypeOf((*WeaviateDestinationWeaviateAuthScheme)(nil)).Elem()
 }
 
-func (e VectorStrategy) ToVectorStrategyOutput() VectorStrategyOutput {
-	return pulumi.ToOutput(e).(VectorStrategyOutput)
+func (e WeaviateDestinationWeaviateAuthScheme) ToWeaviateDestinationWeaviateAuthSchemeOutput() WeaviateDestinationWeaviateAuthSchemeOutput {
+	return pulumi.ToOutput(e).(WeaviateDestinationWeaviateAuthSchemeOutput)
 }
 
-func (e VectorStrategy) ToVectorStrategyOutputWithContext(ctx context.Context) VectorStrategyOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(VectorStrategyOutput)
+func (e WeaviateDestinationWeaviateAuthScheme) ToWeaviateDestinationWeaviateAuthSchemeOutputWithContext(ctx context.Context) WeaviateDestinationWeaviateAuthSchemeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(WeaviateDestinationWeaviateAuthSchemeOutput)
 }
 
-func (e VectorStrategy) ToVectorStrategyPtrOutput() VectorStrategyPtrOutput {
-	return e.ToVectorStrategyPtrOutputWithContext(context.Background())
+func (e WeaviateDestinationWeaviateAuthScheme) ToWeaviateDestinationWeaviateAuthSchemePtrOutput() WeaviateDestinationWeaviateAuthSchemePtrOutput {
+	return e.ToWeaviateDestinationWeaviateAuthSchemePtrOutputWithContext(context.Background())
 }
 
-func (e VectorStrategy) ToVectorStrategyPtrOutputWithContext(ctx context.Context) VectorStrategyPtrOutput {
-	return VectorStrategy(e).ToVectorStrategyOutputWithContext(ctx).ToVectorStrategyPtrOutputWithContext(ctx)
+func (e WeaviateDestinationWeaviateAuthScheme) ToWeaviateDestinationWeaviateAuthSchemePtrOutputWithContext(ctx context.Context) WeaviateDestinationWeaviateAuthSchemePtrOutput {
+	return WeaviateDestinationWeaviateAuthScheme(e).ToWeaviateDestinationWeaviateAuthSchemeOutputWithContext(ctx).ToWeaviateDestinationWeaviateAuthSchemePtrOutputWithContext(ctx)
 }
 
-func (e VectorStrategy) ToStringOutput() pulumi.StringOutput {
+func (e WeaviateDestinationWeaviateAuthScheme) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e VectorStrategy) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e WeaviateDestinationWeaviateAuthScheme) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e VectorStrategy) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e WeaviateDestinationWeaviateAuthScheme) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e VectorStrategy) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e WeaviateDestinationWeaviateAuthScheme) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type VectorStrategyOutput struct{ *pulumi.OutputState }
+type WeaviateDestinationWeaviateAuthSchemeOutput struct{ *pulumi.OutputState }
 
-func (VectorStrategyOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*VectorStrategy)(nil)).Elem()
+func (WeaviateDestinationWeaviateAuthSchemeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WeaviateDestinationWeaviateAuthScheme)(nil)).Elem()
 }
 
-func (o VectorStrategyOutput) ToVectorStrategyOutput() VectorStrategyOutput {
+func (o WeaviateDestinationWeaviateAuthSchemeOutput) ToWeaviateDestinationWeaviateAuthSchemeOutput() WeaviateDestinationWeaviateAuthSchemeOutput {
 	return o
 }
 
-func (o VectorStrategyOutput) ToVectorStrategyOutputWithContext(ctx context.Context) VectorStrategyOutput {
+func (o WeaviateDestinationWeaviateAuthSchemeOutput) ToWeaviateDestinationWeaviateAuthSchemeOutputWithContext(ctx context.Context) WeaviateDestinationWeaviateAuthSchemeOutput {
 	return o
 }
 
-func (o VectorStrategyOutput) ToVectorStrategyPtrOutput() VectorStrategyPtrOutput {
-	return o.ToVectorStrategyPtrOutputWithContext(context.Background())
+func (o WeaviateDestinationWeaviateAuthSchemeOutput) ToWeaviateDestinationWeaviateAuthSchemePtrOutput() WeaviateDestinationWeaviateAuthSchemePtrOutput {
+	return o.ToWeaviateDestinationWeaviateAuthSchemePtrOutputWithContext(context.Background())
 }
 
-func (o VectorStrategyOutput) ToVectorStrategyPtrOutputWithContext(ctx context.Context) VectorStrategyPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v VectorStrategy) *VectorStrategy {
+func (o WeaviateDestinationWeaviateAuthSchemeOutput) ToWeaviateDestinationWeaviateAuthSchemePtrOutputWithContext(ctx context.Context) WeaviateDestinationWeaviateAuthSchemePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WeaviateDestinationWeaviateAuthScheme) *WeaviateDestinationWeaviateAuthScheme {
 		return &v
-	}).(VectorStrategyPtrOutput)
+	}).(WeaviateDestinationWeaviateAuthSchemePtrOutput)
 }
 
-func (o VectorStrategyOutput) ToStringOutput() pulumi.StringOutput {
+func (o WeaviateDestinationWeaviateAuthSchemeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o VectorStrategyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e VectorStrategy) string {
+func (o WeaviateDestinationWeaviateAuthSchemeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e WeaviateDestinationWeaviateAuthScheme) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o VectorStrategyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o WeaviateDestinationWeaviateAuthSchemeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o VectorStrategyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e VectorStrategy) *string {
+func (o WeaviateDestinationWeaviateAuthSchemeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e WeaviateDestinationWeaviateAuthScheme) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type VectorStrategyPtrOutput struct{ *pulumi.OutputState }
+type WeaviateDestinationWeaviateAuthSchemePtrOutput struct{ *pulumi.OutputState }
 
-func (VectorStrategyPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**VectorStrategy)(nil)).Elem()
+func (WeaviateDestinationWeaviateAuthSchemePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WeaviateDestinationWeaviateAuthScheme)(nil)).Elem()
 }
 
-func (o VectorStrategyPtrOutput) ToVectorStrategyPtrOutput() VectorStrategyPtrOutput {
+func (o WeaviateDestinationWeaviateAuthSchemePtrOutput) ToWeaviateDestinationWeaviateAuthSchemePtrOutput() WeaviateDestinationWeaviateAuthSchemePtrOutput {
 	return o
 }
 
-func (o VectorStrategyPtrOutput) ToVectorStrategyPtrOutputWithContext(ctx context.Context) VectorStrategyPtrOutput {
+func (o WeaviateDestinationWeaviateAuthSchemePtrOutput) ToWeaviateDestinationWeaviateAuthSchemePtrOutputWithContext(ctx context.Context) WeaviateDestinationWeaviateAuthSchemePtrOutput {
 	return o
 }
 
-func (o VectorStrategyPtrOutput) Elem() VectorStrategyOutput {
-	return o.ApplyT(func(v *VectorStrategy) VectorStrategy {
+func (o WeaviateDestinationWeaviateAuthSchemePtrOutput) Elem() WeaviateDestinationWeaviateAuthSchemeOutput {
+	return o.ApplyT(func(v *WeaviateDestinationWeaviateAuthScheme) WeaviateDestinationWeaviateAuthScheme {
 		if v != nil {
 			return *v
 		}
-		var ret VectorStrategy
+		var ret WeaviateDestinationWeaviateAuthScheme
 		return ret
-	}).(VectorStrategyOutput)
+	}).(WeaviateDestinationWeaviateAuthSchemeOutput)
 }
 
-func (o VectorStrategyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o WeaviateDestinationWeaviateAuthSchemePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o VectorStrategyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *VectorStrategy) *string {
+func (o WeaviateDestinationWeaviateAuthSchemePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *WeaviateDestinationWeaviateAuthScheme) *string {
 		if e == nil {
 			return nil
 		}
@@ -11491,164 +15330,168 @@ func (o VectorStrategyPtrOutput) ToStringPtrOutputWithContext(ctx context.Contex
 	}).(pulumi.StringPtrOutput)
 }
 
-// VectorStrategyInput is an input type that accepts values of the VectorStrategy enum
-// A concrete instance of `VectorStrategyInput` can be one of the following:
+// WeaviateDestinationWeaviateAuthSchemeInput is an input type that accepts values of the WeaviateDestinationWeaviateAuthScheme enum
+// A concrete instance of `WeaviateDestinationWeaviateAuthSchemeInput` can be one of the following:
 //
-//	VectorStrategyNONE
-//	VectorStrategy_FIELD_VECTOR
-type VectorStrategyInput interface {
+//	WeaviateDestinationWeaviateAuthSchemeNONE
+//	WeaviateDestinationWeaviateAuthScheme_AP_I_KEY
+//	WeaviateDestinationWeaviateAuthScheme_OID_C_CLIEN_T_CREDENTIALS
+type WeaviateDestinationWeaviateAuthSchemeInput interface {
 	pulumi.Input
 
-	ToVectorStrategyOutput() VectorStrategyOutput
-	ToVectorStrategyOutputWithContext(context.Context) VectorStrategyOutput
+	ToWeaviateDestinationWeaviateAuthSchemeOutput() WeaviateDestinationWeaviateAuthSchemeOutput
+	ToWeaviateDestinationWeaviateAuthSchemeOutputWithContext(context.Context) WeaviateDestinationWeaviateAuthSchemeOutput
 }
 
-var vectorStrategyPtrType = reflect.TypeOf((**VectorStrategy)(nil)).Elem()
+var weaviateDestinationWeaviateAuthSchemePtrType = reflect.TypeOf((**WeaviateDestinationWeaviateAuthScheme)(nil)).Elem()
 
-type VectorStrategyPtrInput interface {
+type WeaviateDestinationWeaviateAuthSchemePtrInput interface {
 	pulumi.Input
 
-	ToVectorStrategyPtrOutput() VectorStrategyPtrOutput
-	ToVectorStrategyPtrOutputWithContext(context.Context) VectorStrategyPtrOutput
+	ToWeaviateDestinationWeaviateAuthSchemePtrOutput() WeaviateDestinationWeaviateAuthSchemePtrOutput
+	ToWeaviateDestinationWeaviateAuthSchemePtrOutputWithContext(context.Context) WeaviateDestinationWeaviateAuthSchemePtrOutput
 }
 
-type vectorStrategyPtr string
+type weaviateDestinationWeaviateAuthSchemePtr string
 
-func VectorStrategyPtr(v string) VectorStrategyPtrInput {
-	return (*vectorStrategyPtr)(&v)
+func WeaviateDestinationWeaviateAuthSchemePtr(v string) WeaviateDestinationWeaviateAuthSchemePtrInput {
+	return (*weaviateDestinationWeaviateAuthSchemePtr)(&v)
 }
 
-func (*vectorStrategyPtr) ElementType() reflect.Type {
-	return vectorStrategyPtrType
+func (*weaviateDestinationWeaviateAuthSchemePtr) ElementType() reflect.Type {
+	return weaviateDestinationWeaviateAuthSchemePtrType
 }
 
-func (in *vectorStrategyPtr) ToVectorStrategyPtrOutput() VectorStrategyPtrOutput {
-	return pulumi.ToOutput(in).(VectorStrategyPtrOutput)
+func (in *weaviateDestinationWeaviateAuthSchemePtr) ToWeaviateDestinationWeaviateAuthSchemePtrOutput() WeaviateDestinationWeaviateAuthSchemePtrOutput {
+	return pulumi.ToOutput(in).(WeaviateDestinationWeaviateAuthSchemePtrOutput)
 }
 
-func (in *vectorStrategyPtr) ToVectorStrategyPtrOutputWithContext(ctx context.Context) VectorStrategyPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(VectorStrategyPtrOutput)
+func (in *weaviateDestinationWeaviateAuthSchemePtr) ToWeaviateDestinationWeaviateAuthSchemePtrOutputWithContext(ctx context.Context) WeaviateDestinationWeaviateAuthSchemePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(WeaviateDestinationWeaviateAuthSchemePtrOutput)
 }
 
-type VitessTabletType string
+type WeaviateDestinationWeaviateVectorizer string
 
 const (
-	VitessTabletTypeMASTER  = VitessTabletType("MASTER")
-	VitessTabletTypeREPLICA = VitessTabletType("REPLICA")
-	VitessTabletTypeRDONLY  = VitessTabletType("RDONLY")
+	WeaviateDestinationWeaviateVectorizerNONE               = WeaviateDestinationWeaviateVectorizer("none")
+	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_WEAVIATE = WeaviateDestinationWeaviateVectorizer("text2vec-weaviate")
+	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_COHERE   = WeaviateDestinationWeaviateVectorizer("text2vec-cohere")
+	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_JINAAI   = WeaviateDestinationWeaviateVectorizer("text2vec-jinaai")
+	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_OPENAI   = WeaviateDestinationWeaviateVectorizer("text2vec-openai")
+	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_VOYAGEAI = WeaviateDestinationWeaviateVectorizer("text2vec-voyageai")
 )
 
-func (VitessTabletType) ElementType() reflect.Type {
-	return reflect.TypeOf((*VitessTabletType)(nil)).Elem()
+func (WeaviateDestinationWeaviateVectorizer) ElementType() reflect.Type {
+	return reflect.TypeOf((*WeaviateDestinationWeaviateVectorizer)(nil)).Elem()
 }
 
-func (e VitessTabletType) ToVitessTabletTypeOutput() VitessTabletTypeOutput {
-	return pulumi.ToOutput(e).(VitessTabletTypeOutput)
+func (e WeaviateDestinationWeaviateVectorizer) ToWeaviateDestinationWeaviateVectorizerOutput() WeaviateDestinationWeaviateVectorizerOutput {
+	return pulumi.ToOutput(e).(WeaviateDestinationWeaviateVectorizerOutput)
 }
 
-func (e VitessTabletType) ToVitessTabletTypeOutputWithContext(ctx context.Context) VitessTabletTypeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(VitessTabletTypeOutput)
+func (e WeaviateDestinationWeaviateVectorizer) ToWeaviateDestinationWeaviateVectorizerOutputWithContext(ctx context.Context) WeaviateDestinationWeaviateVectorizerOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(WeaviateDestinationWeaviateVectorizerOutput)
 }
 
-func (e VitessTabletType) ToVitessTabletTypePtrOutput() VitessTabletTypePtrOutput {
-	return e.ToVitessTabletTypePtrOutputWithContext(context.Background())
+func (e WeaviateDestinationWeaviateVectorizer) ToWeaviateDestinationWeaviateVectorizerPtrOutput() WeaviateDestinationWeaviateVectorizerPtrOutput {
+	return e.ToWeaviateDestinationWeaviateVectorizerPtrOutputWithContext(context.Background())
 }
 
-func (e VitessTabletType) ToVitessTabletTypePtrOutputWithContext(ctx context.Context) VitessTabletTypePtrOutput {
-	return VitessTabletType(e).ToVitessTabletTypeOutputWithContext(ctx).ToVitessTabletTypePtrOutputWithContext(ctx)
+func (e WeaviateDestinationWeaviateVectorizer) ToWeaviateDestinationWeaviateVectorizerPtrOutputWithContext(ctx context.Context) WeaviateDestinationWeaviateVectorizerPtrOutput {
+	return WeaviateDestinationWeaviateVectorizer(e).ToWeaviateDestinationWeaviateVectorizerOutputWithContext(ctx).ToWeaviateDestinationWeaviateVectorizerPtrOutputWithContext(ctx)
 }
 
-func (e VitessTabletType) ToStringOutput() pulumi.StringOutput {
+func (e WeaviateDestinationWeaviateVectorizer) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e VitessTabletType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e WeaviateDestinationWeaviateVectorizer) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e VitessTabletType) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e WeaviateDestinationWeaviateVectorizer) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e VitessTabletType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e WeaviateDestinationWeaviateVectorizer) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type VitessTabletTypeOutput struct{ *pulumi.OutputState }
+type WeaviateDestinationWeaviateVectorizerOutput struct{ *pulumi.OutputState }
 
-func (VitessTabletTypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*VitessTabletType)(nil)).Elem()
+func (WeaviateDestinationWeaviateVectorizerOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WeaviateDestinationWeaviateVectorizer)(nil)).Elem()
 }
 
-func (o VitessTabletTypeOutput) ToVitessTabletTypeOutput() VitessTabletTypeOutput {
+func (o WeaviateDestinationWeaviateVectorizerOutput) ToWeaviateDestinationWeaviateVectorizerOutput() WeaviateDestinationWeaviateVectorizerOutput {
 	return o
 }
 
-func (o VitessTabletTypeOutput) ToVitessTabletTypeOutputWithContext(ctx context.Context) VitessTabletTypeOutput {
+func (o WeaviateDestinationWeaviateVectorizerOutput) ToWeaviateDestinationWeaviateVectorizerOutputWithContext(ctx context.Context) WeaviateDestinationWeaviateVectorizerOutput {
 	return o
 }
 
-func (o VitessTabletTypeOutput) ToVitessTabletTypePtrOutput() VitessTabletTypePtrOutput {
-	return o.ToVitessTabletTypePtrOutputWithContext(context.Background())
+func (o WeaviateDestinationWeaviateVectorizerOutput) ToWeaviateDestinationWeaviateVectorizerPtrOutput() WeaviateDestinationWeaviateVectorizerPtrOutput {
+	return o.ToWeaviateDestinationWeaviateVectorizerPtrOutputWithContext(context.Background())
 }
 
-func (o VitessTabletTypeOutput) ToVitessTabletTypePtrOutputWithContext(ctx context.Context) VitessTabletTypePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v VitessTabletType) *VitessTabletType {
+func (o WeaviateDestinationWeaviateVectorizerOutput) ToWeaviateDestinationWeaviateVectorizerPtrOutputWithContext(ctx context.Context) WeaviateDestinationWeaviateVectorizerPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WeaviateDestinationWeaviateVectorizer) *WeaviateDestinationWeaviateVectorizer {
 		return &v
-	}).(VitessTabletTypePtrOutput)
+	}).(WeaviateDestinationWeaviateVectorizerPtrOutput)
 }
 
-func (o VitessTabletTypeOutput) ToStringOutput() pulumi.StringOutput {
+func (o WeaviateDestinationWeaviateVectorizerOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o VitessTabletTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e VitessTabletType) string {
+func (o WeaviateDestinationWeaviateVectorizerOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e WeaviateDestinationWeaviateVectorizer) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o VitessTabletTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o WeaviateDestinationWeaviateVectorizerOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o VitessTabletTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e VitessTabletType) *string {
+func (o WeaviateDestinationWeaviateVectorizerOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e WeaviateDestinationWeaviateVectorizer) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type VitessTabletTypePtrOutput struct{ *pulumi.OutputState }
+type WeaviateDestinationWeaviateVectorizerPtrOutput struct{ *pulumi.OutputState }
 
-func (VitessTabletTypePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**VitessTabletType)(nil)).Elem()
+func (WeaviateDestinationWeaviateVectorizerPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WeaviateDestinationWeaviateVectorizer)(nil)).Elem()
 }
 
-func (o VitessTabletTypePtrOutput) ToVitessTabletTypePtrOutput() VitessTabletTypePtrOutput {
+func (o WeaviateDestinationWeaviateVectorizerPtrOutput) ToWeaviateDestinationWeaviateVectorizerPtrOutput() WeaviateDestinationWeaviateVectorizerPtrOutput {
 	return o
 }
 
-func (o VitessTabletTypePtrOutput) ToVitessTabletTypePtrOutputWithContext(ctx context.Context) VitessTabletTypePtrOutput {
+func (o WeaviateDestinationWeaviateVectorizerPtrOutput) ToWeaviateDestinationWeaviateVectorizerPtrOutputWithContext(ctx context.Context) WeaviateDestinationWeaviateVectorizerPtrOutput {
 	return o
 }
 
-func (o VitessTabletTypePtrOutput) Elem() VitessTabletTypeOutput {
-	return o.ApplyT(func(v *VitessTabletType) VitessTabletType {
+func (o WeaviateDestinationWeaviateVectorizerPtrOutput) Elem() WeaviateDestinationWeaviateVectorizerOutput {
+	return o.ApplyT(func(v *WeaviateDestinationWeaviateVectorizer) WeaviateDestinationWeaviateVectorizer {
 		if v != nil {
 			return *v
 		}
-		var ret VitessTabletType
+		var ret WeaviateDestinationWeaviateVectorizer
 		return ret
-	}).(VitessTabletTypeOutput)
+	}).(WeaviateDestinationWeaviateVectorizerOutput)
 }
 
-func (o VitessTabletTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o WeaviateDestinationWeaviateVectorizerPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o VitessTabletTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *VitessTabletType) *string {
+func (o WeaviateDestinationWeaviateVectorizerPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *WeaviateDestinationWeaviateVectorizer) *string {
 		if e == nil {
 			return nil
 		}
@@ -11657,384 +15500,47 @@ func (o VitessTabletTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Cont
 	}).(pulumi.StringPtrOutput)
 }
 
-// VitessTabletTypeInput is an input type that accepts values of the VitessTabletType enum
-// A concrete instance of `VitessTabletTypeInput` can be one of the following:
+// WeaviateDestinationWeaviateVectorizerInput is an input type that accepts values of the WeaviateDestinationWeaviateVectorizer enum
+// A concrete instance of `WeaviateDestinationWeaviateVectorizerInput` can be one of the following:
 //
-//	VitessTabletTypeMASTER
-//	VitessTabletTypeREPLICA
-//	VitessTabletTypeRDONLY
-type VitessTabletTypeInput interface {
+//	WeaviateDestinationWeaviateVectorizerNONE
+//	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_WEAVIATE
+//	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_COHERE
+//	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_JINAAI
+//	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_OPENAI
+//	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_VOYAGEAI
+type WeaviateDestinationWeaviateVectorizerInput interface {
 	pulumi.Input
 
-	ToVitessTabletTypeOutput() VitessTabletTypeOutput
-	ToVitessTabletTypeOutputWithContext(context.Context) VitessTabletTypeOutput
+	ToWeaviateDestinationWeaviateVectorizerOutput() WeaviateDestinationWeaviateVectorizerOutput
+	ToWeaviateDestinationWeaviateVectorizerOutputWithContext(context.Context) WeaviateDestinationWeaviateVectorizerOutput
 }
 
-var vitessTabletTypePtrType = reflect.TypeOf((**VitessTabletType)(nil)).Elem()
+var weaviateDestinationWeaviateVectorizerPtrType = reflect.TypeOf((**WeaviateDestinationWeaviateVectorizer)(nil)).Elem()
 
-type VitessTabletTypePtrInput interface {
+type WeaviateDestinationWeaviateVectorizerPtrInput interface {
 	pulumi.Input
 
-	ToVitessTabletTypePtrOutput() VitessTabletTypePtrOutput
-	ToVitessTabletTypePtrOutputWithContext(context.Context) VitessTabletTypePtrOutput
+	ToWeaviateDestinationWeaviateVectorizerPtrOutput() WeaviateDestinationWeaviateVectorizerPtrOutput
+	ToWeaviateDestinationWeaviateVectorizerPtrOutputWithContext(context.Context) WeaviateDestinationWeaviateVectorizerPtrOutput
 }
 
-type vitessTabletTypePtr string
+type weaviateDestinationWeaviateVectorizerPtr string
 
-func VitessTabletTypePtr(v string) VitessTabletTypePtrInput {
-	return (*vitessTabletTypePtr)(&v)
+func WeaviateDestinationWeaviateVectorizerPtr(v string) WeaviateDestinationWeaviateVectorizerPtrInput {
+	return (*weaviateDestinationWeaviateVectorizerPtr)(&v)
 }
 
-func (*vitessTabletTypePtr) ElementType() reflect.Type {
-	return vitessTabletTypePtrType
+func (*weaviateDestinationWeaviateVectorizerPtr) ElementType() reflect.Type {
+	return weaviateDestinationWeaviateVectorizerPtrType
 }
 
-func (in *vitessTabletTypePtr) ToVitessTabletTypePtrOutput() VitessTabletTypePtrOutput {
-	return pulumi.ToOutput(in).(VitessTabletTypePtrOutput)
+func (in *weaviateDestinationWeaviateVectorizerPtr) ToWeaviateDestinationWeaviateVectorizerPtrOutput() WeaviateDestinationWeaviateVectorizerPtrOutput {
+	return pulumi.ToOutput(in).(WeaviateDestinationWeaviateVectorizerPtrOutput)
 }
 
-func (in *vitessTabletTypePtr) ToVitessTabletTypePtrOutputWithContext(ctx context.Context) VitessTabletTypePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(VitessTabletTypePtrOutput)
-}
-
-type WeaviateAuthScheme string
-
-const (
-	WeaviateAuthSchemeNONE                       = WeaviateAuthScheme("NONE")
-	WeaviateAuthScheme_AP_I_KEY                  = WeaviateAuthScheme("API_KEY")
-	WeaviateAuthScheme_OID_C_CLIEN_T_CREDENTIALS = WeaviateAuthScheme("OIDC_CLIENT_CREDENTIALS")
-)
-
-func (WeaviateAuthScheme) ElementType() reflect.Type {
-	return reflect.TypeOf((*WeaviateAuthScheme)(nil)).Elem()
-}
-
-func (e WeaviateAuthScheme) ToWeaviateAuthSchemeOutput() WeaviateAuthSchemeOutput {
-	return pulumi.ToOutput(e).(WeaviateAuthSchemeOutput)
-}
-
-func (e WeaviateAuthScheme) ToWeaviateAuthSchemeOutputWithContext(ctx context.Context) WeaviateAuthSchemeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(WeaviateAuthSchemeOutput)
-}
-
-func (e WeaviateAuthScheme) ToWeaviateAuthSchemePtrOutput() WeaviateAuthSchemePtrOutput {
-	return e.ToWeaviateAuthSchemePtrOutputWithContext(context.Background())
-}
-
-func (e WeaviateAuthScheme) ToWeaviateAuthSchemePtrOutputWithContext(ctx context.Context) WeaviateAuthSchemePtrOutput {
-	return WeaviateAuthScheme(e).ToWeaviateAuthSchemeOutputWithContext(ctx).ToWeaviateAuthSchemePtrOutputWithContext(ctx)
-}
-
-func (e WeaviateAuthScheme) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e WeaviateAuthScheme) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e WeaviateAuthScheme) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e WeaviateAuthScheme) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type WeaviateAuthSchemeOutput struct{ *pulumi.OutputState }
-
-func (WeaviateAuthSchemeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*WeaviateAuthScheme)(nil)).Elem()
-}
-
-func (o WeaviateAuthSchemeOutput) ToWeaviateAuthSchemeOutput() WeaviateAuthSchemeOutput {
-	return o
-}
-
-func (o WeaviateAuthSchemeOutput) ToWeaviateAuthSchemeOutputWithContext(ctx context.Context) WeaviateAuthSchemeOutput {
-	return o
-}
-
-func (o WeaviateAuthSchemeOutput) ToWeaviateAuthSchemePtrOutput() WeaviateAuthSchemePtrOutput {
-	return o.ToWeaviateAuthSchemePtrOutputWithContext(context.Background())
-}
-
-func (o WeaviateAuthSchemeOutput) ToWeaviateAuthSchemePtrOutputWithContext(ctx context.Context) WeaviateAuthSchemePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v WeaviateAuthScheme) *WeaviateAuthScheme {
-		return &v
-	}).(WeaviateAuthSchemePtrOutput)
-}
-
-func (o WeaviateAuthSchemeOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o WeaviateAuthSchemeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e WeaviateAuthScheme) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o WeaviateAuthSchemeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o WeaviateAuthSchemeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e WeaviateAuthScheme) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type WeaviateAuthSchemePtrOutput struct{ *pulumi.OutputState }
-
-func (WeaviateAuthSchemePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**WeaviateAuthScheme)(nil)).Elem()
-}
-
-func (o WeaviateAuthSchemePtrOutput) ToWeaviateAuthSchemePtrOutput() WeaviateAuthSchemePtrOutput {
-	return o
-}
-
-func (o WeaviateAuthSchemePtrOutput) ToWeaviateAuthSchemePtrOutputWithContext(ctx context.Context) WeaviateAuthSchemePtrOutput {
-	return o
-}
-
-func (o WeaviateAuthSchemePtrOutput) Elem() WeaviateAuthSchemeOutput {
-	return o.ApplyT(func(v *WeaviateAuthScheme) WeaviateAuthScheme {
-		if v != nil {
-			return *v
-		}
-		var ret WeaviateAuthScheme
-		return ret
-	}).(WeaviateAuthSchemeOutput)
-}
-
-func (o WeaviateAuthSchemePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o WeaviateAuthSchemePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *WeaviateAuthScheme) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// WeaviateAuthSchemeInput is an input type that accepts values of the WeaviateAuthScheme enum
-// A concrete instance of `WeaviateAuthSchemeInput` can be one of the following:
-//
-//	WeaviateAuthSchemeNONE
-//	WeaviateAuthScheme_AP_I_KEY
-//	WeaviateAuthScheme_OID_C_CLIEN_T_CREDENTIALS
-type WeaviateAuthSchemeInput interface {
-	pulumi.Input
-
-	ToWeaviateAuthSchemeOutput() WeaviateAuthSchemeOutput
-	ToWeaviateAuthSchemeOutputWithContext(context.Context) WeaviateAuthSchemeOutput
-}
-
-var weaviateAuthSchemePtrType = reflect.TypeOf((**WeaviateAuthScheme)(nil)).Elem()
-
-type WeaviateAuthSchemePtrInput interface {
-	pulumi.Input
-
-	ToWeaviateAuthSchemePtrOutput() WeaviateAuthSchemePtrOutput
-	ToWeaviateAuthSchemePtrOutputWithContext(context.Context) WeaviateAuthSchemePtrOutput
-}
-
-type weaviateAuthSchemePtr string
-
-func WeaviateAuthSchemePtr(v string) WeaviateAuthSchemePtrInput {
-	return (*weaviateAuthSchemePtr)(&v)
-}
-
-func (*weaviateAuthSchemePtr) ElementType() reflect.Type {
-	return weaviateAuthSchemePtrType
-}
-
-func (in *weaviateAuthSchemePtr) ToWeaviateAuthSchemePtrOutput() WeaviateAuthSchemePtrOutput {
-	return pulumi.ToOutput(in).(WeaviateAuthSchemePtrOutput)
-}
-
-func (in *weaviateAuthSchemePtr) ToWeaviateAuthSchemePtrOutputWithContext(ctx context.Context) WeaviateAuthSchemePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(WeaviateAuthSchemePtrOutput)
-}
-
-type WeaviateVectorizer string
-
-const (
-	WeaviateVectorizerNONE               = WeaviateVectorizer("none")
-	WeaviateVectorizer_TEXT2VEC_WEAVIATE = WeaviateVectorizer("text2vec-weaviate")
-	WeaviateVectorizer_TEXT2VEC_COHERE   = WeaviateVectorizer("text2vec-cohere")
-	WeaviateVectorizer_TEXT2VEC_JINAAI   = WeaviateVectorizer("text2vec-jinaai")
-	WeaviateVectorizer_TEXT2VEC_OPENAI   = WeaviateVectorizer("text2vec-openai")
-	WeaviateVectorizer_TEXT2VEC_VOYAGEAI = WeaviateVectorizer("text2vec-voyageai")
-)
-
-func (WeaviateVectorizer) ElementType() reflect.Type {
-	return reflect.TypeOf((*WeaviateVectorizer)(nil)).Elem()
-}
-
-func (e WeaviateVectorizer) ToWeaviateVectorizerOutput() WeaviateVectorizerOutput {
-	return pulumi.ToOutput(e).(WeaviateVectorizerOutput)
-}
-
-func (e WeaviateVectorizer) ToWeaviateVectorizerOutputWithContext(ctx context.Context) WeaviateVectorizerOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(WeaviateVectorizerOutput)
-}
-
-func (e WeaviateVectorizer) ToWeaviateVectorizerPtrOutput() WeaviateVectorizerPtrOutput {
-	return e.ToWeaviateVectorizerPtrOutputWithContext(context.Background())
-}
-
-func (e WeaviateVectorizer) ToWeaviateVectorizerPtrOutputWithContext(ctx context.Context) WeaviateVectorizerPtrOutput {
-	return WeaviateVectorizer(e).ToWeaviateVectorizerOutputWithContext(ctx).ToWeaviateVectorizerPtrOutputWithContext(ctx)
-}
-
-func (e WeaviateVectorizer) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e WeaviateVectorizer) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e WeaviateVectorizer) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e WeaviateVectorizer) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type WeaviateVectorizerOutput struct{ *pulumi.OutputState }
-
-func (WeaviateVectorizerOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*WeaviateVectorizer)(nil)).Elem()
-}
-
-func (o WeaviateVectorizerOutput) ToWeaviateVectorizerOutput() WeaviateVectorizerOutput {
-	return o
-}
-
-func (o WeaviateVectorizerOutput) ToWeaviateVectorizerOutputWithContext(ctx context.Context) WeaviateVectorizerOutput {
-	return o
-}
-
-func (o WeaviateVectorizerOutput) ToWeaviateVectorizerPtrOutput() WeaviateVectorizerPtrOutput {
-	return o.ToWeaviateVectorizerPtrOutputWithContext(context.Background())
-}
-
-func (o WeaviateVectorizerOutput) ToWeaviateVectorizerPtrOutputWithContext(ctx context.Context) WeaviateVectorizerPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v WeaviateVectorizer) *WeaviateVectorizer {
-		return &v
-	}).(WeaviateVectorizerPtrOutput)
-}
-
-func (o WeaviateVectorizerOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o WeaviateVectorizerOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e WeaviateVectorizer) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o WeaviateVectorizerOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o WeaviateVectorizerOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e WeaviateVectorizer) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type WeaviateVectorizerPtrOutput struct{ *pulumi.OutputState }
-
-func (WeaviateVectorizerPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**WeaviateVectorizer)(nil)).Elem()
-}
-
-func (o WeaviateVectorizerPtrOutput) ToWeaviateVectorizerPtrOutput() WeaviateVectorizerPtrOutput {
-	return o
-}
-
-func (o WeaviateVectorizerPtrOutput) ToWeaviateVectorizerPtrOutputWithContext(ctx context.Context) WeaviateVectorizerPtrOutput {
-	return o
-}
-
-func (o WeaviateVectorizerPtrOutput) Elem() WeaviateVectorizerOutput {
-	return o.ApplyT(func(v *WeaviateVectorizer) WeaviateVectorizer {
-		if v != nil {
-			return *v
-		}
-		var ret WeaviateVectorizer
-		return ret
-	}).(WeaviateVectorizerOutput)
-}
-
-func (o WeaviateVectorizerPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o WeaviateVectorizerPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *WeaviateVectorizer) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// WeaviateVectorizerInput is an input type that accepts values of the WeaviateVectorizer enum
-// A concrete instance of `WeaviateVectorizerInput` can be one of the following:
-//
-//	WeaviateVectorizerNONE
-//	WeaviateVectorizer_TEXT2VEC_WEAVIATE
-//	WeaviateVectorizer_TEXT2VEC_COHERE
-//	WeaviateVectorizer_TEXT2VEC_JINAAI
-//	WeaviateVectorizer_TEXT2VEC_OPENAI
-//	WeaviateVectorizer_TEXT2VEC_VOYAGEAI
-type WeaviateVectorizerInput interface {
-	pulumi.Input
-
-	ToWeaviateVectorizerOutput() WeaviateVectorizerOutput
-	ToWeaviateVectorizerOutputWithContext(context.Context) WeaviateVectorizerOutput
-}
-
-var weaviateVectorizerPtrType = reflect.TypeOf((**WeaviateVectorizer)(nil)).Elem()
-
-type WeaviateVectorizerPtrInput interface {
-	pulumi.Input
-
-	ToWeaviateVectorizerPtrOutput() WeaviateVectorizerPtrOutput
-	ToWeaviateVectorizerPtrOutputWithContext(context.Context) WeaviateVectorizerPtrOutput
-}
-
-type weaviateVectorizerPtr string
-
-func WeaviateVectorizerPtr(v string) WeaviateVectorizerPtrInput {
-	return (*weaviateVectorizerPtr)(&v)
-}
-
-func (*weaviateVectorizerPtr) ElementType() reflect.Type {
-	return weaviateVectorizerPtrType
-}
-
-func (in *weaviateVectorizerPtr) ToWeaviateVectorizerPtrOutput() WeaviateVectorizerPtrOutput {
-	return pulumi.ToOutput(in).(WeaviateVectorizerPtrOutput)
-}
-
-func (in *weaviateVectorizerPtr) ToWeaviateVectorizerPtrOutputWithContext(ctx context.Context) WeaviateVectorizerPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(WeaviateVectorizerPtrOutput)
+func (in *weaviateDestinationWeaviateVectorizerPtr) ToWeaviateDestinationWeaviateVectorizerPtrOutputWithContext(ctx context.Context) WeaviateDestinationWeaviateVectorizerPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(WeaviateDestinationWeaviateVectorizerPtrOutput)
 }
 
 type WebhookSourceFormat string
@@ -12203,290 +15709,370 @@ func (in *webhookSourceFormatPtr) ToWebhookSourceFormatPtrOutputWithContext(ctx 
 }
 
 func init() {
-	pulumi.RegisterInputType(reflect.TypeOf((*AlertInput)(nil)).Elem(), Alert("connector_status"))
-	pulumi.RegisterInputType(reflect.TypeOf((*AlertPtrInput)(nil)).Elem(), Alert("connector_status"))
-	pulumi.RegisterInputType(reflect.TypeOf((*AwsS3RegionInput)(nil)).Elem(), AwsS3Region("ap-south-1"))
-	pulumi.RegisterInputType(reflect.TypeOf((*AwsS3RegionPtrInput)(nil)).Elem(), AwsS3Region("ap-south-1"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertChannelInput)(nil)).Elem(), AlertChannel("email"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertChannelPtrInput)(nil)).Elem(), AlertChannel("email"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertChannelArrayInput)(nil)).Elem(), AlertChannelArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertEntityTypeInput)(nil)).Elem(), AlertEntityType("sources"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertEntityTypePtrInput)(nil)).Elem(), AlertEntityType("sources"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertTypeInput)(nil)).Elem(), AlertType("connector_status"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertTypePtrInput)(nil)).Elem(), AlertType("connector_status"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AlloyDbSourceDatabaseSslmodeInput)(nil)).Elem(), AlloyDbSourceDatabaseSslmode("require"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AlloyDbSourceDatabaseSslmodePtrInput)(nil)).Elem(), AlloyDbSourceDatabaseSslmode("require"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AlloyDbSourcePostProcessorsInput)(nil)).Elem(), AlloyDbSourcePostProcessors("reselector"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AlloyDbSourcePostProcessorsPtrInput)(nil)).Elem(), AlloyDbSourcePostProcessors("reselector"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AlloyDbSourceSnapshotReadOnlyInput)(nil)).Elem(), AlloyDbSourceSnapshotReadOnly("Yes"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AlloyDbSourceSnapshotReadOnlyPtrInput)(nil)).Elem(), AlloyDbSourceSnapshotReadOnly("Yes"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AzureBlobDestinationFormatInput)(nil)).Elem(), AzureBlobDestinationFormat("json"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AzureBlobDestinationFormatPtrInput)(nil)).Elem(), AzureBlobDestinationFormat("json"))
+	pulumi.RegisterInputType(reflect.TypeOf((*BigQueryDestinationTimePartitioningTypeInput)(nil)).Elem(), BigQueryDestinationTimePartitioningType("DAY"))
+	pulumi.RegisterInputType(reflect.TypeOf((*BigQueryDestinationTimePartitioningTypePtrInput)(nil)).Elem(), BigQueryDestinationTimePartitioningType("DAY"))
 	pulumi.RegisterInputType(reflect.TypeOf((*BinaryHandlingModeInput)(nil)).Elem(), BinaryHandlingMode("bytes"))
 	pulumi.RegisterInputType(reflect.TypeOf((*BinaryHandlingModePtrInput)(nil)).Elem(), BinaryHandlingMode("bytes"))
-	pulumi.RegisterInputType(reflect.TypeOf((*CamelSourcePayloadRouterUnknownTypeBehaviorInput)(nil)).Elem(), CamelSourcePayloadRouterUnknownTypeBehavior("DEFAULT_TOPIC"))
-	pulumi.RegisterInputType(reflect.TypeOf((*CamelSourcePayloadRouterUnknownTypeBehaviorPtrInput)(nil)).Elem(), CamelSourcePayloadRouterUnknownTypeBehavior("DEFAULT_TOPIC"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ChannelInput)(nil)).Elem(), Channel("email"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ChannelPtrInput)(nil)).Elem(), Channel("email"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ChannelArrayInput)(nil)).Elem(), ChannelArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*CleanupPolicyInput)(nil)).Elem(), CleanupPolicy("delete"))
-	pulumi.RegisterInputType(reflect.TypeOf((*CleanupPolicyPtrInput)(nil)).Elem(), CleanupPolicy("delete"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ConnectorClassTypeInput)(nil)).Elem(), ConnectorClassType("Stream"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ConnectorClassTypePtrInput)(nil)).Elem(), ConnectorClassType("Stream"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ConnectorFilterTagMatchInput)(nil)).Elem(), ConnectorFilterTagMatch("any"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ConnectorFilterTagMatchPtrInput)(nil)).Elem(), ConnectorFilterTagMatch("any"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ConsistencyLevelInput)(nil)).Elem(), ConsistencyLevel("ALL"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ConsistencyLevelPtrInput)(nil)).Elem(), ConsistencyLevel("ALL"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ConsumerWaitTimeForLargerBatchMsInput)(nil)).Elem(), ConsumerWaitTimeForLargerBatchMs("500"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ConsumerWaitTimeForLargerBatchMsPtrInput)(nil)).Elem(), ConsumerWaitTimeForLargerBatchMs("500"))
-	pulumi.RegisterInputType(reflect.TypeOf((*CursorOversizeHandlingModeInput)(nil)).Elem(), CursorOversizeHandlingMode("skip"))
-	pulumi.RegisterInputType(reflect.TypeOf((*CursorOversizeHandlingModePtrInput)(nil)).Elem(), CursorOversizeHandlingMode("skip"))
-	pulumi.RegisterInputType(reflect.TypeOf((*DatabaseConnectionTimeZoneInput)(nil)).Elem(), DatabaseConnectionTimeZone("SERVER"))
-	pulumi.RegisterInputType(reflect.TypeOf((*DatabaseConnectionTimeZonePtrInput)(nil)).Elem(), DatabaseConnectionTimeZone("SERVER"))
-	pulumi.RegisterInputType(reflect.TypeOf((*DatabaseSslmodeInput)(nil)).Elem(), DatabaseSslmode("require"))
-	pulumi.RegisterInputType(reflect.TypeOf((*DatabaseSslmodePtrInput)(nil)).Elem(), DatabaseSslmode("require"))
-	pulumi.RegisterInputType(reflect.TypeOf((*DecimalFormatInput)(nil)).Elem(), DecimalFormat("BASE64"))
-	pulumi.RegisterInputType(reflect.TypeOf((*DecimalFormatPtrInput)(nil)).Elem(), DecimalFormat("BASE64"))
-	pulumi.RegisterInputType(reflect.TypeOf((*DestinationFormatInput)(nil)).Elem(), DestinationFormat("avro"))
-	pulumi.RegisterInputType(reflect.TypeOf((*DestinationFormatPtrInput)(nil)).Elem(), DestinationFormat("avro"))
-	pulumi.RegisterInputType(reflect.TypeOf((*DocumentIdStrategyInput)(nil)).Elem(), DocumentIdStrategy("None"))
-	pulumi.RegisterInputType(reflect.TypeOf((*DocumentIdStrategyPtrInput)(nil)).Elem(), DocumentIdStrategy("None"))
-	pulumi.RegisterInputType(reflect.TypeOf((*EntityTypeInput)(nil)).Elem(), EntityType("sources"))
-	pulumi.RegisterInputType(reflect.TypeOf((*EntityTypePtrInput)(nil)).Elem(), EntityType("sources"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ErrorsToleranceInput)(nil)).Elem(), ErrorsTolerance("none"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ErrorsTolerancePtrInput)(nil)).Elem(), ErrorsTolerance("none"))
-	pulumi.RegisterInputType(reflect.TypeOf((*EsSchemeInput)(nil)).Elem(), EsScheme("http"))
-	pulumi.RegisterInputType(reflect.TypeOf((*EsSchemePtrInput)(nil)).Elem(), EsScheme("http"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ConnectorStateInput)(nil)).Elem(), ConnectorState("running"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ConnectorStatePtrInput)(nil)).Elem(), ConnectorState("running"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DatabricksDestinationConsumerWaitTimeForLargerBatchMsInput)(nil)).Elem(), DatabricksDestinationConsumerWaitTimeForLargerBatchMs("500"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrInput)(nil)).Elem(), DatabricksDestinationConsumerWaitTimeForLargerBatchMs("500"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DatabricksDestinationPartitionModeInput)(nil)).Elem(), DatabricksDestinationPartitionMode("by_topic"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DatabricksDestinationPartitionModePtrInput)(nil)).Elem(), DatabricksDestinationPartitionMode("by_topic"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DocumentDbSourceCursorOversizeHandlingModeInput)(nil)).Elem(), DocumentDbSourceCursorOversizeHandlingMode("skip"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DocumentDbSourceCursorOversizeHandlingModePtrInput)(nil)).Elem(), DocumentDbSourceCursorOversizeHandlingMode("skip"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DocumentDbSourceTransformsUnwrapArrayEncodingInput)(nil)).Elem(), DocumentDbSourceTransformsUnwrapArrayEncoding("array"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DocumentDbSourceTransformsUnwrapArrayEncodingPtrInput)(nil)).Elem(), DocumentDbSourceTransformsUnwrapArrayEncoding("array"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DocumentDbSourceTransformsUnwrapDocumentEncodingInput)(nil)).Elem(), DocumentDbSourceTransformsUnwrapDocumentEncoding("document"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DocumentDbSourceTransformsUnwrapDocumentEncodingPtrInput)(nil)).Elem(), DocumentDbSourceTransformsUnwrapDocumentEncoding("document"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DriftActionInput)(nil)).Elem(), DriftAction("overwrite"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DriftActionPtrInput)(nil)).Elem(), DriftAction("overwrite"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ElasticsearchSourceEsSchemeInput)(nil)).Elem(), ElasticsearchSourceEsScheme("http"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ElasticsearchSourceEsSchemePtrInput)(nil)).Elem(), ElasticsearchSourceEsScheme("http"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ElasticsearchSourceHttpAuthInput)(nil)).Elem(), ElasticsearchSourceHttpAuth("None"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ElasticsearchSourceHttpAuthPtrInput)(nil)).Elem(), ElasticsearchSourceHttpAuth("None"))
 	pulumi.RegisterInputType(reflect.TypeOf((*FileCompressionTypeInput)(nil)).Elem(), FileCompressionType("none"))
 	pulumi.RegisterInputType(reflect.TypeOf((*FileCompressionTypePtrInput)(nil)).Elem(), FileCompressionType("none"))
-	pulumi.RegisterInputType(reflect.TypeOf((*FormatInput)(nil)).Elem(), Format("json"))
-	pulumi.RegisterInputType(reflect.TypeOf((*FormatPtrInput)(nil)).Elem(), Format("json"))
-	pulumi.RegisterInputType(reflect.TypeOf((*FsCleanupPolicyClassInput)(nil)).Elem(), FsCleanupPolicyClass("Log"))
-	pulumi.RegisterInputType(reflect.TypeOf((*FsCleanupPolicyClassPtrInput)(nil)).Elem(), FsCleanupPolicyClass("Log"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GcsDestinationFormatInput)(nil)).Elem(), GcsDestinationFormat("CSV"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GcsDestinationFormatPtrInput)(nil)).Elem(), GcsDestinationFormat("CSV"))
-	pulumi.RegisterInputType(reflect.TypeOf((*HttpAuthInput)(nil)).Elem(), HttpAuth("None"))
-	pulumi.RegisterInputType(reflect.TypeOf((*HttpAuthPtrInput)(nil)).Elem(), HttpAuth("None"))
-	pulumi.RegisterInputType(reflect.TypeOf((*HttpAuthorizationTypeInput)(nil)).Elem(), HttpAuthorizationType("none"))
-	pulumi.RegisterInputType(reflect.TypeOf((*HttpAuthorizationTypePtrInput)(nil)).Elem(), HttpAuthorizationType("none"))
-	pulumi.RegisterInputType(reflect.TypeOf((*IcebergCatalogAuthModeInput)(nil)).Elem(), IcebergCatalogAuthMode("none"))
-	pulumi.RegisterInputType(reflect.TypeOf((*IcebergCatalogAuthModePtrInput)(nil)).Elem(), IcebergCatalogAuthMode("none"))
-	pulumi.RegisterInputType(reflect.TypeOf((*IcebergCatalogClientRegionInput)(nil)).Elem(), IcebergCatalogClientRegion("ap-south-1"))
-	pulumi.RegisterInputType(reflect.TypeOf((*IcebergCatalogClientRegionPtrInput)(nil)).Elem(), IcebergCatalogClientRegion("ap-south-1"))
-	pulumi.RegisterInputType(reflect.TypeOf((*IcebergCatalogTypeInput)(nil)).Elem(), IcebergCatalogType("rest"))
-	pulumi.RegisterInputType(reflect.TypeOf((*IcebergCatalogTypePtrInput)(nil)).Elem(), IcebergCatalogType("rest"))
+	pulumi.RegisterInputType(reflect.TypeOf((*HttpSinkDestinationDecimalFormatInput)(nil)).Elem(), HttpSinkDestinationDecimalFormat("BASE64"))
+	pulumi.RegisterInputType(reflect.TypeOf((*HttpSinkDestinationDecimalFormatPtrInput)(nil)).Elem(), HttpSinkDestinationDecimalFormat("BASE64"))
+	pulumi.RegisterInputType(reflect.TypeOf((*HttpSinkDestinationErrorsToleranceInput)(nil)).Elem(), HttpSinkDestinationErrorsTolerance("none"))
+	pulumi.RegisterInputType(reflect.TypeOf((*HttpSinkDestinationErrorsTolerancePtrInput)(nil)).Elem(), HttpSinkDestinationErrorsTolerance("none"))
+	pulumi.RegisterInputType(reflect.TypeOf((*HttpSinkDestinationHttpAuthorizationTypeInput)(nil)).Elem(), HttpSinkDestinationHttpAuthorizationType("none"))
+	pulumi.RegisterInputType(reflect.TypeOf((*HttpSinkDestinationHttpAuthorizationTypePtrInput)(nil)).Elem(), HttpSinkDestinationHttpAuthorizationType("none"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IcebergDestinationIcebergCatalogAuthModeInput)(nil)).Elem(), IcebergDestinationIcebergCatalogAuthMode("none"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IcebergDestinationIcebergCatalogAuthModePtrInput)(nil)).Elem(), IcebergDestinationIcebergCatalogAuthMode("none"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IcebergDestinationIcebergCatalogClientRegionInput)(nil)).Elem(), IcebergDestinationIcebergCatalogClientRegion("ap-south-1"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IcebergDestinationIcebergCatalogClientRegionPtrInput)(nil)).Elem(), IcebergDestinationIcebergCatalogClientRegion("ap-south-1"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IcebergDestinationIcebergCatalogTypeInput)(nil)).Elem(), IcebergDestinationIcebergCatalogType("rest"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IcebergDestinationIcebergCatalogTypePtrInput)(nil)).Elem(), IcebergDestinationIcebergCatalogType("rest"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IcebergDestinationInsertModeInput)(nil)).Elem(), IcebergDestinationInsertMode("insert"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IcebergDestinationInsertModePtrInput)(nil)).Elem(), IcebergDestinationInsertMode("insert"))
 	pulumi.RegisterInputType(reflect.TypeOf((*IngestionModeInput)(nil)).Elem(), IngestionMode("upsert"))
 	pulumi.RegisterInputType(reflect.TypeOf((*IngestionModePtrInput)(nil)).Elem(), IngestionMode("upsert"))
 	pulumi.RegisterInputType(reflect.TypeOf((*InsertModeInput)(nil)).Elem(), InsertMode("insert"))
 	pulumi.RegisterInputType(reflect.TypeOf((*InsertModePtrInput)(nil)).Elem(), InsertMode("insert"))
+	pulumi.RegisterInputType(reflect.TypeOf((*KafkaAclOperationInput)(nil)).Elem(), KafkaAclOperation("ALL"))
+	pulumi.RegisterInputType(reflect.TypeOf((*KafkaAclOperationPtrInput)(nil)).Elem(), KafkaAclOperation("ALL"))
+	pulumi.RegisterInputType(reflect.TypeOf((*KafkaAclPatternTypeInput)(nil)).Elem(), KafkaAclPatternType("LITERAL"))
+	pulumi.RegisterInputType(reflect.TypeOf((*KafkaAclPatternTypePtrInput)(nil)).Elem(), KafkaAclPatternType("LITERAL"))
+	pulumi.RegisterInputType(reflect.TypeOf((*KafkaAclResourceTypeInput)(nil)).Elem(), KafkaAclResourceType("TOPIC"))
+	pulumi.RegisterInputType(reflect.TypeOf((*KafkaAclResourceTypePtrInput)(nil)).Elem(), KafkaAclResourceType("TOPIC"))
+	pulumi.RegisterInputType(reflect.TypeOf((*KafkaDestinationDestinationFormatInput)(nil)).Elem(), KafkaDestinationDestinationFormat("avro"))
+	pulumi.RegisterInputType(reflect.TypeOf((*KafkaDestinationDestinationFormatPtrInput)(nil)).Elem(), KafkaDestinationDestinationFormat("avro"))
+	pulumi.RegisterInputType(reflect.TypeOf((*KafkaDestinationTransformsChangeTopicNameAddOriginalTopicInput)(nil)).Elem(), KafkaDestinationTransformsChangeTopicNameAddOriginalTopic("off"))
+	pulumi.RegisterInputType(reflect.TypeOf((*KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrInput)(nil)).Elem(), KafkaDestinationTransformsChangeTopicNameAddOriginalTopic("off"))
 	pulumi.RegisterInputType(reflect.TypeOf((*KafkaDirectSourceFormatInput)(nil)).Elem(), KafkaDirectSourceFormat("json"))
 	pulumi.RegisterInputType(reflect.TypeOf((*KafkaDirectSourceFormatPtrInput)(nil)).Elem(), KafkaDirectSourceFormat("json"))
-	pulumi.RegisterInputType(reflect.TypeOf((*LanguageInput)(nil)).Elem(), Language("PYTHON"))
-	pulumi.RegisterInputType(reflect.TypeOf((*LanguagePtrInput)(nil)).Elem(), Language("PYTHON"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MariaDbSourceDatabaseConnectionTimeZoneInput)(nil)).Elem(), MariaDbSourceDatabaseConnectionTimeZone("SERVER"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MariaDbSourceDatabaseConnectionTimeZonePtrInput)(nil)).Elem(), MariaDbSourceDatabaseConnectionTimeZone("SERVER"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MariaDbSourceDatabaseSslModeInput)(nil)).Elem(), MariaDbSourceDatabaseSslMode("disable"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MariaDbSourceDatabaseSslModePtrInput)(nil)).Elem(), MariaDbSourceDatabaseSslMode("disable"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ModeInput)(nil)).Elem(), Mode("LIVE"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ModePtrInput)(nil)).Elem(), Mode("LIVE"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MariaDbSourceSnapshotGtidInput)(nil)).Elem(), MariaDbSourceSnapshotGtid("Yes"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MariaDbSourceSnapshotGtidPtrInput)(nil)).Elem(), MariaDbSourceSnapshotGtid("Yes"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbHostedSourceCursorOversizeHandlingModeInput)(nil)).Elem(), MongoDbHostedSourceCursorOversizeHandlingMode("skip"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbHostedSourceCursorOversizeHandlingModePtrInput)(nil)).Elem(), MongoDbHostedSourceCursorOversizeHandlingMode("skip"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbHostedSourceTransformsUnwrapArrayEncodingInput)(nil)).Elem(), MongoDbHostedSourceTransformsUnwrapArrayEncoding("array"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrInput)(nil)).Elem(), MongoDbHostedSourceTransformsUnwrapArrayEncoding("array"))
-	pulumi.RegisterInputType(reflect.TypeOf((*OnDriftInput)(nil)).Elem(), OnDrift("overwrite"))
-	pulumi.RegisterInputType(reflect.TypeOf((*OnDriftPtrInput)(nil)).Elem(), OnDrift("overwrite"))
-	pulumi.RegisterInputType(reflect.TypeOf((*OperationInput)(nil)).Elem(), Operation("ALL"))
-	pulumi.RegisterInputType(reflect.TypeOf((*OperationPtrInput)(nil)).Elem(), Operation("ALL"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PartitionModeInput)(nil)).Elem(), PartitionMode("by_topic"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PartitionModePtrInput)(nil)).Elem(), PartitionMode("by_topic"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PatternTypeInput)(nil)).Elem(), PatternType("LITERAL"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PatternTypePtrInput)(nil)).Elem(), PatternType("LITERAL"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PostProcessorsInput)(nil)).Elem(), PostProcessors("reselector"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PostProcessorsPtrInput)(nil)).Elem(), PostProcessors("reselector"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbHostedSourceTransformsUnwrapDocumentEncodingInput)(nil)).Elem(), MongoDbHostedSourceTransformsUnwrapDocumentEncoding("document"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrInput)(nil)).Elem(), MongoDbHostedSourceTransformsUnwrapDocumentEncoding("document"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbSourceCursorOversizeHandlingModeInput)(nil)).Elem(), MongoDbSourceCursorOversizeHandlingMode("skip"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbSourceCursorOversizeHandlingModePtrInput)(nil)).Elem(), MongoDbSourceCursorOversizeHandlingMode("skip"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbSourceTransformsUnwrapArrayEncodingInput)(nil)).Elem(), MongoDbSourceTransformsUnwrapArrayEncoding("array"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbSourceTransformsUnwrapArrayEncodingPtrInput)(nil)).Elem(), MongoDbSourceTransformsUnwrapArrayEncoding("array"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbSourceTransformsUnwrapDocumentEncodingInput)(nil)).Elem(), MongoDbSourceTransformsUnwrapDocumentEncoding("document"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbSourceTransformsUnwrapDocumentEncodingPtrInput)(nil)).Elem(), MongoDbSourceTransformsUnwrapDocumentEncoding("document"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MysqlSourceDatabaseConnectionTimeZoneInput)(nil)).Elem(), MysqlSourceDatabaseConnectionTimeZone("SERVER"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MysqlSourceDatabaseConnectionTimeZonePtrInput)(nil)).Elem(), MysqlSourceDatabaseConnectionTimeZone("SERVER"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MysqlSourceSnapshotGtidInput)(nil)).Elem(), MysqlSourceSnapshotGtid("Yes"))
+	pulumi.RegisterInputType(reflect.TypeOf((*MysqlSourceSnapshotGtidPtrInput)(nil)).Elem(), MysqlSourceSnapshotGtid("Yes"))
+	pulumi.RegisterInputType(reflect.TypeOf((*NullSentinelModeInput)(nil)).Elem(), NullSentinelMode("NONE"))
+	pulumi.RegisterInputType(reflect.TypeOf((*NullSentinelModePtrInput)(nil)).Elem(), NullSentinelMode("NONE"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OffsetResetTargetInput)(nil)).Elem(), OffsetResetTarget("earliest"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OffsetResetTargetPtrInput)(nil)).Elem(), OffsetResetTarget("earliest"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OversizedFieldBehaviorInput)(nil)).Elem(), OversizedFieldBehavior("TRUNCATE"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OversizedFieldBehaviorPtrInput)(nil)).Elem(), OversizedFieldBehavior("TRUNCATE"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PineconeDestinationDocumentIdStrategyInput)(nil)).Elem(), PineconeDestinationDocumentIdStrategy("None"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PineconeDestinationDocumentIdStrategyPtrInput)(nil)).Elem(), PineconeDestinationDocumentIdStrategy("None"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PlanetScaleSourceVitessTabletTypeInput)(nil)).Elem(), PlanetScaleSourceVitessTabletType("MASTER"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PlanetScaleSourceVitessTabletTypePtrInput)(nil)).Elem(), PlanetScaleSourceVitessTabletType("MASTER"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PostgresqlSourceDatabaseSslmodeInput)(nil)).Elem(), PostgresqlSourceDatabaseSslmode("require"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PostgresqlSourceDatabaseSslmodePtrInput)(nil)).Elem(), PostgresqlSourceDatabaseSslmode("require"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PostgresqlSourcePostProcessorsInput)(nil)).Elem(), PostgresqlSourcePostProcessors("reselector"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PostgresqlSourcePostProcessorsPtrInput)(nil)).Elem(), PostgresqlSourcePostProcessors("reselector"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PostgresqlSourceSnapshotReadOnlyInput)(nil)).Elem(), PostgresqlSourceSnapshotReadOnly("Yes"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PostgresqlSourceSnapshotReadOnlyPtrInput)(nil)).Elem(), PostgresqlSourceSnapshotReadOnly("Yes"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PrimaryKeyModeInput)(nil)).Elem(), PrimaryKeyMode("none"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PrimaryKeyModePtrInput)(nil)).Elem(), PrimaryKeyMode("none"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ProjectKeyToolProfileInput)(nil)).Elem(), ProjectKeyToolProfile("full"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ProjectKeyToolProfilePtrInput)(nil)).Elem(), ProjectKeyToolProfile("full"))
 	pulumi.RegisterInputType(reflect.TypeOf((*R2DestinationFormatInput)(nil)).Elem(), R2DestinationFormat("JSON Lines"))
 	pulumi.RegisterInputType(reflect.TypeOf((*R2DestinationFormatPtrInput)(nil)).Elem(), R2DestinationFormat("JSON Lines"))
-	pulumi.RegisterInputType(reflect.TypeOf((*RedisKeyDataTypeInput)(nil)).Elem(), RedisKeyDataType("Stream"))
-	pulumi.RegisterInputType(reflect.TypeOf((*RedisKeyDataTypePtrInput)(nil)).Elem(), RedisKeyDataType("Stream"))
-	pulumi.RegisterInputType(reflect.TypeOf((*RedisStreamDeliveryInput)(nil)).Elem(), RedisStreamDelivery("At Least Once"))
-	pulumi.RegisterInputType(reflect.TypeOf((*RedisStreamDeliveryPtrInput)(nil)).Elem(), RedisStreamDelivery("At Least Once"))
-	pulumi.RegisterInputType(reflect.TypeOf((*RedisStreamOffsetInput)(nil)).Elem(), RedisStreamOffset("Latest"))
-	pulumi.RegisterInputType(reflect.TypeOf((*RedisStreamOffsetPtrInput)(nil)).Elem(), RedisStreamOffset("Latest"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RedisDestinationRedisKeyDataTypeInput)(nil)).Elem(), RedisDestinationRedisKeyDataType("Stream"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RedisDestinationRedisKeyDataTypePtrInput)(nil)).Elem(), RedisDestinationRedisKeyDataType("Stream"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RedisSourceConnectorClassTypeInput)(nil)).Elem(), RedisSourceConnectorClassType("Stream"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RedisSourceConnectorClassTypePtrInput)(nil)).Elem(), RedisSourceConnectorClassType("Stream"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RedisSourceModeInput)(nil)).Elem(), RedisSourceMode("LIVE"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RedisSourceModePtrInput)(nil)).Elem(), RedisSourceMode("LIVE"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RedisSourceRedisStreamDeliveryInput)(nil)).Elem(), RedisSourceRedisStreamDelivery("At Least Once"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RedisSourceRedisStreamDeliveryPtrInput)(nil)).Elem(), RedisSourceRedisStreamDelivery("At Least Once"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RedisSourceRedisStreamOffsetInput)(nil)).Elem(), RedisSourceRedisStreamOffset("Latest"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RedisSourceRedisStreamOffsetPtrInput)(nil)).Elem(), RedisSourceRedisStreamOffset("Latest"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReplayWindowInput)(nil)).Elem(), ReplayWindow("0"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReplayWindowPtrInput)(nil)).Elem(), ReplayWindow("0"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ResourceInput)(nil)).Elem(), Resource("TOPIC"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ResourcePtrInput)(nil)).Elem(), Resource("TOPIC"))
+	pulumi.RegisterInputType(reflect.TypeOf((*S3DestinationAwsS3RegionInput)(nil)).Elem(), S3DestinationAwsS3Region("ap-south-1"))
+	pulumi.RegisterInputType(reflect.TypeOf((*S3DestinationAwsS3RegionPtrInput)(nil)).Elem(), S3DestinationAwsS3Region("ap-south-1"))
+	pulumi.RegisterInputType(reflect.TypeOf((*S3DestinationFormatInput)(nil)).Elem(), S3DestinationFormat("JSON Lines"))
+	pulumi.RegisterInputType(reflect.TypeOf((*S3DestinationFormatPtrInput)(nil)).Elem(), S3DestinationFormat("JSON Lines"))
 	pulumi.RegisterInputType(reflect.TypeOf((*S3SourceAwsS3RegionInput)(nil)).Elem(), S3SourceAwsS3Region("eu-west-2"))
 	pulumi.RegisterInputType(reflect.TypeOf((*S3SourceAwsS3RegionPtrInput)(nil)).Elem(), S3SourceAwsS3Region("eu-west-2"))
 	pulumi.RegisterInputType(reflect.TypeOf((*S3SourceFormatInput)(nil)).Elem(), S3SourceFormat("json"))
 	pulumi.RegisterInputType(reflect.TypeOf((*S3SourceFormatPtrInput)(nil)).Elem(), S3SourceFormat("json"))
-	pulumi.RegisterInputType(reflect.TypeOf((*SchemaEvolutionInput)(nil)).Elem(), SchemaEvolution("basic"))
-	pulumi.RegisterInputType(reflect.TypeOf((*SchemaEvolutionPtrInput)(nil)).Elem(), SchemaEvolution("basic"))
-	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotReadOnlyInput)(nil)).Elem(), SnapshotReadOnly("Yes"))
-	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotReadOnlyPtrInput)(nil)).Elem(), SnapshotReadOnly("Yes"))
-	pulumi.RegisterInputType(reflect.TypeOf((*StateInput)(nil)).Elem(), State("running"))
-	pulumi.RegisterInputType(reflect.TypeOf((*StatePtrInput)(nil)).Elem(), State("running"))
+	pulumi.RegisterInputType(reflect.TypeOf((*S3SourceFsCleanupPolicyClassInput)(nil)).Elem(), S3SourceFsCleanupPolicyClass("Log"))
+	pulumi.RegisterInputType(reflect.TypeOf((*S3SourceFsCleanupPolicyClassPtrInput)(nil)).Elem(), S3SourceFsCleanupPolicyClass("Log"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SchemaEvolutionModeInput)(nil)).Elem(), SchemaEvolutionMode("basic"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SchemaEvolutionModePtrInput)(nil)).Elem(), SchemaEvolutionMode("basic"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotTypeInput)(nil)).Elem(), SnapshotType("incremental"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotTypePtrInput)(nil)).Elem(), SnapshotType("incremental"))
+	pulumi.RegisterInputType(reflect.TypeOf((*StarburstDestinationAwsS3RegionInput)(nil)).Elem(), StarburstDestinationAwsS3Region("ap-south-1"))
+	pulumi.RegisterInputType(reflect.TypeOf((*StarburstDestinationAwsS3RegionPtrInput)(nil)).Elem(), StarburstDestinationAwsS3Region("ap-south-1"))
+	pulumi.RegisterInputType(reflect.TypeOf((*StarburstDestinationFormatInput)(nil)).Elem(), StarburstDestinationFormat("CSV"))
+	pulumi.RegisterInputType(reflect.TypeOf((*StarburstDestinationFormatPtrInput)(nil)).Elem(), StarburstDestinationFormat("CSV"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SupabaseSourceDatabaseSslmodeInput)(nil)).Elem(), SupabaseSourceDatabaseSslmode("require"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SupabaseSourceDatabaseSslmodePtrInput)(nil)).Elem(), SupabaseSourceDatabaseSslmode("require"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SupabaseSourcePostProcessorsInput)(nil)).Elem(), SupabaseSourcePostProcessors("reselector"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SupabaseSourcePostProcessorsPtrInput)(nil)).Elem(), SupabaseSourcePostProcessors("reselector"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SupabaseSourceSnapshotReadOnlyInput)(nil)).Elem(), SupabaseSourceSnapshotReadOnly("Yes"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SupabaseSourceSnapshotReadOnlyPtrInput)(nil)).Elem(), SupabaseSourceSnapshotReadOnly("Yes"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TagFilterTypeInput)(nil)).Elem(), TagFilterType("sources"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TagFilterTypePtrInput)(nil)).Elem(), TagFilterType("sources"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TimePartitioningTypeInput)(nil)).Elem(), TimePartitioningType("DAY"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TimePartitioningTypePtrInput)(nil)).Elem(), TimePartitioningType("DAY"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ToInput)(nil)).Elem(), To("earliest"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ToPtrInput)(nil)).Elem(), To("earliest"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ToolProfileInput)(nil)).Elem(), ToolProfile("full"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ToolProfilePtrInput)(nil)).Elem(), ToolProfile("full"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicCleanupPolicyInput)(nil)).Elem(), TopicCleanupPolicy("delete"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicCleanupPolicyPtrInput)(nil)).Elem(), TopicCleanupPolicy("delete"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TopicFilterEntityTypeInput)(nil)).Elem(), TopicFilterEntityType("sources"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TopicFilterEntityTypePtrInput)(nil)).Elem(), TopicFilterEntityType("sources"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetricsEntityEntityTypeInput)(nil)).Elem(), TopicMetricsEntityEntityType("sources"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetricsEntityEntityTypePtrInput)(nil)).Elem(), TopicMetricsEntityEntityType("sources"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetricsWindowUnitInput)(nil)).Elem(), TopicMetricsWindowUnit("minutes"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetricsWindowUnitPtrInput)(nil)).Elem(), TopicMetricsWindowUnit("minutes"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TransformTypeEnumInput)(nil)).Elem(), TransformTypeEnum("fan_out"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TransformTypeEnumPtrInput)(nil)).Elem(), TransformTypeEnum("fan_out"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TransformsChangeTopicNameAddOriginalTopicInput)(nil)).Elem(), TransformsChangeTopicNameAddOriginalTopic("off"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TransformsChangeTopicNameAddOriginalTopicPtrInput)(nil)).Elem(), TransformsChangeTopicNameAddOriginalTopic("off"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TransformsMarkColumnsAsRequiredNullSentinelModeInput)(nil)).Elem(), TransformsMarkColumnsAsRequiredNullSentinelMode("NONE"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TransformsMarkColumnsAsRequiredNullSentinelModePtrInput)(nil)).Elem(), TransformsMarkColumnsAsRequiredNullSentinelMode("NONE"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TransformsOversizedRecordsOversizedFieldBehaviorInput)(nil)).Elem(), TransformsOversizedRecordsOversizedFieldBehavior("TRUNCATE"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TransformsOversizedRecordsOversizedFieldBehaviorPtrInput)(nil)).Elem(), TransformsOversizedRecordsOversizedFieldBehavior("TRUNCATE"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TransformsUnwrapArrayEncodingInput)(nil)).Elem(), TransformsUnwrapArrayEncoding("array"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TransformsUnwrapArrayEncodingPtrInput)(nil)).Elem(), TransformsUnwrapArrayEncoding("array"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TransformsUnwrapDocumentEncodingInput)(nil)).Elem(), TransformsUnwrapDocumentEncoding("document"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TransformsUnwrapDocumentEncodingPtrInput)(nil)).Elem(), TransformsUnwrapDocumentEncoding("document"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TypeInput)(nil)).Elem(), Type("incremental"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TypePtrInput)(nil)).Elem(), Type("incremental"))
-	pulumi.RegisterInputType(reflect.TypeOf((*VectorStrategyInput)(nil)).Elem(), VectorStrategy("None"))
-	pulumi.RegisterInputType(reflect.TypeOf((*VectorStrategyPtrInput)(nil)).Elem(), VectorStrategy("None"))
-	pulumi.RegisterInputType(reflect.TypeOf((*VitessTabletTypeInput)(nil)).Elem(), VitessTabletType("MASTER"))
-	pulumi.RegisterInputType(reflect.TypeOf((*VitessTabletTypePtrInput)(nil)).Elem(), VitessTabletType("MASTER"))
-	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateAuthSchemeInput)(nil)).Elem(), WeaviateAuthScheme("NONE"))
-	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateAuthSchemePtrInput)(nil)).Elem(), WeaviateAuthScheme("NONE"))
-	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateVectorizerInput)(nil)).Elem(), WeaviateVectorizer("none"))
-	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateVectorizerPtrInput)(nil)).Elem(), WeaviateVectorizer("none"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TransformLanguageInput)(nil)).Elem(), TransformLanguage("PYTHON"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TransformLanguagePtrInput)(nil)).Elem(), TransformLanguage("PYTHON"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TransformTypeInput)(nil)).Elem(), TransformType("fan_out"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TransformTypePtrInput)(nil)).Elem(), TransformType("fan_out"))
+	pulumi.RegisterInputType(reflect.TypeOf((*UnknownPayloadTypeBehaviorInput)(nil)).Elem(), UnknownPayloadTypeBehavior("DEFAULT_TOPIC"))
+	pulumi.RegisterInputType(reflect.TypeOf((*UnknownPayloadTypeBehaviorPtrInput)(nil)).Elem(), UnknownPayloadTypeBehavior("DEFAULT_TOPIC"))
+	pulumi.RegisterInputType(reflect.TypeOf((*VitessSourceVitessTabletTypeInput)(nil)).Elem(), VitessSourceVitessTabletType("MASTER"))
+	pulumi.RegisterInputType(reflect.TypeOf((*VitessSourceVitessTabletTypePtrInput)(nil)).Elem(), VitessSourceVitessTabletType("MASTER"))
+	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationConsistencyLevelInput)(nil)).Elem(), WeaviateDestinationConsistencyLevel("ALL"))
+	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationConsistencyLevelPtrInput)(nil)).Elem(), WeaviateDestinationConsistencyLevel("ALL"))
+	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationDocumentIdStrategyInput)(nil)).Elem(), WeaviateDestinationDocumentIdStrategy("None"))
+	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationDocumentIdStrategyPtrInput)(nil)).Elem(), WeaviateDestinationDocumentIdStrategy("None"))
+	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationVectorStrategyInput)(nil)).Elem(), WeaviateDestinationVectorStrategy("None"))
+	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationVectorStrategyPtrInput)(nil)).Elem(), WeaviateDestinationVectorStrategy("None"))
+	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationWeaviateAuthSchemeInput)(nil)).Elem(), WeaviateDestinationWeaviateAuthScheme("NONE"))
+	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationWeaviateAuthSchemePtrInput)(nil)).Elem(), WeaviateDestinationWeaviateAuthScheme("NONE"))
+	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationWeaviateVectorizerInput)(nil)).Elem(), WeaviateDestinationWeaviateVectorizer("none"))
+	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationWeaviateVectorizerPtrInput)(nil)).Elem(), WeaviateDestinationWeaviateVectorizer("none"))
 	pulumi.RegisterInputType(reflect.TypeOf((*WebhookSourceFormatInput)(nil)).Elem(), WebhookSourceFormat("json"))
 	pulumi.RegisterInputType(reflect.TypeOf((*WebhookSourceFormatPtrInput)(nil)).Elem(), WebhookSourceFormat("json"))
-	pulumi.RegisterOutputType(AlertOutput{})
-	pulumi.RegisterOutputType(AlertPtrOutput{})
-	pulumi.RegisterOutputType(AwsS3RegionOutput{})
-	pulumi.RegisterOutputType(AwsS3RegionPtrOutput{})
+	pulumi.RegisterOutputType(AlertChannelOutput{})
+	pulumi.RegisterOutputType(AlertChannelPtrOutput{})
+	pulumi.RegisterOutputType(AlertChannelArrayOutput{})
+	pulumi.RegisterOutputType(AlertEntityTypeOutput{})
+	pulumi.RegisterOutputType(AlertEntityTypePtrOutput{})
+	pulumi.RegisterOutputType(AlertTypeOutput{})
+	pulumi.RegisterOutputType(AlertTypePtrOutput{})
+	pulumi.RegisterOutputType(AlloyDbSourceDatabaseSslmodeOutput{})
+	pulumi.RegisterOutputType(AlloyDbSourceDatabaseSslmodePtrOutput{})
+	pulumi.RegisterOutputType(AlloyDbSourcePostProcessorsOutput{})
+	pulumi.RegisterOutputType(AlloyDbSourcePostProcessorsPtrOutput{})
+	pulumi.RegisterOutputType(AlloyDbSourceSnapshotReadOnlyOutput{})
+	pulumi.RegisterOutputType(AlloyDbSourceSnapshotReadOnlyPtrOutput{})
+	pulumi.RegisterOutputType(AzureBlobDestinationFormatOutput{})
+	pulumi.RegisterOutputType(AzureBlobDestinationFormatPtrOutput{})
+	pulumi.RegisterOutputType(BigQueryDestinationTimePartitioningTypeOutput{})
+	pulumi.RegisterOutputType(BigQueryDestinationTimePartitioningTypePtrOutput{})
 	pulumi.RegisterOutputType(BinaryHandlingModeOutput{})
 	pulumi.RegisterOutputType(BinaryHandlingModePtrOutput{})
-	pulumi.RegisterOutputType(CamelSourcePayloadRouterUnknownTypeBehaviorOutput{})
-	pulumi.RegisterOutputType(CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput{})
-	pulumi.RegisterOutputType(ChannelOutput{})
-	pulumi.RegisterOutputType(ChannelPtrOutput{})
-	pulumi.RegisterOutputType(ChannelArrayOutput{})
-	pulumi.RegisterOutputType(CleanupPolicyOutput{})
-	pulumi.RegisterOutputType(CleanupPolicyPtrOutput{})
-	pulumi.RegisterOutputType(ConnectorClassTypeOutput{})
-	pulumi.RegisterOutputType(ConnectorClassTypePtrOutput{})
 	pulumi.RegisterOutputType(ConnectorFilterTagMatchOutput{})
 	pulumi.RegisterOutputType(ConnectorFilterTagMatchPtrOutput{})
-	pulumi.RegisterOutputType(ConsistencyLevelOutput{})
-	pulumi.RegisterOutputType(ConsistencyLevelPtrOutput{})
-	pulumi.RegisterOutputType(ConsumerWaitTimeForLargerBatchMsOutput{})
-	pulumi.RegisterOutputType(ConsumerWaitTimeForLargerBatchMsPtrOutput{})
-	pulumi.RegisterOutputType(CursorOversizeHandlingModeOutput{})
-	pulumi.RegisterOutputType(CursorOversizeHandlingModePtrOutput{})
-	pulumi.RegisterOutputType(DatabaseConnectionTimeZoneOutput{})
-	pulumi.RegisterOutputType(DatabaseConnectionTimeZonePtrOutput{})
-	pulumi.RegisterOutputType(DatabaseSslmodeOutput{})
-	pulumi.RegisterOutputType(DatabaseSslmodePtrOutput{})
-	pulumi.RegisterOutputType(DecimalFormatOutput{})
-	pulumi.RegisterOutputType(DecimalFormatPtrOutput{})
-	pulumi.RegisterOutputType(DestinationFormatOutput{})
-	pulumi.RegisterOutputType(DestinationFormatPtrOutput{})
-	pulumi.RegisterOutputType(DocumentIdStrategyOutput{})
-	pulumi.RegisterOutputType(DocumentIdStrategyPtrOutput{})
-	pulumi.RegisterOutputType(EntityTypeOutput{})
-	pulumi.RegisterOutputType(EntityTypePtrOutput{})
-	pulumi.RegisterOutputType(ErrorsToleranceOutput{})
-	pulumi.RegisterOutputType(ErrorsTolerancePtrOutput{})
-	pulumi.RegisterOutputType(EsSchemeOutput{})
-	pulumi.RegisterOutputType(EsSchemePtrOutput{})
+	pulumi.RegisterOutputType(ConnectorStateOutput{})
+	pulumi.RegisterOutputType(ConnectorStatePtrOutput{})
+	pulumi.RegisterOutputType(DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput{})
+	pulumi.RegisterOutputType(DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput{})
+	pulumi.RegisterOutputType(DatabricksDestinationPartitionModeOutput{})
+	pulumi.RegisterOutputType(DatabricksDestinationPartitionModePtrOutput{})
+	pulumi.RegisterOutputType(DocumentDbSourceCursorOversizeHandlingModeOutput{})
+	pulumi.RegisterOutputType(DocumentDbSourceCursorOversizeHandlingModePtrOutput{})
+	pulumi.RegisterOutputType(DocumentDbSourceTransformsUnwrapArrayEncodingOutput{})
+	pulumi.RegisterOutputType(DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput{})
+	pulumi.RegisterOutputType(DocumentDbSourceTransformsUnwrapDocumentEncodingOutput{})
+	pulumi.RegisterOutputType(DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput{})
+	pulumi.RegisterOutputType(DriftActionOutput{})
+	pulumi.RegisterOutputType(DriftActionPtrOutput{})
+	pulumi.RegisterOutputType(ElasticsearchSourceEsSchemeOutput{})
+	pulumi.RegisterOutputType(ElasticsearchSourceEsSchemePtrOutput{})
+	pulumi.RegisterOutputType(ElasticsearchSourceHttpAuthOutput{})
+	pulumi.RegisterOutputType(ElasticsearchSourceHttpAuthPtrOutput{})
 	pulumi.RegisterOutputType(FileCompressionTypeOutput{})
 	pulumi.RegisterOutputType(FileCompressionTypePtrOutput{})
-	pulumi.RegisterOutputType(FormatOutput{})
-	pulumi.RegisterOutputType(FormatPtrOutput{})
-	pulumi.RegisterOutputType(FsCleanupPolicyClassOutput{})
-	pulumi.RegisterOutputType(FsCleanupPolicyClassPtrOutput{})
 	pulumi.RegisterOutputType(GcsDestinationFormatOutput{})
 	pulumi.RegisterOutputType(GcsDestinationFormatPtrOutput{})
-	pulumi.RegisterOutputType(HttpAuthOutput{})
-	pulumi.RegisterOutputType(HttpAuthPtrOutput{})
-	pulumi.RegisterOutputType(HttpAuthorizationTypeOutput{})
-	pulumi.RegisterOutputType(HttpAuthorizationTypePtrOutput{})
-	pulumi.RegisterOutputType(IcebergCatalogAuthModeOutput{})
-	pulumi.RegisterOutputType(IcebergCatalogAuthModePtrOutput{})
-	pulumi.RegisterOutputType(IcebergCatalogClientRegionOutput{})
-	pulumi.RegisterOutputType(IcebergCatalogClientRegionPtrOutput{})
-	pulumi.RegisterOutputType(IcebergCatalogTypeOutput{})
-	pulumi.RegisterOutputType(IcebergCatalogTypePtrOutput{})
+	pulumi.RegisterOutputType(HttpSinkDestinationDecimalFormatOutput{})
+	pulumi.RegisterOutputType(HttpSinkDestinationDecimalFormatPtrOutput{})
+	pulumi.RegisterOutputType(HttpSinkDestinationErrorsToleranceOutput{})
+	pulumi.RegisterOutputType(HttpSinkDestinationErrorsTolerancePtrOutput{})
+	pulumi.RegisterOutputType(HttpSinkDestinationHttpAuthorizationTypeOutput{})
+	pulumi.RegisterOutputType(HttpSinkDestinationHttpAuthorizationTypePtrOutput{})
+	pulumi.RegisterOutputType(IcebergDestinationIcebergCatalogAuthModeOutput{})
+	pulumi.RegisterOutputType(IcebergDestinationIcebergCatalogAuthModePtrOutput{})
+	pulumi.RegisterOutputType(IcebergDestinationIcebergCatalogClientRegionOutput{})
+	pulumi.RegisterOutputType(IcebergDestinationIcebergCatalogClientRegionPtrOutput{})
+	pulumi.RegisterOutputType(IcebergDestinationIcebergCatalogTypeOutput{})
+	pulumi.RegisterOutputType(IcebergDestinationIcebergCatalogTypePtrOutput{})
+	pulumi.RegisterOutputType(IcebergDestinationInsertModeOutput{})
+	pulumi.RegisterOutputType(IcebergDestinationInsertModePtrOutput{})
 	pulumi.RegisterOutputType(IngestionModeOutput{})
 	pulumi.RegisterOutputType(IngestionModePtrOutput{})
 	pulumi.RegisterOutputType(InsertModeOutput{})
 	pulumi.RegisterOutputType(InsertModePtrOutput{})
+	pulumi.RegisterOutputType(KafkaAclOperationOutput{})
+	pulumi.RegisterOutputType(KafkaAclOperationPtrOutput{})
+	pulumi.RegisterOutputType(KafkaAclPatternTypeOutput{})
+	pulumi.RegisterOutputType(KafkaAclPatternTypePtrOutput{})
+	pulumi.RegisterOutputType(KafkaAclResourceTypeOutput{})
+	pulumi.RegisterOutputType(KafkaAclResourceTypePtrOutput{})
+	pulumi.RegisterOutputType(KafkaDestinationDestinationFormatOutput{})
+	pulumi.RegisterOutputType(KafkaDestinationDestinationFormatPtrOutput{})
+	pulumi.RegisterOutputType(KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOutput{})
+	pulumi.RegisterOutputType(KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput{})
 	pulumi.RegisterOutputType(KafkaDirectSourceFormatOutput{})
 	pulumi.RegisterOutputType(KafkaDirectSourceFormatPtrOutput{})
-	pulumi.RegisterOutputType(LanguageOutput{})
-	pulumi.RegisterOutputType(LanguagePtrOutput{})
+	pulumi.RegisterOutputType(MariaDbSourceDatabaseConnectionTimeZoneOutput{})
+	pulumi.RegisterOutputType(MariaDbSourceDatabaseConnectionTimeZonePtrOutput{})
 	pulumi.RegisterOutputType(MariaDbSourceDatabaseSslModeOutput{})
 	pulumi.RegisterOutputType(MariaDbSourceDatabaseSslModePtrOutput{})
-	pulumi.RegisterOutputType(ModeOutput{})
-	pulumi.RegisterOutputType(ModePtrOutput{})
+	pulumi.RegisterOutputType(MariaDbSourceSnapshotGtidOutput{})
+	pulumi.RegisterOutputType(MariaDbSourceSnapshotGtidPtrOutput{})
+	pulumi.RegisterOutputType(MongoDbHostedSourceCursorOversizeHandlingModeOutput{})
+	pulumi.RegisterOutputType(MongoDbHostedSourceCursorOversizeHandlingModePtrOutput{})
 	pulumi.RegisterOutputType(MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput{})
 	pulumi.RegisterOutputType(MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput{})
-	pulumi.RegisterOutputType(OnDriftOutput{})
-	pulumi.RegisterOutputType(OnDriftPtrOutput{})
-	pulumi.RegisterOutputType(OperationOutput{})
-	pulumi.RegisterOutputType(OperationPtrOutput{})
-	pulumi.RegisterOutputType(PartitionModeOutput{})
-	pulumi.RegisterOutputType(PartitionModePtrOutput{})
-	pulumi.RegisterOutputType(PatternTypeOutput{})
-	pulumi.RegisterOutputType(PatternTypePtrOutput{})
-	pulumi.RegisterOutputType(PostProcessorsOutput{})
-	pulumi.RegisterOutputType(PostProcessorsPtrOutput{})
+	pulumi.RegisterOutputType(MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput{})
+	pulumi.RegisterOutputType(MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput{})
+	pulumi.RegisterOutputType(MongoDbSourceCursorOversizeHandlingModeOutput{})
+	pulumi.RegisterOutputType(MongoDbSourceCursorOversizeHandlingModePtrOutput{})
+	pulumi.RegisterOutputType(MongoDbSourceTransformsUnwrapArrayEncodingOutput{})
+	pulumi.RegisterOutputType(MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput{})
+	pulumi.RegisterOutputType(MongoDbSourceTransformsUnwrapDocumentEncodingOutput{})
+	pulumi.RegisterOutputType(MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput{})
+	pulumi.RegisterOutputType(MysqlSourceDatabaseConnectionTimeZoneOutput{})
+	pulumi.RegisterOutputType(MysqlSourceDatabaseConnectionTimeZonePtrOutput{})
+	pulumi.RegisterOutputType(MysqlSourceSnapshotGtidOutput{})
+	pulumi.RegisterOutputType(MysqlSourceSnapshotGtidPtrOutput{})
+	pulumi.RegisterOutputType(NullSentinelModeOutput{})
+	pulumi.RegisterOutputType(NullSentinelModePtrOutput{})
+	pulumi.RegisterOutputType(OffsetResetTargetOutput{})
+	pulumi.RegisterOutputType(OffsetResetTargetPtrOutput{})
+	pulumi.RegisterOutputType(OversizedFieldBehaviorOutput{})
+	pulumi.RegisterOutputType(OversizedFieldBehaviorPtrOutput{})
+	pulumi.RegisterOutputType(PineconeDestinationDocumentIdStrategyOutput{})
+	pulumi.RegisterOutputType(PineconeDestinationDocumentIdStrategyPtrOutput{})
+	pulumi.RegisterOutputType(PlanetScaleSourceVitessTabletTypeOutput{})
+	pulumi.RegisterOutputType(PlanetScaleSourceVitessTabletTypePtrOutput{})
+	pulumi.RegisterOutputType(PostgresqlSourceDatabaseSslmodeOutput{})
+	pulumi.RegisterOutputType(PostgresqlSourceDatabaseSslmodePtrOutput{})
+	pulumi.RegisterOutputType(PostgresqlSourcePostProcessorsOutput{})
+	pulumi.RegisterOutputType(PostgresqlSourcePostProcessorsPtrOutput{})
+	pulumi.RegisterOutputType(PostgresqlSourceSnapshotReadOnlyOutput{})
+	pulumi.RegisterOutputType(PostgresqlSourceSnapshotReadOnlyPtrOutput{})
 	pulumi.RegisterOutputType(PrimaryKeyModeOutput{})
 	pulumi.RegisterOutputType(PrimaryKeyModePtrOutput{})
+	pulumi.RegisterOutputType(ProjectKeyToolProfileOutput{})
+	pulumi.RegisterOutputType(ProjectKeyToolProfilePtrOutput{})
 	pulumi.RegisterOutputType(R2DestinationFormatOutput{})
 	pulumi.RegisterOutputType(R2DestinationFormatPtrOutput{})
-	pulumi.RegisterOutputType(RedisKeyDataTypeOutput{})
-	pulumi.RegisterOutputType(RedisKeyDataTypePtrOutput{})
-	pulumi.RegisterOutputType(RedisStreamDeliveryOutput{})
-	pulumi.RegisterOutputType(RedisStreamDeliveryPtrOutput{})
-	pulumi.RegisterOutputType(RedisStreamOffsetOutput{})
-	pulumi.RegisterOutputType(RedisStreamOffsetPtrOutput{})
+	pulumi.RegisterOutputType(RedisDestinationRedisKeyDataTypeOutput{})
+	pulumi.RegisterOutputType(RedisDestinationRedisKeyDataTypePtrOutput{})
+	pulumi.RegisterOutputType(RedisSourceConnectorClassTypeOutput{})
+	pulumi.RegisterOutputType(RedisSourceConnectorClassTypePtrOutput{})
+	pulumi.RegisterOutputType(RedisSourceModeOutput{})
+	pulumi.RegisterOutputType(RedisSourceModePtrOutput{})
+	pulumi.RegisterOutputType(RedisSourceRedisStreamDeliveryOutput{})
+	pulumi.RegisterOutputType(RedisSourceRedisStreamDeliveryPtrOutput{})
+	pulumi.RegisterOutputType(RedisSourceRedisStreamOffsetOutput{})
+	pulumi.RegisterOutputType(RedisSourceRedisStreamOffsetPtrOutput{})
 	pulumi.RegisterOutputType(ReplayWindowOutput{})
 	pulumi.RegisterOutputType(ReplayWindowPtrOutput{})
-	pulumi.RegisterOutputType(ResourceOutput{})
-	pulumi.RegisterOutputType(ResourcePtrOutput{})
+	pulumi.RegisterOutputType(S3DestinationAwsS3RegionOutput{})
+	pulumi.RegisterOutputType(S3DestinationAwsS3RegionPtrOutput{})
+	pulumi.RegisterOutputType(S3DestinationFormatOutput{})
+	pulumi.RegisterOutputType(S3DestinationFormatPtrOutput{})
 	pulumi.RegisterOutputType(S3SourceAwsS3RegionOutput{})
 	pulumi.RegisterOutputType(S3SourceAwsS3RegionPtrOutput{})
 	pulumi.RegisterOutputType(S3SourceFormatOutput{})
 	pulumi.RegisterOutputType(S3SourceFormatPtrOutput{})
-	pulumi.RegisterOutputType(SchemaEvolutionOutput{})
-	pulumi.RegisterOutputType(SchemaEvolutionPtrOutput{})
-	pulumi.RegisterOutputType(SnapshotReadOnlyOutput{})
-	pulumi.RegisterOutputType(SnapshotReadOnlyPtrOutput{})
-	pulumi.RegisterOutputType(StateOutput{})
-	pulumi.RegisterOutputType(StatePtrOutput{})
+	pulumi.RegisterOutputType(S3SourceFsCleanupPolicyClassOutput{})
+	pulumi.RegisterOutputType(S3SourceFsCleanupPolicyClassPtrOutput{})
+	pulumi.RegisterOutputType(SchemaEvolutionModeOutput{})
+	pulumi.RegisterOutputType(SchemaEvolutionModePtrOutput{})
+	pulumi.RegisterOutputType(SnapshotTypeOutput{})
+	pulumi.RegisterOutputType(SnapshotTypePtrOutput{})
+	pulumi.RegisterOutputType(StarburstDestinationAwsS3RegionOutput{})
+	pulumi.RegisterOutputType(StarburstDestinationAwsS3RegionPtrOutput{})
+	pulumi.RegisterOutputType(StarburstDestinationFormatOutput{})
+	pulumi.RegisterOutputType(StarburstDestinationFormatPtrOutput{})
+	pulumi.RegisterOutputType(SupabaseSourceDatabaseSslmodeOutput{})
+	pulumi.RegisterOutputType(SupabaseSourceDatabaseSslmodePtrOutput{})
+	pulumi.RegisterOutputType(SupabaseSourcePostProcessorsOutput{})
+	pulumi.RegisterOutputType(SupabaseSourcePostProcessorsPtrOutput{})
+	pulumi.RegisterOutputType(SupabaseSourceSnapshotReadOnlyOutput{})
+	pulumi.RegisterOutputType(SupabaseSourceSnapshotReadOnlyPtrOutput{})
 	pulumi.RegisterOutputType(TagFilterTypeOutput{})
 	pulumi.RegisterOutputType(TagFilterTypePtrOutput{})
-	pulumi.RegisterOutputType(TimePartitioningTypeOutput{})
-	pulumi.RegisterOutputType(TimePartitioningTypePtrOutput{})
-	pulumi.RegisterOutputType(ToOutput{})
-	pulumi.RegisterOutputType(ToPtrOutput{})
-	pulumi.RegisterOutputType(ToolProfileOutput{})
-	pulumi.RegisterOutputType(ToolProfilePtrOutput{})
+	pulumi.RegisterOutputType(TopicCleanupPolicyOutput{})
+	pulumi.RegisterOutputType(TopicCleanupPolicyPtrOutput{})
 	pulumi.RegisterOutputType(TopicFilterEntityTypeOutput{})
 	pulumi.RegisterOutputType(TopicFilterEntityTypePtrOutput{})
 	pulumi.RegisterOutputType(TopicMetricsEntityEntityTypeOutput{})
 	pulumi.RegisterOutputType(TopicMetricsEntityEntityTypePtrOutput{})
 	pulumi.RegisterOutputType(TopicMetricsWindowUnitOutput{})
 	pulumi.RegisterOutputType(TopicMetricsWindowUnitPtrOutput{})
-	pulumi.RegisterOutputType(TransformTypeEnumOutput{})
-	pulumi.RegisterOutputType(TransformTypeEnumPtrOutput{})
-	pulumi.RegisterOutputType(TransformsChangeTopicNameAddOriginalTopicOutput{})
-	pulumi.RegisterOutputType(TransformsChangeTopicNameAddOriginalTopicPtrOutput{})
-	pulumi.RegisterOutputType(TransformsMarkColumnsAsRequiredNullSentinelModeOutput{})
-	pulumi.RegisterOutputType(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput{})
-	pulumi.RegisterOutputType(TransformsOversizedRecordsOversizedFieldBehaviorOutput{})
-	pulumi.RegisterOutputType(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput{})
-	pulumi.RegisterOutputType(TransformsUnwrapArrayEncodingOutput{})
-	pulumi.RegisterOutputType(TransformsUnwrapArrayEncodingPtrOutput{})
-	pulumi.RegisterOutputType(TransformsUnwrapDocumentEncodingOutput{})
-	pulumi.RegisterOutputType(TransformsUnwrapDocumentEncodingPtrOutput{})
-	pulumi.RegisterOutputType(TypeOutput{})
-	pulumi.RegisterOutputType(TypePtrOutput{})
-	pulumi.RegisterOutputType(VectorStrategyOutput{})
-	pulumi.RegisterOutputType(VectorStrategyPtrOutput{})
-	pulumi.RegisterOutputType(VitessTabletTypeOutput{})
-	pulumi.RegisterOutputType(VitessTabletTypePtrOutput{})
-	pulumi.RegisterOutputType(WeaviateAuthSchemeOutput{})
-	pulumi.RegisterOutputType(WeaviateAuthSchemePtrOutput{})
-	pulumi.RegisterOutputType(WeaviateVectorizerOutput{})
-	pulumi.RegisterOutputType(WeaviateVectorizerPtrOutput{})
+	pulumi.RegisterOutputType(TransformLanguageOutput{})
+	pulumi.RegisterOutputType(TransformLanguagePtrOutput{})
+	pulumi.RegisterOutputType(TransformTypeOutput{})
+	pulumi.RegisterOutputType(TransformTypePtrOutput{})
+	pulumi.RegisterOutputType(UnknownPayloadTypeBehaviorOutput{})
+	pulumi.RegisterOutputType(UnknownPayloadTypeBehaviorPtrOutput{})
+	pulumi.RegisterOutputType(VitessSourceVitessTabletTypeOutput{})
+	pulumi.RegisterOutputType(VitessSourceVitessTabletTypePtrOutput{})
+	pulumi.RegisterOutputType(WeaviateDestinationConsistencyLevelOutput{})
+	pulumi.RegisterOutputType(WeaviateDestinationConsistencyLevelPtrOutput{})
+	pulumi.RegisterOutputType(WeaviateDestinationDocumentIdStrategyOutput{})
+	pulumi.RegisterOutputType(WeaviateDestinationDocumentIdStrategyPtrOutput{})
+	pulumi.RegisterOutputType(WeaviateDestinationVectorStrategyOutput{})
+	pulumi.RegisterOutputType(WeaviateDestinationVectorStrategyPtrOutput{})
+	pulumi.RegisterOutputType(WeaviateDestinationWeaviateAuthSchemeOutput{})
+	pulumi.RegisterOutputType(WeaviateDestinationWeaviateAuthSchemePtrOutput{})
+	pulumi.RegisterOutputType(WeaviateDestinationWeaviateVectorizerOutput{})
+	pulumi.RegisterOutputType(WeaviateDestinationWeaviateVectorizerPtrOutput{})
 	pulumi.RegisterOutputType(WebhookSourceFormatOutput{})
 	pulumi.RegisterOutputType(WebhookSourceFormatPtrOutput{})
 }

@@ -13,309 +13,442 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-type Acl struct {
-	Operation   Operation    `pulumi:"operation"`
-	PatternType *PatternType `pulumi:"patternType"`
-	Resource    *Resource    `pulumi:"resource"`
-	Topic       string       `pulumi:"topic"`
+type AlertChannels struct {
+	Discord    *AlertWebhook `pulumi:"discord"`
+	Mattermost *AlertWebhook `pulumi:"mattermost"`
+	Slack      *AlertWebhook `pulumi:"slack"`
+	Teams      *AlertWebhook `pulumi:"teams"`
+	Webhook    *AlertWebhook `pulumi:"webhook"`
 }
 
-// AclInput is an input type that accepts AclArgs and AclOutput values.
-// You can construct a concrete instance of `AclInput` via:
+// AlertChannelsInput is an input type that accepts AlertChannelsArgs and AlertChannelsOutput values.
+// You can construct a concrete instance of `AlertChannelsInput` via:
 //
-//	AclArgs{...}
-type AclInput interface {
+//	AlertChannelsArgs{...}
+type AlertChannelsInput interface {
 	pulumi.Input
 
-	ToAclOutput() AclOutput
-	ToAclOutputWithContext(context.Context) AclOutput
+	ToAlertChannelsOutput() AlertChannelsOutput
+	ToAlertChannelsOutputWithContext(context.Context) AlertChannelsOutput
 }
 
-type AclArgs struct {
-	Operation   OperationInput      `pulumi:"operation"`
-	PatternType PatternTypePtrInput `pulumi:"patternType"`
-	Resource    ResourcePtrInput    `pulumi:"resource"`
-	Topic       pulumi.StringInput  `pulumi:"topic"`
+type AlertChannelsArgs struct {
+	Discord    AlertWebhookPtrInput `pulumi:"discord"`
+	Mattermost AlertWebhookPtrInput `pulumi:"mattermost"`
+	Slack      AlertWebhookPtrInput `pulumi:"slack"`
+	Teams      AlertWebhookPtrInput `pulumi:"teams"`
+	Webhook    AlertWebhookPtrInput `pulumi:"webhook"`
 }
 
-func (AclArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*Acl)(nil)).Elem()
+func (AlertChannelsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertChannels)(nil)).Elem()
 }
 
-func (i AclArgs) ToAclOutput() AclOutput {
-	return i.ToAclOutputWithContext(context.Background())
+func (i AlertChannelsArgs) ToAlertChannelsOutput() AlertChannelsOutput {
+	return i.ToAlertChannelsOutputWithContext(context.Background())
 }
 
-func (i AclArgs) ToAclOutputWithContext(ctx context.Context) AclOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(AclOutput)
+func (i AlertChannelsArgs) ToAlertChannelsOutputWithContext(ctx context.Context) AlertChannelsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertChannelsOutput)
 }
 
-// AclArrayInput is an input type that accepts AclArray and AclArrayOutput values.
-// You can construct a concrete instance of `AclArrayInput` via:
+func (i AlertChannelsArgs) ToAlertChannelsPtrOutput() AlertChannelsPtrOutput {
+	return i.ToAlertChannelsPtrOutputWithContext(context.Background())
+}
+
+func (i AlertChannelsArgs) ToAlertChannelsPtrOutputWithContext(ctx context.Context) AlertChannelsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertChannelsOutput).ToAlertChannelsPtrOutputWithContext(ctx)
+}
+
+// AlertChannelsPtrInput is an input type that accepts AlertChannelsArgs, AlertChannelsPtr and AlertChannelsPtrOutput values.
+// You can construct a concrete instance of `AlertChannelsPtrInput` via:
 //
-//	AclArray{ AclArgs{...} }
-type AclArrayInput interface {
-	pulumi.Input
-
-	ToAclArrayOutput() AclArrayOutput
-	ToAclArrayOutputWithContext(context.Context) AclArrayOutput
-}
-
-type AclArray []AclInput
-
-func (AclArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]Acl)(nil)).Elem()
-}
-
-func (i AclArray) ToAclArrayOutput() AclArrayOutput {
-	return i.ToAclArrayOutputWithContext(context.Background())
-}
-
-func (i AclArray) ToAclArrayOutputWithContext(ctx context.Context) AclArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(AclArrayOutput)
-}
-
-type AclOutput struct{ *pulumi.OutputState }
-
-func (AclOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Acl)(nil)).Elem()
-}
-
-func (o AclOutput) ToAclOutput() AclOutput {
-	return o
-}
-
-func (o AclOutput) ToAclOutputWithContext(ctx context.Context) AclOutput {
-	return o
-}
-
-func (o AclOutput) Operation() OperationOutput {
-	return o.ApplyT(func(v Acl) Operation { return v.Operation }).(OperationOutput)
-}
-
-func (o AclOutput) PatternType() PatternTypePtrOutput {
-	return o.ApplyT(func(v Acl) *PatternType { return v.PatternType }).(PatternTypePtrOutput)
-}
-
-func (o AclOutput) Resource() ResourcePtrOutput {
-	return o.ApplyT(func(v Acl) *Resource { return v.Resource }).(ResourcePtrOutput)
-}
-
-func (o AclOutput) Topic() pulumi.StringOutput {
-	return o.ApplyT(func(v Acl) string { return v.Topic }).(pulumi.StringOutput)
-}
-
-type AclArrayOutput struct{ *pulumi.OutputState }
-
-func (AclArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]Acl)(nil)).Elem()
-}
-
-func (o AclArrayOutput) ToAclArrayOutput() AclArrayOutput {
-	return o
-}
-
-func (o AclArrayOutput) ToAclArrayOutputWithContext(ctx context.Context) AclArrayOutput {
-	return o
-}
-
-func (o AclArrayOutput) Index(i pulumi.IntInput) AclOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) Acl {
-		return vs[0].([]Acl)[vs[1].(int)]
-	}).(AclOutput)
-}
-
-type Channels struct {
-	Discord    *Slack `pulumi:"discord"`
-	Mattermost *Slack `pulumi:"mattermost"`
-	Slack      *Slack `pulumi:"slack"`
-	Teams      *Slack `pulumi:"teams"`
-	Webhook    *Slack `pulumi:"webhook"`
-}
-
-// ChannelsInput is an input type that accepts ChannelsArgs and ChannelsOutput values.
-// You can construct a concrete instance of `ChannelsInput` via:
-//
-//	ChannelsArgs{...}
-type ChannelsInput interface {
-	pulumi.Input
-
-	ToChannelsOutput() ChannelsOutput
-	ToChannelsOutputWithContext(context.Context) ChannelsOutput
-}
-
-type ChannelsArgs struct {
-	Discord    SlackPtrInput `pulumi:"discord"`
-	Mattermost SlackPtrInput `pulumi:"mattermost"`
-	Slack      SlackPtrInput `pulumi:"slack"`
-	Teams      SlackPtrInput `pulumi:"teams"`
-	Webhook    SlackPtrInput `pulumi:"webhook"`
-}
-
-func (ChannelsArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*Channels)(nil)).Elem()
-}
-
-func (i ChannelsArgs) ToChannelsOutput() ChannelsOutput {
-	return i.ToChannelsOutputWithContext(context.Background())
-}
-
-func (i ChannelsArgs) ToChannelsOutputWithContext(ctx context.Context) ChannelsOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(ChannelsOutput)
-}
-
-func (i ChannelsArgs) ToChannelsPtrOutput() ChannelsPtrOutput {
-	return i.ToChannelsPtrOutputWithContext(context.Background())
-}
-
-func (i ChannelsArgs) ToChannelsPtrOutputWithContext(ctx context.Context) ChannelsPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(ChannelsOutput).ToChannelsPtrOutputWithContext(ctx)
-}
-
-// ChannelsPtrInput is an input type that accepts ChannelsArgs, ChannelsPtr and ChannelsPtrOutput values.
-// You can construct a concrete instance of `ChannelsPtrInput` via:
-//
-//	        ChannelsArgs{...}
+//	        AlertChannelsArgs{...}
 //
 //	or:
 //
 //	        nil
-type ChannelsPtrInput interface {
+type AlertChannelsPtrInput interface {
 	pulumi.Input
 
-	ToChannelsPtrOutput() ChannelsPtrOutput
-	ToChannelsPtrOutputWithContext(context.Context) ChannelsPtrOutput
+	ToAlertChannelsPtrOutput() AlertChannelsPtrOutput
+	ToAlertChannelsPtrOutputWithContext(context.Context) AlertChannelsPtrOutput
 }
 
-type channelsPtrType ChannelsArgs
+type alertChannelsPtrType AlertChannelsArgs
 
-func ChannelsPtr(v *ChannelsArgs) ChannelsPtrInput {
-	return (*channelsPtrType)(v)
+func AlertChannelsPtr(v *AlertChannelsArgs) AlertChannelsPtrInput {
+	return (*alertChannelsPtrType)(v)
 }
 
-func (*channelsPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**Channels)(nil)).Elem()
+func (*alertChannelsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**AlertChannels)(nil)).Elem()
 }
 
-func (i *channelsPtrType) ToChannelsPtrOutput() ChannelsPtrOutput {
-	return i.ToChannelsPtrOutputWithContext(context.Background())
+func (i *alertChannelsPtrType) ToAlertChannelsPtrOutput() AlertChannelsPtrOutput {
+	return i.ToAlertChannelsPtrOutputWithContext(context.Background())
 }
 
-func (i *channelsPtrType) ToChannelsPtrOutputWithContext(ctx context.Context) ChannelsPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(ChannelsPtrOutput)
+func (i *alertChannelsPtrType) ToAlertChannelsPtrOutputWithContext(ctx context.Context) AlertChannelsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertChannelsPtrOutput)
 }
 
-type ChannelsOutput struct{ *pulumi.OutputState }
+type AlertChannelsOutput struct{ *pulumi.OutputState }
 
-func (ChannelsOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Channels)(nil)).Elem()
+func (AlertChannelsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertChannels)(nil)).Elem()
 }
 
-func (o ChannelsOutput) ToChannelsOutput() ChannelsOutput {
+func (o AlertChannelsOutput) ToAlertChannelsOutput() AlertChannelsOutput {
 	return o
 }
 
-func (o ChannelsOutput) ToChannelsOutputWithContext(ctx context.Context) ChannelsOutput {
+func (o AlertChannelsOutput) ToAlertChannelsOutputWithContext(ctx context.Context) AlertChannelsOutput {
 	return o
 }
 
-func (o ChannelsOutput) ToChannelsPtrOutput() ChannelsPtrOutput {
-	return o.ToChannelsPtrOutputWithContext(context.Background())
+func (o AlertChannelsOutput) ToAlertChannelsPtrOutput() AlertChannelsPtrOutput {
+	return o.ToAlertChannelsPtrOutputWithContext(context.Background())
 }
 
-func (o ChannelsOutput) ToChannelsPtrOutputWithContext(ctx context.Context) ChannelsPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v Channels) *Channels {
+func (o AlertChannelsOutput) ToAlertChannelsPtrOutputWithContext(ctx context.Context) AlertChannelsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AlertChannels) *AlertChannels {
 		return &v
-	}).(ChannelsPtrOutput)
+	}).(AlertChannelsPtrOutput)
 }
 
-func (o ChannelsOutput) Discord() SlackPtrOutput {
-	return o.ApplyT(func(v Channels) *Slack { return v.Discord }).(SlackPtrOutput)
+func (o AlertChannelsOutput) Discord() AlertWebhookPtrOutput {
+	return o.ApplyT(func(v AlertChannels) *AlertWebhook { return v.Discord }).(AlertWebhookPtrOutput)
 }
 
-func (o ChannelsOutput) Mattermost() SlackPtrOutput {
-	return o.ApplyT(func(v Channels) *Slack { return v.Mattermost }).(SlackPtrOutput)
+func (o AlertChannelsOutput) Mattermost() AlertWebhookPtrOutput {
+	return o.ApplyT(func(v AlertChannels) *AlertWebhook { return v.Mattermost }).(AlertWebhookPtrOutput)
 }
 
-func (o ChannelsOutput) Slack() SlackPtrOutput {
-	return o.ApplyT(func(v Channels) *Slack { return v.Slack }).(SlackPtrOutput)
+func (o AlertChannelsOutput) Slack() AlertWebhookPtrOutput {
+	return o.ApplyT(func(v AlertChannels) *AlertWebhook { return v.Slack }).(AlertWebhookPtrOutput)
 }
 
-func (o ChannelsOutput) Teams() SlackPtrOutput {
-	return o.ApplyT(func(v Channels) *Slack { return v.Teams }).(SlackPtrOutput)
+func (o AlertChannelsOutput) Teams() AlertWebhookPtrOutput {
+	return o.ApplyT(func(v AlertChannels) *AlertWebhook { return v.Teams }).(AlertWebhookPtrOutput)
 }
 
-func (o ChannelsOutput) Webhook() SlackPtrOutput {
-	return o.ApplyT(func(v Channels) *Slack { return v.Webhook }).(SlackPtrOutput)
+func (o AlertChannelsOutput) Webhook() AlertWebhookPtrOutput {
+	return o.ApplyT(func(v AlertChannels) *AlertWebhook { return v.Webhook }).(AlertWebhookPtrOutput)
 }
 
-type ChannelsPtrOutput struct{ *pulumi.OutputState }
+type AlertChannelsPtrOutput struct{ *pulumi.OutputState }
 
-func (ChannelsPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**Channels)(nil)).Elem()
+func (AlertChannelsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AlertChannels)(nil)).Elem()
 }
 
-func (o ChannelsPtrOutput) ToChannelsPtrOutput() ChannelsPtrOutput {
+func (o AlertChannelsPtrOutput) ToAlertChannelsPtrOutput() AlertChannelsPtrOutput {
 	return o
 }
 
-func (o ChannelsPtrOutput) ToChannelsPtrOutputWithContext(ctx context.Context) ChannelsPtrOutput {
+func (o AlertChannelsPtrOutput) ToAlertChannelsPtrOutputWithContext(ctx context.Context) AlertChannelsPtrOutput {
 	return o
 }
 
-func (o ChannelsPtrOutput) Elem() ChannelsOutput {
-	return o.ApplyT(func(v *Channels) Channels {
+func (o AlertChannelsPtrOutput) Elem() AlertChannelsOutput {
+	return o.ApplyT(func(v *AlertChannels) AlertChannels {
 		if v != nil {
 			return *v
 		}
-		var ret Channels
+		var ret AlertChannels
 		return ret
-	}).(ChannelsOutput)
+	}).(AlertChannelsOutput)
 }
 
-func (o ChannelsPtrOutput) Discord() SlackPtrOutput {
-	return o.ApplyT(func(v *Channels) *Slack {
+func (o AlertChannelsPtrOutput) Discord() AlertWebhookPtrOutput {
+	return o.ApplyT(func(v *AlertChannels) *AlertWebhook {
 		if v == nil {
 			return nil
 		}
 		return v.Discord
-	}).(SlackPtrOutput)
+	}).(AlertWebhookPtrOutput)
 }
 
-func (o ChannelsPtrOutput) Mattermost() SlackPtrOutput {
-	return o.ApplyT(func(v *Channels) *Slack {
+func (o AlertChannelsPtrOutput) Mattermost() AlertWebhookPtrOutput {
+	return o.ApplyT(func(v *AlertChannels) *AlertWebhook {
 		if v == nil {
 			return nil
 		}
 		return v.Mattermost
-	}).(SlackPtrOutput)
+	}).(AlertWebhookPtrOutput)
 }
 
-func (o ChannelsPtrOutput) Slack() SlackPtrOutput {
-	return o.ApplyT(func(v *Channels) *Slack {
+func (o AlertChannelsPtrOutput) Slack() AlertWebhookPtrOutput {
+	return o.ApplyT(func(v *AlertChannels) *AlertWebhook {
 		if v == nil {
 			return nil
 		}
 		return v.Slack
-	}).(SlackPtrOutput)
+	}).(AlertWebhookPtrOutput)
 }
 
-func (o ChannelsPtrOutput) Teams() SlackPtrOutput {
-	return o.ApplyT(func(v *Channels) *Slack {
+func (o AlertChannelsPtrOutput) Teams() AlertWebhookPtrOutput {
+	return o.ApplyT(func(v *AlertChannels) *AlertWebhook {
 		if v == nil {
 			return nil
 		}
 		return v.Teams
-	}).(SlackPtrOutput)
+	}).(AlertWebhookPtrOutput)
 }
 
-func (o ChannelsPtrOutput) Webhook() SlackPtrOutput {
-	return o.ApplyT(func(v *Channels) *Slack {
+func (o AlertChannelsPtrOutput) Webhook() AlertWebhookPtrOutput {
+	return o.ApplyT(func(v *AlertChannels) *AlertWebhook {
 		if v == nil {
 			return nil
 		}
 		return v.Webhook
-	}).(SlackPtrOutput)
+	}).(AlertWebhookPtrOutput)
+}
+
+type AlertPreference struct {
+	Alert      AlertType        `pulumi:"alert"`
+	Channels   []AlertChannel   `pulumi:"channels"`
+	EntityIds  []string         `pulumi:"entityIds"`
+	EntityType *AlertEntityType `pulumi:"entityType"`
+}
+
+// AlertPreferenceInput is an input type that accepts AlertPreferenceArgs and AlertPreferenceOutput values.
+// You can construct a concrete instance of `AlertPreferenceInput` via:
+//
+//	AlertPreferenceArgs{...}
+type AlertPreferenceInput interface {
+	pulumi.Input
+
+	ToAlertPreferenceOutput() AlertPreferenceOutput
+	ToAlertPreferenceOutputWithContext(context.Context) AlertPreferenceOutput
+}
+
+type AlertPreferenceArgs struct {
+	Alert      AlertTypeInput          `pulumi:"alert"`
+	Channels   AlertChannelArrayInput  `pulumi:"channels"`
+	EntityIds  pulumi.StringArrayInput `pulumi:"entityIds"`
+	EntityType AlertEntityTypePtrInput `pulumi:"entityType"`
+}
+
+func (AlertPreferenceArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertPreference)(nil)).Elem()
+}
+
+func (i AlertPreferenceArgs) ToAlertPreferenceOutput() AlertPreferenceOutput {
+	return i.ToAlertPreferenceOutputWithContext(context.Background())
+}
+
+func (i AlertPreferenceArgs) ToAlertPreferenceOutputWithContext(ctx context.Context) AlertPreferenceOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertPreferenceOutput)
+}
+
+// AlertPreferenceArrayInput is an input type that accepts AlertPreferenceArray and AlertPreferenceArrayOutput values.
+// You can construct a concrete instance of `AlertPreferenceArrayInput` via:
+//
+//	AlertPreferenceArray{ AlertPreferenceArgs{...} }
+type AlertPreferenceArrayInput interface {
+	pulumi.Input
+
+	ToAlertPreferenceArrayOutput() AlertPreferenceArrayOutput
+	ToAlertPreferenceArrayOutputWithContext(context.Context) AlertPreferenceArrayOutput
+}
+
+type AlertPreferenceArray []AlertPreferenceInput
+
+func (AlertPreferenceArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AlertPreference)(nil)).Elem()
+}
+
+func (i AlertPreferenceArray) ToAlertPreferenceArrayOutput() AlertPreferenceArrayOutput {
+	return i.ToAlertPreferenceArrayOutputWithContext(context.Background())
+}
+
+func (i AlertPreferenceArray) ToAlertPreferenceArrayOutputWithContext(ctx context.Context) AlertPreferenceArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertPreferenceArrayOutput)
+}
+
+type AlertPreferenceOutput struct{ *pulumi.OutputState }
+
+func (AlertPreferenceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertPreference)(nil)).Elem()
+}
+
+func (o AlertPreferenceOutput) ToAlertPreferenceOutput() AlertPreferenceOutput {
+	return o
+}
+
+func (o AlertPreferenceOutput) ToAlertPreferenceOutputWithContext(ctx context.Context) AlertPreferenceOutput {
+	return o
+}
+
+func (o AlertPreferenceOutput) Alert() AlertTypeOutput {
+	return o.ApplyT(func(v AlertPreference) AlertType { return v.Alert }).(AlertTypeOutput)
+}
+
+func (o AlertPreferenceOutput) Channels() AlertChannelArrayOutput {
+	return o.ApplyT(func(v AlertPreference) []AlertChannel { return v.Channels }).(AlertChannelArrayOutput)
+}
+
+func (o AlertPreferenceOutput) EntityIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v AlertPreference) []string { return v.EntityIds }).(pulumi.StringArrayOutput)
+}
+
+func (o AlertPreferenceOutput) EntityType() AlertEntityTypePtrOutput {
+	return o.ApplyT(func(v AlertPreference) *AlertEntityType { return v.EntityType }).(AlertEntityTypePtrOutput)
+}
+
+type AlertPreferenceArrayOutput struct{ *pulumi.OutputState }
+
+func (AlertPreferenceArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AlertPreference)(nil)).Elem()
+}
+
+func (o AlertPreferenceArrayOutput) ToAlertPreferenceArrayOutput() AlertPreferenceArrayOutput {
+	return o
+}
+
+func (o AlertPreferenceArrayOutput) ToAlertPreferenceArrayOutputWithContext(ctx context.Context) AlertPreferenceArrayOutput {
+	return o
+}
+
+func (o AlertPreferenceArrayOutput) Index(i pulumi.IntInput) AlertPreferenceOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AlertPreference {
+		return vs[0].([]AlertPreference)[vs[1].(int)]
+	}).(AlertPreferenceOutput)
+}
+
+type AlertWebhook struct {
+	WebhookUrl string `pulumi:"webhookUrl"`
+}
+
+// AlertWebhookInput is an input type that accepts AlertWebhookArgs and AlertWebhookOutput values.
+// You can construct a concrete instance of `AlertWebhookInput` via:
+//
+//	AlertWebhookArgs{...}
+type AlertWebhookInput interface {
+	pulumi.Input
+
+	ToAlertWebhookOutput() AlertWebhookOutput
+	ToAlertWebhookOutputWithContext(context.Context) AlertWebhookOutput
+}
+
+type AlertWebhookArgs struct {
+	WebhookUrl pulumi.StringInput `pulumi:"webhookUrl"`
+}
+
+func (AlertWebhookArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertWebhook)(nil)).Elem()
+}
+
+func (i AlertWebhookArgs) ToAlertWebhookOutput() AlertWebhookOutput {
+	return i.ToAlertWebhookOutputWithContext(context.Background())
+}
+
+func (i AlertWebhookArgs) ToAlertWebhookOutputWithContext(ctx context.Context) AlertWebhookOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertWebhookOutput)
+}
+
+func (i AlertWebhookArgs) ToAlertWebhookPtrOutput() AlertWebhookPtrOutput {
+	return i.ToAlertWebhookPtrOutputWithContext(context.Background())
+}
+
+func (i AlertWebhookArgs) ToAlertWebhookPtrOutputWithContext(ctx context.Context) AlertWebhookPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertWebhookOutput).ToAlertWebhookPtrOutputWithContext(ctx)
+}
+
+// AlertWebhookPtrInput is an input type that accepts AlertWebhookArgs, AlertWebhookPtr and AlertWebhookPtrOutput values.
+// You can construct a concrete instance of `AlertWebhookPtrInput` via:
+//
+//	        AlertWebhookArgs{...}
+//
+//	or:
+//
+//	        nil
+type AlertWebhookPtrInput interface {
+	pulumi.Input
+
+	ToAlertWebhookPtrOutput() AlertWebhookPtrOutput
+	ToAlertWebhookPtrOutputWithContext(context.Context) AlertWebhookPtrOutput
+}
+
+type alertWebhookPtrType AlertWebhookArgs
+
+func AlertWebhookPtr(v *AlertWebhookArgs) AlertWebhookPtrInput {
+	return (*alertWebhookPtrType)(v)
+}
+
+func (*alertWebhookPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**AlertWebhook)(nil)).Elem()
+}
+
+func (i *alertWebhookPtrType) ToAlertWebhookPtrOutput() AlertWebhookPtrOutput {
+	return i.ToAlertWebhookPtrOutputWithContext(context.Background())
+}
+
+func (i *alertWebhookPtrType) ToAlertWebhookPtrOutputWithContext(ctx context.Context) AlertWebhookPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertWebhookPtrOutput)
+}
+
+type AlertWebhookOutput struct{ *pulumi.OutputState }
+
+func (AlertWebhookOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertWebhook)(nil)).Elem()
+}
+
+func (o AlertWebhookOutput) ToAlertWebhookOutput() AlertWebhookOutput {
+	return o
+}
+
+func (o AlertWebhookOutput) ToAlertWebhookOutputWithContext(ctx context.Context) AlertWebhookOutput {
+	return o
+}
+
+func (o AlertWebhookOutput) ToAlertWebhookPtrOutput() AlertWebhookPtrOutput {
+	return o.ToAlertWebhookPtrOutputWithContext(context.Background())
+}
+
+func (o AlertWebhookOutput) ToAlertWebhookPtrOutputWithContext(ctx context.Context) AlertWebhookPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AlertWebhook) *AlertWebhook {
+		return &v
+	}).(AlertWebhookPtrOutput)
+}
+
+func (o AlertWebhookOutput) WebhookUrl() pulumi.StringOutput {
+	return o.ApplyT(func(v AlertWebhook) string { return v.WebhookUrl }).(pulumi.StringOutput)
+}
+
+type AlertWebhookPtrOutput struct{ *pulumi.OutputState }
+
+func (AlertWebhookPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AlertWebhook)(nil)).Elem()
+}
+
+func (o AlertWebhookPtrOutput) ToAlertWebhookPtrOutput() AlertWebhookPtrOutput {
+	return o
+}
+
+func (o AlertWebhookPtrOutput) ToAlertWebhookPtrOutputWithContext(ctx context.Context) AlertWebhookPtrOutput {
+	return o
+}
+
+func (o AlertWebhookPtrOutput) Elem() AlertWebhookOutput {
+	return o.ApplyT(func(v *AlertWebhook) AlertWebhook {
+		if v != nil {
+			return *v
+		}
+		var ret AlertWebhook
+		return ret
+	}).(AlertWebhookOutput)
+}
+
+func (o AlertWebhookPtrOutput) WebhookUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AlertWebhook) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.WebhookUrl
+	}).(pulumi.StringPtrOutput)
 }
 
 // A client credential as {@link getClientCredentials} answers it (never its secret).
@@ -486,6 +619,199 @@ func (o ConnectorInfoArrayOutput) Index(i pulumi.IntInput) ConnectorInfoOutput {
 	}).(ConnectorInfoOutput)
 }
 
+type ConnectorSnapshot struct {
+	Filters      []SnapshotFilter `pulumi:"filters"`
+	Generation   int              `pulumi:"generation"`
+	SurrogateKey *string          `pulumi:"surrogateKey"`
+	Topics       []string         `pulumi:"topics"`
+	Type         SnapshotType     `pulumi:"type"`
+}
+
+// ConnectorSnapshotInput is an input type that accepts ConnectorSnapshotArgs and ConnectorSnapshotOutput values.
+// You can construct a concrete instance of `ConnectorSnapshotInput` via:
+//
+//	ConnectorSnapshotArgs{...}
+type ConnectorSnapshotInput interface {
+	pulumi.Input
+
+	ToConnectorSnapshotOutput() ConnectorSnapshotOutput
+	ToConnectorSnapshotOutputWithContext(context.Context) ConnectorSnapshotOutput
+}
+
+type ConnectorSnapshotArgs struct {
+	Filters      SnapshotFilterArrayInput `pulumi:"filters"`
+	Generation   pulumi.IntInput          `pulumi:"generation"`
+	SurrogateKey pulumi.StringPtrInput    `pulumi:"surrogateKey"`
+	Topics       pulumi.StringArrayInput  `pulumi:"topics"`
+	Type         SnapshotTypeInput        `pulumi:"type"`
+}
+
+func (ConnectorSnapshotArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ConnectorSnapshot)(nil)).Elem()
+}
+
+func (i ConnectorSnapshotArgs) ToConnectorSnapshotOutput() ConnectorSnapshotOutput {
+	return i.ToConnectorSnapshotOutputWithContext(context.Background())
+}
+
+func (i ConnectorSnapshotArgs) ToConnectorSnapshotOutputWithContext(ctx context.Context) ConnectorSnapshotOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ConnectorSnapshotOutput)
+}
+
+func (i ConnectorSnapshotArgs) ToConnectorSnapshotPtrOutput() ConnectorSnapshotPtrOutput {
+	return i.ToConnectorSnapshotPtrOutputWithContext(context.Background())
+}
+
+func (i ConnectorSnapshotArgs) ToConnectorSnapshotPtrOutputWithContext(ctx context.Context) ConnectorSnapshotPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ConnectorSnapshotOutput).ToConnectorSnapshotPtrOutputWithContext(ctx)
+}
+
+// ConnectorSnapshotPtrInput is an input type that accepts ConnectorSnapshotArgs, ConnectorSnapshotPtr and ConnectorSnapshotPtrOutput values.
+// You can construct a concrete instance of `ConnectorSnapshotPtrInput` via:
+//
+//	        ConnectorSnapshotArgs{...}
+//
+//	or:
+//
+//	        nil
+type ConnectorSnapshotPtrInput interface {
+	pulumi.Input
+
+	ToConnectorSnapshotPtrOutput() ConnectorSnapshotPtrOutput
+	ToConnectorSnapshotPtrOutputWithContext(context.Context) ConnectorSnapshotPtrOutput
+}
+
+type connectorSnapshotPtrType ConnectorSnapshotArgs
+
+func ConnectorSnapshotPtr(v *ConnectorSnapshotArgs) ConnectorSnapshotPtrInput {
+	return (*connectorSnapshotPtrType)(v)
+}
+
+func (*connectorSnapshotPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ConnectorSnapshot)(nil)).Elem()
+}
+
+func (i *connectorSnapshotPtrType) ToConnectorSnapshotPtrOutput() ConnectorSnapshotPtrOutput {
+	return i.ToConnectorSnapshotPtrOutputWithContext(context.Background())
+}
+
+func (i *connectorSnapshotPtrType) ToConnectorSnapshotPtrOutputWithContext(ctx context.Context) ConnectorSnapshotPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ConnectorSnapshotPtrOutput)
+}
+
+type ConnectorSnapshotOutput struct{ *pulumi.OutputState }
+
+func (ConnectorSnapshotOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ConnectorSnapshot)(nil)).Elem()
+}
+
+func (o ConnectorSnapshotOutput) ToConnectorSnapshotOutput() ConnectorSnapshotOutput {
+	return o
+}
+
+func (o ConnectorSnapshotOutput) ToConnectorSnapshotOutputWithContext(ctx context.Context) ConnectorSnapshotOutput {
+	return o
+}
+
+func (o ConnectorSnapshotOutput) ToConnectorSnapshotPtrOutput() ConnectorSnapshotPtrOutput {
+	return o.ToConnectorSnapshotPtrOutputWithContext(context.Background())
+}
+
+func (o ConnectorSnapshotOutput) ToConnectorSnapshotPtrOutputWithContext(ctx context.Context) ConnectorSnapshotPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ConnectorSnapshot) *ConnectorSnapshot {
+		return &v
+	}).(ConnectorSnapshotPtrOutput)
+}
+
+func (o ConnectorSnapshotOutput) Filters() SnapshotFilterArrayOutput {
+	return o.ApplyT(func(v ConnectorSnapshot) []SnapshotFilter { return v.Filters }).(SnapshotFilterArrayOutput)
+}
+
+func (o ConnectorSnapshotOutput) Generation() pulumi.IntOutput {
+	return o.ApplyT(func(v ConnectorSnapshot) int { return v.Generation }).(pulumi.IntOutput)
+}
+
+func (o ConnectorSnapshotOutput) SurrogateKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ConnectorSnapshot) *string { return v.SurrogateKey }).(pulumi.StringPtrOutput)
+}
+
+func (o ConnectorSnapshotOutput) Topics() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ConnectorSnapshot) []string { return v.Topics }).(pulumi.StringArrayOutput)
+}
+
+func (o ConnectorSnapshotOutput) Type() SnapshotTypeOutput {
+	return o.ApplyT(func(v ConnectorSnapshot) SnapshotType { return v.Type }).(SnapshotTypeOutput)
+}
+
+type ConnectorSnapshotPtrOutput struct{ *pulumi.OutputState }
+
+func (ConnectorSnapshotPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ConnectorSnapshot)(nil)).Elem()
+}
+
+func (o ConnectorSnapshotPtrOutput) ToConnectorSnapshotPtrOutput() ConnectorSnapshotPtrOutput {
+	return o
+}
+
+func (o ConnectorSnapshotPtrOutput) ToConnectorSnapshotPtrOutputWithContext(ctx context.Context) ConnectorSnapshotPtrOutput {
+	return o
+}
+
+func (o ConnectorSnapshotPtrOutput) Elem() ConnectorSnapshotOutput {
+	return o.ApplyT(func(v *ConnectorSnapshot) ConnectorSnapshot {
+		if v != nil {
+			return *v
+		}
+		var ret ConnectorSnapshot
+		return ret
+	}).(ConnectorSnapshotOutput)
+}
+
+func (o ConnectorSnapshotPtrOutput) Filters() SnapshotFilterArrayOutput {
+	return o.ApplyT(func(v *ConnectorSnapshot) []SnapshotFilter {
+		if v == nil {
+			return nil
+		}
+		return v.Filters
+	}).(SnapshotFilterArrayOutput)
+}
+
+func (o ConnectorSnapshotPtrOutput) Generation() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ConnectorSnapshot) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Generation
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o ConnectorSnapshotPtrOutput) SurrogateKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ConnectorSnapshot) *string {
+		if v == nil {
+			return nil
+		}
+		return v.SurrogateKey
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ConnectorSnapshotPtrOutput) Topics() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ConnectorSnapshot) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Topics
+	}).(pulumi.StringArrayOutput)
+}
+
+func (o ConnectorSnapshotPtrOutput) Type() SnapshotTypePtrOutput {
+	return o.ApplyT(func(v *ConnectorSnapshot) *SnapshotType {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(SnapshotTypePtrOutput)
+}
+
 // A consumer group as {@link getConsumerGroups} answers it.
 type ConsumerGroupInfo struct {
 	// The destination reading with it, when the service says.
@@ -615,737 +941,116 @@ func (o ConsumerGroupInfoTopicArrayOutput) Index(i pulumi.IntInput) ConsumerGrou
 	}).(ConsumerGroupInfoTopicOutput)
 }
 
-type Filter struct {
-	Table string `pulumi:"table"`
-	Where string `pulumi:"where"`
+type KafkaAcl struct {
+	Operation   KafkaAclOperation     `pulumi:"operation"`
+	PatternType *KafkaAclPatternType  `pulumi:"patternType"`
+	Resource    *KafkaAclResourceType `pulumi:"resource"`
+	Topic       string                `pulumi:"topic"`
 }
 
-// FilterInput is an input type that accepts FilterArgs and FilterOutput values.
-// You can construct a concrete instance of `FilterInput` via:
+// KafkaAclInput is an input type that accepts KafkaAclArgs and KafkaAclOutput values.
+// You can construct a concrete instance of `KafkaAclInput` via:
 //
-//	FilterArgs{...}
-type FilterInput interface {
+//	KafkaAclArgs{...}
+type KafkaAclInput interface {
 	pulumi.Input
 
-	ToFilterOutput() FilterOutput
-	ToFilterOutputWithContext(context.Context) FilterOutput
+	ToKafkaAclOutput() KafkaAclOutput
+	ToKafkaAclOutputWithContext(context.Context) KafkaAclOutput
 }
 
-type FilterArgs struct {
-	Table pulumi.StringInput `pulumi:"table"`
-	Where pulumi.StringInput `pulumi:"where"`
+type KafkaAclArgs struct {
+	Operation   KafkaAclOperationInput       `pulumi:"operation"`
+	PatternType KafkaAclPatternTypePtrInput  `pulumi:"patternType"`
+	Resource    KafkaAclResourceTypePtrInput `pulumi:"resource"`
+	Topic       pulumi.StringInput           `pulumi:"topic"`
 }
 
-func (FilterArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*Filter)(nil)).Elem()
+func (KafkaAclArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*KafkaAcl)(nil)).Elem()
 }
 
-func (i FilterArgs) ToFilterOutput() FilterOutput {
-	return i.ToFilterOutputWithContext(context.Background())
+func (i KafkaAclArgs) ToKafkaAclOutput() KafkaAclOutput {
+	return i.ToKafkaAclOutputWithContext(context.Background())
 }
 
-func (i FilterArgs) ToFilterOutputWithContext(ctx context.Context) FilterOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(FilterOutput)
+func (i KafkaAclArgs) ToKafkaAclOutputWithContext(ctx context.Context) KafkaAclOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(KafkaAclOutput)
 }
 
-// FilterArrayInput is an input type that accepts FilterArray and FilterArrayOutput values.
-// You can construct a concrete instance of `FilterArrayInput` via:
+// KafkaAclArrayInput is an input type that accepts KafkaAclArray and KafkaAclArrayOutput values.
+// You can construct a concrete instance of `KafkaAclArrayInput` via:
 //
-//	FilterArray{ FilterArgs{...} }
-type FilterArrayInput interface {
+//	KafkaAclArray{ KafkaAclArgs{...} }
+type KafkaAclArrayInput interface {
 	pulumi.Input
 
-	ToFilterArrayOutput() FilterArrayOutput
-	ToFilterArrayOutputWithContext(context.Context) FilterArrayOutput
+	ToKafkaAclArrayOutput() KafkaAclArrayOutput
+	ToKafkaAclArrayOutputWithContext(context.Context) KafkaAclArrayOutput
 }
 
-type FilterArray []FilterInput
+type KafkaAclArray []KafkaAclInput
 
-func (FilterArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]Filter)(nil)).Elem()
+func (KafkaAclArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]KafkaAcl)(nil)).Elem()
 }
 
-func (i FilterArray) ToFilterArrayOutput() FilterArrayOutput {
-	return i.ToFilterArrayOutputWithContext(context.Background())
+func (i KafkaAclArray) ToKafkaAclArrayOutput() KafkaAclArrayOutput {
+	return i.ToKafkaAclArrayOutputWithContext(context.Background())
 }
 
-func (i FilterArray) ToFilterArrayOutputWithContext(ctx context.Context) FilterArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(FilterArrayOutput)
+func (i KafkaAclArray) ToKafkaAclArrayOutputWithContext(ctx context.Context) KafkaAclArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(KafkaAclArrayOutput)
 }
 
-type FilterOutput struct{ *pulumi.OutputState }
+type KafkaAclOutput struct{ *pulumi.OutputState }
 
-func (FilterOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Filter)(nil)).Elem()
+func (KafkaAclOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KafkaAcl)(nil)).Elem()
 }
 
-func (o FilterOutput) ToFilterOutput() FilterOutput {
+func (o KafkaAclOutput) ToKafkaAclOutput() KafkaAclOutput {
 	return o
 }
 
-func (o FilterOutput) ToFilterOutputWithContext(ctx context.Context) FilterOutput {
+func (o KafkaAclOutput) ToKafkaAclOutputWithContext(ctx context.Context) KafkaAclOutput {
 	return o
 }
 
-func (o FilterOutput) Table() pulumi.StringOutput {
-	return o.ApplyT(func(v Filter) string { return v.Table }).(pulumi.StringOutput)
+func (o KafkaAclOutput) Operation() KafkaAclOperationOutput {
+	return o.ApplyT(func(v KafkaAcl) KafkaAclOperation { return v.Operation }).(KafkaAclOperationOutput)
 }
 
-func (o FilterOutput) Where() pulumi.StringOutput {
-	return o.ApplyT(func(v Filter) string { return v.Where }).(pulumi.StringOutput)
+func (o KafkaAclOutput) PatternType() KafkaAclPatternTypePtrOutput {
+	return o.ApplyT(func(v KafkaAcl) *KafkaAclPatternType { return v.PatternType }).(KafkaAclPatternTypePtrOutput)
 }
 
-type FilterArrayOutput struct{ *pulumi.OutputState }
-
-func (FilterArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]Filter)(nil)).Elem()
+func (o KafkaAclOutput) Resource() KafkaAclResourceTypePtrOutput {
+	return o.ApplyT(func(v KafkaAcl) *KafkaAclResourceType { return v.Resource }).(KafkaAclResourceTypePtrOutput)
 }
 
-func (o FilterArrayOutput) ToFilterArrayOutput() FilterArrayOutput {
+func (o KafkaAclOutput) Topic() pulumi.StringOutput {
+	return o.ApplyT(func(v KafkaAcl) string { return v.Topic }).(pulumi.StringOutput)
+}
+
+type KafkaAclArrayOutput struct{ *pulumi.OutputState }
+
+func (KafkaAclArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]KafkaAcl)(nil)).Elem()
+}
+
+func (o KafkaAclArrayOutput) ToKafkaAclArrayOutput() KafkaAclArrayOutput {
 	return o
 }
 
-func (o FilterArrayOutput) ToFilterArrayOutputWithContext(ctx context.Context) FilterArrayOutput {
+func (o KafkaAclArrayOutput) ToKafkaAclArrayOutputWithContext(ctx context.Context) KafkaAclArrayOutput {
 	return o
 }
 
-func (o FilterArrayOutput) Index(i pulumi.IntInput) FilterOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) Filter {
-		return vs[0].([]Filter)[vs[1].(int)]
-	}).(FilterOutput)
-}
-
-type Implementation struct {
-	AsyncCapacity       *int        `pulumi:"asyncCapacity"`
-	AsyncTimeoutMs      *int        `pulumi:"asyncTimeoutMs"`
-	EnrichSql           *string     `pulumi:"enrichSql"`
-	InputTables         []MainTable `pulumi:"inputTables"`
-	JoinSql             *string     `pulumi:"joinSql"`
-	KeyFields           []string    `pulumi:"keyFields"`
-	KeyTransform        *string     `pulumi:"keyTransform"`
-	Language            *Language   `pulumi:"language"`
-	LookupTable         *MainTable  `pulumi:"lookupTable"`
-	MainTable           *MainTable  `pulumi:"mainTable"`
-	RollupSql           *string     `pulumi:"rollupSql"`
-	SourceIdleTimeoutMs *int        `pulumi:"sourceIdleTimeoutMs"`
-	StateTtlMs          *int        `pulumi:"stateTtlMs"`
-	TopicTransform      *string     `pulumi:"topicTransform"`
-	ValueTransform      *string     `pulumi:"valueTransform"`
-}
-
-// ImplementationInput is an input type that accepts ImplementationArgs and ImplementationOutput values.
-// You can construct a concrete instance of `ImplementationInput` via:
-//
-//	ImplementationArgs{...}
-type ImplementationInput interface {
-	pulumi.Input
-
-	ToImplementationOutput() ImplementationOutput
-	ToImplementationOutputWithContext(context.Context) ImplementationOutput
-}
-
-type ImplementationArgs struct {
-	AsyncCapacity       pulumi.IntPtrInput      `pulumi:"asyncCapacity"`
-	AsyncTimeoutMs      pulumi.IntPtrInput      `pulumi:"asyncTimeoutMs"`
-	EnrichSql           pulumi.StringPtrInput   `pulumi:"enrichSql"`
-	InputTables         MainTableArrayInput     `pulumi:"inputTables"`
-	JoinSql             pulumi.StringPtrInput   `pulumi:"joinSql"`
-	KeyFields           pulumi.StringArrayInput `pulumi:"keyFields"`
-	KeyTransform        pulumi.StringPtrInput   `pulumi:"keyTransform"`
-	Language            LanguagePtrInput        `pulumi:"language"`
-	LookupTable         MainTablePtrInput       `pulumi:"lookupTable"`
-	MainTable           MainTablePtrInput       `pulumi:"mainTable"`
-	RollupSql           pulumi.StringPtrInput   `pulumi:"rollupSql"`
-	SourceIdleTimeoutMs pulumi.IntPtrInput      `pulumi:"sourceIdleTimeoutMs"`
-	StateTtlMs          pulumi.IntPtrInput      `pulumi:"stateTtlMs"`
-	TopicTransform      pulumi.StringPtrInput   `pulumi:"topicTransform"`
-	ValueTransform      pulumi.StringPtrInput   `pulumi:"valueTransform"`
-}
-
-func (ImplementationArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*Implementation)(nil)).Elem()
-}
-
-func (i ImplementationArgs) ToImplementationOutput() ImplementationOutput {
-	return i.ToImplementationOutputWithContext(context.Background())
-}
-
-func (i ImplementationArgs) ToImplementationOutputWithContext(ctx context.Context) ImplementationOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(ImplementationOutput)
-}
-
-func (i ImplementationArgs) ToImplementationPtrOutput() ImplementationPtrOutput {
-	return i.ToImplementationPtrOutputWithContext(context.Background())
-}
-
-func (i ImplementationArgs) ToImplementationPtrOutputWithContext(ctx context.Context) ImplementationPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(ImplementationOutput).ToImplementationPtrOutputWithContext(ctx)
-}
-
-// ImplementationPtrInput is an input type that accepts ImplementationArgs, ImplementationPtr and ImplementationPtrOutput values.
-// You can construct a concrete instance of `ImplementationPtrInput` via:
-//
-//	        ImplementationArgs{...}
-//
-//	or:
-//
-//	        nil
-type ImplementationPtrInput interface {
-	pulumi.Input
-
-	ToImplementationPtrOutput() ImplementationPtrOutput
-	ToImplementationPtrOutputWithContext(context.Context) ImplementationPtrOutput
-}
-
-type implementationPtrType ImplementationArgs
-
-func ImplementationPtr(v *ImplementationArgs) ImplementationPtrInput {
-	return (*implementationPtrType)(v)
-}
-
-func (*implementationPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**Implementation)(nil)).Elem()
-}
-
-func (i *implementationPtrType) ToImplementationPtrOutput() ImplementationPtrOutput {
-	return i.ToImplementationPtrOutputWithContext(context.Background())
-}
-
-func (i *implementationPtrType) ToImplementationPtrOutputWithContext(ctx context.Context) ImplementationPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(ImplementationPtrOutput)
-}
-
-type ImplementationOutput struct{ *pulumi.OutputState }
-
-func (ImplementationOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Implementation)(nil)).Elem()
-}
-
-func (o ImplementationOutput) ToImplementationOutput() ImplementationOutput {
-	return o
-}
-
-func (o ImplementationOutput) ToImplementationOutputWithContext(ctx context.Context) ImplementationOutput {
-	return o
-}
-
-func (o ImplementationOutput) ToImplementationPtrOutput() ImplementationPtrOutput {
-	return o.ToImplementationPtrOutputWithContext(context.Background())
-}
-
-func (o ImplementationOutput) ToImplementationPtrOutputWithContext(ctx context.Context) ImplementationPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v Implementation) *Implementation {
-		return &v
-	}).(ImplementationPtrOutput)
-}
-
-func (o ImplementationOutput) AsyncCapacity() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v Implementation) *int { return v.AsyncCapacity }).(pulumi.IntPtrOutput)
-}
-
-func (o ImplementationOutput) AsyncTimeoutMs() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v Implementation) *int { return v.AsyncTimeoutMs }).(pulumi.IntPtrOutput)
-}
-
-func (o ImplementationOutput) EnrichSql() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v Implementation) *string { return v.EnrichSql }).(pulumi.StringPtrOutput)
-}
-
-func (o ImplementationOutput) InputTables() MainTableArrayOutput {
-	return o.ApplyT(func(v Implementation) []MainTable { return v.InputTables }).(MainTableArrayOutput)
-}
-
-func (o ImplementationOutput) JoinSql() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v Implementation) *string { return v.JoinSql }).(pulumi.StringPtrOutput)
-}
-
-func (o ImplementationOutput) KeyFields() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v Implementation) []string { return v.KeyFields }).(pulumi.StringArrayOutput)
-}
-
-func (o ImplementationOutput) KeyTransform() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v Implementation) *string { return v.KeyTransform }).(pulumi.StringPtrOutput)
-}
-
-func (o ImplementationOutput) Language() LanguagePtrOutput {
-	return o.ApplyT(func(v Implementation) *Language { return v.Language }).(LanguagePtrOutput)
-}
-
-func (o ImplementationOutput) LookupTable() MainTablePtrOutput {
-	return o.ApplyT(func(v Implementation) *MainTable { return v.LookupTable }).(MainTablePtrOutput)
-}
-
-func (o ImplementationOutput) MainTable() MainTablePtrOutput {
-	return o.ApplyT(func(v Implementation) *MainTable { return v.MainTable }).(MainTablePtrOutput)
-}
-
-func (o ImplementationOutput) RollupSql() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v Implementation) *string { return v.RollupSql }).(pulumi.StringPtrOutput)
-}
-
-func (o ImplementationOutput) SourceIdleTimeoutMs() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v Implementation) *int { return v.SourceIdleTimeoutMs }).(pulumi.IntPtrOutput)
-}
-
-func (o ImplementationOutput) StateTtlMs() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v Implementation) *int { return v.StateTtlMs }).(pulumi.IntPtrOutput)
-}
-
-func (o ImplementationOutput) TopicTransform() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v Implementation) *string { return v.TopicTransform }).(pulumi.StringPtrOutput)
-}
-
-func (o ImplementationOutput) ValueTransform() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v Implementation) *string { return v.ValueTransform }).(pulumi.StringPtrOutput)
-}
-
-type ImplementationPtrOutput struct{ *pulumi.OutputState }
-
-func (ImplementationPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**Implementation)(nil)).Elem()
-}
-
-func (o ImplementationPtrOutput) ToImplementationPtrOutput() ImplementationPtrOutput {
-	return o
-}
-
-func (o ImplementationPtrOutput) ToImplementationPtrOutputWithContext(ctx context.Context) ImplementationPtrOutput {
-	return o
-}
-
-func (o ImplementationPtrOutput) Elem() ImplementationOutput {
-	return o.ApplyT(func(v *Implementation) Implementation {
-		if v != nil {
-			return *v
-		}
-		var ret Implementation
-		return ret
-	}).(ImplementationOutput)
-}
-
-func (o ImplementationPtrOutput) AsyncCapacity() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *Implementation) *int {
-		if v == nil {
-			return nil
-		}
-		return v.AsyncCapacity
-	}).(pulumi.IntPtrOutput)
-}
-
-func (o ImplementationPtrOutput) AsyncTimeoutMs() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *Implementation) *int {
-		if v == nil {
-			return nil
-		}
-		return v.AsyncTimeoutMs
-	}).(pulumi.IntPtrOutput)
-}
-
-func (o ImplementationPtrOutput) EnrichSql() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Implementation) *string {
-		if v == nil {
-			return nil
-		}
-		return v.EnrichSql
-	}).(pulumi.StringPtrOutput)
-}
-
-func (o ImplementationPtrOutput) InputTables() MainTableArrayOutput {
-	return o.ApplyT(func(v *Implementation) []MainTable {
-		if v == nil {
-			return nil
-		}
-		return v.InputTables
-	}).(MainTableArrayOutput)
-}
-
-func (o ImplementationPtrOutput) JoinSql() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Implementation) *string {
-		if v == nil {
-			return nil
-		}
-		return v.JoinSql
-	}).(pulumi.StringPtrOutput)
-}
-
-func (o ImplementationPtrOutput) KeyFields() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *Implementation) []string {
-		if v == nil {
-			return nil
-		}
-		return v.KeyFields
-	}).(pulumi.StringArrayOutput)
-}
-
-func (o ImplementationPtrOutput) KeyTransform() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Implementation) *string {
-		if v == nil {
-			return nil
-		}
-		return v.KeyTransform
-	}).(pulumi.StringPtrOutput)
-}
-
-func (o ImplementationPtrOutput) Language() LanguagePtrOutput {
-	return o.ApplyT(func(v *Implementation) *Language {
-		if v == nil {
-			return nil
-		}
-		return v.Language
-	}).(LanguagePtrOutput)
-}
-
-func (o ImplementationPtrOutput) LookupTable() MainTablePtrOutput {
-	return o.ApplyT(func(v *Implementation) *MainTable {
-		if v == nil {
-			return nil
-		}
-		return v.LookupTable
-	}).(MainTablePtrOutput)
-}
-
-func (o ImplementationPtrOutput) MainTable() MainTablePtrOutput {
-	return o.ApplyT(func(v *Implementation) *MainTable {
-		if v == nil {
-			return nil
-		}
-		return v.MainTable
-	}).(MainTablePtrOutput)
-}
-
-func (o ImplementationPtrOutput) RollupSql() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Implementation) *string {
-		if v == nil {
-			return nil
-		}
-		return v.RollupSql
-	}).(pulumi.StringPtrOutput)
-}
-
-func (o ImplementationPtrOutput) SourceIdleTimeoutMs() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *Implementation) *int {
-		if v == nil {
-			return nil
-		}
-		return v.SourceIdleTimeoutMs
-	}).(pulumi.IntPtrOutput)
-}
-
-func (o ImplementationPtrOutput) StateTtlMs() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *Implementation) *int {
-		if v == nil {
-			return nil
-		}
-		return v.StateTtlMs
-	}).(pulumi.IntPtrOutput)
-}
-
-func (o ImplementationPtrOutput) TopicTransform() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Implementation) *string {
-		if v == nil {
-			return nil
-		}
-		return v.TopicTransform
-	}).(pulumi.StringPtrOutput)
-}
-
-func (o ImplementationPtrOutput) ValueTransform() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Implementation) *string {
-		if v == nil {
-			return nil
-		}
-		return v.ValueTransform
-	}).(pulumi.StringPtrOutput)
-}
-
-type Input struct {
-	Key       map[string]interface{} `pulumi:"key"`
-	Timestamp *string                `pulumi:"timestamp"`
-	Topic     *string                `pulumi:"topic"`
-	Value     map[string]interface{} `pulumi:"value"`
-}
-
-// InputInput is an input type that accepts InputArgs and InputOutput values.
-// You can construct a concrete instance of `InputInput` via:
-//
-//	InputArgs{...}
-type InputInput interface {
-	pulumi.Input
-
-	ToInputOutput() InputOutput
-	ToInputOutputWithContext(context.Context) InputOutput
-}
-
-type InputArgs struct {
-	Key       pulumi.MapInput       `pulumi:"key"`
-	Timestamp pulumi.StringPtrInput `pulumi:"timestamp"`
-	Topic     pulumi.StringPtrInput `pulumi:"topic"`
-	Value     pulumi.MapInput       `pulumi:"value"`
-}
-
-func (InputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*Input)(nil)).Elem()
-}
-
-func (i InputArgs) ToInputOutput() InputOutput {
-	return i.ToInputOutputWithContext(context.Background())
-}
-
-func (i InputArgs) ToInputOutputWithContext(ctx context.Context) InputOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(InputOutput)
-}
-
-// InputArrayInput is an input type that accepts InputArray and InputArrayOutput values.
-// You can construct a concrete instance of `InputArrayInput` via:
-//
-//	InputArray{ InputArgs{...} }
-type InputArrayInput interface {
-	pulumi.Input
-
-	ToInputArrayOutput() InputArrayOutput
-	ToInputArrayOutputWithContext(context.Context) InputArrayOutput
-}
-
-type InputArray []InputInput
-
-func (InputArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]Input)(nil)).Elem()
-}
-
-func (i InputArray) ToInputArrayOutput() InputArrayOutput {
-	return i.ToInputArrayOutputWithContext(context.Background())
-}
-
-func (i InputArray) ToInputArrayOutputWithContext(ctx context.Context) InputArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(InputArrayOutput)
-}
-
-type InputOutput struct{ *pulumi.OutputState }
-
-func (InputOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Input)(nil)).Elem()
-}
-
-func (o InputOutput) ToInputOutput() InputOutput {
-	return o
-}
-
-func (o InputOutput) ToInputOutputWithContext(ctx context.Context) InputOutput {
-	return o
-}
-
-func (o InputOutput) Key() pulumi.MapOutput {
-	return o.ApplyT(func(v Input) map[string]interface{} { return v.Key }).(pulumi.MapOutput)
-}
-
-func (o InputOutput) Timestamp() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v Input) *string { return v.Timestamp }).(pulumi.StringPtrOutput)
-}
-
-func (o InputOutput) Topic() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v Input) *string { return v.Topic }).(pulumi.StringPtrOutput)
-}
-
-func (o InputOutput) Value() pulumi.MapOutput {
-	return o.ApplyT(func(v Input) map[string]interface{} { return v.Value }).(pulumi.MapOutput)
-}
-
-type InputArrayOutput struct{ *pulumi.OutputState }
-
-func (InputArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]Input)(nil)).Elem()
-}
-
-func (o InputArrayOutput) ToInputArrayOutput() InputArrayOutput {
-	return o
-}
-
-func (o InputArrayOutput) ToInputArrayOutputWithContext(ctx context.Context) InputArrayOutput {
-	return o
-}
-
-func (o InputArrayOutput) Index(i pulumi.IntInput) InputOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) Input {
-		return vs[0].([]Input)[vs[1].(int)]
-	}).(InputOutput)
-}
-
-type KafkaAccess struct {
-	Acls       []Acl    `pulumi:"acls"`
-	AllowedIps []string `pulumi:"allowedIps"`
-	Password   *string  `pulumi:"password"`
-	Username   string   `pulumi:"username"`
-}
-
-// KafkaAccessInput is an input type that accepts KafkaAccessArgs and KafkaAccessOutput values.
-// You can construct a concrete instance of `KafkaAccessInput` via:
-//
-//	KafkaAccessArgs{...}
-type KafkaAccessInput interface {
-	pulumi.Input
-
-	ToKafkaAccessOutput() KafkaAccessOutput
-	ToKafkaAccessOutputWithContext(context.Context) KafkaAccessOutput
-}
-
-type KafkaAccessArgs struct {
-	Acls       AclArrayInput           `pulumi:"acls"`
-	AllowedIps pulumi.StringArrayInput `pulumi:"allowedIps"`
-	Password   pulumi.StringPtrInput   `pulumi:"password"`
-	Username   pulumi.StringInput      `pulumi:"username"`
-}
-
-func (KafkaAccessArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*KafkaAccess)(nil)).Elem()
-}
-
-func (i KafkaAccessArgs) ToKafkaAccessOutput() KafkaAccessOutput {
-	return i.ToKafkaAccessOutputWithContext(context.Background())
-}
-
-func (i KafkaAccessArgs) ToKafkaAccessOutputWithContext(ctx context.Context) KafkaAccessOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(KafkaAccessOutput)
-}
-
-func (i KafkaAccessArgs) ToKafkaAccessPtrOutput() KafkaAccessPtrOutput {
-	return i.ToKafkaAccessPtrOutputWithContext(context.Background())
-}
-
-func (i KafkaAccessArgs) ToKafkaAccessPtrOutputWithContext(ctx context.Context) KafkaAccessPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(KafkaAccessOutput).ToKafkaAccessPtrOutputWithContext(ctx)
-}
-
-// KafkaAccessPtrInput is an input type that accepts KafkaAccessArgs, KafkaAccessPtr and KafkaAccessPtrOutput values.
-// You can construct a concrete instance of `KafkaAccessPtrInput` via:
-//
-//	        KafkaAccessArgs{...}
-//
-//	or:
-//
-//	        nil
-type KafkaAccessPtrInput interface {
-	pulumi.Input
-
-	ToKafkaAccessPtrOutput() KafkaAccessPtrOutput
-	ToKafkaAccessPtrOutputWithContext(context.Context) KafkaAccessPtrOutput
-}
-
-type kafkaAccessPtrType KafkaAccessArgs
-
-func KafkaAccessPtr(v *KafkaAccessArgs) KafkaAccessPtrInput {
-	return (*kafkaAccessPtrType)(v)
-}
-
-func (*kafkaAccessPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**KafkaAccess)(nil)).Elem()
-}
-
-func (i *kafkaAccessPtrType) ToKafkaAccessPtrOutput() KafkaAccessPtrOutput {
-	return i.ToKafkaAccessPtrOutputWithContext(context.Background())
-}
-
-func (i *kafkaAccessPtrType) ToKafkaAccessPtrOutputWithContext(ctx context.Context) KafkaAccessPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(KafkaAccessPtrOutput)
-}
-
-type KafkaAccessOutput struct{ *pulumi.OutputState }
-
-func (KafkaAccessOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*KafkaAccess)(nil)).Elem()
-}
-
-func (o KafkaAccessOutput) ToKafkaAccessOutput() KafkaAccessOutput {
-	return o
-}
-
-func (o KafkaAccessOutput) ToKafkaAccessOutputWithContext(ctx context.Context) KafkaAccessOutput {
-	return o
-}
-
-func (o KafkaAccessOutput) ToKafkaAccessPtrOutput() KafkaAccessPtrOutput {
-	return o.ToKafkaAccessPtrOutputWithContext(context.Background())
-}
-
-func (o KafkaAccessOutput) ToKafkaAccessPtrOutputWithContext(ctx context.Context) KafkaAccessPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v KafkaAccess) *KafkaAccess {
-		return &v
-	}).(KafkaAccessPtrOutput)
-}
-
-func (o KafkaAccessOutput) Acls() AclArrayOutput {
-	return o.ApplyT(func(v KafkaAccess) []Acl { return v.Acls }).(AclArrayOutput)
-}
-
-func (o KafkaAccessOutput) AllowedIps() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v KafkaAccess) []string { return v.AllowedIps }).(pulumi.StringArrayOutput)
-}
-
-func (o KafkaAccessOutput) Password() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v KafkaAccess) *string { return v.Password }).(pulumi.StringPtrOutput)
-}
-
-func (o KafkaAccessOutput) Username() pulumi.StringOutput {
-	return o.ApplyT(func(v KafkaAccess) string { return v.Username }).(pulumi.StringOutput)
-}
-
-type KafkaAccessPtrOutput struct{ *pulumi.OutputState }
-
-func (KafkaAccessPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**KafkaAccess)(nil)).Elem()
-}
-
-func (o KafkaAccessPtrOutput) ToKafkaAccessPtrOutput() KafkaAccessPtrOutput {
-	return o
-}
-
-func (o KafkaAccessPtrOutput) ToKafkaAccessPtrOutputWithContext(ctx context.Context) KafkaAccessPtrOutput {
-	return o
-}
-
-func (o KafkaAccessPtrOutput) Elem() KafkaAccessOutput {
-	return o.ApplyT(func(v *KafkaAccess) KafkaAccess {
-		if v != nil {
-			return *v
-		}
-		var ret KafkaAccess
-		return ret
-	}).(KafkaAccessOutput)
-}
-
-func (o KafkaAccessPtrOutput) Acls() AclArrayOutput {
-	return o.ApplyT(func(v *KafkaAccess) []Acl {
-		if v == nil {
-			return nil
-		}
-		return v.Acls
-	}).(AclArrayOutput)
-}
-
-func (o KafkaAccessPtrOutput) AllowedIps() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *KafkaAccess) []string {
-		if v == nil {
-			return nil
-		}
-		return v.AllowedIps
-	}).(pulumi.StringArrayOutput)
-}
-
-func (o KafkaAccessPtrOutput) Password() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *KafkaAccess) *string {
-		if v == nil {
-			return nil
-		}
-		return v.Password
-	}).(pulumi.StringPtrOutput)
-}
-
-func (o KafkaAccessPtrOutput) Username() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *KafkaAccess) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.Username
-	}).(pulumi.StringPtrOutput)
+func (o KafkaAclArrayOutput) Index(i pulumi.IntInput) KafkaAclOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) KafkaAcl {
+		return vs[0].([]KafkaAcl)[vs[1].(int)]
+	}).(KafkaAclOutput)
 }
 
 // A Kafka user as {@link getKafkaUsers} answers it (never its password).
@@ -1480,389 +1185,269 @@ func (o KafkaUserInfoAclArrayOutput) Index(i pulumi.IntInput) KafkaUserInfoAclOu
 	}).(KafkaUserInfoAclOutput)
 }
 
-type MainTable struct {
-	CreateTableSql    string `pulumi:"createTableSql"`
-	Name              string `pulumi:"name"`
-	TopicMatcherRegex string `pulumi:"topicMatcherRegex"`
+type OffsetResetToOffset struct {
+	Offset int `pulumi:"offset"`
 }
 
-// MainTableInput is an input type that accepts MainTableArgs and MainTableOutput values.
-// You can construct a concrete instance of `MainTableInput` via:
+// OffsetResetToOffsetInput is an input type that accepts OffsetResetToOffsetArgs and OffsetResetToOffsetOutput values.
+// You can construct a concrete instance of `OffsetResetToOffsetInput` via:
 //
-//	MainTableArgs{...}
-type MainTableInput interface {
+//	OffsetResetToOffsetArgs{...}
+type OffsetResetToOffsetInput interface {
 	pulumi.Input
 
-	ToMainTableOutput() MainTableOutput
-	ToMainTableOutputWithContext(context.Context) MainTableOutput
+	ToOffsetResetToOffsetOutput() OffsetResetToOffsetOutput
+	ToOffsetResetToOffsetOutputWithContext(context.Context) OffsetResetToOffsetOutput
 }
 
-type MainTableArgs struct {
-	CreateTableSql    pulumi.StringInput `pulumi:"createTableSql"`
-	Name              pulumi.StringInput `pulumi:"name"`
-	TopicMatcherRegex pulumi.StringInput `pulumi:"topicMatcherRegex"`
+type OffsetResetToOffsetArgs struct {
+	Offset pulumi.IntInput `pulumi:"offset"`
 }
 
-func (MainTableArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*MainTable)(nil)).Elem()
+func (OffsetResetToOffsetArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OffsetResetToOffset)(nil)).Elem()
 }
 
-func (i MainTableArgs) ToMainTableOutput() MainTableOutput {
-	return i.ToMainTableOutputWithContext(context.Background())
+func (i OffsetResetToOffsetArgs) ToOffsetResetToOffsetOutput() OffsetResetToOffsetOutput {
+	return i.ToOffsetResetToOffsetOutputWithContext(context.Background())
 }
 
-func (i MainTableArgs) ToMainTableOutputWithContext(ctx context.Context) MainTableOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(MainTableOutput)
+func (i OffsetResetToOffsetArgs) ToOffsetResetToOffsetOutputWithContext(ctx context.Context) OffsetResetToOffsetOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OffsetResetToOffsetOutput)
 }
 
-func (i MainTableArgs) ToMainTablePtrOutput() MainTablePtrOutput {
-	return i.ToMainTablePtrOutputWithContext(context.Background())
+func (i OffsetResetToOffsetArgs) ToOffsetResetToOffsetPtrOutput() OffsetResetToOffsetPtrOutput {
+	return i.ToOffsetResetToOffsetPtrOutputWithContext(context.Background())
 }
 
-func (i MainTableArgs) ToMainTablePtrOutputWithContext(ctx context.Context) MainTablePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(MainTableOutput).ToMainTablePtrOutputWithContext(ctx)
+func (i OffsetResetToOffsetArgs) ToOffsetResetToOffsetPtrOutputWithContext(ctx context.Context) OffsetResetToOffsetPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OffsetResetToOffsetOutput).ToOffsetResetToOffsetPtrOutputWithContext(ctx)
 }
 
-// MainTablePtrInput is an input type that accepts MainTableArgs, MainTablePtr and MainTablePtrOutput values.
-// You can construct a concrete instance of `MainTablePtrInput` via:
+// OffsetResetToOffsetPtrInput is an input type that accepts OffsetResetToOffsetArgs, OffsetResetToOffsetPtr and OffsetResetToOffsetPtrOutput values.
+// You can construct a concrete instance of `OffsetResetToOffsetPtrInput` via:
 //
-//	        MainTableArgs{...}
+//	        OffsetResetToOffsetArgs{...}
 //
 //	or:
 //
 //	        nil
-type MainTablePtrInput interface {
+type OffsetResetToOffsetPtrInput interface {
 	pulumi.Input
 
-	ToMainTablePtrOutput() MainTablePtrOutput
-	ToMainTablePtrOutputWithContext(context.Context) MainTablePtrOutput
+	ToOffsetResetToOffsetPtrOutput() OffsetResetToOffsetPtrOutput
+	ToOffsetResetToOffsetPtrOutputWithContext(context.Context) OffsetResetToOffsetPtrOutput
 }
 
-type mainTablePtrType MainTableArgs
+type offsetResetToOffsetPtrType OffsetResetToOffsetArgs
 
-func MainTablePtr(v *MainTableArgs) MainTablePtrInput {
-	return (*mainTablePtrType)(v)
+func OffsetResetToOffsetPtr(v *OffsetResetToOffsetArgs) OffsetResetToOffsetPtrInput {
+	return (*offsetResetToOffsetPtrType)(v)
 }
 
-func (*mainTablePtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**MainTable)(nil)).Elem()
+func (*offsetResetToOffsetPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**OffsetResetToOffset)(nil)).Elem()
 }
 
-func (i *mainTablePtrType) ToMainTablePtrOutput() MainTablePtrOutput {
-	return i.ToMainTablePtrOutputWithContext(context.Background())
+func (i *offsetResetToOffsetPtrType) ToOffsetResetToOffsetPtrOutput() OffsetResetToOffsetPtrOutput {
+	return i.ToOffsetResetToOffsetPtrOutputWithContext(context.Background())
 }
 
-func (i *mainTablePtrType) ToMainTablePtrOutputWithContext(ctx context.Context) MainTablePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(MainTablePtrOutput)
+func (i *offsetResetToOffsetPtrType) ToOffsetResetToOffsetPtrOutputWithContext(ctx context.Context) OffsetResetToOffsetPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OffsetResetToOffsetPtrOutput)
 }
 
-// MainTableArrayInput is an input type that accepts MainTableArray and MainTableArrayOutput values.
-// You can construct a concrete instance of `MainTableArrayInput` via:
-//
-//	MainTableArray{ MainTableArgs{...} }
-type MainTableArrayInput interface {
-	pulumi.Input
+type OffsetResetToOffsetOutput struct{ *pulumi.OutputState }
 
-	ToMainTableArrayOutput() MainTableArrayOutput
-	ToMainTableArrayOutputWithContext(context.Context) MainTableArrayOutput
+func (OffsetResetToOffsetOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OffsetResetToOffset)(nil)).Elem()
 }
 
-type MainTableArray []MainTableInput
-
-func (MainTableArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]MainTable)(nil)).Elem()
-}
-
-func (i MainTableArray) ToMainTableArrayOutput() MainTableArrayOutput {
-	return i.ToMainTableArrayOutputWithContext(context.Background())
-}
-
-func (i MainTableArray) ToMainTableArrayOutputWithContext(ctx context.Context) MainTableArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(MainTableArrayOutput)
-}
-
-type MainTableOutput struct{ *pulumi.OutputState }
-
-func (MainTableOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*MainTable)(nil)).Elem()
-}
-
-func (o MainTableOutput) ToMainTableOutput() MainTableOutput {
+func (o OffsetResetToOffsetOutput) ToOffsetResetToOffsetOutput() OffsetResetToOffsetOutput {
 	return o
 }
 
-func (o MainTableOutput) ToMainTableOutputWithContext(ctx context.Context) MainTableOutput {
+func (o OffsetResetToOffsetOutput) ToOffsetResetToOffsetOutputWithContext(ctx context.Context) OffsetResetToOffsetOutput {
 	return o
 }
 
-func (o MainTableOutput) ToMainTablePtrOutput() MainTablePtrOutput {
-	return o.ToMainTablePtrOutputWithContext(context.Background())
+func (o OffsetResetToOffsetOutput) ToOffsetResetToOffsetPtrOutput() OffsetResetToOffsetPtrOutput {
+	return o.ToOffsetResetToOffsetPtrOutputWithContext(context.Background())
 }
 
-func (o MainTableOutput) ToMainTablePtrOutputWithContext(ctx context.Context) MainTablePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v MainTable) *MainTable {
+func (o OffsetResetToOffsetOutput) ToOffsetResetToOffsetPtrOutputWithContext(ctx context.Context) OffsetResetToOffsetPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v OffsetResetToOffset) *OffsetResetToOffset {
 		return &v
-	}).(MainTablePtrOutput)
+	}).(OffsetResetToOffsetPtrOutput)
 }
 
-func (o MainTableOutput) CreateTableSql() pulumi.StringOutput {
-	return o.ApplyT(func(v MainTable) string { return v.CreateTableSql }).(pulumi.StringOutput)
+func (o OffsetResetToOffsetOutput) Offset() pulumi.IntOutput {
+	return o.ApplyT(func(v OffsetResetToOffset) int { return v.Offset }).(pulumi.IntOutput)
 }
 
-func (o MainTableOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v MainTable) string { return v.Name }).(pulumi.StringOutput)
+type OffsetResetToOffsetPtrOutput struct{ *pulumi.OutputState }
+
+func (OffsetResetToOffsetPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**OffsetResetToOffset)(nil)).Elem()
 }
 
-func (o MainTableOutput) TopicMatcherRegex() pulumi.StringOutput {
-	return o.ApplyT(func(v MainTable) string { return v.TopicMatcherRegex }).(pulumi.StringOutput)
-}
-
-type MainTablePtrOutput struct{ *pulumi.OutputState }
-
-func (MainTablePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**MainTable)(nil)).Elem()
-}
-
-func (o MainTablePtrOutput) ToMainTablePtrOutput() MainTablePtrOutput {
+func (o OffsetResetToOffsetPtrOutput) ToOffsetResetToOffsetPtrOutput() OffsetResetToOffsetPtrOutput {
 	return o
 }
 
-func (o MainTablePtrOutput) ToMainTablePtrOutputWithContext(ctx context.Context) MainTablePtrOutput {
+func (o OffsetResetToOffsetPtrOutput) ToOffsetResetToOffsetPtrOutputWithContext(ctx context.Context) OffsetResetToOffsetPtrOutput {
 	return o
 }
 
-func (o MainTablePtrOutput) Elem() MainTableOutput {
-	return o.ApplyT(func(v *MainTable) MainTable {
+func (o OffsetResetToOffsetPtrOutput) Elem() OffsetResetToOffsetOutput {
+	return o.ApplyT(func(v *OffsetResetToOffset) OffsetResetToOffset {
 		if v != nil {
 			return *v
 		}
-		var ret MainTable
+		var ret OffsetResetToOffset
 		return ret
-	}).(MainTableOutput)
+	}).(OffsetResetToOffsetOutput)
 }
 
-func (o MainTablePtrOutput) CreateTableSql() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *MainTable) *string {
+func (o OffsetResetToOffsetPtrOutput) Offset() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *OffsetResetToOffset) *int {
 		if v == nil {
 			return nil
 		}
-		return &v.CreateTableSql
-	}).(pulumi.StringPtrOutput)
+		return &v.Offset
+	}).(pulumi.IntPtrOutput)
 }
 
-func (o MainTablePtrOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *MainTable) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.Name
-	}).(pulumi.StringPtrOutput)
+type OffsetResetToTimestamp struct {
+	Timestamp interface{} `pulumi:"timestamp"`
 }
 
-func (o MainTablePtrOutput) TopicMatcherRegex() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *MainTable) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.TopicMatcherRegex
-	}).(pulumi.StringPtrOutput)
-}
-
-type MainTableArrayOutput struct{ *pulumi.OutputState }
-
-func (MainTableArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]MainTable)(nil)).Elem()
-}
-
-func (o MainTableArrayOutput) ToMainTableArrayOutput() MainTableArrayOutput {
-	return o
-}
-
-func (o MainTableArrayOutput) ToMainTableArrayOutputWithContext(ctx context.Context) MainTableArrayOutput {
-	return o
-}
-
-func (o MainTableArrayOutput) Index(i pulumi.IntInput) MainTableOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) MainTable {
-		return vs[0].([]MainTable)[vs[1].(int)]
-	}).(MainTableOutput)
-}
-
-type OffsetReset struct {
-	ConsumerGroup *string     `pulumi:"consumerGroup"`
-	To            string      `pulumi:"to"`
-	Topics        []string    `pulumi:"topics"`
-	Trigger       interface{} `pulumi:"trigger"`
-}
-
-// OffsetResetInput is an input type that accepts OffsetResetArgs and OffsetResetOutput values.
-// You can construct a concrete instance of `OffsetResetInput` via:
+// OffsetResetToTimestampInput is an input type that accepts OffsetResetToTimestampArgs and OffsetResetToTimestampOutput values.
+// You can construct a concrete instance of `OffsetResetToTimestampInput` via:
 //
-//	OffsetResetArgs{...}
-type OffsetResetInput interface {
+//	OffsetResetToTimestampArgs{...}
+type OffsetResetToTimestampInput interface {
 	pulumi.Input
 
-	ToOffsetResetOutput() OffsetResetOutput
-	ToOffsetResetOutputWithContext(context.Context) OffsetResetOutput
+	ToOffsetResetToTimestampOutput() OffsetResetToTimestampOutput
+	ToOffsetResetToTimestampOutputWithContext(context.Context) OffsetResetToTimestampOutput
 }
 
-type OffsetResetArgs struct {
-	ConsumerGroup pulumi.StringPtrInput   `pulumi:"consumerGroup"`
-	To            pulumi.StringInput      `pulumi:"to"`
-	Topics        pulumi.StringArrayInput `pulumi:"topics"`
-	Trigger       pulumi.Input            `pulumi:"trigger"`
+type OffsetResetToTimestampArgs struct {
+	Timestamp pulumi.Input `pulumi:"timestamp"`
 }
 
-func (OffsetResetArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*OffsetReset)(nil)).Elem()
+func (OffsetResetToTimestampArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OffsetResetToTimestamp)(nil)).Elem()
 }
 
-func (i OffsetResetArgs) ToOffsetResetOutput() OffsetResetOutput {
-	return i.ToOffsetResetOutputWithContext(context.Background())
+func (i OffsetResetToTimestampArgs) ToOffsetResetToTimestampOutput() OffsetResetToTimestampOutput {
+	return i.ToOffsetResetToTimestampOutputWithContext(context.Background())
 }
 
-func (i OffsetResetArgs) ToOffsetResetOutputWithContext(ctx context.Context) OffsetResetOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(OffsetResetOutput)
+func (i OffsetResetToTimestampArgs) ToOffsetResetToTimestampOutputWithContext(ctx context.Context) OffsetResetToTimestampOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OffsetResetToTimestampOutput)
 }
 
-func (i OffsetResetArgs) ToOffsetResetPtrOutput() OffsetResetPtrOutput {
-	return i.ToOffsetResetPtrOutputWithContext(context.Background())
+func (i OffsetResetToTimestampArgs) ToOffsetResetToTimestampPtrOutput() OffsetResetToTimestampPtrOutput {
+	return i.ToOffsetResetToTimestampPtrOutputWithContext(context.Background())
 }
 
-func (i OffsetResetArgs) ToOffsetResetPtrOutputWithContext(ctx context.Context) OffsetResetPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(OffsetResetOutput).ToOffsetResetPtrOutputWithContext(ctx)
+func (i OffsetResetToTimestampArgs) ToOffsetResetToTimestampPtrOutputWithContext(ctx context.Context) OffsetResetToTimestampPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OffsetResetToTimestampOutput).ToOffsetResetToTimestampPtrOutputWithContext(ctx)
 }
 
-// OffsetResetPtrInput is an input type that accepts OffsetResetArgs, OffsetResetPtr and OffsetResetPtrOutput values.
-// You can construct a concrete instance of `OffsetResetPtrInput` via:
+// OffsetResetToTimestampPtrInput is an input type that accepts OffsetResetToTimestampArgs, OffsetResetToTimestampPtr and OffsetResetToTimestampPtrOutput values.
+// You can construct a concrete instance of `OffsetResetToTimestampPtrInput` via:
 //
-//	        OffsetResetArgs{...}
+//	        OffsetResetToTimestampArgs{...}
 //
 //	or:
 //
 //	        nil
-type OffsetResetPtrInput interface {
+type OffsetResetToTimestampPtrInput interface {
 	pulumi.Input
 
-	ToOffsetResetPtrOutput() OffsetResetPtrOutput
-	ToOffsetResetPtrOutputWithContext(context.Context) OffsetResetPtrOutput
+	ToOffsetResetToTimestampPtrOutput() OffsetResetToTimestampPtrOutput
+	ToOffsetResetToTimestampPtrOutputWithContext(context.Context) OffsetResetToTimestampPtrOutput
 }
 
-type offsetResetPtrType OffsetResetArgs
+type offsetResetToTimestampPtrType OffsetResetToTimestampArgs
 
-func OffsetResetPtr(v *OffsetResetArgs) OffsetResetPtrInput {
-	return (*offsetResetPtrType)(v)
+func OffsetResetToTimestampPtr(v *OffsetResetToTimestampArgs) OffsetResetToTimestampPtrInput {
+	return (*offsetResetToTimestampPtrType)(v)
 }
 
-func (*offsetResetPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**OffsetReset)(nil)).Elem()
+func (*offsetResetToTimestampPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**OffsetResetToTimestamp)(nil)).Elem()
 }
 
-func (i *offsetResetPtrType) ToOffsetResetPtrOutput() OffsetResetPtrOutput {
-	return i.ToOffsetResetPtrOutputWithContext(context.Background())
+func (i *offsetResetToTimestampPtrType) ToOffsetResetToTimestampPtrOutput() OffsetResetToTimestampPtrOutput {
+	return i.ToOffsetResetToTimestampPtrOutputWithContext(context.Background())
 }
 
-func (i *offsetResetPtrType) ToOffsetResetPtrOutputWithContext(ctx context.Context) OffsetResetPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(OffsetResetPtrOutput)
+func (i *offsetResetToTimestampPtrType) ToOffsetResetToTimestampPtrOutputWithContext(ctx context.Context) OffsetResetToTimestampPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OffsetResetToTimestampPtrOutput)
 }
 
-type OffsetResetOutput struct{ *pulumi.OutputState }
+type OffsetResetToTimestampOutput struct{ *pulumi.OutputState }
 
-func (OffsetResetOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*OffsetReset)(nil)).Elem()
+func (OffsetResetToTimestampOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OffsetResetToTimestamp)(nil)).Elem()
 }
 
-func (o OffsetResetOutput) ToOffsetResetOutput() OffsetResetOutput {
+func (o OffsetResetToTimestampOutput) ToOffsetResetToTimestampOutput() OffsetResetToTimestampOutput {
 	return o
 }
 
-func (o OffsetResetOutput) ToOffsetResetOutputWithContext(ctx context.Context) OffsetResetOutput {
+func (o OffsetResetToTimestampOutput) ToOffsetResetToTimestampOutputWithContext(ctx context.Context) OffsetResetToTimestampOutput {
 	return o
 }
 
-func (o OffsetResetOutput) ToOffsetResetPtrOutput() OffsetResetPtrOutput {
-	return o.ToOffsetResetPtrOutputWithContext(context.Background())
+func (o OffsetResetToTimestampOutput) ToOffsetResetToTimestampPtrOutput() OffsetResetToTimestampPtrOutput {
+	return o.ToOffsetResetToTimestampPtrOutputWithContext(context.Background())
 }
 
-func (o OffsetResetOutput) ToOffsetResetPtrOutputWithContext(ctx context.Context) OffsetResetPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v OffsetReset) *OffsetReset {
+func (o OffsetResetToTimestampOutput) ToOffsetResetToTimestampPtrOutputWithContext(ctx context.Context) OffsetResetToTimestampPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v OffsetResetToTimestamp) *OffsetResetToTimestamp {
 		return &v
-	}).(OffsetResetPtrOutput)
+	}).(OffsetResetToTimestampPtrOutput)
 }
 
-func (o OffsetResetOutput) ConsumerGroup() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v OffsetReset) *string { return v.ConsumerGroup }).(pulumi.StringPtrOutput)
+func (o OffsetResetToTimestampOutput) Timestamp() pulumi.AnyOutput {
+	return o.ApplyT(func(v OffsetResetToTimestamp) interface{} { return v.Timestamp }).(pulumi.AnyOutput)
 }
 
-func (o OffsetResetOutput) To() pulumi.StringOutput {
-	return o.ApplyT(func(v OffsetReset) string { return v.To }).(pulumi.StringOutput)
+type OffsetResetToTimestampPtrOutput struct{ *pulumi.OutputState }
+
+func (OffsetResetToTimestampPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**OffsetResetToTimestamp)(nil)).Elem()
 }
 
-func (o OffsetResetOutput) Topics() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v OffsetReset) []string { return v.Topics }).(pulumi.StringArrayOutput)
-}
-
-func (o OffsetResetOutput) Trigger() pulumi.AnyOutput {
-	return o.ApplyT(func(v OffsetReset) interface{} { return v.Trigger }).(pulumi.AnyOutput)
-}
-
-type OffsetResetPtrOutput struct{ *pulumi.OutputState }
-
-func (OffsetResetPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**OffsetReset)(nil)).Elem()
-}
-
-func (o OffsetResetPtrOutput) ToOffsetResetPtrOutput() OffsetResetPtrOutput {
+func (o OffsetResetToTimestampPtrOutput) ToOffsetResetToTimestampPtrOutput() OffsetResetToTimestampPtrOutput {
 	return o
 }
 
-func (o OffsetResetPtrOutput) ToOffsetResetPtrOutputWithContext(ctx context.Context) OffsetResetPtrOutput {
+func (o OffsetResetToTimestampPtrOutput) ToOffsetResetToTimestampPtrOutputWithContext(ctx context.Context) OffsetResetToTimestampPtrOutput {
 	return o
 }
 
-func (o OffsetResetPtrOutput) Elem() OffsetResetOutput {
-	return o.ApplyT(func(v *OffsetReset) OffsetReset {
+func (o OffsetResetToTimestampPtrOutput) Elem() OffsetResetToTimestampOutput {
+	return o.ApplyT(func(v *OffsetResetToTimestamp) OffsetResetToTimestamp {
 		if v != nil {
 			return *v
 		}
-		var ret OffsetReset
+		var ret OffsetResetToTimestamp
 		return ret
-	}).(OffsetResetOutput)
+	}).(OffsetResetToTimestampOutput)
 }
 
-func (o OffsetResetPtrOutput) ConsumerGroup() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *OffsetReset) *string {
+func (o OffsetResetToTimestampPtrOutput) Timestamp() pulumi.AnyOutput {
+	return o.ApplyT(func(v *OffsetResetToTimestamp) interface{} {
 		if v == nil {
 			return nil
 		}
-		return v.ConsumerGroup
-	}).(pulumi.StringPtrOutput)
-}
-
-func (o OffsetResetPtrOutput) To() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *OffsetReset) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.To
-	}).(pulumi.StringPtrOutput)
-}
-
-func (o OffsetResetPtrOutput) Topics() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *OffsetReset) []string {
-		if v == nil {
-			return nil
-		}
-		return v.Topics
-	}).(pulumi.StringArrayOutput)
-}
-
-func (o OffsetResetPtrOutput) Trigger() pulumi.AnyOutput {
-	return o.ApplyT(func(v *OffsetReset) interface{} {
-		if v == nil {
-			return nil
-		}
-		return v.Trigger
+		return v.Timestamp
 	}).(pulumi.AnyOutput)
 }
 
@@ -1926,382 +1511,460 @@ func (o PermissionInfoArrayOutput) Index(i pulumi.IntInput) PermissionInfoOutput
 	}).(PermissionInfoOutput)
 }
 
-type PipelineOffsetResetTo struct {
-	Timestamp interface{} `pulumi:"timestamp"`
+type PipelineOffsetReset struct {
+	ConsumerGroup *string     `pulumi:"consumerGroup"`
+	To            string      `pulumi:"to"`
+	Topics        []string    `pulumi:"topics"`
+	Trigger       interface{} `pulumi:"trigger"`
 }
 
-// PipelineOffsetResetToInput is an input type that accepts PipelineOffsetResetToArgs and PipelineOffsetResetToOutput values.
-// You can construct a concrete instance of `PipelineOffsetResetToInput` via:
+// PipelineOffsetResetInput is an input type that accepts PipelineOffsetResetArgs and PipelineOffsetResetOutput values.
+// You can construct a concrete instance of `PipelineOffsetResetInput` via:
 //
-//	PipelineOffsetResetToArgs{...}
-type PipelineOffsetResetToInput interface {
+//	PipelineOffsetResetArgs{...}
+type PipelineOffsetResetInput interface {
 	pulumi.Input
 
-	ToPipelineOffsetResetToOutput() PipelineOffsetResetToOutput
-	ToPipelineOffsetResetToOutputWithContext(context.Context) PipelineOffsetResetToOutput
+	ToPipelineOffsetResetOutput() PipelineOffsetResetOutput
+	ToPipelineOffsetResetOutputWithContext(context.Context) PipelineOffsetResetOutput
 }
 
-type PipelineOffsetResetToArgs struct {
-	Timestamp pulumi.Input `pulumi:"timestamp"`
+type PipelineOffsetResetArgs struct {
+	ConsumerGroup pulumi.StringPtrInput   `pulumi:"consumerGroup"`
+	To            pulumi.StringInput      `pulumi:"to"`
+	Topics        pulumi.StringArrayInput `pulumi:"topics"`
+	Trigger       pulumi.Input            `pulumi:"trigger"`
 }
 
-func (PipelineOffsetResetToArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*PipelineOffsetResetTo)(nil)).Elem()
+func (PipelineOffsetResetArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineOffsetReset)(nil)).Elem()
 }
 
-func (i PipelineOffsetResetToArgs) ToPipelineOffsetResetToOutput() PipelineOffsetResetToOutput {
-	return i.ToPipelineOffsetResetToOutputWithContext(context.Background())
+func (i PipelineOffsetResetArgs) ToPipelineOffsetResetOutput() PipelineOffsetResetOutput {
+	return i.ToPipelineOffsetResetOutputWithContext(context.Background())
 }
 
-func (i PipelineOffsetResetToArgs) ToPipelineOffsetResetToOutputWithContext(ctx context.Context) PipelineOffsetResetToOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(PipelineOffsetResetToOutput)
+func (i PipelineOffsetResetArgs) ToPipelineOffsetResetOutputWithContext(ctx context.Context) PipelineOffsetResetOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineOffsetResetOutput)
 }
 
-func (i PipelineOffsetResetToArgs) ToPipelineOffsetResetToPtrOutput() PipelineOffsetResetToPtrOutput {
-	return i.ToPipelineOffsetResetToPtrOutputWithContext(context.Background())
+func (i PipelineOffsetResetArgs) ToPipelineOffsetResetPtrOutput() PipelineOffsetResetPtrOutput {
+	return i.ToPipelineOffsetResetPtrOutputWithContext(context.Background())
 }
 
-func (i PipelineOffsetResetToArgs) ToPipelineOffsetResetToPtrOutputWithContext(ctx context.Context) PipelineOffsetResetToPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(PipelineOffsetResetToOutput).ToPipelineOffsetResetToPtrOutputWithContext(ctx)
+func (i PipelineOffsetResetArgs) ToPipelineOffsetResetPtrOutputWithContext(ctx context.Context) PipelineOffsetResetPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineOffsetResetOutput).ToPipelineOffsetResetPtrOutputWithContext(ctx)
 }
 
-// PipelineOffsetResetToPtrInput is an input type that accepts PipelineOffsetResetToArgs, PipelineOffsetResetToPtr and PipelineOffsetResetToPtrOutput values.
-// You can construct a concrete instance of `PipelineOffsetResetToPtrInput` via:
+// PipelineOffsetResetPtrInput is an input type that accepts PipelineOffsetResetArgs, PipelineOffsetResetPtr and PipelineOffsetResetPtrOutput values.
+// You can construct a concrete instance of `PipelineOffsetResetPtrInput` via:
 //
-//	        PipelineOffsetResetToArgs{...}
+//	        PipelineOffsetResetArgs{...}
 //
 //	or:
 //
 //	        nil
-type PipelineOffsetResetToPtrInput interface {
+type PipelineOffsetResetPtrInput interface {
 	pulumi.Input
 
-	ToPipelineOffsetResetToPtrOutput() PipelineOffsetResetToPtrOutput
-	ToPipelineOffsetResetToPtrOutputWithContext(context.Context) PipelineOffsetResetToPtrOutput
+	ToPipelineOffsetResetPtrOutput() PipelineOffsetResetPtrOutput
+	ToPipelineOffsetResetPtrOutputWithContext(context.Context) PipelineOffsetResetPtrOutput
 }
 
-type pipelineOffsetResetToPtrType PipelineOffsetResetToArgs
+type pipelineOffsetResetPtrType PipelineOffsetResetArgs
 
-func PipelineOffsetResetToPtr(v *PipelineOffsetResetToArgs) PipelineOffsetResetToPtrInput {
-	return (*pipelineOffsetResetToPtrType)(v)
+func PipelineOffsetResetPtr(v *PipelineOffsetResetArgs) PipelineOffsetResetPtrInput {
+	return (*pipelineOffsetResetPtrType)(v)
 }
 
-func (*pipelineOffsetResetToPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**PipelineOffsetResetTo)(nil)).Elem()
+func (*pipelineOffsetResetPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineOffsetReset)(nil)).Elem()
 }
 
-func (i *pipelineOffsetResetToPtrType) ToPipelineOffsetResetToPtrOutput() PipelineOffsetResetToPtrOutput {
-	return i.ToPipelineOffsetResetToPtrOutputWithContext(context.Background())
+func (i *pipelineOffsetResetPtrType) ToPipelineOffsetResetPtrOutput() PipelineOffsetResetPtrOutput {
+	return i.ToPipelineOffsetResetPtrOutputWithContext(context.Background())
 }
 
-func (i *pipelineOffsetResetToPtrType) ToPipelineOffsetResetToPtrOutputWithContext(ctx context.Context) PipelineOffsetResetToPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(PipelineOffsetResetToPtrOutput)
+func (i *pipelineOffsetResetPtrType) ToPipelineOffsetResetPtrOutputWithContext(ctx context.Context) PipelineOffsetResetPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineOffsetResetPtrOutput)
 }
 
-type PipelineOffsetResetToOutput struct{ *pulumi.OutputState }
+type PipelineOffsetResetOutput struct{ *pulumi.OutputState }
 
-func (PipelineOffsetResetToOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*PipelineOffsetResetTo)(nil)).Elem()
+func (PipelineOffsetResetOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineOffsetReset)(nil)).Elem()
 }
 
-func (o PipelineOffsetResetToOutput) ToPipelineOffsetResetToOutput() PipelineOffsetResetToOutput {
+func (o PipelineOffsetResetOutput) ToPipelineOffsetResetOutput() PipelineOffsetResetOutput {
 	return o
 }
 
-func (o PipelineOffsetResetToOutput) ToPipelineOffsetResetToOutputWithContext(ctx context.Context) PipelineOffsetResetToOutput {
+func (o PipelineOffsetResetOutput) ToPipelineOffsetResetOutputWithContext(ctx context.Context) PipelineOffsetResetOutput {
 	return o
 }
 
-func (o PipelineOffsetResetToOutput) ToPipelineOffsetResetToPtrOutput() PipelineOffsetResetToPtrOutput {
-	return o.ToPipelineOffsetResetToPtrOutputWithContext(context.Background())
+func (o PipelineOffsetResetOutput) ToPipelineOffsetResetPtrOutput() PipelineOffsetResetPtrOutput {
+	return o.ToPipelineOffsetResetPtrOutputWithContext(context.Background())
 }
 
-func (o PipelineOffsetResetToOutput) ToPipelineOffsetResetToPtrOutputWithContext(ctx context.Context) PipelineOffsetResetToPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v PipelineOffsetResetTo) *PipelineOffsetResetTo {
+func (o PipelineOffsetResetOutput) ToPipelineOffsetResetPtrOutputWithContext(ctx context.Context) PipelineOffsetResetPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PipelineOffsetReset) *PipelineOffsetReset {
 		return &v
-	}).(PipelineOffsetResetToPtrOutput)
+	}).(PipelineOffsetResetPtrOutput)
 }
 
-func (o PipelineOffsetResetToOutput) Timestamp() pulumi.AnyOutput {
-	return o.ApplyT(func(v PipelineOffsetResetTo) interface{} { return v.Timestamp }).(pulumi.AnyOutput)
+func (o PipelineOffsetResetOutput) ConsumerGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PipelineOffsetReset) *string { return v.ConsumerGroup }).(pulumi.StringPtrOutput)
 }
 
-type PipelineOffsetResetToPtrOutput struct{ *pulumi.OutputState }
-
-func (PipelineOffsetResetToPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**PipelineOffsetResetTo)(nil)).Elem()
+func (o PipelineOffsetResetOutput) To() pulumi.StringOutput {
+	return o.ApplyT(func(v PipelineOffsetReset) string { return v.To }).(pulumi.StringOutput)
 }
 
-func (o PipelineOffsetResetToPtrOutput) ToPipelineOffsetResetToPtrOutput() PipelineOffsetResetToPtrOutput {
+func (o PipelineOffsetResetOutput) Topics() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v PipelineOffsetReset) []string { return v.Topics }).(pulumi.StringArrayOutput)
+}
+
+func (o PipelineOffsetResetOutput) Trigger() pulumi.AnyOutput {
+	return o.ApplyT(func(v PipelineOffsetReset) interface{} { return v.Trigger }).(pulumi.AnyOutput)
+}
+
+type PipelineOffsetResetPtrOutput struct{ *pulumi.OutputState }
+
+func (PipelineOffsetResetPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineOffsetReset)(nil)).Elem()
+}
+
+func (o PipelineOffsetResetPtrOutput) ToPipelineOffsetResetPtrOutput() PipelineOffsetResetPtrOutput {
 	return o
 }
 
-func (o PipelineOffsetResetToPtrOutput) ToPipelineOffsetResetToPtrOutputWithContext(ctx context.Context) PipelineOffsetResetToPtrOutput {
+func (o PipelineOffsetResetPtrOutput) ToPipelineOffsetResetPtrOutputWithContext(ctx context.Context) PipelineOffsetResetPtrOutput {
 	return o
 }
 
-func (o PipelineOffsetResetToPtrOutput) Elem() PipelineOffsetResetToOutput {
-	return o.ApplyT(func(v *PipelineOffsetResetTo) PipelineOffsetResetTo {
+func (o PipelineOffsetResetPtrOutput) Elem() PipelineOffsetResetOutput {
+	return o.ApplyT(func(v *PipelineOffsetReset) PipelineOffsetReset {
 		if v != nil {
 			return *v
 		}
-		var ret PipelineOffsetResetTo
+		var ret PipelineOffsetReset
 		return ret
-	}).(PipelineOffsetResetToOutput)
+	}).(PipelineOffsetResetOutput)
 }
 
-func (o PipelineOffsetResetToPtrOutput) Timestamp() pulumi.AnyOutput {
-	return o.ApplyT(func(v *PipelineOffsetResetTo) interface{} {
+func (o PipelineOffsetResetPtrOutput) ConsumerGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PipelineOffsetReset) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Timestamp
+		return v.ConsumerGroup
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o PipelineOffsetResetPtrOutput) To() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PipelineOffsetReset) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.To
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o PipelineOffsetResetPtrOutput) Topics() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PipelineOffsetReset) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Topics
+	}).(pulumi.StringArrayOutput)
+}
+
+func (o PipelineOffsetResetPtrOutput) Trigger() pulumi.AnyOutput {
+	return o.ApplyT(func(v *PipelineOffsetReset) interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Trigger
 	}).(pulumi.AnyOutput)
 }
 
-type PipelineOffsetResetTo2 struct {
-	Offset int `pulumi:"offset"`
+type PipelineTransformLink struct {
+	Topics      []string `pulumi:"topics"`
+	TransformId string   `pulumi:"transformId"`
 }
 
-// PipelineOffsetResetTo2Input is an input type that accepts PipelineOffsetResetTo2Args and PipelineOffsetResetTo2Output values.
-// You can construct a concrete instance of `PipelineOffsetResetTo2Input` via:
+// PipelineTransformLinkInput is an input type that accepts PipelineTransformLinkArgs and PipelineTransformLinkOutput values.
+// You can construct a concrete instance of `PipelineTransformLinkInput` via:
 //
-//	PipelineOffsetResetTo2Args{...}
-type PipelineOffsetResetTo2Input interface {
+//	PipelineTransformLinkArgs{...}
+type PipelineTransformLinkInput interface {
 	pulumi.Input
 
-	ToPipelineOffsetResetTo2Output() PipelineOffsetResetTo2Output
-	ToPipelineOffsetResetTo2OutputWithContext(context.Context) PipelineOffsetResetTo2Output
+	ToPipelineTransformLinkOutput() PipelineTransformLinkOutput
+	ToPipelineTransformLinkOutputWithContext(context.Context) PipelineTransformLinkOutput
 }
 
-type PipelineOffsetResetTo2Args struct {
-	Offset pulumi.IntInput `pulumi:"offset"`
+type PipelineTransformLinkArgs struct {
+	Topics      pulumi.StringArrayInput `pulumi:"topics"`
+	TransformId pulumi.StringInput      `pulumi:"transformId"`
 }
 
-func (PipelineOffsetResetTo2Args) ElementType() reflect.Type {
-	return reflect.TypeOf((*PipelineOffsetResetTo2)(nil)).Elem()
+func (PipelineTransformLinkArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineTransformLink)(nil)).Elem()
 }
 
-func (i PipelineOffsetResetTo2Args) ToPipelineOffsetResetTo2Output() PipelineOffsetResetTo2Output {
-	return i.ToPipelineOffsetResetTo2OutputWithContext(context.Background())
+func (i PipelineTransformLinkArgs) ToPipelineTransformLinkOutput() PipelineTransformLinkOutput {
+	return i.ToPipelineTransformLinkOutputWithContext(context.Background())
 }
 
-func (i PipelineOffsetResetTo2Args) ToPipelineOffsetResetTo2OutputWithContext(ctx context.Context) PipelineOffsetResetTo2Output {
-	return pulumi.ToOutputWithContext(ctx, i).(PipelineOffsetResetTo2Output)
+func (i PipelineTransformLinkArgs) ToPipelineTransformLinkOutputWithContext(ctx context.Context) PipelineTransformLinkOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineTransformLinkOutput)
 }
 
-func (i PipelineOffsetResetTo2Args) ToPipelineOffsetResetTo2PtrOutput() PipelineOffsetResetTo2PtrOutput {
-	return i.ToPipelineOffsetResetTo2PtrOutputWithContext(context.Background())
-}
-
-func (i PipelineOffsetResetTo2Args) ToPipelineOffsetResetTo2PtrOutputWithContext(ctx context.Context) PipelineOffsetResetTo2PtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(PipelineOffsetResetTo2Output).ToPipelineOffsetResetTo2PtrOutputWithContext(ctx)
-}
-
-// PipelineOffsetResetTo2PtrInput is an input type that accepts PipelineOffsetResetTo2Args, PipelineOffsetResetTo2Ptr and PipelineOffsetResetTo2PtrOutput values.
-// You can construct a concrete instance of `PipelineOffsetResetTo2PtrInput` via:
+// PipelineTransformLinkArrayInput is an input type that accepts PipelineTransformLinkArray and PipelineTransformLinkArrayOutput values.
+// You can construct a concrete instance of `PipelineTransformLinkArrayInput` via:
 //
-//	        PipelineOffsetResetTo2Args{...}
+//	PipelineTransformLinkArray{ PipelineTransformLinkArgs{...} }
+type PipelineTransformLinkArrayInput interface {
+	pulumi.Input
+
+	ToPipelineTransformLinkArrayOutput() PipelineTransformLinkArrayOutput
+	ToPipelineTransformLinkArrayOutputWithContext(context.Context) PipelineTransformLinkArrayOutput
+}
+
+type PipelineTransformLinkArray []PipelineTransformLinkInput
+
+func (PipelineTransformLinkArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PipelineTransformLink)(nil)).Elem()
+}
+
+func (i PipelineTransformLinkArray) ToPipelineTransformLinkArrayOutput() PipelineTransformLinkArrayOutput {
+	return i.ToPipelineTransformLinkArrayOutputWithContext(context.Background())
+}
+
+func (i PipelineTransformLinkArray) ToPipelineTransformLinkArrayOutputWithContext(ctx context.Context) PipelineTransformLinkArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineTransformLinkArrayOutput)
+}
+
+type PipelineTransformLinkOutput struct{ *pulumi.OutputState }
+
+func (PipelineTransformLinkOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineTransformLink)(nil)).Elem()
+}
+
+func (o PipelineTransformLinkOutput) ToPipelineTransformLinkOutput() PipelineTransformLinkOutput {
+	return o
+}
+
+func (o PipelineTransformLinkOutput) ToPipelineTransformLinkOutputWithContext(ctx context.Context) PipelineTransformLinkOutput {
+	return o
+}
+
+func (o PipelineTransformLinkOutput) Topics() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v PipelineTransformLink) []string { return v.Topics }).(pulumi.StringArrayOutput)
+}
+
+func (o PipelineTransformLinkOutput) TransformId() pulumi.StringOutput {
+	return o.ApplyT(func(v PipelineTransformLink) string { return v.TransformId }).(pulumi.StringOutput)
+}
+
+type PipelineTransformLinkArrayOutput struct{ *pulumi.OutputState }
+
+func (PipelineTransformLinkArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PipelineTransformLink)(nil)).Elem()
+}
+
+func (o PipelineTransformLinkArrayOutput) ToPipelineTransformLinkArrayOutput() PipelineTransformLinkArrayOutput {
+	return o
+}
+
+func (o PipelineTransformLinkArrayOutput) ToPipelineTransformLinkArrayOutputWithContext(ctx context.Context) PipelineTransformLinkArrayOutput {
+	return o
+}
+
+func (o PipelineTransformLinkArrayOutput) Index(i pulumi.IntInput) PipelineTransformLinkOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PipelineTransformLink {
+		return vs[0].([]PipelineTransformLink)[vs[1].(int)]
+	}).(PipelineTransformLinkOutput)
+}
+
+type ProjectKeyKafkaAccess struct {
+	Acls       []KafkaAcl `pulumi:"acls"`
+	AllowedIps []string   `pulumi:"allowedIps"`
+	Password   *string    `pulumi:"password"`
+	Username   string     `pulumi:"username"`
+}
+
+// ProjectKeyKafkaAccessInput is an input type that accepts ProjectKeyKafkaAccessArgs and ProjectKeyKafkaAccessOutput values.
+// You can construct a concrete instance of `ProjectKeyKafkaAccessInput` via:
+//
+//	ProjectKeyKafkaAccessArgs{...}
+type ProjectKeyKafkaAccessInput interface {
+	pulumi.Input
+
+	ToProjectKeyKafkaAccessOutput() ProjectKeyKafkaAccessOutput
+	ToProjectKeyKafkaAccessOutputWithContext(context.Context) ProjectKeyKafkaAccessOutput
+}
+
+type ProjectKeyKafkaAccessArgs struct {
+	Acls       KafkaAclArrayInput      `pulumi:"acls"`
+	AllowedIps pulumi.StringArrayInput `pulumi:"allowedIps"`
+	Password   pulumi.StringPtrInput   `pulumi:"password"`
+	Username   pulumi.StringInput      `pulumi:"username"`
+}
+
+func (ProjectKeyKafkaAccessArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ProjectKeyKafkaAccess)(nil)).Elem()
+}
+
+func (i ProjectKeyKafkaAccessArgs) ToProjectKeyKafkaAccessOutput() ProjectKeyKafkaAccessOutput {
+	return i.ToProjectKeyKafkaAccessOutputWithContext(context.Background())
+}
+
+func (i ProjectKeyKafkaAccessArgs) ToProjectKeyKafkaAccessOutputWithContext(ctx context.Context) ProjectKeyKafkaAccessOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ProjectKeyKafkaAccessOutput)
+}
+
+func (i ProjectKeyKafkaAccessArgs) ToProjectKeyKafkaAccessPtrOutput() ProjectKeyKafkaAccessPtrOutput {
+	return i.ToProjectKeyKafkaAccessPtrOutputWithContext(context.Background())
+}
+
+func (i ProjectKeyKafkaAccessArgs) ToProjectKeyKafkaAccessPtrOutputWithContext(ctx context.Context) ProjectKeyKafkaAccessPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ProjectKeyKafkaAccessOutput).ToProjectKeyKafkaAccessPtrOutputWithContext(ctx)
+}
+
+// ProjectKeyKafkaAccessPtrInput is an input type that accepts ProjectKeyKafkaAccessArgs, ProjectKeyKafkaAccessPtr and ProjectKeyKafkaAccessPtrOutput values.
+// You can construct a concrete instance of `ProjectKeyKafkaAccessPtrInput` via:
+//
+//	        ProjectKeyKafkaAccessArgs{...}
 //
 //	or:
 //
 //	        nil
-type PipelineOffsetResetTo2PtrInput interface {
+type ProjectKeyKafkaAccessPtrInput interface {
 	pulumi.Input
 
-	ToPipelineOffsetResetTo2PtrOutput() PipelineOffsetResetTo2PtrOutput
-	ToPipelineOffsetResetTo2PtrOutputWithContext(context.Context) PipelineOffsetResetTo2PtrOutput
+	ToProjectKeyKafkaAccessPtrOutput() ProjectKeyKafkaAccessPtrOutput
+	ToProjectKeyKafkaAccessPtrOutputWithContext(context.Context) ProjectKeyKafkaAccessPtrOutput
 }
 
-type pipelineOffsetResetTo2PtrType PipelineOffsetResetTo2Args
+type projectKeyKafkaAccessPtrType ProjectKeyKafkaAccessArgs
 
-func PipelineOffsetResetTo2Ptr(v *PipelineOffsetResetTo2Args) PipelineOffsetResetTo2PtrInput {
-	return (*pipelineOffsetResetTo2PtrType)(v)
+func ProjectKeyKafkaAccessPtr(v *ProjectKeyKafkaAccessArgs) ProjectKeyKafkaAccessPtrInput {
+	return (*projectKeyKafkaAccessPtrType)(v)
 }
 
-func (*pipelineOffsetResetTo2PtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**PipelineOffsetResetTo2)(nil)).Elem()
+func (*projectKeyKafkaAccessPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ProjectKeyKafkaAccess)(nil)).Elem()
 }
 
-func (i *pipelineOffsetResetTo2PtrType) ToPipelineOffsetResetTo2PtrOutput() PipelineOffsetResetTo2PtrOutput {
-	return i.ToPipelineOffsetResetTo2PtrOutputWithContext(context.Background())
+func (i *projectKeyKafkaAccessPtrType) ToProjectKeyKafkaAccessPtrOutput() ProjectKeyKafkaAccessPtrOutput {
+	return i.ToProjectKeyKafkaAccessPtrOutputWithContext(context.Background())
 }
 
-func (i *pipelineOffsetResetTo2PtrType) ToPipelineOffsetResetTo2PtrOutputWithContext(ctx context.Context) PipelineOffsetResetTo2PtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(PipelineOffsetResetTo2PtrOutput)
+func (i *projectKeyKafkaAccessPtrType) ToProjectKeyKafkaAccessPtrOutputWithContext(ctx context.Context) ProjectKeyKafkaAccessPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ProjectKeyKafkaAccessPtrOutput)
 }
 
-type PipelineOffsetResetTo2Output struct{ *pulumi.OutputState }
+type ProjectKeyKafkaAccessOutput struct{ *pulumi.OutputState }
 
-func (PipelineOffsetResetTo2Output) ElementType() reflect.Type {
-	return reflect.TypeOf((*PipelineOffsetResetTo2)(nil)).Elem()
+func (ProjectKeyKafkaAccessOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ProjectKeyKafkaAccess)(nil)).Elem()
 }
 
-func (o PipelineOffsetResetTo2Output) ToPipelineOffsetResetTo2Output() PipelineOffsetResetTo2Output {
+func (o ProjectKeyKafkaAccessOutput) ToProjectKeyKafkaAccessOutput() ProjectKeyKafkaAccessOutput {
 	return o
 }
 
-func (o PipelineOffsetResetTo2Output) ToPipelineOffsetResetTo2OutputWithContext(ctx context.Context) PipelineOffsetResetTo2Output {
+func (o ProjectKeyKafkaAccessOutput) ToProjectKeyKafkaAccessOutputWithContext(ctx context.Context) ProjectKeyKafkaAccessOutput {
 	return o
 }
 
-func (o PipelineOffsetResetTo2Output) ToPipelineOffsetResetTo2PtrOutput() PipelineOffsetResetTo2PtrOutput {
-	return o.ToPipelineOffsetResetTo2PtrOutputWithContext(context.Background())
+func (o ProjectKeyKafkaAccessOutput) ToProjectKeyKafkaAccessPtrOutput() ProjectKeyKafkaAccessPtrOutput {
+	return o.ToProjectKeyKafkaAccessPtrOutputWithContext(context.Background())
 }
 
-func (o PipelineOffsetResetTo2Output) ToPipelineOffsetResetTo2PtrOutputWithContext(ctx context.Context) PipelineOffsetResetTo2PtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v PipelineOffsetResetTo2) *PipelineOffsetResetTo2 {
+func (o ProjectKeyKafkaAccessOutput) ToProjectKeyKafkaAccessPtrOutputWithContext(ctx context.Context) ProjectKeyKafkaAccessPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ProjectKeyKafkaAccess) *ProjectKeyKafkaAccess {
 		return &v
-	}).(PipelineOffsetResetTo2PtrOutput)
+	}).(ProjectKeyKafkaAccessPtrOutput)
 }
 
-func (o PipelineOffsetResetTo2Output) Offset() pulumi.IntOutput {
-	return o.ApplyT(func(v PipelineOffsetResetTo2) int { return v.Offset }).(pulumi.IntOutput)
+func (o ProjectKeyKafkaAccessOutput) Acls() KafkaAclArrayOutput {
+	return o.ApplyT(func(v ProjectKeyKafkaAccess) []KafkaAcl { return v.Acls }).(KafkaAclArrayOutput)
 }
 
-type PipelineOffsetResetTo2PtrOutput struct{ *pulumi.OutputState }
-
-func (PipelineOffsetResetTo2PtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**PipelineOffsetResetTo2)(nil)).Elem()
+func (o ProjectKeyKafkaAccessOutput) AllowedIps() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ProjectKeyKafkaAccess) []string { return v.AllowedIps }).(pulumi.StringArrayOutput)
 }
 
-func (o PipelineOffsetResetTo2PtrOutput) ToPipelineOffsetResetTo2PtrOutput() PipelineOffsetResetTo2PtrOutput {
+func (o ProjectKeyKafkaAccessOutput) Password() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ProjectKeyKafkaAccess) *string { return v.Password }).(pulumi.StringPtrOutput)
+}
+
+func (o ProjectKeyKafkaAccessOutput) Username() pulumi.StringOutput {
+	return o.ApplyT(func(v ProjectKeyKafkaAccess) string { return v.Username }).(pulumi.StringOutput)
+}
+
+type ProjectKeyKafkaAccessPtrOutput struct{ *pulumi.OutputState }
+
+func (ProjectKeyKafkaAccessPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ProjectKeyKafkaAccess)(nil)).Elem()
+}
+
+func (o ProjectKeyKafkaAccessPtrOutput) ToProjectKeyKafkaAccessPtrOutput() ProjectKeyKafkaAccessPtrOutput {
 	return o
 }
 
-func (o PipelineOffsetResetTo2PtrOutput) ToPipelineOffsetResetTo2PtrOutputWithContext(ctx context.Context) PipelineOffsetResetTo2PtrOutput {
+func (o ProjectKeyKafkaAccessPtrOutput) ToProjectKeyKafkaAccessPtrOutputWithContext(ctx context.Context) ProjectKeyKafkaAccessPtrOutput {
 	return o
 }
 
-func (o PipelineOffsetResetTo2PtrOutput) Elem() PipelineOffsetResetTo2Output {
-	return o.ApplyT(func(v *PipelineOffsetResetTo2) PipelineOffsetResetTo2 {
+func (o ProjectKeyKafkaAccessPtrOutput) Elem() ProjectKeyKafkaAccessOutput {
+	return o.ApplyT(func(v *ProjectKeyKafkaAccess) ProjectKeyKafkaAccess {
 		if v != nil {
 			return *v
 		}
-		var ret PipelineOffsetResetTo2
+		var ret ProjectKeyKafkaAccess
 		return ret
-	}).(PipelineOffsetResetTo2Output)
+	}).(ProjectKeyKafkaAccessOutput)
 }
 
-func (o PipelineOffsetResetTo2PtrOutput) Offset() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *PipelineOffsetResetTo2) *int {
+func (o ProjectKeyKafkaAccessPtrOutput) Acls() KafkaAclArrayOutput {
+	return o.ApplyT(func(v *ProjectKeyKafkaAccess) []KafkaAcl {
 		if v == nil {
 			return nil
 		}
-		return &v.Offset
-	}).(pulumi.IntPtrOutput)
+		return v.Acls
+	}).(KafkaAclArrayOutput)
 }
 
-type Preference struct {
-	Alert      Alert       `pulumi:"alert"`
-	Channels   []Channel   `pulumi:"channels"`
-	EntityIds  []string    `pulumi:"entityIds"`
-	EntityType *EntityType `pulumi:"entityType"`
+func (o ProjectKeyKafkaAccessPtrOutput) AllowedIps() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ProjectKeyKafkaAccess) []string {
+		if v == nil {
+			return nil
+		}
+		return v.AllowedIps
+	}).(pulumi.StringArrayOutput)
 }
 
-// PreferenceInput is an input type that accepts PreferenceArgs and PreferenceOutput values.
-// You can construct a concrete instance of `PreferenceInput` via:
-//
-//	PreferenceArgs{...}
-type PreferenceInput interface {
-	pulumi.Input
-
-	ToPreferenceOutput() PreferenceOutput
-	ToPreferenceOutputWithContext(context.Context) PreferenceOutput
+func (o ProjectKeyKafkaAccessPtrOutput) Password() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ProjectKeyKafkaAccess) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Password
+	}).(pulumi.StringPtrOutput)
 }
 
-type PreferenceArgs struct {
-	Alert      AlertInput              `pulumi:"alert"`
-	Channels   ChannelArrayInput       `pulumi:"channels"`
-	EntityIds  pulumi.StringArrayInput `pulumi:"entityIds"`
-	EntityType EntityTypePtrInput      `pulumi:"entityType"`
-}
-
-func (PreferenceArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*Preference)(nil)).Elem()
-}
-
-func (i PreferenceArgs) ToPreferenceOutput() PreferenceOutput {
-	return i.ToPreferenceOutputWithContext(context.Background())
-}
-
-func (i PreferenceArgs) ToPreferenceOutputWithContext(ctx context.Context) PreferenceOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(PreferenceOutput)
-}
-
-// PreferenceArrayInput is an input type that accepts PreferenceArray and PreferenceArrayOutput values.
-// You can construct a concrete instance of `PreferenceArrayInput` via:
-//
-//	PreferenceArray{ PreferenceArgs{...} }
-type PreferenceArrayInput interface {
-	pulumi.Input
-
-	ToPreferenceArrayOutput() PreferenceArrayOutput
-	ToPreferenceArrayOutputWithContext(context.Context) PreferenceArrayOutput
-}
-
-type PreferenceArray []PreferenceInput
-
-func (PreferenceArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]Preference)(nil)).Elem()
-}
-
-func (i PreferenceArray) ToPreferenceArrayOutput() PreferenceArrayOutput {
-	return i.ToPreferenceArrayOutputWithContext(context.Background())
-}
-
-func (i PreferenceArray) ToPreferenceArrayOutputWithContext(ctx context.Context) PreferenceArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(PreferenceArrayOutput)
-}
-
-type PreferenceOutput struct{ *pulumi.OutputState }
-
-func (PreferenceOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Preference)(nil)).Elem()
-}
-
-func (o PreferenceOutput) ToPreferenceOutput() PreferenceOutput {
-	return o
-}
-
-func (o PreferenceOutput) ToPreferenceOutputWithContext(ctx context.Context) PreferenceOutput {
-	return o
-}
-
-func (o PreferenceOutput) Alert() AlertOutput {
-	return o.ApplyT(func(v Preference) Alert { return v.Alert }).(AlertOutput)
-}
-
-func (o PreferenceOutput) Channels() ChannelArrayOutput {
-	return o.ApplyT(func(v Preference) []Channel { return v.Channels }).(ChannelArrayOutput)
-}
-
-func (o PreferenceOutput) EntityIds() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v Preference) []string { return v.EntityIds }).(pulumi.StringArrayOutput)
-}
-
-func (o PreferenceOutput) EntityType() EntityTypePtrOutput {
-	return o.ApplyT(func(v Preference) *EntityType { return v.EntityType }).(EntityTypePtrOutput)
-}
-
-type PreferenceArrayOutput struct{ *pulumi.OutputState }
-
-func (PreferenceArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]Preference)(nil)).Elem()
-}
-
-func (o PreferenceArrayOutput) ToPreferenceArrayOutput() PreferenceArrayOutput {
-	return o
-}
-
-func (o PreferenceArrayOutput) ToPreferenceArrayOutputWithContext(ctx context.Context) PreferenceArrayOutput {
-	return o
-}
-
-func (o PreferenceArrayOutput) Index(i pulumi.IntInput) PreferenceOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) Preference {
-		return vs[0].([]Preference)[vs[1].(int)]
-	}).(PreferenceOutput)
+func (o ProjectKeyKafkaAccessPtrOutput) Username() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ProjectKeyKafkaAccess) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Username
+	}).(pulumi.StringPtrOutput)
 }
 
 type RestartTaskTrigger struct {
@@ -2526,330 +2189,312 @@ func (o RoleInfoArrayOutput) Index(i pulumi.IntInput) RoleInfoOutput {
 	}).(RoleInfoOutput)
 }
 
-type Slack struct {
-	WebhookUrl string `pulumi:"webhookUrl"`
+type SnapshotFilter struct {
+	Table string `pulumi:"table"`
+	Where string `pulumi:"where"`
 }
 
-// SlackInput is an input type that accepts SlackArgs and SlackOutput values.
-// You can construct a concrete instance of `SlackInput` via:
+// SnapshotFilterInput is an input type that accepts SnapshotFilterArgs and SnapshotFilterOutput values.
+// You can construct a concrete instance of `SnapshotFilterInput` via:
 //
-//	SlackArgs{...}
-type SlackInput interface {
+//	SnapshotFilterArgs{...}
+type SnapshotFilterInput interface {
 	pulumi.Input
 
-	ToSlackOutput() SlackOutput
-	ToSlackOutputWithContext(context.Context) SlackOutput
+	ToSnapshotFilterOutput() SnapshotFilterOutput
+	ToSnapshotFilterOutputWithContext(context.Context) SnapshotFilterOutput
 }
 
-type SlackArgs struct {
-	WebhookUrl pulumi.StringInput `pulumi:"webhookUrl"`
+type SnapshotFilterArgs struct {
+	Table pulumi.StringInput `pulumi:"table"`
+	Where pulumi.StringInput `pulumi:"where"`
 }
 
-func (SlackArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*Slack)(nil)).Elem()
+func (SnapshotFilterArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SnapshotFilter)(nil)).Elem()
 }
 
-func (i SlackArgs) ToSlackOutput() SlackOutput {
-	return i.ToSlackOutputWithContext(context.Background())
+func (i SnapshotFilterArgs) ToSnapshotFilterOutput() SnapshotFilterOutput {
+	return i.ToSnapshotFilterOutputWithContext(context.Background())
 }
 
-func (i SlackArgs) ToSlackOutputWithContext(ctx context.Context) SlackOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(SlackOutput)
+func (i SnapshotFilterArgs) ToSnapshotFilterOutputWithContext(ctx context.Context) SnapshotFilterOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SnapshotFilterOutput)
 }
 
-func (i SlackArgs) ToSlackPtrOutput() SlackPtrOutput {
-	return i.ToSlackPtrOutputWithContext(context.Background())
-}
-
-func (i SlackArgs) ToSlackPtrOutputWithContext(ctx context.Context) SlackPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(SlackOutput).ToSlackPtrOutputWithContext(ctx)
-}
-
-// SlackPtrInput is an input type that accepts SlackArgs, SlackPtr and SlackPtrOutput values.
-// You can construct a concrete instance of `SlackPtrInput` via:
+// SnapshotFilterArrayInput is an input type that accepts SnapshotFilterArray and SnapshotFilterArrayOutput values.
+// You can construct a concrete instance of `SnapshotFilterArrayInput` via:
 //
-//	        SlackArgs{...}
+//	SnapshotFilterArray{ SnapshotFilterArgs{...} }
+type SnapshotFilterArrayInput interface {
+	pulumi.Input
+
+	ToSnapshotFilterArrayOutput() SnapshotFilterArrayOutput
+	ToSnapshotFilterArrayOutputWithContext(context.Context) SnapshotFilterArrayOutput
+}
+
+type SnapshotFilterArray []SnapshotFilterInput
+
+func (SnapshotFilterArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SnapshotFilter)(nil)).Elem()
+}
+
+func (i SnapshotFilterArray) ToSnapshotFilterArrayOutput() SnapshotFilterArrayOutput {
+	return i.ToSnapshotFilterArrayOutputWithContext(context.Background())
+}
+
+func (i SnapshotFilterArray) ToSnapshotFilterArrayOutputWithContext(ctx context.Context) SnapshotFilterArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SnapshotFilterArrayOutput)
+}
+
+type SnapshotFilterOutput struct{ *pulumi.OutputState }
+
+func (SnapshotFilterOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SnapshotFilter)(nil)).Elem()
+}
+
+func (o SnapshotFilterOutput) ToSnapshotFilterOutput() SnapshotFilterOutput {
+	return o
+}
+
+func (o SnapshotFilterOutput) ToSnapshotFilterOutputWithContext(ctx context.Context) SnapshotFilterOutput {
+	return o
+}
+
+func (o SnapshotFilterOutput) Table() pulumi.StringOutput {
+	return o.ApplyT(func(v SnapshotFilter) string { return v.Table }).(pulumi.StringOutput)
+}
+
+func (o SnapshotFilterOutput) Where() pulumi.StringOutput {
+	return o.ApplyT(func(v SnapshotFilter) string { return v.Where }).(pulumi.StringOutput)
+}
+
+type SnapshotFilterArrayOutput struct{ *pulumi.OutputState }
+
+func (SnapshotFilterArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SnapshotFilter)(nil)).Elem()
+}
+
+func (o SnapshotFilterArrayOutput) ToSnapshotFilterArrayOutput() SnapshotFilterArrayOutput {
+	return o
+}
+
+func (o SnapshotFilterArrayOutput) ToSnapshotFilterArrayOutputWithContext(ctx context.Context) SnapshotFilterArrayOutput {
+	return o
+}
+
+func (o SnapshotFilterArrayOutput) Index(i pulumi.IntInput) SnapshotFilterOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SnapshotFilter {
+		return vs[0].([]SnapshotFilter)[vs[1].(int)]
+	}).(SnapshotFilterOutput)
+}
+
+type SqlTable struct {
+	CreateTableSql    string `pulumi:"createTableSql"`
+	Name              string `pulumi:"name"`
+	TopicMatcherRegex string `pulumi:"topicMatcherRegex"`
+}
+
+// SqlTableInput is an input type that accepts SqlTableArgs and SqlTableOutput values.
+// You can construct a concrete instance of `SqlTableInput` via:
+//
+//	SqlTableArgs{...}
+type SqlTableInput interface {
+	pulumi.Input
+
+	ToSqlTableOutput() SqlTableOutput
+	ToSqlTableOutputWithContext(context.Context) SqlTableOutput
+}
+
+type SqlTableArgs struct {
+	CreateTableSql    pulumi.StringInput `pulumi:"createTableSql"`
+	Name              pulumi.StringInput `pulumi:"name"`
+	TopicMatcherRegex pulumi.StringInput `pulumi:"topicMatcherRegex"`
+}
+
+func (SqlTableArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SqlTable)(nil)).Elem()
+}
+
+func (i SqlTableArgs) ToSqlTableOutput() SqlTableOutput {
+	return i.ToSqlTableOutputWithContext(context.Background())
+}
+
+func (i SqlTableArgs) ToSqlTableOutputWithContext(ctx context.Context) SqlTableOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SqlTableOutput)
+}
+
+func (i SqlTableArgs) ToSqlTablePtrOutput() SqlTablePtrOutput {
+	return i.ToSqlTablePtrOutputWithContext(context.Background())
+}
+
+func (i SqlTableArgs) ToSqlTablePtrOutputWithContext(ctx context.Context) SqlTablePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SqlTableOutput).ToSqlTablePtrOutputWithContext(ctx)
+}
+
+// SqlTablePtrInput is an input type that accepts SqlTableArgs, SqlTablePtr and SqlTablePtrOutput values.
+// You can construct a concrete instance of `SqlTablePtrInput` via:
+//
+//	        SqlTableArgs{...}
 //
 //	or:
 //
 //	        nil
-type SlackPtrInput interface {
+type SqlTablePtrInput interface {
 	pulumi.Input
 
-	ToSlackPtrOutput() SlackPtrOutput
-	ToSlackPtrOutputWithContext(context.Context) SlackPtrOutput
+	ToSqlTablePtrOutput() SqlTablePtrOutput
+	ToSqlTablePtrOutputWithContext(context.Context) SqlTablePtrOutput
 }
 
-type slackPtrType SlackArgs
+type sqlTablePtrType SqlTableArgs
 
-func SlackPtr(v *SlackArgs) SlackPtrInput {
-	return (*slackPtrType)(v)
+func SqlTablePtr(v *SqlTableArgs) SqlTablePtrInput {
+	return (*sqlTablePtrType)(v)
 }
 
-func (*slackPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**Slack)(nil)).Elem()
+func (*sqlTablePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**SqlTable)(nil)).Elem()
 }
 
-func (i *slackPtrType) ToSlackPtrOutput() SlackPtrOutput {
-	return i.ToSlackPtrOutputWithContext(context.Background())
+func (i *sqlTablePtrType) ToSqlTablePtrOutput() SqlTablePtrOutput {
+	return i.ToSqlTablePtrOutputWithContext(context.Background())
 }
 
-func (i *slackPtrType) ToSlackPtrOutputWithContext(ctx context.Context) SlackPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(SlackPtrOutput)
+func (i *sqlTablePtrType) ToSqlTablePtrOutputWithContext(ctx context.Context) SqlTablePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SqlTablePtrOutput)
 }
 
-type SlackOutput struct{ *pulumi.OutputState }
+// SqlTableArrayInput is an input type that accepts SqlTableArray and SqlTableArrayOutput values.
+// You can construct a concrete instance of `SqlTableArrayInput` via:
+//
+//	SqlTableArray{ SqlTableArgs{...} }
+type SqlTableArrayInput interface {
+	pulumi.Input
 
-func (SlackOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Slack)(nil)).Elem()
+	ToSqlTableArrayOutput() SqlTableArrayOutput
+	ToSqlTableArrayOutputWithContext(context.Context) SqlTableArrayOutput
 }
 
-func (o SlackOutput) ToSlackOutput() SlackOutput {
+type SqlTableArray []SqlTableInput
+
+func (SqlTableArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SqlTable)(nil)).Elem()
+}
+
+func (i SqlTableArray) ToSqlTableArrayOutput() SqlTableArrayOutput {
+	return i.ToSqlTableArrayOutputWithContext(context.Background())
+}
+
+func (i SqlTableArray) ToSqlTableArrayOutputWithContext(ctx context.Context) SqlTableArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SqlTableArrayOutput)
+}
+
+type SqlTableOutput struct{ *pulumi.OutputState }
+
+func (SqlTableOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SqlTable)(nil)).Elem()
+}
+
+func (o SqlTableOutput) ToSqlTableOutput() SqlTableOutput {
 	return o
 }
 
-func (o SlackOutput) ToSlackOutputWithContext(ctx context.Context) SlackOutput {
+func (o SqlTableOutput) ToSqlTableOutputWithContext(ctx context.Context) SqlTableOutput {
 	return o
 }
 
-func (o SlackOutput) ToSlackPtrOutput() SlackPtrOutput {
-	return o.ToSlackPtrOutputWithContext(context.Background())
+func (o SqlTableOutput) ToSqlTablePtrOutput() SqlTablePtrOutput {
+	return o.ToSqlTablePtrOutputWithContext(context.Background())
 }
 
-func (o SlackOutput) ToSlackPtrOutputWithContext(ctx context.Context) SlackPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v Slack) *Slack {
+func (o SqlTableOutput) ToSqlTablePtrOutputWithContext(ctx context.Context) SqlTablePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SqlTable) *SqlTable {
 		return &v
-	}).(SlackPtrOutput)
+	}).(SqlTablePtrOutput)
 }
 
-func (o SlackOutput) WebhookUrl() pulumi.StringOutput {
-	return o.ApplyT(func(v Slack) string { return v.WebhookUrl }).(pulumi.StringOutput)
+func (o SqlTableOutput) CreateTableSql() pulumi.StringOutput {
+	return o.ApplyT(func(v SqlTable) string { return v.CreateTableSql }).(pulumi.StringOutput)
 }
 
-type SlackPtrOutput struct{ *pulumi.OutputState }
-
-func (SlackPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**Slack)(nil)).Elem()
+func (o SqlTableOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v SqlTable) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o SlackPtrOutput) ToSlackPtrOutput() SlackPtrOutput {
+func (o SqlTableOutput) TopicMatcherRegex() pulumi.StringOutput {
+	return o.ApplyT(func(v SqlTable) string { return v.TopicMatcherRegex }).(pulumi.StringOutput)
+}
+
+type SqlTablePtrOutput struct{ *pulumi.OutputState }
+
+func (SqlTablePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SqlTable)(nil)).Elem()
+}
+
+func (o SqlTablePtrOutput) ToSqlTablePtrOutput() SqlTablePtrOutput {
 	return o
 }
 
-func (o SlackPtrOutput) ToSlackPtrOutputWithContext(ctx context.Context) SlackPtrOutput {
+func (o SqlTablePtrOutput) ToSqlTablePtrOutputWithContext(ctx context.Context) SqlTablePtrOutput {
 	return o
 }
 
-func (o SlackPtrOutput) Elem() SlackOutput {
-	return o.ApplyT(func(v *Slack) Slack {
+func (o SqlTablePtrOutput) Elem() SqlTableOutput {
+	return o.ApplyT(func(v *SqlTable) SqlTable {
 		if v != nil {
 			return *v
 		}
-		var ret Slack
+		var ret SqlTable
 		return ret
-	}).(SlackOutput)
+	}).(SqlTableOutput)
 }
 
-func (o SlackPtrOutput) WebhookUrl() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Slack) *string {
+func (o SqlTablePtrOutput) CreateTableSql() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SqlTable) *string {
 		if v == nil {
 			return nil
 		}
-		return &v.WebhookUrl
+		return &v.CreateTableSql
 	}).(pulumi.StringPtrOutput)
 }
 
-type Snapshot struct {
-	Filters      []Filter `pulumi:"filters"`
-	Generation   int      `pulumi:"generation"`
-	SurrogateKey *string  `pulumi:"surrogateKey"`
-	Topics       []string `pulumi:"topics"`
-	Type         Type     `pulumi:"type"`
-}
-
-// SnapshotInput is an input type that accepts SnapshotArgs and SnapshotOutput values.
-// You can construct a concrete instance of `SnapshotInput` via:
-//
-//	SnapshotArgs{...}
-type SnapshotInput interface {
-	pulumi.Input
-
-	ToSnapshotOutput() SnapshotOutput
-	ToSnapshotOutputWithContext(context.Context) SnapshotOutput
-}
-
-type SnapshotArgs struct {
-	Filters      FilterArrayInput        `pulumi:"filters"`
-	Generation   pulumi.IntInput         `pulumi:"generation"`
-	SurrogateKey pulumi.StringPtrInput   `pulumi:"surrogateKey"`
-	Topics       pulumi.StringArrayInput `pulumi:"topics"`
-	Type         TypeInput               `pulumi:"type"`
-}
-
-func (SnapshotArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*Snapshot)(nil)).Elem()
-}
-
-func (i SnapshotArgs) ToSnapshotOutput() SnapshotOutput {
-	return i.ToSnapshotOutputWithContext(context.Background())
-}
-
-func (i SnapshotArgs) ToSnapshotOutputWithContext(ctx context.Context) SnapshotOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(SnapshotOutput)
-}
-
-func (i SnapshotArgs) ToSnapshotPtrOutput() SnapshotPtrOutput {
-	return i.ToSnapshotPtrOutputWithContext(context.Background())
-}
-
-func (i SnapshotArgs) ToSnapshotPtrOutputWithContext(ctx context.Context) SnapshotPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(SnapshotOutput).ToSnapshotPtrOutputWithContext(ctx)
-}
-
-// SnapshotPtrInput is an input type that accepts SnapshotArgs, SnapshotPtr and SnapshotPtrOutput values.
-// You can construct a concrete instance of `SnapshotPtrInput` via:
-//
-//	        SnapshotArgs{...}
-//
-//	or:
-//
-//	        nil
-type SnapshotPtrInput interface {
-	pulumi.Input
-
-	ToSnapshotPtrOutput() SnapshotPtrOutput
-	ToSnapshotPtrOutputWithContext(context.Context) SnapshotPtrOutput
-}
-
-type snapshotPtrType SnapshotArgs
-
-func SnapshotPtr(v *SnapshotArgs) SnapshotPtrInput {
-	return (*snapshotPtrType)(v)
-}
-
-func (*snapshotPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**Snapshot)(nil)).Elem()
-}
-
-func (i *snapshotPtrType) ToSnapshotPtrOutput() SnapshotPtrOutput {
-	return i.ToSnapshotPtrOutputWithContext(context.Background())
-}
-
-func (i *snapshotPtrType) ToSnapshotPtrOutputWithContext(ctx context.Context) SnapshotPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(SnapshotPtrOutput)
-}
-
-type SnapshotOutput struct{ *pulumi.OutputState }
-
-func (SnapshotOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Snapshot)(nil)).Elem()
-}
-
-func (o SnapshotOutput) ToSnapshotOutput() SnapshotOutput {
-	return o
-}
-
-func (o SnapshotOutput) ToSnapshotOutputWithContext(ctx context.Context) SnapshotOutput {
-	return o
-}
-
-func (o SnapshotOutput) ToSnapshotPtrOutput() SnapshotPtrOutput {
-	return o.ToSnapshotPtrOutputWithContext(context.Background())
-}
-
-func (o SnapshotOutput) ToSnapshotPtrOutputWithContext(ctx context.Context) SnapshotPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v Snapshot) *Snapshot {
-		return &v
-	}).(SnapshotPtrOutput)
-}
-
-func (o SnapshotOutput) Filters() FilterArrayOutput {
-	return o.ApplyT(func(v Snapshot) []Filter { return v.Filters }).(FilterArrayOutput)
-}
-
-func (o SnapshotOutput) Generation() pulumi.IntOutput {
-	return o.ApplyT(func(v Snapshot) int { return v.Generation }).(pulumi.IntOutput)
-}
-
-func (o SnapshotOutput) SurrogateKey() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v Snapshot) *string { return v.SurrogateKey }).(pulumi.StringPtrOutput)
-}
-
-func (o SnapshotOutput) Topics() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v Snapshot) []string { return v.Topics }).(pulumi.StringArrayOutput)
-}
-
-func (o SnapshotOutput) Type() TypeOutput {
-	return o.ApplyT(func(v Snapshot) Type { return v.Type }).(TypeOutput)
-}
-
-type SnapshotPtrOutput struct{ *pulumi.OutputState }
-
-func (SnapshotPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**Snapshot)(nil)).Elem()
-}
-
-func (o SnapshotPtrOutput) ToSnapshotPtrOutput() SnapshotPtrOutput {
-	return o
-}
-
-func (o SnapshotPtrOutput) ToSnapshotPtrOutputWithContext(ctx context.Context) SnapshotPtrOutput {
-	return o
-}
-
-func (o SnapshotPtrOutput) Elem() SnapshotOutput {
-	return o.ApplyT(func(v *Snapshot) Snapshot {
-		if v != nil {
-			return *v
-		}
-		var ret Snapshot
-		return ret
-	}).(SnapshotOutput)
-}
-
-func (o SnapshotPtrOutput) Filters() FilterArrayOutput {
-	return o.ApplyT(func(v *Snapshot) []Filter {
+func (o SqlTablePtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SqlTable) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Filters
-	}).(FilterArrayOutput)
-}
-
-func (o SnapshotPtrOutput) Generation() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *Snapshot) *int {
-		if v == nil {
-			return nil
-		}
-		return &v.Generation
-	}).(pulumi.IntPtrOutput)
-}
-
-func (o SnapshotPtrOutput) SurrogateKey() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Snapshot) *string {
-		if v == nil {
-			return nil
-		}
-		return v.SurrogateKey
+		return &v.Name
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o SnapshotPtrOutput) Topics() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *Snapshot) []string {
+func (o SqlTablePtrOutput) TopicMatcherRegex() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SqlTable) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Topics
-	}).(pulumi.StringArrayOutput)
+		return &v.TopicMatcherRegex
+	}).(pulumi.StringPtrOutput)
 }
 
-func (o SnapshotPtrOutput) Type() TypePtrOutput {
-	return o.ApplyT(func(v *Snapshot) *Type {
-		if v == nil {
-			return nil
-		}
-		return &v.Type
-	}).(TypePtrOutput)
+type SqlTableArrayOutput struct{ *pulumi.OutputState }
+
+func (SqlTableArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SqlTable)(nil)).Elem()
+}
+
+func (o SqlTableArrayOutput) ToSqlTableArrayOutput() SqlTableArrayOutput {
+	return o
+}
+
+func (o SqlTableArrayOutput) ToSqlTableArrayOutputWithContext(ctx context.Context) SqlTableArrayOutput {
+	return o
+}
+
+func (o SqlTableArrayOutput) Index(i pulumi.IntInput) SqlTableOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SqlTable {
+		return vs[0].([]SqlTable)[vs[1].(int)]
+	}).(SqlTableOutput)
 }
 
 // A tag as {@link getTags} answers it.
@@ -2926,104 +2571,104 @@ func (o TagInfoArrayOutput) Index(i pulumi.IntInput) TagInfoOutput {
 	}).(TagInfoOutput)
 }
 
-type TopicAutoDiscovery struct {
+type TopicAutoDiscoveryRule struct {
 	Regex       string `pulumi:"regex"`
 	TransformId string `pulumi:"transformId"`
 }
 
-// TopicAutoDiscoveryInput is an input type that accepts TopicAutoDiscoveryArgs and TopicAutoDiscoveryOutput values.
-// You can construct a concrete instance of `TopicAutoDiscoveryInput` via:
+// TopicAutoDiscoveryRuleInput is an input type that accepts TopicAutoDiscoveryRuleArgs and TopicAutoDiscoveryRuleOutput values.
+// You can construct a concrete instance of `TopicAutoDiscoveryRuleInput` via:
 //
-//	TopicAutoDiscoveryArgs{...}
-type TopicAutoDiscoveryInput interface {
+//	TopicAutoDiscoveryRuleArgs{...}
+type TopicAutoDiscoveryRuleInput interface {
 	pulumi.Input
 
-	ToTopicAutoDiscoveryOutput() TopicAutoDiscoveryOutput
-	ToTopicAutoDiscoveryOutputWithContext(context.Context) TopicAutoDiscoveryOutput
+	ToTopicAutoDiscoveryRuleOutput() TopicAutoDiscoveryRuleOutput
+	ToTopicAutoDiscoveryRuleOutputWithContext(context.Context) TopicAutoDiscoveryRuleOutput
 }
 
-type TopicAutoDiscoveryArgs struct {
+type TopicAutoDiscoveryRuleArgs struct {
 	Regex       pulumi.StringInput `pulumi:"regex"`
 	TransformId pulumi.StringInput `pulumi:"transformId"`
 }
 
-func (TopicAutoDiscoveryArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*TopicAutoDiscovery)(nil)).Elem()
+func (TopicAutoDiscoveryRuleArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicAutoDiscoveryRule)(nil)).Elem()
 }
 
-func (i TopicAutoDiscoveryArgs) ToTopicAutoDiscoveryOutput() TopicAutoDiscoveryOutput {
-	return i.ToTopicAutoDiscoveryOutputWithContext(context.Background())
+func (i TopicAutoDiscoveryRuleArgs) ToTopicAutoDiscoveryRuleOutput() TopicAutoDiscoveryRuleOutput {
+	return i.ToTopicAutoDiscoveryRuleOutputWithContext(context.Background())
 }
 
-func (i TopicAutoDiscoveryArgs) ToTopicAutoDiscoveryOutputWithContext(ctx context.Context) TopicAutoDiscoveryOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TopicAutoDiscoveryOutput)
+func (i TopicAutoDiscoveryRuleArgs) ToTopicAutoDiscoveryRuleOutputWithContext(ctx context.Context) TopicAutoDiscoveryRuleOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TopicAutoDiscoveryRuleOutput)
 }
 
-// TopicAutoDiscoveryArrayInput is an input type that accepts TopicAutoDiscoveryArray and TopicAutoDiscoveryArrayOutput values.
-// You can construct a concrete instance of `TopicAutoDiscoveryArrayInput` via:
+// TopicAutoDiscoveryRuleArrayInput is an input type that accepts TopicAutoDiscoveryRuleArray and TopicAutoDiscoveryRuleArrayOutput values.
+// You can construct a concrete instance of `TopicAutoDiscoveryRuleArrayInput` via:
 //
-//	TopicAutoDiscoveryArray{ TopicAutoDiscoveryArgs{...} }
-type TopicAutoDiscoveryArrayInput interface {
+//	TopicAutoDiscoveryRuleArray{ TopicAutoDiscoveryRuleArgs{...} }
+type TopicAutoDiscoveryRuleArrayInput interface {
 	pulumi.Input
 
-	ToTopicAutoDiscoveryArrayOutput() TopicAutoDiscoveryArrayOutput
-	ToTopicAutoDiscoveryArrayOutputWithContext(context.Context) TopicAutoDiscoveryArrayOutput
+	ToTopicAutoDiscoveryRuleArrayOutput() TopicAutoDiscoveryRuleArrayOutput
+	ToTopicAutoDiscoveryRuleArrayOutputWithContext(context.Context) TopicAutoDiscoveryRuleArrayOutput
 }
 
-type TopicAutoDiscoveryArray []TopicAutoDiscoveryInput
+type TopicAutoDiscoveryRuleArray []TopicAutoDiscoveryRuleInput
 
-func (TopicAutoDiscoveryArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]TopicAutoDiscovery)(nil)).Elem()
+func (TopicAutoDiscoveryRuleArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TopicAutoDiscoveryRule)(nil)).Elem()
 }
 
-func (i TopicAutoDiscoveryArray) ToTopicAutoDiscoveryArrayOutput() TopicAutoDiscoveryArrayOutput {
-	return i.ToTopicAutoDiscoveryArrayOutputWithContext(context.Background())
+func (i TopicAutoDiscoveryRuleArray) ToTopicAutoDiscoveryRuleArrayOutput() TopicAutoDiscoveryRuleArrayOutput {
+	return i.ToTopicAutoDiscoveryRuleArrayOutputWithContext(context.Background())
 }
 
-func (i TopicAutoDiscoveryArray) ToTopicAutoDiscoveryArrayOutputWithContext(ctx context.Context) TopicAutoDiscoveryArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TopicAutoDiscoveryArrayOutput)
+func (i TopicAutoDiscoveryRuleArray) ToTopicAutoDiscoveryRuleArrayOutputWithContext(ctx context.Context) TopicAutoDiscoveryRuleArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TopicAutoDiscoveryRuleArrayOutput)
 }
 
-type TopicAutoDiscoveryOutput struct{ *pulumi.OutputState }
+type TopicAutoDiscoveryRuleOutput struct{ *pulumi.OutputState }
 
-func (TopicAutoDiscoveryOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TopicAutoDiscovery)(nil)).Elem()
+func (TopicAutoDiscoveryRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TopicAutoDiscoveryRule)(nil)).Elem()
 }
 
-func (o TopicAutoDiscoveryOutput) ToTopicAutoDiscoveryOutput() TopicAutoDiscoveryOutput {
+func (o TopicAutoDiscoveryRuleOutput) ToTopicAutoDiscoveryRuleOutput() TopicAutoDiscoveryRuleOutput {
 	return o
 }
 
-func (o TopicAutoDiscoveryOutput) ToTopicAutoDiscoveryOutputWithContext(ctx context.Context) TopicAutoDiscoveryOutput {
+func (o TopicAutoDiscoveryRuleOutput) ToTopicAutoDiscoveryRuleOutputWithContext(ctx context.Context) TopicAutoDiscoveryRuleOutput {
 	return o
 }
 
-func (o TopicAutoDiscoveryOutput) Regex() pulumi.StringOutput {
-	return o.ApplyT(func(v TopicAutoDiscovery) string { return v.Regex }).(pulumi.StringOutput)
+func (o TopicAutoDiscoveryRuleOutput) Regex() pulumi.StringOutput {
+	return o.ApplyT(func(v TopicAutoDiscoveryRule) string { return v.Regex }).(pulumi.StringOutput)
 }
 
-func (o TopicAutoDiscoveryOutput) TransformId() pulumi.StringOutput {
-	return o.ApplyT(func(v TopicAutoDiscovery) string { return v.TransformId }).(pulumi.StringOutput)
+func (o TopicAutoDiscoveryRuleOutput) TransformId() pulumi.StringOutput {
+	return o.ApplyT(func(v TopicAutoDiscoveryRule) string { return v.TransformId }).(pulumi.StringOutput)
 }
 
-type TopicAutoDiscoveryArrayOutput struct{ *pulumi.OutputState }
+type TopicAutoDiscoveryRuleArrayOutput struct{ *pulumi.OutputState }
 
-func (TopicAutoDiscoveryArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]TopicAutoDiscovery)(nil)).Elem()
+func (TopicAutoDiscoveryRuleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TopicAutoDiscoveryRule)(nil)).Elem()
 }
 
-func (o TopicAutoDiscoveryArrayOutput) ToTopicAutoDiscoveryArrayOutput() TopicAutoDiscoveryArrayOutput {
+func (o TopicAutoDiscoveryRuleArrayOutput) ToTopicAutoDiscoveryRuleArrayOutput() TopicAutoDiscoveryRuleArrayOutput {
 	return o
 }
 
-func (o TopicAutoDiscoveryArrayOutput) ToTopicAutoDiscoveryArrayOutputWithContext(ctx context.Context) TopicAutoDiscoveryArrayOutput {
+func (o TopicAutoDiscoveryRuleArrayOutput) ToTopicAutoDiscoveryRuleArrayOutputWithContext(ctx context.Context) TopicAutoDiscoveryRuleArrayOutput {
 	return o
 }
 
-func (o TopicAutoDiscoveryArrayOutput) Index(i pulumi.IntInput) TopicAutoDiscoveryOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TopicAutoDiscovery {
-		return vs[0].([]TopicAutoDiscovery)[vs[1].(int)]
-	}).(TopicAutoDiscoveryOutput)
+func (o TopicAutoDiscoveryRuleArrayOutput) Index(i pulumi.IntInput) TopicAutoDiscoveryRuleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TopicAutoDiscoveryRule {
+		return vs[0].([]TopicAutoDiscoveryRule)[vs[1].(int)]
+	}).(TopicAutoDiscoveryRuleOutput)
 }
 
 // A topic as {@link getTopic} and {@link getTopics} answer it.
@@ -3598,104 +3243,347 @@ func (o TopicSerializationInfoPtrOutput) ValueFormat() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-type TransformType struct {
-	Topics      []string `pulumi:"topics"`
-	TransformId string   `pulumi:"transformId"`
+type TransformImplementation struct {
+	AsyncCapacity       *int               `pulumi:"asyncCapacity"`
+	AsyncTimeoutMs      *int               `pulumi:"asyncTimeoutMs"`
+	EnrichSql           *string            `pulumi:"enrichSql"`
+	InputTables         []SqlTable         `pulumi:"inputTables"`
+	JoinSql             *string            `pulumi:"joinSql"`
+	KeyFields           []string           `pulumi:"keyFields"`
+	KeyTransform        *string            `pulumi:"keyTransform"`
+	Language            *TransformLanguage `pulumi:"language"`
+	LookupTable         *SqlTable          `pulumi:"lookupTable"`
+	MainTable           *SqlTable          `pulumi:"mainTable"`
+	RollupSql           *string            `pulumi:"rollupSql"`
+	SourceIdleTimeoutMs *int               `pulumi:"sourceIdleTimeoutMs"`
+	StateTtlMs          *int               `pulumi:"stateTtlMs"`
+	TopicTransform      *string            `pulumi:"topicTransform"`
+	ValueTransform      *string            `pulumi:"valueTransform"`
 }
 
-// TransformTypeInput is an input type that accepts TransformTypeArgs and TransformTypeOutput values.
-// You can construct a concrete instance of `TransformTypeInput` via:
+// TransformImplementationInput is an input type that accepts TransformImplementationArgs and TransformImplementationOutput values.
+// You can construct a concrete instance of `TransformImplementationInput` via:
 //
-//	TransformTypeArgs{...}
-type TransformTypeInput interface {
+//	TransformImplementationArgs{...}
+type TransformImplementationInput interface {
 	pulumi.Input
 
-	ToTransformTypeOutput() TransformTypeOutput
-	ToTransformTypeOutputWithContext(context.Context) TransformTypeOutput
+	ToTransformImplementationOutput() TransformImplementationOutput
+	ToTransformImplementationOutputWithContext(context.Context) TransformImplementationOutput
 }
 
-type TransformTypeArgs struct {
-	Topics      pulumi.StringArrayInput `pulumi:"topics"`
-	TransformId pulumi.StringInput      `pulumi:"transformId"`
+type TransformImplementationArgs struct {
+	AsyncCapacity       pulumi.IntPtrInput        `pulumi:"asyncCapacity"`
+	AsyncTimeoutMs      pulumi.IntPtrInput        `pulumi:"asyncTimeoutMs"`
+	EnrichSql           pulumi.StringPtrInput     `pulumi:"enrichSql"`
+	InputTables         SqlTableArrayInput        `pulumi:"inputTables"`
+	JoinSql             pulumi.StringPtrInput     `pulumi:"joinSql"`
+	KeyFields           pulumi.StringArrayInput   `pulumi:"keyFields"`
+	KeyTransform        pulumi.StringPtrInput     `pulumi:"keyTransform"`
+	Language            TransformLanguagePtrInput `pulumi:"language"`
+	LookupTable         SqlTablePtrInput          `pulumi:"lookupTable"`
+	MainTable           SqlTablePtrInput          `pulumi:"mainTable"`
+	RollupSql           pulumi.StringPtrInput     `pulumi:"rollupSql"`
+	SourceIdleTimeoutMs pulumi.IntPtrInput        `pulumi:"sourceIdleTimeoutMs"`
+	StateTtlMs          pulumi.IntPtrInput        `pulumi:"stateTtlMs"`
+	TopicTransform      pulumi.StringPtrInput     `pulumi:"topicTransform"`
+	ValueTransform      pulumi.StringPtrInput     `pulumi:"valueTransform"`
 }
 
-func (TransformTypeArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*TransformType)(nil)).Elem()
+func (TransformImplementationArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransformImplementation)(nil)).Elem()
 }
 
-func (i TransformTypeArgs) ToTransformTypeOutput() TransformTypeOutput {
-	return i.ToTransformTypeOutputWithContext(context.Background())
+func (i TransformImplementationArgs) ToTransformImplementationOutput() TransformImplementationOutput {
+	return i.ToTransformImplementationOutputWithContext(context.Background())
 }
 
-func (i TransformTypeArgs) ToTransformTypeOutputWithContext(ctx context.Context) TransformTypeOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TransformTypeOutput)
+func (i TransformImplementationArgs) ToTransformImplementationOutputWithContext(ctx context.Context) TransformImplementationOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TransformImplementationOutput)
 }
 
-// TransformTypeArrayInput is an input type that accepts TransformTypeArray and TransformTypeArrayOutput values.
-// You can construct a concrete instance of `TransformTypeArrayInput` via:
+func (i TransformImplementationArgs) ToTransformImplementationPtrOutput() TransformImplementationPtrOutput {
+	return i.ToTransformImplementationPtrOutputWithContext(context.Background())
+}
+
+func (i TransformImplementationArgs) ToTransformImplementationPtrOutputWithContext(ctx context.Context) TransformImplementationPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TransformImplementationOutput).ToTransformImplementationPtrOutputWithContext(ctx)
+}
+
+// TransformImplementationPtrInput is an input type that accepts TransformImplementationArgs, TransformImplementationPtr and TransformImplementationPtrOutput values.
+// You can construct a concrete instance of `TransformImplementationPtrInput` via:
 //
-//	TransformTypeArray{ TransformTypeArgs{...} }
-type TransformTypeArrayInput interface {
+//	        TransformImplementationArgs{...}
+//
+//	or:
+//
+//	        nil
+type TransformImplementationPtrInput interface {
 	pulumi.Input
 
-	ToTransformTypeArrayOutput() TransformTypeArrayOutput
-	ToTransformTypeArrayOutputWithContext(context.Context) TransformTypeArrayOutput
+	ToTransformImplementationPtrOutput() TransformImplementationPtrOutput
+	ToTransformImplementationPtrOutputWithContext(context.Context) TransformImplementationPtrOutput
 }
 
-type TransformTypeArray []TransformTypeInput
+type transformImplementationPtrType TransformImplementationArgs
 
-func (TransformTypeArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]TransformType)(nil)).Elem()
+func TransformImplementationPtr(v *TransformImplementationArgs) TransformImplementationPtrInput {
+	return (*transformImplementationPtrType)(v)
 }
 
-func (i TransformTypeArray) ToTransformTypeArrayOutput() TransformTypeArrayOutput {
-	return i.ToTransformTypeArrayOutputWithContext(context.Background())
+func (*transformImplementationPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**TransformImplementation)(nil)).Elem()
 }
 
-func (i TransformTypeArray) ToTransformTypeArrayOutputWithContext(ctx context.Context) TransformTypeArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TransformTypeArrayOutput)
+func (i *transformImplementationPtrType) ToTransformImplementationPtrOutput() TransformImplementationPtrOutput {
+	return i.ToTransformImplementationPtrOutputWithContext(context.Background())
 }
 
-type TransformTypeOutput struct{ *pulumi.OutputState }
-
-func (TransformTypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TransformType)(nil)).Elem()
+func (i *transformImplementationPtrType) ToTransformImplementationPtrOutputWithContext(ctx context.Context) TransformImplementationPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TransformImplementationPtrOutput)
 }
 
-func (o TransformTypeOutput) ToTransformTypeOutput() TransformTypeOutput {
+type TransformImplementationOutput struct{ *pulumi.OutputState }
+
+func (TransformImplementationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransformImplementation)(nil)).Elem()
+}
+
+func (o TransformImplementationOutput) ToTransformImplementationOutput() TransformImplementationOutput {
 	return o
 }
 
-func (o TransformTypeOutput) ToTransformTypeOutputWithContext(ctx context.Context) TransformTypeOutput {
+func (o TransformImplementationOutput) ToTransformImplementationOutputWithContext(ctx context.Context) TransformImplementationOutput {
 	return o
 }
 
-func (o TransformTypeOutput) Topics() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v TransformType) []string { return v.Topics }).(pulumi.StringArrayOutput)
+func (o TransformImplementationOutput) ToTransformImplementationPtrOutput() TransformImplementationPtrOutput {
+	return o.ToTransformImplementationPtrOutputWithContext(context.Background())
 }
 
-func (o TransformTypeOutput) TransformId() pulumi.StringOutput {
-	return o.ApplyT(func(v TransformType) string { return v.TransformId }).(pulumi.StringOutput)
+func (o TransformImplementationOutput) ToTransformImplementationPtrOutputWithContext(ctx context.Context) TransformImplementationPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v TransformImplementation) *TransformImplementation {
+		return &v
+	}).(TransformImplementationPtrOutput)
 }
 
-type TransformTypeArrayOutput struct{ *pulumi.OutputState }
-
-func (TransformTypeArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]TransformType)(nil)).Elem()
+func (o TransformImplementationOutput) AsyncCapacity() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v TransformImplementation) *int { return v.AsyncCapacity }).(pulumi.IntPtrOutput)
 }
 
-func (o TransformTypeArrayOutput) ToTransformTypeArrayOutput() TransformTypeArrayOutput {
+func (o TransformImplementationOutput) AsyncTimeoutMs() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v TransformImplementation) *int { return v.AsyncTimeoutMs }).(pulumi.IntPtrOutput)
+}
+
+func (o TransformImplementationOutput) EnrichSql() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransformImplementation) *string { return v.EnrichSql }).(pulumi.StringPtrOutput)
+}
+
+func (o TransformImplementationOutput) InputTables() SqlTableArrayOutput {
+	return o.ApplyT(func(v TransformImplementation) []SqlTable { return v.InputTables }).(SqlTableArrayOutput)
+}
+
+func (o TransformImplementationOutput) JoinSql() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransformImplementation) *string { return v.JoinSql }).(pulumi.StringPtrOutput)
+}
+
+func (o TransformImplementationOutput) KeyFields() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v TransformImplementation) []string { return v.KeyFields }).(pulumi.StringArrayOutput)
+}
+
+func (o TransformImplementationOutput) KeyTransform() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransformImplementation) *string { return v.KeyTransform }).(pulumi.StringPtrOutput)
+}
+
+func (o TransformImplementationOutput) Language() TransformLanguagePtrOutput {
+	return o.ApplyT(func(v TransformImplementation) *TransformLanguage { return v.Language }).(TransformLanguagePtrOutput)
+}
+
+func (o TransformImplementationOutput) LookupTable() SqlTablePtrOutput {
+	return o.ApplyT(func(v TransformImplementation) *SqlTable { return v.LookupTable }).(SqlTablePtrOutput)
+}
+
+func (o TransformImplementationOutput) MainTable() SqlTablePtrOutput {
+	return o.ApplyT(func(v TransformImplementation) *SqlTable { return v.MainTable }).(SqlTablePtrOutput)
+}
+
+func (o TransformImplementationOutput) RollupSql() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransformImplementation) *string { return v.RollupSql }).(pulumi.StringPtrOutput)
+}
+
+func (o TransformImplementationOutput) SourceIdleTimeoutMs() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v TransformImplementation) *int { return v.SourceIdleTimeoutMs }).(pulumi.IntPtrOutput)
+}
+
+func (o TransformImplementationOutput) StateTtlMs() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v TransformImplementation) *int { return v.StateTtlMs }).(pulumi.IntPtrOutput)
+}
+
+func (o TransformImplementationOutput) TopicTransform() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransformImplementation) *string { return v.TopicTransform }).(pulumi.StringPtrOutput)
+}
+
+func (o TransformImplementationOutput) ValueTransform() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransformImplementation) *string { return v.ValueTransform }).(pulumi.StringPtrOutput)
+}
+
+type TransformImplementationPtrOutput struct{ *pulumi.OutputState }
+
+func (TransformImplementationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TransformImplementation)(nil)).Elem()
+}
+
+func (o TransformImplementationPtrOutput) ToTransformImplementationPtrOutput() TransformImplementationPtrOutput {
 	return o
 }
 
-func (o TransformTypeArrayOutput) ToTransformTypeArrayOutputWithContext(ctx context.Context) TransformTypeArrayOutput {
+func (o TransformImplementationPtrOutput) ToTransformImplementationPtrOutputWithContext(ctx context.Context) TransformImplementationPtrOutput {
 	return o
 }
 
-func (o TransformTypeArrayOutput) Index(i pulumi.IntInput) TransformTypeOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TransformType {
-		return vs[0].([]TransformType)[vs[1].(int)]
-	}).(TransformTypeOutput)
+func (o TransformImplementationPtrOutput) Elem() TransformImplementationOutput {
+	return o.ApplyT(func(v *TransformImplementation) TransformImplementation {
+		if v != nil {
+			return *v
+		}
+		var ret TransformImplementation
+		return ret
+	}).(TransformImplementationOutput)
+}
+
+func (o TransformImplementationPtrOutput) AsyncCapacity() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *TransformImplementation) *int {
+		if v == nil {
+			return nil
+		}
+		return v.AsyncCapacity
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o TransformImplementationPtrOutput) AsyncTimeoutMs() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *TransformImplementation) *int {
+		if v == nil {
+			return nil
+		}
+		return v.AsyncTimeoutMs
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o TransformImplementationPtrOutput) EnrichSql() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TransformImplementation) *string {
+		if v == nil {
+			return nil
+		}
+		return v.EnrichSql
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o TransformImplementationPtrOutput) InputTables() SqlTableArrayOutput {
+	return o.ApplyT(func(v *TransformImplementation) []SqlTable {
+		if v == nil {
+			return nil
+		}
+		return v.InputTables
+	}).(SqlTableArrayOutput)
+}
+
+func (o TransformImplementationPtrOutput) JoinSql() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TransformImplementation) *string {
+		if v == nil {
+			return nil
+		}
+		return v.JoinSql
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o TransformImplementationPtrOutput) KeyFields() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *TransformImplementation) []string {
+		if v == nil {
+			return nil
+		}
+		return v.KeyFields
+	}).(pulumi.StringArrayOutput)
+}
+
+func (o TransformImplementationPtrOutput) KeyTransform() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TransformImplementation) *string {
+		if v == nil {
+			return nil
+		}
+		return v.KeyTransform
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o TransformImplementationPtrOutput) Language() TransformLanguagePtrOutput {
+	return o.ApplyT(func(v *TransformImplementation) *TransformLanguage {
+		if v == nil {
+			return nil
+		}
+		return v.Language
+	}).(TransformLanguagePtrOutput)
+}
+
+func (o TransformImplementationPtrOutput) LookupTable() SqlTablePtrOutput {
+	return o.ApplyT(func(v *TransformImplementation) *SqlTable {
+		if v == nil {
+			return nil
+		}
+		return v.LookupTable
+	}).(SqlTablePtrOutput)
+}
+
+func (o TransformImplementationPtrOutput) MainTable() SqlTablePtrOutput {
+	return o.ApplyT(func(v *TransformImplementation) *SqlTable {
+		if v == nil {
+			return nil
+		}
+		return v.MainTable
+	}).(SqlTablePtrOutput)
+}
+
+func (o TransformImplementationPtrOutput) RollupSql() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TransformImplementation) *string {
+		if v == nil {
+			return nil
+		}
+		return v.RollupSql
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o TransformImplementationPtrOutput) SourceIdleTimeoutMs() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *TransformImplementation) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SourceIdleTimeoutMs
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o TransformImplementationPtrOutput) StateTtlMs() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *TransformImplementation) *int {
+		if v == nil {
+			return nil
+		}
+		return v.StateTtlMs
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o TransformImplementationPtrOutput) TopicTransform() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TransformImplementation) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TopicTransform
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o TransformImplementationPtrOutput) ValueTransform() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TransformImplementation) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ValueTransform
+	}).(pulumi.StringPtrOutput)
 }
 
 // A transform as {@link getTransform} and {@link getTransforms} answer it.
@@ -3793,162 +3681,274 @@ func (o TransformInfoArrayOutput) Index(i pulumi.IntInput) TransformInfoOutput {
 	}).(TransformInfoOutput)
 }
 
-type UnitTest struct {
-	ExpectedOutput []Input `pulumi:"expectedOutput"`
-	Input          []Input `pulumi:"input"`
-	Name           *string `pulumi:"name"`
+type TransformTestRecord struct {
+	Key       map[string]interface{} `pulumi:"key"`
+	Timestamp *string                `pulumi:"timestamp"`
+	Topic     *string                `pulumi:"topic"`
+	Value     map[string]interface{} `pulumi:"value"`
 }
 
-// UnitTestInput is an input type that accepts UnitTestArgs and UnitTestOutput values.
-// You can construct a concrete instance of `UnitTestInput` via:
+// TransformTestRecordInput is an input type that accepts TransformTestRecordArgs and TransformTestRecordOutput values.
+// You can construct a concrete instance of `TransformTestRecordInput` via:
 //
-//	UnitTestArgs{...}
-type UnitTestInput interface {
+//	TransformTestRecordArgs{...}
+type TransformTestRecordInput interface {
 	pulumi.Input
 
-	ToUnitTestOutput() UnitTestOutput
-	ToUnitTestOutputWithContext(context.Context) UnitTestOutput
+	ToTransformTestRecordOutput() TransformTestRecordOutput
+	ToTransformTestRecordOutputWithContext(context.Context) TransformTestRecordOutput
 }
 
-type UnitTestArgs struct {
-	ExpectedOutput InputArrayInput       `pulumi:"expectedOutput"`
-	Input          InputArrayInput       `pulumi:"input"`
-	Name           pulumi.StringPtrInput `pulumi:"name"`
+type TransformTestRecordArgs struct {
+	Key       pulumi.MapInput       `pulumi:"key"`
+	Timestamp pulumi.StringPtrInput `pulumi:"timestamp"`
+	Topic     pulumi.StringPtrInput `pulumi:"topic"`
+	Value     pulumi.MapInput       `pulumi:"value"`
 }
 
-func (UnitTestArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*UnitTest)(nil)).Elem()
+func (TransformTestRecordArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransformTestRecord)(nil)).Elem()
 }
 
-func (i UnitTestArgs) ToUnitTestOutput() UnitTestOutput {
-	return i.ToUnitTestOutputWithContext(context.Background())
+func (i TransformTestRecordArgs) ToTransformTestRecordOutput() TransformTestRecordOutput {
+	return i.ToTransformTestRecordOutputWithContext(context.Background())
 }
 
-func (i UnitTestArgs) ToUnitTestOutputWithContext(ctx context.Context) UnitTestOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(UnitTestOutput)
+func (i TransformTestRecordArgs) ToTransformTestRecordOutputWithContext(ctx context.Context) TransformTestRecordOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TransformTestRecordOutput)
 }
 
-func (i UnitTestArgs) ToUnitTestPtrOutput() UnitTestPtrOutput {
-	return i.ToUnitTestPtrOutputWithContext(context.Background())
-}
-
-func (i UnitTestArgs) ToUnitTestPtrOutputWithContext(ctx context.Context) UnitTestPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(UnitTestOutput).ToUnitTestPtrOutputWithContext(ctx)
-}
-
-// UnitTestPtrInput is an input type that accepts UnitTestArgs, UnitTestPtr and UnitTestPtrOutput values.
-// You can construct a concrete instance of `UnitTestPtrInput` via:
+// TransformTestRecordArrayInput is an input type that accepts TransformTestRecordArray and TransformTestRecordArrayOutput values.
+// You can construct a concrete instance of `TransformTestRecordArrayInput` via:
 //
-//	        UnitTestArgs{...}
+//	TransformTestRecordArray{ TransformTestRecordArgs{...} }
+type TransformTestRecordArrayInput interface {
+	pulumi.Input
+
+	ToTransformTestRecordArrayOutput() TransformTestRecordArrayOutput
+	ToTransformTestRecordArrayOutputWithContext(context.Context) TransformTestRecordArrayOutput
+}
+
+type TransformTestRecordArray []TransformTestRecordInput
+
+func (TransformTestRecordArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TransformTestRecord)(nil)).Elem()
+}
+
+func (i TransformTestRecordArray) ToTransformTestRecordArrayOutput() TransformTestRecordArrayOutput {
+	return i.ToTransformTestRecordArrayOutputWithContext(context.Background())
+}
+
+func (i TransformTestRecordArray) ToTransformTestRecordArrayOutputWithContext(ctx context.Context) TransformTestRecordArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TransformTestRecordArrayOutput)
+}
+
+type TransformTestRecordOutput struct{ *pulumi.OutputState }
+
+func (TransformTestRecordOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransformTestRecord)(nil)).Elem()
+}
+
+func (o TransformTestRecordOutput) ToTransformTestRecordOutput() TransformTestRecordOutput {
+	return o
+}
+
+func (o TransformTestRecordOutput) ToTransformTestRecordOutputWithContext(ctx context.Context) TransformTestRecordOutput {
+	return o
+}
+
+func (o TransformTestRecordOutput) Key() pulumi.MapOutput {
+	return o.ApplyT(func(v TransformTestRecord) map[string]interface{} { return v.Key }).(pulumi.MapOutput)
+}
+
+func (o TransformTestRecordOutput) Timestamp() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransformTestRecord) *string { return v.Timestamp }).(pulumi.StringPtrOutput)
+}
+
+func (o TransformTestRecordOutput) Topic() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransformTestRecord) *string { return v.Topic }).(pulumi.StringPtrOutput)
+}
+
+func (o TransformTestRecordOutput) Value() pulumi.MapOutput {
+	return o.ApplyT(func(v TransformTestRecord) map[string]interface{} { return v.Value }).(pulumi.MapOutput)
+}
+
+type TransformTestRecordArrayOutput struct{ *pulumi.OutputState }
+
+func (TransformTestRecordArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TransformTestRecord)(nil)).Elem()
+}
+
+func (o TransformTestRecordArrayOutput) ToTransformTestRecordArrayOutput() TransformTestRecordArrayOutput {
+	return o
+}
+
+func (o TransformTestRecordArrayOutput) ToTransformTestRecordArrayOutputWithContext(ctx context.Context) TransformTestRecordArrayOutput {
+	return o
+}
+
+func (o TransformTestRecordArrayOutput) Index(i pulumi.IntInput) TransformTestRecordOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TransformTestRecord {
+		return vs[0].([]TransformTestRecord)[vs[1].(int)]
+	}).(TransformTestRecordOutput)
+}
+
+type TransformUnitTest struct {
+	ExpectedOutput []TransformTestRecord `pulumi:"expectedOutput"`
+	Input          []TransformTestRecord `pulumi:"input"`
+	Name           *string               `pulumi:"name"`
+}
+
+// TransformUnitTestInput is an input type that accepts TransformUnitTestArgs and TransformUnitTestOutput values.
+// You can construct a concrete instance of `TransformUnitTestInput` via:
+//
+//	TransformUnitTestArgs{...}
+type TransformUnitTestInput interface {
+	pulumi.Input
+
+	ToTransformUnitTestOutput() TransformUnitTestOutput
+	ToTransformUnitTestOutputWithContext(context.Context) TransformUnitTestOutput
+}
+
+type TransformUnitTestArgs struct {
+	ExpectedOutput TransformTestRecordArrayInput `pulumi:"expectedOutput"`
+	Input          TransformTestRecordArrayInput `pulumi:"input"`
+	Name           pulumi.StringPtrInput         `pulumi:"name"`
+}
+
+func (TransformUnitTestArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransformUnitTest)(nil)).Elem()
+}
+
+func (i TransformUnitTestArgs) ToTransformUnitTestOutput() TransformUnitTestOutput {
+	return i.ToTransformUnitTestOutputWithContext(context.Background())
+}
+
+func (i TransformUnitTestArgs) ToTransformUnitTestOutputWithContext(ctx context.Context) TransformUnitTestOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TransformUnitTestOutput)
+}
+
+func (i TransformUnitTestArgs) ToTransformUnitTestPtrOutput() TransformUnitTestPtrOutput {
+	return i.ToTransformUnitTestPtrOutputWithContext(context.Background())
+}
+
+func (i TransformUnitTestArgs) ToTransformUnitTestPtrOutputWithContext(ctx context.Context) TransformUnitTestPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TransformUnitTestOutput).ToTransformUnitTestPtrOutputWithContext(ctx)
+}
+
+// TransformUnitTestPtrInput is an input type that accepts TransformUnitTestArgs, TransformUnitTestPtr and TransformUnitTestPtrOutput values.
+// You can construct a concrete instance of `TransformUnitTestPtrInput` via:
+//
+//	        TransformUnitTestArgs{...}
 //
 //	or:
 //
 //	        nil
-type UnitTestPtrInput interface {
+type TransformUnitTestPtrInput interface {
 	pulumi.Input
 
-	ToUnitTestPtrOutput() UnitTestPtrOutput
-	ToUnitTestPtrOutputWithContext(context.Context) UnitTestPtrOutput
+	ToTransformUnitTestPtrOutput() TransformUnitTestPtrOutput
+	ToTransformUnitTestPtrOutputWithContext(context.Context) TransformUnitTestPtrOutput
 }
 
-type unitTestPtrType UnitTestArgs
+type transformUnitTestPtrType TransformUnitTestArgs
 
-func UnitTestPtr(v *UnitTestArgs) UnitTestPtrInput {
-	return (*unitTestPtrType)(v)
+func TransformUnitTestPtr(v *TransformUnitTestArgs) TransformUnitTestPtrInput {
+	return (*transformUnitTestPtrType)(v)
 }
 
-func (*unitTestPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**UnitTest)(nil)).Elem()
+func (*transformUnitTestPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**TransformUnitTest)(nil)).Elem()
 }
 
-func (i *unitTestPtrType) ToUnitTestPtrOutput() UnitTestPtrOutput {
-	return i.ToUnitTestPtrOutputWithContext(context.Background())
+func (i *transformUnitTestPtrType) ToTransformUnitTestPtrOutput() TransformUnitTestPtrOutput {
+	return i.ToTransformUnitTestPtrOutputWithContext(context.Background())
 }
 
-func (i *unitTestPtrType) ToUnitTestPtrOutputWithContext(ctx context.Context) UnitTestPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(UnitTestPtrOutput)
+func (i *transformUnitTestPtrType) ToTransformUnitTestPtrOutputWithContext(ctx context.Context) TransformUnitTestPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TransformUnitTestPtrOutput)
 }
 
-type UnitTestOutput struct{ *pulumi.OutputState }
+type TransformUnitTestOutput struct{ *pulumi.OutputState }
 
-func (UnitTestOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*UnitTest)(nil)).Elem()
+func (TransformUnitTestOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransformUnitTest)(nil)).Elem()
 }
 
-func (o UnitTestOutput) ToUnitTestOutput() UnitTestOutput {
+func (o TransformUnitTestOutput) ToTransformUnitTestOutput() TransformUnitTestOutput {
 	return o
 }
 
-func (o UnitTestOutput) ToUnitTestOutputWithContext(ctx context.Context) UnitTestOutput {
+func (o TransformUnitTestOutput) ToTransformUnitTestOutputWithContext(ctx context.Context) TransformUnitTestOutput {
 	return o
 }
 
-func (o UnitTestOutput) ToUnitTestPtrOutput() UnitTestPtrOutput {
-	return o.ToUnitTestPtrOutputWithContext(context.Background())
+func (o TransformUnitTestOutput) ToTransformUnitTestPtrOutput() TransformUnitTestPtrOutput {
+	return o.ToTransformUnitTestPtrOutputWithContext(context.Background())
 }
 
-func (o UnitTestOutput) ToUnitTestPtrOutputWithContext(ctx context.Context) UnitTestPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v UnitTest) *UnitTest {
+func (o TransformUnitTestOutput) ToTransformUnitTestPtrOutputWithContext(ctx context.Context) TransformUnitTestPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v TransformUnitTest) *TransformUnitTest {
 		return &v
-	}).(UnitTestPtrOutput)
+	}).(TransformUnitTestPtrOutput)
 }
 
-func (o UnitTestOutput) ExpectedOutput() InputArrayOutput {
-	return o.ApplyT(func(v UnitTest) []Input { return v.ExpectedOutput }).(InputArrayOutput)
+func (o TransformUnitTestOutput) ExpectedOutput() TransformTestRecordArrayOutput {
+	return o.ApplyT(func(v TransformUnitTest) []TransformTestRecord { return v.ExpectedOutput }).(TransformTestRecordArrayOutput)
 }
 
-func (o UnitTestOutput) Input() InputArrayOutput {
-	return o.ApplyT(func(v UnitTest) []Input { return v.Input }).(InputArrayOutput)
+func (o TransformUnitTestOutput) Input() TransformTestRecordArrayOutput {
+	return o.ApplyT(func(v TransformUnitTest) []TransformTestRecord { return v.Input }).(TransformTestRecordArrayOutput)
 }
 
-func (o UnitTestOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v UnitTest) *string { return v.Name }).(pulumi.StringPtrOutput)
+func (o TransformUnitTestOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransformUnitTest) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-type UnitTestPtrOutput struct{ *pulumi.OutputState }
+type TransformUnitTestPtrOutput struct{ *pulumi.OutputState }
 
-func (UnitTestPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**UnitTest)(nil)).Elem()
+func (TransformUnitTestPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TransformUnitTest)(nil)).Elem()
 }
 
-func (o UnitTestPtrOutput) ToUnitTestPtrOutput() UnitTestPtrOutput {
+func (o TransformUnitTestPtrOutput) ToTransformUnitTestPtrOutput() TransformUnitTestPtrOutput {
 	return o
 }
 
-func (o UnitTestPtrOutput) ToUnitTestPtrOutputWithContext(ctx context.Context) UnitTestPtrOutput {
+func (o TransformUnitTestPtrOutput) ToTransformUnitTestPtrOutputWithContext(ctx context.Context) TransformUnitTestPtrOutput {
 	return o
 }
 
-func (o UnitTestPtrOutput) Elem() UnitTestOutput {
-	return o.ApplyT(func(v *UnitTest) UnitTest {
+func (o TransformUnitTestPtrOutput) Elem() TransformUnitTestOutput {
+	return o.ApplyT(func(v *TransformUnitTest) TransformUnitTest {
 		if v != nil {
 			return *v
 		}
-		var ret UnitTest
+		var ret TransformUnitTest
 		return ret
-	}).(UnitTestOutput)
+	}).(TransformUnitTestOutput)
 }
 
-func (o UnitTestPtrOutput) ExpectedOutput() InputArrayOutput {
-	return o.ApplyT(func(v *UnitTest) []Input {
+func (o TransformUnitTestPtrOutput) ExpectedOutput() TransformTestRecordArrayOutput {
+	return o.ApplyT(func(v *TransformUnitTest) []TransformTestRecord {
 		if v == nil {
 			return nil
 		}
 		return v.ExpectedOutput
-	}).(InputArrayOutput)
+	}).(TransformTestRecordArrayOutput)
 }
 
-func (o UnitTestPtrOutput) Input() InputArrayOutput {
-	return o.ApplyT(func(v *UnitTest) []Input {
+func (o TransformUnitTestPtrOutput) Input() TransformTestRecordArrayOutput {
+	return o.ApplyT(func(v *TransformUnitTest) []TransformTestRecord {
 		if v == nil {
 			return nil
 		}
 		return v.Input
-	}).(InputArrayOutput)
+	}).(TransformTestRecordArrayOutput)
 }
 
-func (o UnitTestPtrOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *UnitTest) *string {
+func (o TransformUnitTestPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TransformUnitTest) *string {
 		if v == nil {
 			return nil
 		}
@@ -3957,94 +3957,92 @@ func (o UnitTestPtrOutput) Name() pulumi.StringPtrOutput {
 }
 
 func init() {
-	pulumi.RegisterInputType(reflect.TypeOf((*AclInput)(nil)).Elem(), AclArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*AclArrayInput)(nil)).Elem(), AclArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*ChannelsInput)(nil)).Elem(), ChannelsArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*ChannelsPtrInput)(nil)).Elem(), ChannelsArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*FilterInput)(nil)).Elem(), FilterArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*FilterArrayInput)(nil)).Elem(), FilterArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*ImplementationInput)(nil)).Elem(), ImplementationArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*ImplementationPtrInput)(nil)).Elem(), ImplementationArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*InputInput)(nil)).Elem(), InputArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*InputArrayInput)(nil)).Elem(), InputArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*KafkaAccessInput)(nil)).Elem(), KafkaAccessArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*KafkaAccessPtrInput)(nil)).Elem(), KafkaAccessArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*MainTableInput)(nil)).Elem(), MainTableArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*MainTablePtrInput)(nil)).Elem(), MainTableArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*MainTableArrayInput)(nil)).Elem(), MainTableArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*OffsetResetInput)(nil)).Elem(), OffsetResetArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*OffsetResetPtrInput)(nil)).Elem(), OffsetResetArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*PipelineOffsetResetToInput)(nil)).Elem(), PipelineOffsetResetToArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*PipelineOffsetResetToPtrInput)(nil)).Elem(), PipelineOffsetResetToArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*PipelineOffsetResetTo2Input)(nil)).Elem(), PipelineOffsetResetTo2Args{})
-	pulumi.RegisterInputType(reflect.TypeOf((*PipelineOffsetResetTo2PtrInput)(nil)).Elem(), PipelineOffsetResetTo2Args{})
-	pulumi.RegisterInputType(reflect.TypeOf((*PreferenceInput)(nil)).Elem(), PreferenceArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*PreferenceArrayInput)(nil)).Elem(), PreferenceArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertChannelsInput)(nil)).Elem(), AlertChannelsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertChannelsPtrInput)(nil)).Elem(), AlertChannelsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertPreferenceInput)(nil)).Elem(), AlertPreferenceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertPreferenceArrayInput)(nil)).Elem(), AlertPreferenceArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertWebhookInput)(nil)).Elem(), AlertWebhookArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertWebhookPtrInput)(nil)).Elem(), AlertWebhookArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ConnectorSnapshotInput)(nil)).Elem(), ConnectorSnapshotArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ConnectorSnapshotPtrInput)(nil)).Elem(), ConnectorSnapshotArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*KafkaAclInput)(nil)).Elem(), KafkaAclArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*KafkaAclArrayInput)(nil)).Elem(), KafkaAclArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OffsetResetToOffsetInput)(nil)).Elem(), OffsetResetToOffsetArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OffsetResetToOffsetPtrInput)(nil)).Elem(), OffsetResetToOffsetArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OffsetResetToTimestampInput)(nil)).Elem(), OffsetResetToTimestampArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OffsetResetToTimestampPtrInput)(nil)).Elem(), OffsetResetToTimestampArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineOffsetResetInput)(nil)).Elem(), PipelineOffsetResetArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineOffsetResetPtrInput)(nil)).Elem(), PipelineOffsetResetArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineTransformLinkInput)(nil)).Elem(), PipelineTransformLinkArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineTransformLinkArrayInput)(nil)).Elem(), PipelineTransformLinkArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ProjectKeyKafkaAccessInput)(nil)).Elem(), ProjectKeyKafkaAccessArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ProjectKeyKafkaAccessPtrInput)(nil)).Elem(), ProjectKeyKafkaAccessArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RestartTaskTriggerInput)(nil)).Elem(), RestartTaskTriggerArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RestartTaskTriggerPtrInput)(nil)).Elem(), RestartTaskTriggerArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*SlackInput)(nil)).Elem(), SlackArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*SlackPtrInput)(nil)).Elem(), SlackArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotInput)(nil)).Elem(), SnapshotArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotPtrInput)(nil)).Elem(), SnapshotArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*TopicAutoDiscoveryInput)(nil)).Elem(), TopicAutoDiscoveryArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*TopicAutoDiscoveryArrayInput)(nil)).Elem(), TopicAutoDiscoveryArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotFilterInput)(nil)).Elem(), SnapshotFilterArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotFilterArrayInput)(nil)).Elem(), SnapshotFilterArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SqlTableInput)(nil)).Elem(), SqlTableArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SqlTablePtrInput)(nil)).Elem(), SqlTableArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SqlTableArrayInput)(nil)).Elem(), SqlTableArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicAutoDiscoveryRuleInput)(nil)).Elem(), TopicAutoDiscoveryRuleArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TopicAutoDiscoveryRuleArrayInput)(nil)).Elem(), TopicAutoDiscoveryRuleArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetricsEntityInput)(nil)).Elem(), TopicMetricsEntityArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetricsEntityArrayInput)(nil)).Elem(), TopicMetricsEntityArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetricsWindowInput)(nil)).Elem(), TopicMetricsWindowArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TopicMetricsWindowPtrInput)(nil)).Elem(), TopicMetricsWindowArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*TransformTypeInput)(nil)).Elem(), TransformTypeArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*TransformTypeArrayInput)(nil)).Elem(), TransformTypeArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*UnitTestInput)(nil)).Elem(), UnitTestArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*UnitTestPtrInput)(nil)).Elem(), UnitTestArgs{})
-	pulumi.RegisterOutputType(AclOutput{})
-	pulumi.RegisterOutputType(AclArrayOutput{})
-	pulumi.RegisterOutputType(ChannelsOutput{})
-	pulumi.RegisterOutputType(ChannelsPtrOutput{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TransformImplementationInput)(nil)).Elem(), TransformImplementationArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TransformImplementationPtrInput)(nil)).Elem(), TransformImplementationArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TransformTestRecordInput)(nil)).Elem(), TransformTestRecordArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TransformTestRecordArrayInput)(nil)).Elem(), TransformTestRecordArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TransformUnitTestInput)(nil)).Elem(), TransformUnitTestArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TransformUnitTestPtrInput)(nil)).Elem(), TransformUnitTestArgs{})
+	pulumi.RegisterOutputType(AlertChannelsOutput{})
+	pulumi.RegisterOutputType(AlertChannelsPtrOutput{})
+	pulumi.RegisterOutputType(AlertPreferenceOutput{})
+	pulumi.RegisterOutputType(AlertPreferenceArrayOutput{})
+	pulumi.RegisterOutputType(AlertWebhookOutput{})
+	pulumi.RegisterOutputType(AlertWebhookPtrOutput{})
 	pulumi.RegisterOutputType(ClientCredentialInfoOutput{})
 	pulumi.RegisterOutputType(ClientCredentialInfoArrayOutput{})
 	pulumi.RegisterOutputType(ConnectorInfoOutput{})
 	pulumi.RegisterOutputType(ConnectorInfoArrayOutput{})
+	pulumi.RegisterOutputType(ConnectorSnapshotOutput{})
+	pulumi.RegisterOutputType(ConnectorSnapshotPtrOutput{})
 	pulumi.RegisterOutputType(ConsumerGroupInfoOutput{})
 	pulumi.RegisterOutputType(ConsumerGroupInfoArrayOutput{})
 	pulumi.RegisterOutputType(ConsumerGroupInfoTopicOutput{})
 	pulumi.RegisterOutputType(ConsumerGroupInfoTopicArrayOutput{})
-	pulumi.RegisterOutputType(FilterOutput{})
-	pulumi.RegisterOutputType(FilterArrayOutput{})
-	pulumi.RegisterOutputType(ImplementationOutput{})
-	pulumi.RegisterOutputType(ImplementationPtrOutput{})
-	pulumi.RegisterOutputType(InputOutput{})
-	pulumi.RegisterOutputType(InputArrayOutput{})
-	pulumi.RegisterOutputType(KafkaAccessOutput{})
-	pulumi.RegisterOutputType(KafkaAccessPtrOutput{})
+	pulumi.RegisterOutputType(KafkaAclOutput{})
+	pulumi.RegisterOutputType(KafkaAclArrayOutput{})
 	pulumi.RegisterOutputType(KafkaUserInfoOutput{})
 	pulumi.RegisterOutputType(KafkaUserInfoArrayOutput{})
 	pulumi.RegisterOutputType(KafkaUserInfoAclOutput{})
 	pulumi.RegisterOutputType(KafkaUserInfoAclArrayOutput{})
-	pulumi.RegisterOutputType(MainTableOutput{})
-	pulumi.RegisterOutputType(MainTablePtrOutput{})
-	pulumi.RegisterOutputType(MainTableArrayOutput{})
-	pulumi.RegisterOutputType(OffsetResetOutput{})
-	pulumi.RegisterOutputType(OffsetResetPtrOutput{})
+	pulumi.RegisterOutputType(OffsetResetToOffsetOutput{})
+	pulumi.RegisterOutputType(OffsetResetToOffsetPtrOutput{})
+	pulumi.RegisterOutputType(OffsetResetToTimestampOutput{})
+	pulumi.RegisterOutputType(OffsetResetToTimestampPtrOutput{})
 	pulumi.RegisterOutputType(PermissionInfoOutput{})
 	pulumi.RegisterOutputType(PermissionInfoArrayOutput{})
-	pulumi.RegisterOutputType(PipelineOffsetResetToOutput{})
-	pulumi.RegisterOutputType(PipelineOffsetResetToPtrOutput{})
-	pulumi.RegisterOutputType(PipelineOffsetResetTo2Output{})
-	pulumi.RegisterOutputType(PipelineOffsetResetTo2PtrOutput{})
-	pulumi.RegisterOutputType(PreferenceOutput{})
-	pulumi.RegisterOutputType(PreferenceArrayOutput{})
+	pulumi.RegisterOutputType(PipelineOffsetResetOutput{})
+	pulumi.RegisterOutputType(PipelineOffsetResetPtrOutput{})
+	pulumi.RegisterOutputType(PipelineTransformLinkOutput{})
+	pulumi.RegisterOutputType(PipelineTransformLinkArrayOutput{})
+	pulumi.RegisterOutputType(ProjectKeyKafkaAccessOutput{})
+	pulumi.RegisterOutputType(ProjectKeyKafkaAccessPtrOutput{})
 	pulumi.RegisterOutputType(RestartTaskTriggerOutput{})
 	pulumi.RegisterOutputType(RestartTaskTriggerPtrOutput{})
 	pulumi.RegisterOutputType(RoleInfoOutput{})
 	pulumi.RegisterOutputType(RoleInfoArrayOutput{})
-	pulumi.RegisterOutputType(SlackOutput{})
-	pulumi.RegisterOutputType(SlackPtrOutput{})
-	pulumi.RegisterOutputType(SnapshotOutput{})
-	pulumi.RegisterOutputType(SnapshotPtrOutput{})
+	pulumi.RegisterOutputType(SnapshotFilterOutput{})
+	pulumi.RegisterOutputType(SnapshotFilterArrayOutput{})
+	pulumi.RegisterOutputType(SqlTableOutput{})
+	pulumi.RegisterOutputType(SqlTablePtrOutput{})
+	pulumi.RegisterOutputType(SqlTableArrayOutput{})
 	pulumi.RegisterOutputType(TagInfoOutput{})
 	pulumi.RegisterOutputType(TagInfoArrayOutput{})
-	pulumi.RegisterOutputType(TopicAutoDiscoveryOutput{})
-	pulumi.RegisterOutputType(TopicAutoDiscoveryArrayOutput{})
+	pulumi.RegisterOutputType(TopicAutoDiscoveryRuleOutput{})
+	pulumi.RegisterOutputType(TopicAutoDiscoveryRuleArrayOutput{})
 	pulumi.RegisterOutputType(TopicInfoOutput{})
 	pulumi.RegisterOutputType(TopicInfoArrayOutput{})
 	pulumi.RegisterOutputType(TopicMetricsEntityOutput{})
@@ -4055,10 +4053,12 @@ func init() {
 	pulumi.RegisterOutputType(TopicMetricsWindowPtrOutput{})
 	pulumi.RegisterOutputType(TopicSerializationInfoOutput{})
 	pulumi.RegisterOutputType(TopicSerializationInfoPtrOutput{})
-	pulumi.RegisterOutputType(TransformTypeOutput{})
-	pulumi.RegisterOutputType(TransformTypeArrayOutput{})
+	pulumi.RegisterOutputType(TransformImplementationOutput{})
+	pulumi.RegisterOutputType(TransformImplementationPtrOutput{})
 	pulumi.RegisterOutputType(TransformInfoOutput{})
 	pulumi.RegisterOutputType(TransformInfoArrayOutput{})
-	pulumi.RegisterOutputType(UnitTestOutput{})
-	pulumi.RegisterOutputType(UnitTestPtrOutput{})
+	pulumi.RegisterOutputType(TransformTestRecordOutput{})
+	pulumi.RegisterOutputType(TransformTestRecordArrayOutput{})
+	pulumi.RegisterOutputType(TransformUnitTestOutput{})
+	pulumi.RegisterOutputType(TransformUnitTestPtrOutput{})
 }

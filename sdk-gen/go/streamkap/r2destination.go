@@ -65,7 +65,7 @@ type R2Destination struct {
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -80,8 +80,8 @@ type R2Destination struct {
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
 	RestartTaskTrigger  RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	RestartTrigger      pulumi.AnyOutput            `pulumi:"restartTrigger"`
-	Snapshot            SnapshotPtrOutput           `pulumi:"snapshot"`
-	State               StatePtrOutput              `pulumi:"state"`
+	Snapshot            ConnectorSnapshotPtrOutput  `pulumi:"snapshot"`
+	State               ConnectorStatePtrOutput     `pulumi:"state"`
 	Tags                pulumi.StringArrayOutput    `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
@@ -113,7 +113,7 @@ type R2Destination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -137,7 +137,7 @@ type R2Destination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -285,9 +285,9 @@ type r2destinationArgs struct {
 	// Defaults to `"JSON Array"`.
 	Format *R2DestinationFormat `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
-	FormatOutputFields []string `pulumi:"formatOutputFields"`
-	Name               *string  `pulumi:"name"`
-	OnDrift            *OnDrift `pulumi:"onDrift"`
+	FormatOutputFields []string     `pulumi:"formatOutputFields"`
+	Name               *string      `pulumi:"name"`
+	OnDrift            *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -302,8 +302,8 @@ type r2destinationArgs struct {
 	ResetTrigger        interface{}         `pulumi:"resetTrigger"`
 	RestartTaskTrigger  *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	RestartTrigger      interface{}         `pulumi:"restartTrigger"`
-	Snapshot            *Snapshot           `pulumi:"snapshot"`
-	State               *State              `pulumi:"state"`
+	Snapshot            *ConnectorSnapshot  `pulumi:"snapshot"`
+	State               *ConnectorState     `pulumi:"state"`
 	Tags                []string            `pulumi:"tags"`
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList *string `pulumi:"transformsAddStringSuffixFieldsIncludeList"`
@@ -329,7 +329,7 @@ type r2destinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -353,7 +353,7 @@ type r2destinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -446,7 +446,7 @@ type R2DestinationArgs struct {
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayInput
 	Name               pulumi.StringPtrInput
-	OnDrift            OnDriftPtrInput
+	OnDrift            DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -461,8 +461,8 @@ type R2DestinationArgs struct {
 	ResetTrigger        pulumi.Input
 	RestartTaskTrigger  RestartTaskTriggerPtrInput
 	RestartTrigger      pulumi.Input
-	Snapshot            SnapshotPtrInput
-	State               StatePtrInput
+	Snapshot            ConnectorSnapshotPtrInput
+	State               ConnectorStatePtrInput
 	Tags                pulumi.StringArrayInput
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList pulumi.StringPtrInput
@@ -488,7 +488,7 @@ type R2DestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -512,7 +512,7 @@ type R2DestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -698,8 +698,8 @@ func (o R2DestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *R2Destination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o R2DestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *R2Destination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o R2DestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *R2Destination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -737,12 +737,12 @@ func (o R2DestinationOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *R2Destination) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
 
-func (o R2DestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *R2Destination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o R2DestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *R2Destination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o R2DestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *R2Destination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o R2DestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *R2Destination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o R2DestinationOutput) Tags() pulumi.StringArrayOutput {
@@ -811,10 +811,10 @@ func (o R2DestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() p
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o R2DestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *R2Destination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o R2DestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *R2Destination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -852,10 +852,10 @@ func (o R2DestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulu
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o R2DestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *R2Destination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o R2DestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *R2Destination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -37,7 +37,7 @@ type RedisDestination struct {
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -56,7 +56,7 @@ type RedisDestination struct {
 	// One of `Stream`, `List`, `Hash`.
 	//
 	// Defaults to `"Stream"`.
-	RedisKeyDataType RedisKeyDataTypePtrOutput `pulumi:"redisKeyDataType"`
+	RedisKeyDataType RedisDestinationRedisKeyDataTypePtrOutput `pulumi:"redisKeyDataType"`
 	// Redis password (config key `redis.password`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -72,12 +72,12 @@ type RedisDestination struct {
 	ResetTrigger       pulumi.AnyOutput            `pulumi:"resetTrigger"`
 	RestartTaskTrigger RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	RestartTrigger     pulumi.AnyOutput            `pulumi:"restartTrigger"`
-	Snapshot           SnapshotPtrOutput           `pulumi:"snapshot"`
+	Snapshot           ConnectorSnapshotPtrOutput  `pulumi:"snapshot"`
 	// SSL enabled (config key `ssl.enabled`).
 	//
 	// Defaults to `true`.
 	SslEnabled pulumi.BoolPtrOutput     `pulumi:"sslEnabled"`
-	State      StatePtrOutput           `pulumi:"state"`
+	State      ConnectorStatePtrOutput  `pulumi:"state"`
 	Tags       pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
@@ -115,7 +115,7 @@ type RedisDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -139,7 +139,7 @@ type RedisDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -259,9 +259,9 @@ type redisDestinationArgs struct {
 	// Between 1 and 100000.
 	//
 	// Defaults to `10000`.
-	ConsumerOverrideMaxPollRecords *int     `pulumi:"consumerOverrideMaxPollRecords"`
-	Name                           *string  `pulumi:"name"`
-	OnDrift                        *OnDrift `pulumi:"onDrift"`
+	ConsumerOverrideMaxPollRecords *int         `pulumi:"consumerOverrideMaxPollRecords"`
+	Name                           *string      `pulumi:"name"`
+	OnDrift                        *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -280,7 +280,7 @@ type redisDestinationArgs struct {
 	// One of `Stream`, `List`, `Hash`.
 	//
 	// Defaults to `"Stream"`.
-	RedisKeyDataType *RedisKeyDataType `pulumi:"redisKeyDataType"`
+	RedisKeyDataType *RedisDestinationRedisKeyDataType `pulumi:"redisKeyDataType"`
 	// Redis password (config key `redis.password`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -296,13 +296,13 @@ type redisDestinationArgs struct {
 	ResetTrigger       interface{}         `pulumi:"resetTrigger"`
 	RestartTaskTrigger *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	RestartTrigger     interface{}         `pulumi:"restartTrigger"`
-	Snapshot           *Snapshot           `pulumi:"snapshot"`
+	Snapshot           *ConnectorSnapshot  `pulumi:"snapshot"`
 	// SSL enabled (config key `ssl.enabled`).
 	//
 	// Defaults to `true`.
-	SslEnabled *bool    `pulumi:"sslEnabled"`
-	State      *State   `pulumi:"state"`
-	Tags       []string `pulumi:"tags"`
+	SslEnabled *bool           `pulumi:"sslEnabled"`
+	State      *ConnectorState `pulumi:"state"`
+	Tags       []string        `pulumi:"tags"`
 	// Tasks max (config key `tasks.max`).
 	//
 	// Between 1 and 10.
@@ -333,7 +333,7 @@ type redisDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -357,7 +357,7 @@ type redisDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -422,7 +422,7 @@ type RedisDestinationArgs struct {
 	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrInput
 	Name                           pulumi.StringPtrInput
-	OnDrift                        OnDriftPtrInput
+	OnDrift                        DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -441,7 +441,7 @@ type RedisDestinationArgs struct {
 	// One of `Stream`, `List`, `Hash`.
 	//
 	// Defaults to `"Stream"`.
-	RedisKeyDataType RedisKeyDataTypePtrInput
+	RedisKeyDataType RedisDestinationRedisKeyDataTypePtrInput
 	// Redis password (config key `redis.password`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -457,12 +457,12 @@ type RedisDestinationArgs struct {
 	ResetTrigger       pulumi.Input
 	RestartTaskTrigger RestartTaskTriggerPtrInput
 	RestartTrigger     pulumi.Input
-	Snapshot           SnapshotPtrInput
+	Snapshot           ConnectorSnapshotPtrInput
 	// SSL enabled (config key `ssl.enabled`).
 	//
 	// Defaults to `true`.
 	SslEnabled pulumi.BoolPtrInput
-	State      StatePtrInput
+	State      ConnectorStatePtrInput
 	Tags       pulumi.StringArrayInput
 	// Tasks max (config key `tasks.max`).
 	//
@@ -494,7 +494,7 @@ type RedisDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -518,7 +518,7 @@ type RedisDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -652,8 +652,8 @@ func (o RedisDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RedisDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o RedisDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *RedisDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o RedisDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *RedisDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -689,8 +689,8 @@ func (o RedisDestinationOutput) RedisKey() pulumi.StringPtrOutput {
 // One of `Stream`, `List`, `Hash`.
 //
 // Defaults to `"Stream"`.
-func (o RedisDestinationOutput) RedisKeyDataType() RedisKeyDataTypePtrOutput {
-	return o.ApplyT(func(v *RedisDestination) RedisKeyDataTypePtrOutput { return v.RedisKeyDataType }).(RedisKeyDataTypePtrOutput)
+func (o RedisDestinationOutput) RedisKeyDataType() RedisDestinationRedisKeyDataTypePtrOutput {
+	return o.ApplyT(func(v *RedisDestination) RedisDestinationRedisKeyDataTypePtrOutput { return v.RedisKeyDataType }).(RedisDestinationRedisKeyDataTypePtrOutput)
 }
 
 // Redis password (config key `redis.password`).
@@ -726,8 +726,8 @@ func (o RedisDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *RedisDestination) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
 
-func (o RedisDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *RedisDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o RedisDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *RedisDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // SSL enabled (config key `ssl.enabled`).
@@ -737,8 +737,8 @@ func (o RedisDestinationOutput) SslEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *RedisDestination) pulumi.BoolPtrOutput { return v.SslEnabled }).(pulumi.BoolPtrOutput)
 }
 
-func (o RedisDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *RedisDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o RedisDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *RedisDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o RedisDestinationOutput) Tags() pulumi.StringArrayOutput {
@@ -818,10 +818,10 @@ func (o RedisDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll(
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o RedisDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *RedisDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o RedisDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *RedisDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -859,10 +859,10 @@ func (o RedisDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() p
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o RedisDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *RedisDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o RedisDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *RedisDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

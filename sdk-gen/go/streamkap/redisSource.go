@@ -32,7 +32,7 @@ type RedisSource struct {
 	// One of `Stream`, `Keys`.
 	//
 	// Defaults to `"Stream"`.
-	ConnectorClassType ConnectorClassTypePtrOutput `pulumi:"connectorClassType"`
+	ConnectorClassType RedisSourceConnectorClassTypePtrOutput `pulumi:"connectorClassType"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -52,7 +52,7 @@ type RedisSource struct {
 	// One of `LIVE`, `LIVEONLY`.
 	//
 	// Defaults to `"LIVE"`.
-	Mode ModePtrOutput `pulumi:"mode"`
+	Mode RedisSourceModePtrOutput `pulumi:"mode"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
@@ -64,7 +64,7 @@ type RedisSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -115,7 +115,7 @@ type RedisSource struct {
 	// One of `At Least Once`, `At Most Once`.
 	//
 	// Defaults to `"At Least Once"`.
-	RedisStreamDelivery RedisStreamDeliveryPtrOutput `pulumi:"redisStreamDelivery"`
+	RedisStreamDelivery RedisSourceRedisStreamDeliveryPtrOutput `pulumi:"redisStreamDelivery"`
 	// Redis stream name (config key `redis.stream.name`).
 	RedisStreamName pulumi.StringPtrOutput `pulumi:"redisStreamName"`
 	// Redis stream offset (config key `redis.stream.offset.user.defined`).
@@ -123,7 +123,7 @@ type RedisSource struct {
 	// One of `Latest`, `Earliest`.
 	//
 	// Defaults to `"Latest"`.
-	RedisStreamOffset RedisStreamOffsetPtrOutput `pulumi:"redisStreamOffset"`
+	RedisStreamOffset RedisSourceRedisStreamOffsetPtrOutput `pulumi:"redisStreamOffset"`
 	// Redis username (config key `redis.username`).
 	RedisUsername pulumi.StringPtrOutput `pulumi:"redisUsername"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
@@ -150,7 +150,7 @@ type RedisSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// SSL enabled (config key `ssl.enabled`).
 	//
 	// Defaults to `true`.
@@ -162,7 +162,7 @@ type RedisSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -209,7 +209,7 @@ type RedisSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -301,7 +301,7 @@ type redisSourceArgs struct {
 	// One of `Stream`, `Keys`.
 	//
 	// Defaults to `"Stream"`.
-	ConnectorClassType *ConnectorClassType `pulumi:"connectorClassType"`
+	ConnectorClassType *RedisSourceConnectorClassType `pulumi:"connectorClassType"`
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
 	//
 	// Defaults to `false`.
@@ -311,7 +311,7 @@ type redisSourceArgs struct {
 	// One of `LIVE`, `LIVEONLY`.
 	//
 	// Defaults to `"LIVE"`.
-	Mode *Mode `pulumi:"mode"`
+	Mode *RedisSourceMode `pulumi:"mode"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
@@ -323,7 +323,7 @@ type redisSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -374,7 +374,7 @@ type redisSourceArgs struct {
 	// One of `At Least Once`, `At Most Once`.
 	//
 	// Defaults to `"At Least Once"`.
-	RedisStreamDelivery *RedisStreamDelivery `pulumi:"redisStreamDelivery"`
+	RedisStreamDelivery *RedisSourceRedisStreamDelivery `pulumi:"redisStreamDelivery"`
 	// Redis stream name (config key `redis.stream.name`).
 	RedisStreamName *string `pulumi:"redisStreamName"`
 	// Redis stream offset (config key `redis.stream.offset.user.defined`).
@@ -382,7 +382,7 @@ type redisSourceArgs struct {
 	// One of `Latest`, `Earliest`.
 	//
 	// Defaults to `"Latest"`.
-	RedisStreamOffset *RedisStreamOffset `pulumi:"redisStreamOffset"`
+	RedisStreamOffset *RedisSourceRedisStreamOffset `pulumi:"redisStreamOffset"`
 	// Redis username (config key `redis.username`).
 	RedisUsername string `pulumi:"redisUsername"`
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
@@ -407,7 +407,7 @@ type redisSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// SSL enabled (config key `ssl.enabled`).
 	//
 	// Defaults to `true`.
@@ -419,7 +419,7 @@ type redisSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -460,7 +460,7 @@ type redisSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -498,7 +498,7 @@ type RedisSourceArgs struct {
 	// One of `Stream`, `Keys`.
 	//
 	// Defaults to `"Stream"`.
-	ConnectorClassType ConnectorClassTypePtrInput
+	ConnectorClassType RedisSourceConnectorClassTypePtrInput
 	// Insert topic name enabled (config key `InsertTopicName.enabled`).
 	//
 	// Defaults to `false`.
@@ -508,7 +508,7 @@ type RedisSourceArgs struct {
 	// One of `LIVE`, `LIVEONLY`.
 	//
 	// Defaults to `"LIVE"`.
-	Mode ModePtrInput
+	Mode RedisSourceModePtrInput
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
@@ -520,7 +520,7 @@ type RedisSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -571,7 +571,7 @@ type RedisSourceArgs struct {
 	// One of `At Least Once`, `At Most Once`.
 	//
 	// Defaults to `"At Least Once"`.
-	RedisStreamDelivery RedisStreamDeliveryPtrInput
+	RedisStreamDelivery RedisSourceRedisStreamDeliveryPtrInput
 	// Redis stream name (config key `redis.stream.name`).
 	RedisStreamName pulumi.StringPtrInput
 	// Redis stream offset (config key `redis.stream.offset.user.defined`).
@@ -579,7 +579,7 @@ type RedisSourceArgs struct {
 	// One of `Latest`, `Earliest`.
 	//
 	// Defaults to `"Latest"`.
-	RedisStreamOffset RedisStreamOffsetPtrInput
+	RedisStreamOffset RedisSourceRedisStreamOffsetPtrInput
 	// Redis username (config key `redis.username`).
 	RedisUsername pulumi.StringInput
 	// Any string or number: changing it resets the connector exactly once (a reset clears its offsets, so a
@@ -604,7 +604,7 @@ type RedisSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// SSL enabled (config key `ssl.enabled`).
 	//
 	// Defaults to `true`.
@@ -616,7 +616,7 @@ type RedisSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -657,7 +657,7 @@ type RedisSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -733,8 +733,8 @@ func (o RedisSourceOutput) Adopt() pulumi.StringPtrOutput {
 // One of `Stream`, `Keys`.
 //
 // Defaults to `"Stream"`.
-func (o RedisSourceOutput) ConnectorClassType() ConnectorClassTypePtrOutput {
-	return o.ApplyT(func(v *RedisSource) ConnectorClassTypePtrOutput { return v.ConnectorClassType }).(ConnectorClassTypePtrOutput)
+func (o RedisSourceOutput) ConnectorClassType() RedisSourceConnectorClassTypePtrOutput {
+	return o.ApplyT(func(v *RedisSource) RedisSourceConnectorClassTypePtrOutput { return v.ConnectorClassType }).(RedisSourceConnectorClassTypePtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.
@@ -774,8 +774,8 @@ func (o RedisSourceOutput) LastSnapshot() pulumi.AnyOutput {
 // One of `LIVE`, `LIVEONLY`.
 //
 // Defaults to `"LIVE"`.
-func (o RedisSourceOutput) Mode() ModePtrOutput {
-	return o.ApplyT(func(v *RedisSource) ModePtrOutput { return v.Mode }).(ModePtrOutput)
+func (o RedisSourceOutput) Mode() RedisSourceModePtrOutput {
+	return o.ApplyT(func(v *RedisSource) RedisSourceModePtrOutput { return v.Mode }).(RedisSourceModePtrOutput)
 }
 
 // The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
@@ -792,8 +792,8 @@ func (o RedisSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o RedisSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *RedisSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o RedisSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *RedisSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -876,8 +876,8 @@ func (o RedisSourceOutput) RedisStreamConsumerName() pulumi.StringPtrOutput {
 // One of `At Least Once`, `At Most Once`.
 //
 // Defaults to `"At Least Once"`.
-func (o RedisSourceOutput) RedisStreamDelivery() RedisStreamDeliveryPtrOutput {
-	return o.ApplyT(func(v *RedisSource) RedisStreamDeliveryPtrOutput { return v.RedisStreamDelivery }).(RedisStreamDeliveryPtrOutput)
+func (o RedisSourceOutput) RedisStreamDelivery() RedisSourceRedisStreamDeliveryPtrOutput {
+	return o.ApplyT(func(v *RedisSource) RedisSourceRedisStreamDeliveryPtrOutput { return v.RedisStreamDelivery }).(RedisSourceRedisStreamDeliveryPtrOutput)
 }
 
 // Redis stream name (config key `redis.stream.name`).
@@ -890,8 +890,8 @@ func (o RedisSourceOutput) RedisStreamName() pulumi.StringPtrOutput {
 // One of `Latest`, `Earliest`.
 //
 // Defaults to `"Latest"`.
-func (o RedisSourceOutput) RedisStreamOffset() RedisStreamOffsetPtrOutput {
-	return o.ApplyT(func(v *RedisSource) RedisStreamOffsetPtrOutput { return v.RedisStreamOffset }).(RedisStreamOffsetPtrOutput)
+func (o RedisSourceOutput) RedisStreamOffset() RedisSourceRedisStreamOffsetPtrOutput {
+	return o.ApplyT(func(v *RedisSource) RedisSourceRedisStreamOffsetPtrOutput { return v.RedisStreamOffset }).(RedisSourceRedisStreamOffsetPtrOutput)
 }
 
 // Redis username (config key `redis.username`).
@@ -935,8 +935,8 @@ func (o RedisSourceOutput) ServiceId() pulumi.StringPtrOutput {
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o RedisSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *RedisSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o RedisSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *RedisSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // SSL enabled (config key `ssl.enabled`).
@@ -953,8 +953,8 @@ func (o RedisSourceOutput) SslEnabled() pulumi.BoolPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o RedisSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *RedisSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o RedisSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *RedisSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -1036,10 +1036,10 @@ func (o RedisSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o RedisSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *RedisSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o RedisSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *RedisSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

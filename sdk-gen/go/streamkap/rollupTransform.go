@@ -30,7 +30,7 @@ type RollupTransform struct {
 	// Its `language` is `SQL` for this transform (config key `transforms.language`).
 	//
 	// Defaults to none.
-	Implementation ImplementationPtrOutput `pulumi:"implementation"`
+	Implementation TransformImplementationPtrOutput `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -48,7 +48,7 @@ type RollupTransform struct {
 	// The version running live, when one was promoted.
 	LiveVersion pulumi.StringPtrOutput `pulumi:"liveVersion"`
 	Name        pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift     OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift     DriftActionPtrOutput   `pulumi:"onDrift"`
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -66,10 +66,10 @@ type RollupTransform struct {
 	// Defaults to `5`.
 	Parallelism pulumi.IntPtrOutput `pulumi:"parallelism"`
 	// The version the preview job runs, when one was deployed.
-	PreviewVersion pulumi.StringPtrOutput   `pulumi:"previewVersion"`
-	ReplayWindow   ReplayWindowPtrOutput    `pulumi:"replayWindow"`
-	Tags           pulumi.StringArrayOutput `pulumi:"tags"`
-	UnitTest       UnitTestPtrOutput        `pulumi:"unitTest"`
+	PreviewVersion pulumi.StringPtrOutput     `pulumi:"previewVersion"`
+	ReplayWindow   ReplayWindowPtrOutput      `pulumi:"replayWindow"`
+	Tags           pulumi.StringArrayOutput   `pulumi:"tags"`
+	UnitTest       TransformUnitTestPtrOutput `pulumi:"unitTest"`
 	// The latest implementation version number (0 before any code was written).
 	Version pulumi.Float64PtrOutput `pulumi:"version"`
 }
@@ -123,7 +123,7 @@ type rollupTransformArgs struct {
 	// Its `language` is `SQL` for this transform (config key `transforms.language`).
 	//
 	// Defaults to none.
-	Implementation *Implementation `pulumi:"implementation"`
+	Implementation *TransformImplementation `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -133,9 +133,9 @@ type rollupTransformArgs struct {
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
 	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
-	InputTopicPattern *string  `pulumi:"inputTopicPattern"`
-	Name              *string  `pulumi:"name"`
-	OnDrift           *OnDrift `pulumi:"onDrift"`
+	InputTopicPattern *string      `pulumi:"inputTopicPattern"`
+	Name              *string      `pulumi:"name"`
+	OnDrift           *DriftAction `pulumi:"onDrift"`
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -151,10 +151,10 @@ type rollupTransformArgs struct {
 	// Between 1 and 20.
 	//
 	// Defaults to `5`.
-	Parallelism  *int          `pulumi:"parallelism"`
-	ReplayWindow *ReplayWindow `pulumi:"replayWindow"`
-	Tags         []string      `pulumi:"tags"`
-	UnitTest     *UnitTest     `pulumi:"unitTest"`
+	Parallelism  *int               `pulumi:"parallelism"`
+	ReplayWindow *ReplayWindow      `pulumi:"replayWindow"`
+	Tags         []string           `pulumi:"tags"`
+	UnitTest     *TransformUnitTest `pulumi:"unitTest"`
 }
 
 // The set of arguments for constructing a RollupTransform resource.
@@ -168,7 +168,7 @@ type RollupTransformArgs struct {
 	// Its `language` is `SQL` for this transform (config key `transforms.language`).
 	//
 	// Defaults to none.
-	Implementation ImplementationPtrInput
+	Implementation TransformImplementationPtrInput
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -180,7 +180,7 @@ type RollupTransformArgs struct {
 	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
 	InputTopicPattern pulumi.StringPtrInput
 	Name              pulumi.StringPtrInput
-	OnDrift           OnDriftPtrInput
+	OnDrift           DriftActionPtrInput
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -199,7 +199,7 @@ type RollupTransformArgs struct {
 	Parallelism  pulumi.IntPtrInput
 	ReplayWindow ReplayWindowPtrInput
 	Tags         pulumi.StringArrayInput
-	UnitTest     UnitTestPtrInput
+	UnitTest     TransformUnitTestPtrInput
 }
 
 func (RollupTransformArgs) ElementType() reflect.Type {
@@ -262,8 +262,8 @@ func (o RollupTransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 // Its `language` is `SQL` for this transform (config key `transforms.language`).
 //
 // Defaults to none.
-func (o RollupTransformOutput) Implementation() ImplementationPtrOutput {
-	return o.ApplyT(func(v *RollupTransform) ImplementationPtrOutput { return v.Implementation }).(ImplementationPtrOutput)
+func (o RollupTransformOutput) Implementation() TransformImplementationPtrOutput {
+	return o.ApplyT(func(v *RollupTransform) TransformImplementationPtrOutput { return v.Implementation }).(TransformImplementationPtrOutput)
 }
 
 // How input records are serialized (config key `transforms.input.serialization.format`).
@@ -301,8 +301,8 @@ func (o RollupTransformOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RollupTransform) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o RollupTransformOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *RollupTransform) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o RollupTransformOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *RollupTransform) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // How output records are serialized (config key `transforms.output.serialization.format`).
@@ -343,8 +343,8 @@ func (o RollupTransformOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *RollupTransform) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
-func (o RollupTransformOutput) UnitTest() UnitTestPtrOutput {
-	return o.ApplyT(func(v *RollupTransform) UnitTestPtrOutput { return v.UnitTest }).(UnitTestPtrOutput)
+func (o RollupTransformOutput) UnitTest() TransformUnitTestPtrOutput {
+	return o.ApplyT(func(v *RollupTransform) TransformUnitTestPtrOutput { return v.UnitTest }).(TransformUnitTestPtrOutput)
 }
 
 // The latest implementation version number (0 before any code was written).

@@ -31,7 +31,7 @@ type S3Destination struct {
 	// `us-west-1`, `us-west-2`.
 	//
 	// Defaults to `"us-west-2"`.
-	AwsS3Region AwsS3RegionPtrOutput `pulumi:"awsS3Region"`
+	AwsS3Region S3DestinationAwsS3RegionPtrOutput `pulumi:"awsS3Region"`
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -67,13 +67,13 @@ type S3Destination struct {
 	// One of `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"JSON Array"`.
-	Format R2DestinationFormatPtrOutput `pulumi:"format"`
+	Format S3DestinationFormatPtrOutput `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayOutput `pulumi:"formatOutputFields"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -86,8 +86,8 @@ type S3Destination struct {
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
 	RestartTaskTrigger  RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	RestartTrigger      pulumi.AnyOutput            `pulumi:"restartTrigger"`
-	Snapshot            SnapshotPtrOutput           `pulumi:"snapshot"`
-	State               StatePtrOutput              `pulumi:"state"`
+	Snapshot            ConnectorSnapshotPtrOutput  `pulumi:"snapshot"`
+	State               ConnectorStatePtrOutput     `pulumi:"state"`
 	Tags                pulumi.StringArrayOutput    `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
@@ -119,7 +119,7 @@ type S3Destination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -143,7 +143,7 @@ type S3Destination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -266,7 +266,7 @@ type s3destinationArgs struct {
 	// `us-west-1`, `us-west-2`.
 	//
 	// Defaults to `"us-west-2"`.
-	AwsS3Region *AwsS3Region `pulumi:"awsS3Region"`
+	AwsS3Region *S3DestinationAwsS3Region `pulumi:"awsS3Region"`
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -294,11 +294,11 @@ type s3destinationArgs struct {
 	// One of `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"JSON Array"`.
-	Format *R2DestinationFormat `pulumi:"format"`
+	Format *S3DestinationFormat `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
-	FormatOutputFields []string `pulumi:"formatOutputFields"`
-	Name               *string  `pulumi:"name"`
-	OnDrift            *OnDrift `pulumi:"onDrift"`
+	FormatOutputFields []string     `pulumi:"formatOutputFields"`
+	Name               *string      `pulumi:"name"`
+	OnDrift            *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -311,8 +311,8 @@ type s3destinationArgs struct {
 	ResetTrigger        interface{}         `pulumi:"resetTrigger"`
 	RestartTaskTrigger  *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	RestartTrigger      interface{}         `pulumi:"restartTrigger"`
-	Snapshot            *Snapshot           `pulumi:"snapshot"`
-	State               *State              `pulumi:"state"`
+	Snapshot            *ConnectorSnapshot  `pulumi:"snapshot"`
+	State               *ConnectorState     `pulumi:"state"`
 	Tags                []string            `pulumi:"tags"`
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList *string `pulumi:"transformsAddStringSuffixFieldsIncludeList"`
@@ -338,7 +338,7 @@ type s3destinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -362,7 +362,7 @@ type s3destinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -431,7 +431,7 @@ type S3DestinationArgs struct {
 	// `us-west-1`, `us-west-2`.
 	//
 	// Defaults to `"us-west-2"`.
-	AwsS3Region AwsS3RegionPtrInput
+	AwsS3Region S3DestinationAwsS3RegionPtrInput
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -459,11 +459,11 @@ type S3DestinationArgs struct {
 	// One of `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"JSON Array"`.
-	Format R2DestinationFormatPtrInput
+	Format S3DestinationFormatPtrInput
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayInput
 	Name               pulumi.StringPtrInput
-	OnDrift            OnDriftPtrInput
+	OnDrift            DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -476,8 +476,8 @@ type S3DestinationArgs struct {
 	ResetTrigger        pulumi.Input
 	RestartTaskTrigger  RestartTaskTriggerPtrInput
 	RestartTrigger      pulumi.Input
-	Snapshot            SnapshotPtrInput
-	State               StatePtrInput
+	Snapshot            ConnectorSnapshotPtrInput
+	State               ConnectorStatePtrInput
 	Tags                pulumi.StringArrayInput
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList pulumi.StringPtrInput
@@ -503,7 +503,7 @@ type S3DestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -527,7 +527,7 @@ type S3DestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -640,8 +640,8 @@ func (o S3DestinationOutput) AwsS3BucketName() pulumi.StringPtrOutput {
 // `us-west-1`, `us-west-2`.
 //
 // Defaults to `"us-west-2"`.
-func (o S3DestinationOutput) AwsS3Region() AwsS3RegionPtrOutput {
-	return o.ApplyT(func(v *S3Destination) AwsS3RegionPtrOutput { return v.AwsS3Region }).(AwsS3RegionPtrOutput)
+func (o S3DestinationOutput) AwsS3Region() S3DestinationAwsS3RegionPtrOutput {
+	return o.ApplyT(func(v *S3Destination) S3DestinationAwsS3RegionPtrOutput { return v.AwsS3Region }).(S3DestinationAwsS3RegionPtrOutput)
 }
 
 // AWS secret access key (config key `aws.secret.access.key`).
@@ -706,8 +706,8 @@ func (o S3DestinationOutput) FileNameTemplate() pulumi.StringPtrOutput {
 // One of `JSON Lines`, `JSON Array`, `Parquet`.
 //
 // Defaults to `"JSON Array"`.
-func (o S3DestinationOutput) Format() R2DestinationFormatPtrOutput {
-	return o.ApplyT(func(v *S3Destination) R2DestinationFormatPtrOutput { return v.Format }).(R2DestinationFormatPtrOutput)
+func (o S3DestinationOutput) Format() S3DestinationFormatPtrOutput {
+	return o.ApplyT(func(v *S3Destination) S3DestinationFormatPtrOutput { return v.Format }).(S3DestinationFormatPtrOutput)
 }
 
 // Format output fields (config key `format.output.fields.user.defined`).
@@ -724,8 +724,8 @@ func (o S3DestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o S3DestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *S3Destination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o S3DestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *S3Destination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -758,12 +758,12 @@ func (o S3DestinationOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
 
-func (o S3DestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *S3Destination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o S3DestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *S3Destination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o S3DestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *S3Destination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o S3DestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *S3Destination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o S3DestinationOutput) Tags() pulumi.StringArrayOutput {
@@ -832,10 +832,10 @@ func (o S3DestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() p
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o S3DestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *S3Destination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o S3DestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *S3Destination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -873,10 +873,10 @@ func (o S3DestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulu
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o S3DestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *S3Destination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o S3DestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *S3Destination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -74,7 +74,7 @@ type S3Source struct {
 	// One of `Log`, `Delete`.
 	//
 	// Defaults to `"Log"`.
-	FsCleanupPolicyClass FsCleanupPolicyClassPtrOutput `pulumi:"fsCleanupPolicyClass"`
+	FsCleanupPolicyClass S3SourceFsCleanupPolicyClassPtrOutput `pulumi:"fsCleanupPolicyClass"`
 	// Fs scan interval ms (config key `fs.scan.interval.ms`).
 	//
 	// Between 100 and 100000.
@@ -98,7 +98,7 @@ type S3Source struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -132,7 +132,7 @@ type S3Source struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -140,7 +140,7 @@ type S3Source struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -203,7 +203,7 @@ type S3Source struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -321,7 +321,7 @@ type s3sourceArgs struct {
 	// One of `Log`, `Delete`.
 	//
 	// Defaults to `"Log"`.
-	FsCleanupPolicyClass *FsCleanupPolicyClass `pulumi:"fsCleanupPolicyClass"`
+	FsCleanupPolicyClass *S3SourceFsCleanupPolicyClass `pulumi:"fsCleanupPolicyClass"`
 	// Fs scan interval ms (config key `fs.scan.interval.ms`).
 	//
 	// Between 100 and 100000.
@@ -343,7 +343,7 @@ type s3sourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -375,7 +375,7 @@ type s3sourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -383,7 +383,7 @@ type s3sourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -440,7 +440,7 @@ type s3sourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -513,7 +513,7 @@ type S3SourceArgs struct {
 	// One of `Log`, `Delete`.
 	//
 	// Defaults to `"Log"`.
-	FsCleanupPolicyClass FsCleanupPolicyClassPtrInput
+	FsCleanupPolicyClass S3SourceFsCleanupPolicyClassPtrInput
 	// Fs scan interval ms (config key `fs.scan.interval.ms`).
 	//
 	// Between 100 and 100000.
@@ -535,7 +535,7 @@ type S3SourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -567,7 +567,7 @@ type S3SourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -575,7 +575,7 @@ type S3SourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -632,7 +632,7 @@ type S3SourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -784,8 +784,8 @@ func (o S3SourceOutput) Format() S3SourceFormatPtrOutput {
 // One of `Log`, `Delete`.
 //
 // Defaults to `"Log"`.
-func (o S3SourceOutput) FsCleanupPolicyClass() FsCleanupPolicyClassPtrOutput {
-	return o.ApplyT(func(v *S3Source) FsCleanupPolicyClassPtrOutput { return v.FsCleanupPolicyClass }).(FsCleanupPolicyClassPtrOutput)
+func (o S3SourceOutput) FsCleanupPolicyClass() S3SourceFsCleanupPolicyClassPtrOutput {
+	return o.ApplyT(func(v *S3Source) S3SourceFsCleanupPolicyClassPtrOutput { return v.FsCleanupPolicyClass }).(S3SourceFsCleanupPolicyClassPtrOutput)
 }
 
 // Fs scan interval ms (config key `fs.scan.interval.ms`).
@@ -823,8 +823,8 @@ func (o S3SourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o S3SourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *S3Source) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o S3SourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *S3Source) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -878,8 +878,8 @@ func (o S3SourceOutput) ServiceId() pulumi.StringPtrOutput {
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o S3SourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *S3Source) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o S3SourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *S3Source) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // The state to keep the connector in. It is created in this state (a connector declared `paused` never
@@ -889,8 +889,8 @@ func (o S3SourceOutput) Snapshot() SnapshotPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o S3SourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *S3Source) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o S3SourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *S3Source) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -1000,10 +1000,10 @@ func (o S3SourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulumi.In
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o S3SourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *S3Source) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o S3SourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *S3Source) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

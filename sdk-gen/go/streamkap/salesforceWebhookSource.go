@@ -56,7 +56,7 @@ type SalesforceWebhookSource struct {
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
-	CamelSourcePayloadRouterUnknownTypeBehavior CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
+	CamelSourcePayloadRouterUnknownTypeBehavior UnknownPayloadTypeBehaviorPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
 	//
@@ -112,7 +112,7 @@ type SalesforceWebhookSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -146,7 +146,7 @@ type SalesforceWebhookSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -154,7 +154,7 @@ type SalesforceWebhookSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -193,7 +193,7 @@ type SalesforceWebhookSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -310,7 +310,7 @@ type salesforceWebhookSourceArgs struct {
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
-	CamelSourcePayloadRouterUnknownTypeBehavior *CamelSourcePayloadRouterUnknownTypeBehavior `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
+	CamelSourcePayloadRouterUnknownTypeBehavior *UnknownPayloadTypeBehavior `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
 	//
@@ -356,7 +356,7 @@ type salesforceWebhookSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -388,7 +388,7 @@ type salesforceWebhookSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -396,7 +396,7 @@ type salesforceWebhookSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -429,7 +429,7 @@ type salesforceWebhookSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -493,7 +493,7 @@ type SalesforceWebhookSourceArgs struct {
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
-	CamelSourcePayloadRouterUnknownTypeBehavior CamelSourcePayloadRouterUnknownTypeBehaviorPtrInput
+	CamelSourcePayloadRouterUnknownTypeBehavior UnknownPayloadTypeBehaviorPtrInput
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
 	//
@@ -539,7 +539,7 @@ type SalesforceWebhookSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -571,7 +571,7 @@ type SalesforceWebhookSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -579,7 +579,7 @@ type SalesforceWebhookSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -612,7 +612,7 @@ type SalesforceWebhookSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -734,10 +734,10 @@ func (o SalesforceWebhookSourceOutput) CamelSourcePayloadRouterIncludeEvent() pu
 // One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
 //
 // Defaults to `"DEFAULT_TOPIC"`.
-func (o SalesforceWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeBehavior() CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
-	return o.ApplyT(func(v *SalesforceWebhookSource) CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
+func (o SalesforceWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeBehavior() UnknownPayloadTypeBehaviorPtrOutput {
+	return o.ApplyT(func(v *SalesforceWebhookSource) UnknownPayloadTypeBehaviorPtrOutput {
 		return v.CamelSourcePayloadRouterUnknownTypeBehavior
-	}).(CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput)
+	}).(UnknownPayloadTypeBehaviorPtrOutput)
 }
 
 // Camel source payload router unknown type default topic (config key
@@ -846,8 +846,8 @@ func (o SalesforceWebhookSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o SalesforceWebhookSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *SalesforceWebhookSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o SalesforceWebhookSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *SalesforceWebhookSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -901,8 +901,8 @@ func (o SalesforceWebhookSourceOutput) ServiceId() pulumi.StringPtrOutput {
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o SalesforceWebhookSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *SalesforceWebhookSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o SalesforceWebhookSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *SalesforceWebhookSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // The state to keep the connector in. It is created in this state (a connector declared `paused` never
@@ -912,8 +912,8 @@ func (o SalesforceWebhookSourceOutput) Snapshot() SnapshotPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o SalesforceWebhookSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *SalesforceWebhookSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o SalesforceWebhookSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *SalesforceWebhookSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -989,10 +989,10 @@ func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsMaxRecordSizeBy
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *SalesforceWebhookSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *SalesforceWebhookSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -52,7 +52,7 @@ type ShopifyWebhookSource struct {
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
-	CamelSourcePayloadRouterUnknownTypeBehavior CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
+	CamelSourcePayloadRouterUnknownTypeBehavior UnknownPayloadTypeBehaviorPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
 	//
@@ -107,7 +107,7 @@ type ShopifyWebhookSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -141,7 +141,7 @@ type ShopifyWebhookSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -149,7 +149,7 @@ type ShopifyWebhookSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -188,7 +188,7 @@ type ShopifyWebhookSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -301,7 +301,7 @@ type shopifyWebhookSourceArgs struct {
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
-	CamelSourcePayloadRouterUnknownTypeBehavior *CamelSourcePayloadRouterUnknownTypeBehavior `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
+	CamelSourcePayloadRouterUnknownTypeBehavior *UnknownPayloadTypeBehavior `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
 	//
@@ -346,7 +346,7 @@ type shopifyWebhookSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -378,7 +378,7 @@ type shopifyWebhookSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -386,7 +386,7 @@ type shopifyWebhookSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -419,7 +419,7 @@ type shopifyWebhookSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -479,7 +479,7 @@ type ShopifyWebhookSourceArgs struct {
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
-	CamelSourcePayloadRouterUnknownTypeBehavior CamelSourcePayloadRouterUnknownTypeBehaviorPtrInput
+	CamelSourcePayloadRouterUnknownTypeBehavior UnknownPayloadTypeBehaviorPtrInput
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
 	//
@@ -524,7 +524,7 @@ type ShopifyWebhookSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -556,7 +556,7 @@ type ShopifyWebhookSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -564,7 +564,7 @@ type ShopifyWebhookSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -597,7 +597,7 @@ type ShopifyWebhookSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -712,10 +712,10 @@ func (o ShopifyWebhookSourceOutput) CamelSourcePayloadRouterShopifyHmacSecret() 
 // One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
 //
 // Defaults to `"DEFAULT_TOPIC"`.
-func (o ShopifyWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeBehavior() CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
-	return o.ApplyT(func(v *ShopifyWebhookSource) CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
+func (o ShopifyWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeBehavior() UnknownPayloadTypeBehaviorPtrOutput {
+	return o.ApplyT(func(v *ShopifyWebhookSource) UnknownPayloadTypeBehaviorPtrOutput {
 		return v.CamelSourcePayloadRouterUnknownTypeBehavior
-	}).(CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput)
+	}).(UnknownPayloadTypeBehaviorPtrOutput)
 }
 
 // Camel source payload router unknown type default topic (config key
@@ -813,8 +813,8 @@ func (o ShopifyWebhookSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o ShopifyWebhookSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *ShopifyWebhookSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o ShopifyWebhookSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *ShopifyWebhookSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -868,8 +868,8 @@ func (o ShopifyWebhookSourceOutput) ServiceId() pulumi.StringPtrOutput {
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o ShopifyWebhookSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *ShopifyWebhookSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o ShopifyWebhookSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *ShopifyWebhookSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // The state to keep the connector in. It is created in this state (a connector declared `paused` never
@@ -879,8 +879,8 @@ func (o ShopifyWebhookSourceOutput) Snapshot() SnapshotPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o ShopifyWebhookSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *ShopifyWebhookSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o ShopifyWebhookSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *ShopifyWebhookSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -956,10 +956,10 @@ func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *ShopifyWebhookSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *ShopifyWebhookSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -68,7 +68,7 @@ type SnowflakeDestination struct {
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -86,12 +86,12 @@ type SnowflakeDestination struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrOutput `pulumi:"schemaEvolution"`
+	SchemaEvolution SchemaEvolutionModePtrOutput `pulumi:"schemaEvolution"`
 	// Sfwarehouse (config key `sfwarehouse`).
 	//
 	// Defaults to `"STREAMKAP_WH"`.
-	Sfwarehouse pulumi.StringPtrOutput `pulumi:"sfwarehouse"`
-	Snapshot    SnapshotPtrOutput      `pulumi:"snapshot"`
+	Sfwarehouse pulumi.StringPtrOutput     `pulumi:"sfwarehouse"`
+	Snapshot    ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// Snowflake database name (config key `snowflake.database.name`).
 	SnowflakeDatabaseName pulumi.StringPtrOutput `pulumi:"snowflakeDatabaseName"`
 	// Snowflake private key (config key `snowflake.private.key`).
@@ -124,7 +124,7 @@ type SnowflakeDestination struct {
 	//
 	// Defaults to `"{{table}}_DT"`.
 	SqlTableName pulumi.StringPtrOutput   `pulumi:"sqlTableName"`
-	State        StatePtrOutput           `pulumi:"state"`
+	State        ConnectorStatePtrOutput  `pulumi:"state"`
 	Tags         pulumi.StringArrayOutput `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
@@ -156,7 +156,7 @@ type SnowflakeDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -180,7 +180,7 @@ type SnowflakeDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -348,7 +348,7 @@ type snowflakeDestinationArgs struct {
 	// Defaults to `"append"`.
 	IngestionMode *IngestionMode `pulumi:"ingestionMode"`
 	Name          *string        `pulumi:"name"`
-	OnDrift       *OnDrift       `pulumi:"onDrift"`
+	OnDrift       *DriftAction   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -366,12 +366,12 @@ type snowflakeDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution *SchemaEvolution `pulumi:"schemaEvolution"`
+	SchemaEvolution *SchemaEvolutionMode `pulumi:"schemaEvolution"`
 	// Sfwarehouse (config key `sfwarehouse`).
 	//
 	// Defaults to `"STREAMKAP_WH"`.
-	Sfwarehouse *string   `pulumi:"sfwarehouse"`
-	Snapshot    *Snapshot `pulumi:"snapshot"`
+	Sfwarehouse *string            `pulumi:"sfwarehouse"`
+	Snapshot    *ConnectorSnapshot `pulumi:"snapshot"`
 	// Snowflake database name (config key `snowflake.database.name`).
 	SnowflakeDatabaseName string `pulumi:"snowflakeDatabaseName"`
 	// Snowflake private key (config key `snowflake.private.key`).
@@ -403,9 +403,9 @@ type snowflakeDestinationArgs struct {
 	// SQL table name (config key `sql.table.name`).
 	//
 	// Defaults to `"{{table}}_DT"`.
-	SqlTableName *string  `pulumi:"sqlTableName"`
-	State        *State   `pulumi:"state"`
-	Tags         []string `pulumi:"tags"`
+	SqlTableName *string         `pulumi:"sqlTableName"`
+	State        *ConnectorState `pulumi:"state"`
+	Tags         []string        `pulumi:"tags"`
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList *string `pulumi:"transformsAddStringSuffixFieldsIncludeList"`
 	// Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
@@ -430,7 +430,7 @@ type snowflakeDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -454,7 +454,7 @@ type snowflakeDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -554,7 +554,7 @@ type SnowflakeDestinationArgs struct {
 	// Defaults to `"append"`.
 	IngestionMode IngestionModePtrInput
 	Name          pulumi.StringPtrInput
-	OnDrift       OnDriftPtrInput
+	OnDrift       DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -572,12 +572,12 @@ type SnowflakeDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrInput
+	SchemaEvolution SchemaEvolutionModePtrInput
 	// Sfwarehouse (config key `sfwarehouse`).
 	//
 	// Defaults to `"STREAMKAP_WH"`.
 	Sfwarehouse pulumi.StringPtrInput
-	Snapshot    SnapshotPtrInput
+	Snapshot    ConnectorSnapshotPtrInput
 	// Snowflake database name (config key `snowflake.database.name`).
 	SnowflakeDatabaseName pulumi.StringInput
 	// Snowflake private key (config key `snowflake.private.key`).
@@ -610,7 +610,7 @@ type SnowflakeDestinationArgs struct {
 	//
 	// Defaults to `"{{table}}_DT"`.
 	SqlTableName pulumi.StringPtrInput
-	State        StatePtrInput
+	State        ConnectorStatePtrInput
 	Tags         pulumi.StringArrayInput
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList pulumi.StringPtrInput
@@ -636,7 +636,7 @@ type SnowflakeDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -660,7 +660,7 @@ type SnowflakeDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -850,8 +850,8 @@ func (o SnowflakeDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o SnowflakeDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *SnowflakeDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o SnowflakeDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *SnowflakeDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -889,8 +889,8 @@ func (o SnowflakeDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 // One of `basic`, `none`.
 //
 // Defaults to `"basic"`.
-func (o SnowflakeDestinationOutput) SchemaEvolution() SchemaEvolutionPtrOutput {
-	return o.ApplyT(func(v *SnowflakeDestination) SchemaEvolutionPtrOutput { return v.SchemaEvolution }).(SchemaEvolutionPtrOutput)
+func (o SnowflakeDestinationOutput) SchemaEvolution() SchemaEvolutionModePtrOutput {
+	return o.ApplyT(func(v *SnowflakeDestination) SchemaEvolutionModePtrOutput { return v.SchemaEvolution }).(SchemaEvolutionModePtrOutput)
 }
 
 // Sfwarehouse (config key `sfwarehouse`).
@@ -900,8 +900,8 @@ func (o SnowflakeDestinationOutput) Sfwarehouse() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.StringPtrOutput { return v.Sfwarehouse }).(pulumi.StringPtrOutput)
 }
 
-func (o SnowflakeDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *SnowflakeDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o SnowflakeDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *SnowflakeDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // Snowflake database name (config key `snowflake.database.name`).
@@ -966,8 +966,8 @@ func (o SnowflakeDestinationOutput) SqlTableName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.StringPtrOutput { return v.SqlTableName }).(pulumi.StringPtrOutput)
 }
 
-func (o SnowflakeDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *SnowflakeDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o SnowflakeDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *SnowflakeDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o SnowflakeDestinationOutput) Tags() pulumi.StringArrayOutput {
@@ -1042,10 +1042,10 @@ func (o SnowflakeDestinationOutput) TransformsMarkColumnsAsRequiredFieldsInclude
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o SnowflakeDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *SnowflakeDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o SnowflakeDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *SnowflakeDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -1091,10 +1091,10 @@ func (o SnowflakeDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o SnowflakeDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *SnowflakeDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o SnowflakeDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *SnowflakeDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

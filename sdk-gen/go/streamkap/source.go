@@ -30,16 +30,16 @@ type Source struct {
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot        pulumi.AnyOutput            `pulumi:"lastSnapshot"`
 	Name                pulumi.StringPtrOutput      `pulumi:"name"`
-	OnDrift             OnDriftPtrOutput            `pulumi:"onDrift"`
+	OnDrift             DriftActionPtrOutput        `pulumi:"onDrift"`
 	ReadyTimeoutSeconds pulumi.IntPtrOutput         `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
 	RestartTaskTrigger  RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	RestartTrigger      pulumi.AnyOutput            `pulumi:"restartTrigger"`
 	// The service the source belongs to.
-	ServiceId pulumi.StringPtrOutput   `pulumi:"serviceId"`
-	Snapshot  SnapshotPtrOutput        `pulumi:"snapshot"`
-	State     StatePtrOutput           `pulumi:"state"`
-	Tags      pulumi.StringArrayOutput `pulumi:"tags"`
+	ServiceId pulumi.StringPtrOutput     `pulumi:"serviceId"`
+	Snapshot  ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
+	State     ConnectorStatePtrOutput    `pulumi:"state"`
+	Tags      pulumi.StringArrayOutput   `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
 	// Full topic ids, e.g. `source_abc123.public.orders`.
@@ -102,13 +102,13 @@ type sourceArgs struct {
 	Config              map[string]interface{} `pulumi:"config"`
 	Connector           string                 `pulumi:"connector"`
 	Name                *string                `pulumi:"name"`
-	OnDrift             *OnDrift               `pulumi:"onDrift"`
+	OnDrift             *DriftAction           `pulumi:"onDrift"`
 	ReadyTimeoutSeconds *int                   `pulumi:"readyTimeoutSeconds"`
 	ResetTrigger        interface{}            `pulumi:"resetTrigger"`
 	RestartTaskTrigger  *RestartTaskTrigger    `pulumi:"restartTaskTrigger"`
 	RestartTrigger      interface{}            `pulumi:"restartTrigger"`
-	Snapshot            *Snapshot              `pulumi:"snapshot"`
-	State               *State                 `pulumi:"state"`
+	Snapshot            *ConnectorSnapshot     `pulumi:"snapshot"`
+	State               *ConnectorState        `pulumi:"state"`
 	Tags                []string               `pulumi:"tags"`
 }
 
@@ -118,13 +118,13 @@ type SourceArgs struct {
 	Config              pulumi.MapInput
 	Connector           pulumi.StringInput
 	Name                pulumi.StringPtrInput
-	OnDrift             OnDriftPtrInput
+	OnDrift             DriftActionPtrInput
 	ReadyTimeoutSeconds pulumi.IntPtrInput
 	ResetTrigger        pulumi.Input
 	RestartTaskTrigger  RestartTaskTriggerPtrInput
 	RestartTrigger      pulumi.Input
-	Snapshot            SnapshotPtrInput
-	State               StatePtrInput
+	Snapshot            ConnectorSnapshotPtrInput
+	State               ConnectorStatePtrInput
 	Tags                pulumi.StringArrayInput
 }
 
@@ -206,8 +206,8 @@ func (o SourceOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Source) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o SourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *Source) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o SourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *Source) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 func (o SourceOutput) ReadyTimeoutSeconds() pulumi.IntPtrOutput {
@@ -231,12 +231,12 @@ func (o SourceOutput) ServiceId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Source) pulumi.StringPtrOutput { return v.ServiceId }).(pulumi.StringPtrOutput)
 }
 
-func (o SourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *Source) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o SourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *Source) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o SourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *Source) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o SourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *Source) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o SourceOutput) Tags() pulumi.StringArrayOutput {

@@ -30,7 +30,7 @@ type SqlJoinTransform struct {
 	// Its `language` is `SQL` for this transform (config key `transforms.language`).
 	//
 	// Defaults to none.
-	Implementation ImplementationPtrOutput `pulumi:"implementation"`
+	Implementation TransformImplementationPtrOutput `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -48,7 +48,7 @@ type SqlJoinTransform struct {
 	// The version running live, when one was promoted.
 	LiveVersion pulumi.StringPtrOutput `pulumi:"liveVersion"`
 	Name        pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift     OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift     DriftActionPtrOutput   `pulumi:"onDrift"`
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -72,8 +72,8 @@ type SqlJoinTransform struct {
 	// Topic TTL (config key `transforms.topic.ttl`).
 	//
 	// Defaults to `""`.
-	TopicTtl pulumi.StringPtrOutput `pulumi:"topicTtl"`
-	UnitTest UnitTestPtrOutput      `pulumi:"unitTest"`
+	TopicTtl pulumi.StringPtrOutput     `pulumi:"topicTtl"`
+	UnitTest TransformUnitTestPtrOutput `pulumi:"unitTest"`
 	// The latest implementation version number (0 before any code was written).
 	Version pulumi.Float64PtrOutput `pulumi:"version"`
 }
@@ -127,7 +127,7 @@ type sqlJoinTransformArgs struct {
 	// Its `language` is `SQL` for this transform (config key `transforms.language`).
 	//
 	// Defaults to none.
-	Implementation *Implementation `pulumi:"implementation"`
+	Implementation *TransformImplementation `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -137,9 +137,9 @@ type sqlJoinTransformArgs struct {
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
 	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
-	InputTopicPattern *string  `pulumi:"inputTopicPattern"`
-	Name              *string  `pulumi:"name"`
-	OnDrift           *OnDrift `pulumi:"onDrift"`
+	InputTopicPattern *string      `pulumi:"inputTopicPattern"`
+	Name              *string      `pulumi:"name"`
+	OnDrift           *DriftAction `pulumi:"onDrift"`
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -161,8 +161,8 @@ type sqlJoinTransformArgs struct {
 	// Topic TTL (config key `transforms.topic.ttl`).
 	//
 	// Defaults to `""`.
-	TopicTtl *string   `pulumi:"topicTtl"`
-	UnitTest *UnitTest `pulumi:"unitTest"`
+	TopicTtl *string            `pulumi:"topicTtl"`
+	UnitTest *TransformUnitTest `pulumi:"unitTest"`
 }
 
 // The set of arguments for constructing a SqlJoinTransform resource.
@@ -176,7 +176,7 @@ type SqlJoinTransformArgs struct {
 	// Its `language` is `SQL` for this transform (config key `transforms.language`).
 	//
 	// Defaults to none.
-	Implementation ImplementationPtrInput
+	Implementation TransformImplementationPtrInput
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -188,7 +188,7 @@ type SqlJoinTransformArgs struct {
 	// Defaults to `"placeholder-input-topic-pattern-to-be-revised-during-implementation"`.
 	InputTopicPattern pulumi.StringPtrInput
 	Name              pulumi.StringPtrInput
-	OnDrift           OnDriftPtrInput
+	OnDrift           DriftActionPtrInput
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -211,7 +211,7 @@ type SqlJoinTransformArgs struct {
 	//
 	// Defaults to `""`.
 	TopicTtl pulumi.StringPtrInput
-	UnitTest UnitTestPtrInput
+	UnitTest TransformUnitTestPtrInput
 }
 
 func (SqlJoinTransformArgs) ElementType() reflect.Type {
@@ -274,8 +274,8 @@ func (o SqlJoinTransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 // Its `language` is `SQL` for this transform (config key `transforms.language`).
 //
 // Defaults to none.
-func (o SqlJoinTransformOutput) Implementation() ImplementationPtrOutput {
-	return o.ApplyT(func(v *SqlJoinTransform) ImplementationPtrOutput { return v.Implementation }).(ImplementationPtrOutput)
+func (o SqlJoinTransformOutput) Implementation() TransformImplementationPtrOutput {
+	return o.ApplyT(func(v *SqlJoinTransform) TransformImplementationPtrOutput { return v.Implementation }).(TransformImplementationPtrOutput)
 }
 
 // How input records are serialized (config key `transforms.input.serialization.format`).
@@ -313,8 +313,8 @@ func (o SqlJoinTransformOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SqlJoinTransform) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o SqlJoinTransformOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *SqlJoinTransform) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o SqlJoinTransformOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *SqlJoinTransform) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // How output records are serialized (config key `transforms.output.serialization.format`).
@@ -362,8 +362,8 @@ func (o SqlJoinTransformOutput) TopicTtl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SqlJoinTransform) pulumi.StringPtrOutput { return v.TopicTtl }).(pulumi.StringPtrOutput)
 }
 
-func (o SqlJoinTransformOutput) UnitTest() UnitTestPtrOutput {
-	return o.ApplyT(func(v *SqlJoinTransform) UnitTestPtrOutput { return v.UnitTest }).(UnitTestPtrOutput)
+func (o SqlJoinTransformOutput) UnitTest() TransformUnitTestPtrOutput {
+	return o.ApplyT(func(v *SqlJoinTransform) TransformUnitTestPtrOutput { return v.UnitTest }).(TransformUnitTestPtrOutput)
 }
 
 // The latest implementation version number (0 before any code was written).

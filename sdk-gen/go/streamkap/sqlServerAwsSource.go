@@ -87,7 +87,7 @@ type SqlServerAwsSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -137,7 +137,7 @@ type SqlServerAwsSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// Streamkap snapshot custom table config (config key `streamkap.snapshot.custom.table.config.user.defined`).
 	//
 	// Any JSON value; sent to the service as it is.
@@ -167,7 +167,7 @@ type SqlServerAwsSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 	//
 	// Between 4096 and 8388608.
@@ -230,7 +230,7 @@ type SqlServerAwsSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -375,7 +375,7 @@ type sqlServerAwsSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -423,7 +423,7 @@ type sqlServerAwsSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// Streamkap snapshot custom table config (config key `streamkap.snapshot.custom.table.config.user.defined`).
 	//
 	// Any JSON value; sent to the service as it is.
@@ -453,7 +453,7 @@ type sqlServerAwsSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 	//
 	// Between 4096 and 8388608.
@@ -510,7 +510,7 @@ type sqlServerAwsSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -592,7 +592,7 @@ type SqlServerAwsSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -640,7 +640,7 @@ type SqlServerAwsSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// Streamkap snapshot custom table config (config key `streamkap.snapshot.custom.table.config.user.defined`).
 	//
 	// Any JSON value; sent to the service as it is.
@@ -670,7 +670,7 @@ type SqlServerAwsSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
 	//
 	// Between 4096 and 8388608.
@@ -727,7 +727,7 @@ type SqlServerAwsSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -908,8 +908,8 @@ func (o SqlServerAwsSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o SqlServerAwsSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *SqlServerAwsSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o SqlServerAwsSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *SqlServerAwsSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -995,8 +995,8 @@ func (o SqlServerAwsSourceOutput) SignalDataCollectionSchemaOrDatabase() pulumi.
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o SqlServerAwsSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *SqlServerAwsSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o SqlServerAwsSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *SqlServerAwsSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // Streamkap snapshot custom table config (config key `streamkap.snapshot.custom.table.config.user.defined`).
@@ -1046,8 +1046,8 @@ func (o SqlServerAwsSourceOutput) SshUser() pulumi.StringPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o SqlServerAwsSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *SqlServerAwsSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o SqlServerAwsSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *SqlServerAwsSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Streamkap snapshot chunk size bytes (config key `streamkap.snapshot.chunk.size.bytes`).
@@ -1164,10 +1164,10 @@ func (o SqlServerAwsSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes()
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o SqlServerAwsSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *SqlServerAwsSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o SqlServerAwsSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *SqlServerAwsSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -31,7 +31,7 @@ type StarburstDestination struct {
 	// `us-west-1`, `us-west-2`.
 	//
 	// Defaults to `"us-west-2"`.
-	AwsS3Region AwsS3RegionPtrOutput `pulumi:"awsS3Region"`
+	AwsS3Region StarburstDestinationAwsS3RegionPtrOutput `pulumi:"awsS3Region"`
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -67,13 +67,13 @@ type StarburstDestination struct {
 	// One of `CSV`, `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"CSV"`.
-	Format GcsDestinationFormatPtrOutput `pulumi:"format"`
+	Format StarburstDestinationFormatPtrOutput `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayOutput `pulumi:"formatOutputFields"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift      OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift      DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -86,8 +86,8 @@ type StarburstDestination struct {
 	ResetTrigger        pulumi.AnyOutput            `pulumi:"resetTrigger"`
 	RestartTaskTrigger  RestartTaskTriggerPtrOutput `pulumi:"restartTaskTrigger"`
 	RestartTrigger      pulumi.AnyOutput            `pulumi:"restartTrigger"`
-	Snapshot            SnapshotPtrOutput           `pulumi:"snapshot"`
-	State               StatePtrOutput              `pulumi:"state"`
+	Snapshot            ConnectorSnapshotPtrOutput  `pulumi:"snapshot"`
+	State               ConnectorStatePtrOutput     `pulumi:"state"`
 	Tags                pulumi.StringArrayOutput    `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
@@ -119,7 +119,7 @@ type StarburstDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -143,7 +143,7 @@ type StarburstDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -266,7 +266,7 @@ type starburstDestinationArgs struct {
 	// `us-west-1`, `us-west-2`.
 	//
 	// Defaults to `"us-west-2"`.
-	AwsS3Region *AwsS3Region `pulumi:"awsS3Region"`
+	AwsS3Region *StarburstDestinationAwsS3Region `pulumi:"awsS3Region"`
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -294,11 +294,11 @@ type starburstDestinationArgs struct {
 	// One of `CSV`, `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"CSV"`.
-	Format *GcsDestinationFormat `pulumi:"format"`
+	Format *StarburstDestinationFormat `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
-	FormatOutputFields []string `pulumi:"formatOutputFields"`
-	Name               *string  `pulumi:"name"`
-	OnDrift            *OnDrift `pulumi:"onDrift"`
+	FormatOutputFields []string     `pulumi:"formatOutputFields"`
+	Name               *string      `pulumi:"name"`
+	OnDrift            *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -311,8 +311,8 @@ type starburstDestinationArgs struct {
 	ResetTrigger        interface{}         `pulumi:"resetTrigger"`
 	RestartTaskTrigger  *RestartTaskTrigger `pulumi:"restartTaskTrigger"`
 	RestartTrigger      interface{}         `pulumi:"restartTrigger"`
-	Snapshot            *Snapshot           `pulumi:"snapshot"`
-	State               *State              `pulumi:"state"`
+	Snapshot            *ConnectorSnapshot  `pulumi:"snapshot"`
+	State               *ConnectorState     `pulumi:"state"`
 	Tags                []string            `pulumi:"tags"`
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList *string `pulumi:"transformsAddStringSuffixFieldsIncludeList"`
@@ -338,7 +338,7 @@ type starburstDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -362,7 +362,7 @@ type starburstDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -431,7 +431,7 @@ type StarburstDestinationArgs struct {
 	// `us-west-1`, `us-west-2`.
 	//
 	// Defaults to `"us-west-2"`.
-	AwsS3Region AwsS3RegionPtrInput
+	AwsS3Region StarburstDestinationAwsS3RegionPtrInput
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -459,11 +459,11 @@ type StarburstDestinationArgs struct {
 	// One of `CSV`, `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"CSV"`.
-	Format GcsDestinationFormatPtrInput
+	Format StarburstDestinationFormatPtrInput
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayInput
 	Name               pulumi.StringPtrInput
-	OnDrift            OnDriftPtrInput
+	OnDrift            DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -476,8 +476,8 @@ type StarburstDestinationArgs struct {
 	ResetTrigger        pulumi.Input
 	RestartTaskTrigger  RestartTaskTriggerPtrInput
 	RestartTrigger      pulumi.Input
-	Snapshot            SnapshotPtrInput
-	State               StatePtrInput
+	Snapshot            ConnectorSnapshotPtrInput
+	State               ConnectorStatePtrInput
 	Tags                pulumi.StringArrayInput
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList pulumi.StringPtrInput
@@ -503,7 +503,7 @@ type StarburstDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -527,7 +527,7 @@ type StarburstDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -640,8 +640,8 @@ func (o StarburstDestinationOutput) AwsS3BucketName() pulumi.StringPtrOutput {
 // `us-west-1`, `us-west-2`.
 //
 // Defaults to `"us-west-2"`.
-func (o StarburstDestinationOutput) AwsS3Region() AwsS3RegionPtrOutput {
-	return o.ApplyT(func(v *StarburstDestination) AwsS3RegionPtrOutput { return v.AwsS3Region }).(AwsS3RegionPtrOutput)
+func (o StarburstDestinationOutput) AwsS3Region() StarburstDestinationAwsS3RegionPtrOutput {
+	return o.ApplyT(func(v *StarburstDestination) StarburstDestinationAwsS3RegionPtrOutput { return v.AwsS3Region }).(StarburstDestinationAwsS3RegionPtrOutput)
 }
 
 // AWS secret access key (config key `aws.secret.access.key`).
@@ -706,8 +706,8 @@ func (o StarburstDestinationOutput) FileNameTemplate() pulumi.StringPtrOutput {
 // One of `CSV`, `JSON Lines`, `JSON Array`, `Parquet`.
 //
 // Defaults to `"CSV"`.
-func (o StarburstDestinationOutput) Format() GcsDestinationFormatPtrOutput {
-	return o.ApplyT(func(v *StarburstDestination) GcsDestinationFormatPtrOutput { return v.Format }).(GcsDestinationFormatPtrOutput)
+func (o StarburstDestinationOutput) Format() StarburstDestinationFormatPtrOutput {
+	return o.ApplyT(func(v *StarburstDestination) StarburstDestinationFormatPtrOutput { return v.Format }).(StarburstDestinationFormatPtrOutput)
 }
 
 // Format output fields (config key `format.output.fields.user.defined`).
@@ -724,8 +724,8 @@ func (o StarburstDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StarburstDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o StarburstDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *StarburstDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o StarburstDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *StarburstDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -758,12 +758,12 @@ func (o StarburstDestinationOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *StarburstDestination) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
 
-func (o StarburstDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *StarburstDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o StarburstDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *StarburstDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o StarburstDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *StarburstDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o StarburstDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *StarburstDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o StarburstDestinationOutput) Tags() pulumi.StringArrayOutput {
@@ -838,10 +838,10 @@ func (o StarburstDestinationOutput) TransformsMarkColumnsAsRequiredFieldsInclude
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o StarburstDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *StarburstDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o StarburstDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *StarburstDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -887,10 +887,10 @@ func (o StarburstDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o StarburstDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *StarburstDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o StarburstDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *StarburstDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -52,7 +52,7 @@ type StripeWebhookSource struct {
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
-	CamelSourcePayloadRouterUnknownTypeBehavior CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
+	CamelSourcePayloadRouterUnknownTypeBehavior UnknownPayloadTypeBehaviorPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
 	//
@@ -89,7 +89,7 @@ type StripeWebhookSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -123,7 +123,7 @@ type StripeWebhookSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -131,7 +131,7 @@ type StripeWebhookSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -170,7 +170,7 @@ type StripeWebhookSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -279,7 +279,7 @@ type stripeWebhookSourceArgs struct {
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
-	CamelSourcePayloadRouterUnknownTypeBehavior *CamelSourcePayloadRouterUnknownTypeBehavior `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
+	CamelSourcePayloadRouterUnknownTypeBehavior *UnknownPayloadTypeBehavior `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
 	//
@@ -306,7 +306,7 @@ type stripeWebhookSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -338,7 +338,7 @@ type stripeWebhookSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -346,7 +346,7 @@ type stripeWebhookSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -379,7 +379,7 @@ type stripeWebhookSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -439,7 +439,7 @@ type StripeWebhookSourceArgs struct {
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
-	CamelSourcePayloadRouterUnknownTypeBehavior CamelSourcePayloadRouterUnknownTypeBehaviorPtrInput
+	CamelSourcePayloadRouterUnknownTypeBehavior UnknownPayloadTypeBehaviorPtrInput
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
 	//
@@ -466,7 +466,7 @@ type StripeWebhookSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -498,7 +498,7 @@ type StripeWebhookSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -506,7 +506,7 @@ type StripeWebhookSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -539,7 +539,7 @@ type StripeWebhookSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -654,10 +654,10 @@ func (o StripeWebhookSourceOutput) CamelSourcePayloadRouterStripeSigningSecret()
 // One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
 //
 // Defaults to `"DEFAULT_TOPIC"`.
-func (o StripeWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeBehavior() CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
-	return o.ApplyT(func(v *StripeWebhookSource) CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
+func (o StripeWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeBehavior() UnknownPayloadTypeBehaviorPtrOutput {
+	return o.ApplyT(func(v *StripeWebhookSource) UnknownPayloadTypeBehaviorPtrOutput {
 		return v.CamelSourcePayloadRouterUnknownTypeBehavior
-	}).(CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput)
+	}).(UnknownPayloadTypeBehaviorPtrOutput)
 }
 
 // Camel source payload router unknown type default topic (config key
@@ -725,8 +725,8 @@ func (o StripeWebhookSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o StripeWebhookSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *StripeWebhookSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o StripeWebhookSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *StripeWebhookSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -780,8 +780,8 @@ func (o StripeWebhookSourceOutput) ServiceId() pulumi.StringPtrOutput {
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o StripeWebhookSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *StripeWebhookSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o StripeWebhookSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *StripeWebhookSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // The state to keep the connector in. It is created in this state (a connector declared `paused` never
@@ -791,8 +791,8 @@ func (o StripeWebhookSourceOutput) Snapshot() SnapshotPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o StripeWebhookSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *StripeWebhookSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o StripeWebhookSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *StripeWebhookSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -866,10 +866,10 @@ func (o StripeWebhookSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes(
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o StripeWebhookSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *StripeWebhookSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o StripeWebhookSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *StripeWebhookSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -68,7 +68,7 @@ type SupabaseSource struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode DatabaseSslmodePtrOutput `pulumi:"databaseSslmode"`
+	DatabaseSslmode SupabaseSourceDatabaseSslmodePtrOutput `pulumi:"databaseSslmode"`
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringPtrOutput `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -98,11 +98,11 @@ type SupabaseSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors PostProcessorsPtrOutput `pulumi:"postProcessors"`
+	PostProcessors SupabaseSourcePostProcessorsPtrOutput `pulumi:"postProcessors"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -152,13 +152,13 @@ type SupabaseSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// Snapshot read only (config key `snapshot.read.only.user.defined`).
 	//
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly SnapshotReadOnlyPtrOutput `pulumi:"snapshotReadOnly"`
+	SnapshotReadOnly SupabaseSourceSnapshotReadOnlyPtrOutput `pulumi:"snapshotReadOnly"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -184,7 +184,7 @@ type SupabaseSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringPtrOutput `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -237,7 +237,7 @@ type SupabaseSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -366,7 +366,7 @@ type supabaseSourceArgs struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode *DatabaseSslmode `pulumi:"databaseSslmode"`
+	DatabaseSslmode *SupabaseSourceDatabaseSslmode `pulumi:"databaseSslmode"`
 	// Database user (config key `database.user`).
 	DatabaseUser string `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -394,11 +394,11 @@ type supabaseSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors *PostProcessors `pulumi:"postProcessors"`
+	PostProcessors *SupabaseSourcePostProcessors `pulumi:"postProcessors"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -446,13 +446,13 @@ type supabaseSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// Snapshot read only (config key `snapshot.read.only.user.defined`).
 	//
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly *SnapshotReadOnly `pulumi:"snapshotReadOnly"`
+	SnapshotReadOnly *SupabaseSourceSnapshotReadOnly `pulumi:"snapshotReadOnly"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -478,7 +478,7 @@ type supabaseSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList string `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -525,7 +525,7 @@ type supabaseSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -591,7 +591,7 @@ type SupabaseSourceArgs struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode DatabaseSslmodePtrInput
+	DatabaseSslmode SupabaseSourceDatabaseSslmodePtrInput
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringInput
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -619,11 +619,11 @@ type SupabaseSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors PostProcessorsPtrInput
+	PostProcessors SupabaseSourcePostProcessorsPtrInput
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -671,13 +671,13 @@ type SupabaseSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// Snapshot read only (config key `snapshot.read.only.user.defined`).
 	//
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly SnapshotReadOnlyPtrInput
+	SnapshotReadOnly SupabaseSourceSnapshotReadOnlyPtrInput
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -703,7 +703,7 @@ type SupabaseSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -750,7 +750,7 @@ type SupabaseSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -898,8 +898,8 @@ func (o SupabaseSourceOutput) DatabasePort() pulumi.IntPtrOutput {
 // One of `require`, `disable`.
 //
 // Defaults to `"require"`.
-func (o SupabaseSourceOutput) DatabaseSslmode() DatabaseSslmodePtrOutput {
-	return o.ApplyT(func(v *SupabaseSource) DatabaseSslmodePtrOutput { return v.DatabaseSslmode }).(DatabaseSslmodePtrOutput)
+func (o SupabaseSourceOutput) DatabaseSslmode() SupabaseSourceDatabaseSslmodePtrOutput {
+	return o.ApplyT(func(v *SupabaseSource) SupabaseSourceDatabaseSslmodePtrOutput { return v.DatabaseSslmode }).(SupabaseSourceDatabaseSslmodePtrOutput)
 }
 
 // Database user (config key `database.user`).
@@ -952,15 +952,15 @@ func (o SupabaseSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o SupabaseSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *SupabaseSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o SupabaseSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *SupabaseSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Post processors (config key `post.processors`).
 //
 // One of `reselector`.
-func (o SupabaseSourceOutput) PostProcessors() PostProcessorsPtrOutput {
-	return o.ApplyT(func(v *SupabaseSource) PostProcessorsPtrOutput { return v.PostProcessors }).(PostProcessorsPtrOutput)
+func (o SupabaseSourceOutput) PostProcessors() SupabaseSourcePostProcessorsPtrOutput {
+	return o.ApplyT(func(v *SupabaseSource) SupabaseSourcePostProcessorsPtrOutput { return v.PostProcessors }).(SupabaseSourcePostProcessorsPtrOutput)
 }
 
 // Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -1045,8 +1045,8 @@ func (o SupabaseSourceOutput) SlotName() pulumi.StringPtrOutput {
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o SupabaseSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *SupabaseSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o SupabaseSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *SupabaseSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // Snapshot read only (config key `snapshot.read.only.user.defined`).
@@ -1054,8 +1054,8 @@ func (o SupabaseSourceOutput) Snapshot() SnapshotPtrOutput {
 // One of `Yes`, `No`.
 //
 // Defaults to `"Yes"`.
-func (o SupabaseSourceOutput) SnapshotReadOnly() SnapshotReadOnlyPtrOutput {
-	return o.ApplyT(func(v *SupabaseSource) SnapshotReadOnlyPtrOutput { return v.SnapshotReadOnly }).(SnapshotReadOnlyPtrOutput)
+func (o SupabaseSourceOutput) SnapshotReadOnly() SupabaseSourceSnapshotReadOnlyPtrOutput {
+	return o.ApplyT(func(v *SupabaseSource) SupabaseSourceSnapshotReadOnlyPtrOutput { return v.SnapshotReadOnly }).(SupabaseSourceSnapshotReadOnlyPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).
@@ -1098,8 +1098,8 @@ func (o SupabaseSourceOutput) SshUser() pulumi.StringPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o SupabaseSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *SupabaseSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o SupabaseSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *SupabaseSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Table include list (config key `table.include.list.user.defined`).
@@ -1205,10 +1205,10 @@ func (o SupabaseSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pul
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o SupabaseSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *SupabaseSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o SupabaseSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *SupabaseSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

@@ -42,7 +42,7 @@ type Tag struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// False for a tag made here; true only for the service's own tags.
 	System pulumi.BoolPtrOutput `pulumi:"system"`
 	// The kinds of object the tag can be put on: `sources`, `destinations`, `pipelines`, `transforms`, `topics`
@@ -115,7 +115,7 @@ type tagArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// The kinds of object the tag can be put on: `sources`, `destinations`, `pipelines`, `transforms`, `topics`
 	// (also `services`, `users`, `tenant`).
 	//
@@ -145,7 +145,7 @@ type TagArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// The kinds of object the tag can be put on: `sources`, `destinations`, `pipelines`, `transforms`, `topics`
 	// (also `services`, `users`, `tenant`).
 	//
@@ -224,8 +224,8 @@ func (o TagOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o TagOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *Tag) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o TagOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *Tag) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // False for a tag made here; true only for the service's own tags.

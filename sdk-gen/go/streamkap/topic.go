@@ -26,7 +26,7 @@ type Topic struct {
 	// `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
 	//
 	// Defaults to the service's (`delete`).
-	CleanupPolicy CleanupPolicyPtrOutput `pulumi:"cleanupPolicy"`
+	CleanupPolicy TopicCleanupPolicyPtrOutput `pulumi:"cleanupPolicy"`
 	// Further Kafka topic settings. Changing them replaces the topic.
 	//
 	// Defaults to none.
@@ -46,7 +46,7 @@ type Topic struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// The partition count the service reports.
 	PartitionCount pulumi.Float64PtrOutput `pulumi:"partitionCount"`
 	// Number of partitions. It can only grow; `pulumi preview` refuses a smaller number.
@@ -133,7 +133,7 @@ type topicArgs struct {
 	// `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
 	//
 	// Defaults to the service's (`delete`).
-	CleanupPolicy *CleanupPolicy `pulumi:"cleanupPolicy"`
+	CleanupPolicy *TopicCleanupPolicy `pulumi:"cleanupPolicy"`
 	// Further Kafka topic settings. Changing them replaces the topic.
 	//
 	// Defaults to none.
@@ -153,7 +153,7 @@ type topicArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Number of partitions. It can only grow; `pulumi preview` refuses a smaller number.
 	//
 	// Defaults to 1.
@@ -189,7 +189,7 @@ type TopicArgs struct {
 	// `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
 	//
 	// Defaults to the service's (`delete`).
-	CleanupPolicy CleanupPolicyPtrInput
+	CleanupPolicy TopicCleanupPolicyPtrInput
 	// Further Kafka topic settings. Changing them replaces the topic.
 	//
 	// Defaults to none.
@@ -209,7 +209,7 @@ type TopicArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Number of partitions. It can only grow; `pulumi preview` refuses a smaller number.
 	//
 	// Defaults to 1.
@@ -283,8 +283,8 @@ func (o TopicOutput) Adopt() pulumi.StringPtrOutput {
 // `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
 //
 // Defaults to the service's (`delete`).
-func (o TopicOutput) CleanupPolicy() CleanupPolicyPtrOutput {
-	return o.ApplyT(func(v *Topic) CleanupPolicyPtrOutput { return v.CleanupPolicy }).(CleanupPolicyPtrOutput)
+func (o TopicOutput) CleanupPolicy() TopicCleanupPolicyPtrOutput {
+	return o.ApplyT(func(v *Topic) TopicCleanupPolicyPtrOutput { return v.CleanupPolicy }).(TopicCleanupPolicyPtrOutput)
 }
 
 // Further Kafka topic settings. Changing them replaces the topic.
@@ -318,8 +318,8 @@ func (o TopicOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o TopicOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *Topic) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o TopicOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *Topic) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // The partition count the service reports.

@@ -22,10 +22,10 @@ type TopicRouterTransform struct {
 
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// How the transform was created: `api`, `terraform` or `web`.
-	CreatedFrom          pulumi.StringPtrOutput  `pulumi:"createdFrom"`
-	Deploy               pulumi.BoolPtrOutput    `pulumi:"deploy"`
-	DeployTimeoutSeconds pulumi.IntPtrOutput     `pulumi:"deployTimeoutSeconds"`
-	Implementation       ImplementationPtrOutput `pulumi:"implementation"`
+	CreatedFrom          pulumi.StringPtrOutput           `pulumi:"createdFrom"`
+	Deploy               pulumi.BoolPtrOutput             `pulumi:"deploy"`
+	DeployTimeoutSeconds pulumi.IntPtrOutput              `pulumi:"deployTimeoutSeconds"`
+	Implementation       TransformImplementationPtrOutput `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -43,7 +43,7 @@ type TopicRouterTransform struct {
 	// The version running live, when one was promoted.
 	LiveVersion pulumi.StringPtrOutput `pulumi:"liveVersion"`
 	Name        pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift     OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift     DriftActionPtrOutput   `pulumi:"onDrift"`
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -61,10 +61,10 @@ type TopicRouterTransform struct {
 	// Defaults to `5`.
 	Parallelism pulumi.IntPtrOutput `pulumi:"parallelism"`
 	// The version the preview job runs, when one was deployed.
-	PreviewVersion pulumi.StringPtrOutput   `pulumi:"previewVersion"`
-	ReplayWindow   ReplayWindowPtrOutput    `pulumi:"replayWindow"`
-	Tags           pulumi.StringArrayOutput `pulumi:"tags"`
-	UnitTest       UnitTestPtrOutput        `pulumi:"unitTest"`
+	PreviewVersion pulumi.StringPtrOutput     `pulumi:"previewVersion"`
+	ReplayWindow   ReplayWindowPtrOutput      `pulumi:"replayWindow"`
+	Tags           pulumi.StringArrayOutput   `pulumi:"tags"`
+	UnitTest       TransformUnitTestPtrOutput `pulumi:"unitTest"`
 	// The latest implementation version number (0 before any code was written).
 	Version pulumi.Float64PtrOutput `pulumi:"version"`
 }
@@ -115,10 +115,10 @@ func (TopicRouterTransformState) ElementType() reflect.Type {
 }
 
 type topicRouterTransformArgs struct {
-	Adopt                *string         `pulumi:"adopt"`
-	Deploy               *bool           `pulumi:"deploy"`
-	DeployTimeoutSeconds *int            `pulumi:"deployTimeoutSeconds"`
-	Implementation       *Implementation `pulumi:"implementation"`
+	Adopt                *string                  `pulumi:"adopt"`
+	Deploy               *bool                    `pulumi:"deploy"`
+	DeployTimeoutSeconds *int                     `pulumi:"deployTimeoutSeconds"`
+	Implementation       *TransformImplementation `pulumi:"implementation"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -128,9 +128,9 @@ type topicRouterTransformArgs struct {
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
 	// Changes in place.
-	InputTopicPattern string   `pulumi:"inputTopicPattern"`
-	Name              *string  `pulumi:"name"`
-	OnDrift           *OnDrift `pulumi:"onDrift"`
+	InputTopicPattern string       `pulumi:"inputTopicPattern"`
+	Name              *string      `pulumi:"name"`
+	OnDrift           *DriftAction `pulumi:"onDrift"`
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -146,10 +146,10 @@ type topicRouterTransformArgs struct {
 	// Between 1 and 100.
 	//
 	// Defaults to `5`.
-	Parallelism  *int          `pulumi:"parallelism"`
-	ReplayWindow *ReplayWindow `pulumi:"replayWindow"`
-	Tags         []string      `pulumi:"tags"`
-	UnitTest     *UnitTest     `pulumi:"unitTest"`
+	Parallelism  *int               `pulumi:"parallelism"`
+	ReplayWindow *ReplayWindow      `pulumi:"replayWindow"`
+	Tags         []string           `pulumi:"tags"`
+	UnitTest     *TransformUnitTest `pulumi:"unitTest"`
 }
 
 // The set of arguments for constructing a TopicRouterTransform resource.
@@ -157,7 +157,7 @@ type TopicRouterTransformArgs struct {
 	Adopt                pulumi.StringPtrInput
 	Deploy               pulumi.BoolPtrInput
 	DeployTimeoutSeconds pulumi.IntPtrInput
-	Implementation       ImplementationPtrInput
+	Implementation       TransformImplementationPtrInput
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -169,7 +169,7 @@ type TopicRouterTransformArgs struct {
 	// Changes in place.
 	InputTopicPattern pulumi.StringInput
 	Name              pulumi.StringPtrInput
-	OnDrift           OnDriftPtrInput
+	OnDrift           DriftActionPtrInput
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -188,7 +188,7 @@ type TopicRouterTransformArgs struct {
 	Parallelism  pulumi.IntPtrInput
 	ReplayWindow ReplayWindowPtrInput
 	Tags         pulumi.StringArrayInput
-	UnitTest     UnitTestPtrInput
+	UnitTest     TransformUnitTestPtrInput
 }
 
 func (TopicRouterTransformArgs) ElementType() reflect.Type {
@@ -245,8 +245,8 @@ func (o TopicRouterTransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *TopicRouterTransform) pulumi.IntPtrOutput { return v.DeployTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
-func (o TopicRouterTransformOutput) Implementation() ImplementationPtrOutput {
-	return o.ApplyT(func(v *TopicRouterTransform) ImplementationPtrOutput { return v.Implementation }).(ImplementationPtrOutput)
+func (o TopicRouterTransformOutput) Implementation() TransformImplementationPtrOutput {
+	return o.ApplyT(func(v *TopicRouterTransform) TransformImplementationPtrOutput { return v.Implementation }).(TransformImplementationPtrOutput)
 }
 
 // How input records are serialized (config key `transforms.input.serialization.format`).
@@ -284,8 +284,8 @@ func (o TopicRouterTransformOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TopicRouterTransform) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o TopicRouterTransformOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *TopicRouterTransform) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o TopicRouterTransformOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *TopicRouterTransform) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // How output records are serialized (config key `transforms.output.serialization.format`).
@@ -326,8 +326,8 @@ func (o TopicRouterTransformOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *TopicRouterTransform) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
-func (o TopicRouterTransformOutput) UnitTest() UnitTestPtrOutput {
-	return o.ApplyT(func(v *TopicRouterTransform) UnitTestPtrOutput { return v.UnitTest }).(UnitTestPtrOutput)
+func (o TopicRouterTransformOutput) UnitTest() TransformUnitTestPtrOutput {
+	return o.ApplyT(func(v *TopicRouterTransform) TransformUnitTestPtrOutput { return v.UnitTest }).(TransformUnitTestPtrOutput)
 }
 
 // The latest implementation version number (0 before any code was written).

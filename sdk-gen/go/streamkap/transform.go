@@ -51,7 +51,7 @@ type Transform struct {
 	// console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
 	//
 	// Defaults to none.
-	Implementation ImplementationPtrOutput `pulumi:"implementation"`
+	Implementation TransformImplementationPtrOutput `pulumi:"implementation"`
 	// How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
 	//
 	// Defaults to "Any".
@@ -78,7 +78,7 @@ type Transform struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
 	//
 	// Defaults to "Any".
@@ -105,12 +105,12 @@ type Transform struct {
 	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// The kind of transform. Changing it replaces the transform.
-	Type TransformTypeEnumPtrOutput `pulumi:"type"`
+	Type TransformTypePtrOutput `pulumi:"type"`
 	// A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
 	// deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
 	//
 	// Defaults to none.
-	UnitTest UnitTestPtrOutput `pulumi:"unitTest"`
+	UnitTest TransformUnitTestPtrOutput `pulumi:"unitTest"`
 	// The latest implementation version number (0 before any code was written).
 	Version pulumi.Float64PtrOutput `pulumi:"version"`
 }
@@ -192,7 +192,7 @@ type transformArgs struct {
 	// console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
 	//
 	// Defaults to none.
-	Implementation *Implementation `pulumi:"implementation"`
+	Implementation *TransformImplementation `pulumi:"implementation"`
 	// How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
 	//
 	// Defaults to "Any".
@@ -213,7 +213,7 @@ type transformArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
 	//
 	// Defaults to "Any".
@@ -238,12 +238,12 @@ type transformArgs struct {
 	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
 	// The kind of transform. Changing it replaces the transform.
-	Type TransformTypeEnum `pulumi:"type"`
+	Type TransformType `pulumi:"type"`
 	// A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
 	// deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
 	//
 	// Defaults to none.
-	UnitTest *UnitTest `pulumi:"unitTest"`
+	UnitTest *TransformUnitTest `pulumi:"unitTest"`
 }
 
 // The set of arguments for constructing a Transform resource.
@@ -278,7 +278,7 @@ type TransformArgs struct {
 	// console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
 	//
 	// Defaults to none.
-	Implementation ImplementationPtrInput
+	Implementation TransformImplementationPtrInput
 	// How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
 	//
 	// Defaults to "Any".
@@ -299,7 +299,7 @@ type TransformArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
 	//
 	// Defaults to "Any".
@@ -324,12 +324,12 @@ type TransformArgs struct {
 	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
 	// The kind of transform. Changing it replaces the transform.
-	Type TransformTypeEnumInput
+	Type TransformTypeInput
 	// A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
 	// deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
 	//
 	// Defaults to none.
-	UnitTest UnitTestPtrInput
+	UnitTest TransformUnitTestPtrInput
 }
 
 func (TransformArgs) ElementType() reflect.Type {
@@ -416,8 +416,8 @@ func (o TransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 // console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
 //
 // Defaults to none.
-func (o TransformOutput) Implementation() ImplementationPtrOutput {
-	return o.ApplyT(func(v *Transform) ImplementationPtrOutput { return v.Implementation }).(ImplementationPtrOutput)
+func (o TransformOutput) Implementation() TransformImplementationPtrOutput {
+	return o.ApplyT(func(v *Transform) TransformImplementationPtrOutput { return v.Implementation }).(TransformImplementationPtrOutput)
 }
 
 // How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
@@ -464,8 +464,8 @@ func (o TransformOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o TransformOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *Transform) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o TransformOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *Transform) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // How output records are serialized (config `transforms.output.serialization.format`): `Any`, `Avro` or `Json`.
@@ -512,16 +512,16 @@ func (o TransformOutput) Tags() pulumi.StringArrayOutput {
 }
 
 // The kind of transform. Changing it replaces the transform.
-func (o TransformOutput) Type() TransformTypeEnumPtrOutput {
-	return o.ApplyT(func(v *Transform) TransformTypeEnumPtrOutput { return v.Type }).(TransformTypeEnumPtrOutput)
+func (o TransformOutput) Type() TransformTypePtrOutput {
+	return o.ApplyT(func(v *Transform) TransformTypePtrOutput { return v.Type }).(TransformTypePtrOutput)
 }
 
 // A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
 // deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
 //
 // Defaults to none.
-func (o TransformOutput) UnitTest() UnitTestPtrOutput {
-	return o.ApplyT(func(v *Transform) UnitTestPtrOutput { return v.UnitTest }).(UnitTestPtrOutput)
+func (o TransformOutput) UnitTest() TransformUnitTestPtrOutput {
+	return o.ApplyT(func(v *Transform) TransformUnitTestPtrOutput { return v.UnitTest }).(TransformUnitTestPtrOutput)
 }
 
 // The latest implementation version number (0 before any code was written).

@@ -68,7 +68,7 @@ type VitessSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -102,7 +102,7 @@ type VitessSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -128,7 +128,7 @@ type VitessSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringPtrOutput `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -165,7 +165,7 @@ type VitessSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -193,7 +193,7 @@ type VitessSource struct {
 	// One of `MASTER`, `REPLICA`, `RDONLY`.
 	//
 	// Defaults to `"MASTER"`.
-	VitessTabletType VitessTabletTypePtrOutput `pulumi:"vitessTabletType"`
+	VitessTabletType VitessSourceVitessTabletTypePtrOutput `pulumi:"vitessTabletType"`
 	// Vitess vtctld host (config key `vitess.vtctld.host.user.defined`).
 	VitessVtctldHost pulumi.StringPtrOutput `pulumi:"vitessVtctldHost"`
 	// Vitess vtctld password (config key `vitess.vtctld.password`).
@@ -324,7 +324,7 @@ type vitessSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -356,7 +356,7 @@ type vitessSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -382,7 +382,7 @@ type vitessSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList string `pulumi:"tableIncludeList"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -413,7 +413,7 @@ type vitessSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -441,7 +441,7 @@ type vitessSourceArgs struct {
 	// One of `MASTER`, `REPLICA`, `RDONLY`.
 	//
 	// Defaults to `"MASTER"`.
-	VitessTabletType *VitessTabletType `pulumi:"vitessTabletType"`
+	VitessTabletType *VitessSourceVitessTabletType `pulumi:"vitessTabletType"`
 	// Vitess vtctld host (config key `vitess.vtctld.host.user.defined`).
 	VitessVtctldHost string `pulumi:"vitessVtctldHost"`
 	// Vitess vtctld password (config key `vitess.vtctld.password`).
@@ -499,7 +499,7 @@ type VitessSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -531,7 +531,7 @@ type VitessSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -557,7 +557,7 @@ type VitessSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Table include list (config key `table.include.list.user.defined`).
 	TableIncludeList pulumi.StringInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -588,7 +588,7 @@ type VitessSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -616,7 +616,7 @@ type VitessSourceArgs struct {
 	// One of `MASTER`, `REPLICA`, `RDONLY`.
 	//
 	// Defaults to `"MASTER"`.
-	VitessTabletType VitessTabletTypePtrInput
+	VitessTabletType VitessSourceVitessTabletTypePtrInput
 	// Vitess vtctld host (config key `vitess.vtctld.host.user.defined`).
 	VitessVtctldHost pulumi.StringInput
 	// Vitess vtctld password (config key `vitess.vtctld.password`).
@@ -758,8 +758,8 @@ func (o VitessSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o VitessSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *VitessSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o VitessSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *VitessSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -813,8 +813,8 @@ func (o VitessSourceOutput) ServiceId() pulumi.StringPtrOutput {
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o VitessSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *VitessSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o VitessSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *VitessSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).
@@ -857,8 +857,8 @@ func (o VitessSourceOutput) SshUser() pulumi.StringPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o VitessSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *VitessSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o VitessSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *VitessSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Table include list (config key `table.include.list.user.defined`).
@@ -924,10 +924,10 @@ func (o VitessSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pulum
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o VitessSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *VitessSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o VitessSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *VitessSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key
@@ -975,8 +975,8 @@ func (o VitessSourceOutput) VitessKeyspace() pulumi.StringPtrOutput {
 // One of `MASTER`, `REPLICA`, `RDONLY`.
 //
 // Defaults to `"MASTER"`.
-func (o VitessSourceOutput) VitessTabletType() VitessTabletTypePtrOutput {
-	return o.ApplyT(func(v *VitessSource) VitessTabletTypePtrOutput { return v.VitessTabletType }).(VitessTabletTypePtrOutput)
+func (o VitessSourceOutput) VitessTabletType() VitessSourceVitessTabletTypePtrOutput {
+	return o.ApplyT(func(v *VitessSource) VitessSourceVitessTabletTypePtrOutput { return v.VitessTabletType }).(VitessSourceVitessTabletTypePtrOutput)
 }
 
 // Vitess vtctld host (config key `vitess.vtctld.host.user.defined`).

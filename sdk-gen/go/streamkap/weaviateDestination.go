@@ -40,7 +40,7 @@ type WeaviateDestination struct {
 	// One of `ALL`, `ONE`, `QUORUM`.
 	//
 	// Defaults to `"QUORUM"`.
-	ConsistencyLevel ConsistencyLevelPtrOutput `pulumi:"consistencyLevel"`
+	ConsistencyLevel WeaviateDestinationConsistencyLevelPtrOutput `pulumi:"consistencyLevel"`
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
@@ -64,7 +64,7 @@ type WeaviateDestination struct {
 	// One of `None`, `Kafka ID`, `Field ID`.
 	//
 	// Defaults to `"None"`.
-	DocumentIdStrategy DocumentIdStrategyPtrOutput `pulumi:"documentIdStrategy"`
+	DocumentIdStrategy WeaviateDestinationDocumentIdStrategyPtrOutput `pulumi:"documentIdStrategy"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// Max connection retries (config key `max.connection.retries`).
@@ -76,7 +76,7 @@ type WeaviateDestination struct {
 	// Defaults to `"3"`.
 	MaxTimeoutRetries pulumi.StringPtrOutput `pulumi:"maxTimeoutRetries"`
 	Name              pulumi.StringPtrOutput `pulumi:"name"`
-	OnDrift           OnDriftPtrOutput       `pulumi:"onDrift"`
+	OnDrift           DriftActionPtrOutput   `pulumi:"onDrift"`
 	// Pool size (config key `pool.size`).
 	//
 	// Defaults to `"1"`.
@@ -106,10 +106,10 @@ type WeaviateDestination struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrOutput `pulumi:"schemaEvolution"`
-	Snapshot        SnapshotPtrOutput        `pulumi:"snapshot"`
-	State           StatePtrOutput           `pulumi:"state"`
-	Tags            pulumi.StringArrayOutput `pulumi:"tags"`
+	SchemaEvolution SchemaEvolutionModePtrOutput `pulumi:"schemaEvolution"`
+	Snapshot        ConnectorSnapshotPtrOutput   `pulumi:"snapshot"`
+	State           ConnectorStatePtrOutput      `pulumi:"state"`
+	Tags            pulumi.StringArrayOutput     `pulumi:"tags"`
 	// Each Kafka Connect task's state, by task number, as the service last reported it.
 	TaskStatuses pulumi.AnyOutput `pulumi:"taskStatuses"`
 	// Full topic ids, e.g. `source_abc123.public.orders`.
@@ -140,7 +140,7 @@ type WeaviateDestination struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrOutput `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -164,7 +164,7 @@ type WeaviateDestination struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -226,7 +226,7 @@ type WeaviateDestination struct {
 	// One of `None`, `Field Vector`.
 	//
 	// Defaults to `"None"`.
-	VectorStrategy VectorStrategyPtrOutput `pulumi:"vectorStrategy"`
+	VectorStrategy WeaviateDestinationVectorStrategyPtrOutput `pulumi:"vectorStrategy"`
 	// Weaviate API key (config key `weaviate.api.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -236,7 +236,7 @@ type WeaviateDestination struct {
 	// One of `NONE`, `API_KEY`, `OIDC_CLIENT_CREDENTIALS`.
 	//
 	// Defaults to `"NONE"`.
-	WeaviateAuthScheme WeaviateAuthSchemePtrOutput `pulumi:"weaviateAuthScheme"`
+	WeaviateAuthScheme WeaviateDestinationWeaviateAuthSchemePtrOutput `pulumi:"weaviateAuthScheme"`
 	// Weaviate connection URL (config key `weaviate.connection.url`).
 	//
 	// Defaults to `"http://localhost:8080"`.
@@ -264,7 +264,7 @@ type WeaviateDestination struct {
 	// One of `none`, `text2vec-weaviate`, `text2vec-cohere`, `text2vec-jinaai`, `text2vec-openai`, `text2vec-voyageai`.
 	//
 	// Defaults to `"text2vec-weaviate"`.
-	WeaviateVectorizer WeaviateVectorizerPtrOutput `pulumi:"weaviateVectorizer"`
+	WeaviateVectorizer WeaviateDestinationWeaviateVectorizerPtrOutput `pulumi:"weaviateVectorizer"`
 }
 
 // NewWeaviateDestination registers a new resource with the given unique name, arguments, and options.
@@ -336,7 +336,7 @@ type weaviateDestinationArgs struct {
 	// One of `ALL`, `ONE`, `QUORUM`.
 	//
 	// Defaults to `"QUORUM"`.
-	ConsistencyLevel *ConsistencyLevel `pulumi:"consistencyLevel"`
+	ConsistencyLevel *WeaviateDestinationConsistencyLevel `pulumi:"consistencyLevel"`
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
@@ -356,7 +356,7 @@ type weaviateDestinationArgs struct {
 	// One of `None`, `Kafka ID`, `Field ID`.
 	//
 	// Defaults to `"None"`.
-	DocumentIdStrategy *DocumentIdStrategy `pulumi:"documentIdStrategy"`
+	DocumentIdStrategy *WeaviateDestinationDocumentIdStrategy `pulumi:"documentIdStrategy"`
 	// Max connection retries (config key `max.connection.retries`).
 	//
 	// Defaults to `"3"`.
@@ -364,9 +364,9 @@ type weaviateDestinationArgs struct {
 	// Max timeout retries (config key `max.timeout.retries`).
 	//
 	// Defaults to `"3"`.
-	MaxTimeoutRetries *string  `pulumi:"maxTimeoutRetries"`
-	Name              *string  `pulumi:"name"`
-	OnDrift           *OnDrift `pulumi:"onDrift"`
+	MaxTimeoutRetries *string      `pulumi:"maxTimeoutRetries"`
+	Name              *string      `pulumi:"name"`
+	OnDrift           *DriftAction `pulumi:"onDrift"`
 	// Pool size (config key `pool.size`).
 	//
 	// Defaults to `"1"`.
@@ -396,10 +396,10 @@ type weaviateDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution *SchemaEvolution `pulumi:"schemaEvolution"`
-	Snapshot        *Snapshot        `pulumi:"snapshot"`
-	State           *State           `pulumi:"state"`
-	Tags            []string         `pulumi:"tags"`
+	SchemaEvolution *SchemaEvolutionMode `pulumi:"schemaEvolution"`
+	Snapshot        *ConnectorSnapshot   `pulumi:"snapshot"`
+	State           *ConnectorState      `pulumi:"state"`
+	Tags            []string             `pulumi:"tags"`
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList *string `pulumi:"transformsAddStringSuffixFieldsIncludeList"`
 	// Transforms change topic name match regex (config key `transforms.changeTopicName.match.regex.user.defined`).
@@ -424,7 +424,7 @@ type weaviateDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode *TransformsMarkColumnsAsRequiredNullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
+	TransformsMarkColumnsAsRequiredNullSentinelMode *NullSentinelMode `pulumi:"transformsMarkColumnsAsRequiredNullSentinelMode"`
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList *string `pulumi:"transformsOversizedRecordsFieldsExcludeList"`
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -448,7 +448,7 @@ type weaviateDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -510,7 +510,7 @@ type weaviateDestinationArgs struct {
 	// One of `None`, `Field Vector`.
 	//
 	// Defaults to `"None"`.
-	VectorStrategy *VectorStrategy `pulumi:"vectorStrategy"`
+	VectorStrategy *WeaviateDestinationVectorStrategy `pulumi:"vectorStrategy"`
 	// Weaviate API key (config key `weaviate.api.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -520,7 +520,7 @@ type weaviateDestinationArgs struct {
 	// One of `NONE`, `API_KEY`, `OIDC_CLIENT_CREDENTIALS`.
 	//
 	// Defaults to `"NONE"`.
-	WeaviateAuthScheme *WeaviateAuthScheme `pulumi:"weaviateAuthScheme"`
+	WeaviateAuthScheme *WeaviateDestinationWeaviateAuthScheme `pulumi:"weaviateAuthScheme"`
 	// Weaviate connection URL (config key `weaviate.connection.url`).
 	//
 	// Defaults to `"http://localhost:8080"`.
@@ -548,7 +548,7 @@ type weaviateDestinationArgs struct {
 	// One of `none`, `text2vec-weaviate`, `text2vec-cohere`, `text2vec-jinaai`, `text2vec-openai`, `text2vec-voyageai`.
 	//
 	// Defaults to `"text2vec-weaviate"`.
-	WeaviateVectorizer *WeaviateVectorizer `pulumi:"weaviateVectorizer"`
+	WeaviateVectorizer *WeaviateDestinationWeaviateVectorizer `pulumi:"weaviateVectorizer"`
 }
 
 // The set of arguments for constructing a WeaviateDestination resource.
@@ -571,7 +571,7 @@ type WeaviateDestinationArgs struct {
 	// One of `ALL`, `ONE`, `QUORUM`.
 	//
 	// Defaults to `"QUORUM"`.
-	ConsistencyLevel ConsistencyLevelPtrInput
+	ConsistencyLevel WeaviateDestinationConsistencyLevelPtrInput
 	// Consumer override max poll records (config key `consumer.override.max.poll.records`).
 	//
 	// Between 1 and 100000.
@@ -591,7 +591,7 @@ type WeaviateDestinationArgs struct {
 	// One of `None`, `Kafka ID`, `Field ID`.
 	//
 	// Defaults to `"None"`.
-	DocumentIdStrategy DocumentIdStrategyPtrInput
+	DocumentIdStrategy WeaviateDestinationDocumentIdStrategyPtrInput
 	// Max connection retries (config key `max.connection.retries`).
 	//
 	// Defaults to `"3"`.
@@ -601,7 +601,7 @@ type WeaviateDestinationArgs struct {
 	// Defaults to `"3"`.
 	MaxTimeoutRetries pulumi.StringPtrInput
 	Name              pulumi.StringPtrInput
-	OnDrift           OnDriftPtrInput
+	OnDrift           DriftActionPtrInput
 	// Pool size (config key `pool.size`).
 	//
 	// Defaults to `"1"`.
@@ -631,9 +631,9 @@ type WeaviateDestinationArgs struct {
 	// One of `basic`, `none`.
 	//
 	// Defaults to `"basic"`.
-	SchemaEvolution SchemaEvolutionPtrInput
-	Snapshot        SnapshotPtrInput
-	State           StatePtrInput
+	SchemaEvolution SchemaEvolutionModePtrInput
+	Snapshot        ConnectorSnapshotPtrInput
+	State           ConnectorStatePtrInput
 	Tags            pulumi.StringArrayInput
 	// Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
 	TransformsAddStringSuffixFieldsIncludeList pulumi.StringPtrInput
@@ -659,7 +659,7 @@ type WeaviateDestinationArgs struct {
 	// One of `NONE`, `TYPE_MIN`.
 	//
 	// Defaults to `"NONE"`.
-	TransformsMarkColumnsAsRequiredNullSentinelMode TransformsMarkColumnsAsRequiredNullSentinelModePtrInput
+	TransformsMarkColumnsAsRequiredNullSentinelMode NullSentinelModePtrInput
 	// Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
 	TransformsOversizedRecordsFieldsExcludeList pulumi.StringPtrInput
 	// Transforms oversized records fields include list (config key `transforms.OversizedRecords.fields.include.list`).
@@ -683,7 +683,7 @@ type WeaviateDestinationArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -745,7 +745,7 @@ type WeaviateDestinationArgs struct {
 	// One of `None`, `Field Vector`.
 	//
 	// Defaults to `"None"`.
-	VectorStrategy VectorStrategyPtrInput
+	VectorStrategy WeaviateDestinationVectorStrategyPtrInput
 	// Weaviate API key (config key `weaviate.api.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -755,7 +755,7 @@ type WeaviateDestinationArgs struct {
 	// One of `NONE`, `API_KEY`, `OIDC_CLIENT_CREDENTIALS`.
 	//
 	// Defaults to `"NONE"`.
-	WeaviateAuthScheme WeaviateAuthSchemePtrInput
+	WeaviateAuthScheme WeaviateDestinationWeaviateAuthSchemePtrInput
 	// Weaviate connection URL (config key `weaviate.connection.url`).
 	//
 	// Defaults to `"http://localhost:8080"`.
@@ -783,7 +783,7 @@ type WeaviateDestinationArgs struct {
 	// One of `none`, `text2vec-weaviate`, `text2vec-cohere`, `text2vec-jinaai`, `text2vec-openai`, `text2vec-voyageai`.
 	//
 	// Defaults to `"text2vec-weaviate"`.
-	WeaviateVectorizer WeaviateVectorizerPtrInput
+	WeaviateVectorizer WeaviateDestinationWeaviateVectorizerPtrInput
 }
 
 func (WeaviateDestinationArgs) ElementType() reflect.Type {
@@ -863,8 +863,8 @@ func (o WeaviateDestinationOutput) ConnectorStatus() pulumi.StringPtrOutput {
 // One of `ALL`, `ONE`, `QUORUM`.
 //
 // Defaults to `"QUORUM"`.
-func (o WeaviateDestinationOutput) ConsistencyLevel() ConsistencyLevelPtrOutput {
-	return o.ApplyT(func(v *WeaviateDestination) ConsistencyLevelPtrOutput { return v.ConsistencyLevel }).(ConsistencyLevelPtrOutput)
+func (o WeaviateDestinationOutput) ConsistencyLevel() WeaviateDestinationConsistencyLevelPtrOutput {
+	return o.ApplyT(func(v *WeaviateDestination) WeaviateDestinationConsistencyLevelPtrOutput { return v.ConsistencyLevel }).(WeaviateDestinationConsistencyLevelPtrOutput)
 }
 
 // Consumer override max poll records (config key `consumer.override.max.poll.records`).
@@ -905,8 +905,10 @@ func (o WeaviateDestinationOutput) DocumentIdFieldName() pulumi.StringPtrOutput 
 // One of `None`, `Kafka ID`, `Field ID`.
 //
 // Defaults to `"None"`.
-func (o WeaviateDestinationOutput) DocumentIdStrategy() DocumentIdStrategyPtrOutput {
-	return o.ApplyT(func(v *WeaviateDestination) DocumentIdStrategyPtrOutput { return v.DocumentIdStrategy }).(DocumentIdStrategyPtrOutput)
+func (o WeaviateDestinationOutput) DocumentIdStrategy() WeaviateDestinationDocumentIdStrategyPtrOutput {
+	return o.ApplyT(func(v *WeaviateDestination) WeaviateDestinationDocumentIdStrategyPtrOutput {
+		return v.DocumentIdStrategy
+	}).(WeaviateDestinationDocumentIdStrategyPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.
@@ -932,8 +934,8 @@ func (o WeaviateDestinationOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o WeaviateDestinationOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *WeaviateDestination) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o WeaviateDestinationOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *WeaviateDestination) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Pool size (config key `pool.size`).
@@ -992,16 +994,16 @@ func (o WeaviateDestinationOutput) RetryInterval() pulumi.StringPtrOutput {
 // One of `basic`, `none`.
 //
 // Defaults to `"basic"`.
-func (o WeaviateDestinationOutput) SchemaEvolution() SchemaEvolutionPtrOutput {
-	return o.ApplyT(func(v *WeaviateDestination) SchemaEvolutionPtrOutput { return v.SchemaEvolution }).(SchemaEvolutionPtrOutput)
+func (o WeaviateDestinationOutput) SchemaEvolution() SchemaEvolutionModePtrOutput {
+	return o.ApplyT(func(v *WeaviateDestination) SchemaEvolutionModePtrOutput { return v.SchemaEvolution }).(SchemaEvolutionModePtrOutput)
 }
 
-func (o WeaviateDestinationOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *WeaviateDestination) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o WeaviateDestinationOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *WeaviateDestination) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
-func (o WeaviateDestinationOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *WeaviateDestination) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o WeaviateDestinationOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *WeaviateDestination) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 func (o WeaviateDestinationOutput) Tags() pulumi.StringArrayOutput {
@@ -1076,10 +1078,10 @@ func (o WeaviateDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeA
 // One of `NONE`, `TYPE_MIN`.
 //
 // Defaults to `"NONE"`.
-func (o WeaviateDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
-	return o.ApplyT(func(v *WeaviateDestination) TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput {
+func (o WeaviateDestinationOutput) TransformsMarkColumnsAsRequiredNullSentinelMode() NullSentinelModePtrOutput {
+	return o.ApplyT(func(v *WeaviateDestination) NullSentinelModePtrOutput {
 		return v.TransformsMarkColumnsAsRequiredNullSentinelMode
-	}).(TransformsMarkColumnsAsRequiredNullSentinelModePtrOutput)
+	}).(NullSentinelModePtrOutput)
 }
 
 // Transforms oversized records fields exclude list (config key `transforms.OversizedRecords.fields.exclude.list`).
@@ -1123,10 +1125,10 @@ func (o WeaviateDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes(
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o WeaviateDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *WeaviateDestination) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o WeaviateDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *WeaviateDestination) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key
@@ -1250,8 +1252,8 @@ func (o WeaviateDestinationOutput) VectorFieldName() pulumi.StringPtrOutput {
 // One of `None`, `Field Vector`.
 //
 // Defaults to `"None"`.
-func (o WeaviateDestinationOutput) VectorStrategy() VectorStrategyPtrOutput {
-	return o.ApplyT(func(v *WeaviateDestination) VectorStrategyPtrOutput { return v.VectorStrategy }).(VectorStrategyPtrOutput)
+func (o WeaviateDestinationOutput) VectorStrategy() WeaviateDestinationVectorStrategyPtrOutput {
+	return o.ApplyT(func(v *WeaviateDestination) WeaviateDestinationVectorStrategyPtrOutput { return v.VectorStrategy }).(WeaviateDestinationVectorStrategyPtrOutput)
 }
 
 // Weaviate API key (config key `weaviate.api.key`).
@@ -1266,8 +1268,10 @@ func (o WeaviateDestinationOutput) WeaviateApiKey() pulumi.StringPtrOutput {
 // One of `NONE`, `API_KEY`, `OIDC_CLIENT_CREDENTIALS`.
 //
 // Defaults to `"NONE"`.
-func (o WeaviateDestinationOutput) WeaviateAuthScheme() WeaviateAuthSchemePtrOutput {
-	return o.ApplyT(func(v *WeaviateDestination) WeaviateAuthSchemePtrOutput { return v.WeaviateAuthScheme }).(WeaviateAuthSchemePtrOutput)
+func (o WeaviateDestinationOutput) WeaviateAuthScheme() WeaviateDestinationWeaviateAuthSchemePtrOutput {
+	return o.ApplyT(func(v *WeaviateDestination) WeaviateDestinationWeaviateAuthSchemePtrOutput {
+		return v.WeaviateAuthScheme
+	}).(WeaviateDestinationWeaviateAuthSchemePtrOutput)
 }
 
 // Weaviate connection URL (config key `weaviate.connection.url`).
@@ -1315,8 +1319,10 @@ func (o WeaviateDestinationOutput) WeaviateOidcScopes() pulumi.StringPtrOutput {
 // One of `none`, `text2vec-weaviate`, `text2vec-cohere`, `text2vec-jinaai`, `text2vec-openai`, `text2vec-voyageai`.
 //
 // Defaults to `"text2vec-weaviate"`.
-func (o WeaviateDestinationOutput) WeaviateVectorizer() WeaviateVectorizerPtrOutput {
-	return o.ApplyT(func(v *WeaviateDestination) WeaviateVectorizerPtrOutput { return v.WeaviateVectorizer }).(WeaviateVectorizerPtrOutput)
+func (o WeaviateDestinationOutput) WeaviateVectorizer() WeaviateDestinationWeaviateVectorizerPtrOutput {
+	return o.ApplyT(func(v *WeaviateDestination) WeaviateDestinationWeaviateVectorizerPtrOutput {
+		return v.WeaviateVectorizer
+	}).(WeaviateDestinationWeaviateVectorizerPtrOutput)
 }
 
 func init() {

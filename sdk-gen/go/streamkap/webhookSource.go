@@ -69,7 +69,7 @@ type WebhookSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// The service the source belongs to.
 	ServiceId pulumi.StringPtrOutput `pulumi:"serviceId"`
 	// Tag ids (see {@link Tag} and `getTags`).
@@ -183,7 +183,7 @@ type webhookSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Tag ids (see {@link Tag} and `getTags`).
 	//
 	// Defaults to none.
@@ -245,7 +245,7 @@ type WebhookSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Tag ids (see {@link Tag} and `getTags`).
 	//
 	// Defaults to none.
@@ -381,8 +381,8 @@ func (o WebhookSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o WebhookSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *WebhookSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o WebhookSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *WebhookSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // The service the source belongs to.

@@ -56,7 +56,7 @@ type ZendeskWebhookSource struct {
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
-	CamelSourcePayloadRouterUnknownTypeBehavior CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
+	CamelSourcePayloadRouterUnknownTypeBehavior UnknownPayloadTypeBehaviorPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
 	//
@@ -87,7 +87,7 @@ type ZendeskWebhookSource struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrOutput `pulumi:"onDrift"`
+	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -121,7 +121,7 @@ type ZendeskWebhookSource struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrOutput `pulumi:"snapshot"`
+	Snapshot ConnectorSnapshotPtrOutput `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -129,7 +129,7 @@ type ZendeskWebhookSource struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrOutput `pulumi:"state"`
+	State ConnectorStatePtrOutput `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -164,7 +164,7 @@ type ZendeskWebhookSource struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -273,7 +273,7 @@ type zendeskWebhookSourceArgs struct {
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
-	CamelSourcePayloadRouterUnknownTypeBehavior *CamelSourcePayloadRouterUnknownTypeBehavior `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
+	CamelSourcePayloadRouterUnknownTypeBehavior *UnknownPayloadTypeBehavior `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
 	//
@@ -294,7 +294,7 @@ type zendeskWebhookSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift *OnDrift `pulumi:"onDrift"`
+	OnDrift *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -326,7 +326,7 @@ type zendeskWebhookSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot *Snapshot `pulumi:"snapshot"`
+	Snapshot *ConnectorSnapshot `pulumi:"snapshot"`
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -334,7 +334,7 @@ type zendeskWebhookSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State *State `pulumi:"state"`
+	State *ConnectorState `pulumi:"state"`
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -363,7 +363,7 @@ type zendeskWebhookSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior *TransformsOversizedRecordsOversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
+	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -427,7 +427,7 @@ type ZendeskWebhookSourceArgs struct {
 	// One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
-	CamelSourcePayloadRouterUnknownTypeBehavior CamelSourcePayloadRouterUnknownTypeBehaviorPtrInput
+	CamelSourcePayloadRouterUnknownTypeBehavior UnknownPayloadTypeBehaviorPtrInput
 	// Camel source payload router unknown type default topic (config key
 	// `camel.source.payload.router.unknown.type.default.topic`).
 	//
@@ -448,7 +448,7 @@ type ZendeskWebhookSourceArgs struct {
 	// naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 	//
 	// Defaults to "overwrite".
-	OnDrift OnDriftPtrInput
+	OnDrift DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -480,7 +480,7 @@ type ZendeskWebhookSourceArgs struct {
 	// starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 	//
 	// Defaults to none: only the service's initial snapshot.
-	Snapshot SnapshotPtrInput
+	Snapshot ConnectorSnapshotPtrInput
 	// The state to keep the connector in. It is created in this state (a connector declared `paused` never
 	// runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
 	// (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
@@ -488,7 +488,7 @@ type ZendeskWebhookSourceArgs struct {
 	// drift, and the next `up` sets it back.
 	//
 	// Defaults to "running".
-	State StatePtrInput
+	State ConnectorStatePtrInput
 	// Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
 	// are on the service; `[]` removes them all.
 	//
@@ -517,7 +517,7 @@ type ZendeskWebhookSourceArgs struct {
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
-	TransformsOversizedRecordsOversizedFieldBehavior TransformsOversizedRecordsOversizedFieldBehaviorPtrInput
+	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
 	// Transforms oversized records replace null with default (config key
 	// `transforms.OversizedRecords.replace.null.with.default`).
 	//
@@ -639,10 +639,10 @@ func (o ZendeskWebhookSourceOutput) CamelSourcePayloadRouterIncludeEvent() pulum
 // One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
 //
 // Defaults to `"DEFAULT_TOPIC"`.
-func (o ZendeskWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeBehavior() CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
-	return o.ApplyT(func(v *ZendeskWebhookSource) CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput {
+func (o ZendeskWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeBehavior() UnknownPayloadTypeBehaviorPtrOutput {
+	return o.ApplyT(func(v *ZendeskWebhookSource) UnknownPayloadTypeBehaviorPtrOutput {
 		return v.CamelSourcePayloadRouterUnknownTypeBehavior
-	}).(CamelSourcePayloadRouterUnknownTypeBehaviorPtrOutput)
+	}).(UnknownPayloadTypeBehaviorPtrOutput)
 }
 
 // Camel source payload router unknown type default topic (config key
@@ -701,8 +701,8 @@ func (o ZendeskWebhookSourceOutput) Name() pulumi.StringPtrOutput {
 // naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
 //
 // Defaults to "overwrite".
-func (o ZendeskWebhookSourceOutput) OnDrift() OnDriftPtrOutput {
-	return o.ApplyT(func(v *ZendeskWebhookSource) OnDriftPtrOutput { return v.OnDrift }).(OnDriftPtrOutput)
+func (o ZendeskWebhookSourceOutput) OnDrift() DriftActionPtrOutput {
+	return o.ApplyT(func(v *ZendeskWebhookSource) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
 // Preserve null values (config key `preserve.null.values`).
@@ -756,8 +756,8 @@ func (o ZendeskWebhookSourceOutput) ServiceId() pulumi.StringPtrOutput {
 // starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
 //
 // Defaults to none: only the service's initial snapshot.
-func (o ZendeskWebhookSourceOutput) Snapshot() SnapshotPtrOutput {
-	return o.ApplyT(func(v *ZendeskWebhookSource) SnapshotPtrOutput { return v.Snapshot }).(SnapshotPtrOutput)
+func (o ZendeskWebhookSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
+	return o.ApplyT(func(v *ZendeskWebhookSource) ConnectorSnapshotPtrOutput { return v.Snapshot }).(ConnectorSnapshotPtrOutput)
 }
 
 // The state to keep the connector in. It is created in this state (a connector declared `paused` never
@@ -767,8 +767,8 @@ func (o ZendeskWebhookSourceOutput) Snapshot() SnapshotPtrOutput {
 // drift, and the next `up` sets it back.
 //
 // Defaults to "running".
-func (o ZendeskWebhookSourceOutput) State() StatePtrOutput {
-	return o.ApplyT(func(v *ZendeskWebhookSource) StatePtrOutput { return v.State }).(StatePtrOutput)
+func (o ZendeskWebhookSourceOutput) State() ConnectorStatePtrOutput {
+	return o.ApplyT(func(v *ZendeskWebhookSource) ConnectorStatePtrOutput { return v.State }).(ConnectorStatePtrOutput)
 }
 
 // Tag ids (see `GET /tags`), sent on create and kept in sync on update. Leave it out to leave the tags as they
@@ -837,10 +837,10 @@ func (o ZendeskWebhookSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes
 // One of `TRUNCATE`, `NULLIFY`.
 //
 // Defaults to `"TRUNCATE"`.
-func (o ZendeskWebhookSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
-	return o.ApplyT(func(v *ZendeskWebhookSource) TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput {
+func (o ZendeskWebhookSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior() OversizedFieldBehaviorPtrOutput {
+	return o.ApplyT(func(v *ZendeskWebhookSource) OversizedFieldBehaviorPtrOutput {
 		return v.TransformsOversizedRecordsOversizedFieldBehavior
-	}).(TransformsOversizedRecordsOversizedFieldBehaviorPtrOutput)
+	}).(OversizedFieldBehaviorPtrOutput)
 }
 
 // Transforms oversized records replace null with default (config key

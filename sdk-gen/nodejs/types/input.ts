@@ -6,84 +6,65 @@ import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 import * as enums from "../types/enums";
 
-export interface AclArgs {
-    operation: pulumi.Input<enums.Operation>;
-    patternType?: pulumi.Input<enums.PatternType | undefined>;
-    resource?: pulumi.Input<enums.Resource | undefined>;
+export interface AlertChannelsArgs {
+    discord?: pulumi.Input<inputs.AlertWebhookArgs | undefined>;
+    mattermost?: pulumi.Input<inputs.AlertWebhookArgs | undefined>;
+    slack?: pulumi.Input<inputs.AlertWebhookArgs | undefined>;
+    teams?: pulumi.Input<inputs.AlertWebhookArgs | undefined>;
+    webhook?: pulumi.Input<inputs.AlertWebhookArgs | undefined>;
+}
+
+export interface AlertPreferenceArgs {
+    alert: pulumi.Input<enums.AlertType>;
+    channels: pulumi.Input<pulumi.Input<enums.AlertChannel>[]>;
+    entityIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    entityType?: pulumi.Input<enums.AlertEntityType | undefined>;
+}
+
+export interface AlertWebhookArgs {
+    webhookUrl: pulumi.Input<string>;
+}
+
+export interface ConnectorSnapshotArgs {
+    filters?: pulumi.Input<pulumi.Input<inputs.SnapshotFilterArgs>[] | undefined>;
+    generation: pulumi.Input<number>;
+    surrogateKey?: pulumi.Input<string | undefined>;
+    topics?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    type: pulumi.Input<enums.SnapshotType>;
+}
+
+export interface KafkaAclArgs {
+    operation: pulumi.Input<enums.KafkaAclOperation>;
+    patternType?: pulumi.Input<enums.KafkaAclPatternType | undefined>;
+    resource?: pulumi.Input<enums.KafkaAclResourceType | undefined>;
     topic: pulumi.Input<string>;
 }
 
-export interface ChannelsArgs {
-    discord?: pulumi.Input<inputs.SlackArgs | undefined>;
-    mattermost?: pulumi.Input<inputs.SlackArgs | undefined>;
-    slack?: pulumi.Input<inputs.SlackArgs | undefined>;
-    teams?: pulumi.Input<inputs.SlackArgs | undefined>;
-    webhook?: pulumi.Input<inputs.SlackArgs | undefined>;
+export interface OffsetResetToOffsetArgs {
+    offset: pulumi.Input<number>;
 }
 
-export interface FilterArgs {
-    table: pulumi.Input<string>;
-    where: pulumi.Input<string>;
+export interface OffsetResetToTimestampArgs {
+    timestamp: pulumi.Input<number | string>;
 }
 
-export interface ImplementationArgs {
-    asyncCapacity?: pulumi.Input<number | undefined>;
-    asyncTimeoutMs?: pulumi.Input<number | undefined>;
-    enrichSql?: pulumi.Input<string | undefined>;
-    inputTables?: pulumi.Input<pulumi.Input<inputs.MainTableArgs>[] | undefined>;
-    joinSql?: pulumi.Input<string | undefined>;
-    keyFields?: pulumi.Input<pulumi.Input<string>[] | undefined>;
-    keyTransform?: pulumi.Input<string | undefined>;
-    language?: pulumi.Input<enums.Language | undefined>;
-    lookupTable?: pulumi.Input<inputs.MainTableArgs | undefined>;
-    mainTable?: pulumi.Input<inputs.MainTableArgs | undefined>;
-    rollupSql?: pulumi.Input<string | undefined>;
-    sourceIdleTimeoutMs?: pulumi.Input<number | undefined>;
-    stateTtlMs?: pulumi.Input<number | undefined>;
-    topicTransform?: pulumi.Input<string | undefined>;
-    valueTransform?: pulumi.Input<string | undefined>;
-}
-
-export interface InputArgs {
-    key?: pulumi.Input<{[key: string]: any} | undefined>;
-    timestamp?: pulumi.Input<string | undefined>;
-    topic?: pulumi.Input<string | undefined>;
-    value?: pulumi.Input<{[key: string]: any} | undefined>;
-}
-
-export interface KafkaAccessArgs {
-    acls?: pulumi.Input<pulumi.Input<inputs.AclArgs>[] | undefined>;
-    allowedIps?: pulumi.Input<pulumi.Input<string>[] | undefined>;
-    password?: pulumi.Input<string | undefined>;
-    username: pulumi.Input<string>;
-}
-
-export interface MainTableArgs {
-    createTableSql: pulumi.Input<string>;
-    name: pulumi.Input<string>;
-    topicMatcherRegex: pulumi.Input<string>;
-}
-
-export interface OffsetResetArgs {
+export interface PipelineOffsetResetArgs {
     consumerGroup?: pulumi.Input<string | undefined>;
-    to: pulumi.Input<enums.To | inputs.PipelineOffsetResetToArgs | inputs.PipelineOffsetResetTo2Args>;
+    to: pulumi.Input<enums.OffsetResetTarget | inputs.OffsetResetToTimestampArgs | inputs.OffsetResetToOffsetArgs>;
     topics?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     trigger: pulumi.Input<string | number>;
 }
 
-export interface PipelineOffsetResetToArgs {
-    timestamp: pulumi.Input<number | string>;
+export interface PipelineTransformLinkArgs {
+    topics: pulumi.Input<pulumi.Input<string>[]>;
+    transformId: pulumi.Input<string>;
 }
 
-export interface PipelineOffsetResetTo2Args {
-    offset: pulumi.Input<number>;
-}
-
-export interface PreferenceArgs {
-    alert: pulumi.Input<enums.Alert>;
-    channels: pulumi.Input<pulumi.Input<enums.Channel>[]>;
-    entityIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
-    entityType?: pulumi.Input<enums.EntityType | undefined>;
+export interface ProjectKeyKafkaAccessArgs {
+    acls?: pulumi.Input<pulumi.Input<inputs.KafkaAclArgs>[] | undefined>;
+    allowedIps?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    password?: pulumi.Input<string | undefined>;
+    username: pulumi.Input<string>;
 }
 
 export interface RestartTaskTriggerArgs {
@@ -91,19 +72,18 @@ export interface RestartTaskTriggerArgs {
     trigger: pulumi.Input<string | number>;
 }
 
-export interface SlackArgs {
-    webhookUrl: pulumi.Input<string>;
+export interface SnapshotFilterArgs {
+    table: pulumi.Input<string>;
+    where: pulumi.Input<string>;
 }
 
-export interface SnapshotArgs {
-    filters?: pulumi.Input<pulumi.Input<inputs.FilterArgs>[] | undefined>;
-    generation: pulumi.Input<number>;
-    surrogateKey?: pulumi.Input<string | undefined>;
-    topics?: pulumi.Input<pulumi.Input<string>[] | undefined>;
-    type: pulumi.Input<enums.Type>;
+export interface SqlTableArgs {
+    createTableSql: pulumi.Input<string>;
+    name: pulumi.Input<string>;
+    topicMatcherRegex: pulumi.Input<string>;
 }
 
-export interface TopicAutoDiscoveryArgs {
+export interface TopicAutoDiscoveryRuleArgs {
     regex: pulumi.Input<string>;
     transformId: pulumi.Input<string>;
 }
@@ -170,13 +150,33 @@ export interface TopicMetricsWindowArgs {
     unit?: pulumi.Input<enums.TopicMetricsWindowUnit | undefined>;
 }
 
-export interface TransformArgs {
-    topics: pulumi.Input<pulumi.Input<string>[]>;
-    transformId: pulumi.Input<string>;
+export interface TransformImplementationArgs {
+    asyncCapacity?: pulumi.Input<number | undefined>;
+    asyncTimeoutMs?: pulumi.Input<number | undefined>;
+    enrichSql?: pulumi.Input<string | undefined>;
+    inputTables?: pulumi.Input<pulumi.Input<inputs.SqlTableArgs>[] | undefined>;
+    joinSql?: pulumi.Input<string | undefined>;
+    keyFields?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    keyTransform?: pulumi.Input<string | undefined>;
+    language?: pulumi.Input<enums.TransformLanguage | undefined>;
+    lookupTable?: pulumi.Input<inputs.SqlTableArgs | undefined>;
+    mainTable?: pulumi.Input<inputs.SqlTableArgs | undefined>;
+    rollupSql?: pulumi.Input<string | undefined>;
+    sourceIdleTimeoutMs?: pulumi.Input<number | undefined>;
+    stateTtlMs?: pulumi.Input<number | undefined>;
+    topicTransform?: pulumi.Input<string | undefined>;
+    valueTransform?: pulumi.Input<string | undefined>;
 }
 
-export interface UnitTestArgs {
-    expectedOutput: pulumi.Input<pulumi.Input<inputs.InputArgs>[]>;
-    input: pulumi.Input<pulumi.Input<inputs.InputArgs>[]>;
+export interface TransformTestRecordArgs {
+    key?: pulumi.Input<{[key: string]: any} | undefined>;
+    timestamp?: pulumi.Input<string | undefined>;
+    topic?: pulumi.Input<string | undefined>;
+    value?: pulumi.Input<{[key: string]: any} | undefined>;
+}
+
+export interface TransformUnitTestArgs {
+    expectedOutput: pulumi.Input<pulumi.Input<inputs.TransformTestRecordArgs>[]>;
+    input: pulumi.Input<pulumi.Input<inputs.TransformTestRecordArgs>[]>;
     name?: pulumi.Input<string | undefined>;
 }

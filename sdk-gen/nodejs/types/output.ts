@@ -6,19 +6,23 @@ import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 import * as enums from "../types/enums";
 
-export interface Acl {
-    operation: enums.Operation;
-    patternType?: enums.PatternType;
-    resource?: enums.Resource;
-    topic: string;
+export interface AlertChannels {
+    discord?: outputs.AlertWebhook;
+    mattermost?: outputs.AlertWebhook;
+    slack?: outputs.AlertWebhook;
+    teams?: outputs.AlertWebhook;
+    webhook?: outputs.AlertWebhook;
 }
 
-export interface Channels {
-    discord?: outputs.Slack;
-    mattermost?: outputs.Slack;
-    slack?: outputs.Slack;
-    teams?: outputs.Slack;
-    webhook?: outputs.Slack;
+export interface AlertPreference {
+    alert: enums.AlertType;
+    channels: enums.AlertChannel[];
+    entityIds?: string[];
+    entityType?: enums.AlertEntityType;
+}
+
+export interface AlertWebhook {
+    webhookUrl: string;
 }
 
 /**
@@ -77,6 +81,14 @@ export interface ConnectorInfo {
     topics: string[];
 }
 
+export interface ConnectorSnapshot {
+    filters?: outputs.SnapshotFilter[];
+    generation: number;
+    surrogateKey?: string;
+    topics?: string[];
+    type: enums.SnapshotType;
+}
+
 /**
  * A consumer group as {@link getConsumerGroups} answers it.
  */
@@ -107,41 +119,11 @@ export interface ConsumerGroupInfoTopic {
     topic: string;
 }
 
-export interface Filter {
-    table: string;
-    where: string;
-}
-
-export interface Implementation {
-    asyncCapacity?: number;
-    asyncTimeoutMs?: number;
-    enrichSql?: string;
-    inputTables?: outputs.MainTable[];
-    joinSql?: string;
-    keyFields?: string[];
-    keyTransform?: string;
-    language?: enums.Language;
-    lookupTable?: outputs.MainTable;
-    mainTable?: outputs.MainTable;
-    rollupSql?: string;
-    sourceIdleTimeoutMs?: number;
-    stateTtlMs?: number;
-    topicTransform?: string;
-    valueTransform?: string;
-}
-
-export interface Input {
-    key?: {[key: string]: any};
-    timestamp?: string;
-    topic?: string;
-    value?: {[key: string]: any};
-}
-
-export interface KafkaAccess {
-    acls?: outputs.Acl[];
-    allowedIps?: string[];
-    password?: string;
-    username: string;
+export interface KafkaAcl {
+    operation: enums.KafkaAclOperation;
+    patternType?: enums.KafkaAclPatternType;
+    resource?: enums.KafkaAclResourceType;
+    topic: string;
 }
 
 /**
@@ -172,17 +154,12 @@ export interface KafkaUserInfoAcl {
     topic: string;
 }
 
-export interface MainTable {
-    createTableSql: string;
-    name: string;
-    topicMatcherRegex: string;
+export interface OffsetResetToOffset {
+    offset: number;
 }
 
-export interface OffsetReset {
-    consumerGroup?: string;
-    to: enums.To | outputs.PipelineOffsetResetTo | outputs.PipelineOffsetResetTo2;
-    topics?: string[];
-    trigger: string | number;
+export interface OffsetResetToTimestamp {
+    timestamp: number | string;
 }
 
 /**
@@ -203,19 +180,23 @@ export interface PermissionInfo {
     name: string;
 }
 
-export interface PipelineOffsetResetTo {
-    timestamp: number | string;
+export interface PipelineOffsetReset {
+    consumerGroup?: string;
+    to: enums.OffsetResetTarget | outputs.OffsetResetToTimestamp | outputs.OffsetResetToOffset;
+    topics?: string[];
+    trigger: string | number;
 }
 
-export interface PipelineOffsetResetTo2 {
-    offset: number;
+export interface PipelineTransformLink {
+    topics: string[];
+    transformId: string;
 }
 
-export interface Preference {
-    alert: enums.Alert;
-    channels: enums.Channel[];
-    entityIds?: string[];
-    entityType?: enums.EntityType;
+export interface ProjectKeyKafkaAccess {
+    acls?: outputs.KafkaAcl[];
+    allowedIps?: string[];
+    password?: string;
+    username: string;
 }
 
 export interface RestartTaskTrigger {
@@ -249,16 +230,15 @@ export interface RoleInfo {
     permissions: string[];
 }
 
-export interface Slack {
-    webhookUrl: string;
+export interface SnapshotFilter {
+    table: string;
+    where: string;
 }
 
-export interface Snapshot {
-    filters?: outputs.Filter[];
-    generation: number;
-    surrogateKey?: string;
-    topics?: string[];
-    type: enums.Type;
+export interface SqlTable {
+    createTableSql: string;
+    name: string;
+    topicMatcherRegex: string;
 }
 
 /**
@@ -287,7 +267,7 @@ export interface TagInfo {
     types: string[];
 }
 
-export interface TopicAutoDiscovery {
+export interface TopicAutoDiscoveryRule {
     regex: string;
     transformId: string;
 }
@@ -356,9 +336,22 @@ export interface TopicSerializationInfo {
     valueFormat: string;
 }
 
-export interface Transform {
-    topics: string[];
-    transformId: string;
+export interface TransformImplementation {
+    asyncCapacity?: number;
+    asyncTimeoutMs?: number;
+    enrichSql?: string;
+    inputTables?: outputs.SqlTable[];
+    joinSql?: string;
+    keyFields?: string[];
+    keyTransform?: string;
+    language?: enums.TransformLanguage;
+    lookupTable?: outputs.SqlTable;
+    mainTable?: outputs.SqlTable;
+    rollupSql?: string;
+    sourceIdleTimeoutMs?: number;
+    stateTtlMs?: number;
+    topicTransform?: string;
+    valueTransform?: string;
 }
 
 /**
@@ -399,9 +392,16 @@ export interface TransformInfo {
     version?: number;
 }
 
-export interface UnitTest {
-    expectedOutput: outputs.Input[];
-    input: outputs.Input[];
+export interface TransformTestRecord {
+    key?: {[key: string]: any};
+    timestamp?: string;
+    topic?: string;
+    value?: {[key: string]: any};
+}
+
+export interface TransformUnitTest {
+    expectedOutput: outputs.TransformTestRecord[];
+    input: outputs.TransformTestRecord[];
     name?: string;
 }
 

@@ -7,82 +7,119 @@ import pulumi
 from enum import Enum
 
 __all__ = [
-    'Alert',
-    'AwsS3Region',
+    'AlertChannel',
+    'AlertEntityType',
+    'AlertType',
+    'AlloyDbSourceDatabaseSslmode',
+    'AlloyDbSourcePostProcessors',
+    'AlloyDbSourceSnapshotReadOnly',
+    'AzureBlobDestinationFormat',
+    'BigQueryDestinationTimePartitioningType',
     'BinaryHandlingMode',
-    'CamelSourcePayloadRouterUnknownTypeBehavior',
-    'Channel',
-    'CleanupPolicy',
-    'ConnectorClassType',
     'ConnectorFilterTagMatch',
-    'ConsistencyLevel',
-    'ConsumerWaitTimeForLargerBatchMs',
-    'CursorOversizeHandlingMode',
-    'DatabaseConnectionTimeZone',
-    'DatabaseSslmode',
-    'DecimalFormat',
-    'DestinationFormat',
-    'DocumentIdStrategy',
-    'EntityType',
-    'ErrorsTolerance',
-    'EsScheme',
+    'ConnectorState',
+    'DatabricksDestinationConsumerWaitTimeForLargerBatchMs',
+    'DatabricksDestinationPartitionMode',
+    'DocumentDbSourceCursorOversizeHandlingMode',
+    'DocumentDbSourceTransformsUnwrapArrayEncoding',
+    'DocumentDbSourceTransformsUnwrapDocumentEncoding',
+    'DriftAction',
+    'ElasticsearchSourceEsScheme',
+    'ElasticsearchSourceHttpAuth',
     'FileCompressionType',
-    'Format',
-    'FsCleanupPolicyClass',
     'GcsDestinationFormat',
-    'HttpAuth',
-    'HttpAuthorizationType',
-    'IcebergCatalogAuthMode',
-    'IcebergCatalogClientRegion',
-    'IcebergCatalogType',
+    'HttpSinkDestinationDecimalFormat',
+    'HttpSinkDestinationErrorsTolerance',
+    'HttpSinkDestinationHttpAuthorizationType',
+    'IcebergDestinationIcebergCatalogAuthMode',
+    'IcebergDestinationIcebergCatalogClientRegion',
+    'IcebergDestinationIcebergCatalogType',
+    'IcebergDestinationInsertMode',
     'IngestionMode',
     'InsertMode',
+    'KafkaAclOperation',
+    'KafkaAclPatternType',
+    'KafkaAclResourceType',
+    'KafkaDestinationDestinationFormat',
+    'KafkaDestinationTransformsChangeTopicNameAddOriginalTopic',
     'KafkaDirectSourceFormat',
-    'Language',
+    'MariaDbSourceDatabaseConnectionTimeZone',
     'MariaDbSourceDatabaseSslMode',
-    'Mode',
+    'MariaDbSourceSnapshotGtid',
+    'MongoDbHostedSourceCursorOversizeHandlingMode',
     'MongoDbHostedSourceTransformsUnwrapArrayEncoding',
-    'OnDrift',
-    'Operation',
-    'PartitionMode',
-    'PatternType',
-    'PostProcessors',
+    'MongoDbHostedSourceTransformsUnwrapDocumentEncoding',
+    'MongoDbSourceCursorOversizeHandlingMode',
+    'MongoDbSourceTransformsUnwrapArrayEncoding',
+    'MongoDbSourceTransformsUnwrapDocumentEncoding',
+    'MysqlSourceDatabaseConnectionTimeZone',
+    'MysqlSourceSnapshotGtid',
+    'NullSentinelMode',
+    'OffsetResetTarget',
+    'OversizedFieldBehavior',
+    'PineconeDestinationDocumentIdStrategy',
+    'PlanetScaleSourceVitessTabletType',
+    'PostgresqlSourceDatabaseSslmode',
+    'PostgresqlSourcePostProcessors',
+    'PostgresqlSourceSnapshotReadOnly',
     'PrimaryKeyMode',
+    'ProjectKeyToolProfile',
     'R2DestinationFormat',
-    'RedisKeyDataType',
-    'RedisStreamDelivery',
-    'RedisStreamOffset',
+    'RedisDestinationRedisKeyDataType',
+    'RedisSourceConnectorClassType',
+    'RedisSourceMode',
+    'RedisSourceRedisStreamDelivery',
+    'RedisSourceRedisStreamOffset',
     'ReplayWindow',
-    'Resource',
+    'S3DestinationAwsS3Region',
+    'S3DestinationFormat',
     'S3SourceAwsS3Region',
     'S3SourceFormat',
-    'SchemaEvolution',
-    'SnapshotReadOnly',
-    'State',
+    'S3SourceFsCleanupPolicyClass',
+    'SchemaEvolutionMode',
+    'SnapshotType',
+    'StarburstDestinationAwsS3Region',
+    'StarburstDestinationFormat',
+    'SupabaseSourceDatabaseSslmode',
+    'SupabaseSourcePostProcessors',
+    'SupabaseSourceSnapshotReadOnly',
     'TagFilterType',
-    'TimePartitioningType',
-    'To',
-    'ToolProfile',
+    'TopicCleanupPolicy',
     'TopicFilterEntityType',
     'TopicMetricsEntityEntityType',
     'TopicMetricsWindowUnit',
+    'TransformLanguage',
     'TransformType',
-    'TransformsChangeTopicNameAddOriginalTopic',
-    'TransformsMarkColumnsAsRequiredNullSentinelMode',
-    'TransformsOversizedRecordsOversizedFieldBehavior',
-    'TransformsUnwrapArrayEncoding',
-    'TransformsUnwrapDocumentEncoding',
-    'Type',
-    'VectorStrategy',
-    'VitessTabletType',
-    'WeaviateAuthScheme',
-    'WeaviateVectorizer',
+    'UnknownPayloadTypeBehavior',
+    'VitessSourceVitessTabletType',
+    'WeaviateDestinationConsistencyLevel',
+    'WeaviateDestinationDocumentIdStrategy',
+    'WeaviateDestinationVectorStrategy',
+    'WeaviateDestinationWeaviateAuthScheme',
+    'WeaviateDestinationWeaviateVectorizer',
     'WebhookSourceFormat',
 ]
 
 
-@pulumi.type_token("streamkap:index:Alert")
-class Alert(_builtins.str, Enum):
+@pulumi.type_token("streamkap:index:AlertChannel")
+class AlertChannel(_builtins.str, Enum):
+    EMAIL = "email"
+    SLACK = "slack"
+    TEAMS = "teams"
+    DISCORD = "discord"
+    MATTERMOST = "mattermost"
+    WEBHOOK = "webhook"
+
+
+@pulumi.type_token("streamkap:index:AlertEntityType")
+class AlertEntityType(_builtins.str, Enum):
+    SOURCES = "sources"
+    DESTINATIONS = "destinations"
+    PIPELINES = "pipelines"
+
+
+@pulumi.type_token("streamkap:index:AlertType")
+class AlertType(_builtins.str, Enum):
     CONNECTOR_STATUS = "connector_status"
     LATENCY = "latency"
     LAG = "lag"
@@ -92,8 +129,167 @@ class Alert(_builtins.str, Enum):
     TRANSFORM_STATUS = "transform_status"
 
 
-@pulumi.type_token("streamkap:index:AwsS3Region")
-class AwsS3Region(_builtins.str, Enum):
+@pulumi.type_token("streamkap:index:AlloyDbSourceDatabaseSslmode")
+class AlloyDbSourceDatabaseSslmode(_builtins.str, Enum):
+    REQUIRE = "require"
+    DISABLE = "disable"
+
+
+@pulumi.type_token("streamkap:index:AlloyDbSourcePostProcessors")
+class AlloyDbSourcePostProcessors(_builtins.str, Enum):
+    RESELECTOR = "reselector"
+
+
+@pulumi.type_token("streamkap:index:AlloyDbSourceSnapshotReadOnly")
+class AlloyDbSourceSnapshotReadOnly(_builtins.str, Enum):
+    YES = "Yes"
+    NO = "No"
+
+
+@pulumi.type_token("streamkap:index:AzureBlobDestinationFormat")
+class AzureBlobDestinationFormat(_builtins.str, Enum):
+    JSON = "json"
+    CSV = "csv"
+    AVRO = "avro"
+    PARQUET = "parquet"
+
+
+@pulumi.type_token("streamkap:index:BigQueryDestinationTimePartitioningType")
+class BigQueryDestinationTimePartitioningType(_builtins.str, Enum):
+    DAY = "DAY"
+    HOUR = "HOUR"
+    MONTH = "MONTH"
+    YEAR = "YEAR"
+    NONE = "NONE"
+
+
+@pulumi.type_token("streamkap:index:BinaryHandlingMode")
+class BinaryHandlingMode(_builtins.str, Enum):
+    BYTES = "bytes"
+    BASE64 = "base64"
+    BASE64_URL_SAFE = "base64-url-safe"
+    HEX = "hex"
+
+
+@pulumi.type_token("streamkap:index:ConnectorFilterTagMatch")
+class ConnectorFilterTagMatch(_builtins.str, Enum):
+    """
+    Whether the object needs `any` of `tagIds` or `all` of them.
+
+    Defaults to "any".
+    """
+    ANY = "any"
+    ALL = "all"
+
+
+@pulumi.type_token("streamkap:index:ConnectorState")
+class ConnectorState(_builtins.str, Enum):
+    RUNNING = "running"
+    PAUSED = "paused"
+    STOPPED = "stopped"
+
+
+@pulumi.type_token("streamkap:index:DatabricksDestinationConsumerWaitTimeForLargerBatchMs")
+class DatabricksDestinationConsumerWaitTimeForLargerBatchMs(_builtins.str, Enum):
+    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_500 = "500"
+    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_5000 = "5000"
+    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_10000 = "10000"
+    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_20000 = "20000"
+    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_30000 = "30000"
+    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_60000 = "60000"
+    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_120000 = "120000"
+    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_180000 = "180000"
+    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_240000 = "240000"
+    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_300000 = "300000"
+
+
+@pulumi.type_token("streamkap:index:DatabricksDestinationPartitionMode")
+class DatabricksDestinationPartitionMode(_builtins.str, Enum):
+    BY_TOPIC = "by_topic"
+    BY_PARTITION = "by_partition"
+    BY_TOPIC_AND_PARTITION = "by_topic_and_partition"
+
+
+@pulumi.type_token("streamkap:index:DocumentDbSourceCursorOversizeHandlingMode")
+class DocumentDbSourceCursorOversizeHandlingMode(_builtins.str, Enum):
+    SKIP = "skip"
+    SPLIT = "split"
+
+
+@pulumi.type_token("streamkap:index:DocumentDbSourceTransformsUnwrapArrayEncoding")
+class DocumentDbSourceTransformsUnwrapArrayEncoding(_builtins.str, Enum):
+    ARRAY = "array"
+    ARRAY_STRING = "array_string"
+
+
+@pulumi.type_token("streamkap:index:DocumentDbSourceTransformsUnwrapDocumentEncoding")
+class DocumentDbSourceTransformsUnwrapDocumentEncoding(_builtins.str, Enum):
+    DOCUMENT = "document"
+    STRING = "string"
+
+
+@pulumi.type_token("streamkap:index:DriftAction")
+class DriftAction(_builtins.str, Enum):
+    OVERWRITE = "overwrite"
+    FAIL = "fail"
+
+
+@pulumi.type_token("streamkap:index:ElasticsearchSourceEsScheme")
+class ElasticsearchSourceEsScheme(_builtins.str, Enum):
+    HTTP = "http"
+    HTTPS = "https"
+
+
+@pulumi.type_token("streamkap:index:ElasticsearchSourceHttpAuth")
+class ElasticsearchSourceHttpAuth(_builtins.str, Enum):
+    NONE = "None"
+    BASIC = "Basic"
+
+
+@pulumi.type_token("streamkap:index:FileCompressionType")
+class FileCompressionType(_builtins.str, Enum):
+    NONE = "none"
+    GZIP = "gzip"
+    SNAPPY = "snappy"
+    ZSTD = "zstd"
+
+
+@pulumi.type_token("streamkap:index:GcsDestinationFormat")
+class GcsDestinationFormat(_builtins.str, Enum):
+    CSV = "CSV"
+    JSO_N_LINES = "JSON Lines"
+    JSO_N_ARRAY = "JSON Array"
+    PARQUET = "Parquet"
+
+
+@pulumi.type_token("streamkap:index:HttpSinkDestinationDecimalFormat")
+class HttpSinkDestinationDecimalFormat(_builtins.str, Enum):
+    BASE64 = "BASE64"
+    NUMERIC = "NUMERIC"
+
+
+@pulumi.type_token("streamkap:index:HttpSinkDestinationErrorsTolerance")
+class HttpSinkDestinationErrorsTolerance(_builtins.str, Enum):
+    NONE = "none"
+    ALL = "all"
+
+
+@pulumi.type_token("streamkap:index:HttpSinkDestinationHttpAuthorizationType")
+class HttpSinkDestinationHttpAuthorizationType(_builtins.str, Enum):
+    NONE = "none"
+    STATIC = "static"
+    OAUTH2 = "oauth2"
+
+
+@pulumi.type_token("streamkap:index:IcebergDestinationIcebergCatalogAuthMode")
+class IcebergDestinationIcebergCatalogAuthMode(_builtins.str, Enum):
+    NONE = "none"
+    TOKEN = "token"
+    OAUTH2 = "oauth2"
+
+
+@pulumi.type_token("streamkap:index:IcebergDestinationIcebergCatalogClientRegion")
+class IcebergDestinationIcebergCatalogClientRegion(_builtins.str, Enum):
     AP_SOUTH_1 = "ap-south-1"
     EU_WEST_2 = "eu-west-2"
     EU_WEST_1 = "eu-west-1"
@@ -110,86 +306,84 @@ class AwsS3Region(_builtins.str, Enum):
     US_EAST_2 = "us-east-2"
     US_WEST_1 = "us-west-1"
     US_WEST_2 = "us-west-2"
+    AUTO = "auto"
 
 
-@pulumi.type_token("streamkap:index:BinaryHandlingMode")
-class BinaryHandlingMode(_builtins.str, Enum):
-    BYTES = "bytes"
-    BASE64 = "base64"
-    BASE64_URL_SAFE = "base64-url-safe"
-    HEX = "hex"
+@pulumi.type_token("streamkap:index:IcebergDestinationIcebergCatalogType")
+class IcebergDestinationIcebergCatalogType(_builtins.str, Enum):
+    REST = "rest"
+    HIVE = "hive"
+    GLUE = "glue"
 
 
-@pulumi.type_token("streamkap:index:CamelSourcePayloadRouterUnknownTypeBehavior")
-class CamelSourcePayloadRouterUnknownTypeBehavior(_builtins.str, Enum):
-    DEFAUL_T_TOPIC = "DEFAULT_TOPIC"
-    SKIP = "SKIP"
-    FAIL = "FAIL"
+@pulumi.type_token("streamkap:index:IcebergDestinationInsertMode")
+class IcebergDestinationInsertMode(_builtins.str, Enum):
+    INSERT = "insert"
+    UPSERT = "upsert"
 
 
-@pulumi.type_token("streamkap:index:Channel")
-class Channel(_builtins.str, Enum):
-    EMAIL = "email"
-    SLACK = "slack"
-    TEAMS = "teams"
-    DISCORD = "discord"
-    MATTERMOST = "mattermost"
-    WEBHOOK = "webhook"
+@pulumi.type_token("streamkap:index:IngestionMode")
+class IngestionMode(_builtins.str, Enum):
+    UPSERT = "upsert"
+    APPEND = "append"
 
 
-@pulumi.type_token("streamkap:index:CleanupPolicy")
-class CleanupPolicy(_builtins.str, Enum):
-    DELETE = "delete"
-    COMPACT = "compact"
-    DELETE_COMPACT = "delete,compact"
+@pulumi.type_token("streamkap:index:InsertMode")
+class InsertMode(_builtins.str, Enum):
+    INSERT = "insert"
+    UPSERT = "upsert"
 
 
-@pulumi.type_token("streamkap:index:ConnectorClassType")
-class ConnectorClassType(_builtins.str, Enum):
-    STREAM = "Stream"
-    KEYS = "Keys"
-
-
-@pulumi.type_token("streamkap:index:ConnectorFilterTagMatch")
-class ConnectorFilterTagMatch(_builtins.str, Enum):
-    """
-    Whether the object needs `any` of `tagIds` or `all` of them.
-
-    Defaults to "any".
-    """
-    ANY = "any"
-    ALL = "all"
-
-
-@pulumi.type_token("streamkap:index:ConsistencyLevel")
-class ConsistencyLevel(_builtins.str, Enum):
+@pulumi.type_token("streamkap:index:KafkaAclOperation")
+class KafkaAclOperation(_builtins.str, Enum):
     ALL = "ALL"
-    ONE = "ONE"
-    QUORUM = "QUORUM"
+    ALTER = "ALTER"
+    ALTE_R_CONFIGS = "ALTER_CONFIGS"
+    CREATE = "CREATE"
+    DELETE = "DELETE"
+    DESCRIBE = "DESCRIBE"
+    DESCRIB_E_CONFIGS = "DESCRIBE_CONFIGS"
+    READ = "READ"
+    WRITE = "WRITE"
 
 
-@pulumi.type_token("streamkap:index:ConsumerWaitTimeForLargerBatchMs")
-class ConsumerWaitTimeForLargerBatchMs(_builtins.str, Enum):
-    CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_500 = "500"
-    CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_5000 = "5000"
-    CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_10000 = "10000"
-    CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_20000 = "20000"
-    CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_30000 = "30000"
-    CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_60000 = "60000"
-    CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_120000 = "120000"
-    CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_180000 = "180000"
-    CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_240000 = "240000"
-    CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_300000 = "300000"
+@pulumi.type_token("streamkap:index:KafkaAclPatternType")
+class KafkaAclPatternType(_builtins.str, Enum):
+    LITERAL = "LITERAL"
+    PREFIXED = "PREFIXED"
 
 
-@pulumi.type_token("streamkap:index:CursorOversizeHandlingMode")
-class CursorOversizeHandlingMode(_builtins.str, Enum):
-    SKIP = "skip"
-    SPLIT = "split"
+@pulumi.type_token("streamkap:index:KafkaAclResourceType")
+class KafkaAclResourceType(_builtins.str, Enum):
+    TOPIC = "TOPIC"
+    GROUP = "GROUP"
+    CLUSTER = "CLUSTER"
+    TRANSACTIONA_L_ID = "TRANSACTIONAL_ID"
+    DELEGATIO_N_TOKEN = "DELEGATION_TOKEN"
 
 
-@pulumi.type_token("streamkap:index:DatabaseConnectionTimeZone")
-class DatabaseConnectionTimeZone(_builtins.str, Enum):
+@pulumi.type_token("streamkap:index:KafkaDestinationDestinationFormat")
+class KafkaDestinationDestinationFormat(_builtins.str, Enum):
+    AVRO = "avro"
+    JSON = "json"
+
+
+@pulumi.type_token("streamkap:index:KafkaDestinationTransformsChangeTopicNameAddOriginalTopic")
+class KafkaDestinationTransformsChangeTopicNameAddOriginalTopic(_builtins.str, Enum):
+    OFF = "off"
+    HEADER = "header"
+    FIELD = "field"
+
+
+@pulumi.type_token("streamkap:index:KafkaDirectSourceFormat")
+class KafkaDirectSourceFormat(_builtins.str, Enum):
+    JSON = "json"
+    STRING = "string"
+    AVRO = "avro"
+
+
+@pulumi.type_token("streamkap:index:MariaDbSourceDatabaseConnectionTimeZone")
+class MariaDbSourceDatabaseConnectionTimeZone(_builtins.str, Enum):
     SERVER = "SERVER"
     UTC = "UTC"
     AFRICA_CAIRO = "Africa/Cairo"
@@ -279,102 +473,266 @@ class DatabaseConnectionTimeZone(_builtins.str, Enum):
     ASIA_NOVOSIBIRSK = "Asia/Novosibirsk"
 
 
-@pulumi.type_token("streamkap:index:DatabaseSslmode")
-class DatabaseSslmode(_builtins.str, Enum):
-    REQUIRE = "require"
+@pulumi.type_token("streamkap:index:MariaDbSourceDatabaseSslMode")
+class MariaDbSourceDatabaseSslMode(_builtins.str, Enum):
     DISABLE = "disable"
+    TRUST = "trust"
 
 
-@pulumi.type_token("streamkap:index:DecimalFormat")
-class DecimalFormat(_builtins.str, Enum):
-    BASE64 = "BASE64"
-    NUMERIC = "NUMERIC"
+@pulumi.type_token("streamkap:index:MariaDbSourceSnapshotGtid")
+class MariaDbSourceSnapshotGtid(_builtins.str, Enum):
+    YES = "Yes"
+    NO = "No"
 
 
-@pulumi.type_token("streamkap:index:DestinationFormat")
-class DestinationFormat(_builtins.str, Enum):
-    AVRO = "avro"
-    JSON = "json"
+@pulumi.type_token("streamkap:index:MongoDbHostedSourceCursorOversizeHandlingMode")
+class MongoDbHostedSourceCursorOversizeHandlingMode(_builtins.str, Enum):
+    SKIP = "skip"
+    SPLIT = "split"
 
 
-@pulumi.type_token("streamkap:index:DocumentIdStrategy")
-class DocumentIdStrategy(_builtins.str, Enum):
+@pulumi.type_token("streamkap:index:MongoDbHostedSourceTransformsUnwrapArrayEncoding")
+class MongoDbHostedSourceTransformsUnwrapArrayEncoding(_builtins.str, Enum):
+    ARRAY = "array"
+    ARRAY_STRING = "array_string"
+    STRING = "string"
+
+
+@pulumi.type_token("streamkap:index:MongoDbHostedSourceTransformsUnwrapDocumentEncoding")
+class MongoDbHostedSourceTransformsUnwrapDocumentEncoding(_builtins.str, Enum):
+    DOCUMENT = "document"
+    STRING = "string"
+
+
+@pulumi.type_token("streamkap:index:MongoDbSourceCursorOversizeHandlingMode")
+class MongoDbSourceCursorOversizeHandlingMode(_builtins.str, Enum):
+    SKIP = "skip"
+    SPLIT = "split"
+
+
+@pulumi.type_token("streamkap:index:MongoDbSourceTransformsUnwrapArrayEncoding")
+class MongoDbSourceTransformsUnwrapArrayEncoding(_builtins.str, Enum):
+    ARRAY = "array"
+    ARRAY_STRING = "array_string"
+    STRING = "string"
+
+
+@pulumi.type_token("streamkap:index:MongoDbSourceTransformsUnwrapDocumentEncoding")
+class MongoDbSourceTransformsUnwrapDocumentEncoding(_builtins.str, Enum):
+    DOCUMENT = "document"
+    STRING = "string"
+
+
+@pulumi.type_token("streamkap:index:MysqlSourceDatabaseConnectionTimeZone")
+class MysqlSourceDatabaseConnectionTimeZone(_builtins.str, Enum):
+    SERVER = "SERVER"
+    UTC = "UTC"
+    AFRICA_CAIRO = "Africa/Cairo"
+    ASIA_RIYADH = "Asia/Riyadh"
+    AFRICA_CASABLANCA = "Africa/Casablanca"
+    ASIA_SEOUL = "Asia/Seoul"
+    AFRICA_HARARE = "Africa/Harare"
+    ASIA_SHANGHAI = "Asia/Shanghai"
+    AFRICA_MONROVIA = "Africa/Monrovia"
+    ASIA_SINGAPORE = "Asia/Singapore"
+    AFRICA_NAIROBI = "Africa/Nairobi"
+    ASIA_TAIPEI = "Asia/Taipei"
+    AFRICA_TRIPOLI = "Africa/Tripoli"
+    ASIA_TEHRAN = "Asia/Tehran"
+    AFRICA_WINDHOEK = "Africa/Windhoek"
+    ASIA_TOKYO = "Asia/Tokyo"
+    AMERICA_ARAGUAINA = "America/Araguaina"
+    ASIA_ULAANBAATAR = "Asia/Ulaanbaatar"
+    AMERICA_ASUNCION = "America/Asuncion"
+    ASIA_VLADIVOSTOK = "Asia/Vladivostok"
+    AMERICA_BOGOTA = "America/Bogota"
+    ASIA_YAKUTSK = "Asia/Yakutsk"
+    AMERICA_BUENOS_AIRES = "America/Buenos_Aires"
+    ASIA_YEREVAN = "Asia/Yerevan"
+    AMERICA_CARACAS = "America/Caracas"
+    ATLANTIC_AZORES = "Atlantic/Azores"
+    AMERICA_CHIHUAHUA = "America/Chihuahua"
+    AUSTRALIA_ADELAIDE = "Australia/Adelaide"
+    AMERICA_CUIABA = "America/Cuiaba"
+    AUSTRALIA_BRISBANE = "Australia/Brisbane"
+    AMERICA_DENVER = "America/Denver"
+    AUSTRALIA_DARWIN = "Australia/Darwin"
+    AMERICA_FORTALEZA = "America/Fortaleza"
+    AUSTRALIA_HOBART = "Australia/Hobart"
+    AMERICA_GUATEMALA = "America/Guatemala"
+    AUSTRALIA_PERTH = "Australia/Perth"
+    AMERICA_HALIFAX = "America/Halifax"
+    AUSTRALIA_SYDNEY = "Australia/Sydney"
+    AMERICA_MANAUS = "America/Manaus"
+    BRAZIL_EAST = "Brazil/East"
+    AMERICA_MATAMOROS = "America/Matamoros"
+    CANADA_NEWFOUNDLAND = "Canada/Newfoundland"
+    AMERICA_MONTERREY = "America/Monterrey"
+    CANADA_SASKATCHEWAN = "Canada/Saskatchewan"
+    AMERICA_MONTEVIDEO = "America/Montevideo"
+    CANADA_YUKON = "Canada/Yukon"
+    AMERICA_PHOENIX = "America/Phoenix"
+    EUROPE_AMSTERDAM = "Europe/Amsterdam"
+    AMERICA_SANTIAGO = "America/Santiago"
+    EUROPE_ATHENS = "Europe/Athens"
+    AMERICA_TIJUANA = "America/Tijuana"
+    EUROPE_DUBLIN = "Europe/Dublin"
+    ASIA_AMMAN = "Asia/Amman"
+    EUROPE_HELSINKI = "Europe/Helsinki"
+    ASIA_ASHGABAT = "Asia/Ashgabat"
+    EUROPE_ISTANBUL = "Europe/Istanbul"
+    ASIA_BAGHDAD = "Asia/Baghdad"
+    EUROPE_KALININGRAD = "Europe/Kaliningrad"
+    ASIA_BAKU = "Asia/Baku"
+    EUROPE_MOSCOW = "Europe/Moscow"
+    ASIA_BANGKOK = "Asia/Bangkok"
+    EUROPE_PARIS = "Europe/Paris"
+    ASIA_BEIRUT = "Asia/Beirut"
+    EUROPE_PRAGUE = "Europe/Prague"
+    ASIA_CALCUTTA = "Asia/Calcutta"
+    EUROPE_SARAJEVO = "Europe/Sarajevo"
+    ASIA_DAMASCUS = "Asia/Damascus"
+    PACIFIC_AUCKLAND = "Pacific/Auckland"
+    ASIA_DHAKA = "Asia/Dhaka"
+    PACIFIC_FIJI = "Pacific/Fiji"
+    ASIA_IRKUTSK = "Asia/Irkutsk"
+    PACIFIC_GUAM = "Pacific/Guam"
+    ASIA_JERUSALEM = "Asia/Jerusalem"
+    PACIFIC_HONOLULU = "Pacific/Honolulu"
+    ASIA_KABUL = "Asia/Kabul"
+    PACIFIC_SAMOA = "Pacific/Samoa"
+    ASIA_KARACHI = "Asia/Karachi"
+    U_S_ALASKA = "US/Alaska"
+    ASIA_KATHMANDU = "Asia/Kathmandu"
+    U_S_CENTRAL = "US/Central"
+    ASIA_KRASNOYARSK = "Asia/Krasnoyarsk"
+    U_S_EASTERN = "US/Eastern"
+    ASIA_MAGADAN = "Asia/Magadan"
+    U_S_EAST_INDIANA = "US/East-Indiana"
+    ASIA_MUSCAT = "Asia/Muscat"
+    U_S_PACIFIC = "US/Pacific"
+    ASIA_NOVOSIBIRSK = "Asia/Novosibirsk"
+
+
+@pulumi.type_token("streamkap:index:MysqlSourceSnapshotGtid")
+class MysqlSourceSnapshotGtid(_builtins.str, Enum):
+    YES = "Yes"
+    NO = "No"
+
+
+@pulumi.type_token("streamkap:index:NullSentinelMode")
+class NullSentinelMode(_builtins.str, Enum):
+    NONE = "NONE"
+    TYP_E_MIN = "TYPE_MIN"
+
+
+@pulumi.type_token("streamkap:index:OffsetResetTarget")
+class OffsetResetTarget(_builtins.str, Enum):
+    EARLIEST = "earliest"
+    LATEST = "latest"
+
+
+@pulumi.type_token("streamkap:index:OversizedFieldBehavior")
+class OversizedFieldBehavior(_builtins.str, Enum):
+    TRUNCATE = "TRUNCATE"
+    NULLIFY = "NULLIFY"
+
+
+@pulumi.type_token("streamkap:index:PineconeDestinationDocumentIdStrategy")
+class PineconeDestinationDocumentIdStrategy(_builtins.str, Enum):
     NONE = "None"
     KAFKA_ID = "Kafka ID"
     FIELD_ID = "Field ID"
 
 
-@pulumi.type_token("streamkap:index:EntityType")
-class EntityType(_builtins.str, Enum):
-    SOURCES = "sources"
-    DESTINATIONS = "destinations"
-    PIPELINES = "pipelines"
+@pulumi.type_token("streamkap:index:PlanetScaleSourceVitessTabletType")
+class PlanetScaleSourceVitessTabletType(_builtins.str, Enum):
+    MASTER = "MASTER"
+    REPLICA = "REPLICA"
+    RDONLY = "RDONLY"
 
 
-@pulumi.type_token("streamkap:index:ErrorsTolerance")
-class ErrorsTolerance(_builtins.str, Enum):
+@pulumi.type_token("streamkap:index:PostgresqlSourceDatabaseSslmode")
+class PostgresqlSourceDatabaseSslmode(_builtins.str, Enum):
+    REQUIRE = "require"
+    DISABLE = "disable"
+
+
+@pulumi.type_token("streamkap:index:PostgresqlSourcePostProcessors")
+class PostgresqlSourcePostProcessors(_builtins.str, Enum):
+    RESELECTOR = "reselector"
+
+
+@pulumi.type_token("streamkap:index:PostgresqlSourceSnapshotReadOnly")
+class PostgresqlSourceSnapshotReadOnly(_builtins.str, Enum):
+    YES = "Yes"
+    NO = "No"
+
+
+@pulumi.type_token("streamkap:index:PrimaryKeyMode")
+class PrimaryKeyMode(_builtins.str, Enum):
     NONE = "none"
-    ALL = "all"
+    RECORD_KEY = "record_key"
+    RECORD_VALUE = "record_value"
 
 
-@pulumi.type_token("streamkap:index:EsScheme")
-class EsScheme(_builtins.str, Enum):
-    HTTP = "http"
-    HTTPS = "https"
+@pulumi.type_token("streamkap:index:ProjectKeyToolProfile")
+class ProjectKeyToolProfile(_builtins.str, Enum):
+    FULL = "full"
+    READ_ONLY = "read-only"
+    AGENT_OPERATOR = "agent-operator"
+    INFRA_ADMIN = "infra-admin"
 
 
-@pulumi.type_token("streamkap:index:FileCompressionType")
-class FileCompressionType(_builtins.str, Enum):
-    NONE = "none"
-    GZIP = "gzip"
-    SNAPPY = "snappy"
-    ZSTD = "zstd"
-
-
-@pulumi.type_token("streamkap:index:Format")
-class Format(_builtins.str, Enum):
-    JSON = "json"
-    CSV = "csv"
-    AVRO = "avro"
-    PARQUET = "parquet"
-
-
-@pulumi.type_token("streamkap:index:FsCleanupPolicyClass")
-class FsCleanupPolicyClass(_builtins.str, Enum):
-    LOG = "Log"
-    DELETE = "Delete"
-
-
-@pulumi.type_token("streamkap:index:GcsDestinationFormat")
-class GcsDestinationFormat(_builtins.str, Enum):
-    CSV = "CSV"
+@pulumi.type_token("streamkap:index:R2DestinationFormat")
+class R2DestinationFormat(_builtins.str, Enum):
     JSO_N_LINES = "JSON Lines"
     JSO_N_ARRAY = "JSON Array"
     PARQUET = "Parquet"
 
 
-@pulumi.type_token("streamkap:index:HttpAuth")
-class HttpAuth(_builtins.str, Enum):
-    NONE = "None"
-    BASIC = "Basic"
+@pulumi.type_token("streamkap:index:RedisDestinationRedisKeyDataType")
+class RedisDestinationRedisKeyDataType(_builtins.str, Enum):
+    STREAM = "Stream"
+    LIST = "List"
+    HASH = "Hash"
 
 
-@pulumi.type_token("streamkap:index:HttpAuthorizationType")
-class HttpAuthorizationType(_builtins.str, Enum):
-    NONE = "none"
-    STATIC = "static"
-    OAUTH2 = "oauth2"
+@pulumi.type_token("streamkap:index:RedisSourceConnectorClassType")
+class RedisSourceConnectorClassType(_builtins.str, Enum):
+    STREAM = "Stream"
+    KEYS = "Keys"
 
 
-@pulumi.type_token("streamkap:index:IcebergCatalogAuthMode")
-class IcebergCatalogAuthMode(_builtins.str, Enum):
-    NONE = "none"
-    TOKEN = "token"
-    OAUTH2 = "oauth2"
+@pulumi.type_token("streamkap:index:RedisSourceMode")
+class RedisSourceMode(_builtins.str, Enum):
+    LIVE = "LIVE"
+    LIVEONLY = "LIVEONLY"
 
 
-@pulumi.type_token("streamkap:index:IcebergCatalogClientRegion")
-class IcebergCatalogClientRegion(_builtins.str, Enum):
+@pulumi.type_token("streamkap:index:RedisSourceRedisStreamDelivery")
+class RedisSourceRedisStreamDelivery(_builtins.str, Enum):
+    AT_LEAST_ONCE = "At Least Once"
+    AT_MOST_ONCE = "At Most Once"
+
+
+@pulumi.type_token("streamkap:index:RedisSourceRedisStreamOffset")
+class RedisSourceRedisStreamOffset(_builtins.str, Enum):
+    LATEST = "Latest"
+    EARLIEST = "Earliest"
+
+
+@pulumi.type_token("streamkap:index:ReplayWindow")
+class ReplayWindow(_builtins.str, Enum):
+    ZERO = "0"
+    REPLAY_WINDOW_7D = "7d"
+    REPLAY_WINDOW_3D = "3d"
+    REPLAY_WINDOW_24H = "24h"
+    REPLAY_WINDOW_10M = "10m"
+
+
+@pulumi.type_token("streamkap:index:S3DestinationAwsS3Region")
+class S3DestinationAwsS3Region(_builtins.str, Enum):
     AP_SOUTH_1 = "ap-south-1"
     EU_WEST_2 = "eu-west-2"
     EU_WEST_1 = "eu-west-1"
@@ -391,147 +749,13 @@ class IcebergCatalogClientRegion(_builtins.str, Enum):
     US_EAST_2 = "us-east-2"
     US_WEST_1 = "us-west-1"
     US_WEST_2 = "us-west-2"
-    AUTO = "auto"
 
 
-@pulumi.type_token("streamkap:index:IcebergCatalogType")
-class IcebergCatalogType(_builtins.str, Enum):
-    REST = "rest"
-    HIVE = "hive"
-    GLUE = "glue"
-
-
-@pulumi.type_token("streamkap:index:IngestionMode")
-class IngestionMode(_builtins.str, Enum):
-    UPSERT = "upsert"
-    APPEND = "append"
-
-
-@pulumi.type_token("streamkap:index:InsertMode")
-class InsertMode(_builtins.str, Enum):
-    INSERT = "insert"
-    UPSERT = "upsert"
-
-
-@pulumi.type_token("streamkap:index:KafkaDirectSourceFormat")
-class KafkaDirectSourceFormat(_builtins.str, Enum):
-    JSON = "json"
-    STRING = "string"
-    AVRO = "avro"
-
-
-@pulumi.type_token("streamkap:index:Language")
-class Language(_builtins.str, Enum):
-    PYTHON = "PYTHON"
-    JAVASCRIPT = "JAVASCRIPT"
-    SQL = "SQL"
-
-
-@pulumi.type_token("streamkap:index:MariaDbSourceDatabaseSslMode")
-class MariaDbSourceDatabaseSslMode(_builtins.str, Enum):
-    DISABLE = "disable"
-    TRUST = "trust"
-
-
-@pulumi.type_token("streamkap:index:Mode")
-class Mode(_builtins.str, Enum):
-    LIVE = "LIVE"
-    LIVEONLY = "LIVEONLY"
-
-
-@pulumi.type_token("streamkap:index:MongoDbHostedSourceTransformsUnwrapArrayEncoding")
-class MongoDbHostedSourceTransformsUnwrapArrayEncoding(_builtins.str, Enum):
-    ARRAY = "array"
-    ARRAY_STRING = "array_string"
-    STRING = "string"
-
-
-@pulumi.type_token("streamkap:index:OnDrift")
-class OnDrift(_builtins.str, Enum):
-    OVERWRITE = "overwrite"
-    FAIL = "fail"
-
-
-@pulumi.type_token("streamkap:index:Operation")
-class Operation(_builtins.str, Enum):
-    ALL = "ALL"
-    ALTER = "ALTER"
-    ALTE_R_CONFIGS = "ALTER_CONFIGS"
-    CREATE = "CREATE"
-    DELETE = "DELETE"
-    DESCRIBE = "DESCRIBE"
-    DESCRIB_E_CONFIGS = "DESCRIBE_CONFIGS"
-    READ = "READ"
-    WRITE = "WRITE"
-
-
-@pulumi.type_token("streamkap:index:PartitionMode")
-class PartitionMode(_builtins.str, Enum):
-    BY_TOPIC = "by_topic"
-    BY_PARTITION = "by_partition"
-    BY_TOPIC_AND_PARTITION = "by_topic_and_partition"
-
-
-@pulumi.type_token("streamkap:index:PatternType")
-class PatternType(_builtins.str, Enum):
-    LITERAL = "LITERAL"
-    PREFIXED = "PREFIXED"
-
-
-@pulumi.type_token("streamkap:index:PostProcessors")
-class PostProcessors(_builtins.str, Enum):
-    RESELECTOR = "reselector"
-
-
-@pulumi.type_token("streamkap:index:PrimaryKeyMode")
-class PrimaryKeyMode(_builtins.str, Enum):
-    NONE = "none"
-    RECORD_KEY = "record_key"
-    RECORD_VALUE = "record_value"
-
-
-@pulumi.type_token("streamkap:index:R2DestinationFormat")
-class R2DestinationFormat(_builtins.str, Enum):
+@pulumi.type_token("streamkap:index:S3DestinationFormat")
+class S3DestinationFormat(_builtins.str, Enum):
     JSO_N_LINES = "JSON Lines"
     JSO_N_ARRAY = "JSON Array"
     PARQUET = "Parquet"
-
-
-@pulumi.type_token("streamkap:index:RedisKeyDataType")
-class RedisKeyDataType(_builtins.str, Enum):
-    STREAM = "Stream"
-    LIST = "List"
-    HASH = "Hash"
-
-
-@pulumi.type_token("streamkap:index:RedisStreamDelivery")
-class RedisStreamDelivery(_builtins.str, Enum):
-    AT_LEAST_ONCE = "At Least Once"
-    AT_MOST_ONCE = "At Most Once"
-
-
-@pulumi.type_token("streamkap:index:RedisStreamOffset")
-class RedisStreamOffset(_builtins.str, Enum):
-    LATEST = "Latest"
-    EARLIEST = "Earliest"
-
-
-@pulumi.type_token("streamkap:index:ReplayWindow")
-class ReplayWindow(_builtins.str, Enum):
-    ZERO = "0"
-    REPLAY_WINDOW_7D = "7d"
-    REPLAY_WINDOW_3D = "3d"
-    REPLAY_WINDOW_24H = "24h"
-    REPLAY_WINDOW_10M = "10m"
-
-
-@pulumi.type_token("streamkap:index:Resource")
-class Resource(_builtins.str, Enum):
-    TOPIC = "TOPIC"
-    GROUP = "GROUP"
-    CLUSTER = "CLUSTER"
-    TRANSACTIONA_L_ID = "TRANSACTIONAL_ID"
-    DELEGATIO_N_TOKEN = "DELEGATION_TOKEN"
 
 
 @pulumi.type_token("streamkap:index:S3SourceAwsS3Region")
@@ -557,23 +781,67 @@ class S3SourceFormat(_builtins.str, Enum):
     AVRO = "avro"
 
 
-@pulumi.type_token("streamkap:index:SchemaEvolution")
-class SchemaEvolution(_builtins.str, Enum):
+@pulumi.type_token("streamkap:index:S3SourceFsCleanupPolicyClass")
+class S3SourceFsCleanupPolicyClass(_builtins.str, Enum):
+    LOG = "Log"
+    DELETE = "Delete"
+
+
+@pulumi.type_token("streamkap:index:SchemaEvolutionMode")
+class SchemaEvolutionMode(_builtins.str, Enum):
     BASIC = "basic"
     NONE = "none"
 
 
-@pulumi.type_token("streamkap:index:SnapshotReadOnly")
-class SnapshotReadOnly(_builtins.str, Enum):
+@pulumi.type_token("streamkap:index:SnapshotType")
+class SnapshotType(_builtins.str, Enum):
+    INCREMENTAL = "incremental"
+    BLOCKING = "blocking"
+
+
+@pulumi.type_token("streamkap:index:StarburstDestinationAwsS3Region")
+class StarburstDestinationAwsS3Region(_builtins.str, Enum):
+    AP_SOUTH_1 = "ap-south-1"
+    EU_WEST_2 = "eu-west-2"
+    EU_WEST_1 = "eu-west-1"
+    AP_NORTHEAST_2 = "ap-northeast-2"
+    AP_NORTHEAST_1 = "ap-northeast-1"
+    CA_CENTRAL_1 = "ca-central-1"
+    SA_EAST_1 = "sa-east-1"
+    CN_NORTH_1 = "cn-north-1"
+    US_GOV_WEST_1 = "us-gov-west-1"
+    AP_SOUTHEAST_1 = "ap-southeast-1"
+    AP_SOUTHEAST_2 = "ap-southeast-2"
+    EU_CENTRAL_1 = "eu-central-1"
+    US_EAST_1 = "us-east-1"
+    US_EAST_2 = "us-east-2"
+    US_WEST_1 = "us-west-1"
+    US_WEST_2 = "us-west-2"
+
+
+@pulumi.type_token("streamkap:index:StarburstDestinationFormat")
+class StarburstDestinationFormat(_builtins.str, Enum):
+    CSV = "CSV"
+    JSO_N_LINES = "JSON Lines"
+    JSO_N_ARRAY = "JSON Array"
+    PARQUET = "Parquet"
+
+
+@pulumi.type_token("streamkap:index:SupabaseSourceDatabaseSslmode")
+class SupabaseSourceDatabaseSslmode(_builtins.str, Enum):
+    REQUIRE = "require"
+    DISABLE = "disable"
+
+
+@pulumi.type_token("streamkap:index:SupabaseSourcePostProcessors")
+class SupabaseSourcePostProcessors(_builtins.str, Enum):
+    RESELECTOR = "reselector"
+
+
+@pulumi.type_token("streamkap:index:SupabaseSourceSnapshotReadOnly")
+class SupabaseSourceSnapshotReadOnly(_builtins.str, Enum):
     YES = "Yes"
     NO = "No"
-
-
-@pulumi.type_token("streamkap:index:State")
-class State(_builtins.str, Enum):
-    RUNNING = "running"
-    PAUSED = "paused"
-    STOPPED = "stopped"
 
 
 @pulumi.type_token("streamkap:index:TagFilterType")
@@ -593,27 +861,11 @@ class TagFilterType(_builtins.str, Enum):
     GENERAL = "general"
 
 
-@pulumi.type_token("streamkap:index:TimePartitioningType")
-class TimePartitioningType(_builtins.str, Enum):
-    DAY = "DAY"
-    HOUR = "HOUR"
-    MONTH = "MONTH"
-    YEAR = "YEAR"
-    NONE = "NONE"
-
-
-@pulumi.type_token("streamkap:index:To")
-class To(_builtins.str, Enum):
-    EARLIEST = "earliest"
-    LATEST = "latest"
-
-
-@pulumi.type_token("streamkap:index:ToolProfile")
-class ToolProfile(_builtins.str, Enum):
-    FULL = "full"
-    READ_ONLY = "read-only"
-    AGENT_OPERATOR = "agent-operator"
-    INFRA_ADMIN = "infra-admin"
+@pulumi.type_token("streamkap:index:TopicCleanupPolicy")
+class TopicCleanupPolicy(_builtins.str, Enum):
+    DELETE = "delete"
+    COMPACT = "compact"
+    DELETE_COMPACT = "delete,compact"
 
 
 @pulumi.type_token("streamkap:index:TopicFilterEntityType")
@@ -646,6 +898,13 @@ class TopicMetricsWindowUnit(_builtins.str, Enum):
     DAYS = "days"
 
 
+@pulumi.type_token("streamkap:index:TransformLanguage")
+class TransformLanguage(_builtins.str, Enum):
+    PYTHON = "PYTHON"
+    JAVASCRIPT = "JAVASCRIPT"
+    SQL = "SQL"
+
+
 @pulumi.type_token("streamkap:index:TransformType")
 class TransformType(_builtins.str, Enum):
     FAN_OUT = "fan_out"
@@ -659,65 +918,49 @@ class TransformType(_builtins.str, Enum):
     TOPIC_ROUTER = "topic_router"
 
 
-@pulumi.type_token("streamkap:index:TransformsChangeTopicNameAddOriginalTopic")
-class TransformsChangeTopicNameAddOriginalTopic(_builtins.str, Enum):
-    OFF = "off"
-    HEADER = "header"
-    FIELD = "field"
+@pulumi.type_token("streamkap:index:UnknownPayloadTypeBehavior")
+class UnknownPayloadTypeBehavior(_builtins.str, Enum):
+    DEFAUL_T_TOPIC = "DEFAULT_TOPIC"
+    SKIP = "SKIP"
+    FAIL = "FAIL"
 
 
-@pulumi.type_token("streamkap:index:TransformsMarkColumnsAsRequiredNullSentinelMode")
-class TransformsMarkColumnsAsRequiredNullSentinelMode(_builtins.str, Enum):
-    NONE = "NONE"
-    TYP_E_MIN = "TYPE_MIN"
-
-
-@pulumi.type_token("streamkap:index:TransformsOversizedRecordsOversizedFieldBehavior")
-class TransformsOversizedRecordsOversizedFieldBehavior(_builtins.str, Enum):
-    TRUNCATE = "TRUNCATE"
-    NULLIFY = "NULLIFY"
-
-
-@pulumi.type_token("streamkap:index:TransformsUnwrapArrayEncoding")
-class TransformsUnwrapArrayEncoding(_builtins.str, Enum):
-    ARRAY = "array"
-    ARRAY_STRING = "array_string"
-
-
-@pulumi.type_token("streamkap:index:TransformsUnwrapDocumentEncoding")
-class TransformsUnwrapDocumentEncoding(_builtins.str, Enum):
-    DOCUMENT = "document"
-    STRING = "string"
-
-
-@pulumi.type_token("streamkap:index:Type")
-class Type(_builtins.str, Enum):
-    INCREMENTAL = "incremental"
-    BLOCKING = "blocking"
-
-
-@pulumi.type_token("streamkap:index:VectorStrategy")
-class VectorStrategy(_builtins.str, Enum):
-    NONE = "None"
-    FIELD_VECTOR = "Field Vector"
-
-
-@pulumi.type_token("streamkap:index:VitessTabletType")
-class VitessTabletType(_builtins.str, Enum):
+@pulumi.type_token("streamkap:index:VitessSourceVitessTabletType")
+class VitessSourceVitessTabletType(_builtins.str, Enum):
     MASTER = "MASTER"
     REPLICA = "REPLICA"
     RDONLY = "RDONLY"
 
 
-@pulumi.type_token("streamkap:index:WeaviateAuthScheme")
-class WeaviateAuthScheme(_builtins.str, Enum):
+@pulumi.type_token("streamkap:index:WeaviateDestinationConsistencyLevel")
+class WeaviateDestinationConsistencyLevel(_builtins.str, Enum):
+    ALL = "ALL"
+    ONE = "ONE"
+    QUORUM = "QUORUM"
+
+
+@pulumi.type_token("streamkap:index:WeaviateDestinationDocumentIdStrategy")
+class WeaviateDestinationDocumentIdStrategy(_builtins.str, Enum):
+    NONE = "None"
+    KAFKA_ID = "Kafka ID"
+    FIELD_ID = "Field ID"
+
+
+@pulumi.type_token("streamkap:index:WeaviateDestinationVectorStrategy")
+class WeaviateDestinationVectorStrategy(_builtins.str, Enum):
+    NONE = "None"
+    FIELD_VECTOR = "Field Vector"
+
+
+@pulumi.type_token("streamkap:index:WeaviateDestinationWeaviateAuthScheme")
+class WeaviateDestinationWeaviateAuthScheme(_builtins.str, Enum):
     NONE = "NONE"
     AP_I_KEY = "API_KEY"
     OID_C_CLIEN_T_CREDENTIALS = "OIDC_CLIENT_CREDENTIALS"
 
 
-@pulumi.type_token("streamkap:index:WeaviateVectorizer")
-class WeaviateVectorizer(_builtins.str, Enum):
+@pulumi.type_token("streamkap:index:WeaviateDestinationWeaviateVectorizer")
+class WeaviateDestinationWeaviateVectorizer(_builtins.str, Enum):
     NONE = "none"
     TEXT2VEC_WEAVIATE = "text2vec-weaviate"
     TEXT2VEC_COHERE = "text2vec-cohere"

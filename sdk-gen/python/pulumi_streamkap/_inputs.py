@@ -16,118 +16,61 @@ from . import _utilities
 from ._enums import *
 
 __all__ = [
-    'AclArgs',
-    'AclArgsDict',
-    'ChannelsArgs',
-    'ChannelsArgsDict',
-    'FilterArgs',
-    'FilterArgsDict',
-    'ImplementationArgs',
-    'ImplementationArgsDict',
-    'InputArgs',
-    'InputArgsDict',
-    'KafkaAccessArgs',
-    'KafkaAccessArgsDict',
-    'MainTableArgs',
-    'MainTableArgsDict',
-    'OffsetResetArgs',
-    'OffsetResetArgsDict',
-    'PipelineOffsetResetToArgs',
-    'PipelineOffsetResetToArgsDict',
-    'PipelineOffsetResetTo2Args',
-    'PipelineOffsetResetTo2ArgsDict',
-    'PreferenceArgs',
-    'PreferenceArgsDict',
+    'AlertChannelsArgs',
+    'AlertChannelsArgsDict',
+    'AlertPreferenceArgs',
+    'AlertPreferenceArgsDict',
+    'AlertWebhookArgs',
+    'AlertWebhookArgsDict',
+    'ConnectorSnapshotArgs',
+    'ConnectorSnapshotArgsDict',
+    'KafkaAclArgs',
+    'KafkaAclArgsDict',
+    'OffsetResetToOffsetArgs',
+    'OffsetResetToOffsetArgsDict',
+    'OffsetResetToTimestampArgs',
+    'OffsetResetToTimestampArgsDict',
+    'PipelineOffsetResetArgs',
+    'PipelineOffsetResetArgsDict',
+    'PipelineTransformLinkArgs',
+    'PipelineTransformLinkArgsDict',
+    'ProjectKeyKafkaAccessArgs',
+    'ProjectKeyKafkaAccessArgsDict',
     'RestartTaskTriggerArgs',
     'RestartTaskTriggerArgsDict',
-    'SlackArgs',
-    'SlackArgsDict',
-    'SnapshotArgs',
-    'SnapshotArgsDict',
-    'TopicAutoDiscoveryArgs',
-    'TopicAutoDiscoveryArgsDict',
+    'SnapshotFilterArgs',
+    'SnapshotFilterArgsDict',
+    'SqlTableArgs',
+    'SqlTableArgsDict',
+    'TopicAutoDiscoveryRuleArgs',
+    'TopicAutoDiscoveryRuleArgsDict',
     'TopicMetricsEntity',
     'TopicMetricsEntityDict',
     'TopicMetricsWindow',
     'TopicMetricsWindowDict',
-    'TransformArgs',
-    'TransformArgsDict',
-    'UnitTestArgs',
-    'UnitTestArgsDict',
+    'TransformImplementationArgs',
+    'TransformImplementationArgsDict',
+    'TransformTestRecordArgs',
+    'TransformTestRecordArgsDict',
+    'TransformUnitTestArgs',
+    'TransformUnitTestArgsDict',
 ]
 
-class AclArgsDict(TypedDict):
-    operation: pulumi.Input['Operation']
-    topic: pulumi.Input[_builtins.str]
-    pattern_type: NotRequired[pulumi.Input[Optional['PatternType']]]
-    resource: NotRequired[pulumi.Input[Optional['Resource']]]
+class AlertChannelsArgsDict(TypedDict):
+    discord: NotRequired[pulumi.Input[Optional['AlertWebhookArgsDict']]]
+    mattermost: NotRequired[pulumi.Input[Optional['AlertWebhookArgsDict']]]
+    slack: NotRequired[pulumi.Input[Optional['AlertWebhookArgsDict']]]
+    teams: NotRequired[pulumi.Input[Optional['AlertWebhookArgsDict']]]
+    webhook: NotRequired[pulumi.Input[Optional['AlertWebhookArgsDict']]]
 
 @pulumi.input_type
-class AclArgs:
+class AlertChannelsArgs:
     def __init__(__self__, *,
-                 operation: pulumi.Input['Operation'],
-                 topic: pulumi.Input[_builtins.str],
-                 pattern_type: pulumi.Input[Optional['PatternType']] = None,
-                 resource: pulumi.Input[Optional['Resource']] = None):
-        pulumi.set(__self__, "operation", operation)
-        pulumi.set(__self__, "topic", topic)
-        if pattern_type is not None:
-            pulumi.set(__self__, "pattern_type", pattern_type)
-        if resource is not None:
-            pulumi.set(__self__, "resource", resource)
-
-    @_builtins.property
-    @pulumi.getter
-    def operation(self) -> pulumi.Input['Operation']:
-        return pulumi.get(self, "operation")
-
-    @operation.setter
-    def operation(self, value: pulumi.Input['Operation']):
-        pulumi.set(self, "operation", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def topic(self) -> pulumi.Input[_builtins.str]:
-        return pulumi.get(self, "topic")
-
-    @topic.setter
-    def topic(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "topic", value)
-
-    @_builtins.property
-    @pulumi.getter(name="patternType")
-    def pattern_type(self) -> pulumi.Input[Optional['PatternType']]:
-        return pulumi.get(self, "pattern_type")
-
-    @pattern_type.setter
-    def pattern_type(self, value: pulumi.Input[Optional['PatternType']]):
-        pulumi.set(self, "pattern_type", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def resource(self) -> pulumi.Input[Optional['Resource']]:
-        return pulumi.get(self, "resource")
-
-    @resource.setter
-    def resource(self, value: pulumi.Input[Optional['Resource']]):
-        pulumi.set(self, "resource", value)
-
-
-class ChannelsArgsDict(TypedDict):
-    discord: NotRequired[pulumi.Input[Optional['SlackArgsDict']]]
-    mattermost: NotRequired[pulumi.Input[Optional['SlackArgsDict']]]
-    slack: NotRequired[pulumi.Input[Optional['SlackArgsDict']]]
-    teams: NotRequired[pulumi.Input[Optional['SlackArgsDict']]]
-    webhook: NotRequired[pulumi.Input[Optional['SlackArgsDict']]]
-
-@pulumi.input_type
-class ChannelsArgs:
-    def __init__(__self__, *,
-                 discord: pulumi.Input[Optional['SlackArgs']] = None,
-                 mattermost: pulumi.Input[Optional['SlackArgs']] = None,
-                 slack: pulumi.Input[Optional['SlackArgs']] = None,
-                 teams: pulumi.Input[Optional['SlackArgs']] = None,
-                 webhook: pulumi.Input[Optional['SlackArgs']] = None):
+                 discord: pulumi.Input[Optional['AlertWebhookArgs']] = None,
+                 mattermost: pulumi.Input[Optional['AlertWebhookArgs']] = None,
+                 slack: pulumi.Input[Optional['AlertWebhookArgs']] = None,
+                 teams: pulumi.Input[Optional['AlertWebhookArgs']] = None,
+                 webhook: pulumi.Input[Optional['AlertWebhookArgs']] = None):
         if discord is not None:
             pulumi.set(__self__, "discord", discord)
         if mattermost is not None:
@@ -141,56 +84,474 @@ class ChannelsArgs:
 
     @_builtins.property
     @pulumi.getter
-    def discord(self) -> pulumi.Input[Optional['SlackArgs']]:
+    def discord(self) -> pulumi.Input[Optional['AlertWebhookArgs']]:
         return pulumi.get(self, "discord")
 
     @discord.setter
-    def discord(self, value: pulumi.Input[Optional['SlackArgs']]):
+    def discord(self, value: pulumi.Input[Optional['AlertWebhookArgs']]):
         pulumi.set(self, "discord", value)
 
     @_builtins.property
     @pulumi.getter
-    def mattermost(self) -> pulumi.Input[Optional['SlackArgs']]:
+    def mattermost(self) -> pulumi.Input[Optional['AlertWebhookArgs']]:
         return pulumi.get(self, "mattermost")
 
     @mattermost.setter
-    def mattermost(self, value: pulumi.Input[Optional['SlackArgs']]):
+    def mattermost(self, value: pulumi.Input[Optional['AlertWebhookArgs']]):
         pulumi.set(self, "mattermost", value)
 
     @_builtins.property
     @pulumi.getter
-    def slack(self) -> pulumi.Input[Optional['SlackArgs']]:
+    def slack(self) -> pulumi.Input[Optional['AlertWebhookArgs']]:
         return pulumi.get(self, "slack")
 
     @slack.setter
-    def slack(self, value: pulumi.Input[Optional['SlackArgs']]):
+    def slack(self, value: pulumi.Input[Optional['AlertWebhookArgs']]):
         pulumi.set(self, "slack", value)
 
     @_builtins.property
     @pulumi.getter
-    def teams(self) -> pulumi.Input[Optional['SlackArgs']]:
+    def teams(self) -> pulumi.Input[Optional['AlertWebhookArgs']]:
         return pulumi.get(self, "teams")
 
     @teams.setter
-    def teams(self, value: pulumi.Input[Optional['SlackArgs']]):
+    def teams(self, value: pulumi.Input[Optional['AlertWebhookArgs']]):
         pulumi.set(self, "teams", value)
 
     @_builtins.property
     @pulumi.getter
-    def webhook(self) -> pulumi.Input[Optional['SlackArgs']]:
+    def webhook(self) -> pulumi.Input[Optional['AlertWebhookArgs']]:
         return pulumi.get(self, "webhook")
 
     @webhook.setter
-    def webhook(self, value: pulumi.Input[Optional['SlackArgs']]):
+    def webhook(self, value: pulumi.Input[Optional['AlertWebhookArgs']]):
         pulumi.set(self, "webhook", value)
 
 
-class FilterArgsDict(TypedDict):
+class AlertPreferenceArgsDict(TypedDict):
+    alert: pulumi.Input['AlertType']
+    channels: pulumi.Input[Sequence[pulumi.Input['AlertChannel']]]
+    entity_ids: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    entity_type: NotRequired[pulumi.Input[Optional['AlertEntityType']]]
+
+@pulumi.input_type
+class AlertPreferenceArgs:
+    def __init__(__self__, *,
+                 alert: pulumi.Input['AlertType'],
+                 channels: pulumi.Input[Sequence[pulumi.Input['AlertChannel']]],
+                 entity_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 entity_type: pulumi.Input[Optional['AlertEntityType']] = None):
+        pulumi.set(__self__, "alert", alert)
+        pulumi.set(__self__, "channels", channels)
+        if entity_ids is not None:
+            pulumi.set(__self__, "entity_ids", entity_ids)
+        if entity_type is not None:
+            pulumi.set(__self__, "entity_type", entity_type)
+
+    @_builtins.property
+    @pulumi.getter
+    def alert(self) -> pulumi.Input['AlertType']:
+        return pulumi.get(self, "alert")
+
+    @alert.setter
+    def alert(self, value: pulumi.Input['AlertType']):
+        pulumi.set(self, "alert", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def channels(self) -> pulumi.Input[Sequence[pulumi.Input['AlertChannel']]]:
+        return pulumi.get(self, "channels")
+
+    @channels.setter
+    def channels(self, value: pulumi.Input[Sequence[pulumi.Input['AlertChannel']]]):
+        pulumi.set(self, "channels", value)
+
+    @_builtins.property
+    @pulumi.getter(name="entityIds")
+    def entity_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "entity_ids")
+
+    @entity_ids.setter
+    def entity_ids(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "entity_ids", value)
+
+    @_builtins.property
+    @pulumi.getter(name="entityType")
+    def entity_type(self) -> pulumi.Input[Optional['AlertEntityType']]:
+        return pulumi.get(self, "entity_type")
+
+    @entity_type.setter
+    def entity_type(self, value: pulumi.Input[Optional['AlertEntityType']]):
+        pulumi.set(self, "entity_type", value)
+
+
+class AlertWebhookArgsDict(TypedDict):
+    webhook_url: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class AlertWebhookArgs:
+    def __init__(__self__, *,
+                 webhook_url: pulumi.Input[_builtins.str]):
+        pulumi.set(__self__, "webhook_url", webhook_url)
+
+    @_builtins.property
+    @pulumi.getter(name="webhookUrl")
+    def webhook_url(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "webhook_url")
+
+    @webhook_url.setter
+    def webhook_url(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "webhook_url", value)
+
+
+class ConnectorSnapshotArgsDict(TypedDict):
+    generation: pulumi.Input[_builtins.int]
+    type: pulumi.Input['SnapshotType']
+    filters: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['SnapshotFilterArgsDict']]]]]
+    surrogate_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    topics: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+
+@pulumi.input_type
+class ConnectorSnapshotArgs:
+    def __init__(__self__, *,
+                 generation: pulumi.Input[_builtins.int],
+                 type: pulumi.Input['SnapshotType'],
+                 filters: pulumi.Input[Optional[Sequence[pulumi.Input['SnapshotFilterArgs']]]] = None,
+                 surrogate_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 topics: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        pulumi.set(__self__, "generation", generation)
+        pulumi.set(__self__, "type", type)
+        if filters is not None:
+            pulumi.set(__self__, "filters", filters)
+        if surrogate_key is not None:
+            pulumi.set(__self__, "surrogate_key", surrogate_key)
+        if topics is not None:
+            pulumi.set(__self__, "topics", topics)
+
+    @_builtins.property
+    @pulumi.getter
+    def generation(self) -> pulumi.Input[_builtins.int]:
+        return pulumi.get(self, "generation")
+
+    @generation.setter
+    def generation(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "generation", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input['SnapshotType']:
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input['SnapshotType']):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def filters(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['SnapshotFilterArgs']]]]:
+        return pulumi.get(self, "filters")
+
+    @filters.setter
+    def filters(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['SnapshotFilterArgs']]]]):
+        pulumi.set(self, "filters", value)
+
+    @_builtins.property
+    @pulumi.getter(name="surrogateKey")
+    def surrogate_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "surrogate_key")
+
+    @surrogate_key.setter
+    def surrogate_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "surrogate_key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def topics(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "topics")
+
+    @topics.setter
+    def topics(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "topics", value)
+
+
+class KafkaAclArgsDict(TypedDict):
+    operation: pulumi.Input['KafkaAclOperation']
+    topic: pulumi.Input[_builtins.str]
+    pattern_type: NotRequired[pulumi.Input[Optional['KafkaAclPatternType']]]
+    resource: NotRequired[pulumi.Input[Optional['KafkaAclResourceType']]]
+
+@pulumi.input_type
+class KafkaAclArgs:
+    def __init__(__self__, *,
+                 operation: pulumi.Input['KafkaAclOperation'],
+                 topic: pulumi.Input[_builtins.str],
+                 pattern_type: pulumi.Input[Optional['KafkaAclPatternType']] = None,
+                 resource: pulumi.Input[Optional['KafkaAclResourceType']] = None):
+        pulumi.set(__self__, "operation", operation)
+        pulumi.set(__self__, "topic", topic)
+        if pattern_type is not None:
+            pulumi.set(__self__, "pattern_type", pattern_type)
+        if resource is not None:
+            pulumi.set(__self__, "resource", resource)
+
+    @_builtins.property
+    @pulumi.getter
+    def operation(self) -> pulumi.Input['KafkaAclOperation']:
+        return pulumi.get(self, "operation")
+
+    @operation.setter
+    def operation(self, value: pulumi.Input['KafkaAclOperation']):
+        pulumi.set(self, "operation", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def topic(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "topic")
+
+    @topic.setter
+    def topic(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "topic", value)
+
+    @_builtins.property
+    @pulumi.getter(name="patternType")
+    def pattern_type(self) -> pulumi.Input[Optional['KafkaAclPatternType']]:
+        return pulumi.get(self, "pattern_type")
+
+    @pattern_type.setter
+    def pattern_type(self, value: pulumi.Input[Optional['KafkaAclPatternType']]):
+        pulumi.set(self, "pattern_type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def resource(self) -> pulumi.Input[Optional['KafkaAclResourceType']]:
+        return pulumi.get(self, "resource")
+
+    @resource.setter
+    def resource(self, value: pulumi.Input[Optional['KafkaAclResourceType']]):
+        pulumi.set(self, "resource", value)
+
+
+class OffsetResetToOffsetArgsDict(TypedDict):
+    offset: pulumi.Input[_builtins.int]
+
+@pulumi.input_type
+class OffsetResetToOffsetArgs:
+    def __init__(__self__, *,
+                 offset: pulumi.Input[_builtins.int]):
+        pulumi.set(__self__, "offset", offset)
+
+    @_builtins.property
+    @pulumi.getter
+    def offset(self) -> pulumi.Input[_builtins.int]:
+        return pulumi.get(self, "offset")
+
+    @offset.setter
+    def offset(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "offset", value)
+
+
+class OffsetResetToTimestampArgsDict(TypedDict):
+    timestamp: pulumi.Input[Union[_builtins.int, _builtins.str]]
+
+@pulumi.input_type
+class OffsetResetToTimestampArgs:
+    def __init__(__self__, *,
+                 timestamp: pulumi.Input[Union[_builtins.int, _builtins.str]]):
+        pulumi.set(__self__, "timestamp", timestamp)
+
+    @_builtins.property
+    @pulumi.getter
+    def timestamp(self) -> pulumi.Input[Union[_builtins.int, _builtins.str]]:
+        return pulumi.get(self, "timestamp")
+
+    @timestamp.setter
+    def timestamp(self, value: pulumi.Input[Union[_builtins.int, _builtins.str]]):
+        pulumi.set(self, "timestamp", value)
+
+
+class PipelineOffsetResetArgsDict(TypedDict):
+    to: pulumi.Input[Union['OffsetResetTarget', 'OffsetResetToTimestampArgsDict', 'OffsetResetToOffsetArgsDict']]
+    trigger: pulumi.Input[Union[_builtins.str, _builtins.float]]
+    consumer_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    topics: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+
+@pulumi.input_type
+class PipelineOffsetResetArgs:
+    def __init__(__self__, *,
+                 to: pulumi.Input[Union['OffsetResetTarget', 'OffsetResetToTimestampArgs', 'OffsetResetToOffsetArgs']],
+                 trigger: pulumi.Input[Union[_builtins.str, _builtins.float]],
+                 consumer_group: pulumi.Input[Optional[_builtins.str]] = None,
+                 topics: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        pulumi.set(__self__, "to", to)
+        pulumi.set(__self__, "trigger", trigger)
+        if consumer_group is not None:
+            pulumi.set(__self__, "consumer_group", consumer_group)
+        if topics is not None:
+            pulumi.set(__self__, "topics", topics)
+
+    @_builtins.property
+    @pulumi.getter
+    def to(self) -> pulumi.Input[Union['OffsetResetTarget', 'OffsetResetToTimestampArgs', 'OffsetResetToOffsetArgs']]:
+        return pulumi.get(self, "to")
+
+    @to.setter
+    def to(self, value: pulumi.Input[Union['OffsetResetTarget', 'OffsetResetToTimestampArgs', 'OffsetResetToOffsetArgs']]):
+        pulumi.set(self, "to", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def trigger(self) -> pulumi.Input[Union[_builtins.str, _builtins.float]]:
+        return pulumi.get(self, "trigger")
+
+    @trigger.setter
+    def trigger(self, value: pulumi.Input[Union[_builtins.str, _builtins.float]]):
+        pulumi.set(self, "trigger", value)
+
+    @_builtins.property
+    @pulumi.getter(name="consumerGroup")
+    def consumer_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "consumer_group")
+
+    @consumer_group.setter
+    def consumer_group(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "consumer_group", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def topics(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "topics")
+
+    @topics.setter
+    def topics(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "topics", value)
+
+
+class PipelineTransformLinkArgsDict(TypedDict):
+    topics: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    transform_id: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class PipelineTransformLinkArgs:
+    def __init__(__self__, *,
+                 topics: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 transform_id: pulumi.Input[_builtins.str]):
+        pulumi.set(__self__, "topics", topics)
+        pulumi.set(__self__, "transform_id", transform_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def topics(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        return pulumi.get(self, "topics")
+
+    @topics.setter
+    def topics(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(self, "topics", value)
+
+    @_builtins.property
+    @pulumi.getter(name="transformId")
+    def transform_id(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "transform_id")
+
+    @transform_id.setter
+    def transform_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "transform_id", value)
+
+
+class ProjectKeyKafkaAccessArgsDict(TypedDict):
+    username: pulumi.Input[_builtins.str]
+    acls: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['KafkaAclArgsDict']]]]]
+    allowed_ips: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    password: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class ProjectKeyKafkaAccessArgs:
+    def __init__(__self__, *,
+                 username: pulumi.Input[_builtins.str],
+                 acls: pulumi.Input[Optional[Sequence[pulumi.Input['KafkaAclArgs']]]] = None,
+                 allowed_ips: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 password: pulumi.Input[Optional[_builtins.str]] = None):
+        pulumi.set(__self__, "username", username)
+        if acls is not None:
+            pulumi.set(__self__, "acls", acls)
+        if allowed_ips is not None:
+            pulumi.set(__self__, "allowed_ips", allowed_ips)
+        if password is not None:
+            pulumi.set(__self__, "password", password)
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "username")
+
+    @username.setter
+    def username(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "username", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def acls(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['KafkaAclArgs']]]]:
+        return pulumi.get(self, "acls")
+
+    @acls.setter
+    def acls(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['KafkaAclArgs']]]]):
+        pulumi.set(self, "acls", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowedIps")
+    def allowed_ips(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "allowed_ips")
+
+    @allowed_ips.setter
+    def allowed_ips(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "allowed_ips", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "password")
+
+    @password.setter
+    def password(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "password", value)
+
+
+class RestartTaskTriggerArgsDict(TypedDict):
+    task: pulumi.Input[_builtins.int]
+    trigger: pulumi.Input[Union[_builtins.str, _builtins.float]]
+
+@pulumi.input_type
+class RestartTaskTriggerArgs:
+    def __init__(__self__, *,
+                 task: pulumi.Input[_builtins.int],
+                 trigger: pulumi.Input[Union[_builtins.str, _builtins.float]]):
+        pulumi.set(__self__, "task", task)
+        pulumi.set(__self__, "trigger", trigger)
+
+    @_builtins.property
+    @pulumi.getter
+    def task(self) -> pulumi.Input[_builtins.int]:
+        return pulumi.get(self, "task")
+
+    @task.setter
+    def task(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "task", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def trigger(self) -> pulumi.Input[Union[_builtins.str, _builtins.float]]:
+        return pulumi.get(self, "trigger")
+
+    @trigger.setter
+    def trigger(self, value: pulumi.Input[Union[_builtins.str, _builtins.float]]):
+        pulumi.set(self, "trigger", value)
+
+
+class SnapshotFilterArgsDict(TypedDict):
     table: pulumi.Input[_builtins.str]
     where: pulumi.Input[_builtins.str]
 
 @pulumi.input_type
-class FilterArgs:
+class SnapshotFilterArgs:
     def __init__(__self__, *,
                  table: pulumi.Input[_builtins.str],
                  where: pulumi.Input[_builtins.str]):
@@ -216,332 +577,13 @@ class FilterArgs:
         pulumi.set(self, "where", value)
 
 
-class ImplementationArgsDict(TypedDict):
-    async_capacity: NotRequired[pulumi.Input[Optional[_builtins.int]]]
-    async_timeout_ms: NotRequired[pulumi.Input[Optional[_builtins.int]]]
-    enrich_sql: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    input_tables: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['MainTableArgsDict']]]]]
-    join_sql: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    key_fields: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
-    key_transform: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    language: NotRequired[pulumi.Input[Optional['Language']]]
-    lookup_table: NotRequired[pulumi.Input[Optional['MainTableArgsDict']]]
-    main_table: NotRequired[pulumi.Input[Optional['MainTableArgsDict']]]
-    rollup_sql: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    source_idle_timeout_ms: NotRequired[pulumi.Input[Optional[_builtins.int]]]
-    state_ttl_ms: NotRequired[pulumi.Input[Optional[_builtins.int]]]
-    topic_transform: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    value_transform: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-
-@pulumi.input_type
-class ImplementationArgs:
-    def __init__(__self__, *,
-                 async_capacity: pulumi.Input[Optional[_builtins.int]] = None,
-                 async_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
-                 enrich_sql: pulumi.Input[Optional[_builtins.str]] = None,
-                 input_tables: pulumi.Input[Optional[Sequence[pulumi.Input['MainTableArgs']]]] = None,
-                 join_sql: pulumi.Input[Optional[_builtins.str]] = None,
-                 key_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 key_transform: pulumi.Input[Optional[_builtins.str]] = None,
-                 language: pulumi.Input[Optional['Language']] = None,
-                 lookup_table: pulumi.Input[Optional['MainTableArgs']] = None,
-                 main_table: pulumi.Input[Optional['MainTableArgs']] = None,
-                 rollup_sql: pulumi.Input[Optional[_builtins.str]] = None,
-                 source_idle_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
-                 state_ttl_ms: pulumi.Input[Optional[_builtins.int]] = None,
-                 topic_transform: pulumi.Input[Optional[_builtins.str]] = None,
-                 value_transform: pulumi.Input[Optional[_builtins.str]] = None):
-        if async_capacity is not None:
-            pulumi.set(__self__, "async_capacity", async_capacity)
-        if async_timeout_ms is not None:
-            pulumi.set(__self__, "async_timeout_ms", async_timeout_ms)
-        if enrich_sql is not None:
-            pulumi.set(__self__, "enrich_sql", enrich_sql)
-        if input_tables is not None:
-            pulumi.set(__self__, "input_tables", input_tables)
-        if join_sql is not None:
-            pulumi.set(__self__, "join_sql", join_sql)
-        if key_fields is not None:
-            pulumi.set(__self__, "key_fields", key_fields)
-        if key_transform is not None:
-            pulumi.set(__self__, "key_transform", key_transform)
-        if language is not None:
-            pulumi.set(__self__, "language", language)
-        if lookup_table is not None:
-            pulumi.set(__self__, "lookup_table", lookup_table)
-        if main_table is not None:
-            pulumi.set(__self__, "main_table", main_table)
-        if rollup_sql is not None:
-            pulumi.set(__self__, "rollup_sql", rollup_sql)
-        if source_idle_timeout_ms is not None:
-            pulumi.set(__self__, "source_idle_timeout_ms", source_idle_timeout_ms)
-        if state_ttl_ms is not None:
-            pulumi.set(__self__, "state_ttl_ms", state_ttl_ms)
-        if topic_transform is not None:
-            pulumi.set(__self__, "topic_transform", topic_transform)
-        if value_transform is not None:
-            pulumi.set(__self__, "value_transform", value_transform)
-
-    @_builtins.property
-    @pulumi.getter(name="asyncCapacity")
-    def async_capacity(self) -> pulumi.Input[Optional[_builtins.int]]:
-        return pulumi.get(self, "async_capacity")
-
-    @async_capacity.setter
-    def async_capacity(self, value: pulumi.Input[Optional[_builtins.int]]):
-        pulumi.set(self, "async_capacity", value)
-
-    @_builtins.property
-    @pulumi.getter(name="asyncTimeoutMs")
-    def async_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
-        return pulumi.get(self, "async_timeout_ms")
-
-    @async_timeout_ms.setter
-    def async_timeout_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
-        pulumi.set(self, "async_timeout_ms", value)
-
-    @_builtins.property
-    @pulumi.getter(name="enrichSql")
-    def enrich_sql(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "enrich_sql")
-
-    @enrich_sql.setter
-    def enrich_sql(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "enrich_sql", value)
-
-    @_builtins.property
-    @pulumi.getter(name="inputTables")
-    def input_tables(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['MainTableArgs']]]]:
-        return pulumi.get(self, "input_tables")
-
-    @input_tables.setter
-    def input_tables(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['MainTableArgs']]]]):
-        pulumi.set(self, "input_tables", value)
-
-    @_builtins.property
-    @pulumi.getter(name="joinSql")
-    def join_sql(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "join_sql")
-
-    @join_sql.setter
-    def join_sql(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "join_sql", value)
-
-    @_builtins.property
-    @pulumi.getter(name="keyFields")
-    def key_fields(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
-        return pulumi.get(self, "key_fields")
-
-    @key_fields.setter
-    def key_fields(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
-        pulumi.set(self, "key_fields", value)
-
-    @_builtins.property
-    @pulumi.getter(name="keyTransform")
-    def key_transform(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "key_transform")
-
-    @key_transform.setter
-    def key_transform(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "key_transform", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def language(self) -> pulumi.Input[Optional['Language']]:
-        return pulumi.get(self, "language")
-
-    @language.setter
-    def language(self, value: pulumi.Input[Optional['Language']]):
-        pulumi.set(self, "language", value)
-
-    @_builtins.property
-    @pulumi.getter(name="lookupTable")
-    def lookup_table(self) -> pulumi.Input[Optional['MainTableArgs']]:
-        return pulumi.get(self, "lookup_table")
-
-    @lookup_table.setter
-    def lookup_table(self, value: pulumi.Input[Optional['MainTableArgs']]):
-        pulumi.set(self, "lookup_table", value)
-
-    @_builtins.property
-    @pulumi.getter(name="mainTable")
-    def main_table(self) -> pulumi.Input[Optional['MainTableArgs']]:
-        return pulumi.get(self, "main_table")
-
-    @main_table.setter
-    def main_table(self, value: pulumi.Input[Optional['MainTableArgs']]):
-        pulumi.set(self, "main_table", value)
-
-    @_builtins.property
-    @pulumi.getter(name="rollupSql")
-    def rollup_sql(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "rollup_sql")
-
-    @rollup_sql.setter
-    def rollup_sql(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "rollup_sql", value)
-
-    @_builtins.property
-    @pulumi.getter(name="sourceIdleTimeoutMs")
-    def source_idle_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
-        return pulumi.get(self, "source_idle_timeout_ms")
-
-    @source_idle_timeout_ms.setter
-    def source_idle_timeout_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
-        pulumi.set(self, "source_idle_timeout_ms", value)
-
-    @_builtins.property
-    @pulumi.getter(name="stateTtlMs")
-    def state_ttl_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
-        return pulumi.get(self, "state_ttl_ms")
-
-    @state_ttl_ms.setter
-    def state_ttl_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
-        pulumi.set(self, "state_ttl_ms", value)
-
-    @_builtins.property
-    @pulumi.getter(name="topicTransform")
-    def topic_transform(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "topic_transform")
-
-    @topic_transform.setter
-    def topic_transform(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "topic_transform", value)
-
-    @_builtins.property
-    @pulumi.getter(name="valueTransform")
-    def value_transform(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "value_transform")
-
-    @value_transform.setter
-    def value_transform(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "value_transform", value)
-
-
-class InputArgsDict(TypedDict):
-    key: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
-    timestamp: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    topic: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    value: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
-
-@pulumi.input_type
-class InputArgs:
-    def __init__(__self__, *,
-                 key: pulumi.Input[Optional[Mapping[str, Any]]] = None,
-                 timestamp: pulumi.Input[Optional[_builtins.str]] = None,
-                 topic: pulumi.Input[Optional[_builtins.str]] = None,
-                 value: pulumi.Input[Optional[Mapping[str, Any]]] = None):
-        if key is not None:
-            pulumi.set(__self__, "key", key)
-        if timestamp is not None:
-            pulumi.set(__self__, "timestamp", timestamp)
-        if topic is not None:
-            pulumi.set(__self__, "topic", topic)
-        if value is not None:
-            pulumi.set(__self__, "value", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def key(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
-        return pulumi.get(self, "key")
-
-    @key.setter
-    def key(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
-        pulumi.set(self, "key", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def timestamp(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "timestamp")
-
-    @timestamp.setter
-    def timestamp(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "timestamp", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def topic(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "topic")
-
-    @topic.setter
-    def topic(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "topic", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def value(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
-        return pulumi.get(self, "value")
-
-    @value.setter
-    def value(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
-        pulumi.set(self, "value", value)
-
-
-class KafkaAccessArgsDict(TypedDict):
-    username: pulumi.Input[_builtins.str]
-    acls: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['AclArgsDict']]]]]
-    allowed_ips: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
-    password: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-
-@pulumi.input_type
-class KafkaAccessArgs:
-    def __init__(__self__, *,
-                 username: pulumi.Input[_builtins.str],
-                 acls: pulumi.Input[Optional[Sequence[pulumi.Input['AclArgs']]]] = None,
-                 allowed_ips: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 password: pulumi.Input[Optional[_builtins.str]] = None):
-        pulumi.set(__self__, "username", username)
-        if acls is not None:
-            pulumi.set(__self__, "acls", acls)
-        if allowed_ips is not None:
-            pulumi.set(__self__, "allowed_ips", allowed_ips)
-        if password is not None:
-            pulumi.set(__self__, "password", password)
-
-    @_builtins.property
-    @pulumi.getter
-    def username(self) -> pulumi.Input[_builtins.str]:
-        return pulumi.get(self, "username")
-
-    @username.setter
-    def username(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "username", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def acls(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['AclArgs']]]]:
-        return pulumi.get(self, "acls")
-
-    @acls.setter
-    def acls(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['AclArgs']]]]):
-        pulumi.set(self, "acls", value)
-
-    @_builtins.property
-    @pulumi.getter(name="allowedIps")
-    def allowed_ips(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
-        return pulumi.get(self, "allowed_ips")
-
-    @allowed_ips.setter
-    def allowed_ips(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
-        pulumi.set(self, "allowed_ips", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def password(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "password")
-
-    @password.setter
-    def password(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "password", value)
-
-
-class MainTableArgsDict(TypedDict):
+class SqlTableArgsDict(TypedDict):
     create_table_sql: pulumi.Input[_builtins.str]
     name: pulumi.Input[_builtins.str]
     topic_matcher_regex: pulumi.Input[_builtins.str]
 
 @pulumi.input_type
-class MainTableArgs:
+class SqlTableArgs:
     def __init__(__self__, *,
                  create_table_sql: pulumi.Input[_builtins.str],
                  name: pulumi.Input[_builtins.str],
@@ -578,284 +620,12 @@ class MainTableArgs:
         pulumi.set(self, "topic_matcher_regex", value)
 
 
-class OffsetResetArgsDict(TypedDict):
-    to: pulumi.Input[Union['To', 'PipelineOffsetResetToArgsDict', 'PipelineOffsetResetTo2ArgsDict']]
-    trigger: pulumi.Input[Union[_builtins.str, _builtins.float]]
-    consumer_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    topics: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
-
-@pulumi.input_type
-class OffsetResetArgs:
-    def __init__(__self__, *,
-                 to: pulumi.Input[Union['To', 'PipelineOffsetResetToArgs', 'PipelineOffsetResetTo2Args']],
-                 trigger: pulumi.Input[Union[_builtins.str, _builtins.float]],
-                 consumer_group: pulumi.Input[Optional[_builtins.str]] = None,
-                 topics: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
-        pulumi.set(__self__, "to", to)
-        pulumi.set(__self__, "trigger", trigger)
-        if consumer_group is not None:
-            pulumi.set(__self__, "consumer_group", consumer_group)
-        if topics is not None:
-            pulumi.set(__self__, "topics", topics)
-
-    @_builtins.property
-    @pulumi.getter
-    def to(self) -> pulumi.Input[Union['To', 'PipelineOffsetResetToArgs', 'PipelineOffsetResetTo2Args']]:
-        return pulumi.get(self, "to")
-
-    @to.setter
-    def to(self, value: pulumi.Input[Union['To', 'PipelineOffsetResetToArgs', 'PipelineOffsetResetTo2Args']]):
-        pulumi.set(self, "to", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def trigger(self) -> pulumi.Input[Union[_builtins.str, _builtins.float]]:
-        return pulumi.get(self, "trigger")
-
-    @trigger.setter
-    def trigger(self, value: pulumi.Input[Union[_builtins.str, _builtins.float]]):
-        pulumi.set(self, "trigger", value)
-
-    @_builtins.property
-    @pulumi.getter(name="consumerGroup")
-    def consumer_group(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "consumer_group")
-
-    @consumer_group.setter
-    def consumer_group(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "consumer_group", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def topics(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
-        return pulumi.get(self, "topics")
-
-    @topics.setter
-    def topics(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
-        pulumi.set(self, "topics", value)
-
-
-class PipelineOffsetResetToArgsDict(TypedDict):
-    timestamp: pulumi.Input[Union[_builtins.int, _builtins.str]]
-
-@pulumi.input_type
-class PipelineOffsetResetToArgs:
-    def __init__(__self__, *,
-                 timestamp: pulumi.Input[Union[_builtins.int, _builtins.str]]):
-        pulumi.set(__self__, "timestamp", timestamp)
-
-    @_builtins.property
-    @pulumi.getter
-    def timestamp(self) -> pulumi.Input[Union[_builtins.int, _builtins.str]]:
-        return pulumi.get(self, "timestamp")
-
-    @timestamp.setter
-    def timestamp(self, value: pulumi.Input[Union[_builtins.int, _builtins.str]]):
-        pulumi.set(self, "timestamp", value)
-
-
-class PipelineOffsetResetTo2ArgsDict(TypedDict):
-    offset: pulumi.Input[_builtins.int]
-
-@pulumi.input_type
-class PipelineOffsetResetTo2Args:
-    def __init__(__self__, *,
-                 offset: pulumi.Input[_builtins.int]):
-        pulumi.set(__self__, "offset", offset)
-
-    @_builtins.property
-    @pulumi.getter
-    def offset(self) -> pulumi.Input[_builtins.int]:
-        return pulumi.get(self, "offset")
-
-    @offset.setter
-    def offset(self, value: pulumi.Input[_builtins.int]):
-        pulumi.set(self, "offset", value)
-
-
-class PreferenceArgsDict(TypedDict):
-    alert: pulumi.Input['Alert']
-    channels: pulumi.Input[Sequence[pulumi.Input['Channel']]]
-    entity_ids: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
-    entity_type: NotRequired[pulumi.Input[Optional['EntityType']]]
-
-@pulumi.input_type
-class PreferenceArgs:
-    def __init__(__self__, *,
-                 alert: pulumi.Input['Alert'],
-                 channels: pulumi.Input[Sequence[pulumi.Input['Channel']]],
-                 entity_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 entity_type: pulumi.Input[Optional['EntityType']] = None):
-        pulumi.set(__self__, "alert", alert)
-        pulumi.set(__self__, "channels", channels)
-        if entity_ids is not None:
-            pulumi.set(__self__, "entity_ids", entity_ids)
-        if entity_type is not None:
-            pulumi.set(__self__, "entity_type", entity_type)
-
-    @_builtins.property
-    @pulumi.getter
-    def alert(self) -> pulumi.Input['Alert']:
-        return pulumi.get(self, "alert")
-
-    @alert.setter
-    def alert(self, value: pulumi.Input['Alert']):
-        pulumi.set(self, "alert", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def channels(self) -> pulumi.Input[Sequence[pulumi.Input['Channel']]]:
-        return pulumi.get(self, "channels")
-
-    @channels.setter
-    def channels(self, value: pulumi.Input[Sequence[pulumi.Input['Channel']]]):
-        pulumi.set(self, "channels", value)
-
-    @_builtins.property
-    @pulumi.getter(name="entityIds")
-    def entity_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
-        return pulumi.get(self, "entity_ids")
-
-    @entity_ids.setter
-    def entity_ids(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
-        pulumi.set(self, "entity_ids", value)
-
-    @_builtins.property
-    @pulumi.getter(name="entityType")
-    def entity_type(self) -> pulumi.Input[Optional['EntityType']]:
-        return pulumi.get(self, "entity_type")
-
-    @entity_type.setter
-    def entity_type(self, value: pulumi.Input[Optional['EntityType']]):
-        pulumi.set(self, "entity_type", value)
-
-
-class RestartTaskTriggerArgsDict(TypedDict):
-    task: pulumi.Input[_builtins.int]
-    trigger: pulumi.Input[Union[_builtins.str, _builtins.float]]
-
-@pulumi.input_type
-class RestartTaskTriggerArgs:
-    def __init__(__self__, *,
-                 task: pulumi.Input[_builtins.int],
-                 trigger: pulumi.Input[Union[_builtins.str, _builtins.float]]):
-        pulumi.set(__self__, "task", task)
-        pulumi.set(__self__, "trigger", trigger)
-
-    @_builtins.property
-    @pulumi.getter
-    def task(self) -> pulumi.Input[_builtins.int]:
-        return pulumi.get(self, "task")
-
-    @task.setter
-    def task(self, value: pulumi.Input[_builtins.int]):
-        pulumi.set(self, "task", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def trigger(self) -> pulumi.Input[Union[_builtins.str, _builtins.float]]:
-        return pulumi.get(self, "trigger")
-
-    @trigger.setter
-    def trigger(self, value: pulumi.Input[Union[_builtins.str, _builtins.float]]):
-        pulumi.set(self, "trigger", value)
-
-
-class SlackArgsDict(TypedDict):
-    webhook_url: pulumi.Input[_builtins.str]
-
-@pulumi.input_type
-class SlackArgs:
-    def __init__(__self__, *,
-                 webhook_url: pulumi.Input[_builtins.str]):
-        pulumi.set(__self__, "webhook_url", webhook_url)
-
-    @_builtins.property
-    @pulumi.getter(name="webhookUrl")
-    def webhook_url(self) -> pulumi.Input[_builtins.str]:
-        return pulumi.get(self, "webhook_url")
-
-    @webhook_url.setter
-    def webhook_url(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "webhook_url", value)
-
-
-class SnapshotArgsDict(TypedDict):
-    generation: pulumi.Input[_builtins.int]
-    type: pulumi.Input['Type']
-    filters: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['FilterArgsDict']]]]]
-    surrogate_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    topics: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
-
-@pulumi.input_type
-class SnapshotArgs:
-    def __init__(__self__, *,
-                 generation: pulumi.Input[_builtins.int],
-                 type: pulumi.Input['Type'],
-                 filters: pulumi.Input[Optional[Sequence[pulumi.Input['FilterArgs']]]] = None,
-                 surrogate_key: pulumi.Input[Optional[_builtins.str]] = None,
-                 topics: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
-        pulumi.set(__self__, "generation", generation)
-        pulumi.set(__self__, "type", type)
-        if filters is not None:
-            pulumi.set(__self__, "filters", filters)
-        if surrogate_key is not None:
-            pulumi.set(__self__, "surrogate_key", surrogate_key)
-        if topics is not None:
-            pulumi.set(__self__, "topics", topics)
-
-    @_builtins.property
-    @pulumi.getter
-    def generation(self) -> pulumi.Input[_builtins.int]:
-        return pulumi.get(self, "generation")
-
-    @generation.setter
-    def generation(self, value: pulumi.Input[_builtins.int]):
-        pulumi.set(self, "generation", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> pulumi.Input['Type']:
-        return pulumi.get(self, "type")
-
-    @type.setter
-    def type(self, value: pulumi.Input['Type']):
-        pulumi.set(self, "type", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def filters(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['FilterArgs']]]]:
-        return pulumi.get(self, "filters")
-
-    @filters.setter
-    def filters(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['FilterArgs']]]]):
-        pulumi.set(self, "filters", value)
-
-    @_builtins.property
-    @pulumi.getter(name="surrogateKey")
-    def surrogate_key(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "surrogate_key")
-
-    @surrogate_key.setter
-    def surrogate_key(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "surrogate_key", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def topics(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
-        return pulumi.get(self, "topics")
-
-    @topics.setter
-    def topics(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
-        pulumi.set(self, "topics", value)
-
-
-class TopicAutoDiscoveryArgsDict(TypedDict):
+class TopicAutoDiscoveryRuleArgsDict(TypedDict):
     regex: pulumi.Input[_builtins.str]
     transform_id: pulumi.Input[_builtins.str]
 
 @pulumi.input_type
-class TopicAutoDiscoveryArgs:
+class TopicAutoDiscoveryRuleArgs:
     def __init__(__self__, *,
                  regex: pulumi.Input[_builtins.str],
                  transform_id: pulumi.Input[_builtins.str]):
@@ -1026,47 +796,277 @@ class TopicMetricsWindow:
         pulumi.set(self, "unit", value)
 
 
-class TransformArgsDict(TypedDict):
-    topics: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
-    transform_id: pulumi.Input[_builtins.str]
+class TransformImplementationArgsDict(TypedDict):
+    async_capacity: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    async_timeout_ms: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    enrich_sql: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    input_tables: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['SqlTableArgsDict']]]]]
+    join_sql: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    key_fields: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    key_transform: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    language: NotRequired[pulumi.Input[Optional['TransformLanguage']]]
+    lookup_table: NotRequired[pulumi.Input[Optional['SqlTableArgsDict']]]
+    main_table: NotRequired[pulumi.Input[Optional['SqlTableArgsDict']]]
+    rollup_sql: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    source_idle_timeout_ms: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    state_ttl_ms: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    topic_transform: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    value_transform: NotRequired[pulumi.Input[Optional[_builtins.str]]]
 
 @pulumi.input_type
-class TransformArgs:
+class TransformImplementationArgs:
     def __init__(__self__, *,
-                 topics: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
-                 transform_id: pulumi.Input[_builtins.str]):
-        pulumi.set(__self__, "topics", topics)
-        pulumi.set(__self__, "transform_id", transform_id)
+                 async_capacity: pulumi.Input[Optional[_builtins.int]] = None,
+                 async_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 enrich_sql: pulumi.Input[Optional[_builtins.str]] = None,
+                 input_tables: pulumi.Input[Optional[Sequence[pulumi.Input['SqlTableArgs']]]] = None,
+                 join_sql: pulumi.Input[Optional[_builtins.str]] = None,
+                 key_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 key_transform: pulumi.Input[Optional[_builtins.str]] = None,
+                 language: pulumi.Input[Optional['TransformLanguage']] = None,
+                 lookup_table: pulumi.Input[Optional['SqlTableArgs']] = None,
+                 main_table: pulumi.Input[Optional['SqlTableArgs']] = None,
+                 rollup_sql: pulumi.Input[Optional[_builtins.str]] = None,
+                 source_idle_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 state_ttl_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 topic_transform: pulumi.Input[Optional[_builtins.str]] = None,
+                 value_transform: pulumi.Input[Optional[_builtins.str]] = None):
+        if async_capacity is not None:
+            pulumi.set(__self__, "async_capacity", async_capacity)
+        if async_timeout_ms is not None:
+            pulumi.set(__self__, "async_timeout_ms", async_timeout_ms)
+        if enrich_sql is not None:
+            pulumi.set(__self__, "enrich_sql", enrich_sql)
+        if input_tables is not None:
+            pulumi.set(__self__, "input_tables", input_tables)
+        if join_sql is not None:
+            pulumi.set(__self__, "join_sql", join_sql)
+        if key_fields is not None:
+            pulumi.set(__self__, "key_fields", key_fields)
+        if key_transform is not None:
+            pulumi.set(__self__, "key_transform", key_transform)
+        if language is not None:
+            pulumi.set(__self__, "language", language)
+        if lookup_table is not None:
+            pulumi.set(__self__, "lookup_table", lookup_table)
+        if main_table is not None:
+            pulumi.set(__self__, "main_table", main_table)
+        if rollup_sql is not None:
+            pulumi.set(__self__, "rollup_sql", rollup_sql)
+        if source_idle_timeout_ms is not None:
+            pulumi.set(__self__, "source_idle_timeout_ms", source_idle_timeout_ms)
+        if state_ttl_ms is not None:
+            pulumi.set(__self__, "state_ttl_ms", state_ttl_ms)
+        if topic_transform is not None:
+            pulumi.set(__self__, "topic_transform", topic_transform)
+        if value_transform is not None:
+            pulumi.set(__self__, "value_transform", value_transform)
+
+    @_builtins.property
+    @pulumi.getter(name="asyncCapacity")
+    def async_capacity(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "async_capacity")
+
+    @async_capacity.setter
+    def async_capacity(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "async_capacity", value)
+
+    @_builtins.property
+    @pulumi.getter(name="asyncTimeoutMs")
+    def async_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "async_timeout_ms")
+
+    @async_timeout_ms.setter
+    def async_timeout_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "async_timeout_ms", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enrichSql")
+    def enrich_sql(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "enrich_sql")
+
+    @enrich_sql.setter
+    def enrich_sql(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "enrich_sql", value)
+
+    @_builtins.property
+    @pulumi.getter(name="inputTables")
+    def input_tables(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['SqlTableArgs']]]]:
+        return pulumi.get(self, "input_tables")
+
+    @input_tables.setter
+    def input_tables(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['SqlTableArgs']]]]):
+        pulumi.set(self, "input_tables", value)
+
+    @_builtins.property
+    @pulumi.getter(name="joinSql")
+    def join_sql(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "join_sql")
+
+    @join_sql.setter
+    def join_sql(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "join_sql", value)
+
+    @_builtins.property
+    @pulumi.getter(name="keyFields")
+    def key_fields(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "key_fields")
+
+    @key_fields.setter
+    def key_fields(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "key_fields", value)
+
+    @_builtins.property
+    @pulumi.getter(name="keyTransform")
+    def key_transform(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "key_transform")
+
+    @key_transform.setter
+    def key_transform(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "key_transform", value)
 
     @_builtins.property
     @pulumi.getter
-    def topics(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
-        return pulumi.get(self, "topics")
+    def language(self) -> pulumi.Input[Optional['TransformLanguage']]:
+        return pulumi.get(self, "language")
 
-    @topics.setter
-    def topics(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
-        pulumi.set(self, "topics", value)
+    @language.setter
+    def language(self, value: pulumi.Input[Optional['TransformLanguage']]):
+        pulumi.set(self, "language", value)
 
     @_builtins.property
-    @pulumi.getter(name="transformId")
-    def transform_id(self) -> pulumi.Input[_builtins.str]:
-        return pulumi.get(self, "transform_id")
+    @pulumi.getter(name="lookupTable")
+    def lookup_table(self) -> pulumi.Input[Optional['SqlTableArgs']]:
+        return pulumi.get(self, "lookup_table")
 
-    @transform_id.setter
-    def transform_id(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "transform_id", value)
+    @lookup_table.setter
+    def lookup_table(self, value: pulumi.Input[Optional['SqlTableArgs']]):
+        pulumi.set(self, "lookup_table", value)
+
+    @_builtins.property
+    @pulumi.getter(name="mainTable")
+    def main_table(self) -> pulumi.Input[Optional['SqlTableArgs']]:
+        return pulumi.get(self, "main_table")
+
+    @main_table.setter
+    def main_table(self, value: pulumi.Input[Optional['SqlTableArgs']]):
+        pulumi.set(self, "main_table", value)
+
+    @_builtins.property
+    @pulumi.getter(name="rollupSql")
+    def rollup_sql(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "rollup_sql")
+
+    @rollup_sql.setter
+    def rollup_sql(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "rollup_sql", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sourceIdleTimeoutMs")
+    def source_idle_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "source_idle_timeout_ms")
+
+    @source_idle_timeout_ms.setter
+    def source_idle_timeout_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "source_idle_timeout_ms", value)
+
+    @_builtins.property
+    @pulumi.getter(name="stateTtlMs")
+    def state_ttl_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "state_ttl_ms")
+
+    @state_ttl_ms.setter
+    def state_ttl_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "state_ttl_ms", value)
+
+    @_builtins.property
+    @pulumi.getter(name="topicTransform")
+    def topic_transform(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "topic_transform")
+
+    @topic_transform.setter
+    def topic_transform(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "topic_transform", value)
+
+    @_builtins.property
+    @pulumi.getter(name="valueTransform")
+    def value_transform(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "value_transform")
+
+    @value_transform.setter
+    def value_transform(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "value_transform", value)
 
 
-class UnitTestArgsDict(TypedDict):
-    expected_output: pulumi.Input[Sequence[pulumi.Input['InputArgsDict']]]
-    input: pulumi.Input[Sequence[pulumi.Input['InputArgsDict']]]
+class TransformTestRecordArgsDict(TypedDict):
+    key: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    timestamp: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    topic: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    value: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+
+@pulumi.input_type
+class TransformTestRecordArgs:
+    def __init__(__self__, *,
+                 key: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 timestamp: pulumi.Input[Optional[_builtins.str]] = None,
+                 topic: pulumi.Input[Optional[_builtins.str]] = None,
+                 value: pulumi.Input[Optional[Mapping[str, Any]]] = None):
+        if key is not None:
+            pulumi.set(__self__, "key", key)
+        if timestamp is not None:
+            pulumi.set(__self__, "timestamp", timestamp)
+        if topic is not None:
+            pulumi.set(__self__, "topic", topic)
+        if value is not None:
+            pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        return pulumi.get(self, "key")
+
+    @key.setter
+    def key(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def timestamp(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "timestamp")
+
+    @timestamp.setter
+    def timestamp(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "timestamp", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def topic(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "topic")
+
+    @topic.setter
+    def topic(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "topic", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        return pulumi.get(self, "value")
+
+    @value.setter
+    def value(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "value", value)
+
+
+class TransformUnitTestArgsDict(TypedDict):
+    expected_output: pulumi.Input[Sequence[pulumi.Input['TransformTestRecordArgsDict']]]
+    input: pulumi.Input[Sequence[pulumi.Input['TransformTestRecordArgsDict']]]
     name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
 
 @pulumi.input_type
-class UnitTestArgs:
+class TransformUnitTestArgs:
     def __init__(__self__, *,
-                 expected_output: pulumi.Input[Sequence[pulumi.Input['InputArgs']]],
-                 input: pulumi.Input[Sequence[pulumi.Input['InputArgs']]],
+                 expected_output: pulumi.Input[Sequence[pulumi.Input['TransformTestRecordArgs']]],
+                 input: pulumi.Input[Sequence[pulumi.Input['TransformTestRecordArgs']]],
                  name: pulumi.Input[Optional[_builtins.str]] = None):
         pulumi.set(__self__, "expected_output", expected_output)
         pulumi.set(__self__, "input", input)
@@ -1075,20 +1075,20 @@ class UnitTestArgs:
 
     @_builtins.property
     @pulumi.getter(name="expectedOutput")
-    def expected_output(self) -> pulumi.Input[Sequence[pulumi.Input['InputArgs']]]:
+    def expected_output(self) -> pulumi.Input[Sequence[pulumi.Input['TransformTestRecordArgs']]]:
         return pulumi.get(self, "expected_output")
 
     @expected_output.setter
-    def expected_output(self, value: pulumi.Input[Sequence[pulumi.Input['InputArgs']]]):
+    def expected_output(self, value: pulumi.Input[Sequence[pulumi.Input['TransformTestRecordArgs']]]):
         pulumi.set(self, "expected_output", value)
 
     @_builtins.property
     @pulumi.getter
-    def input(self) -> pulumi.Input[Sequence[pulumi.Input['InputArgs']]]:
+    def input(self) -> pulumi.Input[Sequence[pulumi.Input['TransformTestRecordArgs']]]:
         return pulumi.get(self, "input")
 
     @input.setter
-    def input(self, value: pulumi.Input[Sequence[pulumi.Input['InputArgs']]]):
+    def input(self, value: pulumi.Input[Sequence[pulumi.Input['TransformTestRecordArgs']]]):
         pulumi.set(self, "input", value)
 
     @_builtins.property

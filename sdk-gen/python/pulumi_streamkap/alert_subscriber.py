@@ -22,17 +22,17 @@ __all__ = ['AlertSubscriberArgs', 'AlertSubscriber']
 @pulumi.input_type
 class AlertSubscriberArgs:
     def __init__(__self__, *,
-                 preferences: pulumi.Input[Sequence[pulumi.Input['PreferenceArgs']]],
+                 preferences: pulumi.Input[Sequence[pulumi.Input['AlertPreferenceArgs']]],
                  subscriber_id: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
-                 channels: pulumi.Input[Optional['ChannelsArgs']] = None,
+                 channels: pulumi.Input[Optional['AlertChannelsArgs']] = None,
                  email: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None):
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None):
         """
         The set of arguments for constructing a AlertSubscriber resource.
 
-        :param pulumi.Input[Sequence[pulumi.Input['PreferenceArgs']]] preferences: The rules; `[]` subscribes to nothing.
+        :param pulumi.Input[Sequence[pulumi.Input['AlertPreferenceArgs']]] preferences: The rules; `[]` subscribes to nothing.
         :param pulumi.Input[_builtins.str] subscriber_id: The subscriber's id, e.g. a team's name. Changing it makes another subscriber.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
@@ -41,7 +41,7 @@ class AlertSubscriberArgs:
                cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
-        :param pulumi.Input['ChannelsArgs'] channels: The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
+        :param pulumi.Input['AlertChannelsArgs'] channels: The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
                aside, must be here.
                
                Defaults to left as they are on the service.
@@ -51,7 +51,7 @@ class AlertSubscriberArgs:
         :param pulumi.Input[_builtins.str] name: A display name.
                
                Defaults to none.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -72,14 +72,14 @@ class AlertSubscriberArgs:
 
     @_builtins.property
     @pulumi.getter
-    def preferences(self) -> pulumi.Input[Sequence[pulumi.Input['PreferenceArgs']]]:
+    def preferences(self) -> pulumi.Input[Sequence[pulumi.Input['AlertPreferenceArgs']]]:
         """
         The rules; `[]` subscribes to nothing.
         """
         return pulumi.get(self, "preferences")
 
     @preferences.setter
-    def preferences(self, value: pulumi.Input[Sequence[pulumi.Input['PreferenceArgs']]]):
+    def preferences(self, value: pulumi.Input[Sequence[pulumi.Input['AlertPreferenceArgs']]]):
         pulumi.set(self, "preferences", value)
 
     @_builtins.property
@@ -114,7 +114,7 @@ class AlertSubscriberArgs:
 
     @_builtins.property
     @pulumi.getter
-    def channels(self) -> pulumi.Input[Optional['ChannelsArgs']]:
+    def channels(self) -> pulumi.Input[Optional['AlertChannelsArgs']]:
         """
         The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
         aside, must be here.
@@ -124,7 +124,7 @@ class AlertSubscriberArgs:
         return pulumi.get(self, "channels")
 
     @channels.setter
-    def channels(self, value: pulumi.Input[Optional['ChannelsArgs']]):
+    def channels(self, value: pulumi.Input[Optional['AlertChannelsArgs']]):
         pulumi.set(self, "channels", value)
 
     @_builtins.property
@@ -157,7 +157,7 @@ class AlertSubscriberArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -168,7 +168,7 @@ class AlertSubscriberArgs:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
 
@@ -179,11 +179,11 @@ class AlertSubscriber(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
-                 channels: pulumi.Input[Optional[Union['ChannelsArgs', 'ChannelsArgsDict']]] = None,
+                 channels: pulumi.Input[Optional[Union['AlertChannelsArgs', 'AlertChannelsArgsDict']]] = None,
                  email: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
-                 preferences: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PreferenceArgs', 'PreferenceArgsDict']]]]] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
+                 preferences: pulumi.Input[Optional[Sequence[pulumi.Input[Union['AlertPreferenceArgs', 'AlertPreferenceArgsDict']]]]] = None,
                  subscriber_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -201,7 +201,7 @@ class AlertSubscriber(pulumi.CustomResource):
                cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
-        :param pulumi.Input[Union['ChannelsArgs', 'ChannelsArgsDict']] channels: The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
+        :param pulumi.Input[Union['AlertChannelsArgs', 'AlertChannelsArgsDict']] channels: The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
                aside, must be here.
                
                Defaults to left as they are on the service.
@@ -211,12 +211,12 @@ class AlertSubscriber(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: A display name.
                
                Defaults to none.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
                Defaults to "overwrite".
-        :param pulumi.Input[Sequence[pulumi.Input[Union['PreferenceArgs', 'PreferenceArgsDict']]]] preferences: The rules; `[]` subscribes to nothing.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['AlertPreferenceArgs', 'AlertPreferenceArgsDict']]]] preferences: The rules; `[]` subscribes to nothing.
         :param pulumi.Input[_builtins.str] subscriber_id: The subscriber's id, e.g. a team's name. Changing it makes another subscriber.
         """
         ...
@@ -247,11 +247,11 @@ class AlertSubscriber(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
-                 channels: pulumi.Input[Optional[Union['ChannelsArgs', 'ChannelsArgsDict']]] = None,
+                 channels: pulumi.Input[Optional[Union['AlertChannelsArgs', 'AlertChannelsArgsDict']]] = None,
                  email: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
-                 preferences: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PreferenceArgs', 'PreferenceArgsDict']]]]] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
+                 preferences: pulumi.Input[Optional[Sequence[pulumi.Input[Union['AlertPreferenceArgs', 'AlertPreferenceArgsDict']]]]] = None,
                  subscriber_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -328,7 +328,7 @@ class AlertSubscriber(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def channels(self) -> pulumi.Output[Optional['outputs.Channels']]:
+    def channels(self) -> pulumi.Output[Optional['outputs.AlertChannels']]:
         """
         The channels to connect, each by its incoming-webhook URL (kept secret). Every channel a rule uses, `email`
         aside, must be here.
@@ -367,7 +367,7 @@ class AlertSubscriber(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -379,7 +379,7 @@ class AlertSubscriber(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def preferences(self) -> pulumi.Output[Optional[Sequence['outputs.Preference']]]:
+    def preferences(self) -> pulumi.Output[Optional[Sequence['outputs.AlertPreference']]]:
         """
         The rules; `[]` subscribes to nothing.
         """

@@ -34,14 +34,14 @@ class AlloyDbSourceArgs:
                  column_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  column_include_list_toggled: pulumi.Input[Optional[_builtins.bool]] = None,
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
-                 database_sslmode: pulumi.Input[Optional['DatabaseSslmode']] = None,
+                 database_sslmode: pulumi.Input[Optional['AlloyDbSourceDatabaseSslmode']] = None,
                  heartbeat_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  include_source_db_name_in_table_name: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
-                 post_processors: pulumi.Input[Optional['PostProcessors']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
+                 post_processors: pulumi.Input[Optional['AlloyDbSourcePostProcessors']] = None,
                  predicates_is_topic_to_enrich_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  publication_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -51,14 +51,14 @@ class AlloyDbSourceArgs:
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  slot_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
-                 snapshot_read_only: pulumi.Input[Optional['SnapshotReadOnly']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
+                 snapshot_read_only: pulumi.Input[Optional['AlloyDbSourceSnapshotReadOnly']] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
                  ssh_public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_user: pulumi.Input[Optional[_builtins.str]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_insert_static_key1_static_field: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_insert_static_key1_static_value: pulumi.Input[Optional[_builtins.str]] = None,
@@ -72,7 +72,7 @@ class AlloyDbSourceArgs:
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -111,7 +111,7 @@ class AlloyDbSourceArgs:
                Between 1 and 65535.
                
                Defaults to `5432`.
-        :param pulumi.Input['DatabaseSslmode'] database_sslmode: Database sslmode (config key `database.sslmode`).
+        :param pulumi.Input['AlloyDbSourceDatabaseSslmode'] database_sslmode: Database sslmode (config key `database.sslmode`).
                
                One of `require`, `disable`.
                
@@ -131,12 +131,12 @@ class AlloyDbSourceArgs:
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
                Defaults to "overwrite".
-        :param pulumi.Input['PostProcessors'] post_processors: Post processors (config key `post.processors`).
+        :param pulumi.Input['AlloyDbSourcePostProcessors'] post_processors: Post processors (config key `post.processors`).
                
                One of `reselector`.
         :param pulumi.Input[_builtins.str] predicates_is_topic_to_enrich_pattern: Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -167,7 +167,7 @@ class AlloyDbSourceArgs:
         :param pulumi.Input[_builtins.str] slot_name: Slot name (config key `slot.name`).
                
                Defaults to `"streamkap_pgoutput_slot"`.
-        :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
+        :param pulumi.Input['ConnectorSnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
@@ -175,7 +175,7 @@ class AlloyDbSourceArgs:
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['SnapshotReadOnly'] snapshot_read_only: Snapshot read only (config key `snapshot.read.only.user.defined`).
+        :param pulumi.Input['AlloyDbSourceSnapshotReadOnly'] snapshot_read_only: Snapshot read only (config key `snapshot.read.only.user.defined`).
                
                One of `Yes`, `No`.
                
@@ -193,7 +193,7 @@ class AlloyDbSourceArgs:
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
                
                Defaults to `"streamkap"`.
-        :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
+        :param pulumi.Input['ConnectorState'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
@@ -225,7 +225,7 @@ class AlloyDbSourceArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -518,7 +518,7 @@ class AlloyDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="databaseSslmode")
-    def database_sslmode(self) -> pulumi.Input[Optional['DatabaseSslmode']]:
+    def database_sslmode(self) -> pulumi.Input[Optional['AlloyDbSourceDatabaseSslmode']]:
         """
         Database sslmode (config key `database.sslmode`).
 
@@ -529,7 +529,7 @@ class AlloyDbSourceArgs:
         return pulumi.get(self, "database_sslmode")
 
     @database_sslmode.setter
-    def database_sslmode(self, value: pulumi.Input[Optional['DatabaseSslmode']]):
+    def database_sslmode(self, value: pulumi.Input[Optional['AlloyDbSourceDatabaseSslmode']]):
         pulumi.set(self, "database_sslmode", value)
 
     @_builtins.property
@@ -604,7 +604,7 @@ class AlloyDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -615,12 +615,12 @@ class AlloyDbSourceArgs:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
     @pulumi.getter(name="postProcessors")
-    def post_processors(self) -> pulumi.Input[Optional['PostProcessors']]:
+    def post_processors(self) -> pulumi.Input[Optional['AlloyDbSourcePostProcessors']]:
         """
         Post processors (config key `post.processors`).
 
@@ -629,7 +629,7 @@ class AlloyDbSourceArgs:
         return pulumi.get(self, "post_processors")
 
     @post_processors.setter
-    def post_processors(self, value: pulumi.Input[Optional['PostProcessors']]):
+    def post_processors(self, value: pulumi.Input[Optional['AlloyDbSourcePostProcessors']]):
         pulumi.set(self, "post_processors", value)
 
     @_builtins.property
@@ -761,7 +761,7 @@ class AlloyDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         """
         **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
         share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -775,12 +775,12 @@ class AlloyDbSourceArgs:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
     @pulumi.getter(name="snapshotReadOnly")
-    def snapshot_read_only(self) -> pulumi.Input[Optional['SnapshotReadOnly']]:
+    def snapshot_read_only(self) -> pulumi.Input[Optional['AlloyDbSourceSnapshotReadOnly']]:
         """
         Snapshot read only (config key `snapshot.read.only.user.defined`).
 
@@ -791,7 +791,7 @@ class AlloyDbSourceArgs:
         return pulumi.get(self, "snapshot_read_only")
 
     @snapshot_read_only.setter
-    def snapshot_read_only(self, value: pulumi.Input[Optional['SnapshotReadOnly']]):
+    def snapshot_read_only(self, value: pulumi.Input[Optional['AlloyDbSourceSnapshotReadOnly']]):
         pulumi.set(self, "snapshot_read_only", value)
 
     @_builtins.property
@@ -864,7 +864,7 @@ class AlloyDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         """
         The state to keep the connector in. It is created in this state (a connector declared `paused` never
         runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -877,7 +877,7 @@ class AlloyDbSourceArgs:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -1050,7 +1050,7 @@ class AlloyDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -1062,7 +1062,7 @@ class AlloyDbSourceArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -1151,15 +1151,15 @@ class AlloyDbSource(pulumi.CustomResource):
                  database_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  database_password: pulumi.Input[Optional[_builtins.str]] = None,
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
-                 database_sslmode: pulumi.Input[Optional['DatabaseSslmode']] = None,
+                 database_sslmode: pulumi.Input[Optional['AlloyDbSourceDatabaseSslmode']] = None,
                  database_user: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  include_source_db_name_in_table_name: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
-                 post_processors: pulumi.Input[Optional['PostProcessors']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
+                 post_processors: pulumi.Input[Optional['AlloyDbSourcePostProcessors']] = None,
                  predicates_is_topic_to_enrich_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  publication_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1170,14 +1170,14 @@ class AlloyDbSource(pulumi.CustomResource):
                  schema_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  slot_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 snapshot_read_only: pulumi.Input[Optional['SnapshotReadOnly']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 snapshot_read_only: pulumi.Input[Optional['AlloyDbSourceSnapshotReadOnly']] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
                  ssh_public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_user: pulumi.Input[Optional[_builtins.str]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_insert_static_key1_static_field: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1192,7 +1192,7 @@ class AlloyDbSource(pulumi.CustomResource):
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1234,7 +1234,7 @@ class AlloyDbSource(pulumi.CustomResource):
                Between 1 and 65535.
                
                Defaults to `5432`.
-        :param pulumi.Input['DatabaseSslmode'] database_sslmode: Database sslmode (config key `database.sslmode`).
+        :param pulumi.Input['AlloyDbSourceDatabaseSslmode'] database_sslmode: Database sslmode (config key `database.sslmode`).
                
                One of `require`, `disable`.
                
@@ -1255,12 +1255,12 @@ class AlloyDbSource(pulumi.CustomResource):
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
                Defaults to "overwrite".
-        :param pulumi.Input['PostProcessors'] post_processors: Post processors (config key `post.processors`).
+        :param pulumi.Input['AlloyDbSourcePostProcessors'] post_processors: Post processors (config key `post.processors`).
                
                One of `reselector`.
         :param pulumi.Input[_builtins.str] predicates_is_topic_to_enrich_pattern: Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -1292,7 +1292,7 @@ class AlloyDbSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] slot_name: Slot name (config key `slot.name`).
                
                Defaults to `"streamkap_pgoutput_slot"`.
-        :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
+        :param pulumi.Input[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
@@ -1300,7 +1300,7 @@ class AlloyDbSource(pulumi.CustomResource):
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['SnapshotReadOnly'] snapshot_read_only: Snapshot read only (config key `snapshot.read.only.user.defined`).
+        :param pulumi.Input['AlloyDbSourceSnapshotReadOnly'] snapshot_read_only: Snapshot read only (config key `snapshot.read.only.user.defined`).
                
                One of `Yes`, `No`.
                
@@ -1318,7 +1318,7 @@ class AlloyDbSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
                
                Defaults to `"streamkap"`.
-        :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
+        :param pulumi.Input['ConnectorState'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
@@ -1351,7 +1351,7 @@ class AlloyDbSource(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1409,15 +1409,15 @@ class AlloyDbSource(pulumi.CustomResource):
                  database_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  database_password: pulumi.Input[Optional[_builtins.str]] = None,
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
-                 database_sslmode: pulumi.Input[Optional['DatabaseSslmode']] = None,
+                 database_sslmode: pulumi.Input[Optional['AlloyDbSourceDatabaseSslmode']] = None,
                  database_user: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  include_source_db_name_in_table_name: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
-                 post_processors: pulumi.Input[Optional['PostProcessors']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
+                 post_processors: pulumi.Input[Optional['AlloyDbSourcePostProcessors']] = None,
                  predicates_is_topic_to_enrich_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  publication_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1428,14 +1428,14 @@ class AlloyDbSource(pulumi.CustomResource):
                  schema_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  slot_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 snapshot_read_only: pulumi.Input[Optional['SnapshotReadOnly']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 snapshot_read_only: pulumi.Input[Optional['AlloyDbSourceSnapshotReadOnly']] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
                  ssh_public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_user: pulumi.Input[Optional[_builtins.str]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_insert_static_key1_static_field: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1450,7 +1450,7 @@ class AlloyDbSource(pulumi.CustomResource):
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1757,7 +1757,7 @@ class AlloyDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="databaseSslmode")
-    def database_sslmode(self) -> pulumi.Output[Optional['DatabaseSslmode']]:
+    def database_sslmode(self) -> pulumi.Output[Optional['AlloyDbSourceDatabaseSslmode']]:
         """
         Database sslmode (config key `database.sslmode`).
 
@@ -1835,7 +1835,7 @@ class AlloyDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -1847,7 +1847,7 @@ class AlloyDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="postProcessors")
-    def post_processors(self) -> pulumi.Output[Optional['PostProcessors']]:
+    def post_processors(self) -> pulumi.Output[Optional['AlloyDbSourcePostProcessors']]:
         """
         Post processors (config key `post.processors`).
 
@@ -1964,7 +1964,7 @@ class AlloyDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         """
         **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
         share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -1979,7 +1979,7 @@ class AlloyDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="snapshotReadOnly")
-    def snapshot_read_only(self) -> pulumi.Output[Optional['SnapshotReadOnly']]:
+    def snapshot_read_only(self) -> pulumi.Output[Optional['AlloyDbSourceSnapshotReadOnly']]:
         """
         Snapshot read only (config key `snapshot.read.only.user.defined`).
 
@@ -2039,7 +2039,7 @@ class AlloyDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         """
         The state to keep the connector in. It is created in this state (a connector declared `paused` never
         runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -2201,7 +2201,7 @@ class AlloyDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

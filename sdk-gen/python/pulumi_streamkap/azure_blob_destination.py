@@ -30,10 +30,10 @@ class AzureBlobDestinationArgs:
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
                  file_size: pulumi.Input[Optional[_builtins.int]] = None,
                  flush_size: pulumi.Input[Optional[_builtins.int]] = None,
-                 format: pulumi.Input[Optional['Format']] = None,
+                 format: pulumi.Input[Optional['AzureBlobDestinationFormat']] = None,
                  format_csv_write_headers: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -41,8 +41,8 @@ class AzureBlobDestinationArgs:
                  restart_task_trigger: pulumi.Input[Optional['RestartTaskTriggerArgs']] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  rotate_interval_ms: pulumi.Input[Optional[_builtins.int]] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topics_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -52,12 +52,12 @@ class AzureBlobDestinationArgs:
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -97,7 +97,7 @@ class AzureBlobDestinationArgs:
         :param pulumi.Input[_builtins.int] flush_size: Flush size (config key `flush.size`).
                
                Defaults to `1000`.
-        :param pulumi.Input['Format'] format: Format (config key `format.user.defined`).
+        :param pulumi.Input['AzureBlobDestinationFormat'] format: Format (config key `format.user.defined`).
                
                One of `json`, `csv`, `avro`, `parquet`.
                
@@ -126,7 +126,7 @@ class AzureBlobDestinationArgs:
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -145,7 +145,7 @@ class AzureBlobDestinationArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -400,7 +400,7 @@ class AzureBlobDestinationArgs:
 
     @_builtins.property
     @pulumi.getter
-    def format(self) -> pulumi.Input[Optional['Format']]:
+    def format(self) -> pulumi.Input[Optional['AzureBlobDestinationFormat']]:
         """
         Format (config key `format.user.defined`).
 
@@ -411,7 +411,7 @@ class AzureBlobDestinationArgs:
         return pulumi.get(self, "format")
 
     @format.setter
-    def format(self, value: pulumi.Input[Optional['Format']]):
+    def format(self, value: pulumi.Input[Optional['AzureBlobDestinationFormat']]):
         pulumi.set(self, "format", value)
 
     @_builtins.property
@@ -439,11 +439,11 @@ class AzureBlobDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -526,20 +526,20 @@ class AzureBlobDestinationArgs:
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -653,7 +653,7 @@ class AzureBlobDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -665,7 +665,7 @@ class AzureBlobDestinationArgs:
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
     @transforms_mark_columns_as_required_null_sentinel_mode.setter
-    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]):
+    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['NullSentinelMode']]):
         pulumi.set(self, "transforms_mark_columns_as_required_null_sentinel_mode", value)
 
     @_builtins.property
@@ -727,7 +727,7 @@ class AzureBlobDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -739,7 +739,7 @@ class AzureBlobDestinationArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -979,10 +979,10 @@ class AzureBlobDestination(pulumi.CustomResource):
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
                  file_size: pulumi.Input[Optional[_builtins.int]] = None,
                  flush_size: pulumi.Input[Optional[_builtins.int]] = None,
-                 format: pulumi.Input[Optional['Format']] = None,
+                 format: pulumi.Input[Optional['AzureBlobDestinationFormat']] = None,
                  format_csv_write_headers: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -990,8 +990,8 @@ class AzureBlobDestination(pulumi.CustomResource):
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  rotate_interval_ms: pulumi.Input[Optional[_builtins.int]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topics_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1001,12 +1001,12 @@ class AzureBlobDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1052,7 +1052,7 @@ class AzureBlobDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] flush_size: Flush size (config key `flush.size`).
                
                Defaults to `1000`.
-        :param pulumi.Input['Format'] format: Format (config key `format.user.defined`).
+        :param pulumi.Input['AzureBlobDestinationFormat'] format: Format (config key `format.user.defined`).
                
                One of `json`, `csv`, `avro`, `parquet`.
                
@@ -1081,7 +1081,7 @@ class AzureBlobDestination(pulumi.CustomResource):
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -1100,7 +1100,7 @@ class AzureBlobDestination(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1177,10 +1177,10 @@ class AzureBlobDestination(pulumi.CustomResource):
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
                  file_size: pulumi.Input[Optional[_builtins.int]] = None,
                  flush_size: pulumi.Input[Optional[_builtins.int]] = None,
-                 format: pulumi.Input[Optional['Format']] = None,
+                 format: pulumi.Input[Optional['AzureBlobDestinationFormat']] = None,
                  format_csv_write_headers: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1188,8 +1188,8 @@ class AzureBlobDestination(pulumi.CustomResource):
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  rotate_interval_ms: pulumi.Input[Optional[_builtins.int]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topics_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1199,12 +1199,12 @@ class AzureBlobDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1488,7 +1488,7 @@ class AzureBlobDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def format(self) -> pulumi.Output[Optional['Format']]:
+    def format(self) -> pulumi.Output[Optional['AzureBlobDestinationFormat']]:
         """
         Format (config key `format.user.defined`).
 
@@ -1523,7 +1523,7 @@ class AzureBlobDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @_builtins.property
@@ -1578,12 +1578,12 @@ class AzureBlobDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         return pulumi.get(self, "snapshot")
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @_builtins.property
@@ -1685,7 +1685,7 @@ class AzureBlobDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -1739,7 +1739,7 @@ class AzureBlobDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

@@ -26,22 +26,22 @@ class DatabricksDestinationArgs:
                  databricks_token: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  connection_timeout: pulumi.Input[Optional[_builtins.int]] = None,
-                 consumer_wait_time_for_larger_batch_ms: pulumi.Input[Optional['ConsumerWaitTimeForLargerBatchMs']] = None,
+                 consumer_wait_time_for_larger_batch_ms: pulumi.Input[Optional['DatabricksDestinationConsumerWaitTimeForLargerBatchMs']] = None,
                  databricks_catalog: pulumi.Input[Optional[_builtins.str]] = None,
                  hard_delete: pulumi.Input[Optional[_builtins.bool]] = None,
                  ingestion_mode: pulumi.Input[Optional['IngestionMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
-                 partition_mode: pulumi.Input[Optional['PartitionMode']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
+                 partition_mode: pulumi.Input[Optional['DatabricksDestinationPartitionMode']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional['RestartTaskTriggerArgs']] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
@@ -54,12 +54,12 @@ class DatabricksDestinationArgs:
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -87,7 +87,7 @@ class DatabricksDestinationArgs:
         :param pulumi.Input[_builtins.int] connection_timeout: Connection timeout (config key `connection.timeout.user.defined`).
                
                Defaults to `180`.
-        :param pulumi.Input['ConsumerWaitTimeForLargerBatchMs'] consumer_wait_time_for_larger_batch_ms: Consumer wait time for larger batch ms (config key `consumer.wait.time.for.larger.batch.ms`).
+        :param pulumi.Input['DatabricksDestinationConsumerWaitTimeForLargerBatchMs'] consumer_wait_time_for_larger_batch_ms: Consumer wait time for larger batch ms (config key `consumer.wait.time.for.larger.batch.ms`).
                
                One of `500`, `5000`, `10000`, `20000`, `30000`, `60000`, `120000`, `180000`, `240000`, `300000`.
                
@@ -103,7 +103,7 @@ class DatabricksDestinationArgs:
                One of `upsert`, `append`.
                
                Defaults to `"upsert"`.
-        :param pulumi.Input['PartitionMode'] partition_mode: Partition mode (config key `partition.mode`).
+        :param pulumi.Input['DatabricksDestinationPartitionMode'] partition_mode: Partition mode (config key `partition.mode`).
                
                One of `by_topic`, `by_partition`, `by_topic_and_partition`.
                
@@ -114,7 +114,7 @@ class DatabricksDestinationArgs:
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
                
                Defaults to `true`.
-        :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
+        :param pulumi.Input['SchemaEvolutionMode'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
                
@@ -142,7 +142,7 @@ class DatabricksDestinationArgs:
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -161,7 +161,7 @@ class DatabricksDestinationArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -363,7 +363,7 @@ class DatabricksDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="consumerWaitTimeForLargerBatchMs")
-    def consumer_wait_time_for_larger_batch_ms(self) -> pulumi.Input[Optional['ConsumerWaitTimeForLargerBatchMs']]:
+    def consumer_wait_time_for_larger_batch_ms(self) -> pulumi.Input[Optional['DatabricksDestinationConsumerWaitTimeForLargerBatchMs']]:
         """
         Consumer wait time for larger batch ms (config key `consumer.wait.time.for.larger.batch.ms`).
 
@@ -374,7 +374,7 @@ class DatabricksDestinationArgs:
         return pulumi.get(self, "consumer_wait_time_for_larger_batch_ms")
 
     @consumer_wait_time_for_larger_batch_ms.setter
-    def consumer_wait_time_for_larger_batch_ms(self, value: pulumi.Input[Optional['ConsumerWaitTimeForLargerBatchMs']]):
+    def consumer_wait_time_for_larger_batch_ms(self, value: pulumi.Input[Optional['DatabricksDestinationConsumerWaitTimeForLargerBatchMs']]):
         pulumi.set(self, "consumer_wait_time_for_larger_batch_ms", value)
 
     @_builtins.property
@@ -432,16 +432,16 @@ class DatabricksDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
     @pulumi.getter(name="partitionMode")
-    def partition_mode(self) -> pulumi.Input[Optional['PartitionMode']]:
+    def partition_mode(self) -> pulumi.Input[Optional['DatabricksDestinationPartitionMode']]:
         """
         Partition mode (config key `partition.mode`).
 
@@ -452,7 +452,7 @@ class DatabricksDestinationArgs:
         return pulumi.get(self, "partition_mode")
 
     @partition_mode.setter
-    def partition_mode(self, value: pulumi.Input[Optional['PartitionMode']]):
+    def partition_mode(self, value: pulumi.Input[Optional['DatabricksDestinationPartitionMode']]):
         pulumi.set(self, "partition_mode", value)
 
     @_builtins.property
@@ -521,7 +521,7 @@ class DatabricksDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="schemaEvolution")
-    def schema_evolution(self) -> pulumi.Input[Optional['SchemaEvolution']]:
+    def schema_evolution(self) -> pulumi.Input[Optional['SchemaEvolutionMode']]:
         """
         Schema evolution (config key `schema.evolution`).
 
@@ -532,25 +532,25 @@ class DatabricksDestinationArgs:
         return pulumi.get(self, "schema_evolution")
 
     @schema_evolution.setter
-    def schema_evolution(self, value: pulumi.Input[Optional['SchemaEvolution']]):
+    def schema_evolution(self, value: pulumi.Input[Optional['SchemaEvolutionMode']]):
         pulumi.set(self, "schema_evolution", value)
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -708,7 +708,7 @@ class DatabricksDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -720,7 +720,7 @@ class DatabricksDestinationArgs:
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
     @transforms_mark_columns_as_required_null_sentinel_mode.setter
-    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]):
+    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['NullSentinelMode']]):
         pulumi.set(self, "transforms_mark_columns_as_required_null_sentinel_mode", value)
 
     @_builtins.property
@@ -782,7 +782,7 @@ class DatabricksDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -794,7 +794,7 @@ class DatabricksDestinationArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -1029,23 +1029,23 @@ class DatabricksDestination(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  connection_timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  connection_url: pulumi.Input[Optional[_builtins.str]] = None,
-                 consumer_wait_time_for_larger_batch_ms: pulumi.Input[Optional['ConsumerWaitTimeForLargerBatchMs']] = None,
+                 consumer_wait_time_for_larger_batch_ms: pulumi.Input[Optional['DatabricksDestinationConsumerWaitTimeForLargerBatchMs']] = None,
                  databricks_catalog: pulumi.Input[Optional[_builtins.str]] = None,
                  databricks_token: pulumi.Input[Optional[_builtins.str]] = None,
                  hard_delete: pulumi.Input[Optional[_builtins.bool]] = None,
                  ingestion_mode: pulumi.Input[Optional['IngestionMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
-                 partition_mode: pulumi.Input[Optional['PartitionMode']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
+                 partition_mode: pulumi.Input[Optional['DatabricksDestinationPartitionMode']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1058,12 +1058,12 @@ class DatabricksDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1094,7 +1094,7 @@ class DatabricksDestination(pulumi.CustomResource):
                
                Defaults to `180`.
         :param pulumi.Input[_builtins.str] connection_url: Connection URL (config key `connection.url.user.defined`).
-        :param pulumi.Input['ConsumerWaitTimeForLargerBatchMs'] consumer_wait_time_for_larger_batch_ms: Consumer wait time for larger batch ms (config key `consumer.wait.time.for.larger.batch.ms`).
+        :param pulumi.Input['DatabricksDestinationConsumerWaitTimeForLargerBatchMs'] consumer_wait_time_for_larger_batch_ms: Consumer wait time for larger batch ms (config key `consumer.wait.time.for.larger.batch.ms`).
                
                One of `500`, `5000`, `10000`, `20000`, `30000`, `60000`, `120000`, `180000`, `240000`, `300000`.
                
@@ -1113,7 +1113,7 @@ class DatabricksDestination(pulumi.CustomResource):
                One of `upsert`, `append`.
                
                Defaults to `"upsert"`.
-        :param pulumi.Input['PartitionMode'] partition_mode: Partition mode (config key `partition.mode`).
+        :param pulumi.Input['DatabricksDestinationPartitionMode'] partition_mode: Partition mode (config key `partition.mode`).
                
                One of `by_topic`, `by_partition`, `by_topic_and_partition`.
                
@@ -1124,7 +1124,7 @@ class DatabricksDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
                
                Defaults to `true`.
-        :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
+        :param pulumi.Input['SchemaEvolutionMode'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
                
@@ -1152,7 +1152,7 @@ class DatabricksDestination(pulumi.CustomResource):
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -1171,7 +1171,7 @@ class DatabricksDestination(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1243,23 +1243,23 @@ class DatabricksDestination(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  connection_timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  connection_url: pulumi.Input[Optional[_builtins.str]] = None,
-                 consumer_wait_time_for_larger_batch_ms: pulumi.Input[Optional['ConsumerWaitTimeForLargerBatchMs']] = None,
+                 consumer_wait_time_for_larger_batch_ms: pulumi.Input[Optional['DatabricksDestinationConsumerWaitTimeForLargerBatchMs']] = None,
                  databricks_catalog: pulumi.Input[Optional[_builtins.str]] = None,
                  databricks_token: pulumi.Input[Optional[_builtins.str]] = None,
                  hard_delete: pulumi.Input[Optional[_builtins.bool]] = None,
                  ingestion_mode: pulumi.Input[Optional['IngestionMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
-                 partition_mode: pulumi.Input[Optional['PartitionMode']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
+                 partition_mode: pulumi.Input[Optional['DatabricksDestinationPartitionMode']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1272,12 +1272,12 @@ class DatabricksDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1501,7 +1501,7 @@ class DatabricksDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="consumerWaitTimeForLargerBatchMs")
-    def consumer_wait_time_for_larger_batch_ms(self) -> pulumi.Output[Optional['ConsumerWaitTimeForLargerBatchMs']]:
+    def consumer_wait_time_for_larger_batch_ms(self) -> pulumi.Output[Optional['DatabricksDestinationConsumerWaitTimeForLargerBatchMs']]:
         """
         Consumer wait time for larger batch ms (config key `consumer.wait.time.for.larger.batch.ms`).
 
@@ -1584,12 +1584,12 @@ class DatabricksDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @_builtins.property
     @pulumi.getter(name="partitionMode")
-    def partition_mode(self) -> pulumi.Output[Optional['PartitionMode']]:
+    def partition_mode(self) -> pulumi.Output[Optional['DatabricksDestinationPartitionMode']]:
         """
         Partition mode (config key `partition.mode`).
 
@@ -1641,7 +1641,7 @@ class DatabricksDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="schemaEvolution")
-    def schema_evolution(self) -> pulumi.Output[Optional['SchemaEvolution']]:
+    def schema_evolution(self) -> pulumi.Output[Optional['SchemaEvolutionMode']]:
         """
         Schema evolution (config key `schema.evolution`).
 
@@ -1653,12 +1653,12 @@ class DatabricksDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         return pulumi.get(self, "snapshot")
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @_builtins.property
@@ -1792,7 +1792,7 @@ class DatabricksDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -1846,7 +1846,7 @@ class DatabricksDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

@@ -32,7 +32,7 @@ class Db2DestinationArgs:
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_mode: pulumi.Input[Optional['InsertMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  primary_key_fields: pulumi.Input[Optional[_builtins.str]] = None,
                  primary_key_mode: pulumi.Input[Optional['PrimaryKeyMode']] = None,
@@ -41,9 +41,9 @@ class Db2DestinationArgs:
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional['RestartTaskTriggerArgs']] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -53,12 +53,12 @@ class Db2DestinationArgs:
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -115,7 +115,7 @@ class Db2DestinationArgs:
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
                
                Defaults to `true`.
-        :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
+        :param pulumi.Input['SchemaEvolutionMode'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
                
@@ -136,7 +136,7 @@ class Db2DestinationArgs:
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -155,7 +155,7 @@ class Db2DestinationArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -434,11 +434,11 @@ class Db2DestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -535,7 +535,7 @@ class Db2DestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="schemaEvolution")
-    def schema_evolution(self) -> pulumi.Input[Optional['SchemaEvolution']]:
+    def schema_evolution(self) -> pulumi.Input[Optional['SchemaEvolutionMode']]:
         """
         Schema evolution (config key `schema.evolution`).
 
@@ -546,25 +546,25 @@ class Db2DestinationArgs:
         return pulumi.get(self, "schema_evolution")
 
     @schema_evolution.setter
-    def schema_evolution(self, value: pulumi.Input[Optional['SchemaEvolution']]):
+    def schema_evolution(self, value: pulumi.Input[Optional['SchemaEvolutionMode']]):
         pulumi.set(self, "schema_evolution", value)
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -682,7 +682,7 @@ class Db2DestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -694,7 +694,7 @@ class Db2DestinationArgs:
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
     @transforms_mark_columns_as_required_null_sentinel_mode.setter
-    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]):
+    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['NullSentinelMode']]):
         pulumi.set(self, "transforms_mark_columns_as_required_null_sentinel_mode", value)
 
     @_builtins.property
@@ -756,7 +756,7 @@ class Db2DestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -768,7 +768,7 @@ class Db2DestinationArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -1010,7 +1010,7 @@ class Db2Destination(pulumi.CustomResource):
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_mode: pulumi.Input[Optional['InsertMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  primary_key_fields: pulumi.Input[Optional[_builtins.str]] = None,
                  primary_key_mode: pulumi.Input[Optional['PrimaryKeyMode']] = None,
@@ -1019,9 +1019,9 @@ class Db2Destination(pulumi.CustomResource):
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1031,12 +1031,12 @@ class Db2Destination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1099,7 +1099,7 @@ class Db2Destination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
                
                Defaults to `true`.
-        :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
+        :param pulumi.Input['SchemaEvolutionMode'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
                
@@ -1120,7 +1120,7 @@ class Db2Destination(pulumi.CustomResource):
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -1139,7 +1139,7 @@ class Db2Destination(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1218,7 +1218,7 @@ class Db2Destination(pulumi.CustomResource):
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_mode: pulumi.Input[Optional['InsertMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  primary_key_fields: pulumi.Input[Optional[_builtins.str]] = None,
                  primary_key_mode: pulumi.Input[Optional['PrimaryKeyMode']] = None,
@@ -1227,9 +1227,9 @@ class Db2Destination(pulumi.CustomResource):
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1239,12 +1239,12 @@ class Db2Destination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1561,7 +1561,7 @@ class Db2Destination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @_builtins.property
@@ -1626,7 +1626,7 @@ class Db2Destination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="schemaEvolution")
-    def schema_evolution(self) -> pulumi.Output[Optional['SchemaEvolution']]:
+    def schema_evolution(self) -> pulumi.Output[Optional['SchemaEvolutionMode']]:
         """
         Schema evolution (config key `schema.evolution`).
 
@@ -1638,12 +1638,12 @@ class Db2Destination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         return pulumi.get(self, "snapshot")
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @_builtins.property
@@ -1749,7 +1749,7 @@ class Db2Destination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -1803,7 +1803,7 @@ class Db2Destination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

@@ -27,17 +27,17 @@ class EnrichAsyncTransformArgs:
                  async_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
-                 implementation: pulumi.Input[Optional['ImplementationArgs']] = None,
+                 implementation: pulumi.Input[Optional['TransformImplementationArgs']] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  output_format: pulumi.Input[Optional[_builtins.str]] = None,
                  output_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 unit_test: pulumi.Input[Optional['UnitTestArgs']] = None):
+                 unit_test: pulumi.Input[Optional['TransformUnitTestArgs']] = None):
         """
         The set of arguments for constructing a EnrichAsyncTransform resource.
 
@@ -49,7 +49,7 @@ class EnrichAsyncTransformArgs:
         :param pulumi.Input[_builtins.int] async_timeout_ms: Async timeout ms (config key `transforms.async.timeout.ms`).
                
                Defaults to `1000`.
-        :param pulumi.Input['ImplementationArgs'] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
+        :param pulumi.Input['TransformImplementationArgs'] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
                holds, and `deploy` deploys its latest version.
                
                Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
@@ -169,7 +169,7 @@ class EnrichAsyncTransformArgs:
 
     @_builtins.property
     @pulumi.getter
-    def implementation(self) -> pulumi.Input[Optional['ImplementationArgs']]:
+    def implementation(self) -> pulumi.Input[Optional['TransformImplementationArgs']]:
         """
         The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
         holds, and `deploy` deploys its latest version.
@@ -181,7 +181,7 @@ class EnrichAsyncTransformArgs:
         return pulumi.get(self, "implementation")
 
     @implementation.setter
-    def implementation(self, value: pulumi.Input[Optional['ImplementationArgs']]):
+    def implementation(self, value: pulumi.Input[Optional['TransformImplementationArgs']]):
         pulumi.set(self, "implementation", value)
 
     @_builtins.property
@@ -225,11 +225,11 @@ class EnrichAsyncTransformArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -298,11 +298,11 @@ class EnrichAsyncTransformArgs:
 
     @_builtins.property
     @pulumi.getter(name="unitTest")
-    def unit_test(self) -> pulumi.Input[Optional['UnitTestArgs']]:
+    def unit_test(self) -> pulumi.Input[Optional['TransformUnitTestArgs']]:
         return pulumi.get(self, "unit_test")
 
     @unit_test.setter
-    def unit_test(self, value: pulumi.Input[Optional['UnitTestArgs']]):
+    def unit_test(self, value: pulumi.Input[Optional['TransformUnitTestArgs']]):
         pulumi.set(self, "unit_test", value)
 
 
@@ -317,17 +317,17 @@ class EnrichAsyncTransform(pulumi.CustomResource):
                  async_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
-                 implementation: pulumi.Input[Optional[Union['ImplementationArgs', 'ImplementationArgsDict']]] = None,
+                 implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  output_format: pulumi.Input[Optional[_builtins.str]] = None,
                  output_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 unit_test: pulumi.Input[Optional[Union['UnitTestArgs', 'UnitTestArgsDict']]] = None,
+                 unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         """
         An `enrich_async` transform: the generic {@link Transform} with `type: "enrich_async"` fixed by the class.
@@ -346,7 +346,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] async_timeout_ms: Async timeout ms (config key `transforms.async.timeout.ms`).
                
                Defaults to `1000`.
-        :param pulumi.Input[Union['ImplementationArgs', 'ImplementationArgsDict']] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
+        :param pulumi.Input[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
                holds, and `deploy` deploys its latest version.
                
                Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
@@ -407,17 +407,17 @@ class EnrichAsyncTransform(pulumi.CustomResource):
                  async_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
-                 implementation: pulumi.Input[Optional[Union['ImplementationArgs', 'ImplementationArgsDict']]] = None,
+                 implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  output_format: pulumi.Input[Optional[_builtins.str]] = None,
                  output_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 unit_test: pulumi.Input[Optional[Union['UnitTestArgs', 'UnitTestArgsDict']]] = None,
+                 unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -542,7 +542,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def implementation(self) -> pulumi.Output[Optional['outputs.Implementation']]:
+    def implementation(self) -> pulumi.Output[Optional['outputs.TransformImplementation']]:
         """
         The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
         holds, and `deploy` deploys its latest version.
@@ -606,7 +606,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @_builtins.property
@@ -663,7 +663,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="unitTest")
-    def unit_test(self) -> pulumi.Output[Optional['outputs.UnitTest']]:
+    def unit_test(self) -> pulumi.Output[Optional['outputs.TransformUnitTest']]:
         return pulumi.get(self, "unit_test")
 
     @_builtins.property

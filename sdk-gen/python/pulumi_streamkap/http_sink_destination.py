@@ -32,9 +32,9 @@ class HttpSinkDestinationArgs:
                  batch_suffix: pulumi.Input[Optional[_builtins.str]] = None,
                  batching_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
-                 decimal_format: pulumi.Input[Optional['DecimalFormat']] = None,
-                 errors_tolerance: pulumi.Input[Optional['ErrorsTolerance']] = None,
-                 http_authorization_type: pulumi.Input[Optional['HttpAuthorizationType']] = None,
+                 decimal_format: pulumi.Input[Optional['HttpSinkDestinationDecimalFormat']] = None,
+                 errors_tolerance: pulumi.Input[Optional['HttpSinkDestinationErrorsTolerance']] = None,
+                 http_authorization_type: pulumi.Input[Optional['HttpSinkDestinationHttpAuthorizationType']] = None,
                  http_headers_additional: pulumi.Input[Optional[_builtins.str]] = None,
                  http_headers_authorization: pulumi.Input[Optional[_builtins.str]] = None,
                  http_headers_content_type: pulumi.Input[Optional[_builtins.str]] = None,
@@ -47,7 +47,7 @@ class HttpSinkDestinationArgs:
                  oauth2_client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  oauth2_client_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  oauth2_scope: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -55,8 +55,8 @@ class HttpSinkDestinationArgs:
                  restart_task_trigger: pulumi.Input[Optional['RestartTaskTriggerArgs']] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  retry_backoff_ms: pulumi.Input[Optional[_builtins.int]] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_change_topic_name_match_regex: pulumi.Input[Optional[_builtins.str]] = None,
@@ -65,12 +65,12 @@ class HttpSinkDestinationArgs:
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -118,17 +118,17 @@ class HttpSinkDestinationArgs:
                Between 1 and 100000.
                
                Defaults to `10000`.
-        :param pulumi.Input['DecimalFormat'] decimal_format: Decimal format (config key `decimal.format`).
+        :param pulumi.Input['HttpSinkDestinationDecimalFormat'] decimal_format: Decimal format (config key `decimal.format`).
                
                One of `BASE64`, `NUMERIC`.
                
                Defaults to `"NUMERIC"`.
-        :param pulumi.Input['ErrorsTolerance'] errors_tolerance: Errors tolerance (config key `errors.tolerance.user.defined`).
+        :param pulumi.Input['HttpSinkDestinationErrorsTolerance'] errors_tolerance: Errors tolerance (config key `errors.tolerance.user.defined`).
                
                One of `none`, `all`.
                
                Defaults to `"none"`.
-        :param pulumi.Input['HttpAuthorizationType'] http_authorization_type: HTTP authorization type (config key `http.authorization.type`).
+        :param pulumi.Input['HttpSinkDestinationHttpAuthorizationType'] http_authorization_type: HTTP authorization type (config key `http.authorization.type`).
                
                One of `none`, `static`, `oauth2`.
                
@@ -174,7 +174,7 @@ class HttpSinkDestinationArgs:
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -193,7 +193,7 @@ class HttpSinkDestinationArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -504,7 +504,7 @@ class HttpSinkDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="decimalFormat")
-    def decimal_format(self) -> pulumi.Input[Optional['DecimalFormat']]:
+    def decimal_format(self) -> pulumi.Input[Optional['HttpSinkDestinationDecimalFormat']]:
         """
         Decimal format (config key `decimal.format`).
 
@@ -515,12 +515,12 @@ class HttpSinkDestinationArgs:
         return pulumi.get(self, "decimal_format")
 
     @decimal_format.setter
-    def decimal_format(self, value: pulumi.Input[Optional['DecimalFormat']]):
+    def decimal_format(self, value: pulumi.Input[Optional['HttpSinkDestinationDecimalFormat']]):
         pulumi.set(self, "decimal_format", value)
 
     @_builtins.property
     @pulumi.getter(name="errorsTolerance")
-    def errors_tolerance(self) -> pulumi.Input[Optional['ErrorsTolerance']]:
+    def errors_tolerance(self) -> pulumi.Input[Optional['HttpSinkDestinationErrorsTolerance']]:
         """
         Errors tolerance (config key `errors.tolerance.user.defined`).
 
@@ -531,12 +531,12 @@ class HttpSinkDestinationArgs:
         return pulumi.get(self, "errors_tolerance")
 
     @errors_tolerance.setter
-    def errors_tolerance(self, value: pulumi.Input[Optional['ErrorsTolerance']]):
+    def errors_tolerance(self, value: pulumi.Input[Optional['HttpSinkDestinationErrorsTolerance']]):
         pulumi.set(self, "errors_tolerance", value)
 
     @_builtins.property
     @pulumi.getter(name="httpAuthorizationType")
-    def http_authorization_type(self) -> pulumi.Input[Optional['HttpAuthorizationType']]:
+    def http_authorization_type(self) -> pulumi.Input[Optional['HttpSinkDestinationHttpAuthorizationType']]:
         """
         HTTP authorization type (config key `http.authorization.type`).
 
@@ -547,7 +547,7 @@ class HttpSinkDestinationArgs:
         return pulumi.get(self, "http_authorization_type")
 
     @http_authorization_type.setter
-    def http_authorization_type(self, value: pulumi.Input[Optional['HttpAuthorizationType']]):
+    def http_authorization_type(self, value: pulumi.Input[Optional['HttpSinkDestinationHttpAuthorizationType']]):
         pulumi.set(self, "http_authorization_type", value)
 
     @_builtins.property
@@ -703,11 +703,11 @@ class HttpSinkDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -790,20 +790,20 @@ class HttpSinkDestinationArgs:
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -905,7 +905,7 @@ class HttpSinkDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -917,7 +917,7 @@ class HttpSinkDestinationArgs:
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
     @transforms_mark_columns_as_required_null_sentinel_mode.setter
-    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]):
+    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['NullSentinelMode']]):
         pulumi.set(self, "transforms_mark_columns_as_required_null_sentinel_mode", value)
 
     @_builtins.property
@@ -979,7 +979,7 @@ class HttpSinkDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -991,7 +991,7 @@ class HttpSinkDestinationArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -1232,9 +1232,9 @@ class HttpSinkDestination(pulumi.CustomResource):
                  batch_suffix: pulumi.Input[Optional[_builtins.str]] = None,
                  batching_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
-                 decimal_format: pulumi.Input[Optional['DecimalFormat']] = None,
-                 errors_tolerance: pulumi.Input[Optional['ErrorsTolerance']] = None,
-                 http_authorization_type: pulumi.Input[Optional['HttpAuthorizationType']] = None,
+                 decimal_format: pulumi.Input[Optional['HttpSinkDestinationDecimalFormat']] = None,
+                 errors_tolerance: pulumi.Input[Optional['HttpSinkDestinationErrorsTolerance']] = None,
+                 http_authorization_type: pulumi.Input[Optional['HttpSinkDestinationHttpAuthorizationType']] = None,
                  http_headers_additional: pulumi.Input[Optional[_builtins.str]] = None,
                  http_headers_authorization: pulumi.Input[Optional[_builtins.str]] = None,
                  http_headers_content_type: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1248,7 +1248,7 @@ class HttpSinkDestination(pulumi.CustomResource):
                  oauth2_client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  oauth2_client_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  oauth2_scope: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1256,8 +1256,8 @@ class HttpSinkDestination(pulumi.CustomResource):
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  retry_backoff_ms: pulumi.Input[Optional[_builtins.int]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_change_topic_name_match_regex: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1266,12 +1266,12 @@ class HttpSinkDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1324,17 +1324,17 @@ class HttpSinkDestination(pulumi.CustomResource):
                Between 1 and 100000.
                
                Defaults to `10000`.
-        :param pulumi.Input['DecimalFormat'] decimal_format: Decimal format (config key `decimal.format`).
+        :param pulumi.Input['HttpSinkDestinationDecimalFormat'] decimal_format: Decimal format (config key `decimal.format`).
                
                One of `BASE64`, `NUMERIC`.
                
                Defaults to `"NUMERIC"`.
-        :param pulumi.Input['ErrorsTolerance'] errors_tolerance: Errors tolerance (config key `errors.tolerance.user.defined`).
+        :param pulumi.Input['HttpSinkDestinationErrorsTolerance'] errors_tolerance: Errors tolerance (config key `errors.tolerance.user.defined`).
                
                One of `none`, `all`.
                
                Defaults to `"none"`.
-        :param pulumi.Input['HttpAuthorizationType'] http_authorization_type: HTTP authorization type (config key `http.authorization.type`).
+        :param pulumi.Input['HttpSinkDestinationHttpAuthorizationType'] http_authorization_type: HTTP authorization type (config key `http.authorization.type`).
                
                One of `none`, `static`, `oauth2`.
                
@@ -1381,7 +1381,7 @@ class HttpSinkDestination(pulumi.CustomResource):
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -1400,7 +1400,7 @@ class HttpSinkDestination(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1478,9 +1478,9 @@ class HttpSinkDestination(pulumi.CustomResource):
                  batch_suffix: pulumi.Input[Optional[_builtins.str]] = None,
                  batching_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
-                 decimal_format: pulumi.Input[Optional['DecimalFormat']] = None,
-                 errors_tolerance: pulumi.Input[Optional['ErrorsTolerance']] = None,
-                 http_authorization_type: pulumi.Input[Optional['HttpAuthorizationType']] = None,
+                 decimal_format: pulumi.Input[Optional['HttpSinkDestinationDecimalFormat']] = None,
+                 errors_tolerance: pulumi.Input[Optional['HttpSinkDestinationErrorsTolerance']] = None,
+                 http_authorization_type: pulumi.Input[Optional['HttpSinkDestinationHttpAuthorizationType']] = None,
                  http_headers_additional: pulumi.Input[Optional[_builtins.str]] = None,
                  http_headers_authorization: pulumi.Input[Optional[_builtins.str]] = None,
                  http_headers_content_type: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1494,7 +1494,7 @@ class HttpSinkDestination(pulumi.CustomResource):
                  oauth2_client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  oauth2_client_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  oauth2_scope: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1502,8 +1502,8 @@ class HttpSinkDestination(pulumi.CustomResource):
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  retry_backoff_ms: pulumi.Input[Optional[_builtins.int]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_change_topic_name_match_regex: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1512,12 +1512,12 @@ class HttpSinkDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1841,7 +1841,7 @@ class HttpSinkDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="decimalFormat")
-    def decimal_format(self) -> pulumi.Output[Optional['DecimalFormat']]:
+    def decimal_format(self) -> pulumi.Output[Optional['HttpSinkDestinationDecimalFormat']]:
         """
         Decimal format (config key `decimal.format`).
 
@@ -1853,7 +1853,7 @@ class HttpSinkDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="errorsTolerance")
-    def errors_tolerance(self) -> pulumi.Output[Optional['ErrorsTolerance']]:
+    def errors_tolerance(self) -> pulumi.Output[Optional['HttpSinkDestinationErrorsTolerance']]:
         """
         Errors tolerance (config key `errors.tolerance.user.defined`).
 
@@ -1865,7 +1865,7 @@ class HttpSinkDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="httpAuthorizationType")
-    def http_authorization_type(self) -> pulumi.Output[Optional['HttpAuthorizationType']]:
+    def http_authorization_type(self) -> pulumi.Output[Optional['HttpSinkDestinationHttpAuthorizationType']]:
         """
         HTTP authorization type (config key `http.authorization.type`).
 
@@ -1996,7 +1996,7 @@ class HttpSinkDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @_builtins.property
@@ -2051,12 +2051,12 @@ class HttpSinkDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         return pulumi.get(self, "snapshot")
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @_builtins.property
@@ -2150,7 +2150,7 @@ class HttpSinkDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -2204,7 +2204,7 @@ class HttpSinkDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

@@ -26,9 +26,9 @@ class IcebergDestinationArgs:
                  table_name_prefix: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
-                 iceberg_catalog_auth_mode: pulumi.Input[Optional['IcebergCatalogAuthMode']] = None,
+                 iceberg_catalog_auth_mode: pulumi.Input[Optional['IcebergDestinationIcebergCatalogAuthMode']] = None,
                  iceberg_catalog_client_assume_role_arn: pulumi.Input[Optional[_builtins.str]] = None,
-                 iceberg_catalog_client_region: pulumi.Input[Optional['IcebergCatalogClientRegion']] = None,
+                 iceberg_catalog_client_region: pulumi.Input[Optional['IcebergDestinationIcebergCatalogClientRegion']] = None,
                  iceberg_catalog_credential: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_catalog_name: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_catalog_s3_access_key_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -36,7 +36,7 @@ class IcebergDestinationArgs:
                  iceberg_catalog_s3_secret_access_key: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_catalog_scope: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_catalog_token: pulumi.Input[Optional[_builtins.str]] = None,
-                 iceberg_catalog_type: pulumi.Input[Optional['IcebergCatalogType']] = None,
+                 iceberg_catalog_type: pulumi.Input[Optional['IcebergDestinationIcebergCatalogType']] = None,
                  iceberg_catalog_uri: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_compaction_commit_threshold: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_compaction_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -47,17 +47,17 @@ class IcebergDestinationArgs:
                  iceberg_tables_compaction_target_file_size_bytes: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_default_id_columns: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_hard_delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 insert_mode: pulumi.Input[Optional['InsertMode']] = None,
+                 insert_mode: pulumi.Input[Optional['IcebergDestinationInsertMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional['RestartTaskTriggerArgs']] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_change_topic_name_match_regex: pulumi.Input[Optional[_builtins.str]] = None,
@@ -66,12 +66,12 @@ class IcebergDestinationArgs:
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -99,13 +99,13 @@ class IcebergDestinationArgs:
                Between 1 and 100000.
                
                Defaults to `10000`.
-        :param pulumi.Input['IcebergCatalogAuthMode'] iceberg_catalog_auth_mode: Iceberg catalog auth mode (config key `iceberg.catalog.auth.mode`).
+        :param pulumi.Input['IcebergDestinationIcebergCatalogAuthMode'] iceberg_catalog_auth_mode: Iceberg catalog auth mode (config key `iceberg.catalog.auth.mode`).
                
                One of `none`, `token`, `oauth2`.
                
                Defaults to `"none"`.
         :param pulumi.Input[_builtins.str] iceberg_catalog_client_assume_role_arn: Iceberg catalog client assume role arn (config key `iceberg.catalog.client.assume-role.arn`).
-        :param pulumi.Input['IcebergCatalogClientRegion'] iceberg_catalog_client_region: Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
+        :param pulumi.Input['IcebergDestinationIcebergCatalogClientRegion'] iceberg_catalog_client_region: Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
                
                One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
                `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
@@ -129,7 +129,7 @@ class IcebergDestinationArgs:
         :param pulumi.Input[_builtins.str] iceberg_catalog_token: Iceberg catalog token (config key `iceberg.catalog.token`).
                
                Secret: stored as a Pulumi secret.
-        :param pulumi.Input['IcebergCatalogType'] iceberg_catalog_type: Iceberg catalog type (config key `iceberg.catalog.type`).
+        :param pulumi.Input['IcebergDestinationIcebergCatalogType'] iceberg_catalog_type: Iceberg catalog type (config key `iceberg.catalog.type`).
                
                One of `rest`, `hive`, `glue`.
                Changing this replaces the destination.
@@ -161,7 +161,7 @@ class IcebergDestinationArgs:
         :param pulumi.Input[_builtins.bool] iceberg_tables_hard_delete_enabled: Iceberg tables hard delete enabled (config key `iceberg.tables.hard-delete-enabled`).
                
                Defaults to `true`.
-        :param pulumi.Input['InsertMode'] insert_mode: Insert mode (config key `insert.mode.user.defined`).
+        :param pulumi.Input['IcebergDestinationInsertMode'] insert_mode: Insert mode (config key `insert.mode.user.defined`).
                
                One of `insert`, `upsert`.
                
@@ -183,7 +183,7 @@ class IcebergDestinationArgs:
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -202,7 +202,7 @@ class IcebergDestinationArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -428,7 +428,7 @@ class IcebergDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="icebergCatalogAuthMode")
-    def iceberg_catalog_auth_mode(self) -> pulumi.Input[Optional['IcebergCatalogAuthMode']]:
+    def iceberg_catalog_auth_mode(self) -> pulumi.Input[Optional['IcebergDestinationIcebergCatalogAuthMode']]:
         """
         Iceberg catalog auth mode (config key `iceberg.catalog.auth.mode`).
 
@@ -439,7 +439,7 @@ class IcebergDestinationArgs:
         return pulumi.get(self, "iceberg_catalog_auth_mode")
 
     @iceberg_catalog_auth_mode.setter
-    def iceberg_catalog_auth_mode(self, value: pulumi.Input[Optional['IcebergCatalogAuthMode']]):
+    def iceberg_catalog_auth_mode(self, value: pulumi.Input[Optional['IcebergDestinationIcebergCatalogAuthMode']]):
         pulumi.set(self, "iceberg_catalog_auth_mode", value)
 
     @_builtins.property
@@ -456,7 +456,7 @@ class IcebergDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="icebergCatalogClientRegion")
-    def iceberg_catalog_client_region(self) -> pulumi.Input[Optional['IcebergCatalogClientRegion']]:
+    def iceberg_catalog_client_region(self) -> pulumi.Input[Optional['IcebergDestinationIcebergCatalogClientRegion']]:
         """
         Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
 
@@ -469,7 +469,7 @@ class IcebergDestinationArgs:
         return pulumi.get(self, "iceberg_catalog_client_region")
 
     @iceberg_catalog_client_region.setter
-    def iceberg_catalog_client_region(self, value: pulumi.Input[Optional['IcebergCatalogClientRegion']]):
+    def iceberg_catalog_client_region(self, value: pulumi.Input[Optional['IcebergDestinationIcebergCatalogClientRegion']]):
         pulumi.set(self, "iceberg_catalog_client_region", value)
 
     @_builtins.property
@@ -568,7 +568,7 @@ class IcebergDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="icebergCatalogType")
-    def iceberg_catalog_type(self) -> pulumi.Input[Optional['IcebergCatalogType']]:
+    def iceberg_catalog_type(self) -> pulumi.Input[Optional['IcebergDestinationIcebergCatalogType']]:
         """
         Iceberg catalog type (config key `iceberg.catalog.type`).
 
@@ -580,7 +580,7 @@ class IcebergDestinationArgs:
         return pulumi.get(self, "iceberg_catalog_type")
 
     @iceberg_catalog_type.setter
-    def iceberg_catalog_type(self, value: pulumi.Input[Optional['IcebergCatalogType']]):
+    def iceberg_catalog_type(self, value: pulumi.Input[Optional['IcebergDestinationIcebergCatalogType']]):
         pulumi.set(self, "iceberg_catalog_type", value)
 
     @_builtins.property
@@ -721,7 +721,7 @@ class IcebergDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="insertMode")
-    def insert_mode(self) -> pulumi.Input[Optional['InsertMode']]:
+    def insert_mode(self) -> pulumi.Input[Optional['IcebergDestinationInsertMode']]:
         """
         Insert mode (config key `insert.mode.user.defined`).
 
@@ -732,7 +732,7 @@ class IcebergDestinationArgs:
         return pulumi.get(self, "insert_mode")
 
     @insert_mode.setter
-    def insert_mode(self, value: pulumi.Input[Optional['InsertMode']]):
+    def insert_mode(self, value: pulumi.Input[Optional['IcebergDestinationInsertMode']]):
         pulumi.set(self, "insert_mode", value)
 
     @_builtins.property
@@ -746,11 +746,11 @@ class IcebergDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -819,20 +819,20 @@ class IcebergDestinationArgs:
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -934,7 +934,7 @@ class IcebergDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -946,7 +946,7 @@ class IcebergDestinationArgs:
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
     @transforms_mark_columns_as_required_null_sentinel_mode.setter
-    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]):
+    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['NullSentinelMode']]):
         pulumi.set(self, "transforms_mark_columns_as_required_null_sentinel_mode", value)
 
     @_builtins.property
@@ -1008,7 +1008,7 @@ class IcebergDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -1020,7 +1020,7 @@ class IcebergDestinationArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -1254,9 +1254,9 @@ class IcebergDestination(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
-                 iceberg_catalog_auth_mode: pulumi.Input[Optional['IcebergCatalogAuthMode']] = None,
+                 iceberg_catalog_auth_mode: pulumi.Input[Optional['IcebergDestinationIcebergCatalogAuthMode']] = None,
                  iceberg_catalog_client_assume_role_arn: pulumi.Input[Optional[_builtins.str]] = None,
-                 iceberg_catalog_client_region: pulumi.Input[Optional['IcebergCatalogClientRegion']] = None,
+                 iceberg_catalog_client_region: pulumi.Input[Optional['IcebergDestinationIcebergCatalogClientRegion']] = None,
                  iceberg_catalog_credential: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_catalog_name: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_catalog_s3_access_key_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1264,7 +1264,7 @@ class IcebergDestination(pulumi.CustomResource):
                  iceberg_catalog_s3_secret_access_key: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_catalog_scope: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_catalog_token: pulumi.Input[Optional[_builtins.str]] = None,
-                 iceberg_catalog_type: pulumi.Input[Optional['IcebergCatalogType']] = None,
+                 iceberg_catalog_type: pulumi.Input[Optional['IcebergDestinationIcebergCatalogType']] = None,
                  iceberg_catalog_uri: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_catalog_warehouse: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_compaction_commit_threshold: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1276,17 +1276,17 @@ class IcebergDestination(pulumi.CustomResource):
                  iceberg_tables_compaction_target_file_size_bytes: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_default_id_columns: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_hard_delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 insert_mode: pulumi.Input[Optional['InsertMode']] = None,
+                 insert_mode: pulumi.Input[Optional['IcebergDestinationInsertMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1296,12 +1296,12 @@ class IcebergDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1333,13 +1333,13 @@ class IcebergDestination(pulumi.CustomResource):
                Between 1 and 100000.
                
                Defaults to `10000`.
-        :param pulumi.Input['IcebergCatalogAuthMode'] iceberg_catalog_auth_mode: Iceberg catalog auth mode (config key `iceberg.catalog.auth.mode`).
+        :param pulumi.Input['IcebergDestinationIcebergCatalogAuthMode'] iceberg_catalog_auth_mode: Iceberg catalog auth mode (config key `iceberg.catalog.auth.mode`).
                
                One of `none`, `token`, `oauth2`.
                
                Defaults to `"none"`.
         :param pulumi.Input[_builtins.str] iceberg_catalog_client_assume_role_arn: Iceberg catalog client assume role arn (config key `iceberg.catalog.client.assume-role.arn`).
-        :param pulumi.Input['IcebergCatalogClientRegion'] iceberg_catalog_client_region: Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
+        :param pulumi.Input['IcebergDestinationIcebergCatalogClientRegion'] iceberg_catalog_client_region: Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
                
                One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
                `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
@@ -1363,7 +1363,7 @@ class IcebergDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] iceberg_catalog_token: Iceberg catalog token (config key `iceberg.catalog.token`).
                
                Secret: stored as a Pulumi secret.
-        :param pulumi.Input['IcebergCatalogType'] iceberg_catalog_type: Iceberg catalog type (config key `iceberg.catalog.type`).
+        :param pulumi.Input['IcebergDestinationIcebergCatalogType'] iceberg_catalog_type: Iceberg catalog type (config key `iceberg.catalog.type`).
                
                One of `rest`, `hive`, `glue`.
                Changing this replaces the destination.
@@ -1396,7 +1396,7 @@ class IcebergDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] iceberg_tables_hard_delete_enabled: Iceberg tables hard delete enabled (config key `iceberg.tables.hard-delete-enabled`).
                
                Defaults to `true`.
-        :param pulumi.Input['InsertMode'] insert_mode: Insert mode (config key `insert.mode.user.defined`).
+        :param pulumi.Input['IcebergDestinationInsertMode'] insert_mode: Insert mode (config key `insert.mode.user.defined`).
                
                One of `insert`, `upsert`.
                
@@ -1419,7 +1419,7 @@ class IcebergDestination(pulumi.CustomResource):
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -1438,7 +1438,7 @@ class IcebergDestination(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1509,9 +1509,9 @@ class IcebergDestination(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
-                 iceberg_catalog_auth_mode: pulumi.Input[Optional['IcebergCatalogAuthMode']] = None,
+                 iceberg_catalog_auth_mode: pulumi.Input[Optional['IcebergDestinationIcebergCatalogAuthMode']] = None,
                  iceberg_catalog_client_assume_role_arn: pulumi.Input[Optional[_builtins.str]] = None,
-                 iceberg_catalog_client_region: pulumi.Input[Optional['IcebergCatalogClientRegion']] = None,
+                 iceberg_catalog_client_region: pulumi.Input[Optional['IcebergDestinationIcebergCatalogClientRegion']] = None,
                  iceberg_catalog_credential: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_catalog_name: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_catalog_s3_access_key_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1519,7 +1519,7 @@ class IcebergDestination(pulumi.CustomResource):
                  iceberg_catalog_s3_secret_access_key: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_catalog_scope: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_catalog_token: pulumi.Input[Optional[_builtins.str]] = None,
-                 iceberg_catalog_type: pulumi.Input[Optional['IcebergCatalogType']] = None,
+                 iceberg_catalog_type: pulumi.Input[Optional['IcebergDestinationIcebergCatalogType']] = None,
                  iceberg_catalog_uri: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_catalog_warehouse: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_compaction_commit_threshold: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1531,17 +1531,17 @@ class IcebergDestination(pulumi.CustomResource):
                  iceberg_tables_compaction_target_file_size_bytes: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_default_id_columns: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_hard_delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 insert_mode: pulumi.Input[Optional['InsertMode']] = None,
+                 insert_mode: pulumi.Input[Optional['IcebergDestinationInsertMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1551,12 +1551,12 @@ class IcebergDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1816,7 +1816,7 @@ class IcebergDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="icebergCatalogAuthMode")
-    def iceberg_catalog_auth_mode(self) -> pulumi.Output[Optional['IcebergCatalogAuthMode']]:
+    def iceberg_catalog_auth_mode(self) -> pulumi.Output[Optional['IcebergDestinationIcebergCatalogAuthMode']]:
         """
         Iceberg catalog auth mode (config key `iceberg.catalog.auth.mode`).
 
@@ -1836,7 +1836,7 @@ class IcebergDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="icebergCatalogClientRegion")
-    def iceberg_catalog_client_region(self) -> pulumi.Output[Optional['IcebergCatalogClientRegion']]:
+    def iceberg_catalog_client_region(self) -> pulumi.Output[Optional['IcebergDestinationIcebergCatalogClientRegion']]:
         """
         Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
 
@@ -1916,7 +1916,7 @@ class IcebergDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="icebergCatalogType")
-    def iceberg_catalog_type(self) -> pulumi.Output[Optional['IcebergCatalogType']]:
+    def iceberg_catalog_type(self) -> pulumi.Output[Optional['IcebergDestinationIcebergCatalogType']]:
         """
         Iceberg catalog type (config key `iceberg.catalog.type`).
 
@@ -2033,7 +2033,7 @@ class IcebergDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="insertMode")
-    def insert_mode(self) -> pulumi.Output[Optional['InsertMode']]:
+    def insert_mode(self) -> pulumi.Output[Optional['IcebergDestinationInsertMode']]:
         """
         Insert mode (config key `insert.mode.user.defined`).
 
@@ -2058,7 +2058,7 @@ class IcebergDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @_builtins.property
@@ -2103,12 +2103,12 @@ class IcebergDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         return pulumi.get(self, "snapshot")
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @_builtins.property
@@ -2210,7 +2210,7 @@ class IcebergDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -2264,7 +2264,7 @@ class IcebergDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

@@ -25,10 +25,10 @@ class KafkaDestinationArgs:
                  kafka_sink_bootstrap: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
-                 destination_format: pulumi.Input[Optional['DestinationFormat']] = None,
+                 destination_format: pulumi.Input[Optional['KafkaDestinationDestinationFormat']] = None,
                  json_schema_enable: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -36,14 +36,14 @@ class KafkaDestinationArgs:
                  restart_task_trigger: pulumi.Input[Optional['RestartTaskTriggerArgs']] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  schema_registry_url: pulumi.Input[Optional[_builtins.str]] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
                  topic_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  topic_suffix: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
-                 transforms_change_topic_name_add_original_topic: pulumi.Input[Optional['TransformsChangeTopicNameAddOriginalTopic']] = None,
+                 transforms_change_topic_name_add_original_topic: pulumi.Input[Optional['KafkaDestinationTransformsChangeTopicNameAddOriginalTopic']] = None,
                  transforms_change_topic_name_match_regex: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_copy_field_copy_field_mapping: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_drop_fields_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -51,12 +51,12 @@ class KafkaDestinationArgs:
                  transforms_insert_field_offset_field: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -83,7 +83,7 @@ class KafkaDestinationArgs:
                Between 1 and 100000.
                
                Defaults to `10000`.
-        :param pulumi.Input['DestinationFormat'] destination_format: Destination format (config key `destination.format`).
+        :param pulumi.Input['KafkaDestinationDestinationFormat'] destination_format: Destination format (config key `destination.format`).
                
                One of `avro`, `json`.
                
@@ -106,7 +106,7 @@ class KafkaDestinationArgs:
         :param pulumi.Input[_builtins.str] topic_prefix: Topic prefix (config key `topic.prefix`).
         :param pulumi.Input[_builtins.str] topic_suffix: Topic suffix (config key `topic.suffix`).
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
-        :param pulumi.Input['TransformsChangeTopicNameAddOriginalTopic'] transforms_change_topic_name_add_original_topic: Transforms change topic name add original topic (config key `transforms.changeTopicName.add.original.topic`).
+        :param pulumi.Input['KafkaDestinationTransformsChangeTopicNameAddOriginalTopic'] transforms_change_topic_name_add_original_topic: Transforms change topic name add original topic (config key `transforms.changeTopicName.add.original.topic`).
                
                One of `off`, `header`, `field`.
                
@@ -124,7 +124,7 @@ class KafkaDestinationArgs:
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -143,7 +143,7 @@ class KafkaDestinationArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -328,7 +328,7 @@ class KafkaDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="destinationFormat")
-    def destination_format(self) -> pulumi.Input[Optional['DestinationFormat']]:
+    def destination_format(self) -> pulumi.Input[Optional['KafkaDestinationDestinationFormat']]:
         """
         Destination format (config key `destination.format`).
 
@@ -339,7 +339,7 @@ class KafkaDestinationArgs:
         return pulumi.get(self, "destination_format")
 
     @destination_format.setter
-    def destination_format(self, value: pulumi.Input[Optional['DestinationFormat']]):
+    def destination_format(self, value: pulumi.Input[Optional['KafkaDestinationDestinationFormat']]):
         pulumi.set(self, "destination_format", value)
 
     @_builtins.property
@@ -367,11 +367,11 @@ class KafkaDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -452,20 +452,20 @@ class KafkaDestinationArgs:
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -531,7 +531,7 @@ class KafkaDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsChangeTopicNameAddOriginalTopic")
-    def transforms_change_topic_name_add_original_topic(self) -> pulumi.Input[Optional['TransformsChangeTopicNameAddOriginalTopic']]:
+    def transforms_change_topic_name_add_original_topic(self) -> pulumi.Input[Optional['KafkaDestinationTransformsChangeTopicNameAddOriginalTopic']]:
         """
         Transforms change topic name add original topic (config key `transforms.changeTopicName.add.original.topic`).
 
@@ -542,7 +542,7 @@ class KafkaDestinationArgs:
         return pulumi.get(self, "transforms_change_topic_name_add_original_topic")
 
     @transforms_change_topic_name_add_original_topic.setter
-    def transforms_change_topic_name_add_original_topic(self, value: pulumi.Input[Optional['TransformsChangeTopicNameAddOriginalTopic']]):
+    def transforms_change_topic_name_add_original_topic(self, value: pulumi.Input[Optional['KafkaDestinationTransformsChangeTopicNameAddOriginalTopic']]):
         pulumi.set(self, "transforms_change_topic_name_add_original_topic", value)
 
     @_builtins.property
@@ -637,7 +637,7 @@ class KafkaDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -649,7 +649,7 @@ class KafkaDestinationArgs:
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
     @transforms_mark_columns_as_required_null_sentinel_mode.setter
-    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]):
+    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['NullSentinelMode']]):
         pulumi.set(self, "transforms_mark_columns_as_required_null_sentinel_mode", value)
 
     @_builtins.property
@@ -711,7 +711,7 @@ class KafkaDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -723,7 +723,7 @@ class KafkaDestinationArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -957,11 +957,11 @@ class KafkaDestination(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
-                 destination_format: pulumi.Input[Optional['DestinationFormat']] = None,
+                 destination_format: pulumi.Input[Optional['KafkaDestinationDestinationFormat']] = None,
                  json_schema_enable: pulumi.Input[Optional[_builtins.bool]] = None,
                  kafka_sink_bootstrap: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -969,14 +969,14 @@ class KafkaDestination(pulumi.CustomResource):
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  schema_registry_url: pulumi.Input[Optional[_builtins.str]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
                  topic_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  topic_suffix: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
-                 transforms_change_topic_name_add_original_topic: pulumi.Input[Optional['TransformsChangeTopicNameAddOriginalTopic']] = None,
+                 transforms_change_topic_name_add_original_topic: pulumi.Input[Optional['KafkaDestinationTransformsChangeTopicNameAddOriginalTopic']] = None,
                  transforms_change_topic_name_match_regex: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_copy_field_copy_field_mapping: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_drop_fields_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -984,12 +984,12 @@ class KafkaDestination(pulumi.CustomResource):
                  transforms_insert_field_offset_field: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1021,7 +1021,7 @@ class KafkaDestination(pulumi.CustomResource):
                Between 1 and 100000.
                
                Defaults to `10000`.
-        :param pulumi.Input['DestinationFormat'] destination_format: Destination format (config key `destination.format`).
+        :param pulumi.Input['KafkaDestinationDestinationFormat'] destination_format: Destination format (config key `destination.format`).
                
                One of `avro`, `json`.
                
@@ -1045,7 +1045,7 @@ class KafkaDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] topic_prefix: Topic prefix (config key `topic.prefix`).
         :param pulumi.Input[_builtins.str] topic_suffix: Topic suffix (config key `topic.suffix`).
         :param pulumi.Input[_builtins.str] transforms_add_string_suffix_fields_include_list: Transforms add string suffix fields include list (config key `transforms.AddStringSuffix.fields.include.list`).
-        :param pulumi.Input['TransformsChangeTopicNameAddOriginalTopic'] transforms_change_topic_name_add_original_topic: Transforms change topic name add original topic (config key `transforms.changeTopicName.add.original.topic`).
+        :param pulumi.Input['KafkaDestinationTransformsChangeTopicNameAddOriginalTopic'] transforms_change_topic_name_add_original_topic: Transforms change topic name add original topic (config key `transforms.changeTopicName.add.original.topic`).
                
                One of `off`, `header`, `field`.
                
@@ -1063,7 +1063,7 @@ class KafkaDestination(pulumi.CustomResource):
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -1082,7 +1082,7 @@ class KafkaDestination(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1153,11 +1153,11 @@ class KafkaDestination(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
-                 destination_format: pulumi.Input[Optional['DestinationFormat']] = None,
+                 destination_format: pulumi.Input[Optional['KafkaDestinationDestinationFormat']] = None,
                  json_schema_enable: pulumi.Input[Optional[_builtins.bool]] = None,
                  kafka_sink_bootstrap: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1165,14 +1165,14 @@ class KafkaDestination(pulumi.CustomResource):
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  schema_registry_url: pulumi.Input[Optional[_builtins.str]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
                  topic_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  topic_suffix: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
-                 transforms_change_topic_name_add_original_topic: pulumi.Input[Optional['TransformsChangeTopicNameAddOriginalTopic']] = None,
+                 transforms_change_topic_name_add_original_topic: pulumi.Input[Optional['KafkaDestinationTransformsChangeTopicNameAddOriginalTopic']] = None,
                  transforms_change_topic_name_match_regex: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_copy_field_copy_field_mapping: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_drop_fields_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1180,12 +1180,12 @@ class KafkaDestination(pulumi.CustomResource):
                  transforms_insert_field_offset_field: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1409,7 +1409,7 @@ class KafkaDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="destinationFormat")
-    def destination_format(self) -> pulumi.Output[Optional['DestinationFormat']]:
+    def destination_format(self) -> pulumi.Output[Optional['KafkaDestinationDestinationFormat']]:
         """
         Destination format (config key `destination.format`).
 
@@ -1452,7 +1452,7 @@ class KafkaDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @_builtins.property
@@ -1505,12 +1505,12 @@ class KafkaDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         return pulumi.get(self, "snapshot")
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @_builtins.property
@@ -1580,7 +1580,7 @@ class KafkaDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsChangeTopicNameAddOriginalTopic")
-    def transforms_change_topic_name_add_original_topic(self) -> pulumi.Output[Optional['TransformsChangeTopicNameAddOriginalTopic']]:
+    def transforms_change_topic_name_add_original_topic(self) -> pulumi.Output[Optional['KafkaDestinationTransformsChangeTopicNameAddOriginalTopic']]:
         """
         Transforms change topic name add original topic (config key `transforms.changeTopicName.add.original.topic`).
 
@@ -1654,7 +1654,7 @@ class KafkaDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -1708,7 +1708,7 @@ class KafkaDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

@@ -27,14 +27,14 @@ class KafkaDirectSourceArgs:
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional['KafkaDirectSourceFormat']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional['RestartTaskTriggerArgs']] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  schemas_enable: pulumi.Input[Optional[_builtins.bool]] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a KafkaDirectSource resource.
@@ -58,7 +58,7 @@ class KafkaDirectSourceArgs:
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -81,7 +81,7 @@ class KafkaDirectSourceArgs:
         :param pulumi.Input[_builtins.bool] schemas_enable: Schemas enable (config key `schemas.enable`).
                
                Defaults to `false`.
-        :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
+        :param pulumi.Input['ConnectorSnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
@@ -89,7 +89,7 @@ class KafkaDirectSourceArgs:
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
+        :param pulumi.Input['ConnectorState'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
@@ -204,7 +204,7 @@ class KafkaDirectSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -215,7 +215,7 @@ class KafkaDirectSourceArgs:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -293,7 +293,7 @@ class KafkaDirectSourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         """
         **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
         share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -307,12 +307,12 @@ class KafkaDirectSourceArgs:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         """
         The state to keep the connector in. It is created in this state (a connector declared `paused` never
         runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -325,7 +325,7 @@ class KafkaDirectSourceArgs:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -353,14 +353,14 @@ class KafkaDirectSource(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional['KafkaDirectSourceFormat']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  schemas_enable: pulumi.Input[Optional[_builtins.bool]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topic_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  topic_prefix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -390,7 +390,7 @@ class KafkaDirectSource(pulumi.CustomResource):
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -413,7 +413,7 @@ class KafkaDirectSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] schemas_enable: Schemas enable (config key `schemas.enable`).
                
                Defaults to `false`.
-        :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
+        :param pulumi.Input[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
@@ -421,7 +421,7 @@ class KafkaDirectSource(pulumi.CustomResource):
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
+        :param pulumi.Input['ConnectorState'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
@@ -465,14 +465,14 @@ class KafkaDirectSource(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional['KafkaDirectSourceFormat']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  schemas_enable: pulumi.Input[Optional[_builtins.bool]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topic_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  topic_prefix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -639,7 +639,7 @@ class KafkaDirectSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -712,7 +712,7 @@ class KafkaDirectSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         """
         **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
         share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -727,7 +727,7 @@ class KafkaDirectSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         """
         The state to keep the connector in. It is created in this state (a connector declared `paused` never
         runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there

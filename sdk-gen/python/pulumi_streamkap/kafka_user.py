@@ -24,10 +24,10 @@ class KafkaUserArgs:
     def __init__(__self__, *,
                  password: pulumi.Input[_builtins.str],
                  username: pulumi.Input[_builtins.str],
-                 acls: pulumi.Input[Optional[Sequence[pulumi.Input['AclArgs']]]] = None,
+                 acls: pulumi.Input[Optional[Sequence[pulumi.Input['KafkaAclArgs']]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  allowed_ips: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  schema_registry: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a KafkaUser resource.
@@ -36,7 +36,7 @@ class KafkaUserArgs:
                shows it again, so a change made outside Pulumi cannot be seen; changing it here sets the new one in place.
         :param pulumi.Input[_builtins.str] username: The username, 1 to 24 lowercase letters, digits and dashes (not starting or ending with a dash), unique per
                service. It is the user's id: changing it replaces the user.
-        :param pulumi.Input[Sequence[pulumi.Input['AclArgs']]] acls: What the user may do, rule by rule, checked in preview.
+        :param pulumi.Input[Sequence[pulumi.Input['KafkaAclArgs']]] acls: What the user may do, rule by rule, checked in preview.
                
                Defaults to none.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -49,7 +49,7 @@ class KafkaUserArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_ips: IP addresses or CIDR ranges (`10.0.0.0/8`) the user may connect from, checked in preview.
                
                Defaults to any address.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -99,7 +99,7 @@ class KafkaUserArgs:
 
     @_builtins.property
     @pulumi.getter
-    def acls(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['AclArgs']]]]:
+    def acls(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['KafkaAclArgs']]]]:
         """
         What the user may do, rule by rule, checked in preview.
 
@@ -108,7 +108,7 @@ class KafkaUserArgs:
         return pulumi.get(self, "acls")
 
     @acls.setter
-    def acls(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['AclArgs']]]]):
+    def acls(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['KafkaAclArgs']]]]):
         pulumi.set(self, "acls", value)
 
     @_builtins.property
@@ -145,7 +145,7 @@ class KafkaUserArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -156,7 +156,7 @@ class KafkaUserArgs:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -180,10 +180,10 @@ class KafkaUser(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 acls: pulumi.Input[Optional[Sequence[pulumi.Input[Union['AclArgs', 'AclArgsDict']]]]] = None,
+                 acls: pulumi.Input[Optional[Sequence[pulumi.Input[Union['KafkaAclArgs', 'KafkaAclArgsDict']]]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  allowed_ips: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  schema_registry: pulumi.Input[Optional[_builtins.bool]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
@@ -195,7 +195,7 @@ class KafkaUser(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['AclArgs', 'AclArgsDict']]]] acls: What the user may do, rule by rule, checked in preview.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['KafkaAclArgs', 'KafkaAclArgsDict']]]] acls: What the user may do, rule by rule, checked in preview.
                
                Defaults to none.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -208,7 +208,7 @@ class KafkaUser(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_ips: IP addresses or CIDR ranges (`10.0.0.0/8`) the user may connect from, checked in preview.
                
                Defaults to any address.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -247,10 +247,10 @@ class KafkaUser(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 acls: pulumi.Input[Optional[Sequence[pulumi.Input[Union['AclArgs', 'AclArgsDict']]]]] = None,
+                 acls: pulumi.Input[Optional[Sequence[pulumi.Input[Union['KafkaAclArgs', 'KafkaAclArgsDict']]]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  allowed_ips: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  schema_registry: pulumi.Input[Optional[_builtins.bool]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
@@ -315,7 +315,7 @@ class KafkaUser(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def acls(self) -> pulumi.Output[Optional[Sequence['outputs.Acl']]]:
+    def acls(self) -> pulumi.Output[Optional[Sequence['outputs.KafkaAcl']]]:
         """
         What the user may do, rule by rule, checked in preview.
 
@@ -357,7 +357,7 @@ class KafkaUser(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,

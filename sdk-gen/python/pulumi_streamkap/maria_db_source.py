@@ -30,14 +30,14 @@ class MariaDbSourceArgs:
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  binary_handling_mode: pulumi.Input[Optional['BinaryHandlingMode']] = None,
                  column_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
-                 database_connection_time_zone: pulumi.Input[Optional['DatabaseConnectionTimeZone']] = None,
+                 database_connection_time_zone: pulumi.Input[Optional['MariaDbSourceDatabaseConnectionTimeZone']] = None,
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
                  database_ssl_mode: pulumi.Input[Optional['MariaDbSourceDatabaseSslMode']] = None,
                  heartbeat_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
@@ -46,21 +46,21 @@ class MariaDbSourceArgs:
                  schema_history_internal_store_only_captured_databases_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  schema_history_internal_store_only_captured_tables_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
-                 snapshot_gtid: pulumi.Input[Optional['SnapshotReadOnly']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
+                 snapshot_gtid: pulumi.Input[Optional['MariaDbSourceSnapshotGtid']] = None,
                  source_regex_support_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
                  ssh_public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_user: pulumi.Input[Optional[_builtins.str]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -92,7 +92,7 @@ class MariaDbSourceArgs:
                
                Defaults to `"bytes"`.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
-        :param pulumi.Input['DatabaseConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
+        :param pulumi.Input['MariaDbSourceDatabaseConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
                
                One of `SERVER`, `UTC`, `Africa/Cairo`, `Asia/Riyadh`, `Africa/Casablanca`, `Asia/Seoul`, `Africa/Harare`,
                `Asia/Shanghai`, `Africa/Monrovia`, `Asia/Singapore`, `Africa/Nairobi`, `Asia/Taipei`, `Africa/Tripoli`,
@@ -133,7 +133,7 @@ class MariaDbSourceArgs:
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -165,7 +165,7 @@ class MariaDbSourceArgs:
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
-        :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
+        :param pulumi.Input['ConnectorSnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
@@ -173,7 +173,7 @@ class MariaDbSourceArgs:
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['SnapshotReadOnly'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
+        :param pulumi.Input['MariaDbSourceSnapshotGtid'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
                
                One of `Yes`, `No`.
                
@@ -194,7 +194,7 @@ class MariaDbSourceArgs:
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
                
                Defaults to `"streamkap"`.
-        :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
+        :param pulumi.Input['ConnectorState'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
@@ -218,7 +218,7 @@ class MariaDbSourceArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -450,7 +450,7 @@ class MariaDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="databaseConnectionTimeZone")
-    def database_connection_time_zone(self) -> pulumi.Input[Optional['DatabaseConnectionTimeZone']]:
+    def database_connection_time_zone(self) -> pulumi.Input[Optional['MariaDbSourceDatabaseConnectionTimeZone']]:
         """
         Database connection time zone (config key `database.connectionTimeZone`).
 
@@ -475,7 +475,7 @@ class MariaDbSourceArgs:
         return pulumi.get(self, "database_connection_time_zone")
 
     @database_connection_time_zone.setter
-    def database_connection_time_zone(self, value: pulumi.Input[Optional['DatabaseConnectionTimeZone']]):
+    def database_connection_time_zone(self, value: pulumi.Input[Optional['MariaDbSourceDatabaseConnectionTimeZone']]):
         pulumi.set(self, "database_connection_time_zone", value)
 
     @_builtins.property
@@ -568,7 +568,7 @@ class MariaDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -579,7 +579,7 @@ class MariaDbSourceArgs:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -699,7 +699,7 @@ class MariaDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         """
         **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
         share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -713,12 +713,12 @@ class MariaDbSourceArgs:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
     @pulumi.getter(name="snapshotGtid")
-    def snapshot_gtid(self) -> pulumi.Input[Optional['SnapshotReadOnly']]:
+    def snapshot_gtid(self) -> pulumi.Input[Optional['MariaDbSourceSnapshotGtid']]:
         """
         Snapshot gtid (config key `snapshot.gtid`).
 
@@ -729,7 +729,7 @@ class MariaDbSourceArgs:
         return pulumi.get(self, "snapshot_gtid")
 
     @snapshot_gtid.setter
-    def snapshot_gtid(self, value: pulumi.Input[Optional['SnapshotReadOnly']]):
+    def snapshot_gtid(self, value: pulumi.Input[Optional['MariaDbSourceSnapshotGtid']]):
         pulumi.set(self, "snapshot_gtid", value)
 
     @_builtins.property
@@ -816,7 +816,7 @@ class MariaDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         """
         The state to keep the connector in. It is created in this state (a connector declared `paused` never
         runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -829,7 +829,7 @@ class MariaDbSourceArgs:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -906,7 +906,7 @@ class MariaDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -918,7 +918,7 @@ class MariaDbSourceArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -1044,7 +1044,7 @@ class MariaDbSource(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  binary_handling_mode: pulumi.Input[Optional['BinaryHandlingMode']] = None,
                  column_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
-                 database_connection_time_zone: pulumi.Input[Optional['DatabaseConnectionTimeZone']] = None,
+                 database_connection_time_zone: pulumi.Input[Optional['MariaDbSourceDatabaseConnectionTimeZone']] = None,
                  database_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  database_password: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1055,7 +1055,7 @@ class MariaDbSource(pulumi.CustomResource):
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
@@ -1064,22 +1064,22 @@ class MariaDbSource(pulumi.CustomResource):
                  schema_history_internal_store_only_captured_databases_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  schema_history_internal_store_only_captured_tables_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 snapshot_gtid: pulumi.Input[Optional['SnapshotReadOnly']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 snapshot_gtid: pulumi.Input[Optional['MariaDbSourceSnapshotGtid']] = None,
                  source_regex_support_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
                  ssh_public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_user: pulumi.Input[Optional[_builtins.str]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1110,7 +1110,7 @@ class MariaDbSource(pulumi.CustomResource):
                
                Defaults to `"bytes"`.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
-        :param pulumi.Input['DatabaseConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
+        :param pulumi.Input['MariaDbSourceDatabaseConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
                
                One of `SERVER`, `UTC`, `Africa/Cairo`, `Asia/Riyadh`, `Africa/Casablanca`, `Asia/Seoul`, `Africa/Harare`,
                `Asia/Shanghai`, `Africa/Monrovia`, `Asia/Singapore`, `Africa/Nairobi`, `Asia/Taipei`, `Africa/Tripoli`,
@@ -1157,7 +1157,7 @@ class MariaDbSource(pulumi.CustomResource):
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -1189,7 +1189,7 @@ class MariaDbSource(pulumi.CustomResource):
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
-        :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
+        :param pulumi.Input[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
@@ -1197,7 +1197,7 @@ class MariaDbSource(pulumi.CustomResource):
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['SnapshotReadOnly'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
+        :param pulumi.Input['MariaDbSourceSnapshotGtid'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
                
                One of `Yes`, `No`.
                
@@ -1218,7 +1218,7 @@ class MariaDbSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
                
                Defaults to `"streamkap"`.
-        :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
+        :param pulumi.Input['ConnectorState'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
@@ -1243,7 +1243,7 @@ class MariaDbSource(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1305,7 +1305,7 @@ class MariaDbSource(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  binary_handling_mode: pulumi.Input[Optional['BinaryHandlingMode']] = None,
                  column_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
-                 database_connection_time_zone: pulumi.Input[Optional['DatabaseConnectionTimeZone']] = None,
+                 database_connection_time_zone: pulumi.Input[Optional['MariaDbSourceDatabaseConnectionTimeZone']] = None,
                  database_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  database_password: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1316,7 +1316,7 @@ class MariaDbSource(pulumi.CustomResource):
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
@@ -1325,22 +1325,22 @@ class MariaDbSource(pulumi.CustomResource):
                  schema_history_internal_store_only_captured_databases_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  schema_history_internal_store_only_captured_tables_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 snapshot_gtid: pulumi.Input[Optional['SnapshotReadOnly']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 snapshot_gtid: pulumi.Input[Optional['MariaDbSourceSnapshotGtid']] = None,
                  source_regex_support_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
                  ssh_public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_user: pulumi.Input[Optional[_builtins.str]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1574,7 +1574,7 @@ class MariaDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="databaseConnectionTimeZone")
-    def database_connection_time_zone(self) -> pulumi.Output[Optional['DatabaseConnectionTimeZone']]:
+    def database_connection_time_zone(self) -> pulumi.Output[Optional['MariaDbSourceDatabaseConnectionTimeZone']]:
         """
         Database connection time zone (config key `database.connectionTimeZone`).
 
@@ -1706,7 +1706,7 @@ class MariaDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -1809,7 +1809,7 @@ class MariaDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         """
         **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
         share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -1824,7 +1824,7 @@ class MariaDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="snapshotGtid")
-    def snapshot_gtid(self) -> pulumi.Output[Optional['SnapshotReadOnly']]:
+    def snapshot_gtid(self) -> pulumi.Output[Optional['MariaDbSourceSnapshotGtid']]:
         """
         Snapshot gtid (config key `snapshot.gtid`).
 
@@ -1894,7 +1894,7 @@ class MariaDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         """
         The state to keep the connector in. It is created in this state (a connector declared `paused` never
         runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -1992,7 +1992,7 @@ class MariaDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

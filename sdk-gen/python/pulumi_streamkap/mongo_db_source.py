@@ -27,26 +27,26 @@ class MongoDbSourceArgs:
                  mongodb_connection_string: pulumi.Input[_builtins.str],
                  signal_data_collection_schema_or_database: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
-                 cursor_oversize_handling_mode: pulumi.Input[Optional['CursorOversizeHandlingMode']] = None,
+                 cursor_oversize_handling_mode: pulumi.Input[Optional['MongoDbSourceCursorOversizeHandlingMode']] = None,
                  cursor_oversize_skip_threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  cursor_pipeline: pulumi.Input[Optional[_builtins.str]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  mongodb_connection_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  predicates_is_topic_to_enrich_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional['RestartTaskTriggerArgs']] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
                  ssh_public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_user: pulumi.Input[Optional[_builtins.str]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_insert_static_key1_static_field: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_insert_static_key1_static_value: pulumi.Input[Optional[_builtins.str]] = None,
@@ -60,12 +60,12 @@ class MongoDbSourceArgs:
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
-                 transforms_unwrap_array_encoding: pulumi.Input[Optional['MongoDbHostedSourceTransformsUnwrapArrayEncoding']] = None,
-                 transforms_unwrap_document_encoding: pulumi.Input[Optional['TransformsUnwrapDocumentEncoding']] = None,
+                 transforms_unwrap_array_encoding: pulumi.Input[Optional['MongoDbSourceTransformsUnwrapArrayEncoding']] = None,
+                 transforms_unwrap_document_encoding: pulumi.Input[Optional['MongoDbSourceTransformsUnwrapDocumentEncoding']] = None,
                  transforms_value_to_key_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None):
         """
@@ -84,7 +84,7 @@ class MongoDbSourceArgs:
                cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
-        :param pulumi.Input['CursorOversizeHandlingMode'] cursor_oversize_handling_mode: Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
+        :param pulumi.Input['MongoDbSourceCursorOversizeHandlingMode'] cursor_oversize_handling_mode: Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
                
                One of `skip`, `split`.
                
@@ -104,7 +104,7 @@ class MongoDbSourceArgs:
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -130,7 +130,7 @@ class MongoDbSourceArgs:
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
                
                Defaults to none: no restart.
-        :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
+        :param pulumi.Input['ConnectorSnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
@@ -151,7 +151,7 @@ class MongoDbSourceArgs:
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
                
                Defaults to `"streamkap"`.
-        :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
+        :param pulumi.Input['ConnectorState'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
@@ -183,7 +183,7 @@ class MongoDbSourceArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -200,12 +200,12 @@ class MongoDbSourceArgs:
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
                
                Defaults to `""`.
-        :param pulumi.Input['MongoDbHostedSourceTransformsUnwrapArrayEncoding'] transforms_unwrap_array_encoding: Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
+        :param pulumi.Input['MongoDbSourceTransformsUnwrapArrayEncoding'] transforms_unwrap_array_encoding: Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
                
                One of `array`, `array_string`, `string`.
                
                Defaults to `"array_string"`.
-        :param pulumi.Input['TransformsUnwrapDocumentEncoding'] transforms_unwrap_document_encoding: Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
+        :param pulumi.Input['MongoDbSourceTransformsUnwrapDocumentEncoding'] transforms_unwrap_document_encoding: Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
                
                One of `document`, `string`.
                
@@ -374,7 +374,7 @@ class MongoDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="cursorOversizeHandlingMode")
-    def cursor_oversize_handling_mode(self) -> pulumi.Input[Optional['CursorOversizeHandlingMode']]:
+    def cursor_oversize_handling_mode(self) -> pulumi.Input[Optional['MongoDbSourceCursorOversizeHandlingMode']]:
         """
         Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
 
@@ -385,7 +385,7 @@ class MongoDbSourceArgs:
         return pulumi.get(self, "cursor_oversize_handling_mode")
 
     @cursor_oversize_handling_mode.setter
-    def cursor_oversize_handling_mode(self, value: pulumi.Input[Optional['CursorOversizeHandlingMode']]):
+    def cursor_oversize_handling_mode(self, value: pulumi.Input[Optional['MongoDbSourceCursorOversizeHandlingMode']]):
         pulumi.set(self, "cursor_oversize_handling_mode", value)
 
     @_builtins.property
@@ -460,7 +460,7 @@ class MongoDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -471,7 +471,7 @@ class MongoDbSourceArgs:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -563,7 +563,7 @@ class MongoDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         """
         **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
         share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -577,7 +577,7 @@ class MongoDbSourceArgs:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
@@ -650,7 +650,7 @@ class MongoDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         """
         The state to keep the connector in. It is created in this state (a connector declared `paused` never
         runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -663,7 +663,7 @@ class MongoDbSourceArgs:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -836,7 +836,7 @@ class MongoDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -848,7 +848,7 @@ class MongoDbSourceArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -897,7 +897,7 @@ class MongoDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsUnwrapArrayEncoding")
-    def transforms_unwrap_array_encoding(self) -> pulumi.Input[Optional['MongoDbHostedSourceTransformsUnwrapArrayEncoding']]:
+    def transforms_unwrap_array_encoding(self) -> pulumi.Input[Optional['MongoDbSourceTransformsUnwrapArrayEncoding']]:
         """
         Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
 
@@ -908,12 +908,12 @@ class MongoDbSourceArgs:
         return pulumi.get(self, "transforms_unwrap_array_encoding")
 
     @transforms_unwrap_array_encoding.setter
-    def transforms_unwrap_array_encoding(self, value: pulumi.Input[Optional['MongoDbHostedSourceTransformsUnwrapArrayEncoding']]):
+    def transforms_unwrap_array_encoding(self, value: pulumi.Input[Optional['MongoDbSourceTransformsUnwrapArrayEncoding']]):
         pulumi.set(self, "transforms_unwrap_array_encoding", value)
 
     @_builtins.property
     @pulumi.getter(name="transformsUnwrapDocumentEncoding")
-    def transforms_unwrap_document_encoding(self) -> pulumi.Input[Optional['TransformsUnwrapDocumentEncoding']]:
+    def transforms_unwrap_document_encoding(self) -> pulumi.Input[Optional['MongoDbSourceTransformsUnwrapDocumentEncoding']]:
         """
         Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 
@@ -924,7 +924,7 @@ class MongoDbSourceArgs:
         return pulumi.get(self, "transforms_unwrap_document_encoding")
 
     @transforms_unwrap_document_encoding.setter
-    def transforms_unwrap_document_encoding(self, value: pulumi.Input[Optional['TransformsUnwrapDocumentEncoding']]):
+    def transforms_unwrap_document_encoding(self, value: pulumi.Input[Optional['MongoDbSourceTransformsUnwrapDocumentEncoding']]):
         pulumi.set(self, "transforms_unwrap_document_encoding", value)
 
     @_builtins.property
@@ -962,7 +962,7 @@ class MongoDbSource(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  collection_include_list: pulumi.Input[Optional[_builtins.str]] = None,
-                 cursor_oversize_handling_mode: pulumi.Input[Optional['CursorOversizeHandlingMode']] = None,
+                 cursor_oversize_handling_mode: pulumi.Input[Optional['MongoDbSourceCursorOversizeHandlingMode']] = None,
                  cursor_oversize_skip_threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  cursor_pipeline: pulumi.Input[Optional[_builtins.str]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -970,7 +970,7 @@ class MongoDbSource(pulumi.CustomResource):
                  mongodb_connection_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  mongodb_connection_string: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  predicates_is_topic_to_enrich_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -978,13 +978,13 @@ class MongoDbSource(pulumi.CustomResource):
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
                  ssh_public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_user: pulumi.Input[Optional[_builtins.str]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_insert_static_key1_static_field: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_insert_static_key1_static_value: pulumi.Input[Optional[_builtins.str]] = None,
@@ -998,12 +998,12 @@ class MongoDbSource(pulumi.CustomResource):
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
-                 transforms_unwrap_array_encoding: pulumi.Input[Optional['MongoDbHostedSourceTransformsUnwrapArrayEncoding']] = None,
-                 transforms_unwrap_document_encoding: pulumi.Input[Optional['TransformsUnwrapDocumentEncoding']] = None,
+                 transforms_unwrap_array_encoding: pulumi.Input[Optional['MongoDbSourceTransformsUnwrapArrayEncoding']] = None,
+                 transforms_unwrap_document_encoding: pulumi.Input[Optional['MongoDbSourceTransformsUnwrapDocumentEncoding']] = None,
                  transforms_value_to_key_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
@@ -1023,7 +1023,7 @@ class MongoDbSource(pulumi.CustomResource):
                
                Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] collection_include_list: Collection include list (config key `collection.include.list.user.defined`).
-        :param pulumi.Input['CursorOversizeHandlingMode'] cursor_oversize_handling_mode: Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
+        :param pulumi.Input['MongoDbSourceCursorOversizeHandlingMode'] cursor_oversize_handling_mode: Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
                
                One of `skip`, `split`.
                
@@ -1047,7 +1047,7 @@ class MongoDbSource(pulumi.CustomResource):
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -1074,7 +1074,7 @@ class MongoDbSource(pulumi.CustomResource):
                
                Defaults to none: no restart.
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
-        :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
+        :param pulumi.Input[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
@@ -1095,7 +1095,7 @@ class MongoDbSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
                
                Defaults to `"streamkap"`.
-        :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
+        :param pulumi.Input['ConnectorState'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
@@ -1127,7 +1127,7 @@ class MongoDbSource(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1144,12 +1144,12 @@ class MongoDbSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
                
                Defaults to `""`.
-        :param pulumi.Input['MongoDbHostedSourceTransformsUnwrapArrayEncoding'] transforms_unwrap_array_encoding: Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
+        :param pulumi.Input['MongoDbSourceTransformsUnwrapArrayEncoding'] transforms_unwrap_array_encoding: Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
                
                One of `array`, `array_string`, `string`.
                
                Defaults to `"array_string"`.
-        :param pulumi.Input['TransformsUnwrapDocumentEncoding'] transforms_unwrap_document_encoding: Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
+        :param pulumi.Input['MongoDbSourceTransformsUnwrapDocumentEncoding'] transforms_unwrap_document_encoding: Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
                
                One of `document`, `string`.
                
@@ -1188,7 +1188,7 @@ class MongoDbSource(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  collection_include_list: pulumi.Input[Optional[_builtins.str]] = None,
-                 cursor_oversize_handling_mode: pulumi.Input[Optional['CursorOversizeHandlingMode']] = None,
+                 cursor_oversize_handling_mode: pulumi.Input[Optional['MongoDbSourceCursorOversizeHandlingMode']] = None,
                  cursor_oversize_skip_threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  cursor_pipeline: pulumi.Input[Optional[_builtins.str]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1196,7 +1196,7 @@ class MongoDbSource(pulumi.CustomResource):
                  mongodb_connection_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  mongodb_connection_string: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  predicates_is_topic_to_enrich_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1204,13 +1204,13 @@ class MongoDbSource(pulumi.CustomResource):
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
                  ssh_public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_user: pulumi.Input[Optional[_builtins.str]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_insert_static_key1_static_field: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_insert_static_key1_static_value: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1224,12 +1224,12 @@ class MongoDbSource(pulumi.CustomResource):
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
-                 transforms_unwrap_array_encoding: pulumi.Input[Optional['MongoDbHostedSourceTransformsUnwrapArrayEncoding']] = None,
-                 transforms_unwrap_document_encoding: pulumi.Input[Optional['TransformsUnwrapDocumentEncoding']] = None,
+                 transforms_unwrap_array_encoding: pulumi.Input[Optional['MongoDbSourceTransformsUnwrapArrayEncoding']] = None,
+                 transforms_unwrap_document_encoding: pulumi.Input[Optional['MongoDbSourceTransformsUnwrapDocumentEncoding']] = None,
                  transforms_value_to_key_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
@@ -1441,7 +1441,7 @@ class MongoDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="cursorOversizeHandlingMode")
-    def cursor_oversize_handling_mode(self) -> pulumi.Output[Optional['CursorOversizeHandlingMode']]:
+    def cursor_oversize_handling_mode(self) -> pulumi.Output[Optional['MongoDbSourceCursorOversizeHandlingMode']]:
         """
         Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
 
@@ -1529,7 +1529,7 @@ class MongoDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -1620,7 +1620,7 @@ class MongoDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         """
         **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
         share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -1683,7 +1683,7 @@ class MongoDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         """
         The state to keep the connector in. It is created in this state (a connector declared `paused` never
         runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -1837,7 +1837,7 @@ class MongoDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -1882,7 +1882,7 @@ class MongoDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsUnwrapArrayEncoding")
-    def transforms_unwrap_array_encoding(self) -> pulumi.Output[Optional['MongoDbHostedSourceTransformsUnwrapArrayEncoding']]:
+    def transforms_unwrap_array_encoding(self) -> pulumi.Output[Optional['MongoDbSourceTransformsUnwrapArrayEncoding']]:
         """
         Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
 
@@ -1894,7 +1894,7 @@ class MongoDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsUnwrapDocumentEncoding")
-    def transforms_unwrap_document_encoding(self) -> pulumi.Output[Optional['TransformsUnwrapDocumentEncoding']]:
+    def transforms_unwrap_document_encoding(self) -> pulumi.Output[Optional['MongoDbSourceTransformsUnwrapDocumentEncoding']]:
         """
         Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 

@@ -29,16 +29,16 @@ class MotherDuckDestinationArgs:
                  hard_delete: pulumi.Input[Optional[_builtins.bool]] = None,
                  ingestion_mode: pulumi.Input[Optional['IngestionMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional['RestartTaskTriggerArgs']] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
@@ -51,12 +51,12 @@ class MotherDuckDestinationArgs:
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -100,7 +100,7 @@ class MotherDuckDestinationArgs:
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
                
                Defaults to `true`.
-        :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
+        :param pulumi.Input['SchemaEvolutionMode'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
                
@@ -128,7 +128,7 @@ class MotherDuckDestinationArgs:
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -147,7 +147,7 @@ class MotherDuckDestinationArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -384,11 +384,11 @@ class MotherDuckDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -457,7 +457,7 @@ class MotherDuckDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="schemaEvolution")
-    def schema_evolution(self) -> pulumi.Input[Optional['SchemaEvolution']]:
+    def schema_evolution(self) -> pulumi.Input[Optional['SchemaEvolutionMode']]:
         """
         Schema evolution (config key `schema.evolution`).
 
@@ -468,25 +468,25 @@ class MotherDuckDestinationArgs:
         return pulumi.get(self, "schema_evolution")
 
     @schema_evolution.setter
-    def schema_evolution(self, value: pulumi.Input[Optional['SchemaEvolution']]):
+    def schema_evolution(self, value: pulumi.Input[Optional['SchemaEvolutionMode']]):
         pulumi.set(self, "schema_evolution", value)
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -644,7 +644,7 @@ class MotherDuckDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -656,7 +656,7 @@ class MotherDuckDestinationArgs:
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
     @transforms_mark_columns_as_required_null_sentinel_mode.setter
-    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]):
+    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['NullSentinelMode']]):
         pulumi.set(self, "transforms_mark_columns_as_required_null_sentinel_mode", value)
 
     @_builtins.property
@@ -718,7 +718,7 @@ class MotherDuckDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -730,7 +730,7 @@ class MotherDuckDestinationArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -969,16 +969,16 @@ class MotherDuckDestination(pulumi.CustomResource):
                  motherduck_catalog: pulumi.Input[Optional[_builtins.str]] = None,
                  motherduck_token: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
@@ -991,12 +991,12 @@ class MotherDuckDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1046,7 +1046,7 @@ class MotherDuckDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
                
                Defaults to `true`.
-        :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
+        :param pulumi.Input['SchemaEvolutionMode'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
                
@@ -1074,7 +1074,7 @@ class MotherDuckDestination(pulumi.CustomResource):
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -1093,7 +1093,7 @@ class MotherDuckDestination(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1169,16 +1169,16 @@ class MotherDuckDestination(pulumi.CustomResource):
                  motherduck_catalog: pulumi.Input[Optional[_builtins.str]] = None,
                  motherduck_token: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1191,12 +1191,12 @@ class MotherDuckDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1477,7 +1477,7 @@ class MotherDuckDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @_builtins.property
@@ -1522,7 +1522,7 @@ class MotherDuckDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="schemaEvolution")
-    def schema_evolution(self) -> pulumi.Output[Optional['SchemaEvolution']]:
+    def schema_evolution(self) -> pulumi.Output[Optional['SchemaEvolutionMode']]:
         """
         Schema evolution (config key `schema.evolution`).
 
@@ -1534,12 +1534,12 @@ class MotherDuckDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         return pulumi.get(self, "snapshot")
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @_builtins.property
@@ -1673,7 +1673,7 @@ class MotherDuckDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -1727,7 +1727,7 @@ class MotherDuckDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

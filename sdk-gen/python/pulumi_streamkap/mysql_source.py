@@ -32,13 +32,13 @@ class MysqlSourceArgs:
                  column_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  column_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  column_include_list_toggled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 database_connection_time_zone: pulumi.Input[Optional['DatabaseConnectionTimeZone']] = None,
+                 database_connection_time_zone: pulumi.Input[Optional['MysqlSourceDatabaseConnectionTimeZone']] = None,
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
                  heartbeat_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  predicates_is_topic_to_enrich_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -48,15 +48,15 @@ class MysqlSourceArgs:
                  schema_history_internal_store_only_captured_databases_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  schema_history_internal_store_only_captured_tables_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
-                 snapshot_gtid: pulumi.Input[Optional['SnapshotReadOnly']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
+                 snapshot_gtid: pulumi.Input[Optional['MysqlSourceSnapshotGtid']] = None,
                  source_regex_support_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
                  ssh_public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_user: pulumi.Input[Optional[_builtins.str]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_insert_static_key1_static_field: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_insert_static_key1_static_value: pulumi.Input[Optional[_builtins.str]] = None,
@@ -70,7 +70,7 @@ class MysqlSourceArgs:
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -106,7 +106,7 @@ class MysqlSourceArgs:
         :param pulumi.Input[_builtins.bool] column_include_list_toggled: Column include list toggled (config key `column.include.list.toggled`).
                
                Defaults to `true`.
-        :param pulumi.Input['DatabaseConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
+        :param pulumi.Input['MysqlSourceDatabaseConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
                
                One of `SERVER`, `UTC`, `Africa/Cairo`, `Asia/Riyadh`, `Africa/Casablanca`, `Asia/Seoul`, `Africa/Harare`,
                `Asia/Shanghai`, `Africa/Monrovia`, `Asia/Singapore`, `Africa/Nairobi`, `Asia/Taipei`, `Africa/Tripoli`,
@@ -142,7 +142,7 @@ class MysqlSourceArgs:
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -177,7 +177,7 @@ class MysqlSourceArgs:
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
-        :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
+        :param pulumi.Input['ConnectorSnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
@@ -185,7 +185,7 @@ class MysqlSourceArgs:
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['SnapshotReadOnly'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
+        :param pulumi.Input['MysqlSourceSnapshotGtid'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
                
                One of `Yes`, `No`.
                
@@ -206,7 +206,7 @@ class MysqlSourceArgs:
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
                
                Defaults to `"streamkap"`.
-        :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
+        :param pulumi.Input['ConnectorState'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
@@ -238,7 +238,7 @@ class MysqlSourceArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -516,7 +516,7 @@ class MysqlSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="databaseConnectionTimeZone")
-    def database_connection_time_zone(self) -> pulumi.Input[Optional['DatabaseConnectionTimeZone']]:
+    def database_connection_time_zone(self) -> pulumi.Input[Optional['MysqlSourceDatabaseConnectionTimeZone']]:
         """
         Database connection time zone (config key `database.connectionTimeZone`).
 
@@ -541,7 +541,7 @@ class MysqlSourceArgs:
         return pulumi.get(self, "database_connection_time_zone")
 
     @database_connection_time_zone.setter
-    def database_connection_time_zone(self, value: pulumi.Input[Optional['DatabaseConnectionTimeZone']]):
+    def database_connection_time_zone(self, value: pulumi.Input[Optional['MysqlSourceDatabaseConnectionTimeZone']]):
         pulumi.set(self, "database_connection_time_zone", value)
 
     @_builtins.property
@@ -618,7 +618,7 @@ class MysqlSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -629,7 +629,7 @@ class MysqlSourceArgs:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -763,7 +763,7 @@ class MysqlSourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         """
         **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
         share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -777,12 +777,12 @@ class MysqlSourceArgs:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
     @pulumi.getter(name="snapshotGtid")
-    def snapshot_gtid(self) -> pulumi.Input[Optional['SnapshotReadOnly']]:
+    def snapshot_gtid(self) -> pulumi.Input[Optional['MysqlSourceSnapshotGtid']]:
         """
         Snapshot gtid (config key `snapshot.gtid`).
 
@@ -793,7 +793,7 @@ class MysqlSourceArgs:
         return pulumi.get(self, "snapshot_gtid")
 
     @snapshot_gtid.setter
-    def snapshot_gtid(self, value: pulumi.Input[Optional['SnapshotReadOnly']]):
+    def snapshot_gtid(self, value: pulumi.Input[Optional['MysqlSourceSnapshotGtid']]):
         pulumi.set(self, "snapshot_gtid", value)
 
     @_builtins.property
@@ -880,7 +880,7 @@ class MysqlSourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         """
         The state to keep the connector in. It is created in this state (a connector declared `paused` never
         runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -893,7 +893,7 @@ class MysqlSourceArgs:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -1066,7 +1066,7 @@ class MysqlSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -1078,7 +1078,7 @@ class MysqlSourceArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -1206,7 +1206,7 @@ class MysqlSource(pulumi.CustomResource):
                  column_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  column_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  column_include_list_toggled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 database_connection_time_zone: pulumi.Input[Optional['DatabaseConnectionTimeZone']] = None,
+                 database_connection_time_zone: pulumi.Input[Optional['MysqlSourceDatabaseConnectionTimeZone']] = None,
                  database_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  database_password: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1216,7 +1216,7 @@ class MysqlSource(pulumi.CustomResource):
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  predicates_is_topic_to_enrich_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1226,15 +1226,15 @@ class MysqlSource(pulumi.CustomResource):
                  schema_history_internal_store_only_captured_databases_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  schema_history_internal_store_only_captured_tables_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 snapshot_gtid: pulumi.Input[Optional['SnapshotReadOnly']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 snapshot_gtid: pulumi.Input[Optional['MysqlSourceSnapshotGtid']] = None,
                  source_regex_support_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
                  ssh_public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_user: pulumi.Input[Optional[_builtins.str]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_insert_static_key1_static_field: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1249,7 +1249,7 @@ class MysqlSource(pulumi.CustomResource):
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1284,7 +1284,7 @@ class MysqlSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] column_include_list_toggled: Column include list toggled (config key `column.include.list.toggled`).
                
                Defaults to `true`.
-        :param pulumi.Input['DatabaseConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
+        :param pulumi.Input['MysqlSourceDatabaseConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
                
                One of `SERVER`, `UTC`, `Africa/Cairo`, `Asia/Riyadh`, `Africa/Casablanca`, `Asia/Seoul`, `Africa/Harare`,
                `Asia/Shanghai`, `Africa/Monrovia`, `Asia/Singapore`, `Africa/Nairobi`, `Asia/Taipei`, `Africa/Tripoli`,
@@ -1326,7 +1326,7 @@ class MysqlSource(pulumi.CustomResource):
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -1361,7 +1361,7 @@ class MysqlSource(pulumi.CustomResource):
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
-        :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
+        :param pulumi.Input[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
@@ -1369,7 +1369,7 @@ class MysqlSource(pulumi.CustomResource):
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['SnapshotReadOnly'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
+        :param pulumi.Input['MysqlSourceSnapshotGtid'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
                
                One of `Yes`, `No`.
                
@@ -1390,7 +1390,7 @@ class MysqlSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
                
                Defaults to `"streamkap"`.
-        :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
+        :param pulumi.Input['ConnectorState'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
@@ -1423,7 +1423,7 @@ class MysqlSource(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1487,7 +1487,7 @@ class MysqlSource(pulumi.CustomResource):
                  column_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  column_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  column_include_list_toggled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 database_connection_time_zone: pulumi.Input[Optional['DatabaseConnectionTimeZone']] = None,
+                 database_connection_time_zone: pulumi.Input[Optional['MysqlSourceDatabaseConnectionTimeZone']] = None,
                  database_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  database_password: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1497,7 +1497,7 @@ class MysqlSource(pulumi.CustomResource):
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  predicates_is_topic_to_enrich_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1507,15 +1507,15 @@ class MysqlSource(pulumi.CustomResource):
                  schema_history_internal_store_only_captured_databases_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  schema_history_internal_store_only_captured_tables_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 snapshot_gtid: pulumi.Input[Optional['SnapshotReadOnly']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 snapshot_gtid: pulumi.Input[Optional['MysqlSourceSnapshotGtid']] = None,
                  source_regex_support_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
                  ssh_public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_user: pulumi.Input[Optional[_builtins.str]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_insert_static_key1_static_field: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1530,7 +1530,7 @@ class MysqlSource(pulumi.CustomResource):
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1802,7 +1802,7 @@ class MysqlSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="databaseConnectionTimeZone")
-    def database_connection_time_zone(self) -> pulumi.Output[Optional['DatabaseConnectionTimeZone']]:
+    def database_connection_time_zone(self) -> pulumi.Output[Optional['MysqlSourceDatabaseConnectionTimeZone']]:
         """
         Database connection time zone (config key `database.connectionTimeZone`).
 
@@ -1922,7 +1922,7 @@ class MysqlSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -2035,7 +2035,7 @@ class MysqlSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         """
         **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
         share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -2050,7 +2050,7 @@ class MysqlSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="snapshotGtid")
-    def snapshot_gtid(self) -> pulumi.Output[Optional['SnapshotReadOnly']]:
+    def snapshot_gtid(self) -> pulumi.Output[Optional['MysqlSourceSnapshotGtid']]:
         """
         Snapshot gtid (config key `snapshot.gtid`).
 
@@ -2120,7 +2120,7 @@ class MysqlSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         """
         The state to keep the connector in. It is created in this state (a connector declared `paused` never
         runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -2282,7 +2282,7 @@ class MysqlSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

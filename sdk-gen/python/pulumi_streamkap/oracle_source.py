@@ -38,7 +38,7 @@ class OracleSourceArgs:
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
@@ -46,19 +46,19 @@ class OracleSourceArgs:
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  schema_history_internal_store_only_captured_databases_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  schema_history_internal_store_only_captured_tables_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
                  ssh_public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_user: pulumi.Input[Optional[_builtins.str]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -107,7 +107,7 @@ class OracleSourceArgs:
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -138,7 +138,7 @@ class OracleSourceArgs:
                `schema.history.internal.store.only.captured.tables.ddl`).
                
                Defaults to `false`.
-        :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
+        :param pulumi.Input['ConnectorSnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
@@ -159,7 +159,7 @@ class OracleSourceArgs:
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
                
                Defaults to `"streamkap"`.
-        :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
+        :param pulumi.Input['ConnectorState'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
@@ -183,7 +183,7 @@ class OracleSourceArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -501,7 +501,7 @@ class OracleSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -512,7 +512,7 @@ class OracleSourceArgs:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -620,7 +620,7 @@ class OracleSourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         """
         **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
         share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -634,7 +634,7 @@ class OracleSourceArgs:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
@@ -707,7 +707,7 @@ class OracleSourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         """
         The state to keep the connector in. It is created in this state (a connector declared `paused` never
         runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -720,7 +720,7 @@ class OracleSourceArgs:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -797,7 +797,7 @@ class OracleSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -809,7 +809,7 @@ class OracleSourceArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -902,7 +902,7 @@ class OracleSource(pulumi.CustomResource):
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
@@ -912,20 +912,20 @@ class OracleSource(pulumi.CustomResource):
                  schema_history_internal_store_only_captured_tables_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  schema_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
                  ssh_public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_user: pulumi.Input[Optional[_builtins.str]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -977,7 +977,7 @@ class OracleSource(pulumi.CustomResource):
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -1010,7 +1010,7 @@ class OracleSource(pulumi.CustomResource):
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] schema_include_list: Schema include list (config key `schema.include.list`).
         :param pulumi.Input[_builtins.str] signal_data_collection_schema_or_database: Signal data collection schema or database (config key `signal.data.collection.schema.or.database`).
-        :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
+        :param pulumi.Input[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
@@ -1031,7 +1031,7 @@ class OracleSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] ssh_user: SSH user (config key `ssh.user`).
                
                Defaults to `"streamkap"`.
-        :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
+        :param pulumi.Input['ConnectorState'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
@@ -1056,7 +1056,7 @@ class OracleSource(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1118,7 +1118,7 @@ class OracleSource(pulumi.CustomResource):
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
@@ -1128,20 +1128,20 @@ class OracleSource(pulumi.CustomResource):
                  schema_history_internal_store_only_captured_tables_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  schema_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
                  ssh_public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_user: pulumi.Input[Optional[_builtins.str]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1468,7 +1468,7 @@ class OracleSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -1579,7 +1579,7 @@ class OracleSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         """
         **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
         share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -1642,7 +1642,7 @@ class OracleSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         """
         The state to keep the connector in. It is created in this state (a connector declared `paused` never
         runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -1740,7 +1740,7 @@ class OracleSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

@@ -17,98 +17,46 @@ from . import outputs
 from ._enums import *
 
 __all__ = [
-    'Acl',
-    'Channels',
+    'AlertChannels',
+    'AlertPreference',
+    'AlertWebhook',
     'ClientCredentialInfo',
     'ConnectorInfo',
+    'ConnectorSnapshot',
     'ConsumerGroupInfo',
     'ConsumerGroupInfoTopic',
-    'Filter',
-    'Implementation',
-    'Input',
-    'KafkaAccess',
+    'KafkaAcl',
     'KafkaUserInfo',
     'KafkaUserInfoAcl',
-    'MainTable',
-    'OffsetReset',
+    'OffsetResetToOffset',
+    'OffsetResetToTimestamp',
     'PermissionInfo',
-    'PipelineOffsetResetTo',
-    'PipelineOffsetResetTo2',
-    'Preference',
+    'PipelineOffsetReset',
+    'PipelineTransformLink',
+    'ProjectKeyKafkaAccess',
     'RestartTaskTrigger',
     'RoleInfo',
-    'Slack',
-    'Snapshot',
+    'SnapshotFilter',
+    'SqlTable',
     'TagInfo',
-    'TopicAutoDiscovery',
+    'TopicAutoDiscoveryRule',
     'TopicInfo',
     'TopicMetricsInfo',
     'TopicSerializationInfo',
-    'Transform',
+    'TransformImplementation',
     'TransformInfo',
-    'UnitTest',
+    'TransformTestRecord',
+    'TransformUnitTest',
 ]
 
 @pulumi.output_type
-class Acl(dict):
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "patternType":
-            suggest = "pattern_type"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in Acl. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        Acl.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        Acl.__key_warning(key)
-        return super().get(key, default)
-
+class AlertChannels(dict):
     def __init__(__self__, *,
-                 operation: 'Operation',
-                 topic: _builtins.str,
-                 pattern_type: Optional['PatternType'] = None,
-                 resource: Optional['Resource'] = None):
-        pulumi.set(__self__, "operation", operation)
-        pulumi.set(__self__, "topic", topic)
-        if pattern_type is not None:
-            pulumi.set(__self__, "pattern_type", pattern_type)
-        if resource is not None:
-            pulumi.set(__self__, "resource", resource)
-
-    @_builtins.property
-    @pulumi.getter
-    def operation(self) -> 'Operation':
-        return pulumi.get(self, "operation")
-
-    @_builtins.property
-    @pulumi.getter
-    def topic(self) -> _builtins.str:
-        return pulumi.get(self, "topic")
-
-    @_builtins.property
-    @pulumi.getter(name="patternType")
-    def pattern_type(self) -> Optional['PatternType']:
-        return pulumi.get(self, "pattern_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def resource(self) -> Optional['Resource']:
-        return pulumi.get(self, "resource")
-
-
-@pulumi.output_type
-class Channels(dict):
-    def __init__(__self__, *,
-                 discord: Optional['outputs.Slack'] = None,
-                 mattermost: Optional['outputs.Slack'] = None,
-                 slack: Optional['outputs.Slack'] = None,
-                 teams: Optional['outputs.Slack'] = None,
-                 webhook: Optional['outputs.Slack'] = None):
+                 discord: Optional['outputs.AlertWebhook'] = None,
+                 mattermost: Optional['outputs.AlertWebhook'] = None,
+                 slack: Optional['outputs.AlertWebhook'] = None,
+                 teams: Optional['outputs.AlertWebhook'] = None,
+                 webhook: Optional['outputs.AlertWebhook'] = None):
         if discord is not None:
             pulumi.set(__self__, "discord", discord)
         if mattermost is not None:
@@ -122,28 +70,111 @@ class Channels(dict):
 
     @_builtins.property
     @pulumi.getter
-    def discord(self) -> Optional['outputs.Slack']:
+    def discord(self) -> Optional['outputs.AlertWebhook']:
         return pulumi.get(self, "discord")
 
     @_builtins.property
     @pulumi.getter
-    def mattermost(self) -> Optional['outputs.Slack']:
+    def mattermost(self) -> Optional['outputs.AlertWebhook']:
         return pulumi.get(self, "mattermost")
 
     @_builtins.property
     @pulumi.getter
-    def slack(self) -> Optional['outputs.Slack']:
+    def slack(self) -> Optional['outputs.AlertWebhook']:
         return pulumi.get(self, "slack")
 
     @_builtins.property
     @pulumi.getter
-    def teams(self) -> Optional['outputs.Slack']:
+    def teams(self) -> Optional['outputs.AlertWebhook']:
         return pulumi.get(self, "teams")
 
     @_builtins.property
     @pulumi.getter
-    def webhook(self) -> Optional['outputs.Slack']:
+    def webhook(self) -> Optional['outputs.AlertWebhook']:
         return pulumi.get(self, "webhook")
+
+
+@pulumi.output_type
+class AlertPreference(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "entityIds":
+            suggest = "entity_ids"
+        elif key == "entityType":
+            suggest = "entity_type"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in AlertPreference. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        AlertPreference.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        AlertPreference.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 alert: 'AlertType',
+                 channels: Sequence['AlertChannel'],
+                 entity_ids: Optional[Sequence[_builtins.str]] = None,
+                 entity_type: Optional['AlertEntityType'] = None):
+        pulumi.set(__self__, "alert", alert)
+        pulumi.set(__self__, "channels", channels)
+        if entity_ids is not None:
+            pulumi.set(__self__, "entity_ids", entity_ids)
+        if entity_type is not None:
+            pulumi.set(__self__, "entity_type", entity_type)
+
+    @_builtins.property
+    @pulumi.getter
+    def alert(self) -> 'AlertType':
+        return pulumi.get(self, "alert")
+
+    @_builtins.property
+    @pulumi.getter
+    def channels(self) -> Sequence['AlertChannel']:
+        return pulumi.get(self, "channels")
+
+    @_builtins.property
+    @pulumi.getter(name="entityIds")
+    def entity_ids(self) -> Optional[Sequence[_builtins.str]]:
+        return pulumi.get(self, "entity_ids")
+
+    @_builtins.property
+    @pulumi.getter(name="entityType")
+    def entity_type(self) -> Optional['AlertEntityType']:
+        return pulumi.get(self, "entity_type")
+
+
+@pulumi.output_type
+class AlertWebhook(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "webhookUrl":
+            suggest = "webhook_url"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in AlertWebhook. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        AlertWebhook.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        AlertWebhook.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 webhook_url: _builtins.str):
+        pulumi.set(__self__, "webhook_url", webhook_url)
+
+    @_builtins.property
+    @pulumi.getter(name="webhookUrl")
+    def webhook_url(self) -> _builtins.str:
+        return pulumi.get(self, "webhook_url")
 
 
 @pulumi.output_type
@@ -314,6 +345,66 @@ class ConnectorInfo(dict):
 
 
 @pulumi.output_type
+class ConnectorSnapshot(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "surrogateKey":
+            suggest = "surrogate_key"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ConnectorSnapshot. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ConnectorSnapshot.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ConnectorSnapshot.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 generation: _builtins.int,
+                 type: 'SnapshotType',
+                 filters: Optional[Sequence['outputs.SnapshotFilter']] = None,
+                 surrogate_key: Optional[_builtins.str] = None,
+                 topics: Optional[Sequence[_builtins.str]] = None):
+        pulumi.set(__self__, "generation", generation)
+        pulumi.set(__self__, "type", type)
+        if filters is not None:
+            pulumi.set(__self__, "filters", filters)
+        if surrogate_key is not None:
+            pulumi.set(__self__, "surrogate_key", surrogate_key)
+        if topics is not None:
+            pulumi.set(__self__, "topics", topics)
+
+    @_builtins.property
+    @pulumi.getter
+    def generation(self) -> _builtins.int:
+        return pulumi.get(self, "generation")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> 'SnapshotType':
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def filters(self) -> Optional[Sequence['outputs.SnapshotFilter']]:
+        return pulumi.get(self, "filters")
+
+    @_builtins.property
+    @pulumi.getter(name="surrogateKey")
+    def surrogate_key(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "surrogate_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def topics(self) -> Optional[Sequence[_builtins.str]]:
+        return pulumi.get(self, "topics")
+
+
+@pulumi.output_type
 class ConsumerGroupInfo(dict):
     """
     A consumer group as {@link getConsumerGroups} answers it.
@@ -416,280 +507,55 @@ class ConsumerGroupInfoTopic(dict):
 
 
 @pulumi.output_type
-class Filter(dict):
-    def __init__(__self__, *,
-                 table: _builtins.str,
-                 where: _builtins.str):
-        pulumi.set(__self__, "table", table)
-        pulumi.set(__self__, "where", where)
-
-    @_builtins.property
-    @pulumi.getter
-    def table(self) -> _builtins.str:
-        return pulumi.get(self, "table")
-
-    @_builtins.property
-    @pulumi.getter
-    def where(self) -> _builtins.str:
-        return pulumi.get(self, "where")
-
-
-@pulumi.output_type
-class Implementation(dict):
+class KafkaAcl(dict):
     @staticmethod
     def __key_warning(key: str):
         suggest = None
-        if key == "asyncCapacity":
-            suggest = "async_capacity"
-        elif key == "asyncTimeoutMs":
-            suggest = "async_timeout_ms"
-        elif key == "enrichSql":
-            suggest = "enrich_sql"
-        elif key == "inputTables":
-            suggest = "input_tables"
-        elif key == "joinSql":
-            suggest = "join_sql"
-        elif key == "keyFields":
-            suggest = "key_fields"
-        elif key == "keyTransform":
-            suggest = "key_transform"
-        elif key == "lookupTable":
-            suggest = "lookup_table"
-        elif key == "mainTable":
-            suggest = "main_table"
-        elif key == "rollupSql":
-            suggest = "rollup_sql"
-        elif key == "sourceIdleTimeoutMs":
-            suggest = "source_idle_timeout_ms"
-        elif key == "stateTtlMs":
-            suggest = "state_ttl_ms"
-        elif key == "topicTransform":
-            suggest = "topic_transform"
-        elif key == "valueTransform":
-            suggest = "value_transform"
+        if key == "patternType":
+            suggest = "pattern_type"
 
         if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in Implementation. Access the value via the '{suggest}' property getter instead.")
+            pulumi.log.warn(f"Key '{key}' not found in KafkaAcl. Access the value via the '{suggest}' property getter instead.")
 
     def __getitem__(self, key: str) -> Any:
-        Implementation.__key_warning(key)
+        KafkaAcl.__key_warning(key)
         return super().__getitem__(key)
 
     def get(self, key: str, default = None) -> Any:
-        Implementation.__key_warning(key)
+        KafkaAcl.__key_warning(key)
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 async_capacity: Optional[_builtins.int] = None,
-                 async_timeout_ms: Optional[_builtins.int] = None,
-                 enrich_sql: Optional[_builtins.str] = None,
-                 input_tables: Optional[Sequence['outputs.MainTable']] = None,
-                 join_sql: Optional[_builtins.str] = None,
-                 key_fields: Optional[Sequence[_builtins.str]] = None,
-                 key_transform: Optional[_builtins.str] = None,
-                 language: Optional['Language'] = None,
-                 lookup_table: Optional['outputs.MainTable'] = None,
-                 main_table: Optional['outputs.MainTable'] = None,
-                 rollup_sql: Optional[_builtins.str] = None,
-                 source_idle_timeout_ms: Optional[_builtins.int] = None,
-                 state_ttl_ms: Optional[_builtins.int] = None,
-                 topic_transform: Optional[_builtins.str] = None,
-                 value_transform: Optional[_builtins.str] = None):
-        if async_capacity is not None:
-            pulumi.set(__self__, "async_capacity", async_capacity)
-        if async_timeout_ms is not None:
-            pulumi.set(__self__, "async_timeout_ms", async_timeout_ms)
-        if enrich_sql is not None:
-            pulumi.set(__self__, "enrich_sql", enrich_sql)
-        if input_tables is not None:
-            pulumi.set(__self__, "input_tables", input_tables)
-        if join_sql is not None:
-            pulumi.set(__self__, "join_sql", join_sql)
-        if key_fields is not None:
-            pulumi.set(__self__, "key_fields", key_fields)
-        if key_transform is not None:
-            pulumi.set(__self__, "key_transform", key_transform)
-        if language is not None:
-            pulumi.set(__self__, "language", language)
-        if lookup_table is not None:
-            pulumi.set(__self__, "lookup_table", lookup_table)
-        if main_table is not None:
-            pulumi.set(__self__, "main_table", main_table)
-        if rollup_sql is not None:
-            pulumi.set(__self__, "rollup_sql", rollup_sql)
-        if source_idle_timeout_ms is not None:
-            pulumi.set(__self__, "source_idle_timeout_ms", source_idle_timeout_ms)
-        if state_ttl_ms is not None:
-            pulumi.set(__self__, "state_ttl_ms", state_ttl_ms)
-        if topic_transform is not None:
-            pulumi.set(__self__, "topic_transform", topic_transform)
-        if value_transform is not None:
-            pulumi.set(__self__, "value_transform", value_transform)
-
-    @_builtins.property
-    @pulumi.getter(name="asyncCapacity")
-    def async_capacity(self) -> Optional[_builtins.int]:
-        return pulumi.get(self, "async_capacity")
-
-    @_builtins.property
-    @pulumi.getter(name="asyncTimeoutMs")
-    def async_timeout_ms(self) -> Optional[_builtins.int]:
-        return pulumi.get(self, "async_timeout_ms")
-
-    @_builtins.property
-    @pulumi.getter(name="enrichSql")
-    def enrich_sql(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "enrich_sql")
-
-    @_builtins.property
-    @pulumi.getter(name="inputTables")
-    def input_tables(self) -> Optional[Sequence['outputs.MainTable']]:
-        return pulumi.get(self, "input_tables")
-
-    @_builtins.property
-    @pulumi.getter(name="joinSql")
-    def join_sql(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "join_sql")
-
-    @_builtins.property
-    @pulumi.getter(name="keyFields")
-    def key_fields(self) -> Optional[Sequence[_builtins.str]]:
-        return pulumi.get(self, "key_fields")
-
-    @_builtins.property
-    @pulumi.getter(name="keyTransform")
-    def key_transform(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "key_transform")
+                 operation: 'KafkaAclOperation',
+                 topic: _builtins.str,
+                 pattern_type: Optional['KafkaAclPatternType'] = None,
+                 resource: Optional['KafkaAclResourceType'] = None):
+        pulumi.set(__self__, "operation", operation)
+        pulumi.set(__self__, "topic", topic)
+        if pattern_type is not None:
+            pulumi.set(__self__, "pattern_type", pattern_type)
+        if resource is not None:
+            pulumi.set(__self__, "resource", resource)
 
     @_builtins.property
     @pulumi.getter
-    def language(self) -> Optional['Language']:
-        return pulumi.get(self, "language")
-
-    @_builtins.property
-    @pulumi.getter(name="lookupTable")
-    def lookup_table(self) -> Optional['outputs.MainTable']:
-        return pulumi.get(self, "lookup_table")
-
-    @_builtins.property
-    @pulumi.getter(name="mainTable")
-    def main_table(self) -> Optional['outputs.MainTable']:
-        return pulumi.get(self, "main_table")
-
-    @_builtins.property
-    @pulumi.getter(name="rollupSql")
-    def rollup_sql(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "rollup_sql")
-
-    @_builtins.property
-    @pulumi.getter(name="sourceIdleTimeoutMs")
-    def source_idle_timeout_ms(self) -> Optional[_builtins.int]:
-        return pulumi.get(self, "source_idle_timeout_ms")
-
-    @_builtins.property
-    @pulumi.getter(name="stateTtlMs")
-    def state_ttl_ms(self) -> Optional[_builtins.int]:
-        return pulumi.get(self, "state_ttl_ms")
-
-    @_builtins.property
-    @pulumi.getter(name="topicTransform")
-    def topic_transform(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "topic_transform")
-
-    @_builtins.property
-    @pulumi.getter(name="valueTransform")
-    def value_transform(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "value_transform")
-
-
-@pulumi.output_type
-class Input(dict):
-    def __init__(__self__, *,
-                 key: Optional[Mapping[str, Any]] = None,
-                 timestamp: Optional[_builtins.str] = None,
-                 topic: Optional[_builtins.str] = None,
-                 value: Optional[Mapping[str, Any]] = None):
-        if key is not None:
-            pulumi.set(__self__, "key", key)
-        if timestamp is not None:
-            pulumi.set(__self__, "timestamp", timestamp)
-        if topic is not None:
-            pulumi.set(__self__, "topic", topic)
-        if value is not None:
-            pulumi.set(__self__, "value", value)
+    def operation(self) -> 'KafkaAclOperation':
+        return pulumi.get(self, "operation")
 
     @_builtins.property
     @pulumi.getter
-    def key(self) -> Optional[Mapping[str, Any]]:
-        return pulumi.get(self, "key")
-
-    @_builtins.property
-    @pulumi.getter
-    def timestamp(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "timestamp")
-
-    @_builtins.property
-    @pulumi.getter
-    def topic(self) -> Optional[_builtins.str]:
+    def topic(self) -> _builtins.str:
         return pulumi.get(self, "topic")
 
     @_builtins.property
-    @pulumi.getter
-    def value(self) -> Optional[Mapping[str, Any]]:
-        return pulumi.get(self, "value")
-
-
-@pulumi.output_type
-class KafkaAccess(dict):
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "allowedIps":
-            suggest = "allowed_ips"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in KafkaAccess. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        KafkaAccess.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        KafkaAccess.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 username: _builtins.str,
-                 acls: Optional[Sequence['outputs.Acl']] = None,
-                 allowed_ips: Optional[Sequence[_builtins.str]] = None,
-                 password: Optional[_builtins.str] = None):
-        pulumi.set(__self__, "username", username)
-        if acls is not None:
-            pulumi.set(__self__, "acls", acls)
-        if allowed_ips is not None:
-            pulumi.set(__self__, "allowed_ips", allowed_ips)
-        if password is not None:
-            pulumi.set(__self__, "password", password)
+    @pulumi.getter(name="patternType")
+    def pattern_type(self) -> Optional['KafkaAclPatternType']:
+        return pulumi.get(self, "pattern_type")
 
     @_builtins.property
     @pulumi.getter
-    def username(self) -> _builtins.str:
-        return pulumi.get(self, "username")
-
-    @_builtins.property
-    @pulumi.getter
-    def acls(self) -> Optional[Sequence['outputs.Acl']]:
-        return pulumi.get(self, "acls")
-
-    @_builtins.property
-    @pulumi.getter(name="allowedIps")
-    def allowed_ips(self) -> Optional[Sequence[_builtins.str]]:
-        return pulumi.get(self, "allowed_ips")
-
-    @_builtins.property
-    @pulumi.getter
-    def password(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "password")
+    def resource(self) -> Optional['KafkaAclResourceType']:
+        return pulumi.get(self, "resource")
 
 
 @pulumi.output_type
@@ -794,100 +660,27 @@ class KafkaUserInfoAcl(dict):
 
 
 @pulumi.output_type
-class MainTable(dict):
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "createTableSql":
-            suggest = "create_table_sql"
-        elif key == "topicMatcherRegex":
-            suggest = "topic_matcher_regex"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in MainTable. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        MainTable.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        MainTable.__key_warning(key)
-        return super().get(key, default)
-
+class OffsetResetToOffset(dict):
     def __init__(__self__, *,
-                 create_table_sql: _builtins.str,
-                 name: _builtins.str,
-                 topic_matcher_regex: _builtins.str):
-        pulumi.set(__self__, "create_table_sql", create_table_sql)
-        pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "topic_matcher_regex", topic_matcher_regex)
-
-    @_builtins.property
-    @pulumi.getter(name="createTableSql")
-    def create_table_sql(self) -> _builtins.str:
-        return pulumi.get(self, "create_table_sql")
+                 offset: _builtins.int):
+        pulumi.set(__self__, "offset", offset)
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> _builtins.str:
-        return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter(name="topicMatcherRegex")
-    def topic_matcher_regex(self) -> _builtins.str:
-        return pulumi.get(self, "topic_matcher_regex")
+    def offset(self) -> _builtins.int:
+        return pulumi.get(self, "offset")
 
 
 @pulumi.output_type
-class OffsetReset(dict):
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "consumerGroup":
-            suggest = "consumer_group"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in OffsetReset. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        OffsetReset.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        OffsetReset.__key_warning(key)
-        return super().get(key, default)
-
+class OffsetResetToTimestamp(dict):
     def __init__(__self__, *,
-                 to: _builtins.str,
-                 trigger: Any,
-                 consumer_group: Optional[_builtins.str] = None,
-                 topics: Optional[Sequence[_builtins.str]] = None):
-        pulumi.set(__self__, "to", to)
-        pulumi.set(__self__, "trigger", trigger)
-        if consumer_group is not None:
-            pulumi.set(__self__, "consumer_group", consumer_group)
-        if topics is not None:
-            pulumi.set(__self__, "topics", topics)
+                 timestamp: Any):
+        pulumi.set(__self__, "timestamp", timestamp)
 
     @_builtins.property
     @pulumi.getter
-    def to(self) -> _builtins.str:
-        return pulumi.get(self, "to")
-
-    @_builtins.property
-    @pulumi.getter
-    def trigger(self) -> Any:
-        return pulumi.get(self, "trigger")
-
-    @_builtins.property
-    @pulumi.getter(name="consumerGroup")
-    def consumer_group(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "consumer_group")
-
-    @_builtins.property
-    @pulumi.getter
-    def topics(self) -> Optional[Sequence[_builtins.str]]:
-        return pulumi.get(self, "topics")
+    def timestamp(self) -> Any:
+        return pulumi.get(self, "timestamp")
 
 
 @pulumi.output_type
@@ -937,81 +730,144 @@ class PermissionInfo(dict):
 
 
 @pulumi.output_type
-class PipelineOffsetResetTo(dict):
-    def __init__(__self__, *,
-                 timestamp: Any):
-        pulumi.set(__self__, "timestamp", timestamp)
-
-    @_builtins.property
-    @pulumi.getter
-    def timestamp(self) -> Any:
-        return pulumi.get(self, "timestamp")
-
-
-@pulumi.output_type
-class PipelineOffsetResetTo2(dict):
-    def __init__(__self__, *,
-                 offset: _builtins.int):
-        pulumi.set(__self__, "offset", offset)
-
-    @_builtins.property
-    @pulumi.getter
-    def offset(self) -> _builtins.int:
-        return pulumi.get(self, "offset")
-
-
-@pulumi.output_type
-class Preference(dict):
+class PipelineOffsetReset(dict):
     @staticmethod
     def __key_warning(key: str):
         suggest = None
-        if key == "entityIds":
-            suggest = "entity_ids"
-        elif key == "entityType":
-            suggest = "entity_type"
+        if key == "consumerGroup":
+            suggest = "consumer_group"
 
         if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in Preference. Access the value via the '{suggest}' property getter instead.")
+            pulumi.log.warn(f"Key '{key}' not found in PipelineOffsetReset. Access the value via the '{suggest}' property getter instead.")
 
     def __getitem__(self, key: str) -> Any:
-        Preference.__key_warning(key)
+        PipelineOffsetReset.__key_warning(key)
         return super().__getitem__(key)
 
     def get(self, key: str, default = None) -> Any:
-        Preference.__key_warning(key)
+        PipelineOffsetReset.__key_warning(key)
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 alert: 'Alert',
-                 channels: Sequence['Channel'],
-                 entity_ids: Optional[Sequence[_builtins.str]] = None,
-                 entity_type: Optional['EntityType'] = None):
-        pulumi.set(__self__, "alert", alert)
-        pulumi.set(__self__, "channels", channels)
-        if entity_ids is not None:
-            pulumi.set(__self__, "entity_ids", entity_ids)
-        if entity_type is not None:
-            pulumi.set(__self__, "entity_type", entity_type)
+                 to: _builtins.str,
+                 trigger: Any,
+                 consumer_group: Optional[_builtins.str] = None,
+                 topics: Optional[Sequence[_builtins.str]] = None):
+        pulumi.set(__self__, "to", to)
+        pulumi.set(__self__, "trigger", trigger)
+        if consumer_group is not None:
+            pulumi.set(__self__, "consumer_group", consumer_group)
+        if topics is not None:
+            pulumi.set(__self__, "topics", topics)
 
     @_builtins.property
     @pulumi.getter
-    def alert(self) -> 'Alert':
-        return pulumi.get(self, "alert")
+    def to(self) -> _builtins.str:
+        return pulumi.get(self, "to")
 
     @_builtins.property
     @pulumi.getter
-    def channels(self) -> Sequence['Channel']:
-        return pulumi.get(self, "channels")
+    def trigger(self) -> Any:
+        return pulumi.get(self, "trigger")
 
     @_builtins.property
-    @pulumi.getter(name="entityIds")
-    def entity_ids(self) -> Optional[Sequence[_builtins.str]]:
-        return pulumi.get(self, "entity_ids")
+    @pulumi.getter(name="consumerGroup")
+    def consumer_group(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "consumer_group")
 
     @_builtins.property
-    @pulumi.getter(name="entityType")
-    def entity_type(self) -> Optional['EntityType']:
-        return pulumi.get(self, "entity_type")
+    @pulumi.getter
+    def topics(self) -> Optional[Sequence[_builtins.str]]:
+        return pulumi.get(self, "topics")
+
+
+@pulumi.output_type
+class PipelineTransformLink(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "transformId":
+            suggest = "transform_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in PipelineTransformLink. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        PipelineTransformLink.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        PipelineTransformLink.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 topics: Sequence[_builtins.str],
+                 transform_id: _builtins.str):
+        pulumi.set(__self__, "topics", topics)
+        pulumi.set(__self__, "transform_id", transform_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def topics(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "topics")
+
+    @_builtins.property
+    @pulumi.getter(name="transformId")
+    def transform_id(self) -> _builtins.str:
+        return pulumi.get(self, "transform_id")
+
+
+@pulumi.output_type
+class ProjectKeyKafkaAccess(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowedIps":
+            suggest = "allowed_ips"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ProjectKeyKafkaAccess. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ProjectKeyKafkaAccess.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ProjectKeyKafkaAccess.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 username: _builtins.str,
+                 acls: Optional[Sequence['outputs.KafkaAcl']] = None,
+                 allowed_ips: Optional[Sequence[_builtins.str]] = None,
+                 password: Optional[_builtins.str] = None):
+        pulumi.set(__self__, "username", username)
+        if acls is not None:
+            pulumi.set(__self__, "acls", acls)
+        if allowed_ips is not None:
+            pulumi.set(__self__, "allowed_ips", allowed_ips)
+        if password is not None:
+            pulumi.set(__self__, "password", password)
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> _builtins.str:
+        return pulumi.get(self, "username")
+
+    @_builtins.property
+    @pulumi.getter
+    def acls(self) -> Optional[Sequence['outputs.KafkaAcl']]:
+        return pulumi.get(self, "acls")
+
+    @_builtins.property
+    @pulumi.getter(name="allowedIps")
+    def allowed_ips(self) -> Optional[Sequence[_builtins.str]]:
+        return pulumi.get(self, "allowed_ips")
+
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "password")
 
 
 @pulumi.output_type
@@ -1102,92 +958,67 @@ class RoleInfo(dict):
 
 
 @pulumi.output_type
-class Slack(dict):
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "webhookUrl":
-            suggest = "webhook_url"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in Slack. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        Slack.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        Slack.__key_warning(key)
-        return super().get(key, default)
-
+class SnapshotFilter(dict):
     def __init__(__self__, *,
-                 webhook_url: _builtins.str):
-        pulumi.set(__self__, "webhook_url", webhook_url)
+                 table: _builtins.str,
+                 where: _builtins.str):
+        pulumi.set(__self__, "table", table)
+        pulumi.set(__self__, "where", where)
 
     @_builtins.property
-    @pulumi.getter(name="webhookUrl")
-    def webhook_url(self) -> _builtins.str:
-        return pulumi.get(self, "webhook_url")
+    @pulumi.getter
+    def table(self) -> _builtins.str:
+        return pulumi.get(self, "table")
+
+    @_builtins.property
+    @pulumi.getter
+    def where(self) -> _builtins.str:
+        return pulumi.get(self, "where")
 
 
 @pulumi.output_type
-class Snapshot(dict):
+class SqlTable(dict):
     @staticmethod
     def __key_warning(key: str):
         suggest = None
-        if key == "surrogateKey":
-            suggest = "surrogate_key"
+        if key == "createTableSql":
+            suggest = "create_table_sql"
+        elif key == "topicMatcherRegex":
+            suggest = "topic_matcher_regex"
 
         if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in Snapshot. Access the value via the '{suggest}' property getter instead.")
+            pulumi.log.warn(f"Key '{key}' not found in SqlTable. Access the value via the '{suggest}' property getter instead.")
 
     def __getitem__(self, key: str) -> Any:
-        Snapshot.__key_warning(key)
+        SqlTable.__key_warning(key)
         return super().__getitem__(key)
 
     def get(self, key: str, default = None) -> Any:
-        Snapshot.__key_warning(key)
+        SqlTable.__key_warning(key)
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 generation: _builtins.int,
-                 type: 'Type',
-                 filters: Optional[Sequence['outputs.Filter']] = None,
-                 surrogate_key: Optional[_builtins.str] = None,
-                 topics: Optional[Sequence[_builtins.str]] = None):
-        pulumi.set(__self__, "generation", generation)
-        pulumi.set(__self__, "type", type)
-        if filters is not None:
-            pulumi.set(__self__, "filters", filters)
-        if surrogate_key is not None:
-            pulumi.set(__self__, "surrogate_key", surrogate_key)
-        if topics is not None:
-            pulumi.set(__self__, "topics", topics)
+                 create_table_sql: _builtins.str,
+                 name: _builtins.str,
+                 topic_matcher_regex: _builtins.str):
+        pulumi.set(__self__, "create_table_sql", create_table_sql)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "topic_matcher_regex", topic_matcher_regex)
+
+    @_builtins.property
+    @pulumi.getter(name="createTableSql")
+    def create_table_sql(self) -> _builtins.str:
+        return pulumi.get(self, "create_table_sql")
 
     @_builtins.property
     @pulumi.getter
-    def generation(self) -> _builtins.int:
-        return pulumi.get(self, "generation")
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
 
     @_builtins.property
-    @pulumi.getter
-    def type(self) -> 'Type':
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def filters(self) -> Optional[Sequence['outputs.Filter']]:
-        return pulumi.get(self, "filters")
-
-    @_builtins.property
-    @pulumi.getter(name="surrogateKey")
-    def surrogate_key(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "surrogate_key")
-
-    @_builtins.property
-    @pulumi.getter
-    def topics(self) -> Optional[Sequence[_builtins.str]]:
-        return pulumi.get(self, "topics")
+    @pulumi.getter(name="topicMatcherRegex")
+    def topic_matcher_regex(self) -> _builtins.str:
+        return pulumi.get(self, "topic_matcher_regex")
 
 
 @pulumi.output_type
@@ -1259,7 +1090,7 @@ class TagInfo(dict):
 
 
 @pulumi.output_type
-class TopicAutoDiscovery(dict):
+class TopicAutoDiscoveryRule(dict):
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -1267,14 +1098,14 @@ class TopicAutoDiscovery(dict):
             suggest = "transform_id"
 
         if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in TopicAutoDiscovery. Access the value via the '{suggest}' property getter instead.")
+            pulumi.log.warn(f"Key '{key}' not found in TopicAutoDiscoveryRule. Access the value via the '{suggest}' property getter instead.")
 
     def __getitem__(self, key: str) -> Any:
-        TopicAutoDiscovery.__key_warning(key)
+        TopicAutoDiscoveryRule.__key_warning(key)
         return super().__getitem__(key)
 
     def get(self, key: str, default = None) -> Any:
-        TopicAutoDiscovery.__key_warning(key)
+        TopicAutoDiscoveryRule.__key_warning(key)
         return super().get(key, default)
 
     def __init__(__self__, *,
@@ -1511,39 +1342,171 @@ class TopicSerializationInfo(dict):
 
 
 @pulumi.output_type
-class Transform(dict):
+class TransformImplementation(dict):
     @staticmethod
     def __key_warning(key: str):
         suggest = None
-        if key == "transformId":
-            suggest = "transform_id"
+        if key == "asyncCapacity":
+            suggest = "async_capacity"
+        elif key == "asyncTimeoutMs":
+            suggest = "async_timeout_ms"
+        elif key == "enrichSql":
+            suggest = "enrich_sql"
+        elif key == "inputTables":
+            suggest = "input_tables"
+        elif key == "joinSql":
+            suggest = "join_sql"
+        elif key == "keyFields":
+            suggest = "key_fields"
+        elif key == "keyTransform":
+            suggest = "key_transform"
+        elif key == "lookupTable":
+            suggest = "lookup_table"
+        elif key == "mainTable":
+            suggest = "main_table"
+        elif key == "rollupSql":
+            suggest = "rollup_sql"
+        elif key == "sourceIdleTimeoutMs":
+            suggest = "source_idle_timeout_ms"
+        elif key == "stateTtlMs":
+            suggest = "state_ttl_ms"
+        elif key == "topicTransform":
+            suggest = "topic_transform"
+        elif key == "valueTransform":
+            suggest = "value_transform"
 
         if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in Transform. Access the value via the '{suggest}' property getter instead.")
+            pulumi.log.warn(f"Key '{key}' not found in TransformImplementation. Access the value via the '{suggest}' property getter instead.")
 
     def __getitem__(self, key: str) -> Any:
-        Transform.__key_warning(key)
+        TransformImplementation.__key_warning(key)
         return super().__getitem__(key)
 
     def get(self, key: str, default = None) -> Any:
-        Transform.__key_warning(key)
+        TransformImplementation.__key_warning(key)
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 topics: Sequence[_builtins.str],
-                 transform_id: _builtins.str):
-        pulumi.set(__self__, "topics", topics)
-        pulumi.set(__self__, "transform_id", transform_id)
+                 async_capacity: Optional[_builtins.int] = None,
+                 async_timeout_ms: Optional[_builtins.int] = None,
+                 enrich_sql: Optional[_builtins.str] = None,
+                 input_tables: Optional[Sequence['outputs.SqlTable']] = None,
+                 join_sql: Optional[_builtins.str] = None,
+                 key_fields: Optional[Sequence[_builtins.str]] = None,
+                 key_transform: Optional[_builtins.str] = None,
+                 language: Optional['TransformLanguage'] = None,
+                 lookup_table: Optional['outputs.SqlTable'] = None,
+                 main_table: Optional['outputs.SqlTable'] = None,
+                 rollup_sql: Optional[_builtins.str] = None,
+                 source_idle_timeout_ms: Optional[_builtins.int] = None,
+                 state_ttl_ms: Optional[_builtins.int] = None,
+                 topic_transform: Optional[_builtins.str] = None,
+                 value_transform: Optional[_builtins.str] = None):
+        if async_capacity is not None:
+            pulumi.set(__self__, "async_capacity", async_capacity)
+        if async_timeout_ms is not None:
+            pulumi.set(__self__, "async_timeout_ms", async_timeout_ms)
+        if enrich_sql is not None:
+            pulumi.set(__self__, "enrich_sql", enrich_sql)
+        if input_tables is not None:
+            pulumi.set(__self__, "input_tables", input_tables)
+        if join_sql is not None:
+            pulumi.set(__self__, "join_sql", join_sql)
+        if key_fields is not None:
+            pulumi.set(__self__, "key_fields", key_fields)
+        if key_transform is not None:
+            pulumi.set(__self__, "key_transform", key_transform)
+        if language is not None:
+            pulumi.set(__self__, "language", language)
+        if lookup_table is not None:
+            pulumi.set(__self__, "lookup_table", lookup_table)
+        if main_table is not None:
+            pulumi.set(__self__, "main_table", main_table)
+        if rollup_sql is not None:
+            pulumi.set(__self__, "rollup_sql", rollup_sql)
+        if source_idle_timeout_ms is not None:
+            pulumi.set(__self__, "source_idle_timeout_ms", source_idle_timeout_ms)
+        if state_ttl_ms is not None:
+            pulumi.set(__self__, "state_ttl_ms", state_ttl_ms)
+        if topic_transform is not None:
+            pulumi.set(__self__, "topic_transform", topic_transform)
+        if value_transform is not None:
+            pulumi.set(__self__, "value_transform", value_transform)
+
+    @_builtins.property
+    @pulumi.getter(name="asyncCapacity")
+    def async_capacity(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "async_capacity")
+
+    @_builtins.property
+    @pulumi.getter(name="asyncTimeoutMs")
+    def async_timeout_ms(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "async_timeout_ms")
+
+    @_builtins.property
+    @pulumi.getter(name="enrichSql")
+    def enrich_sql(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "enrich_sql")
+
+    @_builtins.property
+    @pulumi.getter(name="inputTables")
+    def input_tables(self) -> Optional[Sequence['outputs.SqlTable']]:
+        return pulumi.get(self, "input_tables")
+
+    @_builtins.property
+    @pulumi.getter(name="joinSql")
+    def join_sql(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "join_sql")
+
+    @_builtins.property
+    @pulumi.getter(name="keyFields")
+    def key_fields(self) -> Optional[Sequence[_builtins.str]]:
+        return pulumi.get(self, "key_fields")
+
+    @_builtins.property
+    @pulumi.getter(name="keyTransform")
+    def key_transform(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "key_transform")
 
     @_builtins.property
     @pulumi.getter
-    def topics(self) -> Sequence[_builtins.str]:
-        return pulumi.get(self, "topics")
+    def language(self) -> Optional['TransformLanguage']:
+        return pulumi.get(self, "language")
 
     @_builtins.property
-    @pulumi.getter(name="transformId")
-    def transform_id(self) -> _builtins.str:
-        return pulumi.get(self, "transform_id")
+    @pulumi.getter(name="lookupTable")
+    def lookup_table(self) -> Optional['outputs.SqlTable']:
+        return pulumi.get(self, "lookup_table")
+
+    @_builtins.property
+    @pulumi.getter(name="mainTable")
+    def main_table(self) -> Optional['outputs.SqlTable']:
+        return pulumi.get(self, "main_table")
+
+    @_builtins.property
+    @pulumi.getter(name="rollupSql")
+    def rollup_sql(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "rollup_sql")
+
+    @_builtins.property
+    @pulumi.getter(name="sourceIdleTimeoutMs")
+    def source_idle_timeout_ms(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "source_idle_timeout_ms")
+
+    @_builtins.property
+    @pulumi.getter(name="stateTtlMs")
+    def state_ttl_ms(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "state_ttl_ms")
+
+    @_builtins.property
+    @pulumi.getter(name="topicTransform")
+    def topic_transform(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "topic_transform")
+
+    @_builtins.property
+    @pulumi.getter(name="valueTransform")
+    def value_transform(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "value_transform")
 
 
 @pulumi.output_type
@@ -1651,7 +1614,44 @@ class TransformInfo(dict):
 
 
 @pulumi.output_type
-class UnitTest(dict):
+class TransformTestRecord(dict):
+    def __init__(__self__, *,
+                 key: Optional[Mapping[str, Any]] = None,
+                 timestamp: Optional[_builtins.str] = None,
+                 topic: Optional[_builtins.str] = None,
+                 value: Optional[Mapping[str, Any]] = None):
+        if key is not None:
+            pulumi.set(__self__, "key", key)
+        if timestamp is not None:
+            pulumi.set(__self__, "timestamp", timestamp)
+        if topic is not None:
+            pulumi.set(__self__, "topic", topic)
+        if value is not None:
+            pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> Optional[Mapping[str, Any]]:
+        return pulumi.get(self, "key")
+
+    @_builtins.property
+    @pulumi.getter
+    def timestamp(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "timestamp")
+
+    @_builtins.property
+    @pulumi.getter
+    def topic(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "topic")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> Optional[Mapping[str, Any]]:
+        return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class TransformUnitTest(dict):
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -1659,19 +1659,19 @@ class UnitTest(dict):
             suggest = "expected_output"
 
         if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in UnitTest. Access the value via the '{suggest}' property getter instead.")
+            pulumi.log.warn(f"Key '{key}' not found in TransformUnitTest. Access the value via the '{suggest}' property getter instead.")
 
     def __getitem__(self, key: str) -> Any:
-        UnitTest.__key_warning(key)
+        TransformUnitTest.__key_warning(key)
         return super().__getitem__(key)
 
     def get(self, key: str, default = None) -> Any:
-        UnitTest.__key_warning(key)
+        TransformUnitTest.__key_warning(key)
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 expected_output: Sequence['outputs.Input'],
-                 input: Sequence['outputs.Input'],
+                 expected_output: Sequence['outputs.TransformTestRecord'],
+                 input: Sequence['outputs.TransformTestRecord'],
                  name: Optional[_builtins.str] = None):
         pulumi.set(__self__, "expected_output", expected_output)
         pulumi.set(__self__, "input", input)
@@ -1680,12 +1680,12 @@ class UnitTest(dict):
 
     @_builtins.property
     @pulumi.getter(name="expectedOutput")
-    def expected_output(self) -> Sequence['outputs.Input']:
+    def expected_output(self) -> Sequence['outputs.TransformTestRecord']:
         return pulumi.get(self, "expected_output")
 
     @_builtins.property
     @pulumi.getter
-    def input(self) -> Sequence['outputs.Input']:
+    def input(self) -> Sequence['outputs.TransformTestRecord']:
         return pulumi.get(self, "input")
 
     @_builtins.property

@@ -30,9 +30,9 @@ class PineconeDestinationArgs:
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
+                 document_id_strategy: pulumi.Input[Optional['PineconeDestinationDocumentIdStrategy']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  pinecone_proxy_host: pulumi.Input[Optional[_builtins.str]] = None,
                  pinecone_proxy_port: pulumi.Input[Optional[_builtins.int]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -43,9 +43,9 @@ class PineconeDestinationArgs:
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  retry_backoff_ms: pulumi.Input[Optional[_builtins.str]] = None,
                  retry_max: pulumi.Input[Optional[_builtins.str]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_change_topic_name_match_regex: pulumi.Input[Optional[_builtins.str]] = None,
@@ -54,12 +54,12 @@ class PineconeDestinationArgs:
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -102,7 +102,7 @@ class PineconeDestinationArgs:
         :param pulumi.Input[_builtins.str] document_id_field_name: Document ID field name (config key `document.id.field.name`).
                
                Defaults to `"id"`.
-        :param pulumi.Input['DocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
+        :param pulumi.Input['PineconeDestinationDocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
                
                One of `None`, `Kafka ID`, `Field ID`.
                
@@ -123,7 +123,7 @@ class PineconeDestinationArgs:
         :param pulumi.Input[_builtins.str] retry_max: Retry max (config key `retry.max`).
                
                Defaults to `"3"`.
-        :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
+        :param pulumi.Input['SchemaEvolutionMode'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
                
@@ -139,7 +139,7 @@ class PineconeDestinationArgs:
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -158,7 +158,7 @@ class PineconeDestinationArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -423,7 +423,7 @@ class PineconeDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="documentIdStrategy")
-    def document_id_strategy(self) -> pulumi.Input[Optional['DocumentIdStrategy']]:
+    def document_id_strategy(self) -> pulumi.Input[Optional['PineconeDestinationDocumentIdStrategy']]:
         """
         Document ID strategy (config key `document.id.strategy.user.defined`).
 
@@ -434,7 +434,7 @@ class PineconeDestinationArgs:
         return pulumi.get(self, "document_id_strategy")
 
     @document_id_strategy.setter
-    def document_id_strategy(self, value: pulumi.Input[Optional['DocumentIdStrategy']]):
+    def document_id_strategy(self, value: pulumi.Input[Optional['PineconeDestinationDocumentIdStrategy']]):
         pulumi.set(self, "document_id_strategy", value)
 
     @_builtins.property
@@ -448,11 +448,11 @@ class PineconeDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -575,7 +575,7 @@ class PineconeDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="schemaEvolution")
-    def schema_evolution(self) -> pulumi.Input[Optional['SchemaEvolution']]:
+    def schema_evolution(self) -> pulumi.Input[Optional['SchemaEvolutionMode']]:
         """
         Schema evolution (config key `schema.evolution`).
 
@@ -586,25 +586,25 @@ class PineconeDestinationArgs:
         return pulumi.get(self, "schema_evolution")
 
     @schema_evolution.setter
-    def schema_evolution(self, value: pulumi.Input[Optional['SchemaEvolution']]):
+    def schema_evolution(self, value: pulumi.Input[Optional['SchemaEvolutionMode']]):
         pulumi.set(self, "schema_evolution", value)
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -706,7 +706,7 @@ class PineconeDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -718,7 +718,7 @@ class PineconeDestinationArgs:
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
     @transforms_mark_columns_as_required_null_sentinel_mode.setter
-    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]):
+    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['NullSentinelMode']]):
         pulumi.set(self, "transforms_mark_columns_as_required_null_sentinel_mode", value)
 
     @_builtins.property
@@ -780,7 +780,7 @@ class PineconeDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -792,7 +792,7 @@ class PineconeDestinationArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -1044,9 +1044,9 @@ class PineconeDestination(pulumi.CustomResource):
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
+                 document_id_strategy: pulumi.Input[Optional['PineconeDestinationDocumentIdStrategy']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  pinecone_api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  pinecone_index_name: pulumi.Input[Optional[_builtins.str]] = None,
                  pinecone_proxy_host: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1059,9 +1059,9 @@ class PineconeDestination(pulumi.CustomResource):
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  retry_backoff_ms: pulumi.Input[Optional[_builtins.str]] = None,
                  retry_max: pulumi.Input[Optional[_builtins.str]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_change_topic_name_match_regex: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1070,12 +1070,12 @@ class PineconeDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1120,7 +1120,7 @@ class PineconeDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] document_id_field_name: Document ID field name (config key `document.id.field.name`).
                
                Defaults to `"id"`.
-        :param pulumi.Input['DocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
+        :param pulumi.Input['PineconeDestinationDocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
                
                One of `None`, `Kafka ID`, `Field ID`.
                
@@ -1145,7 +1145,7 @@ class PineconeDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] retry_max: Retry max (config key `retry.max`).
                
                Defaults to `"3"`.
-        :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
+        :param pulumi.Input['SchemaEvolutionMode'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
                
@@ -1161,7 +1161,7 @@ class PineconeDestination(pulumi.CustomResource):
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -1180,7 +1180,7 @@ class PineconeDestination(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1258,9 +1258,9 @@ class PineconeDestination(pulumi.CustomResource):
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
+                 document_id_strategy: pulumi.Input[Optional['PineconeDestinationDocumentIdStrategy']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  pinecone_api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  pinecone_index_name: pulumi.Input[Optional[_builtins.str]] = None,
                  pinecone_proxy_host: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1273,9 +1273,9 @@ class PineconeDestination(pulumi.CustomResource):
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  retry_backoff_ms: pulumi.Input[Optional[_builtins.str]] = None,
                  retry_max: pulumi.Input[Optional[_builtins.str]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_change_topic_name_match_regex: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1284,12 +1284,12 @@ class PineconeDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1566,7 +1566,7 @@ class PineconeDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="documentIdStrategy")
-    def document_id_strategy(self) -> pulumi.Output[Optional['DocumentIdStrategy']]:
+    def document_id_strategy(self) -> pulumi.Output[Optional['PineconeDestinationDocumentIdStrategy']]:
         """
         Document ID strategy (config key `document.id.strategy.user.defined`).
 
@@ -1591,7 +1591,7 @@ class PineconeDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @_builtins.property
@@ -1692,7 +1692,7 @@ class PineconeDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="schemaEvolution")
-    def schema_evolution(self) -> pulumi.Output[Optional['SchemaEvolution']]:
+    def schema_evolution(self) -> pulumi.Output[Optional['SchemaEvolutionMode']]:
         """
         Schema evolution (config key `schema.evolution`).
 
@@ -1704,12 +1704,12 @@ class PineconeDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         return pulumi.get(self, "snapshot")
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @_builtins.property
@@ -1803,7 +1803,7 @@ class PineconeDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -1857,7 +1857,7 @@ class PineconeDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

@@ -26,13 +26,13 @@ class PipelineArgs:
                  source_id: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 offset_reset: pulumi.Input[Optional['OffsetResetArgs']] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 offset_reset: pulumi.Input[Optional['PipelineOffsetResetArgs']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  snapshot_new_tables: pulumi.Input[Optional[_builtins.bool]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 topic_auto_discovery: pulumi.Input[Optional[Sequence[pulumi.Input['TopicAutoDiscoveryArgs']]]] = None,
+                 topic_auto_discovery: pulumi.Input[Optional[Sequence[pulumi.Input['TopicAutoDiscoveryRuleArgs']]]] = None,
                  topics: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 transforms: pulumi.Input[Optional[Sequence[pulumi.Input['TransformArgs']]]] = None):
+                 transforms: pulumi.Input[Optional[Sequence[pulumi.Input['PipelineTransformLinkArgs']]]] = None):
         """
         The set of arguments for constructing a Pipeline resource.
 
@@ -50,14 +50,14 @@ class PipelineArgs:
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to derive one from the resource name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OffsetResetArgs'] offset_reset: Moves the destination's consumer group, once per change of `trigger`: to replay data after an incident
+        :param pulumi.Input['PipelineOffsetResetArgs'] offset_reset: Moves the destination's consumer group, once per change of `trigger`: to replay data after an incident
                (`to: { timestamp: "2026-11-20T08:00:00Z" }`, `"earliest"`) or to skip it (`"latest"`). The destination is
                paused around the reset, as Kafka requires, and resumed after it. The preview shows it as a change of
                `offsetReset`, and `pulumi-streamkap pr-summary` as a data-replay risk. On create the first value is recorded,
                not acted on.
                
                Defaults to none: offsets are left alone.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -68,14 +68,14 @@ class PipelineArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
                
                Defaults to left as they are on the service (a new pipeline gets the Development tag).
-        :param pulumi.Input[Sequence[pulumi.Input['TopicAutoDiscoveryArgs']]] topic_auto_discovery: Rules that add a transform's output topics whose names match a regex, as the transform creates them
+        :param pulumi.Input[Sequence[pulumi.Input['TopicAutoDiscoveryRuleArgs']]] topic_auto_discovery: Rules that add a transform's output topics whose names match a regex, as the transform creates them
                (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
                
                Defaults to left as they are on the service (a new pipeline has none).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] topics: The source's topics to deliver, as table names (`public.orders`) or full topic ids.
                
                Defaults to every topic of the source.
-        :param pulumi.Input[Sequence[pulumi.Input['TransformArgs']]] transforms: Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
+        :param pulumi.Input[Sequence[pulumi.Input['PipelineTransformLinkArgs']]] transforms: Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
                topic of it the pipeline takes. `[]` detaches every transform.
                
                Defaults to left as they are on the service (a new pipeline has none).
@@ -161,7 +161,7 @@ class PipelineArgs:
 
     @_builtins.property
     @pulumi.getter(name="offsetReset")
-    def offset_reset(self) -> pulumi.Input[Optional['OffsetResetArgs']]:
+    def offset_reset(self) -> pulumi.Input[Optional['PipelineOffsetResetArgs']]:
         """
         Moves the destination's consumer group, once per change of `trigger`: to replay data after an incident
         (`to: { timestamp: "2026-11-20T08:00:00Z" }`, `"earliest"`) or to skip it (`"latest"`). The destination is
@@ -174,12 +174,12 @@ class PipelineArgs:
         return pulumi.get(self, "offset_reset")
 
     @offset_reset.setter
-    def offset_reset(self, value: pulumi.Input[Optional['OffsetResetArgs']]):
+    def offset_reset(self, value: pulumi.Input[Optional['PipelineOffsetResetArgs']]):
         pulumi.set(self, "offset_reset", value)
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -190,7 +190,7 @@ class PipelineArgs:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -223,7 +223,7 @@ class PipelineArgs:
 
     @_builtins.property
     @pulumi.getter(name="topicAutoDiscovery")
-    def topic_auto_discovery(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['TopicAutoDiscoveryArgs']]]]:
+    def topic_auto_discovery(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['TopicAutoDiscoveryRuleArgs']]]]:
         """
         Rules that add a transform's output topics whose names match a regex, as the transform creates them
         (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
@@ -233,7 +233,7 @@ class PipelineArgs:
         return pulumi.get(self, "topic_auto_discovery")
 
     @topic_auto_discovery.setter
-    def topic_auto_discovery(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['TopicAutoDiscoveryArgs']]]]):
+    def topic_auto_discovery(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['TopicAutoDiscoveryRuleArgs']]]]):
         pulumi.set(self, "topic_auto_discovery", value)
 
     @_builtins.property
@@ -252,7 +252,7 @@ class PipelineArgs:
 
     @_builtins.property
     @pulumi.getter
-    def transforms(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['TransformArgs']]]]:
+    def transforms(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['PipelineTransformLinkArgs']]]]:
         """
         Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
         topic of it the pipeline takes. `[]` detaches every transform.
@@ -262,7 +262,7 @@ class PipelineArgs:
         return pulumi.get(self, "transforms")
 
     @transforms.setter
-    def transforms(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['TransformArgs']]]]):
+    def transforms(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['PipelineTransformLinkArgs']]]]):
         pulumi.set(self, "transforms", value)
 
 
@@ -275,14 +275,14 @@ class Pipeline(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  destination_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 offset_reset: pulumi.Input[Optional[Union['OffsetResetArgs', 'OffsetResetArgsDict']]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 offset_reset: pulumi.Input[Optional[Union['PipelineOffsetResetArgs', 'PipelineOffsetResetArgsDict']]] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  snapshot_new_tables: pulumi.Input[Optional[_builtins.bool]] = None,
                  source_id: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 topic_auto_discovery: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TopicAutoDiscoveryArgs', 'TopicAutoDiscoveryArgsDict']]]]] = None,
+                 topic_auto_discovery: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TopicAutoDiscoveryRuleArgs', 'TopicAutoDiscoveryRuleArgsDict']]]]] = None,
                  topics: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 transforms: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TransformArgs', 'TransformArgsDict']]]]] = None,
+                 transforms: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PipelineTransformLinkArgs', 'PipelineTransformLinkArgsDict']]]]] = None,
                  __props__=None):
         """
         Links one source to one destination over some or all of the source's topics, and over transforms' topics.
@@ -301,14 +301,14 @@ class Pipeline(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to derive one from the resource name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input[Union['OffsetResetArgs', 'OffsetResetArgsDict']] offset_reset: Moves the destination's consumer group, once per change of `trigger`: to replay data after an incident
+        :param pulumi.Input[Union['PipelineOffsetResetArgs', 'PipelineOffsetResetArgsDict']] offset_reset: Moves the destination's consumer group, once per change of `trigger`: to replay data after an incident
                (`to: { timestamp: "2026-11-20T08:00:00Z" }`, `"earliest"`) or to skip it (`"latest"`). The destination is
                paused around the reset, as Kafka requires, and resumed after it. The preview shows it as a change of
                `offsetReset`, and `pulumi-streamkap pr-summary` as a data-replay risk. On create the first value is recorded,
                not acted on.
                
                Defaults to none: offsets are left alone.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -321,14 +321,14 @@ class Pipeline(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
                
                Defaults to left as they are on the service (a new pipeline gets the Development tag).
-        :param pulumi.Input[Sequence[pulumi.Input[Union['TopicAutoDiscoveryArgs', 'TopicAutoDiscoveryArgsDict']]]] topic_auto_discovery: Rules that add a transform's output topics whose names match a regex, as the transform creates them
+        :param pulumi.Input[Sequence[pulumi.Input[Union['TopicAutoDiscoveryRuleArgs', 'TopicAutoDiscoveryRuleArgsDict']]]] topic_auto_discovery: Rules that add a transform's output topics whose names match a regex, as the transform creates them
                (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
                
                Defaults to left as they are on the service (a new pipeline has none).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] topics: The source's topics to deliver, as table names (`public.orders`) or full topic ids.
                
                Defaults to every topic of the source.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['TransformArgs', 'TransformArgsDict']]]] transforms: Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
+        :param pulumi.Input[Sequence[pulumi.Input[Union['PipelineTransformLinkArgs', 'PipelineTransformLinkArgsDict']]]] transforms: Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
                topic of it the pipeline takes. `[]` detaches every transform.
                
                Defaults to left as they are on the service (a new pipeline has none).
@@ -360,14 +360,14 @@ class Pipeline(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  destination_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 offset_reset: pulumi.Input[Optional[Union['OffsetResetArgs', 'OffsetResetArgsDict']]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 offset_reset: pulumi.Input[Optional[Union['PipelineOffsetResetArgs', 'PipelineOffsetResetArgsDict']]] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  snapshot_new_tables: pulumi.Input[Optional[_builtins.bool]] = None,
                  source_id: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 topic_auto_discovery: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TopicAutoDiscoveryArgs', 'TopicAutoDiscoveryArgsDict']]]]] = None,
+                 topic_auto_discovery: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TopicAutoDiscoveryRuleArgs', 'TopicAutoDiscoveryRuleArgsDict']]]]] = None,
                  topics: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 transforms: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TransformArgs', 'TransformArgsDict']]]]] = None,
+                 transforms: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PipelineTransformLinkArgs', 'PipelineTransformLinkArgsDict']]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -502,7 +502,7 @@ class Pipeline(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="offsetReset")
-    def offset_reset(self) -> pulumi.Output[Optional['outputs.OffsetReset']]:
+    def offset_reset(self) -> pulumi.Output[Optional['outputs.PipelineOffsetReset']]:
         """
         Moves the destination's consumer group, once per change of `trigger`: to replay data after an incident
         (`to: { timestamp: "2026-11-20T08:00:00Z" }`, `"earliest"`) or to skip it (`"latest"`). The destination is
@@ -516,7 +516,7 @@ class Pipeline(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -573,7 +573,7 @@ class Pipeline(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="topicAutoDiscovery")
-    def topic_auto_discovery(self) -> pulumi.Output[Optional[Sequence['outputs.TopicAutoDiscovery']]]:
+    def topic_auto_discovery(self) -> pulumi.Output[Optional[Sequence['outputs.TopicAutoDiscoveryRule']]]:
         """
         Rules that add a transform's output topics whose names match a regex, as the transform creates them
         (Terraform's `topic_auto_discovery_transforms`). `[]` removes every rule.
@@ -610,7 +610,7 @@ class Pipeline(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def transforms(self) -> pulumi.Output[Optional[Sequence['outputs.Transform']]]:
+    def transforms(self) -> pulumi.Output[Optional[Sequence['outputs.PipelineTransformLink']]]:
         """
         Transforms whose topics the pipeline delivers (Terraform's `transforms`). Each transform once, with every
         topic of it the pipeline takes. `[]` detaches every transform.

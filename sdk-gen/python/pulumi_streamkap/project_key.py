@@ -24,12 +24,12 @@ class ProjectKeyArgs:
     def __init__(__self__, *,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
-                 kafka_access: pulumi.Input[Optional['KafkaAccessArgs']] = None,
+                 kafka_access: pulumi.Input[Optional['ProjectKeyKafkaAccessArgs']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  permissions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 tool_profile: pulumi.Input[Optional['ToolProfile']] = None):
+                 tool_profile: pulumi.Input[Optional['ProjectKeyToolProfile']] = None):
         """
         The set of arguments for constructing a ProjectKey resource.
 
@@ -43,7 +43,7 @@ class ProjectKeyArgs:
         :param pulumi.Input[_builtins.str] description: Free text shown with the key, up to 1000 characters; changes in place.
                
                Defaults to none.
-        :param pulumi.Input['KafkaAccessArgs'] kafka_access: A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
+        :param pulumi.Input['ProjectKeyKafkaAccessArgs'] kafka_access: A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
                addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
                (new credentials), because the service can only add capabilities to a key.
                
@@ -52,7 +52,7 @@ class ProjectKeyArgs:
                characters>`. Changes in place, keeping the key and its credentials.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -66,7 +66,7 @@ class ProjectKeyArgs:
                only add capabilities to a key.
                
                Defaults to the service's default role.
-        :param pulumi.Input['ToolProfile'] tool_profile: What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
+        :param pulumi.Input['ProjectKeyToolProfile'] tool_profile: What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
                changes in place.
                
                Defaults to "full".
@@ -122,7 +122,7 @@ class ProjectKeyArgs:
 
     @_builtins.property
     @pulumi.getter(name="kafkaAccess")
-    def kafka_access(self) -> pulumi.Input[Optional['KafkaAccessArgs']]:
+    def kafka_access(self) -> pulumi.Input[Optional['ProjectKeyKafkaAccessArgs']]:
         """
         A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
         addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
@@ -133,7 +133,7 @@ class ProjectKeyArgs:
         return pulumi.get(self, "kafka_access")
 
     @kafka_access.setter
-    def kafka_access(self, value: pulumi.Input[Optional['KafkaAccessArgs']]):
+    def kafka_access(self, value: pulumi.Input[Optional['ProjectKeyKafkaAccessArgs']]):
         pulumi.set(self, "kafka_access", value)
 
     @_builtins.property
@@ -153,7 +153,7 @@ class ProjectKeyArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -164,7 +164,7 @@ class ProjectKeyArgs:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -200,7 +200,7 @@ class ProjectKeyArgs:
 
     @_builtins.property
     @pulumi.getter(name="toolProfile")
-    def tool_profile(self) -> pulumi.Input[Optional['ToolProfile']]:
+    def tool_profile(self) -> pulumi.Input[Optional['ProjectKeyToolProfile']]:
         """
         What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
         changes in place.
@@ -210,7 +210,7 @@ class ProjectKeyArgs:
         return pulumi.get(self, "tool_profile")
 
     @tool_profile.setter
-    def tool_profile(self, value: pulumi.Input[Optional['ToolProfile']]):
+    def tool_profile(self, value: pulumi.Input[Optional['ProjectKeyToolProfile']]):
         pulumi.set(self, "tool_profile", value)
 
 
@@ -222,12 +222,12 @@ class ProjectKey(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
-                 kafka_access: pulumi.Input[Optional[Union['KafkaAccessArgs', 'KafkaAccessArgsDict']]] = None,
+                 kafka_access: pulumi.Input[Optional[Union['ProjectKeyKafkaAccessArgs', 'ProjectKeyKafkaAccessArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  permissions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 tool_profile: pulumi.Input[Optional['ToolProfile']] = None,
+                 tool_profile: pulumi.Input[Optional['ProjectKeyToolProfile']] = None,
                  __props__=None):
         """
         A project key: API credentials (and optionally a Kafka user) for a service. The service shows the credential
@@ -246,7 +246,7 @@ class ProjectKey(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: Free text shown with the key, up to 1000 characters; changes in place.
                
                Defaults to none.
-        :param pulumi.Input[Union['KafkaAccessArgs', 'KafkaAccessArgsDict']] kafka_access: A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
+        :param pulumi.Input[Union['ProjectKeyKafkaAccessArgs', 'ProjectKeyKafkaAccessArgsDict']] kafka_access: A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
                addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
                (new credentials), because the service can only add capabilities to a key.
                
@@ -255,7 +255,7 @@ class ProjectKey(pulumi.CustomResource):
                characters>`. Changes in place, keeping the key and its credentials.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -269,7 +269,7 @@ class ProjectKey(pulumi.CustomResource):
                only add capabilities to a key.
                
                Defaults to the service's default role.
-        :param pulumi.Input['ToolProfile'] tool_profile: What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
+        :param pulumi.Input['ProjectKeyToolProfile'] tool_profile: What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
                changes in place.
                
                Defaults to "full".
@@ -302,12 +302,12 @@ class ProjectKey(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
-                 kafka_access: pulumi.Input[Optional[Union['KafkaAccessArgs', 'KafkaAccessArgsDict']]] = None,
+                 kafka_access: pulumi.Input[Optional[Union['ProjectKeyKafkaAccessArgs', 'ProjectKeyKafkaAccessArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  permissions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 tool_profile: pulumi.Input[Optional['ToolProfile']] = None,
+                 tool_profile: pulumi.Input[Optional['ProjectKeyToolProfile']] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -445,7 +445,7 @@ class ProjectKey(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="kafkaAccess")
-    def kafka_access(self) -> pulumi.Output[Optional['outputs.KafkaAccess']]:
+    def kafka_access(self) -> pulumi.Output[Optional['outputs.ProjectKeyKafkaAccess']]:
         """
         A Kafka user for this key, for reading and writing topics directly. Adding it, or changing its password,
         addresses or ACLs, changes the key in place; a new username, or taking Kafka access away, replaces the key
@@ -484,7 +484,7 @@ class ProjectKey(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -543,7 +543,7 @@ class ProjectKey(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="toolProfile")
-    def tool_profile(self) -> pulumi.Output[Optional['ToolProfile']]:
+    def tool_profile(self) -> pulumi.Output[Optional['ProjectKeyToolProfile']]:
         """
         What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
         changes in place.

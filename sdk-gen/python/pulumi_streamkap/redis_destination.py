@@ -29,18 +29,18 @@ class RedisDestinationArgs:
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
-                 redis_key_data_type: pulumi.Input[Optional['RedisKeyDataType']] = None,
+                 redis_key_data_type: pulumi.Input[Optional['RedisDestinationRedisKeyDataType']] = None,
                  redis_port: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional['RestartTaskTriggerArgs']] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
                  ssl_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -50,12 +50,12 @@ class RedisDestinationArgs:
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -93,7 +93,7 @@ class RedisDestinationArgs:
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
                
                Defaults to `true`.
-        :param pulumi.Input['RedisKeyDataType'] redis_key_data_type: Redis key data type (config key `redis.key.data.type`).
+        :param pulumi.Input['RedisDestinationRedisKeyDataType'] redis_key_data_type: Redis key data type (config key `redis.key.data.type`).
                
                One of `Stream`, `List`, `Hash`.
                
@@ -122,7 +122,7 @@ class RedisDestinationArgs:
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -141,7 +141,7 @@ class RedisDestinationArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -368,11 +368,11 @@ class RedisDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -414,7 +414,7 @@ class RedisDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="redisKeyDataType")
-    def redis_key_data_type(self) -> pulumi.Input[Optional['RedisKeyDataType']]:
+    def redis_key_data_type(self) -> pulumi.Input[Optional['RedisDestinationRedisKeyDataType']]:
         """
         Redis key data type (config key `redis.key.data.type`).
 
@@ -425,7 +425,7 @@ class RedisDestinationArgs:
         return pulumi.get(self, "redis_key_data_type")
 
     @redis_key_data_type.setter
-    def redis_key_data_type(self, value: pulumi.Input[Optional['RedisKeyDataType']]):
+    def redis_key_data_type(self, value: pulumi.Input[Optional['RedisDestinationRedisKeyDataType']]):
         pulumi.set(self, "redis_key_data_type", value)
 
     @_builtins.property
@@ -473,11 +473,11 @@ class RedisDestinationArgs:
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
@@ -496,11 +496,11 @@ class RedisDestinationArgs:
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -618,7 +618,7 @@ class RedisDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -630,7 +630,7 @@ class RedisDestinationArgs:
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
     @transforms_mark_columns_as_required_null_sentinel_mode.setter
-    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]):
+    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['NullSentinelMode']]):
         pulumi.set(self, "transforms_mark_columns_as_required_null_sentinel_mode", value)
 
     @_builtins.property
@@ -692,7 +692,7 @@ class RedisDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -704,7 +704,7 @@ class RedisDestinationArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -939,22 +939,22 @@ class RedisDestination(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  redis_host: pulumi.Input[Optional[_builtins.str]] = None,
                  redis_key: pulumi.Input[Optional[_builtins.str]] = None,
-                 redis_key_data_type: pulumi.Input[Optional['RedisKeyDataType']] = None,
+                 redis_key_data_type: pulumi.Input[Optional['RedisDestinationRedisKeyDataType']] = None,
                  redis_password: pulumi.Input[Optional[_builtins.str]] = None,
                  redis_port: pulumi.Input[Optional[_builtins.int]] = None,
                  redis_username: pulumi.Input[Optional[_builtins.str]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
                  ssl_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -964,12 +964,12 @@ class RedisDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1009,7 +1009,7 @@ class RedisDestination(pulumi.CustomResource):
                Defaults to `true`.
         :param pulumi.Input[_builtins.str] redis_host: Redis host (config key `redis.host.user.defined`).
         :param pulumi.Input[_builtins.str] redis_key: Redis key (config key `redis.key`).
-        :param pulumi.Input['RedisKeyDataType'] redis_key_data_type: Redis key data type (config key `redis.key.data.type`).
+        :param pulumi.Input['RedisDestinationRedisKeyDataType'] redis_key_data_type: Redis key data type (config key `redis.key.data.type`).
                
                One of `Stream`, `List`, `Hash`.
                
@@ -1042,7 +1042,7 @@ class RedisDestination(pulumi.CustomResource):
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -1061,7 +1061,7 @@ class RedisDestination(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1133,22 +1133,22 @@ class RedisDestination(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  redis_host: pulumi.Input[Optional[_builtins.str]] = None,
                  redis_key: pulumi.Input[Optional[_builtins.str]] = None,
-                 redis_key_data_type: pulumi.Input[Optional['RedisKeyDataType']] = None,
+                 redis_key_data_type: pulumi.Input[Optional['RedisDestinationRedisKeyDataType']] = None,
                  redis_password: pulumi.Input[Optional[_builtins.str]] = None,
                  redis_port: pulumi.Input[Optional[_builtins.int]] = None,
                  redis_username: pulumi.Input[Optional[_builtins.str]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
                  ssl_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1158,12 +1158,12 @@ class RedisDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1406,7 +1406,7 @@ class RedisDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @_builtins.property
@@ -1452,7 +1452,7 @@ class RedisDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="redisKeyDataType")
-    def redis_key_data_type(self) -> pulumi.Output[Optional['RedisKeyDataType']]:
+    def redis_key_data_type(self) -> pulumi.Output[Optional['RedisDestinationRedisKeyDataType']]:
         """
         Redis key data type (config key `redis.key.data.type`).
 
@@ -1509,7 +1509,7 @@ class RedisDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         return pulumi.get(self, "snapshot")
 
     @_builtins.property
@@ -1524,7 +1524,7 @@ class RedisDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @_builtins.property
@@ -1630,7 +1630,7 @@ class RedisDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -1684,7 +1684,7 @@ class RedisDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

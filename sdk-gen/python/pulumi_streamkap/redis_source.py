@@ -26,11 +26,11 @@ class RedisSourceArgs:
                  redis_password: pulumi.Input[_builtins.str],
                  redis_username: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
-                 connector_class_type: pulumi.Input[Optional['ConnectorClassType']] = None,
+                 connector_class_type: pulumi.Input[Optional['RedisSourceConnectorClassType']] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 mode: pulumi.Input[Optional['Mode']] = None,
+                 mode: pulumi.Input[Optional['RedisSourceMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  redis_keys_pattern: pulumi.Input[Optional[_builtins.str]] = None,
@@ -39,15 +39,15 @@ class RedisSourceArgs:
                  redis_stream_block_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  redis_stream_consumer_group: pulumi.Input[Optional[_builtins.str]] = None,
                  redis_stream_consumer_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 redis_stream_delivery: pulumi.Input[Optional['RedisStreamDelivery']] = None,
+                 redis_stream_delivery: pulumi.Input[Optional['RedisSourceRedisStreamDelivery']] = None,
                  redis_stream_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 redis_stream_offset: pulumi.Input[Optional['RedisStreamOffset']] = None,
+                 redis_stream_offset: pulumi.Input[Optional['RedisSourceRedisStreamOffset']] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional['RestartTaskTriggerArgs']] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
                  ssl_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
                  topic: pulumi.Input[Optional[_builtins.str]] = None,
@@ -56,7 +56,7 @@ class RedisSourceArgs:
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -77,7 +77,7 @@ class RedisSourceArgs:
                cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
-        :param pulumi.Input['ConnectorClassType'] connector_class_type: Connector class type (config key `connector.class.type`).
+        :param pulumi.Input['RedisSourceConnectorClassType'] connector_class_type: Connector class type (config key `connector.class.type`).
                
                One of `Stream`, `Keys`.
                
@@ -85,7 +85,7 @@ class RedisSourceArgs:
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
                
                Defaults to `false`.
-        :param pulumi.Input['Mode'] mode: Mode (config key `mode`).
+        :param pulumi.Input['RedisSourceMode'] mode: Mode (config key `mode`).
                
                One of `LIVE`, `LIVEONLY`.
                
@@ -95,7 +95,7 @@ class RedisSourceArgs:
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -131,13 +131,13 @@ class RedisSourceArgs:
         :param pulumi.Input[_builtins.str] redis_stream_consumer_name: Redis stream consumer name (config key `redis.stream.consumer.name.user.defined`).
                
                Defaults to `"consumer"`.
-        :param pulumi.Input['RedisStreamDelivery'] redis_stream_delivery: Redis stream delivery (config key `redis.stream.delivery.user.defined`).
+        :param pulumi.Input['RedisSourceRedisStreamDelivery'] redis_stream_delivery: Redis stream delivery (config key `redis.stream.delivery.user.defined`).
                
                One of `At Least Once`, `At Most Once`.
                
                Defaults to `"At Least Once"`.
         :param pulumi.Input[_builtins.str] redis_stream_name: Redis stream name (config key `redis.stream.name`).
-        :param pulumi.Input['RedisStreamOffset'] redis_stream_offset: Redis stream offset (config key `redis.stream.offset.user.defined`).
+        :param pulumi.Input['RedisSourceRedisStreamOffset'] redis_stream_offset: Redis stream offset (config key `redis.stream.offset.user.defined`).
                
                One of `Latest`, `Earliest`.
                
@@ -153,7 +153,7 @@ class RedisSourceArgs:
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
                
                Defaults to none: no restart.
-        :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
+        :param pulumi.Input['ConnectorSnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
@@ -164,7 +164,7 @@ class RedisSourceArgs:
         :param pulumi.Input[_builtins.bool] ssl_enabled: SSL enabled (config key `ssl.enabled`).
                
                Defaults to `true`.
-        :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
+        :param pulumi.Input['ConnectorState'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
@@ -197,7 +197,7 @@ class RedisSourceArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -355,7 +355,7 @@ class RedisSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="connectorClassType")
-    def connector_class_type(self) -> pulumi.Input[Optional['ConnectorClassType']]:
+    def connector_class_type(self) -> pulumi.Input[Optional['RedisSourceConnectorClassType']]:
         """
         Connector class type (config key `connector.class.type`).
 
@@ -366,7 +366,7 @@ class RedisSourceArgs:
         return pulumi.get(self, "connector_class_type")
 
     @connector_class_type.setter
-    def connector_class_type(self, value: pulumi.Input[Optional['ConnectorClassType']]):
+    def connector_class_type(self, value: pulumi.Input[Optional['RedisSourceConnectorClassType']]):
         pulumi.set(self, "connector_class_type", value)
 
     @_builtins.property
@@ -385,7 +385,7 @@ class RedisSourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def mode(self) -> pulumi.Input[Optional['Mode']]:
+    def mode(self) -> pulumi.Input[Optional['RedisSourceMode']]:
         """
         Mode (config key `mode`).
 
@@ -396,7 +396,7 @@ class RedisSourceArgs:
         return pulumi.get(self, "mode")
 
     @mode.setter
-    def mode(self, value: pulumi.Input[Optional['Mode']]):
+    def mode(self, value: pulumi.Input[Optional['RedisSourceMode']]):
         pulumi.set(self, "mode", value)
 
     @_builtins.property
@@ -417,7 +417,7 @@ class RedisSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -428,7 +428,7 @@ class RedisSourceArgs:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -552,7 +552,7 @@ class RedisSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="redisStreamDelivery")
-    def redis_stream_delivery(self) -> pulumi.Input[Optional['RedisStreamDelivery']]:
+    def redis_stream_delivery(self) -> pulumi.Input[Optional['RedisSourceRedisStreamDelivery']]:
         """
         Redis stream delivery (config key `redis.stream.delivery.user.defined`).
 
@@ -563,7 +563,7 @@ class RedisSourceArgs:
         return pulumi.get(self, "redis_stream_delivery")
 
     @redis_stream_delivery.setter
-    def redis_stream_delivery(self, value: pulumi.Input[Optional['RedisStreamDelivery']]):
+    def redis_stream_delivery(self, value: pulumi.Input[Optional['RedisSourceRedisStreamDelivery']]):
         pulumi.set(self, "redis_stream_delivery", value)
 
     @_builtins.property
@@ -580,7 +580,7 @@ class RedisSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="redisStreamOffset")
-    def redis_stream_offset(self) -> pulumi.Input[Optional['RedisStreamOffset']]:
+    def redis_stream_offset(self) -> pulumi.Input[Optional['RedisSourceRedisStreamOffset']]:
         """
         Redis stream offset (config key `redis.stream.offset.user.defined`).
 
@@ -591,7 +591,7 @@ class RedisSourceArgs:
         return pulumi.get(self, "redis_stream_offset")
 
     @redis_stream_offset.setter
-    def redis_stream_offset(self, value: pulumi.Input[Optional['RedisStreamOffset']]):
+    def redis_stream_offset(self, value: pulumi.Input[Optional['RedisSourceRedisStreamOffset']]):
         pulumi.set(self, "redis_stream_offset", value)
 
     @_builtins.property
@@ -640,7 +640,7 @@ class RedisSourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         """
         **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
         share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -654,7 +654,7 @@ class RedisSourceArgs:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
@@ -673,7 +673,7 @@ class RedisSourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         """
         The state to keep the connector in. It is created in this state (a connector declared `paused` never
         runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -686,7 +686,7 @@ class RedisSourceArgs:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -805,7 +805,7 @@ class RedisSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -817,7 +817,7 @@ class RedisSourceArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -898,11 +898,11 @@ class RedisSource(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
-                 connector_class_type: pulumi.Input[Optional['ConnectorClassType']] = None,
+                 connector_class_type: pulumi.Input[Optional['RedisSourceConnectorClassType']] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 mode: pulumi.Input[Optional['Mode']] = None,
+                 mode: pulumi.Input[Optional['RedisSourceMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  redis_host: pulumi.Input[Optional[_builtins.str]] = None,
@@ -913,16 +913,16 @@ class RedisSource(pulumi.CustomResource):
                  redis_stream_block_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  redis_stream_consumer_group: pulumi.Input[Optional[_builtins.str]] = None,
                  redis_stream_consumer_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 redis_stream_delivery: pulumi.Input[Optional['RedisStreamDelivery']] = None,
+                 redis_stream_delivery: pulumi.Input[Optional['RedisSourceRedisStreamDelivery']] = None,
                  redis_stream_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 redis_stream_offset: pulumi.Input[Optional['RedisStreamOffset']] = None,
+                 redis_stream_offset: pulumi.Input[Optional['RedisSourceRedisStreamOffset']] = None,
                  redis_username: pulumi.Input[Optional[_builtins.str]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
                  ssl_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
                  topic: pulumi.Input[Optional[_builtins.str]] = None,
@@ -931,7 +931,7 @@ class RedisSource(pulumi.CustomResource):
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -953,7 +953,7 @@ class RedisSource(pulumi.CustomResource):
                cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
-        :param pulumi.Input['ConnectorClassType'] connector_class_type: Connector class type (config key `connector.class.type`).
+        :param pulumi.Input['RedisSourceConnectorClassType'] connector_class_type: Connector class type (config key `connector.class.type`).
                
                One of `Stream`, `Keys`.
                
@@ -961,7 +961,7 @@ class RedisSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
                
                Defaults to `false`.
-        :param pulumi.Input['Mode'] mode: Mode (config key `mode`).
+        :param pulumi.Input['RedisSourceMode'] mode: Mode (config key `mode`).
                
                One of `LIVE`, `LIVEONLY`.
                
@@ -971,7 +971,7 @@ class RedisSource(pulumi.CustomResource):
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -1011,13 +1011,13 @@ class RedisSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] redis_stream_consumer_name: Redis stream consumer name (config key `redis.stream.consumer.name.user.defined`).
                
                Defaults to `"consumer"`.
-        :param pulumi.Input['RedisStreamDelivery'] redis_stream_delivery: Redis stream delivery (config key `redis.stream.delivery.user.defined`).
+        :param pulumi.Input['RedisSourceRedisStreamDelivery'] redis_stream_delivery: Redis stream delivery (config key `redis.stream.delivery.user.defined`).
                
                One of `At Least Once`, `At Most Once`.
                
                Defaults to `"At Least Once"`.
         :param pulumi.Input[_builtins.str] redis_stream_name: Redis stream name (config key `redis.stream.name`).
-        :param pulumi.Input['RedisStreamOffset'] redis_stream_offset: Redis stream offset (config key `redis.stream.offset.user.defined`).
+        :param pulumi.Input['RedisSourceRedisStreamOffset'] redis_stream_offset: Redis stream offset (config key `redis.stream.offset.user.defined`).
                
                One of `Latest`, `Earliest`.
                
@@ -1034,7 +1034,7 @@ class RedisSource(pulumi.CustomResource):
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
                
                Defaults to none: no restart.
-        :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
+        :param pulumi.Input[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
@@ -1045,7 +1045,7 @@ class RedisSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] ssl_enabled: SSL enabled (config key `ssl.enabled`).
                
                Defaults to `true`.
-        :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
+        :param pulumi.Input['ConnectorState'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
@@ -1078,7 +1078,7 @@ class RedisSource(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1128,11 +1128,11 @@ class RedisSource(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
-                 connector_class_type: pulumi.Input[Optional['ConnectorClassType']] = None,
+                 connector_class_type: pulumi.Input[Optional['RedisSourceConnectorClassType']] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 mode: pulumi.Input[Optional['Mode']] = None,
+                 mode: pulumi.Input[Optional['RedisSourceMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  redis_host: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1143,16 +1143,16 @@ class RedisSource(pulumi.CustomResource):
                  redis_stream_block_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  redis_stream_consumer_group: pulumi.Input[Optional[_builtins.str]] = None,
                  redis_stream_consumer_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 redis_stream_delivery: pulumi.Input[Optional['RedisStreamDelivery']] = None,
+                 redis_stream_delivery: pulumi.Input[Optional['RedisSourceRedisStreamDelivery']] = None,
                  redis_stream_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 redis_stream_offset: pulumi.Input[Optional['RedisStreamOffset']] = None,
+                 redis_stream_offset: pulumi.Input[Optional['RedisSourceRedisStreamOffset']] = None,
                  redis_username: pulumi.Input[Optional[_builtins.str]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
                  ssl_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
                  topic: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1161,7 +1161,7 @@ class RedisSource(pulumi.CustomResource):
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1322,7 +1322,7 @@ class RedisSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="connectorClassType")
-    def connector_class_type(self) -> pulumi.Output[Optional['ConnectorClassType']]:
+    def connector_class_type(self) -> pulumi.Output[Optional['RedisSourceConnectorClassType']]:
         """
         Connector class type (config key `connector.class.type`).
 
@@ -1384,7 +1384,7 @@ class RedisSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def mode(self) -> pulumi.Output[Optional['Mode']]:
+    def mode(self) -> pulumi.Output[Optional['RedisSourceMode']]:
         """
         Mode (config key `mode`).
 
@@ -1408,7 +1408,7 @@ class RedisSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -1525,7 +1525,7 @@ class RedisSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="redisStreamDelivery")
-    def redis_stream_delivery(self) -> pulumi.Output[Optional['RedisStreamDelivery']]:
+    def redis_stream_delivery(self) -> pulumi.Output[Optional['RedisSourceRedisStreamDelivery']]:
         """
         Redis stream delivery (config key `redis.stream.delivery.user.defined`).
 
@@ -1545,7 +1545,7 @@ class RedisSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="redisStreamOffset")
-    def redis_stream_offset(self) -> pulumi.Output[Optional['RedisStreamOffset']]:
+    def redis_stream_offset(self) -> pulumi.Output[Optional['RedisSourceRedisStreamOffset']]:
         """
         Redis stream offset (config key `redis.stream.offset.user.defined`).
 
@@ -1605,7 +1605,7 @@ class RedisSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         """
         **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
         share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -1630,7 +1630,7 @@ class RedisSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         """
         The state to keep the connector in. It is created in this state (a connector declared `paused` never
         runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -1750,7 +1750,7 @@ class RedisSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

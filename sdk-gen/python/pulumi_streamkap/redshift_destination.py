@@ -31,7 +31,7 @@ class RedshiftDestinationArgs:
                  aws_redshift_port: pulumi.Input[Optional[_builtins.int]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  primary_key_fields: pulumi.Input[Optional[_builtins.str]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -39,9 +39,9 @@ class RedshiftDestinationArgs:
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional['RestartTaskTriggerArgs']] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -51,12 +51,12 @@ class RedshiftDestinationArgs:
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -103,7 +103,7 @@ class RedshiftDestinationArgs:
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
                
                Defaults to `true`.
-        :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
+        :param pulumi.Input['SchemaEvolutionMode'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
                
@@ -124,7 +124,7 @@ class RedshiftDestinationArgs:
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -143,7 +143,7 @@ class RedshiftDestinationArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -399,11 +399,11 @@ class RedshiftDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -486,7 +486,7 @@ class RedshiftDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="schemaEvolution")
-    def schema_evolution(self) -> pulumi.Input[Optional['SchemaEvolution']]:
+    def schema_evolution(self) -> pulumi.Input[Optional['SchemaEvolutionMode']]:
         """
         Schema evolution (config key `schema.evolution`).
 
@@ -497,25 +497,25 @@ class RedshiftDestinationArgs:
         return pulumi.get(self, "schema_evolution")
 
     @schema_evolution.setter
-    def schema_evolution(self, value: pulumi.Input[Optional['SchemaEvolution']]):
+    def schema_evolution(self, value: pulumi.Input[Optional['SchemaEvolutionMode']]):
         pulumi.set(self, "schema_evolution", value)
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -633,7 +633,7 @@ class RedshiftDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -645,7 +645,7 @@ class RedshiftDestinationArgs:
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
     @transforms_mark_columns_as_required_null_sentinel_mode.setter
-    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]):
+    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['NullSentinelMode']]):
         pulumi.set(self, "transforms_mark_columns_as_required_null_sentinel_mode", value)
 
     @_builtins.property
@@ -707,7 +707,7 @@ class RedshiftDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -719,7 +719,7 @@ class RedshiftDestinationArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -959,7 +959,7 @@ class RedshiftDestination(pulumi.CustomResource):
                  connection_username: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  primary_key_fields: pulumi.Input[Optional[_builtins.str]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -967,9 +967,9 @@ class RedshiftDestination(pulumi.CustomResource):
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
@@ -980,12 +980,12 @@ class RedshiftDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1037,7 +1037,7 @@ class RedshiftDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] quote_identifiers: Quote identifiers (config key `quote.identifiers`).
                
                Defaults to `true`.
-        :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
+        :param pulumi.Input['SchemaEvolutionMode'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
                
@@ -1059,7 +1059,7 @@ class RedshiftDestination(pulumi.CustomResource):
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -1078,7 +1078,7 @@ class RedshiftDestination(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1155,7 +1155,7 @@ class RedshiftDestination(pulumi.CustomResource):
                  connection_username: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  primary_key_fields: pulumi.Input[Optional[_builtins.str]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1163,9 +1163,9 @@ class RedshiftDestination(pulumi.CustomResource):
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  table_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tasks_max: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1176,12 +1176,12 @@ class RedshiftDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1474,7 +1474,7 @@ class RedshiftDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @_builtins.property
@@ -1529,7 +1529,7 @@ class RedshiftDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="schemaEvolution")
-    def schema_evolution(self) -> pulumi.Output[Optional['SchemaEvolution']]:
+    def schema_evolution(self) -> pulumi.Output[Optional['SchemaEvolutionMode']]:
         """
         Schema evolution (config key `schema.evolution`).
 
@@ -1541,12 +1541,12 @@ class RedshiftDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         return pulumi.get(self, "snapshot")
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @_builtins.property
@@ -1660,7 +1660,7 @@ class RedshiftDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -1714,7 +1714,7 @@ class RedshiftDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

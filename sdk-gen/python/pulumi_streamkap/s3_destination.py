@@ -26,23 +26,23 @@ class S3DestinationArgs:
                  aws_s3_bucket_name: pulumi.Input[_builtins.str],
                  aws_secret_access_key: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
-                 aws_s3_region: pulumi.Input[Optional['AwsS3Region']] = None,
+                 aws_s3_region: pulumi.Input[Optional['S3DestinationAwsS3Region']] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  file_compression_type: pulumi.Input[Optional['FileCompressionType']] = None,
                  file_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
-                 format: pulumi.Input[Optional['R2DestinationFormat']] = None,
+                 format: pulumi.Input[Optional['S3DestinationFormat']] = None,
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional['RestartTaskTriggerArgs']] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_change_topic_name_match_regex: pulumi.Input[Optional[_builtins.str]] = None,
@@ -51,12 +51,12 @@ class S3DestinationArgs:
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -82,7 +82,7 @@ class S3DestinationArgs:
         :param pulumi.Input[_builtins.str] aws_secret_access_key: AWS secret access key (config key `aws.secret.access.key`).
                
                Secret: stored as a Pulumi secret.
-        :param pulumi.Input['AwsS3Region'] aws_s3_region: AWS s3 region (config key `aws.s3.region`).
+        :param pulumi.Input['S3DestinationAwsS3Region'] aws_s3_region: AWS s3 region (config key `aws.s3.region`).
                
                One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
                `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
@@ -103,7 +103,7 @@ class S3DestinationArgs:
         :param pulumi.Input[_builtins.str] file_name_template: File name template (config key `file.name.template`).
                
                Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
-        :param pulumi.Input['R2DestinationFormat'] format: Format (config key `format.user.defined`).
+        :param pulumi.Input['S3DestinationFormat'] format: Format (config key `format.user.defined`).
                
                One of `JSON Lines`, `JSON Array`, `Parquet`.
                
@@ -126,7 +126,7 @@ class S3DestinationArgs:
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -145,7 +145,7 @@ class S3DestinationArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -338,7 +338,7 @@ class S3DestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="awsS3Region")
-    def aws_s3_region(self) -> pulumi.Input[Optional['AwsS3Region']]:
+    def aws_s3_region(self) -> pulumi.Input[Optional['S3DestinationAwsS3Region']]:
         """
         AWS s3 region (config key `aws.s3.region`).
 
@@ -351,7 +351,7 @@ class S3DestinationArgs:
         return pulumi.get(self, "aws_s3_region")
 
     @aws_s3_region.setter
-    def aws_s3_region(self, value: pulumi.Input[Optional['AwsS3Region']]):
+    def aws_s3_region(self, value: pulumi.Input[Optional['S3DestinationAwsS3Region']]):
         pulumi.set(self, "aws_s3_region", value)
 
     @_builtins.property
@@ -414,7 +414,7 @@ class S3DestinationArgs:
 
     @_builtins.property
     @pulumi.getter
-    def format(self) -> pulumi.Input[Optional['R2DestinationFormat']]:
+    def format(self) -> pulumi.Input[Optional['S3DestinationFormat']]:
         """
         Format (config key `format.user.defined`).
 
@@ -425,7 +425,7 @@ class S3DestinationArgs:
         return pulumi.get(self, "format")
 
     @format.setter
-    def format(self, value: pulumi.Input[Optional['R2DestinationFormat']]):
+    def format(self, value: pulumi.Input[Optional['S3DestinationFormat']]):
         pulumi.set(self, "format", value)
 
     @_builtins.property
@@ -451,11 +451,11 @@ class S3DestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -524,20 +524,20 @@ class S3DestinationArgs:
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -639,7 +639,7 @@ class S3DestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -651,7 +651,7 @@ class S3DestinationArgs:
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
     @transforms_mark_columns_as_required_null_sentinel_mode.setter
-    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]):
+    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['NullSentinelMode']]):
         pulumi.set(self, "transforms_mark_columns_as_required_null_sentinel_mode", value)
 
     @_builtins.property
@@ -713,7 +713,7 @@ class S3DestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -725,7 +725,7 @@ class S3DestinationArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -960,24 +960,24 @@ class S3Destination(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  aws_access_key_id: pulumi.Input[Optional[_builtins.str]] = None,
                  aws_s3_bucket_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 aws_s3_region: pulumi.Input[Optional['AwsS3Region']] = None,
+                 aws_s3_region: pulumi.Input[Optional['S3DestinationAwsS3Region']] = None,
                  aws_secret_access_key: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  file_compression_type: pulumi.Input[Optional['FileCompressionType']] = None,
                  file_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
-                 format: pulumi.Input[Optional['R2DestinationFormat']] = None,
+                 format: pulumi.Input[Optional['S3DestinationFormat']] = None,
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_change_topic_name_match_regex: pulumi.Input[Optional[_builtins.str]] = None,
@@ -986,12 +986,12 @@ class S3Destination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1020,7 +1020,7 @@ class S3Destination(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] aws_access_key_id: AWS access key ID (config key `aws.access.key.id`).
         :param pulumi.Input[_builtins.str] aws_s3_bucket_name: AWS s3 bucket name (config key `aws.s3.bucket.name`).
-        :param pulumi.Input['AwsS3Region'] aws_s3_region: AWS s3 region (config key `aws.s3.region`).
+        :param pulumi.Input['S3DestinationAwsS3Region'] aws_s3_region: AWS s3 region (config key `aws.s3.region`).
                
                One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
                `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
@@ -1044,7 +1044,7 @@ class S3Destination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] file_name_template: File name template (config key `file.name.template`).
                
                Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
-        :param pulumi.Input['R2DestinationFormat'] format: Format (config key `format.user.defined`).
+        :param pulumi.Input['S3DestinationFormat'] format: Format (config key `format.user.defined`).
                
                One of `JSON Lines`, `JSON Array`, `Parquet`.
                
@@ -1067,7 +1067,7 @@ class S3Destination(pulumi.CustomResource):
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -1086,7 +1086,7 @@ class S3Destination(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1158,24 +1158,24 @@ class S3Destination(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  aws_access_key_id: pulumi.Input[Optional[_builtins.str]] = None,
                  aws_s3_bucket_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 aws_s3_region: pulumi.Input[Optional['AwsS3Region']] = None,
+                 aws_s3_region: pulumi.Input[Optional['S3DestinationAwsS3Region']] = None,
                  aws_secret_access_key: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  file_compression_type: pulumi.Input[Optional['FileCompressionType']] = None,
                  file_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
-                 format: pulumi.Input[Optional['R2DestinationFormat']] = None,
+                 format: pulumi.Input[Optional['S3DestinationFormat']] = None,
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_change_topic_name_match_regex: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1184,12 +1184,12 @@ class S3Destination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1391,7 +1391,7 @@ class S3Destination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="awsS3Region")
-    def aws_s3_region(self) -> pulumi.Output[Optional['AwsS3Region']]:
+    def aws_s3_region(self) -> pulumi.Output[Optional['S3DestinationAwsS3Region']]:
         """
         AWS s3 region (config key `aws.s3.region`).
 
@@ -1489,7 +1489,7 @@ class S3Destination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def format(self) -> pulumi.Output[Optional['R2DestinationFormat']]:
+    def format(self) -> pulumi.Output[Optional['S3DestinationFormat']]:
         """
         Format (config key `format.user.defined`).
 
@@ -1522,7 +1522,7 @@ class S3Destination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @_builtins.property
@@ -1567,12 +1567,12 @@ class S3Destination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         return pulumi.get(self, "snapshot")
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @_builtins.property
@@ -1666,7 +1666,7 @@ class S3Destination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -1720,7 +1720,7 @@ class S3Destination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

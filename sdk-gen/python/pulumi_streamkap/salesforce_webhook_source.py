@@ -29,7 +29,7 @@ class SalesforceWebhookSourceArgs:
                  camel_source_payload_router_flatten_detail: pulumi.Input[Optional[_builtins.bool]] = None,
                  camel_source_payload_router_flatten_detail_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  camel_source_payload_router_include_event: pulumi.Input[Optional[_builtins.bool]] = None,
-                 camel_source_payload_router_unknown_type_behavior: pulumi.Input[Optional['CamelSourcePayloadRouterUnknownTypeBehavior']] = None,
+                 camel_source_payload_router_unknown_type_behavior: pulumi.Input[Optional['UnknownPayloadTypeBehavior']] = None,
                  camel_source_payload_router_unknown_type_default_topic: pulumi.Input[Optional[_builtins.str]] = None,
                  camel_source_snapshot_salesforce_auth_client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  camel_source_snapshot_salesforce_auth_client_secret: pulumi.Input[Optional[_builtins.str]] = None,
@@ -38,21 +38,21 @@ class SalesforceWebhookSourceArgs:
                  camel_source_snapshot_salesforce_instance_url: pulumi.Input[Optional[_builtins.str]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional['RestartTaskTriggerArgs']] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topic_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -87,7 +87,7 @@ class SalesforceWebhookSourceArgs:
         :param pulumi.Input[_builtins.bool] camel_source_payload_router_include_event: Camel source payload router include event (config key `camel.source.payload.router.include.event`).
                
                Defaults to `false`.
-        :param pulumi.Input['CamelSourcePayloadRouterUnknownTypeBehavior'] camel_source_payload_router_unknown_type_behavior: Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
+        :param pulumi.Input['UnknownPayloadTypeBehavior'] camel_source_payload_router_unknown_type_behavior: Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
                
                One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
                
@@ -124,7 +124,7 @@ class SalesforceWebhookSourceArgs:
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -147,7 +147,7 @@ class SalesforceWebhookSourceArgs:
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
                
                Defaults to none: no restart.
-        :param pulumi.Input['SnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
+        :param pulumi.Input['ConnectorSnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
@@ -155,7 +155,7 @@ class SalesforceWebhookSourceArgs:
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
+        :param pulumi.Input['ConnectorState'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
@@ -182,7 +182,7 @@ class SalesforceWebhookSourceArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -384,7 +384,7 @@ class SalesforceWebhookSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="camelSourcePayloadRouterUnknownTypeBehavior")
-    def camel_source_payload_router_unknown_type_behavior(self) -> pulumi.Input[Optional['CamelSourcePayloadRouterUnknownTypeBehavior']]:
+    def camel_source_payload_router_unknown_type_behavior(self) -> pulumi.Input[Optional['UnknownPayloadTypeBehavior']]:
         """
         Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 
@@ -395,7 +395,7 @@ class SalesforceWebhookSourceArgs:
         return pulumi.get(self, "camel_source_payload_router_unknown_type_behavior")
 
     @camel_source_payload_router_unknown_type_behavior.setter
-    def camel_source_payload_router_unknown_type_behavior(self, value: pulumi.Input[Optional['CamelSourcePayloadRouterUnknownTypeBehavior']]):
+    def camel_source_payload_router_unknown_type_behavior(self, value: pulumi.Input[Optional['UnknownPayloadTypeBehavior']]):
         pulumi.set(self, "camel_source_payload_router_unknown_type_behavior", value)
 
     @_builtins.property
@@ -520,7 +520,7 @@ class SalesforceWebhookSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -531,7 +531,7 @@ class SalesforceWebhookSourceArgs:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -609,7 +609,7 @@ class SalesforceWebhookSourceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         """
         **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
         share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -623,12 +623,12 @@ class SalesforceWebhookSourceArgs:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         """
         The state to keep the connector in. It is created in this state (a connector declared `paused` never
         runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -641,7 +641,7 @@ class SalesforceWebhookSourceArgs:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -732,7 +732,7 @@ class SalesforceWebhookSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -744,7 +744,7 @@ class SalesforceWebhookSourceArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -843,7 +843,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
                  camel_source_payload_router_flatten_detail: pulumi.Input[Optional[_builtins.bool]] = None,
                  camel_source_payload_router_flatten_detail_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  camel_source_payload_router_include_event: pulumi.Input[Optional[_builtins.bool]] = None,
-                 camel_source_payload_router_unknown_type_behavior: pulumi.Input[Optional['CamelSourcePayloadRouterUnknownTypeBehavior']] = None,
+                 camel_source_payload_router_unknown_type_behavior: pulumi.Input[Optional['UnknownPayloadTypeBehavior']] = None,
                  camel_source_payload_router_unknown_type_default_topic: pulumi.Input[Optional[_builtins.str]] = None,
                  camel_source_snapshot_salesforce_auth_client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  camel_source_snapshot_salesforce_auth_client_secret: pulumi.Input[Optional[_builtins.str]] = None,
@@ -852,21 +852,21 @@ class SalesforceWebhookSource(pulumi.CustomResource):
                  camel_source_snapshot_salesforce_instance_url: pulumi.Input[Optional[_builtins.str]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topic_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -908,7 +908,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] camel_source_payload_router_include_event: Camel source payload router include event (config key `camel.source.payload.router.include.event`).
                
                Defaults to `false`.
-        :param pulumi.Input['CamelSourcePayloadRouterUnknownTypeBehavior'] camel_source_payload_router_unknown_type_behavior: Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
+        :param pulumi.Input['UnknownPayloadTypeBehavior'] camel_source_payload_router_unknown_type_behavior: Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
                
                One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
                
@@ -945,7 +945,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -968,7 +968,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
                
                Defaults to none: no restart.
-        :param pulumi.Input[Union['SnapshotArgs', 'SnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
+        :param pulumi.Input[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
                share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
                shows it as an update of `snapshot`, and refuses, offline, a lowered generation, filters on a blocking
                snapshot, a surrogate key on a blocking snapshot, a filter on a table not among `topics`, and a raise while
@@ -976,7 +976,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['State'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
+        :param pulumi.Input['ConnectorState'] state: The state to keep the connector in. It is created in this state (a connector declared `paused` never
                runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
                (`Active`, `Paused`, `Stopped`) or `readyTimeoutSeconds` passes. A connector the service reports `Broken`
                fails the step with the service's explanation. `pulumi refresh` reports a state changed in the console as
@@ -1003,7 +1003,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1061,7 +1061,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
                  camel_source_payload_router_flatten_detail: pulumi.Input[Optional[_builtins.bool]] = None,
                  camel_source_payload_router_flatten_detail_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  camel_source_payload_router_include_event: pulumi.Input[Optional[_builtins.bool]] = None,
-                 camel_source_payload_router_unknown_type_behavior: pulumi.Input[Optional['CamelSourcePayloadRouterUnknownTypeBehavior']] = None,
+                 camel_source_payload_router_unknown_type_behavior: pulumi.Input[Optional['UnknownPayloadTypeBehavior']] = None,
                  camel_source_payload_router_unknown_type_default_topic: pulumi.Input[Optional[_builtins.str]] = None,
                  camel_source_snapshot_salesforce_auth_client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  camel_source_snapshot_salesforce_auth_client_secret: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1070,21 +1070,21 @@ class SalesforceWebhookSource(pulumi.CustomResource):
                  camel_source_snapshot_salesforce_instance_url: pulumi.Input[Optional[_builtins.str]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  reset_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  restart_task_trigger: pulumi.Input[Optional[Union['RestartTaskTriggerArgs', 'RestartTaskTriggerArgsDict']]] = None,
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topic_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1294,7 +1294,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="camelSourcePayloadRouterUnknownTypeBehavior")
-    def camel_source_payload_router_unknown_type_behavior(self) -> pulumi.Output[Optional['CamelSourcePayloadRouterUnknownTypeBehavior']]:
+    def camel_source_payload_router_unknown_type_behavior(self) -> pulumi.Output[Optional['UnknownPayloadTypeBehavior']]:
         """
         Camel source payload router unknown type behavior (config key `camel.source.payload.router.unknown.type.behavior`).
 
@@ -1434,7 +1434,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -1507,7 +1507,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         """
         **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
         share these arguments). Raising `generation` starts one snapshot of the chosen type and topics; the preview
@@ -1522,7 +1522,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         """
         The state to keep the connector in. It is created in this state (a connector declared `paused` never
         runs); a change pauses, resumes or stops it; every `up` waits until the service reports it there
@@ -1622,7 +1622,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).

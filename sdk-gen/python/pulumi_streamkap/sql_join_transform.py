@@ -25,22 +25,22 @@ class SqlJoinTransformArgs:
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
-                 implementation: pulumi.Input[Optional['ImplementationArgs']] = None,
+                 implementation: pulumi.Input[Optional['TransformImplementationArgs']] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  output_format: pulumi.Input[Optional[_builtins.str]] = None,
                  output_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topic_ttl: pulumi.Input[Optional[_builtins.str]] = None,
-                 unit_test: pulumi.Input[Optional['UnitTestArgs']] = None):
+                 unit_test: pulumi.Input[Optional['TransformUnitTestArgs']] = None):
         """
         The set of arguments for constructing a SqlJoinTransform resource.
 
-        :param pulumi.Input['ImplementationArgs'] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
+        :param pulumi.Input['TransformImplementationArgs'] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
                holds, and `deploy` deploys its latest version.
                
                Its `language` is `SQL` for this transform (config key `transforms.language`).
@@ -131,7 +131,7 @@ class SqlJoinTransformArgs:
 
     @_builtins.property
     @pulumi.getter
-    def implementation(self) -> pulumi.Input[Optional['ImplementationArgs']]:
+    def implementation(self) -> pulumi.Input[Optional['TransformImplementationArgs']]:
         """
         The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
         holds, and `deploy` deploys its latest version.
@@ -143,7 +143,7 @@ class SqlJoinTransformArgs:
         return pulumi.get(self, "implementation")
 
     @implementation.setter
-    def implementation(self, value: pulumi.Input[Optional['ImplementationArgs']]):
+    def implementation(self, value: pulumi.Input[Optional['TransformImplementationArgs']]):
         pulumi.set(self, "implementation", value)
 
     @_builtins.property
@@ -187,11 +187,11 @@ class SqlJoinTransformArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -274,11 +274,11 @@ class SqlJoinTransformArgs:
 
     @_builtins.property
     @pulumi.getter(name="unitTest")
-    def unit_test(self) -> pulumi.Input[Optional['UnitTestArgs']]:
+    def unit_test(self) -> pulumi.Input[Optional['TransformUnitTestArgs']]:
         return pulumi.get(self, "unit_test")
 
     @unit_test.setter
-    def unit_test(self, value: pulumi.Input[Optional['UnitTestArgs']]):
+    def unit_test(self, value: pulumi.Input[Optional['TransformUnitTestArgs']]):
         pulumi.set(self, "unit_test", value)
 
 
@@ -291,18 +291,18 @@ class SqlJoinTransform(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
-                 implementation: pulumi.Input[Optional[Union['ImplementationArgs', 'ImplementationArgsDict']]] = None,
+                 implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  output_format: pulumi.Input[Optional[_builtins.str]] = None,
                  output_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topic_ttl: pulumi.Input[Optional[_builtins.str]] = None,
-                 unit_test: pulumi.Input[Optional[Union['UnitTestArgs', 'UnitTestArgsDict']]] = None,
+                 unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         """
         A `sql_join` transform: the generic {@link Transform} with `type: "sql_join"` fixed by the class.
@@ -313,7 +313,7 @@ class SqlJoinTransform(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Union['ImplementationArgs', 'ImplementationArgsDict']] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
+        :param pulumi.Input[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
                holds, and `deploy` deploys its latest version.
                
                Its `language` is `SQL` for this transform (config key `transforms.language`).
@@ -375,18 +375,18 @@ class SqlJoinTransform(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
-                 implementation: pulumi.Input[Optional[Union['ImplementationArgs', 'ImplementationArgsDict']]] = None,
+                 implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  output_format: pulumi.Input[Optional[_builtins.str]] = None,
                  output_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topic_ttl: pulumi.Input[Optional[_builtins.str]] = None,
-                 unit_test: pulumi.Input[Optional[Union['UnitTestArgs', 'UnitTestArgsDict']]] = None,
+                 unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -487,7 +487,7 @@ class SqlJoinTransform(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def implementation(self) -> pulumi.Output[Optional['outputs.Implementation']]:
+    def implementation(self) -> pulumi.Output[Optional['outputs.TransformImplementation']]:
         """
         The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
         holds, and `deploy` deploys its latest version.
@@ -551,7 +551,7 @@ class SqlJoinTransform(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @_builtins.property
@@ -618,7 +618,7 @@ class SqlJoinTransform(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="unitTest")
-    def unit_test(self) -> pulumi.Output[Optional['outputs.UnitTest']]:
+    def unit_test(self) -> pulumi.Output[Optional['outputs.TransformUnitTest']]:
         return pulumi.get(self, "unit_test")
 
     @_builtins.property

@@ -21,12 +21,12 @@ __all__ = ['TopicArgs', 'Topic']
 class TopicArgs:
     def __init__(__self__, *,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
-                 cleanup_policy: pulumi.Input[Optional['CleanupPolicy']] = None,
+                 cleanup_policy: pulumi.Input[Optional['TopicCleanupPolicy']] = None,
                  custom_configs: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  max_message_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  min_insync_replicas: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  partitions: pulumi.Input[Optional[_builtins.int]] = None,
                  replication_factor: pulumi.Input[Optional[_builtins.int]] = None,
                  retention_bytes: pulumi.Input[Optional[_builtins.int]] = None,
@@ -42,7 +42,7 @@ class TopicArgs:
                cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
-        :param pulumi.Input['CleanupPolicy'] cleanup_policy: `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
+        :param pulumi.Input['TopicCleanupPolicy'] cleanup_policy: `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
                
                Defaults to the service's (`delete`).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] custom_configs: Further Kafka topic settings. Changing them replaces the topic.
@@ -55,7 +55,7 @@ class TopicArgs:
                
                Defaults to the service's.
         :param pulumi.Input[_builtins.str] name: The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -121,7 +121,7 @@ class TopicArgs:
 
     @_builtins.property
     @pulumi.getter(name="cleanupPolicy")
-    def cleanup_policy(self) -> pulumi.Input[Optional['CleanupPolicy']]:
+    def cleanup_policy(self) -> pulumi.Input[Optional['TopicCleanupPolicy']]:
         """
         `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
 
@@ -130,7 +130,7 @@ class TopicArgs:
         return pulumi.get(self, "cleanup_policy")
 
     @cleanup_policy.setter
-    def cleanup_policy(self, value: pulumi.Input[Optional['CleanupPolicy']]):
+    def cleanup_policy(self, value: pulumi.Input[Optional['TopicCleanupPolicy']]):
         pulumi.set(self, "cleanup_policy", value)
 
     @_builtins.property
@@ -189,7 +189,7 @@ class TopicArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -200,7 +200,7 @@ class TopicArgs:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -281,12 +281,12 @@ class Topic(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
-                 cleanup_policy: pulumi.Input[Optional['CleanupPolicy']] = None,
+                 cleanup_policy: pulumi.Input[Optional['TopicCleanupPolicy']] = None,
                  custom_configs: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  max_message_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  min_insync_replicas: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  partitions: pulumi.Input[Optional[_builtins.int]] = None,
                  replication_factor: pulumi.Input[Optional[_builtins.int]] = None,
                  retention_bytes: pulumi.Input[Optional[_builtins.int]] = None,
@@ -305,7 +305,7 @@ class Topic(pulumi.CustomResource):
                cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
-        :param pulumi.Input['CleanupPolicy'] cleanup_policy: `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
+        :param pulumi.Input['TopicCleanupPolicy'] cleanup_policy: `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
                
                Defaults to the service's (`delete`).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] custom_configs: Further Kafka topic settings. Changing them replaces the topic.
@@ -318,7 +318,7 @@ class Topic(pulumi.CustomResource):
                
                Defaults to the service's.
         :param pulumi.Input[_builtins.str] name: The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -364,12 +364,12 @@ class Topic(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
-                 cleanup_policy: pulumi.Input[Optional['CleanupPolicy']] = None,
+                 cleanup_policy: pulumi.Input[Optional['TopicCleanupPolicy']] = None,
                  custom_configs: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  max_message_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  min_insync_replicas: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  partitions: pulumi.Input[Optional[_builtins.int]] = None,
                  replication_factor: pulumi.Input[Optional[_builtins.int]] = None,
                  retention_bytes: pulumi.Input[Optional[_builtins.int]] = None,
@@ -452,7 +452,7 @@ class Topic(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="cleanupPolicy")
-    def cleanup_policy(self) -> pulumi.Output[Optional['CleanupPolicy']]:
+    def cleanup_policy(self) -> pulumi.Output[Optional['TopicCleanupPolicy']]:
         """
         `delete`, `compact` or `delete,compact`. Changing it replaces the topic.
 
@@ -500,7 +500,7 @@ class Topic(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,

@@ -17,27 +17,27 @@ from . import outputs
 from ._enums import *
 from ._inputs import *
 
-__all__ = ['TransformInitArgs', 'Transform']
+__all__ = ['TransformArgs', 'Transform']
 
 @pulumi.input_type
-class TransformInitArgs:
+class TransformArgs:
     def __init__(__self__, *,
                  type: pulumi.Input['TransformType'],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  config: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]]] = None,
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
-                 implementation: pulumi.Input[Optional['ImplementationArgs']] = None,
+                 implementation: pulumi.Input[Optional['TransformImplementationArgs']] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  output_format: pulumi.Input[Optional[_builtins.str]] = None,
                  output_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 unit_test: pulumi.Input[Optional['UnitTestArgs']] = None):
+                 unit_test: pulumi.Input[Optional['TransformUnitTestArgs']] = None):
         """
         The set of arguments for constructing a Transform resource.
 
@@ -63,7 +63,7 @@ class TransformInitArgs:
                fails; the transform stays in the stack and the next `up` waits again. A failed job fails `up` at once.
                
                Defaults to 600.
-        :param pulumi.Input['ImplementationArgs'] implementation: The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
+        :param pulumi.Input['TransformImplementationArgs'] implementation: The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
                and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
                console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
                
@@ -80,7 +80,7 @@ class TransformInitArgs:
                name>-<7 random characters>`. Changes in place.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -103,7 +103,7 @@ class TransformInitArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
                
                Defaults to left as they are on the service.
-        :param pulumi.Input['UnitTestArgs'] unit_test: A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
+        :param pulumi.Input['TransformUnitTestArgs'] unit_test: A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
                deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
                
                Defaults to none.
@@ -219,7 +219,7 @@ class TransformInitArgs:
 
     @_builtins.property
     @pulumi.getter
-    def implementation(self) -> pulumi.Input[Optional['ImplementationArgs']]:
+    def implementation(self) -> pulumi.Input[Optional['TransformImplementationArgs']]:
         """
         The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
         and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
@@ -230,7 +230,7 @@ class TransformInitArgs:
         return pulumi.get(self, "implementation")
 
     @implementation.setter
-    def implementation(self, value: pulumi.Input[Optional['ImplementationArgs']]):
+    def implementation(self, value: pulumi.Input[Optional['TransformImplementationArgs']]):
         pulumi.set(self, "implementation", value)
 
     @_builtins.property
@@ -280,7 +280,7 @@ class TransformInitArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -291,7 +291,7 @@ class TransformInitArgs:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -369,7 +369,7 @@ class TransformInitArgs:
 
     @_builtins.property
     @pulumi.getter(name="unitTest")
-    def unit_test(self) -> pulumi.Input[Optional['UnitTestArgs']]:
+    def unit_test(self) -> pulumi.Input[Optional['TransformUnitTestArgs']]:
         """
         A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
         deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
@@ -379,7 +379,7 @@ class TransformInitArgs:
         return pulumi.get(self, "unit_test")
 
     @unit_test.setter
-    def unit_test(self, value: pulumi.Input[Optional['UnitTestArgs']]):
+    def unit_test(self, value: pulumi.Input[Optional['TransformUnitTestArgs']]):
         pulumi.set(self, "unit_test", value)
 
 
@@ -393,18 +393,18 @@ class Transform(pulumi.CustomResource):
                  config: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]]] = None,
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
-                 implementation: pulumi.Input[Optional[Union['ImplementationArgs', 'ImplementationArgsDict']]] = None,
+                 implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  output_format: pulumi.Input[Optional[_builtins.str]] = None,
                  output_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  type: pulumi.Input[Optional['TransformType']] = None,
-                 unit_test: pulumi.Input[Optional[Union['UnitTestArgs', 'UnitTestArgsDict']]] = None,
+                 unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         """
         A transform: Python, JavaScript or SQL that processes records between topics. On create and on each code
@@ -435,7 +435,7 @@ class Transform(pulumi.CustomResource):
                fails; the transform stays in the stack and the next `up` waits again. A failed job fails `up` at once.
                
                Defaults to 600.
-        :param pulumi.Input[Union['ImplementationArgs', 'ImplementationArgsDict']] implementation: The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
+        :param pulumi.Input[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']] implementation: The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
                and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
                console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
                
@@ -452,7 +452,7 @@ class Transform(pulumi.CustomResource):
                name>-<7 random characters>`. Changes in place.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
-        :param pulumi.Input['OnDrift'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
+        :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
@@ -476,7 +476,7 @@ class Transform(pulumi.CustomResource):
                
                Defaults to left as they are on the service.
         :param pulumi.Input['TransformType'] type: The kind of transform. Changing it replaces the transform.
-        :param pulumi.Input[Union['UnitTestArgs', 'UnitTestArgsDict']] unit_test: A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
+        :param pulumi.Input[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']] unit_test: A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
                deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
                
                Defaults to none.
@@ -485,7 +485,7 @@ class Transform(pulumi.CustomResource):
     @overload
     def __init__(__self__,
                  resource_name: str,
-                 args: TransformInitArgs,
+                 args: TransformArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A transform: Python, JavaScript or SQL that processes records between topics. On create and on each code
@@ -494,12 +494,12 @@ class Transform(pulumi.CustomResource):
         job to run.
 
         :param str resource_name: The name of the resource.
-        :param TransformInitArgs args: The arguments to use to populate this resource's properties.
+        :param TransformArgs args: The arguments to use to populate this resource's properties.
         :param pulumi.ResourceOptions opts: Options for the resource.
         """
         ...
     def __init__(__self__, resource_name: str, *args, **kwargs):
-        resource_args, opts = _utilities.get_resource_args_opts(TransformInitArgs, pulumi.ResourceOptions, *args, **kwargs)
+        resource_args, opts = _utilities.get_resource_args_opts(TransformArgs, pulumi.ResourceOptions, *args, **kwargs)
         if resource_args is not None:
             __self__._internal_init(resource_name, opts, **resource_args.__dict__)
         else:
@@ -512,18 +512,18 @@ class Transform(pulumi.CustomResource):
                  config: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]]] = None,
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
-                 implementation: pulumi.Input[Optional[Union['ImplementationArgs', 'ImplementationArgsDict']]] = None,
+                 implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  output_format: pulumi.Input[Optional[_builtins.str]] = None,
                  output_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  type: pulumi.Input[Optional['TransformType']] = None,
-                 unit_test: pulumi.Input[Optional[Union['UnitTestArgs', 'UnitTestArgsDict']]] = None,
+                 unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -531,7 +531,7 @@ class Transform(pulumi.CustomResource):
         if opts.id is None:
             if __props__ is not None:
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
-            __props__ = TransformInitArgs.__new__(TransformInitArgs)
+            __props__ = TransformArgs.__new__(TransformArgs)
 
             __props__.__dict__["adopt"] = adopt
             __props__.__dict__["config"] = config
@@ -579,7 +579,7 @@ class Transform(pulumi.CustomResource):
         """
         opts = pulumi.ResourceOptions.merge(opts, pulumi.ResourceOptions(id=id))
 
-        __props__ = TransformInitArgs.__new__(TransformInitArgs)
+        __props__ = TransformArgs.__new__(TransformArgs)
 
         __props__.__dict__["adopt"] = None
         __props__.__dict__["config"] = None
@@ -664,7 +664,7 @@ class Transform(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def implementation(self) -> pulumi.Output[Optional['outputs.Implementation']]:
+    def implementation(self) -> pulumi.Output[Optional['outputs.TransformImplementation']]:
         """
         The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
         and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
@@ -733,7 +733,7 @@ class Transform(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         """
         What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
         `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -814,7 +814,7 @@ class Transform(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="unitTest")
-    def unit_test(self) -> pulumi.Output[Optional['outputs.UnitTest']]:
+    def unit_test(self) -> pulumi.Output[Optional['outputs.TransformUnitTest']]:
         """
         A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
         deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).

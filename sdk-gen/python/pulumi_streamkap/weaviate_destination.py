@@ -26,15 +26,15 @@ class WeaviateDestinationArgs:
                  await_termination_ms: pulumi.Input[Optional[_builtins.str]] = None,
                  batch_size: pulumi.Input[Optional[_builtins.str]] = None,
                  collection_mapping: pulumi.Input[Optional[_builtins.str]] = None,
-                 consistency_level: pulumi.Input[Optional['ConsistencyLevel']] = None,
+                 consistency_level: pulumi.Input[Optional['WeaviateDestinationConsistencyLevel']] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
+                 document_id_strategy: pulumi.Input[Optional['WeaviateDestinationDocumentIdStrategy']] = None,
                  max_connection_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  max_timeout_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  pool_size: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -44,9 +44,9 @@ class WeaviateDestinationArgs:
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  retry_backoff_ms: pulumi.Input[Optional[_builtins.str]] = None,
                  retry_interval: pulumi.Input[Optional[_builtins.str]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional['SnapshotArgs']] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_change_topic_name_match_regex: pulumi.Input[Optional[_builtins.str]] = None,
@@ -55,12 +55,12 @@ class WeaviateDestinationArgs:
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -79,16 +79,16 @@ class WeaviateDestinationArgs:
                  transforms_to_jsonb_j_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_to_string_j_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  vector_field_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 vector_strategy: pulumi.Input[Optional['VectorStrategy']] = None,
+                 vector_strategy: pulumi.Input[Optional['WeaviateDestinationVectorStrategy']] = None,
                  weaviate_api_key: pulumi.Input[Optional[_builtins.str]] = None,
-                 weaviate_auth_scheme: pulumi.Input[Optional['WeaviateAuthScheme']] = None,
+                 weaviate_auth_scheme: pulumi.Input[Optional['WeaviateDestinationWeaviateAuthScheme']] = None,
                  weaviate_connection_url: pulumi.Input[Optional[_builtins.str]] = None,
                  weaviate_grpc_secured: pulumi.Input[Optional[_builtins.bool]] = None,
                  weaviate_grpc_url: pulumi.Input[Optional[_builtins.str]] = None,
                  weaviate_headers: pulumi.Input[Optional[_builtins.str]] = None,
                  weaviate_oidc_client_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  weaviate_oidc_scopes: pulumi.Input[Optional[_builtins.str]] = None,
-                 weaviate_vectorizer: pulumi.Input[Optional['WeaviateVectorizer']] = None):
+                 weaviate_vectorizer: pulumi.Input[Optional['WeaviateDestinationWeaviateVectorizer']] = None):
         """
         The set of arguments for constructing a WeaviateDestination resource.
 
@@ -101,7 +101,7 @@ class WeaviateDestinationArgs:
         :param pulumi.Input[_builtins.str] collection_mapping: Collection mapping (config key `collection.mapping`).
                
                Defaults to `"${topic}"`.
-        :param pulumi.Input['ConsistencyLevel'] consistency_level: Consistency level (config key `consistency.level`).
+        :param pulumi.Input['WeaviateDestinationConsistencyLevel'] consistency_level: Consistency level (config key `consistency.level`).
                
                One of `ALL`, `ONE`, `QUORUM`.
                
@@ -117,7 +117,7 @@ class WeaviateDestinationArgs:
         :param pulumi.Input[_builtins.str] document_id_field_name: Document ID field name (config key `document.id.field.name`).
                
                Defaults to `"id"`.
-        :param pulumi.Input['DocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
+        :param pulumi.Input['WeaviateDestinationDocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
                
                One of `None`, `Kafka ID`, `Field ID`.
                
@@ -143,7 +143,7 @@ class WeaviateDestinationArgs:
         :param pulumi.Input[_builtins.str] retry_interval: Retry interval (config key `retry.interval`).
                
                Defaults to `"2000"`.
-        :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
+        :param pulumi.Input['SchemaEvolutionMode'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
                
@@ -159,7 +159,7 @@ class WeaviateDestinationArgs:
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -178,7 +178,7 @@ class WeaviateDestinationArgs:
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -222,7 +222,7 @@ class WeaviateDestinationArgs:
         :param pulumi.Input[_builtins.str] vector_field_name: Vector field name (config key `vector.field.name`).
                
                Defaults to `"vector"`.
-        :param pulumi.Input['VectorStrategy'] vector_strategy: Vector strategy (config key `vector.strategy.user.defined`).
+        :param pulumi.Input['WeaviateDestinationVectorStrategy'] vector_strategy: Vector strategy (config key `vector.strategy.user.defined`).
                
                One of `None`, `Field Vector`.
                
@@ -230,7 +230,7 @@ class WeaviateDestinationArgs:
         :param pulumi.Input[_builtins.str] weaviate_api_key: Weaviate API key (config key `weaviate.api.key`).
                
                Secret: stored as a Pulumi secret.
-        :param pulumi.Input['WeaviateAuthScheme'] weaviate_auth_scheme: Weaviate auth scheme (config key `weaviate.auth.scheme`).
+        :param pulumi.Input['WeaviateDestinationWeaviateAuthScheme'] weaviate_auth_scheme: Weaviate auth scheme (config key `weaviate.auth.scheme`).
                
                One of `NONE`, `API_KEY`, `OIDC_CLIENT_CREDENTIALS`.
                
@@ -251,7 +251,7 @@ class WeaviateDestinationArgs:
         :param pulumi.Input[_builtins.str] weaviate_oidc_scopes: Weaviate oidc scopes (config key `weaviate.oidc.scopes`).
                
                Defaults to `"openid"`.
-        :param pulumi.Input['WeaviateVectorizer'] weaviate_vectorizer: Weaviate vectorizer (config key `weaviate.vectorizer`).
+        :param pulumi.Input['WeaviateDestinationWeaviateVectorizer'] weaviate_vectorizer: Weaviate vectorizer (config key `weaviate.vectorizer`).
                
                One of `none`, `text2vec-weaviate`, `text2vec-cohere`, `text2vec-jinaai`, `text2vec-openai`, `text2vec-voyageai`.
                
@@ -445,7 +445,7 @@ class WeaviateDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="consistencyLevel")
-    def consistency_level(self) -> pulumi.Input[Optional['ConsistencyLevel']]:
+    def consistency_level(self) -> pulumi.Input[Optional['WeaviateDestinationConsistencyLevel']]:
         """
         Consistency level (config key `consistency.level`).
 
@@ -456,7 +456,7 @@ class WeaviateDestinationArgs:
         return pulumi.get(self, "consistency_level")
 
     @consistency_level.setter
-    def consistency_level(self, value: pulumi.Input[Optional['ConsistencyLevel']]):
+    def consistency_level(self, value: pulumi.Input[Optional['WeaviateDestinationConsistencyLevel']]):
         pulumi.set(self, "consistency_level", value)
 
     @_builtins.property
@@ -505,7 +505,7 @@ class WeaviateDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="documentIdStrategy")
-    def document_id_strategy(self) -> pulumi.Input[Optional['DocumentIdStrategy']]:
+    def document_id_strategy(self) -> pulumi.Input[Optional['WeaviateDestinationDocumentIdStrategy']]:
         """
         Document ID strategy (config key `document.id.strategy.user.defined`).
 
@@ -516,7 +516,7 @@ class WeaviateDestinationArgs:
         return pulumi.get(self, "document_id_strategy")
 
     @document_id_strategy.setter
-    def document_id_strategy(self, value: pulumi.Input[Optional['DocumentIdStrategy']]):
+    def document_id_strategy(self, value: pulumi.Input[Optional['WeaviateDestinationDocumentIdStrategy']]):
         pulumi.set(self, "document_id_strategy", value)
 
     @_builtins.property
@@ -558,11 +558,11 @@ class WeaviateDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Input[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Input[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @on_drift.setter
-    def on_drift(self, value: pulumi.Input[Optional['OnDrift']]):
+    def on_drift(self, value: pulumi.Input[Optional['DriftAction']]):
         pulumi.set(self, "on_drift", value)
 
     @_builtins.property
@@ -673,7 +673,7 @@ class WeaviateDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="schemaEvolution")
-    def schema_evolution(self) -> pulumi.Input[Optional['SchemaEvolution']]:
+    def schema_evolution(self) -> pulumi.Input[Optional['SchemaEvolutionMode']]:
         """
         Schema evolution (config key `schema.evolution`).
 
@@ -684,25 +684,25 @@ class WeaviateDestinationArgs:
         return pulumi.get(self, "schema_evolution")
 
     @schema_evolution.setter
-    def schema_evolution(self, value: pulumi.Input[Optional['SchemaEvolution']]):
+    def schema_evolution(self, value: pulumi.Input[Optional['SchemaEvolutionMode']]):
         pulumi.set(self, "schema_evolution", value)
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Input[Optional['SnapshotArgs']]:
+    def snapshot(self) -> pulumi.Input[Optional['ConnectorSnapshotArgs']]:
         return pulumi.get(self, "snapshot")
 
     @snapshot.setter
-    def snapshot(self, value: pulumi.Input[Optional['SnapshotArgs']]):
+    def snapshot(self, value: pulumi.Input[Optional['ConnectorSnapshotArgs']]):
         pulumi.set(self, "snapshot", value)
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Input[Optional['State']]:
+    def state(self) -> pulumi.Input[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @state.setter
-    def state(self, value: pulumi.Input[Optional['State']]):
+    def state(self, value: pulumi.Input[Optional['ConnectorState']]):
         pulumi.set(self, "state", value)
 
     @_builtins.property
@@ -804,7 +804,7 @@ class WeaviateDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -816,7 +816,7 @@ class WeaviateDestinationArgs:
         return pulumi.get(self, "transforms_mark_columns_as_required_null_sentinel_mode")
 
     @transforms_mark_columns_as_required_null_sentinel_mode.setter
-    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]):
+    def transforms_mark_columns_as_required_null_sentinel_mode(self, value: pulumi.Input[Optional['NullSentinelMode']]):
         pulumi.set(self, "transforms_mark_columns_as_required_null_sentinel_mode", value)
 
     @_builtins.property
@@ -878,7 +878,7 @@ class WeaviateDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -890,7 +890,7 @@ class WeaviateDestinationArgs:
         return pulumi.get(self, "transforms_oversized_records_oversized_field_behavior")
 
     @transforms_oversized_records_oversized_field_behavior.setter
-    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]):
+    def transforms_oversized_records_oversized_field_behavior(self, value: pulumi.Input[Optional['OversizedFieldBehavior']]):
         pulumi.set(self, "transforms_oversized_records_oversized_field_behavior", value)
 
     @_builtins.property
@@ -1131,7 +1131,7 @@ class WeaviateDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="vectorStrategy")
-    def vector_strategy(self) -> pulumi.Input[Optional['VectorStrategy']]:
+    def vector_strategy(self) -> pulumi.Input[Optional['WeaviateDestinationVectorStrategy']]:
         """
         Vector strategy (config key `vector.strategy.user.defined`).
 
@@ -1142,7 +1142,7 @@ class WeaviateDestinationArgs:
         return pulumi.get(self, "vector_strategy")
 
     @vector_strategy.setter
-    def vector_strategy(self, value: pulumi.Input[Optional['VectorStrategy']]):
+    def vector_strategy(self, value: pulumi.Input[Optional['WeaviateDestinationVectorStrategy']]):
         pulumi.set(self, "vector_strategy", value)
 
     @_builtins.property
@@ -1161,7 +1161,7 @@ class WeaviateDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="weaviateAuthScheme")
-    def weaviate_auth_scheme(self) -> pulumi.Input[Optional['WeaviateAuthScheme']]:
+    def weaviate_auth_scheme(self) -> pulumi.Input[Optional['WeaviateDestinationWeaviateAuthScheme']]:
         """
         Weaviate auth scheme (config key `weaviate.auth.scheme`).
 
@@ -1172,7 +1172,7 @@ class WeaviateDestinationArgs:
         return pulumi.get(self, "weaviate_auth_scheme")
 
     @weaviate_auth_scheme.setter
-    def weaviate_auth_scheme(self, value: pulumi.Input[Optional['WeaviateAuthScheme']]):
+    def weaviate_auth_scheme(self, value: pulumi.Input[Optional['WeaviateDestinationWeaviateAuthScheme']]):
         pulumi.set(self, "weaviate_auth_scheme", value)
 
     @_builtins.property
@@ -1259,7 +1259,7 @@ class WeaviateDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="weaviateVectorizer")
-    def weaviate_vectorizer(self) -> pulumi.Input[Optional['WeaviateVectorizer']]:
+    def weaviate_vectorizer(self) -> pulumi.Input[Optional['WeaviateDestinationWeaviateVectorizer']]:
         """
         Weaviate vectorizer (config key `weaviate.vectorizer`).
 
@@ -1270,7 +1270,7 @@ class WeaviateDestinationArgs:
         return pulumi.get(self, "weaviate_vectorizer")
 
     @weaviate_vectorizer.setter
-    def weaviate_vectorizer(self, value: pulumi.Input[Optional['WeaviateVectorizer']]):
+    def weaviate_vectorizer(self, value: pulumi.Input[Optional['WeaviateDestinationWeaviateVectorizer']]):
         pulumi.set(self, "weaviate_vectorizer", value)
 
 
@@ -1284,15 +1284,15 @@ class WeaviateDestination(pulumi.CustomResource):
                  await_termination_ms: pulumi.Input[Optional[_builtins.str]] = None,
                  batch_size: pulumi.Input[Optional[_builtins.str]] = None,
                  collection_mapping: pulumi.Input[Optional[_builtins.str]] = None,
-                 consistency_level: pulumi.Input[Optional['ConsistencyLevel']] = None,
+                 consistency_level: pulumi.Input[Optional['WeaviateDestinationConsistencyLevel']] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
+                 document_id_strategy: pulumi.Input[Optional['WeaviateDestinationDocumentIdStrategy']] = None,
                  max_connection_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  max_timeout_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  pool_size: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1302,9 +1302,9 @@ class WeaviateDestination(pulumi.CustomResource):
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  retry_backoff_ms: pulumi.Input[Optional[_builtins.str]] = None,
                  retry_interval: pulumi.Input[Optional[_builtins.str]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_change_topic_name_match_regex: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1313,12 +1313,12 @@ class WeaviateDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1337,16 +1337,16 @@ class WeaviateDestination(pulumi.CustomResource):
                  transforms_to_jsonb_j_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_to_string_j_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  vector_field_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 vector_strategy: pulumi.Input[Optional['VectorStrategy']] = None,
+                 vector_strategy: pulumi.Input[Optional['WeaviateDestinationVectorStrategy']] = None,
                  weaviate_api_key: pulumi.Input[Optional[_builtins.str]] = None,
-                 weaviate_auth_scheme: pulumi.Input[Optional['WeaviateAuthScheme']] = None,
+                 weaviate_auth_scheme: pulumi.Input[Optional['WeaviateDestinationWeaviateAuthScheme']] = None,
                  weaviate_connection_url: pulumi.Input[Optional[_builtins.str]] = None,
                  weaviate_grpc_secured: pulumi.Input[Optional[_builtins.bool]] = None,
                  weaviate_grpc_url: pulumi.Input[Optional[_builtins.str]] = None,
                  weaviate_headers: pulumi.Input[Optional[_builtins.str]] = None,
                  weaviate_oidc_client_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  weaviate_oidc_scopes: pulumi.Input[Optional[_builtins.str]] = None,
-                 weaviate_vectorizer: pulumi.Input[Optional['WeaviateVectorizer']] = None,
+                 weaviate_vectorizer: pulumi.Input[Optional['WeaviateDestinationWeaviateVectorizer']] = None,
                  __props__=None):
         """
         A Weaviate destination (connector code `weaviate`): delivers records from topics to Weaviate.
@@ -1365,7 +1365,7 @@ class WeaviateDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] collection_mapping: Collection mapping (config key `collection.mapping`).
                
                Defaults to `"${topic}"`.
-        :param pulumi.Input['ConsistencyLevel'] consistency_level: Consistency level (config key `consistency.level`).
+        :param pulumi.Input['WeaviateDestinationConsistencyLevel'] consistency_level: Consistency level (config key `consistency.level`).
                
                One of `ALL`, `ONE`, `QUORUM`.
                
@@ -1381,7 +1381,7 @@ class WeaviateDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] document_id_field_name: Document ID field name (config key `document.id.field.name`).
                
                Defaults to `"id"`.
-        :param pulumi.Input['DocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
+        :param pulumi.Input['WeaviateDestinationDocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
                
                One of `None`, `Kafka ID`, `Field ID`.
                
@@ -1407,7 +1407,7 @@ class WeaviateDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] retry_interval: Retry interval (config key `retry.interval`).
                
                Defaults to `"2000"`.
-        :param pulumi.Input['SchemaEvolution'] schema_evolution: Schema evolution (config key `schema.evolution`).
+        :param pulumi.Input['SchemaEvolutionMode'] schema_evolution: Schema evolution (config key `schema.evolution`).
                
                One of `basic`, `none`.
                
@@ -1423,7 +1423,7 @@ class WeaviateDestination(pulumi.CustomResource):
                `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['TransformsMarkColumnsAsRequiredNullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
                `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
@@ -1442,7 +1442,7 @@ class WeaviateDestination(pulumi.CustomResource):
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['TransformsOversizedRecordsOversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
                `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
@@ -1486,7 +1486,7 @@ class WeaviateDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] vector_field_name: Vector field name (config key `vector.field.name`).
                
                Defaults to `"vector"`.
-        :param pulumi.Input['VectorStrategy'] vector_strategy: Vector strategy (config key `vector.strategy.user.defined`).
+        :param pulumi.Input['WeaviateDestinationVectorStrategy'] vector_strategy: Vector strategy (config key `vector.strategy.user.defined`).
                
                One of `None`, `Field Vector`.
                
@@ -1494,7 +1494,7 @@ class WeaviateDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] weaviate_api_key: Weaviate API key (config key `weaviate.api.key`).
                
                Secret: stored as a Pulumi secret.
-        :param pulumi.Input['WeaviateAuthScheme'] weaviate_auth_scheme: Weaviate auth scheme (config key `weaviate.auth.scheme`).
+        :param pulumi.Input['WeaviateDestinationWeaviateAuthScheme'] weaviate_auth_scheme: Weaviate auth scheme (config key `weaviate.auth.scheme`).
                
                One of `NONE`, `API_KEY`, `OIDC_CLIENT_CREDENTIALS`.
                
@@ -1515,7 +1515,7 @@ class WeaviateDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] weaviate_oidc_scopes: Weaviate oidc scopes (config key `weaviate.oidc.scopes`).
                
                Defaults to `"openid"`.
-        :param pulumi.Input['WeaviateVectorizer'] weaviate_vectorizer: Weaviate vectorizer (config key `weaviate.vectorizer`).
+        :param pulumi.Input['WeaviateDestinationWeaviateVectorizer'] weaviate_vectorizer: Weaviate vectorizer (config key `weaviate.vectorizer`).
                
                One of `none`, `text2vec-weaviate`, `text2vec-cohere`, `text2vec-jinaai`, `text2vec-openai`, `text2vec-voyageai`.
                
@@ -1552,15 +1552,15 @@ class WeaviateDestination(pulumi.CustomResource):
                  await_termination_ms: pulumi.Input[Optional[_builtins.str]] = None,
                  batch_size: pulumi.Input[Optional[_builtins.str]] = None,
                  collection_mapping: pulumi.Input[Optional[_builtins.str]] = None,
-                 consistency_level: pulumi.Input[Optional['ConsistencyLevel']] = None,
+                 consistency_level: pulumi.Input[Optional['WeaviateDestinationConsistencyLevel']] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
+                 document_id_strategy: pulumi.Input[Optional['WeaviateDestinationDocumentIdStrategy']] = None,
                  max_connection_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  max_timeout_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_drift: pulumi.Input[Optional['OnDrift']] = None,
+                 on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  pool_size: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  quote_identifiers: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1570,9 +1570,9 @@ class WeaviateDestination(pulumi.CustomResource):
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  retry_backoff_ms: pulumi.Input[Optional[_builtins.str]] = None,
                  retry_interval: pulumi.Input[Optional[_builtins.str]] = None,
-                 schema_evolution: pulumi.Input[Optional['SchemaEvolution']] = None,
-                 snapshot: pulumi.Input[Optional[Union['SnapshotArgs', 'SnapshotArgsDict']]] = None,
-                 state: pulumi.Input[Optional['State']] = None,
+                 schema_evolution: pulumi.Input[Optional['SchemaEvolutionMode']] = None,
+                 snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
+                 state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  transforms_add_string_suffix_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_change_topic_name_match_regex: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1581,12 +1581,12 @@ class WeaviateDestination(pulumi.CustomResource):
                  transforms_header_to_field_custom_header_mappings: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_optional_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_mark_columns_as_required_fields_include_all: pulumi.Input[Optional[_builtins.bool]] = None,
-                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']] = None,
+                 transforms_mark_columns_as_required_null_sentinel_mode: pulumi.Input[Optional['NullSentinelMode']] = None,
                  transforms_oversized_records_fields_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_max_field_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  transforms_oversized_records_max_record_size_bytes: pulumi.Input[Optional[_builtins.int]] = None,
-                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['TransformsOversizedRecordsOversizedFieldBehavior']] = None,
+                 transforms_oversized_records_oversized_field_behavior: pulumi.Input[Optional['OversizedFieldBehavior']] = None,
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1605,16 +1605,16 @@ class WeaviateDestination(pulumi.CustomResource):
                  transforms_to_jsonb_j_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_to_string_j_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  vector_field_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 vector_strategy: pulumi.Input[Optional['VectorStrategy']] = None,
+                 vector_strategy: pulumi.Input[Optional['WeaviateDestinationVectorStrategy']] = None,
                  weaviate_api_key: pulumi.Input[Optional[_builtins.str]] = None,
-                 weaviate_auth_scheme: pulumi.Input[Optional['WeaviateAuthScheme']] = None,
+                 weaviate_auth_scheme: pulumi.Input[Optional['WeaviateDestinationWeaviateAuthScheme']] = None,
                  weaviate_connection_url: pulumi.Input[Optional[_builtins.str]] = None,
                  weaviate_grpc_secured: pulumi.Input[Optional[_builtins.bool]] = None,
                  weaviate_grpc_url: pulumi.Input[Optional[_builtins.str]] = None,
                  weaviate_headers: pulumi.Input[Optional[_builtins.str]] = None,
                  weaviate_oidc_client_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  weaviate_oidc_scopes: pulumi.Input[Optional[_builtins.str]] = None,
-                 weaviate_vectorizer: pulumi.Input[Optional['WeaviateVectorizer']] = None,
+                 weaviate_vectorizer: pulumi.Input[Optional['WeaviateDestinationWeaviateVectorizer']] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -1853,7 +1853,7 @@ class WeaviateDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="consistencyLevel")
-    def consistency_level(self) -> pulumi.Output[Optional['ConsistencyLevel']]:
+    def consistency_level(self) -> pulumi.Output[Optional['WeaviateDestinationConsistencyLevel']]:
         """
         Consistency level (config key `consistency.level`).
 
@@ -1913,7 +1913,7 @@ class WeaviateDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="documentIdStrategy")
-    def document_id_strategy(self) -> pulumi.Output[Optional['DocumentIdStrategy']]:
+    def document_id_strategy(self) -> pulumi.Output[Optional['WeaviateDestinationDocumentIdStrategy']]:
         """
         Document ID strategy (config key `document.id.strategy.user.defined`).
 
@@ -1958,7 +1958,7 @@ class WeaviateDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="onDrift")
-    def on_drift(self) -> pulumi.Output[Optional['OnDrift']]:
+    def on_drift(self) -> pulumi.Output[Optional['DriftAction']]:
         return pulumi.get(self, "on_drift")
 
     @_builtins.property
@@ -2033,7 +2033,7 @@ class WeaviateDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="schemaEvolution")
-    def schema_evolution(self) -> pulumi.Output[Optional['SchemaEvolution']]:
+    def schema_evolution(self) -> pulumi.Output[Optional['SchemaEvolutionMode']]:
         """
         Schema evolution (config key `schema.evolution`).
 
@@ -2045,12 +2045,12 @@ class WeaviateDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def snapshot(self) -> pulumi.Output[Optional['outputs.Snapshot']]:
+    def snapshot(self) -> pulumi.Output[Optional['outputs.ConnectorSnapshot']]:
         return pulumi.get(self, "snapshot")
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> pulumi.Output[Optional['State']]:
+    def state(self) -> pulumi.Output[Optional['ConnectorState']]:
         return pulumi.get(self, "state")
 
     @_builtins.property
@@ -2144,7 +2144,7 @@ class WeaviateDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
-    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['TransformsMarkColumnsAsRequiredNullSentinelMode']]:
+    def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
         Transforms mark columns as required null sentinel mode (config key
         `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
@@ -2198,7 +2198,7 @@ class WeaviateDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
-    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['TransformsOversizedRecordsOversizedFieldBehavior']]:
+    def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
         Transforms oversized records oversized field behavior (config key
         `transforms.OversizedRecords.oversized.field.behavior`).
@@ -2375,7 +2375,7 @@ class WeaviateDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="vectorStrategy")
-    def vector_strategy(self) -> pulumi.Output[Optional['VectorStrategy']]:
+    def vector_strategy(self) -> pulumi.Output[Optional['WeaviateDestinationVectorStrategy']]:
         """
         Vector strategy (config key `vector.strategy.user.defined`).
 
@@ -2397,7 +2397,7 @@ class WeaviateDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="weaviateAuthScheme")
-    def weaviate_auth_scheme(self) -> pulumi.Output[Optional['WeaviateAuthScheme']]:
+    def weaviate_auth_scheme(self) -> pulumi.Output[Optional['WeaviateDestinationWeaviateAuthScheme']]:
         """
         Weaviate auth scheme (config key `weaviate.auth.scheme`).
 
@@ -2467,7 +2467,7 @@ class WeaviateDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="weaviateVectorizer")
-    def weaviate_vectorizer(self) -> pulumi.Output[Optional['WeaviateVectorizer']]:
+    def weaviate_vectorizer(self) -> pulumi.Output[Optional['WeaviateDestinationWeaviateVectorizer']]:
         """
         Weaviate vectorizer (config key `weaviate.vectorizer`).
 

@@ -2,7 +2,26 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 
-export const Alert = {
+export const AlertChannel = {
+    Email: "email",
+    Slack: "slack",
+    Teams: "teams",
+    Discord: "discord",
+    Mattermost: "mattermost",
+    Webhook: "webhook",
+} as const;
+
+export type AlertChannel = (typeof AlertChannel)[keyof typeof AlertChannel];
+
+export const AlertEntityType = {
+    Sources: "sources",
+    Destinations: "destinations",
+    Pipelines: "pipelines",
+} as const;
+
+export type AlertEntityType = (typeof AlertEntityType)[keyof typeof AlertEntityType];
+
+export const AlertType = {
     Connector_status: "connector_status",
     Latency: "latency",
     Lag: "lag",
@@ -12,9 +31,190 @@ export const Alert = {
     Transform_status: "transform_status",
 } as const;
 
-export type Alert = (typeof Alert)[keyof typeof Alert];
+export type AlertType = (typeof AlertType)[keyof typeof AlertType];
 
-export const AwsS3Region = {
+export const AlloyDbSourceDatabaseSslmode = {
+    Require: "require",
+    Disable: "disable",
+} as const;
+
+export type AlloyDbSourceDatabaseSslmode = (typeof AlloyDbSourceDatabaseSslmode)[keyof typeof AlloyDbSourceDatabaseSslmode];
+
+export const AlloyDbSourcePostProcessors = {
+    Reselector: "reselector",
+} as const;
+
+export type AlloyDbSourcePostProcessors = (typeof AlloyDbSourcePostProcessors)[keyof typeof AlloyDbSourcePostProcessors];
+
+export const AlloyDbSourceSnapshotReadOnly = {
+    Yes: "Yes",
+    No: "No",
+} as const;
+
+export type AlloyDbSourceSnapshotReadOnly = (typeof AlloyDbSourceSnapshotReadOnly)[keyof typeof AlloyDbSourceSnapshotReadOnly];
+
+export const AzureBlobDestinationFormat = {
+    Json: "json",
+    Csv: "csv",
+    Avro: "avro",
+    Parquet: "parquet",
+} as const;
+
+export type AzureBlobDestinationFormat = (typeof AzureBlobDestinationFormat)[keyof typeof AzureBlobDestinationFormat];
+
+export const BigQueryDestinationTimePartitioningType = {
+    DAY: "DAY",
+    HOUR: "HOUR",
+    MONTH: "MONTH",
+    YEAR: "YEAR",
+    NONE: "NONE",
+} as const;
+
+export type BigQueryDestinationTimePartitioningType = (typeof BigQueryDestinationTimePartitioningType)[keyof typeof BigQueryDestinationTimePartitioningType];
+
+export const BinaryHandlingMode = {
+    Bytes: "bytes",
+    Base64: "base64",
+    Base64_url_safe: "base64-url-safe",
+    Hex: "hex",
+} as const;
+
+export type BinaryHandlingMode = (typeof BinaryHandlingMode)[keyof typeof BinaryHandlingMode];
+
+export const ConnectorFilterTagMatch = {
+    Any: "any",
+    All: "all",
+} as const;
+
+/**
+ * Whether the object needs `any` of `tagIds` or `all` of them.
+ *
+ * Defaults to "any".
+ */
+export type ConnectorFilterTagMatch = (typeof ConnectorFilterTagMatch)[keyof typeof ConnectorFilterTagMatch];
+
+export const ConnectorState = {
+    Running: "running",
+    Paused: "paused",
+    Stopped: "stopped",
+} as const;
+
+export type ConnectorState = (typeof ConnectorState)[keyof typeof ConnectorState];
+
+export const DatabricksDestinationConsumerWaitTimeForLargerBatchMs = {
+    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_500: "500",
+    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_5000: "5000",
+    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_10000: "10000",
+    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_20000: "20000",
+    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_30000: "30000",
+    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_60000: "60000",
+    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_120000: "120000",
+    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_180000: "180000",
+    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_240000: "240000",
+    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_300000: "300000",
+} as const;
+
+export type DatabricksDestinationConsumerWaitTimeForLargerBatchMs = (typeof DatabricksDestinationConsumerWaitTimeForLargerBatchMs)[keyof typeof DatabricksDestinationConsumerWaitTimeForLargerBatchMs];
+
+export const DatabricksDestinationPartitionMode = {
+    By_topic: "by_topic",
+    By_partition: "by_partition",
+    By_topic_and_partition: "by_topic_and_partition",
+} as const;
+
+export type DatabricksDestinationPartitionMode = (typeof DatabricksDestinationPartitionMode)[keyof typeof DatabricksDestinationPartitionMode];
+
+export const DocumentDbSourceCursorOversizeHandlingMode = {
+    Skip: "skip",
+    Split: "split",
+} as const;
+
+export type DocumentDbSourceCursorOversizeHandlingMode = (typeof DocumentDbSourceCursorOversizeHandlingMode)[keyof typeof DocumentDbSourceCursorOversizeHandlingMode];
+
+export const DocumentDbSourceTransformsUnwrapArrayEncoding = {
+    Array: "array",
+    Array_string: "array_string",
+} as const;
+
+export type DocumentDbSourceTransformsUnwrapArrayEncoding = (typeof DocumentDbSourceTransformsUnwrapArrayEncoding)[keyof typeof DocumentDbSourceTransformsUnwrapArrayEncoding];
+
+export const DocumentDbSourceTransformsUnwrapDocumentEncoding = {
+    Document: "document",
+    String: "string",
+} as const;
+
+export type DocumentDbSourceTransformsUnwrapDocumentEncoding = (typeof DocumentDbSourceTransformsUnwrapDocumentEncoding)[keyof typeof DocumentDbSourceTransformsUnwrapDocumentEncoding];
+
+export const DriftAction = {
+    Overwrite: "overwrite",
+    Fail: "fail",
+} as const;
+
+export type DriftAction = (typeof DriftAction)[keyof typeof DriftAction];
+
+export const ElasticsearchSourceEsScheme = {
+    Http: "http",
+    Https: "https",
+} as const;
+
+export type ElasticsearchSourceEsScheme = (typeof ElasticsearchSourceEsScheme)[keyof typeof ElasticsearchSourceEsScheme];
+
+export const ElasticsearchSourceHttpAuth = {
+    None: "None",
+    Basic: "Basic",
+} as const;
+
+export type ElasticsearchSourceHttpAuth = (typeof ElasticsearchSourceHttpAuth)[keyof typeof ElasticsearchSourceHttpAuth];
+
+export const FileCompressionType = {
+    None: "none",
+    Gzip: "gzip",
+    Snappy: "snappy",
+    Zstd: "zstd",
+} as const;
+
+export type FileCompressionType = (typeof FileCompressionType)[keyof typeof FileCompressionType];
+
+export const GcsDestinationFormat = {
+    CSV: "CSV",
+    JSON_Lines: "JSON Lines",
+    JSON_Array: "JSON Array",
+    Parquet: "Parquet",
+} as const;
+
+export type GcsDestinationFormat = (typeof GcsDestinationFormat)[keyof typeof GcsDestinationFormat];
+
+export const HttpSinkDestinationDecimalFormat = {
+    BASE64: "BASE64",
+    NUMERIC: "NUMERIC",
+} as const;
+
+export type HttpSinkDestinationDecimalFormat = (typeof HttpSinkDestinationDecimalFormat)[keyof typeof HttpSinkDestinationDecimalFormat];
+
+export const HttpSinkDestinationErrorsTolerance = {
+    None: "none",
+    All: "all",
+} as const;
+
+export type HttpSinkDestinationErrorsTolerance = (typeof HttpSinkDestinationErrorsTolerance)[keyof typeof HttpSinkDestinationErrorsTolerance];
+
+export const HttpSinkDestinationHttpAuthorizationType = {
+    None: "none",
+    Static: "static",
+    Oauth2: "oauth2",
+} as const;
+
+export type HttpSinkDestinationHttpAuthorizationType = (typeof HttpSinkDestinationHttpAuthorizationType)[keyof typeof HttpSinkDestinationHttpAuthorizationType];
+
+export const IcebergDestinationIcebergCatalogAuthMode = {
+    None: "none",
+    Token: "token",
+    Oauth2: "oauth2",
+} as const;
+
+export type IcebergDestinationIcebergCatalogAuthMode = (typeof IcebergDestinationIcebergCatalogAuthMode)[keyof typeof IcebergDestinationIcebergCatalogAuthMode];
+
+export const IcebergDestinationIcebergCatalogClientRegion = {
     Ap_south_1: "ap-south-1",
     Eu_west_2: "eu-west-2",
     Eu_west_1: "eu-west-1",
@@ -31,96 +231,95 @@ export const AwsS3Region = {
     Us_east_2: "us-east-2",
     Us_west_1: "us-west-1",
     Us_west_2: "us-west-2",
+    Auto: "auto",
 } as const;
 
-export type AwsS3Region = (typeof AwsS3Region)[keyof typeof AwsS3Region];
+export type IcebergDestinationIcebergCatalogClientRegion = (typeof IcebergDestinationIcebergCatalogClientRegion)[keyof typeof IcebergDestinationIcebergCatalogClientRegion];
 
-export const BinaryHandlingMode = {
-    Bytes: "bytes",
-    Base64: "base64",
-    Base64_url_safe: "base64-url-safe",
-    Hex: "hex",
+export const IcebergDestinationIcebergCatalogType = {
+    Rest: "rest",
+    Hive: "hive",
+    Glue: "glue",
 } as const;
 
-export type BinaryHandlingMode = (typeof BinaryHandlingMode)[keyof typeof BinaryHandlingMode];
+export type IcebergDestinationIcebergCatalogType = (typeof IcebergDestinationIcebergCatalogType)[keyof typeof IcebergDestinationIcebergCatalogType];
 
-export const CamelSourcePayloadRouterUnknownTypeBehavior = {
-    DEFAULT_TOPIC: "DEFAULT_TOPIC",
-    SKIP: "SKIP",
-    FAIL: "FAIL",
+export const IcebergDestinationInsertMode = {
+    Insert: "insert",
+    Upsert: "upsert",
 } as const;
 
-export type CamelSourcePayloadRouterUnknownTypeBehavior = (typeof CamelSourcePayloadRouterUnknownTypeBehavior)[keyof typeof CamelSourcePayloadRouterUnknownTypeBehavior];
+export type IcebergDestinationInsertMode = (typeof IcebergDestinationInsertMode)[keyof typeof IcebergDestinationInsertMode];
 
-export const Channel = {
-    Email: "email",
-    Slack: "slack",
-    Teams: "teams",
-    Discord: "discord",
-    Mattermost: "mattermost",
-    Webhook: "webhook",
+export const IngestionMode = {
+    Upsert: "upsert",
+    Append: "append",
 } as const;
 
-export type Channel = (typeof Channel)[keyof typeof Channel];
+export type IngestionMode = (typeof IngestionMode)[keyof typeof IngestionMode];
 
-export const CleanupPolicy = {
-    Delete: "delete",
-    Compact: "compact",
-    Delete_compact: "delete,compact",
+export const InsertMode = {
+    Insert: "insert",
+    Upsert: "upsert",
 } as const;
 
-export type CleanupPolicy = (typeof CleanupPolicy)[keyof typeof CleanupPolicy];
+export type InsertMode = (typeof InsertMode)[keyof typeof InsertMode];
 
-export const ConnectorClassType = {
-    Stream: "Stream",
-    Keys: "Keys",
-} as const;
-
-export type ConnectorClassType = (typeof ConnectorClassType)[keyof typeof ConnectorClassType];
-
-export const ConnectorFilterTagMatch = {
-    Any: "any",
-    All: "all",
-} as const;
-
-/**
- * Whether the object needs `any` of `tagIds` or `all` of them.
- *
- * Defaults to "any".
- */
-export type ConnectorFilterTagMatch = (typeof ConnectorFilterTagMatch)[keyof typeof ConnectorFilterTagMatch];
-
-export const ConsistencyLevel = {
+export const KafkaAclOperation = {
     ALL: "ALL",
-    ONE: "ONE",
-    QUORUM: "QUORUM",
+    ALTER: "ALTER",
+    ALTER_CONFIGS: "ALTER_CONFIGS",
+    CREATE: "CREATE",
+    DELETE: "DELETE",
+    DESCRIBE: "DESCRIBE",
+    DESCRIBE_CONFIGS: "DESCRIBE_CONFIGS",
+    READ: "READ",
+    WRITE: "WRITE",
 } as const;
 
-export type ConsistencyLevel = (typeof ConsistencyLevel)[keyof typeof ConsistencyLevel];
+export type KafkaAclOperation = (typeof KafkaAclOperation)[keyof typeof KafkaAclOperation];
 
-export const ConsumerWaitTimeForLargerBatchMs = {
-    ConsumerWaitTimeForLargerBatchMs_500: "500",
-    ConsumerWaitTimeForLargerBatchMs_5000: "5000",
-    ConsumerWaitTimeForLargerBatchMs_10000: "10000",
-    ConsumerWaitTimeForLargerBatchMs_20000: "20000",
-    ConsumerWaitTimeForLargerBatchMs_30000: "30000",
-    ConsumerWaitTimeForLargerBatchMs_60000: "60000",
-    ConsumerWaitTimeForLargerBatchMs_120000: "120000",
-    ConsumerWaitTimeForLargerBatchMs_180000: "180000",
-    ConsumerWaitTimeForLargerBatchMs_240000: "240000",
-    ConsumerWaitTimeForLargerBatchMs_300000: "300000",
+export const KafkaAclPatternType = {
+    LITERAL: "LITERAL",
+    PREFIXED: "PREFIXED",
 } as const;
 
-export type ConsumerWaitTimeForLargerBatchMs = (typeof ConsumerWaitTimeForLargerBatchMs)[keyof typeof ConsumerWaitTimeForLargerBatchMs];
+export type KafkaAclPatternType = (typeof KafkaAclPatternType)[keyof typeof KafkaAclPatternType];
 
-export const CursorOversizeHandlingMode = {
-    Skip: "skip",
-    Split: "split",
+export const KafkaAclResourceType = {
+    TOPIC: "TOPIC",
+    GROUP: "GROUP",
+    CLUSTER: "CLUSTER",
+    TRANSACTIONAL_ID: "TRANSACTIONAL_ID",
+    DELEGATION_TOKEN: "DELEGATION_TOKEN",
 } as const;
 
-export type CursorOversizeHandlingMode = (typeof CursorOversizeHandlingMode)[keyof typeof CursorOversizeHandlingMode];
+export type KafkaAclResourceType = (typeof KafkaAclResourceType)[keyof typeof KafkaAclResourceType];
 
-export const DatabaseConnectionTimeZone = {
+export const KafkaDestinationDestinationFormat = {
+    Avro: "avro",
+    Json: "json",
+} as const;
+
+export type KafkaDestinationDestinationFormat = (typeof KafkaDestinationDestinationFormat)[keyof typeof KafkaDestinationDestinationFormat];
+
+export const KafkaDestinationTransformsChangeTopicNameAddOriginalTopic = {
+    Off: "off",
+    Header: "header",
+    Field: "field",
+} as const;
+
+export type KafkaDestinationTransformsChangeTopicNameAddOriginalTopic = (typeof KafkaDestinationTransformsChangeTopicNameAddOriginalTopic)[keyof typeof KafkaDestinationTransformsChangeTopicNameAddOriginalTopic];
+
+export const KafkaDirectSourceFormat = {
+    Json: "json",
+    String: "string",
+    Avro: "avro",
+} as const;
+
+export type KafkaDirectSourceFormat = (typeof KafkaDirectSourceFormat)[keyof typeof KafkaDirectSourceFormat];
+
+export const MariaDbSourceDatabaseConnectionTimeZone = {
     SERVER: "SERVER",
     UTC: "UTC",
     Africa_Cairo: "Africa/Cairo",
@@ -210,117 +409,294 @@ export const DatabaseConnectionTimeZone = {
     Asia_Novosibirsk: "Asia/Novosibirsk",
 } as const;
 
-export type DatabaseConnectionTimeZone = (typeof DatabaseConnectionTimeZone)[keyof typeof DatabaseConnectionTimeZone];
+export type MariaDbSourceDatabaseConnectionTimeZone = (typeof MariaDbSourceDatabaseConnectionTimeZone)[keyof typeof MariaDbSourceDatabaseConnectionTimeZone];
 
-export const DatabaseSslmode = {
-    Require: "require",
+export const MariaDbSourceDatabaseSslMode = {
     Disable: "disable",
+    Trust: "trust",
 } as const;
 
-export type DatabaseSslmode = (typeof DatabaseSslmode)[keyof typeof DatabaseSslmode];
+export type MariaDbSourceDatabaseSslMode = (typeof MariaDbSourceDatabaseSslMode)[keyof typeof MariaDbSourceDatabaseSslMode];
 
-export const DecimalFormat = {
-    BASE64: "BASE64",
-    NUMERIC: "NUMERIC",
+export const MariaDbSourceSnapshotGtid = {
+    Yes: "Yes",
+    No: "No",
 } as const;
 
-export type DecimalFormat = (typeof DecimalFormat)[keyof typeof DecimalFormat];
+export type MariaDbSourceSnapshotGtid = (typeof MariaDbSourceSnapshotGtid)[keyof typeof MariaDbSourceSnapshotGtid];
 
-export const DestinationFormat = {
-    Avro: "avro",
-    Json: "json",
+export const MongoDbHostedSourceCursorOversizeHandlingMode = {
+    Skip: "skip",
+    Split: "split",
 } as const;
 
-export type DestinationFormat = (typeof DestinationFormat)[keyof typeof DestinationFormat];
+export type MongoDbHostedSourceCursorOversizeHandlingMode = (typeof MongoDbHostedSourceCursorOversizeHandlingMode)[keyof typeof MongoDbHostedSourceCursorOversizeHandlingMode];
 
-export const DocumentIdStrategy = {
+export const MongoDbHostedSourceTransformsUnwrapArrayEncoding = {
+    Array: "array",
+    Array_string: "array_string",
+    String: "string",
+} as const;
+
+export type MongoDbHostedSourceTransformsUnwrapArrayEncoding = (typeof MongoDbHostedSourceTransformsUnwrapArrayEncoding)[keyof typeof MongoDbHostedSourceTransformsUnwrapArrayEncoding];
+
+export const MongoDbHostedSourceTransformsUnwrapDocumentEncoding = {
+    Document: "document",
+    String: "string",
+} as const;
+
+export type MongoDbHostedSourceTransformsUnwrapDocumentEncoding = (typeof MongoDbHostedSourceTransformsUnwrapDocumentEncoding)[keyof typeof MongoDbHostedSourceTransformsUnwrapDocumentEncoding];
+
+export const MongoDbSourceCursorOversizeHandlingMode = {
+    Skip: "skip",
+    Split: "split",
+} as const;
+
+export type MongoDbSourceCursorOversizeHandlingMode = (typeof MongoDbSourceCursorOversizeHandlingMode)[keyof typeof MongoDbSourceCursorOversizeHandlingMode];
+
+export const MongoDbSourceTransformsUnwrapArrayEncoding = {
+    Array: "array",
+    Array_string: "array_string",
+    String: "string",
+} as const;
+
+export type MongoDbSourceTransformsUnwrapArrayEncoding = (typeof MongoDbSourceTransformsUnwrapArrayEncoding)[keyof typeof MongoDbSourceTransformsUnwrapArrayEncoding];
+
+export const MongoDbSourceTransformsUnwrapDocumentEncoding = {
+    Document: "document",
+    String: "string",
+} as const;
+
+export type MongoDbSourceTransformsUnwrapDocumentEncoding = (typeof MongoDbSourceTransformsUnwrapDocumentEncoding)[keyof typeof MongoDbSourceTransformsUnwrapDocumentEncoding];
+
+export const MysqlSourceDatabaseConnectionTimeZone = {
+    SERVER: "SERVER",
+    UTC: "UTC",
+    Africa_Cairo: "Africa/Cairo",
+    Asia_Riyadh: "Asia/Riyadh",
+    Africa_Casablanca: "Africa/Casablanca",
+    Asia_Seoul: "Asia/Seoul",
+    Africa_Harare: "Africa/Harare",
+    Asia_Shanghai: "Asia/Shanghai",
+    Africa_Monrovia: "Africa/Monrovia",
+    Asia_Singapore: "Asia/Singapore",
+    Africa_Nairobi: "Africa/Nairobi",
+    Asia_Taipei: "Asia/Taipei",
+    Africa_Tripoli: "Africa/Tripoli",
+    Asia_Tehran: "Asia/Tehran",
+    Africa_Windhoek: "Africa/Windhoek",
+    Asia_Tokyo: "Asia/Tokyo",
+    America_Araguaina: "America/Araguaina",
+    Asia_Ulaanbaatar: "Asia/Ulaanbaatar",
+    America_Asuncion: "America/Asuncion",
+    Asia_Vladivostok: "Asia/Vladivostok",
+    America_Bogota: "America/Bogota",
+    Asia_Yakutsk: "Asia/Yakutsk",
+    America_Buenos_Aires: "America/Buenos_Aires",
+    Asia_Yerevan: "Asia/Yerevan",
+    America_Caracas: "America/Caracas",
+    Atlantic_Azores: "Atlantic/Azores",
+    America_Chihuahua: "America/Chihuahua",
+    Australia_Adelaide: "Australia/Adelaide",
+    America_Cuiaba: "America/Cuiaba",
+    Australia_Brisbane: "Australia/Brisbane",
+    America_Denver: "America/Denver",
+    Australia_Darwin: "Australia/Darwin",
+    America_Fortaleza: "America/Fortaleza",
+    Australia_Hobart: "Australia/Hobart",
+    America_Guatemala: "America/Guatemala",
+    Australia_Perth: "Australia/Perth",
+    America_Halifax: "America/Halifax",
+    Australia_Sydney: "Australia/Sydney",
+    America_Manaus: "America/Manaus",
+    Brazil_East: "Brazil/East",
+    America_Matamoros: "America/Matamoros",
+    Canada_Newfoundland: "Canada/Newfoundland",
+    America_Monterrey: "America/Monterrey",
+    Canada_Saskatchewan: "Canada/Saskatchewan",
+    America_Montevideo: "America/Montevideo",
+    Canada_Yukon: "Canada/Yukon",
+    America_Phoenix: "America/Phoenix",
+    Europe_Amsterdam: "Europe/Amsterdam",
+    America_Santiago: "America/Santiago",
+    Europe_Athens: "Europe/Athens",
+    America_Tijuana: "America/Tijuana",
+    Europe_Dublin: "Europe/Dublin",
+    Asia_Amman: "Asia/Amman",
+    Europe_Helsinki: "Europe/Helsinki",
+    Asia_Ashgabat: "Asia/Ashgabat",
+    Europe_Istanbul: "Europe/Istanbul",
+    Asia_Baghdad: "Asia/Baghdad",
+    Europe_Kaliningrad: "Europe/Kaliningrad",
+    Asia_Baku: "Asia/Baku",
+    Europe_Moscow: "Europe/Moscow",
+    Asia_Bangkok: "Asia/Bangkok",
+    Europe_Paris: "Europe/Paris",
+    Asia_Beirut: "Asia/Beirut",
+    Europe_Prague: "Europe/Prague",
+    Asia_Calcutta: "Asia/Calcutta",
+    Europe_Sarajevo: "Europe/Sarajevo",
+    Asia_Damascus: "Asia/Damascus",
+    Pacific_Auckland: "Pacific/Auckland",
+    Asia_Dhaka: "Asia/Dhaka",
+    Pacific_Fiji: "Pacific/Fiji",
+    Asia_Irkutsk: "Asia/Irkutsk",
+    Pacific_Guam: "Pacific/Guam",
+    Asia_Jerusalem: "Asia/Jerusalem",
+    Pacific_Honolulu: "Pacific/Honolulu",
+    Asia_Kabul: "Asia/Kabul",
+    Pacific_Samoa: "Pacific/Samoa",
+    Asia_Karachi: "Asia/Karachi",
+    US_Alaska: "US/Alaska",
+    Asia_Kathmandu: "Asia/Kathmandu",
+    US_Central: "US/Central",
+    Asia_Krasnoyarsk: "Asia/Krasnoyarsk",
+    US_Eastern: "US/Eastern",
+    Asia_Magadan: "Asia/Magadan",
+    US_East_Indiana: "US/East-Indiana",
+    Asia_Muscat: "Asia/Muscat",
+    US_Pacific: "US/Pacific",
+    Asia_Novosibirsk: "Asia/Novosibirsk",
+} as const;
+
+export type MysqlSourceDatabaseConnectionTimeZone = (typeof MysqlSourceDatabaseConnectionTimeZone)[keyof typeof MysqlSourceDatabaseConnectionTimeZone];
+
+export const MysqlSourceSnapshotGtid = {
+    Yes: "Yes",
+    No: "No",
+} as const;
+
+export type MysqlSourceSnapshotGtid = (typeof MysqlSourceSnapshotGtid)[keyof typeof MysqlSourceSnapshotGtid];
+
+export const NullSentinelMode = {
+    NONE: "NONE",
+    TYPE_MIN: "TYPE_MIN",
+} as const;
+
+export type NullSentinelMode = (typeof NullSentinelMode)[keyof typeof NullSentinelMode];
+
+export const OffsetResetTarget = {
+    Earliest: "earliest",
+    Latest: "latest",
+} as const;
+
+export type OffsetResetTarget = (typeof OffsetResetTarget)[keyof typeof OffsetResetTarget];
+
+export const OversizedFieldBehavior = {
+    TRUNCATE: "TRUNCATE",
+    NULLIFY: "NULLIFY",
+} as const;
+
+export type OversizedFieldBehavior = (typeof OversizedFieldBehavior)[keyof typeof OversizedFieldBehavior];
+
+export const PineconeDestinationDocumentIdStrategy = {
     None: "None",
     Kafka_ID: "Kafka ID",
     Field_ID: "Field ID",
 } as const;
 
-export type DocumentIdStrategy = (typeof DocumentIdStrategy)[keyof typeof DocumentIdStrategy];
+export type PineconeDestinationDocumentIdStrategy = (typeof PineconeDestinationDocumentIdStrategy)[keyof typeof PineconeDestinationDocumentIdStrategy];
 
-export const EntityType = {
-    Sources: "sources",
-    Destinations: "destinations",
-    Pipelines: "pipelines",
+export const PlanetScaleSourceVitessTabletType = {
+    MASTER: "MASTER",
+    REPLICA: "REPLICA",
+    RDONLY: "RDONLY",
 } as const;
 
-export type EntityType = (typeof EntityType)[keyof typeof EntityType];
+export type PlanetScaleSourceVitessTabletType = (typeof PlanetScaleSourceVitessTabletType)[keyof typeof PlanetScaleSourceVitessTabletType];
 
-export const ErrorsTolerance = {
+export const PostgresqlSourceDatabaseSslmode = {
+    Require: "require",
+    Disable: "disable",
+} as const;
+
+export type PostgresqlSourceDatabaseSslmode = (typeof PostgresqlSourceDatabaseSslmode)[keyof typeof PostgresqlSourceDatabaseSslmode];
+
+export const PostgresqlSourcePostProcessors = {
+    Reselector: "reselector",
+} as const;
+
+export type PostgresqlSourcePostProcessors = (typeof PostgresqlSourcePostProcessors)[keyof typeof PostgresqlSourcePostProcessors];
+
+export const PostgresqlSourceSnapshotReadOnly = {
+    Yes: "Yes",
+    No: "No",
+} as const;
+
+export type PostgresqlSourceSnapshotReadOnly = (typeof PostgresqlSourceSnapshotReadOnly)[keyof typeof PostgresqlSourceSnapshotReadOnly];
+
+export const PrimaryKeyMode = {
     None: "none",
-    All: "all",
+    Record_key: "record_key",
+    Record_value: "record_value",
 } as const;
 
-export type ErrorsTolerance = (typeof ErrorsTolerance)[keyof typeof ErrorsTolerance];
+export type PrimaryKeyMode = (typeof PrimaryKeyMode)[keyof typeof PrimaryKeyMode];
 
-export const EsScheme = {
-    Http: "http",
-    Https: "https",
+export const ProjectKeyToolProfile = {
+    Full: "full",
+    Read_only: "read-only",
+    Agent_operator: "agent-operator",
+    Infra_admin: "infra-admin",
 } as const;
 
-export type EsScheme = (typeof EsScheme)[keyof typeof EsScheme];
+export type ProjectKeyToolProfile = (typeof ProjectKeyToolProfile)[keyof typeof ProjectKeyToolProfile];
 
-export const FileCompressionType = {
-    None: "none",
-    Gzip: "gzip",
-    Snappy: "snappy",
-    Zstd: "zstd",
-} as const;
-
-export type FileCompressionType = (typeof FileCompressionType)[keyof typeof FileCompressionType];
-
-export const Format = {
-    Json: "json",
-    Csv: "csv",
-    Avro: "avro",
-    Parquet: "parquet",
-} as const;
-
-export type Format = (typeof Format)[keyof typeof Format];
-
-export const FsCleanupPolicyClass = {
-    Log: "Log",
-    Delete: "Delete",
-} as const;
-
-export type FsCleanupPolicyClass = (typeof FsCleanupPolicyClass)[keyof typeof FsCleanupPolicyClass];
-
-export const GcsDestinationFormat = {
-    CSV: "CSV",
+export const R2DestinationFormat = {
     JSON_Lines: "JSON Lines",
     JSON_Array: "JSON Array",
     Parquet: "Parquet",
 } as const;
 
-export type GcsDestinationFormat = (typeof GcsDestinationFormat)[keyof typeof GcsDestinationFormat];
+export type R2DestinationFormat = (typeof R2DestinationFormat)[keyof typeof R2DestinationFormat];
 
-export const HttpAuth = {
-    None: "None",
-    Basic: "Basic",
+export const RedisDestinationRedisKeyDataType = {
+    Stream: "Stream",
+    List: "List",
+    Hash: "Hash",
 } as const;
 
-export type HttpAuth = (typeof HttpAuth)[keyof typeof HttpAuth];
+export type RedisDestinationRedisKeyDataType = (typeof RedisDestinationRedisKeyDataType)[keyof typeof RedisDestinationRedisKeyDataType];
 
-export const HttpAuthorizationType = {
-    None: "none",
-    Static: "static",
-    Oauth2: "oauth2",
+export const RedisSourceConnectorClassType = {
+    Stream: "Stream",
+    Keys: "Keys",
 } as const;
 
-export type HttpAuthorizationType = (typeof HttpAuthorizationType)[keyof typeof HttpAuthorizationType];
+export type RedisSourceConnectorClassType = (typeof RedisSourceConnectorClassType)[keyof typeof RedisSourceConnectorClassType];
 
-export const IcebergCatalogAuthMode = {
-    None: "none",
-    Token: "token",
-    Oauth2: "oauth2",
+export const RedisSourceMode = {
+    LIVE: "LIVE",
+    LIVEONLY: "LIVEONLY",
 } as const;
 
-export type IcebergCatalogAuthMode = (typeof IcebergCatalogAuthMode)[keyof typeof IcebergCatalogAuthMode];
+export type RedisSourceMode = (typeof RedisSourceMode)[keyof typeof RedisSourceMode];
 
-export const IcebergCatalogClientRegion = {
+export const RedisSourceRedisStreamDelivery = {
+    At_Least_Once: "At Least Once",
+    At_Most_Once: "At Most Once",
+} as const;
+
+export type RedisSourceRedisStreamDelivery = (typeof RedisSourceRedisStreamDelivery)[keyof typeof RedisSourceRedisStreamDelivery];
+
+export const RedisSourceRedisStreamOffset = {
+    Latest: "Latest",
+    Earliest: "Earliest",
+} as const;
+
+export type RedisSourceRedisStreamOffset = (typeof RedisSourceRedisStreamOffset)[keyof typeof RedisSourceRedisStreamOffset];
+
+export const ReplayWindow = {
+    Zero: "0",
+    ReplayWindow_7d: "7d",
+    ReplayWindow_3d: "3d",
+    ReplayWindow_24h: "24h",
+    ReplayWindow_10m: "10m",
+} as const;
+
+export type ReplayWindow = (typeof ReplayWindow)[keyof typeof ReplayWindow];
+
+export const S3DestinationAwsS3Region = {
     Ap_south_1: "ap-south-1",
     Eu_west_2: "eu-west-2",
     Eu_west_1: "eu-west-1",
@@ -337,170 +713,17 @@ export const IcebergCatalogClientRegion = {
     Us_east_2: "us-east-2",
     Us_west_1: "us-west-1",
     Us_west_2: "us-west-2",
-    Auto: "auto",
 } as const;
 
-export type IcebergCatalogClientRegion = (typeof IcebergCatalogClientRegion)[keyof typeof IcebergCatalogClientRegion];
+export type S3DestinationAwsS3Region = (typeof S3DestinationAwsS3Region)[keyof typeof S3DestinationAwsS3Region];
 
-export const IcebergCatalogType = {
-    Rest: "rest",
-    Hive: "hive",
-    Glue: "glue",
-} as const;
-
-export type IcebergCatalogType = (typeof IcebergCatalogType)[keyof typeof IcebergCatalogType];
-
-export const IngestionMode = {
-    Upsert: "upsert",
-    Append: "append",
-} as const;
-
-export type IngestionMode = (typeof IngestionMode)[keyof typeof IngestionMode];
-
-export const InsertMode = {
-    Insert: "insert",
-    Upsert: "upsert",
-} as const;
-
-export type InsertMode = (typeof InsertMode)[keyof typeof InsertMode];
-
-export const KafkaDirectSourceFormat = {
-    Json: "json",
-    String: "string",
-    Avro: "avro",
-} as const;
-
-export type KafkaDirectSourceFormat = (typeof KafkaDirectSourceFormat)[keyof typeof KafkaDirectSourceFormat];
-
-export const Language = {
-    PYTHON: "PYTHON",
-    JAVASCRIPT: "JAVASCRIPT",
-    SQL: "SQL",
-} as const;
-
-export type Language = (typeof Language)[keyof typeof Language];
-
-export const MariaDbSourceDatabaseSslMode = {
-    Disable: "disable",
-    Trust: "trust",
-} as const;
-
-export type MariaDbSourceDatabaseSslMode = (typeof MariaDbSourceDatabaseSslMode)[keyof typeof MariaDbSourceDatabaseSslMode];
-
-export const Mode = {
-    LIVE: "LIVE",
-    LIVEONLY: "LIVEONLY",
-} as const;
-
-export type Mode = (typeof Mode)[keyof typeof Mode];
-
-export const MongoDbHostedSourceTransformsUnwrapArrayEncoding = {
-    Array: "array",
-    Array_string: "array_string",
-    String: "string",
-} as const;
-
-export type MongoDbHostedSourceTransformsUnwrapArrayEncoding = (typeof MongoDbHostedSourceTransformsUnwrapArrayEncoding)[keyof typeof MongoDbHostedSourceTransformsUnwrapArrayEncoding];
-
-export const OnDrift = {
-    Overwrite: "overwrite",
-    Fail: "fail",
-} as const;
-
-export type OnDrift = (typeof OnDrift)[keyof typeof OnDrift];
-
-export const Operation = {
-    ALL: "ALL",
-    ALTER: "ALTER",
-    ALTER_CONFIGS: "ALTER_CONFIGS",
-    CREATE: "CREATE",
-    DELETE: "DELETE",
-    DESCRIBE: "DESCRIBE",
-    DESCRIBE_CONFIGS: "DESCRIBE_CONFIGS",
-    READ: "READ",
-    WRITE: "WRITE",
-} as const;
-
-export type Operation = (typeof Operation)[keyof typeof Operation];
-
-export const PartitionMode = {
-    By_topic: "by_topic",
-    By_partition: "by_partition",
-    By_topic_and_partition: "by_topic_and_partition",
-} as const;
-
-export type PartitionMode = (typeof PartitionMode)[keyof typeof PartitionMode];
-
-export const PatternType = {
-    LITERAL: "LITERAL",
-    PREFIXED: "PREFIXED",
-} as const;
-
-export type PatternType = (typeof PatternType)[keyof typeof PatternType];
-
-export const PostProcessors = {
-    Reselector: "reselector",
-} as const;
-
-export type PostProcessors = (typeof PostProcessors)[keyof typeof PostProcessors];
-
-export const PrimaryKeyMode = {
-    None: "none",
-    Record_key: "record_key",
-    Record_value: "record_value",
-} as const;
-
-export type PrimaryKeyMode = (typeof PrimaryKeyMode)[keyof typeof PrimaryKeyMode];
-
-export const R2DestinationFormat = {
+export const S3DestinationFormat = {
     JSON_Lines: "JSON Lines",
     JSON_Array: "JSON Array",
     Parquet: "Parquet",
 } as const;
 
-export type R2DestinationFormat = (typeof R2DestinationFormat)[keyof typeof R2DestinationFormat];
-
-export const RedisKeyDataType = {
-    Stream: "Stream",
-    List: "List",
-    Hash: "Hash",
-} as const;
-
-export type RedisKeyDataType = (typeof RedisKeyDataType)[keyof typeof RedisKeyDataType];
-
-export const RedisStreamDelivery = {
-    At_Least_Once: "At Least Once",
-    At_Most_Once: "At Most Once",
-} as const;
-
-export type RedisStreamDelivery = (typeof RedisStreamDelivery)[keyof typeof RedisStreamDelivery];
-
-export const RedisStreamOffset = {
-    Latest: "Latest",
-    Earliest: "Earliest",
-} as const;
-
-export type RedisStreamOffset = (typeof RedisStreamOffset)[keyof typeof RedisStreamOffset];
-
-export const ReplayWindow = {
-    Zero: "0",
-    ReplayWindow_7d: "7d",
-    ReplayWindow_3d: "3d",
-    ReplayWindow_24h: "24h",
-    ReplayWindow_10m: "10m",
-} as const;
-
-export type ReplayWindow = (typeof ReplayWindow)[keyof typeof ReplayWindow];
-
-export const Resource = {
-    TOPIC: "TOPIC",
-    GROUP: "GROUP",
-    CLUSTER: "CLUSTER",
-    TRANSACTIONAL_ID: "TRANSACTIONAL_ID",
-    DELEGATION_TOKEN: "DELEGATION_TOKEN",
-} as const;
-
-export type Resource = (typeof Resource)[keyof typeof Resource];
+export type S3DestinationFormat = (typeof S3DestinationFormat)[keyof typeof S3DestinationFormat];
 
 export const S3SourceAwsS3Region = {
     Eu_west_2: "eu-west-2",
@@ -527,27 +750,76 @@ export const S3SourceFormat = {
 
 export type S3SourceFormat = (typeof S3SourceFormat)[keyof typeof S3SourceFormat];
 
-export const SchemaEvolution = {
+export const S3SourceFsCleanupPolicyClass = {
+    Log: "Log",
+    Delete: "Delete",
+} as const;
+
+export type S3SourceFsCleanupPolicyClass = (typeof S3SourceFsCleanupPolicyClass)[keyof typeof S3SourceFsCleanupPolicyClass];
+
+export const SchemaEvolutionMode = {
     Basic: "basic",
     None: "none",
 } as const;
 
-export type SchemaEvolution = (typeof SchemaEvolution)[keyof typeof SchemaEvolution];
+export type SchemaEvolutionMode = (typeof SchemaEvolutionMode)[keyof typeof SchemaEvolutionMode];
 
-export const SnapshotReadOnly = {
+export const SnapshotType = {
+    Incremental: "incremental",
+    Blocking: "blocking",
+} as const;
+
+export type SnapshotType = (typeof SnapshotType)[keyof typeof SnapshotType];
+
+export const StarburstDestinationAwsS3Region = {
+    Ap_south_1: "ap-south-1",
+    Eu_west_2: "eu-west-2",
+    Eu_west_1: "eu-west-1",
+    Ap_northeast_2: "ap-northeast-2",
+    Ap_northeast_1: "ap-northeast-1",
+    Ca_central_1: "ca-central-1",
+    Sa_east_1: "sa-east-1",
+    Cn_north_1: "cn-north-1",
+    Us_gov_west_1: "us-gov-west-1",
+    Ap_southeast_1: "ap-southeast-1",
+    Ap_southeast_2: "ap-southeast-2",
+    Eu_central_1: "eu-central-1",
+    Us_east_1: "us-east-1",
+    Us_east_2: "us-east-2",
+    Us_west_1: "us-west-1",
+    Us_west_2: "us-west-2",
+} as const;
+
+export type StarburstDestinationAwsS3Region = (typeof StarburstDestinationAwsS3Region)[keyof typeof StarburstDestinationAwsS3Region];
+
+export const StarburstDestinationFormat = {
+    CSV: "CSV",
+    JSON_Lines: "JSON Lines",
+    JSON_Array: "JSON Array",
+    Parquet: "Parquet",
+} as const;
+
+export type StarburstDestinationFormat = (typeof StarburstDestinationFormat)[keyof typeof StarburstDestinationFormat];
+
+export const SupabaseSourceDatabaseSslmode = {
+    Require: "require",
+    Disable: "disable",
+} as const;
+
+export type SupabaseSourceDatabaseSslmode = (typeof SupabaseSourceDatabaseSslmode)[keyof typeof SupabaseSourceDatabaseSslmode];
+
+export const SupabaseSourcePostProcessors = {
+    Reselector: "reselector",
+} as const;
+
+export type SupabaseSourcePostProcessors = (typeof SupabaseSourcePostProcessors)[keyof typeof SupabaseSourcePostProcessors];
+
+export const SupabaseSourceSnapshotReadOnly = {
     Yes: "Yes",
     No: "No",
 } as const;
 
-export type SnapshotReadOnly = (typeof SnapshotReadOnly)[keyof typeof SnapshotReadOnly];
-
-export const State = {
-    Running: "running",
-    Paused: "paused",
-    Stopped: "stopped",
-} as const;
-
-export type State = (typeof State)[keyof typeof State];
+export type SupabaseSourceSnapshotReadOnly = (typeof SupabaseSourceSnapshotReadOnly)[keyof typeof SupabaseSourceSnapshotReadOnly];
 
 export const TagFilterType = {
     Sources: "sources",
@@ -567,31 +839,13 @@ export const TagFilterType = {
  */
 export type TagFilterType = (typeof TagFilterType)[keyof typeof TagFilterType];
 
-export const TimePartitioningType = {
-    DAY: "DAY",
-    HOUR: "HOUR",
-    MONTH: "MONTH",
-    YEAR: "YEAR",
-    NONE: "NONE",
+export const TopicCleanupPolicy = {
+    Delete: "delete",
+    Compact: "compact",
+    Delete_compact: "delete,compact",
 } as const;
 
-export type TimePartitioningType = (typeof TimePartitioningType)[keyof typeof TimePartitioningType];
-
-export const To = {
-    Earliest: "earliest",
-    Latest: "latest",
-} as const;
-
-export type To = (typeof To)[keyof typeof To];
-
-export const ToolProfile = {
-    Full: "full",
-    Read_only: "read-only",
-    Agent_operator: "agent-operator",
-    Infra_admin: "infra-admin",
-} as const;
-
-export type ToolProfile = (typeof ToolProfile)[keyof typeof ToolProfile];
+export type TopicCleanupPolicy = (typeof TopicCleanupPolicy)[keyof typeof TopicCleanupPolicy];
 
 export const TopicFilterEntityType = {
     Sources: "sources",
@@ -626,6 +880,14 @@ export const TopicMetricsWindowUnit = {
 
 export type TopicMetricsWindowUnit = (typeof TopicMetricsWindowUnit)[keyof typeof TopicMetricsWindowUnit];
 
+export const TransformLanguage = {
+    PYTHON: "PYTHON",
+    JAVASCRIPT: "JAVASCRIPT",
+    SQL: "SQL",
+} as const;
+
+export type TransformLanguage = (typeof TransformLanguage)[keyof typeof TransformLanguage];
+
 export const TransformType = {
     Fan_out: "fan_out",
     Sql_join: "sql_join",
@@ -640,73 +902,54 @@ export const TransformType = {
 
 export type TransformType = (typeof TransformType)[keyof typeof TransformType];
 
-export const TransformsChangeTopicNameAddOriginalTopic = {
-    Off: "off",
-    Header: "header",
-    Field: "field",
+export const UnknownPayloadTypeBehavior = {
+    DEFAULT_TOPIC: "DEFAULT_TOPIC",
+    SKIP: "SKIP",
+    FAIL: "FAIL",
 } as const;
 
-export type TransformsChangeTopicNameAddOriginalTopic = (typeof TransformsChangeTopicNameAddOriginalTopic)[keyof typeof TransformsChangeTopicNameAddOriginalTopic];
+export type UnknownPayloadTypeBehavior = (typeof UnknownPayloadTypeBehavior)[keyof typeof UnknownPayloadTypeBehavior];
 
-export const TransformsMarkColumnsAsRequiredNullSentinelMode = {
-    NONE: "NONE",
-    TYPE_MIN: "TYPE_MIN",
-} as const;
-
-export type TransformsMarkColumnsAsRequiredNullSentinelMode = (typeof TransformsMarkColumnsAsRequiredNullSentinelMode)[keyof typeof TransformsMarkColumnsAsRequiredNullSentinelMode];
-
-export const TransformsOversizedRecordsOversizedFieldBehavior = {
-    TRUNCATE: "TRUNCATE",
-    NULLIFY: "NULLIFY",
-} as const;
-
-export type TransformsOversizedRecordsOversizedFieldBehavior = (typeof TransformsOversizedRecordsOversizedFieldBehavior)[keyof typeof TransformsOversizedRecordsOversizedFieldBehavior];
-
-export const TransformsUnwrapArrayEncoding = {
-    Array: "array",
-    Array_string: "array_string",
-} as const;
-
-export type TransformsUnwrapArrayEncoding = (typeof TransformsUnwrapArrayEncoding)[keyof typeof TransformsUnwrapArrayEncoding];
-
-export const TransformsUnwrapDocumentEncoding = {
-    Document: "document",
-    String: "string",
-} as const;
-
-export type TransformsUnwrapDocumentEncoding = (typeof TransformsUnwrapDocumentEncoding)[keyof typeof TransformsUnwrapDocumentEncoding];
-
-export const Type = {
-    Incremental: "incremental",
-    Blocking: "blocking",
-} as const;
-
-export type Type = (typeof Type)[keyof typeof Type];
-
-export const VectorStrategy = {
-    None: "None",
-    Field_Vector: "Field Vector",
-} as const;
-
-export type VectorStrategy = (typeof VectorStrategy)[keyof typeof VectorStrategy];
-
-export const VitessTabletType = {
+export const VitessSourceVitessTabletType = {
     MASTER: "MASTER",
     REPLICA: "REPLICA",
     RDONLY: "RDONLY",
 } as const;
 
-export type VitessTabletType = (typeof VitessTabletType)[keyof typeof VitessTabletType];
+export type VitessSourceVitessTabletType = (typeof VitessSourceVitessTabletType)[keyof typeof VitessSourceVitessTabletType];
 
-export const WeaviateAuthScheme = {
+export const WeaviateDestinationConsistencyLevel = {
+    ALL: "ALL",
+    ONE: "ONE",
+    QUORUM: "QUORUM",
+} as const;
+
+export type WeaviateDestinationConsistencyLevel = (typeof WeaviateDestinationConsistencyLevel)[keyof typeof WeaviateDestinationConsistencyLevel];
+
+export const WeaviateDestinationDocumentIdStrategy = {
+    None: "None",
+    Kafka_ID: "Kafka ID",
+    Field_ID: "Field ID",
+} as const;
+
+export type WeaviateDestinationDocumentIdStrategy = (typeof WeaviateDestinationDocumentIdStrategy)[keyof typeof WeaviateDestinationDocumentIdStrategy];
+
+export const WeaviateDestinationVectorStrategy = {
+    None: "None",
+    Field_Vector: "Field Vector",
+} as const;
+
+export type WeaviateDestinationVectorStrategy = (typeof WeaviateDestinationVectorStrategy)[keyof typeof WeaviateDestinationVectorStrategy];
+
+export const WeaviateDestinationWeaviateAuthScheme = {
     NONE: "NONE",
     API_KEY: "API_KEY",
     OIDC_CLIENT_CREDENTIALS: "OIDC_CLIENT_CREDENTIALS",
 } as const;
 
-export type WeaviateAuthScheme = (typeof WeaviateAuthScheme)[keyof typeof WeaviateAuthScheme];
+export type WeaviateDestinationWeaviateAuthScheme = (typeof WeaviateDestinationWeaviateAuthScheme)[keyof typeof WeaviateDestinationWeaviateAuthScheme];
 
-export const WeaviateVectorizer = {
+export const WeaviateDestinationWeaviateVectorizer = {
     None: "none",
     Text2vec_weaviate: "text2vec-weaviate",
     Text2vec_cohere: "text2vec-cohere",
@@ -715,7 +958,7 @@ export const WeaviateVectorizer = {
     Text2vec_voyageai: "text2vec-voyageai",
 } as const;
 
-export type WeaviateVectorizer = (typeof WeaviateVectorizer)[keyof typeof WeaviateVectorizer];
+export type WeaviateDestinationWeaviateVectorizer = (typeof WeaviateDestinationWeaviateVectorizer)[keyof typeof WeaviateDestinationWeaviateVectorizer];
 
 export const WebhookSourceFormat = {
     Json: "json",
