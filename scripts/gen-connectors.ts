@@ -25,7 +25,15 @@ import {
   type TransformSpec,
   transformsFile,
 } from "./gen-connectors/render";
-import { transformShimKey, typedTransformFile, type TypedTransformSpec } from "./gen-connectors/typed-transforms";
+import { classDoc, docText, fieldDoc } from "./gen-connectors/docs";
+import { typedClassName } from "./gen-connectors/naming";
+import {
+  transformClassName,
+  transformShimKey,
+  typedTransformDocs,
+  typedTransformFile,
+  type TypedTransformSpec,
+} from "./gen-connectors/typed-transforms";
 
 /** One generated file: its path relative to sdk/generated, and its formatted text. */
 export interface GeneratedFile {
@@ -39,7 +47,8 @@ export const defaultRepoRoot = path.resolve(__dirname, "../..");
 export const generatedDir = (repoRoot: string): string => path.join(repoRoot, "sdk", "generated");
 
 /** Every file of sdk/generated/, as the catalogue and the generator make them today. Deterministic. */
-export async function generateConnectorFiles(repoRoot: string = defaultRepoRoot): Promise<GeneratedFile[]> {
+/** The classes to generate from the catalogue today: typed sources, destinations and transforms. */
+function typedSpecs() {
   const byCode = (a: { code: string }, b: { code: string }) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
   const connectors = catalogue();
   const specsOf = (kind: "source" | "destination"): ConnectorSpec[] =>
@@ -58,6 +67,41 @@ export async function generateConnectorFiles(repoRoot: string = defaultRepoRoot)
     return fields ? [{ code: spec.code, fields }] : [];
   });
 
+  return { sources, destinations, transforms, typedTransforms };
+}
+
+/** Doc blocks as TSDoc renders them and the package schema reads them. */
+export interface ClassDocs {
+  description: string;
+  args: Map<string, string>;
+}
+
+/**
+ * What each generated class says of itself and of each input it declares, as prose: the package schema's
+ * descriptions come from here, the same declarations (catalogue and doc blocks) the classes' TSDoc is written from.
+ */
+export function typedClassDocs(): Map<string, ClassDocs> {
+  const { sources, destinations, typedTransforms } = typedSpecs();
+  const docs = new Map<string, ClassDocs>();
+  for (const spec of [...sources, ...destinations]) {
+    const className = typedClassName(spec.kind, spec.code);
+    docs.set(className, {
+      description: docText(classDoc(spec.kind, spec.code, className, spec.fields)),
+      args: new Map(spec.fields.map((field) => [field.name, docText(fieldDoc(field, spec.kind))])),
+    });
+  }
+  for (const spec of typedTransforms) {
+    const { description, args } = typedTransformDocs(spec);
+    docs.set(transformClassName(spec.code), {
+      description: docText(description),
+      args: new Map([...args].map(([name, blocks]) => [name, docText(blocks)])),
+    });
+  }
+  return docs;
+}
+
+export async function generateConnectorFiles(repoRoot: string = defaultRepoRoot): Promise<GeneratedFile[]> {
+  const { sources, destinations, transforms, typedTransforms } = typedSpecs();
   const files: GeneratedFile[] = [
     {
       path: "shims.ts",

@@ -27,6 +27,26 @@ export function docComment(blocks: readonly (readonly string[])[], indent: strin
   return `${indent}/**\n${text}\n${indent} */\n`;
 }
 
+/**
+ * The same blocks as prose, for the package schema (and every SDK made from it): each paragraph on one line
+ * (fenced code as written), the `@example` and everything after it left out as TypeScript-only, and a
+ * `@default` said in words, as the schema's readers have no tags.
+ */
+export function docText(blocks: readonly (readonly string[])[]): string {
+  const paragraphs: string[] = [];
+  for (const block of blocks) {
+    if (block.length === 0) continue;
+    if (block[0] === "@example") break;
+    const defaulted = /^@default (.*)$/.exec(block[0] ?? "");
+    if (defaulted) {
+      paragraphs.push(`Defaults to ${defaulted[1]}.`);
+      continue;
+    }
+    paragraphs.push(block[0]?.startsWith("```") ? block.join("\n") : block.join(" "));
+  }
+  return paragraphs.join("\n\n");
+}
+
 /** A value inside a comment must not end it. */
 function escapeComment(text: string): string {
   return text.replaceAll("*/", "*\\/");

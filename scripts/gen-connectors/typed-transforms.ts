@@ -83,22 +83,41 @@ function memberDoc(field: TypedTransformField): string[][] {
   ];
 }
 
+/** The doc blocks of `implementation`, which the catalogue's language setting backs. */
+function implementationDoc(field: TypedTransformField): string[][] {
+  const allowed = languages(field);
+  return [
+    [
+      "The code. Without it, the transform's code is left to the web console: updates keep whatever code the " +
+        "transform holds, and `deploy` deploys its latest version.",
+    ],
+    [
+      `Its \`language\` is ${allowed.map((value) => `\`${value}\``).join(" or ")} for this transform (config key \`${field.key}\`).`,
+    ],
+    ["@default none"],
+  ];
+}
+
+/** The doc blocks of a typed transform's class and of each input it declares, by input name. */
+export function typedTransformDocs(spec: TypedTransformSpec): {
+  description: string[][];
+  args: Map<string, string[][]>;
+} {
+  const args = new Map(
+    spec.fields.map((field) =>
+      field.role === "language" ? ["implementation", implementationDoc(field)] : [field.name, memberDoc(field)],
+    ),
+  );
+  return { description: classDoc(spec, transformClassName(spec.code)), args };
+}
+
 function members(spec: TypedTransformSpec): string {
   return [...spec.fields]
     .sort((a, b) => rank(a) - rank(b))
     .map((field) => {
       if (field.role === "language") {
         const allowed = languages(field);
-        const doc = [
-          [
-            "The code. Without it, the transform's code is left to the web console: updates keep whatever code the " +
-              "transform holds, and `deploy` deploys its latest version.",
-          ],
-          [
-            `Its \`language\` is ${allowed.map((value) => `\`${value}\``).join(" or ")} for this transform (config key \`${field.key}\`).`,
-          ],
-          ["@default none"],
-        ];
+        const doc = implementationDoc(field);
         const union = allowed.map((value) => JSON.stringify(value)).join(" | ");
         const sqlForm = sqlForms[spec.code];
         const type = sqlForm

@@ -13,6 +13,7 @@ import { commonInputsSchema } from "../../provider/engine/common-inputs";
 import type { JsonObject } from "../../provider/engine/kind";
 import { kindNamed } from "../../provider/kinds";
 import { settingSources } from "../../provider/settings";
+import { type ClassDocs, typedClassDocs } from "../gen-connectors";
 import { functionSpecs } from "./functions";
 import { readSdk, type ResourceClass } from "./sdk-docs";
 import { readLookups } from "./sdk-lookups";
@@ -53,14 +54,14 @@ function outputType(typeText: string): TypeSpec {
   return { $ref: "pulumi.json#/Any" };
 }
 
-function resourceSpec(resource: ResourceClass, registry: TypeRegistry) {
+function resourceSpec(resource: ResourceClass, registry: TypeRegistry, declared: ClassDocs | undefined) {
   const kind = kindNamed(resource.kind);
   const schema = inputJsonSchema(resource.kind);
   const secrets = new Set([...(kind.secretKeys?.({} as JsonObject) ?? []), ...resource.secretOutputs]);
   const replaces = new Set<string>(kind.replaceOn);
   const inputProperties: Record<string, PropertySpec> = {};
   for (const [key, property] of Object.entries(schema.properties ?? {})) {
-    const description = resource.args.get(argumentOf[key] ?? key);
+    const description = declared?.args.get(key) ?? resource.args.get(argumentOf[key] ?? key);
     inputProperties[key] = {
       ...registry.typeOf(property, key, resource.className),
       ...(description ? { description } : {}),
@@ -78,7 +79,7 @@ function resourceSpec(resource: ResourceClass, registry: TypeRegistry) {
     };
   }
   return {
-    description: resource.description,
+    description: declared?.description ?? resource.description,
     inputProperties,
     requiredInputs: schema.required ?? [],
     properties,
@@ -97,8 +98,14 @@ export function buildSchema(): Record<string, unknown> {
   const classes = [...readSdk(path.join(repoRoot, "sdk")).values()].sort((a, b) =>
     a.className.localeCompare(b.className),
   );
+  // A generated class's words come from the declarations its TSDoc is written from; a hand-written class's
+  // TSDoc is its declaration.
+  const generated = typedClassDocs();
   const resources = Object.fromEntries(
-    classes.map((resource) => [`streamkap:index:${resource.className}`, resourceSpec(resource, registry)]),
+    classes.map((resource) => [
+      `streamkap:index:${resource.className}`,
+      resourceSpec(resource, registry, generated.get(resource.className)),
+    ]),
   );
   // After the resources: their types keep the names they had before the package had functions.
   const functions = functionSpecs(readLookups(path.join(repoRoot, "sdk")), registry);

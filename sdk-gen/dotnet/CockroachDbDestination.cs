@@ -13,8 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A CockroachDB destination (connector code `cockroachdb`): delivers records from topics to CockroachDB.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-    /// For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "cockroachdb"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "cockroachdb"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:CockroachDbDestination")]
     public partial class CockroachDbDestination : global::Pulumi.CustomResource
@@ -266,15 +265,13 @@ namespace Streamkap.Pulumi
         public Output<string?> TransformsHeaderToFieldCustomHeaderMappings { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms mark columns as optional fields include list (config key
-        /// `transforms.MarkColumnsAsOptional.fields.include.list`).
+        /// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         /// </summary>
         [Output("transformsMarkColumnsAsOptionalFieldsIncludeList")]
         public Output<string?> TransformsMarkColumnsAsOptionalFieldsIncludeList { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms mark columns as required fields include all (config key
-        /// `transforms.MarkColumnsAsRequired.fields.include.all`).
+        /// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -282,8 +279,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsMarkColumnsAsRequiredFieldsIncludeAll { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms mark columns as required null sentinel mode (config key
-        /// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        /// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
         /// 
         /// One of `NONE`, `TYPE_MIN`.
         /// 
@@ -315,8 +311,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxFieldSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -326,8 +321,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxRecordSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -337,8 +331,7 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -346,8 +339,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsOversizedRecordsReplaceNullWithDefault { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -413,8 +405,7 @@ namespace Streamkap.Pulumi
         public Output<string?> TransformsToIntJFieldsIncludeList { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms to JSON j convert all complex types (config key
-        /// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -428,8 +419,7 @@ namespace Streamkap.Pulumi
         public Output<string?> TransformsToJsonJFieldsIncludeList { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms to JSONB j convert all complex types (config key
-        /// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -719,15 +709,13 @@ namespace Streamkap.Pulumi
         public Input<string>? TransformsHeaderToFieldCustomHeaderMappings { get; set; }
 
         /// <summary>
-        /// Transforms mark columns as optional fields include list (config key
-        /// `transforms.MarkColumnsAsOptional.fields.include.list`).
+        /// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         /// </summary>
         [Input("transformsMarkColumnsAsOptionalFieldsIncludeList")]
         public Input<string>? TransformsMarkColumnsAsOptionalFieldsIncludeList { get; set; }
 
         /// <summary>
-        /// Transforms mark columns as required fields include all (config key
-        /// `transforms.MarkColumnsAsRequired.fields.include.all`).
+        /// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -735,8 +723,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsMarkColumnsAsRequiredFieldsIncludeAll { get; set; }
 
         /// <summary>
-        /// Transforms mark columns as required null sentinel mode (config key
-        /// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        /// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
         /// 
         /// One of `NONE`, `TYPE_MIN`.
         /// 
@@ -768,8 +755,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxFieldSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -779,8 +765,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxRecordSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -790,8 +775,7 @@ namespace Streamkap.Pulumi
         public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -799,8 +783,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsOversizedRecordsReplaceNullWithDefault { get; set; }
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -866,8 +849,7 @@ namespace Streamkap.Pulumi
         public Input<string>? TransformsToIntJFieldsIncludeList { get; set; }
 
         /// <summary>
-        /// Transforms to JSON j convert all complex types (config key
-        /// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -881,8 +863,7 @@ namespace Streamkap.Pulumi
         public Input<string>? TransformsToJsonJFieldsIncludeList { get; set; }
 
         /// <summary>
-        /// Transforms to JSONB j convert all complex types (config key
-        /// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>

@@ -13,8 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Db2 source (connector code `db2`): captures changes from Db2 and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-    /// For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "db2"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "db2"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:Db2Source")]
     public partial class Db2Source : global::Pulumi.CustomResource
@@ -175,8 +174,7 @@ namespace Streamkap.Pulumi
         public Output<Union<string, double>?> RestartTrigger { get; private set; } = null!;
 
         /// <summary>
-        /// Schema history internal store only captured databases ddl (config key
-        /// `schema.history.internal.store.only.captured.databases.ddl`).
+        /// Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -184,8 +182,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl { get; private set; } = null!;
 
         /// <summary>
-        /// Schema history internal store only captured tables ddl (config key
-        /// `schema.history.internal.store.only.captured.tables.ddl`).
+        /// Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -329,8 +326,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxFieldSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -340,8 +336,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxRecordSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -351,8 +346,7 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -360,8 +354,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsOversizedRecordsReplaceNullWithDefault { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -575,8 +568,7 @@ namespace Streamkap.Pulumi
         public InputUnion<string, double>? RestartTrigger { get; set; }
 
         /// <summary>
-        /// Schema history internal store only captured databases ddl (config key
-        /// `schema.history.internal.store.only.captured.databases.ddl`).
+        /// Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -584,8 +576,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl { get; set; }
 
         /// <summary>
-        /// Schema history internal store only captured tables ddl (config key
-        /// `schema.history.internal.store.only.captured.tables.ddl`).
+        /// Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -711,8 +702,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxFieldSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -722,8 +712,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxRecordSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -733,8 +722,7 @@ namespace Streamkap.Pulumi
         public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -742,8 +730,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsOversizedRecordsReplaceNullWithDefault { get; set; }
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>

@@ -13,8 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A DocumentDB source (connector code `documentdb`): captures changes from DocumentDB and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-    /// For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "documentdb"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "documentdb"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:DocumentDbSource")]
     public partial class DocumentDbSource : global::Pulumi.CustomResource
@@ -297,8 +296,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxFieldSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -308,8 +306,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxRecordSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -319,8 +316,7 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -328,8 +324,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsOversizedRecordsReplaceNullWithDefault { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -667,8 +662,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxFieldSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -678,8 +672,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxRecordSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -689,8 +682,7 @@ namespace Streamkap.Pulumi
         public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -698,8 +690,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsOversizedRecordsReplaceNullWithDefault { get; set; }
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>

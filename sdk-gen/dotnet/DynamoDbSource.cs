@@ -13,8 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A DynamoDB source (connector code `dynamodb`): captures changes from DynamoDB and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-    /// For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "dynamodb"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "dynamodb"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:DynamoDbSource")]
     public partial class DynamoDbSource : global::Pulumi.CustomResource
@@ -335,8 +334,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxFieldSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -346,8 +344,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxRecordSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -357,8 +354,7 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -366,8 +362,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsOversizedRecordsReplaceNullWithDefault { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -734,8 +729,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxFieldSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -745,8 +739,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxRecordSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -756,8 +749,7 @@ namespace Streamkap.Pulumi
         public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -765,8 +757,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsOversizedRecordsReplaceNullWithDefault { get; set; }
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>

@@ -13,8 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// An Apache Iceberg destination (connector code `iceberg`): delivers records from topics to Apache Iceberg.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-    /// For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "iceberg"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "iceberg"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:IcebergDestination")]
     public partial class IcebergDestination : global::Pulumi.CustomResource
@@ -75,9 +74,7 @@ namespace Streamkap.Pulumi
         /// <summary>
         /// Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
         /// 
-        /// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
-        /// `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
-        /// `us-west-1`, `us-west-2`, `auto`.
+        /// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`, `auto`.
         /// 
         /// Defaults to `"us-west-2"`.
         /// </summary>
@@ -139,8 +136,7 @@ namespace Streamkap.Pulumi
         /// <summary>
         /// Iceberg catalog type (config key `iceberg.catalog.type`).
         /// 
-        /// One of `rest`, `hive`, `glue`.
-        /// Changing this replaces the destination.
+        /// One of `rest`, `hive`, `glue`. Changing this replaces the destination.
         /// 
         /// Defaults to `"rest"`.
         /// </summary>
@@ -343,15 +339,13 @@ namespace Streamkap.Pulumi
         public Output<string?> TransformsHeaderToFieldCustomHeaderMappings { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms mark columns as optional fields include list (config key
-        /// `transforms.MarkColumnsAsOptional.fields.include.list`).
+        /// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         /// </summary>
         [Output("transformsMarkColumnsAsOptionalFieldsIncludeList")]
         public Output<string?> TransformsMarkColumnsAsOptionalFieldsIncludeList { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms mark columns as required fields include all (config key
-        /// `transforms.MarkColumnsAsRequired.fields.include.all`).
+        /// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -359,8 +353,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsMarkColumnsAsRequiredFieldsIncludeAll { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms mark columns as required null sentinel mode (config key
-        /// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        /// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
         /// 
         /// One of `NONE`, `TYPE_MIN`.
         /// 
@@ -392,8 +385,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxFieldSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -403,8 +395,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxRecordSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -414,8 +405,7 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -423,8 +413,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsOversizedRecordsReplaceNullWithDefault { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -490,8 +479,7 @@ namespace Streamkap.Pulumi
         public Output<string?> TransformsToIntJFieldsIncludeList { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms to JSON j convert all complex types (config key
-        /// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -505,8 +493,7 @@ namespace Streamkap.Pulumi
         public Output<string?> TransformsToJsonJFieldsIncludeList { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms to JSONB j convert all complex types (config key
-        /// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -620,9 +607,7 @@ namespace Streamkap.Pulumi
         /// <summary>
         /// Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
         /// 
-        /// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
-        /// `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
-        /// `us-west-1`, `us-west-2`, `auto`.
+        /// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`, `auto`.
         /// 
         /// Defaults to `"us-west-2"`.
         /// </summary>
@@ -714,8 +699,7 @@ namespace Streamkap.Pulumi
         /// <summary>
         /// Iceberg catalog type (config key `iceberg.catalog.type`).
         /// 
-        /// One of `rest`, `hive`, `glue`.
-        /// Changing this replaces the destination.
+        /// One of `rest`, `hive`, `glue`. Changing this replaces the destination.
         /// 
         /// Defaults to `"rest"`.
         /// </summary>
@@ -899,15 +883,13 @@ namespace Streamkap.Pulumi
         public Input<string>? TransformsHeaderToFieldCustomHeaderMappings { get; set; }
 
         /// <summary>
-        /// Transforms mark columns as optional fields include list (config key
-        /// `transforms.MarkColumnsAsOptional.fields.include.list`).
+        /// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         /// </summary>
         [Input("transformsMarkColumnsAsOptionalFieldsIncludeList")]
         public Input<string>? TransformsMarkColumnsAsOptionalFieldsIncludeList { get; set; }
 
         /// <summary>
-        /// Transforms mark columns as required fields include all (config key
-        /// `transforms.MarkColumnsAsRequired.fields.include.all`).
+        /// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -915,8 +897,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsMarkColumnsAsRequiredFieldsIncludeAll { get; set; }
 
         /// <summary>
-        /// Transforms mark columns as required null sentinel mode (config key
-        /// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        /// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
         /// 
         /// One of `NONE`, `TYPE_MIN`.
         /// 
@@ -948,8 +929,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxFieldSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -959,8 +939,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxRecordSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -970,8 +949,7 @@ namespace Streamkap.Pulumi
         public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -979,8 +957,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsOversizedRecordsReplaceNullWithDefault { get; set; }
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -1046,8 +1023,7 @@ namespace Streamkap.Pulumi
         public Input<string>? TransformsToIntJFieldsIncludeList { get; set; }
 
         /// <summary>
-        /// Transforms to JSON j convert all complex types (config key
-        /// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -1061,8 +1037,7 @@ namespace Streamkap.Pulumi
         public Input<string>? TransformsToJsonJFieldsIncludeList { get; set; }
 
         /// <summary>
-        /// Transforms to JSONB j convert all complex types (config key
-        /// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>

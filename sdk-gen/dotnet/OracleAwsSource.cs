@@ -11,11 +11,9 @@ using Pulumi;
 namespace Streamkap.Pulumi
 {
     /// <summary>
-    /// An Oracle (AWS RDS) source (connector code `oracleaws`): captures changes from Oracle (AWS RDS) and writes them to
-    /// topics.
+    /// An Oracle (AWS RDS) source (connector code `oracleaws`): captures changes from Oracle (AWS RDS) and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-    /// For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "oracleaws"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "oracleaws"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:OracleAwsSource")]
     public partial class OracleAwsSource : global::Pulumi.CustomResource
@@ -200,8 +198,7 @@ namespace Streamkap.Pulumi
         public Output<Union<string, double>?> RestartTrigger { get; private set; } = null!;
 
         /// <summary>
-        /// Schema history internal store only captured databases ddl (config key
-        /// `schema.history.internal.store.only.captured.databases.ddl`).
+        /// Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -209,8 +206,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl { get; private set; } = null!;
 
         /// <summary>
-        /// Schema history internal store only captured tables ddl (config key
-        /// `schema.history.internal.store.only.captured.tables.ddl`).
+        /// Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -354,8 +350,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxFieldSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -365,8 +360,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxRecordSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -376,8 +370,7 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -385,8 +378,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsOversizedRecordsReplaceNullWithDefault { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -624,8 +616,7 @@ namespace Streamkap.Pulumi
         public InputUnion<string, double>? RestartTrigger { get; set; }
 
         /// <summary>
-        /// Schema history internal store only captured databases ddl (config key
-        /// `schema.history.internal.store.only.captured.databases.ddl`).
+        /// Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -633,8 +624,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl { get; set; }
 
         /// <summary>
-        /// Schema history internal store only captured tables ddl (config key
-        /// `schema.history.internal.store.only.captured.tables.ddl`).
+        /// Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -760,8 +750,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxFieldSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -771,8 +760,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxRecordSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -782,8 +770,7 @@ namespace Streamkap.Pulumi
         public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -791,8 +778,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsOversizedRecordsReplaceNullWithDefault { get; set; }
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>

@@ -13,8 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// An Oracle source (connector code `oracle`): captures changes from Oracle and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-    /// For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "oracle"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "oracle"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:OracleSource")]
     public partial class OracleSource : global::Pulumi.CustomResource
@@ -205,8 +204,7 @@ namespace Streamkap.Pulumi
         public Output<Union<string, double>?> RestartTrigger { get; private set; } = null!;
 
         /// <summary>
-        /// Schema history internal store only captured databases ddl (config key
-        /// `schema.history.internal.store.only.captured.databases.ddl`).
+        /// Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -214,8 +212,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl { get; private set; } = null!;
 
         /// <summary>
-        /// Schema history internal store only captured tables ddl (config key
-        /// `schema.history.internal.store.only.captured.tables.ddl`).
+        /// Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -359,8 +356,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxFieldSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -370,8 +366,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxRecordSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -381,8 +376,7 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -390,8 +384,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsOversizedRecordsReplaceNullWithDefault { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -635,8 +628,7 @@ namespace Streamkap.Pulumi
         public InputUnion<string, double>? RestartTrigger { get; set; }
 
         /// <summary>
-        /// Schema history internal store only captured databases ddl (config key
-        /// `schema.history.internal.store.only.captured.databases.ddl`).
+        /// Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -644,8 +636,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl { get; set; }
 
         /// <summary>
-        /// Schema history internal store only captured tables ddl (config key
-        /// `schema.history.internal.store.only.captured.tables.ddl`).
+        /// Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -771,8 +762,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxFieldSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -782,8 +772,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxRecordSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -793,8 +782,7 @@ namespace Streamkap.Pulumi
         public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -802,8 +790,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsOversizedRecordsReplaceNullWithDefault { get; set; }
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>

@@ -13,8 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A PlanetScale source (connector code `planetscale`): captures changes from PlanetScale and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-    /// For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "planetscale"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "planetscale"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:PlanetScaleSource")]
     public partial class PlanetScaleSource : global::Pulumi.CustomResource
@@ -177,8 +176,7 @@ namespace Streamkap.Pulumi
         public Output<Union<string, double>?> RestartTrigger { get; private set; } = null!;
 
         /// <summary>
-        /// Schema history internal store only captured databases ddl (config key
-        /// `schema.history.internal.store.only.captured.databases.ddl`).
+        /// Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -186,8 +184,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl { get; private set; } = null!;
 
         /// <summary>
-        /// Schema history internal store only captured tables ddl (config key
-        /// `schema.history.internal.store.only.captured.tables.ddl`).
+        /// Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -319,8 +316,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxFieldSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -330,8 +326,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxRecordSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -341,8 +336,7 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -350,8 +344,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsOversizedRecordsReplaceNullWithDefault { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -583,8 +576,7 @@ namespace Streamkap.Pulumi
         public InputUnion<string, double>? RestartTrigger { get; set; }
 
         /// <summary>
-        /// Schema history internal store only captured databases ddl (config key
-        /// `schema.history.internal.store.only.captured.databases.ddl`).
+        /// Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -592,8 +584,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl { get; set; }
 
         /// <summary>
-        /// Schema history internal store only captured tables ddl (config key
-        /// `schema.history.internal.store.only.captured.tables.ddl`).
+        /// Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -707,8 +698,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxFieldSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -718,8 +708,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxRecordSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -729,8 +718,7 @@ namespace Streamkap.Pulumi
         public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -738,8 +726,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsOversizedRecordsReplaceNullWithDefault { get; set; }
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>

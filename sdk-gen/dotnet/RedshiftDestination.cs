@@ -13,8 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Redshift destination (connector code `redshift`): delivers records from topics to Redshift.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-    /// For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "redshift"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "redshift"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:RedshiftDestination")]
     public partial class RedshiftDestination : global::Pulumi.CustomResource
@@ -224,15 +223,13 @@ namespace Streamkap.Pulumi
         public Output<string?> TransformsHeaderToFieldCustomHeaderMappings { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms mark columns as optional fields include list (config key
-        /// `transforms.MarkColumnsAsOptional.fields.include.list`).
+        /// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         /// </summary>
         [Output("transformsMarkColumnsAsOptionalFieldsIncludeList")]
         public Output<string?> TransformsMarkColumnsAsOptionalFieldsIncludeList { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms mark columns as required fields include all (config key
-        /// `transforms.MarkColumnsAsRequired.fields.include.all`).
+        /// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -240,8 +237,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsMarkColumnsAsRequiredFieldsIncludeAll { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms mark columns as required null sentinel mode (config key
-        /// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        /// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
         /// 
         /// One of `NONE`, `TYPE_MIN`.
         /// 
@@ -273,8 +269,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxFieldSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -284,8 +279,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxRecordSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -295,8 +289,7 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -304,8 +297,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsOversizedRecordsReplaceNullWithDefault { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -371,8 +363,7 @@ namespace Streamkap.Pulumi
         public Output<string?> TransformsToIntJFieldsIncludeList { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms to JSON j convert all complex types (config key
-        /// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -386,8 +377,7 @@ namespace Streamkap.Pulumi
         public Output<string?> TransformsToJsonJFieldsIncludeList { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms to JSONB j convert all complex types (config key
-        /// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -635,15 +625,13 @@ namespace Streamkap.Pulumi
         public Input<string>? TransformsHeaderToFieldCustomHeaderMappings { get; set; }
 
         /// <summary>
-        /// Transforms mark columns as optional fields include list (config key
-        /// `transforms.MarkColumnsAsOptional.fields.include.list`).
+        /// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         /// </summary>
         [Input("transformsMarkColumnsAsOptionalFieldsIncludeList")]
         public Input<string>? TransformsMarkColumnsAsOptionalFieldsIncludeList { get; set; }
 
         /// <summary>
-        /// Transforms mark columns as required fields include all (config key
-        /// `transforms.MarkColumnsAsRequired.fields.include.all`).
+        /// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -651,8 +639,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsMarkColumnsAsRequiredFieldsIncludeAll { get; set; }
 
         /// <summary>
-        /// Transforms mark columns as required null sentinel mode (config key
-        /// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        /// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
         /// 
         /// One of `NONE`, `TYPE_MIN`.
         /// 
@@ -684,8 +671,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxFieldSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -695,8 +681,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxRecordSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -706,8 +691,7 @@ namespace Streamkap.Pulumi
         public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -715,8 +699,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsOversizedRecordsReplaceNullWithDefault { get; set; }
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -782,8 +765,7 @@ namespace Streamkap.Pulumi
         public Input<string>? TransformsToIntJFieldsIncludeList { get; set; }
 
         /// <summary>
-        /// Transforms to JSON j convert all complex types (config key
-        /// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -797,8 +779,7 @@ namespace Streamkap.Pulumi
         public Input<string>? TransformsToJsonJFieldsIncludeList { get; set; }
 
         /// <summary>
-        /// Transforms to JSONB j convert all complex types (config key
-        /// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>

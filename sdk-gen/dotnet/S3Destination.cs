@@ -13,8 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// An Amazon S3 destination (connector code `s3`): delivers records from topics to Amazon S3.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-    /// For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "s3"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "s3"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:S3Destination")]
     public partial class S3Destination : global::Pulumi.CustomResource
@@ -37,9 +36,7 @@ namespace Streamkap.Pulumi
         /// <summary>
         /// AWS s3 region (config key `aws.s3.region`).
         /// 
-        /// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
-        /// `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
-        /// `us-west-1`, `us-west-2`.
+        /// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
         /// 
         /// Defaults to `"us-west-2"`.
         /// </summary>
@@ -226,15 +223,13 @@ namespace Streamkap.Pulumi
         public Output<string?> TransformsHeaderToFieldCustomHeaderMappings { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms mark columns as optional fields include list (config key
-        /// `transforms.MarkColumnsAsOptional.fields.include.list`).
+        /// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         /// </summary>
         [Output("transformsMarkColumnsAsOptionalFieldsIncludeList")]
         public Output<string?> TransformsMarkColumnsAsOptionalFieldsIncludeList { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms mark columns as required fields include all (config key
-        /// `transforms.MarkColumnsAsRequired.fields.include.all`).
+        /// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -242,8 +237,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsMarkColumnsAsRequiredFieldsIncludeAll { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms mark columns as required null sentinel mode (config key
-        /// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        /// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
         /// 
         /// One of `NONE`, `TYPE_MIN`.
         /// 
@@ -275,8 +269,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxFieldSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -286,8 +279,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxRecordSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -297,8 +289,7 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -306,8 +297,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsOversizedRecordsReplaceNullWithDefault { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -373,8 +363,7 @@ namespace Streamkap.Pulumi
         public Output<string?> TransformsToIntJFieldsIncludeList { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms to JSON j convert all complex types (config key
-        /// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -388,8 +377,7 @@ namespace Streamkap.Pulumi
         public Output<string?> TransformsToJsonJFieldsIncludeList { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms to JSONB j convert all complex types (config key
-        /// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -483,9 +471,7 @@ namespace Streamkap.Pulumi
         /// <summary>
         /// AWS s3 region (config key `aws.s3.region`).
         /// 
-        /// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
-        /// `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
-        /// `us-west-1`, `us-west-2`.
+        /// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
         /// 
         /// Defaults to `"us-west-2"`.
         /// </summary>
@@ -645,15 +631,13 @@ namespace Streamkap.Pulumi
         public Input<string>? TransformsHeaderToFieldCustomHeaderMappings { get; set; }
 
         /// <summary>
-        /// Transforms mark columns as optional fields include list (config key
-        /// `transforms.MarkColumnsAsOptional.fields.include.list`).
+        /// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         /// </summary>
         [Input("transformsMarkColumnsAsOptionalFieldsIncludeList")]
         public Input<string>? TransformsMarkColumnsAsOptionalFieldsIncludeList { get; set; }
 
         /// <summary>
-        /// Transforms mark columns as required fields include all (config key
-        /// `transforms.MarkColumnsAsRequired.fields.include.all`).
+        /// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -661,8 +645,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsMarkColumnsAsRequiredFieldsIncludeAll { get; set; }
 
         /// <summary>
-        /// Transforms mark columns as required null sentinel mode (config key
-        /// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        /// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
         /// 
         /// One of `NONE`, `TYPE_MIN`.
         /// 
@@ -694,8 +677,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxFieldSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -705,8 +687,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxRecordSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -716,8 +697,7 @@ namespace Streamkap.Pulumi
         public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -725,8 +705,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsOversizedRecordsReplaceNullWithDefault { get; set; }
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -792,8 +771,7 @@ namespace Streamkap.Pulumi
         public Input<string>? TransformsToIntJFieldsIncludeList { get; set; }
 
         /// <summary>
-        /// Transforms to JSON j convert all complex types (config key
-        /// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -807,8 +785,7 @@ namespace Streamkap.Pulumi
         public Input<string>? TransformsToJsonJFieldsIncludeList { get; set; }
 
         /// <summary>
-        /// Transforms to JSONB j convert all complex types (config key
-        /// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>

@@ -11,11 +11,9 @@ using Pulumi;
 namespace Streamkap.Pulumi
 {
     /// <summary>
-    /// A Salesforce Webhook source (connector code `salesforce_webhook`): captures changes from Salesforce Webhook and
-    /// writes them to topics.
+    /// A Salesforce Webhook source (connector code `salesforce_webhook`): captures changes from Salesforce Webhook and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-    /// For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "salesforce_webhook"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "salesforce_webhook"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:SalesforceWebhookSource")]
     public partial class SalesforceWebhookSource : global::Pulumi.CustomResource
@@ -91,8 +89,7 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.UnknownPayloadTypeBehavior?> CamelSourcePayloadRouterUnknownTypeBehavior { get; private set; } = null!;
 
         /// <summary>
-        /// Camel source payload router unknown type default topic (config key
-        /// `camel.source.payload.router.unknown.type.default.topic`).
+        /// Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
         /// 
         /// Defaults to `"unknown"`.
         /// </summary>
@@ -108,8 +105,7 @@ namespace Streamkap.Pulumi
         public Output<string?> CamelSourceSnapshotSalesforceAuthClientId { get; private set; } = null!;
 
         /// <summary>
-        /// Camel source snapshot salesforce auth client secret (config key
-        /// `camel.source.snapshot.salesforce.auth.client.secret`).
+        /// Camel source snapshot salesforce auth client secret (config key `camel.source.snapshot.salesforce.auth.client.secret`).
         /// 
         /// Secret: stored as a Pulumi secret.
         /// 
@@ -334,8 +330,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxFieldSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -345,8 +340,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxRecordSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -356,8 +350,7 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -365,8 +358,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsOversizedRecordsReplaceNullWithDefault { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -533,8 +525,7 @@ namespace Streamkap.Pulumi
         public Input<Streamkap.Pulumi.UnknownPayloadTypeBehavior>? CamelSourcePayloadRouterUnknownTypeBehavior { get; set; }
 
         /// <summary>
-        /// Camel source payload router unknown type default topic (config key
-        /// `camel.source.payload.router.unknown.type.default.topic`).
+        /// Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
         /// 
         /// Defaults to `"unknown"`.
         /// </summary>
@@ -553,8 +544,7 @@ namespace Streamkap.Pulumi
         private Input<string>? _camelSourceSnapshotSalesforceAuthClientSecret;
 
         /// <summary>
-        /// Camel source snapshot salesforce auth client secret (config key
-        /// `camel.source.snapshot.salesforce.auth.client.secret`).
+        /// Camel source snapshot salesforce auth client secret (config key `camel.source.snapshot.salesforce.auth.client.secret`).
         /// 
         /// Secret: stored as a Pulumi secret.
         /// 
@@ -748,8 +738,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxFieldSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -759,8 +748,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxRecordSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -770,8 +758,7 @@ namespace Streamkap.Pulumi
         public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -779,8 +766,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsOversizedRecordsReplaceNullWithDefault { get; set; }
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>

@@ -13,8 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Snowflake destination (connector code `snowflake`): delivers records from topics to Snowflake.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-    /// For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "snowflake"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "snowflake"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:SnowflakeDestination")]
     public partial class SnowflakeDestination : global::Pulumi.CustomResource
@@ -77,9 +76,7 @@ namespace Streamkap.Pulumi
         /// <summary>
         /// Create SQL execute (config key `create.sql.execute`).
         /// 
-        /// Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT *
-        /// EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms
-        /// DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
+        /// Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT * EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
         /// </summary>
         [Output("createSqlExecute")]
         public Output<string?> CreateSqlExecute { get; private set; } = null!;
@@ -107,8 +104,7 @@ namespace Streamkap.Pulumi
         /// <summary>
         /// Ingestion mode (config key `ingestion.mode`).
         /// 
-        /// One of `upsert`, `append`.
-        /// Changing this replaces the destination.
+        /// One of `upsert`, `append`. Changing this replaces the destination.
         /// 
         /// Defaults to `"append"`.
         /// </summary>
@@ -303,15 +299,13 @@ namespace Streamkap.Pulumi
         public Output<string?> TransformsHeaderToFieldCustomHeaderMappings { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms mark columns as optional fields include list (config key
-        /// `transforms.MarkColumnsAsOptional.fields.include.list`).
+        /// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         /// </summary>
         [Output("transformsMarkColumnsAsOptionalFieldsIncludeList")]
         public Output<string?> TransformsMarkColumnsAsOptionalFieldsIncludeList { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms mark columns as required fields include all (config key
-        /// `transforms.MarkColumnsAsRequired.fields.include.all`).
+        /// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -319,8 +313,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsMarkColumnsAsRequiredFieldsIncludeAll { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms mark columns as required null sentinel mode (config key
-        /// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        /// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
         /// 
         /// One of `NONE`, `TYPE_MIN`.
         /// 
@@ -352,8 +345,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxFieldSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -363,8 +355,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxRecordSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -374,8 +365,7 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -383,8 +373,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsOversizedRecordsReplaceNullWithDefault { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -450,8 +439,7 @@ namespace Streamkap.Pulumi
         public Output<string?> TransformsToIntJFieldsIncludeList { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms to JSON j convert all complex types (config key
-        /// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -465,8 +453,7 @@ namespace Streamkap.Pulumi
         public Output<string?> TransformsToJsonJFieldsIncludeList { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms to JSONB j convert all complex types (config key
-        /// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -601,9 +588,7 @@ namespace Streamkap.Pulumi
         /// <summary>
         /// Create SQL execute (config key `create.sql.execute`).
         /// 
-        /// Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT *
-        /// EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms
-        /// DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
+        /// Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT * EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
         /// </summary>
         [Input("createSqlExecute")]
         public Input<string>? CreateSqlExecute { get; set; }
@@ -619,8 +604,7 @@ namespace Streamkap.Pulumi
         /// <summary>
         /// Ingestion mode (config key `ingestion.mode`).
         /// 
-        /// One of `upsert`, `append`.
-        /// Changing this replaces the destination.
+        /// One of `upsert`, `append`. Changing this replaces the destination.
         /// 
         /// Defaults to `"append"`.
         /// </summary>
@@ -816,15 +800,13 @@ namespace Streamkap.Pulumi
         public Input<string>? TransformsHeaderToFieldCustomHeaderMappings { get; set; }
 
         /// <summary>
-        /// Transforms mark columns as optional fields include list (config key
-        /// `transforms.MarkColumnsAsOptional.fields.include.list`).
+        /// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         /// </summary>
         [Input("transformsMarkColumnsAsOptionalFieldsIncludeList")]
         public Input<string>? TransformsMarkColumnsAsOptionalFieldsIncludeList { get; set; }
 
         /// <summary>
-        /// Transforms mark columns as required fields include all (config key
-        /// `transforms.MarkColumnsAsRequired.fields.include.all`).
+        /// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -832,8 +814,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsMarkColumnsAsRequiredFieldsIncludeAll { get; set; }
 
         /// <summary>
-        /// Transforms mark columns as required null sentinel mode (config key
-        /// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        /// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
         /// 
         /// One of `NONE`, `TYPE_MIN`.
         /// 
@@ -865,8 +846,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxFieldSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -876,8 +856,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxRecordSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -887,8 +866,7 @@ namespace Streamkap.Pulumi
         public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -896,8 +874,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsOversizedRecordsReplaceNullWithDefault { get; set; }
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -963,8 +940,7 @@ namespace Streamkap.Pulumi
         public Input<string>? TransformsToIntJFieldsIncludeList { get; set; }
 
         /// <summary>
-        /// Transforms to JSON j convert all complex types (config key
-        /// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>
@@ -978,8 +954,7 @@ namespace Streamkap.Pulumi
         public Input<string>? TransformsToJsonJFieldsIncludeList { get; set; }
 
         /// <summary>
-        /// Transforms to JSONB j convert all complex types (config key
-        /// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        /// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
         /// 
         /// Defaults to `false`.
         /// </summary>

@@ -13,9 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A `sql_join` transform: the generic {@link Transform} with `type: "sql_join"` fixed by the class.
     /// 
-    /// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`
-    /// before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work
-    /// as for {@link Transform}.
+    /// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
     /// </summary>
     [PulumiResourceType("streamkap:index:SqlJoinTransform")]
     public partial class SqlJoinTransform : global::Pulumi.CustomResource
@@ -36,8 +34,7 @@ namespace Streamkap.Pulumi
         public Output<int?> DeployTimeoutSeconds { get; private set; } = null!;
 
         /// <summary>
-        /// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-        /// holds, and `deploy` deploys its latest version.
+        /// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
         /// 
         /// Its `language` is `SQL` for this transform (config key `transforms.language`).
         /// 
@@ -200,8 +197,7 @@ namespace Streamkap.Pulumi
         public Input<int>? DeployTimeoutSeconds { get; set; }
 
         /// <summary>
-        /// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-        /// holds, and `deploy` deploys its latest version.
+        /// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
         /// 
         /// Its `language` is `SQL` for this transform (config key `transforms.language`).
         /// 

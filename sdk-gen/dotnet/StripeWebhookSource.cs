@@ -11,11 +11,9 @@ using Pulumi;
 namespace Streamkap.Pulumi
 {
     /// <summary>
-    /// A Stripe Webhook source (connector code `stripe_webhook`): captures changes from Stripe Webhook and writes them to
-    /// topics.
+    /// A Stripe Webhook source (connector code `stripe_webhook`): captures changes from Stripe Webhook and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-    /// For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "stripe_webhook"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "stripe_webhook"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:StripeWebhookSource")]
     public partial class StripeWebhookSource : global::Pulumi.CustomResource
@@ -83,8 +81,7 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.UnknownPayloadTypeBehavior?> CamelSourcePayloadRouterUnknownTypeBehavior { get; private set; } = null!;
 
         /// <summary>
-        /// Camel source payload router unknown type default topic (config key
-        /// `camel.source.payload.router.unknown.type.default.topic`).
+        /// Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
         /// 
         /// Defaults to `"unknown"`.
         /// </summary>
@@ -291,8 +288,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxFieldSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -302,8 +298,7 @@ namespace Streamkap.Pulumi
         public Output<int?> TransformsOversizedRecordsMaxRecordSizeBytes { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -313,8 +308,7 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.OversizedFieldBehavior?> TransformsOversizedRecordsOversizedFieldBehavior { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -322,8 +316,7 @@ namespace Streamkap.Pulumi
         public Output<bool?> TransformsOversizedRecordsReplaceNullWithDefault { get; private set; } = null!;
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>
@@ -481,8 +474,7 @@ namespace Streamkap.Pulumi
         public Input<Streamkap.Pulumi.UnknownPayloadTypeBehavior>? CamelSourcePayloadRouterUnknownTypeBehavior { get; set; }
 
         /// <summary>
-        /// Camel source payload router unknown type default topic (config key
-        /// `camel.source.payload.router.unknown.type.default.topic`).
+        /// Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
         /// 
         /// Defaults to `"unknown"`.
         /// </summary>
@@ -651,8 +643,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxFieldSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records max record size bytes (config key
-        /// `transforms.OversizedRecords.max.record.size.bytes`).
+        /// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
         /// 
         /// Between -1 and 104857600.
         /// 
@@ -662,8 +653,7 @@ namespace Streamkap.Pulumi
         public Input<int>? TransformsOversizedRecordsMaxRecordSizeBytes { get; set; }
 
         /// <summary>
-        /// Transforms oversized records oversized field behavior (config key
-        /// `transforms.OversizedRecords.oversized.field.behavior`).
+        /// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
         /// 
         /// One of `TRUNCATE`, `NULLIFY`.
         /// 
@@ -673,8 +663,7 @@ namespace Streamkap.Pulumi
         public Input<Streamkap.Pulumi.OversizedFieldBehavior>? TransformsOversizedRecordsOversizedFieldBehavior { get; set; }
 
         /// <summary>
-        /// Transforms oversized records replace null with default (config key
-        /// `transforms.OversizedRecords.replace.null.with.default`).
+        /// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
         /// 
         /// Defaults to `true`.
         /// </summary>
@@ -682,8 +671,7 @@ namespace Streamkap.Pulumi
         public Input<bool>? TransformsOversizedRecordsReplaceNullWithDefault { get; set; }
 
         /// <summary>
-        /// Transforms oversized records semantic types exclude (config key
-        /// `transforms.OversizedRecords.semantic.types.exclude`).
+        /// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
         /// 
         /// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         /// </summary>

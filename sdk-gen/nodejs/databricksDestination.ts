@@ -10,8 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A Databricks destination (connector code `databricks`): delivers records from topics to Databricks.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
- * For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "databricks"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "databricks"`.
  */
 export class DatabricksDestination extends pulumi.CustomResource {
     /**
@@ -199,20 +198,17 @@ export class DatabricksDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsHeaderToFieldCustomHeaderMappings: pulumi.Output<string | undefined>;
     /**
-     * Transforms mark columns as optional fields include list (config key
-     * `transforms.MarkColumnsAsOptional.fields.include.list`).
+     * Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
      */
     declare public readonly transformsMarkColumnsAsOptionalFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
-     * Transforms mark columns as required fields include all (config key
-     * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     * Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
      *
      * Defaults to `false`.
      */
     declare public readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms mark columns as required null sentinel mode (config key
-     * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+     * Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
      *
@@ -236,8 +232,7 @@ export class DatabricksDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -245,8 +240,7 @@ export class DatabricksDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -254,15 +248,13 @@ export class DatabricksDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -308,8 +300,7 @@ export class DatabricksDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsToIntJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
-     * Transforms to JSON j convert all complex types (config key
-     * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */
@@ -319,8 +310,7 @@ export class DatabricksDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsToJsonJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
-     * Transforms to JSONB j convert all complex types (config key
-     * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */
@@ -623,20 +613,17 @@ export interface DatabricksDestinationArgs {
      */
     transformsHeaderToFieldCustomHeaderMappings?: pulumi.Input<string | undefined>;
     /**
-     * Transforms mark columns as optional fields include list (config key
-     * `transforms.MarkColumnsAsOptional.fields.include.list`).
+     * Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
      */
     transformsMarkColumnsAsOptionalFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
-     * Transforms mark columns as required fields include all (config key
-     * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     * Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
      *
      * Defaults to `false`.
      */
     transformsMarkColumnsAsRequiredFieldsIncludeAll?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms mark columns as required null sentinel mode (config key
-     * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+     * Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
      *
@@ -660,8 +647,7 @@ export interface DatabricksDestinationArgs {
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -669,8 +655,7 @@ export interface DatabricksDestinationArgs {
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -678,15 +663,13 @@ export interface DatabricksDestinationArgs {
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -732,8 +715,7 @@ export interface DatabricksDestinationArgs {
      */
     transformsToIntJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
-     * Transforms to JSON j convert all complex types (config key
-     * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */
@@ -743,8 +725,7 @@ export interface DatabricksDestinationArgs {
      */
     transformsToJsonJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
-     * Transforms to JSONB j convert all complex types (config key
-     * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */

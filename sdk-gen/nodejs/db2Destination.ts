@@ -10,8 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A Db2 destination (connector code `db2`): delivers records from topics to Db2.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
- * For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "db2"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "db2"`.
  */
 export class Db2Destination extends pulumi.CustomResource {
     /**
@@ -191,20 +190,17 @@ export class Db2Destination extends pulumi.CustomResource {
      */
     declare public readonly transformsHeaderToFieldCustomHeaderMappings: pulumi.Output<string | undefined>;
     /**
-     * Transforms mark columns as optional fields include list (config key
-     * `transforms.MarkColumnsAsOptional.fields.include.list`).
+     * Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
      */
     declare public readonly transformsMarkColumnsAsOptionalFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
-     * Transforms mark columns as required fields include all (config key
-     * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     * Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
      *
      * Defaults to `false`.
      */
     declare public readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms mark columns as required null sentinel mode (config key
-     * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+     * Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
      *
@@ -228,8 +224,7 @@ export class Db2Destination extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -237,8 +232,7 @@ export class Db2Destination extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -246,15 +240,13 @@ export class Db2Destination extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -300,8 +292,7 @@ export class Db2Destination extends pulumi.CustomResource {
      */
     declare public readonly transformsToIntJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
-     * Transforms to JSON j convert all complex types (config key
-     * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */
@@ -311,8 +302,7 @@ export class Db2Destination extends pulumi.CustomResource {
      */
     declare public readonly transformsToJsonJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
-     * Transforms to JSONB j convert all complex types (config key
-     * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */
@@ -611,20 +601,17 @@ export interface Db2DestinationArgs {
      */
     transformsHeaderToFieldCustomHeaderMappings?: pulumi.Input<string | undefined>;
     /**
-     * Transforms mark columns as optional fields include list (config key
-     * `transforms.MarkColumnsAsOptional.fields.include.list`).
+     * Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
      */
     transformsMarkColumnsAsOptionalFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
-     * Transforms mark columns as required fields include all (config key
-     * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     * Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
      *
      * Defaults to `false`.
      */
     transformsMarkColumnsAsRequiredFieldsIncludeAll?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms mark columns as required null sentinel mode (config key
-     * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+     * Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
      *
@@ -648,8 +635,7 @@ export interface Db2DestinationArgs {
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -657,8 +643,7 @@ export interface Db2DestinationArgs {
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -666,15 +651,13 @@ export interface Db2DestinationArgs {
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -720,8 +703,7 @@ export interface Db2DestinationArgs {
      */
     transformsToIntJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
-     * Transforms to JSON j convert all complex types (config key
-     * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */
@@ -731,8 +713,7 @@ export interface Db2DestinationArgs {
      */
     transformsToJsonJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
-     * Transforms to JSONB j convert all complex types (config key
-     * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */

@@ -10,8 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A Db2 source (connector code `db2`): captures changes from Db2 and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
- * For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "db2"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "db2"`.
  */
 export class Db2Source extends pulumi.CustomResource {
     /**
@@ -156,15 +155,13 @@ export class Db2Source extends pulumi.CustomResource {
      */
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
     /**
-     * Schema history internal store only captured databases ddl (config key
-     * `schema.history.internal.store.only.captured.databases.ddl`).
+     * Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
      *
      * Defaults to `false`.
      */
     declare public readonly schemaHistoryInternalStoreOnlyCapturedDatabasesDdl: pulumi.Output<boolean | undefined>;
     /**
-     * Schema history internal store only captured tables ddl (config key
-     * `schema.history.internal.store.only.captured.tables.ddl`).
+     * Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
      *
      * Defaults to `false`.
      */
@@ -270,8 +267,7 @@ export class Db2Source extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -279,8 +275,7 @@ export class Db2Source extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -288,15 +283,13 @@ export class Db2Source extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -553,15 +546,13 @@ export interface Db2SourceArgs {
      */
     restartTrigger?: pulumi.Input<string | number | undefined>;
     /**
-     * Schema history internal store only captured databases ddl (config key
-     * `schema.history.internal.store.only.captured.databases.ddl`).
+     * Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
      *
      * Defaults to `false`.
      */
     schemaHistoryInternalStoreOnlyCapturedDatabasesDdl?: pulumi.Input<boolean | undefined>;
     /**
-     * Schema history internal store only captured tables ddl (config key
-     * `schema.history.internal.store.only.captured.tables.ddl`).
+     * Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
      *
      * Defaults to `false`.
      */
@@ -651,8 +642,7 @@ export interface Db2SourceArgs {
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -660,8 +650,7 @@ export interface Db2SourceArgs {
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -669,15 +658,13 @@ export interface Db2SourceArgs {
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */

@@ -10,8 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A DynamoDB source (connector code `dynamodb`): captures changes from DynamoDB and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
- * For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "dynamodb"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "dynamodb"`.
  */
 export class DynamoDbSource extends pulumi.CustomResource {
     /**
@@ -276,8 +275,7 @@ export class DynamoDbSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -285,8 +283,7 @@ export class DynamoDbSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -294,15 +291,13 @@ export class DynamoDbSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -657,8 +652,7 @@ export interface DynamoDbSourceArgs {
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -666,8 +660,7 @@ export interface DynamoDbSourceArgs {
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -675,15 +668,13 @@ export interface DynamoDbSourceArgs {
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */

@@ -10,9 +10,7 @@ import * as utilities from "./utilities";
 /**
  * An `enrich_async` transform: the generic {@link Transform} with `type: "enrich_async"` fixed by the class.
  *
- * Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`
- * before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work
- * as for {@link Transform}.
+ * Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
  */
 export class EnrichAsyncTransform extends pulumi.CustomResource {
     /**
@@ -63,8 +61,7 @@ export class EnrichAsyncTransform extends pulumi.CustomResource {
     declare public readonly deploy: pulumi.Output<boolean | undefined>;
     declare public readonly deployTimeoutSeconds: pulumi.Output<number | undefined>;
     /**
-     * The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-     * holds, and `deploy` deploys its latest version.
+     * The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
      *
      * Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
      *
@@ -217,8 +214,7 @@ export interface EnrichAsyncTransformArgs {
     deploy?: pulumi.Input<boolean | undefined>;
     deployTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
-     * The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-     * holds, and `deploy` deploys its latest version.
+     * The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
      *
      * Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
      *

@@ -10,8 +10,7 @@ import * as utilities from "./utilities";
 /**
  * An Apache Iceberg destination (connector code `iceberg`): delivers records from topics to Apache Iceberg.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
- * For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "iceberg"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "iceberg"`.
  */
 export class IcebergDestination extends pulumi.CustomResource {
     /**
@@ -80,9 +79,7 @@ export class IcebergDestination extends pulumi.CustomResource {
     /**
      * Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
      *
-     * One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
-     * `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
-     * `us-west-1`, `us-west-2`, `auto`.
+     * One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`, `auto`.
      *
      * Defaults to `"us-west-2"`.
      */
@@ -128,8 +125,7 @@ export class IcebergDestination extends pulumi.CustomResource {
     /**
      * Iceberg catalog type (config key `iceberg.catalog.type`).
      *
-     * One of `rest`, `hive`, `glue`.
-     * Changing this replaces the destination.
+     * One of `rest`, `hive`, `glue`. Changing this replaces the destination.
      *
      * Defaults to `"rest"`.
      */
@@ -264,20 +260,17 @@ export class IcebergDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsHeaderToFieldCustomHeaderMappings: pulumi.Output<string | undefined>;
     /**
-     * Transforms mark columns as optional fields include list (config key
-     * `transforms.MarkColumnsAsOptional.fields.include.list`).
+     * Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
      */
     declare public readonly transformsMarkColumnsAsOptionalFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
-     * Transforms mark columns as required fields include all (config key
-     * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     * Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
      *
      * Defaults to `false`.
      */
     declare public readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms mark columns as required null sentinel mode (config key
-     * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+     * Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
      *
@@ -301,8 +294,7 @@ export class IcebergDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -310,8 +302,7 @@ export class IcebergDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -319,15 +310,13 @@ export class IcebergDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -373,8 +362,7 @@ export class IcebergDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsToIntJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
-     * Transforms to JSON j convert all complex types (config key
-     * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */
@@ -384,8 +372,7 @@ export class IcebergDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsToJsonJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
-     * Transforms to JSONB j convert all complex types (config key
-     * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */
@@ -611,9 +598,7 @@ export interface IcebergDestinationArgs {
     /**
      * Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
      *
-     * One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
-     * `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
-     * `us-west-1`, `us-west-2`, `auto`.
+     * One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`, `auto`.
      *
      * Defaults to `"us-west-2"`.
      */
@@ -659,8 +644,7 @@ export interface IcebergDestinationArgs {
     /**
      * Iceberg catalog type (config key `iceberg.catalog.type`).
      *
-     * One of `rest`, `hive`, `glue`.
-     * Changing this replaces the destination.
+     * One of `rest`, `hive`, `glue`. Changing this replaces the destination.
      *
      * Defaults to `"rest"`.
      */
@@ -779,20 +763,17 @@ export interface IcebergDestinationArgs {
      */
     transformsHeaderToFieldCustomHeaderMappings?: pulumi.Input<string | undefined>;
     /**
-     * Transforms mark columns as optional fields include list (config key
-     * `transforms.MarkColumnsAsOptional.fields.include.list`).
+     * Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
      */
     transformsMarkColumnsAsOptionalFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
-     * Transforms mark columns as required fields include all (config key
-     * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     * Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
      *
      * Defaults to `false`.
      */
     transformsMarkColumnsAsRequiredFieldsIncludeAll?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms mark columns as required null sentinel mode (config key
-     * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+     * Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
      *
@@ -816,8 +797,7 @@ export interface IcebergDestinationArgs {
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -825,8 +805,7 @@ export interface IcebergDestinationArgs {
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -834,15 +813,13 @@ export interface IcebergDestinationArgs {
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -888,8 +865,7 @@ export interface IcebergDestinationArgs {
      */
     transformsToIntJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
-     * Transforms to JSON j convert all complex types (config key
-     * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */
@@ -899,8 +875,7 @@ export interface IcebergDestinationArgs {
      */
     transformsToJsonJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
-     * Transforms to JSONB j convert all complex types (config key
-     * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */

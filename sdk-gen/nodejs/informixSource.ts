@@ -10,8 +10,7 @@ import * as utilities from "./utilities";
 /**
  * An Informix source (connector code `informix`): captures changes from Informix and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
- * For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "informix"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "informix"`.
  */
 export class InformixSource extends pulumi.CustomResource {
     /**
@@ -190,15 +189,13 @@ export class InformixSource extends pulumi.CustomResource {
      */
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
     /**
-     * Schema history internal store only captured databases ddl (config key
-     * `schema.history.internal.store.only.captured.databases.ddl`).
+     * Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
      *
      * Defaults to `false`.
      */
     declare public readonly schemaHistoryInternalStoreOnlyCapturedDatabasesDdl: pulumi.Output<boolean | undefined>;
     /**
-     * Schema history internal store only captured tables ddl (config key
-     * `schema.history.internal.store.only.captured.tables.ddl`).
+     * Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
      *
      * Defaults to `false`.
      */
@@ -346,8 +343,7 @@ export class InformixSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -355,8 +351,7 @@ export class InformixSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -364,15 +359,13 @@ export class InformixSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -684,15 +677,13 @@ export interface InformixSourceArgs {
      */
     restartTrigger?: pulumi.Input<string | number | undefined>;
     /**
-     * Schema history internal store only captured databases ddl (config key
-     * `schema.history.internal.store.only.captured.databases.ddl`).
+     * Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
      *
      * Defaults to `false`.
      */
     schemaHistoryInternalStoreOnlyCapturedDatabasesDdl?: pulumi.Input<boolean | undefined>;
     /**
-     * Schema history internal store only captured tables ddl (config key
-     * `schema.history.internal.store.only.captured.tables.ddl`).
+     * Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
      *
      * Defaults to `false`.
      */
@@ -824,8 +815,7 @@ export interface InformixSourceArgs {
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -833,8 +823,7 @@ export interface InformixSourceArgs {
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -842,15 +831,13 @@ export interface InformixSourceArgs {
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */

@@ -8,11 +8,9 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A MongoDB (self-hosted) source (connector code `mongodbhosted`): captures changes from MongoDB (self-hosted) and
- * writes them to topics.
+ * A MongoDB (self-hosted) source (connector code `mongodbhosted`): captures changes from MongoDB (self-hosted) and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
- * For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "mongodbhosted"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "mongodbhosted"`.
  */
 export class MongoDbHostedSource extends pulumi.CustomResource {
     /**
@@ -295,8 +293,7 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -304,8 +301,7 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -313,15 +309,13 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -723,8 +717,7 @@ export interface MongoDbHostedSourceArgs {
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -732,8 +725,7 @@ export interface MongoDbHostedSourceArgs {
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -741,15 +733,13 @@ export interface MongoDbHostedSourceArgs {
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */

@@ -10,8 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A Redis destination (connector code `redis`): delivers records from topics to Redis.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
- * For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "redis"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "redis"`.
  */
 export class RedisDestination extends pulumi.CustomResource {
     /**
@@ -171,20 +170,17 @@ export class RedisDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsHeaderToFieldCustomHeaderMappings: pulumi.Output<string | undefined>;
     /**
-     * Transforms mark columns as optional fields include list (config key
-     * `transforms.MarkColumnsAsOptional.fields.include.list`).
+     * Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
      */
     declare public readonly transformsMarkColumnsAsOptionalFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
-     * Transforms mark columns as required fields include all (config key
-     * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     * Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
      *
      * Defaults to `false`.
      */
     declare public readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms mark columns as required null sentinel mode (config key
-     * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+     * Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
      *
@@ -208,8 +204,7 @@ export class RedisDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -217,8 +212,7 @@ export class RedisDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -226,15 +220,13 @@ export class RedisDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -280,8 +272,7 @@ export class RedisDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsToIntJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
-     * Transforms to JSON j convert all complex types (config key
-     * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */
@@ -291,8 +282,7 @@ export class RedisDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsToJsonJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
-     * Transforms to JSONB j convert all complex types (config key
-     * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */
@@ -565,20 +555,17 @@ export interface RedisDestinationArgs {
      */
     transformsHeaderToFieldCustomHeaderMappings?: pulumi.Input<string | undefined>;
     /**
-     * Transforms mark columns as optional fields include list (config key
-     * `transforms.MarkColumnsAsOptional.fields.include.list`).
+     * Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
      */
     transformsMarkColumnsAsOptionalFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
-     * Transforms mark columns as required fields include all (config key
-     * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     * Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
      *
      * Defaults to `false`.
      */
     transformsMarkColumnsAsRequiredFieldsIncludeAll?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms mark columns as required null sentinel mode (config key
-     * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+     * Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
      *
@@ -602,8 +589,7 @@ export interface RedisDestinationArgs {
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -611,8 +597,7 @@ export interface RedisDestinationArgs {
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -620,15 +605,13 @@ export interface RedisDestinationArgs {
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -674,8 +657,7 @@ export interface RedisDestinationArgs {
      */
     transformsToIntJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
-     * Transforms to JSON j convert all complex types (config key
-     * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */
@@ -685,8 +667,7 @@ export interface RedisDestinationArgs {
      */
     transformsToJsonJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
-     * Transforms to JSONB j convert all complex types (config key
-     * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */

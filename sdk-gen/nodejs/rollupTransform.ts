@@ -10,9 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A `rollup` transform: the generic {@link Transform} with `type: "rollup"` fixed by the class.
  *
- * Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`
- * before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work
- * as for {@link Transform}.
+ * Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
  */
 export class RollupTransform extends pulumi.CustomResource {
     /**
@@ -49,8 +47,7 @@ export class RollupTransform extends pulumi.CustomResource {
     declare public readonly deploy: pulumi.Output<boolean | undefined>;
     declare public readonly deployTimeoutSeconds: pulumi.Output<number | undefined>;
     /**
-     * The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-     * holds, and `deploy` deploys its latest version.
+     * The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
      *
      * Its `language` is `SQL` for this transform (config key `transforms.language`).
      *
@@ -185,8 +182,7 @@ export interface RollupTransformArgs {
     deploy?: pulumi.Input<boolean | undefined>;
     deployTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
-     * The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-     * holds, and `deploy` deploys its latest version.
+     * The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
      *
      * Its `language` is `SQL` for this transform (config key `transforms.language`).
      *

@@ -8,11 +8,9 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A Salesforce Webhook source (connector code `salesforce_webhook`): captures changes from Salesforce Webhook and
- * writes them to topics.
+ * A Salesforce Webhook source (connector code `salesforce_webhook`): captures changes from Salesforce Webhook and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
- * For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "salesforce_webhook"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "salesforce_webhook"`.
  */
 export class SalesforceWebhookSource extends pulumi.CustomResource {
     /**
@@ -96,8 +94,7 @@ export class SalesforceWebhookSource extends pulumi.CustomResource {
      */
     declare public readonly camelSourcePayloadRouterUnknownTypeBehavior: pulumi.Output<enums.UnknownPayloadTypeBehavior | undefined>;
     /**
-     * Camel source payload router unknown type default topic (config key
-     * `camel.source.payload.router.unknown.type.default.topic`).
+     * Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
      *
      * Defaults to `"unknown"`.
      */
@@ -109,8 +106,7 @@ export class SalesforceWebhookSource extends pulumi.CustomResource {
      */
     declare public readonly camelSourceSnapshotSalesforceAuthClientId: pulumi.Output<string | undefined>;
     /**
-     * Camel source snapshot salesforce auth client secret (config key
-     * `camel.source.snapshot.salesforce.auth.client.secret`).
+     * Camel source snapshot salesforce auth client secret (config key `camel.source.snapshot.salesforce.auth.client.secret`).
      *
      * Secret: stored as a Pulumi secret.
      *
@@ -279,8 +275,7 @@ export class SalesforceWebhookSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -288,8 +283,7 @@ export class SalesforceWebhookSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -297,15 +291,13 @@ export class SalesforceWebhookSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -502,8 +494,7 @@ export interface SalesforceWebhookSourceArgs {
      */
     camelSourcePayloadRouterUnknownTypeBehavior?: pulumi.Input<enums.UnknownPayloadTypeBehavior | undefined>;
     /**
-     * Camel source payload router unknown type default topic (config key
-     * `camel.source.payload.router.unknown.type.default.topic`).
+     * Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
      *
      * Defaults to `"unknown"`.
      */
@@ -515,8 +506,7 @@ export interface SalesforceWebhookSourceArgs {
      */
     camelSourceSnapshotSalesforceAuthClientId?: pulumi.Input<string | undefined>;
     /**
-     * Camel source snapshot salesforce auth client secret (config key
-     * `camel.source.snapshot.salesforce.auth.client.secret`).
+     * Camel source snapshot salesforce auth client secret (config key `camel.source.snapshot.salesforce.auth.client.secret`).
      *
      * Secret: stored as a Pulumi secret.
      *
@@ -649,8 +639,7 @@ export interface SalesforceWebhookSourceArgs {
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -658,8 +647,7 @@ export interface SalesforceWebhookSourceArgs {
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -667,15 +655,13 @@ export interface SalesforceWebhookSourceArgs {
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */

@@ -10,8 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A Snowflake destination (connector code `snowflake`): delivers records from topics to Snowflake.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
- * For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "snowflake"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "snowflake"`.
  */
 export class SnowflakeDestination extends pulumi.CustomResource {
     /**
@@ -82,9 +81,7 @@ export class SnowflakeDestination extends pulumi.CustomResource {
     /**
      * Create SQL execute (config key `create.sql.execute`).
      *
-     * Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT *
-     * EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms
-     * DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
+     * Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT * EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
      */
     declare public readonly createSqlExecute: pulumi.Output<string | undefined>;
     /**
@@ -104,8 +101,7 @@ export class SnowflakeDestination extends pulumi.CustomResource {
     /**
      * Ingestion mode (config key `ingestion.mode`).
      *
-     * One of `upsert`, `append`.
-     * Changing this replaces the destination.
+     * One of `upsert`, `append`. Changing this replaces the destination.
      *
      * Defaults to `"append"`.
      */
@@ -234,20 +230,17 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsHeaderToFieldCustomHeaderMappings: pulumi.Output<string | undefined>;
     /**
-     * Transforms mark columns as optional fields include list (config key
-     * `transforms.MarkColumnsAsOptional.fields.include.list`).
+     * Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
      */
     declare public readonly transformsMarkColumnsAsOptionalFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
-     * Transforms mark columns as required fields include all (config key
-     * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     * Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
      *
      * Defaults to `false`.
      */
     declare public readonly transformsMarkColumnsAsRequiredFieldsIncludeAll: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms mark columns as required null sentinel mode (config key
-     * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+     * Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
      *
@@ -271,8 +264,7 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -280,8 +272,7 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -289,15 +280,13 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -343,8 +332,7 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsToIntJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
-     * Transforms to JSON j convert all complex types (config key
-     * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */
@@ -354,8 +342,7 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      */
     declare public readonly transformsToJsonJFieldsIncludeList: pulumi.Output<string | undefined>;
     /**
-     * Transforms to JSONB j convert all complex types (config key
-     * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */
@@ -598,9 +585,7 @@ export interface SnowflakeDestinationArgs {
     /**
      * Create SQL execute (config key `create.sql.execute`).
      *
-     * Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT *
-     * EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms
-     * DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
+     * Defaults to `"CREATE OR REPLACE DYNAMIC TABLE {{table}}_DT TARGET_LAG='15 minutes' WAREHOUSE={{warehouse}} AS SELECT * EXCLUDE dedupe_id FROM( SELECT *, ROW_NUMBER() OVER (PARTITION BY {{primaryKeyColumns}} ORDER BY _streamkap_ts_ms DESC, _streamkap_offset DESC) AS dedupe_id FROM {{table}} ) WHERE dedupe_id = 1 AND __deleted = 'false';"`.
      */
     createSqlExecute?: pulumi.Input<string | undefined>;
     /**
@@ -612,8 +597,7 @@ export interface SnowflakeDestinationArgs {
     /**
      * Ingestion mode (config key `ingestion.mode`).
      *
-     * One of `upsert`, `append`.
-     * Changing this replaces the destination.
+     * One of `upsert`, `append`. Changing this replaces the destination.
      *
      * Defaults to `"append"`.
      */
@@ -726,20 +710,17 @@ export interface SnowflakeDestinationArgs {
      */
     transformsHeaderToFieldCustomHeaderMappings?: pulumi.Input<string | undefined>;
     /**
-     * Transforms mark columns as optional fields include list (config key
-     * `transforms.MarkColumnsAsOptional.fields.include.list`).
+     * Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
      */
     transformsMarkColumnsAsOptionalFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
-     * Transforms mark columns as required fields include all (config key
-     * `transforms.MarkColumnsAsRequired.fields.include.all`).
+     * Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
      *
      * Defaults to `false`.
      */
     transformsMarkColumnsAsRequiredFieldsIncludeAll?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms mark columns as required null sentinel mode (config key
-     * `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+     * Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
      *
      * One of `NONE`, `TYPE_MIN`.
      *
@@ -763,8 +744,7 @@ export interface SnowflakeDestinationArgs {
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -772,8 +752,7 @@ export interface SnowflakeDestinationArgs {
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -781,15 +760,13 @@ export interface SnowflakeDestinationArgs {
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -835,8 +812,7 @@ export interface SnowflakeDestinationArgs {
      */
     transformsToIntJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
-     * Transforms to JSON j convert all complex types (config key
-     * `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */
@@ -846,8 +822,7 @@ export interface SnowflakeDestinationArgs {
      */
     transformsToJsonJFieldsIncludeList?: pulumi.Input<string | undefined>;
     /**
-     * Transforms to JSONB j convert all complex types (config key
-     * `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+     * Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
      *
      * Defaults to `false`.
      */

@@ -8,11 +8,9 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A SQL Server (AWS RDS) source (connector code `sqlserveraws`): captures changes from SQL Server (AWS RDS) and writes
- * them to topics.
+ * A SQL Server (AWS RDS) source (connector code `sqlserveraws`): captures changes from SQL Server (AWS RDS) and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
- * For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "sqlserveraws"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "sqlserveraws"`.
  */
 export class SqlServerAwsSource extends pulumi.CustomResource {
     /**
@@ -181,15 +179,13 @@ export class SqlServerAwsSource extends pulumi.CustomResource {
      */
     declare public readonly restartTrigger: pulumi.Output<string | number | undefined>;
     /**
-     * Schema history internal store only captured databases ddl (config key
-     * `schema.history.internal.store.only.captured.databases.ddl`).
+     * Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
      *
      * Defaults to `false`.
      */
     declare public readonly schemaHistoryInternalStoreOnlyCapturedDatabasesDdl: pulumi.Output<boolean | undefined>;
     /**
-     * Schema history internal store only captured tables ddl (config key
-     * `schema.history.internal.store.only.captured.tables.ddl`).
+     * Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
      *
      * Defaults to `false`.
      */
@@ -343,8 +339,7 @@ export class SqlServerAwsSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -352,8 +347,7 @@ export class SqlServerAwsSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -361,15 +355,13 @@ export class SqlServerAwsSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -671,15 +663,13 @@ export interface SqlServerAwsSourceArgs {
      */
     restartTrigger?: pulumi.Input<string | number | undefined>;
     /**
-     * Schema history internal store only captured databases ddl (config key
-     * `schema.history.internal.store.only.captured.databases.ddl`).
+     * Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
      *
      * Defaults to `false`.
      */
     schemaHistoryInternalStoreOnlyCapturedDatabasesDdl?: pulumi.Input<boolean | undefined>;
     /**
-     * Schema history internal store only captured tables ddl (config key
-     * `schema.history.internal.store.only.captured.tables.ddl`).
+     * Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
      *
      * Defaults to `false`.
      */
@@ -817,8 +807,7 @@ export interface SqlServerAwsSourceArgs {
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -826,8 +815,7 @@ export interface SqlServerAwsSourceArgs {
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -835,15 +823,13 @@ export interface SqlServerAwsSourceArgs {
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */

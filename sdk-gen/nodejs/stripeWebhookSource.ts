@@ -8,11 +8,9 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A Stripe Webhook source (connector code `stripe_webhook`): captures changes from Stripe Webhook and writes them to
- * topics.
+ * A Stripe Webhook source (connector code `stripe_webhook`): captures changes from Stripe Webhook and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
- * For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "stripe_webhook"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "stripe_webhook"`.
  */
 export class StripeWebhookSource extends pulumi.CustomResource {
     /**
@@ -90,8 +88,7 @@ export class StripeWebhookSource extends pulumi.CustomResource {
      */
     declare public readonly camelSourcePayloadRouterUnknownTypeBehavior: pulumi.Output<enums.UnknownPayloadTypeBehavior | undefined>;
     /**
-     * Camel source payload router unknown type default topic (config key
-     * `camel.source.payload.router.unknown.type.default.topic`).
+     * Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
      *
      * Defaults to `"unknown"`.
      */
@@ -246,8 +243,7 @@ export class StripeWebhookSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxFieldSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -255,8 +251,7 @@ export class StripeWebhookSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsMaxRecordSizeBytes: pulumi.Output<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -264,15 +259,13 @@ export class StripeWebhookSource extends pulumi.CustomResource {
      */
     declare public readonly transformsOversizedRecordsOversizedFieldBehavior: pulumi.Output<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     declare public readonly transformsOversizedRecordsReplaceNullWithDefault: pulumi.Output<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */
@@ -453,8 +446,7 @@ export interface StripeWebhookSourceArgs {
      */
     camelSourcePayloadRouterUnknownTypeBehavior?: pulumi.Input<enums.UnknownPayloadTypeBehavior | undefined>;
     /**
-     * Camel source payload router unknown type default topic (config key
-     * `camel.source.payload.router.unknown.type.default.topic`).
+     * Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
      *
      * Defaults to `"unknown"`.
      */
@@ -573,8 +565,7 @@ export interface StripeWebhookSourceArgs {
      */
     transformsOversizedRecordsMaxFieldSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records max record size bytes (config key
-     * `transforms.OversizedRecords.max.record.size.bytes`).
+     * Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
      *
      * Between -1 and 104857600.
      *
@@ -582,8 +573,7 @@ export interface StripeWebhookSourceArgs {
      */
     transformsOversizedRecordsMaxRecordSizeBytes?: pulumi.Input<number | undefined>;
     /**
-     * Transforms oversized records oversized field behavior (config key
-     * `transforms.OversizedRecords.oversized.field.behavior`).
+     * Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
      *
      * One of `TRUNCATE`, `NULLIFY`.
      *
@@ -591,15 +581,13 @@ export interface StripeWebhookSourceArgs {
      */
     transformsOversizedRecordsOversizedFieldBehavior?: pulumi.Input<enums.OversizedFieldBehavior | undefined>;
     /**
-     * Transforms oversized records replace null with default (config key
-     * `transforms.OversizedRecords.replace.null.with.default`).
+     * Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
      *
      * Defaults to `true`.
      */
     transformsOversizedRecordsReplaceNullWithDefault?: pulumi.Input<boolean | undefined>;
     /**
-     * Transforms oversized records semantic types exclude (config key
-     * `transforms.OversizedRecords.semantic.types.exclude`).
+     * Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
      *
      * Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
      */

@@ -10,9 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A `topic_router` transform: the generic {@link Transform} with `type: "topic_router"` fixed by the class.
  *
- * Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`
- * before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work
- * as for {@link Transform}.
+ * Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
  */
 export class TopicRouterTransform extends pulumi.CustomResource {
     /**

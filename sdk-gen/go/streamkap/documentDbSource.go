@@ -14,8 +14,7 @@ import (
 
 // A DocumentDB source (connector code `documentdb`): captures changes from DocumentDB and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-// For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "documentdb"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "documentdb"`.
 type DocumentDbSource struct {
 	pulumi.CustomResourceState
 
@@ -156,27 +155,23 @@ type DocumentDbSource struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -382,27 +377,23 @@ type documentDbSourceArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -551,27 +542,23 @@ type DocumentDbSourceArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
@@ -880,8 +867,7 @@ func (o DocumentDbSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pu
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records max record size bytes (config key
-// `transforms.OversizedRecords.max.record.size.bytes`).
+// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
 //
@@ -890,8 +876,7 @@ func (o DocumentDbSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() p
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records oversized field behavior (config key
-// `transforms.OversizedRecords.oversized.field.behavior`).
+// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
 //
@@ -902,8 +887,7 @@ func (o DocumentDbSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior
 	}).(OversizedFieldBehaviorPtrOutput)
 }
 
-// Transforms oversized records replace null with default (config key
-// `transforms.OversizedRecords.replace.null.with.default`).
+// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 //
 // Defaults to `true`.
 func (o DocumentDbSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
@@ -912,8 +896,7 @@ func (o DocumentDbSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Transforms oversized records semantic types exclude (config key
-// `transforms.OversizedRecords.semantic.types.exclude`).
+// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 //
 // Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o DocumentDbSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {

@@ -12,11 +12,9 @@ import (
 	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap/internal"
 )
 
-// An Elasticsearch source (connector code `elasticsearch`): captures changes from Elasticsearch and writes them to
-// topics.
+// An Elasticsearch source (connector code `elasticsearch`): captures changes from Elasticsearch and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-// For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "elasticsearch"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "elasticsearch"`.
 type ElasticsearchSource struct {
 	pulumi.CustomResourceState
 
@@ -155,27 +153,23 @@ type ElasticsearchSource struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -364,27 +358,23 @@ type elasticsearchSourceArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -519,27 +509,23 @@ type ElasticsearchSourceArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
@@ -833,8 +819,7 @@ func (o ElasticsearchSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes()
 	return o.ApplyT(func(v *ElasticsearchSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records max record size bytes (config key
-// `transforms.OversizedRecords.max.record.size.bytes`).
+// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
 //
@@ -845,8 +830,7 @@ func (o ElasticsearchSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes(
 	}).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records oversized field behavior (config key
-// `transforms.OversizedRecords.oversized.field.behavior`).
+// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
 //
@@ -857,8 +841,7 @@ func (o ElasticsearchSourceOutput) TransformsOversizedRecordsOversizedFieldBehav
 	}).(OversizedFieldBehaviorPtrOutput)
 }
 
-// Transforms oversized records replace null with default (config key
-// `transforms.OversizedRecords.replace.null.with.default`).
+// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 //
 // Defaults to `true`.
 func (o ElasticsearchSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
@@ -867,8 +850,7 @@ func (o ElasticsearchSourceOutput) TransformsOversizedRecordsReplaceNullWithDefa
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Transforms oversized records semantic types exclude (config key
-// `transforms.OversizedRecords.semantic.types.exclude`).
+// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 //
 // Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o ElasticsearchSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {

@@ -13,9 +13,7 @@ import (
 
 // An `enrich_async` transform: the generic {@link Transform} with `type: "enrich_async"` fixed by the class.
 //
-// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`
-// before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work
-// as for {@link Transform}.
+// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
 type EnrichAsyncTransform struct {
 	pulumi.CustomResourceState
 
@@ -34,8 +32,7 @@ type EnrichAsyncTransform struct {
 	CreatedFrom          pulumi.StringPtrOutput `pulumi:"createdFrom"`
 	Deploy               pulumi.BoolPtrOutput   `pulumi:"deploy"`
 	DeployTimeoutSeconds pulumi.IntPtrOutput    `pulumi:"deployTimeoutSeconds"`
-	// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-	// holds, and `deploy` deploys its latest version.
+	// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
 	//
 	// Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 	//
@@ -137,8 +134,7 @@ type enrichAsyncTransformArgs struct {
 	AsyncTimeoutMs       *int  `pulumi:"asyncTimeoutMs"`
 	Deploy               *bool `pulumi:"deploy"`
 	DeployTimeoutSeconds *int  `pulumi:"deployTimeoutSeconds"`
-	// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-	// holds, and `deploy` deploys its latest version.
+	// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
 	//
 	// Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 	//
@@ -192,8 +188,7 @@ type EnrichAsyncTransformArgs struct {
 	AsyncTimeoutMs       pulumi.IntPtrInput
 	Deploy               pulumi.BoolPtrInput
 	DeployTimeoutSeconds pulumi.IntPtrInput
-	// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-	// holds, and `deploy` deploys its latest version.
+	// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
 	//
 	// Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 	//
@@ -302,8 +297,7 @@ func (o EnrichAsyncTransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *EnrichAsyncTransform) pulumi.IntPtrOutput { return v.DeployTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
-// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-// holds, and `deploy` deploys its latest version.
+// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
 //
 // Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 //

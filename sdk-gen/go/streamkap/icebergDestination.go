@@ -14,8 +14,7 @@ import (
 
 // An Apache Iceberg destination (connector code `iceberg`): delivers records from topics to Apache Iceberg.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-// For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "iceberg"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "iceberg"`.
 type IcebergDestination struct {
 	pulumi.CustomResourceState
 
@@ -44,9 +43,7 @@ type IcebergDestination struct {
 	IcebergCatalogClientAssumeRoleArn pulumi.StringPtrOutput `pulumi:"icebergCatalogClientAssumeRoleArn"`
 	// Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
 	//
-	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
-	// `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
-	// `us-west-1`, `us-west-2`, `auto`.
+	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`, `auto`.
 	//
 	// Defaults to `"us-west-2"`.
 	IcebergCatalogClientRegion IcebergDestinationIcebergCatalogClientRegionPtrOutput `pulumi:"icebergCatalogClientRegion"`
@@ -76,8 +73,7 @@ type IcebergDestination struct {
 	IcebergCatalogToken pulumi.StringPtrOutput `pulumi:"icebergCatalogToken"`
 	// Iceberg catalog type (config key `iceberg.catalog.type`).
 	//
-	// One of `rest`, `hive`, `glue`.
-	// Changing this replaces the destination.
+	// One of `rest`, `hive`, `glue`. Changing this replaces the destination.
 	//
 	// Defaults to `"rest"`.
 	IcebergCatalogType IcebergDestinationIcebergCatalogTypePtrOutput `pulumi:"icebergCatalogType"`
@@ -162,16 +158,13 @@ type IcebergDestination struct {
 	TransformsDropFieldsFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsDropFieldsFieldsIncludeList"`
 	// Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
 	TransformsHeaderToFieldCustomHeaderMappings pulumi.StringPtrOutput `pulumi:"transformsHeaderToFieldCustomHeaderMappings"`
-	// Transforms mark columns as optional fields include list (config key
-	// `transforms.MarkColumnsAsOptional.fields.include.list`).
+	// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
-	// Transforms mark columns as required fields include all (config key
-	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 	//
 	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrOutput `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
-	// Transforms mark columns as required null sentinel mode (config key
-	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+	// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
 	//
@@ -187,27 +180,23 @@ type IcebergDestination struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -233,15 +222,13 @@ type IcebergDestination struct {
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToFloatJFieldsIncludeList"`
 	// Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToIntJFieldsIncludeList"`
-	// Transforms to JSON j convert all complex types (config key
-	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonJFieldsIncludeList"`
-	// Transforms to JSONB j convert all complex types (config key
-	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
@@ -337,9 +324,7 @@ type icebergDestinationArgs struct {
 	IcebergCatalogClientAssumeRoleArn *string `pulumi:"icebergCatalogClientAssumeRoleArn"`
 	// Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
 	//
-	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
-	// `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
-	// `us-west-1`, `us-west-2`, `auto`.
+	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`, `auto`.
 	//
 	// Defaults to `"us-west-2"`.
 	IcebergCatalogClientRegion *IcebergDestinationIcebergCatalogClientRegion `pulumi:"icebergCatalogClientRegion"`
@@ -369,8 +354,7 @@ type icebergDestinationArgs struct {
 	IcebergCatalogToken *string `pulumi:"icebergCatalogToken"`
 	// Iceberg catalog type (config key `iceberg.catalog.type`).
 	//
-	// One of `rest`, `hive`, `glue`.
-	// Changing this replaces the destination.
+	// One of `rest`, `hive`, `glue`. Changing this replaces the destination.
 	//
 	// Defaults to `"rest"`.
 	IcebergCatalogType *IcebergDestinationIcebergCatalogType `pulumi:"icebergCatalogType"`
@@ -447,16 +431,13 @@ type icebergDestinationArgs struct {
 	TransformsDropFieldsFieldsIncludeList *string `pulumi:"transformsDropFieldsFieldsIncludeList"`
 	// Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
 	TransformsHeaderToFieldCustomHeaderMappings *string `pulumi:"transformsHeaderToFieldCustomHeaderMappings"`
-	// Transforms mark columns as optional fields include list (config key
-	// `transforms.MarkColumnsAsOptional.fields.include.list`).
+	// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
 	TransformsMarkColumnsAsOptionalFieldsIncludeList *string `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
-	// Transforms mark columns as required fields include all (config key
-	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 	//
 	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll *bool `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
-	// Transforms mark columns as required null sentinel mode (config key
-	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+	// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
 	//
@@ -472,27 +453,23 @@ type icebergDestinationArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -518,15 +495,13 @@ type icebergDestinationArgs struct {
 	TransformsToFloatJFieldsIncludeList *string `pulumi:"transformsToFloatJFieldsIncludeList"`
 	// Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
 	TransformsToIntJFieldsIncludeList *string `pulumi:"transformsToIntJFieldsIncludeList"`
-	// Transforms to JSON j convert all complex types (config key
-	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes *bool `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList *string `pulumi:"transformsToJsonJFieldsIncludeList"`
-	// Transforms to JSONB j convert all complex types (config key
-	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes *bool `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
@@ -559,9 +534,7 @@ type IcebergDestinationArgs struct {
 	IcebergCatalogClientAssumeRoleArn pulumi.StringPtrInput
 	// Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
 	//
-	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
-	// `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
-	// `us-west-1`, `us-west-2`, `auto`.
+	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`, `auto`.
 	//
 	// Defaults to `"us-west-2"`.
 	IcebergCatalogClientRegion IcebergDestinationIcebergCatalogClientRegionPtrInput
@@ -591,8 +564,7 @@ type IcebergDestinationArgs struct {
 	IcebergCatalogToken pulumi.StringPtrInput
 	// Iceberg catalog type (config key `iceberg.catalog.type`).
 	//
-	// One of `rest`, `hive`, `glue`.
-	// Changing this replaces the destination.
+	// One of `rest`, `hive`, `glue`. Changing this replaces the destination.
 	//
 	// Defaults to `"rest"`.
 	IcebergCatalogType IcebergDestinationIcebergCatalogTypePtrInput
@@ -669,16 +641,13 @@ type IcebergDestinationArgs struct {
 	TransformsDropFieldsFieldsIncludeList pulumi.StringPtrInput
 	// Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
 	TransformsHeaderToFieldCustomHeaderMappings pulumi.StringPtrInput
-	// Transforms mark columns as optional fields include list (config key
-	// `transforms.MarkColumnsAsOptional.fields.include.list`).
+	// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrInput
-	// Transforms mark columns as required fields include all (config key
-	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 	//
 	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrInput
-	// Transforms mark columns as required null sentinel mode (config key
-	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+	// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
 	//
@@ -694,27 +663,23 @@ type IcebergDestinationArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
@@ -740,15 +705,13 @@ type IcebergDestinationArgs struct {
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrInput
-	// Transforms to JSON j convert all complex types (config key
-	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrInput
-	// Transforms to JSONB j convert all complex types (config key
-	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrInput
@@ -850,9 +813,7 @@ func (o IcebergDestinationOutput) IcebergCatalogClientAssumeRoleArn() pulumi.Str
 
 // Iceberg catalog client region (config key `iceberg.catalog.client.region.user.defined`).
 //
-// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
-// `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
-// `us-west-1`, `us-west-2`, `auto`.
+// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`, `auto`.
 //
 // Defaults to `"us-west-2"`.
 func (o IcebergDestinationOutput) IcebergCatalogClientRegion() IcebergDestinationIcebergCatalogClientRegionPtrOutput {
@@ -908,8 +869,7 @@ func (o IcebergDestinationOutput) IcebergCatalogToken() pulumi.StringPtrOutput {
 
 // Iceberg catalog type (config key `iceberg.catalog.type`).
 //
-// One of `rest`, `hive`, `glue`.
-// Changing this replaces the destination.
+// One of `rest`, `hive`, `glue`. Changing this replaces the destination.
 //
 // Defaults to `"rest"`.
 func (o IcebergDestinationOutput) IcebergCatalogType() IcebergDestinationIcebergCatalogTypePtrOutput {
@@ -1102,16 +1062,14 @@ func (o IcebergDestinationOutput) TransformsHeaderToFieldCustomHeaderMappings() 
 	}).(pulumi.StringPtrOutput)
 }
 
-// Transforms mark columns as optional fields include list (config key
-// `transforms.MarkColumnsAsOptional.fields.include.list`).
+// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
 func (o IcebergDestinationOutput) TransformsMarkColumnsAsOptionalFieldsIncludeList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.StringPtrOutput {
 		return v.TransformsMarkColumnsAsOptionalFieldsIncludeList
 	}).(pulumi.StringPtrOutput)
 }
 
-// Transforms mark columns as required fields include all (config key
-// `transforms.MarkColumnsAsRequired.fields.include.all`).
+// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 //
 // Defaults to `false`.
 func (o IcebergDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() pulumi.BoolPtrOutput {
@@ -1120,8 +1078,7 @@ func (o IcebergDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAl
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Transforms mark columns as required null sentinel mode (config key
-// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 //
 // One of `NONE`, `TYPE_MIN`.
 //
@@ -1155,8 +1112,7 @@ func (o IcebergDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes() 
 	return o.ApplyT(func(v *IcebergDestination) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records max record size bytes (config key
-// `transforms.OversizedRecords.max.record.size.bytes`).
+// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
 //
@@ -1165,8 +1121,7 @@ func (o IcebergDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes()
 	return o.ApplyT(func(v *IcebergDestination) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records oversized field behavior (config key
-// `transforms.OversizedRecords.oversized.field.behavior`).
+// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
 //
@@ -1177,8 +1132,7 @@ func (o IcebergDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavi
 	}).(OversizedFieldBehaviorPtrOutput)
 }
 
-// Transforms oversized records replace null with default (config key
-// `transforms.OversizedRecords.replace.null.with.default`).
+// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 //
 // Defaults to `true`.
 func (o IcebergDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
@@ -1187,8 +1141,7 @@ func (o IcebergDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefau
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Transforms oversized records semantic types exclude (config key
-// `transforms.OversizedRecords.semantic.types.exclude`).
+// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 //
 // Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o IcebergDestinationOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
@@ -1248,8 +1201,7 @@ func (o IcebergDestinationOutput) TransformsToIntJFieldsIncludeList() pulumi.Str
 	return o.ApplyT(func(v *IcebergDestination) pulumi.StringPtrOutput { return v.TransformsToIntJFieldsIncludeList }).(pulumi.StringPtrOutput)
 }
 
-// Transforms to JSON j convert all complex types (config key
-// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 //
 // Defaults to `false`.
 func (o IcebergDestinationOutput) TransformsToJsonJConvertAllComplexTypes() pulumi.BoolPtrOutput {
@@ -1261,8 +1213,7 @@ func (o IcebergDestinationOutput) TransformsToJsonJFieldsIncludeList() pulumi.St
 	return o.ApplyT(func(v *IcebergDestination) pulumi.StringPtrOutput { return v.TransformsToJsonJFieldsIncludeList }).(pulumi.StringPtrOutput)
 }
 
-// Transforms to JSONB j convert all complex types (config key
-// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 //
 // Defaults to `false`.
 func (o IcebergDestinationOutput) TransformsToJsonbJConvertAllComplexTypes() pulumi.BoolPtrOutput {

@@ -14,8 +14,7 @@ import (
 
 // An Informix source (connector code `informix`): captures changes from Informix and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-// For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "informix"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "informix"`.
 type InformixSource struct {
 	pulumi.CustomResourceState
 
@@ -118,13 +117,11 @@ type InformixSource struct {
 	//
 	// Defaults to none: no restart.
 	RestartTrigger pulumi.AnyOutput `pulumi:"restartTrigger"`
-	// Schema history internal store only captured databases ddl (config key
-	// `schema.history.internal.store.only.captured.databases.ddl`).
+	// Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
 	//
 	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl pulumi.BoolPtrOutput `pulumi:"schemaHistoryInternalStoreOnlyCapturedDatabasesDdl"`
-	// Schema history internal store only captured tables ddl (config key
-	// `schema.history.internal.store.only.captured.tables.ddl`).
+	// Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
 	//
 	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedTablesDdl pulumi.BoolPtrOutput `pulumi:"schemaHistoryInternalStoreOnlyCapturedTablesDdl"`
@@ -220,27 +217,23 @@ type InformixSource struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -410,13 +403,11 @@ type informixSourceArgs struct {
 	//
 	// Defaults to none: no restart.
 	RestartTrigger interface{} `pulumi:"restartTrigger"`
-	// Schema history internal store only captured databases ddl (config key
-	// `schema.history.internal.store.only.captured.databases.ddl`).
+	// Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
 	//
 	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl *bool `pulumi:"schemaHistoryInternalStoreOnlyCapturedDatabasesDdl"`
-	// Schema history internal store only captured tables ddl (config key
-	// `schema.history.internal.store.only.captured.tables.ddl`).
+	// Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
 	//
 	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedTablesDdl *bool `pulumi:"schemaHistoryInternalStoreOnlyCapturedTablesDdl"`
@@ -504,27 +495,23 @@ type informixSourceArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -631,13 +618,11 @@ type InformixSourceArgs struct {
 	//
 	// Defaults to none: no restart.
 	RestartTrigger pulumi.Input
-	// Schema history internal store only captured databases ddl (config key
-	// `schema.history.internal.store.only.captured.databases.ddl`).
+	// Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
 	//
 	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl pulumi.BoolPtrInput
-	// Schema history internal store only captured tables ddl (config key
-	// `schema.history.internal.store.only.captured.tables.ddl`).
+	// Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
 	//
 	// Defaults to `false`.
 	SchemaHistoryInternalStoreOnlyCapturedTablesDdl pulumi.BoolPtrInput
@@ -725,27 +710,23 @@ type InformixSourceArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
@@ -972,8 +953,7 @@ func (o InformixSourceOutput) RestartTrigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.AnyOutput { return v.RestartTrigger }).(pulumi.AnyOutput)
 }
 
-// Schema history internal store only captured databases ddl (config key
-// `schema.history.internal.store.only.captured.databases.ddl`).
+// Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
 //
 // Defaults to `false`.
 func (o InformixSourceOutput) SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl() pulumi.BoolPtrOutput {
@@ -982,8 +962,7 @@ func (o InformixSourceOutput) SchemaHistoryInternalStoreOnlyCapturedDatabasesDdl
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Schema history internal store only captured tables ddl (config key
-// `schema.history.internal.store.only.captured.tables.ddl`).
+// Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
 //
 // Defaults to `false`.
 func (o InformixSourceOutput) SchemaHistoryInternalStoreOnlyCapturedTablesDdl() pulumi.BoolPtrOutput {
@@ -1157,8 +1136,7 @@ func (o InformixSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pulu
 	return o.ApplyT(func(v *InformixSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records max record size bytes (config key
-// `transforms.OversizedRecords.max.record.size.bytes`).
+// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
 //
@@ -1167,8 +1145,7 @@ func (o InformixSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() pul
 	return o.ApplyT(func(v *InformixSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records oversized field behavior (config key
-// `transforms.OversizedRecords.oversized.field.behavior`).
+// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
 //
@@ -1179,8 +1156,7 @@ func (o InformixSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior()
 	}).(OversizedFieldBehaviorPtrOutput)
 }
 
-// Transforms oversized records replace null with default (config key
-// `transforms.OversizedRecords.replace.null.with.default`).
+// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 //
 // Defaults to `true`.
 func (o InformixSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
@@ -1189,8 +1165,7 @@ func (o InformixSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault()
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Transforms oversized records semantic types exclude (config key
-// `transforms.OversizedRecords.semantic.types.exclude`).
+// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 //
 // Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o InformixSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {

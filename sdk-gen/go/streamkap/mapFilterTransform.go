@@ -13,9 +13,7 @@ import (
 
 // A `map_filter` transform: the generic {@link Transform} with `type: "map_filter"` fixed by the class.
 //
-// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`
-// before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work
-// as for {@link Transform}.
+// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
 type MapFilterTransform struct {
 	pulumi.CustomResourceState
 
@@ -24,8 +22,7 @@ type MapFilterTransform struct {
 	CreatedFrom          pulumi.StringPtrOutput `pulumi:"createdFrom"`
 	Deploy               pulumi.BoolPtrOutput   `pulumi:"deploy"`
 	DeployTimeoutSeconds pulumi.IntPtrOutput    `pulumi:"deployTimeoutSeconds"`
-	// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-	// holds, and `deploy` deploys its latest version.
+	// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
 	//
 	// Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 	//
@@ -117,8 +114,7 @@ type mapFilterTransformArgs struct {
 	Adopt                *string `pulumi:"adopt"`
 	Deploy               *bool   `pulumi:"deploy"`
 	DeployTimeoutSeconds *int    `pulumi:"deployTimeoutSeconds"`
-	// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-	// holds, and `deploy` deploys its latest version.
+	// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
 	//
 	// Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 	//
@@ -162,8 +158,7 @@ type MapFilterTransformArgs struct {
 	Adopt                pulumi.StringPtrInput
 	Deploy               pulumi.BoolPtrInput
 	DeployTimeoutSeconds pulumi.IntPtrInput
-	// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-	// holds, and `deploy` deploys its latest version.
+	// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
 	//
 	// Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 	//
@@ -256,8 +251,7 @@ func (o MapFilterTransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *MapFilterTransform) pulumi.IntPtrOutput { return v.DeployTimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
-// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-// holds, and `deploy` deploys its latest version.
+// The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
 //
 // Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 //

@@ -14,8 +14,7 @@ import (
 
 // A MySQL destination (connector code `mysql`): delivers records from topics to MySQL.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-// For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "mysql"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "mysql"`.
 type MysqlDestination struct {
 	pulumi.CustomResourceState
 
@@ -121,16 +120,13 @@ type MysqlDestination struct {
 	TransformsDropFieldsFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsDropFieldsFieldsIncludeList"`
 	// Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
 	TransformsHeaderToFieldCustomHeaderMappings pulumi.StringPtrOutput `pulumi:"transformsHeaderToFieldCustomHeaderMappings"`
-	// Transforms mark columns as optional fields include list (config key
-	// `transforms.MarkColumnsAsOptional.fields.include.list`).
+	// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
-	// Transforms mark columns as required fields include all (config key
-	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 	//
 	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrOutput `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
-	// Transforms mark columns as required null sentinel mode (config key
-	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+	// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
 	//
@@ -146,27 +142,23 @@ type MysqlDestination struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -192,15 +184,13 @@ type MysqlDestination struct {
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToFloatJFieldsIncludeList"`
 	// Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToIntJFieldsIncludeList"`
-	// Transforms to JSON j convert all complex types (config key
-	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonJFieldsIncludeList"`
-	// Transforms to JSONB j convert all complex types (config key
-	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
@@ -359,16 +349,13 @@ type mysqlDestinationArgs struct {
 	TransformsDropFieldsFieldsIncludeList *string `pulumi:"transformsDropFieldsFieldsIncludeList"`
 	// Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
 	TransformsHeaderToFieldCustomHeaderMappings *string `pulumi:"transformsHeaderToFieldCustomHeaderMappings"`
-	// Transforms mark columns as optional fields include list (config key
-	// `transforms.MarkColumnsAsOptional.fields.include.list`).
+	// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
 	TransformsMarkColumnsAsOptionalFieldsIncludeList *string `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
-	// Transforms mark columns as required fields include all (config key
-	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 	//
 	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll *bool `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
-	// Transforms mark columns as required null sentinel mode (config key
-	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+	// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
 	//
@@ -384,27 +371,23 @@ type mysqlDestinationArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -430,15 +413,13 @@ type mysqlDestinationArgs struct {
 	TransformsToFloatJFieldsIncludeList *string `pulumi:"transformsToFloatJFieldsIncludeList"`
 	// Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
 	TransformsToIntJFieldsIncludeList *string `pulumi:"transformsToIntJFieldsIncludeList"`
-	// Transforms to JSON j convert all complex types (config key
-	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes *bool `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList *string `pulumi:"transformsToJsonJFieldsIncludeList"`
-	// Transforms to JSONB j convert all complex types (config key
-	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes *bool `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
@@ -540,16 +521,13 @@ type MysqlDestinationArgs struct {
 	TransformsDropFieldsFieldsIncludeList pulumi.StringPtrInput
 	// Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
 	TransformsHeaderToFieldCustomHeaderMappings pulumi.StringPtrInput
-	// Transforms mark columns as optional fields include list (config key
-	// `transforms.MarkColumnsAsOptional.fields.include.list`).
+	// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrInput
-	// Transforms mark columns as required fields include all (config key
-	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 	//
 	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrInput
-	// Transforms mark columns as required null sentinel mode (config key
-	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+	// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
 	//
@@ -565,27 +543,23 @@ type MysqlDestinationArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
@@ -611,15 +585,13 @@ type MysqlDestinationArgs struct {
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrInput
-	// Transforms to JSON j convert all complex types (config key
-	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrInput
-	// Transforms to JSONB j convert all complex types (config key
-	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrInput
@@ -889,16 +861,14 @@ func (o MysqlDestinationOutput) TransformsHeaderToFieldCustomHeaderMappings() pu
 	return o.ApplyT(func(v *MysqlDestination) pulumi.StringPtrOutput { return v.TransformsHeaderToFieldCustomHeaderMappings }).(pulumi.StringPtrOutput)
 }
 
-// Transforms mark columns as optional fields include list (config key
-// `transforms.MarkColumnsAsOptional.fields.include.list`).
+// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
 func (o MysqlDestinationOutput) TransformsMarkColumnsAsOptionalFieldsIncludeList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MysqlDestination) pulumi.StringPtrOutput {
 		return v.TransformsMarkColumnsAsOptionalFieldsIncludeList
 	}).(pulumi.StringPtrOutput)
 }
 
-// Transforms mark columns as required fields include all (config key
-// `transforms.MarkColumnsAsRequired.fields.include.all`).
+// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 //
 // Defaults to `false`.
 func (o MysqlDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() pulumi.BoolPtrOutput {
@@ -907,8 +877,7 @@ func (o MysqlDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll(
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Transforms mark columns as required null sentinel mode (config key
-// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 //
 // One of `NONE`, `TYPE_MIN`.
 //
@@ -938,8 +907,7 @@ func (o MysqlDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pu
 	return o.ApplyT(func(v *MysqlDestination) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records max record size bytes (config key
-// `transforms.OversizedRecords.max.record.size.bytes`).
+// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
 //
@@ -948,8 +916,7 @@ func (o MysqlDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() p
 	return o.ApplyT(func(v *MysqlDestination) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records oversized field behavior (config key
-// `transforms.OversizedRecords.oversized.field.behavior`).
+// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
 //
@@ -960,8 +927,7 @@ func (o MysqlDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior
 	}).(OversizedFieldBehaviorPtrOutput)
 }
 
-// Transforms oversized records replace null with default (config key
-// `transforms.OversizedRecords.replace.null.with.default`).
+// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 //
 // Defaults to `true`.
 func (o MysqlDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
@@ -970,8 +936,7 @@ func (o MysqlDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefault
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Transforms oversized records semantic types exclude (config key
-// `transforms.OversizedRecords.semantic.types.exclude`).
+// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 //
 // Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o MysqlDestinationOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
@@ -1029,8 +994,7 @@ func (o MysqlDestinationOutput) TransformsToIntJFieldsIncludeList() pulumi.Strin
 	return o.ApplyT(func(v *MysqlDestination) pulumi.StringPtrOutput { return v.TransformsToIntJFieldsIncludeList }).(pulumi.StringPtrOutput)
 }
 
-// Transforms to JSON j convert all complex types (config key
-// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 //
 // Defaults to `false`.
 func (o MysqlDestinationOutput) TransformsToJsonJConvertAllComplexTypes() pulumi.BoolPtrOutput {
@@ -1042,8 +1006,7 @@ func (o MysqlDestinationOutput) TransformsToJsonJFieldsIncludeList() pulumi.Stri
 	return o.ApplyT(func(v *MysqlDestination) pulumi.StringPtrOutput { return v.TransformsToJsonJFieldsIncludeList }).(pulumi.StringPtrOutput)
 }
 
-// Transforms to JSONB j convert all complex types (config key
-// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 //
 // Defaults to `false`.
 func (o MysqlDestinationOutput) TransformsToJsonbJConvertAllComplexTypes() pulumi.BoolPtrOutput {

@@ -14,8 +14,7 @@ import (
 
 // A PostgreSQL destination (connector code `postgresql`): delivers records from topics to PostgreSQL.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-// For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "postgresql"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "postgresql"`.
 type PostgresqlDestination struct {
 	pulumi.CustomResourceState
 
@@ -141,16 +140,13 @@ type PostgresqlDestination struct {
 	TransformsDropFieldsFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsDropFieldsFieldsIncludeList"`
 	// Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
 	TransformsHeaderToFieldCustomHeaderMappings pulumi.StringPtrOutput `pulumi:"transformsHeaderToFieldCustomHeaderMappings"`
-	// Transforms mark columns as optional fields include list (config key
-	// `transforms.MarkColumnsAsOptional.fields.include.list`).
+	// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
-	// Transforms mark columns as required fields include all (config key
-	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 	//
 	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrOutput `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
-	// Transforms mark columns as required null sentinel mode (config key
-	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+	// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
 	//
@@ -166,27 +162,23 @@ type PostgresqlDestination struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -212,15 +204,13 @@ type PostgresqlDestination struct {
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToFloatJFieldsIncludeList"`
 	// Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToIntJFieldsIncludeList"`
-	// Transforms to JSON j convert all complex types (config key
-	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonJFieldsIncludeList"`
-	// Transforms to JSONB j convert all complex types (config key
-	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
@@ -414,16 +404,13 @@ type postgresqlDestinationArgs struct {
 	TransformsDropFieldsFieldsIncludeList *string `pulumi:"transformsDropFieldsFieldsIncludeList"`
 	// Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
 	TransformsHeaderToFieldCustomHeaderMappings *string `pulumi:"transformsHeaderToFieldCustomHeaderMappings"`
-	// Transforms mark columns as optional fields include list (config key
-	// `transforms.MarkColumnsAsOptional.fields.include.list`).
+	// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
 	TransformsMarkColumnsAsOptionalFieldsIncludeList *string `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
-	// Transforms mark columns as required fields include all (config key
-	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 	//
 	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll *bool `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
-	// Transforms mark columns as required null sentinel mode (config key
-	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+	// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
 	//
@@ -439,27 +426,23 @@ type postgresqlDestinationArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -485,15 +468,13 @@ type postgresqlDestinationArgs struct {
 	TransformsToFloatJFieldsIncludeList *string `pulumi:"transformsToFloatJFieldsIncludeList"`
 	// Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
 	TransformsToIntJFieldsIncludeList *string `pulumi:"transformsToIntJFieldsIncludeList"`
-	// Transforms to JSON j convert all complex types (config key
-	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes *bool `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList *string `pulumi:"transformsToJsonJFieldsIncludeList"`
-	// Transforms to JSONB j convert all complex types (config key
-	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes *bool `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
@@ -627,16 +608,13 @@ type PostgresqlDestinationArgs struct {
 	TransformsDropFieldsFieldsIncludeList pulumi.StringPtrInput
 	// Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
 	TransformsHeaderToFieldCustomHeaderMappings pulumi.StringPtrInput
-	// Transforms mark columns as optional fields include list (config key
-	// `transforms.MarkColumnsAsOptional.fields.include.list`).
+	// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrInput
-	// Transforms mark columns as required fields include all (config key
-	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 	//
 	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrInput
-	// Transforms mark columns as required null sentinel mode (config key
-	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+	// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
 	//
@@ -652,27 +630,23 @@ type PostgresqlDestinationArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
@@ -698,15 +672,13 @@ type PostgresqlDestinationArgs struct {
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrInput
-	// Transforms to JSON j convert all complex types (config key
-	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrInput
-	// Transforms to JSONB j convert all complex types (config key
-	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrInput
@@ -1030,16 +1002,14 @@ func (o PostgresqlDestinationOutput) TransformsHeaderToFieldCustomHeaderMappings
 	}).(pulumi.StringPtrOutput)
 }
 
-// Transforms mark columns as optional fields include list (config key
-// `transforms.MarkColumnsAsOptional.fields.include.list`).
+// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
 func (o PostgresqlDestinationOutput) TransformsMarkColumnsAsOptionalFieldsIncludeList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.StringPtrOutput {
 		return v.TransformsMarkColumnsAsOptionalFieldsIncludeList
 	}).(pulumi.StringPtrOutput)
 }
 
-// Transforms mark columns as required fields include all (config key
-// `transforms.MarkColumnsAsRequired.fields.include.all`).
+// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 //
 // Defaults to `false`.
 func (o PostgresqlDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() pulumi.BoolPtrOutput {
@@ -1048,8 +1018,7 @@ func (o PostgresqlDestinationOutput) TransformsMarkColumnsAsRequiredFieldsInclud
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Transforms mark columns as required null sentinel mode (config key
-// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 //
 // One of `NONE`, `TYPE_MIN`.
 //
@@ -1085,8 +1054,7 @@ func (o PostgresqlDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes
 	}).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records max record size bytes (config key
-// `transforms.OversizedRecords.max.record.size.bytes`).
+// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
 //
@@ -1097,8 +1065,7 @@ func (o PostgresqlDestinationOutput) TransformsOversizedRecordsMaxRecordSizeByte
 	}).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records oversized field behavior (config key
-// `transforms.OversizedRecords.oversized.field.behavior`).
+// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
 //
@@ -1109,8 +1076,7 @@ func (o PostgresqlDestinationOutput) TransformsOversizedRecordsOversizedFieldBeh
 	}).(OversizedFieldBehaviorPtrOutput)
 }
 
-// Transforms oversized records replace null with default (config key
-// `transforms.OversizedRecords.replace.null.with.default`).
+// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 //
 // Defaults to `true`.
 func (o PostgresqlDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
@@ -1119,8 +1085,7 @@ func (o PostgresqlDestinationOutput) TransformsOversizedRecordsReplaceNullWithDe
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Transforms oversized records semantic types exclude (config key
-// `transforms.OversizedRecords.semantic.types.exclude`).
+// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 //
 // Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o PostgresqlDestinationOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
@@ -1186,8 +1151,7 @@ func (o PostgresqlDestinationOutput) TransformsToIntJFieldsIncludeList() pulumi.
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.StringPtrOutput { return v.TransformsToIntJFieldsIncludeList }).(pulumi.StringPtrOutput)
 }
 
-// Transforms to JSON j convert all complex types (config key
-// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 //
 // Defaults to `false`.
 func (o PostgresqlDestinationOutput) TransformsToJsonJConvertAllComplexTypes() pulumi.BoolPtrOutput {
@@ -1199,8 +1163,7 @@ func (o PostgresqlDestinationOutput) TransformsToJsonJFieldsIncludeList() pulumi
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.StringPtrOutput { return v.TransformsToJsonJFieldsIncludeList }).(pulumi.StringPtrOutput)
 }
 
-// Transforms to JSONB j convert all complex types (config key
-// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 //
 // Defaults to `false`.
 func (o PostgresqlDestinationOutput) TransformsToJsonbJConvertAllComplexTypes() pulumi.BoolPtrOutput {

@@ -14,8 +14,7 @@ import (
 
 // A PostgreSQL source (connector code `postgresql`): captures changes from PostgreSQL and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-// For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "postgresql"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "postgresql"`.
 type PostgresqlSource struct {
 	pulumi.CustomResourceState
 
@@ -250,27 +249,23 @@ type PostgresqlSource struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -282,8 +277,7 @@ type PostgresqlSource struct {
 	//
 	// Defaults to `"{{database}}.{{table}}"`.
 	TransformsSourceRegexSupportKeyFieldTemplate pulumi.StringPtrOutput `pulumi:"transformsSourceRegexSupportKeyFieldTemplate"`
-	// Transforms source regex support metadata field name (config key
-	// `transforms.SourceRegexSupport.metadata.field.name`).
+	// Transforms source regex support metadata field name (config key `transforms.SourceRegexSupport.metadata.field.name`).
 	//
 	// Defaults to `"_streamkap_source_metadata"`.
 	TransformsSourceRegexSupportMetadataFieldName pulumi.StringPtrOutput `pulumi:"transformsSourceRegexSupportMetadataFieldName"`
@@ -577,27 +571,23 @@ type postgresqlSourceArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -609,8 +599,7 @@ type postgresqlSourceArgs struct {
 	//
 	// Defaults to `"{{database}}.{{table}}"`.
 	TransformsSourceRegexSupportKeyFieldTemplate *string `pulumi:"transformsSourceRegexSupportKeyFieldTemplate"`
-	// Transforms source regex support metadata field name (config key
-	// `transforms.SourceRegexSupport.metadata.field.name`).
+	// Transforms source regex support metadata field name (config key `transforms.SourceRegexSupport.metadata.field.name`).
 	//
 	// Defaults to `"_streamkap_source_metadata"`.
 	TransformsSourceRegexSupportMetadataFieldName *string `pulumi:"transformsSourceRegexSupportMetadataFieldName"`
@@ -841,27 +830,23 @@ type PostgresqlSourceArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
@@ -873,8 +858,7 @@ type PostgresqlSourceArgs struct {
 	//
 	// Defaults to `"{{database}}.{{table}}"`.
 	TransformsSourceRegexSupportKeyFieldTemplate pulumi.StringPtrInput
-	// Transforms source regex support metadata field name (config key
-	// `transforms.SourceRegexSupport.metadata.field.name`).
+	// Transforms source regex support metadata field name (config key `transforms.SourceRegexSupport.metadata.field.name`).
 	//
 	// Defaults to `"_streamkap_source_metadata"`.
 	TransformsSourceRegexSupportMetadataFieldName pulumi.StringPtrInput
@@ -1347,8 +1331,7 @@ func (o PostgresqlSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pu
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records max record size bytes (config key
-// `transforms.OversizedRecords.max.record.size.bytes`).
+// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
 //
@@ -1357,8 +1340,7 @@ func (o PostgresqlSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes() p
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records oversized field behavior (config key
-// `transforms.OversizedRecords.oversized.field.behavior`).
+// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
 //
@@ -1369,8 +1351,7 @@ func (o PostgresqlSourceOutput) TransformsOversizedRecordsOversizedFieldBehavior
 	}).(OversizedFieldBehaviorPtrOutput)
 }
 
-// Transforms oversized records replace null with default (config key
-// `transforms.OversizedRecords.replace.null.with.default`).
+// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 //
 // Defaults to `true`.
 func (o PostgresqlSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
@@ -1379,8 +1360,7 @@ func (o PostgresqlSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Transforms oversized records semantic types exclude (config key
-// `transforms.OversizedRecords.semantic.types.exclude`).
+// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 //
 // Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o PostgresqlSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
@@ -1405,8 +1385,7 @@ func (o PostgresqlSourceOutput) TransformsSourceRegexSupportKeyFieldTemplate() p
 	}).(pulumi.StringPtrOutput)
 }
 
-// Transforms source regex support metadata field name (config key
-// `transforms.SourceRegexSupport.metadata.field.name`).
+// Transforms source regex support metadata field name (config key `transforms.SourceRegexSupport.metadata.field.name`).
 //
 // Defaults to `"_streamkap_source_metadata"`.
 func (o PostgresqlSourceOutput) TransformsSourceRegexSupportMetadataFieldName() pulumi.StringPtrOutput {

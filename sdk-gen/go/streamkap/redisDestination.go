@@ -14,8 +14,7 @@ import (
 
 // A Redis destination (connector code `redis`): delivers records from topics to Redis.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-// For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "redis"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "redis"`.
 type RedisDestination struct {
 	pulumi.CustomResourceState
 
@@ -101,16 +100,13 @@ type RedisDestination struct {
 	TransformsDropFieldsFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsDropFieldsFieldsIncludeList"`
 	// Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
 	TransformsHeaderToFieldCustomHeaderMappings pulumi.StringPtrOutput `pulumi:"transformsHeaderToFieldCustomHeaderMappings"`
-	// Transforms mark columns as optional fields include list (config key
-	// `transforms.MarkColumnsAsOptional.fields.include.list`).
+	// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
-	// Transforms mark columns as required fields include all (config key
-	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 	//
 	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrOutput `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
-	// Transforms mark columns as required null sentinel mode (config key
-	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+	// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
 	//
@@ -126,27 +122,23 @@ type RedisDestination struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -172,15 +164,13 @@ type RedisDestination struct {
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToFloatJFieldsIncludeList"`
 	// Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToIntJFieldsIncludeList"`
-	// Transforms to JSON j convert all complex types (config key
-	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsToJsonJFieldsIncludeList"`
-	// Transforms to JSONB j convert all complex types (config key
-	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrOutput `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
@@ -319,16 +309,13 @@ type redisDestinationArgs struct {
 	TransformsDropFieldsFieldsIncludeList *string `pulumi:"transformsDropFieldsFieldsIncludeList"`
 	// Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
 	TransformsHeaderToFieldCustomHeaderMappings *string `pulumi:"transformsHeaderToFieldCustomHeaderMappings"`
-	// Transforms mark columns as optional fields include list (config key
-	// `transforms.MarkColumnsAsOptional.fields.include.list`).
+	// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
 	TransformsMarkColumnsAsOptionalFieldsIncludeList *string `pulumi:"transformsMarkColumnsAsOptionalFieldsIncludeList"`
-	// Transforms mark columns as required fields include all (config key
-	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 	//
 	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll *bool `pulumi:"transformsMarkColumnsAsRequiredFieldsIncludeAll"`
-	// Transforms mark columns as required null sentinel mode (config key
-	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+	// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
 	//
@@ -344,27 +331,23 @@ type redisDestinationArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -390,15 +373,13 @@ type redisDestinationArgs struct {
 	TransformsToFloatJFieldsIncludeList *string `pulumi:"transformsToFloatJFieldsIncludeList"`
 	// Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
 	TransformsToIntJFieldsIncludeList *string `pulumi:"transformsToIntJFieldsIncludeList"`
-	// Transforms to JSON j convert all complex types (config key
-	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes *bool `pulumi:"transformsToJsonJConvertAllComplexTypes"`
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList *string `pulumi:"transformsToJsonJFieldsIncludeList"`
-	// Transforms to JSONB j convert all complex types (config key
-	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes *bool `pulumi:"transformsToJsonbJConvertAllComplexTypes"`
@@ -480,16 +461,13 @@ type RedisDestinationArgs struct {
 	TransformsDropFieldsFieldsIncludeList pulumi.StringPtrInput
 	// Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
 	TransformsHeaderToFieldCustomHeaderMappings pulumi.StringPtrInput
-	// Transforms mark columns as optional fields include list (config key
-	// `transforms.MarkColumnsAsOptional.fields.include.list`).
+	// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
 	TransformsMarkColumnsAsOptionalFieldsIncludeList pulumi.StringPtrInput
-	// Transforms mark columns as required fields include all (config key
-	// `transforms.MarkColumnsAsRequired.fields.include.all`).
+	// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 	//
 	// Defaults to `false`.
 	TransformsMarkColumnsAsRequiredFieldsIncludeAll pulumi.BoolPtrInput
-	// Transforms mark columns as required null sentinel mode (config key
-	// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+	// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 	//
 	// One of `NONE`, `TYPE_MIN`.
 	//
@@ -505,27 +483,23 @@ type RedisDestinationArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
@@ -551,15 +525,13 @@ type RedisDestinationArgs struct {
 	TransformsToFloatJFieldsIncludeList pulumi.StringPtrInput
 	// Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
 	TransformsToIntJFieldsIncludeList pulumi.StringPtrInput
-	// Transforms to JSON j convert all complex types (config key
-	// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonJConvertAllComplexTypes pulumi.BoolPtrInput
 	// Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
 	TransformsToJsonJFieldsIncludeList pulumi.StringPtrInput
-	// Transforms to JSONB j convert all complex types (config key
-	// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+	// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 	//
 	// Defaults to `false`.
 	TransformsToJsonbJConvertAllComplexTypes pulumi.BoolPtrInput
@@ -794,16 +766,14 @@ func (o RedisDestinationOutput) TransformsHeaderToFieldCustomHeaderMappings() pu
 	return o.ApplyT(func(v *RedisDestination) pulumi.StringPtrOutput { return v.TransformsHeaderToFieldCustomHeaderMappings }).(pulumi.StringPtrOutput)
 }
 
-// Transforms mark columns as optional fields include list (config key
-// `transforms.MarkColumnsAsOptional.fields.include.list`).
+// Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
 func (o RedisDestinationOutput) TransformsMarkColumnsAsOptionalFieldsIncludeList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RedisDestination) pulumi.StringPtrOutput {
 		return v.TransformsMarkColumnsAsOptionalFieldsIncludeList
 	}).(pulumi.StringPtrOutput)
 }
 
-// Transforms mark columns as required fields include all (config key
-// `transforms.MarkColumnsAsRequired.fields.include.all`).
+// Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 //
 // Defaults to `false`.
 func (o RedisDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll() pulumi.BoolPtrOutput {
@@ -812,8 +782,7 @@ func (o RedisDestinationOutput) TransformsMarkColumnsAsRequiredFieldsIncludeAll(
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Transforms mark columns as required null sentinel mode (config key
-// `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+// Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 //
 // One of `NONE`, `TYPE_MIN`.
 //
@@ -843,8 +812,7 @@ func (o RedisDestinationOutput) TransformsOversizedRecordsMaxFieldSizeBytes() pu
 	return o.ApplyT(func(v *RedisDestination) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxFieldSizeBytes }).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records max record size bytes (config key
-// `transforms.OversizedRecords.max.record.size.bytes`).
+// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
 //
@@ -853,8 +821,7 @@ func (o RedisDestinationOutput) TransformsOversizedRecordsMaxRecordSizeBytes() p
 	return o.ApplyT(func(v *RedisDestination) pulumi.IntPtrOutput { return v.TransformsOversizedRecordsMaxRecordSizeBytes }).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records oversized field behavior (config key
-// `transforms.OversizedRecords.oversized.field.behavior`).
+// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
 //
@@ -865,8 +832,7 @@ func (o RedisDestinationOutput) TransformsOversizedRecordsOversizedFieldBehavior
 	}).(OversizedFieldBehaviorPtrOutput)
 }
 
-// Transforms oversized records replace null with default (config key
-// `transforms.OversizedRecords.replace.null.with.default`).
+// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 //
 // Defaults to `true`.
 func (o RedisDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
@@ -875,8 +841,7 @@ func (o RedisDestinationOutput) TransformsOversizedRecordsReplaceNullWithDefault
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Transforms oversized records semantic types exclude (config key
-// `transforms.OversizedRecords.semantic.types.exclude`).
+// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 //
 // Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o RedisDestinationOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {
@@ -934,8 +899,7 @@ func (o RedisDestinationOutput) TransformsToIntJFieldsIncludeList() pulumi.Strin
 	return o.ApplyT(func(v *RedisDestination) pulumi.StringPtrOutput { return v.TransformsToIntJFieldsIncludeList }).(pulumi.StringPtrOutput)
 }
 
-// Transforms to JSON j convert all complex types (config key
-// `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+// Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 //
 // Defaults to `false`.
 func (o RedisDestinationOutput) TransformsToJsonJConvertAllComplexTypes() pulumi.BoolPtrOutput {
@@ -947,8 +911,7 @@ func (o RedisDestinationOutput) TransformsToJsonJFieldsIncludeList() pulumi.Stri
 	return o.ApplyT(func(v *RedisDestination) pulumi.StringPtrOutput { return v.TransformsToJsonJFieldsIncludeList }).(pulumi.StringPtrOutput)
 }
 
-// Transforms to JSONB j convert all complex types (config key
-// `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+// Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 //
 // Defaults to `false`.
 func (o RedisDestinationOutput) TransformsToJsonbJConvertAllComplexTypes() pulumi.BoolPtrOutput {

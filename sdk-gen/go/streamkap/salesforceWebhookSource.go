@@ -11,11 +11,9 @@ import (
 	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap/internal"
 )
 
-// A Salesforce Webhook source (connector code `salesforce_webhook`): captures changes from Salesforce Webhook and
-// writes them to topics.
+// A Salesforce Webhook source (connector code `salesforce_webhook`): captures changes from Salesforce Webhook and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-// For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "salesforce_webhook"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "salesforce_webhook"`.
 type SalesforceWebhookSource struct {
 	pulumi.CustomResourceState
 
@@ -57,8 +55,7 @@ type SalesforceWebhookSource struct {
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
 	CamelSourcePayloadRouterUnknownTypeBehavior UnknownPayloadTypeBehaviorPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
-	// Camel source payload router unknown type default topic (config key
-	// `camel.source.payload.router.unknown.type.default.topic`).
+	// Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
 	//
 	// Defaults to `"unknown"`.
 	CamelSourcePayloadRouterUnknownTypeDefaultTopic pulumi.StringPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeDefaultTopic"`
@@ -66,8 +63,7 @@ type SalesforceWebhookSource struct {
 	//
 	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceAuthClientId pulumi.StringPtrOutput `pulumi:"camelSourceSnapshotSalesforceAuthClientId"`
-	// Camel source snapshot salesforce auth client secret (config key
-	// `camel.source.snapshot.salesforce.auth.client.secret`).
+	// Camel source snapshot salesforce auth client secret (config key `camel.source.snapshot.salesforce.auth.client.secret`).
 	//
 	// Secret: stored as a Pulumi secret.
 	//
@@ -180,27 +176,23 @@ type SalesforceWebhookSource struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -311,8 +303,7 @@ type salesforceWebhookSourceArgs struct {
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
 	CamelSourcePayloadRouterUnknownTypeBehavior *UnknownPayloadTypeBehavior `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
-	// Camel source payload router unknown type default topic (config key
-	// `camel.source.payload.router.unknown.type.default.topic`).
+	// Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
 	//
 	// Defaults to `"unknown"`.
 	CamelSourcePayloadRouterUnknownTypeDefaultTopic *string `pulumi:"camelSourcePayloadRouterUnknownTypeDefaultTopic"`
@@ -320,8 +311,7 @@ type salesforceWebhookSourceArgs struct {
 	//
 	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceAuthClientId *string `pulumi:"camelSourceSnapshotSalesforceAuthClientId"`
-	// Camel source snapshot salesforce auth client secret (config key
-	// `camel.source.snapshot.salesforce.auth.client.secret`).
+	// Camel source snapshot salesforce auth client secret (config key `camel.source.snapshot.salesforce.auth.client.secret`).
 	//
 	// Secret: stored as a Pulumi secret.
 	//
@@ -416,27 +406,23 @@ type salesforceWebhookSourceArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -494,8 +480,7 @@ type SalesforceWebhookSourceArgs struct {
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
 	CamelSourcePayloadRouterUnknownTypeBehavior UnknownPayloadTypeBehaviorPtrInput
-	// Camel source payload router unknown type default topic (config key
-	// `camel.source.payload.router.unknown.type.default.topic`).
+	// Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
 	//
 	// Defaults to `"unknown"`.
 	CamelSourcePayloadRouterUnknownTypeDefaultTopic pulumi.StringPtrInput
@@ -503,8 +488,7 @@ type SalesforceWebhookSourceArgs struct {
 	//
 	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceAuthClientId pulumi.StringPtrInput
-	// Camel source snapshot salesforce auth client secret (config key
-	// `camel.source.snapshot.salesforce.auth.client.secret`).
+	// Camel source snapshot salesforce auth client secret (config key `camel.source.snapshot.salesforce.auth.client.secret`).
 	//
 	// Secret: stored as a Pulumi secret.
 	//
@@ -599,27 +583,23 @@ type SalesforceWebhookSourceArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
@@ -740,8 +720,7 @@ func (o SalesforceWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeBehavi
 	}).(UnknownPayloadTypeBehaviorPtrOutput)
 }
 
-// Camel source payload router unknown type default topic (config key
-// `camel.source.payload.router.unknown.type.default.topic`).
+// Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
 //
 // Defaults to `"unknown"`.
 func (o SalesforceWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeDefaultTopic() pulumi.StringPtrOutput {
@@ -759,8 +738,7 @@ func (o SalesforceWebhookSourceOutput) CamelSourceSnapshotSalesforceAuthClientId
 	}).(pulumi.StringPtrOutput)
 }
 
-// Camel source snapshot salesforce auth client secret (config key
-// `camel.source.snapshot.salesforce.auth.client.secret`).
+// Camel source snapshot salesforce auth client secret (config key `camel.source.snapshot.salesforce.auth.client.secret`).
 //
 // Secret: stored as a Pulumi secret.
 //
@@ -971,8 +949,7 @@ func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsMaxFieldSizeByt
 	}).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records max record size bytes (config key
-// `transforms.OversizedRecords.max.record.size.bytes`).
+// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
 //
@@ -983,8 +960,7 @@ func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsMaxRecordSizeBy
 	}).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records oversized field behavior (config key
-// `transforms.OversizedRecords.oversized.field.behavior`).
+// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
 //
@@ -995,8 +971,7 @@ func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsOversizedFieldB
 	}).(OversizedFieldBehaviorPtrOutput)
 }
 
-// Transforms oversized records replace null with default (config key
-// `transforms.OversizedRecords.replace.null.with.default`).
+// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 //
 // Defaults to `true`.
 func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
@@ -1005,8 +980,7 @@ func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsReplaceNullWith
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Transforms oversized records semantic types exclude (config key
-// `transforms.OversizedRecords.semantic.types.exclude`).
+// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 //
 // Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o SalesforceWebhookSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {

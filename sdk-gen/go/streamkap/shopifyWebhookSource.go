@@ -11,11 +11,9 @@ import (
 	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap/internal"
 )
 
-// A Shopify Webhook source (connector code `shopify_webhook`): captures changes from Shopify Webhook and writes them to
-// topics.
+// A Shopify Webhook source (connector code `shopify_webhook`): captures changes from Shopify Webhook and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-// For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "shopify_webhook"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "shopify_webhook"`.
 type ShopifyWebhookSource struct {
 	pulumi.CustomResourceState
 
@@ -53,8 +51,7 @@ type ShopifyWebhookSource struct {
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
 	CamelSourcePayloadRouterUnknownTypeBehavior UnknownPayloadTypeBehaviorPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
-	// Camel source payload router unknown type default topic (config key
-	// `camel.source.payload.router.unknown.type.default.topic`).
+	// Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
 	//
 	// Defaults to `"unknown"`.
 	CamelSourcePayloadRouterUnknownTypeDefaultTopic pulumi.StringPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeDefaultTopic"`
@@ -175,27 +172,23 @@ type ShopifyWebhookSource struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrOutput `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrOutput `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrOutput `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrOutput `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -302,8 +295,7 @@ type shopifyWebhookSourceArgs struct {
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
 	CamelSourcePayloadRouterUnknownTypeBehavior *UnknownPayloadTypeBehavior `pulumi:"camelSourcePayloadRouterUnknownTypeBehavior"`
-	// Camel source payload router unknown type default topic (config key
-	// `camel.source.payload.router.unknown.type.default.topic`).
+	// Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
 	//
 	// Defaults to `"unknown"`.
 	CamelSourcePayloadRouterUnknownTypeDefaultTopic *string `pulumi:"camelSourcePayloadRouterUnknownTypeDefaultTopic"`
@@ -406,27 +398,23 @@ type shopifyWebhookSourceArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes *int `pulumi:"transformsOversizedRecordsMaxFieldSizeBytes"`
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes *int `pulumi:"transformsOversizedRecordsMaxRecordSizeBytes"`
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior *OversizedFieldBehavior `pulumi:"transformsOversizedRecordsOversizedFieldBehavior"`
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault *bool `pulumi:"transformsOversizedRecordsReplaceNullWithDefault"`
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude *string `pulumi:"transformsOversizedRecordsSemanticTypesExclude"`
@@ -480,8 +468,7 @@ type ShopifyWebhookSourceArgs struct {
 	//
 	// Defaults to `"DEFAULT_TOPIC"`.
 	CamelSourcePayloadRouterUnknownTypeBehavior UnknownPayloadTypeBehaviorPtrInput
-	// Camel source payload router unknown type default topic (config key
-	// `camel.source.payload.router.unknown.type.default.topic`).
+	// Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
 	//
 	// Defaults to `"unknown"`.
 	CamelSourcePayloadRouterUnknownTypeDefaultTopic pulumi.StringPtrInput
@@ -584,27 +571,23 @@ type ShopifyWebhookSourceArgs struct {
 	//
 	// Defaults to `1048576`.
 	TransformsOversizedRecordsMaxFieldSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records max record size bytes (config key
-	// `transforms.OversizedRecords.max.record.size.bytes`).
+	// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 	//
 	// Between -1 and 104857600.
 	//
 	// Defaults to `-1`.
 	TransformsOversizedRecordsMaxRecordSizeBytes pulumi.IntPtrInput
-	// Transforms oversized records oversized field behavior (config key
-	// `transforms.OversizedRecords.oversized.field.behavior`).
+	// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 	//
 	// One of `TRUNCATE`, `NULLIFY`.
 	//
 	// Defaults to `"TRUNCATE"`.
 	TransformsOversizedRecordsOversizedFieldBehavior OversizedFieldBehaviorPtrInput
-	// Transforms oversized records replace null with default (config key
-	// `transforms.OversizedRecords.replace.null.with.default`).
+	// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 	//
 	// Defaults to `true`.
 	TransformsOversizedRecordsReplaceNullWithDefault pulumi.BoolPtrInput
-	// Transforms oversized records semantic types exclude (config key
-	// `transforms.OversizedRecords.semantic.types.exclude`).
+	// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 	//
 	// Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 	TransformsOversizedRecordsSemanticTypesExclude pulumi.StringPtrInput
@@ -718,8 +701,7 @@ func (o ShopifyWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeBehavior(
 	}).(UnknownPayloadTypeBehaviorPtrOutput)
 }
 
-// Camel source payload router unknown type default topic (config key
-// `camel.source.payload.router.unknown.type.default.topic`).
+// Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
 //
 // Defaults to `"unknown"`.
 func (o ShopifyWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeDefaultTopic() pulumi.StringPtrOutput {
@@ -938,8 +920,7 @@ func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsMaxFieldSizeBytes(
 	}).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records max record size bytes (config key
-// `transforms.OversizedRecords.max.record.size.bytes`).
+// Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 //
 // Between -1 and 104857600.
 //
@@ -950,8 +931,7 @@ func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsMaxRecordSizeBytes
 	}).(pulumi.IntPtrOutput)
 }
 
-// Transforms oversized records oversized field behavior (config key
-// `transforms.OversizedRecords.oversized.field.behavior`).
+// Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 //
 // One of `TRUNCATE`, `NULLIFY`.
 //
@@ -962,8 +942,7 @@ func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsOversizedFieldBeha
 	}).(OversizedFieldBehaviorPtrOutput)
 }
 
-// Transforms oversized records replace null with default (config key
-// `transforms.OversizedRecords.replace.null.with.default`).
+// Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 //
 // Defaults to `true`.
 func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsReplaceNullWithDefault() pulumi.BoolPtrOutput {
@@ -972,8 +951,7 @@ func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsReplaceNullWithDef
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Transforms oversized records semantic types exclude (config key
-// `transforms.OversizedRecords.semantic.types.exclude`).
+// Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 //
 // Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
 func (o ShopifyWebhookSourceOutput) TransformsOversizedRecordsSemanticTypesExclude() pulumi.StringPtrOutput {

@@ -120,14 +120,11 @@ class AzureBlobDestinationArgs:
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
         :param pulumi.Input[_builtins.str] transforms_drop_fields_fields_include_list: Transforms drop fields fields include list (config key `transforms.DropFields.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_header_to_field_custom_header_mappings: Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
-        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key
-               `transforms.MarkColumnsAsOptional.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
-               `transforms.MarkColumnsAsRequired.fields.include.all`).
+        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
+        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
-               `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
                
@@ -139,24 +136,20 @@ class AzureBlobDestinationArgs:
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -172,13 +165,11 @@ class AzureBlobDestinationArgs:
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
-               `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
-               `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
@@ -627,8 +618,7 @@ class AzureBlobDestinationArgs:
     @pulumi.getter(name="transformsMarkColumnsAsOptionalFieldsIncludeList")
     def transforms_mark_columns_as_optional_fields_include_list(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Transforms mark columns as optional fields include list (config key
-        `transforms.MarkColumnsAsOptional.fields.include.list`).
+        Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         """
         return pulumi.get(self, "transforms_mark_columns_as_optional_fields_include_list")
 
@@ -640,8 +630,7 @@ class AzureBlobDestinationArgs:
     @pulumi.getter(name="transformsMarkColumnsAsRequiredFieldsIncludeAll")
     def transforms_mark_columns_as_required_fields_include_all(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms mark columns as required fields include all (config key
-        `transforms.MarkColumnsAsRequired.fields.include.all`).
+        Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 
         Defaults to `false`.
         """
@@ -655,8 +644,7 @@ class AzureBlobDestinationArgs:
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
     def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
-        Transforms mark columns as required null sentinel mode (config key
-        `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
 
@@ -712,8 +700,7 @@ class AzureBlobDestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -729,8 +716,7 @@ class AzureBlobDestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -746,8 +732,7 @@ class AzureBlobDestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -761,8 +746,7 @@ class AzureBlobDestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
@@ -888,8 +872,7 @@ class AzureBlobDestinationArgs:
     @pulumi.getter(name="transformsToJsonJConvertAllComplexTypes")
     def transforms_to_json_j_convert_all_complex_types(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms to JSON j convert all complex types (config key
-        `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """
@@ -915,8 +898,7 @@ class AzureBlobDestinationArgs:
     @pulumi.getter(name="transformsToJsonbJConvertAllComplexTypes")
     def transforms_to_jsonb_j_convert_all_complex_types(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms to JSONB j convert all complex types (config key
-        `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """
@@ -1028,8 +1010,7 @@ class AzureBlobDestination(pulumi.CustomResource):
         """
         An Azure Blob Storage destination (connector code `azblob`): delivers records from topics to Azure Blob Storage.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "azblob"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "azblob"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1075,14 +1056,11 @@ class AzureBlobDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
         :param pulumi.Input[_builtins.str] transforms_drop_fields_fields_include_list: Transforms drop fields fields include list (config key `transforms.DropFields.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_header_to_field_custom_header_mappings: Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
-        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key
-               `transforms.MarkColumnsAsOptional.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
-               `transforms.MarkColumnsAsRequired.fields.include.all`).
+        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
+        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
-               `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
                
@@ -1094,24 +1072,20 @@ class AzureBlobDestination(pulumi.CustomResource):
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -1127,13 +1101,11 @@ class AzureBlobDestination(pulumi.CustomResource):
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
-               `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
-               `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
@@ -1151,8 +1123,7 @@ class AzureBlobDestination(pulumi.CustomResource):
         """
         An Azure Blob Storage destination (connector code `azblob`): delivers records from topics to Azure Blob Storage.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "azblob"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "azblob"`.
 
         :param str resource_name: The name of the resource.
         :param AzureBlobDestinationArgs args: The arguments to use to populate this resource's properties.
@@ -1667,8 +1638,7 @@ class AzureBlobDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsMarkColumnsAsOptionalFieldsIncludeList")
     def transforms_mark_columns_as_optional_fields_include_list(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Transforms mark columns as optional fields include list (config key
-        `transforms.MarkColumnsAsOptional.fields.include.list`).
+        Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         """
         return pulumi.get(self, "transforms_mark_columns_as_optional_fields_include_list")
 
@@ -1676,8 +1646,7 @@ class AzureBlobDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsMarkColumnsAsRequiredFieldsIncludeAll")
     def transforms_mark_columns_as_required_fields_include_all(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms mark columns as required fields include all (config key
-        `transforms.MarkColumnsAsRequired.fields.include.all`).
+        Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 
         Defaults to `false`.
         """
@@ -1687,8 +1656,7 @@ class AzureBlobDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
     def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
-        Transforms mark columns as required null sentinel mode (config key
-        `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
 
@@ -1728,8 +1696,7 @@ class AzureBlobDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -1741,8 +1708,7 @@ class AzureBlobDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -1754,8 +1720,7 @@ class AzureBlobDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -1765,8 +1730,7 @@ class AzureBlobDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
@@ -1852,8 +1816,7 @@ class AzureBlobDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsToJsonJConvertAllComplexTypes")
     def transforms_to_json_j_convert_all_complex_types(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms to JSON j convert all complex types (config key
-        `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """
@@ -1871,8 +1834,7 @@ class AzureBlobDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsToJsonbJConvertAllComplexTypes")
     def transforms_to_jsonb_j_convert_all_complex_types(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms to JSONB j convert all complex types (config key
-        `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """

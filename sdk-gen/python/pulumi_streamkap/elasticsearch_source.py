@@ -149,24 +149,20 @@ class ElasticsearchSourceArgs:
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -610,8 +606,7 @@ class ElasticsearchSourceArgs:
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -627,8 +622,7 @@ class ElasticsearchSourceArgs:
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -644,8 +638,7 @@ class ElasticsearchSourceArgs:
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -659,8 +652,7 @@ class ElasticsearchSourceArgs:
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
@@ -751,11 +743,9 @@ class ElasticsearchSource(pulumi.CustomResource):
                  transforms_value_to_key_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
-        An Elasticsearch source (connector code `elasticsearch`): captures changes from Elasticsearch and writes them to
-        topics.
+        An Elasticsearch source (connector code `elasticsearch`): captures changes from Elasticsearch and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "elasticsearch"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "elasticsearch"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -851,24 +841,20 @@ class ElasticsearchSource(pulumi.CustomResource):
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -886,11 +872,9 @@ class ElasticsearchSource(pulumi.CustomResource):
                  args: ElasticsearchSourceArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An Elasticsearch source (connector code `elasticsearch`): captures changes from Elasticsearch and writes them to
-        topics.
+        An Elasticsearch source (connector code `elasticsearch`): captures changes from Elasticsearch and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "elasticsearch"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "elasticsearch"`.
 
         :param str resource_name: The name of the resource.
         :param ElasticsearchSourceArgs args: The arguments to use to populate this resource's properties.
@@ -1405,8 +1389,7 @@ class ElasticsearchSource(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -1418,8 +1401,7 @@ class ElasticsearchSource(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -1431,8 +1413,7 @@ class ElasticsearchSource(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -1442,8 +1423,7 @@ class ElasticsearchSource(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """

@@ -49,8 +49,7 @@ class EnrichAsyncTransformArgs:
         :param pulumi.Input[_builtins.int] async_timeout_ms: Async timeout ms (config key `transforms.async.timeout.ms`).
                
                Defaults to `1000`.
-        :param pulumi.Input['TransformImplementationArgs'] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-               holds, and `deploy` deploys its latest version.
+        :param pulumi.Input['TransformImplementationArgs'] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
                
                Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
                
@@ -171,8 +170,7 @@ class EnrichAsyncTransformArgs:
     @pulumi.getter
     def implementation(self) -> pulumi.Input[Optional['TransformImplementationArgs']]:
         """
-        The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-        holds, and `deploy` deploys its latest version.
+        The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
 
         Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 
@@ -332,9 +330,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
         """
         An `enrich_async` transform: the generic {@link Transform} with `type: "enrich_async"` fixed by the class.
 
-        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`
-        before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work
-        as for {@link Transform}.
+        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -346,8 +342,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] async_timeout_ms: Async timeout ms (config key `transforms.async.timeout.ms`).
                
                Defaults to `1000`.
-        :param pulumi.Input[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-               holds, and `deploy` deploys its latest version.
+        :param pulumi.Input[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
                
                Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
                
@@ -383,9 +378,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
         """
         An `enrich_async` transform: the generic {@link Transform} with `type: "enrich_async"` fixed by the class.
 
-        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`
-        before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work
-        as for {@link Transform}.
+        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
 
         :param str resource_name: The name of the resource.
         :param EnrichAsyncTransformArgs args: The arguments to use to populate this resource's properties.
@@ -544,8 +537,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
     @pulumi.getter
     def implementation(self) -> pulumi.Output[Optional['outputs.TransformImplementation']]:
         """
-        The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-        holds, and `deploy` deploys its latest version.
+        The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
 
         Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
 

@@ -39,8 +39,7 @@ class EnrichTransformArgs:
         """
         The set of arguments for constructing a EnrichTransform resource.
 
-        :param pulumi.Input['TransformImplementationArgs'] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-               holds, and `deploy` deploys its latest version.
+        :param pulumi.Input['TransformImplementationArgs'] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
                
                Its `language` is `SQL` for this transform (config key `transforms.language`).
                
@@ -127,8 +126,7 @@ class EnrichTransformArgs:
     @pulumi.getter
     def implementation(self) -> pulumi.Input[Optional['TransformImplementationArgs']]:
         """
-        The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-        holds, and `deploy` deploys its latest version.
+        The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
 
         Its `language` is `SQL` for this transform (config key `transforms.language`).
 
@@ -286,14 +284,11 @@ class EnrichTransform(pulumi.CustomResource):
         """
         An `enrich` transform: the generic {@link Transform} with `type: "enrich"` fixed by the class.
 
-        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`
-        before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work
-        as for {@link Transform}.
+        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-               holds, and `deploy` deploys its latest version.
+        :param pulumi.Input[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
                
                Its `language` is `SQL` for this transform (config key `transforms.language`).
                
@@ -329,9 +324,7 @@ class EnrichTransform(pulumi.CustomResource):
         """
         An `enrich` transform: the generic {@link Transform} with `type: "enrich"` fixed by the class.
 
-        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`
-        before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work
-        as for {@link Transform}.
+        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
 
         :param str resource_name: The name of the resource.
         :param EnrichTransformArgs args: The arguments to use to populate this resource's properties.
@@ -462,8 +455,7 @@ class EnrichTransform(pulumi.CustomResource):
     @pulumi.getter
     def implementation(self) -> pulumi.Output[Optional['outputs.TransformImplementation']]:
         """
-        The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-        holds, and `deploy` deploys its latest version.
+        The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
 
         Its `language` is `SQL` for this transform (config key `transforms.language`).
 

@@ -118,14 +118,11 @@ class KafkaDestinationArgs:
         :param pulumi.Input[_builtins.str] transforms_insert_field_offset_field: Transforms insert field offset field (config key `transforms.InsertField.offset.field`).
                
                Defaults to `"_streamkap_offset"`.
-        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key
-               `transforms.MarkColumnsAsOptional.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
-               `transforms.MarkColumnsAsRequired.fields.include.all`).
+        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
+        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
-               `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
                
@@ -137,24 +134,20 @@ class KafkaDestinationArgs:
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -170,13 +163,11 @@ class KafkaDestinationArgs:
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
-               `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
-               `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
@@ -611,8 +602,7 @@ class KafkaDestinationArgs:
     @pulumi.getter(name="transformsMarkColumnsAsOptionalFieldsIncludeList")
     def transforms_mark_columns_as_optional_fields_include_list(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Transforms mark columns as optional fields include list (config key
-        `transforms.MarkColumnsAsOptional.fields.include.list`).
+        Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         """
         return pulumi.get(self, "transforms_mark_columns_as_optional_fields_include_list")
 
@@ -624,8 +614,7 @@ class KafkaDestinationArgs:
     @pulumi.getter(name="transformsMarkColumnsAsRequiredFieldsIncludeAll")
     def transforms_mark_columns_as_required_fields_include_all(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms mark columns as required fields include all (config key
-        `transforms.MarkColumnsAsRequired.fields.include.all`).
+        Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 
         Defaults to `false`.
         """
@@ -639,8 +628,7 @@ class KafkaDestinationArgs:
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
     def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
-        Transforms mark columns as required null sentinel mode (config key
-        `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
 
@@ -696,8 +684,7 @@ class KafkaDestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -713,8 +700,7 @@ class KafkaDestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -730,8 +716,7 @@ class KafkaDestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -745,8 +730,7 @@ class KafkaDestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
@@ -872,8 +856,7 @@ class KafkaDestinationArgs:
     @pulumi.getter(name="transformsToJsonJConvertAllComplexTypes")
     def transforms_to_json_j_convert_all_complex_types(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms to JSON j convert all complex types (config key
-        `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """
@@ -899,8 +882,7 @@ class KafkaDestinationArgs:
     @pulumi.getter(name="transformsToJsonbJConvertAllComplexTypes")
     def transforms_to_jsonb_j_convert_all_complex_types(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms to JSONB j convert all complex types (config key
-        `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """
@@ -1011,8 +993,7 @@ class KafkaDestination(pulumi.CustomResource):
         """
         A Kafka destination (connector code `kafka`): delivers records from topics to Kafka.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "kafka"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "kafka"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1057,14 +1038,11 @@ class KafkaDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] transforms_insert_field_offset_field: Transforms insert field offset field (config key `transforms.InsertField.offset.field`).
                
                Defaults to `"_streamkap_offset"`.
-        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key
-               `transforms.MarkColumnsAsOptional.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
-               `transforms.MarkColumnsAsRequired.fields.include.all`).
+        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
+        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
-               `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
                
@@ -1076,24 +1054,20 @@ class KafkaDestination(pulumi.CustomResource):
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -1109,13 +1083,11 @@ class KafkaDestination(pulumi.CustomResource):
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
-               `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
-               `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
@@ -1133,8 +1105,7 @@ class KafkaDestination(pulumi.CustomResource):
         """
         A Kafka destination (connector code `kafka`): delivers records from topics to Kafka.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "kafka"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "kafka"`.
 
         :param str resource_name: The name of the resource.
         :param KafkaDestinationArgs args: The arguments to use to populate this resource's properties.
@@ -1636,8 +1607,7 @@ class KafkaDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsMarkColumnsAsOptionalFieldsIncludeList")
     def transforms_mark_columns_as_optional_fields_include_list(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Transforms mark columns as optional fields include list (config key
-        `transforms.MarkColumnsAsOptional.fields.include.list`).
+        Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         """
         return pulumi.get(self, "transforms_mark_columns_as_optional_fields_include_list")
 
@@ -1645,8 +1615,7 @@ class KafkaDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsMarkColumnsAsRequiredFieldsIncludeAll")
     def transforms_mark_columns_as_required_fields_include_all(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms mark columns as required fields include all (config key
-        `transforms.MarkColumnsAsRequired.fields.include.all`).
+        Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 
         Defaults to `false`.
         """
@@ -1656,8 +1625,7 @@ class KafkaDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
     def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
-        Transforms mark columns as required null sentinel mode (config key
-        `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
 
@@ -1697,8 +1665,7 @@ class KafkaDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -1710,8 +1677,7 @@ class KafkaDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -1723,8 +1689,7 @@ class KafkaDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -1734,8 +1699,7 @@ class KafkaDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
@@ -1821,8 +1785,7 @@ class KafkaDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsToJsonJConvertAllComplexTypes")
     def transforms_to_json_j_convert_all_complex_types(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms to JSON j convert all complex types (config key
-        `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """
@@ -1840,8 +1803,7 @@ class KafkaDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsToJsonbJConvertAllComplexTypes")
     def transforms_to_jsonb_j_convert_all_complex_types(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms to JSONB j convert all complex types (config key
-        `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """

@@ -133,14 +133,11 @@ class PineconeDestinationArgs:
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
         :param pulumi.Input[_builtins.str] transforms_drop_fields_fields_include_list: Transforms drop fields fields include list (config key `transforms.DropFields.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_header_to_field_custom_header_mappings: Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
-        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key
-               `transforms.MarkColumnsAsOptional.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
-               `transforms.MarkColumnsAsRequired.fields.include.all`).
+        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
+        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
-               `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
                
@@ -152,24 +149,20 @@ class PineconeDestinationArgs:
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -185,13 +178,11 @@ class PineconeDestinationArgs:
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
-               `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
-               `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
@@ -680,8 +671,7 @@ class PineconeDestinationArgs:
     @pulumi.getter(name="transformsMarkColumnsAsOptionalFieldsIncludeList")
     def transforms_mark_columns_as_optional_fields_include_list(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Transforms mark columns as optional fields include list (config key
-        `transforms.MarkColumnsAsOptional.fields.include.list`).
+        Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         """
         return pulumi.get(self, "transforms_mark_columns_as_optional_fields_include_list")
 
@@ -693,8 +683,7 @@ class PineconeDestinationArgs:
     @pulumi.getter(name="transformsMarkColumnsAsRequiredFieldsIncludeAll")
     def transforms_mark_columns_as_required_fields_include_all(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms mark columns as required fields include all (config key
-        `transforms.MarkColumnsAsRequired.fields.include.all`).
+        Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 
         Defaults to `false`.
         """
@@ -708,8 +697,7 @@ class PineconeDestinationArgs:
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
     def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
-        Transforms mark columns as required null sentinel mode (config key
-        `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
 
@@ -765,8 +753,7 @@ class PineconeDestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -782,8 +769,7 @@ class PineconeDestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -799,8 +785,7 @@ class PineconeDestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -814,8 +799,7 @@ class PineconeDestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
@@ -941,8 +925,7 @@ class PineconeDestinationArgs:
     @pulumi.getter(name="transformsToJsonJConvertAllComplexTypes")
     def transforms_to_json_j_convert_all_complex_types(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms to JSON j convert all complex types (config key
-        `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """
@@ -968,8 +951,7 @@ class PineconeDestinationArgs:
     @pulumi.getter(name="transformsToJsonbJConvertAllComplexTypes")
     def transforms_to_jsonb_j_convert_all_complex_types(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms to JSONB j convert all complex types (config key
-        `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """
@@ -1098,8 +1080,7 @@ class PineconeDestination(pulumi.CustomResource):
         """
         A Pinecone destination (connector code `pinecone`): delivers records from topics to Pinecone.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "pinecone"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "pinecone"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1155,14 +1136,11 @@ class PineconeDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
         :param pulumi.Input[_builtins.str] transforms_drop_fields_fields_include_list: Transforms drop fields fields include list (config key `transforms.DropFields.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_header_to_field_custom_header_mappings: Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
-        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key
-               `transforms.MarkColumnsAsOptional.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
-               `transforms.MarkColumnsAsRequired.fields.include.all`).
+        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
+        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
-               `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
                
@@ -1174,24 +1152,20 @@ class PineconeDestination(pulumi.CustomResource):
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -1207,13 +1181,11 @@ class PineconeDestination(pulumi.CustomResource):
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
-               `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
-               `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
@@ -1234,8 +1206,7 @@ class PineconeDestination(pulumi.CustomResource):
         """
         A Pinecone destination (connector code `pinecone`): delivers records from topics to Pinecone.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "pinecone"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "pinecone"`.
 
         :param str resource_name: The name of the resource.
         :param PineconeDestinationArgs args: The arguments to use to populate this resource's properties.
@@ -1785,8 +1756,7 @@ class PineconeDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsMarkColumnsAsOptionalFieldsIncludeList")
     def transforms_mark_columns_as_optional_fields_include_list(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Transforms mark columns as optional fields include list (config key
-        `transforms.MarkColumnsAsOptional.fields.include.list`).
+        Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         """
         return pulumi.get(self, "transforms_mark_columns_as_optional_fields_include_list")
 
@@ -1794,8 +1764,7 @@ class PineconeDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsMarkColumnsAsRequiredFieldsIncludeAll")
     def transforms_mark_columns_as_required_fields_include_all(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms mark columns as required fields include all (config key
-        `transforms.MarkColumnsAsRequired.fields.include.all`).
+        Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 
         Defaults to `false`.
         """
@@ -1805,8 +1774,7 @@ class PineconeDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
     def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
-        Transforms mark columns as required null sentinel mode (config key
-        `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
 
@@ -1846,8 +1814,7 @@ class PineconeDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -1859,8 +1826,7 @@ class PineconeDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -1872,8 +1838,7 @@ class PineconeDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -1883,8 +1848,7 @@ class PineconeDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
@@ -1970,8 +1934,7 @@ class PineconeDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsToJsonJConvertAllComplexTypes")
     def transforms_to_json_j_convert_all_complex_types(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms to JSON j convert all complex types (config key
-        `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """
@@ -1989,8 +1952,7 @@ class PineconeDestination(pulumi.CustomResource):
     @pulumi.getter(name="transformsToJsonbJConvertAllComplexTypes")
     def transforms_to_jsonb_j_convert_all_complex_types(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms to JSONB j convert all complex types (config key
-        `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """

@@ -117,12 +117,10 @@ class PlanetScaleSourceArgs:
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
                
                Defaults to none: no restart.
-        :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_databases_ddl: Schema history internal store only captured databases ddl (config key
-               `schema.history.internal.store.only.captured.databases.ddl`).
+        :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_databases_ddl: Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
                
                Defaults to `false`.
-        :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_tables_ddl: Schema history internal store only captured tables ddl (config key
-               `schema.history.internal.store.only.captured.tables.ddl`).
+        :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_tables_ddl: Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
                
                Defaults to `false`.
         :param pulumi.Input['ConnectorSnapshotArgs'] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
@@ -164,24 +162,20 @@ class PlanetScaleSourceArgs:
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -514,8 +508,7 @@ class PlanetScaleSourceArgs:
     @pulumi.getter(name="schemaHistoryInternalStoreOnlyCapturedDatabasesDdl")
     def schema_history_internal_store_only_captured_databases_ddl(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Schema history internal store only captured databases ddl (config key
-        `schema.history.internal.store.only.captured.databases.ddl`).
+        Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
 
         Defaults to `false`.
         """
@@ -529,8 +522,7 @@ class PlanetScaleSourceArgs:
     @pulumi.getter(name="schemaHistoryInternalStoreOnlyCapturedTablesDdl")
     def schema_history_internal_store_only_captured_tables_ddl(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Schema history internal store only captured tables ddl (config key
-        `schema.history.internal.store.only.captured.tables.ddl`).
+        Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
 
         Defaults to `false`.
         """
@@ -704,8 +696,7 @@ class PlanetScaleSourceArgs:
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -721,8 +712,7 @@ class PlanetScaleSourceArgs:
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -738,8 +728,7 @@ class PlanetScaleSourceArgs:
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -753,8 +742,7 @@ class PlanetScaleSourceArgs:
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
@@ -869,8 +857,7 @@ class PlanetScaleSource(pulumi.CustomResource):
         """
         A PlanetScale source (connector code `planetscale`): captures changes from PlanetScale and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "planetscale"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "planetscale"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -926,12 +913,10 @@ class PlanetScaleSource(pulumi.CustomResource):
                counts as a change; on create it is only recorded). A date or a ticket number reads well in a review.
                
                Defaults to none: no restart.
-        :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_databases_ddl: Schema history internal store only captured databases ddl (config key
-               `schema.history.internal.store.only.captured.databases.ddl`).
+        :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_databases_ddl: Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
                
                Defaults to `false`.
-        :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_tables_ddl: Schema history internal store only captured tables ddl (config key
-               `schema.history.internal.store.only.captured.tables.ddl`).
+        :param pulumi.Input[_builtins.bool] schema_history_internal_store_only_captured_tables_ddl: Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
                
                Defaults to `false`.
         :param pulumi.Input[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']] snapshot: **Sources only** (a destination's preview refuses it; typed destination classes take it only because they
@@ -974,24 +959,20 @@ class PlanetScaleSource(pulumi.CustomResource):
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -1017,8 +998,7 @@ class PlanetScaleSource(pulumi.CustomResource):
         """
         A PlanetScale source (connector code `planetscale`): captures changes from PlanetScale and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "planetscale"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "planetscale"`.
 
         :param str resource_name: The name of the resource.
         :param PlanetScaleSourceArgs args: The arguments to use to populate this resource's properties.
@@ -1413,8 +1393,7 @@ class PlanetScaleSource(pulumi.CustomResource):
     @pulumi.getter(name="schemaHistoryInternalStoreOnlyCapturedDatabasesDdl")
     def schema_history_internal_store_only_captured_databases_ddl(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Schema history internal store only captured databases ddl (config key
-        `schema.history.internal.store.only.captured.databases.ddl`).
+        Schema history internal store only captured databases ddl (config key `schema.history.internal.store.only.captured.databases.ddl`).
 
         Defaults to `false`.
         """
@@ -1424,8 +1403,7 @@ class PlanetScaleSource(pulumi.CustomResource):
     @pulumi.getter(name="schemaHistoryInternalStoreOnlyCapturedTablesDdl")
     def schema_history_internal_store_only_captured_tables_ddl(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Schema history internal store only captured tables ddl (config key
-        `schema.history.internal.store.only.captured.tables.ddl`).
+        Schema history internal store only captured tables ddl (config key `schema.history.internal.store.only.captured.tables.ddl`).
 
         Defaults to `false`.
         """
@@ -1591,8 +1569,7 @@ class PlanetScaleSource(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -1604,8 +1581,7 @@ class PlanetScaleSource(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -1617,8 +1593,7 @@ class PlanetScaleSource(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -1628,8 +1603,7 @@ class PlanetScaleSource(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """

@@ -114,14 +114,11 @@ class R2DestinationArgs:
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
         :param pulumi.Input[_builtins.str] transforms_drop_fields_fields_include_list: Transforms drop fields fields include list (config key `transforms.DropFields.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_header_to_field_custom_header_mappings: Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
-        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key
-               `transforms.MarkColumnsAsOptional.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
-               `transforms.MarkColumnsAsRequired.fields.include.all`).
+        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
+        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
-               `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
                
@@ -133,24 +130,20 @@ class R2DestinationArgs:
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -166,13 +159,11 @@ class R2DestinationArgs:
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
-               `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
-               `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
@@ -600,8 +591,7 @@ class R2DestinationArgs:
     @pulumi.getter(name="transformsMarkColumnsAsOptionalFieldsIncludeList")
     def transforms_mark_columns_as_optional_fields_include_list(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Transforms mark columns as optional fields include list (config key
-        `transforms.MarkColumnsAsOptional.fields.include.list`).
+        Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         """
         return pulumi.get(self, "transforms_mark_columns_as_optional_fields_include_list")
 
@@ -613,8 +603,7 @@ class R2DestinationArgs:
     @pulumi.getter(name="transformsMarkColumnsAsRequiredFieldsIncludeAll")
     def transforms_mark_columns_as_required_fields_include_all(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms mark columns as required fields include all (config key
-        `transforms.MarkColumnsAsRequired.fields.include.all`).
+        Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 
         Defaults to `false`.
         """
@@ -628,8 +617,7 @@ class R2DestinationArgs:
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
     def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
-        Transforms mark columns as required null sentinel mode (config key
-        `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
 
@@ -685,8 +673,7 @@ class R2DestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -702,8 +689,7 @@ class R2DestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -719,8 +705,7 @@ class R2DestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -734,8 +719,7 @@ class R2DestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
@@ -861,8 +845,7 @@ class R2DestinationArgs:
     @pulumi.getter(name="transformsToJsonJConvertAllComplexTypes")
     def transforms_to_json_j_convert_all_complex_types(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms to JSON j convert all complex types (config key
-        `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """
@@ -888,8 +871,7 @@ class R2DestinationArgs:
     @pulumi.getter(name="transformsToJsonbJConvertAllComplexTypes")
     def transforms_to_jsonb_j_convert_all_complex_types(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms to JSONB j convert all complex types (config key
-        `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """
@@ -1000,8 +982,7 @@ class R2Destination(pulumi.CustomResource):
         """
         A Cloudflare R2 destination (connector code `r2`): delivers records from topics to Cloudflare R2.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "r2"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "r2"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1042,14 +1023,11 @@ class R2Destination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
         :param pulumi.Input[_builtins.str] transforms_drop_fields_fields_include_list: Transforms drop fields fields include list (config key `transforms.DropFields.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_header_to_field_custom_header_mappings: Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
-        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key
-               `transforms.MarkColumnsAsOptional.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
-               `transforms.MarkColumnsAsRequired.fields.include.all`).
+        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
+        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
-               `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
                
@@ -1061,24 +1039,20 @@ class R2Destination(pulumi.CustomResource):
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -1094,13 +1068,11 @@ class R2Destination(pulumi.CustomResource):
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
-               `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
-               `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
@@ -1118,8 +1090,7 @@ class R2Destination(pulumi.CustomResource):
         """
         A Cloudflare R2 destination (connector code `r2`): delivers records from topics to Cloudflare R2.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "r2"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "r2"`.
 
         :param str resource_name: The name of the resource.
         :param R2DestinationArgs args: The arguments to use to populate this resource's properties.
@@ -1625,8 +1596,7 @@ class R2Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsMarkColumnsAsOptionalFieldsIncludeList")
     def transforms_mark_columns_as_optional_fields_include_list(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Transforms mark columns as optional fields include list (config key
-        `transforms.MarkColumnsAsOptional.fields.include.list`).
+        Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         """
         return pulumi.get(self, "transforms_mark_columns_as_optional_fields_include_list")
 
@@ -1634,8 +1604,7 @@ class R2Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsMarkColumnsAsRequiredFieldsIncludeAll")
     def transforms_mark_columns_as_required_fields_include_all(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms mark columns as required fields include all (config key
-        `transforms.MarkColumnsAsRequired.fields.include.all`).
+        Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 
         Defaults to `false`.
         """
@@ -1645,8 +1614,7 @@ class R2Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
     def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
-        Transforms mark columns as required null sentinel mode (config key
-        `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
 
@@ -1686,8 +1654,7 @@ class R2Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -1699,8 +1666,7 @@ class R2Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -1712,8 +1678,7 @@ class R2Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -1723,8 +1688,7 @@ class R2Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
@@ -1810,8 +1774,7 @@ class R2Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsToJsonJConvertAllComplexTypes")
     def transforms_to_json_j_convert_all_complex_types(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms to JSON j convert all complex types (config key
-        `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """
@@ -1829,8 +1792,7 @@ class R2Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsToJsonbJConvertAllComplexTypes")
     def transforms_to_jsonb_j_convert_all_complex_types(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms to JSONB j convert all complex types (config key
-        `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """

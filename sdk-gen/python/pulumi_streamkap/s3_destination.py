@@ -84,9 +84,7 @@ class S3DestinationArgs:
                Secret: stored as a Pulumi secret.
         :param pulumi.Input['S3DestinationAwsS3Region'] aws_s3_region: AWS s3 region (config key `aws.s3.region`).
                
-               One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
-               `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
-               `us-west-1`, `us-west-2`.
+               One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
                
                Defaults to `"us-west-2"`.
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
@@ -120,14 +118,11 @@ class S3DestinationArgs:
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
         :param pulumi.Input[_builtins.str] transforms_drop_fields_fields_include_list: Transforms drop fields fields include list (config key `transforms.DropFields.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_header_to_field_custom_header_mappings: Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
-        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key
-               `transforms.MarkColumnsAsOptional.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
-               `transforms.MarkColumnsAsRequired.fields.include.all`).
+        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
+        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
-               `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
                
@@ -139,24 +134,20 @@ class S3DestinationArgs:
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -172,13 +163,11 @@ class S3DestinationArgs:
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
-               `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
-               `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
@@ -342,9 +331,7 @@ class S3DestinationArgs:
         """
         AWS s3 region (config key `aws.s3.region`).
 
-        One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
-        `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
-        `us-west-1`, `us-west-2`.
+        One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
 
         Defaults to `"us-west-2"`.
         """
@@ -613,8 +600,7 @@ class S3DestinationArgs:
     @pulumi.getter(name="transformsMarkColumnsAsOptionalFieldsIncludeList")
     def transforms_mark_columns_as_optional_fields_include_list(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Transforms mark columns as optional fields include list (config key
-        `transforms.MarkColumnsAsOptional.fields.include.list`).
+        Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         """
         return pulumi.get(self, "transforms_mark_columns_as_optional_fields_include_list")
 
@@ -626,8 +612,7 @@ class S3DestinationArgs:
     @pulumi.getter(name="transformsMarkColumnsAsRequiredFieldsIncludeAll")
     def transforms_mark_columns_as_required_fields_include_all(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms mark columns as required fields include all (config key
-        `transforms.MarkColumnsAsRequired.fields.include.all`).
+        Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 
         Defaults to `false`.
         """
@@ -641,8 +626,7 @@ class S3DestinationArgs:
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
     def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Input[Optional['NullSentinelMode']]:
         """
-        Transforms mark columns as required null sentinel mode (config key
-        `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
 
@@ -698,8 +682,7 @@ class S3DestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -715,8 +698,7 @@ class S3DestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -732,8 +714,7 @@ class S3DestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -747,8 +728,7 @@ class S3DestinationArgs:
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
@@ -874,8 +854,7 @@ class S3DestinationArgs:
     @pulumi.getter(name="transformsToJsonJConvertAllComplexTypes")
     def transforms_to_json_j_convert_all_complex_types(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms to JSON j convert all complex types (config key
-        `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """
@@ -901,8 +880,7 @@ class S3DestinationArgs:
     @pulumi.getter(name="transformsToJsonbJConvertAllComplexTypes")
     def transforms_to_jsonb_j_convert_all_complex_types(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms to JSONB j convert all complex types (config key
-        `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """
@@ -1013,8 +991,7 @@ class S3Destination(pulumi.CustomResource):
         """
         An Amazon S3 destination (connector code `s3`): delivers records from topics to Amazon S3.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "s3"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "s3"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1022,9 +999,7 @@ class S3Destination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] aws_s3_bucket_name: AWS s3 bucket name (config key `aws.s3.bucket.name`).
         :param pulumi.Input['S3DestinationAwsS3Region'] aws_s3_region: AWS s3 region (config key `aws.s3.region`).
                
-               One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
-               `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
-               `us-west-1`, `us-west-2`.
+               One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
                
                Defaults to `"us-west-2"`.
         :param pulumi.Input[_builtins.str] aws_secret_access_key: AWS secret access key (config key `aws.secret.access.key`).
@@ -1061,14 +1036,11 @@ class S3Destination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] transforms_copy_field_copy_field_mapping: Transforms copy field copy field mapping (config key `transforms.CopyField.copy.field.mapping`).
         :param pulumi.Input[_builtins.str] transforms_drop_fields_fields_include_list: Transforms drop fields fields include list (config key `transforms.DropFields.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_header_to_field_custom_header_mappings: Transforms header to field custom header mappings (config key `transforms.HeaderToFieldCustom.header.mappings`).
-        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key
-               `transforms.MarkColumnsAsOptional.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key
-               `transforms.MarkColumnsAsRequired.fields.include.all`).
+        :param pulumi.Input[_builtins.str] transforms_mark_columns_as_optional_fields_include_list: Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
+        :param pulumi.Input[_builtins.bool] transforms_mark_columns_as_required_fields_include_all: Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
                
                Defaults to `false`.
-        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key
-               `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        :param pulumi.Input['NullSentinelMode'] transforms_mark_columns_as_required_null_sentinel_mode: Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
                
                One of `NONE`, `TYPE_MIN`.
                
@@ -1080,24 +1052,20 @@ class S3Destination(pulumi.CustomResource):
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -1113,13 +1081,11 @@ class S3Destination(pulumi.CustomResource):
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_float_j_fields_include_list: Transforms to float j fields include list (config key `transforms.ToFloatJ.fields.include.list`).
         :param pulumi.Input[_builtins.str] transforms_to_int_j_fields_include_list: Transforms to int j fields include list (config key `transforms.ToIntJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key
-               `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_json_j_convert_all_complex_types: Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.str] transforms_to_json_j_fields_include_list: Transforms to JSON j fields include list (config key `transforms.ToJsonJ.fields.include.list`).
-        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key
-               `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_complex_types: Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
                
                Defaults to `false`.
         :param pulumi.Input[_builtins.bool] transforms_to_jsonb_j_convert_all_json: Transforms to JSONB j convert all JSON (config key `transforms.ToJsonbJ.convert.all.json`).
@@ -1137,8 +1103,7 @@ class S3Destination(pulumi.CustomResource):
         """
         An Amazon S3 destination (connector code `s3`): delivers records from topics to Amazon S3.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "s3"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "s3"`.
 
         :param str resource_name: The name of the resource.
         :param S3DestinationArgs args: The arguments to use to populate this resource's properties.
@@ -1395,9 +1360,7 @@ class S3Destination(pulumi.CustomResource):
         """
         AWS s3 region (config key `aws.s3.region`).
 
-        One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`,
-        `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`,
-        `us-west-1`, `us-west-2`.
+        One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
 
         Defaults to `"us-west-2"`.
         """
@@ -1648,8 +1611,7 @@ class S3Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsMarkColumnsAsOptionalFieldsIncludeList")
     def transforms_mark_columns_as_optional_fields_include_list(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Transforms mark columns as optional fields include list (config key
-        `transforms.MarkColumnsAsOptional.fields.include.list`).
+        Transforms mark columns as optional fields include list (config key `transforms.MarkColumnsAsOptional.fields.include.list`).
         """
         return pulumi.get(self, "transforms_mark_columns_as_optional_fields_include_list")
 
@@ -1657,8 +1619,7 @@ class S3Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsMarkColumnsAsRequiredFieldsIncludeAll")
     def transforms_mark_columns_as_required_fields_include_all(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms mark columns as required fields include all (config key
-        `transforms.MarkColumnsAsRequired.fields.include.all`).
+        Transforms mark columns as required fields include all (config key `transforms.MarkColumnsAsRequired.fields.include.all`).
 
         Defaults to `false`.
         """
@@ -1668,8 +1629,7 @@ class S3Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsMarkColumnsAsRequiredNullSentinelMode")
     def transforms_mark_columns_as_required_null_sentinel_mode(self) -> pulumi.Output[Optional['NullSentinelMode']]:
         """
-        Transforms mark columns as required null sentinel mode (config key
-        `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
+        Transforms mark columns as required null sentinel mode (config key `transforms.MarkColumnsAsRequired.null.sentinel.mode`).
 
         One of `NONE`, `TYPE_MIN`.
 
@@ -1709,8 +1669,7 @@ class S3Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -1722,8 +1681,7 @@ class S3Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -1735,8 +1693,7 @@ class S3Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -1746,8 +1703,7 @@ class S3Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
@@ -1833,8 +1789,7 @@ class S3Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsToJsonJConvertAllComplexTypes")
     def transforms_to_json_j_convert_all_complex_types(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms to JSON j convert all complex types (config key
-        `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
+        Transforms to JSON j convert all complex types (config key `transforms.ToJsonJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """
@@ -1852,8 +1807,7 @@ class S3Destination(pulumi.CustomResource):
     @pulumi.getter(name="transformsToJsonbJConvertAllComplexTypes")
     def transforms_to_jsonb_j_convert_all_complex_types(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms to JSONB j convert all complex types (config key
-        `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
+        Transforms to JSONB j convert all complex types (config key `transforms.ToJsonbJ.convert.all.complex.types.user.defined`).
 
         Defaults to `false`.
         """

@@ -81,8 +81,7 @@ class S3SourceArgs:
                Defaults to `"file-pulse/"`.
         :param pulumi.Input['S3SourceAwsS3Region'] aws_s3_region: AWS s3 region (config key `aws.s3.region`).
                
-               One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`,
-               `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
+               One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`, `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
                
                Defaults to `"us-west-2"`.
         :param pulumi.Input[_builtins.str] aws_secret_access_key: AWS secret access key (config key `aws.secret.access.key`).
@@ -186,24 +185,20 @@ class S3SourceArgs:
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -357,8 +352,7 @@ class S3SourceArgs:
         """
         AWS s3 region (config key `aws.s3.region`).
 
-        One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`,
-        `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
+        One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`, `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
 
         Defaults to `"us-west-2"`.
         """
@@ -759,8 +753,7 @@ class S3SourceArgs:
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -776,8 +769,7 @@ class S3SourceArgs:
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -793,8 +785,7 @@ class S3SourceArgs:
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -808,8 +799,7 @@ class S3SourceArgs:
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
@@ -908,8 +898,7 @@ class S3Source(pulumi.CustomResource):
         """
         An Amazon S3 source (connector code `s3`): captures changes from Amazon S3 and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "s3"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "s3"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -931,8 +920,7 @@ class S3Source(pulumi.CustomResource):
                Defaults to `"file-pulse/"`.
         :param pulumi.Input['S3SourceAwsS3Region'] aws_s3_region: AWS s3 region (config key `aws.s3.region`).
                
-               One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`,
-               `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
+               One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`, `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
                
                Defaults to `"us-west-2"`.
         :param pulumi.Input[_builtins.str] aws_secret_access_key: AWS secret access key (config key `aws.secret.access.key`).
@@ -1036,24 +1024,20 @@ class S3Source(pulumi.CustomResource):
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -1073,8 +1057,7 @@ class S3Source(pulumi.CustomResource):
         """
         An Amazon S3 source (connector code `s3`): captures changes from Amazon S3 and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "s3"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "s3"`.
 
         :param str resource_name: The name of the resource.
         :param S3SourceArgs args: The arguments to use to populate this resource's properties.
@@ -1308,8 +1291,7 @@ class S3Source(pulumi.CustomResource):
         """
         AWS s3 region (config key `aws.s3.region`).
 
-        One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`,
-        `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
+        One of `eu-west-2`, `eu-west-1`, `eu-central-1`, `ap-south-1`, `ap-northeast-2`, `ap-northeast-1`, `ap-southeast-1`, `ap-southeast-2`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
 
         Defaults to `"us-west-2"`.
         """
@@ -1674,8 +1656,7 @@ class S3Source(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -1687,8 +1668,7 @@ class S3Source(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -1700,8 +1680,7 @@ class S3Source(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -1711,8 +1690,7 @@ class S3Source(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """

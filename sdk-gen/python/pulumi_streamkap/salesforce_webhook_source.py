@@ -92,15 +92,13 @@ class SalesforceWebhookSourceArgs:
                One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
                
                Defaults to `"DEFAULT_TOPIC"`.
-        :param pulumi.Input[_builtins.str] camel_source_payload_router_unknown_type_default_topic: Camel source payload router unknown type default topic (config key
-               `camel.source.payload.router.unknown.type.default.topic`).
+        :param pulumi.Input[_builtins.str] camel_source_payload_router_unknown_type_default_topic: Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
                
                Defaults to `"unknown"`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_salesforce_auth_client_id: Camel source snapshot salesforce auth client ID (config key `camel.source.snapshot.salesforce.auth.client.id`).
                
                Defaults to `""`.
-        :param pulumi.Input[_builtins.str] camel_source_snapshot_salesforce_auth_client_secret: Camel source snapshot salesforce auth client secret (config key
-               `camel.source.snapshot.salesforce.auth.client.secret`).
+        :param pulumi.Input[_builtins.str] camel_source_snapshot_salesforce_auth_client_secret: Camel source snapshot salesforce auth client secret (config key `camel.source.snapshot.salesforce.auth.client.secret`).
                
                Secret: stored as a Pulumi secret.
                
@@ -176,24 +174,20 @@ class SalesforceWebhookSourceArgs:
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -402,8 +396,7 @@ class SalesforceWebhookSourceArgs:
     @pulumi.getter(name="camelSourcePayloadRouterUnknownTypeDefaultTopic")
     def camel_source_payload_router_unknown_type_default_topic(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Camel source payload router unknown type default topic (config key
-        `camel.source.payload.router.unknown.type.default.topic`).
+        Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
 
         Defaults to `"unknown"`.
         """
@@ -431,8 +424,7 @@ class SalesforceWebhookSourceArgs:
     @pulumi.getter(name="camelSourceSnapshotSalesforceAuthClientSecret")
     def camel_source_snapshot_salesforce_auth_client_secret(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Camel source snapshot salesforce auth client secret (config key
-        `camel.source.snapshot.salesforce.auth.client.secret`).
+        Camel source snapshot salesforce auth client secret (config key `camel.source.snapshot.salesforce.auth.client.secret`).
 
         Secret: stored as a Pulumi secret.
 
@@ -717,8 +709,7 @@ class SalesforceWebhookSourceArgs:
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -734,8 +725,7 @@ class SalesforceWebhookSourceArgs:
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Input[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -751,8 +741,7 @@ class SalesforceWebhookSourceArgs:
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -766,8 +755,7 @@ class SalesforceWebhookSourceArgs:
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """
@@ -875,11 +863,9 @@ class SalesforceWebhookSource(pulumi.CustomResource):
                  webhook_url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A Salesforce Webhook source (connector code `salesforce_webhook`): captures changes from Salesforce Webhook and
-        writes them to topics.
+        A Salesforce Webhook source (connector code `salesforce_webhook`): captures changes from Salesforce Webhook and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "salesforce_webhook"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "salesforce_webhook"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -913,15 +899,13 @@ class SalesforceWebhookSource(pulumi.CustomResource):
                One of `DEFAULT_TOPIC`, `SKIP`, `FAIL`.
                
                Defaults to `"DEFAULT_TOPIC"`.
-        :param pulumi.Input[_builtins.str] camel_source_payload_router_unknown_type_default_topic: Camel source payload router unknown type default topic (config key
-               `camel.source.payload.router.unknown.type.default.topic`).
+        :param pulumi.Input[_builtins.str] camel_source_payload_router_unknown_type_default_topic: Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
                
                Defaults to `"unknown"`.
         :param pulumi.Input[_builtins.str] camel_source_snapshot_salesforce_auth_client_id: Camel source snapshot salesforce auth client ID (config key `camel.source.snapshot.salesforce.auth.client.id`).
                
                Defaults to `""`.
-        :param pulumi.Input[_builtins.str] camel_source_snapshot_salesforce_auth_client_secret: Camel source snapshot salesforce auth client secret (config key
-               `camel.source.snapshot.salesforce.auth.client.secret`).
+        :param pulumi.Input[_builtins.str] camel_source_snapshot_salesforce_auth_client_secret: Camel source snapshot salesforce auth client secret (config key `camel.source.snapshot.salesforce.auth.client.secret`).
                
                Secret: stored as a Pulumi secret.
                
@@ -997,24 +981,20 @@ class SalesforceWebhookSource(pulumi.CustomResource):
                Between 1048576 and 104857600.
                
                Defaults to `1048576`.
-        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key
-               `transforms.OversizedRecords.max.record.size.bytes`).
+        :param pulumi.Input[_builtins.int] transforms_oversized_records_max_record_size_bytes: Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
                
                Between -1 and 104857600.
                
                Defaults to `-1`.
-        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key
-               `transforms.OversizedRecords.oversized.field.behavior`).
+        :param pulumi.Input['OversizedFieldBehavior'] transforms_oversized_records_oversized_field_behavior: Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
                
                One of `TRUNCATE`, `NULLIFY`.
                
                Defaults to `"TRUNCATE"`.
-        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key
-               `transforms.OversizedRecords.replace.null.with.default`).
+        :param pulumi.Input[_builtins.bool] transforms_oversized_records_replace_null_with_default: Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key
-               `transforms.OversizedRecords.semantic.types.exclude`).
+        :param pulumi.Input[_builtins.str] transforms_oversized_records_semantic_types_exclude: Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
                
                Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
@@ -1033,11 +1013,9 @@ class SalesforceWebhookSource(pulumi.CustomResource):
                  args: Optional[SalesforceWebhookSourceArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A Salesforce Webhook source (connector code `salesforce_webhook`): captures changes from Salesforce Webhook and
-        writes them to topics.
+        A Salesforce Webhook source (connector code `salesforce_webhook`): captures changes from Salesforce Webhook and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent.
-        For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "salesforce_webhook"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "salesforce_webhook"`.
 
         :param str resource_name: The name of the resource.
         :param SalesforceWebhookSourceArgs args: The arguments to use to populate this resource's properties.
@@ -1308,8 +1286,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     @pulumi.getter(name="camelSourcePayloadRouterUnknownTypeDefaultTopic")
     def camel_source_payload_router_unknown_type_default_topic(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Camel source payload router unknown type default topic (config key
-        `camel.source.payload.router.unknown.type.default.topic`).
+        Camel source payload router unknown type default topic (config key `camel.source.payload.router.unknown.type.default.topic`).
 
         Defaults to `"unknown"`.
         """
@@ -1329,8 +1306,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     @pulumi.getter(name="camelSourceSnapshotSalesforceAuthClientSecret")
     def camel_source_snapshot_salesforce_auth_client_secret(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Camel source snapshot salesforce auth client secret (config key
-        `camel.source.snapshot.salesforce.auth.client.secret`).
+        Camel source snapshot salesforce auth client secret (config key `camel.source.snapshot.salesforce.auth.client.secret`).
 
         Secret: stored as a Pulumi secret.
 
@@ -1611,8 +1587,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsMaxRecordSizeBytes")
     def transforms_oversized_records_max_record_size_bytes(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Transforms oversized records max record size bytes (config key
-        `transforms.OversizedRecords.max.record.size.bytes`).
+        Transforms oversized records max record size bytes (config key `transforms.OversizedRecords.max.record.size.bytes`).
 
         Between -1 and 104857600.
 
@@ -1624,8 +1599,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsOversizedFieldBehavior")
     def transforms_oversized_records_oversized_field_behavior(self) -> pulumi.Output[Optional['OversizedFieldBehavior']]:
         """
-        Transforms oversized records oversized field behavior (config key
-        `transforms.OversizedRecords.oversized.field.behavior`).
+        Transforms oversized records oversized field behavior (config key `transforms.OversizedRecords.oversized.field.behavior`).
 
         One of `TRUNCATE`, `NULLIFY`.
 
@@ -1637,8 +1611,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsReplaceNullWithDefault")
     def transforms_oversized_records_replace_null_with_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transforms oversized records replace null with default (config key
-        `transforms.OversizedRecords.replace.null.with.default`).
+        Transforms oversized records replace null with default (config key `transforms.OversizedRecords.replace.null.with.default`).
 
         Defaults to `true`.
         """
@@ -1648,8 +1621,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
     @pulumi.getter(name="transformsOversizedRecordsSemanticTypesExclude")
     def transforms_oversized_records_semantic_types_exclude(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Transforms oversized records semantic types exclude (config key
-        `transforms.OversizedRecords.semantic.types.exclude`).
+        Transforms oversized records semantic types exclude (config key `transforms.OversizedRecords.semantic.types.exclude`).
 
         Defaults to `"io.debezium.data.Json,io.debezium.data.Xml"`.
         """

@@ -40,8 +40,7 @@ class SqlJoinTransformArgs:
         """
         The set of arguments for constructing a SqlJoinTransform resource.
 
-        :param pulumi.Input['TransformImplementationArgs'] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-               holds, and `deploy` deploys its latest version.
+        :param pulumi.Input['TransformImplementationArgs'] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
                
                Its `language` is `SQL` for this transform (config key `transforms.language`).
                
@@ -133,8 +132,7 @@ class SqlJoinTransformArgs:
     @pulumi.getter
     def implementation(self) -> pulumi.Input[Optional['TransformImplementationArgs']]:
         """
-        The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-        holds, and `deploy` deploys its latest version.
+        The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
 
         Its `language` is `SQL` for this transform (config key `transforms.language`).
 
@@ -307,14 +305,11 @@ class SqlJoinTransform(pulumi.CustomResource):
         """
         A `sql_join` transform: the generic {@link Transform} with `type: "sql_join"` fixed by the class.
 
-        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`
-        before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work
-        as for {@link Transform}.
+        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-               holds, and `deploy` deploys its latest version.
+        :param pulumi.Input[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
                
                Its `language` is `SQL` for this transform (config key `transforms.language`).
                
@@ -353,9 +348,7 @@ class SqlJoinTransform(pulumi.CustomResource):
         """
         A `sql_join` transform: the generic {@link Transform} with `type: "sql_join"` fixed by the class.
 
-        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`
-        before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work
-        as for {@link Transform}.
+        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
 
         :param str resource_name: The name of the resource.
         :param SqlJoinTransformArgs args: The arguments to use to populate this resource's properties.
@@ -489,8 +482,7 @@ class SqlJoinTransform(pulumi.CustomResource):
     @pulumi.getter
     def implementation(self) -> pulumi.Output[Optional['outputs.TransformImplementation']]:
         """
-        The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform
-        holds, and `deploy` deploys its latest version.
+        The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
 
         Its `language` is `SQL` for this transform (config key `transforms.language`).
 

@@ -270,9 +270,7 @@ class TopicRouterTransform(pulumi.CustomResource):
         """
         A `topic_router` transform: the generic {@link Transform} with `type: "topic_router"` fixed by the class.
 
-        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`
-        before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work
-        as for {@link Transform}.
+        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -307,9 +305,7 @@ class TopicRouterTransform(pulumi.CustomResource):
         """
         A `topic_router` transform: the generic {@link Transform} with `type: "topic_router"` fixed by the class.
 
-        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview`
-        before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work
-        as for {@link Transform}.
+        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
 
         :param str resource_name: The name of the resource.
         :param TopicRouterTransformArgs args: The arguments to use to populate this resource's properties.
