@@ -2,7 +2,7 @@
  * Generates the typed connector classes of the SDK (sdk/generated/) from the connector catalogue
  * (catalogue/connectors.json): one class per source and destination, with an args interface whose
  * camelCase settings carry TSDoc, and one class per transform with its settings typed (plus typed configs for
- * the transforms, kept for programs that use them). Run it with `npm run gen`; a test
+ * the transforms, kept for programs that use them). Run it with `npm run generate`; a test
  * (tests/generated/up-to-date.test.ts) fails when the committed files differ from what it would write.
  *
  * The settings themselves (names, types, rules) come from provider/kinds/typed/fields.ts, which the provider's

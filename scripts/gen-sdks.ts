@@ -2,7 +2,7 @@
  * Writes sdk-gen/: the SDKs of the provider plugin for Node.js, Python, Go and .NET, made from schema.json by Pulumi's
  * own code generators (the ones `pulumi package gen-sdk` runs; tools/pulumi-cli/cmd/streamkap-schema and, for C#,
  * tools/pulumi-dotnet-gen, which scripts/toolchain.sh builds). The Go SDK is a module of its own
- * (sdk-gen/go/streamkap/go.mod) so a Go program can require it. Run `npm run sdks` after `npm run schema`; tests/generated/sdk-gen.test.ts holds sdk-gen/ to what this
+ * (sdk-gen/go/streamkap/go.mod) so a Go program can require it. `npm run generate` runs it after the schema; tests/generated/sdk-gen.test.ts holds sdk-gen/ to what this
  * makes today.
  */
 import { execFileSync } from "node:child_process";
@@ -24,7 +24,7 @@ function toolAt(variable: string, name: string): string {
   const bin = process.env[variable];
   if (!bin || !fs.existsSync(bin)) {
     throw new Error(
-      `${name} is missing: run this through scripts/toolchain.sh (\`npm run sdks\`, \`npm test\`) on a machine with Go`,
+      `${name} is missing: run this through scripts/toolchain.sh (\`npm run generate\`, \`npm test\`) on a machine with Go`,
     );
   }
   return bin;

@@ -32,23 +32,27 @@ export function fromStruct(struct: unknown): Record<string, Json> | undefined {
   return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, fromValue(value)]));
 }
 
+/** What JSON leaves out of an object (and writes as null in a list): no Struct value stands for it. */
+const unrepresentable = (value: unknown) =>
+  value === undefined || typeof value === "function" || typeof value === "symbol";
+
 function toValue(value: unknown): ValueMessage {
-  if (value === null || value === undefined) return { nullValue: 0 };
+  if (value === null || unrepresentable(value)) return { nullValue: 0 };
   if (typeof value === "number") return { numberValue: value };
+  if (typeof value === "bigint") return { numberValue: Number(value) };
   if (typeof value === "string") return { stringValue: value };
   if (typeof value === "boolean") return { boolValue: value };
   if (Array.isArray(value)) return { listValue: { values: value.map(toValue) } };
-  if (typeof value === "object") return { structValue: toStruct(value as Record<string, unknown>) };
-  throw new Error(`a ${typeof value} cannot go into a protobuf Struct`);
+  return { structValue: toStruct(value as Record<string, unknown>) };
 }
 
 /**
- * An object as a Struct. Keys whose value is `undefined` are left out, as JSON leaves them out: the engine
- * reads a missing key and an absent value the same.
+ * An object as a Struct, as JSON would write it: keys whose value is `undefined` (or a function) are left out;
+ * the engine reads a missing key and an absent value the same.
  */
 export function toStruct(object: Record<string, unknown>): Message {
   const fields = Object.entries(object)
-    .filter(([, value]) => value !== undefined)
+    .filter(([, value]) => !unrepresentable(value))
     .map(([key, value]) => [key, toValue(value)]);
   return { fields: Object.fromEntries(fields) };
 }

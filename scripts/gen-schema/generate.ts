@@ -1,7 +1,7 @@
 /**
  * Writes schema.json, the Pulumi package schema of the provider plugin (issue #17), from the one source of truth:
  * the kind descriptions (inputs, what forces a replacement, what is secret) and the TypeScript SDK's TSDoc
- * (descriptions, outputs), and for its functions the lookups the plugin serves, in the SDK's words (functions.ts). Run `npm run schema`; tests/generated/schema.test.ts holds the file to what `check`
+ * (descriptions, outputs), and for its functions the lookups the plugin serves, in the SDK's words (functions.ts). `npm run generate` runs it; tests/generated/schema.test.ts holds the file to what `check`
  * enforces and to what this makes today.
  */
 import * as fs from "node:fs";

@@ -2,7 +2,7 @@
  * Reads the reference Terraform provider's schemas (a git directory of streamkap-com/terraform-provider-streamkap,
  * branch `develop`) into scripts/parity/reference.json: every resource type and data source, each attribute with
  * its flags and, for connectors and transforms, the API config key behind it. Run by hand when the reference
- * moves (CI has no copy of it), then `npm run parity`:
+ * moves (CI has no copy of it), then `npm run generate`:
  *
  *   node dist/scripts/parity/extract-reference.js /work/.mirror/streamkap-com+terraform-provider-streamkap/repo
  */

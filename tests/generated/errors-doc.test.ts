@@ -6,7 +6,7 @@ import { errorsDocFile, errorsMarkdown } from "../../scripts/errors-doc";
 
 test("docs/errors.md is what scripts/errors-doc.ts makes from the table", () => {
   const current = fs.readFileSync(errorsDocFile, "utf8") === errorsMarkdown();
-  const fix = "Run `npm run errors-doc` and commit docs/errors.md.";
+  const fix = "Run `npm run generate` and commit docs/errors.md.";
   expect({ current, fix }).toEqual({ current: true, fix });
 });
 

@@ -1,14 +1,14 @@
 /**
  * docs/parity.md must be exactly what scripts/parity/generate.ts makes from the reference provider's recorded
  * schemas and this package's catalogue and classes today: a catalogue update, a renamed input or a new reference
- * schema without `npm run parity` fails here. Every reference type and attribute must have its row.
+ * schema without `npm run generate` fails here. Every reference type and attribute must have its row.
  */
 import * as fs from "node:fs";
 
 import { parityFile, parityMarkdown, readReference } from "../../scripts/parity/generate";
 import * as sdk from "../../sdk";
 
-const regenerate = "Run `npm run parity` and commit docs/parity.md.";
+const regenerate = "Run `npm run generate` and commit docs/parity.md.";
 const reference = readReference();
 const markdown = parityMarkdown(reference);
 

@@ -77,9 +77,9 @@ function enumPairs(
   return [];
 }
 
-test("schema.json is what `npm run schema` makes today", () => {
+test("schema.json is what `npm run generate` makes today", () => {
   const current = fs.readFileSync(schemaFile, "utf8") === text;
-  expect({ current, fix: "npm run schema" }).toEqual({ current: true, fix: "npm run schema" });
+  expect({ current, fix: "npm run generate" }).toEqual({ current: true, fix: "npm run generate" });
 });
 
 /** Words that name no particular thing: a type called only this was named by accident (the property it met first). */

@@ -1,7 +1,7 @@
 /**
  * sdk-gen/, the provider plugin's SDKs (issue #17), as Pulumi itself makes and reads them: Pulumi's schema binder (the
  * code `pulumi package gen-sdk` runs) accepts schema.json; the committed Node.js, Python, Go and .NET SDKs are exactly
- * what Pulumi's generators make from it today (`npm run sdks`); and each but .NET compiles: the TypeScript
+ * what Pulumi's generators make from it today (`npm run generate`); and each but .NET compiles: the TypeScript
  * type-checks, the Python byte-compiles, the Go module builds against the Pulumi Go SDK with the go.sum it carries.
  * (No .NET toolchain is reachable from this project's machines, so the C# is generated, not compiled.)
  */
@@ -15,7 +15,7 @@ import { generatedFiles, generateSdks, goEnv, pulumiGoVersion, schemaTool, sdkGe
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(__dirname, "../../..");
-const regenerate = "Run `npm run schema && npm run sdks` and commit schema.json and sdk-gen/.";
+const regenerate = "Run `npm run generate` and commit schema.json and sdk-gen/.";
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-sdk-gen-"));
 
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
