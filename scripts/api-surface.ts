@@ -245,6 +245,12 @@ export function isBreakingBump(recorded: string, next: string): boolean {
   return major === 0 ? nextMajor > 0 || nextMinor > minor : nextMajor > major;
 }
 
+/** The first version after `recorded` that semver allows a breaking change in. */
+export function nextBreakingVersion(recorded: string): string {
+  const [major, minor] = parseVersion(recorded);
+  return major === 0 ? `0.${minor + 1}.0` : `${major + 1}.0.0`;
+}
+
 /** The CHANGELOG.md section of `version`, or undefined. */
 export function changelogSection(version: string): string | undefined {
   const file = path.join(repoRoot, "CHANGELOG.md");
@@ -265,20 +271,17 @@ export function refusal(recorded: RecordedSurface, change: SurfaceChange, versio
   const steps = [
     `The public surface changed in a way that breaks programs written against ${recorded.version}:`,
     `  ${listed}${more}`,
-    "Every public name is a promise in five languages. Either put the name back (a rename can keep the old name",
-    "as well), or record the break:",
+    "Every public name is a promise in five languages. Either put it back as it was, or record the break:",
   ];
-  if (!isBreakingBump(recorded.version, version)) {
-    steps.push(
-      `  1. raise the version in package.json past ${recorded.version} as semver requires for a breaking change`,
-    );
+  const bumped = isBreakingBump(recorded.version, version);
+  const next = bumped ? version : nextBreakingVersion(recorded.version);
+  if (!bumped) {
+    steps.push(`  - set "version": "${next}" in package.json (semver: a breaking change after ${recorded.version})`);
   }
-  if (!changelogSection(version)?.match(/breaking/i)) {
-    steps.push(
-      `  2. add "## ${version}" to CHANGELOG.md with a "Breaking" list saying what changed and what to write now`,
-    );
+  if (!changelogSection(next)?.match(/breaking/i)) {
+    steps.push(`  - add "## ${next}" to CHANGELOG.md with a "Breaking" list: what changed, and what to write now`);
   }
-  if (steps.length === 4) return undefined;
+  if (steps.length === 3) return undefined;
   steps.push("  then run `npm run generate`, which records the new surface in api-surface.txt.");
   return steps.join("\n");
 }
