@@ -138,11 +138,6 @@ export async function getTopicSerialization(topicId: string): Promise<TopicSeria
   return provider().lookups.getTopicSerialization(client(), topicId);
 }
 
-/** A topic's `serialization` as the lookups answer it; undefined when the service gave none it can read. */
-export function serializationInfo(wire: unknown): TopicSerializationInfo | undefined {
-  return provider().lookups.serializationInfo(wire);
-}
-
 /**
  * Messages and bytes in and out, lag and latency, per topic of each entity, over the service's default window
  * (or `interval` units of `unit`). A topic the service has no figures for is absent from the answer.
