@@ -1,0 +1,98 @@
+/**
+ * `npm pack` from a clean clone makes a package that works: its `prepack` builds what it publishes, the tarball
+ * holds the built SDK, runtime, plugin, local server and commands (and none of the tests, examples or scripts),
+ * and, unpacked into a project as `npm install` would, it loads, its command runs, and its plugin starts.
+ */
+import { execFile, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(__dirname, "../../..");
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-pack-"));
+let files: string[];
+let tarball: string;
+
+beforeAll(async () => {
+  // A clean clone: the tracked files (and new ones), no dist/, with this checkout's node_modules.
+  const clone = path.join(scratch, "clone");
+  const { stdout } = await run("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], {
+    cwd: repoRoot,
+    maxBuffer: 64 << 20,
+  });
+  for (const file of stdout.split("\0").filter(Boolean)) {
+    const from = path.join(repoRoot, file);
+    if (!fs.existsSync(from) || file.startsWith("sdk-gen/")) continue;
+    fs.mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
+    fs.copyFileSync(from, path.join(clone, file));
+  }
+  fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(clone, "node_modules"), "dir");
+  const packed = await run("npm", ["pack", "--json", "--ignore-scripts=false", "--pack-destination", scratch], {
+    cwd: clone,
+    maxBuffer: 64 << 20,
+  });
+  const [report] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("["))) as Array<{
+    filename: string;
+    files: Array<{ path: string }>;
+  }>;
+  files = (report?.files ?? []).map((file) => file.path);
+  tarball = path.join(scratch, report?.filename ?? "");
+}, 300_000);
+
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+test("the tarball holds what users run, built, and nothing of the repository's own", () => {
+  const expected = [
+    "package.json",
+    "README.md",
+    "CHANGELOG.md",
+    "schema.json",
+    "bin/pulumi-resource-streamkap",
+    "plugin/PulumiPlugin.yaml",
+    "plugin/index.js",
+    "dist/sdk/index.js",
+    "dist/sdk/index.d.ts",
+    "dist/provider/runtime.js",
+    "dist/provider/plugin/main.js",
+    "dist/provider/protocol/messages.js",
+    "dist/server/index.js",
+    "dist/cli/main.js",
+    "dist/catalogue/index.js",
+  ];
+  expect(expected.filter((file) => !files.includes(file))).toEqual([]);
+  const internal = files.filter((file) =>
+    /^(dist\/)?(tests|examples|bench|scripts\/(?!toolchain\.sh))|^sdk-gen\//.test(file),
+  );
+  expect(internal).toEqual([]);
+});
+
+test("installed from the tarball, the package loads, its command runs and its plugin starts", async () => {
+  const project = path.join(scratch, "project");
+  const modules = path.join(project, "node_modules");
+  fs.mkdirSync(path.join(modules, "pulumi-streamkap"), { recursive: true });
+  await run("tar", ["xzf", tarball, "-C", path.join(modules, "pulumi-streamkap"), "--strip-components=1"]);
+  // Its dependencies as npm would put them beside it.
+  for (const entry of fs.readdirSync(path.join(repoRoot, "node_modules"))) {
+    if (entry === "pulumi-streamkap" || entry.startsWith(".")) continue;
+    fs.symlinkSync(path.join(repoRoot, "node_modules", entry), path.join(modules, entry), "dir");
+  }
+  const node = (args: string[]) => spawnSync(process.execPath, args, { cwd: project, encoding: "utf8" });
+
+  const loaded = node(["-e", 'const s = require("pulumi-streamkap"); console.log(typeof s.PostgresqlSource)']);
+  expect(loaded.stderr).toBe("");
+  expect(loaded.stdout.trim()).toBe("function");
+
+  const manifest = JSON.parse(fs.readFileSync(path.join(modules, "pulumi-streamkap", "package.json"), "utf8"));
+  const version = node([path.join(modules, "pulumi-streamkap", manifest.bin["pulumi-streamkap"]), "--version"]);
+  expect(version.stdout.trim()).toContain(manifest.version);
+
+  // The plugin prints the port it serves on, as the engine reads it; then it is stopped.
+  const plugin = spawnSync(process.execPath, [path.join(modules, "pulumi-streamkap", "plugin", "index.js")], {
+    cwd: project,
+    encoding: "utf8",
+    timeout: 5_000,
+  });
+  expect(plugin.stdout.split("\n")[0]).toMatch(/^\d+$/);
+});
