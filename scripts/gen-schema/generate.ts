@@ -127,6 +127,9 @@ export function buildSchema(): Record<string, unknown> {
     description: "Streamkap change-data-capture: sources, destinations, pipelines, transforms, topics and access.",
     repository: "https://github.com/streamkap-com/pulumi-streamkap",
     publisher: "pulumi-streamkap",
+    // Where `pulumi plugin install` and the engine fetch the plugin's archives (`npm run release` makes them):
+    // the GitHub releases of the repository.
+    pluginDownloadURL: "github://api.github.com/streamkap-com/pulumi-streamkap",
     config: { variables },
     provider: {
       inputProperties: variables,

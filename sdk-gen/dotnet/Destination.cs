@@ -123,6 +123,7 @@ namespace Streamkap.Pulumi
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "github://api.github.com/streamkap-com/pulumi-streamkap",
                 ReplaceOnChanges =
                 {
                     "connector",

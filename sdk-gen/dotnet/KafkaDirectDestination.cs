@@ -133,6 +133,7 @@ namespace Streamkap.Pulumi
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "github://api.github.com/streamkap-com/pulumi-streamkap",
                 AdditionalSecretOutputs =
                 {
                     "password",

