@@ -11,7 +11,9 @@
 #     plugin: the one on PATH, else built from Go modules when Go is installed;
 #   - pulumi-language-go, a Go language host for Go programs through the provider plugin (examples/go): the one on
 #     PATH, else our own minimal one (tools/pulumi-cli/cmd/pulumi-language-go) built from Go modules when Go is
-#     installed.
+#     installed;
+#   - actionlint (tools/actionlint), the GitHub Actions workflow checker, to check .github/workflows; built from Go
+#     modules when Go is installed.
 # A second run finds everything in the cache and takes well under a second.
 # Usage: scripts/toolchain.sh <command> [args…]    (scripts/toolchain.sh --print-env prints the exports instead)
 set -euo pipefail
@@ -121,6 +123,14 @@ ensure_go_host() {
   export PATH="$dir:$PATH"
 }
 
+# actionlint: the checker of .github/workflows (tests/generated/workflows.test.ts).
+ensure_actionlint() {
+  local module="$ROOT/tools/actionlint" dir="$CACHE/actionlint"
+  ensure_go_tool "$dir" "$module" github.com/rhysd/actionlint/cmd/actionlint "actionlint (GitHub Actions workflow checker)" \
+    "$module/go.mod" "$module/go.sum" || return 0
+  export PULUMI_STREAMKAP_ACTIONLINT="$dir/actionlint"
+}
+
 build_pulumi() { # $1: bin directory to fill
   local bin="$1"
   command -v go >/dev/null || fail "no pulumi CLI on PATH and no Go toolchain to build one.
@@ -168,6 +178,7 @@ ensure_schema_tool
 ensure_dotnet_gen
 ensure_yaml_host
 ensure_go_host
+ensure_actionlint
 export PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
 
 if [ "${1:-}" = "--print-env" ]; then
@@ -175,6 +186,7 @@ if [ "${1:-}" = "--print-env" ]; then
   echo "export PULUMI_STREAMKAP_PULUMI_BIN=\"$PULUMI_STREAMKAP_PULUMI_BIN\""
   echo "export PULUMI_STREAMKAP_SCHEMA_TOOL=\"${PULUMI_STREAMKAP_SCHEMA_TOOL:-}\""
   echo "export PULUMI_STREAMKAP_DOTNET_GEN=\"${PULUMI_STREAMKAP_DOTNET_GEN:-}\""
+  echo "export PULUMI_STREAMKAP_ACTIONLINT=\"${PULUMI_STREAMKAP_ACTIONLINT:-}\""
   exit 0
 fi
 exec 9>&- # release the lock before handing over
