@@ -9,25 +9,15 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 
+import { copyOfTree } from "../harness/tree-copy";
+
 const run = promisify(execFile);
-const repoRoot = path.resolve(__dirname, "../../..");
 let copy: string;
 
 beforeAll(async () => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-generate-"));
-  // The tree as it stands (tracked files and new ones, as `git add -A` would take them), with this checkout's
-  // node_modules, committed in a repository of its own so that `git status` shows what generate changed.
-  const { stdout } = await run("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], {
-    cwd: repoRoot,
-    maxBuffer: 64 << 20,
-  });
-  for (const file of stdout.split("\0").filter(Boolean)) {
-    const from = path.join(repoRoot, file);
-    if (!fs.existsSync(from)) continue; // deleted in the working tree
-    fs.mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
-    fs.copyFileSync(from, path.join(copy, file));
-  }
-  fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(copy, "node_modules"), "dir");
+  // Committed in a repository of its own, so that `git status` shows what generate changed.
+  await copyOfTree(copy);
   const git = (...args: string[]) => run("git", args, { cwd: copy });
   await git("init", "-q");
   await git("add", "-A");

@@ -9,6 +9,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 
+import { copyOfTree } from "../harness/tree-copy";
+
 const run = promisify(execFile);
 const repoRoot = path.resolve(__dirname, "../../..");
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-pack-"));
@@ -16,19 +18,9 @@ let files: string[];
 let tarball: string;
 
 beforeAll(async () => {
-  // A clean clone: the tracked files (and new ones), no dist/, with this checkout's node_modules.
+  // A clean clone: no dist/ (and no generated SDKs, which the package does not hold).
   const clone = path.join(scratch, "clone");
-  const { stdout } = await run("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], {
-    cwd: repoRoot,
-    maxBuffer: 64 << 20,
-  });
-  for (const file of stdout.split("\0").filter(Boolean)) {
-    const from = path.join(repoRoot, file);
-    if (!fs.existsSync(from) || file.startsWith("sdk-gen/")) continue;
-    fs.mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
-    fs.copyFileSync(from, path.join(clone, file));
-  }
-  fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(clone, "node_modules"), "dir");
+  await copyOfTree(clone, (file) => file.startsWith("sdk-gen/"));
   const packed = await run("npm", ["pack", "--json", "--ignore-scripts=false", "--pack-destination", scratch], {
     cwd: clone,
     maxBuffer: 64 << 20,
