@@ -5,7 +5,7 @@
  * plugin path in its Pulumi.yaml and neither the plugin nor Node.js on PATH, then runs up, a no-op preview and
  * destroy: the archive's executable carries its own Node.js.
  */
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -85,6 +85,13 @@ test("the release holds both npm tarballs, the plugin archive by Pulumi's name, 
     .split("\n");
   expect(listed.map((line) => line.split(/\s+/)[1])).toEqual(names.slice(0, -1));
   expect(listed.every((line) => /^[0-9a-f]{64} {2}\S+$/.test(line))).toBe(true);
+  // Each npm package is stamped with the one version.
+  for (const tarball of artefacts.slice(0, 2)) {
+    const manifest = JSON.parse(
+      execFileSync("tar", ["xzf", tarball, "-O", "package/package.json"], { encoding: "utf8" }),
+    );
+    expect(manifest.version).toBe(version);
+  }
 });
 
 test("pulumi plugin install fetches it from the release host, and the YAML quickstart runs on it alone", async () => {

@@ -1,0 +1,24 @@
+/**
+ * One version, package.json's, in everything a release carries: the plugin's schema (and so every SDK generated
+ * from it and the version the plugin reports), the recorded public surface, the changelog, and the release
+ * workflow, which refuses a tag that is not it. `npm run release` stamps it into @streamkap/pulumi
+ * (tests/engine/plugin-release.test.ts installs that release).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+import { changelogSection, packageVersion, recordedSurface } from "../../scripts/api-surface";
+
+const repoRoot = path.resolve(__dirname, "../../..");
+const version = packageVersion();
+
+test("the schema, the public surface and the changelog carry package.json's version", () => {
+  const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, "schema.json"), "utf8")) as { version: string };
+  expect({ schema: schema.version, surface: recordedSurface().version }).toEqual({ schema: version, surface: version });
+  expect(changelogSection(version)).toBeDefined();
+});
+
+test("the release workflow publishes only a tag that is package.json's version", () => {
+  const workflow = fs.readFileSync(path.join(repoRoot, ".github", "workflows", "release.yml"), "utf8");
+  expect(workflow).toContain(`test "\${VERSION#v}" = "$(node -p 'require("./package.json").version')"`);
+});
