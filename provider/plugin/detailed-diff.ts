@@ -4,21 +4,20 @@
  * each as an update or a replacement, and `--json` previews carry the same.
  */
 import type { DiffOutcome, PropertyChange } from "../engine/diff";
-import { diffChanges, type Message, propertyDiffKinds } from "../protocol/messages";
+import type { Message } from "../protocol/messages";
 
-/** The protocol's name of a property's change, `_REPLACE` when it forces a replacement. */
-function kindOf(change: PropertyChange, replaces: boolean): number {
-  const name = `${change.toUpperCase()}${replaces ? "_REPLACE" : ""}` as keyof typeof propertyDiffKinds;
-  return propertyDiffKinds[name] ?? propertyDiffKinds.UPDATE;
+/** The protocol's name of a property's change (`PropertyDiff.Kind`), `_REPLACE` when it forces a replacement. */
+function kindOf(change: PropertyChange, replaces: boolean): string {
+  return `${change.toUpperCase()}${replaces ? "_REPLACE" : ""}`;
 }
 
 /** A `pulumirpc.DiffResponse`. */
 export function diffResponse(outcome: DiffOutcome): Message {
   const properties = Object.entries(outcome.properties ?? {});
-  if (outcome.changes === false) return { changes: diffChanges.none };
+  if (outcome.changes === false) return { changes: "DIFF_NONE" };
   const replaces = new Set(outcome.replaces ?? []);
   return {
-    changes: properties.length > 0 || outcome.changes === true ? diffChanges.some : diffChanges.unknown,
+    changes: properties.length > 0 || outcome.changes === true ? "DIFF_SOME" : "DIFF_UNKNOWN",
     replaces: [...replaces],
     deleteBeforeReplace: outcome.deleteBeforeReplace === true,
     ...(properties.length > 0

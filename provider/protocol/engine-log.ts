@@ -5,7 +5,7 @@
  */
 import * as grpc from "@grpc/grpc-js";
 
-import { decode, encode, logSeverities } from "./messages";
+import { decode, encode } from "./messages";
 
 let client: { address: string; channel: grpc.Client } | undefined;
 
@@ -24,7 +24,7 @@ export function logWarning(address: string, message: string, urn: string | undef
       "/pulumirpc.Engine/Log",
       (request: Record<string, unknown>) => encode("pulumirpc.LogRequest", request),
       (bytes: Buffer) => decode("google.protobuf.Empty", bytes),
-      { severity: logSeverities.warning, message, urn: urn ?? "" },
+      { severity: "WARNING", message, urn: urn ?? "" },
       (error) => (error ? reject(error) : resolve()),
     );
   });

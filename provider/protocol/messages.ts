@@ -134,31 +134,18 @@ const root = new protobuf.Root();
 for (const source of [definitions, rpc, status]) protobuf.parse(source, root, { keepCase: false });
 root.resolveAll();
 
-/** A message type of the protocol, by its full name (`pulumirpc.CreateRequest`). */
-export function messageType(name: string): protobuf.Type {
-  return root.lookupType(name);
-}
-
-/** A message of the protocol as a plain object, camelCase fields, enums as numbers, absent fields absent. */
+/**
+ * A message of the protocol as a plain object: camelCase fields, absent fields absent. Enums are numbers as read,
+ * and may be written by their names in the definitions above (`changes: "DIFF_SOME"`), which protobufjs encodes.
+ */
 export type Message = Record<string, unknown>;
 
 export function decode(type: string, bytes: Buffer): Message {
-  const messageClass = messageType(type);
+  const messageClass = root.lookupType(type);
   return messageClass.toObject(messageClass.decode(bytes), { longs: Number, enums: Number, bytes: Buffer });
 }
 
 export function encode(type: string, message: Message): Buffer {
-  const messageClass = messageType(type);
+  const messageClass = root.lookupType(type);
   return Buffer.from(messageClass.encode(messageClass.fromObject(message)).finish());
 }
-
-export const diffChanges = { unknown: 0, none: 1, some: 2 } as const;
-export const propertyDiffKinds = {
-  ADD: 0,
-  ADD_REPLACE: 1,
-  DELETE: 2,
-  DELETE_REPLACE: 3,
-  UPDATE: 4,
-  UPDATE_REPLACE: 5,
-} as const;
-export const logSeverities = { debug: 0, info: 1, warning: 2, error: 3 } as const;

@@ -4,6 +4,7 @@
  * decodes to the same values, and what Pulumi's code encodes (as the engine sends it) the plugin decodes. A wrong
  * field number or type fails here, not in a user's `pulumi up`.
  */
+import { diffResponse } from "../../provider/plugin/detailed-diff";
 import { decode, encode } from "../../provider/protocol/messages";
 import { fromStruct, toStruct } from "../../provider/protocol/struct";
 
@@ -171,4 +172,20 @@ test("what the engine sends, the plugin reads as meant", () => {
     { n: 1 },
     { oi: 1 },
   ]);
+});
+
+test("the plugin's Diff answer, written with the protocol's enum names, reads as Pulumi's code means them", () => {
+  const answer = provider.DiffResponse.deserializeBinary(
+    encode(
+      "pulumirpc.DiffResponse",
+      diffResponse({ changes: true, replaces: ["name"], properties: { name: "update", port: "add" } }),
+    ),
+  );
+  expect(answer.getChanges()).toBe(provider.DiffResponse.DiffChanges.DIFF_SOME);
+  expect(answer.getDetaileddiffMap().get("name").getKind()).toBe(provider.PropertyDiff.Kind.UPDATE_REPLACE);
+  expect(answer.getDetaileddiffMap().get("port").getKind()).toBe(provider.PropertyDiff.Kind.ADD);
+  const none = provider.DiffResponse.deserializeBinary(
+    encode("pulumirpc.DiffResponse", diffResponse({ changes: false })),
+  );
+  expect(none.getChanges()).toBe(provider.DiffResponse.DiffChanges.DIFF_NONE);
 });
