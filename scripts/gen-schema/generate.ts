@@ -14,6 +14,7 @@ import type { JsonObject } from "../../provider/engine/kind";
 import { kindNamed } from "../../provider/kinds";
 import { settingSources } from "../../provider/settings";
 import { type ClassDocs, typedClassDocs } from "../gen-connectors";
+import { packageVersion } from "../package-version";
 import { functionSpecs } from "./functions";
 import { readSdk, type ResourceClass } from "./sdk-docs";
 import { readLookups } from "./sdk-lookups";
@@ -84,12 +85,6 @@ function resourceSpec(resource: ResourceClass, registry: TypeRegistry, declared:
     requiredInputs: schema.required ?? [],
     properties,
   };
-}
-
-/** The npm package's version: the plugin, its schema and the SDKs generated from it move in step. */
-function packageVersion(): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string };
-  return manifest.version;
 }
 
 /** The whole package schema. */

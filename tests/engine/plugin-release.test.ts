@@ -13,18 +13,16 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 
-import { buildRelease, type PluginPlatform } from "../../scripts/release";
+import { packageVersion } from "../../scripts/package-version";
+import { buildRelease, hostPlatform, type PluginPlatform } from "../../scripts/release";
 import { type LocalServer, startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
 import { cliEnvironment, pulumiBinary, runPulumiOk } from "../harness/process";
 import { TestProject } from "../harness/project";
 
 const repoRoot = path.resolve(__dirname, "../../..");
-const version = (JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string })
-  .version;
-const platform = `${{ linux: "linux", darwin: "darwin", win32: "windows" }[process.platform as string]}-${
-  { x64: "amd64", arm64: "arm64" }[process.arch as string]
-}` as PluginPlatform;
+const version = packageVersion();
+const platform = hostPlatform() as PluginPlatform;
 
 const out = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-release-"));
 let artefacts: string[];

@@ -6,14 +6,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-import {
-  currentSurface,
-  packageVersion,
-  pluginSurface,
-  recordedSurface,
-  refusal,
-  surfaceChange,
-} from "../../scripts/api-surface";
+import { currentSurface, pluginSurface, recordedSurface, refusal, surfaceChange } from "../../scripts/api-surface";
+import { packageVersion } from "../../scripts/package-version";
 
 const repoRoot = path.resolve(__dirname, "../../..");
 const recorded = recordedSurface();

@@ -9,10 +9,11 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 
+import { linkDependencies } from "../../scripts/install-copy";
+import { npmPack } from "../../scripts/release";
 import { copyOfTree } from "../harness/tree-copy";
 
 const run = promisify(execFile);
-const repoRoot = path.resolve(__dirname, "../../..");
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-pack-"));
 let files: string[];
 let tarball: string;
@@ -21,16 +22,7 @@ beforeAll(async () => {
   // A clean clone: no dist/ (and no generated SDKs, which the package does not hold).
   const clone = path.join(scratch, "clone");
   await copyOfTree(clone, (file) => file.startsWith("sdk-gen/"));
-  const packed = await run("npm", ["pack", "--json", "--ignore-scripts=false", "--pack-destination", scratch], {
-    cwd: clone,
-    maxBuffer: 64 << 20,
-  });
-  const [report] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("["))) as Array<{
-    filename: string;
-    files: Array<{ path: string }>;
-  }>;
-  files = (report?.files ?? []).map((file) => file.path);
-  tarball = path.join(scratch, report?.filename ?? "");
+  ({ tarball, files } = npmPack(clone, scratch, ["--ignore-scripts=false"]));
 }, 300_000);
 
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -65,11 +57,7 @@ test("installed from the tarball, the package loads, its command runs and its pl
   const modules = path.join(project, "node_modules");
   fs.mkdirSync(path.join(modules, "pulumi-streamkap"), { recursive: true });
   await run("tar", ["xzf", tarball, "-C", path.join(modules, "pulumi-streamkap"), "--strip-components=1"]);
-  // Its dependencies as npm would put them beside it.
-  for (const entry of fs.readdirSync(path.join(repoRoot, "node_modules"))) {
-    if (entry === "pulumi-streamkap" || entry.startsWith(".")) continue;
-    fs.symlinkSync(path.join(repoRoot, "node_modules", entry), path.join(modules, entry), "dir");
-  }
+  linkDependencies(modules);
   const node = (args: string[]) => spawnSync(process.execPath, args, { cwd: project, encoding: "utf8" });
 
   const loaded = node(["-e", 'const s = require("pulumi-streamkap"); console.log(typeof s.PostgresqlSource)']);

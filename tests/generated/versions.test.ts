@@ -7,7 +7,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-import { changelogSection, packageVersion, recordedSurface } from "../../scripts/api-surface";
+import { changelogSection, recordedSurface } from "../../scripts/api-surface";
+import { packageVersion } from "../../scripts/package-version";
 
 const repoRoot = path.resolve(__dirname, "../../..");
 const version = packageVersion();
