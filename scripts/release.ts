@@ -16,6 +16,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 import { packageVersion } from "./package-version";
+import { goModulePath, sdkGenDir } from "./gen-sdks";
+import { goModuleTag, writeGoModuleProxy } from "./go-module-proxy";
+import { buildPythonPackages } from "./python-package";
 
 const repoRoot = path.resolve(__dirname, "../..");
 export const releaseDir = path.join(repoRoot, "release");
@@ -175,6 +178,28 @@ function pluginArchive(platform: PluginPlatform, version: string, lib: string, o
   return archive;
 }
 
+/**
+ * The .NET SDK's project as `dotnet pack` takes it: sdk-gen/dotnet with the version in its project file and in
+ * the version.txt the generated code reads. This machine has no .NET toolchain; the release workflow packs it.
+ */
+function dotnetProject(out: string, version: string): string {
+  const project = path.join(out, "dotnet");
+  fs.cpSync(path.join(repoRoot, "sdk-gen", "dotnet"), project, { recursive: true });
+  const csproj = path.join(project, "Streamkap.Pulumi.csproj");
+  const text = fs.readFileSync(csproj, "utf8");
+  const stamped = text.replace("<PropertyGroup>", `<PropertyGroup>\n    <Version>${version}</Version>`);
+  if (stamped === text) throw new Error(`${csproj} has no <PropertyGroup> to set the version in`);
+  fs.writeFileSync(csproj, stamped);
+  fs.writeFileSync(path.join(project, "version.txt"), `${version}\n`);
+  return project;
+}
+
+/** The Go SDK as a module proxy serves it, at the version. */
+function goModule(proxy: string, version: string): Release["go"] {
+  writeGoModuleProxy(proxy, goModulePath, version, path.join(sdkGenDir, "go", "streamkap"));
+  return { proxy, module: goModulePath, tag: goModuleTag(goModulePath, version) };
+}
+
 function sha256(file: string): string {
   return crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 }
@@ -189,23 +214,47 @@ export interface ReleaseOptions {
   built?: boolean;
 }
 
-/** Builds the release into `out` (emptied first); returns the artefacts' paths, the checksums file last. */
-export function buildRelease(options: ReleaseOptions = {}): string[] {
+/** What {@link buildRelease} wrote, by kind; every file but the .NET project is in the checksums file. */
+export interface Release {
+  version: string;
+  /** pulumi-streamkap's tarball, then @streamkap/pulumi's. */
+  npm: [string, string];
+  plugins: string[];
+  python: { sdist: string; wheel: string };
+  /** A Go module proxy's folder (GOPROXY=file://…) holding the Go SDK, and the tag `go get` needs of a real one. */
+  go: { proxy: string; module: string; tag: string };
+  /** sdk-gen/dotnet stamped with the version, for `dotnet pack`. */
+  dotnet: string;
+  checksums: string;
+}
+
+/** Builds the release into `out` (emptied first). */
+export function buildRelease(options: ReleaseOptions = {}): Release {
   const out = options.out ?? releaseDir;
   const version = packageVersion();
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
   // npm's `prepack` builds the package, unless it is built already.
   const { tarball } = npmPack(repoRoot, out, options.built === true ? ["--ignore-scripts"] : []);
-  const artefacts = [tarball, packPluginSdk(out, version)];
+  const npm: [string, string] = [tarball, packPluginSdk(out, version)];
   const lib = pluginLibrary(tarball);
-  for (const platform of options.platforms ?? (Object.keys(pluginPlatforms) as PluginPlatform[])) {
-    artefacts.push(pluginArchive(platform, version, lib, out));
-  }
+  const plugins = (options.platforms ?? (Object.keys(pluginPlatforms) as PluginPlatform[])).map((platform) =>
+    pluginArchive(platform, version, lib, out),
+  );
   fs.rmSync(lib, { recursive: true, force: true });
+  const python = buildPythonPackages(path.join(out, "python"), version);
+  const go = goModule(path.join(out, "go"), version);
   const checksums = path.join(out, `pulumi-streamkap-${version}-checksums.txt`);
-  fs.writeFileSync(checksums, artefacts.map((file) => `${sha256(file)}  ${path.basename(file)}\n`).join(""));
-  return [...artefacts, checksums];
+  const files = [...npm, ...plugins, python.sdist, python.wheel, ...filesBelow(go.proxy)];
+  fs.writeFileSync(checksums, files.map((file) => `${sha256(file)}  ${path.relative(out, file)}\n`).join(""));
+  return { version, npm, plugins, python, go, dotnet: dotnetProject(out, version), checksums };
+}
+
+function filesBelow(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
 }
 
 if (require.main === module) {
@@ -216,7 +265,11 @@ if (require.main === module) {
     console.error(`unknown platforms: ${unknown.join(", ")} (known: ${Object.keys(pluginPlatforms).join(", ")})`);
     process.exit(2);
   }
-  for (const artefact of buildRelease({ platforms })) console.log(path.relative(repoRoot, artefact));
+  const release = buildRelease({ platforms });
+  const files = [...release.npm, ...release.plugins, release.python.sdist, release.python.wheel, release.checksums];
+  for (const file of files) console.log(path.relative(repoRoot, file));
+  console.log(`${path.relative(repoRoot, release.go.proxy)}/ (Go module proxy; tag ${release.go.tag} to publish)`);
+  console.log(`${path.relative(repoRoot, release.dotnet)}/ (for dotnet pack)`);
   for (const [platform, npmPackage] of Object.entries(unservedPlatforms)) {
     console.log(`not built: ${platform} (the npm registry serves no ${npmPackage}@${seaNodeVersion})`);
   }

@@ -12,6 +12,9 @@
 #   - pulumi-language-go, a Go language host for Go programs through the provider plugin (examples/go): the one on
 #     PATH, else our own minimal one (tools/pulumi-cli/cmd/pulumi-language-go) built from Go modules when Go is
 #     installed;
+#   - pulumi-language-python, a Python language host for Python programs through the provider plugin
+#     (examples/python): the one on PATH, else our own minimal one (tools/pulumi-cli/cmd/pulumi-language-python)
+#     built from Go modules when Go is installed;
 #   - actionlint (tools/actionlint), the GitHub Actions workflow checker, to check .github/workflows; built from Go
 #     modules when Go is installed.
 # A second run finds everything in the cache and takes well under a second.
@@ -123,6 +126,17 @@ ensure_go_host() {
   export PATH="$dir:$PATH"
 }
 
+# A Python language host, beside the CLI on PATH: the one on PATH (a pulumi install bundles it), else ours, since
+# the upstream one's module is not served by the Go module proxy these machines reach.
+ensure_python_host() {
+  command -v pulumi-language-python >/dev/null && return 0
+  local module="$ROOT/tools/pulumi-cli" dir="$CACHE/pulumi-language-python"
+  ensure_go_tool "$dir" "$module" ./cmd/pulumi-language-python "pulumi-language-python (our minimal Python language host)" \
+    "$module/go.mod" "$module/go.sum" "$module"/cmd/pulumi-language-python/*.go "$module"/cmd/pulumi-language-python/*.py \
+    "$module"/internal/*/*.go || return 0
+  export PATH="$dir:$PATH"
+}
+
 # actionlint: the checker of .github/workflows (tests/generated/workflows.test.ts).
 ensure_actionlint() {
   local module="$ROOT/tools/actionlint" dir="$CACHE/actionlint"
@@ -178,6 +192,7 @@ ensure_schema_tool
 ensure_dotnet_gen
 ensure_yaml_host
 ensure_go_host
+ensure_python_host
 ensure_actionlint
 export PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
 

@@ -2,7 +2,7 @@
  * One version, package.json's, in everything a release carries: the plugin's schema (and so every SDK generated
  * from it and the version the plugin reports), the recorded public surface, the changelog, and the release
  * workflow, which refuses a tag that is not it. `npm run release` stamps it into @streamkap/pulumi
- * (tests/engine/plugin-release.test.ts installs that release).
+ * (tests/engine/release-install.test.ts installs that release).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";

@@ -1,0 +1,327 @@
+/**
+ * A release as users install it (issue #29), with nothing but 127.0.0.1 and no path into this checkout:
+ * - `npm run release` builds this machine's plugin archive and both npm tarballs; an HTTP server serves the
+ *   release folder as a release host would, and `pulumi plugin install resource streamkap <version> --server <it>`
+ *   installs the plugin. The YAML quickstart, with no plugin path in its Pulumi.yaml and neither the plugin nor
+ *   Node.js on PATH, then runs up, a no-op preview and destroy: the archive's executable carries its own Node.js.
+ * - Both tarballs are published to a real npm registry (Verdaccio, tests/harness/npm-registry.ts). A fresh
+ *   TypeScript project `npm install`s `pulumi-streamkap` from it and runs the quickstart as written; another
+ *   installs `@streamkap/pulumi` and runs the quickstart through the installed plugin. What `pulumi-streamkap
+ *   export` and `pulumi import --out` write installs from the registry as written and compiles.
+ */
+import { execFile, execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+
+import { packageVersion } from "../../scripts/package-version";
+import { buildRelease, hostPlatform, type PluginPlatform, type Release } from "../../scripts/release";
+import { type LocalServer, startLocalServer } from "../../server";
+import { ServiceApi } from "../harness/api";
+import { type NpmRegistry, startNpmRegistry } from "../harness/npm-registry";
+import { type CliRun, cliEnvironment, pulumiBinary, runPulumiOk } from "../harness/process";
+import { TestProject } from "../harness/project";
+import { goProjectFromProxy, pythonProjectFromWheel } from "../harness/released-sdks";
+
+const repoRoot = path.resolve(__dirname, "../../..");
+const version = packageVersion();
+const platform = hostPlatform() as PluginPlatform;
+
+const out = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-release-"));
+let release: Release;
+let host: http.Server;
+let hostUrl: string;
+let server: LocalServer;
+let project: TestProject;
+let registry: NpmRegistry;
+const projects: TestProject[] = [];
+
+/** PATH without any directory holding a `node`: what runs must not need one. */
+const pathWithoutNode = (process.env.PATH ?? "")
+  .split(path.delimiter)
+  .filter((dir) => dir !== "" && !fs.existsSync(path.join(dir, "node")) && !fs.existsSync(path.join(dir, "node.exe")))
+  .join(path.delimiter);
+const env = { PATH: pathWithoutNode };
+
+beforeAll(async () => {
+  release = buildRelease({ out, platforms: [platform], built: true });
+  host = http.createServer((request, response) => {
+    const file = path.join(out, path.basename(decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname)));
+    if (!fs.existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    // Pulumi checks the length it is told against what it receives.
+    response.writeHead(200, { "content-type": "application/gzip", "content-length": fs.statSync(file).size });
+    fs.createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+
+  server = await startLocalServer({ statusDelayMs: 20, deleteDelayMs: 20, topicDiscoveryDelayMs: 20 });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-yaml-release-"));
+  const program = fs.readFileSync(path.join(repoRoot, "examples", "yaml", "Pulumi.yaml"), "utf8");
+  const withoutPath = program.replace(/^plugins:\n(?: {2,}.*\n)+/m, "");
+  if (withoutPath === program) throw new Error("examples/yaml/Pulumi.yaml no longer has a plugins block to drop");
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), withoutPath);
+  project = await TestProject.fromDirectory(dir, server);
+
+  registry = await startNpmRegistry();
+  for (const tarball of release.npm) registry.publish(tarball);
+}, 600_000);
+
+afterAll(async () => {
+  project?.dispose();
+  for (const other of projects) other.dispose();
+  await registry?.close();
+  await server?.close();
+  await new Promise((resolve) => host?.close(resolve));
+  fs.rmSync(out, { recursive: true, force: true });
+});
+
+test("the release holds each package by its ecosystem's name, one version throughout, and their checksums", () => {
+  const relative = (file: string) => path.relative(out, file);
+  const python = `pulumi_streamkap-${version}`;
+  const goFiles = ["list", `v${version}.info`, `v${version}.mod`, `v${version}.zip`].map(
+    (file) => `go/github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap/@v/${file}`,
+  );
+  const files = [
+    `pulumi-streamkap-${version}.tgz`,
+    `streamkap-pulumi-${version}.tgz`,
+    `pulumi-resource-streamkap-v${version}-${platform}.tar.gz`,
+    `python/${python}.tar.gz`,
+    `python/${python}-py3-none-any.whl`,
+    ...goFiles,
+  ];
+  expect([...release.npm, ...release.plugins, release.python.sdist, release.python.wheel].map(relative)).toEqual(
+    files.slice(0, 5),
+  );
+  const listed = fs.readFileSync(release.checksums, "utf8").trim().split("\n");
+  expect(listed.map((line) => line.split(/\s+/)[1])).toEqual(files);
+  expect(listed.every((line) => /^[0-9a-f]{64} {2}\S+$/.test(line))).toBe(true);
+  expect(release.go.tag).toBe(`sdk-gen/go/streamkap/v${version}`);
+
+  // Each package is stamped with the one version.
+  for (const tarball of release.npm) {
+    const manifest = JSON.parse(
+      execFileSync("tar", ["xzf", tarball, "-O", "package/package.json"], { encoding: "utf8" }),
+    );
+    expect(manifest.version).toBe(version);
+  }
+  const wheelMetadata = execFileSync(
+    "python3",
+    [
+      "-c",
+      "import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())",
+      release.python.wheel,
+      `${python}.dist-info/METADATA`,
+    ],
+    { encoding: "utf8" },
+  );
+  expect(wheelMetadata).toMatch(new RegExp(`^Version: ${version.replace(/\./g, "\\.")}$`, "m"));
+  expect(fs.readFileSync(path.join(release.dotnet, "version.txt"), "utf8").trim()).toBe(version);
+  expect(fs.readFileSync(path.join(release.dotnet, "Streamkap.Pulumi.csproj"), "utf8")).toContain(
+    `<Version>${version}</Version>`,
+  );
+});
+
+test("pulumi plugin install fetches it from the release host, and the YAML quickstart runs on it alone", async () => {
+  expect(await installPlugin(project)).toContain(`resource plugin streamkap-${version}`);
+
+  const api = new ServiceApi(server);
+  const up = await runPulumiOk(project, ["up", "--yes", "--skip-preview"], env);
+  expect(up.stdout).not.toContain("pulumi-resource-streamkap from $PATH");
+  const outputs = JSON.parse((await runPulumiOk(project, ["stack", "output", "--json"], env)).stdout);
+  expect((await api.list<{ id: string }>("/sources")).map((source) => source.id)).toEqual([outputs.sourceId]);
+  expect(await api.list("/pipelines")).toHaveLength(1);
+  expect(outputs.topicId).toBe("events-test");
+
+  const preview = JSON.parse((await runPulumiOk(project, ["preview", "--json"], env)).stdout);
+  expect(preview.changeSummary).toEqual({ same: 5 });
+
+  await runPulumiOk(project, ["destroy", "--yes", "--skip-preview"], env);
+  expect(await api.list("/sources")).toEqual([]);
+}, 300_000);
+
+/** `npm <args>` in `dir` with the registry as the only one npm knows. */
+function npm(dir: string, args: readonly string[]): string {
+  return execFileSync("npm", [...args, "--userconfig", registry.npmrc, "--no-audit", "--no-fund"], {
+    cwd: dir,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/** A user's project, its stack on a service of its own; `env` is what its `pulumi` commands run with. */
+type UserProject = TestProject & {
+  api: ServiceApi;
+  service: Pick<LocalServer, "baseUrl" | "clientId" | "secret">;
+  env: NodeJS.ProcessEnv;
+};
+
+async function userProject(dir: string, projectEnv: NodeJS.ProcessEnv = {}): Promise<UserProject> {
+  const service = { baseUrl: server.baseUrl, ...(await server.createService()) };
+  const made = await TestProject.fromDirectory(dir, service);
+  projects.push(made);
+  return Object.assign(made, { api: new ServiceApi(service), service, env: projectEnv });
+}
+
+/** `pulumi plugin install` from the release host, into the project's own Pulumi home, as a user fills theirs. */
+async function installPlugin(made: TestProject, installEnv: NodeJS.ProcessEnv = env): Promise<string> {
+  const installed = await promisify(execFile)(
+    pulumiBinary(),
+    ["plugin", "install", "resource", "streamkap", version, "--server", hostUrl],
+    { cwd: made.dir, env: cliEnvironment(made, installEnv) },
+  );
+  return `${installed.stdout}${installed.stderr}`;
+}
+
+/**
+ * A new TypeScript project, as `pulumi new typescript` lays one out, with `packages` installed from the registry
+ * and `program` as its index.ts; its stack on a service of its own.
+ */
+async function projectFromRegistry(name: string, program: string, packages: readonly string[]): Promise<UserProject> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `streamkap-${name}-`));
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: nodejs\n`);
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, private: true, main: "index.ts" }));
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { strict: true, target: "es2020", module: "commonjs", moduleResolution: "node", outDir: "bin" },
+      files: ["index.ts"],
+    }),
+  );
+  fs.writeFileSync(path.join(dir, "index.ts"), program);
+  npm(dir, ["install", ...packages, "@pulumi/pulumi", "typescript@^5", "@types/node@^22"]);
+  return userProject(dir);
+}
+
+/** Where npm says it fetched `name` from: the registry, and a copy in node_modules, not a link. */
+function expectInstalledFromRegistry(dir: string, name: string): void {
+  const lock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8")) as {
+    packages: Record<string, { version?: string; resolved?: string; link?: boolean }>;
+  };
+  const entry = lock.packages[`node_modules/${name}`];
+  expect(entry).toMatchObject({ version });
+  expect(entry?.resolved?.startsWith(registry.url)).toBe(true);
+  expect(fs.lstatSync(path.join(dir, "node_modules", name)).isSymbolicLink()).toBe(false);
+}
+
+/**
+ * Up, then the stack's outputs; the service then holds the quickstart's four objects. A project on the plugin
+ * finds it where `pulumi plugin install` put it, not on PATH.
+ */
+async function upQuickstart(made: UserProject): Promise<Record<string, unknown>> {
+  const up = await runPulumiOk(made, ["up", "--yes", "--skip-preview"], made.env);
+  expect(up.stdout).not.toContain("pulumi-resource-streamkap from $PATH");
+  const outputs = JSON.parse((await runPulumiOk(made, ["stack", "output", "--json"], made.env)).stdout);
+  const { api } = made;
+  expect((await api.list<{ id: string }>("/sources")).map((source) => source.id)).toEqual([outputs.sourceId]);
+  expect(await api.list("/destinations")).toHaveLength(1);
+  expect(await api.list("/pipelines")).toHaveLength(1);
+  return outputs;
+}
+
+async function previewAndDestroy(made: UserProject): Promise<void> {
+  const preview: CliRun = await runPulumiOk(made, ["preview", "--json"], made.env);
+  expect(JSON.parse(preview.stdout).changeSummary).toEqual({ same: 5 });
+  await runPulumiOk(made, ["destroy", "--yes", "--skip-preview"], made.env);
+  expect(await made.api.list("/sources")).toEqual([]);
+}
+
+/** `tsc -p` of a project with the TypeScript it installed: what a user's editor and CI check. */
+function typeCheck(dir: string): void {
+  execFileSync(process.execPath, [path.join(dir, "node_modules", "typescript", "bin", "tsc"), "-p", dir, "--noEmit"], {
+    cwd: dir,
+    encoding: "utf8",
+  });
+}
+
+test("pulumi-streamkap from the registry runs the quickstart as written, and its export installs and compiles", async () => {
+  const quickstart = fs.readFileSync(path.join(repoRoot, "examples", "quickstart", "index.ts"), "utf8");
+  const made = await projectFromRegistry("quickstart-npm", quickstart, [`pulumi-streamkap@^${version}`]);
+  expectInstalledFromRegistry(made.dir, "pulumi-streamkap");
+  typeCheck(made.dir);
+  await upQuickstart(made);
+
+  // The installed package's own command writes the environment out as a program, which installs as written.
+  const exported = path.join(made.dir, "exported");
+  // Not execFileSync: the local API server answering it runs in this process.
+  await promisify(execFile)(
+    path.join(made.dir, "node_modules", ".bin", "pulumi-streamkap"),
+    ["export", "--out", exported],
+    {
+      cwd: made.dir,
+      env: {
+        ...process.env,
+        STREAMKAP_HOST: server.baseUrl,
+        STREAMKAP_CLIENT_ID: made.service.clientId,
+        STREAMKAP_SECRET: made.service.secret,
+      },
+    },
+  );
+  const manifest = JSON.parse(fs.readFileSync(path.join(exported, "package.json"), "utf8"));
+  expect(manifest.dependencies["pulumi-streamkap"]).toBe(`^${version}`);
+  npm(exported, ["install"]);
+  expectInstalledFromRegistry(exported, "pulumi-streamkap");
+  typeCheck(exported);
+
+  await previewAndDestroy(made);
+}, 600_000);
+
+test("@streamkap/pulumi from the registry runs the quickstart through the installed plugin; pulumi import's code compiles", async () => {
+  const program = fs.readFileSync(
+    path.join(repoRoot, "tests", "fixtures", "programs", "quickstart-plugin", "index.ts"),
+    "utf8",
+  );
+  const made = await projectFromRegistry("quickstart-plugin-npm", program, [`@streamkap/pulumi@^${version}`]);
+  expectInstalledFromRegistry(made.dir, "@streamkap/pulumi");
+  typeCheck(made.dir);
+  await installPlugin(made);
+  const outputs = await upQuickstart(made);
+
+  // The code `pulumi import` writes for the source imports @streamkap/pulumi, which this project installed.
+  const imported = path.join(made.dir, "imported.ts");
+  await runPulumiOk(made, [
+    "import",
+    "streamkap:index:PostgresqlSource",
+    "orders-again",
+    String(outputs.sourceId),
+    "--yes",
+    "--protect=false",
+    "--out",
+    imported,
+  ]);
+  expect(fs.readFileSync(imported, "utf8")).toContain('from "@streamkap/pulumi"');
+  fs.writeFileSync(
+    path.join(made.dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { strict: true, target: "es2020", module: "commonjs", moduleResolution: "node", noEmit: true },
+      files: ["imported.ts"],
+    }),
+  );
+  typeCheck(made.dir);
+  // The import also took the source into the stack a second time; only the code was wanted.
+  const urn = `urn:pulumi:${made.stack.name}::quickstart-plugin-npm::streamkap:index:PostgresqlSource::orders-again`;
+  await runPulumiOk(made, ["state", "delete", urn, "--yes"]);
+
+  await previewAndDestroy(made);
+}, 600_000);
+
+test("the Go quickstart on the SDK from the release's module proxy runs through the installed plugin", async () => {
+  const { dir, env: goEnv } = goProjectFromProxy(release.go.proxy, version);
+  const made = await userProject(dir, goEnv);
+  await installPlugin(made);
+  await upQuickstart(made);
+  await previewAndDestroy(made);
+}, 600_000);
+
+test("the Python quickstart on the release's wheel runs through the installed plugin", async () => {
+  const made = await userProject(pythonProjectFromWheel(release.python.wheel));
+  await installPlugin(made);
+  await upQuickstart(made);
+  await previewAndDestroy(made);
+}, 600_000);
