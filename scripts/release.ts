@@ -212,6 +212,8 @@ export interface ReleaseOptions {
    * running beside them.
    */
   built?: boolean;
+  /** Told each step as it starts (`npm run release` prints them; a whole release takes minutes). */
+  progress?: (step: string) => void;
 }
 
 /** What {@link buildRelease} wrote, by kind; every file but the .NET project is in the checksums file. */
@@ -232,17 +234,23 @@ export interface Release {
 export function buildRelease(options: ReleaseOptions = {}): Release {
   const out = options.out ?? releaseDir;
   const version = packageVersion();
+  const progress = options.progress ?? (() => undefined);
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
+  progress(`npm packages of ${version}`);
   // npm's `prepack` builds the package, unless it is built already.
   const { tarball } = npmPack(repoRoot, out, options.built === true ? ["--ignore-scripts"] : []);
   const npm: [string, string] = [tarball, packPluginSdk(out, version)];
+  progress("the plugin's production dependencies");
   const lib = pluginLibrary(tarball);
-  const plugins = (options.platforms ?? (Object.keys(pluginPlatforms) as PluginPlatform[])).map((platform) =>
-    pluginArchive(platform, version, lib, out),
-  );
+  const plugins = (options.platforms ?? (Object.keys(pluginPlatforms) as PluginPlatform[])).map((platform) => {
+    progress(`plugin archive for ${platform}`);
+    return pluginArchive(platform, version, lib, out);
+  });
   fs.rmSync(lib, { recursive: true, force: true });
+  progress("Python sdist and wheel");
   const python = buildPythonPackages(path.join(out, "python"), version);
+  progress("Go module proxy, .NET project, checksums");
   const go = goModule(path.join(out, "go"), version);
   const checksums = path.join(out, `pulumi-streamkap-${version}-checksums.txt`);
   const files = [...npm, ...plugins, python.sdist, python.wheel, ...filesBelow(go.proxy)];
@@ -265,7 +273,7 @@ if (require.main === module) {
     console.error(`unknown platforms: ${unknown.join(", ")} (known: ${Object.keys(pluginPlatforms).join(", ")})`);
     process.exit(2);
   }
-  const release = buildRelease({ platforms });
+  const release = buildRelease({ platforms, progress: (step) => console.error(`building ${step}…`) });
   const files = [...release.npm, ...release.plugins, release.python.sdist, release.python.wheel, release.checksums];
   for (const file of files) console.log(path.relative(repoRoot, file));
   console.log(`${path.relative(repoRoot, release.go.proxy)}/ (Go module proxy; tag ${release.go.tag} to publish)`);
