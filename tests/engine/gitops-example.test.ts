@@ -4,8 +4,11 @@
  * CLI's `preview --json`, piped through the compiled `pulumi-streamkap pr-summary`, and the summary is what the
  * reviewer reads; merging (`up`) then does what the summary said.
  */
+import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
+import { promisify } from "node:util";
 
 import { ServiceApi } from "../harness/api";
 import { callsDuring } from "../harness/calls";
@@ -168,3 +171,46 @@ test("prod, on a service of its own, comes up with prod's settings; its snapshot
     prod.dispose();
   }
 });
+
+test("the README's way to try it against the local API server runs as written and leaves every tracked file as it was", async () => {
+  const readme = fs.readFileSync(path.join(example, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Run it against the local API server"));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block) throw new Error("examples/gitops/README.md has no sh block under 'Run it against the local API server'");
+  const service = await world.server.createService("try-it");
+  // The block as a user runs it, from the repository root: the server is this test's (started, not by the block).
+  const script = block
+    .split("\n")
+    .filter((line) => !line.startsWith("npx pulumi-streamkap local"))
+    .join("\n")
+    .replace("http://127.0.0.1:8080", world.server.baseUrl)
+    .replace("<printed client id>", service.clientId)
+    .replace("<printed secret>", service.secret);
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-gitops-home-"));
+  const tracked = () => trackedFiles(example).map((file) => fs.readFileSync(path.join(example, file), "utf8"));
+  const before = tracked();
+  try {
+    const run = await promisify(execFile)("bash", ["-euo", "pipefail", "-c", script], {
+      cwd: repoRoot,
+      env: { ...process.env, HOME: home },
+      maxBuffer: 64 << 20,
+    });
+    expect(run.stdout).toContain("restart");
+    expect(tracked()).toEqual(before);
+    expect(await new ServiceApi({ baseUrl: world.server.baseUrl, ...service }).list("/sources")).toEqual([]);
+  } finally {
+    fs.rmSync(path.join(example, "Pulumi.local.yaml"), { force: true });
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+});
+
+/** The example's files as git tracks them (the test runs in a clone), else every file of its folder. */
+function trackedFiles(dir: string): string[] {
+  try {
+    return execFileSync("git", ["ls-files"], { cwd: dir, encoding: "utf8" }).split("\n").filter(Boolean);
+  } catch {
+    return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((file) =>
+      fs.statSync(path.join(dir, file)).isFile(),
+    );
+  }
+}

@@ -146,10 +146,16 @@ test("pulumi plugin install fetches it from the release host, and the YAML quick
   expect(await api.list("/sources")).toEqual([]);
 }, 300_000);
 
-/** `npm <args>` in `dir` with the registry as the only one npm knows. */
+/**
+ * `npm <args>` in `dir` with the registry as the only one npm knows. Without the `npm_config_*` variables that
+ * `npm test` hands down: a user's install does not run inside our npm (they would name npm's registry, and this
+ * machine's settings, over the registry's userconfig).
+ */
 function npm(dir: string, args: readonly string[]): string {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)));
   return execFileSync("npm", [...args, "--userconfig", registry.npmrc, "--no-audit", "--no-fund"], {
     cwd: dir,
+    env,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
   });
