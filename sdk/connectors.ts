@@ -168,6 +168,13 @@ export interface ConnectorArgs extends ConnectorCommonArgs {
    * Keys the catalogue marks as forcing a new connector (e.g. Snowflake's `ingestion.mode`) replace it.
    */
   config: pulumi.Input<Record<string, pulumi.Input<ConfigValue>>>;
+  /**
+   * Keys of `config` that this version's connector catalogue does not list, sent as written: a setting the
+   * service added since, or one only the console sets. Any other key the catalogue does not list is refused in
+   * preview as a likely typo, with the closest listed key or the connector's settings.
+   * @default none: every key of `config` must be one the catalogue lists
+   */
+  unlistedSettings?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /** Arguments of the generic {@link Destination}: a destination is never snapshotted. */
@@ -207,6 +214,7 @@ function connectorProps(kind: ConnectorKindName, resourceName: string, args: Con
     ...commonConnectorProps(resourceName, args),
     connector: args.connector,
     config: markSecretKeys(kind, args.connector, args.config),
+    unlistedSettings: args.unlistedSettings,
   };
 }
 

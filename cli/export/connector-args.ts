@@ -45,7 +45,8 @@ export function connectorArgs(
   secretFor: (request: SecretRequest) => Expr,
 ): ConnectorArgs {
   const code = live.connector ?? "";
-  const catalogue = findConnector(kind, code)?.settingsByKey ?? new Map<string, CatalogueSetting>();
+  const known = findConnector(kind, code);
+  const catalogue = known?.settingsByKey ?? new Map<string, CatalogueSetting>();
   const settings = liveSettings(catalogue, live.config ?? {});
   const fields = typedFields(kind, code);
   const typed = fields
@@ -67,9 +68,17 @@ export function connectorArgs(
     );
   const leftOut =
     nested.length > 0 ? ` It leaves out ${nested.join(", ")}, which hold nested values it cannot take.` : "";
+  // Settings the service holds and this catalogue does not list: sent knowingly, or the check refuses them.
+  const unlisted = known
+    ? settings.filter(({ key, value }) => isFlatValue(value) && !catalogue.has(key)).map(({ key }) => key)
+    : [];
   return {
     className: kind === "source" ? "Source" : "Destination",
-    entries: [entry("connector", literal(code)), entry("config", object(config))],
+    entries: [
+      entry("connector", literal(code)),
+      entry("config", object(config)),
+      ...(unlisted.length > 0 ? [entry("unlistedSettings", jsonExpr(unlisted))] : []),
+    ],
     note: `The generic ${kind} class: ${typed}.${leftOut}`,
   };
 }

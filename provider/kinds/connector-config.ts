@@ -7,10 +7,19 @@ import { settingProblem } from "./setting-schema";
 
 /**
  * Checks a connector's config against the catalogue, offline. Connectors the catalogue does not know pass:
- * the service's catalogue may be newer than ours. A key the catalogue does not list passes too, unless it is
- * one letter or two away from a listed key, which is far more likely a typo than a new setting.
+ * the service's catalogue may be newer than ours. A key the catalogue does not list is refused, with the listed
+ * key it is most likely a typo of, or else the connector's settings: a typo far from every key (`database.prot`)
+ * would otherwise pass preview and be sent, and a setting newer than this catalogue comes with a newer
+ * pulumi-streamkap, or is named in `unlisted`, the keys the program says it sends knowingly. `unlisted: "typos"`
+ * refuses only near-typos, for a config the provider assembles from other inputs as well as the program's keys
+ * (a transform's).
  */
-export function checkConnectorConfig(kind: ConnectorKind, code: string, config: JsonObject): CheckFailure[] {
+export function checkConnectorConfig(
+  kind: ConnectorKind,
+  code: string,
+  config: JsonObject,
+  unlisted: readonly string[] | "typos" = [],
+): CheckFailure[] {
   const connector = findConnector(kind, code);
   if (!connector) return [];
   const fields = connector.settingsByKey;
@@ -31,6 +40,7 @@ export function checkConnectorConfig(kind: ConnectorKind, code: string, config: 
       fail(key, `is no longer a setting of the ${owner}: ${withdrawn}. Remove it from the program`);
       continue;
     }
+    if (!field && Array.isArray(unlisted) && unlisted.includes(key)) continue;
     if (!field) {
       // Many keys carry the service's `.user.defined` suffix, which is easy to leave out.
       const suggestion = fields.has(`${key}.user.defined`)
@@ -38,6 +48,13 @@ export function checkConnectorConfig(kind: ConnectorKind, code: string, config: 
         : closestMatch(key, [...fields.keys()]);
       if (suggestion) {
         fail(key, `is not a setting of the ${owner}; did you mean "${suggestion}"?`);
+      } else if (unlisted !== "typos") {
+        fail(
+          key,
+          `is not a setting of the ${owner}, whose settings are: ${[...fields.keys()].sort().join(", ")}. ` +
+            "If the service has it and this version of pulumi-streamkap does not list it, name it in " +
+            "`unlistedSettings` to send it as written",
+        );
       }
       continue;
     }

@@ -35,6 +35,12 @@ export const connectorInputsSchema = z.strictObject({
   namePrefix: namePrefixSchema.optional(),
   connector: z.string().regex(/^[a-z][a-z0-9_]*$/, "must be a connector code such as postgresql"),
   config: z.record(z.string().min(1), configValueSchema),
+  /**
+   * Keys of `config` the connector catalogue of this version does not list, to send as written (a setting the
+   * service added since, or one only the console sets). Any other unlisted key is refused as a likely typo.
+   * Never sent itself.
+   */
+  unlistedSettings: z.array(z.string().min(1)).optional(),
   ...lifecycleInputsShape,
 });
 export type ConnectorInputs = z.infer<typeof connectorInputsSchema> & JsonObject;
@@ -44,8 +50,10 @@ export type ConnectorInputs = z.infer<typeof connectorInputsSchema> & JsonObject
  * connector does not also redeploy it. Written over all keys rather than the PUT body, so that typed connectors,
  * whose inputs carry settings in place of `config`, get the same answer through this kind's `api`.
  */
+const notSentInputs: ReadonlySet<string> = new Set([...convergeOnlyInputs, "unlistedSettings"]);
+
 function updateNeeded(olds: JsonObject, news: JsonObject): boolean {
-  return changedBeyond(olds, news, convergeOnlyInputs);
+  return changedBeyond(olds, news, notSentInputs);
 }
 
 const connectorKinds = new Map<ConnectorKind, KindDescription<ConnectorInputs, ConnectorRecord>>();
@@ -70,7 +78,7 @@ function describeConnectorKind(
     noun: kind,
     schema: inputSchema<ConnectorInputs>(connectorInputsSchema),
     rules: (news, olds) => [
-      ...checkConnectorConfig(kind, news.connector, news.config),
+      ...checkConnectorConfig(kind, news.connector, news.config, news.unlistedSettings ?? []),
       ...lifecycleRules(kind, news, olds),
     ],
     replaceOn: ["connector"],

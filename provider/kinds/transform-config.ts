@@ -113,7 +113,7 @@ export function checkTransformConfig(inputs: TransformConfigInputs): CheckFailur
   }
   if (isUnknown(inputs.type)) return failures;
   const config = transformConfig({ ...inputs, implementation: undefined });
-  for (const failure of checkConnectorConfig("transform", inputs.type, config)) {
+  for (const failure of checkConnectorConfig("transform", inputs.type, config, "typos")) {
     const [, key] = failure.path ?? [];
     const input = typeof key === "string" ? ownedKeys.get(key) : undefined;
     failures.push(input && failure.rule !== undefined ? failureAt(input.split("."), failure.rule) : failure);

@@ -113,7 +113,7 @@ function rules(news: WebhookSourceInputs): CheckFailure[] {
         });
       }
     }
-    failures.push(...checkConnectorConfig("source", "webhook", extra as JsonObject));
+    failures.push(...checkConnectorConfig("source", "webhook", extra as JsonObject, "typos"));
   }
   const topics = news.topics;
   if (Array.isArray(topics) && !topics.some(isUnknown)) {

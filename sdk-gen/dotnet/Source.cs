@@ -106,6 +106,9 @@ namespace Streamkap.Pulumi
         [Output("topics")]
         public Output<ImmutableArray<string>> Topics { get; private set; } = null!;
 
+        [Output("unlistedSettings")]
+        public Output<ImmutableArray<string>> UnlistedSettings { get; private set; } = null!;
+
 
         /// <summary>
         /// Create a Source resource with the given unique name, arguments, and options.
@@ -200,6 +203,14 @@ namespace Streamkap.Pulumi
         {
             get => _tags ?? (_tags = new InputList<string>());
             set => _tags = value;
+        }
+
+        [Input("unlistedSettings")]
+        private InputList<string>? _unlistedSettings;
+        public InputList<string> UnlistedSettings
+        {
+            get => _unlistedSettings ?? (_unlistedSettings = new InputList<string>());
+            set => _unlistedSettings = value;
         }
 
         public SourceArgs()

@@ -81,6 +81,7 @@ export class Destination extends pulumi.CustomResource {
      * Topic display names, e.g. `public.orders`.
      */
     declare public /*out*/ readonly topics: pulumi.Output<string[] | undefined>;
+    declare public readonly unlistedSettings: pulumi.Output<string[] | undefined>;
 
     /**
      * Create a Destination resource with the given unique name, arguments, and options.
@@ -111,6 +112,7 @@ export class Destination extends pulumi.CustomResource {
             resourceInputs["snapshot"] = args?.snapshot;
             resourceInputs["state"] = args?.state;
             resourceInputs["tags"] = args?.tags;
+            resourceInputs["unlistedSettings"] = args?.unlistedSettings;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -140,6 +142,7 @@ export class Destination extends pulumi.CustomResource {
             resourceInputs["taskStatuses"] = undefined /*out*/;
             resourceInputs["topicIds"] = undefined /*out*/;
             resourceInputs["topics"] = undefined /*out*/;
+            resourceInputs["unlistedSettings"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const replaceOnChanges = { replaceOnChanges: ["connector"] };
@@ -164,4 +167,5 @@ export interface DestinationArgs {
     snapshot?: pulumi.Input<inputs.ConnectorSnapshotArgs | undefined>;
     state?: pulumi.Input<enums.ConnectorState | undefined>;
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    unlistedSettings?: pulumi.Input<pulumi.Input<string>[] | undefined>;
 }

@@ -71,6 +71,13 @@ const table: Record<string, KindCases> = {
           property: "config",
           reason: /`config\["databse\.user"\]` is not a setting .*did you mean "database\.user"\?/,
         },
+        {
+          // Far from every key: no guess, the connector's settings instead.
+          change: { config: { ...postgresConfig, "database.prot": "5432" } },
+          property: "config",
+          reason:
+            /`config\["database\.prot"\]` is not a setting of the postgresql source connector, whose settings are: .*database\.port\.user\.defined, .*`unlistedSettings`/,
+        },
       ],
       "out of range": [
         {

@@ -21,9 +21,10 @@ export function typedConnectorKind(
   return typedView<ConnectorInputs, ConnectorRecord>({
     generic: connectorKind(kind),
     noun: `${code} ${kind}`,
-    // Everything the generic connector takes except `connector` and `config`, so common inputs added there
+    // Everything the generic connector takes except `connector` and `config` (and the config's `unlistedSettings`),
+    // so common inputs added there
     // (name, state, tags, triggers…) reach every typed connector without a change here.
-    baseSchema: connectorInputsSchema.omit({ connector: true, config: true }),
+    baseSchema: connectorInputsSchema.omit({ connector: true, config: true, unlistedSettings: true }),
     settings: fields,
     fixed: { connector: code },
     emptyConfig: true,

@@ -43,7 +43,8 @@ type Destination struct {
 	// Full topic ids, e.g. `source_abc123.public.orders`.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
 	// Topic display names, e.g. `public.orders`.
-	Topics pulumi.StringArrayOutput `pulumi:"topics"`
+	Topics           pulumi.StringArrayOutput `pulumi:"topics"`
+	UnlistedSettings pulumi.StringArrayOutput `pulumi:"unlistedSettings"`
 }
 
 // NewDestination registers a new resource with the given unique name, arguments, and options.
@@ -108,6 +109,7 @@ type destinationArgs struct {
 	Snapshot            *ConnectorSnapshot     `pulumi:"snapshot"`
 	State               *ConnectorState        `pulumi:"state"`
 	Tags                []string               `pulumi:"tags"`
+	UnlistedSettings    []string               `pulumi:"unlistedSettings"`
 }
 
 // The set of arguments for constructing a Destination resource.
@@ -124,6 +126,7 @@ type DestinationArgs struct {
 	Snapshot            ConnectorSnapshotPtrInput
 	State               ConnectorStatePtrInput
 	Tags                pulumi.StringArrayInput
+	UnlistedSettings    pulumi.StringArrayInput
 }
 
 func (DestinationArgs) ElementType() reflect.Type {
@@ -249,6 +252,10 @@ func (o DestinationOutput) TopicIds() pulumi.StringArrayOutput {
 // Topic display names, e.g. `public.orders`.
 func (o DestinationOutput) Topics() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Destination) pulumi.StringArrayOutput { return v.Topics }).(pulumi.StringArrayOutput)
+}
+
+func (o DestinationOutput) UnlistedSettings() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *Destination) pulumi.StringArrayOutput { return v.UnlistedSettings }).(pulumi.StringArrayOutput)
 }
 
 func init() {

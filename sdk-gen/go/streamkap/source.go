@@ -45,7 +45,8 @@ type Source struct {
 	// Full topic ids, e.g. `source_abc123.public.orders`.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
 	// Topic display names, e.g. `public.orders`.
-	Topics pulumi.StringArrayOutput `pulumi:"topics"`
+	Topics           pulumi.StringArrayOutput `pulumi:"topics"`
+	UnlistedSettings pulumi.StringArrayOutput `pulumi:"unlistedSettings"`
 }
 
 // NewSource registers a new resource with the given unique name, arguments, and options.
@@ -110,6 +111,7 @@ type sourceArgs struct {
 	Snapshot            *ConnectorSnapshot     `pulumi:"snapshot"`
 	State               *ConnectorState        `pulumi:"state"`
 	Tags                []string               `pulumi:"tags"`
+	UnlistedSettings    []string               `pulumi:"unlistedSettings"`
 }
 
 // The set of arguments for constructing a Source resource.
@@ -126,6 +128,7 @@ type SourceArgs struct {
 	Snapshot            ConnectorSnapshotPtrInput
 	State               ConnectorStatePtrInput
 	Tags                pulumi.StringArrayInput
+	UnlistedSettings    pulumi.StringArrayInput
 }
 
 func (SourceArgs) ElementType() reflect.Type {
@@ -256,6 +259,10 @@ func (o SourceOutput) TopicIds() pulumi.StringArrayOutput {
 // Topic display names, e.g. `public.orders`.
 func (o SourceOutput) Topics() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Source) pulumi.StringArrayOutput { return v.Topics }).(pulumi.StringArrayOutput)
+}
+
+func (o SourceOutput) UnlistedSettings() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *Source) pulumi.StringArrayOutput { return v.UnlistedSettings }).(pulumi.StringArrayOutput)
 }
 
 func init() {

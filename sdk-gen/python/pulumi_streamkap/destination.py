@@ -33,7 +33,8 @@ class DestinationArgs:
                  restart_trigger: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
                  snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
                  state: pulumi.Input[Optional['ConnectorState']] = None,
-                 tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+                 tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 unlisted_settings: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a Destination resource.
         """
@@ -59,6 +60,8 @@ class DestinationArgs:
             pulumi.set(__self__, "state", state)
         if tags is not None:
             pulumi.set(__self__, "tags", tags)
+        if unlisted_settings is not None:
+            pulumi.set(__self__, "unlisted_settings", unlisted_settings)
 
     @_builtins.property
     @pulumi.getter
@@ -168,6 +171,15 @@ class DestinationArgs:
     def tags(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "tags", value)
 
+    @_builtins.property
+    @pulumi.getter(name="unlistedSettings")
+    def unlisted_settings(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "unlisted_settings")
+
+    @unlisted_settings.setter
+    def unlisted_settings(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "unlisted_settings", value)
+
 
 @pulumi.type_token("streamkap:index:Destination")
 class Destination(pulumi.CustomResource):
@@ -187,6 +199,7 @@ class Destination(pulumi.CustomResource):
                  snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
                  state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 unlisted_settings: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
         A destination: delivers records from topics to an external system.
@@ -230,6 +243,7 @@ class Destination(pulumi.CustomResource):
                  snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
                  state: pulumi.Input[Optional['ConnectorState']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 unlisted_settings: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -255,6 +269,7 @@ class Destination(pulumi.CustomResource):
             __props__.__dict__["snapshot"] = snapshot
             __props__.__dict__["state"] = state
             __props__.__dict__["tags"] = tags
+            __props__.__dict__["unlisted_settings"] = unlisted_settings
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -307,6 +322,7 @@ class Destination(pulumi.CustomResource):
         __props__.__dict__["task_statuses"] = None
         __props__.__dict__["topic_ids"] = None
         __props__.__dict__["topics"] = None
+        __props__.__dict__["unlisted_settings"] = None
         return Destination(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -432,4 +448,9 @@ class Destination(pulumi.CustomResource):
         Topic display names, e.g. `public.orders`.
         """
         return pulumi.get(self, "topics")
+
+    @_builtins.property
+    @pulumi.getter(name="unlistedSettings")
+    def unlisted_settings(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        return pulumi.get(self, "unlisted_settings")
 
