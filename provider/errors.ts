@@ -8,7 +8,7 @@
 export interface ErrorEntry {
   code: string;
   /** Where it comes from: the stack's configuration, the service's answer, or the provider waiting. */
-  group: "configuration" | "service" | "waiting" | "provider";
+  group: "program" | "configuration" | "service" | "waiting" | "provider";
   meaning: string;
   next: string;
 }
@@ -18,6 +18,14 @@ export interface ErrorEntry {
  * keeps the two equal. A code is never renamed or removed: users' scripts match on them.
  */
 export const errorTable = {
+  invalidInput: {
+    code: "STREAMKAP_ERR_INVALID_INPUT",
+    group: "program",
+    meaning:
+      "An input of a resource or a lookup breaks a rule the provider checks before any call (a type, a range, " +
+      "a setting the connector does not have); the preview fails and nothing is sent.",
+    next: "Correct the input each message names (all of a resource's problems are listed together), then preview again.",
+  },
   missingCredentials: {
     code: "STREAMKAP_ERR_MISSING_CREDENTIALS",
     group: "configuration",
@@ -144,6 +152,29 @@ export class StreamkapError extends Error {
   static hasStatus(value: unknown, status: number): boolean {
     return StreamkapError.is(value) && value.call?.status === status;
   }
+}
+
+/** How a message names its code at its end, for people and scripts: `… [STREAMKAP_ERR_NOT_FOUND]`. */
+export function withCodeTag(message: string, code: ErrorCode): string {
+  const tag = `[${code}]`;
+  return message.endsWith(tag) ? message : `${message} ${tag}`;
+}
+
+/**
+ * The error as it leaves the provider for the person reading it (the dynamic providers' and the plugin's
+ * answers, the commands' last line): a provider error's message ends with its code, which docs/errors.md
+ * explains. Anything else is returned as it is.
+ */
+export function withCodeInMessage(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const code = (error as { code?: unknown }).code;
+  const known = Object.values(ErrorCodes) as string[];
+  if (typeof code !== "string" || !known.includes(code)) return error;
+  error.message = withCodeTag(error.message, code as ErrorCode);
+  error.stack = `${error.name}: ${error.message}`;
+  const reasons = (error as { reasons?: unknown }).reasons;
+  if (Array.isArray(reasons) && reasons.length === 1) reasons[0] = error.message;
+  return error;
 }
 
 /** "POST /sources answered 422 (request id abc): name: already exists" */

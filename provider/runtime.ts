@@ -14,7 +14,7 @@ import { createObject, deleteObject, readObject, type ReadOutcome, updateObject 
 import { warn } from "./engine/report";
 import { durationMs } from "./engine/common-inputs";
 import { isPlainObject, withoutProvider } from "./engine/values";
-import { ErrorCodes, errors, ResourceInitError } from "./errors";
+import { ErrorCodes, errors, ResourceInitError, withCodeInMessage, withCodeTag } from "./errors";
 import { kindNamed } from "./kinds";
 import { resolveSettings, type SettingLookup } from "./settings";
 
@@ -90,8 +90,20 @@ export async function check(
   // the reason names the field itself.
   return {
     inputs: outcome.inputs,
-    failures: outcome.failures.map((failure) => ({ property: "", reason: failure.reason })),
+    failures: outcome.failures.map((failure) => ({
+      property: "",
+      reason: withCodeTag(failure.reason, ErrorCodes.invalidInput),
+    })),
   };
+}
+
+/** An operation whose failure leaves for the engine with its code at the end of its message. */
+async function coded<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw withCodeInMessage(error);
+  }
 }
 
 export async function diff(
@@ -109,7 +121,9 @@ export async function diff(
 export async function create(kind: string, inputs: Record<string, unknown>): Promise<{ id: string; outs: JsonObject }> {
   const description = kindNamed(kind);
   const clean = withoutProvider(inputs);
-  return keepingProvider(inputs, () => createObject(description, contextFor(description, clean, "create"), clean));
+  return coded(() =>
+    keepingProvider(inputs, () => createObject(description, contextFor(description, clean, "create"), clean)),
+  );
 }
 
 /**
@@ -130,7 +144,7 @@ async function keepingProvider<T>(inputs: Record<string, unknown>, operation: ()
 export async function read(kind: string, id: string, props: Record<string, unknown> | undefined): Promise<ReadOutcome> {
   const description = kindNamed(kind);
   const clean = withoutProvider(props);
-  return readObject(description, contextFor(description, clean), id, clean);
+  return coded(() => readObject(description, contextFor(description, clean), id, clean));
 }
 
 export async function update(
@@ -141,15 +155,17 @@ export async function update(
 ): Promise<{ outs: JsonObject }> {
   const description = kindNamed(kind);
   const clean = withoutProvider(news);
-  return keepingProvider(news, async () => ({
-    outs: await updateObject(description, contextFor(description, clean, "update"), id, clean, withoutProvider(olds)),
-  }));
+  return coded(() =>
+    keepingProvider(news, async () => ({
+      outs: await updateObject(description, contextFor(description, clean, "update"), id, clean, withoutProvider(olds)),
+    })),
+  );
 }
 
 async function remove(kind: string, id: string, props: Record<string, unknown>): Promise<void> {
   const description = kindNamed(kind);
   const clean = withoutProvider(props);
-  await deleteObject(description, contextFor(description, clean, "delete"), id, clean as JsonObject);
+  await coded(() => deleteObject(description, contextFor(description, clean, "delete"), id, clean as JsonObject));
 }
 
 export { remove as delete };

@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { type ErrorEntry, errorTable } from "../provider/errors";
 
 const groups: Record<ErrorEntry["group"], string> = {
+  program: "The program's inputs",
   configuration: "The stack's configuration",
   service: "The service's answers",
   waiting: "Waiting",
@@ -36,9 +37,16 @@ export function errorsMarkdown(): string {
     "",
     "# Errors",
     "",
-    "Every error the provider raises carries one of these codes (`error.code`), and its message says which",
-    "resource, which input or call, what the service answered (with its request id) and what to do. Codes never",
-    "change; match on them, not on message text.",
+    "Every error the provider raises carries one of these codes, and its message says which resource, which",
+    "input or call, what the service answered (with its request id) and what to do. The message ends with the",
+    "code in brackets, wherever it is shown (`pulumi up` and `preview` through the TypeScript classes or the",
+    "plugin, and the `pulumi-streamkap` commands):",
+    "",
+    "```text",
+    "error: pulumi-nodejs:dynamic/streamkap:PostgresqlSource resource 'orders-db' has a problem: `databasePort`: must be between 1 and 65535 [STREAMKAP_ERR_INVALID_INPUT]",
+    "```",
+    "",
+    "Codes never change; match on them (or on `error.code` in TypeScript), not on message text.",
     "",
     ...sections,
   ]

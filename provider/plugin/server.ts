@@ -6,7 +6,7 @@
  */
 import * as grpc from "@grpc/grpc-js";
 
-import { ResourceInitError } from "../errors";
+import { ResourceInitError, withCodeInMessage } from "../errors";
 import { decode, encode, type Message } from "../protocol/messages";
 import { toStruct } from "../protocol/struct";
 
@@ -47,7 +47,8 @@ function statusDetails(error: ResourceInitError): grpc.Metadata {
 }
 
 /** A failure as the engine reads it: the message, and for an object that did not become ready, the object. */
-function serviceError(error: unknown): Partial<grpc.StatusObject> {
+function serviceError(failure: unknown): Partial<grpc.StatusObject> {
+  const error = withCodeInMessage(failure);
   const message = error instanceof Error ? error.message : String(error);
   return {
     code: grpc.status.UNKNOWN,

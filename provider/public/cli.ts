@@ -22,7 +22,7 @@ export {
 } from "../client/responses";
 export type { JsonObject } from "../engine/kind";
 export { isPlainObject, semanticEqual, valueAt } from "../engine/values";
-export { ErrorCodes, StreamkapError } from "../errors";
+export { ErrorCodes, StreamkapError, withCodeInMessage } from "../errors";
 export { isMasked, tagIdsOf } from "../kinds/live-values";
 export type { LifecycleInputs } from "../lifecycle/inputs";
 export { type OffsetReset, offsetResetToRun } from "../lifecycle/offset-reset";

@@ -1,7 +1,7 @@
 /**
  * Bad input through a real `pulumi preview`: a bad resource of every kind (through the SDK classes, as a
  * JavaScript program would write them, which no compiler checks), each with several mistakes. The preview fails,
- * prints every mistake of the resource, naming the input and the rule, and sends nothing to the service, not even
+ * prints every mistake of the resource, naming the input and the rule, each with its code, and sends nothing to the service, not even
  * for a token. (tests/unit/check-matrix.test.ts covers each kind × rule class offline.)
  *
  * One preview per resource: the engine stops a preview at the first resource whose check fails (it prints all of
@@ -203,6 +203,9 @@ test.each(badResources.map((resource) => [resource.type, resource.name, resource
     expect(calls).toEqual([]);
     const section = diagnosticsOf(printed, name);
     for (const reason of reasons) expect(section).toContain(reason);
+    // Each with its code, which docs/errors.md explains.
+    const errorLines = section.split("\n").filter((line) => line.includes("error: "));
+    expect(errorLines.filter((line) => !line.trimEnd().endsWith("[STREAMKAP_ERR_INVALID_INPUT]"))).toEqual([]);
     expect(leakedSecrets(printed, [password, privateKey])).toEqual([]);
   },
 );

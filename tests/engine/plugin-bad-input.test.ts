@@ -57,7 +57,7 @@ test("a value out of range fails the preview at the resource, naming the input a
   expect(preview?.code).not.toBe(0);
   const diagnostics = preview?.stdout.slice(preview.stdout.indexOf("Diagnostics:")) ?? "";
   expect(diagnostics).toMatch(
-    /streamkap:index:PostgresqlSource \(db\):\n\s+error: .*`databasePort`: must be between 1 and 65535/,
+    /streamkap:index:PostgresqlSource \(db\):\n\s+error: .*`databasePort`: must be between 1 and 65535 \[STREAMKAP_ERR_INVALID_INPUT\]/,
   );
   expect(`${preview?.stdout}${preview?.stderr}`).not.toContain("plugin-bad-password-3e9d");
   expect(calls).toEqual([]);

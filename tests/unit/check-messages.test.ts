@@ -123,9 +123,11 @@ test("values not known until `up` are not judged in preview", () => {
   expect(reasons("topic", { name: "t", replicationFactor: unknownValue, minInsyncReplicas: 3 })).toEqual([]);
 });
 
-test("the runtime hands the engine reasons without a property, so the engine never prints the value", async () => {
+test("the runtime hands the engine reasons without a property, so the engine never prints the value, each with its code", async () => {
   const outcome = await runtimeCheck("source:postgresql", undefined, { ...postgres, databasePassword: 12345678 });
-  expect(outcome.failures).toEqual([{ property: "", reason: "`databasePassword`: must be a string" }]);
+  expect(outcome.failures).toEqual([
+    { property: "", reason: "`databasePassword`: must be a string [STREAMKAP_ERR_INVALID_INPUT]" },
+  ]);
 });
 
 test("27.6: a setting the service dropped is refused with a note to remove it, in the generic and typed classes", () => {
