@@ -214,12 +214,23 @@ export const errors = {
       undefined,
       params.resource,
     ),
-  /** An input of `resource` names an object (`what`: "source", "transform") that the service does not have. */
-  missingReference: (params: { resource: string; input: string; what: string; id: string }): StreamkapError =>
+  /**
+   * An input of `resource` names an object (`what`: "source", "transform") that the service does not have. `input`
+   * is the argument as the program wrote it; `byResource` when that argument takes a resource (the TypeScript
+   * classes' `source`), rather than an id (the plugin's `sourceId`).
+   */
+  missingReference: (params: {
+    resource: string;
+    input: string;
+    what: string;
+    id: string;
+    byResource?: boolean;
+  }): StreamkapError =>
     new StreamkapError(
       ErrorCodes.notFound,
       `${params.resource}: \`${params.input}\` refers to ${params.what} ${params.id}, which does not exist on the ` +
-        `service. Pass the \`id\` of a ${params.what} resource of this stack, or refresh the stack that owns it.`,
+        `service. Pass ${params.byResource ? "a" : `the \`id\` of a`} ${params.what} resource of this stack, or ` +
+        "refresh the stack that owns it.",
       undefined,
       params.resource,
     ),

@@ -88,14 +88,20 @@ export function pipelineTransformRules(news: LinkInputs): CheckFailure[] {
 }
 
 /** One transform as the pipeline items need it: GET as the reference client asks (TF internal/api/transform.go:59). */
-async function linkedTransform(context: KindContext, id: string, index: number): Promise<TransformRecord> {
+async function linkedTransform(
+  context: KindContext,
+  id: string,
+  index: number,
+  byResource: boolean,
+): Promise<TransformRecord> {
   const live = await getObject(transformKind, context, id, { secret_returned: true, unwind_topics: false });
   if (live) return live;
   throw errors.missingReference({
     resource: context.label,
-    input: `transforms[${index}].transformId`,
+    input: `transforms[${index}].${byResource ? "transform" : "transformId"}`,
     what: "transform",
     id,
+    byResource,
   });
 }
 
@@ -122,13 +128,19 @@ function listOf(value: string[] | string | null | undefined): string[] {
   return typeof value === "string" && value !== "" ? [value] : [];
 }
 
-/** The wire items of the program's links: one per (transform, topic), each transform read once. */
+/**
+ * The wire items of the program's links: one per (transform, topic), each transform read once. `byResource` when
+ * the program links transform resources (the TypeScript class's `transform`), for naming a missing one.
+ */
 export async function transformItemsFor(
   context: KindContext,
   links: PipelineTransformLinks,
   sourceId: string,
+  byResource = false,
 ): Promise<Json[]> {
-  const transforms = await Promise.all(links.map((link, index) => linkedTransform(context, link.transformId, index)));
+  const transforms = await Promise.all(
+    links.map((link, index) => linkedTransform(context, link.transformId, index, byResource)),
+  );
   return links.flatMap((link, index) =>
     link.topics.map((topic) => ({
       id: transforms[index].id,

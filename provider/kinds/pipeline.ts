@@ -79,14 +79,22 @@ interface ConnectorRef {
   topicNames: string[];
 }
 
+/**
+ * A pipeline's end, read from the service. A missing one is named by the argument the program wrote: the
+ * TypeScript class (which sends `endpoints`) takes `source`, a resource; the plugin's classes take `sourceId`.
+ */
 async function connectorRef(
   context: KindContext,
   kind: "source" | "destination",
   id: string,
-  input: string,
+  inputs: PipelineInputs,
 ): Promise<ConnectorRef> {
   const live = await getObject(connectorKind(kind), context, id);
-  if (!live) throw errors.missingReference({ resource: context.label, input, what: kind, id });
+  if (!live) {
+    const byResource = inputs.endpoints !== undefined;
+    const input = byResource ? kind : `${kind}Id`;
+    throw errors.missingReference({ resource: context.label, input, what: kind, id, byResource });
+  }
   return {
     id: live.id,
     name: live.name ?? "",
@@ -162,10 +170,10 @@ async function pipelineBody(inputs: PipelineInputs, context: KindContext): Promi
   const [source, destination] = await Promise.all([
     hints.source && inputs.topics !== undefined
       ? { id: inputs.sourceId, ...hints.source, topicNames: [] }
-      : connectorRef(context, "source", inputs.sourceId, "sourceId"),
+      : connectorRef(context, "source", inputs.sourceId, inputs),
     hints.destination
       ? { id: inputs.destinationId, ...hints.destination, topicNames: [] }
-      : connectorRef(context, "destination", inputs.destinationId, "destinationId"),
+      : connectorRef(context, "destination", inputs.destinationId, inputs),
   ]);
   // TF internal/api/pipeline.go:15-24 and internal/resource/pipeline/pipeline.go:637-690: topics by pretty name.
   const topics = inputs.topics?.map((topic) => prettyTopic(source.id, topic)) ?? source.topicNames;
@@ -228,7 +236,12 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
         // internal/resource/pipeline/pipeline.go:118-121; constants/tag.go:6). `[]` would mean "no tags".
         tags: inputs.tags,
         // Never null on the wire (TF pipeline.go:660-668): a new pipeline has none unless the program links some.
-        transforms: await transformItemsFor(context, inputs.transforms ?? [], inputs.sourceId),
+        transforms: await transformItemsFor(
+          context,
+          inputs.transforms ?? [],
+          inputs.sourceId,
+          inputs.endpoints !== undefined,
+        ),
         topic_auto_discovery_transforms: autoDiscoveryRules(inputs.topicAutoDiscovery ?? []),
         created_from: context.createdFrom,
       }),
@@ -239,7 +252,9 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
       const [body, live, declaredItems] = await Promise.all([
         pipelineBody(inputs, context),
         livePipeline(context, id),
-        inputs.transforms === undefined ? undefined : transformItemsFor(context, inputs.transforms, inputs.sourceId),
+        inputs.transforms === undefined
+          ? undefined
+          : transformItemsFor(context, inputs.transforms, inputs.sourceId, inputs.endpoints !== undefined),
       ]);
       return compact({
         ...body,
