@@ -221,3 +221,20 @@ test("27.8: an imported transform carries its language and its code", async () =
   expect(code).toContain("language: JAVASCRIPT");
   expect(code).toContain(`valueTransform: ${valueTransform}`);
 });
+
+test("a Kafka user imports without its password, which the service never answers; the warning names it", async () => {
+  await api.request("POST", "/kafka-access/kafka-users", {
+    username: "console-user",
+    password: "Console-password-4711",
+    kafka_acls: [],
+    is_create_schema_registry: false,
+  });
+  const { stdout, code } = await importInNewProject("streamkap:index:KafkaUser", "console-user");
+  expect(stdout).toContain("1 imported");
+  // Pulumi's generic words for a definition that fails the provider's check, then ours, which say what is
+  // missing (the README's "Importing existing objects" says why, and what to write).
+  expect(stdout).toContain("One or more imported inputs failed to validate");
+  expect(stdout).toContain("`password` is required [STREAMKAP_ERR_INVALID_INPUT]");
+  expect(code).toContain("username: console-user");
+  expect(code).not.toContain("Console-password-4711");
+});
