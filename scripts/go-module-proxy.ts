@@ -96,30 +96,25 @@ export function zipArchive(entries: { name: string; data: Buffer }[]): Buffer {
     const body = method === 8 ? deflated : data;
     const crc = crc32(data);
     if (data.length >= 0xffffffff || offset >= 0xffffffff) throw new Error("module zip too large for zip32");
-    const local = Buffer.alloc(30);
+    // The local header and the central directory entry share these fields, in this order, from "version needed".
+    const shared = (header: Buffer, at: number): void => {
+      header.writeUInt16LE(20, at); // version needed: 2.0 (deflate)
+      header.writeUInt16LE(utf8Flag, at + 2);
+      header.writeUInt16LE(method, at + 4);
+      header.writeUInt16LE(dosTime, at + 6);
+      header.writeUInt16LE(dosDate, at + 8);
+      header.writeUInt32LE(crc, at + 10);
+      header.writeUInt32LE(body.length, at + 14);
+      header.writeUInt32LE(data.length, at + 18);
+      header.writeUInt16LE(nameBytes.length, at + 22);
+    };
+    const local = Buffer.alloc(30); // extra field length: 0
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
-    local.writeUInt16LE(utf8Flag, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(dosTime, 10);
-    local.writeUInt16LE(dosDate, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    local.writeUInt16LE(0, 28); // extra field length
+    shared(local, 4);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE((3 << 8) | 20, 4); // made by: Unix, 2.0
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(utf8Flag, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt16LE(dosTime, 12);
-    central.writeUInt16LE(dosDate, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
+    shared(central, 6);
     // extra, comment, disk number, internal attributes: 0
     central.writeUInt32LE((0o100644 << 16) >>> 0, 38); // external attributes: a regular file, rw-r--r--
     central.writeUInt32LE(offset, 42);
