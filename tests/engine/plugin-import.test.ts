@@ -83,7 +83,7 @@ test("27.9: pulumi import writes a definition with the source's settings and its
   ]) {
     expect(definition).toContain(line);
   }
-  // The password the service holds (Pulumi YAML's generator writes it without `fn::secret`, so the README says to
+  // The password the service holds (Pulumi YAML's generator writes it without `fn::secret`, so docs/languages.md says to
   // move it to stack config before committing; the state holds it encrypted).
   expect(definition).toContain("databasePassword: console-password-9d1e");
   // 5432 is the connector's default, which the service fills in: not declared.
@@ -232,7 +232,7 @@ test("a Kafka user imports without its password, which the service never answers
   const { stdout, code } = await importInNewProject("streamkap:index:KafkaUser", "console-user");
   expect(stdout).toContain("1 imported");
   // Pulumi's generic words for a definition that fails the provider's check, then ours, which say what is
-  // missing (the README's "Importing existing objects" says why, and what to write).
+  // missing (docs/languages.md, "Importing existing objects", says why, and what to write).
   expect(stdout).toContain("One or more imported inputs failed to validate");
   expect(stdout).toContain("`password` is required [STREAMKAP_ERR_INVALID_INPUT]");
   expect(code).toContain("username: console-user");
