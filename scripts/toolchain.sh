@@ -33,9 +33,22 @@ fail() {
   exit 1
 }
 
+# One installer at a time; a second caller waits and then finds the cache ready. Whoever holds the lock writes
+# "pid started-at" beside it, so a caller that has to wait can say for whom and since when.
 mkdir -p "$CACHE"
 exec 9>"$CACHE/.lock"
-flock 9 # one installer at a time; a second caller waits and then finds the cache ready
+if ! flock -n 9; then
+  holder="holder unknown"
+  read -r holder_pid holder_since _ <"$CACHE/.lock.owner" 2>/dev/null || true
+  if [ -n "${holder_pid:-}" ] && kill -0 "$holder_pid" 2>/dev/null; then
+    holder="pid $holder_pid, holding the lock since ${holder_since:-an unknown time}"
+  fi
+  log "waiting for another toolchain run ($holder) to finish with $CACHE; when it builds tools from Go modules, that can take several minutes"
+  waited_from=$SECONDS
+  flock 9
+  log "got the toolchain lock after $((SECONDS - waited_from)) s"
+fi
+echo "$$ $(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$CACHE/.lock.owner.$$" && mv -f "$CACHE/.lock.owner.$$" "$CACHE/.lock.owner"
 
 # The package needs Node 22.19 (undici 8's engines; provider/node-version.ts, package.json's engines); as one number.
 node_level() { "$1" -p 'const [a, b] = process.versions.node.split(".").map(Number); a * 1000 + b' 2>/dev/null || echo 0; }
@@ -70,18 +83,19 @@ pulumi_is_usable() { # $1: directory holding pulumi
 }
 
 tools_fingerprint() { cat "$ROOT/tools/pulumi-cli/go.mod" "$ROOT/tools/pulumi-cli/go.sum" "$ROOT"/tools/pulumi-cli/cmd/pulumi-language-nodejs/*.go "$ROOT"/tools/pulumi-cli/internal/*/*.go | cksum | cut -d' ' -f1; }
-# One Go program of a module under tools/, built into $1 when its fingerprint (the files after the first four
-# arguments) changed: $2 the module, $3 the package, $4 what to call it. Without Go it answers 1 and builds nothing
-# (the tests that need the program say so and fail).
+# One Go program of a module under tools/, built into $1 when its fingerprint (the files after the first five
+# arguments) changed: $2 the module, $3 the package, $4 what to call it, $5 how long a build from a cold Go cache
+# takes on 2 cores (for the log line; with a warm cache it takes seconds). Without Go it answers 1 and builds
+# nothing (the tests that need the program say so and fail).
 ensure_go_tool() {
-  local dir="$1" module="$2" package="$3" label="$4" fingerprint
-  shift 4
+  local dir="$1" module="$2" package="$3" label="$4" estimate="$5" fingerprint started=$SECONDS
+  shift 5
   fingerprint="$(cat "$@" | cksum | cut -d' ' -f1)"
   if [ "$(cat "$dir/.fingerprint" 2>/dev/null)" = "$fingerprint" ] && [ -x "$dir/$(basename "$package")" ]; then
     return 0
   fi
   command -v go >/dev/null || return 1
-  log "building $label from Go modules into $dir"
+  log "building $label from Go modules into $dir (one-time: $estimate on 2 cores from a cold Go cache; rebuilds take seconds)"
   mkdir -p "$dir"
   (
     cd "$module"
@@ -89,12 +103,14 @@ ensure_go_tool() {
     go build -ldflags "-s -w" -o "$dir/" "$package"
   ) || fail "building $label from Go modules failed (see above)"
   echo "$fingerprint" >"$dir/.fingerprint"
+  log "built $(basename "$package") in $((SECONDS - started)) s"
 }
 
 # streamkap-schema: Pulumi's schema binder and SDK generators.
 ensure_schema_tool() {
   local module="$ROOT/tools/pulumi-cli" dir="$CACHE/streamkap-schema"
   ensure_go_tool "$dir" "$module" ./cmd/streamkap-schema "streamkap-schema (Pulumi's schema binder and SDK generators)" \
+    "up to about 5 minutes" \
     "$module/go.mod" "$module/go.sum" "$module"/cmd/streamkap-schema/*.go || return 0
   export PULUMI_STREAMKAP_SCHEMA_TOOL="$dir/streamkap-schema"
 }
@@ -103,6 +119,7 @@ ensure_schema_tool() {
 ensure_dotnet_gen() {
   local module="$ROOT/tools/pulumi-dotnet-gen" dir="$CACHE/pulumi-dotnet-gen"
   ensure_go_tool "$dir" "$module" pulumi-streamkap.local/tools/pulumi-dotnet-gen "pulumi-dotnet-gen (Pulumi's C# SDK generator)" \
+    "about 1–3 minutes" \
     "$module/go.mod" "$module/go.sum" "$module"/*.go || return 0
   export PULUMI_STREAMKAP_DOTNET_GEN="$dir/pulumi-dotnet-gen"
 }
@@ -112,7 +129,7 @@ ensure_yaml_host() {
   command -v pulumi-language-yaml >/dev/null && return 0
   local module="$ROOT/tools/pulumi-yaml" dir="$CACHE/pulumi-yaml"
   ensure_go_tool "$dir" "$module" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml \
-    "pulumi-language-yaml (Pulumi YAML)" "$module/go.mod" "$module/go.sum" || return 0
+    "pulumi-language-yaml (Pulumi YAML)" "about 1–2 minutes" "$module/go.mod" "$module/go.sum" || return 0
   export PATH="$dir:$PATH"
 }
 
@@ -122,6 +139,7 @@ ensure_go_host() {
   command -v pulumi-language-go >/dev/null && return 0
   local module="$ROOT/tools/pulumi-cli" dir="$CACHE/pulumi-language-go"
   ensure_go_tool "$dir" "$module" ./cmd/pulumi-language-go "pulumi-language-go (our minimal Go language host)" \
+    "up to about 5 minutes" \
     "$module/go.mod" "$module/go.sum" "$module"/cmd/pulumi-language-go/*.go "$module"/internal/*/*.go || return 0
   export PATH="$dir:$PATH"
 }
@@ -132,6 +150,7 @@ ensure_python_host() {
   command -v pulumi-language-python >/dev/null && return 0
   local module="$ROOT/tools/pulumi-cli" dir="$CACHE/pulumi-language-python"
   ensure_go_tool "$dir" "$module" ./cmd/pulumi-language-python "pulumi-language-python (our minimal Python language host)" \
+    "up to about 5 minutes" \
     "$module/go.mod" "$module/go.sum" "$module"/cmd/pulumi-language-python/*.go "$module"/cmd/pulumi-language-python/*.py \
     "$module"/internal/*/*.go || return 0
   export PATH="$dir:$PATH"
@@ -141,6 +160,7 @@ ensure_python_host() {
 ensure_actionlint() {
   local module="$ROOT/tools/actionlint" dir="$CACHE/actionlint"
   ensure_go_tool "$dir" "$module" github.com/rhysd/actionlint/cmd/actionlint "actionlint (GitHub Actions workflow checker)" \
+    "about 1 minute" \
     "$module/go.mod" "$module/go.sum" || return 0
   export PULUMI_STREAMKAP_ACTIONLINT="$dir/actionlint"
 }
@@ -151,7 +171,7 @@ build_pulumi() { # $1: bin directory to fill
   Install either the pulumi CLI (https://www.pulumi.com/docs/install/, 3.$MIN_PULUMI_MINOR or newer, with its bundled
   pulumi-language-nodejs) or Go 1.25+ (https://go.dev/dl/), then run this command again."
   log "building pulumi v$PULUMI_VERSION and its Node.js language host from Go modules into $bin"
-  log "(first run only: expect several minutes and a few hundred MB of module downloads)"
+  log "(first time only: about 5–15 minutes on 2 cores, and a few hundred MB of module downloads; other toolchain runs wait for it)"
   local started=$SECONDS
   mkdir -p "$bin"
   (

@@ -19,11 +19,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
@@ -112,7 +115,10 @@ func programBinary(ctx context.Context, programDir string, options map[string]an
 	build.Dir = programDir
 	build.Stdout = &output
 	build.Stderr = &output
-	if err := build.Run(); err != nil {
+	finished := announceSlowBuild(os.Stderr)
+	err = build.Run()
+	finished()
+	if err != nil {
 		cleanup()
 		why := strings.TrimSpace(output.String())
 		if why == "" {
@@ -121,6 +127,41 @@ func programBinary(ctx context.Context, programDir string, options map[string]an
 		return builtProgram{}, fmt.Sprintf("`go build` of the program in %s failed:\n%s", programDir, why)
 	}
 	return builtProgram{path: binary, cleanup: cleanup}, ""
+}
+
+// A build that has not finished after slowBuildNotice gets a line saying what it is doing, and one that took
+// longer than slowBuildReport gets a line saying how long it took: the first build of a Go program on a machine
+// compiles the Pulumi Go SDK (issue #30 reports 27 minutes for examples/go's first `pulumi up`), and the engine
+// shows nothing else meanwhile. Go has no cheap way to tell a first build from a later one, which takes seconds, hence the timer.
+const (
+	slowBuildNotice = 5 * time.Second
+	slowBuildReport = 30 * time.Second
+)
+
+// announceSlowBuild starts the clock on a `go build`: after slowBuildNotice it writes to w (the language host's
+// stderr, which the engine shows) that the build is under way and may take minutes. The function it answers, called
+// when the build has finished, stops the timer and, after a long build, writes how long it took.
+func announceSlowBuild(w io.Writer) (finished func()) {
+	started := time.Now()
+	var mu sync.Mutex
+	done := false
+	timer := time.AfterFunc(slowBuildNotice, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !done {
+			fmt.Fprintln(w, "building the Go program with `go build` (the first build on a machine compiles the Pulumi Go SDK: "+
+				"several minutes on 2 cores, longer on a busy machine; later builds take seconds)…")
+		}
+	})
+	return func() {
+		timer.Stop()
+		mu.Lock()
+		defer mu.Unlock()
+		done = true
+		if took := time.Since(started); took > slowBuildReport {
+			fmt.Fprintf(w, "`go build` of the Go program took %s\n", took.Round(time.Second))
+		}
+	}
 }
 
 // runEnvironment is the caller's environment plus the run's details in the variables pulumi.Run reads.
