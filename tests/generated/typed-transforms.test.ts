@@ -5,6 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import { catalogue } from "../../catalogue";
+import { reasonsWithoutCode } from "../harness/check-reasons";
 import { check } from "../../provider/runtime";
 import { transformClassName } from "../../scripts/gen-connectors/typed-transforms";
 import * as streamkap from "../../sdk";
@@ -85,7 +86,7 @@ test("a typed transform registers under its own token with its settings as props
 
 describe("check", () => {
   const reasons = async (kind: string, news: Record<string, unknown>): Promise<string[]> =>
-    (await check(kind, {}, news)).failures.map((failure) => failure.reason);
+    reasonsWithoutCode((await check(kind, {}, news)).failures);
 
   test("accepts typed settings and stores them as given, without a type or config", async () => {
     const news = { name: "lookups", ...topics, asyncCapacity: 20, asyncTimeoutMs: 2500 };
