@@ -10,6 +10,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
+import { toolchainCacheDir } from "./toolchain-cache";
+
 const repoRoot = path.resolve(__dirname, "../..");
 export const sdkGenDir = path.join(repoRoot, "sdk-gen");
 /** The languages streamkap-schema writes; .NET comes from pulumi-dotnet-gen. */
@@ -43,7 +45,7 @@ export function pulumiGoVersion(): string {
 
 /** Go's module and build caches, shared with the toolchain's builds. */
 export function goEnv(flags: string): NodeJS.ProcessEnv {
-  const cache = process.env.PULUMI_STREAMKAP_CACHE ?? path.join(os.homedir(), ".cache", "pulumi-streamkap");
+  const cache = toolchainCacheDir();
   return {
     ...process.env,
     GOMODCACHE: path.join(cache, "gomod"),

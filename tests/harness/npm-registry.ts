@@ -11,11 +11,11 @@ import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 
+import { toolchainCacheDir } from "../../scripts/toolchain-cache";
+
 const repoRoot = path.resolve(__dirname, "../../..");
 const toolDir = path.join(repoRoot, "tools", "verdaccio");
-const cacheDir =
-  process.env.PULUMI_STREAMKAP_CACHE ??
-  path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-streamkap");
+const cacheDir = toolchainCacheDir();
 
 export interface NpmRegistry {
   url: string;

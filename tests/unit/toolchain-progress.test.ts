@@ -6,15 +6,14 @@
  * (the script itself lets go of it before running its command, so it cannot be the holder for long).
  */
 import { execFile, spawn } from "node:child_process";
-import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 
+import { toolchainCacheDir } from "../../scripts/toolchain-cache";
+
 const repoRoot = path.resolve(__dirname, "../../..");
 const script = path.join(repoRoot, "scripts/toolchain.sh");
-const cache =
-  process.env.PULUMI_STREAMKAP_CACHE ||
-  path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "pulumi-streamkap");
+const cache = toolchainCacheDir();
 
 test("a run that finds the lock held names the holder, waits for it, and says when it got the lock", async () => {
   const holder = spawn(
