@@ -89,7 +89,8 @@ export function packageJson(context: ProjectContext): string {
     private: true,
     main: "index.ts",
     dependencies: { "@pulumi/pulumi": pulumi, "pulumi-streamkap": self },
-    devDependencies: { "@types/node": "^22.0.0", typescript: "^5.0.0" },
+    // Pulumi runs index.ts through ts-node, which needs TypeScript's JavaScript API: TypeScript 7 has none.
+    devDependencies: { "@types/node": "^22.0.0", typescript: ">=5.9 <7" },
   };
   return jsonText(manifest);
 }
@@ -99,8 +100,10 @@ export function tsconfigJson(): string {
     compilerOptions: {
       strict: true,
       target: "es2022",
-      module: "commonjs",
-      moduleResolution: "node",
+      // Not moduleResolution "node": TypeScript 6 refuses it (TS5107). Not module commonjs alone: Pulumi adds
+      // moduleResolution nodenext to a program's options, and TypeScript refuses that pair (TS5110).
+      module: "nodenext",
+      moduleResolution: "nodenext",
       esModuleInterop: true,
       skipLibCheck: true,
       noEmit: true,

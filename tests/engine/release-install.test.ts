@@ -186,22 +186,42 @@ async function installPlugin(made: TestProject, installEnv: NodeJS.ProcessEnv = 
 }
 
 /**
- * A new TypeScript project, as `pulumi new typescript` lays one out, with `packages` installed from the registry
- * and `program` as its index.ts; its stack on a service of its own.
+ * The TypeScript a new project holds: the version npm installs, and its compilerOptions. `pulumi new typescript`
+ * writes `"moduleResolution": "node"`, which TypeScript 5 takes; TypeScript 6 (what `npm install typescript` gives
+ * today) refuses it, and the README's advice is module and moduleResolution `nodenext`. (Deleting the
+ * moduleResolution line alone satisfies tsc, but not `pulumi up`: Pulumi adds `moduleResolution: nodenext` to the
+ * project's options, and with module commonjs TypeScript stops with TS5110.)
  */
-async function projectFromRegistry(name: string, program: string, packages: readonly string[]): Promise<UserProject> {
+const typescript5 = {
+  version: "typescript@~5.9.3",
+  compilerOptions: { strict: true, target: "es2020", module: "commonjs", moduleResolution: "node", outDir: "bin" },
+};
+const typescript6 = {
+  version: "typescript@~6.0.3",
+  compilerOptions: { strict: true, target: "es2020", module: "nodenext", moduleResolution: "nodenext", outDir: "bin" },
+};
+type ProjectTypeScript = typeof typescript5 | typeof typescript6;
+
+/**
+ * A new TypeScript project, as `pulumi new typescript` lays one out, with `packages` installed from the registry
+ * and `program` as its index.ts; its stack on a service of its own. Pulumi compiles index.ts with the project's
+ * TypeScript (through ts-node) on every run.
+ */
+async function projectFromRegistry(
+  name: string,
+  program: string,
+  packages: readonly string[],
+  typescript: ProjectTypeScript,
+): Promise<UserProject> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `streamkap-${name}-`));
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: nodejs\n`);
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, private: true, main: "index.ts" }));
   fs.writeFileSync(
     path.join(dir, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: { strict: true, target: "es2020", module: "commonjs", moduleResolution: "node", outDir: "bin" },
-      files: ["index.ts"],
-    }),
+    JSON.stringify({ compilerOptions: typescript.compilerOptions, files: ["index.ts"] }),
   );
   fs.writeFileSync(path.join(dir, "index.ts"), program);
-  npm(dir, ["install", ...packages, "@pulumi/pulumi", "typescript@^5", "@types/node@^22"]);
+  npm(dir, ["install", ...packages, "@pulumi/pulumi", typescript.version, "@types/node@^22"]);
   return userProject(dir);
 }
 
@@ -238,6 +258,12 @@ async function previewAndDestroy(made: UserProject): Promise<void> {
   expect(await made.api.list("/sources")).toEqual([]);
 }
 
+/** The version of the TypeScript a project installed. */
+function installedTypeScript(dir: string): string {
+  const manifest = path.join(dir, "node_modules", "typescript", "package.json");
+  return (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version;
+}
+
 /** `tsc -p` of a project with the TypeScript it installed: what a user's editor and CI check. */
 function typeCheck(dir: string): void {
   execFileSync(process.execPath, [path.join(dir, "node_modules", "typescript", "bin", "tsc"), "-p", dir, "--noEmit"], {
@@ -246,9 +272,10 @@ function typeCheck(dir: string): void {
   });
 }
 
-test("pulumi-streamkap from the registry runs the quickstart as written, and its export installs and compiles", async () => {
+test("pulumi-streamkap from the registry runs the quickstart as written under TypeScript 6, and its export installs and compiles", async () => {
   const quickstart = fs.readFileSync(path.join(repoRoot, "examples", "quickstart", "index.ts"), "utf8");
-  const made = await projectFromRegistry("quickstart-npm", quickstart, [`pulumi-streamkap@^${version}`]);
+  const made = await projectFromRegistry("quickstart-npm", quickstart, [`pulumi-streamkap@^${version}`], typescript6);
+  expect(installedTypeScript(made.dir)).toMatch(/^6\.0\./);
   expectInstalledFromRegistry(made.dir, "pulumi-streamkap");
   typeCheck(made.dir);
   await upQuickstart(made);
@@ -278,12 +305,18 @@ test("pulumi-streamkap from the registry runs the quickstart as written, and its
   await previewAndDestroy(made);
 }, 600_000);
 
-test("@streamkap/pulumi from the registry runs the quickstart through the installed plugin; pulumi import's code compiles", async () => {
+test("@streamkap/pulumi from the registry runs the quickstart through the installed plugin under TypeScript 5.9; pulumi import's code compiles", async () => {
   const program = fs.readFileSync(
     path.join(repoRoot, "tests", "fixtures", "programs", "quickstart-plugin", "index.ts"),
     "utf8",
   );
-  const made = await projectFromRegistry("quickstart-plugin-npm", program, [`@streamkap/pulumi@^${version}`]);
+  const made = await projectFromRegistry(
+    "quickstart-plugin-npm",
+    program,
+    [`@streamkap/pulumi@^${version}`],
+    typescript5,
+  );
+  expect(installedTypeScript(made.dir)).toMatch(/^5\.9\./);
   expectInstalledFromRegistry(made.dir, "@streamkap/pulumi");
   typeCheck(made.dir);
   await installPlugin(made);

@@ -52,6 +52,16 @@ test("the tarball holds what users run, built, and nothing of the repository's o
   expect(internal).toEqual([]);
 });
 
+test("every relative link of the packed README.md leads to a file the tarball holds", () => {
+  // Read where the package is installed (node_modules/pulumi-streamkap), the README's links must not lead nowhere.
+  const readme = fs.readFileSync(path.join(scratch, "clone", "README.md"), "utf8");
+  const targets = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+    .map((match) => match[1] ?? "")
+    .filter((target) => !/^[a-z]+:/.test(target));
+  expect(targets.length).toBeGreaterThan(5);
+  expect(targets.filter((target) => !files.includes(path.posix.normalize(target)))).toEqual([]);
+});
+
 test("installed from the tarball, the package loads, its command runs and its plugin starts", async () => {
   const project = path.join(scratch, "project");
   const modules = path.join(project, "node_modules");

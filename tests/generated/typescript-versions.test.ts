@@ -7,10 +7,11 @@
  * - the template as it is (module commonjs, moduleResolution node): TypeScript 6 stops with TS5107 (node10
  *   resolution is deprecated) unless the project says `"ignoreDeprecations": "6.0"`, which TypeScript 5.9 rejects
  *   and 7 ignores: 7 has removed node10 resolution (TS5108);
- * - the template without its moduleResolution line, which every version takes (5.9 resolves commonjs as node10, 6
- *   and 7 as bundler): the change the README asks of a user;
- * - module nodenext, and module preserve with moduleResolution bundler, which TypeScript 6 recommends; and module
- *   commonjs with moduleResolution bundler, which 6 and 7 allow and 5.9 refuses (TS5095).
+ * - the template without its moduleResolution line, which every tsc takes (5.9 resolves commonjs as node10, 6 and 7
+ *   as bundler), though `pulumi up` does not: Pulumi adds moduleResolution nodenext, which module commonjs
+ *   refuses (TS5110; tests/engine/release-install.test.ts runs the README's nodenext settings);
+ * - module nodenext (the README's advice), and module preserve with moduleResolution bundler, which TypeScript 6
+ *   recommends; and module commonjs with moduleResolution bundler, which 6 and 7 allow and 5.9 refuses (TS5095).
  * Each project links one node_modules: this checkout's packages and the SDK built into a temporary directory. This
  * checkout's node_modules holds more @types than a user's (old @pulumi/pulumi's brings @types/cacheable-request,
  * which TypeScript 5.9 would include and fail on): `types: ["node"]` keeps to a user's. The tsc runs start at once
