@@ -17,9 +17,10 @@ export interface ProviderSettings {
   maxConcurrency: number;
   /**
    * The most requests per second this process sends on average, across every resource of the stack (the token
-   * bucket's rate, which halves on each 429 and recovers as the service serves).
+   * bucket's ceiling; the rate halves on each 429 and recovers as the service serves). Undefined: no ceiling, the
+   * rate is found from the service's first 429.
    */
-  requestsPerSecond: number;
+  requestsPerSecond: number | undefined;
   /** Requests this process may send at once after a quiet spell (token bucket size). */
   requestBurst: number;
   /**
@@ -59,13 +60,13 @@ export const settingSources = {
 } as const;
 
 /**
- * The ceiling of the API call rate when the stack sets none. The service publishes no rate limit (api.md
- * "Limits"; it answers 429, sometimes with Retry-After: real-api-notes.md), so the rate adapts (see TokenBucket):
- * it starts here, well above what `maxConcurrency` calls in flight reach at real latencies, halves on each 429 and
- * creeps back as the service serves. A stack that must stay under a known limit sets
+ * The pace when the stack sets none. The service publishes no rate limit (api.md "Limits"; it answers 429,
+ * sometimes with Retry-After: real-api-notes.md), and any fixed ceiling below what it allows costs every large
+ * stack time, so there is none: calls go as fast as `maxConcurrency` lets them until the service answers 429, and
+ * the rate then adapts (see TokenBucket). A stack that must stay under a known limit sets
  * `streamkap:requestsPerSecond` to it. See docs/reliability.md.
  */
-export const defaultPace = { requestsPerSecond: 100, requestBurst: 100 } as const;
+export const defaultPace = { requestsPerSecond: undefined, requestBurst: 100 } as const;
 
 type SettingName = keyof typeof settingSources;
 
@@ -89,7 +90,7 @@ export function resolveSettings(config: SettingLookup, env: NodeJS.ProcessEnv): 
     callTimeoutMs: positive(read, "callTimeoutMs", 30_000),
     retryBudgetMs: positive(read, "retryBudgetMs", 120_000),
     maxConcurrency: positive(read, "maxConcurrency", 8),
-    requestsPerSecond: positive(read, "requestsPerSecond", defaultPace.requestsPerSecond, "number"),
+    requestsPerSecond: optionalPositive(read, "requestsPerSecond"),
     requestBurst: positive(read, "requestBurst", defaultPace.requestBurst),
   };
 }
@@ -135,6 +136,11 @@ function positive(
   const parsed = Number(value);
   const fits = kind === "number" ? Number.isFinite(parsed) : Number.isInteger(parsed);
   return fits && parsed > 0 ? parsed : invalid(name, `must be a positive ${kind}`);
+}
+
+/** A positive number the stack may leave unset (undefined then). */
+function optionalPositive(read: (name: SettingName) => string | undefined, name: SettingName): number | undefined {
+  return read(name) === undefined ? undefined : positive(read, name, Number.NaN, "number");
 }
 
 function invalid(name: SettingName, rule: string): never {

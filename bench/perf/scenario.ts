@@ -94,9 +94,10 @@ async function stateFigures(project: BenchProject): Promise<StateFigures> {
   };
 }
 
+/** A failed operation's message, shortened: its start (the command) and its end (the engine's diagnostics). */
 function messageOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+  return text.length > 2000 ? `${text.slice(0, 300)}\n…\n${text.slice(-1700)}` : text;
 }
 
 export async function runScenario(settings: ScenarioSettings, log: (line: string) => void): Promise<ScenarioRun> {

@@ -4,6 +4,7 @@ import { type CallContext, describeCall, ErrorCodes, StreamkapError, errors } fr
 import { credentialIdentity, type ProviderSettings } from "../settings";
 import { TokenSource } from "./auth";
 import { type HttpMethod, type HttpResponse, send, TransportError } from "./http";
+import { ConnectorDirectory } from "./connector-directory";
 import { CallGate, TokenBucket } from "./limiter";
 import { reportCounters, retryCounters } from "./counters";
 import { defaultRetryPolicy, parseRetryAfter, type RetryDecision, withRetries } from "./retry";
@@ -59,11 +60,13 @@ export class StreamkapClient {
   readonly tokens: TokenSource;
   /** Every HTTP attempt, token requests and retries included, passes here: the service counts each one. */
   readonly gate: CallGate;
+  /** The sources and destinations this client just created or updated: a pipeline's body names them. */
+  readonly connectors = new ConnectorDirectory();
 
   constructor(readonly settings: ProviderSettings) {
     this.gate = new CallGate(
       settings.maxConcurrency,
-      new TokenBucket(settings.requestsPerSecond, settings.requestBurst),
+      new TokenBucket(settings.requestsPerSecond ?? Number.POSITIVE_INFINITY, settings.requestBurst),
     );
     this.tokens = new TokenSource(settings.credentials, (req) =>
       this.withRetry({ ...req, idempotent: true }, () =>
@@ -165,9 +168,10 @@ export class StreamkapClient {
     try {
       return await withRetries(
         async () => {
+          const sentAt = this.gate.bucket.now();
           const response = await attempt();
           if (response.status === 429) {
-            this.gate.bucket.drain(); // the service says we are too fast: slow down, no more bursting for now
+            this.gate.bucket.drain(sentAt); // the service says we are too fast: slow down, no more bursting for now
           } else if (response.status < 500) {
             this.gate.bucket.served();
           }

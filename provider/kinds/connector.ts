@@ -149,6 +149,12 @@ function describeConnectorKind(
       }) as ConnectorInputs,
     // Drift reports never print the values of catalogue-secret settings.
     secretKeys: (inputs) => (typeof inputs.connector === "string" ? secretKeys(kind, inputs.connector) : []),
-    converge: (self, live, inputs, previous) => convergeConnector(kind, self, live, inputs, previous),
+    converge: (self, live, inputs, previous) => {
+      // As the service answered the create or update: a pipeline created next in this run names its ends by these.
+      if (live.name && live.connector) {
+        self.context.client.connectors.remember(kind, live.id, { name: live.name, connector: live.connector });
+      }
+      return convergeConnector(kind, self, live, inputs, previous);
+    },
   };
 }

@@ -161,12 +161,16 @@ function liveTopicNames(live: PipelineRecord): string[] | undefined {
 }
 
 /**
- * The body both writes share. A create costs one call when the program links resources of its own and names its
- * topics: names and connectors come from the SDK's hints. Only what is missing is looked up (every topic of the
- * source, or an end given as a bare id).
+ * The body both writes share. A create costs one call when the program names its topics and its ends are known:
+ * from the SDK's hints, or because this process just created or updated them (a plugin SDK's program gives bare
+ * ids). Only what is missing is looked up (every topic of the source, or an end this process has not seen).
  */
 async function pipelineBody(inputs: PipelineInputs, context: KindContext): Promise<JsonObject> {
-  const hints = inputs.endpoints ?? {};
+  const known = context.client.connectors;
+  const hints = {
+    source: inputs.endpoints?.source ?? known.recall("source", inputs.sourceId),
+    destination: inputs.endpoints?.destination ?? known.recall("destination", inputs.destinationId),
+  };
   const [source, destination] = await Promise.all([
     hints.source && inputs.topics !== undefined
       ? { id: inputs.sourceId, ...hints.source, topicNames: [] }

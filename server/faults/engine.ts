@@ -2,7 +2,7 @@
  * Decides, per request, which injected fault (if any) applies. A seeded PRNG makes a run repeatable: the same
  * spec and the same sequence of requests give the same faults.
  */
-import { parseFaultSpec, type FaultSpec } from "./spec";
+import { parseFaultSpec, type FaultRule, type FaultSpec } from "./spec";
 
 export type FaultAction =
   | { kind: "none"; latencyMs: number }
@@ -45,9 +45,16 @@ function kafkaConnectTexts(name: string): string[] {
   ];
 }
 
+/** A `rate=N` rule's allowance: one second's worth of requests at most, refilled at N per second. */
+interface Allowance {
+  tokens: number;
+  updatedAt: number;
+}
+
 export class FaultEngine {
   readonly spec: FaultSpec;
   private readonly random: () => number;
+  private readonly allowances = new Map<FaultRule, Allowance>();
 
   constructor(text?: string) {
     this.spec = parseFaultSpec(text);
@@ -74,7 +81,20 @@ export class FaultEngine {
     return { status: kc.status, detail: texts[Math.floor(this.random() * texts.length)] };
   }
 
-  decide(method: string, path: string): FaultAction {
+  /** Whether a `rate=N` rule lets one more request through now (every rule without a rate does). */
+  private withinRate(rule: FaultRule, now: number): boolean {
+    const rate = rule.ratePerSecond;
+    if (rate === undefined) return true;
+    const allowance = this.allowances.get(rule) ?? { tokens: rate, updatedAt: now };
+    allowance.tokens = Math.min(rate, allowance.tokens + (Math.max(0, now - allowance.updatedAt) / 1000) * rate);
+    allowance.updatedAt = now;
+    this.allowances.set(rule, allowance);
+    if (allowance.tokens < 1) return false;
+    allowance.tokens -= 1;
+    return true;
+  }
+
+  decide(method: string, path: string, now = Date.now()): FaultAction {
     let latencyMs = 0;
     for (const rule of this.spec.rules) {
       if (rule.paths.length > 0 && !rule.paths.some((pattern) => pattern.test(path))) continue;
@@ -82,6 +102,9 @@ export class FaultEngine {
       if (rule.latency) {
         const [lo, hi] = rule.latency;
         latencyMs += lo + (hi - lo) * this.random();
+      }
+      if (!this.withinRate(rule, now)) {
+        return { kind: "status", status: 429, retryAfterSeconds: rule.retryAfterSeconds, latencyMs };
       }
       if (rule.drop > 0 && this.random() < rule.drop) return { kind: "drop", latencyMs };
       if (rule.lose > 0 && this.random() < rule.lose) return { kind: "lose", latencyMs };

@@ -3,10 +3,13 @@
  * SPEC  := RULE (";" RULE)*
  * RULE  := ITEM ("," ITEM)*
  * ITEM  := 5xx=P | <500..599>=P | 429=P | 403=P | drop=P | lose=P | latency=D | latency=D-D | retry-after=SECONDS
+ * | rate=N
  * | path=GLOB("|"GLOB)* | method=M("|"M)* | seed=N | ttl=D
  * | kc=P | kc-window=D | kc-status=N | pending-update=D | slow-delete=D | read-lag=D
  * P is a probability in [0, 1]; D a duration like 25ms, 2s or a bare number of milliseconds. `seed` and `ttl`
  * (access-token lifetime) are global whichever rule carries them. A rule without `path` applies to every path.
+ * `rate=N` throttles the rule's requests to N per second (a token bucket holding one second's worth): a request
+ * beyond it is answered 429 with the rule's Retry-After, as a service's edge enforcing a request limit would.
  *
  * Real-service behaviours (global too, whichever rule carries them; see docs/local-server.md "Modes"):
  * kc=P             a change (PUT, DELETE, lifecycle action) to a source or destination within `kc-window`
@@ -26,6 +29,8 @@ export interface FaultRule {
   lose: number;
   latency: [number, number] | null;
   retryAfterSeconds: number;
+  /** Requests per second the rule's requests are throttled to (`rate=N`); undefined: no limit. */
+  ratePerSecond?: number;
   paths: RegExp[];
   methods: string[];
   source: string;
@@ -100,6 +105,10 @@ export function parseFaultSpec(text: string | undefined): FaultSpec {
         const [a, b] = value.split("-");
         const lo = parseDuration(a);
         rule.latency = [lo, b === undefined ? lo : parseDuration(b)];
+      } else if (key === "rate") {
+        const rate = Number(value.replace(/\/s$/, ""));
+        if (!Number.isFinite(rate) || rate <= 0) throw new Error("fault 'rate' must be a positive number per second");
+        rule.ratePerSecond = rate;
       } else if (key === "retry-after") rule.retryAfterSeconds = Math.max(0, Math.round(Number(value)));
       else if (key === "path") rule.paths = value.split("|").map(globToRegExp);
       else if (key === "method") rule.methods = value.split("|").map((part) => part.trim().toUpperCase());

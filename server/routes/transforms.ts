@@ -2,6 +2,8 @@
  * Transforms: create, update by body id, delete by query id, implementation versions, unit tests, preview/live
  * deploys and job status (notes' "Transforms").
  */
+import { isDeepStrictEqual } from "node:util";
+
 import { z } from "zod";
 import { findConnector, transformTypes } from "../../catalogue";
 import { HttpError, invalid, notFound } from "../core/errors";
@@ -231,8 +233,9 @@ function runUnitTests(ctx: ApiContext) {
   const test = unitTest.safeParse(stored.implementation.unit_test ?? {});
   const input = test.success ? test.data.input__json : [];
   const expected = test.success ? test.data.output__json : [];
-  // Code is not executed locally: records pass through unchanged (documented in docs/local-server.md).
-  const ok = JSON.stringify(input) === JSON.stringify(expected);
+  // Code is not executed locally: records pass through unchanged (documented in docs/local-server.md). Records
+  // compare as values, whatever order their keys came in (the service is Python: dicts are equal regardless).
+  const ok = isDeepStrictEqual(input, expected);
   return {
     ...stored.implementation,
     unit_test: {

@@ -69,6 +69,7 @@ describe("Transforms", () => {
     expect(put.body.version_id).toBe("1"); // a string, as the body's (DOCS put-transforms-implementation-details)
     const test = await client.put(`/transforms/${t.id}/run-unit-tests/1`);
     expect(test.body.unit_test.is_success).toBe(true);
+
     const preview = await client.put(`/transforms/${t.id}/deploy-job-preview/1?replay_window=24h`);
     expect(preview.body).toMatchObject({ language: "JAVASCRIPT", value_transform: impl.value_transform });
     const live = await client.put(`/transforms/${t.id}/deploy-job-live/no-version`);
@@ -80,6 +81,38 @@ describe("Transforms", () => {
     expect(status.body).toMatchObject({ id: t.id, status: "RUNNING" });
     const got = (await client.get(`/transforms/${t.id}`)).body.result[0];
     expect(got).toMatchObject({ preview_version: "1", live_version: "1" });
+  });
+
+  test("a unit test compares records as values, whatever order their keys came in", async () => {
+    const t = (await client.post("/transforms", mapFilter("t6"))).body;
+    const impl = {
+      language: "JAVASCRIPT",
+      value_transform: "function f(v){return v}",
+      key_transform: "",
+      topic_transform: "",
+    };
+    // Records compare as values: the same record with its keys in another order passes (a plugin SDK's program
+    // reaches the service through protobuf maps, which keep no key order); another value fails, with a diff.
+    const reordered = {
+      ...impl,
+      unit_test: {
+        test_name: "order",
+        input__json: [{ topic: "a", value: { x: 1, y: 2 } }],
+        output__json: [{ value: { y: 2, x: 1 }, topic: "a" }],
+      },
+    };
+    await client.put(`/transforms/${t.id}/implementation_details`, { transform_id: t.id, implementation: reordered });
+    expect((await client.put(`/transforms/${t.id}/run-unit-tests/1`)).body.unit_test.is_success).toBe(true);
+    const differing = {
+      ...impl,
+      unit_test: { ...reordered.unit_test, output__json: [{ topic: "a", value: { x: 2 } }] },
+    };
+    await client.put(`/transforms/${t.id}/implementation_details`, { transform_id: t.id, implementation: differing });
+    const failed = (await client.put(`/transforms/${t.id}/run-unit-tests/2`)).body.unit_test;
+    expect({ success: failed.is_success, diff: failed.text_diff }).toEqual({
+      success: false,
+      diff: "result differs from output__json",
+    });
   });
 });
 

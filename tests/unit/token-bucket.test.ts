@@ -104,6 +104,64 @@ test("requests the service serves bring the rate back up to its ceiling, a hundr
   expect(bucket.currentRate).toBe(100);
 });
 
+describe("with no ceiling (the default)", () => {
+  const unlimited = Number.POSITIVE_INFINITY;
+
+  test("every request goes at once until the service objects", async () => {
+    const clock = new ManualClock();
+    const bucket = new TokenBucket(unlimited, 100, clock);
+    const granted = takeMany(bucket, clock, 500);
+    await clock.advance(0);
+    expect(granted).toHaveLength(500);
+    expect(new Set(granted)).toEqual(new Set([0]));
+    expect(bucket.counters).toEqual({ delayed: 0, waitedMs: 0 });
+    bucket.served();
+    expect(bucket.currentRate).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  test("the first 429 sets the rate to half of what went in the last second, in bursts of at most a second's worth", async () => {
+    const clock = new ManualClock();
+    const bucket = new TokenBucket(unlimited, 100, clock);
+    takeMany(bucket, clock, 10); // long gone by the 429
+    await clock.advance(2_000);
+    for (let i = 0; i < 40; i++) {
+      takeMany(bucket, clock, 1);
+      await clock.advance(25); // 40 a second
+    }
+    bucket.drain(clock.now());
+    expect(bucket.currentRate).toBe(20);
+    await clock.advance(10_000); // a quiet spell banks 20 tokens, not 100
+    const start = clock.now();
+    const granted = takeMany(bucket, clock, 22);
+    await clock.advance(1_000);
+    expect(granted.map((at) => at - start)).toEqual([...Array<number>(20).fill(0), 50, 100]);
+  });
+
+  test("429s for requests sent before the last cut do not cut the rate again", async () => {
+    const clock = new ManualClock();
+    const bucket = new TokenBucket(unlimited, 100, clock);
+    takeMany(bucket, clock, 16);
+    await clock.advance(100);
+    const sentBeforeTheCut = clock.now() - 50;
+    bucket.drain(sentBeforeTheCut); // 16 in the last second: 8 per second
+    bucket.drain(sentBeforeTheCut);
+    bucket.drain(sentBeforeTheCut);
+    expect(bucket.currentRate).toBe(8);
+    await clock.advance(1);
+    bucket.drain(clock.now()); // sent after the cut, and refused: the service's limit is lower still
+    expect(bucket.currentRate).toBe(4);
+  });
+
+  test("served requests raise the rate by a hundredth of where the service objected, with no ceiling", () => {
+    const clock = new ManualClock();
+    const bucket = new TokenBucket(unlimited, 100, clock);
+    takeMany(bucket, clock, 50);
+    bucket.drain(); // 50 in the last second: 25 per second, up by 0.5 per served request
+    for (let served = 0; served < 60; served++) bucket.served();
+    expect(bucket.currentRate).toBeCloseTo(55);
+  });
+});
+
 test("draining does not push back requests already waiting", async () => {
   const clock = new ManualClock();
   const bucket = new TokenBucket(10, 1, clock);
@@ -161,12 +219,13 @@ describe("settings", () => {
   const settingsWith = (values: Record<string, string>, env: NodeJS.ProcessEnv = {}) =>
     resolveSettings((key) => ({ ...credentials, ...values })[key], env);
 
-  test("the pace defaults to the documented values", () => {
+  test("by default there is no rate ceiling (the service publishes none), and bursts of 100 once throttled", () => {
     const settings = settingsWith({});
     expect({ rate: settings.requestsPerSecond, burst: settings.requestBurst }).toEqual({
-      rate: defaultPace.requestsPerSecond,
-      burst: defaultPace.requestBurst,
+      rate: undefined,
+      burst: 100,
     });
+    expect(defaultPace).toEqual({ requestsPerSecond: undefined, requestBurst: 100 });
   });
 
   test("stack config sets the pace, the environment when the stack does not", () => {

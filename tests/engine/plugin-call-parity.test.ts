@@ -1,0 +1,54 @@
+/**
+ * The provider plugin costs the service what the dynamic classes cost (issue #31): the quickstart through the
+ * TypeScript classes (tests/fixtures/quickstart) and the same stack declared by type token through
+ * pulumi-resource-streamkap (tests/fixtures/quickstart-by-token), each against a server of its own. Both make the
+ * same calls, endpoint by endpoint, on `up` and on `destroy`, and neither more than 2 per resource plus one token.
+ * A pipeline declared by ids (as every generated SDK declares it) names its ends without reading them: the plugin
+ * just created them.
+ */
+import type { LocalServer } from "../../server";
+import { pluginOnPath, runPulumiOk } from "../harness/process";
+import { scenario } from "../harness/scenario";
+
+const server = { statusDelayMs: 20, deleteDelayMs: 20, topicDiscoveryDelayMs: 20 };
+const dynamic = scenario("quickstart", { server });
+const plugin = scenario("quickstart-by-token", { server });
+const resources = 4;
+
+/** Each call as its endpoint (`GET /sources/:id`), counted, in a stable order. */
+function endpoints(world: { server: LocalServer }): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const call of world.server.stats().calls) {
+    const segments = call.path.split("/");
+    if (segments.length > 2) segments[2] = ":id";
+    const endpoint = `${call.method} ${segments.join("/")}`;
+    counts[endpoint] = (counts[endpoint] ?? 0) + 1;
+  }
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, count) => sum + count, 0);
+
+test("up: the plugin makes the dynamic classes' calls, at most 2 per resource plus one token", async () => {
+  dynamic.server.resetStats();
+  await dynamic.project.up();
+  plugin.server.resetStats();
+  await runPulumiOk(plugin.project, ["up", "--yes", "--skip-preview"], pluginOnPath);
+
+  const viaClasses = endpoints(dynamic);
+  const viaPlugin = endpoints(plugin);
+  expect(viaPlugin).toEqual(viaClasses);
+  expect(viaPlugin["POST /pipelines"]).toBe(1);
+  expect(total(viaPlugin)).toBeLessThanOrEqual(2 * resources + 1);
+}, 300_000);
+
+test("destroy: the same calls again, at most 2 per resource plus one token", async () => {
+  dynamic.server.resetStats();
+  await dynamic.project.destroy();
+  plugin.server.resetStats();
+  await runPulumiOk(plugin.project, ["destroy", "--yes", "--skip-preview"], pluginOnPath);
+
+  const viaClasses = endpoints(dynamic);
+  expect(endpoints(plugin)).toEqual(viaClasses);
+  expect(total(viaClasses)).toBeLessThanOrEqual(2 * resources + 1);
+}, 300_000);
