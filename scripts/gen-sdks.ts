@@ -10,6 +10,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
+import { quietNodeRegistrations } from "./quiet-registration";
 import { toolchainCacheDir } from "./toolchain-cache";
 
 const repoRoot = path.resolve(__dirname, "../..");
@@ -68,9 +69,13 @@ export function filesBelow(dir: string): string[] {
     .sort();
 }
 
-/** Generates the SDKs into `out` (which must be empty): the generators' files and the Go module's go.mod. */
+/**
+ * Generates the SDKs into `out` (which must be empty): the generators' files, with the Node.js classes registering
+ * without stack traces (scripts/quiet-registration.ts), and the Go module's go.mod.
+ */
 export function generateSdks(out: string, schema = path.join(repoRoot, "schema.json")): void {
   execFileSync(schemaTool(), [schema, out, ...sdkLanguages], { stdio: ["ignore", "ignore", "inherit"] });
+  quietNodeRegistrations(path.join(out, "nodejs"));
   execFileSync(dotnetGenerator(), [schema, path.join(out, "dotnet")], { stdio: ["ignore", "ignore", "inherit"] });
   fs.writeFileSync(path.join(out, goModuleDir, "go.mod"), goModText());
 }

@@ -160,16 +160,29 @@ function liveTopicNames(live: PipelineRecord): string[] | undefined {
   return names?.map((topic) => prettyTopic(sourceId, topic));
 }
 
+/** An end of the live pipeline, when it is still the one declared and the service named it and its connector. */
+function liveEnd(
+  end: { id?: string | null; name?: string | null; connector?: string | null } | null | undefined,
+  id: string,
+): { name: string; connector: string } | undefined {
+  return end?.id === id && end.name && end.connector ? { name: end.name, connector: end.connector } : undefined;
+}
+
 /**
  * The body both writes share. A create costs one call when the program names its topics and its ends are known:
  * from the SDK's hints, or because this process just created or updated them (a plugin SDK's program gives bare
- * ids). Only what is missing is looked up (every topic of the source, or an end this process has not seen).
+ * ids); an update also knows an end it keeps from the pipeline as the service holds it (`live`). Only what is
+ * missing is looked up (every topic of the source, or an end named nowhere else).
  */
-async function pipelineBody(inputs: PipelineInputs, context: KindContext): Promise<JsonObject> {
+async function pipelineBody(inputs: PipelineInputs, context: KindContext, live?: PipelineRecord): Promise<JsonObject> {
   const known = context.client.connectors;
   const hints = {
-    source: inputs.endpoints?.source ?? known.recall("source", inputs.sourceId),
-    destination: inputs.endpoints?.destination ?? known.recall("destination", inputs.destinationId),
+    source:
+      inputs.endpoints?.source ?? known.recall("source", inputs.sourceId) ?? liveEnd(live?.source, inputs.sourceId),
+    destination:
+      inputs.endpoints?.destination ??
+      known.recall("destination", inputs.destinationId) ??
+      liveEnd(live?.destination, inputs.destinationId),
   };
   const [source, destination] = await Promise.all([
     hints.source && inputs.topics !== undefined
@@ -253,13 +266,14 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
     // not manage is sent back as the service holds it: transforms attached in the console stay attached, and
     // console tags stay (tags `[]` would clear them: TF internal/api/source.go:30-37).
     updateBody: async (inputs, context, id) => {
-      const [body, live, declaredItems] = await Promise.all([
-        pipelineBody(inputs, context),
+      const [live, declaredItems] = await Promise.all([
         livePipeline(context, id),
         inputs.transforms === undefined
           ? undefined
           : transformItemsFor(context, inputs.transforms, inputs.sourceId, inputs.endpoints !== undefined),
       ]);
+      // The ends it keeps are named as the service holds them: no read of either.
+      const body = await pipelineBody(inputs, context, live);
       return compact({
         ...body,
         tags: inputs.tags ?? tagIdsOf(live.tags),

@@ -443,7 +443,14 @@ export class KafkaDestination extends pulumi.CustomResource {
             resourceInputs["transformsToStringJFieldsIncludeList"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        super(KafkaDestination.__pulumiType, name, resourceInputs, opts);
+        // Stack traces off while registering: Pulumi records one per promise, four per property.
+        const stackTraceLimit = Error.stackTraceLimit;
+        Error.stackTraceLimit = 0;
+        try {
+            super(KafkaDestination.__pulumiType, name, resourceInputs, opts);
+        } finally {
+            Error.stackTraceLimit = stackTraceLimit;
+        }
     }
 }
 

@@ -516,7 +516,14 @@ export class MariaDbSource extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["databasePassword"] };
         opts = pulumi.mergeOptions(opts, secretOpts);
-        super(MariaDbSource.__pulumiType, name, resourceInputs, opts);
+        // Stack traces off while registering: Pulumi records one per promise, four per property.
+        const stackTraceLimit = Error.stackTraceLimit;
+        Error.stackTraceLimit = 0;
+        try {
+            super(MariaDbSource.__pulumiType, name, resourceInputs, opts);
+        } finally {
+            Error.stackTraceLimit = stackTraceLimit;
+        }
     }
 }
 

@@ -431,7 +431,14 @@ export class SalesforceWebhookSource extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["apiKey", "camelSourceSnapshotSalesforceAuthClientSecret", "camelSourceSnapshotSalesforceAuthPassword"] };
         opts = pulumi.mergeOptions(opts, secretOpts);
-        super(SalesforceWebhookSource.__pulumiType, name, resourceInputs, opts);
+        // Stack traces off while registering: Pulumi records one per promise, four per property.
+        const stackTraceLimit = Error.stackTraceLimit;
+        Error.stackTraceLimit = 0;
+        try {
+            super(SalesforceWebhookSource.__pulumiType, name, resourceInputs, opts);
+        } finally {
+            Error.stackTraceLimit = stackTraceLimit;
+        }
     }
 }
 

@@ -423,7 +423,14 @@ export class ShopifyWebhookSource extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["camelSourcePayloadRouterShopifyHmacSecret", "camelSourceSnapshotShopifyAccessToken", "camelSourceSnapshotShopifyClientSecret"] };
         opts = pulumi.mergeOptions(opts, secretOpts);
-        super(ShopifyWebhookSource.__pulumiType, name, resourceInputs, opts);
+        // Stack traces off while registering: Pulumi records one per promise, four per property.
+        const stackTraceLimit = Error.stackTraceLimit;
+        Error.stackTraceLimit = 0;
+        try {
+            super(ShopifyWebhookSource.__pulumiType, name, resourceInputs, opts);
+        } finally {
+            Error.stackTraceLimit = stackTraceLimit;
+        }
     }
 }
 

@@ -153,7 +153,14 @@ export class Source extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const replaceOnChanges = { replaceOnChanges: ["connector"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
-        super(Source.__pulumiType, name, resourceInputs, opts);
+        // Stack traces off while registering: Pulumi records one per promise, four per property.
+        const stackTraceLimit = Error.stackTraceLimit;
+        Error.stackTraceLimit = 0;
+        try {
+            super(Source.__pulumiType, name, resourceInputs, opts);
+        } finally {
+            Error.stackTraceLimit = stackTraceLimit;
+        }
     }
 }
 

@@ -389,7 +389,14 @@ export class StripeWebhookSource extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["camelSourcePayloadRouterStripeSigningSecret", "camelSourceSnapshotStripeApiKey"] };
         opts = pulumi.mergeOptions(opts, secretOpts);
-        super(StripeWebhookSource.__pulumiType, name, resourceInputs, opts);
+        // Stack traces off while registering: Pulumi records one per promise, four per property.
+        const stackTraceLimit = Error.stackTraceLimit;
+        Error.stackTraceLimit = 0;
+        try {
+            super(StripeWebhookSource.__pulumiType, name, resourceInputs, opts);
+        } finally {
+            Error.stackTraceLimit = stackTraceLimit;
+        }
     }
 }
 

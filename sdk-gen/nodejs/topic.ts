@@ -160,7 +160,14 @@ export class Topic extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const replaceOnChanges = { replaceOnChanges: ["cleanupPolicy", "customConfigs.*", "maxMessageBytes", "minInsyncReplicas", "name", "replicationFactor", "retentionBytes", "retentionMs"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
-        super(Topic.__pulumiType, name, resourceInputs, opts);
+        // Stack traces off while registering: Pulumi records one per promise, four per property.
+        const stackTraceLimit = Error.stackTraceLimit;
+        Error.stackTraceLimit = 0;
+        try {
+            super(Topic.__pulumiType, name, resourceInputs, opts);
+        } finally {
+            Error.stackTraceLimit = stackTraceLimit;
+        }
     }
 }
 

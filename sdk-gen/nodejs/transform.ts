@@ -242,7 +242,14 @@ export class Transform extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const replaceOnChanges = { replaceOnChanges: ["type"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
-        super(Transform.__pulumiType, name, resourceInputs, opts);
+        // Stack traces off while registering: Pulumi records one per promise, four per property.
+        const stackTraceLimit = Error.stackTraceLimit;
+        Error.stackTraceLimit = 0;
+        try {
+            super(Transform.__pulumiType, name, resourceInputs, opts);
+        } finally {
+            Error.stackTraceLimit = stackTraceLimit;
+        }
     }
 }
 

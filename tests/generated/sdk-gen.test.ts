@@ -1,7 +1,8 @@
 /**
  * sdk-gen/, the provider plugin's SDKs (issue #17), as Pulumi itself makes and reads them: Pulumi's schema binder (the
  * code `pulumi package gen-sdk` runs) accepts schema.json; the committed Node.js, Python, Go and .NET SDKs are exactly
- * what Pulumi's generators make from it today (`npm run generate`); and each but .NET compiles: the TypeScript
+ * what Pulumi's generators make from it today (`npm run generate`; the Node.js classes register with stack traces
+ * off, the one change made to the generators' output: scripts/quiet-registration.ts); and each but .NET compiles: the TypeScript
  * type-checks, the Python byte-compiles, the Go module builds against the Pulumi Go SDK with the go.sum it carries.
  * (No .NET toolchain is reachable from this project's machines, so the C# is generated, not compiled.)
  */

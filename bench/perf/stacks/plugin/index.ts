@@ -6,7 +6,8 @@
 // Each resource is registered as a generated Pulumi SDK's class registers it (sdk-gen/nodejs): every input of the
 // schema (given or undefined) and every output as `undefined`, the package version, and the schema's secret
 // properties as additional secret outputs. The property list matters: the Node SDK's cost per resource grows with
-// its properties (see bench/perf/analysis.md). The key lists are read from the installed package's schema.json
+// its properties (see bench/perf/analysis.md), and it registers with stack traces off, as the generated classes do
+// (scripts/quiet-registration.ts). The key lists are read from the installed package's schema.json
 // once (about 1.3 MB, some 20 ms); a generated SDK has them compiled in.
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -62,10 +63,17 @@ class PluginResource extends pulumi.CustomResource {
     for (const key of Object.keys(args)) {
       if (!keys.includes(key)) throw new Error(`${token} has no input '${key}'`);
     }
-    super(token, name, props, {
-      ...(schema.version ? { version: schema.version } : {}),
-      ...(secrets.length > 0 ? { additionalSecretOutputs: secrets } : {}),
-    });
+    // As the generated SDK registers (scripts/quiet-registration.ts): with stack traces off.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(token, name, props, {
+        ...(schema.version ? { version: schema.version } : {}),
+        ...(secrets.length > 0 ? { additionalSecretOutputs: secrets } : {}),
+      });
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
   }
 }
 
