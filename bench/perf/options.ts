@@ -48,6 +48,7 @@ export const usage = `usage: npm run bench -- [options]
   --plugin-sizes 100   sizes at which the provider-plugin stack runs too, or none   default: every size
   --repeat K           runs of each stack; wall times are the median
                        default 3 up to 100 resources, 1 above (one 500-resource run takes minutes)
+  --large              sizes 10,100,500,2000 (a 2,000-resource stack takes about half an hour for all three stacks)
   --quick              sizes 10 only, one run each, report under dist/bench/perf/quick/ unless --out is given
   --out FILE           Markdown report                                      default bench/RESULTS.md
   --json FILE          JSON results                          default results.json beside the report
@@ -90,6 +91,7 @@ export function parseOptions(argv: string[], repoRoot: string): BenchOptions {
   let out: string | undefined;
   let json: string | undefined;
   let quick = false;
+  let large = false;
   let keep = false;
   const config: Record<string, string> = {};
   let cpuProfileDir: string | undefined;
@@ -129,6 +131,9 @@ export function parseOptions(argv: string[], repoRoot: string): BenchOptions {
       case "--quick":
         quick = true;
         break;
+      case "--large":
+        large = true;
+        break;
       case "--out":
         out = value();
         break;
@@ -162,7 +167,9 @@ export function parseOptions(argv: string[], repoRoot: string): BenchOptions {
     repoRoot,
     out ?? (quick ? path.join("dist", "bench", "perf", "quick", "RESULTS.md") : path.join("bench", "RESULTS.md")),
   );
-  const allSizes = sizes ?? (quick ? [10] : [10, 100, 500]);
+  if (large && (quick || sizes !== undefined))
+    throw new Error("--large chooses the sizes: leave out --quick and --sizes");
+  const allSizes = sizes ?? (quick ? [10] : large ? [10, 100, 500, 2000] : [10, 100, 500]);
   if (only !== undefined && only !== "plugin") pluginSizes = [];
   const strayPluginSize = pluginSizes?.find((size) => !allSizes.includes(size));
   if (strayPluginSize !== undefined) {

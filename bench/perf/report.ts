@@ -5,8 +5,9 @@ import type { OpMap } from "@pulumi/pulumi/automation";
 
 import type { BenchResults, SizeResults } from "./results";
 import type { CallSummary } from "./calls";
+import { growthRows, growthVerdict } from "./growth";
 import type { FootprintRow, OperationRow, PluginFigures, StackFigures } from "./summary";
-import { floorFactor, operationLabels, operations, providerBytesPerResourceLimit } from "./targets";
+import { boundFactor, operationLabels, operations, providerBytesPerResourceLimit } from "./targets";
 
 const dash = "–";
 
@@ -156,6 +157,53 @@ function footprintTable(results: BenchResults): string[] {
   return lines;
 }
 
+/** Bytes per resource of each kind at the largest size where they were counted: the dynamic and the plugin stack. */
+function kindTable(results: BenchResults): string[] {
+  const size = [...results.sizes].reverse().find((candidate) => candidate.summary.footprint.some((row) => row.kinds));
+  if (!size) return ["(not counted in this run)"];
+  const byVariant = (variant: FootprintRow["variant"]) =>
+    size.summary.footprint.find((row) => row.variant === variant)?.kinds;
+  const dynamic = byVariant("provider") ?? {};
+  const plugin = byVariant("plugin") ?? {};
+  const perResource = (entry: { resources: number; bytes: number } | undefined) =>
+    entry && entry.resources > 0 ? (entry.bytes / entry.resources).toFixed(0) : dash;
+  const lines = [
+    `At ${size.resources} resources, each resource's JSON in the exported deployment (inputs, outputs and the ` +
+      "engine's own fields):",
+    "",
+    "| kind | resources | dynamic B/res | plugin B/res |",
+    "|---|--:|--:|--:|",
+  ];
+  for (const kind of [...new Set([...Object.keys(dynamic), ...Object.keys(plugin)])].sort()) {
+    const resources = dynamic[kind]?.resources ?? plugin[kind]?.resources ?? 0;
+    lines.push(`| ${kind} | ${resources} | ${perResource(dynamic[kind])} | ${perResource(plugin[kind])} |`);
+  }
+  return lines;
+}
+
+/** Per stack and operation, milliseconds per resource at each size from 100 up, and whether that stays flat. */
+function growthTable(results: BenchResults): string[] {
+  const rows = growthRows(
+    results.sizes.map((size) => size.summary),
+    operations,
+  );
+  if (rows.length === 0) return ["(one size of 100 resources or more in this run: nothing to compare)"];
+  const ms = (values: Array<number | undefined>) =>
+    values.map((value) => (value === undefined ? dash : value.toFixed(0))).join(" / ");
+  const lines = [
+    "| operation | stack | resources | wall ms/res | CPU ms/res | wall grows | CPU grows |",
+    "|---|---|---|---|---|---|---|",
+  ];
+  for (const row of rows) {
+    lines.push(
+      `| ${operationLabels[row.operation]} | ${row.stack} | ${row.resources.join(" / ")} | ` +
+        `${ms(row.wallMsPerResource)} | ${ms(row.cpuMsPerResource)} | ${growthVerdict(row.wallGrowth)} | ` +
+        `${growthVerdict(row.cpuGrowth)} |`,
+    );
+  }
+  return lines;
+}
+
 /** `calls`: one entry per operation, in the order of `operations`. */
 function endpointTable(calls: ReadonlyArray<CallSummary | undefined>): string[] {
   const endpoints = [...new Set(calls.flatMap((summary) => Object.keys(summary?.byEndpoint ?? {})))].sort();
@@ -225,7 +273,7 @@ export function renderReport(results: BenchResults, analysis: string | undefined
   const { machine, settings } = results;
   const pace =
     settings.providerRequestsPerSecond === undefined
-      ? "none"
+      ? "no ceiling (the default: it adapts when the service answers 429)"
       : `${settings.providerRequestsPerSecond} requests/s, burst ${settings.providerRequestBurst ?? dash}`;
   const lines = [
     "# Benchmark: pulumi-streamkap against the Pulumi engine's own cost",
@@ -271,8 +319,9 @@ export function renderReport(results: BenchResults, analysis: string | undefined
       "targets, against the same floor.",
     "- **update 10%** changes one in-place field of one resource per group (rotating through the kinds); " +
       "**calls/res** counts calls other than token requests per resource (for the update also per changed resource).",
-    `- **wall bound** = ${floorFactor} × floor + calls × ${settings.latencyMs} ms ÷ ${settings.parallelism}, the ` +
-      "parallelism being the smaller of the engine's `--parallel` and the provider's `maxConcurrency`.",
+    `- **wall bound** = ${boundFactor} × (floor + calls × ${settings.latencyMs} ms ÷ ${settings.parallelism}), the ` +
+      "physical bound of the operation with a margin: the parallelism is the smaller of the engine's `--parallel` " +
+      "and the provider's `maxConcurrency`.",
     "- **provider peak** is the highest VmHWM (peak resident memory) of the dynamic-provider node process during " +
       "the operation, sampled from /proc every 100 ms; the floor's in brackets. For the plugin stack it is the " +
       "plugin's node process (`node …/dist/provider/plugin/main.js`), which the engine starts once per operation " +
@@ -318,6 +367,15 @@ export function renderReport(results: BenchResults, analysis: string | undefined
       "plugin's default provider resource once instead.",
     "",
     ...footprintTable(results),
+    "",
+    ...kindTable(results),
+    "",
+    "## How it grows",
+    "",
+    "Wall and CPU milliseconds per resource (CPU: provider + program + engine) at each size from 100 resources; " +
+      "linear when the largest size's figure per resource is within a quarter of the size before it.",
+    "",
+    ...growthTable(results),
     "",
     "## Calls by endpoint",
     "",

@@ -12,7 +12,13 @@ import type { Variant } from "./options";
 import { type PeakReport, ProcessTreeSampler } from "./process-sampler";
 import { BenchProject, type StackName } from "./project";
 import { groupCount, groupSize } from "./stacks/plan";
-import { declaredResources, providerFootprint, type ProviderFootprint } from "./state";
+import {
+  declaredResources,
+  type KindBytes,
+  providerFootprint,
+  type ProviderFootprint,
+  stateBytesByKind,
+} from "./state";
 import { type Operation, operations } from "./targets";
 
 /**
@@ -29,6 +35,8 @@ export interface StateFigures {
   /** Resources the program declared that the state holds (absent from results written before it was counted). */
   resources?: number;
   provider: ProviderFootprint;
+  /** Bytes per kind in the exported deployment (absent from results written before it was counted). */
+  kinds?: KindBytes;
 }
 
 export interface OperationRun {
@@ -91,6 +99,7 @@ async function stateFigures(project: BenchProject): Promise<StateFigures> {
     fileBytes: project.stateFileBytes(),
     resources: declaredResources(exported.deployment),
     provider: providerFootprint(exported.deployment),
+    kinds: stateBytesByKind(exported.deployment),
   };
 }
 

@@ -77,3 +77,24 @@ export function declaredResources(deployment: unknown): number {
     (resource) => isRecord(resource) && typeof resource.type === "string" && !resource.type.startsWith("pulumi:"),
   ).length;
 }
+
+/** What the state holds per kind: resources and their serialized bytes (inputs, outputs and the engine's fields). */
+export type KindBytes = Record<string, { resources: number; bytes: number }>;
+
+/**
+ * Each declared resource's JSON in the exported deployment, by the last part of its type token (`PostgresqlSource`
+ * for `streamkap:index:PostgresqlSource` and `pulumi-nodejs:dynamic/streamkap:PostgresqlSource` alike), so the
+ * dynamic and the plugin stack compare kind by kind.
+ */
+export function stateBytesByKind(deployment: unknown): KindBytes {
+  const resources = isRecord(deployment) && Array.isArray(deployment.resources) ? deployment.resources : [];
+  const kinds: KindBytes = {};
+  for (const resource of resources) {
+    if (!isRecord(resource) || typeof resource.type !== "string" || resource.type.startsWith("pulumi:")) continue;
+    const kind = resource.type.slice(resource.type.lastIndexOf(":") + 1);
+    const entry = (kinds[kind] ??= { resources: 0, bytes: 0 });
+    entry.resources++;
+    entry.bytes += Buffer.byteLength(JSON.stringify(resource), "utf8");
+  }
+  return kinds;
+}

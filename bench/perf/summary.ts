@@ -5,6 +5,7 @@ import type { OpMap } from "@pulumi/pulumi/automation";
 
 import type { CallSummary } from "./calls";
 import type { OperationRun, ScenarioRun } from "./scenario";
+import type { KindBytes } from "./state";
 import {
   callLimit,
   callTimeSeconds,
@@ -83,6 +84,8 @@ export interface FootprintRow {
   distinctProviders: number;
   secretProviders: number;
   met: boolean | undefined;
+  /** Bytes per kind in the exported deployment, when the run counted them. */
+  kinds?: KindBytes;
 }
 
 export interface SizeSummary {
@@ -224,6 +227,7 @@ function footprintRow(variant: FootprintRow["variant"], runs: readonly ScenarioR
     secretProviders: provider.secret,
     // The limit is the Streamkap provider's; the floor's figure is the engine's own minimum, for comparison.
     met: variant === "provider" ? perResource <= providerBytesPerResourceLimit : undefined,
+    ...(state.kinds ? { kinds: state.kinds } : {}),
   };
 }
 

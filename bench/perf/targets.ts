@@ -1,4 +1,4 @@
-// The targets of issue #8 and the arithmetic that checks them (pure; tests/unit/bench-targets.test.ts).
+// The targets of issues #8 and #31 and the arithmetic that checks them (pure; tests/unit/bench-targets.test.ts).
 import type { CallSummary } from "./calls";
 
 export const operations = ["up", "preview", "refresh", "update", "destroy"] as const;
@@ -16,8 +16,11 @@ export const operationLabels: Record<Operation, string> = {
 /** The serialized provider may take at most this much state per resource, both stored copies together. */
 export const providerBytesPerResourceLimit = 2048;
 
-/** Wall time may exceed the floor by this factor, plus the time the calls themselves need. */
-export const floorFactor = 1.5;
+/**
+ * Wall time may exceed the physical bound of an operation, the floor plus the time its calls need at the service's
+ * latency with the calls in flight, by this factor (issue #31).
+ */
+export const boundFactor = 1.2;
 
 export interface CallLimit {
   /** Calls other than token requests, per resource; undefined for no limit. */
@@ -38,8 +41,9 @@ export function callLimit(operation: Operation): CallLimit {
       return { total: 0, text: "0 calls" };
     case "refresh":
       return { perResource: 1, tokens: 1, text: "≤ 1/res + 1 token" };
-    case "update":
     case "destroy":
+      return { perResource: 2, tokens: 1, text: "≤ 2/res + 1 token" };
+    case "update":
       return { text: "—" };
   }
 }
@@ -68,9 +72,9 @@ export function effectiveParallelism(engineParallel: number, maxConcurrency: num
   return Math.max(1, Math.min(engineParallel, maxConcurrency ?? engineParallel));
 }
 
-/** floorFactor × the floor's wall time + calls × latency ÷ parallelism, in seconds. */
+/** boundFactor × (the floor's wall time + calls × latency ÷ parallelism), in seconds. */
 export function wallBoundSeconds(floorSeconds: number, calls: number, latencyMs: number, parallelism: number): number {
-  return floorFactor * floorSeconds + callTimeSeconds(calls, latencyMs, parallelism);
+  return boundFactor * (floorSeconds + callTimeSeconds(calls, latencyMs, parallelism));
 }
 
 /** Seconds the calls spend waiting on the injected latency when `parallelism` of them overlap. */

@@ -28,6 +28,16 @@ describe("bench options", () => {
     expect(options.out).toBe(path.join(root, "dist", "bench", "perf", "quick", "RESULTS.md"));
   });
 
+  test("--large adds 2,000 resources, run once, to the default sizes; it chooses the sizes alone", () => {
+    const options = parseOptions(["--large"], root);
+    expect(options.sizes).toEqual([10, 100, 500, 2000]);
+    expect(options.pluginSizes).toEqual([10, 100, 500, 2000]);
+    expect(repeatsFor(options, 2000)).toBe(1);
+    expect(() => parseOptions(["--large", "--sizes", "10"], root)).toThrow(
+      "--large chooses the sizes: leave out --quick and --sizes",
+    );
+  });
+
   test("flags set what they name", () => {
     const options = parseOptions(
       ["--sizes", "20,40", "--latency", "0", "--parallel", "16", "--only", "provider", "--repeat", "2"],

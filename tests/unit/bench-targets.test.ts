@@ -59,13 +59,14 @@ describe("targets", () => {
     expect(callsMet("refresh", calls(12, 1), 10)).toBe(false);
   });
 
-  test("update and destroy have no call target", () => {
+  test("destroy has the create's call target; the update has none", () => {
+    expect(callsMet("destroy", calls(21, 1), 10)).toBe(true);
+    expect(callsMet("destroy", calls(22, 1), 10)).toBe(false);
     expect(callsMet("update", calls(500, 3), 10)).toBeUndefined();
-    expect(callsMet("destroy", calls(500, 3), 10)).toBeUndefined();
   });
 
-  test("the wall bound is 1.5 × floor plus calls × latency ÷ parallelism", () => {
-    expect(wallBoundSeconds(4, 800, 25, 8)).toBeCloseTo(6 + 2.5);
+  test("the wall bound is 1.2 × (floor + calls × latency ÷ parallelism): the physical bound with a margin", () => {
+    expect(wallBoundSeconds(4, 800, 25, 8)).toBeCloseTo(1.2 * (4 + 2.5));
     expect(effectiveParallelism(16, 8)).toBe(8);
     expect(effectiveParallelism(4, 8)).toBe(4);
     expect(effectiveParallelism(4, undefined)).toBe(4);
@@ -73,11 +74,11 @@ describe("targets", () => {
 
   test("a verdict needs both calls and wall time within their targets", () => {
     const base = { operation: "up" as const, resources: 10, floorSeconds: 4, latencyMs: 25, parallelism: 8 };
-    expect(verdict({ ...base, wallSeconds: 6, calls: calls(21, 1) }).met).toBe(true);
-    expect(verdict({ ...base, wallSeconds: 7, calls: calls(21, 1) })).toMatchObject({ wallMet: false, met: false });
-    expect(verdict({ ...base, wallSeconds: 6, calls: calls(30, 1) })).toMatchObject({ callsMet: false, met: false });
+    expect(verdict({ ...base, wallSeconds: 4.8, calls: calls(21, 1) }).met).toBe(true);
+    expect(verdict({ ...base, wallSeconds: 5, calls: calls(21, 1) })).toMatchObject({ wallMet: false, met: false });
+    expect(verdict({ ...base, wallSeconds: 4.8, calls: calls(30, 1) })).toMatchObject({ callsMet: false, met: false });
     expect(
-      verdict({ ...base, floorSeconds: undefined, operation: "destroy", wallSeconds: 9, calls: calls(9, 1) }).met,
+      verdict({ ...base, floorSeconds: undefined, operation: "update", wallSeconds: 9, calls: calls(9, 1) }).met,
     ).toBeUndefined();
   });
 
@@ -167,7 +168,7 @@ describe("a size's summary", () => {
     const up = summary.rows.find((row) => row.operation === "up");
     expect(up).toMatchObject({ wallSeconds: 6, floorSeconds: 4, ratio: 1.5, callsMet: false });
     expect(up?.calls?.total).toBe(25);
-    expect(up?.boundSeconds).toBeCloseTo(6 + (25 * 25) / 1000 / 8);
+    expect(up?.boundSeconds).toBeCloseTo(1.2 * (4 + (25 * 25) / 1000 / 8));
     expect(up?.paceSeconds).toBeCloseTo((25 - 5) / 20);
     expect(up?.cpu.provider).toBe(3);
     // Operations the runs never reached count as missed.
