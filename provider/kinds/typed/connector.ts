@@ -22,8 +22,7 @@ export function typedConnectorKind(
     generic: connectorKind(kind),
     noun: `${code} ${kind}`,
     // Everything the generic connector takes except `connector` and `config` (and the config's `unlistedSettings`),
-    // so common inputs added there
-    // (name, state, tags, triggers…) reach every typed connector without a change here.
+    // so common inputs added there (name, state, tags, triggers…) reach every typed connector without a change here.
     baseSchema: connectorInputsSchema.omit({ connector: true, config: true, unlistedSettings: true }),
     settings: fields,
     fixed: { connector: code },
