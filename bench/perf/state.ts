@@ -23,6 +23,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** The resources of an exported deployment, each with a type token (anything else is skipped). */
+function typedResources(deployment: unknown): Array<Record<string, unknown> & { type: string }> {
+  const resources = isRecord(deployment) && Array.isArray(deployment.resources) ? deployment.resources : [];
+  return resources.filter(
+    (resource): resource is Record<string, unknown> & { type: string } =>
+      isRecord(resource) && typeof resource.type === "string",
+  );
+}
+
+/** Whether the program declared it: every resource but the stack and provider resources (`pulumi:…`). */
+function isDeclared(resource: { type: string }): boolean {
+  return !resource.type.startsWith("pulumi:");
+}
+
 /** The stored text of a `__provider` value: the string itself, or a secret's ciphertext. */
 function storedText(value: unknown): { text: string; secret: boolean } | undefined {
   if (typeof value === "string") return { text: value, secret: false };
@@ -43,10 +57,8 @@ export function providerFootprint(deployment: unknown): ProviderFootprint {
     secret: 0,
     largestBytes: 0,
   };
-  const resources = isRecord(deployment) && Array.isArray(deployment.resources) ? deployment.resources : [];
   const distinct = new Set<string>();
-  for (const resource of resources) {
-    if (!isRecord(resource) || typeof resource.type !== "string") continue;
+  for (const resource of typedResources(deployment)) {
     if (!resource.type.startsWith("pulumi-nodejs:dynamic")) continue;
     footprint.resources++;
     const input = storedText(isRecord(resource.inputs) ? resource.inputs.__provider : undefined);
@@ -72,10 +84,7 @@ export function providerFootprint(deployment: unknown): ProviderFootprint {
  * (types `pulumi:…`), dynamic or not.
  */
 export function declaredResources(deployment: unknown): number {
-  const resources = isRecord(deployment) && Array.isArray(deployment.resources) ? deployment.resources : [];
-  return resources.filter(
-    (resource) => isRecord(resource) && typeof resource.type === "string" && !resource.type.startsWith("pulumi:"),
-  ).length;
+  return typedResources(deployment).filter(isDeclared).length;
 }
 
 /** What the state holds per kind: resources and their serialized bytes (inputs, outputs and the engine's fields). */
@@ -87,10 +96,8 @@ export type KindBytes = Record<string, { resources: number; bytes: number }>;
  * dynamic and the plugin stack compare kind by kind.
  */
 export function stateBytesByKind(deployment: unknown): KindBytes {
-  const resources = isRecord(deployment) && Array.isArray(deployment.resources) ? deployment.resources : [];
   const kinds: KindBytes = {};
-  for (const resource of resources) {
-    if (!isRecord(resource) || typeof resource.type !== "string" || resource.type.startsWith("pulumi:")) continue;
+  for (const resource of typedResources(deployment).filter(isDeclared)) {
     const kind = resource.type.slice(resource.type.lastIndexOf(":") + 1);
     const entry = (kinds[kind] ??= { resources: 0, bytes: 0 });
     entry.resources++;

@@ -5,7 +5,7 @@
  * leaves nothing behind.
  */
 import { type LocalServer, startLocalServer } from "../../server";
-import { ServiceApi } from "../harness/api";
+import { listThroughFaults, ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
 import { leakedSecrets } from "../harness/secrets";
 
@@ -28,15 +28,7 @@ afterAll(async () => {
 });
 
 /** Lists through the faults: the assertions must not flake on the very failures under test. */
-async function listAll(collection: string): Promise<Array<{ name: string }>> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await api.list<{ name: string }>(collection);
-    } catch (error) {
-      if (attempt >= 20) throw error;
-    }
-  }
-}
+const listAll = (collection: string) => listThroughFaults<{ name: string }>(api, collection);
 
 test("up converges: exactly one object on the service per resource", async () => {
   const result = await project.up();

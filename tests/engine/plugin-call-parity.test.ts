@@ -6,6 +6,7 @@
  * A pipeline declared by ids (as every generated SDK declares it) names its ends without reading them: on create the
  * plugin has just created them, on update the pipeline as the service holds it names them.
  */
+import { summarizeCalls } from "../../bench/perf/calls";
 import type { LocalServer } from "../../server";
 import { pluginOnPath, runPulumiOk } from "../harness/process";
 import { scenario } from "../harness/scenario";
@@ -15,18 +16,8 @@ const dynamic = scenario("quickstart", { server });
 const plugin = scenario("quickstart-by-token", { server });
 const resources = 4;
 
-/** Each call as its endpoint (`GET /sources/:id`), counted, in a stable order. */
-function endpoints(world: { server: LocalServer }): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const call of world.server.stats().calls) {
-    const segments = call.path.split("/");
-    if (segments.length > 2 && segments[1] !== "auth") segments[2] = ":id";
-    const endpoint = `${call.method} ${segments.join("/")}`;
-    counts[endpoint] = (counts[endpoint] ?? 0) + 1;
-  }
-  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
-}
-
+/** Each call as its endpoint (`GET /sources/:id`), counted, as the bench counts them (bench/perf/calls.ts). */
+const endpoints = (world: { server: LocalServer }) => summarizeCalls(world.server.stats().calls).byEndpoint;
 const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, count) => sum + count, 0);
 
 /** The calls of `operation` through the classes and through the plugin, each counted by endpoint. */

@@ -8,7 +8,7 @@
  * each takes; no time is asserted here.
  */
 import { type LocalServer, startLocalServer } from "../../server";
-import { ServiceApi } from "../harness/api";
+import { listThroughFaults, ServiceApi } from "../harness/api";
 import { TestProject } from "../harness/project";
 
 const groups = 10; // × (topic, source, destination, pipeline) = 40 resources
@@ -18,15 +18,8 @@ const listed = ["/sources", "/destinations", "/pipelines"] as const;
 
 /** Lists through the throttle: the assertions must not fail on the very refusals under test. */
 async function listNames(server: LocalServer, collection: string): Promise<string[]> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const items = await new ServiceApi(server).list<{ name: string }>(collection);
-      return items.map((item) => item.name).sort();
-    } catch (error) {
-      if (attempt >= 20) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
+  const items = await listThroughFaults<{ name: string }>(new ServiceApi(server), collection, 500);
+  return items.map((item) => item.name).sort();
 }
 
 interface Tally {

@@ -74,3 +74,22 @@ export class ServiceApi {
     }
   }
 }
+
+/**
+ * Every object of a list endpoint through a service that fails or throttles on purpose: a failed listing is tried
+ * again, up to 20 times, `pauseMs` apart, so an assertion does not fail on the very faults under test.
+ */
+export async function listThroughFaults<T = Record<string, unknown>>(
+  api: ServiceApi,
+  collection: string,
+  pauseMs = 0,
+): Promise<T[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await api.list<T>(collection);
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+}
