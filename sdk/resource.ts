@@ -1,3 +1,5 @@
+import * as path from "node:path";
+
 import * as pulumi from "@pulumi/pulumi";
 
 /**
@@ -20,13 +22,35 @@ export class StreamkapResource extends pulumi.dynamic.Resource {
     // resources those traces were most of the program's CPU. The report still names the resource and the
     // property of each promise; only the trace, which would point into this constructor, is left out.
     const stackTraceLimit = Error.stackTraceLimit;
+    const prepareStackTrace = Error.prepareStackTrace;
     Error.stackTraceLimit = 0;
+    Error.prepareStackTrace = withoutFramesOf(packageCode, prepareStackTrace);
     try {
       super(provider, name, { ...props, customTimeouts: timeoutsOf(opts) }, opts, module, type);
     } finally {
       Error.stackTraceLimit = stackTraceLimit;
+      Error.prepareStackTrace = prepareStackTrace;
     }
   }
+}
+
+/** This package's resource classes: every file under the folder of this one. */
+const packageCode = __dirname + path.sep;
+
+type PrepareStackTrace = NonNullable<ErrorConstructor["prepareStackTrace"]>;
+
+/**
+ * Pulumi records where each resource was declared (its source position, and the stack trace in state) from the
+ * stack of its constructor, skipping a fixed number of its own frames. Through these classes the first frame it
+ * kept was this file, and the trace carried five frames of this package per resource. Leaving this package's
+ * frames out of the trace Pulumi reads makes the recorded position the program's own line. Any formatter already
+ * installed (ts-node's source maps) still formats what is left.
+ */
+function withoutFramesOf(folder: string, format: ErrorConstructor["prepareStackTrace"]): PrepareStackTrace {
+  return (error, frames) => {
+    const kept = frames.filter((frame) => !(frame.getFileName() ?? "").startsWith(folder));
+    return format ? format(error, kept) : [String(error), ...kept.map((frame) => `    at ${String(frame)}`)].join("\n");
+  };
 }
 
 /** The deadlines the program set, as plain strings (`"10m"`, `"1h30m"`); undefined when it set none. */

@@ -10,6 +10,11 @@
 export interface KnownConnector {
   name: string;
   connector: string;
+  /**
+   * A source's topics as its answer listed them (`topics`, else `topic_ids`); absent when the answer had none. A
+   * pipeline that names no topics takes these instead of reading the source again moments later.
+   */
+  topics?: string[];
 }
 
 export type ConnectorSide = "source" | "destination";

@@ -152,7 +152,12 @@ function describeConnectorKind(
     converge: (self, live, inputs, previous) => {
       // As the service answered the create or update: a pipeline created next in this run names its ends by these.
       if (live.name && live.connector) {
-        self.context.client.connectors.remember(kind, live.id, { name: live.name, connector: live.connector });
+        const topics = kind === "source" ? (live.topics ?? live.topic_ids ?? undefined) : undefined;
+        self.context.client.connectors.remember(kind, live.id, {
+          name: live.name,
+          connector: live.connector,
+          ...(topics ? { topics: topics.map(String) } : {}),
+        });
       }
       return convergeConnector(kind, self, live, inputs, previous);
     },

@@ -176,20 +176,33 @@ function liveEnd(
  */
 async function pipelineBody(inputs: PipelineInputs, context: KindContext, live?: PipelineRecord): Promise<JsonObject> {
   const known = context.client.connectors;
-  const hints = {
-    source:
-      inputs.endpoints?.source ?? known.recall("source", inputs.sourceId) ?? liveEnd(live?.source, inputs.sourceId),
-    destination:
-      inputs.endpoints?.destination ??
-      known.recall("destination", inputs.destinationId) ??
-      liveEnd(live?.destination, inputs.destinationId),
+  const recalled = {
+    source: known.recall("source", inputs.sourceId),
+    destination: known.recall("destination", inputs.destinationId),
   };
+  const hints = {
+    source: inputs.endpoints?.source ?? recalled.source ?? liveEnd(live?.source, inputs.sourceId),
+    destination:
+      inputs.endpoints?.destination ?? recalled.destination ?? liveEnd(live?.destination, inputs.destinationId),
+  };
+  // Every topic of the source, when the program names none: as the source answered in this run, else read.
+  const sourceTopics = inputs.topics ?? recalled.source?.topics;
   const [source, destination] = await Promise.all([
-    hints.source && inputs.topics !== undefined
-      ? { id: inputs.sourceId, ...hints.source, topicNames: [] }
+    hints.source && sourceTopics !== undefined
+      ? {
+          id: inputs.sourceId,
+          name: hints.source.name,
+          connector: hints.source.connector,
+          topicNames: sourceTopics.map((topic) => prettyTopic(inputs.sourceId, topic)),
+        }
       : connectorRef(context, "source", inputs.sourceId, inputs),
     hints.destination
-      ? { id: inputs.destinationId, ...hints.destination, topicNames: [] }
+      ? {
+          id: inputs.destinationId,
+          name: hints.destination.name,
+          connector: hints.destination.connector,
+          topicNames: [],
+        }
       : connectorRef(context, "destination", inputs.destinationId, inputs),
   ]);
   // TF internal/api/pipeline.go:15-24 and internal/resource/pipeline/pipeline.go:637-690: topics by pretty name.

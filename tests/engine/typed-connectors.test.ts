@@ -2,6 +2,9 @@
  * Typed connector classes end to end, with the real Pulumi engine against the local API server over HTTP:
  * a `PostgresqlSource` → `SnowflakeDestination` pipeline whose settings are camelCase inputs.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
+
 import { callsDuring, previewCalls } from "../harness/calls";
 import { type PreviewReport, TestProject } from "../harness/project";
 import { scenario } from "../harness/scenario";
@@ -55,6 +58,28 @@ test("no secret reaches the state file in plaintext, though the program gave the
   expect(state).toContain("databasePassword"); // the input is there; only its value is encrypted
   expect(state).toContain("snowflakePrivateKey");
   expect(leakedSecrets(state, [...secrets, world.server.secret])).toEqual([]);
+});
+
+test("each resource's state records the program's line that declared it, and no frame of this package", async () => {
+  const program = fs.readFileSync(path.join(__dirname, "../../../tests/fixtures/typed/index.ts"), "utf8").split("\n");
+  const deployment = await world.project.stack.exportStack();
+  type Stored = { urn: string; type: string; sourcePosition?: string; stackTrace?: Array<{ sourcePosition?: string }> };
+  const declared = (deployment.deployment as { resources: Stored[] }).resources.filter((resource) =>
+    resource.type.includes("/streamkap:"),
+  );
+  expect(declared).toHaveLength(3);
+  for (const resource of declared) {
+    const name = resource.urn.slice(resource.urn.lastIndexOf("::") + 2);
+    const [, line] = /^project:\/\/\/.*fixtures\/typed\/index\.ts#(\d+),\d+$/.exec(resource.sourcePosition ?? "") ?? [];
+    // The `new` expression that declares it: the name is its first argument, on that line or the next.
+    const declaration = program.slice(Number(line) - 1, Number(line) + 1).join("\n");
+    expect({ name, declaration }).toEqual({
+      name,
+      declaration: expect.stringMatching(new RegExp(`new streamkap\\.\\w+\\(\\s*"${name}"`)),
+    });
+    const frames = (resource.stackTrace ?? []).map((frame) => frame.sourcePosition ?? "");
+    expect(frames.filter((frame) => /\/(dist\/)?sdk\//.test(frame))).toEqual([]);
+  }
 });
 
 test("a second preview shows no changes and makes no API call", async () => {

@@ -1,0 +1,108 @@
+/**
+ * A pipeline that names no topics takes every topic of its source. When the source was created in the same run
+ * (through the same provider process), its answer already listed them: the pipeline's create is its one POST,
+ * with no second read of the source. A source this process has not seen is read, as before. Through the runtime
+ * both faces share, against the local API server, counting the calls it receives.
+ */
+import { type LocalServer, startLocalServer } from "../../server";
+import { check, configure, create } from "../../provider/runtime";
+import { ServiceApi } from "../harness/api";
+
+let server: LocalServer;
+
+beforeAll(async () => {
+  server = await startLocalServer({ statusDelayMs: 10, deleteDelayMs: 10 });
+  const settings: Record<string, string> = {
+    "streamkap:endpoint": server.baseUrl,
+    "streamkap:clientId": server.clientId,
+    "streamkap:secret": server.secret,
+  };
+  await configure({ get: (key: string) => settings[key] });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+interface PipelineAnswer {
+  source: { id: string; topics: string[] };
+}
+
+/** Creates what `news` declares, checked first as the engine does. */
+async function declared(kind: string, news: Record<string, unknown>): Promise<string> {
+  const checked = await check(kind, {}, news);
+  expect(checked.failures).toEqual([]);
+  return (await create(kind, checked.inputs)).id;
+}
+
+const postgres = (name: string) => ({
+  name,
+  databaseHostname: "db.internal",
+  databaseUser: "streamkap",
+  databasePassword: "pw-0c41",
+  databaseDbname: "shop",
+  schemaIncludeList: "public",
+  tableIncludeList: "public.orders,public.customers",
+});
+
+const destination = (name: string) =>
+  declared("destination:snowflake", {
+    name,
+    snowflakeUrlName: "acme.snowflakecomputing.com",
+    snowflakeUserName: "STREAMKAP",
+    snowflakePrivateKey: "key-7d1e",
+    snowflakeDatabaseName: "ANALYTICS",
+    snowflakeSchemaName: "RAW",
+  });
+
+/** One object as the service answers `GET /<collection>/{id}`: in a `result` list. */
+async function one<T>(path: string): Promise<T> {
+  const answer = await new ServiceApi(server).request<{ result: T[] }>("GET", path);
+  return answer.result[0];
+}
+
+const sourceCalls = (id: string) =>
+  server
+    .stats()
+    .calls.filter((call) => call.path.startsWith(`/sources/${id}`))
+    .map((call) => `${call.method} ${call.path}`);
+
+test("a source created in this run gives its topics to a pipeline that names none, with no second read", async () => {
+  const sourceId = await declared("source:postgresql", postgres("orders-db"));
+  const destinationId = await destination("warehouse");
+  server.resetStats();
+  const pipelineId = await declared("pipeline", { name: "orders-to-warehouse", sourceId, destinationId });
+
+  expect(sourceCalls(sourceId)).toEqual([]);
+  const [source, pipeline] = await Promise.all([
+    one<{ topics: string[] }>(`/sources/${sourceId}`),
+    one<PipelineAnswer>(`/pipelines/${pipelineId}`),
+  ]);
+  expect(source.topics.length).toBeGreaterThan(0);
+  expect([...pipeline.source.topics].sort()).toEqual([...source.topics].sort());
+});
+
+test("a source this process has not seen is read for its topics", async () => {
+  const api = new ServiceApi(server);
+  const made = await api.request<{ id: string; topics: string[] }>("POST", "/sources", {
+    name: "billing-db",
+    connector: "postgresql",
+    config: {
+      "database.hostname.user.defined": "db.internal",
+      "database.port.user.defined": "5432",
+      "database.user": "streamkap",
+      "database.password": "pw-9a2c",
+      "database.dbname": "billing",
+      "schema.include.list": "public",
+      "table.include.list.user.defined": "public.invoices",
+    },
+    created_from: "api",
+  });
+  const destinationId = await destination("ledger");
+  server.resetStats();
+  const pipelineId = await declared("pipeline", { name: "billing-to-ledger", sourceId: made.id, destinationId });
+
+  expect(sourceCalls(made.id)).toEqual([`GET /sources/${made.id}`]);
+  const pipeline = await one<PipelineAnswer>(`/pipelines/${pipelineId}`);
+  expect(pipeline.source.topics).toEqual(["public.invoices"]);
+});
