@@ -28,18 +28,50 @@ export function liveSettingOutputs<I extends JsonObject, L>(
   return names.length === 0 ? {} : { ...shown, [liveOnlyKey]: names };
 }
 
-/** The names an output set marks as live-only (none in state written before outputs held live values). */
-export function liveOnlyNames(outputs: JsonObject): ReadonlySet<string> {
+/**
+ * The same marker written the other way round: the input keys among the outputs that the program declared. A
+ * connector leaves out most of its settings (28 of a Postgres source's 37), so naming the few it declared takes a
+ * quarter of the bytes in every resource's state, which the engine rewrites after each step.
+ */
+export const declaredKey = "__declared";
+
+/**
+ * The outputs with their live-only marker in the shorter of its two forms. The declared form is used only when
+ * it says exactly the same: every live-only name is an input key, so the live-only names are the input keys
+ * among the outputs that it does not list.
+ */
+export function withShorterMarker(outputs: JsonObject, inputKeys: readonly string[]): JsonObject {
+  const liveOnly = outputs[liveOnlyKey];
+  if (!Array.isArray(liveOnly)) return outputs;
+  const keys = new Set(inputKeys);
+  if (!liveOnly.every((name) => typeof name === "string" && keys.has(name))) return outputs;
+  const names = new Set(liveOnly as string[]);
+  const declared = inputKeys.filter((key) => outputs[key] !== undefined && !names.has(key)).sort();
+  if (JSON.stringify(declared).length >= JSON.stringify(liveOnly).length) return outputs;
+  const { [liveOnlyKey]: _replaced, ...rest } = outputs;
+  return { ...rest, [declaredKey]: declared };
+}
+
+/**
+ * The names an output set marks as live-only, from either form of the marker (none in state written before
+ * outputs held live values). `inputKeys` are the kind's input keys, which the declared form is relative to.
+ */
+export function liveOnlyNames(outputs: JsonObject, inputKeys: readonly string[]): ReadonlySet<string> {
+  const declared = outputs[declaredKey];
+  if (Array.isArray(declared)) {
+    const listed = new Set(declared);
+    return new Set(inputKeys.filter((key) => outputs[key] !== undefined && !listed.has(key)));
+  }
   const names = outputs[liveOnlyKey];
   return new Set(Array.isArray(names) ? names.filter((name): name is string => typeof name === "string") : []);
 }
 
 /** The outputs without the live-only values and their marker: what the last `up` applied, and the outputs proper. */
-export function withoutLiveOnly(outputs: JsonObject): JsonObject {
-  const names = liveOnlyNames(outputs);
+export function withoutLiveOnly(outputs: JsonObject, inputKeys: readonly string[]): JsonObject {
+  const names = liveOnlyNames(outputs, inputKeys);
   const kept: JsonObject = {};
   for (const [key, value] of Object.entries(outputs)) {
-    if (key !== liveOnlyKey && !names.has(key)) kept[key] = value;
+    if (key !== liveOnlyKey && key !== declaredKey && !names.has(key)) kept[key] = value;
   }
   return kept;
 }

@@ -90,8 +90,9 @@ export function ownInputKeys<I extends JsonObject, L>(kind: KindDescription<I, L
 /** The inputs stored inside a resource's outputs (outputs repeat every input so `diff` can compare them). */
 export function inputsFromOutputs<I extends JsonObject>(kind: KindDescription<I, unknown>, outputs: JsonObject): I {
   const inputs: JsonObject = {};
-  const liveOnly = liveOnlyNames(outputs);
-  for (const key of inputKeys(kind)) {
+  const keys = inputKeys(kind);
+  const liveOnly = liveOnlyNames(outputs, keys);
+  for (const key of keys) {
     if (outputs[key] !== undefined && !liveOnly.has(key)) inputs[key] = outputs[key];
   }
   return inputs as I;
