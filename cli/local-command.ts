@@ -71,6 +71,7 @@ export async function runLocalCommand(argv: readonly string[]): Promise<void> {
       JSON.stringify({
         baseUrl: server.baseUrl,
         webhookBaseUrl: server.webhookBaseUrl,
+        consoleUrl: server.consoleUrl,
         clientId: server.clientId,
         secret: server.secret,
         services: server.services().map((s) => ({ name: s.name, clientId: s.clientId, secret: s.secret })),
@@ -79,6 +80,7 @@ export async function runLocalCommand(argv: readonly string[]): Promise<void> {
   } else {
     out(`Streamkap local API server listening on ${server.baseUrl}`);
     out(`  webhook base URL:  ${server.webhookBaseUrl}`);
+    out(`  web console:       ${server.consoleUrl}  (sign in with the credentials below)`);
     out(`  client id:         ${server.clientId}`);
     out(`  secret:            ${server.secret}`);
     const others = server.services().slice(1);

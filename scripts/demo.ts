@@ -86,6 +86,9 @@ async function main(): Promise<void> {
   step("Starting the local Streamkap API server");
   const server = await startLocalServer({ statusDelayMs: 500, deleteDelayMs: 300 });
   process.stdout.write(`  management API at ${server.baseUrl}, webhooks at ${server.webhookBaseUrl}\n`);
+  process.stdout.write(
+    `  web console at ${server.consoleUrl} (client id ${server.clientId}, secret ${server.secret})\n`,
+  );
   try {
     const withConfig = ["--stack", stack, "--config-file", configFile];
     step("Creating a stack (file backend in a temporary directory, passphrase-encrypted secrets)");
@@ -104,6 +107,11 @@ async function main(): Promise<void> {
     step("pulumi preview: the code and the service agree, so nothing may change");
     await pulumi(env, ["preview", "--non-interactive", "--expect-no-changes", ...withConfig]);
 
+    if (keep) {
+      step(`Look around: ${server.consoleUrl} (sign in with the client id and secret above)`);
+      await pressEnter("Press Enter to destroy the stack and stop the server.");
+    }
+
     step("pulumi destroy");
     await pulumi(env, ["destroy", "--yes", "--non-interactive", "--skip-preview", ...withConfig]);
 
@@ -118,6 +126,21 @@ async function main(): Promise<void> {
     fs.rmSync(work, { recursive: true, force: true });
   }
   process.stdout.write("\n\x1b[32mDemo finished: created, verified with a no-change preview, destroyed.\x1b[0m\n");
+}
+
+/** `npm run demo -- --keep`: the server stays up after the preview, for a look in the console, until Enter. */
+const keep = process.argv.includes("--keep");
+
+function pressEnter(prompt: string): Promise<void> {
+  process.stdout.write(`  ${prompt}\n`);
+  return new Promise((resolve) => {
+    process.stdin.resume();
+    process.stdin.once("data", () => {
+      process.stdin.pause();
+      resolve();
+    });
+    process.stdin.once("end", () => resolve());
+  });
 }
 
 main().catch((error: unknown) => {

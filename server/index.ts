@@ -9,6 +9,7 @@ import { type CallRecord, CallStats } from "./http/stats";
 import type { ServerFacts } from "./http/context";
 import { defaultStoreLimits, Store } from "./state/store";
 import { registerLocalRoutes } from "./routes/local";
+import { registerConsoleRoutes } from "./console/routes";
 import { managementRoutes } from "./routes";
 import { createWebhookHandler } from "./webhook/handler";
 import { startupCredential } from "./http/permissions";
@@ -40,6 +41,8 @@ export interface LocalServerOptions {
 export interface LocalServer {
   baseUrl: string;
   webhookBaseUrl: string;
+  /** The web console (server/console/): sign in with a client id and secret of a service. */
+  consoleUrl: string;
   clientId: string;
   secret: string;
   serviceId: string;
@@ -92,6 +95,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     webhook: createWebhookHandler({ store, faults, stats, log: options.log, prefix: webhookPrefix }),
   });
   registerLocalRoutes(app, stats, store);
+  registerConsoleRoutes(app);
   try {
     ensureServices(store, options.services ?? []);
     store.commit();
@@ -111,6 +115,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   return {
     baseUrl,
     webhookBaseUrl: facts.webhookBaseUrl(),
+    consoleUrl: `${baseUrl}/console`,
     clientId: cred.clientId,
     secret: cred.secret,
     serviceId: cred.serviceId,

@@ -15,6 +15,7 @@ import { type CallStats, keyPathsOf, queryOf } from "./stats";
 import type { ApiContext, RouteDef, ServerFacts } from "./context";
 import { authenticate } from "./auth";
 import { authorize, holdsAdmin } from "./permissions";
+import { isConsolePath } from "../console/routes";
 
 export const webhookPrefix = "/webhooks/";
 export const localPrefix = "/_local/";
@@ -151,9 +152,16 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
 /** JSON whatever the declared type (as FastAPI does); an empty body is "no body". */
 function acceptJsonBodies(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => {
+  app.addContentTypeParser("*", { parseAs: "string" }, (req, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
     if (text.trim() === "") return done(null, undefined);
+    // The console's forms (and only them): the API takes JSON whatever the declared type.
+    if (
+      isConsolePath(pathOf(req.url ?? "")) &&
+      /^application\/x-www-form-urlencoded/.test(req.headers["content-type"] ?? "")
+    ) {
+      return done(null, Object.fromEntries(new URLSearchParams(text)));
+    }
     const tooDeep = depthProblem(text);
     if (tooDeep) return done(new HttpError(400, tooDeep), undefined);
     try {
@@ -184,6 +192,8 @@ async function admit(deps: AppDeps, request: FastifyRequest, reply: FastifyReply
   const path = pathOf(request.url);
   // Before auth: a delete that has completed leaves no token of it alive, not even for one more call (F15).
   deps.store.sweep();
+  // The console signs its users in itself and calls the API in-process, where each call is admitted like any other.
+  if (isConsolePath(path)) return undefined;
   if (path.startsWith(localPrefix)) {
     // The local switches break connectors and reveal every call: a service's admin only, and never by a
     // cross-site "simple" request, which cannot carry an Authorization header (F2).
@@ -234,7 +244,7 @@ async function admit(deps: AppDeps, request: FastifyRequest, reply: FastifyReply
 /** The call's line in the stats, the request log of /_local/requests and the server log. */
 function recordAnswer(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, startedAt: number): void {
   const path = pathOf(request.url);
-  if (path.startsWith(localPrefix)) return;
+  if (path.startsWith(localPrefix) || isConsolePath(path)) return;
   const serviceId = callers.get(request)?.serviceId;
   const admin = adminHeaders(request);
   const query = request.url.length > path.length + 1 ? request.url.slice(path.length + 1) : undefined;

@@ -136,7 +136,15 @@ describe("pulumi-streamkap local", () => {
         });
       });
       const info = JSON.parse(line);
-      expect(Object.keys(info).sort()).toEqual(["baseUrl", "clientId", "secret", "services", "webhookBaseUrl"]);
+      expect(Object.keys(info).sort()).toEqual([
+        "baseUrl",
+        "clientId",
+        "consoleUrl",
+        "secret",
+        "services",
+        "webhookBaseUrl",
+      ]);
+      expect(info.consoleUrl).toBe(`${info.baseUrl}/console`);
       expect(info.services).toEqual([{ name: "default", clientId: info.clientId, secret: info.secret }]);
       expect(
         (

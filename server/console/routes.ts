@@ -1,0 +1,284 @@
+/**
+ * The console's routes under /console: sign-in with a credential of the service, the lineage, a list per kind,
+ * an object's page, and the edits a console user makes (pause, resume, change a setting). Pages are rendered
+ * here from the public API's answers (client.ts); the routes themselves are not part of the API: no faults, no
+ * bearer token (a session cookie instead), not counted in the call stats.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+import { ConsoleApi, ConsoleApiError, type Session, Sessions, signIn } from "./client";
+import { lineageOf, type LineageRecords } from "./lineage";
+import {
+  type HistoryVersion,
+  kindView,
+  type KindView,
+  lineagePage,
+  type Listed,
+  listPage,
+  type Notice,
+  objectPage,
+  type ObjectRecord,
+  problemPage,
+  signInPage,
+  type Viewer,
+} from "./views";
+
+export const consolePath = "/console";
+const cookieName = "streamkap_console";
+const pageSize = 50;
+/** The most pages of 100 the lineage reads per kind: 5,000 objects. */
+const lineagePages = 50;
+
+export function isConsolePath(path: string): boolean {
+  return path === consolePath || path.startsWith(`${consolePath}/`);
+}
+
+interface Envelope<T> {
+  result: T[];
+  total?: number;
+  has_next?: boolean;
+}
+
+/** The items of a list answer: the paginated `result`, or `/tags`'s unpaginated `tags`. */
+function itemsOf<T>(answer: Envelope<T> | { tags?: T[] }): T[] {
+  if ("result" in answer && Array.isArray(answer.result)) return answer.result;
+  return "tags" in answer && Array.isArray(answer.tags) ? answer.tags : [];
+}
+
+/** A signed-in request: the user's session, their view of the API, and who they are. */
+interface Signed {
+  session: Session & { notice?: Notice; serviceId?: string };
+  api: ConsoleApi;
+  viewer: Viewer;
+}
+
+function cookieOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie ?? "";
+  for (const part of header.split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === cookieName) return value.join("=");
+  }
+  return undefined;
+}
+
+/** A form post comes from a page of this console: its Origin (when the browser sends one) is this server. */
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined || origin === "null") return origin === undefined;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+function formField(request: FastifyRequest, name: string): string {
+  const body = request.body as Record<string, unknown> | undefined;
+  const value = body?.[name];
+  return typeof value === "string" ? value : "";
+}
+
+function sendPage(reply: FastifyReply, status: number, text: string): FastifyReply {
+  return reply
+    .code(status)
+    .header("Cache-Control", "no-store")
+    .header(
+      "Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'",
+    )
+    .header("X-Content-Type-Options", "nosniff")
+    .type("text/html; charset=utf-8")
+    .send(text);
+}
+
+/** Every object of a kind, page by page, as the API lists them. */
+async function listAll<T>(api: ConsoleApi, path: string): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; page <= lineagePages; page++) {
+    const answer = await api.get<Envelope<T>>(`${path}?page=${page}&page_size=100`);
+    items.push(...answer.result);
+    if (!answer.has_next) break;
+  }
+  return items;
+}
+
+export function registerConsoleRoutes(app: FastifyInstance): void {
+  const sessions = new Sessions();
+
+  /** The signed-in user of the request, or undefined (the caller sends them to sign in). */
+  const signed = (request: FastifyRequest): Signed | undefined => {
+    const session = sessions.find(cookieOf(request)) as Signed["session"] | undefined;
+    if (!session) return undefined;
+    const viewer = { clientId: session.clientId, serviceName: `service ${(session.serviceId ?? "").slice(0, 8)}` };
+    return { session, api: new ConsoleApi(app, session), viewer };
+  };
+
+  /** A page for signed-in users: the sign-in page for anyone else, the API's refusal as a page. */
+  const signedPage =
+    (render: (request: FastifyRequest, user: Signed) => Promise<string>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const user = signed(request);
+      if (!user) return reply.redirect(`${consolePath}/sign-in`, 303);
+      try {
+        return sendPage(reply, 200, await render(request, user));
+      } catch (error) {
+        if (!(error instanceof ConsoleApiError)) throw error;
+        const text = `The service answered ${error.status}: ${error.detail} (request id ${error.requestId}).`;
+        return sendPage(reply, error.status === 404 ? 404 : 502, problemPage(user.viewer, "Not shown", text));
+      }
+    };
+
+  /** An edit: done through the API as the user, then back to the object's page with what happened. */
+  const edit =
+    (act: (user: Signed, view: KindView, id: string, request: FastifyRequest) => Promise<string>) =>
+    async (request: FastifyRequest<{ Params: { kind: string; id: string } }>, reply: FastifyReply) => {
+      const user = signed(request);
+      if (!user) return reply.redirect(`${consolePath}/sign-in`, 303);
+      if (!sameOrigin(request))
+        return sendPage(reply, 403, problemPage(user.viewer, "Refused", "A form of another site."));
+      const view = kindView(request.params.kind);
+      if (!view?.connector) return sendPage(reply, 404, problemPage(user.viewer, "Not found", "No such page."));
+      try {
+        user.session.notice = { kind: "done", text: await act(user, view, request.params.id, request) };
+      } catch (error) {
+        if (!(error instanceof ConsoleApiError)) throw error;
+        user.session.notice = {
+          kind: "problem",
+          text: `The service refused: ${error.detail} (${error.status}, request id ${error.requestId}).`,
+        };
+      }
+      return reply.redirect(`${consolePath}/${view.path}/${encodeURIComponent(request.params.id)}`, 303);
+    };
+
+  const routes = { config: { auth: false } };
+
+  app.get(consolePath, routes, async (request, reply) =>
+    reply.redirect(signed(request) ? `${consolePath}/lineage` : `${consolePath}/sign-in`, 303),
+  );
+  app.get(`${consolePath}/sign-in`, routes, async (_request, reply) => sendPage(reply, 200, signInPage()));
+  app.post(`${consolePath}/sign-in`, routes, async (request, reply) => {
+    if (!sameOrigin(request)) return sendPage(reply, 403, signInPage("A form of another site: refused."));
+    const clientId = formField(request, "client_id").trim();
+    const secret = formField(request, "secret");
+    try {
+      const token = await signIn(app, clientId, secret);
+      const session = sessions.open(clientId, secret, token) as Signed["session"];
+      session.serviceId = (await new ConsoleApi(app, session).get<{ service_id?: string }>("/auth/whoami")).service_id;
+      return reply
+        .header("Set-Cookie", `${cookieName}=${session.id}; HttpOnly; SameSite=Strict; Path=${consolePath}`)
+        .redirect(`${consolePath}/lineage`, 303);
+    } catch (error) {
+      if (!(error instanceof ConsoleApiError)) throw error;
+      return sendPage(reply, 401, signInPage(`The service refused these credentials: ${error.detail}.`));
+    }
+  });
+  app.post(`${consolePath}/sign-out`, routes, async (request, reply) => {
+    sessions.close(cookieOf(request));
+    return reply
+      .header("Set-Cookie", `${cookieName}=; HttpOnly; SameSite=Strict; Path=${consolePath}; Max-Age=0`)
+      .redirect(`${consolePath}/sign-in`, 303);
+  });
+
+  app.get(
+    `${consolePath}/lineage`,
+    routes,
+    signedPage(async (_request, user) => {
+      const [sources, destinations, pipelines, transforms, topics] = await Promise.all([
+        listAll<LineageRecords["sources"][number]>(user.api, "/sources"),
+        listAll<LineageRecords["destinations"][number]>(user.api, "/destinations"),
+        listAll<LineageRecords["pipelines"][number]>(user.api, "/pipelines"),
+        listAll<LineageRecords["transforms"][number]>(user.api, "/transforms"),
+        listAll<LineageRecords["topics"][number]>(user.api, "/topics/details"),
+      ]);
+      return lineagePage(user.viewer, lineageOf({ sources, destinations, pipelines, transforms, topics }));
+    }),
+  );
+
+  app.get<{ Params: { kind: string }; Querystring: { q?: string; page?: string } }>(
+    `${consolePath}/:kind`,
+    routes,
+    signedPage(async (request, user) => {
+      const { kind } = request.params as { kind: string };
+      const view = kindView(kind);
+      if (!view) throw new ConsoleApiError(404, `the console has no list of ${kind}`, "");
+      const query = request.query as { q?: string; page?: string };
+      const search = (query.q ?? "").trim();
+      const pageNumber = Math.max(1, Number.parseInt(query.page ?? "1", 10) || 1);
+      const params = new URLSearchParams({ page: String(pageNumber), page_size: String(pageSize) });
+      if (search) params.set(view.search ?? "partial_name", search);
+      const answer = await user.api.get<Envelope<Listed>>(`${view.list}?${params}`);
+      const items = itemsOf(answer);
+      return listPage(user.viewer, view, {
+        items,
+        total: answer.total ?? items.length,
+        page: pageNumber,
+        hasNext: answer.has_next ?? false,
+        search,
+      });
+    }),
+  );
+
+  app.get<{ Params: { kind: string; id: string } }>(
+    `${consolePath}/:kind/:id`,
+    routes,
+    signedPage(async (request, user) => {
+      const { kind, id } = request.params as { kind: string; id: string };
+      const view = kindView(kind);
+      if (!view) throw new ConsoleApiError(404, `the console has no page for ${kind}`, "");
+      const answer = view.one
+        ? await user.api.get<Envelope<ObjectRecord> | ObjectRecord>(view.one(encodeURIComponent(id)))
+        : {
+            result: itemsOf(await user.api.get<{ tags?: ObjectRecord[] }>(view.list)).filter((item) => item.id === id),
+          };
+      const record = "result" in answer && Array.isArray(answer.result) ? answer.result[0] : (answer as ObjectRecord);
+      if (!record) throw new ConsoleApiError(404, `no ${view.noun} ${id}`, "");
+      const history = view.connector
+        ? (
+            await user.api.get<Envelope<HistoryVersion>>(
+              `/${view.path}/${encodeURIComponent(id)}/config-history?page_size=100`,
+            )
+          ).result
+        : undefined;
+      // Tags by name: a connector answers its tags' ids.
+      const tags = itemsOf(await user.api.get<{ tags?: Array<{ id: string; name: string }> }>("/tags"));
+      const tagNames = new Map(tags.map((tag) => [tag.id, tag.name]));
+      const named = {
+        ...record,
+        tags: (record.tags ?? []).map((tag: unknown) => (typeof tag === "string" ? (tagNames.get(tag) ?? tag) : tag)),
+      };
+      const notice = user.session.notice;
+      user.session.notice = undefined;
+      return objectPage(user.viewer, view, named, history, notice);
+    }),
+  );
+
+  for (const action of ["pause", "resume"] as const) {
+    app.post<{ Params: { kind: string; id: string } }>(
+      `${consolePath}/:kind/:id/${action}`,
+      routes,
+      edit(async (user, view, id) => {
+        await user.api.send("PUT", `/${view.path}/${encodeURIComponent(id)}/${action}`);
+        return action === "pause" ? `Paused the ${view.noun}.` : `Resumed the ${view.noun}.`;
+      }),
+    );
+  }
+
+  app.post<{ Params: { kind: string; id: string } }>(
+    `${consolePath}/:kind/:id/setting`,
+    routes,
+    edit(async (user, view, id, request) => {
+      const key = formField(request, "key");
+      const value = formField(request, "value");
+      const path = `/${view.path}/${encodeURIComponent(id)}`;
+      const [live] = (await user.api.get<Envelope<ObjectRecord>>(path)).result;
+      if (!live) throw new ConsoleApiError(404, `no ${view.noun} ${id}`, "");
+      // The whole config back (masked secrets keep their stored values), with the one setting changed.
+      await user.api.send("PUT", `${path}?wait=false`, {
+        name: live.name,
+        connector: live.connector,
+        config: { ...(live.config ?? {}), [key]: value },
+      });
+      return `Changed ${key}.`;
+    }),
+  );
+}

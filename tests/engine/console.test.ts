@@ -1,0 +1,148 @@
+/**
+ * The local server's web console (issue #32), in headless Chromium, over the quickstart as `pulumi up` made it:
+ * sign-in with the service's credentials, the lineage, the lists, an object's page and history, and the drift
+ * loop: a setting changed in the console is recorded as a console user's edit, and the next refresh names who
+ * changed it and from where. Chromium comes from Debian's packages (installed when missing); where it cannot be,
+ * the tests are skipped with the reason printed.
+ */
+import { type Browser, chromium, launchBrowser, type Page } from "../harness/browser";
+import { scenario } from "../harness/scenario";
+
+type Live = { id: string; name: string; config: Record<string, unknown> };
+
+const world = scenario("quickstart", { server: { statusDelayMs: 20, deleteDelayMs: 20 } });
+const available = chromium();
+if ("missing" in available) console.warn(`console tests skipped: ${available.missing}`);
+const browserTest = "missing" in available ? test.skip : test;
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  if ("missing" in available) return;
+  await world.project.up();
+  const launched = await launchBrowser();
+  if ("missing" in launched) throw new Error(launched.missing);
+  browser = launched;
+  page = await browser.newPage();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The lineage's nodes as the page labels them for a reader: kind, name and status. */
+const nodeLabels = () =>
+  page.evaluate<string[]>(`[...document.querySelectorAll("svg.lineage a")].map((a) => a.getAttribute("aria-label"))`);
+
+browserTest("a wrong secret is refused on the sign-in page, which says so", async () => {
+  await page.goto(world.server.consoleUrl);
+  expect(await page.url()).toBe(`${world.server.consoleUrl}/sign-in`);
+  await page.type("#client_id", world.server.clientId);
+  await page.type("#secret", "not-the-secret");
+  await page.clickAndWait("form.sign-in button");
+  expect(await page.text("[role=alert]")).toContain("The service refused these credentials");
+});
+
+browserTest("signed in with the service's credentials, the lineage draws the quickstart with each status", async () => {
+  await page.type("#client_id", world.server.clientId);
+  await page.type("#secret", world.server.secret);
+  await page.clickAndWait("form.sign-in button");
+  expect(await page.url()).toBe(`${world.server.consoleUrl}/lineage`);
+
+  const [source] = await world.api.list<Live>("/sources");
+  const [destination] = await world.api.list<Live>("/destinations");
+  const [pipeline] = await world.api.list<Live>("/pipelines");
+  const labels = await nodeLabels();
+  expect(labels).toEqual(
+    expect.arrayContaining([
+      `source ${source.name}, Active`,
+      "topic public.orders",
+      "topic public.customers",
+      `pipeline ${pipeline.name}`,
+      `destination ${destination.name}, Active`,
+    ]),
+  );
+  // Source → its two topics → the pipeline → the destination: five links, also listed as a table.
+  expect(await page.evaluate<number>(`document.querySelectorAll("svg.lineage path.edge").length`)).toBe(5);
+  expect(await page.evaluate<number>(`document.querySelectorAll("details table tbody tr").length`)).toBe(5);
+});
+
+browserTest("the keyboard reaches the skip link first, then the navigation", async () => {
+  await page.goto(`${world.server.consoleUrl}/lineage`);
+  await page.press("Tab");
+  expect(await page.evaluate<string>("document.activeElement.textContent")).toBe("Skip to content");
+  await page.press("Tab");
+  expect(await page.evaluate<string>("document.activeElement.textContent")).toBe("Lineage");
+});
+
+browserTest("each list finds its objects by name, and a search narrows it", async () => {
+  const [source] = await world.api.list<Live>("/sources");
+  await page.goto(`${world.server.consoleUrl}/sources`);
+  expect(await page.text("table.list")).toContain(source.name);
+  await page.goto(`${world.server.consoleUrl}/sources?q=no-such-name`);
+  expect(await page.text("main")).toContain("0 sources");
+  await page.goto(`${world.server.consoleUrl}/topics`);
+  expect(await page.text("table.list")).toContain(`events-${world.project.stack.name}`);
+});
+
+browserTest("every list opens each of its objects' pages, titled by the object's name", async () => {
+  for (const kind of ["sources", "destinations", "pipelines", "topics", "tags"]) {
+    await page.goto(`${world.server.consoleUrl}/${kind}`);
+    const links = await page.evaluate<Array<{ href: string; name: string }>>(
+      `[...document.querySelectorAll("table.list tbody a")].map((a) => ({ href: a.href, name: a.textContent }))`,
+    );
+    expect({ kind, listed: links.length > 0 }).toEqual({ kind, listed: true });
+    for (const link of links) {
+      await page.goto(link.href);
+      expect({ kind, title: await page.text("h1") }).toEqual({ kind, title: link.name });
+    }
+  }
+});
+
+browserTest("a source's page shows its settings with the password masked, its status and its history", async () => {
+  const [source] = await world.api.list<Live>("/sources");
+  await page.goto(`${world.server.consoleUrl}/sources/${source.id}`);
+  const settings = await page.text("table.settings");
+  expect(settings).toContain("db.internal.example.com");
+  expect(settings).toContain("********");
+  expect(settings).not.toContain("local-demo-password");
+  expect(await page.text("dd.status")).toBe("Active");
+  expect(await page.text("ol.history")).toMatch(/Version 1 .* by client_\w+ from (api|terraform)/);
+});
+
+browserTest("a setting changed in the console is a web edit by the user, and refresh says who and where", async () => {
+  const [source] = await world.api.list<Live>("/sources");
+  await page.goto(`${world.server.consoleUrl}/sources/${source.id}`);
+  await page.evaluate(`document.querySelector("#key").value = "database.hostname.user.defined"`);
+  await page.type("#value", "replica.internal.example.com");
+  await page.clickAndWait("form.setting button");
+
+  expect(await page.text("[role=status]")).toBe("Changed database.hostname.user.defined.");
+  const history = await page.text("ol.history");
+  expect(history).toMatch(/Version 2 .* by client_\w+ from web/);
+  expect(history).toContain("database.hostname.user.defined: db.internal.example.com → replica.internal.example.com");
+
+  const { diagnostics } = await world.project.refresh();
+  const drift = diagnostics.join("\n");
+  expect(drift).toContain("databaseHostname");
+  expect(drift).toContain(`by web (${world.server.clientId}), version 2`);
+});
+
+browserTest("pause and resume from the console change the source's status", async () => {
+  const [source] = await world.api.list<Live>("/sources");
+  await page.goto(`${world.server.consoleUrl}/sources/${source.id}`);
+  await page.clickAndWait("form[action$='/pause'] button");
+  expect(await page.text("[role=status]")).toBe("Paused the source.");
+  const [paused] = await world.api.list<Live & { connector_status: string }>("/sources");
+  expect(paused.connector_status).toBe("Paused");
+  await page.clickAndWait("form[action$='/resume'] button");
+  expect(await page.text("[role=status]")).toBe("Resumed the source.");
+});
+
+browserTest("signing out ends the session: the console asks to sign in again", async () => {
+  await page.goto(`${world.server.consoleUrl}/lineage`);
+  await page.clickAndWait("form.sign-out button");
+  await page.goto(`${world.server.consoleUrl}/lineage`);
+  expect(await page.url()).toBe(`${world.server.consoleUrl}/sign-in`);
+});

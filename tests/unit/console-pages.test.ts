@@ -1,0 +1,57 @@
+/**
+ * The console's pure parts: the lineage it reads out of the API's lists, and markup that never lets a name an API
+ * caller chose become markup.
+ */
+import { html } from "../../server/console/html";
+import { lineageOf, lineageSvg } from "../../server/console/lineage";
+
+const records = {
+  sources: [
+    {
+      id: "s1",
+      name: "orders-db",
+      connector_status: "Active",
+      topic_ids: ["source_s1.public.orders", "source_s1.public.customers"],
+    },
+  ],
+  destinations: [{ id: "d1", name: "warehouse", connector_status: "Broken" }],
+  transforms: [{ id: "t1", name: "clean-orders", metrics: { status: "RUNNING" } }],
+  topics: [{ id: "source_s1.public.orders", name: "public.orders" }],
+  pipelines: [
+    {
+      id: "p1",
+      name: "orders-to-warehouse",
+      topic_ids: ["source_s1.public.orders", "source_s1.public.customers"],
+      destination: { id: "d1" },
+      transforms: [{ id: "t1", topic_id: "source_s1.public.orders" }],
+    },
+  ],
+};
+
+test("a pipeline's transformed topic passes through its transform; the others go straight to the pipeline", () => {
+  const lineage = lineageOf(records);
+  expect(lineage.edges).toEqual([
+    { from: "sources/s1", to: "topics/source_s1.public.orders" },
+    { from: "sources/s1", to: "topics/source_s1.public.customers" },
+    { from: "topics/source_s1.public.orders", to: "transforms/t1" },
+    { from: "transforms/t1", to: "pipelines/p1" },
+    { from: "topics/source_s1.public.customers", to: "pipelines/p1" },
+    { from: "pipelines/p1", to: "destinations/d1" },
+  ]);
+  // A topic the topic list does not name is shown by its table, without the source prefix.
+  expect(lineage.nodes.map((node) => node.name)).toContain("public.customers");
+});
+
+test("each node of the drawing says its kind, name and status in words, and links to its page", () => {
+  const svg = lineageSvg(lineageOf(records)).text;
+  expect(svg).toContain('aria-label="destination warehouse, Broken"');
+  expect(svg).toContain('href="/console/destinations/d1"');
+  expect(svg).toContain('class="node bad"');
+});
+
+test("a name with markup in it is shown as text, in the page and in the drawing", () => {
+  const name = '<img src=x onerror="alert(1)">';
+  expect(html`<td>${name}</td>`.text).toBe("<td>&lt;img src=x onerror=&quot;alert(1)&quot;&gt;</td>");
+  const svg = lineageSvg(lineageOf({ ...records, sources: [{ ...records.sources[0], name }] })).text;
+  expect(svg).not.toContain("<img");
+});
