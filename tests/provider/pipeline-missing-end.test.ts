@@ -5,24 +5,10 @@
  * hints (`endpoints`), which only the TypeScript class sends. Through the runtime both faces share, against the
  * local API server; the message ends with its code.
  */
-import { type LocalServer, startLocalServer } from "../../server";
-import { configure, create } from "../../provider/runtime";
+import { create } from "../../provider/runtime";
+import { runtimeAgainstLocalServer } from "../harness/runtime-server";
 
-let server: LocalServer;
-
-beforeAll(async () => {
-  server = await startLocalServer({ statusDelayMs: 10, deleteDelayMs: 10 });
-  const settings: Record<string, string> = {
-    "streamkap:endpoint": server.baseUrl,
-    "streamkap:clientId": server.clientId,
-    "streamkap:secret": server.secret,
-  };
-  await configure({ get: (key: string) => settings[key] });
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+runtimeAgainstLocalServer();
 
 const gone = "0123456789abcdef01234567";
 

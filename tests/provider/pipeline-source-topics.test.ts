@@ -4,25 +4,11 @@
  * with no second read of the source. A source this process has not seen is read, as before. Through the runtime
  * both faces share, against the local API server, counting the calls it receives.
  */
-import { type LocalServer, startLocalServer } from "../../server";
-import { check, configure, create } from "../../provider/runtime";
+import { check, create } from "../../provider/runtime";
 import { ServiceApi } from "../harness/api";
+import { runtimeAgainstLocalServer } from "../harness/runtime-server";
 
-let server: LocalServer;
-
-beforeAll(async () => {
-  server = await startLocalServer({ statusDelayMs: 10, deleteDelayMs: 10 });
-  const settings: Record<string, string> = {
-    "streamkap:endpoint": server.baseUrl,
-    "streamkap:clientId": server.clientId,
-    "streamkap:secret": server.secret,
-  };
-  await configure({ get: (key: string) => settings[key] });
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const world = runtimeAgainstLocalServer();
 
 interface PipelineAnswer {
   source: { id: string; topics: string[] };
@@ -57,12 +43,12 @@ const destination = (name: string) =>
 
 /** One object as the service answers `GET /<collection>/{id}`: in a `result` list. */
 async function one<T>(path: string): Promise<T> {
-  const answer = await new ServiceApi(server).request<{ result: T[] }>("GET", path);
+  const answer = await new ServiceApi(world.server).request<{ result: T[] }>("GET", path);
   return answer.result[0];
 }
 
 const sourceCalls = (id: string) =>
-  server
+  world.server
     .stats()
     .calls.filter((call) => call.path.startsWith(`/sources/${id}`))
     .map((call) => `${call.method} ${call.path}`);
@@ -70,7 +56,7 @@ const sourceCalls = (id: string) =>
 test("a source created in this run gives its topics to a pipeline that names none, with no second read", async () => {
   const sourceId = await declared("source:postgresql", postgres("orders-db"));
   const destinationId = await destination("warehouse");
-  server.resetStats();
+  world.server.resetStats();
   const pipelineId = await declared("pipeline", { name: "orders-to-warehouse", sourceId, destinationId });
 
   expect(sourceCalls(sourceId)).toEqual([]);
@@ -83,7 +69,7 @@ test("a source created in this run gives its topics to a pipeline that names non
 });
 
 test("a source this process has not seen is read for its topics", async () => {
-  const api = new ServiceApi(server);
+  const api = new ServiceApi(world.server);
   const made = await api.request<{ id: string; topics: string[] }>("POST", "/sources", {
     name: "billing-db",
     connector: "postgresql",
@@ -99,7 +85,7 @@ test("a source this process has not seen is read for its topics", async () => {
     created_from: "api",
   });
   const destinationId = await destination("ledger");
-  server.resetStats();
+  world.server.resetStats();
   const pipelineId = await declared("pipeline", { name: "billing-to-ledger", sourceId: made.id, destinationId });
 
   expect(sourceCalls(made.id)).toEqual([`GET /sources/${made.id}`]);
