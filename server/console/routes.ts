@@ -17,6 +17,7 @@ import {
   listPage,
   type Notice,
   objectPage,
+  type TopicRecord,
   type ObjectRecord,
   problemPage,
   signInPage,
@@ -100,6 +101,21 @@ async function listAll<T>(api: ConsoleApi, path: string): Promise<T[]> {
     if (!answer.has_next) break;
   }
   return items;
+}
+
+/** A topic's newest records, newest first: the API pages them oldest first, so its last page. */
+async function newestRecords(api: ConsoleApi, topicId: string): Promise<{ items: TopicRecord[]; total: number }> {
+  const path = `/topics/messages?topic_id=${encodeURIComponent(topicId)}&page_size=${pageSize}`;
+  const first = await api.get<Envelope<TopicRecord>>(`${path}&page=1`);
+  const total = first.total ?? first.result.length;
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  if (last === 1) return { items: [...first.result].reverse(), total };
+  // The last page may hold only a few: the one before it fills the view.
+  const [before, end] = await Promise.all(
+    [last - 1, last].map((page) => api.get<Envelope<TopicRecord>>(`${path}&page=${page}`)),
+  );
+  const newest = [...before.result, ...end.result].slice(-pageSize);
+  return { items: newest.reverse(), total };
 }
 
 export function registerConsoleRoutes(app: FastifyInstance): void {
@@ -246,9 +262,10 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
         ...record,
         tags: (record.tags ?? []).map((tag: unknown) => (typeof tag === "string" ? (tagNames.get(tag) ?? tag) : tag)),
       };
+      const records = view.path === "topics" ? await newestRecords(user.api, id) : undefined;
       const notice = user.session.notice;
       user.session.notice = undefined;
-      return objectPage(user.viewer, view, named, history, notice);
+      return objectPage(user.viewer, view, named, history, notice, records);
     }),
   );
 

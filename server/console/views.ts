@@ -327,12 +327,57 @@ export interface Notice {
   text: string;
 }
 
+/** A record of a topic, as `GET /topics/messages` answers it. */
+export interface TopicRecord {
+  partition: number;
+  offset: number;
+  key: unknown;
+  value: unknown;
+  timestamp: string;
+}
+
+/** A topic's records, newest first: what arrived last (webhook records as they land) is on top. */
+function recordsSection(records: { items: TopicRecord[]; total: number }): Html {
+  const body =
+    records.items.length === 0
+      ? html`<p>No records yet.</p>`
+      : html`<table class="records">
+          <caption>
+            The ${records.items.length} newest of ${records.total} records, newest first
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Partition / offset</th>
+              <th scope="col">Key</th>
+              <th scope="col">Value</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${records.items.map(
+              (record) =>
+                html`<tr>
+                  <td><time datetime="${record.timestamp}">${record.timestamp}</time></td>
+                  <td>${record.partition} / ${record.offset}</td>
+                  <td><code>${shown(record.key)}</code></td>
+                  <td><code>${shown(record.value)}</code></td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>`;
+  return html`<section aria-labelledby="records">
+    <h2 id="records">Records</h2>
+    ${body}
+  </section>`;
+}
+
 export function objectPage(
   viewer: Viewer,
   view: KindView,
   record: ObjectRecord,
   history: HistoryVersion[] | undefined,
   notice: Notice | undefined,
+  records?: { items: TopicRecord[]; total: number },
 ): string {
   const base = `/console/${view.path}/${encodeURIComponent(record.id)}`;
   const status = record.connector_status ?? undefined;
@@ -401,7 +446,8 @@ export function objectPage(
               </tbody>
             </table>
           </section>`
-    }`;
+    }
+    ${records ? recordsSection(records) : ""}`;
   return page(`${record.name}`, viewer, body, view.path);
 }
 

@@ -140,6 +140,42 @@ browserTest("pause and resume from the console change the source's status", asyn
   expect(await page.text("[role=status]")).toBe("Resumed the source.");
 });
 
+browserTest("a webhook record that arrives shows first on its topic's page", async () => {
+  const made = await world.api.request<{ id: string }>("POST", "/sources", {
+    name: "storefront-events",
+    connector: "webhook",
+    created_from: "api",
+    config: { "topic.include.list.user.defined": "orders" },
+  });
+  const { result } = await world.api.request<{ result: Array<{ config: Record<string, string> }> }>(
+    "GET",
+    `/sources/${made.id}?secret_returned=true`,
+  );
+  const { "webhook.url": url, "api.key": key } = result[0].config;
+  for (const total of [12.5, 99]) {
+    const sent = await fetch(`${url}/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": key },
+      body: JSON.stringify({ order: "A-1", total }),
+    });
+    expect(sent.status).toBe(202);
+  }
+  await page.goto(`${world.server.consoleUrl}/topics?q=orders`);
+  const topicLink = await page.evaluate<string>(
+    `[...document.querySelectorAll("table.list tbody tr")].find((row) => row.innerText.includes("storefront-events"))?.querySelector("a")?.href ?? ""`,
+  );
+  expect(topicLink).not.toBe("");
+  await page.goto(topicLink);
+  expect(await page.text("table.records caption")).toBe("The 2 newest of 2 records, newest first");
+  const values = await page.evaluate<string[]>(
+    `[...document.querySelectorAll("table.records tbody tr td:nth-child(4)")].map((cell) => cell.innerText)`,
+  );
+  expect(values.map((value) => JSON.parse(value))).toEqual([
+    { order: "A-1", total: 99 },
+    { order: "A-1", total: 12.5 },
+  ]);
+});
+
 browserTest("signing out ends the session: the console asks to sign in again", async () => {
   await page.goto(`${world.server.consoleUrl}/lineage`);
   await page.clickAndWait("form.sign-out button");
