@@ -45,11 +45,20 @@ export function withShorterMarker(outputs: JsonObject, inputKeys: readonly strin
   if (!Array.isArray(liveOnly)) return outputs;
   const keys = new Set(inputKeys);
   if (!liveOnly.every((name) => typeof name === "string" && keys.has(name))) return outputs;
-  const names = new Set(liveOnly as string[]);
-  const declared = inputKeys.filter((key) => outputs[key] !== undefined && !names.has(key)).sort();
+  const declared = presentInputKeysBut(outputs, inputKeys, liveOnly).sort();
   if (JSON.stringify(declared).length >= JSON.stringify(liveOnly).length) return outputs;
   const { [liveOnlyKey]: _replaced, ...rest } = outputs;
   return { ...rest, [declaredKey]: declared };
+}
+
+/** The input keys the outputs hold, but for `excluded`: one form of the marker is this of the other. */
+function presentInputKeysBut(
+  outputs: JsonObject,
+  inputKeys: readonly string[],
+  excluded: readonly unknown[],
+): string[] {
+  const left = new Set(excluded);
+  return inputKeys.filter((key) => outputs[key] !== undefined && !left.has(key));
 }
 
 /**
@@ -58,10 +67,7 @@ export function withShorterMarker(outputs: JsonObject, inputKeys: readonly strin
  */
 export function liveOnlyNames(outputs: JsonObject, inputKeys: readonly string[]): ReadonlySet<string> {
   const declared = outputs[declaredKey];
-  if (Array.isArray(declared)) {
-    const listed = new Set(declared);
-    return new Set(inputKeys.filter((key) => outputs[key] !== undefined && !listed.has(key)));
-  }
+  if (Array.isArray(declared)) return new Set(presentInputKeysBut(outputs, inputKeys, declared));
   const names = outputs[liveOnlyKey];
   return new Set(Array.isArray(names) ? names.filter((name): name is string => typeof name === "string") : []);
 }

@@ -140,15 +140,57 @@ export function signInPage(problem?: string): string {
   );
 }
 
+/** A table: an optional class and caption, column headers (none: no header row), and rows of cells. */
+function table(parts: {
+  className?: string;
+  caption?: string;
+  columns?: readonly Html[];
+  rows: readonly Html[];
+}): Html {
+  return html`<table ${parts.className ? html`class="${parts.className}"` : ""}>
+    ${
+      parts.caption
+        ? html`<caption>
+            ${parts.caption}
+          </caption>`
+        : ""
+    }
+    ${
+      parts.columns?.length
+        ? html`<thead>
+            <tr>
+              ${parts.columns.map((column) => html`<th scope="col">${column}</th>`)}
+            </tr>
+          </thead>`
+        : ""
+    }
+    <tbody>
+      ${parts.rows.map(
+        (row) =>
+          html`<tr>
+            ${row}
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+/** Rows of a name (code) and its value as text: a connector's settings, an object's fields. */
+function namedValueRows(entries: ReadonlyArray<[string, unknown]>): Html[] {
+  return entries.map(
+    ([name, value]) =>
+      html`<th scope="row"><code>${name}</code></th>
+        <td>${shown(value)}</td>`,
+  );
+}
+
 export function lineagePage(viewer: Viewer, lineage: Lineage): string {
   const names = new Map(lineage.nodes.map((node) => [`${node.kind}/${node.id}`, node]));
   const rows = lineage.edges.map((edge) => {
     const from = names.get(edge.from);
     const to = names.get(edge.to);
-    return html`<tr>
-      <td>${from?.kind.slice(0, -1)} ${from?.name}</td>
-      <td>${to?.kind.slice(0, -1)} ${to?.name}</td>
-    </tr>`;
+    return html`<td>${from?.kind.slice(0, -1)} ${from?.name}</td>
+      <td>${to?.kind.slice(0, -1)} ${to?.name}</td>`;
   });
   const body =
     lineage.nodes.length === 0
@@ -156,20 +198,11 @@ export function lineagePage(viewer: Viewer, lineage: Lineage): string {
       : html`<div class="drawing">${lineageSvg(lineage)}</div>
           <details>
             <summary>The lineage as a table</summary>
-            <table>
-              <caption>
-                Each link of the lineage, from producer to consumer
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">From</th>
-                  <th scope="col">To</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${rows}
-              </tbody>
-            </table>
+            ${table({
+              caption: "Each link of the lineage, from producer to consumer",
+              columns: [html`From`, html`To`],
+              rows,
+            })}
           </details>`;
   return page("Lineage", viewer, body, "lineage");
 }
@@ -208,27 +241,17 @@ export function listPage(
       <button type="submit">Search</button>
     </form>
     <p aria-live="polite">${listing.total} ${listing.total === 1 ? view.noun : view.title.toLowerCase()}</p>
-    <table class="list">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Kind</th>
-          ${view.connector ? html`<th scope="col">Status</th>` : ""}
-          <th scope="col">Id</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${listing.items.map(
-          (item) =>
-            html`<tr>
-              <td><a href="/console/${view.path}/${encodeURIComponent(item.id)}">${item.name}</a></td>
-              <td>${detailOf(view, item)}</td>
-              ${view.connector ? html`<td>${item.connector_status ?? ""}</td>` : ""}
-              <td><code>${item.id}</code></td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
+    ${table({
+      className: "list",
+      columns: [html`Name`, html`Kind`, ...(view.connector ? [html`Status`] : []), html`Id`],
+      rows: listing.items.map(
+        (item) =>
+          html`<td><a href="/console/${view.path}/${encodeURIComponent(item.id)}">${item.name}</a></td>
+            <td>${detailOf(view, item)}</td>
+            ${view.connector ? html`<td>${item.connector_status ?? ""}</td>` : ""}
+            <td><code>${item.id}</code></td>`,
+      ),
+    })}
     <nav aria-label="Pages" class="pages">
       ${listing.page > 1 ? html`<a href="${query(listing.page - 1)}">Previous page</a>` : ""}
       ${listing.hasNext ? html`<a href="${query(listing.page + 1)}">Next page</a>` : ""}
@@ -262,27 +285,16 @@ function shown(value: unknown): string {
 }
 
 function settingsTable(config: Record<string, unknown>): Html {
-  const keys = Object.keys(config).sort();
-  return html`<table class="settings">
-    <caption>
-      Settings (secrets masked)
-    </caption>
-    <thead>
-      <tr>
-        <th scope="col">Setting</th>
-        <th scope="col">Value</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${keys.map(
-        (key) =>
-          html`<tr>
-            <th scope="row"><code>${key}</code></th>
-            <td>${shown(config[key])}</td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
+  return table({
+    className: "settings",
+    caption: "Settings (secrets masked)",
+    columns: [html`Setting`, html`Value`],
+    rows: namedValueRows(
+      Object.keys(config)
+        .sort()
+        .map((key) => [key, config[key]]),
+    ),
+  });
 }
 
 function changeList(changes: HistoryVersion["changes"]): Html {
@@ -341,30 +353,18 @@ function recordsSection(records: { items: TopicRecord[]; total: number }): Html 
   const body =
     records.items.length === 0
       ? html`<p>No records yet.</p>`
-      : html`<table class="records">
-          <caption>
-            The ${records.items.length} newest of ${records.total} records, newest first
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Partition / offset</th>
-              <th scope="col">Key</th>
-              <th scope="col">Value</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${records.items.map(
-              (record) =>
-                html`<tr>
-                  <td><time datetime="${record.timestamp}">${record.timestamp}</time></td>
-                  <td>${record.partition} / ${record.offset}</td>
-                  <td><code>${shown(record.key)}</code></td>
-                  <td><code>${shown(record.value)}</code></td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>`;
+      : table({
+          className: "records",
+          caption: `The ${records.items.length} newest of ${records.total} records, newest first`,
+          columns: [html`Time`, html`Partition / offset`, html`Key`, html`Value`],
+          rows: records.items.map(
+            (record) =>
+              html`<td><time datetime="${record.timestamp}">${record.timestamp}</time></td>
+                <td>${record.partition} / ${record.offset}</td>
+                <td><code>${shown(record.key)}</code></td>
+                <td><code>${shown(record.value)}</code></td>`,
+          ),
+        });
   return html`<section aria-labelledby="records">
     <h2 id="records">Records</h2>
     ${body}
@@ -434,17 +434,7 @@ export function objectPage(
             </section>`
         : html`<section aria-labelledby="fields">
             <h2 id="fields">Fields</h2>
-            <table class="settings">
-              <tbody>
-                ${facts.map(
-                  ([key, value]) =>
-                    html`<tr>
-                      <th scope="row"><code>${key}</code></th>
-                      <td>${shown(value)}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
+            ${table({ className: "settings", rows: namedValueRows(facts) })}
           </section>`
     }
     ${records ? recordsSection(records) : ""}`;
