@@ -94,7 +94,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     log: options.log,
     webhook: createWebhookHandler({ store, faults, stats, log: options.log, prefix: webhookPrefix }),
   });
-  registerLocalRoutes(app, stats, store);
+  registerLocalRoutes(app, stats, store, faults);
   registerConsoleRoutes(app);
   try {
     ensureServices(store, options.services ?? []);

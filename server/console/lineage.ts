@@ -105,6 +105,39 @@ export function lineageOf(records: LineageRecords): Lineage {
   return { nodes: [...nodes.values()], edges };
 }
 
+/**
+ * The lineage of the nodes whose name holds `search`: them, everything they feed and everything that feeds them
+ * (following links one way each, so that a destination shared by many pipelines does not pull in all of them).
+ */
+export function focusOn(lineage: Lineage, search: string): Lineage {
+  const wanted = search.trim().toLowerCase();
+  if (!wanted) return lineage;
+  const downstream = new Map<string, string[]>();
+  const upstream = new Map<string, string[]>();
+  for (const edge of lineage.edges) {
+    downstream.set(edge.from, [...(downstream.get(edge.from) ?? []), edge.to]);
+    upstream.set(edge.to, [...(upstream.get(edge.to) ?? []), edge.from]);
+  }
+  const matched = lineage.nodes.filter((node) => node.name.toLowerCase().includes(wanted)).map(keyOf);
+  const kept = new Set<string>(matched);
+  for (const links of [downstream, upstream]) {
+    const queue = [...matched];
+    const seen = new Set<string>(matched);
+    while (queue.length > 0) {
+      for (const next of links.get(queue.pop() as string) ?? []) {
+        if (seen.has(next)) continue;
+        seen.add(next);
+        kept.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return {
+    nodes: lineage.nodes.filter((node) => kept.has(keyOf(node))),
+    edges: lineage.edges.filter((edge) => kept.has(edge.from) && kept.has(edge.to)),
+  };
+}
+
 const nodeWidth = 190;
 const nodeHeight = 44;
 const columnGap = 60;

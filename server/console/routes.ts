@@ -7,19 +7,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import { ConsoleApi, ConsoleApiError, type Session, Sessions, signIn } from "./client";
-import { lineageOf, type LineageRecords } from "./lineage";
+import { focusOn, lineageOf, type LineageRecords } from "./lineage";
 import {
+  deletePage,
+  type FaultView,
+  faultsPage,
   type HistoryVersion,
   kindView,
   type KindView,
   lineagePage,
   type Listed,
   listPage,
+  type LoggedRequest,
   type Notice,
   objectPage,
   type TopicRecord,
   type ObjectRecord,
   problemPage,
+  requestsPage,
+  type ServiceTag,
   signInPage,
   type Viewer,
 } from "./views";
@@ -40,18 +46,28 @@ interface Envelope<T> {
   has_next?: boolean;
 }
 
-/** The items of a list answer: the paginated `result`, or `/tags`'s unpaginated `tags`. */
-function itemsOf<T>(answer: Envelope<T> | { tags?: T[] }): T[] {
+/** The items of a list answer: the paginated `result`, `/tags`'s unpaginated `tags`, or a bare array. */
+function itemsOf<T>(answer: Envelope<T> | { tags?: T[] } | T[]): T[] {
+  if (Array.isArray(answer)) return answer;
   if ("result" in answer && Array.isArray(answer.result)) return answer.result;
   return "tags" in answer && Array.isArray(answer.tags) ? answer.tags : [];
 }
 
+/** A listed object with the id and name the console shows and links by (a Kafka user has only its username). */
+function named<T extends Record<string, unknown>>(view: KindView, item: T): T & { id: string; name: string } {
+  const id = String(item[view.idField ?? "id"] ?? "");
+  return { ...item, id, name: typeof item.name === "string" ? item.name : id };
+}
+
 /** A signed-in request: the user's session, their view of the API, and who they are. */
 interface Signed {
-  session: Session & { notice?: Notice; serviceId?: string };
+  session: Session & { notice?: Notice; serviceId?: string; admin?: boolean };
   api: ConsoleApi;
   viewer: Viewer;
 }
+
+/** The most requests the request log page shows: the newest. */
+const requestLogRows = 200;
 
 function cookieOf(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie ?? "";
@@ -74,9 +90,15 @@ function sameOrigin(request: FastifyRequest): boolean {
 }
 
 function formField(request: FastifyRequest, name: string): string {
+  return formFields(request, name)[0] ?? "";
+}
+
+/** Every value of a form field (checkboxes send one per ticked box, or nothing). */
+function formFields(request: FastifyRequest, name: string): string[] {
   const body = request.body as Record<string, unknown> | undefined;
   const value = body?.[name];
-  return typeof value === "string" ? value : "";
+  if (typeof value === "string") return [value];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
 function sendPage(reply: FastifyReply, status: number, text: string): FastifyReply {
@@ -125,7 +147,11 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
   const signed = (request: FastifyRequest): Signed | undefined => {
     const session = sessions.find(cookieOf(request)) as Signed["session"] | undefined;
     if (!session) return undefined;
-    const viewer = { clientId: session.clientId, serviceName: `service ${(session.serviceId ?? "").slice(0, 8)}` };
+    const viewer = {
+      clientId: session.clientId,
+      serviceName: `service ${(session.serviceId ?? "").slice(0, 8)}`,
+      admin: session.admin === true,
+    };
     return { session, api: new ConsoleApi(app, session), viewer };
   };
 
@@ -146,14 +172,19 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
 
   /** An edit: done through the API as the user, then back to the object's page with what happened. */
   const edit =
-    (act: (user: Signed, view: KindView, id: string, request: FastifyRequest) => Promise<string>) =>
+    (
+      act: (user: Signed, view: KindView, id: string, request: FastifyRequest) => Promise<string>,
+      options: { connectorsOnly: boolean; doneAt?: "list" } = { connectorsOnly: true },
+    ) =>
     async (request: FastifyRequest<{ Params: { kind: string; id: string } }>, reply: FastifyReply) => {
       const user = signed(request);
       if (!user) return reply.redirect(`${consolePath}/sign-in`, 303);
       if (!sameOrigin(request))
         return sendPage(reply, 403, problemPage(user.viewer, "Refused", "A form of another site."));
       const view = kindView(request.params.kind);
-      if (!view?.connector) return sendPage(reply, 404, problemPage(user.viewer, "Not found", "No such page."));
+      if (!view || (options.connectorsOnly && !view.connector))
+        return sendPage(reply, 404, problemPage(user.viewer, "Not found", "No such page."));
+      const objectPath = `${consolePath}/${view.path}/${encodeURIComponent(request.params.id)}`;
       try {
         user.session.notice = { kind: "done", text: await act(user, view, request.params.id, request) };
       } catch (error) {
@@ -162,9 +193,27 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
           kind: "problem",
           text: `The service refused: ${error.detail} (${error.status}, request id ${error.requestId}).`,
         };
+        return reply.redirect(objectPath, 303);
       }
-      return reply.redirect(`${consolePath}/${view.path}/${encodeURIComponent(request.params.id)}`, 303);
+      return reply.redirect(options.doneAt === "list" ? `${consolePath}/${view.path}` : objectPath, 303);
     };
+
+  /** An object as its page shows it: read by id, or found in its kind's list (tags, Kafka users). */
+  const readObject = async (user: Signed, view: KindView, id: string): Promise<ObjectRecord> => {
+    const answer = view.one
+      ? await user.api.get<Envelope<ObjectRecord> | ObjectRecord>(view.one(encodeURIComponent(id)))
+      : {
+          result: itemsOf(await user.api.get<Envelope<ObjectRecord> | ObjectRecord[]>(view.list))
+            .map((item) => named(view, item))
+            .filter((item) => item.id === id),
+        };
+    const record = "result" in answer && Array.isArray(answer.result) ? answer.result[0] : (answer as ObjectRecord);
+    if (!record) throw new ConsoleApiError(404, `no ${view.noun} ${id}`, "");
+    return named(view, record);
+  };
+
+  const serviceTags = async (user: Signed): Promise<ServiceTag[]> =>
+    itemsOf(await user.api.get<{ tags?: ServiceTag[] }>("/tags"));
 
   const routes = { config: { auth: false } };
 
@@ -179,7 +228,13 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     try {
       const token = await signIn(app, clientId, secret);
       const session = sessions.open(clientId, secret, token) as Signed["session"];
-      session.serviceId = (await new ConsoleApi(app, session).get<{ service_id?: string }>("/auth/whoami")).service_id;
+      const api = new ConsoleApi(app, session);
+      session.serviceId = (await api.get<{ service_id?: string }>("/auth/whoami")).service_id;
+      // An admin of the service may see the local server's request log and faults: /_local answers it alone.
+      session.admin = await api.get("/_local/faults").then(
+        () => true,
+        () => false,
+      );
       return reply
         .header("Set-Cookie", `${cookieName}=${session.id}; HttpOnly; SameSite=Strict; Path=${consolePath}`)
         .redirect(`${consolePath}/lineage`, 303);
@@ -198,7 +253,7 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
   app.get(
     `${consolePath}/lineage`,
     routes,
-    signedPage(async (_request, user) => {
+    signedPage(async (request, user) => {
       const [sources, destinations, pipelines, transforms, topics] = await Promise.all([
         listAll<LineageRecords["sources"][number]>(user.api, "/sources"),
         listAll<LineageRecords["destinations"][number]>(user.api, "/destinations"),
@@ -206,7 +261,9 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
         listAll<LineageRecords["transforms"][number]>(user.api, "/transforms"),
         listAll<LineageRecords["topics"][number]>(user.api, "/topics/details"),
       ]);
-      return lineagePage(user.viewer, lineageOf({ sources, destinations, pipelines, transforms, topics }));
+      const lineage = lineageOf({ sources, destinations, pipelines, transforms, topics });
+      const search = ((request.query as { q?: string }).q ?? "").trim();
+      return lineagePage(user.viewer, focusOn(lineage, search), { search, all: lineage.nodes.length });
     }),
   );
 
@@ -220,17 +277,33 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
       const query = request.query as { q?: string; page?: string };
       const search = (query.q ?? "").trim();
       const pageNumber = Math.max(1, Number.parseInt(query.page ?? "1", 10) || 1);
+      const notice = user.session.notice;
+      user.session.notice = undefined;
+      if (view.whole) {
+        // The API answers every object at once: search and page here, as its own lists do.
+        const all = itemsOf(await user.api.get<Listed[]>(view.list))
+          .map((item) => named(view, item as unknown as Record<string, unknown>) as unknown as Listed)
+          .filter((item) => item.name.toLowerCase().includes(search.toLowerCase()));
+        const items = all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
+        const hasNext = pageNumber * pageSize < all.length;
+        return listPage(user.viewer, view, { items, total: all.length, page: pageNumber, hasNext, search }, notice);
+      }
       const params = new URLSearchParams({ page: String(pageNumber), page_size: String(pageSize) });
       if (search) params.set(view.search ?? "partial_name", search);
       const answer = await user.api.get<Envelope<Listed>>(`${view.list}?${params}`);
       const items = itemsOf(answer);
-      return listPage(user.viewer, view, {
-        items,
-        total: answer.total ?? items.length,
-        page: pageNumber,
-        hasNext: answer.has_next ?? false,
-        search,
-      });
+      return listPage(
+        user.viewer,
+        view,
+        {
+          items,
+          total: answer.total ?? items.length,
+          page: pageNumber,
+          hasNext: answer.has_next ?? false,
+          search,
+        },
+        notice,
+      );
     }),
   );
 
@@ -241,13 +314,7 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
       const { kind, id } = request.params as { kind: string; id: string };
       const view = kindView(kind);
       if (!view) throw new ConsoleApiError(404, `the console has no page for ${kind}`, "");
-      const answer = view.one
-        ? await user.api.get<Envelope<ObjectRecord> | ObjectRecord>(view.one(encodeURIComponent(id)))
-        : {
-            result: itemsOf(await user.api.get<{ tags?: ObjectRecord[] }>(view.list)).filter((item) => item.id === id),
-          };
-      const record = "result" in answer && Array.isArray(answer.result) ? answer.result[0] : (answer as ObjectRecord);
-      if (!record) throw new ConsoleApiError(404, `no ${view.noun} ${id}`, "");
+      const record = await readObject(user, view, id);
       const history = view.connector
         ? (
             await user.api.get<Envelope<HistoryVersion>>(
@@ -255,18 +322,73 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
             )
           ).result
         : undefined;
-      // Tags by name: a connector answers its tags' ids.
-      const tags = itemsOf(await user.api.get<{ tags?: Array<{ id: string; name: string }> }>("/tags"));
-      const tagNames = new Map(tags.map((tag) => [tag.id, tag.name]));
-      const named = {
-        ...record,
-        tags: (record.tags ?? []).map((tag: unknown) => (typeof tag === "string" ? (tagNames.get(tag) ?? tag) : tag)),
-      };
+      const tags = await serviceTags(user);
       const records = view.path === "topics" ? await newestRecords(user.api, id) : undefined;
       const notice = user.session.notice;
       user.session.notice = undefined;
-      return objectPage(user.viewer, view, named, history, notice, records);
+      return objectPage(user.viewer, view, record, { history, notice, records, tags });
     }),
+  );
+
+  app.get<{ Params: { kind: string; id: string } }>(
+    `${consolePath}/:kind/:id/delete`,
+    routes,
+    signedPage(async (request, user) => {
+      const { kind, id } = request.params as { kind: string; id: string };
+      const view = kindView(kind);
+      if (!view) throw new ConsoleApiError(404, `the console has no page for ${kind}`, "");
+      return deletePage(user.viewer, view, await readObject(user, view, id));
+    }),
+  );
+
+  app.post<{ Params: { kind: string; id: string } }>(
+    `${consolePath}/:kind/:id/delete`,
+    routes,
+    edit(
+      async (user, view, id) => {
+        const { name } = await readObject(user, view, id);
+        await user.api.send("DELETE", view.remove(encodeURIComponent(id)));
+        return `Deleted the ${view.noun} ${name}.`;
+      },
+      { connectorsOnly: false, doneAt: "list" },
+    ),
+  );
+
+  app.post<{ Params: { kind: string; id: string } }>(
+    `${consolePath}/:kind/:id/tags`,
+    routes,
+    edit(async (user, view, id, request) => {
+      const tags = formFields(request, "tag");
+      const path = `/${view.path}/${encodeURIComponent(id)}`;
+      const [live] = (await user.api.get<Envelope<ObjectRecord>>(path)).result;
+      if (!live) throw new ConsoleApiError(404, `no ${view.noun} ${id}`, "");
+      // Tags travel with the whole connector, as the API takes them (masked secrets keep their stored values).
+      await user.api.send("PUT", `${path}?wait=false`, {
+        name: live.name,
+        connector: live.connector,
+        config: live.config ?? {},
+        tags,
+      });
+      return tags.length === 0 ? "Took every tag off." : `Saved ${tags.length} tag${tags.length === 1 ? "" : "s"}.`;
+    }),
+  );
+
+  app.get<{ Querystring: { q?: string } }>(
+    `${consolePath}/requests`,
+    routes,
+    signedPage(async (request, user) => {
+      const search = ((request.query as { q?: string }).q ?? "").trim();
+      const all = (await user.api.get<{ requests: LoggedRequest[] }>("/_local/requests")).requests;
+      const matching = all.filter((entry) => entry.path.includes(search));
+      const items = matching.slice(-requestLogRows).reverse();
+      return requestsPage(user.viewer, { items, total: all.length, matched: matching.length, search });
+    }),
+  );
+
+  app.get(
+    `${consolePath}/faults`,
+    routes,
+    signedPage(async (_request, user) => faultsPage(user.viewer, await user.api.get<FaultView>("/_local/faults"))),
   );
 
   for (const action of ["pause", "resume"] as const) {

@@ -48,4 +48,11 @@ fieldset { margin-top: 12px; border: 1px solid var(--line); max-width: 520px; }
 .lineage text.status { fill: var(--muted); font-size: 12px; }
 .lineage a:focus-visible .node { stroke: var(--accent); stroke-width: 3; }
 .lineage .edge { fill: none; stroke: var(--muted); stroke-width: 1.2; }
+.tags label { display: inline-block; margin-right: 12px; }
+.tags button { display: block; margin-top: 8px; }
+.danger a { color: var(--bad); }
+button.danger { background: var(--bad); border-color: var(--bad); }
+header nav li.local { border-left: 1px solid var(--line); padding-left: 14px; }
+td.ok { color: var(--ok); }
+td.bad { color: var(--bad); font-weight: 600; }
 `;

@@ -12,33 +12,35 @@ export interface KindView {
   path: string;
   title: string;
   noun: string;
-  /** The list endpoint (paginated, `partial_name` filters by name). */
+  /** The list endpoint (paginated, `partial_name` filters by name, unless `whole`). */
   list: string;
-  /** The object endpoint; none for tags, which are read from their list (GET /tags/{x} takes a tag type). */
+  /** The list answers every object at once (a bare array): the console searches and pages it itself. */
+  whole?: boolean;
+  /** The object endpoint; none for tags and Kafka users, which are read from their list. */
   one?: (id: string) => string;
-  /** A connector: settings, status, pause/resume and config history. */
+  /** The field that names an object in paths (a Kafka user's `username`); `id` otherwise. */
+  idField?: string;
+  /** A connector: settings, status, pause/resume, tags and config history. */
   connector: boolean;
   /** The list's query parameter that filters by name (tags take `tag_name`, the others `partial_name`). */
   search?: string;
+  /** Where its delete goes: `wait=false` where the API takes it, so the console answers at once. */
+  remove: (id: string) => string;
 }
 
+const connectorView = (path: string, title: string, noun: string): KindView => ({
+  path,
+  title,
+  noun,
+  list: `/${path}`,
+  one: (id) => `/${path}/${id}`,
+  connector: true,
+  remove: (id) => `/${path}/${id}?wait=false`,
+});
+
 export const kindViews: readonly KindView[] = [
-  {
-    path: "sources",
-    title: "Sources",
-    noun: "source",
-    list: "/sources",
-    one: (id) => `/sources/${id}`,
-    connector: true,
-  },
-  {
-    path: "destinations",
-    title: "Destinations",
-    noun: "destination",
-    list: "/destinations",
-    one: (id) => `/destinations/${id}`,
-    connector: true,
-  },
+  connectorView("sources", "Sources", "source"),
+  connectorView("destinations", "Destinations", "destination"),
   {
     path: "pipelines",
     title: "Pipelines",
@@ -46,6 +48,7 @@ export const kindViews: readonly KindView[] = [
     list: "/pipelines",
     one: (id) => `/pipelines/${id}`,
     connector: false,
+    remove: (id) => `/pipelines/${id}?wait=false`,
   },
   {
     path: "transforms",
@@ -54,6 +57,7 @@ export const kindViews: readonly KindView[] = [
     list: "/transforms",
     one: (id) => `/transforms/${id}`,
     connector: false,
+    remove: (id) => `/transforms?id=${id}`,
   },
   {
     path: "topics",
@@ -62,6 +66,7 @@ export const kindViews: readonly KindView[] = [
     list: "/topics/details",
     one: (id) => `/topics/${id}?detailed=true`,
     connector: false,
+    remove: (id) => `/topics/${id}`,
   },
   {
     path: "tags",
@@ -70,6 +75,27 @@ export const kindViews: readonly KindView[] = [
     list: "/tags",
     connector: false,
     search: "tag_name",
+    remove: (id) => `/tags/${id}`,
+  },
+  {
+    path: "kafka-users",
+    title: "Kafka users",
+    noun: "Kafka user",
+    list: "/kafka-access/kafka-users",
+    whole: true,
+    idField: "username",
+    connector: false,
+    remove: (id) => `/kafka-access/kafka-users/${id}`,
+  },
+  {
+    path: "project-keys",
+    title: "Project keys",
+    noun: "project key",
+    list: "/project-keys",
+    whole: true,
+    one: (id) => `/project-keys/${id}`,
+    connector: false,
+    remove: (id) => `/project-keys/${id}`,
   },
 ];
 
@@ -80,7 +106,15 @@ export function kindView(path: string): KindView | undefined {
 export interface Viewer {
   clientId: string;
   serviceName: string;
+  /** The credential is an admin of the service: it may see the local server's request log and fault settings. */
+  admin: boolean;
 }
+
+/** The local server's own pages, for a service's admins. */
+const localPages: ReadonlyArray<{ path: string; title: string }> = [
+  { path: "requests", title: "Request log" },
+  { path: "faults", title: "Faults" },
+];
 
 /** Every page: the service and user, the navigation, a skip link, and one main landmark. */
 export function page(title: string, viewer: Viewer | undefined, body: Html, current?: string): string {
@@ -93,6 +127,14 @@ export function page(title: string, viewer: Viewer | undefined, body: Html, curr
               html`<li>
                 <a href="/console/${view.path}" ${current === view.path ? raw('aria-current="page"') : ""}
                   >${view.title}</a
+                >
+              </li>`,
+          )}
+          ${(viewer.admin ? localPages : []).map(
+            (local) =>
+              html`<li class="local">
+                <a href="/console/${local.path}" ${current === local.path ? raw('aria-current="page"') : ""}
+                  >${local.title}</a
                 >
               </li>`,
           )}
@@ -184,7 +226,7 @@ function namedValueRows(entries: ReadonlyArray<[string, unknown]>): Html[] {
   );
 }
 
-export function lineagePage(viewer: Viewer, lineage: Lineage): string {
+export function lineagePage(viewer: Viewer, lineage: Lineage, shown: { search: string; all: number }): string {
   const names = new Map(lineage.nodes.map((node) => [`${node.kind}/${node.id}`, node]));
   const rows = lineage.edges.map((edge) => {
     const from = names.get(edge.from);
@@ -192,18 +234,33 @@ export function lineagePage(viewer: Viewer, lineage: Lineage): string {
     return html`<td>${from?.kind.slice(0, -1)} ${from?.name}</td>
       <td>${to?.kind.slice(0, -1)} ${to?.name}</td>`;
   });
+  const search = html`<form method="get" action="/console/lineage" class="search" role="search">
+      <label for="q">Show the lineage of objects whose name holds</label>
+      <input id="q" name="q" type="search" value="${shown.search}" />
+      <button type="submit">Show</button>
+      ${shown.search ? html`<a href="/console/lineage">Show everything</a>` : ""}
+    </form>
+    <p aria-live="polite">
+      ${shown.search ? `${lineage.nodes.length} of ${shown.all} objects` : `${shown.all} objects`},
+      ${lineage.edges.length} links
+    </p>`;
   const body =
-    lineage.nodes.length === 0
+    shown.all === 0
       ? html`<p>The service has no objects yet. Run <code>pulumi up</code> against it, then reload.</p>`
-      : html`<div class="drawing">${lineageSvg(lineage)}</div>
-          <details>
-            <summary>The lineage as a table</summary>
-            ${table({
-              caption: "Each link of the lineage, from producer to consumer",
-              columns: [html`From`, html`To`],
-              rows,
-            })}
-          </details>`;
+      : html`${search}
+        ${
+          lineage.nodes.length === 0
+            ? html`<p>No object's name holds “${shown.search}”.</p>`
+            : html`<div class="drawing">${lineageSvg(lineage)}</div>
+                <details>
+                  <summary>The lineage as a table</summary>
+                  ${table({
+                    caption: "Each link of the lineage, from producer to consumer",
+                    columns: [html`From`, html`To`],
+                    rows,
+                  })}
+                </details>`
+        }`;
   return page("Lineage", viewer, body, "lineage");
 }
 
@@ -218,6 +275,9 @@ export interface Listed {
   source?: { name?: string | null } | null;
   destination?: { name?: string | null } | null;
   description?: string | null;
+  status?: string | null;
+  kafka_username?: string | null;
+  kafka_acls?: unknown[] | null;
 }
 
 function detailOf(view: KindView, item: Listed): string {
@@ -225,17 +285,35 @@ function detailOf(view: KindView, item: Listed): string {
   if (view.path === "pipelines") return `${item.source?.name ?? "?"} → ${item.destination?.name ?? "?"}`;
   if (view.path === "transforms") return item.transform_type ?? "";
   if (view.path === "topics") return [item.entity?.entity_type, item.entity?.name].filter(Boolean).join(" ");
+  if (view.path === "kafka-users") return `${item.kafka_acls?.length ?? 0} ACLs`;
+  if (view.path === "project-keys") {
+    return [item.status, item.kafka_username ? `Kafka user ${item.kafka_username}` : ""].filter(Boolean).join(", ");
+  }
   return item.description ?? "";
+}
+
+/** The outcome of the last edit, shown once on the page it returns to. */
+export interface Notice {
+  kind: "done" | "problem";
+  text: string;
+}
+
+function noticeOf(notice: Notice | undefined): Html | string {
+  return notice
+    ? html`<p class="${notice.kind}" role="${notice.kind === "problem" ? "alert" : "status"}">${notice.text}</p>`
+    : "";
 }
 
 export function listPage(
   viewer: Viewer,
   view: KindView,
   listing: { items: Listed[]; total: number; page: number; hasNext: boolean; search: string },
+  notice?: Notice,
 ): string {
   const query = (page: number) =>
     `?${new URLSearchParams({ ...(listing.search ? { q: listing.search } : {}), page: String(page) })}`;
-  const body = html`<form method="get" action="/console/${view.path}" class="search" role="search">
+  const body = html`${noticeOf(notice)}
+    <form method="get" action="/console/${view.path}" class="search" role="search">
       <label for="q">Search ${view.title.toLowerCase()} by name</label>
       <input id="q" name="q" type="search" value="${listing.search}" />
       <button type="submit">Search</button>
@@ -333,12 +411,6 @@ function historyList(history: HistoryVersion[]): Html {
   </ol>`;
 }
 
-/** The outcome of the last edit, shown once on the page it returns to. */
-export interface Notice {
-  kind: "done" | "problem";
-  text: string;
-}
-
 /** A record of a topic, as `GET /topics/messages` answers it. */
 export interface TopicRecord {
   partition: number;
@@ -371,24 +443,65 @@ function recordsSection(records: { items: TopicRecord[]; total: number }): Html 
   </section>`;
 }
 
+/** A tag of the service, as `GET /tags` lists it. */
+export interface ServiceTag {
+  id: string;
+  name: string;
+}
+
+/** A connector's tags as checkboxes of every tag of the service, the ones it holds ticked. */
+function tagsForm(base: string, held: ReadonlySet<string>, tags: readonly ServiceTag[]): Html {
+  if (tags.length === 0) return html`<p>The service has no tags to give.</p>`;
+  return html`<form method="post" action="${base}/tags" class="tags">
+    <fieldset>
+      <legend>Tags</legend>
+      ${tags.map(
+        (tag, index) =>
+          html`<label for="tag-${index}"
+            ><input
+              type="checkbox"
+              id="tag-${index}"
+              name="tag"
+              value="${tag.id}"
+              ${held.has(tag.id) ? raw("checked") : ""}
+            />
+            ${tag.name}</label
+          >`,
+      )}
+      <button type="submit">Save tags</button>
+    </fieldset>
+  </form>`;
+}
+
+/** Everything about an object a list answer or a read gives, but its config and tags (shown on their own). */
+function fieldsOf(record: ObjectRecord): Array<[string, unknown]> {
+  return Object.entries(record).filter(([key]) => key !== "config" && key !== "tags");
+}
+
 export function objectPage(
   viewer: Viewer,
   view: KindView,
   record: ObjectRecord,
-  history: HistoryVersion[] | undefined,
-  notice: Notice | undefined,
-  records?: { items: TopicRecord[]; total: number },
+  parts: {
+    history?: HistoryVersion[];
+    notice?: Notice;
+    records?: { items: TopicRecord[]; total: number };
+    /** Every tag of the service; the record's `tags` hold ids. */
+    tags: readonly ServiceTag[];
+  },
 ): string {
   const base = `/console/${view.path}/${encodeURIComponent(record.id)}`;
   const status = record.connector_status ?? undefined;
-  const facts = Object.entries(record).filter(
-    ([key, value]) => key !== "config" && (value === null || ["string", "number", "boolean"].includes(typeof value)),
+  const tagName = new Map(parts.tags.map((tag) => [tag.id, tag.name]));
+  const held = (record.tags ?? []).map((tag) =>
+    typeof tag === "string"
+      ? tag
+      : typeof tag === "object" && tag && "id" in tag
+        ? String((tag as { id: unknown }).id)
+        : shown(tag),
   );
-  const body = html`${
-      notice
-        ? html`<p class="${notice.kind}" role="${notice.kind === "problem" ? "alert" : "status"}">${notice.text}</p>`
-        : ""
-    }
+  const heldNames = held.map((id) => tagName.get(id) ?? id);
+  const body = html`${noticeOf(parts.notice)}
     <dl class="facts">
       <dt>Kind</dt>
       <dd>${view.noun}${record.connector ? ` (${record.connector})` : ""}</dd>
@@ -399,9 +512,7 @@ export function objectPage(
           : ""
       }
       <dt>Tags</dt>
-      <dd>
-        ${(record.tags ?? []).map((tag) => shown(typeof tag === "object" && tag ? ((tag as { name?: unknown }).name ?? tag) : tag)).join(", ") || "none"}
-      </dd>
+      <dd>${heldNames.join(", ") || "none"}</dd>
     </dl>
     ${
       view.connector
@@ -423,6 +534,7 @@ export function objectPage(
                   <button type="submit">Save</button>
                 </fieldset>
               </form>
+              ${tagsForm(base, new Set(held), parts.tags)}
             </section>
             <section aria-labelledby="settings">
               <h2 id="settings">Settings</h2>
@@ -430,15 +542,160 @@ export function objectPage(
             </section>
             <section aria-labelledby="history">
               <h2 id="history">Config history</h2>
-              ${historyList(history ?? [])}
+              ${historyList(parts.history ?? [])}
             </section>`
         : html`<section aria-labelledby="fields">
             <h2 id="fields">Fields</h2>
-            ${table({ className: "settings", rows: namedValueRows(facts) })}
+            ${table({ className: "settings", rows: namedValueRows(fieldsOf(record)) })}
           </section>`
     }
-    ${records ? recordsSection(records) : ""}`;
+    ${parts.records ? recordsSection(parts.records) : ""}
+    <p class="danger"><a href="${base}/delete">Delete this ${view.noun}…</a></p>`;
   return page(`${record.name}`, viewer, body, view.path);
+}
+
+/** The question before a delete: a page of its own, so that no single click deletes. */
+export function deletePage(viewer: Viewer, view: KindView, record: { id: string; name: string }): string {
+  const base = `/console/${view.path}/${encodeURIComponent(record.id)}`;
+  const body = html`<p>
+      Delete the ${view.noun} <strong>${record.name}</strong> (<code>${record.id}</code>) from the service? A Pulumi
+      stack that manages it will want to create it again at its next <code>pulumi up</code>, and
+      <code>pulumi preview --refresh</code> will show it gone.
+    </p>
+    <form method="post" action="${base}/delete" class="inline">
+      <button type="submit" class="danger">Delete ${view.noun}</button>
+    </form>
+    <a href="${base}">Keep it</a>`;
+  return page(`Delete ${record.name}?`, viewer, body, view.path);
+}
+
+/** One request as `GET /_local/requests` answers it: its form, never its body's values. */
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  bodyKeys: string[][];
+  status: number;
+  at?: string;
+  requestId?: string;
+}
+
+export function requestsPage(
+  viewer: Viewer,
+  log: { items: LoggedRequest[]; total: number; matched: number; search: string },
+): string {
+  const body = html`<p>
+      Every call to the API of this service, newest first, as the server received it: method, path, query, the names of
+      the body's fields (never their values, which may be secrets), the answer's status and its request id. The
+      console's own calls are here too.
+    </p>
+    <form method="get" action="/console/requests" class="search" role="search">
+      <label for="q">Show calls whose path holds</label>
+      <input id="q" name="q" type="search" value="${log.search}" />
+      <button type="submit">Show</button>
+    </form>
+    <p aria-live="polite">
+      ${log.items.length < log.matched ? `The newest ${log.items.length} of ` : ""}${log.matched}
+      call${log.matched === 1 ? "" : "s"}${log.search ? ` matching (of ${log.total})` : ""}
+    </p>
+    ${table({
+      className: "list requests",
+      columns: [html`Time`, html`Call`, html`Status`, html`Body fields`, html`Request id`],
+      rows: log.items.map((request) => {
+        const query = new URLSearchParams(
+          Object.entries(request.query).flatMap(([name, value]) =>
+            (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, one]),
+          ),
+        ).toString();
+        return html`<td>${request.at ? html`<time datetime="${request.at}">${request.at}</time>` : ""}</td>
+          <td><code>${request.method} ${request.path}${query ? `?${query}` : ""}</code></td>
+          <td class="${request.status >= 400 || request.status === 0 ? "bad" : "ok"}">${request.status}</td>
+          <td>${request.bodyKeys.map((keys) => keys.join(".")).join(", ")}</td>
+          <td><code>${request.requestId ?? ""}</code></td>`;
+      }),
+    })}`;
+  return page("Request log", viewer, body, "requests");
+}
+
+/** The fault settings in force, as `GET /_local/faults` answers them. */
+export interface FaultView {
+  spec: string;
+  rules: Array<{
+    rule: string;
+    paths: string[];
+    methods: string[];
+    statuses: Array<{ status: string; p: number }>;
+    drop: number;
+    lose: number;
+    latency_ms: [number, number] | null;
+    rate_per_second: number | null;
+    retry_after_seconds: number;
+  }>;
+  seed: number;
+  token_ttl_seconds: number | null;
+  kafka_connect: { p: number; window_ms: number; status: number } | null;
+  pending_update_ms: number | null;
+  slow_delete_ms: number | null;
+  read_lag_ms: number | null;
+}
+
+const percent = (p: number) => `${Math.round(p * 1000) / 10}%`;
+
+/** What a rule does to the calls it matches, in words. */
+function ruleEffects(rule: FaultView["rules"][number]): string {
+  const effects = [
+    ...rule.statuses.map((entry) => `answer ${entry.status} to ${percent(entry.p)}`),
+    ...(rule.drop > 0 ? [`drop the connection of ${percent(rule.drop)}`] : []),
+    ...(rule.lose > 0 ? [`carry out ${percent(rule.lose)} and lose their answer`] : []),
+    ...(rule.latency_ms
+      ? [
+          rule.latency_ms[0] === rule.latency_ms[1]
+            ? `delay each by ${rule.latency_ms[0]} ms`
+            : `delay each by ${rule.latency_ms[0]}–${rule.latency_ms[1]} ms`,
+        ]
+      : []),
+    ...(rule.rate_per_second !== null ? [`allow ${rule.rate_per_second} per second, then answer 429`] : []),
+  ];
+  return effects.join("; ") || "nothing";
+}
+
+export function faultsPage(viewer: Viewer, faults: FaultView): string {
+  const globals: Array<[string, unknown]> = [
+    ["seed", faults.seed],
+    ["token lifetime (s)", faults.token_ttl_seconds ?? "the server's default"],
+    [
+      "Kafka Connect failures after a create",
+      faults.kafka_connect
+        ? `${percent(faults.kafka_connect.p)} of changes within ${faults.kafka_connect.window_ms} ms, answered ${faults.kafka_connect.status}`
+        : "none",
+    ],
+    ["Pending Update after a write with wait=false (ms)", faults.pending_update_ms ?? "the server's default"],
+    ["a deleted connector lingers (ms)", faults.slow_delete_ms ?? "the server's default"],
+    ["reads lag a create by (ms)", faults.read_lag_ms ?? "none"],
+  ];
+  const body = html`<p>
+      The faults this server injects into API calls (never into the console or <code>/_local</code>). They are set when
+      the server starts, with <code>pulumi-streamkap local --faults SPEC</code>; docs/local-server.md lists every
+      switch. ${faults.spec ? html`This server was started with <code>--faults '${faults.spec}'</code>.` : ""}
+    </p>
+    ${
+      faults.rules.length === 0
+        ? html`<p>No fault is injected: every call is answered as the service would.</p>`
+        : table({
+            className: "list",
+            caption: "Rules, in the order they are tried",
+            columns: [html`Rule`, html`Calls`, html`What it does`, html`Retry-After (s)`],
+            rows: faults.rules.map(
+              (rule) =>
+                html`<td><code>${rule.rule}</code></td>
+                  <td>${rule.methods.join(", ") || "every method"} ${rule.paths.join(", ") || "every path"}</td>
+                  <td>${ruleEffects(rule)}</td>
+                  <td>${rule.retry_after_seconds}</td>`,
+            ),
+          })
+    }
+    ${table({ className: "settings", caption: "Settings of the whole server", rows: namedValueRows(globals) })}`;
+  return page("Faults", viewer, body, "faults");
 }
 
 export function problemPage(viewer: Viewer | undefined, title: string, text: string): string {

@@ -45,6 +45,29 @@ function kafkaConnectTexts(name: string): string[] {
   ];
 }
 
+/** The fault settings in force, as `GET /_local/faults` answers them. */
+export interface FaultSettings {
+  /** The spec as given (rules joined by `; `); empty when no fault is injected. */
+  spec: string;
+  rules: Array<{
+    rule: string;
+    paths: string[];
+    methods: string[];
+    statuses: Array<{ status: string; p: number }>;
+    drop: number;
+    lose: number;
+    latency_ms: [number, number] | null;
+    rate_per_second: number | null;
+    retry_after_seconds: number;
+  }>;
+  seed: number;
+  token_ttl_seconds: number | null;
+  kafka_connect: { p: number; window_ms: number; status: number } | null;
+  pending_update_ms: number | null;
+  slow_delete_ms: number | null;
+  read_lag_ms: number | null;
+}
+
 /** A `rate=N` rule's allowance: one second's worth of requests at most, refilled at N per second. */
 interface Allowance {
   tokens: number;
@@ -63,6 +86,33 @@ export class FaultEngine {
 
   get active(): boolean {
     return this.spec.rules.length > 0;
+  }
+
+  /** The settings in force, as `GET /_local/faults` answers them (set at start with `--faults`). */
+  describe(): FaultSettings {
+    const spec = this.spec;
+    return {
+      spec: spec.rules.map((rule) => rule.source).join("; "),
+      rules: spec.rules.map((rule) => ({
+        rule: rule.source,
+        paths: rule.pathGlobs,
+        methods: rule.methods,
+        statuses: rule.statuses.map((entry) => ({ status: String(entry.status), p: entry.p })),
+        drop: rule.drop,
+        lose: rule.lose,
+        latency_ms: rule.latency,
+        rate_per_second: rule.ratePerSecond ?? null,
+        retry_after_seconds: rule.retryAfterSeconds,
+      })),
+      seed: spec.seed,
+      token_ttl_seconds: spec.tokenTtlSeconds ?? null,
+      kafka_connect: spec.kafkaConnect
+        ? { p: spec.kafkaConnect.p, window_ms: spec.kafkaConnect.windowMs, status: spec.kafkaConnect.status }
+        : null,
+      pending_update_ms: spec.pendingUpdateMs ?? null,
+      slow_delete_ms: spec.slowDeleteMs ?? null,
+      read_lag_ms: spec.readLagMs ?? null,
+    };
   }
 
   /**

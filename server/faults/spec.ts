@@ -32,6 +32,8 @@ export interface FaultRule {
   /** Requests per second the rule's requests are throttled to (`rate=N`); undefined: no limit. */
   ratePerSecond?: number;
   paths: RegExp[];
+  /** The rule's `path=` globs as written, for whoever shows the rule (the console's fault settings). */
+  pathGlobs: string[];
   methods: string[];
   source: string;
 }
@@ -88,6 +90,7 @@ export function parseFaultSpec(text: string | undefined): FaultSpec {
       latency: null,
       retryAfterSeconds: 1,
       paths: [],
+      pathGlobs: [],
       methods: [],
       source: ruleText.trim(),
     };
@@ -110,8 +113,10 @@ export function parseFaultSpec(text: string | undefined): FaultSpec {
         if (!Number.isFinite(rate) || rate <= 0) throw new Error("fault 'rate' must be a positive number per second");
         rule.ratePerSecond = rate;
       } else if (key === "retry-after") rule.retryAfterSeconds = Math.max(0, Math.round(Number(value)));
-      else if (key === "path") rule.paths = value.split("|").map(globToRegExp);
-      else if (key === "method") rule.methods = value.split("|").map((part) => part.trim().toUpperCase());
+      else if (key === "path") {
+        rule.pathGlobs = value.split("|");
+        rule.paths = rule.pathGlobs.map(globToRegExp);
+      } else if (key === "method") rule.methods = value.split("|").map((part) => part.trim().toUpperCase());
       else if (key === "seed") spec.seed = Number(value) >>> 0;
       else if (key === "ttl") spec.tokenTtlSeconds = parseDuration(value) / 1000;
       else if (key === "kc") kafkaConnect().p = probability(key, value);

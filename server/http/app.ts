@@ -160,7 +160,7 @@ function acceptJsonBodies(app: FastifyInstance): void {
       isConsolePath(pathOf(req.url ?? "")) &&
       /^application\/x-www-form-urlencoded/.test(req.headers["content-type"] ?? "")
     ) {
-      return done(null, Object.fromEntries(new URLSearchParams(text)));
+      return done(null, formFieldsOf(text));
     }
     const tooDeep = depthProblem(text);
     if (tooDeep) return done(new HttpError(400, tooDeep), undefined);
@@ -264,6 +264,8 @@ function recordAnswer(deps: AppDeps, request: FastifyRequest, reply: FastifyRepl
     bodyKeys: keyPathsOf(request.body),
     status: reply.statusCode,
     ...(serviceId ? { serviceId } : {}),
+    at: new Date(startedAt).toISOString(),
+    requestId: String(request.id),
   });
   deps.log?.(`${request.method} ${path} ${reply.statusCode} ${Date.now() - startedAt}ms ` + `request_id=${request.id}`);
 }
@@ -318,4 +320,14 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     });
   }
+}
+
+/** A console form's fields: a name sent once is its value, a name sent more than once (checkboxes) its values. */
+function formFieldsOf(text: string): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    const held = fields[name];
+    fields[name] = held === undefined ? value : [...(Array.isArray(held) ? held : [held]), value];
+  }
+  return fields;
 }

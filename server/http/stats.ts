@@ -32,6 +32,9 @@ export interface RequestRecord {
   status: number;
   /** The caller's service; absent for a call that named none (a failed login). */
   serviceId?: string;
+  /** When it was received (ISO 8601), and the request id its answer carried (`X-Request-Id`). */
+  at?: string;
+  requestId?: string;
 }
 
 /** Old entries are dropped past this many, so that long benchmarks keep a bounded log. */

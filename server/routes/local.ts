@@ -12,6 +12,7 @@ import { snapshotStatus, sourceTopics } from "../domain/topics";
 import type { StoredConnector } from "../state/types";
 
 import { callerOf } from "../http/app";
+import type { FaultEngine } from "../faults/engine";
 import type { CallStats } from "../http/stats";
 import type { Store } from "../state/store";
 
@@ -20,7 +21,7 @@ function ofCaller(req: FastifyRequest, record: { serviceId: string }): boolean {
   return record.serviceId === callerOf(req)?.serviceId;
 }
 
-export function registerLocalRoutes(app: FastifyInstance, stats: CallStats, store: Store): void {
+export function registerLocalRoutes(app: FastifyInstance, stats: CallStats, store: Store, faults: FaultEngine): void {
   // The calls and the request log hold object ids and webhook URL tokens: the default service's admin (whoever
   // started the server) sees and resets them all; another service's admin only its own (N6).
   const scope = (req: FastifyRequest): string | undefined => {
@@ -35,6 +36,8 @@ export function registerLocalRoutes(app: FastifyInstance, stats: CallStats, stor
   // The form of every management request received (method, path, query, body key paths; never body values), for
   // contract tests that hold a client's requests against the real API's request forms. Reset with the stats.
   app.get("/_local/requests", async (req, reply) => reply.send(stats.requestLog(scope(req))));
+  // The fault settings in force (set at start with --faults), for the console's view of them.
+  app.get("/_local/faults", async (_req, reply) => reply.send(faults.describe()));
   // The connector turns Broken now, and explain-error answers `explanation` until a restart, reset or resume.
   app.post<{ Params: { id: string }; Body: { explanation?: unknown } | undefined }>(
     "/_local/connectors/:id/break",

@@ -10,7 +10,9 @@ import { scenario } from "../harness/scenario";
 
 type Live = { id: string; name: string; config: Record<string, unknown> };
 
-const world = scenario("quickstart", { server: { statusDelayMs: 20, deleteDelayMs: 20 } });
+// One fault rule on a path nothing calls, for the console's fault settings view to show.
+const faults = "429=0.25,path=/no-such-path*,retry-after=3";
+const world = scenario("quickstart", { server: { statusDelayMs: 20, deleteDelayMs: 20, faults } });
 const available = chromium();
 if ("missing" in available) console.warn(`console tests skipped: ${available.missing}`);
 const browserTest = "missing" in available ? test.skip : test;
@@ -30,6 +32,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** The quickstart's Postgres source as the API lists it now (later tests add a webhook source beside it). */
+async function quickstartSource(): Promise<Live & { connector: string; tags: string[] }> {
+  const sources = await world.api.list<Live & { connector: string; tags: string[] }>("/sources");
+  const source = sources.find((item) => item.connector === "postgresql");
+  if (!source) throw new Error("the quickstart's source is gone");
+  return source;
+}
 
 /** The lineage's nodes as the page labels them for a reader: kind, name and status. */
 const nodeLabels = () =>
@@ -176,9 +186,124 @@ browserTest("a webhook record that arrives shows first on its topic's page", asy
   ]);
 });
 
-browserTest("signing out ends the session: the console asks to sign in again", async () => {
+browserTest(
+  "the lineage of one pipeline: a search keeps its source, topics and destination, and nothing else",
+  async () => {
+    const [pipeline] = await world.api.list<Live>("/pipelines");
+    await page.goto(`${world.server.consoleUrl}/lineage?q=${encodeURIComponent(pipeline.name)}`);
+    const labels = await nodeLabels();
+    expect(labels).toContain(`pipeline ${pipeline.name}`);
+    expect(labels.filter((label) => label.startsWith("source "))).toHaveLength(1);
+    expect(labels.filter((label) => label.startsWith("destination "))).toHaveLength(1);
+    // The webhook source made above feeds nothing of this pipeline's.
+    expect(labels.some((label) => label.includes("storefront-events"))).toBe(false);
+    expect(await page.text("main [aria-live]")).toMatch(/^\d+ of \d+ objects, 5 links$/);
+  },
+);
+
+browserTest("Kafka users and project keys have lists and pages, without their secrets", async () => {
+  const password = "console-kafka-password-1";
+  await world.api.request("POST", "/kafka-access/kafka-users", {
+    username: "analytics-reader",
+    password,
+    kafka_acls: [{ topic_name: "public.orders", operation: "READ", resource_pattern_type: "LITERAL" }],
+  });
+  const made = await world.api.request<{ project_key_id: string; api: { client_secret: string } }>(
+    "POST",
+    "/project-keys?secret_returned=true",
+    { name: "ci-deployer", role_ids: ["role_viewer"] },
+  );
+  expect(made.api.client_secret).toMatch(/\w{8,}/);
+
+  await page.goto(`${world.server.consoleUrl}/kafka-users`);
+  expect(await page.text("table.list")).toContain("analytics-reader");
+  await page.clickAndWait("table.list tbody a");
+  expect(await page.text("h1")).toBe("analytics-reader");
+  expect(await page.text("table.settings")).toContain("public.orders");
+  expect(await page.text("body")).not.toContain(password);
+
+  await page.goto(`${world.server.consoleUrl}/project-keys?q=ci-`);
+  expect(await page.text("main [aria-live]")).toBe("1 project key");
+  await page.clickAndWait("table.list tbody a");
+  expect(await page.text("h1")).toBe("ci-deployer");
+  expect(await page.text("table.settings")).toContain(made.project_key_id);
+  expect(await page.text("body")).not.toContain(made.api.client_secret);
+});
+
+browserTest("tags ticked in the console are the source's tags, by name on its page", async () => {
+  const source = await quickstartSource();
+  await world.api.request("POST", "/tags", { name: "team-data", type: ["sources"] });
+  await page.goto(`${world.server.consoleUrl}/sources/${source.id}`);
+  await page.evaluate(
+    `[...document.querySelectorAll("form.tags label")].find((label) => label.innerText.trim() === "team-data").querySelector("input").checked = true`,
+  );
+  await page.clickAndWait("form.tags button");
+  expect(await page.text("[role=status]")).toMatch(/^Saved \d+ tags?\.$/);
+  expect(await page.text("dl.facts")).toContain("team-data");
+  const { tags } = await world.api.request<{ tags: Array<{ id: string }> }>("GET", "/tags?tag_name=team-data");
+  expect((await quickstartSource()).tags).toContain(tags[0].id);
+});
+
+browserTest(
+  "the request log shows the console's own calls with their request ids; the faults page the rules",
+  async () => {
+    const source = await quickstartSource();
+    await page.goto(`${world.server.consoleUrl}/requests?q=/pause`);
+    const rows = await page.evaluate<string[]>(
+      `[...document.querySelectorAll("table.requests tbody tr")].map((row) => row.innerText)`,
+    );
+    expect(rows[0]).toContain(`PUT /sources/${source.id}/pause`);
+    expect(rows[0]).toMatch(/\t200\t/);
+    expect(await page.text("table.requests")).not.toContain("local-demo-password");
+
+    await page.goto(`${world.server.consoleUrl}/faults`);
+    const rule = await page.text("table.list tbody");
+    expect(rule).toContain(faults);
+    expect(rule).toContain("answer 429 to 25%");
+    expect(rule).toContain("/no-such-path*");
+  },
+);
+
+browserTest(
+  "deleting from the console: refused while a pipeline uses the source; a topic goes, and preview plans it again",
+  async () => {
+    const source = await quickstartSource();
+    await page.goto(`${world.server.consoleUrl}/sources/${source.id}`);
+    await page.clickAndWait("p.danger a");
+    expect(await page.text("h1")).toBe(`Delete ${source.name}?`);
+    await page.clickAndWait("form button.danger");
+    expect(await page.url()).toBe(`${world.server.consoleUrl}/sources/${source.id}`);
+    expect(await page.text("[role=alert]")).toMatch(/The service refused: .* is used by pipeline .*request id /);
+
+    const topicName = `events-${world.project.stack.name}`;
+    await page.goto(`${world.server.consoleUrl}/topics?q=${topicName}`);
+    await page.clickAndWait("table.list tbody a");
+    await page.clickAndWait("p.danger a");
+    await page.clickAndWait("form button.danger");
+    expect(await page.url()).toBe(`${world.server.consoleUrl}/topics`);
+    expect(await page.text("[role=status]")).toBe(`Deleted the topic ${topicName}.`);
+
+    await world.project.refresh();
+    const { steps } = await world.project.preview();
+    expect(steps.filter((step) => step.op === "create").map((step) => step.name)).toEqual(["events"]);
+  },
+);
+
+browserTest("signing out ends the session; a credential that is not an admin sees no request log", async () => {
   await page.goto(`${world.server.consoleUrl}/lineage`);
   await page.clickAndWait("form.sign-out button");
   await page.goto(`${world.server.consoleUrl}/lineage`);
   expect(await page.url()).toBe(`${world.server.consoleUrl}/sign-in`);
+
+  const viewer = await world.api.request<{ client_id: string; secret: string }>("POST", "/auth/client-credentials", {
+    description: "console viewer",
+    role_ids: ["role_viewer"],
+  });
+  await page.type("#client_id", viewer.client_id);
+  await page.type("#secret", viewer.secret);
+  await page.clickAndWait("form.sign-in button");
+  expect(await page.text("nav")).not.toContain("Request log");
+  await page.goto(`${world.server.consoleUrl}/requests`);
+  expect(await page.text("[role=alert]")).toContain("The service answered 403");
+  await page.clickAndWait("form.sign-out button");
 });
