@@ -1,7 +1,9 @@
 /**
  * `npm run console-screenshots`: the pictures of the local server's web console in docs/console/, taken in
  * headless Chromium (Debian's package, installed when missing) from a local server holding the quickstart's
- * objects, made through the public API as a program would make them, and one setting changed in the console.
+ * objects, made through the public API as a program would make them, a webhook source with two records, a Kafka user
+ * and a project key, and one setting changed in the console. The server injects two harmless faults (on paths the
+ * pictures do not call) so that the fault settings page has rules to show.
  */
 import * as path from "node:path";
 
@@ -10,9 +12,27 @@ import { launchBrowser } from "../tests/harness/browser";
 import { ServiceApi } from "../tests/harness/api";
 
 const out = path.resolve(__dirname, "../../docs/console");
+/** Every picture this script takes, in the order docs/local-server.md shows them. */
+const pictures = [
+  "sign-in.png",
+  "lineage.png",
+  "sources.png",
+  "source.png",
+  "history.png",
+  "delete.png",
+  "topic-records.png",
+  "kafka-user.png",
+  "project-keys.png",
+  "requests.png",
+  "faults.png",
+];
 
 async function main(): Promise<void> {
-  const server = await startLocalServer({ statusDelayMs: 10, deleteDelayMs: 10 });
+  const server = await startLocalServer({
+    statusDelayMs: 10,
+    deleteDelayMs: 10,
+    faults: "latency=20-200,path=/consumer-groups*;5xx=0.02,path=/topic-metrics*,retry-after=2",
+  });
   const browser = await launchBrowser();
   if ("missing" in browser) throw new Error(browser.missing);
   try {
@@ -54,6 +74,35 @@ async function main(): Promise<void> {
       source: { ...source, topics: ["public.orders", "public.customers"] },
       destination,
     });
+    const hook = await api.request<{ id: string }>("POST", "/sources", {
+      name: "storefront-events",
+      connector: "webhook",
+      config: { "topic.include.list.user.defined": "orders" },
+    });
+    const { result } = await api.request<{ result: Array<{ config: Record<string, string> }> }>(
+      "GET",
+      `/sources/${hook.id}?secret_returned=true`,
+    );
+    const { "webhook.url": webhookUrl, "api.key": apiKey } = result[0].config;
+    for (const order of [
+      { order: "A-1001", total: 42.5, currency: "EUR" },
+      { order: "A-1002", total: 18, currency: "EUR" },
+    ]) {
+      await fetch(`${webhookUrl}/orders`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": apiKey },
+        body: JSON.stringify(order),
+      });
+    }
+    await api.request("POST", "/kafka-access/kafka-users", {
+      username: "analytics-reader",
+      password: "local-demo-kafka-password",
+      kafka_acls: [
+        { topic_name: "public.orders", operation: "READ", resource_pattern_type: "LITERAL" },
+        { topic_name: "public.customers", operation: "READ", resource_pattern_type: "LITERAL" },
+      ],
+    });
+    await api.request("POST", "/project-keys", { name: "ci-deployer", role_ids: ["role_developer"] });
     await new Promise((resolve) => setTimeout(resolve, 100)); // Starting → Active
 
     const page = await browser.newPage(1280, 820);
@@ -72,7 +121,24 @@ async function main(): Promise<void> {
     await page.screenshot(path.join(out, "source.png"));
     await page.evaluate(`document.querySelector("#history").scrollIntoView()`);
     await page.screenshot(path.join(out, "history.png"));
-    process.stdout.write(`wrote sign-in.png, lineage.png, sources.png, source.png and history.png to ${out}\n`);
+    await page.goto(`${server.consoleUrl}/sources/${source.id}/delete`);
+    await page.screenshot(path.join(out, "delete.png"));
+    await page.goto(`${server.consoleUrl}/topics?q=orders`);
+    const topic = await page.evaluate<string>(
+      `[...document.querySelectorAll("table.list tbody tr")].find((row) => row.innerText.includes("storefront-events"))?.querySelector("a")?.href ?? ""`,
+    );
+    await page.goto(topic);
+    await page.evaluate(`document.querySelector("#records").scrollIntoView()`);
+    await page.screenshot(path.join(out, "topic-records.png"));
+    await page.goto(`${server.consoleUrl}/kafka-users/analytics-reader`);
+    await page.screenshot(path.join(out, "kafka-user.png"));
+    await page.goto(`${server.consoleUrl}/project-keys`);
+    await page.screenshot(path.join(out, "project-keys.png"));
+    await page.goto(`${server.consoleUrl}/requests`);
+    await page.screenshot(path.join(out, "requests.png"));
+    await page.goto(`${server.consoleUrl}/faults`);
+    await page.screenshot(path.join(out, "faults.png"));
+    process.stdout.write(`wrote ${pictures.join(", ")} to ${out}\n`);
   } finally {
     await browser.close();
     await server.close();

@@ -53,10 +53,16 @@ function itemsOf<T>(answer: Envelope<T> | { tags?: T[] } | T[]): T[] {
   return "tags" in answer && Array.isArray(answer.tags) ? answer.tags : [];
 }
 
-/** A listed object with the id and name the console shows and links by (a Kafka user has only its username). */
+/**
+ * A listed object with the id and name the console shows and links by. A Kafka user has only its username: its id
+ * and name are added as hidden properties, so that its page lists the fields the API answered and no others.
+ */
 function named<T extends Record<string, unknown>>(view: KindView, item: T): T & { id: string; name: string } {
+  const copy = { ...item } as T & { id: string; name: string };
   const id = String(item[view.idField ?? "id"] ?? "");
-  return { ...item, id, name: typeof item.name === "string" ? item.name : id };
+  if (copy.id !== id) Object.defineProperty(copy, "id", { value: id, enumerable: false });
+  if (typeof copy.name !== "string") Object.defineProperty(copy, "name", { value: id, enumerable: false });
+  return copy;
 }
 
 /** A signed-in request: the user's session, their view of the API, and who they are. */

@@ -54,5 +54,9 @@ fieldset { margin-top: 12px; border: 1px solid var(--line); max-width: 520px; }
 button.danger { background: var(--bad); border-color: var(--bad); }
 header nav li.local { border-left: 1px solid var(--line); padding-left: 14px; }
 td.ok { color: var(--ok); }
+/* Long values (a topic's JSON, a request's query) wrap instead of widening the page. */
+table.settings td, table.records td, table.requests td { overflow-wrap: anywhere; }
+table.requests td:nth-child(1), table.requests td:nth-child(3), table.requests td:nth-child(5) { white-space: nowrap; }
+table.requests td:nth-child(2) { min-width: 24ch; }
 td.bad { color: var(--bad); font-weight: 600; }
 `;

@@ -511,8 +511,13 @@ export function objectPage(
               <dd class="status">${status}</dd>`
           : ""
       }
-      <dt>Tags</dt>
-      <dd>${heldNames.join(", ") || "none"}</dd>
+      ${
+        // Kafka users and project keys carry no tags: no row for them.
+        "tags" in record
+          ? html`<dt>Tags</dt>
+              <dd>${heldNames.join(", ") || "none"}</dd>`
+          : ""
+      }
     </dl>
     ${
       view.connector
@@ -607,7 +612,10 @@ export function requestsPage(
             (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, one]),
           ),
         ).toString();
-        return html`<td>${request.at ? html`<time datetime="${request.at}">${request.at}</time>` : ""}</td>
+        // The time of day is what a reader scans; the date is in the attribute (the log lives as long as the server).
+        return html`<td>
+            ${request.at ? html`<time datetime="${request.at}">${request.at.slice(11, 23)}</time>` : ""}
+          </td>
           <td><code>${request.method} ${request.path}${query ? `?${query}` : ""}</code></td>
           <td class="${request.status >= 400 || request.status === 0 ? "bad" : "ok"}">${request.status}</td>
           <td>${request.bodyKeys.map((keys) => keys.join(".")).join(", ")}</td>

@@ -163,9 +163,9 @@ export function renderConnector(store: Store, record: StoredConnector, options: 
 }
 
 export function connectorsOf(store: Store, kind: Kind, serviceId: string): StoredConnector[] {
-  return Object.values(store.state.connectors).filter(
-    (connector) => connector.kind === kind && connector.serviceId === serviceId,
-  );
+  return Object.entries(store.peek("connectors"))
+    .filter(([, connector]) => connector.kind === kind && connector.serviceId === serviceId)
+    .map(([id]) => store.state.connectors[id]);
 }
 
 /** `Pending`, `Active`, `Paused` or `Stopped`: where the status timeline leads (DOCS `desired_state` values). */

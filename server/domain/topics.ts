@@ -129,16 +129,32 @@ export function syncSourceTopics(store: Store, source: StoredConnector): void {
   store.changed();
 }
 
+/** Discovered topic ids by source, as of a version of the topics (a listing of sources asks once per source). */
+const discoveredIndex = new WeakMap<Store, { version: number; bySource: Map<string, string[]> }>();
+
+function discoveredTopicIds(store: Store, sourceId: string): string[] {
+  const version = store.version("topics");
+  let index = discoveredIndex.get(store);
+  if (index?.version !== version) {
+    const bySource = new Map<string, string[]>();
+    for (const [id, topic] of Object.entries(store.peek("topics"))) {
+      if (topic.entityType !== "source" || !topic.discovered || topic.entityId === null) continue;
+      bySource.set(topic.entityId, [...(bySource.get(topic.entityId) ?? []), id]);
+    }
+    index = { version, bySource };
+    discoveredIndex.set(store, index);
+  }
+  return index.bySource.get(sourceId) ?? [];
+}
+
 /** Topics of a source visible now (listed, or discovered and registered), in list order then by name. */
 export function sourceTopics(store: Store, source: StoredConnector, now = Date.now()): StoredTopic[] {
   const listed = listedTopicNames(source)
     .map((topicName) => findTopic(store, source.serviceId, sourceTopicId(source.id, topicName)))
     .filter((topic): topic is StoredTopic => topic !== undefined);
-  const discovered = Object.values(store.state.topics)
-    .filter(
-      (topic) =>
-        topic.entityType === "source" && topic.entityId === source.id && topic.discovered && topic.registeredAt <= now,
-    )
+  const discovered = discoveredTopicIds(store, source.id)
+    .map((id) => store.state.topics[id])
+    .filter((topic) => topic !== undefined && topic.registeredAt <= now)
     .sort((a, b) => a.name.localeCompare(b.name));
   return [...listed, ...discovered];
 }

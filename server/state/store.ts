@@ -93,6 +93,9 @@ export interface StoreLimits {
 
 export const defaultStoreLimits: StoreLimits = { retainedBytesPerTopic: 256 * 1024 * 1024, fsyncEachCommit: false };
 
+/** The areas whose records have a `deleteAt` the sweep looks for. */
+const sweptAreas: readonly Area[] = ["connectors", "pipelines", "transforms", "projectKeys"];
+
 export class Store {
   readonly state: State;
   private readonly db: DatabaseSync;
@@ -109,6 +112,10 @@ export class Store {
   private wholeState = true;
   private dirty = false;
   private closed = false;
+  /** What the last sweep saw: the versions of the areas it scans, and when the next pending delete falls due. */
+  private lastSweep = { versions: "", nextDue: 0 };
+  /** Each area's records behind its change-noting proxy (see {@link peek}). */
+  private readonly rawAreas = new Map<Area, Record<string, unknown>>();
 
   constructor(
     readonly timings: Timings,
@@ -129,7 +136,10 @@ export class Store {
     pluralTagTypes(this.state);
     for (const pipeline of Object.values(this.state.pipelines)) normalisePipeline(pipeline);
     const state = this.state as unknown as Record<Area, Record<string, unknown>>;
-    for (const area of areaNames) state[area] = this.tracker.area(area, state[area]);
+    for (const area of areaNames) {
+      this.rawAreas.set(area, state[area]);
+      state[area] = this.tracker.area(area, state[area]);
+    }
     if (!this.state.defaultServiceId) {
       this.state.defaultServiceId = this.createService("default").serviceId;
     }
@@ -284,6 +294,20 @@ export class Store {
     return Number((this.statements.count.get(topicKey, fromOffset) as { n: number }).n);
   }
 
+  /**
+   * An area's records as they are, for scans that only read: a read through `state` wraps every record it hands
+   * out in a change-noting proxy, which a scan of thousands of records on each request pays for thousands of
+   * times. Nothing may change what this returns: changes go through `state`, where they are noted.
+   */
+  peek<A extends Area>(area: A): Readonly<State[A]> {
+    return this.rawAreas.get(area) as State[A];
+  }
+
+  /** A number that changes whenever a record of the area is set, changed or deleted (through `state`). */
+  version(area: Area): number {
+    return this.tracker.version(area);
+  }
+
   service(id: string): StoredService | undefined {
     return this.state.services[id];
   }
@@ -338,11 +362,23 @@ export class Store {
 
   /** Removes objects whose asynchronous delete has completed. Cheap; called before every request. */
   sweep(now = Date.now()): void {
+    // Every request sweeps: when nothing changed since the last sweep and nothing was due before its next delete,
+    // nothing can be due now.
+    const versions = sweptAreas.map((area) => this.version(area)).join(",");
+    if (versions === this.lastSweep.versions && now < this.lastSweep.nextDue) return;
     let removed = false;
-    for (const [id, connector] of Object.entries(this.state.connectors)) {
-      if (connector.deleteAt !== undefined && connector.deleteAt <= now) {
+    let nextDue = Number.POSITIVE_INFINITY;
+    // The scans read the records as they are; only what goes is deleted through the state.
+    const due = (record: { deleteAt?: number }) => {
+      if (record.deleteAt === undefined) return false;
+      if (record.deleteAt <= now) return true;
+      nextDue = Math.min(nextDue, record.deleteAt);
+      return false;
+    };
+    for (const [id, connector] of Object.entries(this.peek("connectors"))) {
+      if (due(connector)) {
         delete this.state.connectors[id];
-        for (const [key, topic] of Object.entries(this.state.topics)) {
+        for (const [key, topic] of Object.entries(this.peek("topics"))) {
           if (topic.entityType === "source" && topic.entityId === id) {
             delete this.state.topics[key];
             delete this.state.topicData[key];
@@ -351,26 +387,27 @@ export class Store {
         removed = true;
       }
     }
-    for (const [id, pipeline] of Object.entries(this.state.pipelines)) {
-      if (pipeline.deleteAt !== undefined && pipeline.deleteAt <= now) {
+    for (const [id, pipeline] of Object.entries(this.peek("pipelines"))) {
+      if (due(pipeline)) {
         delete this.state.pipelines[id];
         removed = true;
       }
     }
-    for (const [id, transform] of Object.entries(this.state.transforms)) {
-      if (transform.deleteAt !== undefined && transform.deleteAt <= now) {
+    for (const [id, transform] of Object.entries(this.peek("transforms"))) {
+      if (due(transform)) {
         delete this.state.transforms[id];
         removed = true;
       }
     }
-    for (const [id, projectKey] of Object.entries(this.state.projectKeys)) {
-      if (projectKey.deleteAt !== undefined && projectKey.deleteAt <= now) {
+    for (const [id, projectKey] of Object.entries(this.peek("projectKeys"))) {
+      if (due(projectKey)) {
         delete this.state.projectKeys[id];
         delete this.state.credentials[projectKey.clientId];
         removed = true;
       }
     }
     if (removed) this.changed();
+    this.lastSweep = { versions: sweptAreas.map((area) => this.version(area)).join(","), nextDue };
   }
 
   private transaction(body: () => void): void {

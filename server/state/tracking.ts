@@ -18,7 +18,15 @@ export class ChangeTracker<Area extends string> {
   /** Proxies already made, per raw object, with the record they belong to. */
   private readonly proxies = new WeakMap<object, { proxy: object; area: Area; id: string }>();
 
+  /** How many changes each area has seen: a reader that derived something from an area knows when to derive again. */
+  private readonly versions = new Map<Area, number>();
+
+  version(area: Area): number {
+    return this.versions.get(area) ?? 0;
+  }
+
   mark(area: Area, id: string): void {
+    this.versions.set(area, this.version(area) + 1);
     let ids = this.changes.get(area);
     if (!ids) this.changes.set(area, (ids = new Set()));
     ids.add(id);

@@ -3,7 +3,8 @@
  * caller chose become markup.
  */
 import { html } from "../../server/console/html";
-import { lineageOf, lineageSvg } from "../../server/console/lineage";
+import { focusOn, lineageOf, lineageSvg } from "../../server/console/lineage";
+import { FaultEngine } from "../../server/faults/engine";
 
 const records = {
   sources: [
@@ -54,4 +55,36 @@ test("a name with markup in it is shown as text, in the page and in the drawing"
   expect(html`<td>${name}</td>`.text).toBe("<td>&lt;img src=x onerror=&quot;alert(1)&quot;&gt;</td>");
   const svg = lineageSvg(lineageOf({ ...records, sources: [{ ...records.sources[0], name }] })).text;
   expect(svg).not.toContain("<img");
+});
+
+test("a search keeps what feeds the objects found and what they feed, not their neighbours' other consumers", () => {
+  // Two pipelines share the destination: the lineage of one must not pull in the other through it.
+  const shared = lineageOf({
+    ...records,
+    sources: [...records.sources, { id: "s2", name: "billing-db", topic_ids: ["source_s2.public.invoices"] }],
+    pipelines: [
+      ...records.pipelines,
+      { id: "p2", name: "billing-to-warehouse", topic_ids: ["source_s2.public.invoices"], destination: { id: "d1" } },
+    ],
+  });
+  const kept = focusOn(shared, "BILLING-to").nodes.map((node) => `${node.kind}/${node.id}`);
+  expect(kept.sort()).toEqual(["destinations/d1", "pipelines/p2", "sources/s2", "topics/source_s2.public.invoices"]);
+  expect(focusOn(shared, "  ").nodes).toHaveLength(shared.nodes.length);
+  expect(focusOn(shared, "no-such-name")).toEqual({ nodes: [], edges: [] });
+});
+
+test("the fault settings page reads the rules as given, and nulls where the server's defaults apply", () => {
+  const settings = new FaultEngine(
+    "429=0.25,path=/sources*|/pipelines*,method=PUT,retry-after=3; latency=5-9",
+  ).describe();
+  expect(settings.spec).toBe("429=0.25,path=/sources*|/pipelines*,method=PUT,retry-after=3; latency=5-9");
+  expect(settings.rules[0]).toMatchObject({
+    paths: ["/sources*", "/pipelines*"],
+    methods: ["PUT"],
+    statuses: [{ status: "429", p: 0.25 }],
+    retry_after_seconds: 3,
+  });
+  expect(settings.rules[1]).toMatchObject({ paths: [], latency_ms: [5, 9] });
+  expect(settings).toMatchObject({ kafka_connect: null, slow_delete_ms: null, token_ttl_seconds: null });
+  expect(new FaultEngine().describe()).toMatchObject({ spec: "", rules: [] });
 });

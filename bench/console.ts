@@ -1,0 +1,137 @@
+// The local server's web console as the service grows (issue #32: "works at 1,000 objects without freezing the
+// page"): for each size, a fresh in-process server filled through the API with pipelines (each with its source,
+// two topics and destination: five objects of the lineage), then the time the server takes to answer each page
+// (median of 5, over HTTP, signed in) and the page's size; and where Debian's Chromium is installed, how long it
+// takes to load and lay out the lineage (the navigation entry's duration, median of 3). Writes
+// bench/console-results.json.
+//
+//   npm run bench:console -- [--objects 1000,5000]
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+import { startLocalServer } from "../server";
+import { chromium, launchBrowser } from "../tests/harness/browser";
+import { fillName, fillService } from "../tests/harness/service-fill";
+
+const repoRoot = path.resolve(__dirname, "../..");
+const resultsFile = path.join(repoRoot, "bench", "console-results.json");
+
+interface PageFigures {
+  page: string;
+  medianMs: number;
+  bytes: number;
+}
+
+interface SizeFigures {
+  objects: number;
+  fillSeconds: number;
+  pages: PageFigures[];
+  /** Chromium's load of the lineage page, start to load event (median of 3), or why it was not measured. */
+  browserLineageMs: number | string;
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function objectsFromArgs(): number[] {
+  const at = process.argv.indexOf("--objects");
+  const text = at >= 0 ? process.argv[at + 1] : "1000,5000";
+  return text.split(",").map((part) => Number(part.trim()));
+}
+
+async function signedCookie(consoleUrl: string, clientId: string, secret: string): Promise<string> {
+  const answer = await fetch(`${consoleUrl}/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ client_id: clientId, secret }).toString(),
+    redirect: "manual",
+  });
+  const cookie = answer.headers.get("set-cookie");
+  if (!cookie) throw new Error(`sign-in answered ${answer.status} without a session`);
+  return cookie.split(";")[0];
+}
+
+async function measurePage(url: string, cookie: string, name: string): Promise<PageFigures> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let run = 0; run < 5; run++) {
+    const started = performance.now();
+    const answer = await fetch(url, { headers: { cookie } });
+    const text = await answer.text();
+    if (answer.status !== 200) throw new Error(`${name}: ${answer.status}`);
+    times.push(performance.now() - started);
+    bytes = Buffer.byteLength(text);
+  }
+  return { page: name, medianMs: Math.round(median(times)), bytes };
+}
+
+async function browserLoad(url: string, clientId: string, secret: string): Promise<number | string> {
+  const available = chromium();
+  if ("missing" in available) return available.missing;
+  const browser = await launchBrowser();
+  if ("missing" in browser) return browser.missing;
+  try {
+    const page = await browser.newPage();
+    await page.goto(url.replace(/\/lineage$/, "/sign-in"));
+    await page.type("#client_id", clientId);
+    await page.type("#secret", secret);
+    await page.clickAndWait("form.sign-in button");
+    const times: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      await page.goto(url);
+      times.push(await page.evaluate<number>(`performance.getEntriesByType("navigation")[0].duration`));
+    }
+    return Math.round(median(times));
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measureSize(objects: number): Promise<SizeFigures> {
+  const pipelines = Math.round(objects / 5);
+  const server = await startLocalServer({ statusDelayMs: 20, deleteDelayMs: 20 });
+  try {
+    const started = performance.now();
+    await fillService(server, pipelines);
+    const fillSeconds = Math.round((performance.now() - started) / 100) / 10;
+    const cookie = await signedCookie(server.consoleUrl, server.clientId, server.secret);
+    const sources = (await (
+      await fetch(`${server.baseUrl}/auth/access-token`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ client_id: server.clientId, secret: server.secret }),
+      })
+    ).json()) as { accessToken: string };
+    const listed = (await (
+      await fetch(`${server.baseUrl}/sources?page=1&page_size=1`, {
+        headers: { authorization: `Bearer ${sources.accessToken}` },
+      })
+    ).json()) as { result: Array<{ id: string }> };
+    const pages = [
+      await measurePage(`${server.consoleUrl}/lineage`, cookie, "lineage, everything"),
+      await measurePage(`${server.consoleUrl}/lineage?q=${fillName("pipeline", 1)}`, cookie, "lineage, one pipeline"),
+      await measurePage(`${server.consoleUrl}/sources`, cookie, "sources, first page of 50"),
+      await measurePage(`${server.consoleUrl}/sources/${listed.result[0].id}`, cookie, "a source's page"),
+    ];
+    const browserLineageMs = await browserLoad(`${server.consoleUrl}/lineage`, server.clientId, server.secret);
+    return { objects: pipelines * 5, fillSeconds, pages, browserLineageMs };
+  } finally {
+    await server.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const sizes: SizeFigures[] = [];
+  for (const objects of objectsFromArgs()) {
+    const figures = await measureSize(objects);
+    sizes.push(figures);
+    console.log(JSON.stringify(figures));
+  }
+  const results = { measuredAt: new Date().toISOString(), node: process.version, sizes };
+  fs.writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`wrote ${path.relative(repoRoot, resultsFile)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
