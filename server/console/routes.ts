@@ -6,11 +6,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
+import type { FaultSettings } from "../faults/engine";
+import type { RequestRecord } from "../http/stats";
 import { ConsoleApi, ConsoleApiError, type Session, Sessions, signIn } from "./client";
 import { focusOn, lineageOf, type LineageRecords } from "./lineage";
 import {
   deletePage,
-  type FaultView,
   faultsPage,
   type HistoryVersion,
   kindView,
@@ -18,7 +19,6 @@ import {
   lineagePage,
   type Listed,
   listPage,
-  type LoggedRequest,
   type Notice,
   objectPage,
   type TopicRecord,
@@ -218,6 +218,22 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     return named(view, record);
   };
 
+  /**
+   * A connector changed as the API takes a change: the whole of it back, as read (masked secrets keep their stored
+   * values), with what `change` makes of it; answered at once (`wait=false`).
+   */
+  const putConnector = async (
+    user: Signed,
+    view: KindView,
+    id: string,
+    change: (live: ObjectRecord) => { config: Record<string, unknown>; tags?: string[] },
+  ): Promise<void> => {
+    const path = `/${view.path}/${encodeURIComponent(id)}`;
+    const [live] = (await user.api.get<Envelope<ObjectRecord>>(path)).result;
+    if (!live) throw new ConsoleApiError(404, `no ${view.noun} ${id}`, "");
+    await user.api.send("PUT", `${path}?wait=false`, { name: live.name, connector: live.connector, ...change(live) });
+  };
+
   const serviceTags = async (user: Signed): Promise<ServiceTag[]> =>
     itemsOf(await user.api.get<{ tags?: ServiceTag[] }>("/tags"));
 
@@ -365,16 +381,8 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     routes,
     edit(async (user, view, id, request) => {
       const tags = formFields(request, "tag");
-      const path = `/${view.path}/${encodeURIComponent(id)}`;
-      const [live] = (await user.api.get<Envelope<ObjectRecord>>(path)).result;
-      if (!live) throw new ConsoleApiError(404, `no ${view.noun} ${id}`, "");
-      // Tags travel with the whole connector, as the API takes them (masked secrets keep their stored values).
-      await user.api.send("PUT", `${path}?wait=false`, {
-        name: live.name,
-        connector: live.connector,
-        config: live.config ?? {},
-        tags,
-      });
+      // Tags travel with the whole connector, as the API takes them.
+      await putConnector(user, view, id, (live) => ({ config: live.config ?? {}, tags }));
       return tags.length === 0 ? "Took every tag off." : `Saved ${tags.length} tag${tags.length === 1 ? "" : "s"}.`;
     }),
   );
@@ -384,7 +392,7 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     routes,
     signedPage(async (request, user) => {
       const search = ((request.query as { q?: string }).q ?? "").trim();
-      const all = (await user.api.get<{ requests: LoggedRequest[] }>("/_local/requests")).requests;
+      const all = (await user.api.get<{ requests: RequestRecord[] }>("/_local/requests")).requests;
       const matching = all.filter((entry) => entry.path.includes(search));
       const items = matching.slice(-requestLogRows).reverse();
       return requestsPage(user.viewer, { items, total: all.length, matched: matching.length, search });
@@ -394,7 +402,7 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
   app.get(
     `${consolePath}/faults`,
     routes,
-    signedPage(async (_request, user) => faultsPage(user.viewer, await user.api.get<FaultView>("/_local/faults"))),
+    signedPage(async (_request, user) => faultsPage(user.viewer, await user.api.get<FaultSettings>("/_local/faults"))),
   );
 
   for (const action of ["pause", "resume"] as const) {
@@ -414,15 +422,7 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     edit(async (user, view, id, request) => {
       const key = formField(request, "key");
       const value = formField(request, "value");
-      const path = `/${view.path}/${encodeURIComponent(id)}`;
-      const [live] = (await user.api.get<Envelope<ObjectRecord>>(path)).result;
-      if (!live) throw new ConsoleApiError(404, `no ${view.noun} ${id}`, "");
-      // The whole config back (masked secrets keep their stored values), with the one setting changed.
-      await user.api.send("PUT", `${path}?wait=false`, {
-        name: live.name,
-        connector: live.connector,
-        config: { ...(live.config ?? {}), [key]: value },
-      });
+      await putConnector(user, view, id, (live) => ({ config: { ...(live.config ?? {}), [key]: value } }));
       return `Changed ${key}.`;
     }),
   );

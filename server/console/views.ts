@@ -3,6 +3,8 @@
  * and edit works from the keyboard and with no script. Secrets are never shown: the API masks them, and a form
  * never echoes one back.
  */
+import type { FaultSettings } from "../faults/engine";
+import type { RequestRecord } from "../http/stats";
 import { html, type Html, raw } from "./html";
 import { type Lineage, lineageSvg } from "./lineage";
 import { consoleStyles } from "./styles";
@@ -574,20 +576,9 @@ export function deletePage(viewer: Viewer, view: KindView, record: { id: string;
   return page(`Delete ${record.name}?`, viewer, body, view.path);
 }
 
-/** One request as `GET /_local/requests` answers it: its form, never its body's values. */
-export interface LoggedRequest {
-  method: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  bodyKeys: string[][];
-  status: number;
-  at?: string;
-  requestId?: string;
-}
-
 export function requestsPage(
   viewer: Viewer,
-  log: { items: LoggedRequest[]; total: number; matched: number; search: string },
+  log: { items: RequestRecord[]; total: number; matched: number; search: string },
 ): string {
   const body = html`<p>
       Every call to the API of this service, newest first, as the server received it: method, path, query, the names of
@@ -625,32 +616,10 @@ export function requestsPage(
   return page("Request log", viewer, body, "requests");
 }
 
-/** The fault settings in force, as `GET /_local/faults` answers them. */
-export interface FaultView {
-  spec: string;
-  rules: Array<{
-    rule: string;
-    paths: string[];
-    methods: string[];
-    statuses: Array<{ status: string; p: number }>;
-    drop: number;
-    lose: number;
-    latency_ms: [number, number] | null;
-    rate_per_second: number | null;
-    retry_after_seconds: number;
-  }>;
-  seed: number;
-  token_ttl_seconds: number | null;
-  kafka_connect: { p: number; window_ms: number; status: number } | null;
-  pending_update_ms: number | null;
-  slow_delete_ms: number | null;
-  read_lag_ms: number | null;
-}
-
 const percent = (p: number) => `${Math.round(p * 1000) / 10}%`;
 
 /** What a rule does to the calls it matches, in words. */
-function ruleEffects(rule: FaultView["rules"][number]): string {
+function ruleEffects(rule: FaultSettings["rules"][number]): string {
   const effects = [
     ...rule.statuses.map((entry) => `answer ${entry.status} to ${percent(entry.p)}`),
     ...(rule.drop > 0 ? [`drop the connection of ${percent(rule.drop)}`] : []),
@@ -667,7 +636,7 @@ function ruleEffects(rule: FaultView["rules"][number]): string {
   return effects.join("; ") || "nothing";
 }
 
-export function faultsPage(viewer: Viewer, faults: FaultView): string {
+export function faultsPage(viewer: Viewer, faults: FaultSettings): string {
   const globals: Array<[string, unknown]> = [
     ["seed", faults.seed],
     ["token lifetime (s)", faults.token_ttl_seconds ?? "the server's default"],
