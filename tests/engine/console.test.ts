@@ -133,10 +133,22 @@ browserTest("a setting changed in the console is a web edit by the user, and ref
   expect(history).toMatch(/Version 2 .* by client_\w+ from web/);
   expect(history).toContain("database.hostname.user.defined: db.internal.example.com → replica.internal.example.com");
 
-  const { diagnostics } = await world.project.refresh();
-  const drift = diagnostics.join("\n");
+  // `pulumi preview --refresh` names the change, who made it and where, and plans to put the program's value back.
+  const preview = await world.project.preview({ refresh: true });
+  const drift = preview.diagnostics.join("\n");
   expect(drift).toContain("databaseHostname");
   expect(drift).toContain(`by web (${world.server.clientId}), version 2`);
+  const planned = preview.steps.find((step) => step.name === "orders-db" && step.op !== "refresh");
+  expect(planned).toMatchObject({ op: "update", diffs: expect.arrayContaining(["databaseHostname"]) });
+
+  // `pulumi refresh` then `pulumi up` put it back: the console's history shows that as the next version, by the
+  // program's credential.
+  await world.project.refresh();
+  await world.project.up();
+  await page.goto(`${world.server.consoleUrl}/sources/${source.id}`);
+  const after = await page.text("ol.history");
+  expect(after).toMatch(/Version 3 .* by client_\w+ from api/);
+  expect(after).toContain("database.hostname.user.defined: replica.internal.example.com → db.internal.example.com");
 });
 
 browserTest("pause and resume from the console change the source's status", async () => {

@@ -152,9 +152,10 @@ export class TestProject {
     await this.stack.removeConfig(key);
   }
 
-  async preview(): Promise<PreviewReport> {
+  /** `pulumi preview`; with `refresh`, `pulumi preview --refresh` (reads every resource from the service first). */
+  async preview(options: { refresh?: boolean } = {}): Promise<PreviewReport> {
     const events = collector();
-    const result = await this.stack.preview({ onEvent: events.onEvent, diff: true });
+    const result = await this.stack.preview({ onEvent: events.onEvent, diff: true, refresh: options.refresh });
     return { result, steps: events.steps, diagnostics: events.diagnostics };
   }
 
