@@ -11,7 +11,10 @@ import type { LocalServer } from "../../server";
 import { pluginOnPath, runPulumiOk } from "../harness/process";
 import { scenario } from "../harness/scenario";
 
-const server = { statusDelayMs: 20, deleteDelayMs: 20, topicDiscoveryDelayMs: 20 };
+// Connectors are Active as soon as they are created: with a delay, whether a create's answer still says Starting
+// (and the provider reads the connector once more to see it running) depends on how long the create took, which a
+// busy machine changes from one stack to the other.
+const server = { statusDelayMs: 0, deleteDelayMs: 20, topicDiscoveryDelayMs: 20 };
 const dynamic = scenario("quickstart", { server });
 const plugin = scenario("quickstart-by-token", { server });
 const resources = 4;
@@ -31,9 +34,29 @@ async function callsOf(
   return { viaClasses: endpoints(dynamic), viaPlugin: endpoints(plugin) };
 }
 
+/**
+ * The calls but a new connector's reads: whether a create's answer already says Active (no read) or not yet (one
+ * read, 100 ms later) depends on how long the create took, which a busy machine changes from one stack to the other.
+ * Those reads are counted apart: at most one per connector.
+ */
+function apartFromStatusReads(counts: Record<string, number>): {
+  calls: Record<string, number>;
+  statusReads: number;
+} {
+  const reads = ["GET /sources/:id", "GET /destinations/:id"];
+  return {
+    calls: Object.fromEntries(Object.entries(counts).filter(([endpoint]) => !reads.includes(endpoint))),
+    statusReads: reads.reduce((sum, endpoint) => sum + (counts[endpoint] ?? 0), 0),
+  };
+}
+
 test("up: the plugin makes the dynamic classes' calls, at most 2 per resource plus one token", async () => {
   const { viaClasses, viaPlugin } = await callsOf("up");
-  expect(viaPlugin).toEqual(viaClasses);
+  const [classes, plugin] = [apartFromStatusReads(viaClasses), apartFromStatusReads(viaPlugin)];
+  expect(plugin.calls).toEqual(classes.calls);
+  // The source and the destination: read at most once each while they start.
+  expect(classes.statusReads).toBeLessThanOrEqual(2);
+  expect(plugin.statusReads).toBeLessThanOrEqual(2);
   expect(viaPlugin["POST /pipelines"]).toBe(1);
   expect(total(viaPlugin)).toBeLessThanOrEqual(2 * resources + 1);
 }, 300_000);
