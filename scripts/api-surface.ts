@@ -121,6 +121,12 @@ export function typescriptSurface(): string[] {
   const module = source && checker.getSymbolAtLocation(source);
   if (!module) throw new Error(`cannot read the exports of ${entry}`);
   const text = (type: ts.Type) => checker.typeToString(type, undefined, typeFormat);
+  /** `prefix.name?: type` for each property of an object type. */
+  const propertyLines = (prefix: string, type: ts.Type, at: ts.Node): string[] =>
+    checker.getPropertiesOfType(type).map((property) => {
+      const optional = property.flags & ts.SymbolFlags.Optional ? "?" : "";
+      return `${prefix}.${property.name}${optional}: ${text(checker.getTypeOfSymbolAtLocation(property, at))}`;
+    });
   const lines: string[] = [];
   for (const exported of checker.getExportsOfModule(module)) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
@@ -148,17 +154,19 @@ export function typescriptSurface(): string[] {
       }
     } else if (symbol.flags & ts.SymbolFlags.Interface) {
       lines.push(`ts interface ${name}`);
-      for (const property of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol))) {
-        const optional = property.flags & ts.SymbolFlags.Optional ? "?" : "";
-        lines.push(
-          `ts interface ${name}.${property.name}${optional}: ${text(checker.getTypeOfSymbolAtLocation(property, declaration))}`,
-        );
-      }
+      lines.push(...propertyLines(`ts interface ${name}`, checker.getDeclaredTypeOfSymbol(symbol), declaration));
     } else if (symbol.flags & ts.SymbolFlags.TypeAlias) {
       const aliased = checker.getDeclaredTypeOfSymbol(symbol);
-      lines.push(
-        `ts type ${name} = ${checker.typeToString(aliased, undefined, typeFormat | ts.TypeFormatFlags.InTypeAlias)}`,
-      );
+      if (aliased.flags & ts.TypeFlags.Object) {
+        // An object type (`Omit<ConnectorArgs, "snapshot">`) is read property by property, as an interface is, so
+        // that a new optional property is an addition, not a change of one long line.
+        lines.push(`ts type ${name}`);
+        lines.push(...propertyLines(`ts type ${name}`, aliased, declaration));
+      } else {
+        lines.push(
+          `ts type ${name} = ${checker.typeToString(aliased, undefined, typeFormat | ts.TypeFormatFlags.InTypeAlias)}`,
+        );
+      }
     } else if (symbol.flags & ts.SymbolFlags.Function) {
       const type = checker.getTypeOfSymbolAtLocation(symbol, declaration);
       for (const signature of type.getCallSignatures()) {

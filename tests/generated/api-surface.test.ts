@@ -55,3 +55,14 @@ test("an added optional input is no break; an added required input on an existin
     "+ plugin resource Tag input color: string required",
   );
 });
+
+test("an object type alias is recorded property by property, so a new optional property is an addition", () => {
+  const current = currentSurface();
+  expect(current).toContain("ts type DestinationArgs.config: Input<Record<string, Input<ConfigValue>>>");
+  expect(current.some((line) => line.startsWith("ts type DestinationArgs = "))).toBe(false);
+  const grown = [...current, "ts type DestinationArgs.color?: Input<string> | undefined"];
+  expect(surfaceChange(current, grown)).toEqual({
+    added: ["ts type DestinationArgs.color?: Input<string> | undefined"],
+    breaking: [],
+  });
+});
