@@ -10,6 +10,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 import { startLocalServer } from "../server";
+import { ServiceApi } from "../tests/harness/api";
 import { chromium, launchBrowser } from "../tests/harness/browser";
 import { fillName, fillService } from "../tests/harness/service-fill";
 
@@ -94,18 +95,10 @@ async function measureSize(objects: number): Promise<SizeFigures> {
     await fillService(server, pipelines);
     const fillSeconds = Math.round((performance.now() - started) / 100) / 10;
     const cookie = await signedCookie(server.consoleUrl, server.clientId, server.secret);
-    const sources = (await (
-      await fetch(`${server.baseUrl}/auth/access-token`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ client_id: server.clientId, secret: server.secret }),
-      })
-    ).json()) as { accessToken: string };
-    const listed = (await (
-      await fetch(`${server.baseUrl}/sources?page=1&page_size=1`, {
-        headers: { authorization: `Bearer ${sources.accessToken}` },
-      })
-    ).json()) as { result: Array<{ id: string }> };
+    const listed = await new ServiceApi(server).request<{ result: Array<{ id: string }> }>(
+      "GET",
+      "/sources?page=1&page_size=1",
+    );
     const pages = [
       await measurePage(`${server.consoleUrl}/lineage`, cookie, "lineage, everything"),
       await measurePage(`${server.consoleUrl}/lineage?q=${fillName("pipeline", 1)}`, cookie, "lineage, one pipeline"),

@@ -114,9 +114,14 @@ export function focusOn(lineage: Lineage, search: string): Lineage {
   if (!wanted) return lineage;
   const downstream = new Map<string, string[]>();
   const upstream = new Map<string, string[]>();
+  const add = (links: Map<string, string[]>, from: string, to: string) => {
+    const known = links.get(from);
+    if (known) known.push(to);
+    else links.set(from, [to]);
+  };
   for (const edge of lineage.edges) {
-    downstream.set(edge.from, [...(downstream.get(edge.from) ?? []), edge.to]);
-    upstream.set(edge.to, [...(upstream.get(edge.to) ?? []), edge.from]);
+    add(downstream, edge.from, edge.to);
+    add(upstream, edge.to, edge.from);
   }
   const matched = lineage.nodes.filter((node) => node.name.toLowerCase().includes(wanted)).map(keyOf);
   const kept = new Set<string>(matched);

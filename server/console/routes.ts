@@ -57,9 +57,9 @@ function itemsOf<T>(answer: Envelope<T> | { tags?: T[] } | T[]): T[] {
  * A listed object with the id and name the console shows and links by. A Kafka user has only its username: its id
  * and name are added as hidden properties, so that its page lists the fields the API answered and no others.
  */
-function named<T extends Record<string, unknown>>(view: KindView, item: T): T & { id: string; name: string } {
+function named<T extends object>(view: KindView, item: T): T & { id: string; name: string } {
   const copy = { ...item } as T & { id: string; name: string };
-  const id = String(item[view.idField ?? "id"] ?? "");
+  const id = String((item as Record<string, unknown>)[view.idField ?? "id"] ?? "");
   if (copy.id !== id) Object.defineProperty(copy, "id", { value: id, enumerable: false });
   if (typeof copy.name !== "string") Object.defineProperty(copy, "name", { value: id, enumerable: false });
   return copy;
@@ -234,6 +234,13 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     await user.api.send("PUT", `${path}?wait=false`, { name: live.name, connector: live.connector, ...change(live) });
   };
 
+  /** The outcome of the user's last edit, shown once: on the page the edit led to. */
+  const takeNotice = (user: Signed): Notice | undefined => {
+    const notice = user.session.notice;
+    user.session.notice = undefined;
+    return notice;
+  };
+
   const serviceTags = async (user: Signed): Promise<ServiceTag[]> =>
     itemsOf(await user.api.get<{ tags?: ServiceTag[] }>("/tags"));
 
@@ -299,12 +306,11 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
       const query = request.query as { q?: string; page?: string };
       const search = (query.q ?? "").trim();
       const pageNumber = Math.max(1, Number.parseInt(query.page ?? "1", 10) || 1);
-      const notice = user.session.notice;
-      user.session.notice = undefined;
+      const notice = takeNotice(user);
       if (view.whole) {
         // The API answers every object at once: search and page here, as its own lists do.
         const all = itemsOf(await user.api.get<Listed[]>(view.list))
-          .map((item) => named(view, item as unknown as Record<string, unknown>) as unknown as Listed)
+          .map((item) => named(view, item))
           .filter((item) => item.name.toLowerCase().includes(search.toLowerCase()));
         const items = all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
         const hasNext = pageNumber * pageSize < all.length;
@@ -346,8 +352,7 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
         : undefined;
       const tags = await serviceTags(user);
       const records = view.path === "topics" ? await newestRecords(user.api, id) : undefined;
-      const notice = user.session.notice;
-      user.session.notice = undefined;
+      const notice = takeNotice(user);
       return objectPage(user.viewer, view, record, { history, notice, records, tags });
     }),
   );

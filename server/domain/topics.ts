@@ -139,7 +139,9 @@ function discoveredTopicIds(store: Store, sourceId: string): string[] {
     const bySource = new Map<string, string[]>();
     for (const [id, topic] of Object.entries(store.peek("topics"))) {
       if (topic.entityType !== "source" || !topic.discovered || topic.entityId === null) continue;
-      bySource.set(topic.entityId, [...(bySource.get(topic.entityId) ?? []), id]);
+      const ids = bySource.get(topic.entityId);
+      if (ids) ids.push(id);
+      else bySource.set(topic.entityId, [id]);
     }
     index = { version, bySource };
     discoveredIndex.set(store, index);
