@@ -631,7 +631,12 @@ function ruleEffects(rule: FaultSettings["rules"][number]): string {
             : `delay each by ${rule.latency_ms[0]}–${rule.latency_ms[1]} ms`,
         ]
       : []),
-    ...(rule.rate_per_second !== null ? [`allow ${rule.rate_per_second} per second, then answer 429`] : []),
+    ...(rule.rate_per_second !== null
+      ? [
+          `allow ${rule.rate_per_second} per second, then answer 429` +
+            (rule.rate_start !== null ? ` (${rule.rate_start} allowed at first)` : ""),
+        ]
+      : []),
   ];
   return effects.join("; ") || "nothing";
 }

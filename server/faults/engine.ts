@@ -58,6 +58,7 @@ export interface FaultSettings {
     lose: number;
     latency_ms: [number, number] | null;
     rate_per_second: number | null;
+    rate_start: number | null;
     retry_after_seconds: number;
   }>;
   seed: number;
@@ -102,6 +103,7 @@ export class FaultEngine {
         lose: rule.lose,
         latency_ms: rule.latency,
         rate_per_second: rule.ratePerSecond ?? null,
+        rate_start: rule.rateStart ?? null,
         retry_after_seconds: rule.retryAfterSeconds,
       })),
       seed: spec.seed,
@@ -135,7 +137,7 @@ export class FaultEngine {
   private withinRate(rule: FaultRule, now: number): boolean {
     const rate = rule.ratePerSecond;
     if (rate === undefined) return true;
-    const allowance = this.allowances.get(rule) ?? { tokens: rate, updatedAt: now };
+    const allowance = this.allowances.get(rule) ?? { tokens: rule.rateStart ?? rate, updatedAt: now };
     allowance.tokens = Math.min(rate, allowance.tokens + (Math.max(0, now - allowance.updatedAt) / 1000) * rate);
     allowance.updatedAt = now;
     this.allowances.set(rule, allowance);

@@ -3,13 +3,16 @@
  * SPEC  := RULE (";" RULE)*
  * RULE  := ITEM ("," ITEM)*
  * ITEM  := 5xx=P | <500..599>=P | 429=P | 403=P | drop=P | lose=P | latency=D | latency=D-D | retry-after=SECONDS
- * | rate=N
+ * | rate=N | rate-start=K
  * | path=GLOB("|"GLOB)* | method=M("|"M)* | seed=N | ttl=D
  * | kc=P | kc-window=D | kc-status=N | pending-update=D | slow-delete=D | read-lag=D
  * P is a probability in [0, 1]; D a duration like 25ms, 2s or a bare number of milliseconds. `seed` and `ttl`
  * (access-token lifetime) are global whichever rule carries them. A rule without `path` applies to every path.
  * `rate=N` throttles the rule's requests to N per second (a token bucket holding one second's worth): a request
  * beyond it is answered 429 with the rule's Retry-After, as a service's edge enforcing a request limit would.
+ * `rate-start=K` fills the allowance with K requests instead of a second's worth when the rule first meets a request,
+ * as when other clients have just spent the service's allowance: with 0 the first request is refused, so a test
+ * that needs the limit to bite does not depend on how fast the machine sends.
  *
  * Real-service behaviours (global too, whichever rule carries them; see docs/local-server.md "Modes"):
  * kc=P             a change (PUT, DELETE, lifecycle action) to a source or destination within `kc-window`
@@ -31,6 +34,8 @@ export interface FaultRule {
   retryAfterSeconds: number;
   /** Requests per second the rule's requests are throttled to (`rate=N`); undefined: no limit. */
   ratePerSecond?: number;
+  /** Requests the rule's allowance holds when it first meets a request (`rate-start=K`); default a second's worth. */
+  rateStart?: number;
   paths: RegExp[];
   /** The rule's `path=` globs as written, for whoever shows the rule (the console's fault settings). */
   pathGlobs: string[];
@@ -112,6 +117,11 @@ export function parseFaultSpec(text: string | undefined): FaultSpec {
         const rate = Number(value.replace(/\/s$/, ""));
         if (!Number.isFinite(rate) || rate <= 0) throw new Error("fault 'rate' must be a positive number per second");
         rule.ratePerSecond = rate;
+      } else if (key === "rate-start") {
+        const start = Number(value);
+        if (!Number.isInteger(start) || start < 0)
+          throw new Error("fault 'rate-start' must be a whole number, 0 or more");
+        rule.rateStart = start;
       } else if (key === "retry-after") rule.retryAfterSeconds = Math.max(0, Math.round(Number(value)));
       else if (key === "path") {
         rule.pathGlobs = value.split("|");
@@ -131,6 +141,8 @@ export function parseFaultSpec(text: string | undefined): FaultSpec {
       else if (key === "read-lag") spec.readLagMs = parseDuration(value);
       else throw new Error(`unknown fault switch '${key}'`);
     }
+    if (rule.rateStart !== undefined && rule.ratePerSecond === undefined)
+      throw new Error("fault 'rate-start' needs a 'rate' in the same rule");
     spec.rules.push(rule);
   }
   return spec;

@@ -39,6 +39,18 @@ test("the limit holds only on the rule's paths, and takes the rule's Retry-After
   expect(burst(engine, 10, 0, "/sources/1")).toEqual({ passed: 5, retryAfter: new Set([3]) });
 });
 
+test("rate-start=0 refuses the very first request, however slowly requests come, then admits N a second", () => {
+  const engine = new FaultEngine("rate=20,rate-start=0");
+  expect(burst(engine, 1, 5_000)).toEqual({ passed: 0, retryAfter: new Set([1]) });
+  expect(burst(engine, 100, 5_500).passed).toBe(10);
+  expect(new FaultEngine("rate=20,rate-start=3").describe().rules[0]?.rate_start).toBe(3);
+});
+
+test("a rate-start that is not a whole number, or has no rate, is refused with what to write", () => {
+  expect(() => parseFaultSpec("rate=5,rate-start=-1")).toThrow("fault 'rate-start' must be a whole number, 0 or more");
+  expect(() => parseFaultSpec("rate-start=0")).toThrow("fault 'rate-start' needs a 'rate' in the same rule");
+});
+
 test("a rate that is not a positive number is refused with what to write", () => {
   expect(() => parseFaultSpec("rate=0")).toThrow("fault 'rate' must be a positive number per second");
   expect(() => parseFaultSpec("rate=fast")).toThrow("fault 'rate' must be a positive number per second");
