@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type TransformRecord, transformRecord } from "../client/responses";
 import { type CheckFailure, inputSchema, type Json, type JsonObject, type KindDescription } from "../engine/kind";
 import { getObject } from "../engine/lookup";
-import { compact, isUnknown, semanticEqual } from "../engine/values";
+import { compact, inputsFromOutputs, isUnknown, semanticEqual } from "../engine/values";
 import { liveConfig, liveSet, liveSetting, tagIdsOf } from "./live-values";
 import { nameSchema, namePrefixSchema } from "./names";
 import {
@@ -231,7 +231,9 @@ export const transformKind: KindDescription<TransformInputs, TransformRecord> = 
     };
     const job = await deployTransform(self, inputs as DeployInputs, before, previous, {
       config: transformConfig(inputs),
-      previousConfig: previous === undefined ? undefined : transformConfig(previous as unknown as TransformInputs),
+      // What the last `up` applied: the previous outputs also hold the service's values of the settings the
+      // program leaves out (live-only), which the new inputs never do; left in, every update would redeploy.
+      previousConfig: previous === undefined ? undefined : transformConfig(inputsFromOutputs(transformKind, previous)),
       hasCode: hasImplementationContent(inputs.implementation),
       previewDeploy: hasPreviewDeploy(inputs.type),
       implementation: (unitTest) => implementationWire(inputs.type, inputs.implementation, unitTest),
