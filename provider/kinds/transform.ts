@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type TransformRecord, transformRecord } from "../client/responses";
 import { type CheckFailure, inputSchema, type Json, type JsonObject, type KindDescription } from "../engine/kind";
 import { getObject } from "../engine/lookup";
-import { compact, isUnknown, semanticEqual } from "../engine/values";
+import { compact, inputsFromOutputs, isUnknown, semanticEqual } from "../engine/values";
 import { liveConfig, liveSet, liveSetting, tagIdsOf } from "./live-values";
 import { nameSchema, namePrefixSchema } from "./names";
 import {
@@ -67,34 +67,13 @@ export const transformInputsSchema = z.strictObject({
 });
 export type TransformInputs = z.infer<typeof transformInputsSchema> & JsonObject;
 
-function rules(
-  news: TransformInputs,
-  olds: TransformInputs | undefined,
-  facts?: { adopting: boolean },
-): CheckFailure[] {
+function rules(news: TransformInputs): CheckFailure[] {
   const failures = checkTransformConfig(news);
-  // A new Flink transform holds no code until `implementation` writes some, and a deploy of no version is refused
-  // (the local server answers 400; what the service answers is a guess: docs/real-api.md). Say so before anything
-  // is created, rather than fail after it. An existing or adopted transform may hold the console's code.
-  if (
-    olds === undefined &&
-    facts?.adopting !== true &&
-    news.deploy === true &&
-    !isUnknown(news.type) &&
-    hasPreviewDeploy(news.type) &&
-    !isUnknown(news.implementation) &&
-    !hasImplementationContent(news.implementation)
-  ) {
-    failures.push({
-      property: "deploy",
-      reason:
-        `\`deploy\` needs code to deploy, and a new \`${news.type}\` transform has none: give \`implementation\` ` +
-        "with its code, or create the transform without `deploy`, write its code in the web console, then set " +
-        "`deploy: true`",
-    });
-  }
-  // `deploy` needs no `implementation`: it deploys the latest version, which may be the console's, and
-  // `topic_router` has no code at all (TF deploys whatever the transform holds: base.go:743-803).
+  // `deploy` needs no `implementation`: it deploys the latest version, which may be the console's, and a transform
+  // that holds no code at all deploys its current implementation, as the reference examples do (TF
+  // examples/resources/streamkap_transform_*/complete.tf set `deploy = true` with no `implementation_json`; TF
+  // deploys `no-version`, which the backend normalizes to "0": internal/api/transform.go:307, base.go:743-803).
+  // `topic_router` has no code at all.
   if (
     news.unitTest !== undefined &&
     !isUnknown(news.implementation) &&
@@ -231,7 +210,9 @@ export const transformKind: KindDescription<TransformInputs, TransformRecord> = 
     };
     const job = await deployTransform(self, inputs as DeployInputs, before, previous, {
       config: transformConfig(inputs),
-      previousConfig: previous === undefined ? undefined : transformConfig(previous as unknown as TransformInputs),
+      // What the last `up` applied: the previous outputs also hold the service's values of the settings the
+      // program leaves out (live-only), which the new inputs never do; left in, every update would redeploy.
+      previousConfig: previous === undefined ? undefined : transformConfig(inputsFromOutputs(transformKind, previous)),
       hasCode: hasImplementationContent(inputs.implementation),
       previewDeploy: hasPreviewDeploy(inputs.type),
       implementation: (unitTest) => implementationWire(inputs.type, inputs.implementation, unitTest),

@@ -86,8 +86,11 @@ const replayWindow = /^\d+[smhd]$/;
 const replayWindowError = "Replay window must be a valid duration like 3d, 10m, 2h, 30s";
 /** Runs on Kafka Connect, not Flink: it has no preview job (TF topic_router_generated.go:42-45) and no code. */
 const kafkaConnectTypes: readonly string[] = ["topic_router"];
-/** The backend's latest-version alias (TF internal/constants/transform_status.go `DeployVersionLatest`). */
-const latestVersion = "no-version";
+/**
+ * The backend's latest-version alias (TF internal/constants/transform_status.go `DeployVersionLatest`), which "the
+ * backend normalizes to \"0\"" (TF internal/api/transform.go:307): `0` names the same thing.
+ */
+const latestVersions: readonly string[] = ["no-version", "0"];
 
 function config(type: string, raw: Record<string, unknown>): Record<string, unknown> {
   const name = raw[nameKey];
@@ -188,14 +191,27 @@ function writable(ctx: ApiContext, id: string | undefined): StoredTransform {
   return transform;
 }
 
+/** A stored version by its id; the latest for the alias. */
 function version(transform: StoredTransform, id: string) {
-  if (transform.versions.length === 0) throw new HttpError(400, "The transform has no implementation yet");
-  const stored =
-    id === latestVersion
-      ? transform.versions[transform.versions.length - 1]
-      : transform.versions.find((candidate) => String(candidate.version) === id);
+  const stored = latestVersions.includes(id)
+    ? transform.versions[transform.versions.length - 1]
+    : transform.versions.find((candidate) => String(candidate.version) === id);
   if (!stored) throw notFound(`Version ${id}`);
   return stored;
+}
+
+/**
+ * What a deploy of `id` runs: a stored version, or, when none was ever written and the latest is asked for,
+ * version 0, the transform's current implementation (none for a new one). The reference examples deploy a new
+ * transform that has no code (TF examples/resources/streamkap_transform_*\/complete.tf: `deploy = true`, no
+ * `implementation_json`), and TF's `no-version` is "normalized to 0" by the backend (internal/api/transform.go:307).
+ */
+function deployed(transform: StoredTransform, id: string) {
+  if (transform.versions.length === 0 && latestVersions.includes(id)) {
+    return { version: 0, implementation: transform.implementation ?? null };
+  }
+  const stored = version(transform, id);
+  return { version: stored.version, implementation: stored.implementation };
 }
 
 function deploy(which: "preview" | "live") {
@@ -209,12 +225,11 @@ function deploy(which: "preview" | "live") {
         throw new HttpError(400, replayWindowError);
       }
     }
-    // A Kafka Connect transform has no code: it deploys its config, as version 0 when no version was written.
-    const stored =
-      kafkaConnect && transform.versions.length === 0 ? undefined : version(transform, ctx.params.version_id);
+    // A Kafka Connect transform has no code either: it deploys its config, as version 0 when none was written.
+    const stored = deployed(transform, ctx.params.version_id);
     const now = Date.now();
-    if (which === "preview") transform.previewVersion = stored?.version ?? 0;
-    else transform.liveVersion = stored?.version ?? 0;
+    if (which === "preview") transform.previewVersion = stored.version;
+    else transform.liveVersion = stored.version;
     // The job registers half-way through statusDelayMs; until then job_status answers 400 "Job not found".
     transform.jobRegistersAt = now + Math.floor(ctx.store.timings.statusDelayMs / 2);
     transform.jobTimeline = [
@@ -223,7 +238,7 @@ function deploy(which: "preview" | "live") {
     ];
     transform.jobStartedAt = now;
     ctx.store.changed();
-    return stored ? { ...stored.implementation, version: stored.version } : { version: 0 };
+    return { ...stored.implementation, version: stored.version };
   };
 }
 

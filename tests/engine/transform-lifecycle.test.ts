@@ -9,6 +9,7 @@ import { scenario } from "../harness/scenario";
 
 type LiveTransform = {
   id: string;
+  tags: string[];
   name: string;
   transform_type: string;
   config: Record<string, unknown>;
@@ -69,6 +70,27 @@ test("a second preview shows no changes and makes no API call", async () => {
   const { changeSummary, calls } = await previewCalls(world.server, world.project);
   expect(changeSummary).toEqual({ same: 2 }); // the transform and the stack
   expect(calls).toEqual([]);
+});
+
+test("with formats and parallelism unset, a new replayWindow or tags alone deploy nothing (issue 39 point 3)", async () => {
+  // The previous outputs hold the service's values of the settings the program leaves out; the new inputs do
+  // not. Those must not count as a config change, or every update redeploys (a preview job with a replay, then
+  // live), as docs/real-api.md promises it does not.
+  const deploys = (calls: string[]) => calls.filter((call) => /\/deploy-job-(preview|live)\//.test(call));
+  await world.project.setConfig({ replayWindow: "7d" });
+  const replay = await callsDuring(world.server, () => world.project.up());
+  expect(deploys(replay)).toEqual([]);
+  expect(replay.filter((call) => call.endsWith("/implementation_details"))).toEqual([]);
+
+  const tag = await world.api.request<{ id: string }>("POST", "/tags", { name: "orders-team", type: ["transforms"] });
+  await world.project.setConfig({ tags: JSON.stringify([tag.id]) });
+  const tagged = await callsDuring(world.server, () => world.project.up());
+  expect(tagged).toContain("PUT /transforms"); // the tags are written…
+  expect(deploys(tagged)).toEqual([]); // …and the job left running as it was
+  const [live] = await transforms();
+  expect(live).toMatchObject({ tags: [tag.id], live_version: "1" });
+  expect(await versions()).toEqual({ version: 1, previewVersion: "1", liveVersion: "1", jobStatus: "RUNNING" });
+  expect((await previewCalls(world.server, world.project)).changeSummary).toEqual({ same: 2 });
 });
 
 test("changing the code updates in place: a new version, tested and deployed, without touching the config", async () => {

@@ -109,6 +109,31 @@ test("V9: a topic_router has no preview deploy; its live deploy needs no code", 
   expect(running.status).toBe(200);
 });
 
+test("issue 39 point 10: a transform with no code deploys `no-version` as version 0, its current implementation", async () => {
+  // The reference examples (TF examples/resources/streamkap_transform_*/complete.tf) set `deploy = true` without
+  // `implementation_json`, and TF deploys `no-version`, which "the backend normalizes to \"0\"" (TF
+  // internal/api/transform.go:307): the deploy is accepted and runs what the transform holds.
+  const t = await create(client, "no-code-deploy");
+  const preview = await client.put(`/transforms/${t.id}/deploy-job-preview/no-version?replay_window=24h`);
+  expect(preview.status).toBe(200);
+  expect(preview.body).toMatchObject({ version: 0 });
+  expect((await client.put(`/transforms/${t.id}/deploy-job-live/no-version`)).status).toBe(200);
+  const running = await eventually(
+    () => client.get(`/transforms/${t.id}/job_status`),
+    (answer) => answer.body.status === "RUNNING",
+  );
+  expect(running.status).toBe(200);
+  const live = (await client.get(`/transforms/${t.id}`)).body.result[0];
+  expect(live).toMatchObject({ version: 0, preview_version: "0", live_version: "0", implementation: null });
+  // A numbered version that was never written is still not found.
+  expect((await client.put(`/transforms/${t.id}/deploy-job-live/1`)).status).toBe(404);
+
+  // Code written later is the latest version, and `no-version` deploys it.
+  await writeCode(client, t.id);
+  await client.put(`/transforms/${t.id}/deploy-job-live/no-version`);
+  expect((await client.get(`/transforms/${t.id}`)).body.result[0]).toMatchObject({ live_version: "1" });
+});
+
 test("V10: topic_ids is a list; GET implementation_details answers every version under impl_versions", async () => {
   const t = await create(client, "v10");
   expect((await client.get(`/transforms/${t.id}`)).body.result[0].topic_ids).toEqual([]);

@@ -50,7 +50,7 @@ describe("Transforms", () => {
 
   test("implementation versions, unit tests, preview and live deploys, job status", async () => {
     const t = (await client.post("/transforms", mapFilter("t5"))).body;
-    expect((await client.put(`/transforms/${t.id}/deploy-job-preview/no-version`)).status).toBe(400);
+    expect((await client.put(`/transforms/${t.id}/deploy-job-preview/1`)).status).toBe(404); // no version 1 yet
     const impl = {
       language: "JAVASCRIPT",
       value_transform: "function f(v){return v}",
