@@ -8,6 +8,7 @@ import { parseWith } from "../core/validate";
 import { header, ownedBy, type ApiContext } from "../http/context";
 import type { StoredConnector, Origin } from "../state/types";
 import type { Author, Kind } from "../domain/connectors";
+import { findTag } from "../domain/tags";
 
 export const origins = ["terraform", "web", "api"] as const;
 
@@ -48,8 +49,9 @@ export function authorOf(ctx: ApiContext, defaultOrigin: Origin): Author {
 
 export function assertTagsExist(ctx: ApiContext, tagIds: string[], loc: string[]): void {
   tagIds.forEach((id, index) => {
-    if (!ownedBy(ctx, ctx.store.state.tags, id)) {
+    if (!findTag(ctx.store.state, ctx.caller.serviceId, id)) {
       throw new HttpError(422, [{ loc: [...loc, index], msg: `Tag ${id} not found`, type: "value_error" }]);
     }
   });
 }
+
