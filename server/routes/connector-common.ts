@@ -55,3 +55,18 @@ export function assertTagsExist(ctx: ApiContext, tagIds: string[], loc: string[]
   });
 }
 
+/**
+ * A connector stays until no live pipeline uses it: 409 "used by pipeline" otherwise. A pipeline whose delete
+ * was accepted holds nothing, whatever its `wait` said: the official Terraform provider deletes a pipeline with
+ * `wait=false` and its connectors at once after (TF develop internal/api/pipeline.go:198-217,
+ * internal/api/source.go:183-202), which its nightly acceptance run against the real service passes.
+ */
+export function assertNotInUse(ctx: ApiContext, kind: Kind, connector: StoredConnector): void {
+  const field = kind === "source" ? "sourceId" : "destinationId";
+  const user = Object.values(ctx.store.peek("pipelines")).find(
+    (pipeline) => pipeline[field] === connector.id && pipeline.deleteAt === undefined,
+  );
+  if (user) {
+    throw new HttpError(409, `${label(kind)} '${connector.name}' is used by pipeline '${user.name}' (${user.id})`);
+  }
+}
