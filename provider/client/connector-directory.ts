@@ -12,7 +12,8 @@ export interface KnownConnector {
   connector: string;
   /**
    * A source's topics as its answer listed them (`topics`, else `topic_ids`); absent when the answer had none. A
-   * pipeline that names no topics takes these instead of reading the source again moments later.
+   * pipeline that names no topics takes these instead of reading the source again moments later. An empty list is
+   * not kept: it says the topics are not known yet (a new source's may be found later), so the source is read.
    */
   topics?: string[];
 }
@@ -23,7 +24,8 @@ export class ConnectorDirectory {
   private readonly known = new Map<string, KnownConnector>();
 
   remember(side: ConnectorSide, id: string, connector: KnownConnector): void {
-    this.known.set(`${side}/${id}`, connector);
+    const { topics, ...rest } = connector;
+    this.known.set(`${side}/${id}`, topics !== undefined && topics.length > 0 ? { ...rest, topics } : rest);
   }
 
   recall(side: ConnectorSide, id: string): KnownConnector | undefined {

@@ -201,10 +201,12 @@ export interface KindApi<I extends JsonObject, L> {
   updateRequest?(id: string, body: Json): KindRequest;
   /**
    * Default: DELETE `${collection}/{id}` (transforms: `DELETE /transforms?id=`). Several requests are sent in
-   * order, for a kind the service has no single delete for; a 404 on any of them means the object is gone.
-   * `last` holds the outputs of the last deployment, for a delete that undoes only what the program did.
+   * order, for a kind the service has no single delete for; a 404 on one of them means the object is gone and
+   * ends the delete, unless the request says a 404 means only its own part is already undone (`notFound:
+   * "part done"`): then the delete goes on with the next. `last` holds the outputs of the last deployment, for a
+   * delete that undoes only what the program did.
    */
-  deleteRequest?(id: string, last: JsonObject): KindRequest | KindRequest[];
+  deleteRequest?(id: string, last: JsonObject): DeleteRequest | DeleteRequest[];
   /**
    * The objects in a list or get answer. Default: an envelope's `result`, a bare array, or the bare object.
    * When a get answers several objects, the engine picks the one whose id it asked for.
@@ -218,6 +220,11 @@ export interface KindRequest {
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
   body?: Json;
+}
+
+/** One request of a delete: what a 404 to it means (default: the whole object is gone). */
+export interface DeleteRequest extends KindRequest {
+  notFound?: "object gone" | "part done";
 }
 
 /** The name of the key that carries the serialized provider in inputs and outputs. */

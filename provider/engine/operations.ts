@@ -8,7 +8,7 @@ import { adoptedMarker, adoptObject } from "./adopt";
 import { importedMarker } from "./diff";
 import { splitCommonInputs } from "./common-inputs";
 import { driftBetween, explainDrift } from "./drift";
-import type { ConvergeFailure, JsonObject, KindContext, KindDescription } from "./kind";
+import type { ConvergeFailure, DeleteRequest, JsonObject, KindContext, KindDescription } from "./kind";
 import { liveSettingOutputs, withoutLiveOnly, withShorterMarker } from "./live-settings";
 import { findByName, getObject, handleOf, requestFor } from "./lookup";
 import { provenanceOf } from "./provenance";
@@ -389,12 +389,17 @@ export async function deleteObject<I extends JsonObject, L>(
   id: string,
   last: JsonObject = {},
 ): Promise<void> {
-  const requests = [kind.api.deleteRequest?.(id, last) ?? requestFor(kind.api.collection, "DELETE", id)].flat();
-  for (const request of requests) {
+  const requests: DeleteRequest[] = [
+    kind.api.deleteRequest?.(id, last) ?? requestFor(kind.api.collection, "DELETE", id),
+  ].flat();
+  for (const { notFound, ...request } of requests) {
     try {
       await context.client.call({ ...request, schema: z.unknown() });
     } catch (error) {
-      if (StreamkapError.is(error) && error.code === ErrorCodes.notFound) return; // already gone
+      if (StreamkapError.is(error) && error.code === ErrorCodes.notFound) {
+        if (notFound === "part done") continue; // that part was undone already: the rest still is to do
+        return; // already gone
+      }
       throw forResource(context.label, error);
     }
   }

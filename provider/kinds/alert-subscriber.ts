@@ -182,7 +182,9 @@ export const alertSubscriberKind: KindDescription<AlertSubscriberInputs, AlertSu
     updateBody: (inputs) => subscriberBody(inputs),
     updateNeeded: (olds, news) => changedBeyond(olds, news, convergeOnly),
     // Only the channels the program connected are disconnected: one connected in the console (Slack by OAuth,
-    // say) is someone else's and stays.
+    // say) is someone else's and stays. A read first: a subscriber already gone is done (the PUT would make it
+    // again). A channel whose DELETE answers 404 was disconnected outside Pulumi: that channel is done, and the
+    // other channels and the rules are still undone, so the destroy always finishes.
     deleteRequest: (id, last) => {
       const path = `/alerts/subscribers/${encodeURIComponent(id)}`;
       const channels = last.channels;
@@ -190,10 +192,12 @@ export const alertSubscriberKind: KindDescription<AlertSubscriberInputs, AlertSu
         (channel) => isPlainObject(channels) && channels[channel] != null,
       );
       return [
+        { method: "GET", path },
         ...declared.map((channel) => ({
           method: "DELETE" as const,
           path: `${path}/credentials`,
           query: { channel },
+          notFound: "part done" as const,
         })),
         { method: "PUT", path, body: { preferences: [] } },
       ];

@@ -152,7 +152,9 @@ function describeConnectorKind(
     converge: (self, live, inputs, previous) => {
       // As the service answered the create or update: a pipeline created next in this run names its ends by these.
       if (live.name && live.connector) {
-        const topics = kind === "source" ? (live.topics ?? live.topic_ids ?? undefined) : undefined;
+        // `topics`, else `topic_ids`: an empty list is no list (the directory keeps none).
+        const topics =
+          kind === "source" ? [live.topics, live.topic_ids].find((list) => list && list.length > 0) : undefined;
         self.context.client.connectors.remember(kind, live.id, {
           name: live.name,
           connector: live.connector,

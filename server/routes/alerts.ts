@@ -94,6 +94,11 @@ function putCredentials(ctx: ApiContext) {
   return render(subscriber);
 }
 
+/**
+ * Disconnecting a channel that is not connected answers 404. Nothing published says what the service answers
+ * (api.md lists the path only; the reference client has no alerts): a guess, listed in docs/real-api.md. A client
+ * that takes the 404 as "that channel is done" is right either way.
+ */
 function deleteCredentials(ctx: ApiContext) {
   const subscriber = ownSubscriber(ctx);
   const query = parseWith(z.object({ channel: z.enum(alertCredentialChannels).optional() }), ctx.query, "query");

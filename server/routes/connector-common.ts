@@ -8,6 +8,7 @@ import { parseWith } from "../core/validate";
 import { header, ownedBy, type ApiContext } from "../http/context";
 import type { StoredConnector, Origin } from "../state/types";
 import type { Author, Kind } from "../domain/connectors";
+import { findTag } from "../domain/tags";
 
 export const origins = ["terraform", "web", "api"] as const;
 
@@ -48,8 +49,24 @@ export function authorOf(ctx: ApiContext, defaultOrigin: Origin): Author {
 
 export function assertTagsExist(ctx: ApiContext, tagIds: string[], loc: string[]): void {
   tagIds.forEach((id, index) => {
-    if (!ownedBy(ctx, ctx.store.state.tags, id)) {
+    if (!findTag(ctx.store.state, ctx.caller.serviceId, id)) {
       throw new HttpError(422, [{ loc: [...loc, index], msg: `Tag ${id} not found`, type: "value_error" }]);
     }
   });
+}
+
+/**
+ * A connector stays until no live pipeline uses it: 409 "used by pipeline" otherwise. A pipeline whose delete
+ * was accepted holds nothing, whatever its `wait` said: the official Terraform provider deletes a pipeline with
+ * `wait=false` and its connectors at once after (TF develop internal/api/pipeline.go:198-217,
+ * internal/api/source.go:183-202), which its nightly acceptance run against the real service passes.
+ */
+export function assertNotInUse(ctx: ApiContext, kind: Kind, connector: StoredConnector): void {
+  const field = kind === "source" ? "sourceId" : "destinationId";
+  const user = Object.values(ctx.store.peek("pipelines")).find(
+    (pipeline) => pipeline[field] === connector.id && pipeline.deleteAt === undefined,
+  );
+  if (user) {
+    throw new HttpError(409, `${label(kind)} '${connector.name}' is used by pipeline '${user.name}' (${user.id})`);
+  }
 }

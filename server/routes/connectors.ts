@@ -12,7 +12,7 @@ import { boolParam, filterAndSort, paginate, parseListQuery, single } from "../d
 import { connectorStatus } from "../domain/status";
 import { maskedValue, secretKeys } from "../domain/config";
 import type { StoredConnector } from "../state/types";
-import { assertTagsExist, authorOf, findLive, findOwn, label, origins } from "./connector-common";
+import { assertNotInUse, assertTagsExist, authorOf, findLive, findOwn, origins } from "./connector-common";
 
 const updateBody = z
   .object({
@@ -156,10 +156,7 @@ function remove(kind: Kind) {
   return async (ctx: ApiContext) => {
     const connector = findOwn(ctx, kind, ctx.params.id);
     const { wait } = waitFlag(ctx);
-    const field = kind === "source" ? "sourceId" : "destinationId";
-    const user = Object.values(ctx.store.state.pipelines).find((pipeline) => pipeline[field] === connector.id);
-    if (user)
-      throw new HttpError(409, `${label(kind)} '${connector.name}' is used by pipeline '${user.name}' (${user.id})`);
+    assertNotInUse(ctx, kind, connector);
     const goneAt = (connector.deleteAt ??= Date.now() + ctx.store.timings.deleteDelayMs);
     ctx.store.changed();
     const answer = render(ctx, connector, false);

@@ -8,7 +8,7 @@ import { route, type ApiContext, type RouteDef } from "../http/context";
 import { renderConnector, type Kind } from "../domain/connectors";
 import { applyOperation, type Operation } from "../domain/lifecycle";
 import { connectorStatus, isBeingDeleted } from "../domain/status";
-import { findOwn, label } from "./connector-common";
+import { assertNotInUse, findOwn, label } from "./connector-common";
 
 function single(kind: Kind, op: Operation) {
   return (ctx: ApiContext) => {
@@ -42,16 +42,8 @@ export function bulkIds(ctx: ApiContext, kind: Kind): string[] {
 function bulk(kind: Kind, op: Operation | "delete") {
   return (ctx: ApiContext) => {
     const records = bulkIds(ctx, kind).map((id) => findOwn(ctx, kind, id));
-    const field = kind === "source" ? "sourceId" : "destinationId";
     if (op === "delete") {
-      for (const connector of records) {
-        const user = Object.values(ctx.store.state.pipelines).find((pipeline) => pipeline[field] === connector.id);
-        if (user)
-          throw new HttpError(
-            409,
-            `${label(kind)} '${connector.name}' is used by pipeline '${user.name}' (${user.id})`,
-          );
-      }
+      for (const connector of records) assertNotInUse(ctx, kind, connector);
       const at = Date.now() + ctx.store.timings.deleteDelayMs;
       for (const record of records) record.deleteAt ??= at;
     } else {

@@ -3,10 +3,11 @@
  */
 import { z } from "zod";
 import { systemTagTypes, tagTypes } from "../../catalogue/wire-values";
-import { HttpError } from "../core/errors";
+import { HttpError, notFound } from "../core/errors";
 import { objectId } from "../core/ids";
 import { parseBody } from "../core/validate";
-import { mustOwn, ownedIn, route, type ApiContext, type RouteDef } from "../http/context";
+import { findTag, tagKey } from "../domain/tags";
+import { ownedIn, route, type ApiContext, type RouteDef } from "../http/context";
 import type { StoredTag } from "../state/types";
 import { origins } from "./connector-common";
 
@@ -63,7 +64,8 @@ function assertUnique(ctx: ApiContext, name: string, exceptId?: string): void {
 }
 
 function ownCustom(ctx: ApiContext): StoredTag {
-  const tag = mustOwn(ctx, ctx.store.state.tags, ctx.params.tag_id, "Tag");
+  const tag = findTag(ctx.store.state, ctx.caller.serviceId, ctx.params.tag_id ?? "");
+  if (!tag) throw notFound("Tag");
   if (tag.system) throw new HttpError(400, `System tag '${tag.name}' cannot be changed or deleted`);
   return tag;
 }
@@ -106,7 +108,7 @@ export const tagRoutes: RouteDef[] = [
       createdAt: Date.now(),
       createdFrom: body.created_from,
     };
-    ctx.store.state.tags[tag.id] = tag;
+    ctx.store.state.tags[tagKey(tag.serviceId, tag.id)] = tag;
     ctx.store.changed();
     return renderTag(tag);
   }),
@@ -123,9 +125,10 @@ export const tagRoutes: RouteDef[] = [
   }),
   route("DELETE", "/tags/:tag_id", (ctx) => {
     const tag = ownCustom(ctx);
-    delete ctx.store.state.tags[tag.id];
-    // Objects keep no dangling reference to a deleted tag.
-    const strip = (entity: { tags?: string[] }) => {
+    delete ctx.store.state.tags[tagKey(tag.serviceId, tag.id)];
+    // The service's objects keep no dangling reference to a deleted tag.
+    const strip = (entity: { serviceId: string; tags?: string[] }) => {
+      if (entity.serviceId !== tag.serviceId) return;
       entity.tags = (entity.tags ?? []).filter((id) => id !== tag.id);
     };
     Object.values(ctx.store.state.connectors).forEach(strip);

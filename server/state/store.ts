@@ -5,6 +5,7 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { objectId, secretString, uuid } from "../core/ids";
 import { normalisePipeline } from "../domain/pipelines";
+import { keyTagsByService, systemTagIds, systemTagNames, tagKey } from "../domain/tags";
 import { areaNames, areaTables, openDatabase, type Area } from "./database";
 import { readLegacyState, retireLegacyState, type LegacyState } from "./legacy-import";
 import { ChangeTracker, type RecordChanges } from "./tracking";
@@ -29,8 +30,6 @@ export interface Caller {
   clientId: string;
   projectKeyId: string | null;
 }
-
-export const systemTags = ["Development", "Production"] as const;
 
 function emptyState(): State {
   return {
@@ -134,6 +133,7 @@ export class Store {
     this.state = loaded ?? emptyState();
     if (!loaded && legacy) this.importLegacy(legacy);
     pluralTagTypes(this.state);
+    keyTagsByService(this.state);
     for (const pipeline of Object.values(this.state.pipelines)) normalisePipeline(pipeline);
     const state = this.state as unknown as Record<Area, Record<string, unknown>>;
     for (const area of areaNames) {
@@ -316,9 +316,10 @@ export class Store {
     const tenantId = Object.values(this.state.services)[0]?.tenantId ?? uuid();
     const service: StoredService = { id: uuid(), name, tenantId, subId: objectId(), createdAt: Date.now() };
     this.state.services[service.id] = service;
-    for (const tagName of systemTags) {
+    // The system tags have the real service's ids in every service (domain/tags.ts).
+    for (const tagName of systemTagNames) {
       const tag: StoredTag = {
-        id: objectId(),
+        id: systemTagIds[tagName],
         serviceId: service.id,
         name: tagName,
         description: `${tagName} environment`,
@@ -329,7 +330,7 @@ export class Store {
         createdAt: Date.now(),
         createdFrom: "api",
       };
-      this.state.tags[tag.id] = tag;
+      this.state.tags[tagKey(service.id, tag.id)] = tag;
     }
     const cred = this.addCredential(service.id, "Default API credentials", ["admin"]);
     this.changed();

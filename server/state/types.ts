@@ -298,6 +298,7 @@ export interface State {
   pipelines: Record<string, StoredPipeline>;
   topics: Record<string, StoredTopic>;
   topicData: Record<string, TopicData>;
+  /** By `<serviceId>/<id>`: the system tags have the same ids in every service (domain/tags.ts). */
   tags: Record<string, StoredTag>;
   transforms: Record<string, StoredTransform>;
   projectKeys: Record<string, StoredProjectKey>;

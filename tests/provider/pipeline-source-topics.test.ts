@@ -92,3 +92,27 @@ test("a source this process has not seen is read for its topics", async () => {
   const pipeline = await one<PipelineAnswer>(`/pipelines/${pipelineId}`);
   expect(pipeline.source.topics).toEqual(["public.invoices"]);
 });
+
+test("a source whose answer listed no topics (`topics: []`) is read again: an empty list is not known", async () => {
+  const sourceId = await declared("source:s3", { name: "landing-files", awsS3BucketName: "landing" });
+  const destinationId = await destination("lake");
+  const api = new ServiceApi(world.server);
+  const created = await one<{ name: string; topics: string[]; config: Record<string, unknown> }>(
+    `/sources/${sourceId}?secret_returned=true`,
+  );
+  expect(created.topics).toEqual([]);
+  // Its topics appear after the create answered (the service lists a new source's topics once it has found them).
+  await api.request("PUT", `/sources/${sourceId}`, {
+    name: created.name,
+    connector: "s3",
+    config: { ...created.config, "topic.include.list.user.defined": "orders" },
+  });
+  const source = await one<{ topics: string[] }>(`/sources/${sourceId}`);
+  expect(source.topics.length).toBeGreaterThan(0);
+  world.server.resetStats();
+  const pipelineId = await declared("pipeline", { name: "files-to-lake", sourceId, destinationId });
+
+  expect(sourceCalls(sourceId)).toEqual([`GET /sources/${sourceId}`]);
+  const pipeline = await one<PipelineAnswer>(`/pipelines/${pipelineId}`);
+  expect(pipeline.source.topics).toEqual(source.topics);
+});
