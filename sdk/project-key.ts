@@ -64,14 +64,16 @@ export interface ProjectKeyArgs extends ManagedArgs {
   description?: pulumi.Input<string>;
   /**
    * Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
-   * Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
-   * only add capabilities to a key.
-   * @default the service's default role
+   * Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
+   * on a key made without either (Kafka-only) it adds API access, whose new client id and secret
+   * {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+   * replaces the key (new credentials), because the service can only add API access to a key, not take it away.
+   * @default none: no API access (with `kafkaAccess`, a Kafka-only key)
    */
   roles?: pulumi.Input<pulumi.Input<string>[]>;
   /**
-   * Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
-   * the key in place; removing one replaces it (new credentials).
+   * Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding or removing
+   * one, or switching to `roles`, changes the key in place and keeps its credentials, as for `roles`.
    * @default none
    */
   permissions?: pulumi.Input<pulumi.Input<string>[]>;
@@ -84,8 +86,9 @@ export interface ProjectKeyArgs extends ManagedArgs {
   kafkaAccess?: pulumi.Input<KafkaAccessArgs>;
   /**
    * What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
-   * changes in place.
-   * @default "full"
+   * changes in place. Left out, the key keeps the profile the service gave it or the console set: updates never
+   * send one.
+   * @default the service's (never sent)
    */
   toolProfile?: pulumi.Input<"full" | "read-only" | "agent-operator" | "infra-admin">;
 }
@@ -130,19 +133,22 @@ export class ProjectKey extends StreamkapResource {
   declare readonly name: pulumi.Output<string>;
   /** The description, as last applied. */
   declare readonly description: pulumi.Output<string | undefined>;
-  /** The role ids, as last applied; undefined when the key has the service's default role or permissions. */
+  /** The role ids, as last applied; undefined when the key has permissions or no API access. */
   declare readonly roles: pulumi.Output<string[] | undefined>;
   /** The permission ids, as last applied; undefined when the key has roles. */
   declare readonly permissions: pulumi.Output<string[] | undefined>;
   /** The Kafka access, as last applied (its password stays secret). */
   declare readonly kafkaAccess: pulumi.Output<KafkaAccessArgs | undefined>;
-  /** The agent tool profile, as last applied; undefined means the default, `full`. */
+  /** The agent tool profile, as last applied; undefined when the program leaves it to the service. */
   declare readonly toolProfile: pulumi.Output<string | undefined>;
   /** `creating`, `active`, `deleting`, … as the service last reported it. */
   declare readonly status: pulumi.Output<string>;
   /** The service the key belongs to. */
   declare readonly serviceId: pulumi.Output<string>;
-  /** The API client id (`streamkap:clientId` elsewhere). Secret. */
+  /**
+   * The API client id (`streamkap:clientId` elsewhere). Secret. Undefined for a Kafka-only key, until roles or
+   * permissions give it API access.
+   */
   declare readonly clientId: pulumi.Output<string>;
   /** The API client secret (`streamkap:secret` elsewhere). Secret: the service shows it once. */
   declare readonly clientSecret: pulumi.Output<string>;

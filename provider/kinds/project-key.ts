@@ -55,21 +55,20 @@ function rules(news: ProjectKeyInputs): CheckFailure[] {
 }
 
 /**
- * PATCH changes a key in place (DOCS PATCH /project-keys/{id}: name, description, capabilities, Kafka ACLs,
- * addresses and password, tool profile), but capabilities can only be added. A role or permission list that
- * loses an entry, a switch between roles and permissions, a first list on a key that had the service's default
- * role, Kafka access taken away, or a new Kafka username (no PATCH field renames the Kafka user) needs a new key:
- * new credentials, which the outputs pass on to whatever uses them.
+ * PATCH changes a key in place (DOCS PATCH /project-keys/{id}: name, description, `role_ids`, `permission_ids`,
+ * Kafka ACLs, addresses and password, tool profile). The role or permission list is set as declared: an entry
+ * removed, a switch between roles and permissions, or a first list on a Kafka-only key (which then gets API
+ * credentials, `new_api_credentials`) keeps the key and its credentials. What the reference says "can only be
+ * added" are the capabilities: API access taken away (neither roles nor permissions any more), Kafka access taken
+ * away, or a new Kafka username (no PATCH field renames the Kafka user) needs a new key, whose new credentials the
+ * outputs pass on to whatever uses them.
  */
 function replaceWhen(olds: ProjectKeyInputs, news: ProjectKeyInputs): string[] {
-  const hadDefaultRole = olds.roles === undefined && olds.permissions === undefined;
-  const loses = (before: unknown, after: unknown) =>
-    Array.isArray(before) && (!Array.isArray(after) || before.some((entry) => !after.includes(entry)));
-  const replaced: string[] = (["roles", "permissions"] as const).filter(
-    (key) =>
-      !semanticEqual(olds[key], news[key]) &&
-      (containsUnknown(news[key]) || loses(olds[key], news[key]) || hadDefaultRole),
-  );
+  const apiAccess = (inputs: ProjectKeyInputs) => inputs.roles !== undefined || inputs.permissions !== undefined;
+  const replaced: string[] =
+    apiAccess(olds) && !apiAccess(news)
+      ? (["roles", "permissions"] as const).filter((key) => olds[key] !== undefined)
+      : [];
   const before = olds.kafkaAccess;
   const after = news.kafkaAccess;
   if (
@@ -104,7 +103,8 @@ function updateBody(inputs: ProjectKeyInputs, previous: JsonObject | undefined):
     description: inputs.description ?? null,
     role_ids: inputs.roles,
     permission_ids: inputs.permissions,
-    tool_profile: inputs.toolProfile ?? "full",
+    // Only a profile the program sets: one narrowed in the console stays narrowed through unrelated changes.
+    tool_profile: inputs.toolProfile,
     ...(addsKafka
       ? { kafka_config: kafkaConfig(access) }
       : access !== undefined
@@ -117,17 +117,34 @@ function updateBody(inputs: ProjectKeyInputs, previous: JsonObject | undefined):
   });
 }
 
-/** The credential file with the Kafka password the key has now, when it changed since the file was shown. */
-function currentCredentialFile(file: unknown, kafkaPassword: unknown): string | undefined {
+/**
+ * The credential file as the key is now: with the Kafka password it has, when that changed since the file was
+ * shown, and with the API client a PATCH gave a Kafka-only key (`new_api_credentials`, shown once), so the file
+ * works as `streamkap:projectKey` from then on.
+ */
+function currentCredentialFile(
+  file: unknown,
+  kafkaPassword: unknown,
+  newApi: JsonObject | undefined,
+): string | undefined {
   if (typeof file !== "string") return undefined;
-  if (typeof kafkaPassword !== "string") return file;
   try {
-    const parsed = JSON.parse(file) as { kafka?: { password?: unknown } | null };
-    if (!parsed.kafka || parsed.kafka.password === kafkaPassword) return file;
-    return JSON.stringify({ ...parsed, kafka: { ...parsed.kafka, password: kafkaPassword } });
+    const parsed = JSON.parse(file) as { api?: unknown; kafka?: { password?: unknown } | null };
+    const withApi = newApi === undefined ? parsed : { ...parsed, api: newApi };
+    const kafka = withApi.kafka;
+    const newPassword = typeof kafkaPassword === "string" && kafka && kafka.password !== kafkaPassword;
+    if (withApi === parsed && !newPassword) return file;
+    return JSON.stringify(newPassword ? { ...withApi, kafka: { ...kafka, password: kafkaPassword } } : withApi);
   } catch {
     return file; // not ours to rewrite
   }
+}
+
+/** The API client a PATCH answered once for a key that had none, when its secret is revealed. */
+function newApiCredentials(live: ProjectKeyRecord): JsonObject | undefined {
+  const api = live.new_api_credentials;
+  if (!api || revealed(api.client_secret) === undefined) return undefined;
+  return compact(api as JsonObject) as JsonObject;
 }
 
 export const projectKeyKind: KindDescription<ProjectKeyInputs, ProjectKeyRecord> = {
@@ -174,12 +191,16 @@ export const projectKeyKind: KindDescription<ProjectKeyInputs, ProjectKeyRecord>
       kafkaUsername: kafka?.username ?? live.kafka_username ?? undefined,
       kafkaPassword: revealed(kafka?.password),
       bootstrapServers: kafka?.bootstrap_servers ?? undefined,
-      // Only the create answer is a whole credential file, usable as `streamkap:projectKey` elsewhere.
-      credentialFile: secret !== undefined && live.project_key_id ? JSON.stringify(live) : undefined,
+      // Only the create answer is a whole credential file, usable as `streamkap:projectKey` elsewhere once it has
+      // an API client; a Kafka-only key's file (its secret the Kafka password) gets one when roles are given.
+      credentialFile:
+        live.project_key_id && (secret !== undefined || revealed(kafka?.password) !== undefined)
+          ? JSON.stringify(live)
+          : undefined,
     });
   },
   liveInputs: (live, prior) => {
-    // Neither set: the service's default role applies, which the program does not manage.
+    // Neither set: the key has no API access (Kafka-only); roles given in the console are not the program's.
     const managesCapabilities = prior.roles !== undefined || prior.permissions !== undefined;
     return compact({
       ...prior,
@@ -189,7 +210,9 @@ export const projectKeyKind: KindDescription<ProjectKeyInputs, ProjectKeyRecord>
       // so their drift cannot be seen unless a service answers `permission_ids`.
       roles: prior.roles !== undefined ? liveRoles(live, prior.roles) : undefined,
       permissions: managesCapabilities ? liveSet(prior.permissions, live.permission_ids ?? undefined, []) : undefined,
-      toolProfile: liveSetting(prior.toolProfile, live.tool_profile, "full"),
+      // A profile the program leaves out is the service's or the console's to set; it is never sent, so not read.
+      toolProfile:
+        prior.toolProfile === undefined ? undefined : liveSetting(prior.toolProfile, live.tool_profile, "full"),
       kafkaAccess: liveKafkaAccess(live, prior.kafkaAccess),
     }) as ProjectKeyInputs;
   },
@@ -203,7 +226,7 @@ export const projectKeyKind: KindDescription<ProjectKeyInputs, ProjectKeyRecord>
     return compact({
       ...outputs,
       kafkaPassword: password,
-      credentialFile: currentCredentialFile(outputs.credentialFile, password),
+      credentialFile: currentCredentialFile(outputs.credentialFile, password, newApiCredentials(live)),
     }) as JsonObject;
   },
 };

@@ -43,7 +43,8 @@ namespace Streamkap.Pulumi
         public Output<string?> BootstrapServers { get; private set; } = null!;
 
         /// <summary>
-        /// The API client id (`streamkap:clientId` elsewhere). Secret.
+        /// The API client id (`streamkap:clientId` elsewhere). Secret. Undefined for a Kafka-only key, until roles or
+        /// permissions give it API access.
         /// </summary>
         [Output("clientId")]
         public Output<string?> ClientId { get; private set; } = null!;
@@ -110,8 +111,8 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
-        /// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
-        /// the key in place; removing one replaces it (new credentials).
+        /// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding or removing
+        /// one, or switching to `roles`, changes the key in place and keeps its credentials, as for `roles`.
         /// 
         /// Defaults to none.
         /// </summary>
@@ -120,10 +121,12 @@ namespace Streamkap.Pulumi
 
         /// <summary>
         /// Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
-        /// Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
-        /// only add capabilities to a key.
+        /// Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
+        /// on a key made without either (Kafka-only) it adds API access, whose new client id and secret
+        /// {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+        /// replaces the key (new credentials), because the service can only add API access to a key, not take it away.
         /// 
-        /// Defaults to the service's default role.
+        /// Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
         /// </summary>
         [Output("roles")]
         public Output<ImmutableArray<string>> Roles { get; private set; } = null!;
@@ -148,9 +151,10 @@ namespace Streamkap.Pulumi
 
         /// <summary>
         /// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
-        /// changes in place.
+        /// changes in place. Left out, the key keeps the profile the service gave it or the console set: updates never
+        /// send one.
         /// 
-        /// Defaults to "full".
+        /// Defaults to the service's (never sent).
         /// </summary>
         [Output("toolProfile")]
         public Output<Streamkap.Pulumi.ProjectKeyToolProfile?> ToolProfile { get; private set; } = null!;
@@ -272,8 +276,8 @@ namespace Streamkap.Pulumi
         private InputList<string>? _permissions;
 
         /// <summary>
-        /// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
-        /// the key in place; removing one replaces it (new credentials).
+        /// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding or removing
+        /// one, or switching to `roles`, changes the key in place and keeps its credentials, as for `roles`.
         /// 
         /// Defaults to none.
         /// </summary>
@@ -288,10 +292,12 @@ namespace Streamkap.Pulumi
 
         /// <summary>
         /// Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
-        /// Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
-        /// only add capabilities to a key.
+        /// Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
+        /// on a key made without either (Kafka-only) it adds API access, whose new client id and secret
+        /// {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+        /// replaces the key (new credentials), because the service can only add API access to a key, not take it away.
         /// 
-        /// Defaults to the service's default role.
+        /// Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
         /// </summary>
         public InputList<string> Roles
         {
@@ -301,9 +307,10 @@ namespace Streamkap.Pulumi
 
         /// <summary>
         /// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
-        /// changes in place.
+        /// changes in place. Left out, the key keeps the profile the service gave it or the console set: updates never
+        /// send one.
         /// 
-        /// Defaults to "full".
+        /// Defaults to the service's (never sent).
         /// </summary>
         [Input("toolProfile")]
         public Input<Streamkap.Pulumi.ProjectKeyToolProfile>? ToolProfile { get; set; }

@@ -58,7 +58,8 @@ export class ProjectKey extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly bootstrapServers: pulumi.Output<string | undefined>;
     /**
-     * The API client id (`streamkap:clientId` elsewhere). Secret.
+     * The API client id (`streamkap:clientId` elsewhere). Secret. Undefined for a Kafka-only key, until roles or
+     * permissions give it API access.
      */
     declare public /*out*/ readonly clientId: pulumi.Output<string | undefined>;
     /**
@@ -107,18 +108,20 @@ export class ProjectKey extends pulumi.CustomResource {
      */
     declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
-     * Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
-     * the key in place; removing one replaces it (new credentials).
+     * Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding or removing
+     * one, or switching to `roles`, changes the key in place and keeps its credentials, as for `roles`.
      *
      * Defaults to none.
      */
     declare public readonly permissions: pulumi.Output<string[] | undefined>;
     /**
      * Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
-     * Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
-     * only add capabilities to a key.
+     * Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
+     * on a key made without either (Kafka-only) it adds API access, whose new client id and secret
+     * {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+     * replaces the key (new credentials), because the service can only add API access to a key, not take it away.
      *
-     * Defaults to the service's default role.
+     * Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
      */
     declare public readonly roles: pulumi.Output<string[] | undefined>;
     /**
@@ -135,9 +138,10 @@ export class ProjectKey extends pulumi.CustomResource {
     declare public /*out*/ readonly tokenEndpoint: pulumi.Output<string | undefined>;
     /**
      * What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
-     * changes in place.
+     * changes in place. Left out, the key keeps the profile the service gave it or the console set: updates never
+     * send one.
      *
-     * Defaults to "full".
+     * Defaults to the service's (never sent).
      */
     declare public readonly toolProfile: pulumi.Output<enums.ProjectKeyToolProfile | undefined>;
 
@@ -248,25 +252,28 @@ export interface ProjectKeyArgs {
      */
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
-     * Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
-     * the key in place; removing one replaces it (new credentials).
+     * Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding or removing
+     * one, or switching to `roles`, changes the key in place and keeps its credentials, as for `roles`.
      *
      * Defaults to none.
      */
     permissions?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
-     * Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
-     * only add capabilities to a key.
+     * Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
+     * on a key made without either (Kafka-only) it adds API access, whose new client id and secret
+     * {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+     * replaces the key (new credentials), because the service can only add API access to a key, not take it away.
      *
-     * Defaults to the service's default role.
+     * Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
      */
     roles?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
-     * changes in place.
+     * changes in place. Left out, the key keeps the profile the service gave it or the console set: updates never
+     * send one.
      *
-     * Defaults to "full".
+     * Defaults to the service's (never sent).
      */
     toolProfile?: pulumi.Input<enums.ProjectKeyToolProfile | undefined>;
 }

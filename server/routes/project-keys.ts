@@ -10,7 +10,7 @@ import { mustOwn, ownedIn, route, type ApiContext, type RouteDef } from "../http
 import { kafkaAclList, kafkaPassword, kafkaUsername, kafkaUsernameHolder, whitelist } from "../domain/kafka-users";
 import { maskedValue } from "../domain/config";
 import { assertGrantable, permissionsOf } from "../http/permissions";
-import { allPermissions, fixedRoles, roleByKeyOrId } from "../domain/roles";
+import { allPermissions, roleByKeyOrId } from "../domain/roles";
 import { effective } from "../domain/status";
 import type { StoredProjectKey } from "../state/types";
 import { origins } from "./connector-common";
@@ -18,7 +18,8 @@ import { origins } from "./connector-common";
 const toolProfiles = ["full", "read-only", "agent-operator", "infra-admin"] as const;
 /** Lists a caller sends are bounded and read as sets, so no body can make every later answer huge (N4). */
 const listOf = <T extends z.ZodType>(item: T, most: number) => z.array(item).max(most);
-const roleList = listOf(z.string(), 100).nullish();
+// DOCS create-project-key: `role_ids`/`permission_ids` are `string[]|null, min 1`.
+const roleList = listOf(z.string(), 100).min(1).nullish();
 const toolList = listOf(z.string().min(1).max(200), 500).optional();
 // The same rules as POST /kafka-access/kafka-users: a project key's Kafka user is a Kafka user of the service.
 const kafkaConfig = z
@@ -82,7 +83,6 @@ function checkCapabilities(roleIds: string[], permissionIds: string[]): void {
 }
 
 function credentialFile(ctx: ApiContext, projectKey: StoredProjectKey, reveal: boolean) {
-  const cred = ctx.store.state.credentials[projectKey.clientId];
   const service = ctx.store.service(projectKey.serviceId);
   // The downloadable credential file (DOCS create-project-key); its secrets are shown once.
   return {
@@ -90,19 +90,29 @@ function credentialFile(ctx: ApiContext, projectKey: StoredProjectKey, reveal: b
     project: { name: service?.name ?? null, service_id: projectKey.serviceId, tenant_id: service?.tenantId ?? null },
     created_at: nowIso(projectKey.createdAt),
     type: "streamkap_project_key",
-    api: {
-      client_id: projectKey.clientId,
-      client_secret: reveal ? (cred?.secret ?? null) : maskedValue,
-      token_endpoint: `${ctx.server.baseUrl()}/auth/access-token`,
-      api_url: ctx.server.baseUrl(),
-      roles: projectKey.roleIds.map((role) => roleByKeyOrId(role)?.key ?? role),
-    },
+    api: apiCredentials(ctx, projectKey, reveal),
     kafka: kafkaCredentials(ctx, projectKey, reveal),
     kafka_acls: projectKey.kafkaAcls,
     tool_profile: projectKey.toolProfile,
     allowed_tools: projectKey.allowedTools ?? [],
     blocked_tools: projectKey.blockedTools ?? [],
     created_by: projectKey.clientId,
+  };
+}
+
+/**
+ * The key's API client as the credential file holds it; null for a Kafka-only key (DOCS create-project-key: a
+ * key may be Kafka-only, and such a key cannot be exchanged for a token; that its file's `api` is null is a guess).
+ */
+function apiCredentials(ctx: ApiContext, projectKey: StoredProjectKey, reveal: boolean) {
+  if (projectKey.clientId === null) return null;
+  const cred = ctx.store.state.credentials[projectKey.clientId];
+  return {
+    client_id: projectKey.clientId,
+    client_secret: reveal ? (cred?.secret ?? null) : maskedValue,
+    token_endpoint: `${ctx.server.baseUrl()}/auth/access-token`,
+    api_url: ctx.server.baseUrl(),
+    roles: projectKey.roleIds.map((role) => roleByKeyOrId(role)?.key ?? role),
   };
 }
 
@@ -179,7 +189,7 @@ function summary(projectKey: StoredProjectKey) {
     created_at: nowIso(projectKey.createdAt),
     created_by_user: null,
     api_client_id: projectKey.clientId,
-    api_client_id_masked_secret: `****${projectKey.clientId.slice(-4)}`,
+    api_client_id_masked_secret: projectKey.clientId === null ? null : `****${projectKey.clientId.slice(-4)}`,
     kafka_username: projectKey.kafkaUsername,
     roles: rolesOf(projectKey),
     last_used_at: null,
@@ -219,15 +229,27 @@ function create(ctx: ApiContext) {
       { loc: ["body"], msg: "Give either role_ids or permission_ids, not both", type: "value_error" },
     ]);
   }
-  const roleIds = unique(body.role_ids ?? (body.permission_ids ? [] : [fixedRoles[0].id]));
+  // DOCS create-project-key: a key is API-only (roles or permissions), Kafka-only (kafka_config) or both. No
+  // role is given by default: a key without roles or permissions has no API client at all.
+  if (!body.role_ids && !body.permission_ids && !body.kafka_config) {
+    throw new HttpError(422, [
+      {
+        loc: ["body", "role_ids"],
+        msg: "Give role_ids or permission_ids for API access, kafka_config for Kafka access, or both",
+        type: "value_error",
+      },
+    ]);
+  }
+  const roleIds = unique(body.role_ids ?? []);
   const permissionIds = unique(body.permission_ids ?? []);
+  const apiAccess = roleIds.length > 0 || permissionIds.length > 0;
   checkCapabilities(roleIds, permissionIds);
   assertGrantable(ctx.store, ctx.caller, roleIds, permissionIds);
   if (body.kafka_config) assertKafkaAccess(ctx);
   assertNameFree(ctx, body.name);
   if (body.kafka_config) assertUsernameFree(ctx, body.kafka_config.username);
   const id = objectId();
-  const cred = ctx.store.addCredential(ctx.caller.serviceId, `Project key ${body.name}`, roleIds, id);
+  const clientId = apiAccess ? apiClient(ctx, body.name, roleIds, id) : null;
   const now = Date.now();
   const record: StoredProjectKey = {
     id,
@@ -244,7 +266,7 @@ function create(ctx: ApiContext) {
     whitelistIps: null,
     kafkaAcls: [],
     agentic: false,
-    clientId: cred.clientId,
+    clientId,
     createdAt: now,
     createdFrom: body.created_from,
     timeline: [
@@ -258,6 +280,11 @@ function create(ctx: ApiContext) {
   return credentialFile(ctx, record, true);
 }
 
+/** The API client a key with roles or permissions authenticates as (its permissions are read from the key). */
+function apiClient(ctx: ApiContext, name: string, roleIds: string[], id: string): string {
+  return ctx.store.addCredential(ctx.caller.serviceId, `Project key ${name}`, roleIds, id).clientId;
+}
+
 function giveKafkaAccess(projectKey: StoredProjectKey, config: z.infer<typeof kafkaConfig>): void {
   projectKey.kafkaUsername = config.username;
   projectKey.kafkaPassword = config.password ?? secretString(18);
@@ -266,10 +293,12 @@ function giveKafkaAccess(projectKey: StoredProjectKey, config: z.infer<typeof ka
 }
 
 /**
- * DOCS PATCH /project-keys/{id}: everything changes in place. Capabilities can only be added: a role or
- * permission list that drops an entry is refused; `kafka_config` adds Kafka access to a key without it and the
- * answer carries the new password once (`new_kafka_credentials`); the Kafka user's ACLs, addresses and password
- * change through `kafka_acls`, `whitelist_ips` and `kafka_password`.
+ * DOCS PATCH /project-keys/{id}: everything changes in place. `role_ids` or `permission_ids` set the key's list
+ * as given (an entry left out is removed; the reference forbids only both at once, so one replaces the other);
+ * on a Kafka-only key they add API access and the answer carries the new client secret once
+ * (`new_api_credentials`). Capabilities (API, Kafka) can only be added: `kafka_config` adds Kafka access to a key
+ * without it and the answer carries the new password once (`new_kafka_credentials`); the Kafka user's ACLs,
+ * addresses and password change through `kafka_acls`, `whitelist_ips` and `kafka_password`.
  */
 function patch(ctx: ApiContext) {
   const projectKey = own(ctx);
@@ -279,12 +308,6 @@ function patch(ctx: ApiContext) {
     throw new HttpError(422, [
       { loc: ["body"], msg: "Give either role_ids or permission_ids, not both", type: "value_error" },
     ]);
-  }
-  // Capabilities can only be added: a list that drops an existing entry is refused.
-  const dropped = (have: string[], want: string[] | null | undefined) =>
-    want && have.some((name) => !want.includes(name));
-  if (dropped(projectKey.roleIds, body.role_ids) || dropped(projectKey.permissionIds, body.permission_ids)) {
-    throw new HttpError(400, "Project key capabilities can only be added, not removed");
   }
   checkCapabilities(body.role_ids ?? [], body.permission_ids ?? []);
   // Only what is added is granted now; what the key already had was granted by whoever gave it.
@@ -317,8 +340,11 @@ function patch(ctx: ApiContext) {
 
   if (body.name !== undefined) projectKey.name = body.name;
   if (body.description !== undefined) projectKey.description = body.description ?? null;
-  if (body.role_ids) projectKey.roleIds = unique(body.role_ids);
-  if (body.permission_ids) projectKey.permissionIds = unique(body.permission_ids);
+  // Roles and permissions stay mutually exclusive: the list given replaces the key's whole grant.
+  if (body.role_ids) [projectKey.roleIds, projectKey.permissionIds] = [unique(body.role_ids), []];
+  if (body.permission_ids) [projectKey.roleIds, projectKey.permissionIds] = [[], unique(body.permission_ids)];
+  const addsApi = projectKey.clientId === null && Boolean(body.role_ids || body.permission_ids);
+  if (addsApi) projectKey.clientId = apiClient(ctx, projectKey.name, projectKey.roleIds, projectKey.id);
   if (body.tool_profile !== undefined) projectKey.toolProfile = body.tool_profile;
   if (body.allowed_tools !== undefined) projectKey.allowedTools = unique(body.allowed_tools);
   if (body.blocked_tools !== undefined) projectKey.blockedTools = unique(body.blocked_tools);
@@ -330,6 +356,7 @@ function patch(ctx: ApiContext) {
   ctx.store.changed();
   return {
     ...detail(ctx, projectKey),
+    ...(addsApi ? { new_api_credentials: apiCredentials(ctx, projectKey, true) } : {}),
     ...(addsKafka ? { new_kafka_credentials: kafkaCredentials(ctx, projectKey, true) } : {}),
   };
 }

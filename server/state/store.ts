@@ -403,7 +403,7 @@ export class Store {
     for (const [id, projectKey] of Object.entries(this.peek("projectKeys"))) {
       if (due(projectKey)) {
         delete this.state.projectKeys[id];
-        delete this.state.credentials[projectKey.clientId];
+        if (projectKey.clientId !== null) delete this.state.credentials[projectKey.clientId];
         removed = true;
       }
     }

@@ -230,7 +230,8 @@ export interface StoredProjectKey {
   whitelistIps: string | null;
   kafkaAcls: unknown[];
   agentic: boolean;
-  clientId: string;
+  /** The key's API client; null for a Kafka-only key (made without roles or permissions), until it gets some. */
+  clientId: string | null;
   createdAt: number;
   createdFrom: Origin;
   timeline: StatusStep[];

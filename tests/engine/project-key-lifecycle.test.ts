@@ -1,7 +1,7 @@
 /**
  * A project key through the real engine against the local API server: the credential file shown once and kept
- * as secret outputs (through refresh too), capabilities added in place, a removal that replaces the key with new
- * credentials, and the roles-or-permissions rule checked offline.
+ * as secret outputs (through refresh too), roles added and removed in place, API access taken away replacing the
+ * key, and the roles-or-permissions rule checked offline.
  */
 import { type LocalServer, startLocalServer } from "../../server";
 import { callsDuring, previewCalls } from "../harness/calls";
@@ -181,36 +181,43 @@ test("adding a role and a description updates the key in place with PATCH, keepi
   expect(after.secret("clientSecret")).toBe(true);
 });
 
-test("44/S15: a role added in the console shows after refresh, read from the key's `roles`", async () => {
-  const [live] = await __W_api.request<LiveKey[]>("GET", "/project-keys");
-  await __W_api.request("PATCH", `/project-keys/${live.id}`, {
+test("44/S15: a role added in the console shows after refresh, and up takes it away again in place", async () => {
+  const before = await outputs();
+  await __W_api.request("PATCH", `/project-keys/${before.id}`, {
     role_ids: ["role_viewer", "role_developer", "role_admin"],
   });
   await __W_project.refresh();
-  const preview = await __W_project.preview();
-  // The key now has a role the program does not declare: taking it away needs a new key.
-  const step = preview.steps.find((candidate) => candidate.name === "ci" && candidate.op === "replace");
-  expect(step?.replaceKeys).toEqual(["roles"]);
-  await __W_project.setConfig({ roles: JSON.stringify(["role_viewer", "role_developer", "role_admin"]) });
-  expect((await __W_project.preview()).result.changeSummary).toEqual({ same: 2 });
-  await __W_project.setConfig({ roles: JSON.stringify(["role_viewer", "role_developer"]) });
+  // The role list is set as declared by PATCH (openapi-digest §9), so removing a role keeps the key.
+  expect((await keyStep()).map((step) => [step.op, [...(step.diffs ?? [])]])).toEqual([["update", ["roles"]]]);
+  const calls = await callsDuring(__W_server, () => __W_project.up());
+  expect(calls.filter((call) => /^(POST|DELETE) \/project-keys/.test(call))).toEqual([]);
+  const live = await __W_api.request<LiveKey>("GET", `/project-keys/${before.id}`);
+  expect(live.roles.map((role) => role.id)).toEqual(["role_viewer", "role_developer"]);
+  expect((await outputs()).clientSecret).toBe(before.clientSecret);
 });
 
-test("removing a role previews as a replace and issues new credentials; the old ones stop working", async () => {
+test("removing a role updates the key in place: its id and credentials survive and keep working", async () => {
   const before = await outputs();
   await __W_project.setConfig({ roles: JSON.stringify(["role_developer"]) });
-  const preview = await __W_project.preview();
-  const step = preview.steps.find((candidate) => candidate.name === "ci" && candidate.op === "replace");
-  expect(step?.replaceKeys).toEqual(["roles"]);
+  expect((await keyStep()).map((step) => [step.op, [...(step.diffs ?? [])]])).toEqual([["update", ["roles"]]]);
 
-  await __W_project.up();
+  const calls = await callsDuring(__W_server, () => __W_project.up());
+  expect(calls).toContain(`PATCH /project-keys/${before.id}`);
+  expect(calls.filter((call) => /^(POST|DELETE) \/project-keys/.test(call))).toEqual([]);
   const after = await outputs();
-  expect(after.id).not.toBe(before.id);
-  expect(after.clientSecret).not.toBe(before.clientSecret);
+  expect([after.id, after.clientId, after.clientSecret]).toEqual([before.id, before.clientId, before.clientSecret]);
   const keys = await __W_api.request<LiveKey[]>("GET", "/project-keys");
-  expect(keys.map((key) => key.id)).toEqual([after.id]);
+  expect(keys.map((key) => [key.id, key.roles.map((role) => role.id)])).toEqual([[before.id, ["role_developer"]]]);
   expect(await tokenStatus({ client_id: after.clientId, secret: after.clientSecret })).toBe(200);
-  expect(await tokenStatus({ client_id: before.clientId, secret: before.clientSecret })).toBe(401);
+});
+
+test("taking all API access away (neither roles nor permissions) previews as a replacement", async () => {
+  await __W_project.setConfig({ noRoles: "true" });
+  await __W_project.removeConfig("roles");
+  const replace = (await keyStep()).find((step) => step.op === "replace");
+  expect(replace?.replaceKeys).toEqual(["roles"]);
+  await __W_project.removeConfig("noRoles");
+  await __W_project.setConfig({ roles: JSON.stringify(["role_developer"]) });
 });
 
 test("destroy deletes the key", async () => {

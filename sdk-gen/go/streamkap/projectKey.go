@@ -29,7 +29,8 @@ type ProjectKey struct {
 	ApiUrl pulumi.StringPtrOutput `pulumi:"apiUrl"`
 	// Kafka bootstrap servers, when `kafkaAccess` is set.
 	BootstrapServers pulumi.StringPtrOutput `pulumi:"bootstrapServers"`
-	// The API client id (`streamkap:clientId` elsewhere). Secret.
+	// The API client id (`streamkap:clientId` elsewhere). Secret. Undefined for a Kafka-only key, until roles or
+	// permissions give it API access.
 	ClientId pulumi.StringPtrOutput `pulumi:"clientId"`
 	// The API client secret (`streamkap:secret` elsewhere). Secret: the service shows it once.
 	ClientSecret pulumi.StringPtrOutput `pulumi:"clientSecret"`
@@ -60,16 +61,18 @@ type ProjectKey struct {
 	//
 	// Defaults to "overwrite".
 	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
-	// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
-	// the key in place; removing one replaces it (new credentials).
+	// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding or removing
+	// one, or switching to `roles`, changes the key in place and keeps its credentials, as for `roles`.
 	//
 	// Defaults to none.
 	Permissions pulumi.StringArrayOutput `pulumi:"permissions"`
 	// Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
-	// Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
-	// only add capabilities to a key.
+	// Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
+	// on a key made without either (Kafka-only) it adds API access, whose new client id and secret
+	// {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+	// replaces the key (new credentials), because the service can only add API access to a key, not take it away.
 	//
-	// Defaults to the service's default role.
+	// Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
 	Roles pulumi.StringArrayOutput `pulumi:"roles"`
 	// The service the key belongs to.
 	ServiceId pulumi.StringPtrOutput `pulumi:"serviceId"`
@@ -78,9 +81,10 @@ type ProjectKey struct {
 	// Where to exchange the client id and secret for an access token.
 	TokenEndpoint pulumi.StringPtrOutput `pulumi:"tokenEndpoint"`
 	// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
-	// changes in place.
+	// changes in place. Left out, the key keeps the profile the service gave it or the console set: updates never
+	// send one.
 	//
-	// Defaults to "full".
+	// Defaults to the service's (never sent).
 	ToolProfile ProjectKeyToolProfilePtrOutput `pulumi:"toolProfile"`
 }
 
@@ -164,21 +168,24 @@ type projectKeyArgs struct {
 	//
 	// Defaults to "overwrite".
 	OnDrift *DriftAction `pulumi:"onDrift"`
-	// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
-	// the key in place; removing one replaces it (new credentials).
+	// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding or removing
+	// one, or switching to `roles`, changes the key in place and keeps its credentials, as for `roles`.
 	//
 	// Defaults to none.
 	Permissions []string `pulumi:"permissions"`
 	// Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
-	// Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
-	// only add capabilities to a key.
+	// Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
+	// on a key made without either (Kafka-only) it adds API access, whose new client id and secret
+	// {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+	// replaces the key (new credentials), because the service can only add API access to a key, not take it away.
 	//
-	// Defaults to the service's default role.
+	// Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
 	Roles []string `pulumi:"roles"`
 	// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
-	// changes in place.
+	// changes in place. Left out, the key keeps the profile the service gave it or the console set: updates never
+	// send one.
 	//
-	// Defaults to "full".
+	// Defaults to the service's (never sent).
 	ToolProfile *ProjectKeyToolProfile `pulumi:"toolProfile"`
 }
 
@@ -213,21 +220,24 @@ type ProjectKeyArgs struct {
 	//
 	// Defaults to "overwrite".
 	OnDrift DriftActionPtrInput
-	// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
-	// the key in place; removing one replaces it (new credentials).
+	// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding or removing
+	// one, or switching to `roles`, changes the key in place and keeps its credentials, as for `roles`.
 	//
 	// Defaults to none.
 	Permissions pulumi.StringArrayInput
 	// Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
-	// Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
-	// only add capabilities to a key.
+	// Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
+	// on a key made without either (Kafka-only) it adds API access, whose new client id and secret
+	// {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+	// replaces the key (new credentials), because the service can only add API access to a key, not take it away.
 	//
-	// Defaults to the service's default role.
+	// Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
 	Roles pulumi.StringArrayInput
 	// What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
-	// changes in place.
+	// changes in place. Left out, the key keeps the profile the service gave it or the console set: updates never
+	// send one.
 	//
-	// Defaults to "full".
+	// Defaults to the service's (never sent).
 	ToolProfile ProjectKeyToolProfilePtrInput
 }
 
@@ -289,7 +299,8 @@ func (o ProjectKeyOutput) BootstrapServers() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProjectKey) pulumi.StringPtrOutput { return v.BootstrapServers }).(pulumi.StringPtrOutput)
 }
 
-// The API client id (`streamkap:clientId` elsewhere). Secret.
+// The API client id (`streamkap:clientId` elsewhere). Secret. Undefined for a Kafka-only key, until roles or
+// permissions give it API access.
 func (o ProjectKeyOutput) ClientId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProjectKey) pulumi.StringPtrOutput { return v.ClientId }).(pulumi.StringPtrOutput)
 }
@@ -347,8 +358,8 @@ func (o ProjectKeyOutput) OnDrift() DriftActionPtrOutput {
 	return o.ApplyT(func(v *ProjectKey) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
-// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
-// the key in place; removing one replaces it (new credentials).
+// Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding or removing
+// one, or switching to `roles`, changes the key in place and keeps its credentials, as for `roles`.
 //
 // Defaults to none.
 func (o ProjectKeyOutput) Permissions() pulumi.StringArrayOutput {
@@ -356,10 +367,12 @@ func (o ProjectKeyOutput) Permissions() pulumi.StringArrayOutput {
 }
 
 // Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
-// Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
-// only add capabilities to a key.
+// Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
+// on a key made without either (Kafka-only) it adds API access, whose new client id and secret
+// {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+// replaces the key (new credentials), because the service can only add API access to a key, not take it away.
 //
-// Defaults to the service's default role.
+// Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
 func (o ProjectKeyOutput) Roles() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ProjectKey) pulumi.StringArrayOutput { return v.Roles }).(pulumi.StringArrayOutput)
 }
@@ -380,9 +393,10 @@ func (o ProjectKeyOutput) TokenEndpoint() pulumi.StringPtrOutput {
 }
 
 // What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
-// changes in place.
+// changes in place. Left out, the key keeps the profile the service gave it or the console set: updates never
+// send one.
 //
-// Defaults to "full".
+// Defaults to the service's (never sent).
 func (o ProjectKeyOutput) ToolProfile() ProjectKeyToolProfilePtrOutput {
 	return o.ApplyT(func(v *ProjectKey) ProjectKeyToolProfilePtrOutput { return v.ToolProfile }).(ProjectKeyToolProfilePtrOutput)
 }

@@ -57,19 +57,22 @@ class ProjectKeyArgs:
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
                Defaults to "overwrite".
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] permissions: Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
-               the key in place; removing one replaces it (new credentials).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] permissions: Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding or removing
+               one, or switching to `roles`, changes the key in place and keeps its credentials, as for `roles`.
                
                Defaults to none.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] roles: Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
-               Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
-               only add capabilities to a key.
+               Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
+               on a key made without either (Kafka-only) it adds API access, whose new client id and secret
+               {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+               replaces the key (new credentials), because the service can only add API access to a key, not take it away.
                
-               Defaults to the service's default role.
+               Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
         :param pulumi.Input['ProjectKeyToolProfile'] tool_profile: What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
-               changes in place.
+               changes in place. Left out, the key keeps the profile the service gave it or the console set: updates never
+               send one.
                
-               Defaults to "full".
+               Defaults to the service's (never sent).
         """
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
@@ -171,8 +174,8 @@ class ProjectKeyArgs:
     @pulumi.getter
     def permissions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
-        the key in place; removing one replaces it (new credentials).
+        Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding or removing
+        one, or switching to `roles`, changes the key in place and keeps its credentials, as for `roles`.
 
         Defaults to none.
         """
@@ -187,10 +190,12 @@ class ProjectKeyArgs:
     def roles(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
         Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
-        Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
-        only add capabilities to a key.
+        Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
+        on a key made without either (Kafka-only) it adds API access, whose new client id and secret
+        {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+        replaces the key (new credentials), because the service can only add API access to a key, not take it away.
 
-        Defaults to the service's default role.
+        Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
         """
         return pulumi.get(self, "roles")
 
@@ -203,9 +208,10 @@ class ProjectKeyArgs:
     def tool_profile(self) -> pulumi.Input[Optional['ProjectKeyToolProfile']]:
         """
         What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
-        changes in place.
+        changes in place. Left out, the key keeps the profile the service gave it or the console set: updates never
+        send one.
 
-        Defaults to "full".
+        Defaults to the service's (never sent).
         """
         return pulumi.get(self, "tool_profile")
 
@@ -260,19 +266,22 @@ class ProjectKey(pulumi.CustomResource):
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
                Defaults to "overwrite".
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] permissions: Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
-               the key in place; removing one replaces it (new credentials).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] permissions: Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding or removing
+               one, or switching to `roles`, changes the key in place and keeps its credentials, as for `roles`.
                
                Defaults to none.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] roles: Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
-               Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
-               only add capabilities to a key.
+               Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
+               on a key made without either (Kafka-only) it adds API access, whose new client id and secret
+               {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+               replaces the key (new credentials), because the service can only add API access to a key, not take it away.
                
-               Defaults to the service's default role.
+               Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
         :param pulumi.Input['ProjectKeyToolProfile'] tool_profile: What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
-               changes in place.
+               changes in place. Left out, the key keeps the profile the service gave it or the console set: updates never
+               send one.
                
-               Defaults to "full".
+               Defaults to the service's (never sent).
         """
         ...
     @overload
@@ -413,7 +422,8 @@ class ProjectKey(pulumi.CustomResource):
     @pulumi.getter(name="clientId")
     def client_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The API client id (`streamkap:clientId` elsewhere). Secret.
+        The API client id (`streamkap:clientId` elsewhere). Secret. Undefined for a Kafka-only key, until roles or
+        permissions give it API access.
         """
         return pulumi.get(self, "client_id")
 
@@ -498,8 +508,8 @@ class ProjectKey(pulumi.CustomResource):
     @pulumi.getter
     def permissions(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding one changes
-        the key in place; removing one replaces it (new credentials).
+        Permission ids, e.g. `pipelines:read` (see `GET /auth/permissions`), instead of `roles`. Adding or removing
+        one, or switching to `roles`, changes the key in place and keeps its credentials, as for `roles`.
 
         Defaults to none.
         """
@@ -510,10 +520,12 @@ class ProjectKey(pulumi.CustomResource):
     def roles(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
         Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
-        Adding a role changes the key in place; removing one replaces it (new credentials), because the service can
-        only add capabilities to a key.
+        Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
+        on a key made without either (Kafka-only) it adds API access, whose new client id and secret
+        {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+        replaces the key (new credentials), because the service can only add API access to a key, not take it away.
 
-        Defaults to the service's default role.
+        Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
         """
         return pulumi.get(self, "roles")
 
@@ -546,9 +558,10 @@ class ProjectKey(pulumi.CustomResource):
     def tool_profile(self) -> pulumi.Output[Optional['ProjectKeyToolProfile']]:
         """
         What agent tools (MCP) may do with this key: `full`, `read-only`, `agent-operator` or `infra-admin`;
-        changes in place.
+        changes in place. Left out, the key keeps the profile the service gave it or the console set: updates never
+        send one.
 
-        Defaults to "full".
+        Defaults to the service's (never sent).
         """
         return pulumi.get(self, "tool_profile")
 
