@@ -8,6 +8,7 @@
  */
 import { request } from "undici";
 import { type LocalServer, startLocalServer } from "../../server";
+import * as topicsDomain from "../../server/domain/topics";
 import { Client, FAST, PG_SOURCE_CONFIG, createSource, token } from "./helpers";
 
 interface PageAnswer {
@@ -127,6 +128,21 @@ describe("the lineage of a source with 2,000 tables (H2)", () => {
     expect(words).toContain("2001 objects, 2000 links; not drawn: 1500 more topics…");
     expect((lineage.text.match(/data-node="topics\//g) ?? []).length).toBe(500);
     expect(lineage.text).toContain('aria-label="topic public.t0000"');
+  }, 60_000);
+
+  test("a page of 100 of its topics works out the source's topic list once, not once per row", async () => {
+    const admin = new Client(server.baseUrl, await token(server, server.clientId, server.secret));
+    const listed = jest.spyOn(topicsDomain, "sourceTopics");
+    try {
+      const page = await admin.get("/topics/details?page=1&page_size=100");
+      expect(page.status).toBe(200);
+      expect(page.body.result).toHaveLength(100);
+      // Each row still names the whole list, as the service answers it (TF topic_test.go:87-118).
+      expect(page.body.result[99].entity.topic_ids).toHaveLength(2_000);
+      expect(listed).toHaveBeenCalledTimes(1);
+    } finally {
+      listed.mockRestore();
+    }
   }, 60_000);
 });
 
