@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import type { FaultSettings } from "../faults/engine";
 import type { RequestRecord } from "../http/stats";
-import { expectVersion } from "../http/preconditions";
+import { expectState, sameTags } from "../http/preconditions";
 import { ConsoleApi, ConsoleApiError, type Session, Sessions, SignInThrottle, signIn } from "./client";
 import { drawnPart, focusOn, lineageOf, type LineageRecords } from "./lineage";
 import {
@@ -274,6 +274,13 @@ export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () 
       `Not saved: the ${view.noun} was changed meanwhile by ${newest.actor} (from ${newest.origin}, now version ` +
         `${newest.version}); reload the page to see it and make your change again.`,
     );
+  // Tags and the name add no config version: who changed them is not recorded.
+  const staleTags = (view: KindView) =>
+    new StaleEdit(
+      `Not saved: the ${view.noun}'s name or tags were changed meanwhile; reload the page to see them and make ` +
+        `your change again.`,
+    );
+  const tagIds = (record: ObjectRecord): string[] => (record.tags ?? []).map(String);
 
   /**
    * A connector changed as the API takes a change: the whole of it back, as read (masked secrets keep their stored
@@ -286,22 +293,24 @@ export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () 
     user: Signed,
     view: KindView,
     id: string,
-    seen: number,
+    seen: { version: number; tags?: string[] },
     change: (live: ObjectRecord) => { config: Record<string, unknown>; tags?: string[] },
   ): Promise<void> => {
     const path = `/${view.path}/${encodeURIComponent(id)}`;
     await editQueues.run(`${user.session.serviceId ?? ""} ${path}`, async () => {
       const newest = await newestVersion(user, path);
-      if (newest.version !== seen) throw staleEdit(view, newest);
+      if (newest.version !== seen.version) throw staleEdit(view, newest);
       const [live] = (await user.api.get<Envelope<ObjectRecord>>(path)).result;
       if (!live) throw new ConsoleApiError(404, `no ${view.noun} ${id}`, "");
-      const condition = expectVersion(newest.version);
+      if (seen.tags && !sameTags(tagIds(live), seen.tags)) throw staleTags(view);
+      const condition = expectState({ version: newest.version, name: live.name, tags: tagIds(live) });
       try {
         const body = { name: live.name, connector: live.connector, ...change(live) };
         await user.api.send("PUT", `${path}?wait=false`, body, condition.headers);
       } catch (error) {
         if (error instanceof ConsoleApiError && error.status === 409 && error.detail.startsWith("Changed meanwhile")) {
-          throw staleEdit(view, await newestVersion(user, path));
+          const now = await newestVersion(user, path);
+          throw now.version === newest.version ? staleTags(view) : staleEdit(view, now);
         }
         throw error;
       } finally {
@@ -310,13 +319,23 @@ export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () 
     });
   };
 
-  /** The version the edit form was made from (a hidden field of the form), or a refusal to guess it. */
-  const seenVersion = (request: FastifyRequest): number => {
-    const seen = Number.parseInt(formField(request, "version"), 10);
-    if (!Number.isSafeInteger(seen)) {
-      throw new StaleEdit("Not saved: the form did not say which version it showed; reload the page and try again.");
+  /**
+   * What the edit form was made from (its hidden fields): the config version, and for the tags form the tags it
+   * showed ticked; a form without them is refused rather than guessed.
+   */
+  const seenState = (request: FastifyRequest, withTags = false): { version: number; tags?: string[] } => {
+    const version = Number.parseInt(formField(request, "version"), 10);
+    const missing = new StaleEdit("Not saved: the form did not say what it showed; reload the page and try again.");
+    if (!Number.isSafeInteger(version)) throw missing;
+    if (!withTags) return { version };
+    let tags: unknown;
+    try {
+      tags = JSON.parse(formField(request, "seen_tags"));
+    } catch {
+      throw missing;
     }
-    return seen;
+    if (!Array.isArray(tags) || !tags.every((tag) => typeof tag === "string")) throw missing;
+    return { version, tags };
   };
 
   /** The outcome of the user's last edit, shown once: on the page the edit led to. */
@@ -492,7 +511,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () 
     edit(async (user, view, id, request) => {
       const tags = formFields(request, "tag");
       // Tags travel with the whole connector, as the API takes them.
-      await putConnector(user, view, id, seenVersion(request), (live) => ({ config: live.config ?? {}, tags }));
+      await putConnector(user, view, id, seenState(request, true), (live) => ({ config: live.config ?? {}, tags }));
       return tags.length === 0 ? "Took every tag off." : `Saved ${tags.length} tag${tags.length === 1 ? "" : "s"}.`;
     }),
   );
@@ -532,7 +551,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () 
     edit(async (user, view, id, request) => {
       const key = formField(request, "key");
       const value = formField(request, "value");
-      await putConnector(user, view, id, seenVersion(request), (live) => ({
+      await putConnector(user, view, id, seenState(request), (live) => ({
         config: { ...(live.config ?? {}), [key]: value },
       }));
       return `Changed ${key}.`;

@@ -467,6 +467,7 @@ function tagsForm(base: string, held: ReadonlySet<string>, tags: readonly Servic
   if (tags.length === 0) return html`<p>The service has no tags to give.</p>`;
   return html`<form method="post" action="${base}/tags" class="tags">
     ${version}
+    <input type="hidden" name="seen_tags" value="${JSON.stringify([...held])}" />
     <fieldset>
       <legend>Tags</legend>
       ${tags.map(

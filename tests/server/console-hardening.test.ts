@@ -9,6 +9,7 @@
 import { request } from "undici";
 import { type LocalServer, startLocalServer } from "../../server";
 import * as topicsDomain from "../../server/domain/topics";
+import { expectState, preconditionHeader } from "../../server/http/preconditions";
 import { Client, FAST, PG_SOURCE_CONFIG, createSource, token } from "./helpers";
 
 interface PageAnswer {
@@ -204,6 +205,77 @@ describe("console edits of one connector at once (M1)", () => {
       "database.dbname": "from-pulumi",
       "schema.include.list": "public",
     });
+  });
+});
+
+describe("console edits of tags, and the precondition behind them (M1)", () => {
+  let server: LocalServer;
+  let admin: Client;
+  beforeAll(async () => {
+    server = await startLocalServer(FAST);
+    admin = new Client(server.baseUrl, await token(server, server.clientId, server.secret));
+  });
+  afterAll(() => server.close());
+
+  const newTag = async (name: string): Promise<string> => {
+    const made = await admin.post("/tags", { name, type: ["sources"] });
+    if (made.status !== 200) throw new Error(`tag: ${made.status} ${JSON.stringify(made.body)}`);
+    return made.body.id as string;
+  };
+
+  test("a tags edit from a page shown before an API writer changed the tags is refused, the API's tags kept", async () => {
+    const [first, second] = [await newTag("team-a"), await newTag("team-b")];
+    const source = await createSource(admin, "tagged");
+    const cookie = await signedCookie(server);
+    const shown = await consoleCall(server, "GET", `/sources/${source.id}`, { cookie });
+    const hidden = (name: string) =>
+      new RegExp(`<form method="post" action="[^"]*/tags"[^]*?name="${name}" value="([^"]*)"`).exec(shown.text)?.[1];
+    const version = hidden("version");
+    const seenTags = hidden("seen_tags")?.replace(/&quot;/g, '"');
+    expect([version, seenTags]).toEqual(["1", "[]"]);
+    const changed = await admin.put(`/sources/${source.id}`, {
+      name: source.name,
+      connector: "postgresql",
+      config: source.config,
+      tags: [first],
+    });
+    expect(changed.status).toBe(200);
+    await consoleCall(server, "POST", `/sources/${source.id}/tags`, {
+      cookie,
+      form: new URLSearchParams({ tag: second, version: String(version), seen_tags: String(seenTags) }),
+    });
+    const page = await consoleCall(server, "GET", `/sources/${source.id}`, { cookie });
+    expect(page.text).toContain("name or tags were changed meanwhile");
+    expect((await admin.get(`/sources/${source.id}`)).body.result[0].tags).toEqual([first]);
+  });
+
+  test("a replacement under the console's precondition is refused if the object moved; a nonce from outside is ignored", async () => {
+    const source = await createSource(admin, "conditioned");
+    const put = (headers: Record<string, string>, dbname: string) =>
+      admin.put(
+        `/sources/${source.id}`,
+        { name: source.name, connector: "postgresql", config: { ...source.config, "database.dbname": dbname } },
+        headers,
+      );
+    const stale = expectState({ version: 1, name: "another-name", tags: [] });
+    try {
+      const refused = await put(stale.headers, "refused");
+      expect(refused.status).toBe(409);
+      expect(refused.body.detail).toContain("Changed meanwhile");
+    } finally {
+      stale.release();
+    }
+    const current = expectState({ version: 1, name: source.name, tags: [] });
+    try {
+      expect((await put(current.headers, "taken")).status).toBe(200);
+    } finally {
+      current.release();
+    }
+    // Version 2 now: the same condition, released, is no condition at all; nor is a nonce the console never made.
+    expect((await put(current.headers, "released")).status).toBe(200);
+    expect((await put({ [preconditionHeader]: "guessed" }, "outside")).status).toBe(200);
+    const versions = await admin.get(`/sources/${source.id}/config-history`);
+    expect(versions.body.total).toBe(4);
   });
 });
 
