@@ -36,6 +36,8 @@ export interface LocalServerOptions {
   /** Names of services to have besides the default one, made where missing (`--services dev,staging,prod`). */
   services?: readonly string[];
   log?: (line: string) => void;
+  /** The clock of the console's sessions and sign-in throttle (tests move it; default `Date.now`). */
+  consoleClock?: () => number;
 }
 
 export interface LocalServer {
@@ -95,7 +97,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     webhook: createWebhookHandler({ store, faults, stats, log: options.log, prefix: webhookPrefix }),
   });
   registerLocalRoutes(app, stats, store, faults);
-  registerConsoleRoutes(app);
+  registerConsoleRoutes(app, { now: options.consoleClock });
   try {
     ensureServices(store, options.services ?? []);
     store.commit();

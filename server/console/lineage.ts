@@ -34,9 +34,20 @@ export const columns: ReadonlyArray<{ kind: NodeKind; title: string }> = [
 
 export const keyOf = (node: Pick<LineageNode, "kind" | "id">): string => `${node.kind}/${node.id}`;
 
-/** The records the lineage is made of, as the list endpoints answer them (only the fields it reads). */
+/**
+ * The records the lineage is made of, as the list endpoints answer them (only the fields it reads). Topics come from
+ * their sources' own `topic_ids`, named by the source's `topics` at the same place: never from the topics list,
+ * whose every row carries its source's whole topic list (a source of n tables made reading it n² work, issue #39
+ * H2), so the lineage is linear in the objects listed.
+ */
 export interface LineageRecords {
-  sources: Array<{ id: string; name: string; connector_status?: string | null; topic_ids?: unknown[] | null }>;
+  sources: Array<{
+    id: string;
+    name: string;
+    connector_status?: string | null;
+    topic_ids?: unknown[] | null;
+    topics?: unknown[] | null;
+  }>;
   destinations: Array<{ id: string; name: string; connector_status?: string | null }>;
   pipelines: Array<{
     id: string;
@@ -47,20 +58,24 @@ export interface LineageRecords {
     transforms?: Array<{ id?: string; topic_id?: string }> | null;
   }>;
   transforms: Array<{ id: string; name: string; metrics?: { status?: string | null } | null }>;
-  topics: Array<{ id: string; name: string }>;
 }
 
 /** The lineage of what the records hold; an edge to something they do not hold is left out. */
 export function lineageOf(records: LineageRecords): Lineage {
   const nodes = new Map<string, LineageNode>();
   const add = (node: LineageNode) => nodes.set(keyOf(node), node);
-  const topicName = new Map(records.topics.map((topic) => [topic.id, topic.name]));
-  const topicNode = (id: string) =>
-    add({ kind: "topics", id, name: topicName.get(id) ?? id.replace(/^source_[^.]+\./, ""), href: `/console/topics` });
+  const topicNode = (id: string, name: unknown) =>
+    add({
+      kind: "topics",
+      id,
+      name: typeof name === "string" && name ? name : id.replace(/^source_[^.]+\./, ""),
+      href: `/console/topics`,
+    });
 
   for (const source of records.sources) {
     add({ kind: "sources", id: source.id, name: source.name, status: source.connector_status ?? undefined });
-    for (const topic of source.topic_ids ?? []) topicNode(String(topic));
+    const names = source.topics ?? [];
+    (source.topic_ids ?? []).forEach((topic, index) => topicNode(String(topic), names[index]));
   }
   for (const destination of records.destinations) {
     add({
@@ -143,6 +158,39 @@ export function focusOn(lineage: Lineage, search: string): Lineage {
   };
 }
 
+/**
+ * The most nodes drawn per column (issue #39, H2): a source of 2,000 tables would draw a column 100,000 pixels
+ * tall. The rest are counted ("N more topics…"), and the search narrows the lineage to what they belong to.
+ */
+export const drawnPerColumn = 500;
+
+/** The part of a lineage that is drawn: the first `perColumn` nodes of each column, the links between them. */
+export function drawnPart(
+  lineage: Lineage,
+  perColumn = drawnPerColumn,
+): { lineage: Lineage; hidden: Partial<Record<NodeKind, number>> } {
+  const counts = new Map<NodeKind, number>();
+  const hidden: Partial<Record<NodeKind, number>> = {};
+  const kept = new Set<string>();
+  const nodes = lineage.nodes.filter((node) => {
+    const seen = (counts.get(node.kind) ?? 0) + 1;
+    counts.set(node.kind, seen);
+    if (seen > perColumn) {
+      hidden[node.kind] = (hidden[node.kind] ?? 0) + 1;
+      return false;
+    }
+    kept.add(keyOf(node));
+    return true;
+  });
+  if (nodes.length === lineage.nodes.length) return { lineage, hidden };
+  return { lineage: { nodes, edges: lineage.edges.filter((e) => kept.has(e.from) && kept.has(e.to)) }, hidden };
+}
+
+/** "1500 more topics…": what a column leaves out. */
+export function moreText(kind: NodeKind, count: number): string {
+  return `${count} more ${count === 1 ? kind.slice(0, -1) : kind}…`;
+}
+
 const nodeWidth = 190;
 const nodeHeight = 44;
 const columnGap = 60;
@@ -164,15 +212,25 @@ function fitted(name: string, room = 24): string {
 }
 
 /** The drawing: one column per kind, nodes in the order listed, edges as curves from right to left sides. */
-export function lineageSvg(lineage: Lineage): Html {
+export function lineageSvg(lineage: Lineage, hidden: Partial<Record<NodeKind, number>> = {}): Html {
   const place = new Map<string, { x: number; y: number }>();
+  const more: string[] = [];
   let rows = 0;
+  const members = new Map<NodeKind, LineageNode[]>(columns.map((column) => [column.kind, []]));
+  for (const node of lineage.nodes) members.get(node.kind)?.push(node);
   columns.forEach((column, index) => {
-    const members = lineage.nodes.filter((node) => node.kind === column.kind);
-    members.forEach((node, row) => {
+    const listed = members.get(column.kind) ?? [];
+    listed.forEach((node, row) => {
       place.set(keyOf(node), { x: index * (nodeWidth + columnGap), y: top + row * (nodeHeight + rowGap) });
     });
-    rows = Math.max(rows, members.length);
+    const left = hidden[column.kind] ?? 0;
+    if (left > 0) {
+      const y = top + listed.length * (nodeHeight + rowGap) + 16;
+      more.push(
+        `<text class="more" x="${index * (nodeWidth + columnGap)}" y="${y}">${escapeText(moreText(column.kind, left))}</text>`,
+      );
+    }
+    rows = Math.max(rows, listed.length + (left > 0 ? 1 : 0));
   });
   const width = columns.length * (nodeWidth + columnGap) - columnGap;
   const height = top + Math.max(rows, 1) * (nodeHeight + rowGap);
@@ -211,6 +269,6 @@ export function lineageSvg(lineage: Lineage): Html {
     height="${height}"
     xmlns="http://www.w3.org/2000/svg"
   >
-    ${raw(parts.join(""))}
+    ${raw(parts.join("") + more.join(""))}
   </svg>`;
 }

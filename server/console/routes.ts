@@ -8,8 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import type { FaultSettings } from "../faults/engine";
 import type { RequestRecord } from "../http/stats";
-import { ConsoleApi, ConsoleApiError, type Session, Sessions, signIn } from "./client";
-import { focusOn, lineageOf, type LineageRecords } from "./lineage";
+import { expectState, sameTags } from "../http/preconditions";
+import { ConsoleApi, ConsoleApiError, type Session, Sessions, SignInThrottle, signIn } from "./client";
+import { drawnPart, focusOn, lineageOf, type LineageRecords } from "./lineage";
 import {
   deletePage,
   faultsPage,
@@ -35,6 +36,13 @@ const cookieName = "streamkap_console";
 const pageSize = 50;
 /** The most pages of 100 the lineage reads per kind: 5,000 objects. */
 const lineagePages = 50;
+
+/**
+ * The most a console form may be (issue #39, H1): its forms have a handful of fields (the tags form one per tag of
+ * the service), so 64 KB and 1,000 fields are far more than any needs. Bigger bodies are refused before any work:
+ * 413 by the routes' bodyLimit while the body arrives, 400 for too many fields while it is parsed.
+ */
+export const consoleFormLimits = { bytes: 64 * 1024, fields: 1_000 };
 
 export function isConsolePath(path: string): boolean {
   return path === consolePath || path.startsWith(`${consolePath}/`);
@@ -146,8 +154,40 @@ async function newestRecords(api: ConsoleApi, topicId: string): Promise<{ items:
   return { items: newest.reverse(), total };
 }
 
-export function registerConsoleRoutes(app: FastifyInstance): void {
-  const sessions = new Sessions();
+/** An edit not made because the object changed since the user's page showed it (issue #39, M1). */
+class StaleEdit extends Error {}
+
+/**
+ * Runs one console edit of an object at a time (issue #39, M1): the read, the version check and the write of one
+ * edit never interleave with another console edit of the same object. Edits of other objects run freely.
+ */
+class EditQueues {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  async run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const before = this.tails.get(key) ?? Promise.resolve();
+    const turn = before.then(work, work);
+    const tail = turn.catch(() => undefined);
+    this.tails.set(key, tail);
+    try {
+      return await turn;
+    } finally {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    }
+  }
+}
+
+/** The newest version of a connector's config history: what an edit form was made from. */
+interface NewestVersion {
+  version: number;
+  actor: string;
+  origin: string;
+}
+
+export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () => number } = {}): void {
+  const sessions = new Sessions(options.now);
+  const throttle = new SignInThrottle(options.now);
+  const editQueues = new EditQueues();
 
   /** The signed-in user of the request, or undefined (the caller sends them to sign in). */
   const signed = (request: FastifyRequest): Signed | undefined => {
@@ -194,6 +234,10 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
       try {
         user.session.notice = { kind: "done", text: await act(user, view, request.params.id, request) };
       } catch (error) {
+        if (error instanceof StaleEdit) {
+          user.session.notice = { kind: "problem", text: error.message };
+          return reply.redirect(objectPath, 303);
+        }
         if (!(error instanceof ConsoleApiError)) throw error;
         user.session.notice = {
           kind: "problem",
@@ -218,20 +262,80 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     return named(view, record);
   };
 
+  /** The newest config-history version of a connector (the history lists newest first). */
+  const newestVersion = async (user: Signed, path: string): Promise<NewestVersion> => {
+    const [newest] = (await user.api.get<Envelope<NewestVersion>>(`${path}/config-history?page=1&page_size=1`)).result;
+    if (!newest) throw new ConsoleApiError(404, `no config history at ${path}`, "");
+    return newest;
+  };
+
+  const staleEdit = (view: KindView, newest: NewestVersion) =>
+    new StaleEdit(
+      `Not saved: the ${view.noun} was changed meanwhile by ${newest.actor} (from ${newest.origin}, now version ` +
+        `${newest.version}); reload the page to see it and make your change again.`,
+    );
+  // Tags and the name add no config version: who changed them is not recorded.
+  const staleTags = (view: KindView) =>
+    new StaleEdit(
+      `Not saved: the ${view.noun}'s name or tags were changed meanwhile; reload the page to see them and make ` +
+        `your change again.`,
+    );
+  const tagIds = (record: ObjectRecord): string[] => (record.tags ?? []).map(String);
+
   /**
    * A connector changed as the API takes a change: the whole of it back, as read (masked secrets keep their stored
-   * values), with what `change` makes of it; answered at once (`wait=false`).
+   * values), with what `change` makes of it; answered at once (`wait=false`). Only if it is still at `seen`, the
+   * version the user's page showed (issue #39, M1): one console edit of an object at a time, the version read
+   * before the object (so the object is never older than the version checked), and the write conditioned on that
+   * version in-process, so that an API writer in between makes it refused, never overwritten.
    */
   const putConnector = async (
     user: Signed,
     view: KindView,
     id: string,
+    seen: { version: number; tags?: string[] },
     change: (live: ObjectRecord) => { config: Record<string, unknown>; tags?: string[] },
   ): Promise<void> => {
     const path = `/${view.path}/${encodeURIComponent(id)}`;
-    const [live] = (await user.api.get<Envelope<ObjectRecord>>(path)).result;
-    if (!live) throw new ConsoleApiError(404, `no ${view.noun} ${id}`, "");
-    await user.api.send("PUT", `${path}?wait=false`, { name: live.name, connector: live.connector, ...change(live) });
+    await editQueues.run(`${user.session.serviceId ?? ""} ${path}`, async () => {
+      const newest = await newestVersion(user, path);
+      if (newest.version !== seen.version) throw staleEdit(view, newest);
+      const [live] = (await user.api.get<Envelope<ObjectRecord>>(path)).result;
+      if (!live) throw new ConsoleApiError(404, `no ${view.noun} ${id}`, "");
+      if (seen.tags && !sameTags(tagIds(live), seen.tags)) throw staleTags(view);
+      const condition = expectState({ version: newest.version, name: live.name, tags: tagIds(live) });
+      try {
+        const body = { name: live.name, connector: live.connector, ...change(live) };
+        await user.api.send("PUT", `${path}?wait=false`, body, condition.headers);
+      } catch (error) {
+        if (error instanceof ConsoleApiError && error.status === 409 && error.detail.startsWith("Changed meanwhile")) {
+          const now = await newestVersion(user, path);
+          throw now.version === newest.version ? staleTags(view) : staleEdit(view, now);
+        }
+        throw error;
+      } finally {
+        condition.release();
+      }
+    });
+  };
+
+  /**
+   * What the edit form was made from (its hidden fields): the config version, and for the tags form the tags it
+   * showed ticked; a form without them is refused rather than guessed.
+   */
+  const seenState = (request: FastifyRequest, withTags = false): { version: number; tags?: string[] } => {
+    const version = Number.parseInt(formField(request, "version"), 10);
+    const missing = new StaleEdit("Not saved: the form did not say what it showed; reload the page and try again.");
+    if (!Number.isSafeInteger(version)) throw missing;
+    if (!withTags) return { version };
+    let tags: unknown;
+    try {
+      tags = JSON.parse(formField(request, "seen_tags"));
+    } catch {
+      throw missing;
+    }
+    if (!Array.isArray(tags) || !tags.every((tag) => typeof tag === "string")) throw missing;
+    return { version, tags };
   };
 
   /** The outcome of the user's last edit, shown once: on the page the edit led to. */
@@ -244,7 +348,7 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
   const serviceTags = async (user: Signed): Promise<ServiceTag[]> =>
     itemsOf(await user.api.get<{ tags?: ServiceTag[] }>("/tags"));
 
-  const routes = { config: { auth: false } };
+  const routes = { config: { auth: false }, bodyLimit: consoleFormLimits.bytes };
 
   app.get(consolePath, routes, async (request, reply) =>
     reply.redirect(signed(request) ? `${consolePath}/lineage` : `${consolePath}/sign-in`, 303),
@@ -254,9 +358,23 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     if (!sameOrigin(request)) return sendPage(reply, 403, signInPage("A form of another site: refused."));
     const clientId = formField(request, "client_id").trim();
     const secret = formField(request, "secret");
+    const wait = throttle.waitSeconds(clientId);
+    if (wait > 0) {
+      reply.header("Retry-After", String(wait));
+      return sendPage(reply, 429, signInPage(`Too many failed sign-ins for this client id: try again in ${wait} s.`));
+    }
+    let token: string;
     try {
-      const token = await signIn(app, clientId, secret);
-      const session = sessions.open(clientId, secret, token) as Signed["session"];
+      token = await signIn(app, clientId, secret);
+    } catch (error) {
+      if (!(error instanceof ConsoleApiError)) throw error;
+      if (error.status === 401 || error.status === 403) throttle.failed(clientId);
+      return sendPage(reply, 401, signInPage(`The service refused these credentials: ${error.detail}.`));
+    }
+    throttle.succeeded(clientId);
+    const session = sessions.open(clientId, secret, token) as Signed["session"] | undefined;
+    if (!session) return sendPage(reply, 503, signInPage("The console has as many sessions as it may: try later."));
+    try {
       const api = new ConsoleApi(app, session);
       session.serviceId = (await api.get<{ service_id?: string }>("/auth/whoami")).service_id;
       // An admin of the service may see the local server's request log and faults: /_local answers it alone.
@@ -268,11 +386,14 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
         .header("Set-Cookie", `${cookieName}=${session.id}; HttpOnly; SameSite=Strict; Path=${consolePath}`)
         .redirect(`${consolePath}/lineage`, 303);
     } catch (error) {
+      sessions.close(session.id);
       if (!(error instanceof ConsoleApiError)) throw error;
       return sendPage(reply, 401, signInPage(`The service refused these credentials: ${error.detail}.`));
     }
   });
   app.post(`${consolePath}/sign-out`, routes, async (request, reply) => {
+    // Same-site pages (any port of 127.0.0.1) pass SameSite=Strict: only this console's own pages sign out.
+    if (!sameOrigin(request)) return sendPage(reply, 403, signInPage("A form of another site: refused."));
     sessions.close(cookieOf(request));
     return reply
       .header("Set-Cookie", `${cookieName}=; HttpOnly; SameSite=Strict; Path=${consolePath}; Max-Age=0`)
@@ -283,16 +404,17 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     `${consolePath}/lineage`,
     routes,
     signedPage(async (request, user) => {
-      const [sources, destinations, pipelines, transforms, topics] = await Promise.all([
+      // Each list once, page by page: linear in the objects. Topics are their sources' own (lineage.ts).
+      const [sources, destinations, pipelines, transforms] = await Promise.all([
         listAll<LineageRecords["sources"][number]>(user.api, "/sources"),
         listAll<LineageRecords["destinations"][number]>(user.api, "/destinations"),
         listAll<LineageRecords["pipelines"][number]>(user.api, "/pipelines"),
         listAll<LineageRecords["transforms"][number]>(user.api, "/transforms"),
-        listAll<LineageRecords["topics"][number]>(user.api, "/topics/details"),
       ]);
-      const lineage = lineageOf({ sources, destinations, pipelines, transforms, topics });
+      const lineage = lineageOf({ sources, destinations, pipelines, transforms });
       const search = ((request.query as { q?: string }).q ?? "").trim();
-      return lineagePage(user.viewer, focusOn(lineage, search), { search, all: lineage.nodes.length });
+      const found = focusOn(lineage, search);
+      return lineagePage(user.viewer, found, { search, all: lineage.nodes.length, drawn: drawnPart(found) });
     }),
   );
 
@@ -342,7 +464,8 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
       const { kind, id } = request.params as { kind: string; id: string };
       const view = kindView(kind);
       if (!view) throw new ConsoleApiError(404, `the console has no page for ${kind}`, "");
-      const record = await readObject(user, view, id);
+      // The history before the object: an edit form made from them carries a version no newer than the values it
+      // shows, so an edit from it can only be refused for a change it did not see, never overwrite one.
       const history = view.connector
         ? (
             await user.api.get<Envelope<HistoryVersion>>(
@@ -350,6 +473,7 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
             )
           ).result
         : undefined;
+      const record = await readObject(user, view, id);
       const tags = await serviceTags(user);
       const records = view.path === "topics" ? await newestRecords(user.api, id) : undefined;
       const notice = takeNotice(user);
@@ -387,7 +511,7 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     edit(async (user, view, id, request) => {
       const tags = formFields(request, "tag");
       // Tags travel with the whole connector, as the API takes them.
-      await putConnector(user, view, id, (live) => ({ config: live.config ?? {}, tags }));
+      await putConnector(user, view, id, seenState(request, true), (live) => ({ config: live.config ?? {}, tags }));
       return tags.length === 0 ? "Took every tag off." : `Saved ${tags.length} tag${tags.length === 1 ? "" : "s"}.`;
     }),
   );
@@ -427,7 +551,9 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     edit(async (user, view, id, request) => {
       const key = formField(request, "key");
       const value = formField(request, "value");
-      await putConnector(user, view, id, (live) => ({ config: { ...(live.config ?? {}), [key]: value } }));
+      await putConnector(user, view, id, seenState(request), (live) => ({
+        config: { ...(live.config ?? {}), [key]: value },
+      }));
       return `Changed ${key}.`;
     }),
   );

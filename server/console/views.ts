@@ -6,7 +6,7 @@
 import type { FaultSettings } from "../faults/engine";
 import type { RequestRecord } from "../http/stats";
 import { html, type Html, raw } from "./html";
-import { type Lineage, lineageSvg } from "./lineage";
+import { columns, type Lineage, lineageSvg, moreText, type NodeKind } from "./lineage";
 import { consoleStyles } from "./styles";
 
 /** The kinds the console lists, their API paths and what their pages show. */
@@ -228,9 +228,19 @@ function namedValueRows(entries: ReadonlyArray<[string, unknown]>): Html[] {
   );
 }
 
-export function lineagePage(viewer: Viewer, lineage: Lineage, shown: { search: string; all: number }): string {
-  const names = new Map(lineage.nodes.map((node) => [`${node.kind}/${node.id}`, node]));
-  const rows = lineage.edges.map((edge) => {
+export function lineagePage(
+  viewer: Viewer,
+  lineage: Lineage,
+  shown: { search: string; all: number; drawn?: { lineage: Lineage; hidden: Partial<Record<NodeKind, number>> } },
+): string {
+  // What is drawn (and tabled): at most so many nodes per column, the rest counted (lineage.ts drawnPart).
+  const drawn = shown.drawn ?? { lineage, hidden: {} };
+  const more = columns.flatMap((column) => {
+    const count = drawn.hidden[column.kind] ?? 0;
+    return count > 0 ? [moreText(column.kind, count)] : [];
+  });
+  const names = new Map(drawn.lineage.nodes.map((node) => [`${node.kind}/${node.id}`, node]));
+  const rows = drawn.lineage.edges.map((edge) => {
     const from = names.get(edge.from);
     const to = names.get(edge.to);
     return html`<td>${from?.kind.slice(0, -1)} ${from?.name}</td>
@@ -244,7 +254,8 @@ export function lineagePage(viewer: Viewer, lineage: Lineage, shown: { search: s
     </form>
     <p aria-live="polite">
       ${shown.search ? `${lineage.nodes.length} of ${shown.all} objects` : `${shown.all} objects`},
-      ${lineage.edges.length} links
+      ${lineage.edges.length}
+      links${more.length > 0 ? html`; not drawn: ${more.join(", ")} (search to see the lineage of any of them)` : ""}
     </p>`;
   const body =
     shown.all === 0
@@ -253,7 +264,7 @@ export function lineagePage(viewer: Viewer, lineage: Lineage, shown: { search: s
         ${
           lineage.nodes.length === 0
             ? html`<p>No object's name holds “${shown.search}”.</p>`
-            : html`<div class="drawing">${lineageSvg(lineage)}</div>
+            : html`<div class="drawing">${lineageSvg(drawn.lineage, drawn.hidden)}</div>
                 <details>
                   <summary>The lineage as a table</summary>
                   ${table({
@@ -452,9 +463,11 @@ export interface ServiceTag {
 }
 
 /** A connector's tags as checkboxes of every tag of the service, the ones it holds ticked. */
-function tagsForm(base: string, held: ReadonlySet<string>, tags: readonly ServiceTag[]): Html {
+function tagsForm(base: string, held: ReadonlySet<string>, tags: readonly ServiceTag[], version: Html): Html {
   if (tags.length === 0) return html`<p>The service has no tags to give.</p>`;
   return html`<form method="post" action="${base}/tags" class="tags">
+    ${version}
+    <input type="hidden" name="seen_tags" value="${JSON.stringify([...held])}" />
     <fieldset>
       <legend>Tags</legend>
       ${tags.map(
@@ -503,6 +516,8 @@ export function objectPage(
         : shown(tag),
   );
   const heldNames = held.map((id) => tagName.get(id) ?? id);
+  // The config version the page shows: an edit from it is refused if the object has changed since (issue #39, M1).
+  const version = html`<input type="hidden" name="version" value="${String(parts.history?.[0]?.version ?? "")}" />`;
   const body = html`${noticeOf(parts.notice)}
     <dl class="facts">
       <dt>Kind</dt>
@@ -528,6 +543,7 @@ export function objectPage(
               <form method="post" action="${base}/pause" class="inline"><button type="submit">Pause</button></form>
               <form method="post" action="${base}/resume" class="inline"><button type="submit">Resume</button></form>
               <form method="post" action="${base}/setting" class="setting">
+                ${version}
                 <fieldset>
                   <legend>Change a setting, as a console user</legend>
                   <label for="key">Setting</label>
@@ -541,7 +557,7 @@ export function objectPage(
                   <button type="submit">Save</button>
                 </fieldset>
               </form>
-              ${tagsForm(base, new Set(held), parts.tags)}
+              ${tagsForm(base, new Set(held), parts.tags, version)}
             </section>
             <section aria-labelledby="settings">
               <h2 id="settings">Settings</h2>

@@ -15,7 +15,7 @@ import { type CallStats, keyPathsOf, queryOf } from "./stats";
 import type { ApiContext, RouteDef, ServerFacts } from "./context";
 import { authenticate } from "./auth";
 import { authorize, holdsAdmin } from "./permissions";
-import { isConsolePath } from "../console/routes";
+import { consoleFormLimits, isConsolePath } from "../console/routes";
 
 export const webhookPrefix = "/webhooks/";
 export const localPrefix = "/_local/";
@@ -160,7 +160,14 @@ function acceptJsonBodies(app: FastifyInstance): void {
       isConsolePath(pathOf(req.url ?? "")) &&
       /^application\/x-www-form-urlencoded/.test(req.headers["content-type"] ?? "")
     ) {
-      return done(null, formFieldsOf(text));
+      // Bounded before any work (H1): a console form is a few fields; the route's own bodyLimit refuses a bigger
+      // body while it is still arriving, this refuses one sent to a path with no route.
+      if (Buffer.byteLength(text) > consoleFormLimits.bytes) return done(consoleFormTooLarge(), undefined);
+      try {
+        return done(null, formFieldsOf(text));
+      } catch (error) {
+        return done(error as Error, undefined);
+      }
     }
     const tooDeep = depthProblem(text);
     if (tooDeep) return done(new HttpError(400, tooDeep), undefined);
@@ -322,12 +329,27 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   }
 }
 
-/** A console form's fields: a name sent once is its value, a name sent more than once (checkboxes) its values. */
+function consoleFormTooLarge(): HttpError {
+  return new HttpError(413, `Payload Too Large: a console form is at most ${consoleFormLimits.bytes} bytes`);
+}
+
+/**
+ * A console form's fields: a name sent once is its value, a name sent more than once (checkboxes) its values.
+ * Linear: a repeated name's values grow in place (copying them per value made 30,000 repeats take seconds, H1);
+ * more fields than any console form has are refused (400) before they are collected.
+ */
 function formFieldsOf(text: string): Record<string, string | string[]> {
-  const fields: Record<string, string | string[]> = {};
+  const fields = new Map<string, string | string[]>();
+  let count = 0;
   for (const [name, value] of new URLSearchParams(text)) {
-    const held = fields[name];
-    fields[name] = held === undefined ? value : [...(Array.isArray(held) ? held : [held]), value];
+    if (++count > consoleFormLimits.fields) {
+      throw new HttpError(400, `Bad request: a console form has at most ${consoleFormLimits.fields} fields`);
+    }
+    const held = fields.get(name);
+    if (held === undefined) fields.set(name, value);
+    else if (Array.isArray(held)) held.push(value);
+    else fields.set(name, [held, value]);
   }
-  return fields;
+  // Own properties each (a field named `__proto__` is only a field).
+  return Object.fromEntries(fields);
 }

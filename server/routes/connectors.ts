@@ -6,6 +6,7 @@ import { connectorCodes, findConnector } from "../../catalogue";
 import { HttpError, invalid } from "../core/errors";
 import { nowIso } from "../core/ids";
 import { parseBody, parseQuery } from "../core/validate";
+import { expectedStateOf, sameTags } from "../http/preconditions";
 import { route, type ApiContext, type RouteDef } from "../http/context";
 import { connectorsOf, createConnector, renderConnector, updateConnector, type Kind } from "../domain/connectors";
 import { boolParam, filterAndSort, paginate, parseListQuery, single } from "../domain/listing";
@@ -141,6 +142,18 @@ function update(kind: Kind) {
     }
     if (body.tags) assertTagsExist(ctx, body.tags, ["body", "tags"]);
     assertUniqueName(ctx, kind, body.name, connector.id);
+    // The console's edit, checked and written in one synchronous step (server/http/preconditions.ts).
+    const expected = expectedStateOf(ctx.headers);
+    const newest = connector.history[connector.history.length - 1];
+    if (expected && newest && newest.version !== expected.version) {
+      throw new HttpError(
+        409,
+        `Changed meanwhile: version ${newest.version} by ${newest.actor} from ${newest.origin} (expected version ${expected.version})`,
+      );
+    }
+    if (expected && (connector.name !== expected.name || !sameTags(connector.tags, expected.tags))) {
+      throw new HttpError(409, `Changed meanwhile: its name or tags (version ${expected.version} kept)`);
+    }
     updateConnector(ctx.store, connector, { name: body.name, config: body.config, wait, author: authorOf(ctx, "api") });
     if (body.tags) connector.tags = body.tags;
     return render(ctx, connector, reveal);

@@ -20,7 +20,7 @@ import {
   type WireEntityType,
   wireEntityType,
 } from "../domain/topics";
-import type { StoredTopic } from "../state/types";
+import type { StoredConnector, StoredTopic } from "../state/types";
 import { assertTagsExist } from "./connector-common";
 import { topicNameProblem } from "../domain/topic-names";
 
@@ -91,10 +91,35 @@ export function visibleTopics(ctx: ApiContext): StoredTopic[] {
   );
 }
 
+type TopicEntity = {
+  entity_type: WireEntityType;
+  entity_id: string | null;
+  name: string | null;
+  connector: string | null;
+  display_name: string | null;
+  topic_ids: string[];
+  topic_db_ids: string[];
+};
+
+/**
+ * Each source's entity, made once per request (issue #39, H2): every row of a page names its source's whole topic
+ * list, which took sorting and listing all n of them per row; a page of rows of one source now costs n once.
+ */
+const entitiesByRequest = new WeakMap<ApiContext, Map<string, TopicEntity>>();
+
 /** The producing entity (DOCS list-all-topics `entity`; TF TopicEntity, topic.go:47-55). */
-function entityOf(ctx: ApiContext, record: StoredTopic) {
+function entityOf(ctx: ApiContext, record: StoredTopic): TopicEntity {
   const source =
     record.entityType === "source" && record.entityId ? ctx.store.state.connectors[record.entityId] : undefined;
+  if (!source) return makeEntity(ctx, record, undefined);
+  let made = entitiesByRequest.get(ctx);
+  if (!made) entitiesByRequest.set(ctx, (made = new Map()));
+  let entity = made.get(source.id);
+  if (!entity) made.set(source.id, (entity = makeEntity(ctx, record, source)));
+  return entity;
+}
+
+function makeEntity(ctx: ApiContext, record: StoredTopic, source: StoredConnector | undefined): TopicEntity {
   const connector = source ? findConnector("source", source.connector) : undefined;
   const topics = source ? sourceTopics(ctx.store, source) : [record];
   return {

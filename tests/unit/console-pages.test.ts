@@ -13,11 +13,11 @@ const records = {
       name: "orders-db",
       connector_status: "Active",
       topic_ids: ["source_s1.public.orders", "source_s1.public.customers"],
+      topics: ["public.orders"],
     },
   ],
   destinations: [{ id: "d1", name: "warehouse", connector_status: "Broken" }],
   transforms: [{ id: "t1", name: "clean-orders", metrics: { status: "RUNNING" } }],
-  topics: [{ id: "source_s1.public.orders", name: "public.orders" }],
   pipelines: [
     {
       id: "p1",
@@ -39,7 +39,7 @@ test("a pipeline's transformed topic passes through its transform; the others go
     { from: "topics/source_s1.public.customers", to: "pipelines/p1" },
     { from: "pipelines/p1", to: "destinations/d1" },
   ]);
-  // A topic the topic list does not name is shown by its table, without the source prefix.
+  // A topic its source does not name is shown by its table, without the source prefix.
   expect(lineage.nodes.map((node) => node.name)).toContain("public.customers");
 });
 
