@@ -2,7 +2,9 @@
  * A small forwarding HTTP proxy on 127.0.0.1, as a corporate network's is: absolute-URI requests
  * (`GET http://host:port/path`, what a client sends for an http endpoint through `HTTP_PROXY`) are forwarded and
  * answered, CONNECT (`CONNECT host:port`, what it sends for an https endpoint through `HTTPS_PROXY`) opens a tunnel.
- * It records what went through it, so a test can say the provider's calls did, and nothing else did.
+ * It records what went through it, so a test can say the provider's calls did, and nothing else did. `reaches`
+ * says which host:port it can reach, as a company's proxy reaches the internet but not the runner's own loopback:
+ * any other target is recorded and answered 403 (a request) or refused (a tunnel).
  */
 import * as http from "node:http";
 import * as net from "node:net";
@@ -15,6 +17,8 @@ export interface ProxiedCall {
   target: string;
   /** The path asked for; undefined for a tunnel (its content is the client's TLS). */
   path?: string;
+  /** False when the proxy could not reach the target (`reaches`) and turned it away. */
+  reached: boolean;
 }
 
 export interface ForwardProxy {
@@ -26,7 +30,7 @@ export interface ForwardProxy {
   close(): Promise<void>;
 }
 
-export async function startForwardProxy(): Promise<ForwardProxy> {
+export async function startForwardProxy(reaches: (target: string) => boolean = () => true): Promise<ForwardProxy> {
   let calls: ProxiedCall[] = [];
   const sockets = new Set<net.Socket>();
   const server = http.createServer((request, response) => {
@@ -38,7 +42,12 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
       response.writeHead(400).end("a proxy takes absolute-URI requests");
       return;
     }
-    calls.push({ method: request.method ?? "", target: target.host, path: target.pathname });
+    const reached = reaches(target.host);
+    calls.push({ method: request.method ?? "", target: target.host, path: target.pathname, reached });
+    if (!reached) {
+      response.writeHead(403).end("this proxy cannot reach that host");
+      return;
+    }
     const upstream = http.request(
       {
         host: target.hostname,
@@ -57,7 +66,12 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
   });
   server.on("connect", (request: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     const target = request.url ?? "";
-    calls.push({ method: "CONNECT", target });
+    const reached = reaches(target);
+    calls.push({ method: "CONNECT", target, reached });
+    if (!reached) {
+      client.end("HTTP/1.1 403 Forbidden\r\n\r\n");
+      return;
+    }
     const [host, port] = splitHostPort(target);
     const upstream = net.connect(port, host, () => {
       client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
