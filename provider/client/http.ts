@@ -90,7 +90,8 @@ function describeFailure(code: string | undefined, error: Error): string {
       "for a private certificate authority, point NODE_EXTRA_CA_CERTS at its PEM file"
     );
   }
-  return code;
+  // Anything else (a proxy's 407, a reset): undici's words, which say what happened, with the code.
+  return error.message && error.message !== code ? `${error.message} (${code})` : code;
 }
 
 export async function send(endpoint: string, req: HttpRequest): Promise<HttpResponse> {
