@@ -14,6 +14,7 @@ import { managementRoutes } from "./routes";
 import { createWebhookHandler } from "./webhook/handler";
 import { startupCredential } from "./http/permissions";
 import { allServices, ensureServices, type ServiceCredentials } from "./domain/services";
+import { makeLocalCertificate } from "./http/tls";
 
 export interface LocalServerOptions {
   port?: number;
@@ -35,6 +36,11 @@ export interface LocalServerOptions {
   maxStoreBytes?: number;
   /** Names of services to have besides the default one, made where missing (`--services dev,staging,prod`). */
   services?: readonly string[];
+  /**
+   * Serve https (`local --tls`) with a certificate for 127.0.0.1, ::1 and localhost signed by a private CA made
+   * at start; the CA's certificate is written to `<dir>/ca.pem` (`LocalServer.caFile`).
+   */
+  tls?: { dir: string };
   log?: (line: string) => void;
   /** The clock of the console's sessions and sign-in throttle (tests move it; default `Date.now`). */
   consoleClock?: () => number;
@@ -49,6 +55,8 @@ export interface LocalServer {
   secret: string;
   serviceId: string;
   tenantId: string;
+  /** With `tls`: the PEM file of the CA that signed the server's certificate, for NODE_EXTRA_CA_CERTS. */
+  caFile?: string;
   createService(name?: string): Promise<{ clientId: string; secret: string; serviceId: string }>;
   /** Every service of the server with an admin credential, the default one first. */
   services(): ServiceCredentials[];
@@ -61,6 +69,8 @@ export { managementRoutes };
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const faults = new FaultEngine(options.faults);
+  // First, so a machine without openssl is told before anything is opened.
+  const certificate = options.tls ? makeLocalCertificate(options.tls.dir) : undefined;
   const store = new Store(
     {
       statusDelayMs: options.statusDelayMs ?? 300,
@@ -95,6 +105,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     routes,
     log: options.log,
     webhook: createWebhookHandler({ store, faults, stats, log: options.log, prefix: webhookPrefix }),
+    tls: certificate && { key: certificate.key, cert: certificate.cert },
   });
   registerLocalRoutes(app, stats, store, faults);
   registerConsoleRoutes(app, { now: options.consoleClock });
@@ -108,7 +119,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   }
   const address = app.server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  baseUrl = `http://${host}:${address.port}`;
+  baseUrl = `${certificate ? "https" : "http"}://${host}:${address.port}`;
 
   const cred = startupCredential(store);
   store.commit();
@@ -122,6 +133,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     secret: cred.secret,
     serviceId: cred.serviceId,
     tenantId: service?.tenantId ?? "",
+    caFile: certificate?.caFile,
     createService: async (name?: string) => store.createService(name),
     services: () => {
       const list = allServices(store);

@@ -204,7 +204,7 @@ function retryDecision(error: unknown, idempotent: boolean): RetryDecision {
     }
     return idempotent ? { retry: true, minDelayMs: parseRetryAfter(retryAfter), reason: "5xx" } : { retry: false };
   }
-  if (error instanceof TransportError) {
+  if (error instanceof TransportError && !error.permanent) {
     if (idempotent || !error.maybeProcessed) {
       return { retry: true, reason: error.timedOut ? "timeout" : "connection" };
     }

@@ -1,10 +1,19 @@
-import { Agent, request } from "undici";
+import { EnvHttpProxyAgent, request } from "undici";
 
 /**
  * One pooled connection agent per provider process. The engine runs every resource of a stack through one
  * dynamic-provider process, so keep-alive connections are shared across all of them.
+ *
+ * It honours the standard proxy variables as curl and Go's net/http do (corporate CI runners often reach the
+ * internet only through a proxy): `HTTPS_PROXY` for https endpoints (a CONNECT tunnel), `HTTP_PROXY` for http ones
+ * (absolute-URI requests, and for https too when `HTTPS_PROXY` is unset), and `NO_PROXY` (hosts, `.domain`
+ * suffixes, `host:port`, `*`) for endpoints reached directly; the lower-case names win over the upper-case ones.
+ * undici's EnvHttpProxyAgent reads them; with none set it is a plain Agent with these options. The proxy's own
+ * connections keep undici's default 10 s connect deadline, the same as below, and every request's own deadline
+ * (`send`) covers the proxy too. The private CAs of `NODE_EXTRA_CA_CERTS` apply to the tunnelled TLS as to a direct
+ * one: Node adds them to its default trust store when the process starts.
  */
-const agent = new Agent({
+const agent = new EnvHttpProxyAgent({
   connections: 32,
   keepAliveTimeout: 10_000,
   connect: { timeout: 10_000 },
@@ -43,6 +52,8 @@ export class TransportError extends Error {
     message: string,
     readonly maybeProcessed: boolean,
     readonly timedOut: boolean,
+    /** A failure no second attempt can mend (a refused certificate): reported at once, never retried. */
+    readonly permanent = false,
   ) {
     super(message);
     this.name = "TransportError";
@@ -57,8 +68,36 @@ const connectPhaseCodes = new Set([
   "EHOSTUNREACH",
 ]);
 
+/** What a TLS failure code means to a user, by the codes Node's TLS layer gives (OpenSSL's verify errors). */
+const certificateCodes: Record<string, string> = {
+  SELF_SIGNED_CERT_IN_CHAIN: "its certificate chain ends in a certificate authority this machine does not trust",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "its certificate is self-signed and not trusted on this machine",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "its certificate is signed by a certificate authority this machine does not trust",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "its certificate is signed by a certificate authority this machine does not trust",
+  CERT_HAS_EXPIRED: "its certificate has expired",
+  ERR_TLS_CERT_ALTNAME_INVALID: "its certificate does not name this host",
+};
+
+/** The failure in words a user can act on, with the code Node gave for searching. */
+function describeFailure(code: string | undefined, error: Error): string {
+  if (code === undefined) return error.message;
+  if (code === "ECONNREFUSED") return "connection refused (ECONNREFUSED): nothing listens there";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `the host name did not resolve (${code})`;
+  const certificate = certificateCodes[code];
+  if (certificate !== undefined) {
+    return (
+      `the TLS certificate was refused (${code}): ${certificate}; ` +
+      "for a private certificate authority, point NODE_EXTRA_CA_CERTS at its PEM file"
+    );
+  }
+  // Anything else (a proxy's 407, a reset): undici's words, which say what happened, with the code.
+  return error.message && error.message !== code ? `${error.message} (${code})` : code;
+}
+
 export async function send(endpoint: string, req: HttpRequest): Promise<HttpResponse> {
   const url = new URL(endpoint + req.path);
+  // The URL a failure names: the endpoint as configured is what the user has to check, the query is left out.
+  const where = `${url.origin}${url.pathname}`;
   for (const [key, value] of Object.entries(req.query ?? {})) {
     if (value !== undefined) {
       url.searchParams.set(key, String(value));
@@ -102,8 +141,14 @@ export async function send(endpoint: string, req: HttpRequest): Promise<HttpResp
       (error as { cause?: { code?: string } }).cause?.code;
     const timedOut = signal.aborted || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT";
     const neverConnected = code !== undefined && connectPhaseCodes.has(code);
-    const reason = timedOut ? `no answer within ${req.timeoutMs} ms` : (code ?? (error as Error).message);
-    throw new TransportError(`${req.method} ${req.path} failed: ${reason}`, !neverConnected, timedOut);
+    const reason = timedOut ? `no answer within ${req.timeoutMs} ms` : describeFailure(code, error as Error);
+    const refusedCertificate = code !== undefined && code in certificateCodes;
+    throw new TransportError(
+      `${req.method} ${where} failed: ${reason}`,
+      !neverConnected && !refusedCertificate,
+      timedOut,
+      refusedCertificate,
+    );
   }
 }
 

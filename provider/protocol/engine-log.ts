@@ -12,7 +12,10 @@ let client: { address: string; channel: grpc.Client } | undefined;
 function clientFor(address: string): grpc.Client {
   if (client?.address !== address) {
     client?.channel.close();
-    client = { address, channel: new grpc.Client(address, grpc.credentials.createInsecure()) };
+    // The engine listens on this machine's loopback, which no proxy can reach for us: grpc-js would otherwise send
+    // the call through the lower-case https_proxy/http_proxy a user set for the API.
+    const direct = { "grpc.enable_http_proxy": 0 };
+    client = { address, channel: new grpc.Client(address, grpc.credentials.createInsecure(), direct) };
   }
   return client.channel;
 }

@@ -4,6 +4,7 @@
  * documented error bodies, 404 vs 405, and JSON parsing (malformed JSON → 400).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { uuid } from "../core/ids";
 import { HttpError } from "../core/errors";
@@ -32,6 +33,8 @@ export interface AppDeps {
   routes: RouteDef[];
   log?: (line: string) => void;
   webhook: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Serve https with this key and certificate chain (`local --tls`) instead of http. */
+  tls?: { key: string; cert: string };
 }
 
 const callers = new WeakMap<FastifyRequest, Caller>();
@@ -94,10 +97,13 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
       return sendError(reply, status, status === 400 ? "Bad request: the URL is not valid" : error.message);
     },
     serverFactory: (handler) => {
-      rawServer = createServer({ maxHeaderSize: maxHeaderBytes }, (req, res) => {
+      const listener = (req: IncomingMessage, res: ServerResponse) => {
         if (req.url?.startsWith(webhookPrefix)) deps.webhook(req, res);
         else handler(req, res);
-      });
+      };
+      rawServer = deps.tls
+        ? createTlsServer({ maxHeaderSize: maxHeaderBytes, ...deps.tls }, listener)
+        : createServer({ maxHeaderSize: maxHeaderBytes }, listener);
       return rawServer;
     },
     clientErrorHandler: (err, socket) => {

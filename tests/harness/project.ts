@@ -79,6 +79,17 @@ function collector(): { onEvent: (event: EngineEvent) => void; steps: StepReport
  * A Pulumi project in a temporary directory that runs one compiled fixture program (tests/fixtures/<name>),
  * with its own file backend and passphrase secrets, wired to a local API server through stack config.
  */
+/**
+ * The provider honours HTTPS_PROXY/HTTP_PROXY (issue #39): on a machine that sets them (a company's CI runner),
+ * the local servers on this machine's loopback are reached directly, as a user would say in NO_PROXY; what the
+ * machine's NO_PROXY names stays. A test of the proxy itself sets these anew.
+ */
+function localServersDirect(): Record<string, string> {
+  const named = process.env.no_proxy ?? process.env.NO_PROXY;
+  const direct = [named, "127.0.0.1", "localhost", "::1"].filter(Boolean).join(",");
+  return { NO_PROXY: direct, no_proxy: direct };
+}
+
 export class TestProject {
   private constructor(
     readonly dir: string,
@@ -132,6 +143,7 @@ export class TestProject {
         PULUMI_SKIP_UPDATE_CHECK: "true",
         PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
         PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+        ...localServersDirect(),
       },
     });
     const stack = await Stack.create(stackName, workspace);
