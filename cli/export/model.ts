@@ -39,7 +39,7 @@ export interface ProgramModel {
   /** Objects the program does not hold, each with the reason. */
   leftOut: string[];
   secrets: SecretSetting[];
-  /** Whether the program looks up the service's own tags (their ids differ between services). */
+  /** Whether the program looks up the service's own tags (by name: the program does not depend on their ids). */
   usesSystemTags: boolean;
   /** Things the person running the export should know; also written as comments into the program. */
   warnings: string[];
@@ -88,7 +88,7 @@ class ProgramBuilder {
 
   constructor(private readonly choices: ExportChoices) {}
 
-  /** System tags by lookup (their ids differ between services), custom tags declared. */
+  /** System tags by lookup (by name: the program does not depend on their ids), custom tags declared. */
   tags(tags: ServiceSnapshot["tags"]): void {
     for (const tag of tags.filter((candidate) => candidate.system === true)) {
       this.tagExprs.set(tag.id, call("systemTagId", literal(tag.name ?? "")));

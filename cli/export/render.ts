@@ -39,7 +39,7 @@ const header = (context: ProgramContext): string =>
     : "");
 
 const systemTagLookup = [
-  "/** The id of one of the service's own tags (their ids differ from service to service). */",
+  "/** The id of one of the service's own tags (looked up by name, so the program does not depend on their ids). */",
   "async function systemTagId(name: string): Promise<string> {",
   "  const [tag] = await streamkap.getTags({ name, system: true });",
   '  if (!tag) throw new Error(`the service has no system tag "${name}"`);',
