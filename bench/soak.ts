@@ -1,6 +1,7 @@
 // The long soak of issue #7: a large stack of mixed kinds against the local API server with heavy fault injection
 // (5xx, 429 with Retry-After, dropped connections, short-lived tokens), through the real engine: `up`, a second
-// `up` that must change nothing, `destroy` that must leave nothing. Writes bench/SOAK.md and
+// `up` that must change nothing, `destroy` that must leave nothing; then the same stack again without faults, so the
+// report can say what the faults cost (issue #42), and how long the pace made calls wait. Writes bench/SOAK.md and
 // bench/soak-results.json with the figures: resources, faults injected, retries made, duplicates and orphans
 // (must be 0), leaked secrets (must be 0), wall times, machine and versions. Exits 1 when a must-be-0 is not.
 //
@@ -223,51 +224,54 @@ function machine(): Machine {
   };
 }
 
-async function main(): Promise<number> {
-  const options = parseOptions(process.argv.slice(2));
-  const facts = machine();
+/** What the default settings allow in flight at once: the pace's waits are spread over that many calls. */
+const defaultMaxConcurrency = 8;
+
+/** One stack's run through `up`, a second `up` and `destroy` against a server with `faults` (none: ""). */
+interface StackRun {
+  phases: Phase[];
+  checks: Record<string, ServiceCheck>;
+  /** What the engine printed and the state file, to look for secrets in. */
+  printed: string[];
+  /** The local server's client secret, looked for among what was printed too. */
+  serverSecret: string;
+  failure?: string;
+}
+
+async function runStack(options: Options, faults: string, label: string): Promise<StackRun> {
   const countersRoot = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-soak-counters-"));
-  const server = await startLocalServer({ faults: options.faults, statusDelayMs: 50, deleteDelayMs: 50 });
+  const server = await startLocalServer({ faults, statusDelayMs: 50, deleteDelayMs: 50 });
   const api = new ServiceApi(server);
   const project = await TestProject.create("many", server, { groups: String(options.groups) });
-  const resources = options.groups * 4;
-  const secrets = [
-    server.secret,
-    ...Array.from({ length: options.groups }, (_, i) => [`many-secret-${i}-4f1e`, `many-key-${i}-9c0d`]).flat(),
-  ];
-  const phases: Phase[] = [];
-  const checks: Record<string, ServiceCheck> = {};
-  const printed: string[] = [];
-  const started = Date.now();
-  let failure: string | undefined;
+  const run: StackRun = { phases: [], checks: {}, printed: [], serverSecret: server.secret };
 
   const runPhase = async (name: Phase["name"], action: () => Promise<Record<string, number>>) => {
     const dir = path.join(countersRoot, name.replace(/\s+/g, "-"));
     process.env[countersDirVariable] = dir; // reaches the dynamic-provider process through the CLI's environment
     server.resetStats();
     const begun = Date.now();
-    console.log(`[soak] ${name}…`);
+    console.log(`[soak] ${label}: ${name}…`);
     const changes = await action();
-    phases.push({
+    run.phases.push({
       name,
       wallSeconds: (Date.now() - begun) / 1000,
       changes,
       traffic: traffic(server),
       provider: providerCounters(dir),
     });
-    console.log(`[soak] ${name}: ${JSON.stringify(phases[phases.length - 1])}`);
+    console.log(`[soak] ${label}: ${name}: ${JSON.stringify(run.phases[run.phases.length - 1])}`);
   };
 
   try {
     await runPhase("up", async () => {
       const result = await project.up();
-      printed.push(result.stdout, result.stderr);
+      run.printed.push(result.stdout, result.stderr);
       return result.summary.resourceChanges ?? {};
     });
-    checks["after up"] = await checkService(api, project);
+    run.checks["after up"] = await checkService(api, project);
     await runPhase("second up", async () => {
       const result = await project.up();
-      printed.push(result.stdout, result.stderr);
+      run.printed.push(result.stdout, result.stderr);
       return result.summary.resourceChanges ?? {};
     });
     const stateText = project.stateFile();
@@ -275,18 +279,34 @@ async function main(): Promise<number> {
       await project.destroy();
       return {};
     });
-    checks["after destroy"] = await checkService(api, project);
-    printed.push(stateText);
+    run.checks["after destroy"] = await checkService(api, project);
+    run.printed.push(stateText);
   } catch (error) {
-    failure = error instanceof Error ? error.message : String(error);
+    run.failure = error instanceof Error ? error.message : String(error);
   } finally {
     project.dispose();
     await server.close();
     fs.rmSync(countersRoot, { recursive: true, force: true });
   }
+  return run;
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  const facts = machine();
+  const resources = options.groups * 4;
+  const secrets = (serverSecret: string) => [
+    serverSecret,
+    ...Array.from({ length: options.groups }, (_, i) => [`many-secret-${i}-4f1e`, `many-key-${i}-9c0d`]).flat(),
+  ];
+  const started = Date.now();
+  // The same stack twice, with the faults and without: the ratio is what the faults cost.
+  const faulted = await runStack(options, options.faults, "with faults");
+  const quiet = await runStack(options, "", "without faults");
+  const { phases, checks, failure } = faulted;
 
   facts.loadAverageAtEnd = os.loadavg()[0];
-  const leaks = leakedSecrets(printed.join("\n"), secrets);
+  const leaks = [faulted, quiet].flatMap((run) => leakedSecrets(run.printed.join("\n"), secrets(run.serverSecret)));
   const secondUp = phases.find((phase) => phase.name === "second up");
   const results = {
     options: { ...options, out: path.relative(repoRoot, options.out) || "." },
@@ -294,16 +314,17 @@ async function main(): Promise<number> {
     machine: facts,
     wallSeconds: (Date.now() - started) / 1000,
     phases,
+    withoutFaults: quiet.phases,
     checks,
     duplicates: Object.values(checks).reduce((total, check) => total + check.duplicates, 0),
     orphans: Object.values(checks).reduce((total, check) => total + check.orphans, 0),
     leakedSecrets: leaks.length,
     secondUpChangedNothing: secondUp !== undefined && secondUp.changes.same === resources + 1,
     destroyLeftNothing: Object.values(checks["after destroy"]?.objects ?? { unknown: 1 }).every((count) => count === 0),
-    failure,
+    failure: failure ?? (quiet.failure ? `without faults: ${quiet.failure}` : undefined),
   };
   const ok =
-    failure === undefined &&
+    results.failure === undefined &&
     results.duplicates === 0 &&
     results.orphans === 0 &&
     results.leakedSecrets === 0 &&
@@ -323,6 +344,8 @@ type Results = {
   machine: Machine;
   wallSeconds: number;
   phases: Phase[];
+  /** The same stack's phases against a server without faults. */
+  withoutFaults: Phase[];
   checks: Record<string, ServiceCheck>;
   duplicates: number;
   orphans: number;
@@ -418,6 +441,27 @@ function report(ok: boolean, results: Results): string {
         (phase.provider.pacedWaitMs / 1000).toFixed(1),
       ]),
     ),
+    "",
+    "## What the faults cost, and what the pace made calls wait",
+    "",
+    "The same stack against a server without faults, in the same run, and the pace's waits (every paced " +
+      `request's wait added up, divided by the ${defaultMaxConcurrency} calls the default settings allow at once) ` +
+      "as a share of each phase's wall time:",
+    "",
+    row(["phase", "wall s with faults", "wall s without", "ratio", "pace waits ÷ concurrency, s", "share of wall"]),
+    row(["---", "---:", "---:", "---:", "---:", "---:"]),
+    ...phases.map((phase) => {
+      const clean = results.withoutFaults.find((other) => other.name === phase.name);
+      const paced = phase.provider.pacedWaitMs / 1000 / defaultMaxConcurrency;
+      return row([
+        phase.name,
+        phase.wallSeconds.toFixed(1),
+        clean ? clean.wallSeconds.toFixed(1) : "n/a",
+        clean ? `${(phase.wallSeconds / clean.wallSeconds).toFixed(2)}×` : "n/a",
+        paced.toFixed(1),
+        `${((100 * paced) / phase.wallSeconds).toFixed(1)}%`,
+      ]);
+    }),
     "",
     "## What the service held",
     "",

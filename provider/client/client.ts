@@ -171,9 +171,9 @@ export class StreamkapClient {
           const sentAt = this.gate.bucket.now();
           const response = await attempt();
           if (response.status === 429) {
-            this.gate.bucket.drain(sentAt); // the service says we are too fast: slow down, no more bursting for now
+            this.gate.bucket.refused(sentAt); // too fast, or a flaky answer: the bucket tells which
           } else if (response.status < 500) {
-            this.gate.bucket.served();
+            this.gate.bucket.served(sentAt);
           }
           if (isRetryableAnswer(response)) {
             throw new RetryableAnswer(response);

@@ -52,18 +52,82 @@ export interface BucketCounters {
   waitedMs: number;
 }
 
-/** What one second of sending looks like, to tell how fast the service let us go before it objected. */
+/** The span over which the pace measures what the service admitted and refused. */
 const windowMs = 1_000;
+/** A cut sets the rate this far under what the service admitted per second in the last window. */
+const cutBelowAdmitted = 0.9;
+/** Requests sent this soon after a cut may still meet the limit's empty allowance: the trial leaves them out. */
+const settleMs = 250;
+/** A trial tells with this many answers to requests sent after the cut, or after this long with `fewestToJudge`. */
+const trialAnswers = 20;
+const trialMs = 5_000;
+/** Fewer answers than this say too little to cut on, or to judge a cut by. */
+const fewestToJudge = 5;
+/** How far apart, in standard errors, two shares of refusals must be to differ (about 1% by chance alone). */
+const differentShares = 2.5;
+/**
+ * How the rate grows back after a cut that helped, as shares of what the service admitted before it (the limit's
+ * measure) per second: quickly up to it, slowly through the tenth above it (a limit sits there), then doubling
+ * every second.
+ */
+const growth = { toLimit: 0.1, nearLimit: 0.01, beyond: 0.05 };
+/** A paced rate this many times the limit's measure is no longer a limit worth keeping: the pace is lifted. */
+const liftAt = 8;
+
+/** Answers counted: how many, and how many of them were 429s. */
+interface Tally {
+  answered: number;
+  refused: number;
+}
+
+/** A cut whose effect is being watched: did refusals stop once requests went slower? */
+interface Trial {
+  /** When the rate was cut; only requests sent after it settled show what the cut did. */
+  cutAt: number;
+  /** Answers to requests sent before the cut: the last window's, and those still arriving. */
+  before: Tally;
+  /** Answers to requests sent after the cut settled. */
+  after: Tally;
+}
+
+/** The chance of at most `k` refusals among `n` answers, were each refused with probability `p`. */
+function binomialAtMost(k: number, n: number, p: number): number {
+  if (p >= 1) return k >= n ? 1 : 0;
+  let term = (1 - p) ** n; // none refused
+  let sum = term;
+  for (let i = 1; i <= k; i++) {
+    term *= ((n - i + 1) / i) * (p / (1 - p));
+    sum += term;
+  }
+  return sum;
+}
+
+/** Whether two tallies' shares of refusals differ by more than chance would make them (a two-proportion test). */
+function sharesDiffer(a: Tally, b: Tally): boolean {
+  const pooled = (a.refused + b.refused) / (a.answered + b.answered);
+  const spread = Math.sqrt(pooled * (1 - pooled) * (1 / a.answered + 1 / b.answered));
+  if (spread === 0) return false;
+  return Math.abs(a.refused / a.answered - b.refused / b.answered) / spread > differentShares;
+}
 
 /**
- * A token bucket whose rate adapts to the service. The service publishes no request limit, so by default there is
- * no ceiling: requests go as fast as the concurrency limit lets them until the service answers 429. The first 429
- * sets the rate to half of what was sent in the last second (never below one request per second), with bursts of
- * at most one second's worth; later 429s halve it again, once per rate (a 429 for a request sent before the last
- * cut does not cut again: those were all sent at the old rate). Each request the service serves raises the rate by
- * a hundredth of where the service objected, so the stack settles just under whatever limit the service enforces
- * instead of collecting 429s. With a `ceiling` (`streamkap:requestsPerSecond`) the rate starts there, never goes
- * above it, and creeps back by a hundredth of it; `burst` requests go at once after a quiet spell.
+ * A token bucket whose rate adapts to the service, telling a request limit from a flaky answer. The service
+ * publishes no limit, so by default there is no ceiling: requests go as fast as the concurrency limit lets them.
+ *
+ * A 429 is a reason to slow down only if refusals follow the rate. When the last second's answers hold refusals
+ * (at least five answers, and well above the service's background share once one is known), the rate is cut to
+ * just under what the service admitted per second, and the cut is put on trial: the answers to requests sent
+ * after it (once it settled) are held against those before it.
+ * - Refusals stopped: a real limit, under which the rate now sits. It grows back quickly up to the limit's measure,
+ *   slowly through the tenth above it, then faster every second, so the stack stays just under the limit with few
+ *   refusals, and a limit that goes away is forgotten within seconds (at 8× its measure the pace is lifted).
+ * - Refusals went on at the same share: they had nothing to do with our rate (a flaky service). The pace is lifted
+ *   at once, and that share is remembered as the service's background.
+ * - Refusals went on at another share: the limit still binds (the cut was measured on too little), so the cut goes
+ *   further, measured on the last second, all of it at the slower rate.
+ * Each refused request still waits its own Retry-After (the retry policy does that) without slowing any other. With
+ * a `ceiling` (`streamkap:requestsPerSecond`) the rate starts there and never goes above it; `burst` requests go
+ * at once after a quiet spell, at most one second's worth while cut.
  *
  * Callers are served in arrival order without a timer of their own: the balance may go negative, and each caller
  * sleeps for exactly the time its token takes to accrue (the "virtual scheduling" form of the algorithm), so no
@@ -73,12 +137,19 @@ export class TokenBucket {
   private tokens: number;
   private updatedAt: number;
   private rate: number;
-  /** How much a served request raises the rate: a hundredth of the ceiling, or of the rate the service refused. */
-  private step: number;
-  /** When the rate was last cut; a 429 for a request sent before then does not cut it again. */
+  /** What the service admitted per second before the last cut: the limit's measure, which growth follows. */
+  private limit = 0;
+  /** When the rate last went past a tenth above `limit`: from then on it doubles its growth every second. */
+  private beyondSince: number | undefined;
+  /** When the rate was last cut; a 429 for a request sent before then was sent at the old rate. */
   private cutAt = Number.NEGATIVE_INFINITY;
-  /** When each request of the last second was let through, oldest first. */
-  private readonly recent: number[] = [];
+  private trial: Trial | undefined;
+  /** The share of answers the service refuses whatever our rate (0 until a trial showed one). */
+  private background = 0;
+  /** Answers of the last window, oldest first: when each came and whether it was a 429. */
+  private readonly answers: Array<{ at: number; refused: boolean }> = [];
+  /** When the first request answered was sent. */
+  private firstSentAt = Number.POSITIVE_INFINITY;
   readonly counters: BucketCounters = { delayed: 0, waitedMs: 0 };
 
   constructor(
@@ -90,17 +161,16 @@ export class TokenBucket {
       throw new RangeError("a token bucket needs a positive rate and a burst of at least 1");
     }
     this.rate = ceiling;
-    this.step = Number.isFinite(ceiling) ? ceiling / 100 : 0;
     this.tokens = burst;
     this.updatedAt = clock.now();
   }
 
-  /** Requests per second it lets through now (Infinity: no limit yet). */
+  /** Requests per second it lets through now (Infinity: no limit). */
   get currentRate(): number {
     return this.rate;
   }
 
-  /** The time on this bucket's clock: a request sent now and refused later cuts the rate only if sent after a cut. */
+  /** The time on this bucket's clock, to say when a request was sent. */
   now(): number {
     return this.clock.now();
   }
@@ -109,44 +179,101 @@ export class TokenBucket {
   async take(): Promise<void> {
     this.refill();
     this.tokens -= 1;
-    if (this.tokens >= 0) {
-      this.remember(this.clock.now());
-      return;
-    }
+    if (this.tokens >= 0) return;
     const waitMs = Math.ceil((-this.tokens / this.rate) * 1000);
     this.counters.delayed++;
     this.counters.waitedMs += waitMs;
-    this.remember(this.clock.now() + waitMs);
     await this.clock.sleep(waitMs);
   }
 
-  /**
-   * The service answered 429 to a request sent at `sentAt` (unknown: cut regardless): whatever burst was left is
-   * spent and the rate is cut, so the requests that follow go slower rather than in another burst that would be
-   * turned away too. Requests already waiting keep their turn.
-   */
-  drain(sentAt?: number): void {
-    this.refill();
-    this.tokens = Math.min(this.tokens, 0);
-    if (sentAt !== undefined && sentAt < this.cutAt) return;
-    const now = this.clock.now();
-    this.cutAt = now;
-    const floor = Math.min(1, this.ceiling);
-    if (Number.isFinite(this.rate)) {
-      this.rate = Math.max(floor, this.rate / 2);
-      return;
-    }
-    // The first refusal with no ceiling: what the service took in the last second is the measure of its limit.
-    const sentLastSecond = Math.max(1, this.recent.filter((at) => at >= now - windowMs && at <= now).length);
-    this.step = sentLastSecond / 100;
-    this.rate = Math.max(floor, sentLastSecond / 2);
+  /** The service served a request sent at `sentAt`. */
+  served(sentAt: number): void {
+    this.answered(sentAt, false);
   }
 
-  /** The service served a request: the rate creeps back toward its ceiling. */
-  served(): void {
-    if (this.rate >= this.ceiling) return;
+  /**
+   * The service answered 429 to a request sent at `sentAt`. It cuts the rate only when refusals stand out and the
+   * request was sent after the last cut; requests already waiting keep their turn.
+   */
+  refused(sentAt: number): void {
+    this.answered(sentAt, true);
+    if (this.trial || sentAt <= this.cutAt) return;
+    const last = this.lastWindow();
+    // A share of a handful of answers says little; the refused request waits its Retry-After meanwhile.
+    if (last.answered < fewestToJudge) return;
+    // With the pace lifted over a known background, so many refusals must be unlikely (1%) at that share.
+    const free = this.rate >= this.ceiling;
+    if (free && this.background > 0 && binomialAtMost(last.refused - 1, last.answered, this.background) <= 0.99) {
+      return;
+    }
+    this.cut(last);
+  }
+
+  private answered(sentAt: number, refused: boolean): void {
+    const now = this.clock.now();
+    this.answers.push({ at: now, refused });
+    this.firstSentAt = Math.min(this.firstSentAt, sentAt);
+    let expired = 0;
+    while (expired < this.answers.length && (this.answers[expired]?.at ?? now) < now - windowMs) expired++;
+    if (expired > 0) this.answers.splice(0, expired);
+    const trial = this.trial;
+    if (!trial) return;
+    const tally = sentAt <= trial.cutAt ? trial.before : sentAt > trial.cutAt + settleMs ? trial.after : undefined;
+    if (!tally) return; // sent while the cut settled: it tells neither way
+    tally.answered++;
+    if (refused) tally.refused++;
+    if (tally === trial.after) this.judge(trial, now);
+  }
+
+  /** The last window's answers, and what the service admitted per second over the time they were sent in. */
+  private lastWindow(): Tally & { admittedPerSecond: number } {
+    const now = this.clock.now();
+    const refused = this.answers.filter((answer) => answer.refused).length;
+    const admitted = this.answers.length - refused;
+    // In the stack's first second the window is measured over the time since its first request, not a whole second.
+    const spanMs = Math.min(windowMs, Math.max(50, now - this.firstSentAt));
+    return { answered: this.answers.length, refused, admittedPerSecond: (admitted * 1000) / spanMs };
+  }
+
+  /** Cuts to just under what the service admitted per second, and starts watching what that does. */
+  private cut(before: Tally & { admittedPerSecond: number }): void {
     this.refill();
-    this.rate = Math.min(this.ceiling, this.rate + this.step);
+    const now = this.clock.now();
+    const floor = Math.min(1, this.ceiling);
+    this.limit = Math.max(floor, before.admittedPerSecond);
+    this.rate = Math.max(floor, Math.min(this.rate, before.admittedPerSecond * cutBelowAdmitted));
+    this.beyondSince = undefined;
+    this.tokens = Math.min(this.tokens, 0); // no burst right after a refusal: what follows goes at the new rate
+    this.cutAt = now;
+    this.trial = {
+      cutAt: now,
+      before: { answered: before.answered, refused: before.refused },
+      after: { answered: 0, refused: 0 },
+    };
+  }
+
+  /** Ends the trial once its answers tell (see the class's comment for the three outcomes). */
+  private judge(trial: Trial, now: number): void {
+    const { before, after } = trial;
+    // No refusal where the share before would have made some almost certain: the cut is under a real limit.
+    const stopped = binomialAtMost(after.refused, after.answered, before.refused / before.answered / 2) < 0.01;
+    const told = after.answered >= trialAnswers || (after.answered >= fewestToJudge && now - trial.cutAt >= trialMs);
+    if (!stopped && !told) return;
+    this.refill(); // the time on trial is not time to grow in
+    this.trial = undefined;
+    if (stopped || after.refused === 0) return;
+    if (sharesDiffer(after, before)) {
+      this.cut(this.lastWindow());
+      return;
+    }
+    this.background = Math.max(this.background, after.refused / after.answered);
+    this.lift();
+  }
+
+  private lift(): void {
+    this.rate = this.ceiling;
+    this.limit = 0;
+    this.beyondSince = undefined;
   }
 
   /** At most one second's worth at once while the rate is held below its ceiling; `burst` otherwise. */
@@ -154,22 +281,49 @@ export class TokenBucket {
     return this.rate < this.ceiling ? Math.min(this.burst, Math.max(1, this.rate)) : this.burst;
   }
 
-  private remember(at: number): void {
-    if (Number.isFinite(this.rate)) return; // only an unmeasured rate needs measuring
-    this.recent.push(at);
-    const oldest = at - windowMs;
-    let expired = 0;
-    while (expired < this.recent.length && (this.recent[expired] ?? 0) < oldest) expired++;
-    if (expired > 0) this.recent.splice(0, expired);
+  /**
+   * A cut rate grows back while no trial is watching it: quickly up to the limit's measure, slowly through the
+   * tenth above it, then doubling its growth every second, until the pace is lifted.
+   */
+  private grow(from: number, to: number): void {
+    if (this.rate >= this.ceiling || this.trial || to <= from) return;
+    const near = this.limit * 1.1;
+    let at = from;
+    while (at < to && this.rate < this.ceiling) {
+      let perSecond: number;
+      let until = to;
+      if (this.rate < this.limit) perSecond = this.limit * growth.toLimit;
+      else if (this.rate < near) perSecond = this.limit * growth.nearLimit;
+      else {
+        this.beyondSince ??= at;
+        const second = Math.floor((at - this.beyondSince) / 1000);
+        perSecond = this.limit * growth.beyond * 2 ** Math.min(second, 30);
+        const secondEnds = this.beyondSince + (second + 1) * 1000;
+        // Rounding can put `at` a hair short of a second's end it has in fact reached: move on to the next.
+        until = Math.min(to, secondEnds > at ? secondEnds : secondEnds + 1000);
+      }
+      // Stop at the next boundary of the piecewise growth, so each stretch grows at its own pace.
+      const boundary = this.rate < this.limit ? this.limit : this.rate < near ? near : Number.POSITIVE_INFINITY;
+      const reachedAt = at + ((boundary - this.rate) / perSecond) * 1000;
+      if (reachedAt <= until) {
+        this.rate = boundary; // exactly, so the next stretch starts here however small the step was
+        at = reachedAt;
+      } else {
+        this.rate += perSecond * ((until - at) / 1000);
+        at = until;
+      }
+      if (this.rate >= Math.min(this.ceiling, this.limit * liftAt)) this.lift();
+    }
   }
 
   private refill(): void {
     const now = this.clock.now();
     const elapsed = Math.max(0, now - this.updatedAt);
+    this.grow(this.updatedAt, now);
     this.updatedAt = now;
     this.tokens = Number.isFinite(this.rate)
       ? Math.min(this.capacity, this.tokens + (elapsed / 1000) * this.rate)
-      : this.burst; // no limit yet: nothing to wait for
+      : this.burst; // no limit: nothing to wait for
   }
 }
 

@@ -30,6 +30,8 @@ interface Tally {
   deletes: Record<string, number>;
   /** Calls answered 429. */
   throttled: number;
+  /** Every call the service answered. */
+  answered: number;
 }
 
 /** What the service did since its stats were reset. */
@@ -46,6 +48,7 @@ function tally(server: LocalServer): Tally {
     creates: per("POST", (path, collection) => path === collection),
     deletes: per("DELETE", (path, collection) => path.startsWith(`${collection}/`)),
     throttled: calls.filter((call) => call.status === 429).length,
+    answered: server.stats().calls.length,
   };
 }
 
@@ -72,9 +75,12 @@ describe.each([20, 50, 200])("a service throttling at %i requests per second", (
     const result = await project.up();
     expect(result.summary.result).toBe("succeeded");
     expect(result.summary.resourceChanges).toEqual({ create: groups * 4 + 1 });
-    const { creates, throttled } = tally(server);
+    const { creates, throttled, answered } = tally(server);
     expect(creates).toEqual(eachCollection(groups));
     expect(throttled).toBeGreaterThan(0); // the limit is real: the provider had to find it
+    // …and then kept under it (issue #42): at most 5% of calls refused, beyond the first wave that was in flight
+    // (the default 8 calls at once) before the service's first answer could say anything.
+    expect(throttled).toBeLessThanOrEqual(8 + 0.05 * answered);
     for (const collection of listed) {
       const names = await listNames(server, collection);
       expect(names).toHaveLength(groups);

@@ -2,42 +2,9 @@
  * The provider's token bucket and call gate, on a clock the test drives: what a large stack sees is a burst, then
  * a steady pace, in arrival order; a 429 ends the burst. No test waits for real time.
  */
-import { CallGate, type Clock, TokenBucket } from "../../provider/client/limiter";
+import { CallGate, TokenBucket } from "../../provider/client/limiter";
 import { defaultPace, resolveSettings } from "../../provider/settings";
-
-/** A clock whose time moves only when the test says so; sleepers wake in order of their due time. */
-class ManualClock implements Clock {
-  private time = 0;
-  private timers: Array<{ at: number; wake: () => void }> = [];
-
-  now(): number {
-    return this.time;
-  }
-
-  sleep(ms: number): Promise<void> {
-    return new Promise((wake) => this.timers.push({ at: this.time + ms, wake }));
-  }
-
-  /** Moves time forward by `ms`, waking every sleeper due by then, and lets their continuations run. */
-  async advance(ms: number): Promise<void> {
-    const target = this.time + ms;
-    for (;;) {
-      await settle();
-      const due = this.timers.filter((timer) => timer.at <= target).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.timers = this.timers.filter((timer) => timer !== due);
-      this.time = due.at;
-      due.wake();
-    }
-    this.time = target;
-    await settle();
-  }
-}
-
-/** Lets pending promise continuations run. */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-}
+import { ManualClock } from "../harness/manual-clock";
 
 /** Starts `count` takes at once and records the clock time at which each was let through. */
 function takeMany(bucket: TokenBucket, clock: ManualClock, count: number): number[] {
@@ -75,99 +42,152 @@ test("a fractional rate paces in whole milliseconds", async () => {
   expect(granted).toEqual([0, 334, 667]);
 });
 
-test("after a 429 the rest of the burst is spent and the rate halves", async () => {
+/** `count` answers the service gave just now, served or refused, to requests sent at `sentAt`. */
+function answer(bucket: TokenBucket, outcome: "served" | "refused", count: number, sentAt: number): void {
+  for (let i = 0; i < count; i++) {
+    if (outcome === "served") bucket.served(sentAt);
+    else bucket.refused(sentAt);
+  }
+}
+
+test("a 429 cuts the rate to just under what the service admitted in the last second, and ends the burst", async () => {
   const clock = new ManualClock();
-  const bucket = new TokenBucket(10, 5, clock);
-  takeMany(bucket, clock, 1);
-  await clock.advance(0);
-  bucket.drain();
+  const bucket = new TokenBucket(100, 50, clock);
+  await clock.advance(1_000); // the answers below are for requests sent over the last second
+  answer(bucket, "served", 10, 0);
+  answer(bucket, "refused", 1, 0); // 10 admitted in the last second: 9 per second
+  expect(bucket.currentRate).toBe(9);
+  const start = clock.now();
   const granted = takeMany(bucket, clock, 3);
   await clock.advance(1_000);
-  expect(granted).toEqual([200, 400, 600]); // 5 per second
+  expect(granted.map((at) => at - start)).toEqual([112, 223, 334]);
 });
 
-test("repeated 429s halve the rate down to one request per second, never below", () => {
-  const bucket = new TokenBucket(100, 10, new ManualClock());
-  const rates = Array.from({ length: 9 }, () => {
-    bucket.drain();
-    return bucket.currentRate;
-  });
-  expect(rates).toEqual([50, 25, 12.5, 6.25, 3.125, 1.5625, 1, 1, 1]);
+test("a handful of answers is too little to cut on; a cut never goes below one request per second", async () => {
+  const clock = new ManualClock();
+  const bucket = new TokenBucket(Number.POSITIVE_INFINITY, 100, clock);
+  await clock.advance(1_000);
+  answer(bucket, "refused", 4, 0);
+  expect(bucket.currentRate).toBe(Number.POSITIVE_INFINITY); // each refused request waits its Retry-After
+  answer(bucket, "refused", 1, 0);
+  expect(bucket.currentRate).toBe(1);
 });
 
-test("requests the service serves bring the rate back up to its ceiling, a hundredth of it each", () => {
-  const bucket = new TokenBucket(100, 10, new ManualClock());
-  bucket.drain(); // 50
-  for (let served = 0; served < 20; served++) bucket.served();
-  expect(bucket.currentRate).toBe(70);
-  for (let served = 0; served < 100; served++) bucket.served();
-  expect(bucket.currentRate).toBe(100);
+test("429s for requests sent before the cut, or while the cut is on trial, do not cut again", async () => {
+  const clock = new ManualClock();
+  const bucket = new TokenBucket(Number.POSITIVE_INFINITY, 100, clock);
+  await clock.advance(1_000);
+  answer(bucket, "served", 40, 0);
+  answer(bucket, "refused", 1, 0);
+  expect(bucket.currentRate).toBe(36);
+  answer(bucket, "refused", 5, 0); // sent at the old rate
+  await clock.advance(300);
+  answer(bucket, "refused", 1, clock.now()); // sent after the cut: evidence for the trial, not a second cut
+  expect(bucket.currentRate).toBe(36);
 });
 
-describe("with no ceiling (the default)", () => {
-  const unlimited = Number.POSITIVE_INFINITY;
+/** A cut made by a second in which half the answers were 20 refusals: 18 requests a second, then on trial. */
+async function cutByALimitOf20(clock: ManualClock): Promise<TokenBucket> {
+  const bucket = new TokenBucket(Number.POSITIVE_INFINITY, 100, clock);
+  await clock.advance(1_000);
+  answer(bucket, "served", 20, 0);
+  answer(bucket, "refused", 20, 0);
+  expect(bucket.currentRate).toBe(18);
+  await clock.advance(300); // past the cut's settling
+  return bucket;
+}
 
-  test("every request goes at once until the service objects", async () => {
-    const clock = new ManualClock();
-    const bucket = new TokenBucket(unlimited, 100, clock);
-    const granted = takeMany(bucket, clock, 500);
-    await clock.advance(0);
-    expect(granted).toHaveLength(500);
-    expect(new Set(granted)).toEqual(new Set([0]));
-    expect(bucket.counters).toEqual({ delayed: 0, waitedMs: 0 });
-    bucket.served();
-    expect(bucket.currentRate).toBe(Number.POSITIVE_INFINITY);
-  });
+test("refusals that stop once requests go slower are a real limit: the rate stays cut, then grows back", async () => {
+  const clock = new ManualClock();
+  const bucket = await cutByALimitOf20(clock);
+  answer(bucket, "served", 20, clock.now()); // the trial: no refusal at the slower rate
+  expect(bucket.currentRate).toBe(18);
+  await clock.advance(500);
+  takeMany(bucket, clock, 1); // the rate is read as time passes
+  expect(bucket.currentRate).toBeCloseTo(19); // a tenth of the limit per second up to it…
+  await clock.advance(1_500);
+  takeMany(bucket, clock, 1);
+  expect(bucket.currentRate).toBeCloseTo(20.2); // …then a hundredth of it through the tenth above
+});
 
-  test("the first 429 sets the rate to half of what went in the last second, in bursts of at most a second's worth", async () => {
-    const clock = new ManualClock();
-    const bucket = new TokenBucket(unlimited, 100, clock);
-    takeMany(bucket, clock, 10); // long gone by the 429
-    await clock.advance(2_000);
-    for (let i = 0; i < 40; i++) {
-      takeMany(bucket, clock, 1);
-      await clock.advance(25); // 40 a second
-    }
-    bucket.drain(clock.now());
-    expect(bucket.currentRate).toBe(20);
-    await clock.advance(10_000); // a quiet spell banks 20 tokens, not 100
-    const start = clock.now();
-    const granted = takeMany(bucket, clock, 22);
-    await clock.advance(1_000);
-    expect(granted.map((at) => at - start)).toEqual([...Array<number>(20).fill(0), 50, 100]);
-  });
-
-  test("429s for requests sent before the last cut do not cut the rate again", async () => {
-    const clock = new ManualClock();
-    const bucket = new TokenBucket(unlimited, 100, clock);
-    takeMany(bucket, clock, 16);
+test("a limit that goes away is forgotten within seconds: the pace is lifted", async () => {
+  const clock = new ManualClock();
+  const bucket = await cutByALimitOf20(clock);
+  answer(bucket, "served", 20, clock.now());
+  const judgedAt = clock.now();
+  while (Number.isFinite(bucket.currentRate)) {
     await clock.advance(100);
-    const sentBeforeTheCut = clock.now() - 50;
-    bucket.drain(sentBeforeTheCut); // 16 in the last second: 8 per second
-    bucket.drain(sentBeforeTheCut);
-    bucket.drain(sentBeforeTheCut);
-    expect(bucket.currentRate).toBe(8);
-    await clock.advance(1);
-    bucket.drain(clock.now()); // sent after the cut, and refused: the service's limit is lower still
-    expect(bucket.currentRate).toBe(4);
-  });
-
-  test("served requests raise the rate by a hundredth of where the service objected, with no ceiling", () => {
-    const clock = new ManualClock();
-    const bucket = new TokenBucket(unlimited, 100, clock);
-    takeMany(bucket, clock, 50);
-    bucket.drain(); // 50 in the last second: 25 per second, up by 0.5 per served request
-    for (let served = 0; served < 60; served++) bucket.served();
-    expect(bucket.currentRate).toBeCloseTo(55);
-  });
+    takeMany(bucket, clock, 1);
+  }
+  expect(clock.now() - judgedAt).toBeLessThanOrEqual(20_000);
 });
 
-test("draining does not push back requests already waiting", async () => {
+test("a cut that was not deep enough goes further when its trial ends with refusals still coming", async () => {
+  const clock = new ManualClock();
+  const bucket = await cutByALimitOf20(clock);
+  for (let i = 0; i < 2; i++) {
+    answer(bucket, "served", 9, clock.now());
+    answer(bucket, "refused", 1, clock.now()); // a tenth refused: far less than half before, yet not none
+    await clock.advance(1_000);
+  }
+  expect(bucket.currentRate).toBeCloseTo(16.2); // under the 18 a second the last second admitted
+});
+
+test("refusals that go on at the slower rate are the service's flakiness: the pace is lifted at once", async () => {
+  const clock = new ManualClock();
+  const bucket = new TokenBucket(Number.POSITIVE_INFINITY, 100, clock);
+  await clock.advance(1_000);
+  answer(bucket, "served", 34, 0);
+  answer(bucket, "refused", 6, 0); // 15% refused
+  expect(bucket.currentRate).toBeCloseTo(30.6);
+  await clock.advance(300);
+  answer(bucket, "served", 17, clock.now());
+  answer(bucket, "refused", 3, clock.now()); // still 15% refused at the slower rate
+  expect(bucket.currentRate).toBe(Number.POSITIVE_INFINITY);
+  // The same share again does not cut: it is the service's background.
+  await clock.advance(2_000);
+  answer(bucket, "served", 34, clock.now());
+  answer(bucket, "refused", 6, clock.now());
+  expect(bucket.currentRate).toBe(Number.POSITIVE_INFINITY);
+  // A clear rise above it does.
+  await clock.advance(2_000);
+  answer(bucket, "served", 20, clock.now());
+  answer(bucket, "refused", 20, clock.now());
+  expect(bucket.currentRate).toBe(18);
+});
+
+test("with a ceiling the rate starts there, is cut by a 429, and never grows above it", async () => {
+  const clock = new ManualClock();
+  const bucket = new TokenBucket(10, 5, clock);
+  await clock.advance(1_000);
+  answer(bucket, "served", 10, 0);
+  answer(bucket, "refused", 1, 0);
+  expect(bucket.currentRate).toBe(9);
+  await clock.advance(300);
+  answer(bucket, "served", 40, clock.now()); // a trial that ends with no refusal
+  await clock.advance(30_000);
+  takeMany(bucket, clock, 1);
+  expect(bucket.currentRate).toBe(10);
+});
+
+test("with no ceiling (the default) every request goes at once until the service objects", async () => {
+  const clock = new ManualClock();
+  const bucket = new TokenBucket(Number.POSITIVE_INFINITY, 100, clock);
+  const granted = takeMany(bucket, clock, 500);
+  await clock.advance(0);
+  expect(granted).toHaveLength(500);
+  expect(new Set(granted)).toEqual(new Set([0]));
+  expect(bucket.counters).toEqual({ delayed: 0, waitedMs: 0 });
+  bucket.served(0);
+  expect(bucket.currentRate).toBe(Number.POSITIVE_INFINITY);
+});
+
+test("a cut does not push back requests already waiting", async () => {
   const clock = new ManualClock();
   const bucket = new TokenBucket(10, 1, clock);
   const granted = takeMany(bucket, clock, 3); // 0, 100, 200
   await clock.advance(0);
-  bucket.drain();
+  answer(bucket, "refused", 1, 0);
   await clock.advance(1_000);
   expect(granted).toEqual([0, 100, 200]);
 });
