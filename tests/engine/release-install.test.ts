@@ -22,7 +22,7 @@ import { buildRelease, hostPlatform, type PluginPlatform, type Release } from ".
 import { type LocalServer, startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
 import { type NpmRegistry, startNpmRegistry } from "../harness/npm-registry";
-import { type CliRun, cliEnvironment, pulumiBinary, runPulumiOk } from "../harness/process";
+import { type CliRun, cliEnvironment, pulumiBinary, runPulumi, runPulumiOk } from "../harness/process";
 import { TestProject } from "../harness/project";
 import { goProjectFromProxy, pythonProjectFromWheel } from "../harness/released-sdks";
 
@@ -38,6 +38,8 @@ let server: LocalServer;
 let project: TestProject;
 let registry: NpmRegistry;
 const projects: TestProject[] = [];
+/** The YAML quickstart without its plugins block: the plugin comes from `pulumi plugin install` alone. */
+let yamlProgram: string;
 
 /** PATH without any directory holding a `node`: what runs must not need one. */
 const pathWithoutNode = (process.env.PATH ?? "")
@@ -66,6 +68,7 @@ beforeAll(async () => {
   const program = fs.readFileSync(path.join(repoRoot, "examples", "yaml", "Pulumi.yaml"), "utf8");
   const withoutPath = program.replace(/^plugins:\n(?: {2,}.*\n)+/m, "");
   if (withoutPath === program) throw new Error("examples/yaml/Pulumi.yaml no longer has a plugins block to drop");
+  yamlProgram = withoutPath;
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), withoutPath);
   project = await TestProject.fromDirectory(dir, server);
 
@@ -144,6 +147,37 @@ test("pulumi plugin install fetches it from the release host, and the YAML quick
 
   await runPulumiOk(project, ["destroy", "--yes", "--skip-preview"], env);
   expect(await api.list("/sources")).toEqual([]);
+}, 300_000);
+
+test("the plugin's single executable trusts a private CA named by NODE_EXTRA_CA_CERTS, and only then", async () => {
+  // A service behind a corporate TLS endpoint, as `local --tls` imitates one: Node reads NODE_EXTRA_CA_CERTS when the
+  // process starts, and the release's executable is Node with our launcher injected, so it must read it too.
+  const tlsDir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-release-tls-"));
+  const tlsServer = await startLocalServer({ statusDelayMs: 20, deleteDelayMs: 20, tls: { dir: tlsDir } });
+  try {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-yaml-release-tls-"));
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), yamlProgram);
+    const tlsProject = await TestProject.fromDirectory(dir, tlsServer, { "streamkap:retryBudgetMs": "3000" });
+    projects.push(tlsProject);
+    await installPlugin(tlsProject);
+    const refused = await runPulumi(tlsProject, ["up", "--yes", "--skip-preview"], {
+      ...env,
+      NODE_EXTRA_CA_CERTS: undefined,
+    });
+    expect(refused.code).not.toBe(0);
+    expect(`${refused.stdout}${refused.stderr}`).toContain("point NODE_EXTRA_CA_CERTS at its PEM file");
+
+    await runPulumiOk(tlsProject, ["up", "--yes", "--skip-preview"], { ...env, NODE_EXTRA_CA_CERTS: tlsServer.caFile });
+    const created = tlsServer.stats().calls.filter((call) => call.method === "POST" && call.status < 300);
+    expect(created.map((call) => call.path)).toContain("/pipelines");
+    await runPulumiOk(tlsProject, ["destroy", "--yes", "--skip-preview"], {
+      ...env,
+      NODE_EXTRA_CA_CERTS: tlsServer.caFile,
+    });
+  } finally {
+    await tlsServer.close();
+    fs.rmSync(tlsDir, { recursive: true, force: true });
+  }
 }, 300_000);
 
 /**
