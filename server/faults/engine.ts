@@ -10,8 +10,8 @@ export type FaultAction =
   | { kind: "lose"; latencyMs: number }
   | { kind: "status"; status: number; retryAfterSeconds?: number; latencyMs: number };
 
-// mulberry32: tiny, fast and good enough for fault sampling.
-function prng(seed: number): () => number {
+// mulberry32: tiny, fast and good enough for fault sampling (and for tests that need the same draws each run).
+export function prng(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

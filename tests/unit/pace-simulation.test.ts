@@ -7,6 +7,7 @@
  * must settle under N with at most 5% of requests refused.
  */
 import { TokenBucket } from "../../provider/client/limiter";
+import { prng } from "../../server/faults/engine";
 import { ManualClock } from "../harness/manual-clock";
 
 const workers = 8;
@@ -17,20 +18,8 @@ const durationMs = 60_000;
 /** Whether the service refuses a request arriving at `at`. */
 type Service = (at: number) => boolean;
 
-/** A seeded random number generator (mulberry32), so each run sees the same refusals. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const flaky = (share: number, seed: number): Service => {
-  const random = seeded(seed);
+  const random = prng(seed);
   return () => random() < share;
 };
 
