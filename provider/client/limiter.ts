@@ -80,10 +80,8 @@ interface Tally {
   refused: number;
 }
 
-/** A cut whose effect is being watched: did refusals stop once requests went slower? */
+/** A cut (made at the bucket's `cutAt`) whose effect is being watched: did refusals stop once requests went slower? */
 interface Trial {
-  /** When the rate was cut; only requests sent after it settled show what the cut did. */
-  cutAt: number;
   /** Answers to requests sent before the cut: the last window's, and those still arriving. */
   before: Tally;
   /** Answers to requests sent after the cut settled. */
@@ -141,7 +139,8 @@ export class TokenBucket {
   private limit = 0;
   /** When the rate last went past a tenth above `limit`: from then on it doubles its growth every second. */
   private beyondSince: number | undefined;
-  /** When the rate was last cut; a 429 for a request sent before then was sent at the old rate. */
+  /** When the rate was last cut: a 429 for a request sent before then was sent at the old rate, and a trial counts
+   * only requests sent after it settled. */
   private cutAt = Number.NEGATIVE_INFINITY;
   private trial: Trial | undefined;
   /** The share of answers the service refuses whatever our rate (0 until a trial showed one). */
@@ -218,7 +217,7 @@ export class TokenBucket {
     if (expired > 0) this.answers.splice(0, expired);
     const trial = this.trial;
     if (!trial) return;
-    const tally = sentAt <= trial.cutAt ? trial.before : sentAt > trial.cutAt + settleMs ? trial.after : undefined;
+    const tally = sentAt <= this.cutAt ? trial.before : sentAt > this.cutAt + settleMs ? trial.after : undefined;
     if (!tally) return; // sent while the cut settled: it tells neither way
     tally.answered++;
     if (refused) tally.refused++;
@@ -246,7 +245,6 @@ export class TokenBucket {
     this.tokens = Math.min(this.tokens, 0); // no burst right after a refusal: what follows goes at the new rate
     this.cutAt = now;
     this.trial = {
-      cutAt: now,
       before: { answered: before.answered, refused: before.refused },
       after: { answered: 0, refused: 0 },
     };
@@ -257,7 +255,7 @@ export class TokenBucket {
     const { before, after } = trial;
     // No refusal where the share before would have made some almost certain: the cut is under a real limit.
     const stopped = binomialAtMost(after.refused, after.answered, before.refused / before.answered / 2) < 0.01;
-    const told = after.answered >= trialAnswers || (after.answered >= fewestToJudge && now - trial.cutAt >= trialMs);
+    const told = after.answered >= trialAnswers || (after.answered >= fewestToJudge && now - this.cutAt >= trialMs);
     if (!stopped && !told) return;
     this.refill(); // the time on trial is not time to grow in
     this.trial = undefined;
