@@ -54,8 +54,8 @@ export interface BucketCounters {
 
 /** The span over which the pace measures what the service admitted and refused. */
 const windowMs = 1_000;
-/** A cut sets the rate this far under what the service admitted per second in the last window. */
-const cutBelowAdmitted = 0.9;
+/** A cut sets the rate to this share of the requests the service answered per second in the last window. */
+const cutTo = 0.5;
 /** Requests sent this soon after a cut may still meet the limit's empty allowance: the trial leaves them out. */
 const settleMs = 250;
 /** A trial tells with this many answers to requests sent after the cut, or after this long with `fewestToJudge`. */
@@ -71,6 +71,8 @@ const differentShares = 2.5;
  * every second.
  */
 const growth = { toLimit: 0.1, nearLimit: 0.01, beyond: 0.05 };
+/** A cut bound when at least this share of the requests sent after it waited for a token. */
+const boundShare = 0.25;
 /** A paced rate this many times the limit's measure is no longer a limit worth keeping: the pace is lifted. */
 const liftAt = 8;
 
@@ -80,12 +82,24 @@ interface Tally {
   refused: number;
 }
 
+/** The last window's answers, and how many the service answered and admitted per second. */
+interface Measured extends Tally {
+  answeredPerSecond: number;
+  admittedPerSecond: number;
+}
+
 /** A cut (made at the bucket's `cutAt`) whose effect is being watched: did refusals stop once requests went slower? */
 interface Trial {
   /** Answers to requests sent before the cut: the last window's, and those still arriving. */
   before: Tally;
   /** Answers to requests sent after the cut settled. */
   after: Tally;
+  /** Requests sent after this time count as sent at the cut rate: the cut has settled, and requests that were
+   * already waiting at the old rate have left. */
+  from: number;
+  /** Requests sent after the cut settled, and how many of them waited for a token: whether the cut bound at all. */
+  takes: number;
+  waited: number;
 }
 
 /** The chance of at most `k` refusals among `n` answers, were each refused with probability `p`. */
@@ -100,29 +114,34 @@ function binomialAtMost(k: number, n: number, p: number): number {
   return sum;
 }
 
-/** Whether two tallies' shares of refusals differ by more than chance would make them (a two-proportion test). */
-function sharesDiffer(a: Tally, b: Tally): boolean {
+/** How many standard errors `a`'s share of refusals lies above `b`'s (a two-proportion test; 0 when both are 0 or 1). */
+function shareRise(a: Tally, b: Tally): number {
   const pooled = (a.refused + b.refused) / (a.answered + b.answered);
   const spread = Math.sqrt(pooled * (1 - pooled) * (1 / a.answered + 1 / b.answered));
-  if (spread === 0) return false;
-  return Math.abs(a.refused / a.answered - b.refused / b.answered) / spread > differentShares;
+  return spread === 0 ? 0 : (a.refused / a.answered - b.refused / b.answered) / spread;
+}
+
+/** Whether two tallies' shares of refusals differ by more than chance would make them. */
+function sharesDiffer(a: Tally, b: Tally): boolean {
+  return Math.abs(shareRise(a, b)) > differentShares;
 }
 
 /**
  * A token bucket whose rate adapts to the service, telling a request limit from a flaky answer. The service
  * publishes no limit, so by default there is no ceiling: requests go as fast as the concurrency limit lets them.
  *
- * A 429 is a reason to slow down only if refusals follow the rate. When the last second's answers hold refusals
- * (at least five answers, and well above the service's background share once one is known), the rate is cut to
- * just under what the service admitted per second, and the cut is put on trial: the answers to requests sent
- * after it (once it settled) are held against those before it.
- * - Refusals stopped: a real limit, under which the rate now sits. It grows back quickly up to the limit's measure,
- *   slowly through the tenth above it, then faster every second, so the stack stays just under the limit with few
- *   refusals, and a limit that goes away is forgotten within seconds (at 8× its measure the pace is lifted).
- * - Refusals went on at the same share: they had nothing to do with our rate (a flaky service). The pace is lifted
- *   at once, and that share is remembered as the service's background.
- * - Refusals went on at another share: the limit still binds (the cut was measured on too little), so the cut goes
- *   further, measured on the last second, all of it at the slower rate.
+ * A 429 is a reason to slow down only if refusals follow the rate, and the only way to know is to send slower and
+ * see. When the last second's answers hold refusals (at least five answers, and far more than a flaky service's
+ * known background share), the rate is halved (half of what the service answered per second) and the cut is put on
+ * trial: the answers to requests sent after it settled are held against those before it.
+ * - Refusals stopped (at most one): a real limit, under which the rate now sits. It grows back quickly up to what
+ *   the service admitted (the limit's measure), slowly through the tenth above it, then faster every second, so the
+ *   stack stays just under the limit with few refusals, and a limit that goes away is forgotten within seconds.
+ * - The cut held nothing back (the stack sent less than it allowed), or refusals clearly rose: the cut goes further.
+ * - Refusals went on at the same share: they had nothing to do with our rate (a flaky service). The pace is lifted,
+ *   and from then on the answers measure the service's background share. In the stack's first second a limit's
+ *   full allowance can make it look twice as high, so a trial measured against that second cuts further unless the
+ *   share fell.
  * Each refused request still waits its own Retry-After (the retry policy does that) without slowing any other. With
  * a `ceiling` (`streamkap:requestsPerSecond`) the rate starts there and never goes above it; `burst` requests go
  * at once after a quiet spell, at most one second's worth while cut.
@@ -143,8 +162,14 @@ export class TokenBucket {
    * only requests sent after it settled. */
   private cutAt = Number.NEGATIVE_INFINITY;
   private trial: Trial | undefined;
+  /** Answers to requests sent at a cut rate by trials that found the service flaky: its background share. */
+  private readonly refusedAtAnyRate: Tally = { answered: 0, refused: 0 };
+
   /** The share of answers the service refuses whatever our rate (0 until a trial showed one). */
-  private background = 0;
+  private get background(): number {
+    const { answered, refused } = this.refusedAtAnyRate;
+    return answered === 0 ? 0 : refused / answered;
+  }
   /** Answers of the last window, oldest first: when each came and whether it was a 429. */
   private readonly answers: Array<{ at: number; refused: boolean }> = [];
   /** When the first request answered was sent. */
@@ -178,7 +203,11 @@ export class TokenBucket {
   async take(): Promise<void> {
     this.refill();
     this.tokens -= 1;
+    const trial = this.trial;
+    const onTrial = trial !== undefined && this.clock.now() > trial.from;
+    if (onTrial) trial.takes++;
     if (this.tokens >= 0) return;
+    if (onTrial) trial.waited++;
     const waitMs = Math.ceil((-this.tokens / this.rate) * 1000);
     this.counters.delayed++;
     this.counters.waitedMs += waitMs;
@@ -200,9 +229,10 @@ export class TokenBucket {
     const last = this.lastWindow();
     // A share of a handful of answers says little; the refused request waits its Retry-After meanwhile.
     if (last.answered < fewestToJudge) return;
-    // With the pace lifted over a known background, so many refusals must be unlikely (1%) at that share.
+    // With the pace lifted over a known background, refusals the flaky service gives as often are no reason to cut.
+    // Every refusal asks again, so the bar is high: one in a thousand at that share.
     const free = this.rate >= this.ceiling;
-    if (free && this.background > 0 && binomialAtMost(last.refused - 1, last.answered, this.background) <= 0.99) {
+    if (free && this.background > 0 && binomialAtMost(last.refused - 1, last.answered, this.background) <= 0.999) {
       return;
     }
     this.cut(last);
@@ -213,40 +243,55 @@ export class TokenBucket {
     this.answers.push({ at: now, refused });
     this.firstSentAt = Math.min(this.firstSentAt, sentAt);
     let expired = 0;
-    while (expired < this.answers.length && (this.answers[expired]?.at ?? now) < now - windowMs) expired++;
+    while (expired < this.answers.length && (this.answers[expired]?.at ?? now) <= now - windowMs) expired++;
     if (expired > 0) this.answers.splice(0, expired);
+    // With the pace lifted after a flaky verdict, every answer measures the service's background share.
+    if (this.refusedAtAnyRate.answered > 0 && this.rate >= this.ceiling) {
+      this.refusedAtAnyRate.answered++;
+      if (refused) this.refusedAtAnyRate.refused++;
+    }
     const trial = this.trial;
     if (!trial) return;
-    const tally = sentAt <= this.cutAt ? trial.before : sentAt > this.cutAt + settleMs ? trial.after : undefined;
+    const tally = sentAt <= this.cutAt ? trial.before : sentAt > trial.from ? trial.after : undefined;
     if (!tally) return; // sent while the cut settled: it tells neither way
     tally.answered++;
     if (refused) tally.refused++;
     if (tally === trial.after) this.judge(trial, now);
   }
 
-  /** The last window's answers, and what the service admitted per second over the time they were sent in. */
-  private lastWindow(): Tally & { admittedPerSecond: number } {
+  /** The last window's answers, and how many per second the service answered and admitted over the time they were sent in. */
+  private lastWindow(): Measured {
     const now = this.clock.now();
     const refused = this.answers.filter((answer) => answer.refused).length;
     const admitted = this.answers.length - refused;
     // In the stack's first second the window is measured over the time since its first request, not a whole second.
     const spanMs = Math.min(windowMs, Math.max(50, now - this.firstSentAt));
-    return { answered: this.answers.length, refused, admittedPerSecond: (admitted * 1000) / spanMs };
+    return {
+      answered: this.answers.length,
+      refused,
+      answeredPerSecond: (this.answers.length * 1000) / spanMs,
+      admittedPerSecond: (admitted * 1000) / spanMs,
+    };
   }
 
-  /** Cuts to just under what the service admitted per second, and starts watching what that does. */
-  private cut(before: Tally & { admittedPerSecond: number }): void {
+  /** Halves the rate the service saw, and starts watching what that does. */
+  private cut(before: Measured): void {
     this.refill();
     const now = this.clock.now();
     const floor = Math.min(1, this.ceiling);
+    // Requests already waiting keep their turn at the old rate: the trial starts once the last of them has left.
+    const drainMs = this.tokens < 0 && Number.isFinite(this.rate) ? (-this.tokens / this.rate) * 1000 : 0;
     this.limit = Math.max(floor, before.admittedPerSecond);
-    this.rate = Math.max(floor, Math.min(this.rate, before.admittedPerSecond * cutBelowAdmitted));
+    this.rate = Math.max(floor, Math.min(this.rate, before.answeredPerSecond * cutTo));
     this.beyondSince = undefined;
     this.tokens = Math.min(this.tokens, 0); // no burst right after a refusal: what follows goes at the new rate
     this.cutAt = now;
     this.trial = {
+      from: now + Math.max(settleMs, drainMs),
       before: { answered: before.answered, refused: before.refused },
       after: { answered: 0, refused: 0 },
+      takes: 0,
+      waited: 0,
     };
   }
 
@@ -255,16 +300,42 @@ export class TokenBucket {
     const { before, after } = trial;
     // No refusal where the share before would have made some almost certain: the cut is under a real limit.
     const stopped = binomialAtMost(after.refused, after.answered, before.refused / before.answered / 2) < 0.01;
-    const told = after.answered >= trialAnswers || (after.answered >= fewestToJudge && now - this.cutAt >= trialMs);
+    // A higher share refused than before the cut; clearly higher (risen): the cut is still over the limit, whatever
+    // more answers would say.
+    const climbing =
+      after.answered >= fewestToJudge && after.refused * before.answered > before.refused * after.answered;
+    const risen = climbing && sharesDiffer(after, before);
+    // A single refusal among twenty answers is too few to tell a flaky service from a straggler: twenty more tell.
+    const enough = after.answered >= (after.refused === 1 ? 2 * trialAnswers : trialAnswers);
+    const told = enough || risen || (after.answered >= fewestToJudge && now - this.cutAt >= trialMs);
     if (!stopped && !told) return;
     this.refill(); // the time on trial is not time to grow in
     this.trial = undefined;
-    if (stopped || after.refused === 0) return;
-    if (sharesDiffer(after, before)) {
+    // Refusals all but stopped at the slower rate: a real limit, under which the rate now sits.
+    if (stopped || after.refused <= 1) return;
+    // A cut that held few requests back did not change the rate the service saw: refusals going on say nothing.
+    const bound = trial.waited >= trial.takes * boundShare;
+    if (!bound || risen) {
       this.cut(this.lastWindow());
       return;
     }
-    this.background = Math.max(this.background, after.refused / after.answered);
+    // Refusals went on at half the rate: either the service refuses whatever the rate, or the cut is still above a
+    // limit. Once a flaky service was seen, its share over every such trial is the yardstick: the share before a cut
+    // is a poor one, since a cut follows an unlucky run of refusals. Before that, when the share before was measured
+    // in the stack's first second, while a limit's allowance may still have been full, a share that did not fall is
+    // taken for a limit that binds harder at the cut rate; later, only a share that changed is.
+    const firstTrial = this.cutAt - this.firstSentAt <= windowMs;
+    const known = this.refusedAtAnyRate.answered > 0;
+    const limitStillBinds = known
+      ? climbing && sharesDiffer(after, this.refusedAtAnyRate)
+      : sharesDiffer(after, before) || (firstTrial && climbing);
+    if (limitStillBinds) {
+      this.cut(this.lastWindow());
+      return;
+    }
+    // Refusals at the same share at half the rate: they have nothing to do with the rate.
+    this.refusedAtAnyRate.answered += after.answered;
+    this.refusedAtAnyRate.refused += after.refused;
     this.lift();
   }
 

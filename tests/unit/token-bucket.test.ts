@@ -50,27 +50,27 @@ function answer(bucket: TokenBucket, outcome: "served" | "refused", count: numbe
   }
 }
 
-test("a 429 cuts the rate to just under what the service admitted in the last second, and ends the burst", async () => {
+test("a 429 halves the rate the service answered in the last second, and ends the burst", async () => {
   const clock = new ManualClock();
   const bucket = new TokenBucket(100, 50, clock);
   await clock.advance(1_000); // the answers below are for requests sent over the last second
   answer(bucket, "served", 10, 0);
-  answer(bucket, "refused", 1, 0); // 10 admitted in the last second: 9 per second
-  expect(bucket.currentRate).toBe(9);
+  answer(bucket, "refused", 1, 0); // 11 answered in the last second: 5.5 per second
+  expect(bucket.currentRate).toBe(5.5);
   const start = clock.now();
   const granted = takeMany(bucket, clock, 3);
   await clock.advance(1_000);
-  expect(granted.map((at) => at - start)).toEqual([112, 223, 334]);
+  expect(granted.map((at) => at - start)).toEqual([182, 364, 546]);
 });
 
-test("a handful of answers is too little to cut on; a cut never goes below one request per second", async () => {
+test("a handful of answers is too little to cut on", async () => {
   const clock = new ManualClock();
   const bucket = new TokenBucket(Number.POSITIVE_INFINITY, 100, clock);
   await clock.advance(1_000);
   answer(bucket, "refused", 4, 0);
   expect(bucket.currentRate).toBe(Number.POSITIVE_INFINITY); // each refused request waits its Retry-After
   answer(bucket, "refused", 1, 0);
-  expect(bucket.currentRate).toBe(1);
+  expect(bucket.currentRate).toBe(2.5);
 });
 
 test("429s for requests sent before the cut, or while the cut is on trial, do not cut again", async () => {
@@ -79,81 +79,109 @@ test("429s for requests sent before the cut, or while the cut is on trial, do no
   await clock.advance(1_000);
   answer(bucket, "served", 40, 0);
   answer(bucket, "refused", 1, 0);
-  expect(bucket.currentRate).toBe(36);
+  expect(bucket.currentRate).toBe(20.5);
   answer(bucket, "refused", 5, 0); // sent at the old rate
   await clock.advance(300);
   answer(bucket, "refused", 1, clock.now()); // sent after the cut: evidence for the trial, not a second cut
-  expect(bucket.currentRate).toBe(36);
+  expect(bucket.currentRate).toBe(20.5);
 });
 
-/** A cut made by a second in which half the answers were 20 refusals: 18 requests a second, then on trial. */
-async function cutByALimitOf20(clock: ManualClock): Promise<TokenBucket> {
+/**
+ * Answers arriving one by one at `perSecond`, every `refusedEvery`-th of them a 429 (0: none), each for a request
+ * sent just then. With `takes`, each request first takes its token, as the call gate does.
+ */
+async function answersAt(
+  bucket: TokenBucket,
+  clock: ManualClock,
+  options: { perSecond: number; answers: number; refusedEvery: number; takes?: boolean },
+): Promise<void> {
+  for (let i = 1; i <= options.answers; i++) {
+    await clock.advance(1000 / options.perSecond);
+    if (options.takes) void bucket.take();
+    const refused = options.refusedEvery > 0 && i % options.refusedEvery === 0;
+    answer(bucket, refused ? "refused" : "served", 1, clock.now());
+  }
+}
+
+/**
+ * A cut made when the first 429 came after 19 served requests in the last second: 10 a second (half of the 20
+ * answered), with 19 as the limit's measure (what the service admitted). Four more 429s arrive for requests sent
+ * before it; then the cut has settled and is on trial.
+ */
+async function cutByALimit(clock: ManualClock): Promise<TokenBucket> {
   const bucket = new TokenBucket(Number.POSITIVE_INFINITY, 100, clock);
   await clock.advance(1_000);
-  answer(bucket, "served", 20, 0);
-  answer(bucket, "refused", 20, 0);
-  expect(bucket.currentRate).toBe(18);
-  await clock.advance(300); // past the cut's settling
+  answer(bucket, "served", 19, 0);
+  answer(bucket, "refused", 5, 0);
+  expect(bucket.currentRate).toBe(10);
+  await clock.advance(300);
   return bucket;
 }
 
 test("refusals that stop once requests go slower are a real limit: the rate stays cut, then grows back", async () => {
   const clock = new ManualClock();
-  const bucket = await cutByALimitOf20(clock);
-  answer(bucket, "served", 20, clock.now()); // the trial: no refusal at the slower rate
-  expect(bucket.currentRate).toBe(18);
+  const bucket = await cutByALimit(clock);
+  await answersAt(bucket, clock, { perSecond: 10, answers: 20, refusedEvery: 0 }); // no refusal at the cut rate
+  expect(bucket.currentRate).toBe(10);
   await clock.advance(500);
   takeMany(bucket, clock, 1); // the rate is read as time passes
-  expect(bucket.currentRate).toBeCloseTo(19); // a tenth of the limit per second up to it…
-  await clock.advance(1_500);
+  expect(bucket.currentRate).toBeCloseTo(10.95); // a tenth of the limit's measure per second up to it…
+  await clock.advance(5_500);
   takeMany(bucket, clock, 1);
-  expect(bucket.currentRate).toBeCloseTo(20.2); // …then a hundredth of it through the tenth above
+  expect(bucket.currentRate).toBeCloseTo(19.24, 1); // …then a hundredth of it per second through the tenth above
 });
 
 test("a limit that goes away is forgotten within seconds: the pace is lifted", async () => {
   const clock = new ManualClock();
-  const bucket = await cutByALimitOf20(clock);
-  answer(bucket, "served", 20, clock.now());
+  const bucket = await cutByALimit(clock);
+  await answersAt(bucket, clock, { perSecond: 10, answers: 20, refusedEvery: 0 });
   const judgedAt = clock.now();
   while (Number.isFinite(bucket.currentRate)) {
     await clock.advance(100);
     takeMany(bucket, clock, 1);
   }
-  expect(clock.now() - judgedAt).toBeLessThanOrEqual(20_000);
+  expect(clock.now() - judgedAt).toBeLessThanOrEqual(25_000);
 });
 
-test("a cut that was not deep enough goes further when its trial ends with refusals still coming", async () => {
+test("a trial ends early and cuts further when refusals clearly rise at the cut rate", async () => {
   const clock = new ManualClock();
-  const bucket = await cutByALimitOf20(clock);
-  for (let i = 0; i < 2; i++) {
-    answer(bucket, "served", 9, clock.now());
-    answer(bucket, "refused", 1, clock.now()); // a tenth refused: far less than half before, yet not none
-    await clock.advance(1_000);
-  }
-  expect(bucket.currentRate).toBeCloseTo(16.2); // under the 18 a second the last second admitted
+  const bucket = await cutByALimit(clock);
+  await clock.advance(1_000); // the last second holds no answer to a request sent before the cut
+  await answersAt(bucket, clock, { perSecond: 10, answers: 5, refusedEvery: 1 }); // all refused, against 5 of 24
+  expect(bucket.currentRate).toBe(2.5); // half of the 5 answered in the last second
 });
 
-test("refusals that go on at the slower rate are the service's flakiness: the pace is lifted at once", async () => {
+test("the first trial cuts further when the share refused did not fall: the limit's allowance was full before", async () => {
+  const clock = new ManualClock();
+  const bucket = await cutByALimit(clock);
+  await answersAt(bucket, clock, { perSecond: 10, answers: 20, refusedEvery: 4 }); // a quarter, against 5 of 24
+  expect(bucket.currentRate).toBe(5); // half of the 10 answered in the last second
+});
+
+test("a cut that held no request back says nothing: refusals going on cut further", async () => {
+  const clock = new ManualClock();
+  const bucket = await cutByALimit(clock);
+  // The stack sent less than the cut allows, so no request waited; a tenth refused, a lower share than before.
+  await answersAt(bucket, clock, { perSecond: 8, answers: 20, refusedEvery: 10, takes: true });
+  expect(bucket.counters.delayed).toBe(0);
+  expect(bucket.currentRate).toBe(4); // half of the 8 answered in the last second
+});
+
+test("refusals that go on at the same share at half the rate are the service's flakiness: the pace is lifted", async () => {
   const clock = new ManualClock();
   const bucket = new TokenBucket(Number.POSITIVE_INFINITY, 100, clock);
-  await clock.advance(1_000);
-  answer(bucket, "served", 34, 0);
-  answer(bucket, "refused", 6, 0); // 15% refused
-  expect(bucket.currentRate).toBeCloseTo(30.6);
-  await clock.advance(300);
-  answer(bucket, "served", 17, clock.now());
-  answer(bucket, "refused", 3, clock.now()); // still 15% refused at the slower rate
+  // Past the stack's first second, where a share that did not fall is still taken for a limit (the next test).
+  await answersAt(bucket, clock, { perSecond: 40, answers: 60, refusedEvery: 0 });
+  await answersAt(bucket, clock, { perSecond: 40, answers: 7, refusedEvery: 7 }); // one in seven refused
+  expect(bucket.currentRate).toBe(20); // half of the 40 answered in the last second
+  await answersAt(bucket, clock, { perSecond: 20, answers: 40, refusedEvery: 7 }); // the same at the cut rate
   expect(bucket.currentRate).toBe(Number.POSITIVE_INFINITY);
   // The same share again does not cut: it is the service's background.
-  await clock.advance(2_000);
-  answer(bucket, "served", 34, clock.now());
-  answer(bucket, "refused", 6, clock.now());
+  await answersAt(bucket, clock, { perSecond: 40, answers: 200, refusedEvery: 7 });
   expect(bucket.currentRate).toBe(Number.POSITIVE_INFINITY);
   // A clear rise above it does.
-  await clock.advance(2_000);
-  answer(bucket, "served", 20, clock.now());
-  answer(bucket, "refused", 20, clock.now());
-  expect(bucket.currentRate).toBe(18);
+  await answersAt(bucket, clock, { perSecond: 40, answers: 40, refusedEvery: 2 });
+  expect(bucket.currentRate).toBeLessThanOrEqual(20);
 });
 
 test("with a ceiling the rate starts there, is cut by a 429, and never grows above it", async () => {
@@ -162,9 +190,9 @@ test("with a ceiling the rate starts there, is cut by a 429, and never grows abo
   await clock.advance(1_000);
   answer(bucket, "served", 10, 0);
   answer(bucket, "refused", 1, 0);
-  expect(bucket.currentRate).toBe(9);
+  expect(bucket.currentRate).toBe(5.5);
   await clock.advance(300);
-  answer(bucket, "served", 40, clock.now()); // a trial that ends with no refusal
+  await answersAt(bucket, clock, { perSecond: 5, answers: 20, refusedEvery: 0 }); // a trial with no refusal
   await clock.advance(30_000);
   takeMany(bucket, clock, 1);
   expect(bucket.currentRate).toBe(10);
