@@ -4,7 +4,8 @@
  * real limit). Eight workers send as the provider does: a token, the request (25 ms), and after a 429 its
  * Retry-After (1 s) before the next. Against the flaky service the pace must stay out of the way (the workers
  * send about as much as with no pace at all, and wait for the pace under 10% of the time); against the limit it
- * must settle under N with at most 5% of requests refused.
+ * must settle under N with at most 5% of requests refused. A third load is a short stack as `npm run bench:throttle`
+ * runs it: requests offered in bursts at about twice the limit, against a limit whose allowance is full at the start.
  */
 import { TokenBucket } from "../../provider/client/limiter";
 import { prng } from "../../server/faults/engine";
