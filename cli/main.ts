@@ -4,6 +4,8 @@
  *   local        start the local API server (see docs/local-server.md)
  *   pr-summary   turn `pulumi preview --json` into a pull-request summary (see docs/gitops.md)
  *   export       write a live service out as a Pulumi program (see docs/export.md)
+ *   from-terraform  a Terraform state of the official provider as a Pulumi project adopting its objects
+ *                (see docs/from-terraform.md)
  * Every command takes `--help` and `--version`; a usage error exits with 2, any other failure with 1.
  */
 import { exitOnUnsupportedNode } from "../provider/public/node-version";
@@ -22,6 +24,9 @@ Commands:
   export --out DIR [--prefix NAME] [--adopt] [--stack NAME]
         Write every source, destination, pipeline, transform, topic, tag and webhook source of the service
         (credentials from STREAMKAP_*) as a TypeScript Pulumi program.
+  from-terraform <state file or Terraform directory> --out DIR [--stack NAME] [--set-secrets] [--partial]
+        Turn the official Terraform provider's state into a Pulumi project that adopts every object by id,
+        changing none; with Pulumi's bulk import file for the other languages and the removed blocks for Terraform.
 
 Every command takes --help (all its options) and --version.
 `;
@@ -34,6 +39,7 @@ const commands: Record<string, (argv: string[]) => Promise<number | void>> = {
   local: async (argv) => (await import("./local-command.js")).runLocalCommand(argv),
   "pr-summary": async (argv) => (await import("./pr-summary/command.js")).runPrSummaryCommand(argv),
   export: async (argv) => (await import("./export/command.js")).runExportCommand(argv),
+  "from-terraform": async (argv) => (await import("./from-terraform/command.js")).runFromTerraformCommand(argv),
 };
 
 async function main(argv: string[]): Promise<void> {

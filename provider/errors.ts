@@ -96,6 +96,16 @@ export const errorTable = {
       "Something the provider waited for did not happen before its deadline (`customTimeouts`, `readyTimeoutSeconds`, `deployTimeoutSeconds`).",
     next: "Run the command again: it picks up where this one stopped; or raise the deadline the message names.",
   },
+  terraformState: {
+    code: "STREAMKAP_ERR_TERRAFORM_STATE",
+    group: "program",
+    meaning:
+      "`pulumi-streamkap from-terraform` cannot read the Terraform state it was given, or cannot carry some of its " +
+      "resources over; nothing was written.",
+    next:
+      "Pass the file `terraform state pull` writes (format 4). For resources it cannot carry, fix them in Terraform " +
+      "first (the message names each), or pass `--partial` to write the project without them.",
+  },
   internal: {
     code: "STREAMKAP_ERR_INTERNAL",
     group: "provider",

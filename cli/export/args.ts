@@ -82,7 +82,7 @@ export function parseExportArgs(argv: readonly string[]): ExportArgs | "help" | 
 }
 
 /** The out directory's name as a project name (`./infra/streamkap prod` → `streamkap-prod`). */
-function projectNameOf(out: string): string {
+export function projectNameOf(out: string): string {
   const base = path
     .basename(path.resolve(out))
     .replace(/[^A-Za-z0-9_.-]+/g, "-")

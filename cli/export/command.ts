@@ -46,7 +46,7 @@ export async function runExportCommand(argv: readonly string[], io: ExportIo = p
     io.stdout(args === "help" ? exportUsage : `${packageVersion()}\n`);
     return;
   }
-  const settings = settingsFor(args, io.env);
+  const settings = settingsFor("export", args, io.env);
   const files = plannedFiles(args);
   refuseToOverwrite(args, files);
 
@@ -78,7 +78,11 @@ export async function runExportCommand(argv: readonly string[], io: ExportIo = p
 }
 
 /** The provider's settings from the flags and the environment, with the fix for missing credentials. */
-function settingsFor(args: ExportArgs, env: NodeJS.ProcessEnv): ProviderSettings {
+export function settingsFor(
+  command: string,
+  args: Pick<ExportArgs, "endpoint" | "clientId">,
+  env: NodeJS.ProcessEnv,
+): ProviderSettings {
   const flags: Record<string, string | undefined> = {
     "streamkap:endpoint": args.endpoint,
     "streamkap:clientId": args.clientId,
@@ -90,7 +94,7 @@ function settingsFor(args: ExportArgs, env: NodeJS.ProcessEnv): ProviderSettings
     if (StreamkapError.is(error) && error.code === ErrorCodes.missingCredentials) {
       throw new StreamkapError(
         ErrorCodes.missingCredentials,
-        "export needs API credentials: set STREAMKAP_CLIENT_ID (or --client-id) and STREAMKAP_SECRET, or " +
+        `${command} needs API credentials: set STREAMKAP_CLIENT_ID (or --client-id) and STREAMKAP_SECRET, or ` +
           "STREAMKAP_PROJECT_KEY. The secret is read only from the environment, so it stays out of shell history. " +
           "For the local API server, `pulumi-streamkap local` prints working ones.",
       );

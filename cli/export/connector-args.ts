@@ -43,11 +43,12 @@ export function connectorArgs(
   kind: TypedConnectorKind,
   live: ConnectorRecord,
   secretFor: (request: SecretRequest) => Expr,
+  alsoSecret: (key: string) => boolean = () => false,
 ): ConnectorArgs {
   const code = live.connector ?? "";
   const known = findConnector(kind, code);
   const catalogue = known?.settingsByKey ?? new Map<string, CatalogueSetting>();
-  const settings = liveSettings(catalogue, live.config ?? {});
+  const settings = liveSettings(catalogue, live.config ?? {}, alsoSecret);
   const fields = typedFields(kind, code);
   const typed = fields
     ? typedSettings(fields, settings)
@@ -90,17 +91,21 @@ function isFlatValue(value: unknown): boolean {
   return value === undefined || isScalar(value) || (Array.isArray(value) && value.every(isScalar));
 }
 
-/** The live config minus unset values, catalogue defaults and empty secrets; secrets are flagged, never kept. */
+/**
+ * The live config minus unset values, catalogue defaults and empty secrets; secrets (the catalogue's, masked ones,
+ * and those `alsoSecret` names) are flagged, never kept.
+ */
 function liveSettings(
   catalogue: ReadonlyMap<string, CatalogueSetting>,
   config: Record<string, unknown>,
+  alsoSecret: (key: string) => boolean,
 ): LiveSetting[] {
   const settings: LiveSetting[] = [];
   for (const [key, value] of Object.entries(config)) {
     if (value === null || value === undefined) continue;
     const facts = catalogue.get(key);
     // The service masks secrets on every read; an unknown connector's masked key is a secret all the same.
-    if (facts?.secret === true || isMasked(value)) {
+    if (facts?.secret === true || isMasked(value) || alsoSecret(key)) {
       if (value !== "") settings.push({ key, value: undefined, secret: true });
       continue;
     }

@@ -13,6 +13,21 @@ export interface ExportChoices {
   prefix: string;
   /** Take over the live objects (`adopt: "<id>"`) instead of creating copies. */
   adopt: boolean;
+  /**
+   * Only these objects, by id (a Kafka user's by username), each under the resource name given; the others are
+   * not the program's (`from-terraform`: the objects a Terraform state manages). Default: every object.
+   */
+  only?: ReadonlyMap<string, string>;
+  /**
+   * Topics the program takes over but never deletes (`retainOnDelete`), by id: Terraform's `streamkap_topic`
+   * manages a source's or transform's topic without owning it.
+   */
+  retainTopics?: ReadonlySet<string>;
+  /**
+   * Connector settings to treat as secrets besides the catalogue's (`from-terraform`: those Terraform marks
+   * sensitive), so their values come from secret config too.
+   */
+  alsoSecret?: (objectId: string, key: string) => boolean;
 }
 
 /** One `const <variable> = new streamkap.<className>("<resourceName>", { … })` of the program. */
@@ -23,7 +38,11 @@ export interface Declaration {
   variable: string;
   className: string;
   resourceName: string;
+  /** The id of the object it takes over, with `adopt`. */
+  adopts?: string;
   entries: ObjectEntry[];
+  /** Resource options (`{ retainOnDelete: true }`), when it needs any. */
+  options?: ObjectEntry[];
 }
 
 /** A secret setting the program reads from stack config; the value is never exported. */
@@ -31,6 +50,9 @@ export interface SecretSetting {
   configKey: string;
   /** What belongs there, e.g. `database.password of source "orders-db"`. */
   description: string;
+  /** The object it belongs to, by id (a Kafka user's by username), and its key there (`database.password`). */
+  objectId: string;
+  key: string;
 }
 
 export interface ProgramModel {
@@ -93,35 +115,45 @@ class ProgramBuilder {
     for (const tag of tags.filter((candidate) => candidate.system === true)) {
       this.tagExprs.set(tag.id, call("systemTagId", literal(tag.name ?? "")));
     }
-    for (const tag of tags.filter((candidate) => candidate.system !== true).sort(byNameThenId)) {
+    for (const tag of tags
+      .filter((candidate) => candidate.system !== true && this.wanted(candidate.id))
+      .sort(byNameThenId)) {
       const variable = this.declare("tag", "Tag", tag, () => tagArgs(tag));
       this.tagExprs.set(tag.id, ref(`${variable}.id`));
     }
   }
 
   topics(live: ServiceSnapshot["topics"]): void {
-    const topics = live.map((topic) => ({ ...topic, name: topic.name ?? topic.topic_name ?? topic.id }));
+    const topics = live
+      .filter((topic) => this.wanted(topic.id))
+      .map((topic) => ({ ...topic, name: topic.name ?? topic.topic_name ?? topic.id }));
     for (const topic of topics.sort(byNameThenId)) {
-      const variable = this.declare("topic", "Topic", topic, () => topicArgs(topic, this.references));
+      const retained = this.choices.retainTopics?.has(topic.id) === true;
+      const variable = this.declare("topic", "Topic", topic, () => ({
+        ...topicArgs(topic, this.references),
+        ...(retained ? { options: [entry("retainOnDelete", literal(true))] } : {}),
+      }));
       this.topicVariables.set(topic.name, variable);
     }
   }
 
   /** Sources, webhook sources, then destinations. */
   connectors(snapshot: ServiceSnapshot): void {
-    for (const source of [...snapshot.sources].sort(byNameThenId)) this.connector("source", source);
-    for (const hooks of [...snapshot.webhookSources].sort(byNameThenId)) {
+    const wanted = <T extends { id: string }>(objects: T[]) => objects.filter((object) => this.wanted(object.id));
+    for (const source of wanted(snapshot.sources).sort(byNameThenId)) this.connector("source", source);
+    for (const hooks of wanted(snapshot.webhookSources).sort(byNameThenId)) {
       const variable = this.declare("webhookSource", "WebhookSource", hooks, () =>
         webhookSourceArgs(hooks, this.references),
       );
       this.connectorReferences.set(hooks.id, { variable, webhook: true, topics: hooks.topics ?? [] });
       this.sourceVariables.set(hooks.id, variable);
     }
-    for (const destination of [...snapshot.destinations].sort(byNameThenId)) this.connector("destination", destination);
+    for (const destination of wanted(snapshot.destinations).sort(byNameThenId))
+      this.connector("destination", destination);
   }
 
   transforms(transforms: ServiceSnapshot["transforms"]): void {
-    for (const transform of [...transforms].sort(byNameThenId)) {
+    for (const transform of transforms.filter((candidate) => this.wanted(candidate.id)).sort(byNameThenId)) {
       if (!isExportableTransformType(transform.transform_type)) {
         this.model.leftOut.push(
           `Transform "${transform.name ?? transform.id}" (${transform.id}) is left out: its type ` +
@@ -137,7 +169,7 @@ class ProgramBuilder {
   }
 
   pipelines(pipelines: ServiceSnapshot["pipelines"], development: string | undefined): void {
-    for (const pipeline of [...pipelines].sort(byNameThenId)) {
+    for (const pipeline of pipelines.filter((candidate) => this.wanted(candidate.id)).sort(byNameThenId)) {
       const missing = missingEnd(pipeline, this.references);
       if (missing) {
         this.model.leftOut.push(`Pipeline "${pipeline.name ?? pipeline.id}" (${pipeline.id}) is left out: ${missing}.`);
@@ -152,14 +184,15 @@ class ProgramBuilder {
    * secret of the stack's config.
    */
   kafkaUsers(users: ServiceSnapshot["kafkaUsers"]): void {
-    for (const user of [...users].sort((a, b) => a.username.localeCompare(b.username))) {
+    const wanted = users.filter((user) => this.wanted(user.username));
+    for (const user of wanted.sort((a, b) => a.username.localeCompare(b.username))) {
       const live = { id: user.username, name: user.username };
       this.declare(
         "kafkaUser",
         "KafkaUser",
         live,
         (variable, label) =>
-          kafkaUserArgs(user, this.secretFor(variable, label)({ key: "password", setting: "password" })),
+          kafkaUserArgs(user, this.secretFor(variable, label, user.username)({ key: "password", setting: "password" })),
         "username",
       );
     }
@@ -167,7 +200,12 @@ class ProgramBuilder {
 
   private connector(kind: "source" | "destination", live: ConnectorRecord): void {
     const variable = this.declare(kind, "", live, (name, label) => {
-      const typed = connectorArgs(kind, live, this.secretFor(name, label));
+      const typed = connectorArgs(
+        kind,
+        live,
+        this.secretFor(name, label, live.id),
+        (key) => this.choices.alsoSecret?.(live.id, key) === true,
+      );
       const lifecycle = lifecycleArgs(live, this.references);
       return { ...typed, entries: [...typed.entries, ...lifecycle.entries], notes: lifecycle.notes };
     });
@@ -183,14 +221,14 @@ class ProgramBuilder {
     kind: ExportKind,
     className: string,
     live: { id: string; name?: string | null },
-    args: (variable: string, label: string) => Args & { className?: string; note?: string },
+    args: (variable: string, label: string) => Args & { className?: string; note?: string; options?: ObjectEntry[] },
     nameInput: "name" | "username" = "name",
   ): string {
     const serviceName = live.name ?? "";
     // A username is kept as it is: Kafka users are per service, so every stack has its own under that name.
     const split =
       nameInput === "name" ? splitPrefix(serviceName, this.choices.prefix) : { rest: serviceName, prefixed: true };
-    const resourceName = this.namer.resourceName(kind, split.rest);
+    const resourceName = this.namer.resourceName(kind, this.choices.only?.get(live.id) ?? split.rest);
     const variable = this.namer.variable(kind, resourceName);
     const label = `${kindWords[kind]} "${serviceName}"`;
     const built = args(variable, label);
@@ -213,16 +251,23 @@ class ProgramBuilder {
       variable,
       className: `streamkap.${built.className ?? className}`,
       resourceName,
+      adopts: this.choices.adopt ? live.id : undefined,
       entries: [entry(nameInput, name), ...adopt, ...built.entries],
+      options: built.options,
     });
     return variable;
   }
 
+  /** Whether the program holds this object (see `ExportChoices.only`). */
+  private wanted(id: string): boolean {
+    return this.choices.only === undefined || this.choices.only.has(id);
+  }
+
   /** A secret setting of `label` as a stack-config read, listed for the person running the export. */
-  private secretFor(variable: string, label: string): (request: SecretRequest) => Expr {
+  private secretFor(variable: string, label: string, objectId: string): (request: SecretRequest) => Expr {
     return (request) => {
       const configKey = this.namer.configKey(variable, request.setting);
-      this.model.secrets.push({ configKey, description: `${request.key} of ${label}` });
+      this.model.secrets.push({ configKey, description: `${request.key} of ${label}`, objectId, key: request.key });
       return call("config.requireSecret", literal(configKey));
     };
   }

@@ -271,9 +271,20 @@ function multiline(text: string): string[] {
  * `const <variable> = new <className>(<first>, { … });`: the last argument hugged when the first line fits,
  * otherwise every argument on a line of its own.
  */
-export function printConstruction(variable: string, className: string, first: Expr, args: ObjectEntry[]): string[] {
+export function printConstruction(
+  variable: string,
+  className: string,
+  first: Expr,
+  args: ObjectEntry[],
+  options?: ObjectEntry[],
+): string[] {
   const start = `const ${variable} = new ${className}(`;
   const hugged = `${start}${flat(first)}, {`;
+  if (options && options.length > 0) {
+    // Resource options make a third argument: Prettier then puts each argument on its own lines.
+    const third = `  ${flat({ type: "object", entries: options })},`;
+    return [start, ...printLines(first, 2, "", ","), "  {", ...printEntries(args, 4), "  },", third, ");"];
+  }
   if (args.length === 0) return [`${hugged}});`];
   if (textWidth(hugged) <= printWidth) {
     return [hugged, ...printEntries(args, 2), "});"];

@@ -124,7 +124,10 @@ function isManual(topic: TopicRecord): boolean {
  * Each topic as GET /topics/{id}?detailed=true answers it: the listing's items carry no partitions, configs or
  * tags (DOCS list-all-topics; TF internal/api/topic.go:70-79 vs 131-152). One deleted meanwhile is left out.
  */
-async function topicDetails(client: StreamkapClient, listed: TopicRecord[]): Promise<TopicRecord[]> {
+export async function topicDetails(
+  client: StreamkapClient,
+  listed: ReadonlyArray<Pick<TopicRecord, "id">>,
+): Promise<TopicRecord[]> {
   const topics: TopicRecord[] = [];
   for (const item of listed) {
     try {

@@ -6,6 +6,8 @@ export interface ProgramContext {
   /** The API the objects were read from, for the header. */
   endpoint: string;
   adopt: boolean;
+  /** The header's first sentence, when another command than `export` wrote the program. */
+  writtenBy?: string;
 }
 
 /** `text` wrapped into `//` comment lines at `indent`, breaking between words. */
@@ -28,7 +30,7 @@ export function wrappedComment(text: string, indent = 0): string[] {
 }
 
 const header = (context: ProgramContext): string =>
-  `Written by \`pulumi-streamkap export\` from the Streamkap service at ${context.endpoint}.\n` +
+  `${context.writtenBy ?? `Written by \`pulumi-streamkap export\` from the Streamkap service at ${context.endpoint}.`}\n` +
   "Each name on the service is the stack setting `namePrefix` followed by the rest of the name, so a stack " +
   "with another prefix (or another service) holds a copy. Secret settings are read from secret stack config: " +
   "the export never reads their values (see README.md for the `pulumi config set --secret` lines)." +
@@ -70,6 +72,7 @@ export function renderProgram(model: ProgramModel, context: ProgramContext): str
         declaration.className,
         literal(declaration.resourceName),
         declaration.entries,
+        declaration.options,
       ),
     ]);
   }

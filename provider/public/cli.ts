@@ -38,3 +38,9 @@ export { sqlImplementationOf } from "../kinds/transform-implementation";
 export { type TypedConnectorKind, type TypedField, typedFields } from "../kinds/typed/fields";
 export { type WebhookSourceInputs, webhookSourceKind } from "../kinds/webhook-source";
 export { type ProviderSettings, resolveSettings } from "../settings";
+export {
+  officialTerraformProvider,
+  type TerraformAttribute,
+  type TerraformKind,
+  type TerraformType,
+} from "../terraform/mapping";

@@ -464,7 +464,65 @@ export function parityMarkdown(reference: Reference): string {
     .replace(/\n+$/, "\n");
 }
 
+/** What a Terraform resource type becomes here, for `from-terraform` and the plugin's `terraform` mapping. */
+function kindOf(name: string): string | undefined {
+  if (name === "streamkap_source_webhook") return "webhookSource";
+  if (name.startsWith("streamkap_source_")) return "source";
+  if (name.startsWith("streamkap_destination_")) return "destination";
+  if (name.startsWith("streamkap_transform_")) return "transform";
+  const fixed: Record<string, string> = {
+    streamkap_pipeline: "pipeline",
+    streamkap_tag: "tag",
+    streamkap_topic: "topic",
+    streamkap_kafka_user: "kafkaUser",
+    streamkap_client_credential: "clientCredential",
+  };
+  return fixed[name];
+}
+
+/**
+ * The same correspondence as docs/parity.md, as data (provider/terraform/official-provider.json): per resource
+ * type its kind here, connector code or transform type, counterpart, and per attribute its API key, whether
+ * Terraform marks it sensitive, and our input (`input`, when it is one plain input) or what stands for it.
+ */
+export function terraformMapping(reference: Reference): unknown {
+  const plainInput = /^`([A-Za-z][A-Za-z0-9]*)`$/;
+  const strip = (text: string) => text.replace(/`/g, "");
+  const resources = Object.fromEntries(
+    reference.resources.map((type) => {
+      const mapping = mappingOf(type);
+      const attributes = Object.fromEntries(
+        type.attributes.map((attribute) => {
+          const counterpart = mapping.attribute(attribute);
+          const input = plainInput.exec(counterpart.ours ?? "")?.[1];
+          return [
+            attribute.name,
+            {
+              ...(attribute.apiKey ? { apiKey: attribute.apiKey } : {}),
+              ...(attribute.sensitive ? { sensitive: true } : {}),
+              ...(attribute.computed && !attribute.optional && !attribute.required ? { computed: true } : {}),
+              ...(input ? { input } : counterpart.ours ? { ours: strip(counterpart.ours) } : {}),
+              ...(counterpart.note ? { note: strip(counterpart.note) } : {}),
+            },
+          ];
+        }),
+      );
+      return [
+        type.name,
+        {
+          kind: kindOf(type.name) ?? null,
+          ...(type.code ? { code: type.code } : {}),
+          counterpart: strip(mapping.counterpart),
+          attributes,
+        },
+      ];
+    }),
+  );
+  return { source: reference.source, resources };
+}
+
 const repoRoot = path.resolve(__dirname, "../../..");
+export const terraformMappingFile = path.join(repoRoot, "provider", "terraform", "official-provider.json");
 export const referenceFile = path.join(repoRoot, "scripts", "parity", "reference.json");
 export const parityFile = path.join(repoRoot, "docs", "parity.md");
 
@@ -473,6 +531,9 @@ export function readReference(): Reference {
 }
 
 if (require.main === module) {
-  fs.writeFileSync(parityFile, parityMarkdown(readReference()));
-  console.log(`${path.relative(repoRoot, parityFile)} written`);
+  const reference = readReference();
+  fs.writeFileSync(parityFile, parityMarkdown(reference));
+  fs.mkdirSync(path.dirname(terraformMappingFile), { recursive: true });
+  fs.writeFileSync(terraformMappingFile, `${JSON.stringify(terraformMapping(reference), null, 1)}\n`);
+  console.log(`${path.relative(repoRoot, parityFile)} and ${path.relative(repoRoot, terraformMappingFile)} written`);
 }

@@ -146,7 +146,8 @@ export class TestProject {
         ...localServersDirect(),
       },
     });
-    const stack = await Stack.create(stackName, workspace);
+    // Selected when it exists: a command under test (from-terraform --set-secrets) may have made it.
+    const stack = await Stack.createOrSelect(stackName, workspace);
     const project = new TestProject(dir, stack);
     await project.setConfig({ "streamkap:endpoint": service.baseUrl, "streamkap:clientId": service.clientId });
     await stack.setConfig("streamkap:secret", { value: service.secret, secret: true });

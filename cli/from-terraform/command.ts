@@ -1,0 +1,324 @@
+/**
+ * `pulumi-streamkap from-terraform`: a Terraform state of the official Streamkap provider becomes a Pulumi project
+ * that adopts every object by id (docs/from-terraform.md). The objects are read from the service as `export` reads
+ * them, so the program holds what the service has and its first `pulumi up` changes nothing.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+import {
+  type ConnectorRecord,
+  ErrorCodes,
+  officialTerraformProvider,
+  StreamkapClient,
+  StreamkapError,
+} from "../../provider/public/cli";
+import { packageVersion } from "../command-line";
+import { settingsFor } from "../export/command";
+import { buildProgram, type SecretSetting } from "../export/model";
+import {
+  packageJson,
+  type ProjectContext,
+  pulumiYaml,
+  secretCommands,
+  stackYaml,
+  tsconfigJson,
+} from "../export/project-files";
+import { readService, topicDetails } from "../export/read";
+import { renderProgram } from "../export/render";
+import { type FromTerraformArgs, fromTerraformUsage, parseFromTerraformArgs } from "./args";
+import { type Adopted, type Difference, importFile, removedBlocks, report, stateRmScript } from "./files";
+import { planHandOver, type PlannedObject } from "./plan";
+import { instancesOf, readState, stateFileOf } from "./state";
+
+export interface FromTerraformIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+}
+
+const processIo = (): FromTerraformIo => ({
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  env: process.env,
+});
+
+const files = (stack: string) => [
+  "index.ts",
+  "Pulumi.yaml",
+  `Pulumi.${stack}.yaml`,
+  "package.json",
+  "tsconfig.json",
+  "README.md",
+  "import.json",
+  "terraform-removed.tf",
+  "terraform-state-rm.sh",
+  "from-terraform-report.md",
+];
+
+export async function runFromTerraformCommand(
+  argv: readonly string[],
+  io: FromTerraformIo = processIo(),
+): Promise<number> {
+  const args = parseFromTerraformArgs(argv);
+  if (args === "help" || args === "version") {
+    io.stdout(args === "help" ? fromTerraformUsage : `${packageVersion()}\n`);
+    return 0;
+  }
+  const stateFile = stateFileOf(args.state);
+  const handOver = planHandOver(instancesOf(readState(stateFile)));
+  if (handOver.problems.length > 0 && !args.partial) {
+    throw new StreamkapError(
+      ErrorCodes.terraformState,
+      [
+        `${handOver.problems.length} resource(s) of ${stateFile} cannot be carried over, so nothing was written:`,
+        ...handOver.problems.map((problem) => `  ${problem.address}: ${problem.problem}`),
+        "Fix them in Terraform first, or pass --partial to write the project without them (the report names each).",
+      ].join("\n"),
+    );
+  }
+  refuseToOverwrite(args);
+
+  const settings = settingsFor("from-terraform", args, io.env);
+  const client = new StreamkapClient(settings);
+  const snapshot = await readService(client, () => undefined);
+  // Terraform's topics are a source's or transform's own, which the listing of hand-made topics leaves out.
+  const topicIds = new Set(handOver.objects.filter((object) => object.kind === "topic").map((object) => object.id));
+  const listed = new Set(snapshot.topics.map((topic) => topic.id));
+  const missingTopics = [...topicIds].filter((id) => !listed.has(id)).map((id) => ({ id }));
+  snapshot.topics.push(...(await topicDetails(client, missingTopics)));
+  const only = new Map(handOver.objects.map((object) => [object.id, object.resourceName]));
+  // What Terraform marks sensitive stays secret here too, though the catalogue may not call it one (an access key id).
+  const sensitive = new Map(
+    handOver.objects.map((object) => [
+      object.id,
+      new Set(
+        Object.values(object.type.attributes).flatMap((attribute) =>
+          attribute.sensitive && attribute.apiKey ? [attribute.apiKey] : [],
+        ),
+      ),
+    ]),
+  );
+  const model = buildProgram(snapshot, {
+    prefix: "",
+    adopt: true,
+    only,
+    retainTopics: topicIds,
+    alsoSecret: (objectId, key) => sensitive.get(objectId)?.has(key) === true,
+  });
+
+  const byId = new Map(handOver.objects.map((object) => [object.id, object]));
+  const adopted: Adopted[] = [];
+  for (const declaration of model.declarations) {
+    const object = declaration.adopts === undefined ? undefined : byId.get(declaration.adopts);
+    if (object) adopted.push({ object, declaration });
+  }
+  const adoptedIds = new Set(adopted.map(({ object }) => object.id));
+  const leftOutIds = new Set(model.leftOut.flatMap((line) => /\(([^)]+)\) is left out/.exec(line)?.[1] ?? []));
+  const gone = handOver.objects.filter((object) => !adoptedIds.has(object.id) && !leftOutIds.has(object.id));
+  const secrets = model.secrets.map((setting) => {
+    const object = byId.get(setting.objectId);
+    return {
+      setting,
+      address: object?.instance.address ?? "",
+      value: object ? secretValueOf(object, setting) : undefined,
+    };
+  });
+
+  const endpoint = settings.endpoint;
+  const clientId = "clientId" in settings.credentials ? settings.credentials.clientId : undefined;
+  const context: ProjectContext = {
+    project: args.project,
+    stack: args.stack,
+    namePrefix: "",
+    endpoint,
+    clientId,
+    adopt: true,
+    secrets: model.secrets,
+    credentialKey: clientId !== undefined ? "streamkap:secret" : "streamkap:projectKey",
+  };
+  const contents: Record<string, string> = {
+    "index.ts": renderProgram(model, {
+      endpoint,
+      adopt: true,
+      writtenBy: `Written by \`pulumi-streamkap from-terraform\` from the Terraform state ${path.basename(stateFile)} and the Streamkap service at ${endpoint}.`,
+    }),
+    "Pulumi.yaml": pulumiYaml(context),
+    [`Pulumi.${args.stack}.yaml`]: stackYaml(context),
+    "package.json": packageJson(context),
+    "tsconfig.json": tsconfigJson(),
+    "README.md": readme(context, adopted.length),
+    "import.json": importFile(adopted),
+    "terraform-removed.tf": removedBlocks(adopted),
+    "terraform-state-rm.sh": stateRmScript(adopted),
+    "from-terraform-report.md": report({
+      stateFile: path.basename(stateFile),
+      source: officialTerraformProvider().source,
+      adopted,
+      handOver,
+      gone,
+      leftOut: model.leftOut,
+      differences: differences(adopted, snapshot),
+      secrets: secrets.map(({ setting, address, value }) => ({ setting, address, inState: value !== undefined })),
+    }),
+  };
+  fs.mkdirSync(args.out, { recursive: true });
+  for (const file of files(args.stack)) fs.writeFileSync(path.join(args.out, file), contents[file] ?? "");
+  fs.chmodSync(path.join(args.out, "terraform-state-rm.sh"), 0o755);
+
+  const lines = [
+    `Wrote a Pulumi project adopting ${adopted.length} of the state's objects to ${args.out}; ` +
+      `from-terraform-report.md there says what was carried and what was not.`,
+    "",
+  ];
+  if (args.setSecrets) {
+    const credential = io.env.STREAMKAP_SECRET ?? io.env.STREAMKAP_PROJECT_KEY;
+    const toSet = [
+      ...(credential ? [{ key: context.credentialKey, value: credential }] : []),
+      ...secrets.flatMap(({ setting, value }) => (value === undefined ? [] : [{ key: setting.configKey, value }])),
+    ];
+    setSecretConfig(args, toSet, io.env);
+    const missing = secrets.filter(({ value }) => value === undefined);
+    lines.push(
+      `Set ${toSet.length} secret(s) in the stack ${args.stack}'s config.`,
+      ...(missing.length > 0
+        ? [
+            "Terraform's state holds no value for these; set them by hand:",
+            ...secretCommands({
+              secrets: missing.map(({ setting }) => setting),
+              credentialKey: context.credentialKey,
+            }).slice(1),
+          ]
+        : []),
+      "",
+    );
+  } else {
+    lines.push(
+      `In ${args.out}, set each secret (or run again with --set-secrets to take them from the state):`,
+      "",
+      ...secretCommands(context),
+      "",
+    );
+  }
+  lines.push(
+    `Then: npm install && pulumi up --stack ${args.stack} (it changes nothing on the service), and let Terraform`,
+    "go with terraform-removed.tf (or terraform-state-rm.sh before Terraform 1.7). See README.md there.",
+    "",
+  );
+  io.stdout(lines.join("\n"));
+  return 0;
+}
+
+/** An earlier run's stack file may hold the stack's encrypted secrets: never overwritten without --force. */
+function refuseToOverwrite(args: FromTerraformArgs): void {
+  if (args.force) return;
+  const existing = files(args.stack).filter((file) => fs.existsSync(path.join(args.out, file)));
+  if (existing.length > 0) {
+    throw new Error(
+      `${args.out} already holds ${existing.join(", ")}; write into an empty directory, or pass --force to ` +
+        `overwrite them (Pulumi.${args.stack}.yaml may hold the stack's encrypted secrets).`,
+    );
+  }
+}
+
+/** The plaintext value Terraform's state keeps for a secret setting, if it keeps one. */
+function secretValueOf(object: PlannedObject, setting: SecretSetting): string | undefined {
+  const attributes = object.type.attributes;
+  const name =
+    Object.keys(attributes).find((candidate) => attributes[candidate]?.apiKey === setting.key) ??
+    (setting.key in attributes ? setting.key : undefined);
+  const value = name === undefined ? undefined : object.instance.attributes[name];
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** Settings whose value in Terraform's state is not the service's (connectors: their scalar settings). */
+function differences(
+  adopted: readonly Adopted[],
+  snapshot: { sources: ConnectorRecord[]; destinations: ConnectorRecord[] },
+): Difference[] {
+  const connectors = new Map([...snapshot.sources, ...snapshot.destinations].map((record) => [record.id, record]));
+  const found: Difference[] = [];
+  for (const { object } of adopted) {
+    const live = connectors.get(object.id)?.config;
+    if (!live) continue;
+    for (const [name, attribute] of Object.entries(object.type.attributes)) {
+      const terraform = object.instance.attributes[name];
+      if (!attribute.apiKey || attribute.sensitive || terraform === null || terraform === undefined) continue;
+      if (typeof terraform === "object") continue; // lists and nested blocks: shapes differ, compared by the first up
+      const service = live[attribute.apiKey];
+      if (service === undefined || service === null) continue;
+      if (String(terraform) !== String(service)) {
+        found.push({
+          address: object.instance.address,
+          attribute: name,
+          terraform: String(terraform),
+          service: String(service),
+        });
+      }
+    }
+  }
+  return found;
+}
+
+/** `pulumi config set --secret` for each value, run in the project with the value on standard input. */
+function setSecretConfig(
+  args: FromTerraformArgs,
+  values: ReadonlyArray<{ key: string; value: string }>,
+  env: NodeJS.ProcessEnv,
+): void {
+  const pulumi = (pulumiArgs: string[], input?: string) => {
+    const result = spawnSync("pulumi", pulumiArgs, { cwd: args.out, env, input, encoding: "utf8" });
+    if (result.error) {
+      throw new Error(
+        `--set-secrets runs the pulumi CLI, which could not be started (${result.error.message}). Install it, or ` +
+          "run without --set-secrets and set the secrets with the printed lines.",
+      );
+    }
+    return result;
+  };
+  const select = pulumi(["stack", "select", "--create", args.stack, "--non-interactive"]);
+  if (select.status !== 0) {
+    throw new Error(
+      `--set-secrets could not select or create the stack ${args.stack} in ${args.out}: ${select.stderr.trim()}. ` +
+        "Log in to a backend first (pulumi login), then run again with --force.",
+    );
+  }
+  for (const { key, value } of values) {
+    const set = pulumi(["config", "set", "--secret", "--stack", args.stack, key], value);
+    if (set.status !== 0) {
+      throw new Error(`--set-secrets could not set ${key} in the stack ${args.stack}: ${set.stderr.trim()}`);
+    }
+  }
+}
+
+function readme(context: ProjectContext, count: number): string {
+  return [
+    `# ${context.project}`,
+    "",
+    `The Streamkap objects a Terraform state managed (${count} resources), taken over by Pulumi without changing any.`,
+    "Written by `pulumi-streamkap from-terraform`; `from-terraform-report.md` says what was carried and what was not.",
+    "",
+    "## Taking over",
+    "",
+    "```sh",
+    "npm install",
+    `pulumi stack init ${context.stack}   # unless --set-secrets made it`,
+    ...secretCommands(context),
+    "pulumi up        # adopts every object; makes no change on the service",
+    "pulumi preview   # no changes",
+    "```",
+    "",
+    "## Terraform lets go",
+    "",
+    "Delete the carried resources' blocks from the Terraform configuration and add `terraform-removed.tf`; then",
+    "`terraform plan` shows each as no longer managed and nothing to destroy, and `terraform apply` forgets them.",
+    "Before Terraform 1.7, run `terraform-state-rm.sh` instead.",
+    "",
+    "## Other languages",
+    "",
+    "`import.json` is Pulumi's bulk import file: in a new project of another language with the Streamkap provider",
+    "plugin, `pulumi import --file import.json` adopts the same objects and writes the code for them.",
+    "",
+  ].join("\n");
+}

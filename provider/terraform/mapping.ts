@@ -1,0 +1,63 @@
+/**
+ * The official Terraform provider (streamkap-com/streamkap) as this package maps it: every resource type, what it
+ * becomes here, and per attribute the API key behind it and our input. Generated from the same correspondence as
+ * docs/parity.md (`npm run generate` writes official-provider.json); read by `pulumi-streamkap from-terraform`.
+ */
+import { z } from "zod";
+
+import officialProviderJson from "./official-provider.json";
+
+/** What a Terraform resource type becomes here. */
+export const terraformKinds = [
+  "source",
+  "destination",
+  "webhookSource",
+  "transform",
+  "pipeline",
+  "tag",
+  "topic",
+  "kafkaUser",
+  "clientCredential",
+] as const;
+export type TerraformKind = (typeof terraformKinds)[number];
+
+const attributeSchema = z.object({
+  /** The API config key behind a connector's or transform's setting. */
+  apiKey: z.string().optional(),
+  /** Terraform marks it sensitive: its state holds the value in plaintext all the same. */
+  sensitive: z.boolean().optional(),
+  /** Only the service sets it. */
+  computed: z.boolean().optional(),
+  /** Our input of that name takes it. */
+  input: z.string().optional(),
+  /** What stands for it here, when it is not one input. */
+  ours: z.string().optional(),
+  /** Why it has no counterpart, or what to know about it. */
+  note: z.string().optional(),
+});
+export type TerraformAttribute = z.infer<typeof attributeSchema>;
+
+const typeSchema = z.object({
+  kind: z.enum(terraformKinds).nullable(),
+  /** The connector code or transform type. */
+  code: z.string().optional(),
+  /** The class (or lookup) that stands for it here. */
+  counterpart: z.string(),
+  /** By attribute name; a nested one is `parent.child`. */
+  attributes: z.record(z.string(), attributeSchema),
+});
+export type TerraformType = z.infer<typeof typeSchema>;
+
+const providerSchema = z.object({
+  /** Repository, branch and commit its schemas were read from. */
+  source: z.string(),
+  resources: z.record(z.string(), typeSchema),
+});
+
+let parsed: z.infer<typeof providerSchema> | undefined;
+
+/** The official provider's resource types as mapped here (parsed once). */
+export function officialTerraformProvider(): z.infer<typeof providerSchema> {
+  parsed ??= providerSchema.parse(officialProviderJson);
+  return parsed;
+}

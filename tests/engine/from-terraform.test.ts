@@ -1,0 +1,154 @@
+/**
+ * `pulumi-streamkap from-terraform` on states the official Terraform provider wrote (issue #40): OpenTofu ran the
+ * provider, built from its source, against the local server, and each fixture keeps the state it wrote with the
+ * server's data directory of that moment (tests/fixtures/terraform/*: HOW.md says how). Here the server opens a copy
+ * of that directory, so the objects exist with the state's ids, the command writes a project, and the first
+ * `pulumi up` of it adopts every object with no mutating call; a preview and a refresh after it change nothing. No
+ * secret of the state appears in the files written, the command's output or the stack's state.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+import { runFromTerraformCommand } from "../../cli/from-terraform/command";
+import { officialTerraformProvider } from "../../provider/public/cli";
+import { type LocalServer, startLocalServer } from "../../server";
+import { TestProject } from "../harness/project";
+import { leakedSecrets } from "../harness/secrets";
+
+const repoRoot = path.resolve(__dirname, "../../..");
+const fixtures = path.join(repoRoot, "tests", "fixtures", "terraform");
+
+interface TerraformStateFile {
+  resources: Array<{ type: string; mode: string; instances: Array<{ attributes: Record<string, unknown> }> }>;
+}
+
+/**
+ * The values the state keeps for attributes the provider marks sensitive: none may leak. A value that the state
+ * also holds in an attribute not marked sensitive (the same access key id given to two connectors, one of which
+ * marks it) is shown by Terraform itself, and may be shown here.
+ */
+function stateSecrets(stateFile: string): string[] {
+  const state = JSON.parse(fs.readFileSync(stateFile, "utf8")) as TerraformStateFile;
+  const types = officialTerraformProvider().resources;
+  const values = state.resources.flatMap((resource) =>
+    resource.instances.flatMap((instance) =>
+      Object.entries(instance.attributes).flatMap(([name, value]) =>
+        typeof value === "string" && value.length > 3
+          ? [{ value, sensitive: types[resource.type]?.attributes[name]?.sensitive === true }]
+          : [],
+      ),
+    ),
+  );
+  const shown = new Set(values.filter((item) => !item.sensitive).map((item) => item.value));
+  return [...new Set(values.filter((item) => item.sensitive && !shown.has(item.value)).map((item) => item.value))];
+}
+
+/** Runs the command in-process as `pulumi-streamkap from-terraform …`, capturing what it prints. */
+async function fromTerraform(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runFromTerraformCommand(argv, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    env,
+  });
+  return { code, stdout, stderr };
+}
+
+/** What the pulumi CLI the tests run needs to find the project's file backend (for --set-secrets). */
+function pulumiEnv(dir: string): NodeJS.ProcessEnv {
+  const bin = process.env.PULUMI_STREAMKAP_PULUMI_BIN;
+  if (!bin) throw new Error("PULUMI_STREAMKAP_PULUMI_BIN is not set: run the tests with `npm test`");
+  return {
+    PATH: `${path.dirname(bin)}${path.delimiter}${process.env.PATH ?? ""}`,
+    PULUMI_BACKEND_URL: `file://${path.join(dir, ".state")}`,
+    PULUMI_CONFIG_PASSPHRASE: "test-passphrase",
+    PULUMI_HOME: path.join(dir, ".pulumi-home"),
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+  };
+}
+
+describe.each([
+  // Tags with count and for_each, a Postgres source, its topic, a Snowflake destination, a map_filter transform and
+  // a pipeline joining them, with secrets.
+  ["core", 9],
+  // The core estate and a Kafka user (the official provider has the type but does not register it: HOW.md).
+  ["kafka-user", 10],
+  // One of every resource type the official provider registers: 25 sources, 24 destinations, 7 transforms, a
+  // pipeline, a topic and a tag; its data sources are skipped.
+  ["all", 59],
+])("the %s state", (fixture, resources) => {
+  const stateFile = path.join(fixtures, fixture, "terraform.tfstate");
+  let server: LocalServer;
+  let workDir: string;
+  let projectDir: string;
+  let project: TestProject | undefined;
+  let written: { code: number; stdout: string; stderr: string };
+
+  beforeAll(async () => {
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), `from-terraform-${fixture}-`));
+    fs.cpSync(path.join(fixtures, fixture, "data"), path.join(workDir, "data"), { recursive: true });
+    server = await startLocalServer({ dataDir: path.join(workDir, "data"), statusDelayMs: 20, deleteDelayMs: 20 });
+    projectDir = path.join(workDir, "project");
+    fs.mkdirSync(path.join(projectDir, ".state"), { recursive: true });
+    written = await fromTerraform([stateFile, "--out", projectDir, "--set-secrets"], {
+      ...process.env,
+      ...pulumiEnv(projectDir),
+      STREAMKAP_HOST: server.baseUrl,
+      STREAMKAP_CLIENT_ID: server.clientId,
+      STREAMKAP_SECRET: server.secret,
+    });
+  });
+
+  afterAll(async () => {
+    project?.dispose();
+    await server?.close();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  test("from-terraform writes a project carrying every resource, and no secret", () => {
+    expect(written.stderr).toBe("");
+    expect(written.code).toBe(0);
+    const report = fs.readFileSync(path.join(projectDir, "from-terraform-report.md"), "utf8");
+    expect(report).toContain(`Resources carried: **${resources}**`);
+    expect(report).toMatch(/not carried: 0\./);
+    const files = fs
+      .readdirSync(projectDir)
+      .filter((file) => !file.startsWith("."))
+      .map((file) => fs.readFileSync(path.join(projectDir, file), "utf8"));
+    const secrets = [...stateSecrets(stateFile), server.secret];
+    expect(leakedSecrets([...files, written.stdout].join("\n"), secrets)).toEqual([]);
+  });
+
+  test("the first pulumi up adopts every object and sends no create, update or delete", async () => {
+    project = await TestProject.fromDirectory(projectDir, server, {}, "dev");
+    server.resetStats();
+    const result = await project.up();
+    expect(result.summary.result).toBe("succeeded");
+    // The stack itself is one more resource.
+    expect(result.summary.resourceChanges).toEqual({ create: resources + 1 });
+    const writes = server
+      .stats()
+      .calls.filter((call) => call.method !== "GET")
+      .map((call) => `${call.method} ${call.path}`);
+    expect(writes).toEqual(["POST /auth/access-token"]);
+    expect(leakedSecrets(project.stateFile(), stateSecrets(stateFile))).toEqual([]);
+  });
+
+  test("a preview and a refresh after it change nothing", async () => {
+    if (!project) throw new Error("the up above did not run");
+    const preview = await project.preview();
+    expect(preview.result.changeSummary).toEqual({ same: resources + 1 });
+    expect(preview.diagnostics.filter((line) => /warning/i.test(line))).toEqual([]);
+    server.resetStats();
+    const refreshed = await project.stack.refresh();
+    expect(refreshed.summary.resourceChanges).toEqual({ same: resources + 1 });
+    expect(server.stats().calls.filter((call) => call.method !== "GET" && call.path !== "/auth/access-token")).toEqual(
+      [],
+    );
+  });
+});
