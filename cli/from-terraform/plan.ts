@@ -2,7 +2,12 @@
  * Which objects a Terraform state hands over: each Streamkap resource instance with its kind here, its id on the
  * service and a stable resource name from its address; and what cannot be carried, with why.
  */
-import { officialTerraformProvider, type TerraformKind, type TerraformType } from "../../provider/public/cli";
+import {
+  carriedByFromTerraform,
+  officialTerraformProvider,
+  type TerraformKind,
+  type TerraformType,
+} from "../../provider/public/cli";
 import type { StateInstance } from "./state";
 
 /** One object the generated program adopts. */
@@ -23,18 +28,6 @@ export interface HandOver {
   /** What stops a complete hand-over: an unknown type or attribute, a kind not carried yet, an unsettled object. */
   problems: Array<{ address: string; problem: string }>;
 }
-
-/** Kinds this version writes programs for; the others are named as problems. */
-const carried: ReadonlySet<TerraformKind> = new Set<TerraformKind>([
-  "source",
-  "destination",
-  "webhookSource",
-  "transform",
-  "pipeline",
-  "tag",
-  "topic",
-  "kafkaUser",
-]);
 
 /** The state's instances, sorted into objects to adopt, instances to skip, and problems. */
 export function planHandOver(instances: readonly StateInstance[]): HandOver {
@@ -66,7 +59,7 @@ export function planHandOver(instances: readonly StateInstance[]): HandOver {
       });
       continue;
     }
-    if (!carried.has(type.kind)) {
+    if (!carriedByFromTerraform.has(type.kind)) {
       handOver.problems.push({
         address,
         problem: `${instance.type} (${type.counterpart} here) is not carried by this version of from-terraform yet`,

@@ -39,6 +39,7 @@ export { type TypedConnectorKind, type TypedField, typedFields } from "../kinds/
 export { type WebhookSourceInputs, webhookSourceKind } from "../kinds/webhook-source";
 export { type ProviderSettings, resolveSettings } from "../settings";
 export {
+  carriedByFromTerraform,
   officialTerraformProvider,
   type TerraformAttribute,
   type TerraformKind,

@@ -21,6 +21,18 @@ export const terraformKinds = [
 ] as const;
 export type TerraformKind = (typeof terraformKinds)[number];
 
+/** The kinds `pulumi-streamkap from-terraform` carries over (docs/parity.md says so per type). */
+export const carriedByFromTerraform: ReadonlySet<TerraformKind> = new Set<TerraformKind>([
+  "source",
+  "destination",
+  "webhookSource",
+  "transform",
+  "pipeline",
+  "tag",
+  "topic",
+  "kafkaUser",
+]);
+
 const attributeSchema = z.object({
   /** The API config key behind a connector's or transform's setting. */
   apiKey: z.string().optional(),

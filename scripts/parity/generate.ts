@@ -9,6 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 import { typedFields } from "../../provider/kinds/typed/fields";
+import { carriedByFromTerraform, type TerraformKind } from "../../provider/terraform/mapping";
 import { typedTransformFields } from "../../provider/kinds/typed/transform";
 import { className } from "../gen-connectors/render";
 import { transformClassName } from "../gen-connectors/typed-transforms";
@@ -410,10 +411,23 @@ function section(type: ReferenceType, mapping: TypeMapping): Section {
   };
 }
 
-function render(section: Section): string {
+/** What `pulumi-streamkap from-terraform` does with a resource type's instances in a state. */
+function fromTerraformLine(name: string): string[] {
+  const kind = kindOf(name);
+  if (kind === undefined) return [];
+  return carriedByFromTerraform.has(kind as TerraformKind)
+    ? ["`from-terraform`: carried; each instance is adopted by its id, its attributes read from the service.", ""]
+    : [
+        "`from-terraform`: not carried yet; the command names each instance and writes nothing without `--partial`.",
+        "",
+      ];
+}
+
+function render(section: Section, resource = true): string {
   const lines = [
     `### \`${section.type.name}\` → ${section.mapping.counterpart}`,
     "",
+    ...(resource ? fromTerraformLine(section.type.name) : []),
     ...(section.mapping.note ? [`${section.mapping.note[0].toUpperCase()}${section.mapping.note.slice(1)}.`, ""] : []),
     "| Terraform attribute | pulumi-streamkap | Notes |",
     "|---|---|---|",
@@ -455,10 +469,10 @@ export function parityMarkdown(reference: Reference): string {
     "",
     "## Resources",
     "",
-    ...resources.map(render),
+    ...resources.map((resource) => render(resource)),
     "## Data sources",
     "",
-    ...lookups.map(render),
+    ...lookups.map((lookup) => render(lookup, false)),
   ]
     .join("\n")
     .replace(/\n+$/, "\n");

@@ -120,6 +120,11 @@ describe.each([
       .readdirSync(projectDir)
       .filter((file) => !file.startsWith("."))
       .map((file) => fs.readFileSync(path.join(projectDir, file), "utf8"));
+    // Terraform's topics are a source's own: Pulumi keeps Terraform's behaviour and never deletes them.
+    const program = fs.readFileSync(path.join(projectDir, "index.ts"), "utf8");
+    const topics = program.match(/new streamkap\.Topic\(/g) ?? [];
+    expect(topics.length).toBeGreaterThan(0);
+    expect(program.match(/\{ retainOnDelete: true \}/g) ?? []).toHaveLength(topics.length);
     const secrets = [...stateSecrets(stateFile), server.secret];
     expect(leakedSecrets([...files, written.stdout].join("\n"), secrets)).toEqual([]);
   });

@@ -83,7 +83,12 @@ test("a connector whose settings fit its typed class is written with it: default
     ].join("\n"),
   );
   expect(model.secrets).toEqual([
-    { configKey: "ordersDbDatabasePassword", description: 'database.password of source "orders-db"' },
+    {
+      configKey: "ordersDbDatabasePassword",
+      description: 'database.password of source "orders-db"',
+      objectId: "s1",
+      key: "database.password",
+    },
   ]);
   expect(program).not.toContain(masked);
 });
@@ -254,7 +259,12 @@ test("a Kafka user keeps its username in every stack; its password is a secret o
     ].join("\n"),
   );
   expect(model.secrets).toEqual([
-    { configKey: "analyticsPassword", description: 'password of Kafka user "analytics"' },
+    {
+      configKey: "analyticsPassword",
+      description: 'password of Kafka user "analytics"',
+      objectId: "analytics",
+      key: "password",
+    },
   ]);
   expect(model.warnings).toEqual([]);
 });

@@ -1,0 +1,153 @@
+/**
+ * How `from-terraform` reads a Terraform state and sorts its instances (issue #40): addresses and names as
+ * Terraform writes them, what it skips, and what stops it, in which case it writes nothing.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+import { runFromTerraformCommand } from "../../cli/from-terraform/command";
+import { planHandOver, resourceNameOf } from "../../cli/from-terraform/plan";
+import { instancesOf, readState, stateFileOf } from "../../cli/from-terraform/state";
+
+const provider = 'provider["registry.terraform.io/streamkap-com/streamkap"]';
+
+const tagAttributes = (id: string) => ({
+  id,
+  name: `tag-${id}`,
+  description: null,
+  type: ["sources"],
+  system: false,
+  custom: true,
+});
+
+/** A state file in a temporary directory, holding `resources`. */
+function stateWith(resources: unknown[], version = 4): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tfstate-"));
+  const file = path.join(dir, "terraform.tfstate");
+  fs.writeFileSync(file, JSON.stringify({ version, terraform_version: "1.9.0", serial: 3, lineage: "x", resources }));
+  return file;
+}
+
+test("addresses are Terraform's: count and for_each instances, modules and data sources", () => {
+  const file = stateWith([
+    {
+      mode: "managed",
+      type: "streamkap_tag",
+      name: "env",
+      provider,
+      instances: [0, 1].map((n) => ({ index_key: n, attributes: tagAttributes(`t${n}`) })),
+    },
+    {
+      mode: "managed",
+      type: "streamkap_tag",
+      name: "team",
+      provider,
+      instances: [{ index_key: "eu west", attributes: tagAttributes("t2") }],
+    },
+    {
+      module: "module.app",
+      mode: "managed",
+      type: "streamkap_tag",
+      name: "own",
+      provider: `module.app.${provider}`,
+      instances: [{ attributes: tagAttributes("t3") }],
+    },
+    { mode: "data", type: "streamkap_tags", name: "all", provider, instances: [{ attributes: {} }] },
+  ]);
+  const instances = instancesOf(readState(file));
+  expect(instances.map((instance) => instance.address)).toEqual([
+    "streamkap_tag.env[0]",
+    "streamkap_tag.env[1]",
+    'streamkap_tag.team["eu west"]',
+    "module.app.streamkap_tag.own",
+    "data.streamkap_tags.all",
+  ]);
+  const handOver = planHandOver(instances);
+  expect(handOver.objects.map((object) => [object.resourceName, object.id])).toEqual([
+    ["env-0", "t0"],
+    ["env-1", "t1"],
+    ["team-eu-west", "t2"],
+    ["app-own", "t3"],
+  ]);
+  expect(handOver.skipped).toEqual([
+    { address: "data.streamkap_tags.all", reason: "a data source: the program can read the same with a lookup" },
+  ]);
+  expect(handOver.problems).toEqual([]);
+});
+
+test("names from nested modules keep each module's name, without instance keys", () => {
+  expect(resourceNameOf({ name: "db", module: 'module.app["eu"].module.store', indexKey: undefined })).toBe(
+    "app-store-db",
+  );
+  expect(resourceNameOf({ name: "orders", module: undefined, indexKey: "a/b" })).toBe("orders-a-b");
+});
+
+test("an unknown type, an unknown attribute, a type not carried yet and a tainted instance are problems", () => {
+  const file = stateWith([
+    { mode: "managed", type: "streamkap_gadget", name: "g", provider, instances: [{ attributes: { id: "1" } }] },
+    {
+      mode: "managed",
+      type: "streamkap_tag",
+      name: "odd",
+      provider,
+      instances: [{ attributes: { ...tagAttributes("t1"), colour: "red" } }],
+    },
+    {
+      mode: "managed",
+      type: "streamkap_client_credential",
+      name: "ci",
+      provider,
+      instances: [{ attributes: { id: "c1", client_id: "c1" } }],
+    },
+    {
+      mode: "managed",
+      type: "streamkap_tag",
+      name: "broken",
+      provider,
+      instances: [{ status: "tainted", attributes: tagAttributes("t2") }],
+    },
+    {
+      mode: "managed",
+      type: "random_id",
+      name: "r",
+      provider: 'provider["registry.terraform.io/hashicorp/random"]',
+      instances: [{ attributes: { id: "x" } }],
+    },
+  ]);
+  const handOver = planHandOver(instancesOf(readState(file)));
+  expect(handOver.objects).toEqual([]);
+  expect(handOver.problems.map((problem) => problem.address)).toEqual([
+    "streamkap_gadget.g",
+    "streamkap_tag.odd",
+    "streamkap_client_credential.ci",
+    "streamkap_tag.broken",
+  ]);
+  expect(handOver.problems[1]?.problem).toContain("attributes this version does not know: colour");
+  expect(handOver.problems[3]?.problem).toContain("tainted");
+  expect(handOver.skipped).toEqual([{ address: "random_id.r", reason: "not a resource of the Streamkap provider" }]);
+});
+
+test("a problem stops the command before it reads the service or writes anything", async () => {
+  const file = stateWith([
+    { mode: "managed", type: "streamkap_gadget", name: "g", provider, instances: [{ attributes: { id: "1" } }] },
+  ]);
+  const out = path.join(path.dirname(file), "out");
+  const run = runFromTerraformCommand([file, "--out", out], { stdout: () => {}, stderr: () => {}, env: {} });
+  await expect(run).rejects.toMatchObject({
+    code: "STREAMKAP_ERR_TERRAFORM_STATE",
+    message: expect.stringContaining("streamkap_gadget.g: the resource type streamkap_gadget is not one"),
+  });
+  expect(fs.existsSync(out)).toBe(false);
+});
+
+test("a state of another format, a directory without a local state, and text that is not JSON are refused", () => {
+  expect(() => readState(stateWith([], 3))).toThrow(/format version 3; only version 4 is read/);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tfdir-"));
+  expect(() => stateFileOf(dir)).toThrow(/terraform state pull > terraform.tfstate/);
+  fs.writeFileSync(path.join(dir, "terraform.tfstate"), "{ not json");
+  expect(stateFileOf(dir)).toBe(path.join(dir, "terraform.tfstate"));
+  expect(() => readState(path.join(dir, "terraform.tfstate"))).toThrow(
+    expect.objectContaining({ code: "STREAMKAP_ERR_TERRAFORM_STATE", message: expect.stringContaining("not JSON") }),
+  );
+});
