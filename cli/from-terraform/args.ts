@@ -13,12 +13,14 @@ by id, without changing any: the first \`pulumi up\` makes no change on the serv
 service too (credentials from STREAMKAP_*), so the program holds what the service has.
 
 Written to DIR: index.ts (TypeScript, on pulumi-streamkap), Pulumi.yaml, Pulumi.<stack>.yaml, package.json,
-tsconfig.json, README.md; import.json (Pulumi's bulk import file, for \`pulumi import --file\` in Python, Go, C#
+tsconfig.json, README.md (with --language yaml: Pulumi.yaml holds the program); import.json (Pulumi's bulk import file, for \`pulumi import --file\` in Python, Go, C#
 or YAML through the provider plugin); terraform-removed.tf and terraform-state-rm.sh (how Terraform lets go of the
 objects without destroying them); from-terraform-report.md (every resource mapped, every attribute not carried,
 every value where Terraform and the service differ).
 
   --out DIR         where to write the project
+  --language LANG   typescript (default: the pulumi-streamkap classes) or yaml (Pulumi YAML on the provider
+                    plugin; \`pulumi convert --from yaml\` turns it into Python, Go or C#)
   --stack NAME      the stack that adopts the objects (default: dev)
   --project NAME    the Pulumi project name (default: the --out directory's name)
   --set-secrets     put the secret values the state holds (passwords, keys) into the stack's secret config
@@ -33,9 +35,13 @@ The secret is read only from STREAMKAP_SECRET (or a project key from STREAMKAP_P
 ever written to a file or printed.
 `;
 
+export const languages = ["typescript", "yaml"] as const;
+export type Language = (typeof languages)[number];
+
 export interface FromTerraformArgs {
   state: string;
   out: string;
+  language: Language;
   stack: string;
   project: string;
   setSecrets: boolean;
@@ -47,6 +53,7 @@ export interface FromTerraformArgs {
 
 const options = {
   out: { type: "string" },
+  language: { type: "string" },
   stack: { type: "string" },
   project: { type: "string" },
   "set-secrets": { type: "boolean" },
@@ -85,6 +92,13 @@ export function parseFromTerraformArgs(argv: readonly string[]): FromTerraformAr
   }
   const out = values.out;
   if (!out) throw new UsageError("--out DIR is required: the directory to write the project to");
+  const language = values.language ?? "typescript";
+  if (!(languages as readonly string[]).includes(language)) {
+    throw new UsageError(
+      `--language ${language} is not one this command writes: typescript or yaml (for Python, Go or C#, write yaml ` +
+        "and run `pulumi convert --from yaml --language <language>` on it)",
+    );
+  }
   const stack = values.stack ?? "dev";
   if (!safeName.test(stack)) throw new UsageError("--stack must be a stack name: letters, digits, `-`, `_` and `.`");
   const project = values.project ?? projectNameOf(out);
@@ -94,6 +108,7 @@ export function parseFromTerraformArgs(argv: readonly string[]): FromTerraformAr
   return {
     state: positionals[0] ?? "",
     out,
+    language: language as Language,
     stack,
     project,
     setSecrets: values["set-secrets"] === true,

@@ -27,6 +27,7 @@ import {
 } from "../export/project-files";
 import { readService, topicDetails } from "../export/read";
 import { renderProgram } from "../export/render";
+import { renderYamlProgram } from "../export/yaml";
 import { type FromTerraformArgs, fromTerraformUsage, parseFromTerraformArgs } from "./args";
 import { type Adopted, type Difference, importFile, removedBlocks, report, stateRmScript } from "./files";
 import { planHandOver, type PlannedObject } from "./plan";
@@ -44,14 +45,11 @@ const processIo = (): FromTerraformIo => ({
   env: process.env,
 });
 
-const files = (stack: string) => [
-  "index.ts",
+const files = (args: Pick<FromTerraformArgs, "stack" | "language">) => [
+  ...(args.language === "typescript" ? ["index.ts", "package.json", "tsconfig.json", "import.json"] : []),
   "Pulumi.yaml",
-  `Pulumi.${stack}.yaml`,
-  "package.json",
-  "tsconfig.json",
+  `Pulumi.${args.stack}.yaml`,
   "README.md",
-  "import.json",
   "terraform-removed.tf",
   "terraform-state-rm.sh",
   "from-terraform-report.md",
@@ -144,11 +142,17 @@ export async function runFromTerraformCommand(
       adopt: true,
       writtenBy: `Written by \`pulumi-streamkap from-terraform\` from the Terraform state ${path.basename(stateFile)} and the Streamkap service at ${endpoint}.`,
     }),
-    "Pulumi.yaml": pulumiYaml(context),
+    "Pulumi.yaml":
+      args.language === "yaml"
+        ? renderYamlProgram(model, {
+            project: args.project,
+            description: `Streamkap objects taken over from a Terraform state (${path.basename(stateFile)})`,
+          })
+        : pulumiYaml(context),
     [`Pulumi.${args.stack}.yaml`]: stackYaml(context),
     "package.json": packageJson(context),
     "tsconfig.json": tsconfigJson(),
-    "README.md": readme(context, adopted.length),
+    "README.md": readme(context, adopted.length, args.language),
     "import.json": importFile(adopted),
     "terraform-removed.tf": removedBlocks(adopted),
     "terraform-state-rm.sh": stateRmScript(adopted),
@@ -164,7 +168,7 @@ export async function runFromTerraformCommand(
     }),
   };
   fs.mkdirSync(args.out, { recursive: true });
-  for (const file of files(args.stack)) fs.writeFileSync(path.join(args.out, file), contents[file] ?? "");
+  for (const file of files(args)) fs.writeFileSync(path.join(args.out, file), contents[file] ?? "");
   fs.chmodSync(path.join(args.out, "terraform-state-rm.sh"), 0o755);
 
   const lines = [
@@ -176,7 +180,9 @@ export async function runFromTerraformCommand(
     const credential = io.env.STREAMKAP_SECRET ?? io.env.STREAMKAP_PROJECT_KEY;
     const toSet = [
       ...(credential ? [{ key: context.credentialKey, value: credential }] : []),
-      ...secrets.flatMap(({ setting, value }) => (value === undefined ? [] : [{ key: setting.configKey, value }])),
+      ...secrets.flatMap(({ setting, value }) =>
+        value === undefined ? [] : [{ key: setting.configKey, value: configText(args.language, value) }],
+      ),
     ];
     setSecretConfig(args, toSet, io.env);
     const missing = secrets.filter(({ value }) => value === undefined);
@@ -202,7 +208,7 @@ export async function runFromTerraformCommand(
     );
   }
   lines.push(
-    `Then: npm install && pulumi up --stack ${args.stack} (it changes nothing on the service), and let Terraform`,
+    `Then: ${args.language === "yaml" ? "" : "npm install && "}pulumi up --stack ${args.stack} (it changes nothing on the service), and let Terraform`,
     "go with terraform-removed.tf (or terraform-state-rm.sh before Terraform 1.7). See README.md there.",
     "",
   );
@@ -210,10 +216,19 @@ export async function runFromTerraformCommand(
   return 0;
 }
 
+/**
+ * The text stack config holds for a program's string setting. Pulumi YAML reads every config value that is valid
+ * JSON as JSON (a key file becomes an object, `12345` a number, even when the config is declared a string), so in
+ * YAML a value is given as a JSON string, which it reads back to exactly the value.
+ */
+function configText(language: FromTerraformArgs["language"], value: string): string {
+  return language === "yaml" ? JSON.stringify(value) : value;
+}
+
 /** An earlier run's stack file may hold the stack's encrypted secrets: never overwritten without --force. */
 function refuseToOverwrite(args: FromTerraformArgs): void {
   if (args.force) return;
-  const existing = files(args.stack).filter((file) => fs.existsSync(path.join(args.out, file)));
+  const existing = files(args).filter((file) => fs.existsSync(path.join(args.out, file)));
   if (existing.length > 0) {
     throw new Error(
       `${args.out} already holds ${existing.join(", ")}; write into an empty directory, or pass --force to ` +
@@ -292,7 +307,8 @@ function setSecretConfig(
   }
 }
 
-function readme(context: ProjectContext, count: number): string {
+function readme(context: ProjectContext, count: number, language: FromTerraformArgs["language"]): string {
+  const yaml = language === "yaml";
   return [
     `# ${context.project}`,
     "",
@@ -301,8 +317,16 @@ function readme(context: ProjectContext, count: number): string {
     "",
     "## Taking over",
     "",
+    ...(yaml
+      ? [
+          "The program is `Pulumi.yaml`, on the Streamkap provider plugin (`pulumi-resource-streamkap`; see the package's",
+          "docs/languages.md). Pulumi YAML reads a config value that is valid JSON as JSON, so give each secret as a JSON",
+          "string: `pulumi config set --secret <key> '\"<value>\"'` (`--set-secrets` does so).",
+          "",
+        ]
+      : []),
     "```sh",
-    "npm install",
+    ...(yaml ? [] : ["npm install"]),
     `pulumi stack init ${context.stack}   # unless --set-secrets made it`,
     ...secretCommands(context),
     "pulumi up        # adopts every object; makes no change on the service",
@@ -317,8 +341,16 @@ function readme(context: ProjectContext, count: number): string {
     "",
     "## Other languages",
     "",
-    "`import.json` is Pulumi's bulk import file: in a new project of another language with the Streamkap provider",
-    "plugin, `pulumi import --file import.json` adopts the same objects and writes the code for them.",
+    ...(yaml
+      ? [
+          "`pulumi convert --from yaml --language python --out ../python` (or `go`, `csharp`) writes the same program in",
+          "that language with Pulumi's own generators, its secrets still read from config.",
+        ]
+      : [
+          "`import.json` is Pulumi's bulk import file: in a new project of another language with the Streamkap provider",
+          "plugin, `pulumi import --file import.json` adopts the same objects and writes the code for them. Or run",
+          "`from-terraform` again with `--language yaml`, and `pulumi convert --from yaml` on that.",
+        ]),
     "",
   ].join("\n");
 }

@@ -13,6 +13,7 @@ import * as path from "node:path";
 import { runFromTerraformCommand } from "../../cli/from-terraform/command";
 import { officialTerraformProvider } from "../../provider/public/cli";
 import { type LocalServer, startLocalServer } from "../../server";
+import { pluginOnPath, runPulumiOk } from "../harness/process";
 import { TestProject } from "../harness/project";
 import { leakedSecrets } from "../harness/secrets";
 
@@ -155,5 +156,64 @@ describe.each([
     expect(server.stats().calls.filter((call) => call.method !== "GET" && call.path !== "/auth/access-token")).toEqual(
       [],
     );
+  });
+});
+
+describe.each([
+  ["core", 9],
+  ["kafka-user", 10],
+  ["all", 59],
+])("the %s state as Pulumi YAML on the provider plugin", (fixture, resources) => {
+  const stateFile = path.join(fixtures, fixture, "terraform.tfstate");
+  let server: LocalServer;
+  let workDir: string;
+  let projectDir: string;
+  let project: TestProject | undefined;
+
+  beforeAll(async () => {
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), `from-terraform-yaml-${fixture}-`));
+    fs.cpSync(path.join(fixtures, fixture, "data"), path.join(workDir, "data"), { recursive: true });
+    server = await startLocalServer({ dataDir: path.join(workDir, "data"), statusDelayMs: 20, deleteDelayMs: 20 });
+    projectDir = path.join(workDir, "project");
+    fs.mkdirSync(path.join(projectDir, ".state"), { recursive: true });
+  });
+
+  afterAll(async () => {
+    project?.dispose();
+    await server?.close();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  test("written with --language yaml, its first up adopts every object with no mutating call; preview is clean", async () => {
+    const written = await fromTerraform([stateFile, "--out", projectDir, "--language", "yaml", "--set-secrets"], {
+      ...process.env,
+      ...pulumiEnv(projectDir),
+      STREAMKAP_HOST: server.baseUrl,
+      STREAMKAP_CLIENT_ID: server.clientId,
+      STREAMKAP_SECRET: server.secret,
+    });
+    expect(written.code).toBe(0);
+    expect(fs.existsSync(path.join(projectDir, "index.ts"))).toBe(false);
+    const files = fs
+      .readdirSync(projectDir)
+      .filter((file) => !file.startsWith("."))
+      .map((file) => fs.readFileSync(path.join(projectDir, file), "utf8"));
+    expect(leakedSecrets([...files, written.stdout].join("\n"), [...stateSecrets(stateFile), server.secret])).toEqual(
+      [],
+    );
+
+    project = await TestProject.fromDirectory(projectDir, server, {}, "dev");
+    server.resetStats();
+    const up = await runPulumiOk(project, ["up", "--yes", "--skip-preview"], pluginOnPath);
+    expect(up.stdout).toMatch(new RegExp(`\\+ ${resources + 1} created`));
+    const writes = server
+      .stats()
+      .calls.filter((call) => call.method !== "GET")
+      .map((call) => `${call.method} ${call.path}`);
+    expect(writes).toEqual(["POST /auth/access-token"]);
+    expect(leakedSecrets(project.stateFile(), stateSecrets(stateFile))).toEqual([]);
+
+    const preview = await runPulumiOk(project, ["preview", "--json"], pluginOnPath);
+    expect(JSON.parse(preview.stdout).changeSummary).toEqual({ same: resources + 1 });
   });
 });
