@@ -32,7 +32,7 @@ export interface ExportIo {
   env: NodeJS.ProcessEnv;
 }
 
-const processIo = (): ExportIo => ({
+export const processIo = (): ExportIo => ({
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   interactive: process.stderr.isTTY === true,

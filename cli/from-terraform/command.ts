@@ -15,7 +15,7 @@ import {
   StreamkapError,
 } from "../../provider/public/cli";
 import { packageVersion } from "../command-line";
-import { settingsFor } from "../export/command";
+import { type ExportIo, processIo, settingsFor } from "../export/command";
 import { buildProgram, type SecretSetting } from "../export/model";
 import {
   packageJson,
@@ -33,17 +33,8 @@ import { type Adopted, type Difference, importFile, removedBlocks, report, state
 import { planHandOver, type PlannedObject } from "./plan";
 import { instancesOf, readState, stateFileOf } from "./state";
 
-export interface FromTerraformIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  env: NodeJS.ProcessEnv;
-}
-
-const processIo = (): FromTerraformIo => ({
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  env: process.env,
-});
+/** Where the command writes: the result to stdout; it reads the credentials from `env`. */
+export type FromTerraformIo = Omit<ExportIo, "interactive">;
 
 const files = (args: Pick<FromTerraformArgs, "stack" | "language">) => [
   ...(args.language === "typescript" ? ["index.ts", "package.json", "tsconfig.json", "import.json"] : []),

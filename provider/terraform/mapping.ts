@@ -22,16 +22,10 @@ export const terraformKinds = [
 export type TerraformKind = (typeof terraformKinds)[number];
 
 /** The kinds `pulumi-streamkap from-terraform` carries over (docs/parity.md says so per type). */
-export const carriedByFromTerraform: ReadonlySet<TerraformKind> = new Set<TerraformKind>([
-  "source",
-  "destination",
-  "webhookSource",
-  "transform",
-  "pipeline",
-  "tag",
-  "topic",
-  "kafkaUser",
-]);
+export const carriedByFromTerraform: ReadonlySet<TerraformKind> = new Set(
+  // A client credential's secret is shown once: adopting one means carrying it from the state (not done yet).
+  terraformKinds.filter((kind) => kind !== "clientCredential"),
+);
 
 const attributeSchema = z.object({
   /** The API config key behind a connector's or transform's setting. */

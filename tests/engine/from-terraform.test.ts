@@ -73,6 +73,30 @@ function pulumiEnv(dir: string): NodeJS.ProcessEnv {
   };
 }
 
+/** A copy of a fixture's server data, a local server opened on it, and an empty project directory beside it. */
+async function openFixture(
+  fixture: string,
+  label: string,
+): Promise<{ server: LocalServer; workDir: string; projectDir: string }> {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `from-terraform-${label}-`));
+  fs.cpSync(path.join(fixtures, fixture, "data"), path.join(workDir, "data"), { recursive: true });
+  const server = await startLocalServer({ dataDir: path.join(workDir, "data"), statusDelayMs: 20, deleteDelayMs: 20 });
+  const projectDir = path.join(workDir, "project");
+  fs.mkdirSync(path.join(projectDir, ".state"), { recursive: true });
+  return { server, workDir, projectDir };
+}
+
+/** from-terraform with --set-secrets, credentials of `server` and the project's Pulumi backend. */
+function fromTerraformWithSecrets(args: string[], server: LocalServer, projectDir: string) {
+  return fromTerraform([...args, "--set-secrets"], {
+    ...process.env,
+    ...pulumiEnv(projectDir),
+    STREAMKAP_HOST: server.baseUrl,
+    STREAMKAP_CLIENT_ID: server.clientId,
+    STREAMKAP_SECRET: server.secret,
+  });
+}
+
 describe.each([
   // Tags with count and for_each, a Postgres source, its topic, a Snowflake destination, a map_filter transform and
   // a pipeline joining them, with secrets.
@@ -91,18 +115,8 @@ describe.each([
   let written: { code: number; stdout: string; stderr: string };
 
   beforeAll(async () => {
-    workDir = fs.mkdtempSync(path.join(os.tmpdir(), `from-terraform-${fixture}-`));
-    fs.cpSync(path.join(fixtures, fixture, "data"), path.join(workDir, "data"), { recursive: true });
-    server = await startLocalServer({ dataDir: path.join(workDir, "data"), statusDelayMs: 20, deleteDelayMs: 20 });
-    projectDir = path.join(workDir, "project");
-    fs.mkdirSync(path.join(projectDir, ".state"), { recursive: true });
-    written = await fromTerraform([stateFile, "--out", projectDir, "--set-secrets"], {
-      ...process.env,
-      ...pulumiEnv(projectDir),
-      STREAMKAP_HOST: server.baseUrl,
-      STREAMKAP_CLIENT_ID: server.clientId,
-      STREAMKAP_SECRET: server.secret,
-    });
+    ({ server, workDir, projectDir } = await openFixture(fixture, fixture));
+    written = await fromTerraformWithSecrets([stateFile, "--out", projectDir], server, projectDir);
   });
 
   afterAll(async () => {
@@ -171,11 +185,7 @@ describe.each([
   let project: TestProject | undefined;
 
   beforeAll(async () => {
-    workDir = fs.mkdtempSync(path.join(os.tmpdir(), `from-terraform-yaml-${fixture}-`));
-    fs.cpSync(path.join(fixtures, fixture, "data"), path.join(workDir, "data"), { recursive: true });
-    server = await startLocalServer({ dataDir: path.join(workDir, "data"), statusDelayMs: 20, deleteDelayMs: 20 });
-    projectDir = path.join(workDir, "project");
-    fs.mkdirSync(path.join(projectDir, ".state"), { recursive: true });
+    ({ server, workDir, projectDir } = await openFixture(fixture, `yaml-${fixture}`));
   });
 
   afterAll(async () => {
@@ -185,13 +195,11 @@ describe.each([
   });
 
   test("written with --language yaml, its first up adopts every object with no mutating call; preview is clean", async () => {
-    const written = await fromTerraform([stateFile, "--out", projectDir, "--language", "yaml", "--set-secrets"], {
-      ...process.env,
-      ...pulumiEnv(projectDir),
-      STREAMKAP_HOST: server.baseUrl,
-      STREAMKAP_CLIENT_ID: server.clientId,
-      STREAMKAP_SECRET: server.secret,
-    });
+    const written = await fromTerraformWithSecrets(
+      [stateFile, "--out", projectDir, "--language", "yaml"],
+      server,
+      projectDir,
+    );
     expect(written.code).toBe(0);
     expect(fs.existsSync(path.join(projectDir, "index.ts"))).toBe(false);
     const files = fs
