@@ -114,16 +114,12 @@ function binomialAtMost(k: number, n: number, p: number): number {
   return sum;
 }
 
-/** How many standard errors `a`'s share of refusals lies above `b`'s (a two-proportion test; 0 when both are 0 or 1). */
-function shareRise(a: Tally, b: Tally): number {
+/** Whether two tallies' shares of refusals differ by more than chance would make them (a two-proportion test). */
+function sharesDiffer(a: Tally, b: Tally): boolean {
   const pooled = (a.refused + b.refused) / (a.answered + b.answered);
   const spread = Math.sqrt(pooled * (1 - pooled) * (1 / a.answered + 1 / b.answered));
-  return spread === 0 ? 0 : (a.refused / a.answered - b.refused / b.answered) / spread;
-}
-
-/** Whether two tallies' shares of refusals differ by more than chance would make them. */
-function sharesDiffer(a: Tally, b: Tally): boolean {
-  return Math.abs(shareRise(a, b)) > differentShares;
+  if (spread === 0) return false;
+  return Math.abs(a.refused / a.answered - b.refused / b.answered) / spread > differentShares;
 }
 
 /**
