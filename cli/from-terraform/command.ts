@@ -25,7 +25,7 @@ import {
   stackYaml,
   tsconfigJson,
 } from "../export/project-files";
-import { readService, topicDetails } from "../export/read";
+import { readService, type ServiceSnapshot, topicDetails } from "../export/read";
 import { renderProgram } from "../export/render";
 import { renderYamlProgram } from "../export/yaml";
 import { type FromTerraformArgs, fromTerraformUsage, parseFromTerraformArgs } from "./args";
@@ -103,9 +103,9 @@ export async function runFromTerraformCommand(
     const object = declaration.adopts === undefined ? undefined : byId.get(declaration.adopts);
     if (object) adopted.push({ object, declaration });
   }
-  const adoptedIds = new Set(adopted.map(({ object }) => object.id));
-  const leftOutIds = new Set(model.leftOut.flatMap((line) => /\(([^)]+)\) is left out/.exec(line)?.[1] ?? []));
-  const gone = handOver.objects.filter((object) => !adoptedIds.has(object.id) && !leftOutIds.has(object.id));
+  // An object the state names and the service no longer has; one it has but the program left out is in leftOut.
+  const live = idsOn(snapshot);
+  const gone = handOver.objects.filter((object) => !live.has(object.id));
   const secrets = model.secrets.map((setting) => {
     const object = byId.get(setting.objectId);
     return {
@@ -205,6 +205,17 @@ export async function runFromTerraformCommand(
   );
   io.stdout(lines.join("\n"));
   return 0;
+}
+
+/** Every object's id in a snapshot (a Kafka user's username), as the state names them. */
+function idsOn(snapshot: ServiceSnapshot): Set<string> {
+  const { sources, webhookSources, destinations, transforms, pipelines, tags, topics, kafkaUsers } = snapshot;
+  return new Set([
+    ...[...sources, ...webhookSources, ...destinations, ...transforms, ...pipelines, ...tags, ...topics].map(
+      (object) => object.id,
+    ),
+    ...kafkaUsers.map((user) => user.username),
+  ]);
 }
 
 /**
