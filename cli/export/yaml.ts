@@ -1,8 +1,8 @@
 /**
  * The same program as a Pulumi YAML project on the provider plugin: `Pulumi.yaml` with its secret config, the
- * system-tag lookups and every resource, for users of the plugin (`from-terraform --language yaml`), and the
- * source `pulumi convert --from yaml` turns into Python, Go or C# with Pulumi's own generators. Secrets stay
- * config reads (`secret: true`), never values.
+ * system-tag lookups and every resource, for users of the plugin (`from-terraform --language yaml`). Secrets stay
+ * config reads (`secret: true`), never values. (Python, Go and C# come from the PCL form, pcl.ts: Pulumi's YAML
+ * converter drops which config is secret.)
  */
 import type { Expr, ObjectEntry, TemplatePart } from "./code";
 import type { ProgramModel } from "./model";
@@ -16,10 +16,10 @@ export interface YamlContext {
 }
 
 /** Where the TypeScript program's classes take resources and the plugin's take their ids (docs/migration.md). */
-const idInputs: Record<string, Record<string, string>> = {
+export const pluginIdInputs: Record<string, Record<string, string>> = {
   Pipeline: { source: "sourceId", destination: "destinationId" },
 };
-const idInItems: Record<string, string> = { transform: "transformId" };
+export const pluginIdInItems: Record<string, string> = { transform: "transformId" };
 
 class YamlWriter {
   readonly config = new Map<string, { type: string; secret?: boolean; default?: string }>();
@@ -63,7 +63,7 @@ class YamlWriter {
     const result: { [key: string]: YamlValue } = {};
     for (const item of entries) {
       if (!("key" in item)) continue;
-      const renamed = renames[item.key] ?? idInItems[item.key];
+      const renamed = renames[item.key] ?? pluginIdInItems[item.key];
       if (renamed !== undefined && item.value.type === "ref") {
         result[renamed] = this.reference(item.value.code.endsWith(".id") ? item.value.code : `${item.value.code}.id`);
         continue;
@@ -104,7 +104,7 @@ export function renderYamlProgram(model: ProgramModel, context: YamlContext): st
   const resources: { [key: string]: YamlValue } = {};
   for (const declaration of model.declarations) {
     const className = declaration.className.replace(/^streamkap\./, "");
-    const properties = writer.entries(declaration.entries, idInputs[className]);
+    const properties = writer.entries(declaration.entries, pluginIdInputs[className]);
     const options = declaration.options ? writer.entries(declaration.options) : undefined;
     // Keys are unique in a YAML program; resource names only per type, as in the TypeScript program.
     resources[declaration.variable] = {

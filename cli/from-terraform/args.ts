@@ -12,15 +12,18 @@ local state) and writes a Pulumi project that takes over every object of the off
 by id, without changing any: the first \`pulumi up\` makes no change on the service. The objects are read from the
 service too (credentials from STREAMKAP_*), so the program holds what the service has.
 
-Written to DIR: index.ts (TypeScript, on pulumi-streamkap), Pulumi.yaml, Pulumi.<stack>.yaml, package.json,
-tsconfig.json, README.md (with --language yaml: Pulumi.yaml holds the program); import.json (Pulumi's bulk import file, for \`pulumi import --file\` in Python, Go, C#
-or YAML through the provider plugin); terraform-removed.tf and terraform-state-rm.sh (how Terraform lets go of the
-objects without destroying them); from-terraform-report.md (every resource mapped, every attribute not carried,
-every value where Terraform and the service differ).
+Written to DIR: the program (index.ts, package.json and tsconfig.json in TypeScript on pulumi-streamkap; with
+--language yaml, python, go or pcl, a program on the provider plugin), Pulumi.yaml, Pulumi.<stack>.yaml, README.md;
+import.json (Pulumi's bulk import file, for \`pulumi import --file\` through the provider plugin);
+terraform-removed.tf and terraform-state-rm.sh (how Terraform lets go of the objects without destroying them);
+from-terraform-report.md (every resource mapped, every attribute not carried, every value where Terraform and the
+service differ).
 
   --out DIR         where to write the project
-  --language LANG   typescript (default: the pulumi-streamkap classes) or yaml (Pulumi YAML on the provider
-                    plugin; \`pulumi convert --from yaml\` turns it into Python, Go or C#)
+  --language LANG   typescript (default: the pulumi-streamkap classes), or on the provider plugin: yaml (Pulumi
+                    YAML), python or go (written by Pulumi's own generators: \`pulumi convert\`, run by the
+                    command, needs the pulumi CLI and the plugin installed), pcl (Pulumi's program language,
+                    main.pp: \`pulumi convert --from pcl --language csharp\` writes C#)
   --stack NAME      the stack that adopts the objects (default: dev)
   --project NAME    the Pulumi project name (default: the --out directory's name)
   --set-secrets     put the secret values the state holds (passwords, keys) into the stack's secret config
@@ -35,7 +38,7 @@ The secret is read only from STREAMKAP_SECRET (or a project key from STREAMKAP_P
 ever written to a file or printed.
 `;
 
-export const languages = ["typescript", "yaml"] as const;
+export const languages = ["typescript", "yaml", "python", "go", "pcl"] as const;
 export type Language = (typeof languages)[number];
 
 export interface FromTerraformArgs {
@@ -95,8 +98,8 @@ export function parseFromTerraformArgs(argv: readonly string[]): FromTerraformAr
   const language = values.language ?? "typescript";
   if (!(languages as readonly string[]).includes(language)) {
     throw new UsageError(
-      `--language ${language} is not one this command writes: typescript or yaml (for Python, Go or C#, write yaml ` +
-        "and run `pulumi convert --from yaml --language <language>` on it)",
+      `--language ${language} is not one this command writes: typescript, yaml, python, go or pcl (for C# or ` +
+        "Java, write pcl and run `pulumi convert --from pcl --language <language>` on it)",
     );
   }
   const stack = values.stack ?? "dev";

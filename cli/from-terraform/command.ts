@@ -18,6 +18,7 @@ import { packageVersion } from "../command-line";
 import { type ExportIo, processIo, settingsFor } from "../export/command";
 import { buildProgram, type SecretSetting } from "../export/model";
 import {
+  jsonText,
   packageJson,
   type ProjectContext,
   pulumiYaml,
@@ -26,9 +27,11 @@ import {
   tsconfigJson,
 } from "../export/project-files";
 import { readService, type ServiceSnapshot, topicDetails } from "../export/read";
+import { renderPclProgram } from "../export/pcl";
 import { renderProgram } from "../export/render";
 import { renderYamlProgram } from "../export/yaml";
-import { type FromTerraformArgs, fromTerraformUsage, parseFromTerraformArgs } from "./args";
+import { type FromTerraformArgs, fromTerraformUsage, type Language, parseFromTerraformArgs } from "./args";
+import { type ConvertedLanguage, convertedFiles, convertProgram } from "./convert";
 import { type Adopted, type Difference, importFile, removedBlocks, report, stateRmScript } from "./files";
 import { planHandOver, type PlannedObject } from "./plan";
 import { instancesOf, readState, stateFileOf } from "./state";
@@ -36,10 +39,21 @@ import { instancesOf, readState, stateFileOf } from "./state";
 /** Where the command writes: the result to stdout; it reads the credentials from `env`. */
 export type FromTerraformIo = Omit<ExportIo, "interactive">;
 
+/** The program's own files, by language: what `pulumi convert` writes is not written again. */
+const programFiles: Record<Language, readonly string[]> = {
+  typescript: ["index.ts", "package.json", "tsconfig.json", "Pulumi.yaml"],
+  yaml: ["Pulumi.yaml"],
+  pcl: ["main.pp", "Pulumi.yaml"],
+  python: [...convertedFiles.python, "Pulumi.yaml"],
+  go: [...convertedFiles.go, "Pulumi.yaml"],
+};
+
+const isConverted = (language: Language): language is ConvertedLanguage => language in convertedFiles;
+
 const files = (args: Pick<FromTerraformArgs, "stack" | "language">) => [
-  ...(args.language === "typescript" ? ["index.ts", "package.json", "tsconfig.json", "import.json"] : []),
-  "Pulumi.yaml",
+  ...programFiles[args.language],
   `Pulumi.${args.stack}.yaml`,
+  "import.json",
   "README.md",
   "terraform-removed.tf",
   "terraform-state-rm.sh",
@@ -127,6 +141,7 @@ export async function runFromTerraformCommand(
     secrets: model.secrets,
     credentialKey: clientId !== undefined ? "streamkap:secret" : "streamkap:projectKey",
   };
+  const description = `Streamkap objects taken over from a Terraform state (${path.basename(stateFile)})`;
   const contents: Record<string, string> = {
     "index.ts": renderProgram(model, {
       endpoint,
@@ -135,11 +150,11 @@ export async function runFromTerraformCommand(
     }),
     "Pulumi.yaml":
       args.language === "yaml"
-        ? renderYamlProgram(model, {
-            project: args.project,
-            description: `Streamkap objects taken over from a Terraform state (${path.basename(stateFile)})`,
-          })
-        : pulumiYaml(context),
+        ? renderYamlProgram(model, { project: args.project, description })
+        : args.language === "pcl"
+          ? jsonText({ name: args.project, runtime: "pcl", description })
+          : pulumiYaml(context),
+    "main.pp": renderPclProgram(model),
     [`Pulumi.${args.stack}.yaml`]: stackYaml(context),
     "package.json": packageJson(context),
     "tsconfig.json": tsconfigJson(),
@@ -159,7 +174,14 @@ export async function runFromTerraformCommand(
     }),
   };
   fs.mkdirSync(args.out, { recursive: true });
-  for (const file of files(args)) fs.writeFileSync(path.join(args.out, file), contents[file] ?? "");
+  if (isConverted(args.language)) {
+    const pcl = contents["main.pp"] ?? "";
+    convertProgram({ language: args.language, pcl, project: args.project, description, out: args.out, env: io.env });
+  }
+  const converted = isConverted(args.language) ? programFiles[args.language] : [];
+  for (const file of files(args)) {
+    if (!converted.includes(file)) fs.writeFileSync(path.join(args.out, file), contents[file] ?? "");
+  }
   fs.chmodSync(path.join(args.out, "terraform-state-rm.sh"), 0o755);
 
   const lines = [

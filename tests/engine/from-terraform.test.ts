@@ -10,7 +10,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
+import { execFileSync } from "node:child_process";
+
 import { runFromTerraformCommand } from "../../cli/from-terraform/command";
+import { packageVersion } from "../../scripts/package-version";
+import { buildPythonPackages } from "../../scripts/python-package";
 import { officialTerraformProvider } from "../../provider/public/cli";
 import { type LocalServer, startLocalServer } from "../../server";
 import { pluginOnPath, runPulumiOk } from "../harness/process";
@@ -213,6 +217,78 @@ describe.each(states)("the %s state as Pulumi YAML on the provider plugin", (fix
     server.resetStats();
     const up = await runPulumiOk(project, ["up", "--yes", "--skip-preview"], pluginOnPath);
     expect(up.stdout).toMatch(new RegExp(`\\+ ${resources + 1} created`));
+    const writes = server
+      .stats()
+      .calls.filter((call) => call.method !== "GET")
+      .map((call) => `${call.method} ${call.path}`);
+    expect(writes).toEqual(["POST /auth/access-token"]);
+    expect(leakedSecrets(project.stateFile(), stateSecrets(stateFile))).toEqual([]);
+
+    const preview = await runPulumiOk(project, ["preview", "--json"], pluginOnPath);
+    expect(JSON.parse(preview.stdout).changeSummary).toEqual({ same: resources + 1 });
+  });
+});
+
+/**
+ * Python through the plugin: the command writes the program with Pulumi's own generator (`pulumi convert --from
+ * pcl`), and the project is installed as a user installs it, from its requirements.txt (with the generated SDK's
+ * wheel given, as it is not on PyPI from here).
+ */
+describe("the kafka-user state in Python on the provider plugin", () => {
+  const fixture = "kafka-user";
+  const resources = 10;
+  const stateFile = path.join(fixtures, fixture, "terraform.tfstate");
+  let server: LocalServer;
+  let workDir: string;
+  let projectDir: string;
+  let project: TestProject | undefined;
+
+  beforeAll(async () => {
+    ({ server, workDir, projectDir } = await openFixture(fixture, "python"));
+  });
+
+  afterAll(async () => {
+    project?.dispose();
+    await server?.close();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  test("written with --language python, it reads every secret as one; its first up changes nothing", async () => {
+    const written = await fromTerraform([stateFile, "--out", projectDir, "--language", "python", "--set-secrets"], {
+      ...process.env,
+      ...pulumiEnv(projectDir),
+      PATH: `${pluginOnPath.PATH ?? ""}${path.delimiter}${pulumiEnv(projectDir).PATH ?? ""}`,
+      STREAMKAP_HOST: server.baseUrl,
+      STREAMKAP_CLIENT_ID: server.clientId,
+      STREAMKAP_SECRET: server.secret,
+    });
+    expect(written.stderr).toBe("");
+    expect(written.code).toBe(0);
+    const program = fs.readFileSync(path.join(projectDir, "__main__.py"), "utf8");
+    // Named after the Terraform addresses, secrets read as secrets, references as references.
+    expect(program).toContain('streamkap.Tag("env-0",');
+    expect(program).toContain('config.require_secret("pgDatabasePassword")');
+    expect(program).not.toMatch(/config\.require\("/);
+    expect(program).toMatch(/source_id=pg\.id,/);
+    expect(program).toContain("retain_on_delete=True");
+    const secrets = [...stateSecrets(stateFile), server.secret];
+    expect(leakedSecrets([projectFiles(projectDir), written.stdout].join("\n"), secrets)).toEqual([]);
+
+    const wheels = path.join(workDir, "wheels");
+    fs.mkdirSync(wheels);
+    const { wheel } = buildPythonPackages(wheels, packageVersion());
+    execFileSync("python3", ["-m", "venv", "venv"], { cwd: projectDir, stdio: "pipe" });
+    execFileSync(path.join(projectDir, "venv", "bin", "pip"), ["install", "--quiet", wheel, "-r", "requirements.txt"], {
+      cwd: projectDir,
+      stdio: "pipe",
+      maxBuffer: 64 << 20,
+    });
+
+    project = await TestProject.fromDirectory(projectDir, server, {}, "dev");
+    server.resetStats();
+    const up = await runPulumiOk(project, ["up", "--yes", "--skip-preview"], pluginOnPath);
+    expect(up.stdout).toMatch(new RegExp(`\\+ ${resources + 1} created`));
+    expect(up.stdout + up.stderr).not.toMatch(/is a secret; use/);
     const writes = server
       .stats()
       .calls.filter((call) => call.method !== "GET")

@@ -43,7 +43,12 @@ type languageHost struct {
 
 func main() {
 	hostkit.Serve("pulumi-language-go", func(engineAddress string) pulumirpc.LanguageRuntimeServer {
-		return &languageHost{hostkit.Base{EngineAddress: engineAddress, Version: version, Generate: gogen.GenerateProgram}}
+		return &languageHost{hostkit.Base{
+			EngineAddress: engineAddress,
+			Version:       version,
+			Generate:      gogen.GenerateProgram,
+			WriteProject:  gogen.GenerateProject,
+		}}
 	})
 }
 

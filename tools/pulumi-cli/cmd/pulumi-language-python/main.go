@@ -13,7 +13,7 @@
 // virtualenv and run `pip install -r requirements.txt` yourself), the `toolchain` option (uv, poetry) and
 // `typechecker`, a `main` that names a single file, debugging, `pulumi about` details, packing and policy packs.
 // The `virtualenv` option is honoured (else `python3` on PATH runs the program), and it writes code for
-// `pulumi import` with Pulumi's own generator.
+// `pulumi import` and projects for `pulumi convert` with Pulumi's own generator.
 package main
 
 import (
@@ -26,7 +26,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
 	pygen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 
 	"pulumi-streamkap.local/tools/pulumi-cli/internal/hostkit"
@@ -46,8 +48,18 @@ type languageHost struct {
 
 func main() {
 	hostkit.Serve("pulumi-language-python", func(engineAddress string) pulumirpc.LanguageRuntimeServer {
-		return &languageHost{hostkit.Base{EngineAddress: engineAddress, Version: version, Generate: pygen.GenerateProgram}}
+		return &languageHost{hostkit.Base{
+			EngineAddress: engineAddress,
+			Version:       version,
+			Generate:      pygen.GenerateProgram,
+			WriteProject:  writeProject,
+		}}
 	})
+}
+
+// writeProject is the upstream host's project writer: a virtualenv, requirements.txt and __main__.py.
+func writeProject(directory string, project workspace.Project, program *pcl.Program, localDependencies map[string]string) error {
+	return pygen.GenerateProject(directory, project, program, localDependencies, "", "")
 }
 
 func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {

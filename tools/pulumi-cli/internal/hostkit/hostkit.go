@@ -16,6 +16,8 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/emptypb"
 
 	"pulumi-streamkap.local/tools/pulumi-cli/internal/programgen"
@@ -34,6 +36,8 @@ type Base struct {
 	Version string
 	// Generate writes a program in the host's language for `pulumi import`.
 	Generate programgen.Generator
+	// WriteProject writes a project in the host's language for `pulumi convert`; nil where the host has none.
+	WriteProject programgen.ProjectGenerator
 }
 
 // Serve starts the gRPC server of the host that newHost makes (given the engine's address from the command line),
@@ -96,6 +100,22 @@ func (b *Base) GenerateProgram(
 	ctx context.Context, req *pulumirpc.GenerateProgramRequest,
 ) (*pulumirpc.GenerateProgramResponse, error) {
 	return programgen.Generate(ctx, req, b.Generate)
+}
+
+// GenerateProject writes the project `pulumi convert` asks for, with Pulumi's own generator.
+func (b *Base) GenerateProject(
+	ctx context.Context, req *pulumirpc.GenerateProjectRequest,
+) (*pulumirpc.GenerateProjectResponse, error) {
+	return programgen.GenerateProject(ctx, req, b.WriteProject)
+}
+
+// Link adds local SDKs to a program's dependencies. `pulumi convert` asks for it even when it made no SDK, the only
+// case these hosts answer: a program on the Streamkap plugin takes its SDK from the language's registry.
+func (b *Base) Link(_ context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+	if len(req.GetPackages()) > 0 {
+		return nil, status.Error(codes.Unimplemented, "this language host does not link local SDKs into a program")
+	}
+	return &pulumirpc.LinkResponse{}, nil
 }
 
 // Config is the stack's configuration and its secret keys as JSON, as PULUMI_CONFIG and PULUMI_CONFIG_SECRET_KEYS

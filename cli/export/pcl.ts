@@ -1,0 +1,113 @@
+/**
+ * The same program in PCL, Pulumi's own program language, on the provider plugin: what `pulumi convert --from pcl`
+ * turns into Python, Go or C# with Pulumi's generators (`from-terraform --language python`). PCL, unlike a YAML
+ * program, says which config is secret, so the generated code reads each secret as one (`require_secret`), never
+ * its value. Resource names and references are the TypeScript program's.
+ */
+import type { Expr, ObjectEntry, TemplatePart } from "./code";
+import type { ProgramModel } from "./model";
+import { pluginIdInItems, pluginIdInputs } from "./yaml";
+
+/** A string's inside in an HCL template: JSON's escapes, and `${`/`%{` (an interpolation, a directive) doubled. */
+const templateText = (text: string): string =>
+  JSON.stringify(text).slice(1, -1).replace(/\$\{/g, "$$$${").replace(/%\{/g, "%%{");
+
+const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+class PclWriter {
+  readonly config = new Map<string, string>();
+  readonly locals = new Map<string, string>();
+
+  constructor(private readonly declared: ReadonlySet<string>) {}
+
+  /** `pg.id`: a resource's PCL name is its TypeScript variable, unique in the program. */
+  reference(code: string): string {
+    const [variable = ""] = code.split(".");
+    if (this.declared.has(variable)) return code;
+    if (variable === "namePrefix") {
+      this.config.set("namePrefix", 'config namePrefix "string" {\n  default = ""\n}');
+      return "namePrefix";
+    }
+    throw new Error(`the PCL program cannot refer to \`${code}\``);
+  }
+
+  value(expr: Expr, indent: string): string {
+    switch (expr.type) {
+      case "literal":
+        return typeof expr.value === "string" ? `"${templateText(expr.value)}"` : JSON.stringify(expr.value);
+      case "array":
+        if (expr.items.length === 0) return "[]";
+        return `[\n${expr.items.map((item) => `${indent}  ${this.value(item, `${indent}  `)}`).join(",\n")}\n${indent}]`;
+      case "object":
+        return this.object(expr.entries, indent);
+      case "ref":
+        return this.reference(expr.code);
+      case "template":
+        return `"${expr.parts
+          .map((part: TemplatePart) =>
+            typeof part === "string" ? templateText(part) : `\${${this.reference(part.code)}}`,
+          )
+          .join("")}"`;
+      case "call":
+        return this.call(expr.callee, expr.args);
+    }
+  }
+
+  /** The attributes of a block or an object, one per line; a resource's inputs are renamed to the plugin's. */
+  attributes(entries: readonly ObjectEntry[], indent: string, renames: Record<string, string> = {}): string[] {
+    const lines: string[] = [];
+    for (const item of entries) {
+      if (!("key" in item)) continue;
+      const renamed = renames[item.key] ?? pluginIdInItems[item.key];
+      const key = renamed ?? item.key;
+      const name = identifier.test(key) ? key : JSON.stringify(key);
+      const value =
+        renamed !== undefined && item.value.type === "ref"
+          ? this.reference(item.value.code.endsWith(".id") ? item.value.code : `${item.value.code}.id`)
+          : this.value(item.value, indent);
+      lines.push(`${indent}${name} = ${value}`);
+    }
+    return lines;
+  }
+
+  object(entries: readonly ObjectEntry[], indent: string, renames: Record<string, string> = {}): string {
+    const lines = this.attributes(entries, `${indent}  `, renames);
+    return lines.length === 0 ? "{}" : `{\n${lines.join("\n")}\n${indent}}`;
+  }
+
+  private call(callee: string, args: readonly Expr[]): string {
+    const first = args[0];
+    const text = first?.type === "literal" && typeof first.value === "string" ? first.value : undefined;
+    if (callee === "config.requireSecret" && text !== undefined && identifier.test(text)) {
+      this.config.set(text, `config ${text} "string" {\n  secret = true\n}`);
+      return text;
+    }
+    if (callee === "systemTagId" && text !== undefined) {
+      const variable = `systemTag${text.replace(/[^A-Za-z0-9]/g, "")}`;
+      this.locals.set(
+        variable,
+        `${variable} = invoke("streamkap:index:getTags", {\n  name = "${templateText(text)}"\n  system = true\n}).tags`,
+      );
+      return `${variable}[0].id`;
+    }
+    throw new Error(`the PCL program has no form of \`${callee}(…)\``);
+  }
+}
+
+/** The program as one PCL file (main.pp): config, lookups and every resource, in the model's order. */
+export function renderPclProgram(model: ProgramModel): string {
+  const writer = new PclWriter(new Set(model.declarations.map((item) => item.variable)));
+  const resources = model.declarations.map((declaration) => {
+    const className = declaration.className.replace(/^streamkap\./, "");
+    const lines = [
+      ...(declaration.resourceName !== declaration.variable
+        ? [`  __logicalName = "${templateText(declaration.resourceName)}"`]
+        : []),
+      ...writer.attributes(declaration.entries, "  ", pluginIdInputs[className]),
+    ];
+    const options = declaration.options ? writer.attributes(declaration.options, "    ") : [];
+    if (options.length > 0) lines.push("", "  options {", ...options, "  }");
+    return [`resource ${declaration.variable} "streamkap:index:${className}" {`, ...lines, "}"].join("\n");
+  });
+  return `${[...writer.config.values(), ...writer.locals.values(), ...resources].join("\n\n")}\n`;
+}
